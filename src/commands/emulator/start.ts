@@ -1,0 +1,79 @@
+import {Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../lib/base-command.js'
+import {usageError} from '../../lib/errors.js'
+import {dataFlag, duration, emulatorDataDir} from '../../lib/emulator/flags.js'
+
+export default class EmulatorStart extends BaseCommand {
+  static override summary = 'Run the local emulator of the API: production and sandbox on loopback.'
+
+  static override description = `Serves production at http://127.0.0.1:PORT/v1 and sandbox at PORT+1, each with its own data, organization and token (a token of one environment gets 401 on the other). A new data folder is seeded with deterministic demo data; state is kept there across restarts. Request logs go to stderr. Stop with Ctrl-C (SIGINT) or SIGTERM.`
+
+  static override examples = [
+    {description: 'Start on the default ports 4010 (production) and 4011 (sandbox)', command: '<%= config.bin %> <%= command.id %>'},
+    {description: 'Pick free ports and print the addresses and tokens as one JSON line', command: '<%= config.bin %> <%= command.id %> --port 0 --json'},
+    {description: 'A large store for benchmarks, in its own folder', command: '<%= config.bin %> <%= command.id %> --data /tmp/till-bench --orders 100000 --customers 5000'},
+  ]
+
+  static override flags = {
+    port: Flags.integer({description: 'Port of production; sandbox uses the next one. 0 picks free ports.', default: 4010, min: 0, max: 65534}),
+    data: dataFlag,
+    json: Flags.boolean({description: 'Print one JSON line with both environments (url, organization_id, organization_token) once listening.'}),
+    quiet: Flags.boolean({char: 'q', description: 'Do not log requests to stderr.'}),
+    'payment-delay': duration({description: 'How long a new order stays pending before it is paid (e.g. 2s, 500ms).', default: 2000, defaultHelp: async () => '2s'}),
+    'invoice-delay': duration({description: 'How long after POST /invoice the invoice document exists.', default: 1000, defaultHelp: async () => '1s'}),
+    'session-ttl': duration({description: 'Lifetime of customer session tokens.', default: 3_600_000, defaultHelp: async () => '1h'}),
+    products: Flags.integer({description: 'Products to seed a new data folder with.', min: 1, default: 12}),
+    customers: Flags.integer({description: 'Customers to seed a new data folder with.', min: 1, default: 25}),
+    orders: Flags.integer({description: 'Orders to seed a new data folder with.', min: 0, default: 60}),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parse(EmulatorStart)
+    const dataDir = emulatorDataDir(flags.data, this.config.dataDir)
+    const {startEmulator} = await import('../../emulator/index.js')
+    const log = (line: string) => process.stderr.write(`${line}\n`)
+    let emulator
+    try {
+      emulator = await startEmulator({
+        port: flags.port,
+        dataDir,
+        paymentDelayMs: flags['payment-delay'],
+        invoiceDelayMs: flags['invoice-delay'],
+        sessionTtlMs: flags['session-ttl'],
+        seed: {products: flags.products, customers: flags.customers, orders: flags.orders},
+        log: flags.quiet ? () => {} : log,
+      })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw usageError(`port ${flags.port} or ${flags.port + 1} is already in use`, 'pick other ports with --port N, or --port 0 for free ones')
+      }
+      throw error
+    }
+    const {environments} = emulator
+    if (flags.json) {
+      process.stdout.write(`${JSON.stringify({environments})}\n`)
+    } else {
+      const lines = [
+        `till emulator is running (data: ${dataDir})`,
+        '',
+        ...Object.entries(environments).flatMap(([name, env]) => [
+          `  ${name.padEnd(10)} ${env.url}`,
+          `  ${''.padEnd(10)} organization ${env.organization_id}`,
+          `  ${''.padEnd(10)} token        ${env.organization_token}`,
+        ]),
+        '',
+        'Press Ctrl-C to stop.',
+      ]
+      process.stdout.write(`${lines.join('\n')}\n`)
+    }
+    await new Promise<void>((resolve) => {
+      const stop = (signal: string) => {
+        log(`received ${signal}, shutting down`)
+        void emulator.close().then(resolve)
+      }
+      process.once('SIGINT', () => stop('SIGINT'))
+      process.once('SIGTERM', () => stop('SIGTERM'))
+    })
+  }
+}

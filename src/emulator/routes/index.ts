@@ -1,0 +1,20 @@
+// Every route of the emulated API, by resource.
+import type {Router} from '../http.js'
+import * as benefits from './benefits.js'
+import * as checkouts from './checkouts.js'
+import * as customerSessions from './customer-sessions.js'
+import * as customers from './customers.js'
+import * as licenseKeys from './license-keys.js'
+import * as orders from './orders.js'
+import * as organizations from './organizations.js'
+import * as portal from './portal.js'
+import * as products from './products.js'
+import * as refunds from './refunds.js'
+import * as subscriptions from './subscriptions.js'
+import * as webhooks from './webhooks.js'
+
+const modules = [products, benefits, checkouts, orders, refunds, subscriptions, customers, customerSessions, licenseKeys, webhooks, organizations, portal]
+
+export function register(router: Router): void {
+  for (const m of modules) m.register(router)
+}

@@ -1,0 +1,33 @@
+// till's errors and exit codes, in one place (documented in the README).
+export const ExitCode = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  rateLimited: 5,
+  unavailable: 6,
+  interrupted: 130,
+} as const
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode]
+
+/** An error meant for the user: one line, an optional hint, a documented exit code. */
+export class TillError extends Error {
+  readonly exitCode: ExitCodeValue
+  /** oclif reads `oclif.exit` on its own error paths. */
+  readonly oclif: {exit: number}
+
+  constructor(
+    message: string,
+    exitCode: ExitCodeValue = ExitCode.error,
+    readonly hint?: string,
+  ) {
+    super(message)
+    this.name = 'TillError'
+    this.exitCode = exitCode
+    this.oclif = {exit: exitCode}
+  }
+}
+
+export const usageError = (message: string, hint?: string) => new TillError(message, ExitCode.usage, hint)
