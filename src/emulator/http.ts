@@ -4,7 +4,8 @@ import type {IncomingHttpHeaders, IncomingMessage, ServerResponse} from 'node:ht
 import FindMyWay from 'find-my-way'
 
 import {HttpError, invalidToken, methodNotAllowed, routeNotFound, unauthorized} from './errors.js'
-import {KNOWN_PREFIXES} from './ids.js'
+import {KNOWN_PREFIXES, type Random} from './ids.js'
+import type {RateLimiter, Rule} from './limits.js'
 import type {EnvName} from './model.js'
 import type {View} from './present.js'
 import type {Store} from './store.js'
@@ -66,6 +67,21 @@ export interface Reply {
 }
 
 export type Handler = (ctx: Ctx) => Reply
+
+/** Limits and injected faults, shared by both environments' servers. */
+export interface Guards {
+  limiter: RateLimiter
+  /** Per organization, customer or anonymous IP; null when turned off. */
+  perMinute: Record<EnvName, Rule | null>
+  perIp: Rule
+  licenseKeys: Rule
+  latencyMs: number
+  failRate: number
+  resetRate: number
+  random: Random
+}
+
+const UNAUTHENTICATED_LICENSE_KEY_ROUTE = /^\/v1\/customer-portal\/license-keys\/(validate|activate|deactivate)\/?$/
 export type AuthMode = 'organization' | 'customer' | 'none'
 
 interface RouteStore {
@@ -173,6 +189,12 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 function send(env: Env, res: ServerResponse, reply: Reply, version: string): void {
+  if (reply.status === 429) {
+    // Refused before the cache and sandbox middlewares: Polar-Version only, empty body (api-facts §7).
+    res.writeHead(429, {'polar-version': version, ...reply.headers, 'content-length': '0'})
+    res.end()
+    return
+  }
   const headers: Record<string, string> = {
     'polar-version': version,
     'cache-control': 'private, no-store',
@@ -195,10 +217,45 @@ function send(env: Env, res: ServerResponse, reply: Reply, version: string): voi
   res.end(data)
 }
 
+/** Who a request counts against: the organization, the customer, or the client's IP address. */
+function identity(env: Env, headers: IncomingHttpHeaders, ip: string): string {
+  const token = bearer(headers)
+  if (token?.startsWith('polar_oat_') && env.store.data.tokens.some((t) => t.token === token)) return 'org'
+  if (token?.startsWith('polar_cst_')) {
+    const session = env.store.all('customer_sessions').find((s) => s.token === token)
+    if (session) return `customer:${session.customer_id}`
+  }
+  return `ip:${ip}`
+}
+
+/** 429 with an empty body and Retry-After, or null when every limit allows the request. */
+function rateLimit(env: Env, guards: Guards, req: IncomingMessage, path: string): Reply | null {
+  const ip = req.socket.remoteAddress ?? 'unknown'
+  const checks: Array<[string, Rule]> = [[`${env.name}:ip:${ip}`, guards.perIp]]
+  if (UNAUTHENTICATED_LICENSE_KEY_ROUTE.test(path)) checks.push([`${env.name}:license-keys:${ip}`, guards.licenseKeys])
+  const perMinute = guards.perMinute[env.name]
+  if (perMinute) checks.push([`${env.name}:${identity(env, req.headers, ip)}`, perMinute])
+  const wait = guards.limiter.take(checks)
+  return wait > 0 ? {status: 429, headers: {'retry-after': String(wait)}} : null
+}
+
+const FAULT_STATUSES = [500, 502, 503] as const
+
 /** Handles one HTTP request for `env` with `router`. Never throws; unexpected failures become 500. */
-export async function handle(env: Env, router: Router, req: IncomingMessage, res: ServerResponse, makeView: (env: Env, now: number) => View): Promise<number> {
+export async function handle(
+  env: Env,
+  router: Router,
+  req: IncomingMessage,
+  res: ServerResponse,
+  makeView: (env: Env, now: number) => View,
+  guards: Guards,
+): Promise<number> {
   const method = (req.method ?? 'GET').toUpperCase()
   const url = new URL(req.url ?? '/', env.origin)
+  // Draw both fault decisions for every request, so a seed gives the same run whatever happens.
+  const fail = guards.random() < guards.failRate
+  const failStatus = FAULT_STATUSES[Math.floor(guards.random() * FAULT_STATUSES.length)]!
+  const reset = guards.random() < guards.resetRate
   let version = DEFAULT_VERSION
   let reply: Reply
   try {
@@ -212,33 +269,51 @@ export async function handle(env: Env, router: Router, req: IncomingMessage, res
       throw new HttpError(411, {error: 'LengthRequired', detail: 'A Content-Length header is required.'})
     }
     const raw = await readBody(req)
-    const found = router.match(method, url.pathname)
-    if ('redirect' in found) {
-      reply = {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
-    } else if ('status' in found) {
-      throw found.status === 405 ? methodNotAllowed() : routeNotFound()
+    env.store.refresh()
+    const limited = fail ? null : rateLimit(env, guards, req, url.pathname)
+    if (fail) {
+      reply = {status: failStatus, body: {detail: failStatus === 500 ? 'Internal Server Error' : failStatus === 502 ? 'Bad Gateway' : 'Service Unavailable'}}
+    } else if (limited) {
+      reply = limited
     } else {
-      env.store.refresh()
-      const now = env.options.now()
-      let auth: Auth = {kind: 'anonymous'}
-      if (found.route.auth !== 'none') {
-        auth = resolveAuth(env, req.headers, now)
-        if (auth.kind !== found.route.auth) throw unauthorized()
-      }
-      const body = BODY_METHODS.has(method) ? parseJsonBody(raw) : undefined
-      reply = found.route.handler({
-        env, store: env.store, now, view: makeView(env, now), params: found.params,
-        query: url.searchParams, body, headers: req.headers, auth,
-      })
+      reply = route(env, router, method, url, raw, req.headers, makeView)
     }
   } catch (error) {
-    if (error instanceof HttpError) {
-      reply = {status: error.status, body: error.body, headers: error.headers}
-    } else {
-      env.options.log(`[${env.name}] error handling ${method} ${url.pathname}: ${(error as Error).stack ?? error}`)
-      reply = {status: 500, body: {error: 'InternalServerError', detail: 'Internal Server Error'}}
-    }
+    reply = errorReply(env, error, method, url)
+  }
+  if (guards.latencyMs > 0) await new Promise((r) => setTimeout(r, guards.latencyMs))
+  if (reset && !fail) {
+    dropMidResponse(res, reply)
+    return 0
   }
   send(env, res, reply, version)
   return reply.status
+}
+
+function route(env: Env, router: Router, method: string, url: URL, raw: string, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply {
+  const found = router.match(method, url.pathname)
+  if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
+  if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()
+  const now = env.options.now()
+  let auth: Auth = {kind: 'anonymous'}
+  if (found.route.auth !== 'none') {
+    auth = resolveAuth(env, headers, now)
+    if (auth.kind !== found.route.auth) throw unauthorized()
+  }
+  const body = BODY_METHODS.has(method) ? parseJsonBody(raw) : undefined
+  return found.route.handler({env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, headers, auth})
+}
+
+function errorReply(env: Env, error: unknown, method: string, url: URL): Reply {
+  if (error instanceof HttpError) return {status: error.status, body: error.body, headers: error.headers}
+  env.options.log(`[${env.name}] error handling ${method} ${url.pathname}: ${(error as Error).stack ?? error}`)
+  return {status: 500, body: {error: 'InternalServerError', detail: 'Internal Server Error'}}
+}
+
+/** Sends the headers and part of the body, then cuts the connection (a reset after the state change). */
+function dropMidResponse(res: ServerResponse, reply: Reply): void {
+  const data = Buffer.from(JSON.stringify(reply.body ?? null))
+  res.writeHead(reply.status, {'content-type': 'application/json', 'content-length': String(data.length + 64)})
+  res.write(data.subarray(0, Math.floor(data.length / 2)))
+  setImmediate(() => res.socket?.destroy())
 }

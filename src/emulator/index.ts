@@ -4,7 +4,10 @@ import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {join} from 'node:path'
 
-import {handle, Router, type EmulatorOptions, type Env, type EventListener} from './http.js'
+import {settle, WebhookDispatcher} from './events.js'
+import {handle, Router, type EmulatorOptions, type Env, type EventListener, type Guards} from './http.js'
+import {seededRandom, token} from './ids.js'
+import {RateLimiter, type Rule} from './limits.js'
 import type {EnvData, EnvName, SeedOptions} from './model.js'
 import type {View} from './present.js'
 import {register} from './routes/index.js'
@@ -25,6 +28,17 @@ export interface StartOptions extends Partial<EmulatorOptions> {
   dataDir: string | null
   seed?: Partial<SeedOptions>
   listeners?: EventListener[]
+  /** Replaces the per-minute limit of both environments (500/min production, 100/min sandbox); null turns it off. */
+  rateLimit?: Rule | null
+  latencyMs?: number
+  failRate?: number
+  resetRate?: number
+  /** Seed of the fault generator: the same seed gives the same faults for the same requests. */
+  faultSeed?: number
+  /** First webhook retry delay (default 2 s). */
+  webhookBackoffMs?: number
+  /** Post every event, signed, to this URL too. */
+  forwardTo?: string
 }
 
 export interface EnvironmentInfo {
@@ -33,8 +47,17 @@ export interface EnvironmentInfo {
   organization_token: string
 }
 
+export const LIMITS = {
+  production: {limit: 500, windowMs: 60_000},
+  sandbox: {limit: 100, windowMs: 60_000},
+  perIp: {limit: 100, windowMs: 1000},
+  licenseKeys: {limit: 3, windowMs: 1000, blockMs: 60_000},
+} as const satisfies Record<string, Rule>
+
 export interface RunningEmulator {
   environments: Record<EnvName, EnvironmentInfo>
+  /** The secret that signs events posted to `forwardTo`. */
+  forwardSecret?: string
   envs: Record<EnvName, Env>
   close(): Promise<void>
 }
@@ -69,6 +92,24 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
   const router = new Router()
   register(router)
   const makeView = (env: Env, now: number): View => ({store: env.store, now, origin: env.origin})
+  const guards: Guards = {
+    limiter: new RateLimiter(opts.now),
+    perMinute: options.rateLimit === undefined ? {production: LIMITS.production, sandbox: LIMITS.sandbox} : {production: options.rateLimit, sandbox: options.rateLimit},
+    perIp: LIMITS.perIp,
+    licenseKeys: LIMITS.licenseKeys,
+    latencyMs: options.latencyMs ?? 0,
+    failRate: options.failRate ?? 0,
+    resetRate: options.resetRate ?? 0,
+    random: seededRandom(options.faultSeed ?? 1),
+  }
+  const forwardSecret = options.forwardTo ? token('whsec_') : undefined
+  const dispatcher = new WebhookDispatcher({
+    backoffBaseMs: options.webhookBackoffMs ?? 2000,
+    forwardTo: options.forwardTo,
+    forwardSecret,
+    log: opts.log,
+    now: opts.now,
+  })
 
   const envs = {} as Record<EnvName, Env>
   const servers: Server[] = []
@@ -80,11 +121,11 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
         store: openStore(options.dataDir, name, seed, opts.now()),
         options: opts,
         origin: '',
-        listeners: [...(options.listeners ?? [])],
+        listeners: [dispatcher.listener, ...(options.listeners ?? [])],
       }
       const server = createServer((req, res) => {
         const started = performance.now()
-        void handle(env, router, req, res, makeView).then((status) =>
+        void handle(env, router, req, res, makeView, guards).then((status) =>
           opts.log(`[${name}] ${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)}ms`),
         )
       })
@@ -96,9 +137,20 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
       port = port === 0 ? 0 : bound + 1
     }
   } catch (error) {
+    dispatcher.close()
     await Promise.all(servers.map((s) => new Promise((r) => s.close(r))))
     throw error
   }
+  const sweep = setInterval(() => {
+    for (const env of Object.values(envs)) {
+      try {
+        settle(env)
+      } catch (error) {
+        opts.log(`[${env.name}] settling timed changes failed: ${(error as Error).message}`)
+      }
+    }
+  }, 100)
+  sweep.unref()
 
   const info = (env: Env): EnvironmentInfo => ({
     url: `${env.origin}/v1`,
@@ -108,9 +160,12 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
 
   return {
     environments: {production: info(envs.production), sandbox: info(envs.sandbox)},
+    forwardSecret,
     envs,
-    close: () =>
-      Promise.all(
+    close: () => {
+      clearInterval(sweep)
+      dispatcher.close()
+      return Promise.all(
         servers.map(
           (s) =>
             new Promise<void>((resolve) => {
@@ -118,7 +173,8 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
               s.closeAllConnections()
             }),
         ),
-      ).then(() => undefined),
+      ).then(() => undefined)
+    },
   }
 }
 

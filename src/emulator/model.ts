@@ -136,6 +136,10 @@ export interface OrderRecord {
   checkout_id: string | null
   metadata: Metadata
   items: OrderItemRecord[]
+  /** Set once `order.paid` was sent for a pending order that became paid. */
+  paid_event_sent?: boolean
+  /** Set once `order.updated` was sent for the finished invoice. */
+  invoice_event_sent?: boolean
 }
 
 export interface RefundRecord {
@@ -284,6 +288,29 @@ export interface WebhookEndpointRecord {
   enabled: boolean
 }
 
+export interface WebhookEventRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  type: string
+  /** The exact body sent (and signed). */
+  payload: string
+  last_http_code: number | null
+  succeeded: boolean | null
+}
+
+export interface WebhookDeliveryRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  webhook_endpoint_id: string
+  webhook_event_id: string
+  attempt: number
+  succeeded: boolean
+  http_code: number | null
+  response: string | null
+}
+
 export interface CustomerSessionRecord {
   id: string
   created_at: string
@@ -322,6 +349,8 @@ export interface EnvData {
   license_keys: LicenseKeyRecord[]
   license_key_activations: LicenseKeyActivationRecord[]
   webhook_endpoints: WebhookEndpointRecord[]
+  webhook_events: WebhookEventRecord[]
+  webhook_deliveries: WebhookDeliveryRecord[]
   customer_sessions: CustomerSessionRecord[]
   /** Counter behind invoice numbers (`<ORG>-0001`). */
   invoice_counter: number

@@ -182,6 +182,8 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
     license_keys: [],
     license_key_activations: [],
     webhook_endpoints: [],
+    webhook_events: [],
+    webhook_deliveries: [],
     customer_sessions: [],
     invoice_counter: 0,
   }
@@ -240,6 +242,7 @@ function seedOrders(data: EnvData, random: Random, count: number, start: number,
     if (billed && status !== 'pending' && i % 2 === 1) {
       order.invoice_requested_at = iso(at + 60_000)
       order.invoice_ready_at = order.invoice_requested_at
+      order.invoice_event_sent = true
     }
     if (status === 'refunded' || status === 'partially_refunded') refundOrder(data, random, order, status, at, now)
     data.orders.push(order)

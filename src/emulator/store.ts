@@ -140,14 +140,15 @@ export class Store {
     const started = Date.now()
     for (;;) {
       try {
-        closeSync(openSync(lock, 'wx', 0o600))
+        const fd = openSync(lock, 'wx', 0o600)
+        writeSync(fd, String(process.pid))
+        closeSync(fd)
         break
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-        const age = Date.now() - (statSync(lock, {throwIfNoEntry: false})?.mtimeMs ?? Date.now())
-        if (age > LOCK_STALE_MS) rmSync(lock, {force: true})
+        if (lockIsStale(lock)) rmSync(lock, {force: true})
         else if (Date.now() - started > LOCK_WAIT_MS) throw new Error(`timed out waiting for the store lock ${lock}`)
-        else sleepSync(5)
+        else sleepSync(2)
       }
     }
     try {
@@ -155,5 +156,24 @@ export class Store {
     } finally {
       rmSync(lock, {force: true})
     }
+  }
+}
+
+/** A lock is stale when its holder is gone (killed mid-write) or it is older than any write takes. */
+function lockIsStale(lock: string): boolean {
+  try {
+    const pid = Number(readFileSync(lock, 'utf8'))
+    const age = Date.now() - statSync(lock).mtimeMs
+    if (age > LOCK_STALE_MS) return true
+    if (!Number.isInteger(pid) || pid <= 0) return age > 1000
+    if (pid === process.pid) return false
+    try {
+      process.kill(pid, 0)
+      return false
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ESRCH'
+    }
+  } catch {
+    return false
   }
 }

@@ -2,6 +2,12 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../lib/base-command.js'
 import {usageError} from '../../lib/errors.js'
+
+function fraction(value: string, flag: string): number {
+  const n = Number(value)
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new Error(`${flag} must be a number from 0 to 1, got "${value}"`)
+  return n
+}
 import {dataFlag, duration, emulatorDataDir} from '../../lib/emulator/flags.js'
 
 export default class EmulatorStart extends BaseCommand {
@@ -26,12 +32,26 @@ export default class EmulatorStart extends BaseCommand {
     products: Flags.integer({description: 'Products to seed a new data folder with.', min: 1, default: 12}),
     customers: Flags.integer({description: 'Customers to seed a new data folder with.', min: 1, default: 25}),
     orders: Flags.integer({description: 'Orders to seed a new data folder with.', min: 0, default: 60}),
+    'rate-limit': Flags.string({description: 'Replace the per-minute limit (500/min production, 100/min sandbox): N/WINDOW such as 20/2s or 500/60s, or off.', helpGroup: 'LIMITS AND FAULTS'}),
+    latency: duration({description: 'Delay added to every response (e.g. 25ms).', default: 0, helpGroup: 'LIMITS AND FAULTS'}),
+    'fail-rate': Flags.custom<number>({parse: async (v) => fraction(v, '--fail-rate')})({description: 'Fraction of requests answered 500, 502 or 503 before any state change (0-1).', default: 0, helpGroup: 'LIMITS AND FAULTS'}),
+    'reset-rate': Flags.custom<number>({parse: async (v) => fraction(v, '--reset-rate')})({description: 'Fraction of connections dropped mid-response, after the state change (0-1).', default: 0, helpGroup: 'LIMITS AND FAULTS'}),
+    'fault-seed': Flags.integer({description: 'Seed of the fault generator; the same seed repeats the same faults.', default: 1, helpGroup: 'LIMITS AND FAULTS'}),
+    'forward-to': Flags.url({description: 'Also post every webhook event, signed, to this URL (the secret is printed).', helpGroup: 'EVENTS'}),
+    'webhook-backoff': duration({description: 'First webhook retry delay; later ones double (up to 10 attempts).', default: 2000, defaultHelp: async () => '2s', helpGroup: 'EVENTS'}),
   }
 
   async run(): Promise<void> {
     const {flags} = await this.parse(EmulatorStart)
     const dataDir = emulatorDataDir(flags.data, this.config.dataDir)
     const {startEmulator} = await import('../../emulator/index.js')
+    const {parseRateLimit} = await import('../../emulator/limits.js')
+    let rateLimit
+    try {
+      rateLimit = flags['rate-limit'] === undefined ? undefined : parseRateLimit(flags['rate-limit'])
+    } catch (error) {
+      throw usageError(`--rate-limit: ${(error as Error).message}`)
+    }
     const log = (line: string) => process.stderr.write(`${line}\n`)
     let emulator
     try {
@@ -43,6 +63,13 @@ export default class EmulatorStart extends BaseCommand {
         sessionTtlMs: flags['session-ttl'],
         seed: {products: flags.products, customers: flags.customers, orders: flags.orders},
         log: flags.quiet ? () => {} : log,
+        rateLimit,
+        latencyMs: flags.latency,
+        failRate: flags['fail-rate'],
+        resetRate: flags['reset-rate'],
+        faultSeed: flags['fault-seed'],
+        forwardTo: flags['forward-to']?.toString(),
+        webhookBackoffMs: flags['webhook-backoff'],
       })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -50,9 +77,10 @@ export default class EmulatorStart extends BaseCommand {
       }
       throw error
     }
-    const {environments} = emulator
+    const {environments, forwardSecret} = emulator
+    const forward = forwardSecret ? {forward_to: {url: flags['forward-to']!.toString(), secret: forwardSecret}} : {}
     if (flags.json) {
-      process.stdout.write(`${JSON.stringify({environments})}\n`)
+      process.stdout.write(`${JSON.stringify({environments, ...forward})}\n`)
     } else {
       const lines = [
         `till emulator is running (data: ${dataDir})`,
@@ -62,6 +90,7 @@ export default class EmulatorStart extends BaseCommand {
           `  ${''.padEnd(10)} organization ${env.organization_id}`,
           `  ${''.padEnd(10)} token        ${env.organization_token}`,
         ]),
+        ...(forwardSecret ? ['', `  forwarding every event to ${flags['forward-to']}`, `  verify with the secret  ${forwardSecret}`] : []),
         '',
         'Press Ctrl-C to stop.',
       ]

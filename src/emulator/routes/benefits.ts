@@ -8,10 +8,11 @@ import {byField, listRows, textSearch, type Filter} from '../list.js'
 import type {BenefitGrantRecord, BenefitRecord} from '../model.js'
 import * as present from '../present.js'
 import {metadataSchema, parse, pathUuid} from '../validate.js'
+import {emitGrantsRevoked, revokeGrants} from './subscriptions.js'
 
 type BenefitType = BenefitRecord['type']
 
-const BENEFIT_TYPES = ['custom', 'discord', 'github_repository', 'downloadables', 'license_keys', 'meter_credit', 'feature_flag'] as const satisfies readonly BenefitType[]
+export const BENEFIT_TYPES = ['custom', 'discord', 'github_repository', 'downloadables', 'license_keys', 'meter_credit', 'feature_flag'] as const satisfies readonly BenefitType[]
 
 const visibility = z.enum(['draft', 'private', 'public'])
 const description = z.string().min(3).max(42)
@@ -87,30 +88,6 @@ export function findBenefit(ctx: Ctx, id: string): BenefitRecord {
 }
 
 const isGranted = (g: BenefitGrantRecord) => g.granted_at !== null && g.revoked_at === null
-
-/**
- * Revokes `grants` (call inside `store.write`): sets `revoked_at` and revokes the license keys
- * the grants gave. Returns the grants that were live before, for `benefit_grant.revoked` events.
- */
-export function revokeGrants(ctx: Ctx, grants: readonly BenefitGrantRecord[]): BenefitGrantRecord[] {
-  const now = iso(ctx)
-  const revoked = grants.filter(isGranted)
-  for (const g of revoked) {
-    g.revoked_at = now
-    g.modified_at = now
-    for (const k of ctx.store.all('license_keys')) {
-      if (k.customer_id === g.customer_id && k.benefit_id === g.benefit_id && k.status === 'granted') {
-        k.status = 'revoked'
-        k.modified_at = now
-      }
-    }
-  }
-  return revoked
-}
-
-export function emitGrantsRevoked(ctx: Ctx, grants: readonly BenefitGrantRecord[]): void {
-  for (const g of grants) emit(ctx.env, 'benefit_grant.revoked', present.benefitGrant(ctx.view, g))
-}
 
 function grantFilters(ctx: Ctx) {
   return {
@@ -211,7 +188,7 @@ export function register(r: Router): void {
       for (const p of ctx.store.all('products')) {
         if (p.benefit_ids.includes(id)) p.benefit_ids = p.benefit_ids.filter((x) => x !== id)
       }
-      return revokeGrants(ctx, ctx.store.all('benefit_grants').filter((g) => g.benefit_id === id))
+      return revokeGrants(ctx, (g) => g.benefit_id === id)
     })
     emitGrantsRevoked(ctx, revoked)
     return noContent()

@@ -10,7 +10,8 @@ import {byField, listRows, textSearch} from '../list.js'
 import type {Address, CustomerRecord, SubscriptionRecord} from '../model.js'
 import * as present from '../present.js'
 import {addressSchema, metadataSchema, parse, pathUuid} from '../validate.js'
-import {checkOrganization, emitGrantsRevoked, revokeGrants} from './benefits.js'
+import {checkOrganization} from './benefits.js'
+import {emitGrantsRevoked, revokeGrants} from './subscriptions.js'
 
 const customerType = z.enum(['individual', 'team'])
 
@@ -196,7 +197,7 @@ function softDelete(ctx: Ctx, c: CustomerRecord, anonymize: boolean) {
     s.ended_at = now
     s.modified_at = now
   }
-  const revoked = revokeGrants(ctx, ctx.store.all('benefit_grants').filter((g) => g.customer_id === c.id))
+  const revoked = revokeGrants(ctx, (g) => g.customer_id === c.id)
   c.deleted_at = now
   c.modified_at = now
   c.external_id = null

@@ -10,6 +10,7 @@ import type {BenefitGrantRecord, OrderRecord, PriceRecord, ProductRecord, Subscr
 import {buildOrder, priceAmount} from '../domain/orders.js'
 import * as present from '../present.js'
 import {metadataSchema, parse, pathUuid} from '../validate.js'
+import {customerState} from './customers.js'
 
 export const CANCELLATION_REASONS = [
   'customer_service', 'low_quality', 'missing_features', 'switched_service', 'too_complex', 'too_expensive', 'unused', 'other',
@@ -98,9 +99,10 @@ export function emitGrantsRevoked(ctx: Ctx, grants: BenefitGrantRecord[]): void 
   for (const g of grants) emit(ctx.env, 'benefit_grant.revoked', present.benefitGrant(ctx.view, g))
 }
 
+/** `customer.state_changed` carries the CustomerState (api-facts §8.1). */
 export function emitCustomerStateChanged(ctx: Ctx, customerId: string): void {
   const customer = ctx.store.get('customers', customerId)
-  if (customer) emit(ctx.env, 'customer.state_changed', present.customer(ctx.view, customer))
+  if (customer) emit(ctx.env, 'customer.state_changed', customerState(ctx.view, customer))
 }
 
 interface Outcome {

@@ -1,0 +1,172 @@
+// Webhook events (api-facts §8): bodies, Standard Webhooks signatures, retries with exponential
+// backoff, recorded deliveries; plus the timed state changes that raise events (orders becoming paid,
+// invoices becoming ready).
+import {Webhook} from 'standardwebhooks'
+
+import type {Env, EventListener} from './http.js'
+import {emit} from './http.js'
+import {uuid} from './ids.js'
+import type {WebhookEventRecord} from './model.js'
+import * as present from './present.js'
+
+export const MAX_ATTEMPTS = 10
+const MAX_BACKOFF_MS = 20 * 60 * 1000
+const DELIVERY_TIMEOUT_MS = 10_000
+
+export interface DeliveryOptions {
+  /** First retry delay; attempt n waits about base * 2^(n-1), with jitter, capped at 20 min. */
+  backoffBaseMs: number
+  /** Also post every event, signed with `forwardSecret`, to this URL. */
+  forwardTo?: string
+  forwardSecret?: string
+  log: (line: string) => void
+  now: () => number
+}
+
+/**
+ * Signs like the service: the HMAC key is the UTF-8 bytes of the whole secret, `whsec_` included,
+ * so a stock Standard Webhooks verifier must be given base64(secret) (api-facts §8.2).
+ */
+export function signer(secret: string): Webhook {
+  return new Webhook(Buffer.from(secret, 'utf8').toString('base64'))
+}
+
+export function backoffMs(attempt: number, base: number, random: () => number = Math.random): number {
+  return Math.min(MAX_BACKOFF_MS, Math.round(base * 2 ** (attempt - 1) * (1 + random() * 0.25)))
+}
+
+export class WebhookDispatcher {
+  private timers = new Set<NodeJS.Timeout>()
+  private inflight = new Set<AbortController>()
+  private closed = false
+
+  constructor(private readonly options: DeliveryOptions) {}
+
+  readonly listener: EventListener = (env, type, data) => {
+    if (this.closed) return
+    const now = this.options.now()
+    const payload = JSON.stringify({type, timestamp: new Date(now).toISOString(), data})
+    const endpoints = env.store.all('webhook_endpoints').filter((e) => e.enabled && e.events.includes(type))
+    const id = uuid()
+    if (endpoints.length > 0) {
+      const event: WebhookEventRecord = {id, created_at: new Date(now).toISOString(), modified_at: null, type, payload, last_http_code: null, succeeded: null}
+      env.store.write(() => env.store.insert('webhook_events', event))
+      for (const endpoint of endpoints) void this.attempt(env, endpoint.id, id, 1)
+    }
+    if (this.options.forwardTo && this.options.forwardSecret) {
+      void this.post(this.options.forwardTo, this.options.forwardSecret, id, payload).then(
+        (r) => r.status >= 300 && this.options.log(`forward of ${type} to ${this.options.forwardTo} got HTTP ${r.status}`),
+        (error: Error) => this.options.log(`forward of ${type} to ${this.options.forwardTo} failed: ${error.message}`),
+      )
+    }
+  }
+
+  private async post(url: string, secret: string, eventId: string, payload: string): Promise<{status: number; text: string}> {
+    const controller = new AbortController()
+    this.inflight.add(controller)
+    const timer = setTimeout(() => controller.abort(), DELIVERY_TIMEOUT_MS)
+    try {
+      const sentAt = new Date(this.options.now())
+      const response = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        signal: controller.signal,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'polar.sh webhooks',
+          'webhook-id': eventId,
+          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+          'webhook-signature': signer(secret).sign(eventId, sentAt, payload),
+        },
+        body: payload,
+      })
+      const text = (await response.text()).slice(0, 2000)
+      return {status: response.status, text}
+    } finally {
+      clearTimeout(timer)
+      this.inflight.delete(controller)
+    }
+  }
+
+  private async attempt(env: Env, endpointId: string, eventId: string, attempt: number): Promise<void> {
+    if (this.closed) return
+    const endpoint = env.store.get('webhook_endpoints', endpointId)
+    const event = env.store.get('webhook_events', eventId)
+    if (!endpoint || !endpoint.enabled || !event) return
+    let status: number | null = null
+    let response: string | null = null
+    try {
+      const r = await this.post(endpoint.url, endpoint.secret, event.id, event.payload)
+      status = r.status
+      response = r.text
+    } catch (error) {
+      response = (error as Error).message
+    }
+    if (this.closed) return
+    const succeeded = status !== null && status >= 200 && status < 300
+    const now = new Date(this.options.now()).toISOString()
+    env.store.write(() => {
+      env.store.insert('webhook_deliveries', {
+        id: uuid(), created_at: now, modified_at: null, webhook_endpoint_id: endpointId, webhook_event_id: eventId,
+        attempt, succeeded, http_code: status, response,
+      })
+      const e = env.store.get('webhook_events', eventId)
+      if (e) Object.assign(e, {last_http_code: status, succeeded, modified_at: now})
+    })
+    if (!succeeded) {
+      this.options.log(`[${env.name}] webhook ${event.type} to ${endpoint.url}: attempt ${attempt} failed (${status ?? response})`)
+      if (attempt < MAX_ATTEMPTS) {
+        const timer = setTimeout(() => {
+          this.timers.delete(timer)
+          void this.attempt(env, endpointId, eventId, attempt + 1)
+        }, backoffMs(attempt, this.options.backoffBaseMs))
+        this.timers.add(timer)
+      }
+    }
+  }
+
+  close(): void {
+    this.closed = true
+    for (const t of this.timers) clearTimeout(t)
+    for (const c of this.inflight) c.abort()
+  }
+}
+
+/**
+ * Raises the events of timed transitions: a pending order whose payment completed
+ * (`order.updated` + `order.paid`) and a finished invoice (`order.updated`).
+ */
+export function settle(env: Env): void {
+  const now = env.options.now()
+  const due = env.store
+    .all('orders')
+    .filter(
+      (o) =>
+        (o.status === 'pending' && o.paid_at !== null && !o.paid_event_sent && Date.parse(o.paid_at) <= now) ||
+        (o.invoice_ready_at !== null && !o.invoice_event_sent && Date.parse(o.invoice_ready_at) <= now),
+    )
+  if (due.length === 0) return
+  const changed = env.store.write(() =>
+    due.flatMap((stale) => {
+      const o = env.store.get('orders', stale.id)
+      if (!o) return []
+      const events: string[] = []
+      if (o.status === 'pending' && o.paid_at !== null && !o.paid_event_sent && Date.parse(o.paid_at) <= now) {
+        o.status = 'paid'
+        o.paid_event_sent = true
+        o.modified_at = o.paid_at
+        events.push('order.updated', 'order.paid')
+      }
+      if (o.invoice_ready_at !== null && !o.invoice_event_sent && Date.parse(o.invoice_ready_at) <= now) {
+        o.invoice_event_sent = true
+        if (!events.includes('order.updated')) events.push('order.updated')
+      }
+      return events.length > 0 ? [{order: o, events}] : []
+    }),
+  )
+  const view = {store: env.store, now, origin: env.origin}
+  for (const {order, events} of changed) {
+    const body = present.order(view, order)
+    for (const type of events) emit(env, type, body)
+  }
+}

@@ -1,0 +1,239 @@
+// Process-level test helpers: spawn the built CLI (`bin/run.js emulator start`) on free ports,
+// talk to it over real HTTP, stop it with SIGTERM. Build first: `npm run build`.
+import {spawn, type ChildProcess} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {request} from 'node:http'
+import {tmpdir} from 'node:os'
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+const BIN = join(ROOT, 'bin', 'run.js')
+
+export type EnvName = 'production' | 'sandbox'
+
+export interface EnvHandle {
+  name: EnvName
+  /** Base address, ending in `/v1`. */
+  url: string
+  /** The environment's organization access token (`polar_oat_...`). */
+  token: string
+  organizationId: string
+}
+
+export interface StartOptions {
+  /** Reuse a data folder (kept on stop); a fresh temporary one is made and removed otherwise. */
+  dataDir?: string
+  paymentDelay?: string
+  invoiceDelay?: string
+  sessionTtl?: string
+  orders?: number
+  customers?: number
+  products?: number
+  /** `--quiet` (no request log on stderr); default true. */
+  quiet?: boolean
+  /** How long to wait for the JSON line. */
+  timeoutMs?: number
+}
+
+export interface ExitStatus {
+  code: number | null
+  signal: NodeJS.Signals | null
+}
+
+export interface Emulator {
+  production: EnvHandle
+  sandbox: EnvHandle
+  dataDir: string
+  /** Everything the process wrote to stdout / stderr so far. */
+  stdout(): string
+  stderr(): string
+  /** SIGTERM, then waits for the exit (SIGKILL after 10 s). Safe to call twice. */
+  stop(): Promise<ExitStatus>
+}
+
+interface StartupLine {
+  environments: Record<EnvName, {url: string; organization_id: string; organization_token: string}>
+}
+
+function startArgs(dataDir: string, o: StartOptions): string[] {
+  const args = ['emulator', 'start', '--port', '0', '--json', '--data', dataDir]
+  if (o.quiet ?? true) args.push('--quiet')
+  const flags: Array<[string, string | number | undefined]> = [
+    ['--payment-delay', o.paymentDelay],
+    ['--invoice-delay', o.invoiceDelay],
+    ['--session-ttl', o.sessionTtl],
+    ['--orders', o.orders],
+    ['--customers', o.customers],
+    ['--products', o.products],
+  ]
+  for (const [flag, value] of flags) if (value !== undefined) args.push(flag, String(value))
+  return args
+}
+
+function exited(child: ChildProcess): Promise<ExitStatus> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({code: child.exitCode, signal: child.signalCode})
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({code, signal})))
+}
+
+/** Spawns `till emulator start --port 0 --json` and resolves once it printed its JSON line. */
+export async function startEmulator(options: StartOptions = {}): Promise<Emulator> {
+  const ownDir = options.dataDir === undefined
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'till-emulator-test-'))
+  const child = spawn(process.execPath, [BIN, ...startArgs(dataDir, options)], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']})
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const exit = exited(child)
+
+  const cleanup = () => {
+    if (ownDir) rmSync(dataDir, {recursive: true, force: true})
+  }
+  const stop = async (): Promise<ExitStatus> => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      const status = await exit
+      clearTimeout(timer)
+      cleanup()
+      return status
+    }
+    cleanup()
+    return exit
+  }
+
+  const line = await new Promise<string>((resolve, reject) => {
+    const timeoutMs = options.timeoutMs ?? 25_000
+    const timer = setTimeout(() => fail(new Error(`emulator did not print its JSON line within ${timeoutMs} ms`)), timeoutMs)
+    const onData = () => {
+      const end = stdout.indexOf('\n')
+      if (end >= 0) done(() => resolve(stdout.slice(0, end)))
+    }
+    const onExit = (code: number | null, signal: string | null) =>
+      fail(new Error(`emulator exited (code ${code}, signal ${signal}) before printing its JSON line`))
+    function done(then: () => void) {
+      clearTimeout(timer)
+      child.stdout!.off('data', onData)
+      child.off('exit', onExit)
+      then()
+    }
+    function fail(error: Error) {
+      done(() => {
+        void stop()
+        reject(new Error(`${error.message}\n--- stderr ---\n${stderr}\n--- stdout ---\n${stdout}`))
+      })
+    }
+    child.stdout!.on('data', onData)
+    child.once('exit', onExit)
+  })
+
+  const parsed = JSON.parse(line) as StartupLine
+  const handle = (name: EnvName): EnvHandle => {
+    const e = parsed.environments[name]
+    return {name, url: e.url, token: e.organization_token, organizationId: e.organization_id}
+  }
+  return {
+    production: handle('production'),
+    sandbox: handle('sandbox'),
+    dataDir,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    stop,
+  }
+}
+
+/** Runs `till <args>` to completion (e.g. `emulator reset`). */
+export function runTill(args: string[], timeoutMs = 25_000): Promise<ExitStatus & {stdout: string; stderr: string}> {
+  const child = spawn(process.execPath, [BIN, ...args], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']})
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  return exited(child).then((status) => {
+    clearTimeout(timer)
+    return {...status, stdout, stderr}
+  })
+}
+
+// Response bodies are whatever JSON the API returned; tests inspect them field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any
+
+export interface ApiResponse {
+  status: number
+  headers: Headers
+  /** Parsed JSON, or null when the body is empty or not JSON. */
+  body: Json
+  text: string
+}
+
+export interface ApiOptions {
+  /** Bearer token; the environment's organization token when omitted, no Authorization header when null. */
+  token?: string | null
+  /** Sent as JSON (`null` included). */
+  body?: unknown
+  /** Sent as is, with `content-type: application/json`. */
+  rawBody?: string
+  headers?: Record<string, string>
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
+
+/** One request to `env` (`path` relative to `/v1`, or an absolute URL), with the global fetch. */
+export async function api(env: EnvHandle, method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse> {
+  const url = /^https?:\/\//.test(path) ? path : `${env.url}${path}`
+  const headers: Record<string, string> = {...options.headers}
+  const token = options.token === undefined ? env.token : options.token
+  if (token !== null) headers.authorization = `Bearer ${token}`
+  let body: string | undefined
+  if ('body' in options) body = JSON.stringify(options.body)
+  else if (options.rawBody !== undefined) body = options.rawBody
+  else if (BODY_METHODS.has(method)) body = '' // fetch sends no Content-Length for a body-less PATCH
+  if (body !== undefined && body !== '') headers['content-type'] ??= 'application/json'
+  const res = await fetch(url, {method, headers, body, redirect: 'manual'})
+  const text = await res.text()
+  let parsed: Json = null
+  try {
+    parsed = text === '' ? null : JSON.parse(text)
+  } catch {
+    parsed = null
+  }
+  return {status: res.status, headers: res.headers, body: parsed, text}
+}
+
+/** A POST whose body is sent with `Transfer-Encoding: chunked` (so without Content-Length), via node:http. */
+export function chunkedPost(env: EnvHandle, path: string, chunks: string[]): Promise<{status: number; headers: Record<string, unknown>; body: Json}> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${env.url}${path}`,
+      {method: 'POST', headers: {authorization: `Bearer ${env.token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked'}},
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8').on('data', (c: string) => (text += c))
+        res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : null}))
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    for (const chunk of chunks) req.write(chunk)
+    req.end()
+  })
+}
+
+/** Every item of a list endpoint: pages 1..max_page at limit 100. `query` without `?`. */
+export async function listAll(env: EnvHandle, path: string, query = '', token?: string): Promise<Json[]> {
+  const items: Json[] = []
+  for (let page = 1; ; page++) {
+    const res = await api(env, 'GET', `${path}?${query ? `${query}&` : ''}limit=100&page=${page}`, {token})
+    if (res.status !== 200) throw new Error(`GET ${path} page ${page}: ${res.status} ${res.text}`)
+    items.push(...res.body.items)
+    if (page >= res.body.pagination.max_page) return items
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A well-formed UUID v4 that no seeded or created object has. */
+export const unknownId = () => crypto.randomUUID()
