@@ -3,10 +3,11 @@
 // invoices becoming ready).
 import {Webhook} from 'standardwebhooks'
 
+import {grantProductBenefits} from './domain/grants.js'
 import type {Env, EventListener} from './http.js'
 import {emit} from './http.js'
 import {uuid} from './ids.js'
-import type {WebhookEventRecord} from './model.js'
+import type {BenefitGrantRecord, WebhookEventRecord} from './model.js'
 import * as present from './present.js'
 
 export const MAX_ATTEMPTS = 10
@@ -59,6 +60,11 @@ export class WebhookDispatcher {
         (error: Error) => this.options.log(`forward of ${type} to ${this.options.forwardTo} failed: ${error.message}`),
       )
     }
+  }
+
+  redeliver(env: Env, eventId: string): void {
+    const sentTo = new Set(env.store.all('webhook_deliveries').filter((d) => d.webhook_event_id === eventId).map((d) => d.webhook_endpoint_id))
+    for (const endpointId of sentTo) void this.attempt(env, endpointId, eventId, 1)
   }
 
   private async post(url: string, secret: string, eventId: string, payload: string): Promise<{status: number; text: string}> {
@@ -151,22 +157,31 @@ export function settle(env: Env): void {
       const o = env.store.get('orders', stale.id)
       if (!o) return []
       const events: string[] = []
+      let grants: BenefitGrantRecord[] = []
       if (o.status === 'pending' && o.paid_at !== null && !o.paid_event_sent && Date.parse(o.paid_at) <= now) {
         o.status = 'paid'
         o.paid_event_sent = true
         o.modified_at = o.paid_at
         events.push('order.updated', 'order.paid')
+        grants = grantProductBenefits(env.store, {customerId: o.customer_id, productId: o.product_id, orderId: o.id, subscriptionId: o.subscription_id}, o.paid_at)
       }
       if (o.invoice_ready_at !== null && !o.invoice_event_sent && Date.parse(o.invoice_ready_at) <= now) {
         o.invoice_event_sent = true
         if (!events.includes('order.updated')) events.push('order.updated')
       }
-      return events.length > 0 ? [{order: o, events}] : []
+      return events.length > 0 ? [{order: o, events, grants}] : []
     }),
   )
   const view = {store: env.store, now, origin: env.origin}
-  for (const {order, events} of changed) {
+  for (const {order, events, grants} of changed) {
     const body = present.order(view, order)
     for (const type of events) emit(env, type, body)
+    const checkout = order.checkout_id && events.includes('order.paid') ? env.store.get('checkouts', order.checkout_id) : undefined
+    if (checkout) emit(env, 'checkout.updated', present.checkout(view, checkout))
+    for (const g of grants) emit(env, 'benefit_grant.created', present.benefitGrant(view, g))
+    if (grants.length > 0) {
+      const customer = env.store.get('customers', order.customer_id)
+      if (customer) emit(env, 'customer.state_changed', present.customerState(view, customer))
+    }
   }
 }

@@ -33,6 +33,8 @@ export interface Env {
   /** `http://127.0.0.1:PORT`, known once listening. */
   origin: string
   listeners: EventListener[]
+  /** Sends a recorded webhook event again to the endpoints it went to. */
+  redeliver: (eventId: string) => void
 }
 
 export function emit(env: Env, type: string, data: unknown): void {

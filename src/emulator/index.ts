@@ -122,6 +122,7 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
         options: opts,
         origin: '',
         listeners: [dispatcher.listener, ...(options.listeners ?? [])],
+        redeliver: (eventId) => dispatcher.redeliver(env, eventId),
       }
       const server = createServer((req, res) => {
         const started = performance.now()

@@ -274,6 +274,8 @@ export interface LicenseKeyActivationRecord {
   license_key_id: string
   label: string
   meta: Record<string, string | number | boolean>
+  /** Conditions given at activation; a later validate naming this activation must repeat them. */
+  conditions?: Record<string, string | number | boolean>
 }
 
 export interface WebhookEndpointRecord {

@@ -147,6 +147,61 @@ export function customer(v: View, c: CustomerRecord) {
   }
 }
 
+export const isActiveSubscription = (s: SubscriptionRecord) => s.status === 'active' || s.status === 'trialing'
+
+function stateSubscription(s: SubscriptionRecord) {
+  return {
+    id: s.id,
+    created_at: s.created_at,
+    modified_at: s.modified_at,
+    metadata: s.metadata,
+    custom_field_data: {},
+    status: s.status,
+    amount: s.amount,
+    currency: s.currency,
+    recurring_interval: s.recurring_interval,
+    current_period_start: s.current_period_start,
+    current_period_end: s.current_period_end,
+    trial_start: s.trial_start,
+    trial_end: s.trial_end,
+    cancel_at_period_end: s.cancel_at_period_end,
+    canceled_at: s.canceled_at,
+    started_at: s.started_at,
+    ends_at: s.ends_at,
+    product_id: s.product_id,
+    discount_id: s.discount_id,
+    seats: null,
+    units: null,
+    meters: [],
+    // hidden deprecated key
+    price_id: s.price_ids[0] ?? null,
+  }
+}
+
+/** CustomerState: the customer, its active subscriptions, its granted benefits and its meters. */
+export function customerState(v: View, c: CustomerRecord) {
+  const granted = v.store.all('benefit_grants').flatMap((g) => {
+    const benefit = g.customer_id === c.id && g.granted_at !== null && g.revoked_at === null ? v.store.get('benefits', g.benefit_id) : undefined
+    if (!benefit || benefit.is_deleted) return []
+    return [{
+      id: g.id,
+      created_at: g.created_at,
+      modified_at: g.modified_at,
+      granted_at: g.granted_at,
+      benefit_id: g.benefit_id,
+      benefit_type: benefit.type,
+      benefit_metadata: benefit.metadata,
+      properties: g.properties,
+    }]
+  })
+  return {
+    ...customer(v, c),
+    active_subscriptions: v.store.all('subscriptions').filter((s) => s.customer_id === c.id && isActiveSubscription(s)).map(stateSubscription),
+    granted_benefits: granted,
+    active_meters: [],
+  }
+}
+
 /** The status an order has at `now`: a pending order with a reached `paid_at` is paid. */
 export function orderStatus(o: OrderRecord, now: number): OrderStatus {
   return o.status === 'pending' && o.paid_at !== null && Date.parse(o.paid_at) <= now ? 'paid' : o.status
@@ -309,6 +364,18 @@ export function refund(v: View, r: RefundRecord) {
   }
 }
 
+const PAID = new Set<OrderStatus>(['paid', 'partially_refunded', 'refunded'])
+
+/**
+ * A checkout's status at `now`: an open checkout past `expires_at` is expired, and a confirmed one
+ * has succeeded once its order is paid (both evaluated lazily, like the order's own status).
+ */
+export function checkoutStatus(v: View, k: CheckoutRecord): CheckoutRecord['status'] {
+  if (k.status === 'open' && Date.parse(k.expires_at) <= v.now) return 'expired'
+  const order = k.status === 'confirmed' && k.order_id ? v.store.get('orders', k.order_id) : undefined
+  return order && PAID.has(orderStatus(order, v.now)) ? 'succeeded' : k.status
+}
+
 export function checkout(v: View, k: CheckoutRecord) {
   const products = k.product_ids.map((id) => v.store.get('products', id)).filter((p) => p !== undefined)
   const p = v.store.get('products', k.product_id)
@@ -321,7 +388,7 @@ export function checkout(v: View, k: CheckoutRecord) {
     modified_at: k.modified_at,
     custom_field_data: {},
     payment_processor: 'stripe',
-    status: k.status !== 'open' ? k.status : Date.parse(k.expires_at) <= v.now ? 'expired' : 'open',
+    status: checkoutStatus(v, k),
     client_secret: k.client_secret,
     url: `${v.origin}/checkout/${k.client_secret}`,
     expires_at: k.expires_at,

@@ -2,6 +2,7 @@
 // timestamps are placed relative to the moment the store is created. Orders cover every status,
 // and paid orders are split into: no billing details, billing details without invoice, and
 // invoice generated, so every rule of spec §3 can be tried on seeded data.
+import {newLicenseKey} from './domain/grants.js'
 import {buildOrder} from './domain/orders.js'
 import {seededRandom, token, uuid, type Random} from './ids.js'
 import type {
@@ -403,25 +404,10 @@ function seedGrants(data: EnvData, random: Random, now: number): void {
       properties: {},
     }
     if (benefit.type === 'license_keys') {
-      const keyId = uuid(random)
-      const chunk = () => Array.from({length: 4}, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[Math.floor(random() * 32)]).join('')
-      const value = `TILL-${chunk()}-${chunk()}-${chunk()}-${chunk()}`
-      keys.push({
-        id: keyId,
-        created_at: at,
-        modified_at: null,
-        customer_id: customerId,
-        benefit_id: benefitId,
-        key: value,
-        status: revokedAt ? 'revoked' : 'granted',
-        limit_activations: 3,
-        usage: 0,
-        limit_usage: null,
-        validations: 0,
-        last_validated_at: null,
-        expires_at: null,
-      })
-      grantRow.properties = {license_key_id: keyId, display_key: `****-${value.slice(-4)}`}
+      const key = newLicenseKey(benefit, customerId, at, random)
+      if (revokedAt) key.status = 'revoked'
+      keys.push(key)
+      grantRow.properties = {license_key_id: key.id, display_key: `****-${key.key.slice(-4)}`}
     }
     grants.push(grantRow)
   }

@@ -1,19 +1,13 @@
 // One environment's state in memory, saved to `<data>/<env>.json`.
 // Writes are atomic (temp file + rename) and serialized across processes by a lock file;
 // before each request the store reloads if another process changed the file.
-import {closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs'
+import {closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync} from 'node:fs'
 import {dirname} from 'node:path'
 
+import {withLockSync} from '../lib/lockfile.js'
 import type {CollectionName, EnvData} from './model.js'
 
 type Row<K extends CollectionName> = EnvData[K][number]
-
-const LOCK_STALE_MS = 10_000
-const LOCK_WAIT_MS = 30_000
-
-function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
-}
 
 function fileStamp(file: string): string | null {
   try {
@@ -136,44 +130,6 @@ export class Store {
   }
 
   private withLock<T>(fn: () => T): T {
-    const lock = `${this.file}.lock`
-    const started = Date.now()
-    for (;;) {
-      try {
-        const fd = openSync(lock, 'wx', 0o600)
-        writeSync(fd, String(process.pid))
-        closeSync(fd)
-        break
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-        if (lockIsStale(lock)) rmSync(lock, {force: true})
-        else if (Date.now() - started > LOCK_WAIT_MS) throw new Error(`timed out waiting for the store lock ${lock}`)
-        else sleepSync(2)
-      }
-    }
-    try {
-      return fn()
-    } finally {
-      rmSync(lock, {force: true})
-    }
-  }
-}
-
-/** A lock is stale when its holder is gone (killed mid-write) or it is older than any write takes. */
-function lockIsStale(lock: string): boolean {
-  try {
-    const pid = Number(readFileSync(lock, 'utf8'))
-    const age = Date.now() - statSync(lock).mtimeMs
-    if (age > LOCK_STALE_MS) return true
-    if (!Number.isInteger(pid) || pid <= 0) return age > 1000
-    if (pid === process.pid) return false
-    try {
-      process.kill(pid, 0)
-      return false
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ESRCH'
-    }
-  } catch {
-    return false
+    return withLockSync(`${this.file}.lock`, fn)
   }
 }

@@ -30,6 +30,11 @@ export interface StartOptions {
   orders?: number
   customers?: number
   products?: number
+  /**
+   * `--rate-limit`: the per-minute limit, `off` by default here so that a test file's request count
+   * does not matter (the per-IP limit of 100/s stays on; `api` waits out its 429s).
+   */
+  rateLimit?: string
   /** `--quiet` (no request log on stderr); default true. */
   quiet?: boolean
   /** How long to wait for the JSON line. */
@@ -57,7 +62,7 @@ interface StartupLine {
 }
 
 function startArgs(dataDir: string, o: StartOptions): string[] {
-  const args = ['emulator', 'start', '--port', '0', '--json', '--data', dataDir]
+  const args = ['emulator', 'start', '--port', '0', '--json', '--data', dataDir, '--rate-limit', o.rateLimit ?? 'off']
   if (o.quiet ?? true) args.push('--quiet')
   const flags: Array<[string, string | number | undefined]> = [
     ['--payment-delay', o.paymentDelay],
@@ -177,6 +182,8 @@ export interface ApiOptions {
   /** Sent as is, with `content-type: application/json`. */
   rawBody?: string
   headers?: Record<string, string>
+  /** Return a 429 as is instead of waiting out a short `Retry-After` (up to 5 s) and retrying. */
+  noRetry?: boolean
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
@@ -192,7 +199,15 @@ export async function api(env: EnvHandle, method: string, path: string, options:
   else if (options.rawBody !== undefined) body = options.rawBody
   else if (BODY_METHODS.has(method)) body = '' // fetch sends no Content-Length for a body-less PATCH
   if (body !== undefined && body !== '') headers['content-type'] ??= 'application/json'
-  const res = await fetch(url, {method, headers, body, redirect: 'manual'})
+  let res = await fetch(url, {method, headers, body, redirect: 'manual'})
+  // The per-IP limit (100 requests/s) is always on; a well-behaved client waits as told.
+  for (let attempt = 0; res.status === 429 && !options.noRetry && attempt < 3; attempt++) {
+    const wait = Number(res.headers.get('retry-after'))
+    if (!(wait > 0 && wait <= 5)) break
+    await res.arrayBuffer()
+    await sleep(wait * 1000)
+    res = await fetch(url, {method, headers, body, redirect: 'manual'})
+  }
   const text = await res.text()
   let parsed: Json = null
   try {

@@ -41,7 +41,8 @@ export type ValidationErrorName = 'RequestValidationError' | 'PolarRequestValida
 
 /**
  * A 422 with a `detail` list of `{type, loc, msg}`; when `loc` is given, one entry has exactly that
- * location (and `type` too, when given). Returns the matching entry, or the first.
+ * location (and that `type`, when given); with only `type`, one entry has that type.
+ * Returns the matching entry, or the first.
  */
 export function expectValidationError(
   res: ApiResponse,
@@ -57,7 +58,12 @@ export function expectValidationError(
     expect(entry).toMatchObject({type: expect.any(String), loc: expect.any(Array), msg: expect.any(String)})
     for (const part of entry.loc) expect(['string', 'number']).toContain(typeof part)
   }
-  if (!loc) return res.body.detail[0]
+  if (!loc) {
+    if (!type) return res.body.detail[0]
+    const typed = res.body.detail.find((d: {type: string}) => d.type === type)
+    expect(typed, `no detail entry of type ${type} in ${res.text}`).toBeDefined()
+    return typed
+  }
   const entry = res.body.detail.find((d: {loc: unknown[]}) => JSON.stringify(d.loc) === JSON.stringify(loc))
   expect(entry, `no detail entry at ${JSON.stringify(loc)} in ${res.text}`).toBeDefined()
   if (type) expect(entry.type, res.text).toBe(type)

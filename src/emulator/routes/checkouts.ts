@@ -12,7 +12,7 @@ import type {
 } from '../model.js'
 import * as present from '../present.js'
 import {addressSchema, metadataSchema, parse, pathUuid} from '../validate.js'
-import {billingChanges, emitCustomerChange} from './customers.js'
+import {billingChanges, customerByExternalId, customerById, emitCustomerChange} from './customers.js'
 import {addInterval, emitCustomerStateChanged} from './subscriptions.js'
 
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000
@@ -153,10 +153,7 @@ const hasFullAddress = (a: Address | null | undefined) => Boolean(a?.line1 && a.
 
 const isExpired = (k: CheckoutRecord, now: number) => Date.parse(k.expires_at) <= now
 
-/** The stored status, with an open checkout past `expires_at` counting as expired. */
-function statusOf(k: CheckoutRecord, now: number): CheckoutRecord['status'] {
-  return k.status === 'open' && isExpired(k, now) ? 'expired' : k.status
-}
+const statusOf = (ctx: Ctx, k: CheckoutRecord) => present.checkoutStatus(ctx.view, k)
 
 function findCheckout(ctx: Ctx, id: string): CheckoutRecord {
   const k = ctx.store.get('checkouts', id)
@@ -190,12 +187,11 @@ function checkoutTaxId(value: string, address: Address | null | undefined): [str
 /** The customer a new checkout is linked to, if any (by id, or by external id when it exists). */
 function linkedCustomer(ctx: Ctx, input: CheckoutCreate, externalId: string | null): CustomerRecord | null {
   if (input.customer_id) {
-    const c = ctx.store.get('customers', input.customer_id)
-    if (!c || c.deleted_at !== null) throw ruleValidation(['body', 'customer_id'], 'Customer does not exist.', input.customer_id)
+    const c = customerById(ctx, input.customer_id)
+    if (!c) throw ruleValidation(['body', 'customer_id'], 'Customer does not exist.', input.customer_id)
     return c
   }
-  if (externalId) return ctx.store.all('customers').find((c) => c.external_id === externalId && c.deleted_at === null) ?? null
-  return null
+  return (externalId && customerByExternalId(ctx, externalId)) || null
 }
 
 /** A checkout row for `products` (first one selected) with the link's or request's settings. */
@@ -274,8 +270,8 @@ function planCreate(ctx: Ctx, input: CheckoutCreate): CheckoutRecord {
 // ---------------------------------------------------------------------------------------------
 // Updating (core PATCH, client PATCH and confirm share these rules)
 
-function notOpen(k: CheckoutRecord, now: number): HttpError {
-  return domainError(403, 'NotOpenCheckout', `Checkout ${k.id} is not open: ${statusOf(k, now)}`)
+function notOpen(ctx: Ctx, k: CheckoutRecord): HttpError {
+  return domainError(403, 'NotOpenCheckout', `Checkout ${k.id} is not open: ${statusOf(ctx, k)}`)
 }
 
 /** The product switch of an update: it must be one of the checkout's products and not archived. */
@@ -295,7 +291,7 @@ const SIMPLE_KEYS = [
 
 /** The checkout after `input`, computed without touching the stored row; throws the service's errors. */
 function planUpdate(ctx: Ctx, k: CheckoutRecord, input: AnyUpdate): CheckoutRecord {
-  if (statusOf(k, ctx.now) !== 'open') throw notOpen(k, ctx.now)
+  if (statusOf(ctx, k) !== 'open') throw notOpen(ctx, k)
   let next: CheckoutRecord = {...k}
   if (input.product_id) next = {...next, ...switchProduct(ctx, k, input.product_id)}
   const price = ctx.store.get('products', next.product_id)?.prices.find((p) => p.id === next.product_price_id)
@@ -401,12 +397,11 @@ interface Confirmed {
 
 /** The checkout's customer: its linked one, or the one with its external id or email, or a new one. */
 function confirmCustomer(ctx: Ctx, k: CheckoutRecord): {customer: CustomerRecord; event: Confirmed['customerEvent']} {
-  const live = ctx.store.all('customers').filter((c) => c.deleted_at === null)
   const email = k.customer_email!.toLowerCase()
   const existing =
-    (k.customer_id ? ctx.store.get('customers', k.customer_id) : undefined) ??
-    (k.external_customer_id ? live.find((c) => c.external_id === k.external_customer_id) : undefined) ??
-    live.find((c) => c.email.toLowerCase() === email)
+    (k.customer_id ? customerById(ctx, k.customer_id) : undefined) ??
+    (k.external_customer_id ? customerByExternalId(ctx, k.external_customer_id) : undefined) ??
+    ctx.store.all('customers').find((c) => c.deleted_at === null && c.email.toLowerCase() === email)
   const now = iso(ctx.now)
   if (!existing) {
     const customer = ctx.store.insert('customers', {
@@ -464,8 +459,10 @@ function applyConfirm(ctx: Ctx, k: CheckoutRecord): Confirmed {
     billingAddress: k.customer_billing_address,
     metadata: k.metadata,
     // Free checkouts are paid at once; paid ones after the emulated payment delay.
-    status: isFree(k) ? 'paid' : 'pending',
-    paymentDelayMs: ctx.env.options.paymentDelayMs,
+    // A free order needs no payment: it is paid at once, through the same settling as paid ones
+    // (order.paid, benefit grants, checkout.updated).
+    status: 'pending',
+    paymentDelayMs: isFree(k) ? 0 : ctx.env.options.paymentDelayMs,
   })
   ctx.store.insert('orders', order)
   Object.assign(k, {status: 'confirmed', order_id: order.id, customer_id: customer.id, modified_at: iso(ctx.now)})
@@ -568,7 +565,7 @@ function checkoutPage(ctx: Ctx): Reply {
   const html = (status: number, data: string): Reply => ({status, raw: {contentType: 'text/html; charset=utf-8', data}})
   if (!k) return html(404, page('Checkout not found', '<h1>Checkout not found</h1>'))
   const product = ctx.store.get('products', k.product_id)
-  const status = statusOf(k, ctx.now)
+  const status = statusOf(ctx, k)
   const total = k.amount - k.discount_amount + (k.tax_amount ?? 0)
   const org = ctx.store.data.organization.name
   const form =
@@ -610,10 +607,10 @@ export function register(r: Router): void {
             product_id: byField('uuid', (k: CheckoutRecord) => k.product_id),
             customer_id: byField('uuid', (k: CheckoutRecord) => k.customer_id),
             external_customer_id: byField('string', (k: CheckoutRecord) => externalIdOf(ctx, k)),
-            status: byField(STATUSES, (k: CheckoutRecord) => statusOf(k, ctx.now)),
+            status: byField(STATUSES, (k: CheckoutRecord) => statusOf(ctx, k)),
             query: textSearch((k: CheckoutRecord) => k.customer_email),
           },
-          sorts: {created_at: (k) => k.created_at, expires_at: (k) => k.expires_at, status: (k) => statusOf(k, ctx.now)},
+          sorts: {created_at: (k) => k.created_at, expires_at: (k) => k.expires_at, status: (k) => statusOf(ctx, k)},
           defaultSort: ['-created_at'],
         },
         (k) => present.checkout(ctx.view, k),

@@ -110,66 +110,11 @@ function checkUnique(ctx: Ctx, field: 'email' | 'external_id', value: string, se
   }
 }
 
-const isActive = (s: SubscriptionRecord) => s.status === 'active' || s.status === 'trialing'
-
-function stateSubscription(s: SubscriptionRecord) {
-  return {
-    id: s.id,
-    created_at: s.created_at,
-    modified_at: s.modified_at,
-    metadata: s.metadata,
-    custom_field_data: {},
-    status: s.status,
-    amount: s.amount,
-    currency: s.currency,
-    recurring_interval: s.recurring_interval,
-    current_period_start: s.current_period_start,
-    current_period_end: s.current_period_end,
-    trial_start: s.trial_start,
-    trial_end: s.trial_end,
-    cancel_at_period_end: s.cancel_at_period_end,
-    canceled_at: s.canceled_at,
-    started_at: s.started_at,
-    ends_at: s.ends_at,
-    product_id: s.product_id,
-    discount_id: s.discount_id,
-    seats: null,
-    units: null,
-    meters: [],
-    // hidden deprecated key
-    price_id: s.price_ids[0] ?? null,
-  }
-}
-
-/** CustomerState: the customer, its active subscriptions, its granted benefits and its meters. */
-export function customerState(v: present.View, c: CustomerRecord) {
-  const granted = v.store.all('benefit_grants').flatMap((g) => {
-    const benefit = g.customer_id === c.id && g.granted_at !== null && g.revoked_at === null ? v.store.get('benefits', g.benefit_id) : undefined
-    if (!benefit || benefit.is_deleted) return []
-    return [{
-      id: g.id,
-      created_at: g.created_at,
-      modified_at: g.modified_at,
-      granted_at: g.granted_at,
-      benefit_id: g.benefit_id,
-      benefit_type: benefit.type,
-      benefit_metadata: benefit.metadata,
-      properties: g.properties,
-    }]
-  })
-  return {
-    ...present.customer(v, c),
-    active_subscriptions: v.store.all('subscriptions').filter((s) => s.customer_id === c.id && isActive(s)).map(stateSubscription),
-    granted_benefits: granted,
-    active_meters: [],
-  }
-}
-
 /** `customer.<change>` with the customer, then `customer.state_changed` with its state. */
 export function emitCustomerChange(ctx: Ctx, change: 'created' | 'updated' | 'deleted', c: CustomerRecord): unknown {
   const body = present.customer(ctx.view, c)
   emit(ctx.env, `customer.${change}`, body)
-  emit(ctx.env, 'customer.state_changed', customerState(ctx.view, c))
+  emit(ctx.env, 'customer.state_changed', present.customerState(ctx.view, c))
   return body
 }
 
@@ -223,7 +168,7 @@ const byExternalId: Resolve = (ctx) => {
 function registerOne(r: Router, path: string, resolve: Resolve): void {
   r.get(path, 'organization', (ctx) => ok(present.customer(ctx.view, resolve(ctx))))
 
-  r.get(`${path}/state`, 'organization', (ctx) => ok(customerState(ctx.view, resolve(ctx))))
+  r.get(`${path}/state`, 'organization', (ctx) => ok(present.customerState(ctx.view, resolve(ctx))))
 
   r.patch(path, 'organization', (ctx) => {
     const input = parse(customerUpdate, ctx.body)
@@ -276,7 +221,7 @@ export function register(r: Router): void {
   r.get('/customers/', 'organization', (ctx) => {
     let subscribed: Set<string> | undefined
     const hasActiveSubscription = (c: CustomerRecord) => {
-      subscribed ??= new Set(ctx.store.all('subscriptions').filter(isActive).map((s) => s.customer_id))
+      subscribed ??= new Set(ctx.store.all('subscriptions').filter(present.isActiveSubscription).map((s) => s.customer_id))
       return subscribed.has(c.id)
     }
     return ok(

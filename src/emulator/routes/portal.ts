@@ -15,7 +15,7 @@ import {
   activateLicenseKey, deactivateLicenseKey, findLicenseKey, licenseKeyListSpec, licenseKeyWithActivations, validateLicenseKey,
 } from './license-keys.js'
 import {findOrder, generateInvoice, getInvoice, listOrders, updateOrderBilling} from './orders.js'
-import {CANCELLATION_REASONS, cancelAtPeriodEnd, findSubscription} from './subscriptions.js'
+import {CANCELLATION_REASONS, cancelAtPeriodEnd, findSubscription, uncancel} from './subscriptions.js'
 
 const customerUpdate = z.object({
   billing_name: z.string().max(256).nullish(),
@@ -127,13 +127,7 @@ function registerSubscriptions(r: Router): void {
     const id = pathUuid(ctx.params)
     const input = parse(subscriptionCancel, ctx.body)
     const customerId = me(ctx)
-    if (!input.cancel_at_period_end) {
-      // Uncancel needs the subscriptions module's `uncancel` exported with a customer id; until then
-      // a subscription that is not set to cancel is returned unchanged.
-      const s = findSubscription(ctx, id, customerId)
-      if (s.cancel_at_period_end) throw ruleValidation(['body', 'cancel_at_period_end'], 'Uncanceling is not available in the emulator yet.', false)
-      return ok(present.subscription(ctx.view, s))
-    }
+    if (!input.cancel_at_period_end) return ok(present.subscription(ctx.view, uncancel(ctx, id, customerId).subscription))
     const s = cancelAtPeriodEnd(ctx, id, {reason: input.cancellation_reason, comment: input.cancellation_comment, customerId})
     return ok(present.subscription(ctx.view, s))
   })

@@ -10,7 +10,6 @@ import type {BenefitGrantRecord, OrderRecord, PriceRecord, ProductRecord, Subscr
 import {buildOrder, priceAmount} from '../domain/orders.js'
 import * as present from '../present.js'
 import {metadataSchema, parse, pathUuid} from '../validate.js'
-import {customerState} from './customers.js'
 
 export const CANCELLATION_REASONS = [
   'customer_service', 'low_quality', 'missing_features', 'switched_service', 'too_complex', 'too_expensive', 'unused', 'other',
@@ -24,8 +23,8 @@ const cancelFields = {
   customer_cancellation_comment: z.string().nullish(),
 }
 
-// The PATCH body is one of these shapes (api-facts §4.6). The ones with a required key come first;
-// the general update is strict so a misspelt action is reported instead of being ignored.
+// The PATCH body is one of these shapes (api-facts §4.6), told apart by their required key; a body
+// with none of those keys is the general update, strict so a misspelt action is reported, not ignored.
 const revokeSchema = z.object({revoke: z.literal(true), ...cancelFields})
 const cancelSchema = z.object({cancel_at_period_end: z.boolean(), ...cancelFields})
 const seatsSchema = z.object({seats: z.int().min(1), proration_behavior: proration.nullish()})
@@ -42,8 +41,20 @@ const generalSchema = z
     metadata: metadataSchema.nullish(),
   })
   .strict()
-const updateSchema = z.union([revokeSchema, cancelSchema, seatsSchema, periodSchema, pauseSchema, resumeSchema, pendingSchema, generalSchema])
+const SHAPES = [
+  ['revoke', revokeSchema], ['cancel_at_period_end', cancelSchema], ['seats', seatsSchema],
+  ['current_billing_period_end', periodSchema], ['pause_at_period_end', pauseSchema], ['resume', resumeSchema],
+  ['pending_update', pendingSchema],
+] as const
 type GeneralUpdate = z.output<typeof generalSchema>
+type Update = z.output<(typeof SHAPES)[number][1]> | GeneralUpdate
+
+/** Parses with the shape whose key the body has, so errors point at that shape's fields. */
+function parseUpdate(body: unknown): Update {
+  const keys = body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []
+  const shape = SHAPES.find(([key]) => keys.includes(key))
+  return shape ? parse(shape[1] as z.ZodType<Update>, body) : parse(generalSchema, body)
+}
 
 const BILLABLE: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due']
 const ACTIVE: readonly SubscriptionStatus[] = ['active', 'trialing']
@@ -78,7 +89,10 @@ export function findSubscription(ctx: Ctx, id: string, customerId?: string): Sub
   return s
 }
 
-/** Sets `revoked_at` on the live grants that `match` selects (and revokes their license keys); returns them. */
+/**
+ * Sets `revoked_at` on the live grants that `match` selects and revokes their license keys; returns
+ * the grants (for `emitGrantsRevoked`). Call inside `store.write`.
+ */
 export function revokeGrants(ctx: Ctx, match: (g: BenefitGrantRecord) => boolean): BenefitGrantRecord[] {
   const now = iso(ctx.now)
   const revoked = ctx.store.all('benefit_grants').filter((g) => g.revoked_at === null && match(g))
@@ -102,7 +116,7 @@ export function emitGrantsRevoked(ctx: Ctx, grants: BenefitGrantRecord[]): void 
 /** `customer.state_changed` carries the CustomerState (api-facts §8.1). */
 export function emitCustomerStateChanged(ctx: Ctx, customerId: string): void {
   const customer = ctx.store.get('customers', customerId)
-  if (customer) emit(ctx.env, 'customer.state_changed', customerState(ctx.view, customer))
+  if (customer) emit(ctx.env, 'customer.state_changed', present.customerState(ctx.view, customer))
 }
 
 interface Outcome {
@@ -207,11 +221,12 @@ export function revokeSubscription(
   ).subscription
 }
 
-function uncancel(ctx: Ctx, id: string): Outcome {
+/** Takes back a cancellation at period end. Emits the webhooks. */
+export function uncancel(ctx: Ctx, id: string, customerId?: string): Outcome {
   return change(
     ctx,
     id,
-    undefined,
+    customerId,
     (s) => {
       if (s.ended_at !== null) throw domainError(410, 'ResourceUnavailable', 'Unavailable')
       if (!(BILLABLE.includes(s.status) && s.cancel_at_period_end)) throw domainError(400, 'BadRequest', 'Bad request')
@@ -345,8 +360,6 @@ function checkPeriodEnd(ctx: Ctx, s: SubscriptionRecord, value: string): number 
   return t
 }
 
-type Update = z.output<typeof updateSchema>
-
 /** One PATCH: dispatches on the shape that matched (zod keeps only that shape's keys). */
 function update(ctx: Ctx, id: string, input: Update): SubscriptionRecord {
   if ('revoke' in input) return revokeSubscription(ctx, id, {reason: input.customer_cancellation_reason, comment: input.customer_cancellation_comment})
@@ -428,7 +441,7 @@ export function register(r: Router): void {
 
   r.patch('/subscriptions/:id', 'organization', (ctx) => {
     const id = pathUuid(ctx.params)
-    const input = parse(updateSchema, ctx.body)
+    const input = parseUpdate(ctx.body)
     return ok(present.subscription(ctx.view, update(ctx, id, input)))
   })
 

@@ -5,7 +5,7 @@ import {notFound} from '../errors.js'
 import {noContent, ok, type Ctx, type Router} from '../http.js'
 import {token, TOKEN_PREFIXES, uuid} from '../ids.js'
 import {after, before, byField, listRows} from '../list.js'
-import type {WebhookEndpointRecord} from '../model.js'
+import type {WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEventRecord} from '../model.js'
 import * as present from '../present.js'
 import {parse, pathUuid} from '../validate.js'
 import {checkOrganization} from './benefits.js'
@@ -77,15 +77,6 @@ const endpointUpdate = z.object({
   secret: z.string().nullish(),
   enabled: z.boolean().nullish(),
 })
-
-/** What a delivery row will look like; there are none until the lead adds delivery. */
-interface DeliveryRow {
-  created_at: string
-  endpoint_id: string
-  succeeded: boolean
-  http_code: number | null
-  event_type: string
-}
 
 const iso = (ctx: Ctx) => new Date(ctx.now).toISOString()
 
@@ -169,25 +160,49 @@ export function register(r: Router): void {
     return noContent()
   })
 
-  r.get('/webhooks/deliveries', 'organization', (ctx) =>
-    ok(
-      listRows<DeliveryRow, DeliveryRow>(
-        [],
+  r.get('/webhooks/deliveries', 'organization', (ctx) => {
+    const event = (d: WebhookDeliveryRecord) => ctx.store.get('webhook_events', d.webhook_event_id)
+    return ok(
+      listRows(
+        ctx.store.all('webhook_deliveries'),
         ctx.query,
         {
           filters: {
-            endpoint_id: byField('uuid', (d: DeliveryRow) => d.endpoint_id),
-            succeeded: byField('bool', (d: DeliveryRow) => d.succeeded),
-            event_type: byField(WEBHOOK_EVENTS, (d: DeliveryRow) => d.event_type),
-            http_code_class: byField(['2xx', '3xx', '4xx', '5xx'], (d: DeliveryRow) => (d.http_code ? `${Math.floor(d.http_code / 100)}xx` : null)),
-            start_timestamp: after((d: DeliveryRow) => d.created_at),
-            end_timestamp: before((d: DeliveryRow) => d.created_at),
+            endpoint_id: byField('uuid', (d: WebhookDeliveryRecord) => d.webhook_endpoint_id),
+            succeeded: byField('bool', (d: WebhookDeliveryRecord) => d.succeeded),
+            event_type: byField(WEBHOOK_EVENTS, (d: WebhookDeliveryRecord) => event(d)?.type ?? null),
+            http_code_class: byField(['2xx', '3xx', '4xx', '5xx'], (d: WebhookDeliveryRecord) => (d.http_code ? `${Math.floor(d.http_code / 100)}xx` : null)),
+            start_timestamp: after((d: WebhookDeliveryRecord) => d.created_at),
+            end_timestamp: before((d: WebhookDeliveryRecord) => d.created_at),
           },
           sorts: {created_at: (d) => d.created_at},
           defaultSort: ['-created_at'],
         },
-        (d) => d,
+        (d) => presentDelivery(d, event(d)),
       ),
-    ),
-  )
+    )
+  })
+
+  r.post('/webhooks/events/:id/redeliver', 'organization', (ctx) => {
+    const event = ctx.store.get('webhook_events', pathUuid(ctx.params))
+    if (!event) throw notFound()
+    ctx.env.redeliver(event.id)
+    return ok(null, 202)
+  })
+}
+
+function presentDelivery(d: WebhookDeliveryRecord, e: WebhookEventRecord | undefined) {
+  return {
+    id: d.id,
+    created_at: d.created_at,
+    modified_at: d.modified_at,
+    succeeded: d.succeeded,
+    http_code: d.http_code,
+    response: d.response,
+    webhook_endpoint_id: d.webhook_endpoint_id,
+    attempt: d.attempt,
+    webhook_event: e
+      ? {id: e.id, created_at: e.created_at, modified_at: e.modified_at, last_http_code: e.last_http_code, succeeded: e.succeeded, skipped: false, payload: e.payload, type: e.type, is_archived: false}
+      : null,
+  }
 }

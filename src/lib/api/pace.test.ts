@@ -1,0 +1,93 @@
+import {mkdtempSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {describe, expect, it} from 'vitest'
+
+import {delayFor, marginMs, Pacer, record, type Budget, type PaceState} from './pace.js'
+
+const perTwoSeconds: Budget = {name: 'minute', limit: 20, windowMs: 2000}
+const perSecond: Budget = {name: 'ip', limit: 5, windowMs: 1000}
+
+/** A fake clock whose sleep advances time, so pacing runs instantly and deterministically. */
+function fakeTime(start = 1_000_000) {
+  let t = start
+  const sleeps: number[] = []
+  return {
+    now: () => t,
+    sleep: async (ms: number) => {
+      sleeps.push(ms)
+      t += ms
+    },
+    sleeps,
+  }
+}
+
+/** Largest number of sends inside any interval of `windowMs`. */
+function maxInAnyWindow(times: number[], windowMs: number): number {
+  let best = 0
+  for (let i = 0; i < times.length; i++) {
+    let n = 0
+    for (let j = i; j < times.length && times[j]! < times[i]! + windowMs; j++) n++
+    best = Math.max(best, n)
+  }
+  return best
+}
+
+describe('delayFor and record', () => {
+  it('lets the limit through, then waits until the oldest send leaves the window', () => {
+    const state: PaceState = {}
+    for (let i = 0; i < 20; i++) {
+      expect(delayFor(state, [perTwoSeconds], 1000 + i)).toBe(0)
+      record(state, [perTwoSeconds], 1000 + i)
+    }
+    expect(delayFor(state, [perTwoSeconds], 1500)).toBe(1000 + 2000 + marginMs(perTwoSeconds) - 1500)
+  })
+
+  it('keeps no more history than the limits need', () => {
+    const state: PaceState = {}
+    for (let i = 0; i < 100; i++) record(state, [perSecond], i)
+    expect(state.ip).toHaveLength(5)
+  })
+})
+
+describe('Pacer', () => {
+  it('never exceeds any budget in any window over a long run', async () => {
+    const time = fakeTime()
+    const pacer = new Pacer({now: time.now, sleep: time.sleep})
+    const sent: number[] = []
+    for (let i = 0; i < 200; i++) {
+      await pacer.acquire([perTwoSeconds, perSecond])
+      sent.push(time.now())
+    }
+    expect(maxInAnyWindow(sent, 2000)).toBeLessThanOrEqual(20)
+    expect(maxInAnyWindow(sent, 1000)).toBeLessThanOrEqual(5)
+    // and it does not crawl: 200 requests at 5/s take about 40 s, not much more
+    expect(sent.at(-1)! - sent[0]!).toBeLessThan(45_000)
+  })
+
+  it('tells about each wait with the budget that caused it', async () => {
+    const time = fakeTime()
+    const waits: Array<[number, string]> = []
+    const pacer = new Pacer({now: time.now, sleep: time.sleep, onWait: (ms, name) => waits.push([ms, name])})
+    for (let i = 0; i < 6; i++) await pacer.acquire([perSecond])
+    expect(waits).toHaveLength(1)
+    expect(waits[0]![1]).toBe('ip')
+    expect(waits[0]![0]).toBe(1000 + marginMs(perSecond))
+  })
+
+  it('shares one log between pacers on the same state file (as separate processes do)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'till-pace-'))
+    const time = fakeTime()
+    const statePath = join(dir, 'pace', 'local.json')
+    const a = new Pacer({statePath, now: time.now, sleep: time.sleep})
+    const b = new Pacer({statePath, now: time.now, sleep: time.sleep})
+    const sent: number[] = []
+    for (let i = 0; i < 30; i++) {
+      await (i % 2 === 0 ? a : b).acquire([perSecond])
+      sent.push(time.now())
+    }
+    expect(maxInAnyWindow(sent, 1000)).toBeLessThanOrEqual(5)
+    expect(time.sleeps.length).toBeGreaterThan(0)
+  })
+})

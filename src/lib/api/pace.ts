@@ -1,0 +1,110 @@
+// Client-side pacing: keeps requests inside the service's rate budgets (spec §8) so that 429s are rare.
+// Each budget is a sliding log of send times: at most `limit` requests in any `windowMs` (plus a margin).
+// Staying inside every sliding window also stays inside the server's fixed windows, whatever their phase.
+// The log is kept in a small lock-protected file, so concurrent till processes of one profile share it.
+import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {dirname} from 'node:path'
+
+import {withLock} from '../lockfile.js'
+
+export interface Budget {
+  /** Name of the log in the shared state (`minute`, `ip`, `license-keys`). */
+  name: string
+  limit: number
+  windowMs: number
+}
+
+export type PaceState = Record<string, number[]>
+
+/** Extra spacing beyond the window, for clock and network jitter between us and the server. */
+export const marginMs = (b: Budget) => Math.max(25, Math.round(b.windowMs * 0.02))
+
+/** Milliseconds to wait before one more request fits every budget (0: send now). Pure. */
+export function delayFor(state: PaceState, budgets: Budget[], now: number): number {
+  let wait = 0
+  for (const b of budgets) {
+    const span = b.windowMs + marginMs(b)
+    const log = (state[b.name] ?? []).filter((t) => t > now - span)
+    state[b.name] = log
+    if (log.length >= b.limit) wait = Math.max(wait, log[log.length - b.limit]! + span - now)
+  }
+  return wait
+}
+
+/** Records one request sent at `now` in every budget's log, keeping only what the limits need. */
+export function record(state: PaceState, budgets: Budget[], now: number): void {
+  for (const b of budgets) {
+    const log = state[b.name] ?? []
+    log.push(now)
+    if (log.length > b.limit) log.splice(0, log.length - b.limit)
+    state[b.name] = log
+  }
+}
+
+export interface PacerOptions {
+  /** Shared state file; without one the log lives in this process only. */
+  statePath?: string
+  now?: () => number
+  sleep?: (ms: number) => Promise<void>
+  /** Told about each wait (for --debug). */
+  onWait?: (ms: number, budget: string) => void
+}
+
+const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+export class Pacer {
+  private memory: PaceState = {}
+  private readonly now: () => number
+  private readonly sleep: (ms: number) => Promise<void>
+
+  constructor(private readonly options: PacerOptions = {}) {
+    this.now = options.now ?? Date.now
+    this.sleep = options.sleep ?? realSleep
+  }
+
+  /** Waits until one more request fits every budget, and counts it. */
+  async acquire(budgets: Budget[]): Promise<void> {
+    if (budgets.length === 0) return
+    for (;;) {
+      const wait = await this.reserve(budgets)
+      if (wait === 0) return
+      const tightest = budgets.find((b) => (this.memory[b.name] ?? []).length >= b.limit)?.name ?? budgets[0]!.name
+      this.options.onWait?.(wait, tightest)
+      await this.sleep(wait)
+    }
+  }
+
+  private async reserve(budgets: Budget[]): Promise<number> {
+    const path = this.options.statePath
+    if (!path) return this.take(this.memory, budgets)
+    mkdirSync(dirname(path), {recursive: true, mode: 0o700})
+    return withLock(`${path}.lock`, () => {
+      const state = readState(path)
+      const wait = this.take(state, budgets)
+      if (wait === 0) {
+        const tmp = `${path}.${process.pid}.tmp`
+        writeFileSync(tmp, JSON.stringify(state), {mode: 0o600})
+        renameSync(tmp, path)
+      }
+      this.memory = state
+      return wait
+    })
+  }
+
+  private take(state: PaceState, budgets: Budget[]): number {
+    const now = this.now()
+    const wait = delayFor(state, budgets, now)
+    if (wait === 0) record(state, budgets, now)
+    return wait
+  }
+}
+
+function readState(path: string): PaceState {
+  try {
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as unknown
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as PaceState) : {}
+  } catch {
+    // Missing or damaged: start a fresh log (the worst case is one 429 and a Retry-After wait).
+    return {}
+  }
+}

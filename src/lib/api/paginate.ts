@@ -1,0 +1,78 @@
+// Page/limit pagination as an async generator of items (spec §4 pagination rules, api-facts §5).
+// With `all`, page 1 tells `max_page`; the other pages are fetched a few at a time and yielded in order,
+// so memory is bounded by the window of pages in flight, never by the size of the list.
+
+export interface PageResult<T> {
+  items: T[]
+  pagination: {total_count: number; max_page: number}
+}
+
+export type FetchPage<T> = (page: number, limit: number, signal: AbortSignal) => Promise<PageResult<T>>
+
+export interface PaginateOptions {
+  /** Page size, 1-100; the API's default is 10. */
+  limit?: number
+  /** First page to read (default 1). */
+  page?: number
+  /** Read every page from `page` to the last. */
+  all?: boolean
+  /** Stop after this many items. */
+  maxItems?: number
+  /** Pages in flight at once when reading all of them (default 4). */
+  concurrency?: number
+  /** Called once if `total_count` changes while reading: items may have shifted between pages. */
+  onShift?: (before: number, after: number) => void
+}
+
+export const MAX_LIMIT = 100
+
+export async function* paginate<T>(fetchPage: FetchPage<T>, options: PaginateOptions = {}): AsyncGenerator<T, void, undefined> {
+  const limit = options.limit ?? 10
+  const first = options.page ?? 1
+  const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY
+  const concurrency = Math.max(1, options.concurrency ?? 4)
+  if (maxItems <= 0) return
+  const controller = new AbortController()
+  let yielded = 0
+  let warned = false
+  let total: number | undefined
+  const check = (result: PageResult<T>) => {
+    if (total !== undefined && result.pagination.total_count !== total && !warned) {
+      warned = true
+      options.onShift?.(total, result.pagination.total_count)
+    }
+    total ??= result.pagination.total_count
+  }
+
+  const inflight: Array<Promise<PageResult<T>>> = []
+  try {
+    const head = await fetchPage(first, limit, controller.signal)
+    check(head)
+    for (const item of head.items) {
+      yield item
+      if (++yielded >= maxItems) return
+    }
+    if (!options.all) return
+    // Never ask for more pages than the item cap needs.
+    const needed = Number.isFinite(maxItems) ? first + Math.ceil((maxItems - yielded) / limit) : Number.POSITIVE_INFINITY
+    const last = Math.min(head.pagination.max_page, needed)
+    let next = first + 1
+    const launch = () => {
+      const p = fetchPage(next++, limit, controller.signal)
+      p.catch(() => {}) // surfaced when awaited in order
+      inflight.push(p)
+    }
+    while (next <= last && inflight.length < concurrency) launch()
+    while (inflight.length > 0) {
+      const result = await inflight.shift()!
+      if (next <= last) launch()
+      check(result)
+      for (const item of result.items) {
+        yield item
+        if (++yielded >= maxItems) return
+      }
+    }
+  } finally {
+    controller.abort()
+  }
+}

@@ -1,0 +1,49 @@
+import {describe, expect, it} from 'vitest'
+
+import {backoffMs, mayRetryNetworkError, mayRetryStatus, retryAfterMs} from './retry.js'
+
+describe('what may be retried', () => {
+  it('retries any method when the request never left (connection refused)', () => {
+    for (const m of ['GET', 'POST', 'PATCH', 'DELETE']) expect(mayRetryNetworkError(m, 'ECONNREFUSED')).toBe(true)
+  })
+
+  it('never re-sends a write that may have reached the server', () => {
+    for (const code of ['ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', undefined]) {
+      expect(mayRetryNetworkError('POST', code)).toBe(false)
+      expect(mayRetryNetworkError('PATCH', code)).toBe(false)
+      expect(mayRetryNetworkError('DELETE', code)).toBe(false)
+      expect(mayRetryNetworkError('GET', code)).toBe(true)
+    }
+  })
+
+  it('retries 5xx for GET only', () => {
+    expect(mayRetryStatus('GET', 503)).toBe(true)
+    expect(mayRetryStatus('POST', 503)).toBe(false)
+    expect(mayRetryStatus('GET', 404)).toBe(false)
+  })
+})
+
+describe('backoffMs', () => {
+  it('grows exponentially up to the cap, scaled by the random draw', () => {
+    const one = () => 1
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((a) => backoffMs(a, one))).toEqual([250, 500, 1000, 2000, 4000, 8000, 8000, 8000])
+    expect(backoffMs(3, () => 0.5)).toBe(500)
+    expect(backoffMs(3, () => 0)).toBe(0)
+  })
+})
+
+describe('retryAfterMs', () => {
+  const now = Date.parse('2026-11-21T10:00:00Z')
+  it('reads seconds', () => {
+    expect(retryAfterMs('2', now)).toBe(2000)
+    expect(retryAfterMs(['7'], now)).toBe(7000)
+  })
+  it('reads an HTTP date', () => {
+    expect(retryAfterMs('Sat, 21 Nov 2026 10:00:05 GMT', now)).toBe(5000)
+    expect(retryAfterMs('Sat, 21 Nov 2026 09:59:00 GMT', now)).toBe(0)
+  })
+  it('falls back to one second when missing or unreadable', () => {
+    expect(retryAfterMs(undefined, now)).toBe(1000)
+    expect(retryAfterMs('soon', now)).toBe(1000)
+  })
+})

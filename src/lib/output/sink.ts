@@ -1,0 +1,91 @@
+// Writing to an output stream with backpressure, and noticing when its reader has gone (`| head -1`).
+const GONE = new Set(['EPIPE', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END', 'ECONNRESET'])
+
+const readerGone = (error: unknown) => GONE.has((error as {code?: string} | null)?.code ?? '')
+
+/**
+ * One per stream, shared by every writer on it. It keeps an 'error' listener on the stream for good,
+ * so a late EPIPE (stdout reports it asynchronously) never crashes the process.
+ */
+export class Sink {
+  /** Set while a write waits for 'drain'; writers wait on it before buffering more. */
+  draining: Promise<void> | undefined
+  private gone = false
+  private failure: Error | undefined
+  private readonly wake = new Set<() => void>()
+
+  constructor(private readonly out: NodeJS.WritableStream) {
+    out.on('error', (error: Error) => {
+      if (readerGone(error)) this.gone = true
+      else this.failure ??= error
+      this.wakeAll()
+    })
+    out.on('close', () => {
+      this.gone = true
+      this.wakeAll()
+    })
+  }
+
+  /** The reader has gone: further output is dropped, and the command should stop and exit 0. */
+  get closed(): boolean {
+    const s = this.out as NodeJS.WritableStream & {destroyed?: boolean; writableEnded?: boolean}
+    if (s.destroyed || s.writableEnded) this.gone = true
+    return this.gone
+  }
+
+  /** Write `chunk`; resolves once the stream can take more. Rejects only on errors other than a gone reader. */
+  async write(chunk: string): Promise<void> {
+    while (this.draining) await this.draining
+    this.rethrow()
+    if (this.closed || chunk === '') return
+    let accepted: boolean
+    try {
+      accepted = this.out.write(chunk)
+    } catch (error) {
+      if (!readerGone(error)) throw error
+      this.gone = true
+      return
+    }
+    if (!accepted && !this.closed) {
+      this.draining = this.waitForDrain().finally(() => (this.draining = undefined))
+      await this.draining
+    }
+    this.rethrow()
+  }
+
+  /** Throw the stream's error, if it failed for another reason than its reader going away. */
+  rethrow(): void {
+    if (this.failure) throw this.failure
+  }
+
+  private waitForDrain(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.out.removeListener('drain', done)
+        this.wake.delete(done)
+        resolve()
+      }
+      this.out.on('drain', done)
+      this.wake.add(done)
+    })
+  }
+
+  private wakeAll(): void {
+    for (const done of [...this.wake]) done()
+  }
+}
+
+const sinks = new WeakMap<NodeJS.WritableStream, Sink>()
+
+/** The one Sink of `out`. */
+export function sinkFor(out: NodeJS.WritableStream): Sink {
+  let sink = sinks.get(out)
+  if (!sink) {
+    sink = new Sink(out)
+    sinks.set(out, sink)
+  }
+  return sink
+}
+
+/** True once `out`'s reader has gone (EPIPE, closed, destroyed): stop producing output and exit 0. */
+export const isOutputClosed = (out: NodeJS.WritableStream): boolean => sinks.get(out)?.closed ?? false
