@@ -75,7 +75,7 @@ export interface Guards {
   limiter: RateLimiter
   /** Per organization, customer or anonymous IP; null when turned off. */
   perMinute: Record<EnvName, Rule | null>
-  perIp: Rule
+  perIp: Rule | null
   licenseKeys: Rule
   latencyMs: number
   failRate: number
@@ -233,7 +233,7 @@ function identity(env: Env, headers: IncomingHttpHeaders, ip: string): string {
 /** 429 with an empty body and Retry-After, or null when every limit allows the request. */
 function rateLimit(env: Env, guards: Guards, req: IncomingMessage, path: string): Reply | null {
   const ip = req.socket.remoteAddress ?? 'unknown'
-  const checks: Array<[string, Rule]> = [[`${env.name}:ip:${ip}`, guards.perIp]]
+  const checks: Array<[string, Rule]> = guards.perIp ? [[`${env.name}:ip:${ip}`, guards.perIp]] : []
   if (UNAUTHENTICATED_LICENSE_KEY_ROUTE.test(path)) checks.push([`${env.name}:license-keys:${ip}`, guards.licenseKeys])
   const perMinute = guards.perMinute[env.name]
   if (perMinute) checks.push([`${env.name}:${identity(env, req.headers, ip)}`, perMinute])

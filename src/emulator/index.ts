@@ -2,6 +2,7 @@
 // each with its own store, organization and token (spec §1, §5 rule 3).
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
+import {renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {settle, WebhookDispatcher} from './events.js'
@@ -30,6 +31,8 @@ export interface StartOptions extends Partial<EmulatorOptions> {
   listeners?: EventListener[]
   /** Replaces the per-minute limit of both environments (500/min production, 100/min sandbox); null turns it off. */
   rateLimit?: Rule | null
+  /** Replaces the per-IP limit (100/s); null turns it off. */
+  ipRateLimit?: Rule | null
   latencyMs?: number
   failRate?: number
   resetRate?: number
@@ -95,7 +98,7 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
   const guards: Guards = {
     limiter: new RateLimiter(opts.now),
     perMinute: options.rateLimit === undefined ? {production: LIMITS.production, sandbox: LIMITS.sandbox} : {production: options.rateLimit, sandbox: options.rateLimit},
-    perIp: LIMITS.perIp,
+    perIp: options.ipRateLimit === undefined ? LIMITS.perIp : options.ipRateLimit,
     licenseKeys: LIMITS.licenseKeys,
     latencyMs: options.latencyMs ?? 0,
     failRate: options.failRate ?? 0,
@@ -153,6 +156,8 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
   }, 100)
   sweep.unref()
 
+  if (options.dataDir !== null) writeCredentials(options.dataDir, envs)
+
   const info = (env: Env): EnvironmentInfo => ({
     url: `${env.origin}/v1`,
     organization_id: env.store.data.organization.id,
@@ -177,6 +182,23 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
       ).then(() => undefined)
     },
   }
+}
+
+export const credentialsFile = (dataDir: string) => join(dataDir, 'credentials.json')
+
+export interface Credentials {
+  production: {organization_id: string; token: string}
+  sandbox: {organization_id: string; token: string}
+}
+
+/** A small side file with each environment's organization and token, so the `local` profile can sign in. */
+function writeCredentials(dataDir: string, envs: Record<EnvName, Env>): void {
+  const of = (env: Env) => ({organization_id: env.store.data.organization.id, token: env.store.data.tokens[0]!.token})
+  const body: Credentials = {production: of(envs.production), sandbox: of(envs.sandbox)}
+  const file = credentialsFile(dataDir)
+  const tmp = `${file}.${process.pid}.tmp`
+  writeFileSync(tmp, `${JSON.stringify(body, null, 2)}\n`, {mode: 0o600})
+  renameSync(tmp, file)
 }
 
 /** Restores the seeded state of both environments (same sizes, same organization and token). */

@@ -1,30 +1,153 @@
-// The one base of till's commands: global flags, and errors turned into one line + exit code.
-import {Command, Flags} from '@oclif/core'
+// The one base of till's commands: global flags, the lazily built context, and every error turned
+// into one clear message and a documented exit code (README "Exit codes").
+import {Command, Flags, type Interfaces} from '@oclif/core'
 
+import {toTillError} from './api/errors.js'
+import type {PaginateOptions} from './api/paginate.js'
+import {Context} from './context.js'
 import {ExitCode, TillError} from './errors.js'
+import {FORMATS} from './output/format.js'
+
+export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
+
+/** Output flags of commands that print resources (`--json` comes from `enableJsonFlag`). */
+export const outputFlags = {
+  output: Flags.option({char: 'o', options: FORMATS, description: 'Output format (default: table on a terminal, tsv when piped).'})(),
+  columns: Flags.string({description: 'Comma-separated fields to show in table, csv and tsv output (e.g. id,status,net_amount).'}),
+}
+
+/** Paging flags of list commands. */
+export const pageFlags = {
+  limit: Flags.integer({description: 'Items per page, 1-100 (default 10 as the API; 100 with --all).', min: 1, max: 100}),
+  page: Flags.integer({description: 'Page to read (default 1).', min: 1}),
+  all: Flags.boolean({char: 'a', description: 'Read every page, streaming items as they arrive.'}),
+  'max-items': Flags.integer({description: 'Stop after this many items.', min: 1}),
+}
+
+export interface OutputFlagValues {
+  output?: string
+  columns?: string
+  json?: boolean
+}
 
 export abstract class BaseCommand extends Command {
   static override baseFlags = {
-    debug: Flags.boolean({description: 'Print request traces and stack traces to stderr.', helpGroup: 'GLOBAL', env: 'TILL_DEBUG'}),
+    profile: Flags.string({char: 'p', description: 'Profile to use (default: the active one).', env: 'TILL_PROFILE', helpGroup: 'GLOBAL'}),
+    debug: Flags.boolean({description: 'Trace each request on stderr (tokens redacted) and show stack traces.', env: 'TILL_DEBUG', helpGroup: 'GLOBAL'}),
+    'max-wait': Flags.integer({description: 'Longest total time in seconds to wait when the API rate limits (then exit 5).', default: 120, min: 0, helpGroup: 'GLOBAL'}),
+    color: Flags.boolean({description: 'Colour output (on a TTY only; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true, helpGroup: 'GLOBAL'}),
   }
+
+  private context?: Context
+  private globals?: {profile?: string; debug: boolean; maxWait: number}
 
   protected get debugging(): boolean {
-    return Boolean(process.env.TILL_DEBUG && process.env.TILL_DEBUG !== '0') || this.argv.includes('--debug')
+    const env = process.env.TILL_DEBUG
+    return this.globals?.debug ?? (this.argv.includes('--debug') || Boolean(env && env !== '0' && env !== 'false'))
   }
 
-  protected override async catch(error: Error & {exitCode?: number; oclif?: {exit?: number}}): Promise<unknown> {
-    if (error instanceof TillError) {
-      process.stderr.write(`Error: ${error.message}\n`)
-      if (error.hint) process.stderr.write(`Hint: ${error.hint}\n`)
-      if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
-      process.exitCode = error.exitCode
-      return this.exit(error.exitCode)
+  /** Commands that shut down on SIGINT themselves (servers) set this to false. */
+  protected exitOnInterrupt = true
+
+  override async init(): Promise<void> {
+    await super.init()
+    if (this.exitOnInterrupt) process.once('SIGINT', () => {
+      process.stderr.write('\nInterrupted.\n')
+      process.exit(ExitCode.interrupted)
+    })
+    // A reader that went away (`| head -1`) is not an error.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(ExitCode.ok)
+    })
+  }
+
+  /** The command's context, built on first use from the global flags. */
+  protected get ctx(): Context {
+    if (!this.context) {
+      const g = this.globals ?? {debug: this.debugging, maxWait: 120}
+      this.context = new Context({
+        profileFlag: g.profile,
+        debug: g.debug,
+        maxWaitMs: g.maxWait * 1000,
+        oclifConfigDir: this.config.configDir,
+        oclifDataDir: this.config.dataDir,
+        version: this.config.version,
+      })
     }
-    if (error.oclif?.exit !== undefined && error.oclif.exit !== 1) return super.catch(error)
-    if (error.message?.startsWith('EEXIT')) return super.catch(error)
-    process.stderr.write(`Error: ${error.message}\n`)
+    return this.context
+  }
+
+  /** Parses like `this.parse`, and records the global flags for the context. */
+  protected async parseWithGlobals<T extends typeof Command>(cmd: T): Promise<Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>> {
+    const parsed = (await this.parse(cmd as never)) as unknown as Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>
+    const f = parsed.flags as unknown as {profile?: string; debug?: boolean; 'max-wait'?: number}
+    this.globals = {profile: f.profile, debug: Boolean(f.debug) || this.debugging, maxWait: f['max-wait'] ?? 120}
+    return parsed
+  }
+
+  protected pageOptions(flags: {limit?: number; page?: number; all?: boolean; 'max-items'?: number}): PaginateOptions {
+    return {
+      limit: flags.limit ?? (flags.all ? 100 : 10),
+      page: flags.page,
+      all: flags.all,
+      maxItems: flags['max-items'],
+      onShift: (before, after) => this.ctx.note(`Warning: the list changed while it was read (${before} -> ${after} items); some items may be missing or repeated.`),
+    }
+  }
+
+  private async outputSetup(resource: string, flags: OutputFlagValues & {color?: boolean}) {
+    const output = await import('./output/index.js')
+    const io = this.ctx.io
+    const format = output.resolveFormat({output: flags.output, json: flags.json ?? this.jsonEnabled(), stdoutIsTTY: io.stdoutIsTTY})
+    const color = output.colorEnabled({flag: flags.color, env: process.env, isTTY: io.stdoutIsTTY})
+    return {output, format, color, columns: output.columnsFor(resource, flags.columns)}
+  }
+
+  /** Streams a list of `resource` items to stdout in the chosen format. */
+  protected async writeList(resource: string, items: AsyncIterable<object>, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
+    const {output, format, color, columns} = await this.outputSetup(resource, flags)
+    const io = this.ctx.io
+    let footer: string | undefined
+    if (io.stdoutIsTTY && format === 'table') {
+      const p = this.ctx.profile
+      if (p.environment === 'production') footer = `PRODUCTION · profile ${p.name} · ${p.baseUrl}`
+    }
+    const writer = output.createListWriter({format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, footer, width: io.stdout.columns})
+    await output.writeList(items, writer)
+  }
+
+  /** Prints one resource to stdout in the chosen format. */
+  protected async writeOne(resource: string, item: object, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
+    const {output, format, color} = await this.outputSetup(resource, {...flags, columns: undefined})
+    const columns = flags.columns ? output.columnsFor(resource, flags.columns) : undefined
+    await output.writeObject(item, {format, out: this.ctx.io.stdout, columns, tty: this.ctx.io.stdoutIsTTY, color})
+  }
+
+  protected override async finally(error: Error | undefined): Promise<unknown> {
+    await this.context?.close()
+    return super.finally(error)
+  }
+
+  protected override async catch(error: Error & {exitCode?: number; oclif?: {exit?: number}; code?: string}): Promise<unknown> {
+    // oclif's own exits and parse errors (unknown flag, missing argument) keep their behaviour, exit 2.
+    if (error.message?.startsWith('EEXIT')) throw error
+    if (!(error instanceof TillError) && error.oclif?.exit !== undefined && error.constructor.name !== 'Error') {
+      process.stderr.write(`Error: ${error.message.split('\n')[0]}\n`)
+      const rest = error.message.split('\n').slice(1).join('\n').trim()
+      if (rest) process.stderr.write(`${rest}\n`)
+      return this.exit(error.oclif.exit === 1 ? ExitCode.error : ExitCode.usage)
+    }
+    let where = {profile: '?', environment: '?', baseUrl: '?'}
+    try {
+      if (this.context) where = {profile: this.ctx.profile.name, environment: this.ctx.profile.environment, baseUrl: this.ctx.profile.baseUrl}
+    } catch {
+      // the profile itself may be what failed
+    }
+    const tillError = toTillError(error, where)
+    process.stderr.write(`Error: ${tillError.message}\n`)
+    if (tillError.hint) process.stderr.write(`Hint: ${tillError.hint}\n`)
     if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
-    else process.stderr.write('Run again with --debug for details.\n')
-    return this.exit(ExitCode.error)
+    else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError)) process.stderr.write('Run again with --debug for details.\n')
+    return this.exit(tillError.exitCode)
   }
 }

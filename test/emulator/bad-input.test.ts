@@ -4,7 +4,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {expectDomainError, expectValidationError, type ValidationErrorName} from '../helpers/expect.js'
+import {brief, expectDomainError, expectValidationError, type ValidationErrorName} from '../helpers/expect.js'
 
 interface Fixtures {
   orgId: string
@@ -78,6 +78,8 @@ const CASES: BadRequest[] = [
   {name: 'orders: non-UUID invoice path', method: 'POST', path: '/orders/not-a-uuid/invoice', status: 422, error: RVE, loc: ['path', 'id'], type: 'uuid_parsing'},
   {name: 'orders: 3-letter country', method: 'PATCH', path: (f) => `/orders/${f.billedOrder.id}`, body: {billing_address: {country: 'USA'}}, status: 422, error: RVE, loc: ['body', 'billing_address', 'country']},
   {name: 'orders: address without country', method: 'PATCH', path: (f) => `/orders/${f.billedOrder.id}`, body: {billing_address: {line1: 'Nowhere 1'}}, status: 422, error: RVE, loc: ['body', 'billing_address', 'country'], type: 'missing'},
+  {name: 'orders: PATCH with a null body', method: 'PATCH', path: (f) => `/orders/${f.billedOrder.id}`, body: null, status: 422, error: RVE, loc: ['body']},
+  {name: 'orders: PATCH with an empty body', method: 'PATCH', path: (f) => `/orders/${f.billedOrder.id}`, rawBody: '', status: 422, error: RVE, loc: ['body'], type: 'missing'},
   {name: 'orders: billing_name is a list', method: 'PATCH', path: (f) => `/orders/${f.billedOrder.id}`, body: {billing_name: ['a']}, status: 422, error: RVE, loc: ['body', 'billing_name'], type: 'string_type'},
   {
     name: 'orders: changing the billing country',
@@ -146,10 +148,13 @@ const CASES: BadRequest[] = [
 
   // webhooks
   {name: 'webhooks: http URL', method: 'POST', path: '/webhooks/endpoints', body: webhook({url: 'http://example.com/hook'}), status: 422, error: RVE, loc: ['body', 'url']},
-  {name: 'webhooks: localhost URL', method: 'POST', path: '/webhooks/endpoints', body: webhook({url: 'https://localhost/hook'}), status: 422, error: RVE, loc: ['body', 'url']},
+  // The real service also refuses localhost; the emulator deliberately lets loopback through for local receivers.
+  {name: 'webhooks: private-network URL', method: 'POST', path: '/webhooks/endpoints', body: webhook({url: 'https://10.1.2.3/hook'}), status: 422, error: RVE, loc: ['body', 'url']},
+  {name: 'webhooks: not a URL', method: 'POST', path: '/webhooks/endpoints', body: webhook({url: 'hooks please'}), status: 422, error: RVE, loc: ['body', 'url']},
   {name: 'webhooks: bad format', method: 'POST', path: '/webhooks/endpoints', body: webhook({format: 'xml'}), status: 422, error: RVE, loc: ['body', 'format'], type: 'enum'},
   {name: 'webhooks: unknown event', method: 'POST', path: '/webhooks/endpoints', body: webhook({events: ['order.exploded']}), status: 422, error: RVE, loc: ['body', 'events', 0], type: 'enum'},
   {name: 'webhooks: events is a string', method: 'POST', path: '/webhooks/endpoints', body: webhook({events: 'order.created'}), status: 422, error: RVE, loc: ['body', 'events'], type: 'list_type'},
+  {name: 'webhooks: PATCH with a non-URL', method: 'PATCH', path: () => `/webhooks/endpoints/${unknownId()}`, body: {url: 'nope'}, status: 422, error: RVE, loc: ['body', 'url']},
   {name: 'webhooks: unknown id', method: 'GET', path: () => `/webhooks/endpoints/${unknownId()}`, status: 404, error: 'ResourceNotFound'},
 
   // customer sessions
@@ -172,7 +177,7 @@ describe('bad input matrix', () => {
     )
     fixtures = {
       orgId: env.organizationId,
-      productId: products[0].id,
+      productId: products.find((p) => !p.is_archived && p.visibility === 'public').id,
       billedOrder: orders.find((o) => o.status === 'paid' && o.billing_address !== null && !o.is_invoice_generated),
       subscriptionId: subscriptions.find((s) => s.status === 'active' && !s.cancel_at_period_end).id,
       licenseKeyId: licenseKeys[0]?.id ?? unknownId(),
@@ -195,14 +200,14 @@ describe('bad input matrix', () => {
       ...(c.rawBody !== undefined ? {rawBody: c.rawBody} : {}),
     }
     const res = await api(env, c.method, path, options)
-    expect(res.status, `${c.method} ${path}: ${res.text}`).toBeLessThan(500)
+    expect(res.status, `${c.method} ${path}: ${brief(res)}`).toBeLessThan(500)
     if (c.status === 422) expectValidationError(res, c.error as ValidationErrorName, c.loc, c.type)
     else expectDomainError(res, c.status, c.error)
   })
 
   it('none of the requests above changed the seeded order used for billing cases', async () => {
     const res = await api(env, 'GET', `/orders/${fixtures.billedOrder.id}`)
-    expect(res.status, res.text).toBe(200)
+    expect(res.status, brief(res)).toBe(200)
     expect(res.body.billing_name).toBe(fixtures.billedOrder.billing_name)
     expect(res.body.billing_address).toEqual(fixtures.billedOrder.billing_address)
     expect(res.body.refunded_amount).toBe(fixtures.billedOrder.refunded_amount)

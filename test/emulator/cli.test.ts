@@ -7,6 +7,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, runTill, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {brief} from '../helpers/expect.js'
 
 const URL_RE = /^http:\/\/127\.0\.0\.1:\d+\/v1$/
 const TOKEN_RE = /^polar_oat_[A-Za-z0-9]{43}$/
@@ -29,7 +30,7 @@ describe('till emulator start / reset', () => {
     const res = await api(first.production, 'POST', '/products/', {
       body: {name: 'Persisted Widget', prices: [{amount_type: 'fixed', price_amount: 1234}]},
     })
-    expect(res.status, res.text).toBe(201)
+    expect(res.status, brief(res)).toBe(201)
     created = {id: res.body.id, name: res.body.name}
     firstExit = await first.stop()
   })
@@ -70,7 +71,7 @@ describe('till emulator start / reset', () => {
       expect(second[name].token).toBe(first[name].token)
     }
     const res = await api(second.production, 'GET', `/products/${created.id}`)
-    expect(res.status, res.text).toBe(200)
+    expect(res.status, brief(res)).toBe(200)
     expect(res.body.name).toBe(created.name)
     expect(res.body.prices[0].price_amount).toBe(1234)
     const list = await api(second.production, 'GET', '/products/')
@@ -84,14 +85,14 @@ describe('till emulator start / reset', () => {
     expect(result.stdout).toBe('')
 
     const gone = await api(second!.production, 'GET', `/products/${created.id}`)
-    expect(gone.status, gone.text).toBe(404)
+    expect(gone.status, brief(gone)).toBe(404)
     expect(gone.body.error).toBe('ResourceNotFound')
     const list = await api(second!.production, 'GET', '/products/')
-    expect(list.status, list.text).toBe(200)
+    expect(list.status, brief(list)).toBe(200)
     expect(list.body.pagination.total_count).toBe(seededProducts)
     for (const name of ['production', 'sandbox'] as const) {
       const orgs = await api(second![name], 'GET', '/organizations/')
-      expect(orgs.status, orgs.text).toBe(200)
+      expect(orgs.status, brief(orgs)).toBe(200)
       expect(orgs.body.items.map((o: {id: string}) => o.id)).toEqual([first[name].organizationId])
     }
   })

@@ -3,6 +3,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {brief} from '../helpers/expect.js'
 
 describe('deprecated fields', () => {
   let emulator: Emulator
@@ -39,7 +40,7 @@ describe('deprecated fields', () => {
       expect(s.price, s.id).toEqual(s.prices[0])
     }
     const one = await api(env, 'GET', `/subscriptions/${subscriptions[0].id}`)
-    expect(one.status, one.text).toBe(200)
+    expect(one.status, brief(one)).toBe(200)
     expect(one.body.price_id).toBe(one.body.prices[0].id)
     expect(one.body.price).toEqual(one.body.prices[0])
   })
@@ -57,7 +58,7 @@ describe('deprecated fields', () => {
 
   it('POST /checkouts/ with external_customer_id: both fields carry it', async () => {
     const res = await api(env, 'POST', '/checkouts/', {body: {products: [product.id], external_customer_id: 'ext-new-1'}})
-    expect(res.status, res.text).toBe(201)
+    expect(res.status, brief(res)).toBe(201)
     expect(res.body.external_customer_id).toBe('ext-new-1')
     expect(res.body.customer_external_id).toBe('ext-new-1')
     expect(res.body.subtotal_amount).toBe(res.body.net_amount)
@@ -65,7 +66,7 @@ describe('deprecated fields', () => {
 
   it('POST /checkouts/ accepts the deprecated customer_external_id as input', async () => {
     const res = await api(env, 'POST', '/checkouts/', {body: {products: [product.id], customer_external_id: 'ext-old-2'}})
-    expect(res.status, res.text).toBe(201)
+    expect(res.status, brief(res)).toBe(201)
     expect(res.body.external_customer_id).toBe('ext-old-2')
     expect(res.body.customer_external_id).toBe('ext-old-2')
     const again = await api(env, 'GET', `/checkouts/${res.body.id}`)
@@ -77,10 +78,10 @@ describe('deprecated fields', () => {
     const target = customers.find((c) => c.external_id)
     expect(target).toBeDefined()
     const old = await api(env, 'POST', '/customer-sessions/', {body: {customer_external_id: target.external_id}})
-    expect(old.status, old.text).toBe(201)
+    expect(old.status, brief(old)).toBe(201)
     expect(old.body.customer_id).toBe(target.id)
     const current = await api(env, 'POST', '/customer-sessions/', {body: {external_customer_id: target.external_id}})
-    expect(current.status, current.text).toBe(201)
+    expect(current.status, brief(current)).toBe(201)
     expect(current.body.customer_id).toBe(old.body.customer_id)
   })
 })

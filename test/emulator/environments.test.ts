@@ -2,7 +2,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, startEmulator, type Emulator} from '../helpers/emulator.js'
-import {expectInvalidToken, expectResourceNotFound} from '../helpers/expect.js'
+import {brief, expectInvalidToken, expectResourceNotFound} from '../helpers/expect.js'
 
 describe('environment isolation', () => {
   let emulator: Emulator
@@ -22,10 +22,10 @@ describe('environment isolation', () => {
   it('each organization token sees only its own organization', async () => {
     for (const [env, other] of [[emulator.production, emulator.sandbox], [emulator.sandbox, emulator.production]]) {
       const list = await api(env, 'GET', '/organizations/')
-      expect(list.status, list.text).toBe(200)
+      expect(list.status, brief(list)).toBe(200)
       expect(list.body.items.map((o: {id: string}) => o.id)).toEqual([env.organizationId])
       const own = await api(env, 'GET', `/organizations/${env.organizationId}`)
-      expect(own.status, own.text).toBe(200)
+      expect(own.status, brief(own)).toBe(200)
       expect(own.body.id).toBe(env.organizationId)
       expectResourceNotFound(await api(env, 'GET', `/organizations/${other.organizationId}`))
     }
@@ -43,7 +43,7 @@ describe('environment isolation', () => {
     const {production, sandbox} = emulator
     const customers = await api(production, 'GET', '/customers/?limit=1')
     const session = await api(production, 'POST', '/customer-sessions/', {body: {customer_id: customers.body.items[0].id}})
-    expect(session.status, session.text).toBe(201)
+    expect(session.status, brief(session)).toBe(201)
     expectInvalidToken(await api(sandbox, 'GET', '/customer-portal/orders/', {token: session.body.token}))
   })
 
@@ -52,10 +52,10 @@ describe('environment isolation', () => {
       const created = await api(env, 'POST', '/products/', {
         body: {name: `Only in ${env.name}`, prices: [{amount_type: 'fixed', price_amount: 700}]},
       })
-      expect(created.status, created.text).toBe(201)
+      expect(created.status, brief(created)).toBe(201)
       expect(created.body.organization_id).toBe(env.organizationId)
       const here = await api(env, 'GET', `/products/${created.body.id}`)
-      expect(here.status, here.text).toBe(200)
+      expect(here.status, brief(here)).toBe(200)
       expectResourceNotFound(await api(other, 'GET', `/products/${created.body.id}`))
       const search = await api(other, 'GET', `/products/?query=${encodeURIComponent(`Only in ${env.name}`)}`)
       expect(search.body.pagination.total_count).toBe(0)
@@ -77,14 +77,14 @@ describe('environment isolation', () => {
     const {production, sandbox} = emulator
     const before = await api(sandbox, 'GET', '/customers/')
     const created = await api(production, 'POST', '/customers/', {body: {email: 'isolated.customer@example.com', name: 'Isolated'}})
-    expect(created.status, created.text).toBe(201)
+    expect(created.status, brief(created)).toBe(201)
     const after = await api(sandbox, 'GET', '/customers/')
     expect(after.body.pagination.total_count).toBe(before.body.pagination.total_count)
     const lookup = await api(sandbox, 'GET', '/customers/?email=isolated.customer@example.com')
     expect(lookup.body.pagination.total_count).toBe(0)
     // The same email is free in the other environment.
     const twin = await api(sandbox, 'POST', '/customers/', {body: {email: 'isolated.customer@example.com', name: 'Isolated'}})
-    expect(twin.status, twin.text).toBe(201)
+    expect(twin.status, brief(twin)).toBe(201)
     expect(twin.body.id).not.toBe(created.body.id)
   })
 })

@@ -3,7 +3,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {expectDomainError, expectValidationError} from '../helpers/expect.js'
+import {brief, expectDomainError, expectValidationError} from '../helpers/expect.js'
 
 const PAYMENT_DELAY_MS = 300
 const STATUSES = ['draft', 'pending', 'paid', 'refunded', 'partially_refunded', 'void']
@@ -70,14 +70,14 @@ describe('orders', () => {
     it('GET /orders/{id} returns the same order as the list', async () => {
       const o = seeded[0]
       const res = await api(env, 'GET', `/orders/${o.id}`)
-      expect(res.status, res.text).toBe(200)
+      expect(res.status, brief(res)).toBe(200)
       expect(res.body).toEqual(o)
     })
 
     it('the status filter returns only that status', async () => {
       for (const status of STATUSES) {
         const res = await api(env, 'GET', `/orders/?status=${status}&limit=100`)
-        expect(res.status, res.text).toBe(200)
+        expect(res.status, brief(res)).toBe(200)
         expect(res.body.pagination.total_count).toBe(seeded.filter((o) => o.status === status).length)
         for (const o of res.body.items) expect(o.status).toBe(status)
       }
@@ -92,7 +92,7 @@ describe('orders', () => {
       const price = product.prices.find((x: Json) => x.amount_type === 'fixed' && x.price_amount > 0)
 
       const checkout = await api(env, 'POST', '/checkouts/', {body: {products: [product.id]}})
-      expect(checkout.status, checkout.text).toBe(201)
+      expect(checkout.status, brief(checkout)).toBe(201)
       expect(checkout.body.status).toBe('open')
       expect(checkout.body.client_secret).toMatch(/^polar_c_/)
       expect(checkout.body.amount).toBe(price.price_amount)
@@ -101,11 +101,11 @@ describe('orders', () => {
         token: null,
         body: {customer_email: 'flow.buyer@example.com', customer_name: 'Flow Buyer', customer_billing_address: {country: 'US'}},
       })
-      expect(confirm.status, confirm.text).toBe(200)
+      expect(confirm.status, brief(confirm)).toBe(200)
       expect(['confirmed', 'succeeded']).toContain(confirm.body.status)
 
       const found = await api(env, 'GET', `/orders/?checkout_id=${checkout.body.id}`)
-      expect(found.status, found.text).toBe(200)
+      expect(found.status, brief(found)).toBe(200)
       expect(found.body.pagination.total_count).toBe(1)
       const order = found.body.items[0]
       expect(order.checkout_id).toBe(checkout.body.id)
@@ -117,7 +117,7 @@ describe('orders', () => {
 
       await sleep(PAYMENT_DELAY_MS + 200)
       const paid = await api(env, 'GET', `/orders/${order.id}`)
-      expect(paid.status, paid.text).toBe(200)
+      expect(paid.status, brief(paid)).toBe(200)
       expect(paid.body.status).toBe('paid')
       expect(paid.body.paid).toBe(true)
       const checkoutAfter = await api(env, 'GET', `/checkouts/${checkout.body.id}`)
@@ -134,7 +134,7 @@ describe('orders', () => {
       const partial = Math.floor(net / 3)
 
       const first = await api(env, 'POST', '/refunds/', {body: {order_id: order.id, reason: 'customer_request', amount: partial}})
-      expect(first.status, first.text).toBe(201)
+      expect(first.status, brief(first)).toBe(201)
       expect(first.body).toMatchObject({order_id: order.id, amount: partial, reason: 'customer_request', customer_id: order.customer_id})
       let now = (await api(env, 'GET', `/orders/${order.id}`)).body
       expect(now.status).toBe('partially_refunded')
@@ -150,7 +150,7 @@ describe('orders', () => {
       expect((await api(env, 'GET', `/orders/${order.id}`)).body.refunded_amount).toBe(partial)
 
       const rest = await api(env, 'POST', '/refunds/', {body: {order_id: order.id, reason: 'other', amount: net - partial}})
-      expect(rest.status, rest.text).toBe(201)
+      expect(rest.status, brief(rest)).toBe(201)
       now = (await api(env, 'GET', `/orders/${order.id}`)).body
       expect(now.status).toBe('refunded')
       expect(now.paid).toBe(true)
@@ -162,7 +162,7 @@ describe('orders', () => {
       expectDomainError(await api(env, 'POST', '/refunds/', {body: {order_id: order.id, reason: 'other', amount: 1}}), 403, 'RefundedAlready')
 
       const refunds = await api(env, 'GET', `/refunds/?order_id=${order.id}`)
-      expect(refunds.status, refunds.text).toBe(200)
+      expect(refunds.status, brief(refunds)).toBe(200)
       expect(refunds.body.pagination.total_count).toBe(2)
       expect(refunds.body.items.reduce((s: number, r: Json) => s + r.amount, 0)).toBe(net)
     })
@@ -175,7 +175,7 @@ describe('orders', () => {
       const over = await api(env, 'POST', '/refunds/', {body: {order_id: partial.id, reason: 'other', amount: partial.refundable_amount + 1}})
       expectValidationError(over, 'PolarRequestValidationError', ['body', 'amount'])
       const rest = await api(env, 'POST', '/refunds/', {body: {order_id: partial.id, reason: 'other', amount: partial.refundable_amount}})
-      expect(rest.status, rest.text).toBe(201)
+      expect(rest.status, brief(rest)).toBe(201)
       const after = (await api(env, 'GET', `/orders/${partial.id}`)).body
       expect(after.status).toBe('refunded')
       expect(after.refundable_amount).toBe(0)

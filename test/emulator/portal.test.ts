@@ -2,14 +2,14 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {expectInvalidToken, expectResourceNotFound, expectUnauthorized} from '../helpers/expect.js'
+import {brief, expectInvalidToken, expectResourceNotFound, expectUnauthorized} from '../helpers/expect.js'
 
 const HOUR = 3_600_000
 const CST_RE = /^polar_cst_[A-Za-z0-9]{43}$/
 
 async function createSession(env: EnvHandle, body: Record<string, unknown>): Promise<Json> {
   const res = await api(env, 'POST', '/customer-sessions/', {body})
-  expect(res.status, res.text).toBe(201)
+  expect(res.status, brief(res)).toBe(201)
   return res.body
 }
 
@@ -78,7 +78,7 @@ describe('customer sessions and portal scoping', () => {
     it('GET /customer-portal/orders/ lists only the customer\'s orders, all of them', async () => {
       const own = orders.filter((o) => o.customer_id === buyers[0])
       const res = await api(env, 'GET', '/customer-portal/orders/?limit=100', {token})
-      expect(res.status, res.text).toBe(200)
+      expect(res.status, brief(res)).toBe(200)
       expect(res.body.pagination.total_count).toBe(own.length)
       expect(res.body.items.map((o: Json) => o.id).sort()).toEqual(own.map((o) => o.id).sort())
       for (const o of res.body.items) expect(o.customer_id).toBe(buyers[0])
@@ -88,7 +88,7 @@ describe('customer sessions and portal scoping', () => {
       const own = orders.filter((o) => o.customer_id === buyers[0]).length
       expect(own).toBeGreaterThan(1)
       const res = await api(env, 'GET', '/customer-portal/orders/?limit=1&page=2', {token})
-      expect(res.status, res.text).toBe(200)
+      expect(res.status, brief(res)).toBe(200)
       expect(res.body.items).toHaveLength(1)
       expect(res.body.pagination).toEqual({total_count: own, max_page: own})
     })
@@ -96,7 +96,7 @@ describe('customer sessions and portal scoping', () => {
     it('GET /customer-portal/orders/{id} of the customer\'s own order is 200', async () => {
       const mine = orders.find((o) => o.customer_id === buyers[0])
       const res = await api(env, 'GET', `/customer-portal/orders/${mine.id}`, {token})
-      expect(res.status, res.text).toBe(200)
+      expect(res.status, brief(res)).toBe(200)
       expect(res.body.id).toBe(mine.id)
       expect(res.body.net_amount).toBe(mine.net_amount)
     })
@@ -144,7 +144,7 @@ describe('expired customer session', () => {
     const lifetime = Date.parse(session.expires_at) - Date.parse(session.created_at)
     expect(lifetime).toBe(1000)
     const fresh = await api(env, 'GET', '/customer-portal/orders/', {token: session.token})
-    expect(fresh.status, fresh.text).toBe(200)
+    expect(fresh.status, brief(fresh)).toBe(200)
     await sleep(1300)
     expectInvalidToken(await api(env, 'GET', '/customer-portal/orders/', {token: session.token}))
   })

@@ -33,6 +33,7 @@ export default class EmulatorStart extends BaseCommand {
     customers: Flags.integer({description: 'Customers to seed a new data folder with.', min: 1, default: 25}),
     orders: Flags.integer({description: 'Orders to seed a new data folder with.', min: 0, default: 60}),
     'rate-limit': Flags.string({description: 'Replace the per-minute limit (500/min production, 100/min sandbox): N/WINDOW such as 20/2s or 500/60s, or off.', helpGroup: 'LIMITS AND FAULTS'}),
+    'ip-rate-limit': Flags.string({description: 'Replace the per-IP limit (100/s): N/WINDOW, or off.', helpGroup: 'LIMITS AND FAULTS'}),
     latency: duration({description: 'Delay added to every response (e.g. 25ms).', default: 0, helpGroup: 'LIMITS AND FAULTS'}),
     'fail-rate': Flags.custom<number>({parse: async (v) => fraction(v, '--fail-rate')})({description: 'Fraction of requests answered 500, 502 or 503 before any state change (0-1).', default: 0, helpGroup: 'LIMITS AND FAULTS'}),
     'reset-rate': Flags.custom<number>({parse: async (v) => fraction(v, '--reset-rate')})({description: 'Fraction of connections dropped mid-response, after the state change (0-1).', default: 0, helpGroup: 'LIMITS AND FAULTS'}),
@@ -41,16 +42,19 @@ export default class EmulatorStart extends BaseCommand {
     'webhook-backoff': duration({description: 'First webhook retry delay; later ones double (up to 10 attempts).', default: 2000, defaultHelp: async () => '2s', helpGroup: 'EVENTS'}),
   }
 
+  protected override exitOnInterrupt = false
+
   async run(): Promise<void> {
     const {flags} = await this.parse(EmulatorStart)
     const dataDir = emulatorDataDir(flags.data, this.config.dataDir)
     const {startEmulator} = await import('../../emulator/index.js')
     const {parseRateLimit} = await import('../../emulator/limits.js')
-    let rateLimit
-    try {
-      rateLimit = flags['rate-limit'] === undefined ? undefined : parseRateLimit(flags['rate-limit'])
-    } catch (error) {
-      throw usageError(`--rate-limit: ${(error as Error).message}`)
+    const limitFlag = (name: 'rate-limit' | 'ip-rate-limit') => {
+      try {
+        return flags[name] === undefined ? undefined : parseRateLimit(flags[name])
+      } catch (error) {
+        throw usageError(`--${name}: ${(error as Error).message}`)
+      }
     }
     const log = (line: string) => process.stderr.write(`${line}\n`)
     let emulator
@@ -63,7 +67,8 @@ export default class EmulatorStart extends BaseCommand {
         sessionTtlMs: flags['session-ttl'],
         seed: {products: flags.products, customers: flags.customers, orders: flags.orders},
         log: flags.quiet ? () => {} : log,
-        rateLimit,
+        rateLimit: limitFlag('rate-limit'),
+        ipRateLimit: limitFlag('ip-rate-limit'),
         latencyMs: flags.latency,
         failRate: flags['fail-rate'],
         resetRate: flags['reset-rate'],

@@ -1,0 +1,17 @@
+import {Args} from '@oclif/core'
+
+import {getOrder} from '../../lib/api/resources/orders.js'
+import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+
+export default class OrdersGet extends BaseCommand {
+  static override summary = 'Show one order: status, amounts, items, billing details and invoice state.'
+  static override enableJsonFlag = true
+  static override examples = ['<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d', '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --json | jq .net_amount']
+  static override args = {id: Args.string({description: 'Order id.', required: true})}
+  static override flags = {...outputFlags}
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(OrdersGet)
+    await this.writeOne('orders', await getOrder(await this.ctx.client(), args.id), flags)
+  }
+}
