@@ -106,6 +106,10 @@ function convert(issue: Issue, prefix: Array<string | number>): ValidationIssue[
 
 /** Parses `input` with `schema` or throws the service's 422 with a pydantic-style `detail` list. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown, prefix: Array<string | number> = ['body']): z.output<S> {
+  // A required body that is absent or JSON null: the framework's single `missing` at ["body"].
+  if ((input === undefined || input === null) && prefix.length === 1 && !schema.safeParse(input).success) {
+    throw requestValidation([{type: 'missing', loc: prefix, msg: 'Field required', input: null}])
+  }
   const result = schema.safeParse(input, {reportInput: true})
   if (result.success) return result.data
   throw requestValidation(result.error.issues.flatMap((issue) => convert(issue, prefix)))

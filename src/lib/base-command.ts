@@ -104,7 +104,7 @@ export abstract class BaseCommand extends Command {
   }
 
   /** Streams a list of `resource` items to stdout in the chosen format. */
-  protected async writeList(resource: string, items: AsyncIterable<object>, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
+  protected async writeList(resource: string, items: AsyncIterable<object> | Iterable<object>, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
     const {output, format, color, columns} = await this.outputSetup(resource, flags)
     const io = this.ctx.io
     let footer: string | undefined

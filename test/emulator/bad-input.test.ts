@@ -180,7 +180,7 @@ describe('bad input matrix', () => {
       productId: products.find((p) => !p.is_archived && p.visibility === 'public').id,
       billedOrder: orders.find((o) => o.status === 'paid' && o.billing_address !== null && !o.is_invoice_generated),
       subscriptionId: subscriptions.find((s) => s.status === 'active' && !s.cancel_at_period_end).id,
-      licenseKeyId: licenseKeys[0]?.id ?? unknownId(),
+      licenseKeyId: licenseKeys[0].id,
       customerEmail: customers[0].email,
     }
   })

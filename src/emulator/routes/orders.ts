@@ -86,7 +86,7 @@ export function listOrders(ctx: Ctx, customerId?: string): Reply {
 
 /** PATCH of billing name and address: allowed until the invoice is generated (spec §3, rule 2). */
 export function updateOrderBilling(ctx: Ctx, id: string, customerId?: string): Reply {
-  const input = parse(billingUpdate, ctx.body ?? {})
+  const input = parse(billingUpdate, ctx.body)
   const order = ctx.store.write(() => {
     const o = findOrder(ctx, id, customerId)
     if (o.invoice_requested_at !== null) {

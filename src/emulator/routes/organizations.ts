@@ -36,7 +36,7 @@ export function register(r: Router): void {
 
   r.patch('/organizations/:id', 'organization', (ctx) => {
     const id = pathUuid(ctx.params)
-    const input = parse(organizationUpdate, ctx.body ?? {})
+    const input = parse(organizationUpdate, ctx.body)
     own(ctx, id)
     const org = ctx.store.write(() => {
       const o = own(ctx, id)

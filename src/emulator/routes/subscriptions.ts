@@ -7,7 +7,9 @@ import {domainError, HttpError, notFound, requestValidation, ruleValidation} fro
 import {emit, ok, type Ctx, type Router} from '../http.js'
 import {after, before, byField, listRows} from '../list.js'
 import type {BenefitGrantRecord, OrderRecord, PriceRecord, ProductRecord, SubscriptionRecord, SubscriptionStatus} from '../model.js'
+import {grantProductBenefits} from '../domain/grants.js'
 import {buildOrder, priceAmount} from '../domain/orders.js'
+import {uuid} from '../ids.js'
 import * as present from '../present.js'
 import {metadataSchema, parse, pathUuid} from '../validate.js'
 
@@ -32,6 +34,12 @@ const periodSchema = z.object({current_billing_period_end: datetime()})
 const pauseSchema = z.object({pause_at_period_end: z.boolean(), resumes_at: datetime().nullish()})
 const resumeSchema = z.object({resume: z.literal(true)})
 const pendingSchema = z.object({pending_update: z.null()})
+const createSchema = z.object({
+  product_id: z.uuid(),
+  customer_id: z.uuid().nullish(),
+  external_customer_id: z.string().min(1).nullish(),
+  metadata: metadataSchema.default({}),
+})
 const generalSchema = z
   .object({
     product_id: z.uuid().nullish(),
@@ -436,6 +444,72 @@ export function register(r: Router): void {
       ),
     ),
   )
+
+  // Only free recurring products can be subscribed to directly (api-facts §3.1); paid ones go through checkouts.
+  r.post('/subscriptions/', 'organization', (ctx) => {
+    const input = parse(createSchema, ctx.body)
+    if (!input.customer_id && !input.external_customer_id) {
+      throw requestValidation([
+        {type: 'missing', loc: ['body', 'customer_id'], msg: 'Field required', input: null},
+        {type: 'missing', loc: ['body', 'external_customer_id'], msg: 'Field required', input: null},
+      ])
+    }
+    const created = ctx.store.write(() => {
+      const customer = input.customer_id
+        ? ctx.store.get('customers', input.customer_id)
+        : ctx.store.all('customers').find((c) => c.external_id === input.external_customer_id)
+      if (!customer || customer.deleted_at !== null) {
+        const field = input.customer_id ? 'customer_id' : 'external_customer_id'
+        throw ruleValidation(['body', field], 'Customer does not exist.', input[field])
+      }
+      const product = ctx.store.get('products', input.product_id)
+      if (!product || product.is_archived) throw productError(input.product_id, 'Product does not exist.')
+      const price = product.prices.find((p) => !p.is_archived)
+      if (!product.recurring_interval || !price || price.amount_type !== 'fixed' || price.price_amount !== 0) {
+        throw productError(input.product_id, 'Only free recurring products can be subscribed to directly; use a checkout for paid ones.')
+      }
+      if (ctx.store.all('subscriptions').some((x) => x.customer_id === customer.id && BILLABLE.includes(x.status))) {
+        throw domainError(403, 'AlreadyActiveSubscriptionError', 'The customer already has an active subscription.')
+      }
+      const now = ctx.now
+      const row: SubscriptionRecord = {
+        id: uuid(),
+        created_at: iso(now),
+        modified_at: null,
+        amount: 0,
+        currency: price.price_currency,
+        recurring_interval: product.recurring_interval,
+        recurring_interval_count: product.recurring_interval_count ?? 1,
+        status: 'active',
+        current_period_start: iso(now),
+        current_period_end: iso(addInterval(now, product.recurring_interval, product.recurring_interval_count ?? 1)),
+        trial_start: null,
+        trial_end: null,
+        cancel_at_period_end: false,
+        canceled_at: null,
+        started_at: iso(now),
+        ends_at: null,
+        ended_at: null,
+        customer_id: customer.id,
+        product_id: product.id,
+        discount_id: null,
+        checkout_id: null,
+        customer_cancellation_reason: null,
+        customer_cancellation_comment: null,
+        metadata: input.metadata,
+        price_ids: [price.id],
+      }
+      ctx.store.insert('subscriptions', row)
+      const grants = grantProductBenefits(ctx.store, {customerId: customer.id, productId: product.id, subscriptionId: row.id}, row.created_at)
+      return {subscription: row, grants}
+    })
+    const body = present.subscription(ctx.view, created.subscription)
+    emit(ctx.env, 'subscription.created', body)
+    emit(ctx.env, 'subscription.active', body)
+    for (const g of created.grants) emit(ctx.env, 'benefit_grant.created', present.benefitGrant(ctx.view, g))
+    emitCustomerStateChanged(ctx, created.subscription.customer_id)
+    return ok(body, 201)
+  })
 
   r.get('/subscriptions/:id', 'organization', (ctx) => ok(present.subscription(ctx.view, findSubscription(ctx, pathUuid(ctx.params)))))
 

@@ -50,6 +50,8 @@ const endpointUrl = z
   .url({protocol: /^https?$/})
   .max(2083)
   .superRefine((value, issue) => {
+    // zod runs refinements even after the URL check failed; that failure is already reported.
+    if (!URL.canParse(value)) return
     const url = new URL(value)
     if (LOOPBACK_HOSTS.has(url.hostname)) return
     if (url.protocol !== 'https:') issue.addIssue({code: 'custom', message: "URL scheme should be 'https'", input: value})

@@ -200,10 +200,25 @@ export const orderColumns: ResourceColumns = {
   ],
 }
 
+export const profileColumns: ResourceColumns = {
+  columns: [
+    column('active', 'Active', 'bool', (row) => (row.active ? '*' : '')),
+    column('name', 'Name', 'text'),
+    column('environment', 'Environment', 'status'),
+    column('base_url', 'URL', 'text'),
+    column('token', 'Token', 'text'),
+    column('rate_limit', 'Rate limit', 'text'),
+    column('organization_id', 'Organization', 'id'),
+  ],
+  defaults: ['active', 'name', 'environment', 'base_url', 'token'],
+  fields: ['active', 'name', 'environment', 'base_url', 'token', 'rate_limit', 'organization_id'],
+}
+
 /** Columns by resource name; commands pick theirs with `columnsFor(name, flags.columns)`. */
 export const resourceColumns: Record<string, ResourceColumns> = {
   products: productColumns,
   orders: orderColumns,
+  profiles: profileColumns,
 }
 
 const GENERIC_SKIP = new Set(['id', 'created_at', 'modified_at', 'organization_id'])

@@ -154,7 +154,6 @@ export function text(value: unknown): string {
 
 /** Text safe for one terminal or TSV line: tabs and line breaks become spaces, other control characters go. */
 export function singleLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
   return value.replace(/[\t\r\n]+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
 }
 

@@ -83,6 +83,7 @@ export class BatchTable {
     const Table = await loadTable()
     const first = this.widths === undefined
     const widths = (this.widths ??= this.measure(rows))
+    this.widenIds(widths, rows)
     const table = new Table({
       chars: NO_BORDERS,
       style: {head: [], border: [], 'padding-left': 0, 'padding-right': 0},
@@ -94,6 +95,13 @@ export class BatchTable {
       table.push(row.map((cell, i) => styleCell(this.columns[i]!.kind, truncate(cell, widths[i]!), this.chalk)))
     }
     return linesOf(table.toString())
+  }
+
+  /** Ids are never cut (they get copied): a longer id in a later batch widens its column from there on. */
+  private widenIds(widths: number[], rows: string[][]): void {
+    this.columns.forEach((c, i) => {
+      if (c.kind === 'id') widths[i] = Math.max(widths[i]!, ...rows.map((r) => displayWidth(r[i] ?? '')))
+    })
   }
 
   /** Column widths from the header and the first batch, capped, then squeezed to fit the terminal. */

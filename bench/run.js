@@ -1,0 +1,177 @@
+#!/usr/bin/env node
+// till's benchmark (`npm run bench`): every figure is a ratio against a baseline measured in the same run.
+//  1. start-up: `till --version` and `till products list` (emulator running) against `node -e 0`, runs alternated
+//  2. export 10,000 orders at --latency 25ms: `till orders list --all -o jsonl` against a plain sequential page loop
+//  3. peak RSS of streaming 200,000 orders to /dev/null, against the RSS of `node -e 0`
+//  4. pacing: an export at --rate-limit 20/2s with the profile told the same limit: achieved rate and 429s
+import {spawn, spawnSync} from 'node:child_process'
+import {mkdtempSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const bin = join(root, 'bin', 'run.js')
+const rssHook = join(root, 'bench', 'rss-hook.mjs')
+const quick = process.argv.includes('--quick')
+const RUNS = quick ? 5 : 15
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2
+}
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', {maximumFractionDigits: digits, minimumFractionDigits: digits})
+
+function startEmulator(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', '--json', ...args], {stdio: ['ignore', 'pipe', 'pipe']})
+    let out = ''
+    let err = ''
+    const requests = {total: 0, limited: 0}
+    child.stderr.on('data', (d) => {
+      err += d
+      for (const line of String(d).split('\n')) {
+        if (/^\[production\] \w+ \S+ \d+/.test(line)) {
+          requests.total++
+          if (/ 429 /.test(line)) requests.limited++
+        }
+      }
+    })
+    child.stdout.on('data', (d) => {
+      out += d
+      if (out.includes('\n')) resolve({child, info: JSON.parse(out.split('\n')[0]).environments, requests})
+    })
+    child.on('exit', (code) => reject(new Error(`emulator exited (${code}): ${err.slice(-2000)}`)))
+  })
+}
+
+const stop = (emu) => new Promise((r) => {
+  emu.child.removeAllListeners('exit')
+  emu.child.once('exit', r)
+  emu.child.kill('SIGTERM')
+})
+
+/** Runs a command to completion; returns wall time in ms, stdout and stderr. */
+function run(cmd, args, env = {}, stdout = 'pipe') {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const child = spawn(cmd, args, {env: {...process.env, ...env}, stdio: ['ignore', stdout, 'pipe']})
+    const chunks = []
+    let err = ''
+    child.stdout?.on('data', (d) => chunks.push(d))
+    child.stderr.on('data', (d) => (err += d))
+    child.on('exit', (code) => {
+      const ms = performance.now() - started
+      if (code !== 0) reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err.slice(-1000)}`))
+      else resolve({ms, stdout: Buffer.concat(chunks).toString('utf8'), stderr: err})
+    })
+  })
+}
+
+function envFor(emu, extra = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'till-bench-cfg-'))
+  return {TILL_CONFIG_DIR: dir, TILL_API_URL: emu.info.production.url, TILL_TOKEN: emu.info.production.organization_token, TILL_ENV: 'local', ...extra}
+}
+
+/** A plain sequential page loop, the baseline for exports: page 1..max_page at limit 100. */
+async function pageLoop(url, token) {
+  const ids = []
+  for (let page = 1, max = 1; page <= max; page++) {
+    const res = await fetch(`${url}/orders/?page=${page}&limit=100`, {headers: {authorization: `Bearer ${token}`}})
+    if (res.status !== 200) throw new Error(`page loop got HTTP ${res.status}`)
+    const body = await res.json()
+    max = body.pagination.max_page
+    for (const item of body.items) ids.push(item.id)
+  }
+  return ids
+}
+
+const rows = []
+const table = (title, headers, data) => {
+  rows.push(`\n${title}\n`)
+  const widths = headers.map((h, i) => Math.max(h.length, ...data.map((r) => String(r[i]).length)))
+  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`
+  rows.push(line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...data.map(line))
+  console.log(rows.slice(-data.length - 3).join('\n'))
+}
+
+async function startup(data) {
+  const emu = await startEmulator(['--data', data, '--quiet', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
+  const env = envFor(emu)
+  const times = {node: [], version: [], list: []}
+  for (let i = 0; i < RUNS; i++) {
+    times.node.push((await run(process.execPath, ['-e', '0'])).ms)
+    times.version.push((await run(process.execPath, [bin, '--version'], env)).ms)
+    times.list.push((await run(process.execPath, [bin, 'products', 'list'], env)).ms)
+  }
+  await stop(emu)
+  const base = median(times.node)
+  table(`1. Start-up (median of ${RUNS} alternated runs)`, ['command', 'median ms', 'ratio to node -e 0'], [
+    ['node -e 0', fmt(base), '1.00'],
+    ['till --version', fmt(median(times.version)), fmt(median(times.version) / base, 2)],
+    ['till products list', fmt(median(times.list)), fmt(median(times.list) / base, 2)],
+  ])
+}
+
+async function exportOrders(data) {
+  const emu = await startEmulator(['--data', data, '--quiet', '--orders', '10000', '--customers', '2000', '--latency', '25ms', '--rate-limit', 'off'])
+  const env = envFor(emu)
+  const loops = quick ? 1 : 3
+  const t = {loop: [], till: []}
+  let same = true
+  for (let i = 0; i < loops; i++) {
+    const started = performance.now()
+    const expected = await pageLoop(emu.info.production.url, emu.info.production.organization_token)
+    t.loop.push(performance.now() - started)
+    const r = await run(process.execPath, [bin, 'orders', 'list', '--all', '-o', 'jsonl'], env)
+    t.till.push(r.ms)
+    const got = r.stdout.trim().split('\n').map((l) => JSON.parse(l).id)
+    same &&= got.length === expected.length && got.every((id, k) => id === expected[k])
+  }
+  await stop(emu)
+  const base = median(t.loop)
+  table('2. Export 10,000 orders at --latency 25ms', ['method', 'median ms', 'ratio to page loop', 'same ids'], [
+    ['sequential page loop (limit 100)', fmt(base), '1.00', '-'],
+    ['till orders list --all -o jsonl', fmt(median(t.till)), fmt(median(t.till) / base, 2), same ? 'yes' : 'NO'],
+  ])
+}
+
+async function memory(data) {
+  const emu = await startEmulator(['--data', data, '--quiet', '--orders', quick ? '50000' : '200000', '--customers', '5000', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
+  const env = envFor(emu)
+  const base = await run(process.execPath, ['--import', rssHook, '-e', '0'])
+  const r = await run(process.execPath, ['--import', rssHook, bin, 'orders', 'list', '--all', '-o', 'jsonl'], env, 'ignore')
+  await stop(emu)
+  const rss = (s) => Number(/till-bench-maxrss=(\d+)/.exec(s)?.[1] ?? NaN) / 1024
+  table(`3. Peak RSS streaming ${quick ? '50,000' : '200,000'} orders to /dev/null`, ['process', 'peak RSS MiB', 'ratio to node -e 0', 'wall s'], [
+    ['node -e 0', fmt(rss(base.stderr), 1), '1.00', fmt(base.ms / 1000, 2)],
+    ['till orders list --all -o jsonl', fmt(rss(r.stderr), 1), fmt(rss(r.stderr) / rss(base.stderr), 2), fmt(r.ms / 1000, 1)],
+  ])
+}
+
+async function pacing(data) {
+  const emu = await startEmulator(['--data', data, '--orders', '3000', '--rate-limit', '20/2s'])
+  const env = envFor(emu, {TILL_RATE_LIMIT: '20/2s'})
+  const before = {...emu.requests}
+  const r = await run(process.execPath, [bin, 'orders', 'list', '--all', '--limit', '50', '-o', 'jsonl'], env)
+  await new Promise((res) => setTimeout(res, 200))
+  const requests = emu.requests.total - before.total
+  const limited = emu.requests.limited - before.limited
+  await stop(emu)
+  const perWindow = requests / (r.ms / 2000)
+  table('4. Pacing at --rate-limit 20/2s (profile told the same)', ['requests', 'seconds', 'achieved per 2 s', 'allowed per 2 s', 'ratio', '429s'], [
+    [requests, fmt(r.ms / 1000, 1), fmt(perWindow, 1), 20, fmt(perWindow / 20, 2), limited],
+  ])
+}
+
+const work = mkdtempSync(join(tmpdir(), 'till-bench-'))
+try {
+  console.log(`till benchmark (node ${process.version}${quick ? ', quick' : ''})`)
+  spawnSync(process.execPath, [bin, '--version'])
+  await startup(join(work, 'small'))
+  await exportOrders(join(work, 'export'))
+  await memory(join(work, 'memory'))
+  await pacing(join(work, 'pacing'))
+} finally {
+  rmSync(work, {recursive: true, force: true})
+}

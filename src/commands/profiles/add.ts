@@ -1,0 +1,54 @@
+import {Args, Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../lib/base-command.js'
+import {ENVIRONMENTS, readConfig, updateConfig, validProfileName, type ProfileRecord} from '../../lib/config/profiles.js'
+import {readToken} from '../../lib/config/token-input.js'
+import {usageError} from '../../lib/errors.js'
+import {parseRateLimit} from '../../lib/rate-limit.js'
+
+export default class ProfilesAdd extends BaseCommand {
+  static override summary = 'Add a profile (or replace one), reading its token from a hidden prompt or stdin.'
+  static override description = 'The token is never taken as an argument: on a terminal it is asked for without echo; in scripts pipe it with --token-stdin. The config file is private to you (mode 0600).'
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> prod --environment production',
+    {description: 'From a secret store, in a script', command: 'pass polar/sandbox | <%= config.bin %> <%= command.id %> sandbox --environment sandbox --token-stdin --use'},
+    {description: 'A production profile with a limit negotiated with support', command: '<%= config.bin %> <%= command.id %> prod --environment production --rate-limit 1000/60s'},
+  ]
+
+  static override args = {name: Args.string({description: 'Profile name.', required: true})}
+  static override flags = {
+    environment: Flags.option({char: 'e', options: ENVIRONMENTS, description: 'Environment of the profile.', required: true})(),
+    url: Flags.string({description: 'Base URL (default: the environment\'s, e.g. https://api.polar.sh/v1).'}),
+    'token-stdin': Flags.boolean({description: 'Read the token from stdin.'}),
+    'rate-limit': Flags.string({description: 'Per-minute budget negotiated with support, N/WINDOW such as 1000/60s.'}),
+    'organization-id': Flags.string({description: 'Organization id (informational; the token decides).'}),
+    use: Flags.boolean({description: 'Make it the active profile.'}),
+    'no-input': Flags.boolean({description: 'Never prompt; fail if something is missing.'}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(ProfilesAdd)
+    if (!validProfileName(args.name)) throw usageError(`"${args.name}" is not a valid profile name`, 'use letters, digits, ".", "_" and "-"')
+    if (flags.url && !/^https?:\/\/\S+$/.test(flags.url)) throw usageError(`--url is not a URL: "${flags.url}"`)
+    if (flags['rate-limit']) {
+      try {
+        if (!parseRateLimit(flags['rate-limit'])) throw new Error('"off" is not a budget')
+      } catch (error) {
+        throw usageError(`--rate-limit: ${(error as Error).message}`)
+      }
+    }
+    readConfig(this.ctx.configDir) // a damaged file is reported before asking for anything
+    const needsToken = flags.environment !== 'local' || flags['token-stdin']
+    const token = needsToken ? await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token for ${args.name} (${flags.environment}):`, noInput: flags['no-input']}) : undefined
+    const profile: ProfileRecord = {environment: flags.environment}
+    if (flags.url) profile.base_url = flags.url.replace(/\/+$/, '')
+    if (token) profile.token = token
+    if (flags['rate-limit']) profile.rate_limit = flags['rate-limit']
+    if (flags['organization-id']) profile.organization_id = flags['organization-id']
+    const data = await updateConfig(this.ctx.configDir, (c) => {
+      c.profiles[args.name] = profile
+      if (flags.use) c.active = args.name
+    })
+    this.ctx.note(`Saved profile "${args.name}" (${flags.environment})${data.active === args.name ? ', now active' : `; use it with: till profiles use ${args.name}`}.`)
+  }
+}

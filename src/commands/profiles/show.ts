@@ -1,0 +1,31 @@
+import {Args} from '@oclif/core'
+
+import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {resolveProfile} from '../../lib/context.js'
+import {readConfig} from '../../lib/config/profiles.js'
+import {maskToken} from '../../lib/redact.js'
+
+export default class ProfilesShow extends BaseCommand {
+  static override summary = 'Show a profile as till will use it (environment variables applied, token masked).'
+  static override enableJsonFlag = true
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> sandbox']
+  static override args = {name: Args.string({description: 'Profile name (default: the one in use).'})}
+  static override flags = {...outputFlags}
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(ProfilesShow)
+    const config = readConfig(this.ctx.configDir)
+    const p = resolveProfile({flag: args.name ?? flags.profile, env: process.env, config, emulatorDataDir: this.ctx.emulatorDataDir})
+    await this.writeOne('profile', {
+      name: p.name,
+      active: p.name === config.active,
+      environment: p.environment,
+      base_url: p.baseUrl,
+      token: p.token ? maskToken(p.token) : null,
+      token_source: p.tokenSource,
+      rate_limit: `${p.rateLimit.limit}/${p.rateLimit.windowMs / 1000}s`,
+      rate_limit_source: p.rateLimitSource,
+      organization_id: p.organizationId ?? null,
+    }, flags)
+  }
+}

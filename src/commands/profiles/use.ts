@@ -1,0 +1,20 @@
+import {Args} from '@oclif/core'
+
+import {BaseCommand} from '../../lib/base-command.js'
+import {readConfig, updateConfig} from '../../lib/config/profiles.js'
+import {usageError} from '../../lib/errors.js'
+
+export default class ProfilesUse extends BaseCommand {
+  static override summary = 'Make a profile the active one.'
+  static override examples = ['<%= config.bin %> <%= command.id %> sandbox', '<%= config.bin %> <%= command.id %> local']
+  static override args = {name: Args.string({description: 'Profile name.', required: true})}
+
+  async run(): Promise<void> {
+    const {args} = await this.parseWithGlobals(ProfilesUse)
+    if (!readConfig(this.ctx.configDir).profiles[args.name]) throw usageError(`there is no profile named "${args.name}"`, 'see them with: till profiles list')
+    const data = await updateConfig(this.ctx.configDir, (c) => {
+      c.active = args.name
+    })
+    this.ctx.note(`Active profile: ${args.name} (${data.profiles[args.name]!.environment}).`)
+  }
+}
