@@ -5,8 +5,9 @@ import {Command, Flags, type Interfaces} from '@oclif/core'
 import {toTillError} from './api/errors.js'
 import type {PaginateOptions} from './api/paginate.js'
 import {Context} from './context.js'
-import {ExitCode, TillError} from './errors.js'
+import {ExitCode, TillError, usageError} from './errors.js'
 import {FORMATS} from './output/format.js'
+import {Prompter} from './prompt.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
 
@@ -36,10 +37,12 @@ export abstract class BaseCommand extends Command {
     debug: Flags.boolean({description: 'Trace each request on stderr (tokens redacted) and show stack traces.', env: 'TILL_DEBUG', helpGroup: 'GLOBAL'}),
     'max-wait': Flags.integer({description: 'Longest total time in seconds to wait when the API rate limits (then exit 5).', default: 120, min: 0, helpGroup: 'GLOBAL'}),
     color: Flags.boolean({description: 'Colour output (on a TTY only; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true, helpGroup: 'GLOBAL'}),
+    'no-input': Flags.boolean({description: 'Never prompt: fail at once naming the missing flag.', env: 'TILL_NO_INPUT', helpGroup: 'GLOBAL'}),
   }
 
   private context?: Context
-  private globals?: {profile?: string; debug: boolean; maxWait: number}
+  private globals?: {profile?: string; debug: boolean; maxWait: number; noInput: boolean}
+  private prompts?: Prompter
 
   protected get debugging(): boolean {
     const env = process.env.TILL_DEBUG
@@ -64,7 +67,7 @@ export abstract class BaseCommand extends Command {
   /** The command's context, built on first use from the global flags. */
   protected get ctx(): Context {
     if (!this.context) {
-      const g = this.globals ?? {debug: this.debugging, maxWait: 120}
+      const g = this.globals ?? {debug: this.debugging, maxWait: 120, noInput: false}
       this.context = new Context({
         profileFlag: g.profile,
         debug: g.debug,
@@ -80,9 +83,53 @@ export abstract class BaseCommand extends Command {
   /** Parses like `this.parse`, and records the global flags for the context. */
   protected async parseWithGlobals<T extends typeof Command>(cmd: T): Promise<Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>> {
     const parsed = (await this.parse(cmd as never)) as unknown as Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>
-    const f = parsed.flags as unknown as {profile?: string; debug?: boolean; 'max-wait'?: number}
-    this.globals = {profile: f.profile, debug: Boolean(f.debug) || this.debugging, maxWait: f['max-wait'] ?? 120}
+    const f = parsed.flags as unknown as {profile?: string; debug?: boolean; 'max-wait'?: number; 'no-input'?: boolean}
+    this.globals = {profile: f.profile, debug: Boolean(f.debug) || this.debugging, maxWait: f['max-wait'] ?? 120, noInput: Boolean(f['no-input'])}
     return parsed
+  }
+
+  /** Asks for missing input on a terminal; fails naming the flag otherwise. */
+  protected get prompter(): Prompter {
+    this.prompts ??= new Prompter(this.ctx.io, this.globals?.noInput ?? false)
+    return this.prompts
+  }
+
+  /** Confirms a destructive or money-moving action (the summary says what will happen); --yes skips it. */
+  protected async confirmAction(summary: string, yes: boolean | undefined): Promise<void> {
+    const p = this.ctx.profile
+    await this.prompter.confirm(summary, {yes, environment: p.environment, profile: p.name})
+  }
+
+  /**
+   * Runs `action` for the id argument, or, when it is \`-\`, for every id read from stdin (one per line or
+   * JSON lines with an id) within the rate budget: one result per input, a summary on stderr, and a
+   * non-zero exit if any failed. A single result is printed with `printOne`.
+   */
+  protected async eachId<T extends object>(
+    id: string,
+    flags: OutputFlagValues & {color?: boolean},
+    action: (id: string) => Promise<T>,
+    printOne: (result: T) => Promise<void>,
+  ): Promise<void> {
+    if (id !== '-') {
+      await printOne(await action(id))
+      return
+    }
+    if (this.ctx.io.stdinIsTTY) throw usageError('"-" reads ids from stdin, but stdin is a terminal', 'pipe ids in, e.g.: till orders list --status paid --all -o jsonl | jq -r .id | till ...')
+    const {readIds, runEach} = await import('./bulk.js')
+    const p = this.ctx.profile
+    let ok = 0
+    let failed = 0
+    const counted = async function* (results: AsyncIterable<{ok: boolean}>) {
+      for await (const r of results) {
+        if (r.ok) ok++
+        else failed++
+        yield r
+      }
+    }
+    await this.writeList('results', counted(runEach(readIds(process.stdin), action, {profile: p.name, environment: p.environment, baseUrl: p.baseUrl})), flags)
+    this.ctx.note(`${ok + failed} ids: ${ok} ok, ${failed} failed.`)
+    if (failed > 0) throw new TillError(`${failed} of ${ok + failed} failed (see the results)`, ExitCode.error)
   }
 
   protected pageOptions(flags: {limit?: number; page?: number; all?: boolean; 'max-items'?: number}): PaginateOptions {

@@ -8,7 +8,7 @@ import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {ROOT, sleep, type EnvHandle, type EnvName, type ExitStatus} from '../helpers/emulator.js'
+import {api, ROOT, sleep, type EnvHandle, type EnvName, type ExitStatus, type Json} from '../helpers/emulator.js'
 
 const BIN = join(ROOT, 'bin', 'run.js')
 
@@ -185,13 +185,29 @@ export async function startReceiver(answer: (r: Omit<Received, 'status'>) => num
   }
 }
 
-/** A public one-time product with a positive fixed price, from `GET /products/`. */
-export async function buyableProduct(get: (path: string) => Promise<{status: number; body: any}>): Promise<{id: string; price: number}> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const res = await get('/products/?is_archived=false&is_recurring=false&limit=100')
-  if (res.status !== 200) throw new Error(`GET /products/: ${res.status}`)
-  for (const p of res.body.items) {
-    const price = p.visibility === 'public' && p.prices.find((x: {amount_type: string; price_amount?: number; is_archived: boolean}) => x.amount_type === 'fixed' && (x.price_amount ?? 0) > 0 && !x.is_archived)
+/** A public one-time product with a positive fixed price from the seed. */
+export async function buyableProduct(env: EnvHandle): Promise<{id: string; price: number}> {
+  const res = await api(env, 'GET', '/products/?is_archived=false&is_recurring=false&limit=100')
+  if (res.status !== 200) throw new Error(`GET /products/: ${res.status} ${res.text}`)
+  for (const p of res.body.items as Json[]) {
+    const price = p.visibility === 'public' && p.prices.find((x: Json) => x.amount_type === 'fixed' && x.price_amount > 0 && !x.is_archived)
     if (price) return {id: p.id, price: price.price_amount}
   }
   throw new Error('no public one-time product with a paid fixed price in the seed')
+}
+
+/** POST /checkouts/ and confirm it anonymously: a pending order exists afterwards. Returns the checkout id. */
+export async function buy(env: EnvHandle, productId: string, email: string): Promise<string> {
+  const checkout = await api(env, 'POST', '/checkouts/', {body: {products: [productId]}})
+  if (checkout.status !== 201) throw new Error(`POST /checkouts/: ${checkout.status} ${checkout.text}`)
+  const confirm = await api(env, 'POST', `/checkouts/client/${checkout.body.client_secret}/confirm`, {
+    token: null,
+    body: {
+      customer_email: email,
+      customer_name: 'Event Buyer',
+      customer_billing_address: {country: 'US', line1: '1 Main St', city: 'San Francisco', postal_code: '94105', state: 'US-CA'},
+    },
+  })
+  if (confirm.status !== 200) throw new Error(`confirm: ${confirm.status} ${confirm.text}`)
+  return checkout.body.id
 }

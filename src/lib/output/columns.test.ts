@@ -1,9 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
-import {
-  type CellStyle, cellText, ColumnError, columnsFor, fieldColumn, genericColumns, orderColumns, productColumns, productPrice,
-  productType, type Row, selectColumns,
-} from './columns.js'
+import {type CellStyle, cellText, ColumnError, fieldColumn, type Row, selectColumns} from './columns.js'
+import {columnsFor, genericColumns, orderColumns, productColumns, productPrice, productType} from './resources.js'
 
 const now = Date.parse('2026-03-01T12:00:00Z')
 const human: CellStyle = {dates: 'relative', grouping: true, now}

@@ -1,9 +1,10 @@
 // till's output layer: formats, colour, columns and writers. Free of oclif and HTTP.
 export {FORMATS, type Format, colorEnabled, formatIso, formatMoney, formatRelative, type Money, resolveFormat} from './format.js'
 export {
-  allFieldColumns, type Column, ColumnError, type ColumnKind, type ColumnsSpec, columnsFor, fieldColumn, genericColumns,
-  moneyColumn, orderColumns, productColumns, type ResourceColumns, resourceColumns, type Row, selectColumns,
+  allFieldColumns, type Column, ColumnError, type ColumnKind, type ColumnsSpec, fieldColumn, moneyColumn, type ResourceColumns,
+  type Row, selectColumns,
 } from './columns.js'
+export {columnsFor, genericColumns, orderColumns, productColumns, resourceColumns} from './resources.js'
 export {isOutputClosed} from './sink.js'
 export {
   chalkFor, createListWriter, type ListWriter, type ListWriterOptions, type ObjectWriterOptions, TABLE_BATCH, writeList,

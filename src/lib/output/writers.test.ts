@@ -7,7 +7,8 @@ import {fileURLToPath} from 'node:url'
 
 import {describe, expect, it} from 'vitest'
 
-import {ColumnError, columnsFor, orderColumns, selectColumns} from './columns.js'
+import {ColumnError, selectColumns} from './columns.js'
+import {columnsFor, orderColumns} from './resources.js'
 import type {Format} from './format.js'
 import {isOutputClosed} from './sink.js'
 import {createListWriter, type ListWriterOptions, writeList, writeObject} from './writers.js'
