@@ -159,7 +159,7 @@ describe('webhook deliveries', () => {
     expect(ofProduct()).toHaveLength(3)
   })
 
-  it('a receiver that always fails gets 10 attempts, each retry waiting at least twice as long as the one before', async () => {
+  it('a receiver that always fails gets 10 attempts in all, the waits doubling from --webhook-backoff', async () => {
     const product = (await api(env, 'GET', '/products/?limit=1&is_archived=false')).body.items[0]
     const res = await api(env, 'PATCH', `/products/${product.id}`, {body: {description: 'updated to raise product.updated'}})
     expect(res.status, brief(res)).toBe(200)

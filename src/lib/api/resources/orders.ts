@@ -36,3 +36,25 @@ export function listOrders(client: ApiClient, f: OrderFilters, page: PaginateOpt
 }
 
 export const getOrder = (client: ApiClient, id: string) => client.get<Item>(`/orders/${seg(id)}`)
+
+export interface Address {
+  country: string
+  line1?: string | null
+  line2?: string | null
+  postal_code?: string | null
+  city?: string | null
+  state?: string | null
+}
+
+export interface BillingUpdate {
+  billing_name?: string | null
+  billing_address?: Address | null
+}
+
+export const updateOrder = (client: ApiClient, id: string, body: BillingUpdate) => client.patch<Item>(`/orders/${seg(id)}`, body)
+
+/** Starts invoice generation (202); the document exists a little later. */
+export const generateInvoice = (client: ApiClient, id: string) => client.post<null>(`/orders/${seg(id)}/invoice`)
+
+/** `{url}` of the invoice document; 404 InvoiceDoesNotExist before generation. */
+export const getInvoice = (client: ApiClient, id: string) => client.get<{url: string}>(`/orders/${seg(id)}/invoice`)
