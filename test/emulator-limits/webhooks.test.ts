@@ -11,6 +11,7 @@ import {buy, buyableProduct, cleanup, launch, startReceiver, waitFor, type Launc
 const PAYMENT_DELAY_MS = 300
 const BACKOFF_MS = 5
 const ORDER_EVENTS = ['order.created', 'order.paid', 'order.updated', 'refund.created']
+const HOLD_MS = 600
 
 /** The stock verifier, given base64 of the whole secret (the key is the secret's UTF-8 bytes, api-facts §8.2). */
 const verifier = (secret: string) => new Webhook(Buffer.from(secret, 'utf8').toString('base64'))
@@ -35,6 +36,7 @@ describe('webhook deliveries', () => {
   let env: EnvHandle
   const endpoints: Record<string, {id: string; secret: string}> = {}
   const failuresSoFar = new Map<string, number>()
+  let heldOnce = false
 
   beforeAll(async () => {
     receiver = await startReceiver((r) => {
@@ -45,6 +47,11 @@ describe('webhook deliveries', () => {
         failuresSoFar.set(id, n + 1)
         return n < 2 ? 500 : 200
       }
+      // The first customer.created is answered slowly: its delivery stays pending for HOLD_MS.
+      if (r.path === '/ordered' && !heldOnce) {
+        heldOnce = true
+        return sleep(HOLD_MS).then(() => 200)
+      }
       return 200
     })
     emulator = await launch([
@@ -54,7 +61,7 @@ describe('webhook deliveries', () => {
       '--forward-to', `${receiver.url}/forward`,
     ])
     env = emulator.production
-    const subscriptions: Record<string, string[]> = {good: ORDER_EVENTS, flaky: ['product.created'], down: ['product.updated']}
+    const subscriptions: Record<string, string[]> = {good: ORDER_EVENTS, flaky: ['product.created'], down: ['product.updated'], ordered: ['customer.created']}
     for (const [name, events] of Object.entries(subscriptions)) {
       const res = await api(env, 'POST', '/webhooks/endpoints', {body: {url: `${receiver.url}/${name}`, format: 'raw', events}})
       expect(res.status, brief(res)).toBe(201)
@@ -178,6 +185,21 @@ describe('webhook deliveries', () => {
     expect(list.map((d: Json) => d.attempt).sort((a: number, b: number) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     for (const d of list) expect(d).toMatchObject({succeeded: false, http_code: 500})
   }, 30_000)
+
+  it('per endpoint, an earlier pending event goes first: a later event waits while the earlier one is still being delivered (api-facts §8.3)', async () => {
+    const create = (email: string) => api(env, 'POST', '/customers/', {body: {email, name: 'Ordered Event'}})
+    const first = await create('ordered.first@example.com')
+    expect(first.status, brief(first)).toBe(201)
+    const a = await waitFor('the first customer.created to arrive', () => at('/ordered').find((r) => dataOf(r).id === first.body.id))
+    const second = await create('ordered.second@example.com')
+    expect(second.status, brief(second)).toBe(201)
+    const b = await waitFor('the second customer.created', () => at('/ordered').find((r) => dataOf(r).id === second.body.id), 5000)
+    await waitFor('the first delivery to be answered', () => a.answeredAt > 0)
+    expect(a.status).toBe(200)
+    const overlap = a.answeredAt - b.at
+    expect(overlap, `the later event arrived ${overlap.toFixed(0)} ms before the earlier one's delivery was answered`).toBeLessThanOrEqual(0)
+    expect(at('/ordered').map((r) => dataOf(r).id)).toEqual([first.body.id, second.body.id])
+  })
 
   it('--forward-to receives every event, signed with the printed secret', async () => {
     expect(emulator.forwardTo?.url).toBe(`${receiver.url}/forward`)

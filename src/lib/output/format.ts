@@ -65,7 +65,7 @@ const SYMBOLS: Record<string, string> = {USD: '$', EUR: '€'}
 const digitsCache = new Map<string, number>()
 
 /** Minor-unit digits of a currency (2 for USD, 0 for JPY, 3 for KWD; 2 when unknown). */
-function minorDigits(code: string): number {
+export function minorDigits(code: string): number {
   let digits = digitsCache.get(code)
   if (digits === undefined) {
     try {
