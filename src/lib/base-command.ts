@@ -2,8 +2,9 @@
 // into one clear message and a documented exit code (README "Exit codes").
 import {Command, Flags, type Interfaces} from '@oclif/core'
 
-import {toTillError} from './api/errors.js'
+import {tokenKind, toTillError, type ErrorContext} from './api/errors.js'
 import type {PaginateOptions} from './api/paginate.js'
+import {readConfig} from './config/profiles.js'
 import {Context} from './context.js'
 import {ExitCode, TillError, usageError} from './errors.js'
 import {FORMATS} from './output/format.js'
@@ -117,7 +118,6 @@ export abstract class BaseCommand extends Command {
     }
     if (this.ctx.io.stdinIsTTY) throw usageError('"-" reads ids from stdin, but stdin is a terminal', 'pipe ids in, e.g.: till orders list --status paid --all -o jsonl | jq -r .id | till ...')
     const {readIds, runEach} = await import('./bulk.js')
-    const p = this.ctx.profile
     let ok = 0
     let failed = 0
     const counted = async function* (results: AsyncIterable<{ok: boolean}>) {
@@ -127,7 +127,7 @@ export abstract class BaseCommand extends Command {
         yield r
       }
     }
-    await this.writeList('results', counted(runEach(readIds(process.stdin), action, {profile: p.name, environment: p.environment, baseUrl: p.baseUrl})), flags)
+    await this.writeList('results', counted(runEach(readIds(process.stdin), action, this.errorContext())), flags)
     this.ctx.note(`${ok + failed} ids: ${ok} ok, ${failed} failed.`)
     if (failed > 0) throw new TillError(`${failed} of ${ok + failed} failed (see the results)`, ExitCode.error)
   }
@@ -175,6 +175,31 @@ export abstract class BaseCommand extends Command {
     return super.finally(error)
   }
 
+  /** Which API surface the command talks to; portal commands say 'portal' (it shapes 401 messages). */
+  protected surface: 'core' | 'portal' = 'core'
+
+  /** What error messages need to know about where the request went. Never throws. */
+  protected errorContext(): ErrorContext {
+    try {
+      if (!this.context) return {profile: '?', environment: '?', baseUrl: '?'}
+      const p = this.ctx.profile
+      const token = this.surface === 'portal' ? this.ctx.customerToken : p.token
+      const sameToken = Object.entries(readConfig(this.ctx.configDir).profiles).find(
+        ([name, other]) => name !== p.name && other.token === p.token && other.environment !== p.environment,
+      )
+      return {
+        profile: p.name,
+        environment: p.environment,
+        baseUrl: p.baseUrl,
+        tokenKind: tokenKind(token),
+        surface: this.surface,
+        otherEnvironment: p.token && sameToken ? {profile: sameToken[0], environment: sameToken[1].environment} : undefined,
+      }
+    } catch {
+      return {profile: '?', environment: '?', baseUrl: '?'}
+    }
+  }
+
   protected override async catch(error: Error & {exitCode?: number; oclif?: {exit?: number}; code?: string}): Promise<unknown> {
     // oclif's own exits and parse errors (unknown flag, missing argument) keep their behaviour, exit 2.
     if (error.message?.startsWith('EEXIT')) throw error
@@ -184,13 +209,7 @@ export abstract class BaseCommand extends Command {
       if (rest) process.stderr.write(`${rest}\n`)
       return this.exit(error.oclif.exit === 1 ? ExitCode.error : ExitCode.usage)
     }
-    let where = {profile: '?', environment: '?', baseUrl: '?'}
-    try {
-      if (this.context) where = {profile: this.ctx.profile.name, environment: this.ctx.profile.environment, baseUrl: this.ctx.profile.baseUrl}
-    } catch {
-      // the profile itself may be what failed
-    }
-    const tillError = toTillError(error, where)
+    const tillError = toTillError(error, this.errorContext())
     process.stderr.write(`Error: ${tillError.message}\n`)
     if (tillError.hint) process.stderr.write(`Hint: ${tillError.hint}\n`)
     if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)

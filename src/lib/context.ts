@@ -159,6 +159,8 @@ export class Context {
   readonly emulatorDataDir: string
   private resolved?: ResolvedProfile
   private clientPromise?: Promise<ApiClient>
+  private customerPromise?: Promise<ApiClient>
+  private connectionPromise?: Promise<{baseUrl: string; token?: string}>
   private closers: Array<() => Promise<void>> = []
 
   constructor(readonly options: ContextOptions) {
@@ -190,24 +192,69 @@ export class Context {
   }
 
   client(): Promise<ApiClient> {
-    this.clientPromise ??= this.makeClient()
+    this.clientPromise ??= this.connection().then(({baseUrl, token}) => {
+      const profile = this.profile
+      if (!token) {
+        throw new TillError(`profile "${profile.name}" (${profile.environment}) has no token`, ExitCode.auth, 'sign in with: till auth login, or set TILL_TOKEN')
+      }
+      return this.newClient(baseUrl, token, profile.name)
+    })
     return this.clientPromise
   }
 
-  private async makeClient(): Promise<ApiClient> {
+  /** The customer access token in use by the portal client, once known (never written to disk). */
+  customerToken?: string
+
+  /**
+   * A client for the Customer Portal API. Its token is TILL_CUSTOMER_TOKEN, or a customer session created
+   * right now with the organization token for the customer given (spec §5 rule 2); kept in memory only.
+   */
+  customerClient(as: {externalId?: string; customerId?: string}): Promise<ApiClient> {
+    this.customerPromise ??= (async () => {
+      const {baseUrl} = await this.connection()
+      let token = process.env.TILL_CUSTOMER_TOKEN
+      if (as.externalId || as.customerId) {
+        const org = await this.client()
+        const session = await org.post<{token: string; customer_id: string}>(
+          '/customer-sessions/',
+          as.customerId ? {customer_id: as.customerId} : {external_customer_id: as.externalId},
+        )
+        token = session.token
+        this.debug(`created a customer session for customer ${session.customer_id}`)
+      }
+      if (!token) {
+        throw usageError('the portal acts for one customer, and none was given', 'set TILL_CUSTOMER_TOKEN (see: till sessions create --token-only), or pass --as-customer EXTERNAL_ID or --as-customer-id ID')
+      }
+      this.customerToken = token
+      return this.newClient(baseUrl, token, `${this.profile.name}.customer`)
+    })()
+    return this.customerPromise
+  }
+
+  /** A client without a token, for the unauthenticated routes (license-key validate, activate, deactivate). */
+  async anonymousClient(): Promise<ApiClient> {
+    const {baseUrl} = await this.connection()
+    return this.newClient(baseUrl, undefined, `${this.profile.name}.anonymous`)
+  }
+
+  /** Base URL and organization token, running the emulator in-process for `local` when nothing answers. */
+  private connection(): Promise<{baseUrl: string; token?: string}> {
+    this.connectionPromise ??= (async () => {
+      const profile = this.profile
+      if (profile.environment === 'local' && isLoopback(profile.baseUrl) && profile.tokenSource !== 'env' && !(await answers(profile.baseUrl))) {
+        const embedded = await this.startEmbeddedEmulator(profile.baseUrl)
+        return {baseUrl: embedded.url, token: embedded.token}
+      }
+      return {baseUrl: profile.baseUrl, token: profile.token}
+    })()
+    return this.connectionPromise
+  }
+
+  private async newClient(baseUrl: string, token: string | undefined, paceName: string): Promise<ApiClient> {
     const profile = this.profile
-    let {baseUrl, token} = profile
-    if (profile.environment === 'local' && isLoopback(baseUrl) && profile.tokenSource !== 'env' && !(await answers(baseUrl))) {
-      const embedded = await this.startEmbeddedEmulator(baseUrl)
-      baseUrl = embedded.url
-      token = embedded.token
-    }
-    if (!token) {
-      throw new TillError(`profile "${profile.name}" (${profile.environment}) has no token`, ExitCode.auth, 'sign in with: till auth login, or set TILL_TOKEN')
-    }
     const [{ApiClient}, {Pacer}] = await Promise.all([import('./api/client.js'), import('./api/pace.js')])
     const pacer = new Pacer({
-      statePath: join(this.configDir, 'pace', `${profile.name}.json`),
+      statePath: join(this.configDir, 'pace', `${paceName}.json`),
       onWait: (ms, budget) => this.debug(`pacing: waiting ${ms}ms to stay within the ${budget} budget`),
     })
     const client = new ApiClient({
@@ -217,7 +264,7 @@ export class Context {
       budgets: this.budgets(),
       pacer,
       maxWaitMs: this.options.maxWaitMs,
-      label: `${profile.name}, ${profile.environment}`,
+      label: `${profile.name}, ${profile.environment}${token ? '' : ', no token'}`,
       debug: this.options.debug ? (line) => this.debug(line) : undefined,
       onRateLimitWait: (seconds) => this.showRateLimitWait(seconds),
     })

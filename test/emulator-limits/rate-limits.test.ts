@@ -32,7 +32,7 @@ describe('--rate-limit 5/2s (the per-organization limit, replaced)', () => {
   let emulator: Launched
 
   beforeAll(async () => {
-    emulator = await launch(['--rate-limit', '5/2s'])
+    emulator = await launch(['--rate-limit', '5/2s'], {quiet: false})
   })
 
   it('the 6th request in a window is 429; waiting exactly Retry-After succeeds, with a fresh window of 5', async () => {
@@ -63,6 +63,12 @@ describe('--rate-limit 5/2s (the per-organization limit, replaced)', () => {
     const wait = expect429(await quick(env), 2)
     await sleep(wait * 1000)
     expect((await quick(env)).status).toBe(200)
+  })
+
+  it('the request log on stderr shows the 429s', () => {
+    const lines = emulator.stderr().split('\n')
+    expect(lines.filter((l) => /^\[production\] GET \/v1\/products\/\?limit=1 200 \d+\.\dms$/.test(l)).length).toBeGreaterThanOrEqual(10)
+    expect(lines.filter((l) => /^\[production\] GET \/v1\/products\/\?limit=1 429 \d+\.\dms$/.test(l)).length).toBeGreaterThanOrEqual(2)
   })
 
   it('sandbox counts its own organization separately and answers its 429 the same way', async () => {

@@ -66,6 +66,33 @@ function apiMessage(status: number, body: unknown): string {
   return `HTTP ${status}`
 }
 
+function unauthenticated(error: ApiError, ctx: ErrorContext, where: string): TillError {
+  if (ctx.surface !== 'portal' && ctx.tokenKind === 'customer') {
+    return new TillError(
+      'this is a customer access token: it belongs to the Customer Portal API (till portal ...), not to the Core API',
+      ExitCode.auth,
+      'Core commands need an organization access token: unset TILL_TOKEN or sign in with: till auth login',
+    )
+  }
+  if (ctx.surface === 'portal' && error.code === 'invalid_token') {
+    return new TillError(
+      'the customer access token is expired or invalid (customer sessions last one hour)',
+      ExitCode.auth,
+      'create a new one with: till sessions create --customer-id ID --token-only, or let till do it with --as-customer EXTERNAL_ID',
+    )
+  }
+  if (ctx.otherEnvironment) {
+    const other = ctx.otherEnvironment
+    return new TillError(
+      `not authenticated: this token is the one of profile "${other.profile}" (${other.environment}), but it was sent to ${ctx.environment} (${ctx.baseUrl}); a token of one environment is not valid in the other`,
+      ExitCode.auth,
+      `use --profile ${other.profile}, or store a ${ctx.environment} token with: till auth login`,
+    )
+  }
+  const why = error.code === 'invalid_token' ? 'the token is invalid, expired or revoked' : 'this token is not accepted on this route'
+  return new TillError(`not authenticated: ${why}`, ExitCode.auth, `used ${where}; store a valid organization token with: till auth login (or set TILL_TOKEN)`)
+}
+
 const formatLoc = (loc: Array<string | number> | undefined) => (loc && loc.length > 0 ? loc.join('.') : 'request')
 
 /** Facts the messages need about where the request went. */
@@ -73,6 +100,20 @@ export interface ErrorContext {
   profile: string
   environment: string
   baseUrl: string
+  /** The kind of token the request used, to explain 401s (a customer token on a Core route, ...). */
+  tokenKind?: 'organization' | 'customer' | 'other'
+  /** Which API surface the command talks to. */
+  surface?: 'core' | 'portal'
+  /** Set when the token is stored in a profile of another environment (spec §5 rule 3). */
+  otherEnvironment?: {profile: string; environment: string}
+}
+
+/** The kind of a token, from its prefix (api-facts §2). */
+export function tokenKind(token: string | undefined): ErrorContext['tokenKind'] {
+  if (!token) return undefined
+  if (token.startsWith('polar_oat_')) return 'organization'
+  if (token.startsWith('polar_cst_') || token.startsWith('polar_mst_')) return 'customer'
+  return 'other'
 }
 
 /** The one place where client errors become a message, a hint and an exit code. */
@@ -87,10 +128,7 @@ export function toTillError(error: unknown, ctx: ErrorContext): TillError {
   }
   if (error instanceof ApiError) {
     const s = error.status
-    if (s === 401) {
-      const why = error.code === 'invalid_token' ? 'the token is invalid, expired or revoked' : 'this token is not accepted on this route'
-      return new TillError(`not authenticated: ${why}`, ExitCode.auth, `used ${where}; store a valid organization token with: till auth login (or set TILL_TOKEN)`)
-    }
+    if (s === 401) return unauthenticated(error, ctx, where)
     if (s === 403) return new TillError(`not permitted: ${error.message}`, ExitCode.auth, `used ${where}; the token may lack a scope for this action`)
     if (s === 404) return new TillError(`not found: ${error.message}`, ExitCode.notFound)
     if (s === 422 || s === 400) {

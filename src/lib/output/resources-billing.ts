@@ -1,4 +1,61 @@
 // Columns of refunds and subscriptions.
-import type {ResourceColumns} from './columns.js'
+import {child, column, field, moneyColumn, type ResourceColumns, type Row} from './columns.js'
 
-export const billingColumns: Record<string, ResourceColumns> = {}
+/** `monthly`, `every 3 months`, `yearly`... from a subscription's interval fields. */
+export function billingInterval(row: Row): string {
+  const interval = row.recurring_interval
+  if (typeof interval !== 'string') return ''
+  const count = typeof row.recurring_interval_count === 'number' ? row.recurring_interval_count : 1
+  if (count > 1) return `every ${count} ${interval}s`
+  return ({day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly'} as Record<string, string>)[interval] ?? interval
+}
+
+export const refundColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('created_at', 'Created', 'date'),
+    column('status', 'Status', 'status'),
+    column('reason', 'Reason', 'text'),
+    moneyColumn('amount', 'Amount'),
+    moneyColumn('tax_amount', 'Tax'),
+    column('order_id', 'Order', 'id'),
+    column('customer_id', 'Customer', 'id'),
+    column('subscription_id', 'Subscription', 'id'),
+    column('revoke_benefits', 'Revoked benefits', 'bool'),
+  ],
+  defaults: ['id', 'created_at', 'status', 'reason', 'amount', 'tax_amount', 'order_id'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'metadata', 'status', 'reason', 'amount', 'tax_amount', 'currency', 'organization_id',
+    'order_id', 'subscription_id', 'customer_id', 'revoke_benefits', 'dispute',
+  ],
+}
+
+export const subscriptionColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('status', 'Status', 'status'),
+    column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? row.customer_id),
+    column('product', 'Product', 'text', (row) => child(row.product)?.name ?? row.product_id),
+    moneyColumn('amount', 'Amount'),
+    column('interval', 'Interval', 'text', billingInterval),
+    column('current_period_end', 'Period end', 'date'),
+    column('cancel_at_period_end', 'Cancels', 'bool', field('cancel_at_period_end')),
+    column('ends_at', 'Ends', 'date'),
+    column('started_at', 'Started', 'date'),
+    column('created_at', 'Created', 'date'),
+  ],
+  defaults: ['id', 'status', 'customer', 'product', 'amount', 'interval', 'current_period_end', 'cancel_at_period_end'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'amount', 'currency', 'recurring_interval', 'recurring_interval_count', 'status',
+    'current_period_start', 'current_period_end', 'current_meter_period_start', 'current_meter_period_end', 'trial_start',
+    'trial_end', 'cancel_at_period_end', 'canceled_at', 'started_at', 'ends_at', 'ended_at', 'past_due_at',
+    'pause_at_period_end', 'paused_at', 'resumes_at', 'customer_id', 'product_id', 'discount_id', 'checkout_id', 'seats',
+    'units', 'customer_cancellation_reason', 'customer_cancellation_comment', 'metadata', 'custom_field_data', 'customer',
+    'product', 'discount', 'prices', 'meters', 'pending_update',
+  ],
+}
+
+export const billingColumns: Record<string, ResourceColumns> = {
+  refunds: refundColumns,
+  subscriptions: subscriptionColumns,
+}

@@ -26,3 +26,36 @@ export function listProducts(client: ApiClient, f: ProductFilters, page: Paginat
 }
 
 export const getProduct = (client: ApiClient, id: string) => client.get<Item>(`/products/${seg(id)}`)
+
+/** A price to create (api-facts §4.2): fixed (0 = free) or custom (pay what you want). */
+export type PriceCreate =
+  | {amount_type: 'fixed'; price_amount: number; price_currency?: string}
+  | {amount_type: 'custom'; minimum_amount?: number; maximum_amount?: number; preset_amount?: number; price_currency?: string}
+
+export interface ProductCreate {
+  name: string
+  description?: string
+  recurring_interval?: string
+  recurring_interval_count?: number
+  visibility?: string
+  prices: PriceCreate[]
+  metadata?: Record<string, string>
+}
+
+/** `prices` mixes `{id}` (keep) and new prices; existing prices left out are archived by the service. */
+export interface ProductUpdate {
+  name?: string
+  description?: string | null
+  visibility?: string
+  is_archived?: boolean
+  metadata?: Record<string, string>
+  prices?: Array<{id: string} | PriceCreate>
+}
+
+export const createProduct = (client: ApiClient, body: ProductCreate) => client.post<Item>('/products/', body)
+
+export const updateProduct = (client: ApiClient, id: string, body: ProductUpdate) => client.patch<Item>(`/products/${seg(id)}`, body)
+
+/** Replaces the product's benefits with `benefitIds`; returns the product. */
+export const setProductBenefits = (client: ApiClient, id: string, benefitIds: string[]) =>
+  client.post<Item>(`/products/${seg(id)}/benefits`, {benefits: benefitIds})

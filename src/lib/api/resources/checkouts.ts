@@ -1,0 +1,41 @@
+// Checkout sessions (api-facts §3.1, §3.3, §4.7).
+import type {ApiClient} from '../client.js'
+import type {PaginateOptions} from '../paginate.js'
+import {listItems, seg, type Item} from './common.js'
+
+export const CHECKOUT_STATUSES = ['open', 'expired', 'confirmed', 'succeeded', 'failed'] as const
+
+export interface CheckoutFilters {
+  productId?: string[]
+  customerId?: string[]
+  externalCustomerId?: string[]
+  status?: string[]
+  query?: string
+  sorting?: string[]
+}
+
+export function listCheckouts(client: ApiClient, f: CheckoutFilters, page: PaginateOptions): AsyncGenerator<Item> {
+  return listItems(client, '/checkouts/', {
+    product_id: f.productId,
+    customer_id: f.customerId,
+    external_customer_id: f.externalCustomerId,
+    status: f.status,
+    query: f.query,
+    sorting: f.sorting,
+  }, page)
+}
+
+export const getCheckout = (client: ApiClient, id: string) => client.get<Item>(`/checkouts/${seg(id)}`)
+
+export interface CheckoutCreate {
+  products: string[]
+  customer_id?: string
+  customer_email?: string
+  customer_name?: string
+  external_customer_id?: string
+  success_url?: string
+  return_url?: string
+  metadata?: Record<string, string>
+}
+
+export const createCheckout = (client: ApiClient, body: CheckoutCreate) => client.post<Item & {url: string}>('/checkouts/', body)

@@ -1,0 +1,65 @@
+// Pacing shared across processes: three `till` processes of one profile (one config folder) export at
+// once against an emulator allowing 30 requests per 3 s. Together they need 36 requests, more than one
+// window allows, yet the emulator answers none of them 429: they space their requests through the
+// shared pace state. The control run, with a config folder each, does draw 429s.
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {listAll, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {envVars, jsonlIds, logFrom, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
+
+const EXPORT = ['orders', 'list', '--all', '--limit', '5', '-o', 'jsonl']
+
+describe('pacing shared between processes (emulator --rate-limit 30/3s, TILL_RATE_LIMIT=30/3s)', () => {
+  let emulator: Emulator
+  let orderIds: string[]
+  const boxes: Sandbox[] = []
+
+  const box = () => {
+    const b = sandbox()
+    boxes.push(b)
+    return b
+  }
+  /** Three exports at once; `boxes` gives each its config folder. */
+  const threeExports = (dirs: Sandbox[]): Promise<CliResult[]> =>
+    Promise.all(dirs.map((b) => spawnCli(EXPORT, {env: b.env(envVars(emulator.production, {TILL_RATE_LIMIT: '30/3s'})), timeoutMs: 40_000}).done))
+
+  beforeAll(async () => {
+    emulator = await startEmulator({rateLimit: '30/3s', quiet: false})
+    orderIds = (await listAll(emulator.production, '/orders/')).map((o) => o.id)
+    expect(orderIds).toHaveLength(60)
+    await sleep(3200) // a fresh window on the emulator
+  })
+  afterAll(async () => {
+    await emulator?.stop()
+    for (const b of boxes) b.cleanup()
+  })
+
+  it('three processes of one profile draw zero 429s and each exports everything', async () => {
+    const log = logFrom(emulator)
+    const shared = box()
+    const started = Date.now()
+    const results = await threeExports([shared, shared, shared])
+    const elapsed = Date.now() - started
+    for (const r of results) {
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stderr).toBe('')
+      expect(jsonlIds(r.stdout)).toEqual(orderIds)
+    }
+    const requests = log().filter((q) => q.path.startsWith('/v1/orders/'))
+    expect(requests.filter((q) => q.status === 429)).toEqual([])
+    expect(requests.filter((q) => q.status === 200)).toHaveLength(36)
+    // 36 requests do not fit one 3 s window: the processes must have waited for the next one.
+    expect(elapsed).toBeGreaterThanOrEqual(3000)
+  }, 60_000)
+
+  it('control: with a config folder each, the same three exports do draw 429s', async () => {
+    await sleep(3200)
+    const log = logFrom(emulator)
+    const results = await threeExports([box(), box(), box()])
+    for (const r of results) {
+      expect(r.code, r.stderr).toBe(0)
+      expect(jsonlIds(r.stdout)).toEqual(orderIds)
+    }
+    expect(log().filter((q) => q.status === 429).length).toBeGreaterThan(0)
+  }, 60_000)
+})
