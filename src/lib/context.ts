@@ -250,7 +250,8 @@ export class Context {
     return this.connectionPromise
   }
 
-  private async newClient(baseUrl: string, token: string | undefined, paceName: string): Promise<ApiClient> {
+  /** A client for any base URL and token (sign-in checks), paced under `paceName`. */
+  async newClient(baseUrl: string, token: string | undefined, paceName: string): Promise<ApiClient> {
     const profile = this.profile
     const [{ApiClient}, {Pacer}] = await Promise.all([import('./api/client.js'), import('./api/pace.js')])
     const pacer = new Pacer({

@@ -1,0 +1,73 @@
+import {Flags} from '@oclif/core'
+
+import {ApiError, NetworkError} from '../../lib/api/errors.js'
+import {BaseCommand} from '../../lib/base-command.js'
+import {DEFAULT_URLS, readConfig, updateConfig, validProfileName} from '../../lib/config/profiles.js'
+import {readToken} from '../../lib/config/token-input.js'
+import {ExitCode, TillError, usageError} from '../../lib/errors.js'
+
+interface Organization {
+  id: string
+  name: string
+  slug: string
+}
+
+export default class AuthLogin extends BaseCommand {
+  static override summary = 'Sign in with an organization access token: verify it, store it as a profile, make it active.'
+  static override description = `Create the token in the organization's settings (separately for production and sandbox). It is read from a hidden prompt, or from stdin with --token-stdin, never from the command line. till checks it against the API and shows the organization before saving it (mode 0600).`
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    {description: 'In a script, from a secret store', command: 'pass polar/sandbox | <%= config.bin %> <%= command.id %> --environment sandbox --token-stdin'},
+    {description: 'A second production organization under its own profile name', command: '<%= config.bin %> <%= command.id %> --environment production --name acme-prod'},
+  ]
+
+  static override flags = {
+    environment: Flags.option({char: 'e', options: ['production', 'sandbox'] as const, description: 'Environment the token belongs to (asked on a terminal).'})(),
+    'token-stdin': Flags.boolean({description: 'Read the token from stdin.'}),
+    name: Flags.string({description: 'Profile name (default: the environment name).'}),
+    url: Flags.string({description: "Base URL, when it is not the environment's default.", hidden: false}),
+    force: Flags.boolean({description: 'Save the token even if the API does not accept it now.'}),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(AuthLogin)
+    readConfig(this.ctx.configDir) // a damaged config is reported before anything is asked
+    const environment = flags.environment ?? ((await this.prompter.select('--environment', 'Environment of the token', async () => [
+      {name: 'production (real customers and payments)', value: 'production'},
+      {name: 'sandbox (testing)', value: 'sandbox'},
+    ])) as 'production' | 'sandbox')
+    const name = flags.name ?? environment
+    if (!validProfileName(name)) throw usageError(`"${name}" is not a valid profile name`, 'use letters, digits, ".", "_" and "-"')
+    const baseUrl = (flags.url ?? DEFAULT_URLS[environment]).replace(/\/+$/, '')
+    if (!/^https?:\/\/\S+$/.test(baseUrl)) throw usageError(`--url is not a URL: "${flags.url}"`)
+    const token = await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token (${environment}):`})
+    if (!token.startsWith('polar_oat_')) {
+      this.ctx.note(`Warning: this does not look like an organization access token (they start with polar_oat_); Core commands need one.`)
+    }
+    const org = await this.verify(baseUrl, token, environment, name, flags.force)
+    await updateConfig(this.ctx.configDir, (c) => {
+      c.profiles[name] = {...c.profiles[name], environment, token, ...(flags.url ? {base_url: baseUrl} : {base_url: undefined}), organization_id: org?.id}
+      c.active = name
+    })
+    const who = org ? `organization ${org.name} (${org.id})` : 'an unverified token'
+    this.ctx.note(`Signed in to ${environment} as ${who}. Profile "${name}" is active.`)
+  }
+
+  /** The token's organization; a refused token is not saved unless --force. */
+  private async verify(baseUrl: string, token: string, environment: string, name: string, force: boolean): Promise<Organization | undefined> {
+    const client = await this.ctx.newClient(baseUrl, token, name)
+    try {
+      const page = await client.get<{items: Organization[]}>('/organizations/')
+      return page.items[0]
+    } catch (error) {
+      const why = error instanceof ApiError && error.status === 401
+        ? `${environment} does not accept this token (is it a token of the other environment, expired or revoked?)`
+        : error instanceof NetworkError ? `cannot reach ${baseUrl}: ${error.message}` : (error as Error).message
+      if (force) {
+        this.ctx.note(`Warning: ${why}; saving it anyway (--force).`)
+        return undefined
+      }
+      throw new TillError(`${why}; nothing was saved`, error instanceof NetworkError ? ExitCode.unavailable : ExitCode.auth, 'check the token and environment, or save it anyway with --force')
+    }
+  }
+}

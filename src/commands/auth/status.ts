@@ -1,0 +1,42 @@
+import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {toTillError} from '../../lib/api/errors.js'
+import {ExitCode, TillError} from '../../lib/errors.js'
+import {PER_IP_BUDGET} from '../../lib/context.js'
+import {maskToken} from '../../lib/redact.js'
+
+const budget = (r: {limit: number; windowMs: number}) => `${r.limit} requests per ${r.windowMs % 60_000 === 0 ? `${r.windowMs / 60_000} min` : `${r.windowMs / 1000} s`}`
+
+export default class AuthStatus extends BaseCommand {
+  static override summary = 'Show who till is signed in as: profile, environment, organization, token (masked), whether it works.'
+  static override description = 'Exits 4 when the profile cannot be used (no token, or the API refuses it), so scripts can check before they start.'
+  static override enableJsonFlag = true
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --profile sandbox --json']
+  static override flags = {...outputFlags}
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(AuthStatus)
+    const p = this.ctx.profile
+    let organization: {id: string; name: string} | undefined
+    let problem: TillError | undefined
+    // The local profile's token may come from an emulator started for this command: show that one.
+    let token = p.token
+    try {
+      const client = await this.ctx.client()
+      token = client.options.token
+      organization = (await client.get<{items: Array<{id: string; name: string}>}>('/organizations/')).items[0]
+    } catch (error) {
+      problem = toTillError(error, this.errorContext())
+    }
+    await this.writeOne('auth-status', {
+      profile: p.name,
+      environment: p.environment,
+      base_url: p.baseUrl,
+      organization: organization ? `${organization.name} (${organization.id})` : null,
+      token: token ? maskToken(token) : null,
+      token_source: p.tokenSource === 'none' && token ? 'emulator' : p.tokenSource,
+      works: problem ? `no: ${problem.message}` : 'yes',
+      rate_budget: `${budget(p.rateLimit)} (${p.rateLimitSource}), ${budget(PER_IP_BUDGET)} per IP`,
+    }, flags)
+    if (problem) throw new TillError(`profile "${p.name}" cannot be used: ${problem.message}`, ExitCode.auth, problem.hint)
+  }
+}

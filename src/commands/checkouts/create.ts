@@ -1,0 +1,41 @@
+import {Flags} from '@oclif/core'
+
+import {createCheckout} from '../../lib/api/resources/checkouts.js'
+import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {metadataFlag} from '../../lib/catalog-flags.js'
+import {metadataFrom, productChoices} from '../../lib/catalog.js'
+
+export default class CheckoutsCreate extends BaseCommand {
+  static override summary = 'Create a checkout session and print its URL.'
+  static override description = 'Prints the URL to send the customer to (open for 24 hours); with --json or -o, the whole checkout. Several --product flags let the customer choose; the first is selected. On a terminal a missing --product is picked from a list of the products still sold.'
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21',
+    {description: 'Prefill the customer and link it to your user id', command: '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --customer-email ada@example.com --external-customer-id user_42'},
+    {description: 'Come back to your site after payment', command: '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --success-url "https://example.com/thanks?checkout={CHECKOUT_ID}" --metadata campaign=spring'},
+  ]
+
+  static override flags = {
+    ...outputFlags,
+    product: Flags.string({description: 'Product id to sell (repeatable: the customer can switch between them).', multiple: true}),
+    'customer-email': Flags.string({description: 'Prefill the customer email.'}),
+    'customer-name': Flags.string({description: 'Prefill the customer name.'}),
+    customer: Flags.string({description: 'Id of an existing customer to check out as.'}),
+    'external-customer-id': Flags.string({description: 'Your id for the customer; the customer created on payment gets it.', aliases: ['customer-external-id'], deprecateAliases: true}),
+    'success-url': Flags.string({description: 'Where to send the customer after payment; {CHECKOUT_ID} is replaced.'}),
+    'return-url': Flags.string({description: 'Where the checkout\'s back button goes.'}),
+    ...metadataFlag('Metadata key=value, copied to the order and subscription (repeatable).'),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(CheckoutsCreate)
+    const metadata = metadataFrom(flags.metadata)
+    const products = flags.product ?? [await this.prompter.select('--product', 'Product to sell', async () => productChoices(await this.ctx.client()))]
+    const checkout = await createCheckout(await this.ctx.client(), {
+      products, metadata, customer_id: flags.customer, customer_email: flags['customer-email'], customer_name: flags['customer-name'],
+      external_customer_id: flags['external-customer-id'], success_url: flags['success-url'], return_url: flags['return-url'],
+    })
+    if (this.jsonEnabled() || flags.output) await this.writeOne('checkouts', checkout, flags)
+    else this.ctx.io.stdout.write(`${checkout.url}\n`)
+  }
+}

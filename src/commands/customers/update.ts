@@ -1,0 +1,54 @@
+import {Args, Flags} from '@oclif/core'
+
+import {getCustomer, updateCustomer, type CustomerUpdate} from '../../lib/api/resources/customers.js'
+import type {Address} from '../../lib/api/resources/orders.js'
+import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {addressFlags, addressFrom, customerTarget, externalIdFlag, parsePairs} from '../../lib/customers.js'
+import {usageError} from '../../lib/errors.js'
+
+export default class CustomersUpdate extends BaseCommand {
+  static override summary = "Change a customer's email, name, metadata, external id or billing details."
+  static override description = 'Metadata and address flags are merged into what the customer already has (--remove-metadata drops a key). The service refuses to change an external id once set, and to remove a billing address.'
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f --name "Ada King" --metadata plan=pro',
+    {description: 'By external id, setting the billing address', command: '<%= config.bin %> <%= command.id %> --external-id user_1234 --billing-name "Acme Inc." --country US --line1 "1 Main St" --city Springfield --postal-code 12345 --state US-IL'},
+  ]
+
+  static override args = {id: Args.string({description: 'Customer id.'})}
+  static override flags = {
+    ...outputFlags,
+    'external-id': externalIdFlag,
+    email: Flags.string({description: 'New email address.'}),
+    name: Flags.string({description: 'New name.'}),
+    'set-external-id': Flags.string({description: 'Set your own id for a customer that has none yet.'}),
+    metadata: Flags.string({description: 'Set metadata, key=value (repeatable; other keys are kept).', multiple: true}),
+    'remove-metadata': Flags.string({description: 'Remove this metadata key (repeatable).', multiple: true}),
+    'billing-name': Flags.string({description: 'Name printed on invoices.'}),
+    ...addressFlags,
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(CustomersUpdate)
+    if (args.id === '-' || flags['external-id'] === '-') throw usageError('update takes one customer, not ids from stdin')
+    const metadata = parsePairs(flags.metadata, '--metadata')
+    const address = addressFrom(flags, {country: 'XX'})
+    const body: CustomerUpdate = {email: flags.email, name: flags.name, external_id: flags['set-external-id'], billing_name: flags['billing-name']}
+    if (Object.values(body).every((v) => v === undefined) && !metadata && !flags['remove-metadata'] && !address) {
+      throw usageError('nothing to update', 'pass --email, --name, --metadata, --remove-metadata, --set-external-id, --billing-name or address flags')
+    }
+    const target = await customerTarget(args.id, flags['external-id'], this.prompter, () => this.ctx.client(), 'Customer to update')
+    const client = await this.ctx.client()
+    const ref = target.ref(target.value)
+    if (metadata || flags['remove-metadata'] || address) {
+      const current = await getCustomer(client, ref)
+      if (metadata || flags['remove-metadata']) {
+        const merged: Record<string, string> = {...(current.metadata as Record<string, string>), ...metadata}
+        for (const key of flags['remove-metadata'] ?? []) delete merged[key]
+        body.metadata = merged
+      }
+      if (address) body.billing_address = addressFrom(flags, current.billing_address as Address | null)
+    }
+    await this.writeOne('customers', await updateCustomer(client, ref, body), flags)
+  }
+}

@@ -1,0 +1,70 @@
+import {Flags} from '@oclif/core'
+
+import {getOrder} from '../../lib/api/resources/orders.js'
+import {createRefund, REFUND_REASONS, type RefundReason} from '../../lib/api/resources/refunds.js'
+import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {checkIdsFromStdin} from '../../lib/billing.js'
+import {usageError} from '../../lib/errors.js'
+import {amountFrom, toMinor} from '../../lib/money.js'
+import {
+  amountValidator, checkAmount, checkRefundable, fullRefunder, majorText, moneyText, reasonChoices, refundableOf, refundableOrderChoices, refundSummary,
+} from '../../lib/refunds.js'
+
+export default class RefundsCreate extends BaseCommand {
+  static override summary = 'Refund an order, in full or in part.'
+  static override description = `Reads the order first and shows what is still refundable (net of tax; the service adds the matching tax). An amount above it is refused before anything is sent. The refund is confirmed on a terminal and needs --yes otherwise.
+
+--order - reads order ids from stdin (one per line, or JSON lines with an id) and refunds the full refundable amount of each, re-read just before its refund. A refund request is never sent twice, and an id repeated in the input is refunded once.`
+  static override enableJsonFlag = true
+  static override examples = [
+    {description: 'Refund $12.50 of an order', command: '<%= config.bin %> <%= command.id %> --order 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --amount 12.50 --reason customer_request'},
+    {description: 'Refund 500 cents and revoke the benefits, without a question', command: '<%= config.bin %> <%= command.id %> --order 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --amount-minor 500 --reason duplicate --revoke-benefits --yes'},
+    {description: 'Refund in full every order listed in a file', command: '<%= config.bin %> <%= command.id %> --order - --reason service_disruption --yes < order-ids.txt'},
+  ]
+
+  static override flags = {
+    ...outputFlags,
+    order: Flags.string({description: 'Order to refund, or - to read order ids from stdin (each refunded in full).'}),
+    amount: Flags.string({description: "Amount in the order's currency, e.g. 12.50 (default on a terminal: all that is refundable)."}),
+    'amount-minor': Flags.integer({description: 'Amount in minor units (cents), e.g. 1250.'}),
+    reason: Flags.option({options: REFUND_REASONS, description: 'Why the order is refunded.'})(),
+    comment: Flags.string({description: 'Internal note on the refund.'}),
+    'revoke-benefits': Flags.boolean({description: 'Also revoke the benefits the order granted (not for subscription orders).'}),
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(RefundsCreate)
+    const amounts = {major: flags.amount, minor: flags['amount-minor']}
+    if (amounts.major !== undefined && amounts.minor !== undefined) throw usageError('give --amount or --amount-minor, not both')
+    const client = await this.ctx.client()
+    const extra = {comment: flags.comment, revoke_benefits: flags['revoke-benefits']}
+    if (flags.order === '-') {
+      if (amounts.major !== undefined || amounts.minor !== undefined) throw usageError('--order - refunds the full refundable amount of each order: leave out --amount', 'refund a part of one order with --order ID --amount')
+      checkIdsFromStdin('-', this.ctx.io)
+      const reason = flags.reason ?? (await this.askReason())
+      await this.confirmAction('refund the full refundable amount of every order read from stdin', flags.yes)
+      await this.eachId('-', flags, fullRefunder(client, {reason, ...extra}), async () => {})
+      return
+    }
+    const orderId = flags.order ?? (await this.prompter.select('--order', 'Order to refund', () => refundableOrderChoices(client)))
+    const refundable = refundableOf(await getOrder(client, orderId))
+    this.ctx.note(`Order ${orderId} (${refundable.status}): ${moneyText(refundable.amount, refundable.currency)} refundable.`)
+    checkRefundable(refundable)
+    let amount = amountFrom(amounts, refundable.currency)
+    const flag = amounts.minor === undefined ? '--amount' : '--amount-minor'
+    if (amount === undefined) {
+      const message = `Amount to refund in ${refundable.currency.toUpperCase()} (at most ${majorText(refundable.amount, refundable.currency)})`
+      const text = await this.prompter.text('--amount', message, {default: majorText(refundable.amount, refundable.currency), validate: amountValidator(refundable)})
+      amount = toMinor(text, refundable.currency)
+    }
+    checkAmount(amount, refundable, flag)
+    const reason = flags.reason ?? (await this.askReason())
+    await this.confirmAction(refundSummary(amount, refundable, flags['revoke-benefits']), flags.yes)
+    await this.writeOne('refunds', await createRefund(client, {order_id: orderId, amount, reason, ...extra}), flags)
+  }
+
+  private async askReason(): Promise<RefundReason> {
+    return (await this.prompter.select('--reason', 'Reason for the refund', async () => reasonChoices(REFUND_REASONS))) as RefundReason
+  }
+}

@@ -1,0 +1,146 @@
+// What the customer commands share: addressing a customer by id or external id, `key=value` pairs,
+// billing address flags, and the readable view of a customer's state.
+import {Flags} from '@oclif/core'
+
+import type {ApiClient} from './api/client.js'
+import type {Item} from './api/resources/common.js'
+import {listCustomers, type CustomerRef} from './api/resources/customers.js'
+import type {Address} from './api/resources/orders.js'
+import {usageError} from './errors.js'
+import type {Choice, Prompter} from './prompt.js'
+
+/** `--external-id`: address the customer by the organization's own id for it. */
+export const externalIdFlag = Flags.string({
+  char: 'e',
+  description: 'Address the customer by your external id instead of ID (- reads external ids from stdin).',
+  aliases: ['customer-external-id'],
+  deprecateAliases: true,
+})
+
+/** The flags of a billing address, as `orders update` has them, and the wire field each sets. */
+export const addressFlags = {
+  country: Flags.string({description: 'Billing country, ISO 3166-1 alpha-2 (e.g. US, DE).'}),
+  line1: Flags.string({description: 'Billing address line 1.'}),
+  line2: Flags.string({description: 'Billing address line 2.'}),
+  city: Flags.string({description: 'Billing city.'}),
+  'postal-code': Flags.string({description: 'Billing postal code.'}),
+  state: Flags.string({description: 'Billing state or region, ISO 3166-2 (e.g. US-CA).'}),
+}
+const ADDRESS_FIELDS = {country: 'country', line1: 'line1', line2: 'line2', city: 'city', 'postal-code': 'postal_code', state: 'state'} as const
+type AddressFlagValues = Partial<Record<keyof typeof ADDRESS_FIELDS, string>>
+
+/**
+ * The billing address the flags describe, merged into `current` (undefined when no address flag was
+ * given). A new address needs --country.
+ */
+export function addressFrom(flags: AddressFlagValues, current?: Address | null): Address | undefined {
+  const given = Object.entries(ADDRESS_FIELDS).filter(([flag]) => flags[flag as keyof AddressFlagValues] !== undefined)
+  if (given.length === 0) return undefined
+  if (flags.country !== undefined && !/^[A-Za-z]{2}$/.test(flags.country)) {
+    throw usageError(`--country must be a two-letter code such as US or DE, not "${flags.country}"`)
+  }
+  const address: Record<string, string | null | undefined> = {...current}
+  for (const [flag, field] of given) address[field] = flags[flag as keyof AddressFlagValues]
+  if (!address.country) throw usageError('--country is required for a billing address', 'e.g. --country US --line1 "1 Main St" --city Springfield')
+  address.country = address.country.toUpperCase()
+  return address as unknown as Address
+}
+
+/** `key=value` values of a repeatable flag as an object; a value without `=` or with an empty key is a usage error. */
+export function parsePairs(values: string[] | undefined, flag: string): Record<string, string> | undefined {
+  if (!values || values.length === 0) return undefined
+  const pairs: Record<string, string> = {}
+  for (const pair of values) {
+    const at = pair.indexOf('=')
+    if (at <= 0) throw usageError(`${flag} "${pair}" is not key=value`, `e.g. ${flag} plan=pro`)
+    pairs[pair.slice(0, at)] = pair.slice(at + 1)
+  }
+  return pairs
+}
+
+/** Up to 100 customers, newest first, to pick from in a prompt. */
+export async function customerChoices(client: ApiClient): Promise<Choice[]> {
+  const choices: Choice[] = []
+  for await (const c of listCustomers(client, {}, {limit: 100})) {
+    const name = typeof c.name === 'string' && c.name ? ` (${c.name})` : ''
+    choices.push({name: `${String(c.email)}${name}`, value: c.id, description: c.external_id ? `external id ${String(c.external_id)}` : c.id})
+  }
+  return choices
+}
+
+export interface CustomerTarget {
+  /** The id, the external id, or `-` for ids from stdin. */
+  value: string
+  /** The reference for one value (from the argument or read from stdin). */
+  ref(value: string): CustomerRef
+}
+
+/**
+ * Which customer a command acts on: the ID argument, or --external-id, or (neither given, on a
+ * terminal) one picked from the list.
+ */
+export async function customerTarget(
+  id: string | undefined,
+  externalId: string | undefined,
+  prompter: Prompter,
+  client: () => Promise<ApiClient>,
+  purpose: string,
+): Promise<CustomerTarget> {
+  if (id !== undefined && externalId !== undefined) throw usageError('give either a customer ID or --external-id, not both')
+  if (externalId !== undefined) return {value: externalId, ref: (v) => ({externalId: v})}
+  const value = id ?? (await prompter.select('ID or --external-id', purpose, async () => customerChoices(await client())))
+  return {value, ref: (v) => ({id: v})}
+}
+
+// ---- customer state ----
+
+/** Rows of the readable state view: subscriptions and benefits, with product names and benefit descriptions. */
+export interface StateView {
+  subscriptions: Item[]
+  benefits: Item[]
+}
+
+const list = (value: unknown): Item[] => (Array.isArray(value) ? (value as Item[]) : [])
+
+/** Names of the given ids, by `GET path/ID` (a failure leaves the id unnamed). */
+async function namesOf(client: ApiClient, path: string, ids: unknown[], field: string): Promise<Map<unknown, string>> {
+  const names = new Map<unknown, string>()
+  await Promise.all(
+    [...new Set(ids)].filter((id) => typeof id === 'string').map(async (id) => {
+      try {
+        const item = await client.get<Item>(`${path}${encodeURIComponent(id as string)}`)
+        if (typeof item[field] === 'string') names.set(id, item[field] as string)
+      } catch {
+        // the id alone is still shown
+      }
+    }),
+  )
+  return names
+}
+
+/** The state's two lists, each row completed with the name of its product or benefit. */
+export async function stateView(client: ApiClient, state: Item): Promise<StateView> {
+  const subscriptions = list(state.active_subscriptions)
+  const benefits = list(state.granted_benefits)
+  const [products, descriptions] = await Promise.all([
+    namesOf(client, '/products/', subscriptions.map((s) => s.product_id), 'name'),
+    namesOf(client, '/benefits/', benefits.map((b) => b.benefit_id), 'description'),
+  ])
+  return {
+    subscriptions: subscriptions.map((s) => ({...s, product: products.get(s.product_id) ?? s.product_id})),
+    benefits: benefits.map((b) => ({...b, benefit: descriptions.get(b.benefit_id) ?? b.benefit_id})),
+  }
+}
+
+/** Both lists as one, each row marked with its `kind`, for csv and tsv. */
+export const stateRows = (view: StateView): Item[] => [
+  ...view.subscriptions.map((s) => ({...s, kind: 'subscription', metadata: s.metadata})),
+  ...view.benefits.map((b) => ({...b, kind: 'benefit', status: 'granted', metadata: b.benefit_metadata})),
+]
+
+/** The first line of the state view: who the customer is. */
+export function stateHeading(state: Item): string {
+  const name = typeof state.name === 'string' && state.name ? ` (${state.name})` : ''
+  const external = state.external_id ? `, external id ${String(state.external_id)}` : ''
+  return `Customer ${String(state.email)}${name}: ${state.id}${external}`
+}
