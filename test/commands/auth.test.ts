@@ -1,0 +1,147 @@
+// `till auth login|status|logout|token` against a real emulator, through stdin and a pseudo-terminal.
+import {spawn} from 'node:child_process'
+import {readFileSync, statSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {BIN, expectNoToken, runCli, runTty, sandbox, sh, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
+
+let emu: Emulator
+let box: Sandbox
+
+beforeAll(async () => {
+  emu = await startEmulator()
+  box = sandbox()
+})
+
+afterAll(async () => {
+  await emu?.stop()
+  box?.cleanup()
+})
+
+const config = () => JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as {active: string; profiles: Record<string, {token?: string; environment: string; organization_id?: string}>}
+
+function login(args: string[], token: string, env = box.env()) {
+  return runCli(['auth', 'login', ...args, '--token-stdin'], {env, input: `${token}\n`})
+}
+
+/** Runs till on a pseudo-terminal, typing `keys` once the prompt is shown. */
+function typeOnTty(args: string[], keys: string, env: NodeJS.ProcessEnv): Promise<{code: number | null; screen: string}> {
+  const child = spawn('script', ['-qfec', `${sh(process.execPath)} ${sh(BIN)} ${args.map(sh).join(' ')}`, '/dev/null'], {cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe']})
+  let screen = ''
+  let typed = false
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    screen += chunk
+    if (!typed && /token/i.test(stripAnsi(screen))) {
+      typed = true
+      setTimeout(() => child.stdin.write(keys), 150)
+    }
+  })
+  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+  return new Promise((resolve) => child.once('close', (code) => {
+    clearTimeout(timer)
+    resolve({code, screen: stripAnsi(screen.replaceAll('\r\n', '\n'))})
+  }))
+}
+
+describe('auth login', () => {
+  it('verifies a token from stdin, stores it privately as the active profile and shows the organization', async () => {
+    const r = await login(['--environment', 'sandbox', '--url', emu.sandbox.url], emu.sandbox.token)
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('Signed in to sandbox as organization Acme Software (Sandbox)')
+    expect(r.stdout).toBe('')
+    expectNoToken(r.stdout + r.stderr, emu.sandbox.token)
+    const c = config()
+    expect(c.active).toBe('sandbox')
+    expect(c.profiles.sandbox).toMatchObject({environment: 'sandbox', token: emu.sandbox.token, organization_id: emu.sandbox.organizationId})
+    expect(statSync(join(box.configDir, 'config.json')).mode & 0o777).toBe(0o600)
+  })
+
+  it('reads the token from a hidden prompt on a terminal', async () => {
+    const r = await typeOnTty(['auth', 'login', '--environment', 'production', '--url', emu.production.url, '--name', 'prod-tty'], `${emu.production.token}\r`, box.env())
+    expect(r.code).toBe(0)
+    expect(r.screen).toContain('Signed in to production as organization Acme Software')
+    expect(r.screen).not.toContain(emu.production.token)
+    expect(config().profiles['prod-tty']!.token).toBe(emu.production.token)
+  })
+
+  it('refuses to store a token the environment does not accept, unless --force', async () => {
+    const refused = await login(['--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'mixed'], emu.production.token)
+    expect(refused.code).toBe(4)
+    expect(refused.stderr).toMatch(/sandbox does not accept this token .*other environment.*nothing was saved/)
+    expect(config().profiles.mixed).toBeUndefined()
+
+    const forced = await login(['--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'mixed', '--force'], emu.production.token)
+    expect(forced.code).toBe(0)
+    expect(forced.stderr).toContain('saving it anyway (--force)')
+    expect(config().profiles.mixed!.token).toBe(emu.production.token)
+  })
+
+  it('warns when the token does not look like an organization token', async () => {
+    const r = await login(['--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'odd', '--force'], 'polar_pat_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH')
+    expect(r.stderr).toContain('does not look like an organization access token')
+  })
+
+  it('fails at once without a terminal or --token-stdin, naming the flag', async () => {
+    const r = await runCli(['auth', 'login', '--environment', 'sandbox'], {env: box.env(), openStdin: true, timeoutMs: 10_000})
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('--token-stdin')
+    expect(r.ms).toBeLessThan(9000)
+  })
+})
+
+describe('auth status', () => {
+  it('shows the profile, environment, organization and the token masked', async () => {
+    const r = await runCli(['auth', 'status', '--profile', 'sandbox', '--json'], {env: box.env()})
+    expect(r.code).toBe(0)
+    const status = JSON.parse(r.stdout) as Record<string, string>
+    const body = emu.sandbox.token.slice('polar_oat_'.length)
+    expect(status).toMatchObject({profile: 'sandbox', environment: 'sandbox', base_url: emu.sandbox.url, works: 'yes', token_source: 'profile'})
+    expect(status.token).toBe(`polar_oat_${body.slice(0, 3)}…${body.slice(-3)}`)
+    expect(status.organization).toContain(emu.sandbox.organizationId)
+    expect(status.rate_budget).toContain('100 requests per 1 min')
+    expectNoToken(r.stdout + r.stderr, emu.sandbox.token)
+  })
+
+  it('exits 4 when the token is not usable', async () => {
+    const r = await runCli(['auth', 'status', '--profile', 'mixed'], {env: box.env()})
+    expect(r.code).toBe(4)
+    expect(r.stderr).toContain('profile "mixed" cannot be used')
+  })
+})
+
+describe('environment mix-up', () => {
+  it('says when a token of one environment is sent to the other', async () => {
+    // the production token, stored in profile prod-tty, sent to the sandbox profile's URL
+    const r = await runCli(['products', 'list', '--profile', 'sandbox'], {env: box.env({TILL_TOKEN: emu.production.token})})
+    expect(r.code).toBe(4)
+    expect(r.stderr).toContain('this token is the one of profile "prod-tty" (production), but it was sent to sandbox')
+    expectNoToken(r.stdout + r.stderr, emu.production.token)
+  })
+})
+
+describe('auth token and logout', () => {
+  it('prints the token only into a pipe and only with --show-token', async () => {
+    const piped = await runCli(['auth', 'token', '--show-token', '--profile', 'sandbox'], {env: box.env()})
+    expect(piped.code).toBe(0)
+    expect(piped.stdout.trim()).toBe(emu.sandbox.token)
+    const without = await runCli(['auth', 'token', '--profile', 'sandbox'], {env: box.env()})
+    expect(without.code).toBe(2)
+    expect(without.stdout).toBe('')
+    const tty = await runTty(`${TILL} auth token --show-token --profile sandbox`, {env: box.env()})
+    expect(tty.code).toBe(2)
+    expect(tty.stdout).toContain('refusing to print a token to a terminal')
+    expect(tty.stdout).not.toContain(emu.sandbox.token)
+  })
+
+  it('logout removes the stored token; the profile then cannot be used', async () => {
+    const r = await runCli(['auth', 'logout', '--profile', 'mixed'], {env: box.env()})
+    expect(r.code).toBe(0)
+    expect(config().profiles.mixed!.token).toBeUndefined()
+    expect(config().profiles.mixed!.environment).toBe('sandbox')
+    const status = await runCli(['auth', 'status', '--profile', 'mixed'], {env: box.env()})
+    expect(status.code).toBe(4)
+  })
+})
