@@ -38,6 +38,8 @@ export function backoffMs(attempt: number, base: number, random: () => number = 
 
 export class WebhookDispatcher {
   private timers = new Set<NodeJS.Timeout>()
+  /** Per endpoint, the first attempt of the latest event: an endpoint gets its events in order (api-facts §8.3). */
+  private queues = new Map<string, Promise<void>>()
   private inflight = new Set<AbortController>()
   private closed = false
 
@@ -52,7 +54,7 @@ export class WebhookDispatcher {
     if (endpoints.length > 0) {
       const event: WebhookEventRecord = {id, created_at: new Date(now).toISOString(), modified_at: null, type, payload, last_http_code: null, succeeded: null}
       env.store.write(() => env.store.insert('webhook_events', event))
-      for (const endpoint of endpoints) void this.attempt(env, endpoint.id, id, 1)
+      for (const endpoint of endpoints) this.enqueue(env, endpoint.id, id)
     }
     if (this.options.forwardTo && this.options.forwardSecret) {
       void this.post(this.options.forwardTo, this.options.forwardSecret, id, payload).then(
@@ -60,6 +62,16 @@ export class WebhookDispatcher {
         (error: Error) => this.options.log(`forward of ${type} to ${this.options.forwardTo} failed: ${error.message}`),
       )
     }
+  }
+
+  /** Delivers `eventId` once the endpoint's earlier events have had their first attempt. */
+  private enqueue(env: Env, endpointId: string, eventId: string): void {
+    const key = `${env.name}:${endpointId}`
+    const next = (this.queues.get(key) ?? Promise.resolve()).then(() => this.attempt(env, endpointId, eventId, 1)).catch(() => {})
+    this.queues.set(key, next)
+    void next.then(() => {
+      if (this.queues.get(key) === next) this.queues.delete(key)
+    })
   }
 
   redeliver(env: Env, eventId: string): void {

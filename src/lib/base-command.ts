@@ -203,11 +203,17 @@ export abstract class BaseCommand extends Command {
   protected override async catch(error: Error & {exitCode?: number; oclif?: {exit?: number}; code?: string}): Promise<unknown> {
     // oclif's own exits and parse errors (unknown flag, missing argument) keep their behaviour, exit 2.
     if (error.message?.startsWith('EEXIT')) throw error
-    if (!(error instanceof TillError) && error.oclif?.exit !== undefined && error.constructor.name !== 'Error') {
-      process.stderr.write(`Error: ${error.message.split('\n')[0]}\n`)
-      const rest = error.message.split('\n').slice(1).join('\n').trim()
-      if (rest) process.stderr.write(`${rest}\n`)
-      return this.exit(error.oclif.exit === 1 ? ExitCode.error : ExitCode.usage)
+    // A flag value its parser refused ("Parsing --flag ...") is a usage error too.
+    const parseError = /^Parsing --/.test(error.message ?? '')
+    if (!(error instanceof TillError) && (parseError || (error.oclif?.exit !== undefined && error.constructor.name !== 'Error'))) {
+      // oclif says "Parsing --flag" on one line and the parser's own message on the next: show that one.
+      const lines = error.message.split('\n').map((l) => l.trim()).filter(Boolean)
+      let [first, ...rest] = parseError && lines.length > 1 ? lines.slice(1) : lines
+      const flag = /^Parsing (--[\w-]+)/.exec(lines[0] ?? '')?.[1]
+      if (parseError && flag && !first!.includes(flag)) first = `${flag}: ${first}`
+      process.stderr.write(`Error: ${first}\n`)
+      if (rest.length > 0) process.stderr.write(`${rest.join('\n')}\n`)
+      return this.exit(parseError || error.oclif?.exit !== 1 ? ExitCode.usage : ExitCode.error)
     }
     const tillError = toTillError(error, this.errorContext())
     process.stderr.write(`Error: ${tillError.message}\n`)

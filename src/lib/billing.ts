@@ -47,9 +47,9 @@ export const cancelWords: ActionWords = {
 }
 
 export const revokeWords: ActionWords = {
-  plain: (id) => `revoke subscription ${id} now, ending it and its benefits immediately`,
-  detailed: (s) => `revoke ${describeSubscription(s)} now, ending it and its benefits immediately`,
-  bulk: 'revoke every subscription read from stdin now, ending them and their benefits immediately',
+  plain: (id) => `revoke subscription ${id} now (it ends at once, with its benefits)`,
+  detailed: (s) => `revoke ${describeSubscription(s)} now (it ends at once, with its benefits)`,
+  bulk: 'revoke every subscription read from stdin now (each ends at once, with its benefits)',
 }
 
 /** Words of a plan change to `productId`; the target product is read for the detailed form. */
@@ -78,8 +78,8 @@ export async function planChoices(client: ApiClient): Promise<Choice[]> {
  * With `-` as the id, stdin must be a pipe: checked before any question is asked, so a person is not
  * asked to confirm a run that then cannot read its ids.
  */
-export function checkIdsFromStdin(id: string, io: IO): void {
+export function checkIdsFromStdin(id: string, io: IO, source = 'till subscriptions list --active --all -o jsonl'): void {
   if (id === '-' && io.stdinIsTTY) {
-    throw usageError('"-" reads ids from stdin, but stdin is a terminal', 'pipe ids in, e.g.: till subscriptions list --status active --all -o jsonl | jq -r .id | till ...')
+    throw usageError('"-" reads ids from stdin, but stdin is a terminal', `pipe ids in, e.g.: ${source} | till ...`)
   }
 }

@@ -115,8 +115,11 @@ const activePrice = (product: Item) =>
 const needsCurrent = (c: ProductChanges) =>
   Boolean(c.metadata?.length || (c.price && hasPriceFlags(c.price) && !c.currency) || c.addBenefits?.length || c.removeBenefits?.length)
 
-export const hasProductChanges = (c: ProductChanges) =>
-  [c.name, c.description, c.visibility].some((v) => v !== undefined) || needsCurrent(c) || Boolean(c.price && hasPriceFlags(c.price))
+/** Any price input at all, bounds and currency included (so that a stray one is reported, not ignored). */
+const anyPriceInput = (c: ProductChanges) =>
+  c.currency !== undefined || (c.price !== undefined && (hasPriceFlags(c.price) || [c.price.minimum, c.price.maximum, c.price.preset].some((v) => v !== undefined)))
+
+export const hasProductChanges = (c: ProductChanges) => [c.name, c.description, c.visibility].some((v) => v !== undefined) || needsCurrent(c) || anyPriceInput(c)
 
 /** The PATCH body for `changes`; a new price replaces the active one (the service archives prices left out). */
 export function productUpdateBody(changes: ProductChanges, current: Item | undefined): ProductUpdate {
@@ -125,9 +128,11 @@ export function productUpdateBody(changes: ProductChanges, current: Item | undef
   if (changes.description !== undefined) body.description = changes.description === '' ? null : changes.description
   if (changes.visibility !== undefined) body.visibility = changes.visibility
   if (changes.metadata?.length) body.metadata = mergeMetadata(current?.metadata, changes.metadata) as Record<string, string>
-  if (changes.price && hasPriceFlags(changes.price)) {
+  if (anyPriceInput(changes)) {
     const currency = changes.currency ? currencyCode(changes.currency) : String(activePrice(current ?? {id: ''})?.price_currency ?? 'usd')
-    body.prices = [priceFrom(changes.price, currency)!]
+    const price = priceFrom(changes.price ?? {}, currency)
+    if (!price) throw usageError('--currency applies to a new price: add --price, --free or --pay-what-you-want')
+    body.prices = [price]
   }
   return body
 }
@@ -226,4 +231,20 @@ export function benefitProperties(type: string, f: BenefitPropertyFlags, current
     props.activations = limit === 0 ? null : {limit, enable_customer_admin: f['customer-admin'] ?? activations.enable_customer_admin ?? false}
   }
   return props
+}
+
+/** Every item of a (bounded) stream, for a per-id result in bulk mode. */
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = []
+  for await (const item of items) all.push(item)
+  return all
+}
+
+/**
+ * A one-line warning when `argv` uses the deprecated name `alias` of `--flag` (oclif's own warning wraps
+ * at 80 columns, is silent under --json and misses the `--alias=value` form).
+ */
+export function deprecatedAliasWarning(argv: string[], alias: string, flag: string): string | undefined {
+  const used = argv.some((a) => a === `--${alias}` || a.startsWith(`--${alias}=`))
+  return used ? `Warning: --${alias} is deprecated; use --${flag}.` : undefined
 }

@@ -6,8 +6,10 @@ import type {ApiClient} from './api/client.js'
 import type {Item} from './api/resources/common.js'
 import {listCustomers, type CustomerRef} from './api/resources/customers.js'
 import type {Address} from './api/resources/orders.js'
+import type {ResolvedProfile} from './context.js'
 import {usageError} from './errors.js'
 import type {Choice, Prompter} from './prompt.js'
+import type {Rule} from './rate-limit.js'
 
 /** `--external-id`: address the customer by the organization's own id for it. */
 export const externalIdFlag = Flags.string({
@@ -29,18 +31,25 @@ export const addressFlags = {
 const ADDRESS_FIELDS = {country: 'country', line1: 'line1', line2: 'line2', city: 'city', 'postal-code': 'postal_code', state: 'state'} as const
 type AddressFlagValues = Partial<Record<keyof typeof ADDRESS_FIELDS, string>>
 
+/** Whether any billing address flag was given; a malformed --country is refused at once. */
+export function addressFlagsGiven(flags: AddressFlagValues): boolean {
+  if (flags.country !== undefined && !/^[A-Za-z]{2}$/.test(flags.country)) {
+    throw usageError(`--country must be a two-letter code such as US or DE, not "${flags.country}"`)
+  }
+  return Object.keys(ADDRESS_FIELDS).some((flag) => flags[flag as keyof AddressFlagValues] !== undefined)
+}
+
 /**
  * The billing address the flags describe, merged into `current` (undefined when no address flag was
  * given). A new address needs --country.
  */
 export function addressFrom(flags: AddressFlagValues, current?: Address | null): Address | undefined {
-  const given = Object.entries(ADDRESS_FIELDS).filter(([flag]) => flags[flag as keyof AddressFlagValues] !== undefined)
-  if (given.length === 0) return undefined
-  if (flags.country !== undefined && !/^[A-Za-z]{2}$/.test(flags.country)) {
-    throw usageError(`--country must be a two-letter code such as US or DE, not "${flags.country}"`)
-  }
+  if (!addressFlagsGiven(flags)) return undefined
   const address: Record<string, string | null | undefined> = {...current}
-  for (const [flag, field] of given) address[field] = flags[flag as keyof AddressFlagValues]
+  for (const [flag, field] of Object.entries(ADDRESS_FIELDS)) {
+    const value = flags[flag as keyof AddressFlagValues]
+    if (value !== undefined) address[field] = value
+  }
   if (!address.country) throw usageError('--country is required for a billing address', 'e.g. --country US --line1 "1 Main St" --city Springfield')
   address.country = address.country.toUpperCase()
   return address as unknown as Address
@@ -143,4 +152,43 @@ export function stateHeading(state: Item): string {
   const name = typeof state.name === 'string' && state.name ? ` (${state.name})` : ''
   const external = state.external_id ? `, external id ${String(state.external_id)}` : ''
   return `Customer ${String(state.email)}${name}: ${state.id}${external}`
+}
+
+// ---- the organization ----
+
+/** `500/min`, `100/s`, `20/2s`. */
+export function ruleText(rule: Rule): string {
+  if (rule.windowMs === 60_000) return `${rule.limit}/min`
+  if (rule.windowMs === 1000) return `${rule.limit}/s`
+  return `${rule.limit}/${rule.windowMs / 1000}s`
+}
+
+const RATE_SOURCES: Record<ResolvedProfile['rateLimitSource'], string> = {
+  environment: "the environment's default",
+  profile: 'set on the profile',
+  env: 'set by TILL_RATE_LIMIT',
+}
+
+/** `org show`: a flat view for tables, and for JSON the API's organization with the profile's facts beside it. */
+export function organizationSummary(org: Item, profile: ResolvedProfile, perIp: Rule) {
+  const where = {profile: profile.name, environment: profile.environment, base_url: profile.baseUrl}
+  return {
+    view: {
+      id: org.id,
+      name: org.name,
+      slug: org.slug,
+      email: org.email ?? null,
+      website: org.website ?? null,
+      created_at: org.created_at,
+      ...where,
+      rate_limit: `${ruleText(profile.rateLimit)} (${RATE_SOURCES[profile.rateLimitSource]})`,
+      ip_rate_limit: ruleText(perIp),
+    },
+    json: {
+      organization: org,
+      ...where,
+      rate_limit: {limit: profile.rateLimit.limit, window_seconds: profile.rateLimit.windowMs / 1000, source: profile.rateLimitSource},
+      ip_rate_limit: {limit: perIp.limit, window_seconds: perIp.windowMs / 1000},
+    },
+  }
 }

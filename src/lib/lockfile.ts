@@ -1,6 +1,6 @@
 // A small cross-process lock: an exclusive lock file holding the owner's pid.
 // A lock whose owner is gone (killed mid-write) or that is older than any holder needs is taken over.
-import {closeSync, openSync, readFileSync, rmSync, statSync, writeSync} from 'node:fs'
+import {closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs'
 
 const STALE_MS = 10_000
 
@@ -12,8 +12,31 @@ function tryLock(path: string): boolean {
     return true
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-    if (isStale(path)) rmSync(path, {force: true})
+    if (isStale(path)) takeOver(path)
     return false
+  }
+}
+
+/**
+ * Moves a stale lock aside atomically before deleting it: when two processes find the same stale lock,
+ * only one rename succeeds, so neither deletes a lock the other has just taken.
+ */
+function takeOver(path: string): void {
+  const aside = `${path}.stale.${process.pid}.${Date.now()}`
+  try {
+    renameSync(path, aside)
+  } catch {
+    return
+  }
+  rmSync(aside, {force: true})
+}
+
+/** Removes the lock only if it is still ours. */
+function release(path: string): void {
+  try {
+    if (readFileSync(path, 'utf8') === String(process.pid)) rmSync(path, {force: true})
+  } catch {
+    // already gone
   }
 }
 
@@ -52,7 +75,7 @@ export function withLockSync<T>(path: string, fn: () => T, waitMs = 30_000): T {
   try {
     return fn()
   } finally {
-    rmSync(path, {force: true})
+    release(path)
   }
 }
 
@@ -66,6 +89,6 @@ export async function withLock<T>(path: string, fn: () => T | Promise<T>, waitMs
   try {
     return await fn()
   } finally {
-    rmSync(path, {force: true})
+    release(path)
   }
 }

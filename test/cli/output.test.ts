@@ -117,6 +117,22 @@ describe('till list/get output against the emulator', () => {
     })
   })
 
+  describe('till api --paginate', () => {
+    it('-o jsonl streams every order of every page, in order', async () => {
+      const r = await till(['api', 'GET', '/orders/', '--paginate', '-o', 'jsonl'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stderr).toBe('')
+      expect(jsonlIds(r.stdout)).toEqual(orderIds)
+    })
+
+    it('prints one JSON array by default, with query fields from -f', async () => {
+      const r = await till(['api', 'GET', '/orders/', '--paginate', '-f', 'status=refunded'])
+      expect(r.code, r.stderr).toBe(0)
+      const expected = await listAll(emulator.production, '/orders/', 'status=refunded')
+      expect((JSON.parse(r.stdout) as Json[]).map((o) => o.id)).toEqual(expected.map((o) => o.id))
+    })
+  })
+
   describe('paging and column flags', () => {
     it('--page and --limit read one page', async () => {
       const r = await till(['orders', 'list', '--page', '3', '--limit', '7', '-o', 'jsonl'])

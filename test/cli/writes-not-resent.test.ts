@@ -72,7 +72,7 @@ describe('writes are not re-sent after a possible delivery', () => {
     const emu = await start([])
     const env = box.env(envVars(emu.production))
     const created = await runCli(['api', 'GET', '/customers/', '-f', `email=${resetEmail}`], {env})
-    expect(created.code, created.stderr).toBe(0)
+    expect(created.code, `${created.stderr}\n--- emulator ---\n${emu.stderr()}`).toBe(0)
     const body = JSON.parse(created.stdout)
     expect(body.items.map((c: {email: string}) => c.email)).toEqual([resetEmail])
     expect(body.pagination.total_count).toBe(1)

@@ -2,13 +2,13 @@
 // named in one line on stderr, and nothing starts; --latency delays every response.
 import {afterAll, describe, expect, it} from 'vitest'
 
-import {api, runTill} from '../helpers/emulator.js'
+import {api} from '../helpers/emulator.js'
 import {brief} from '../helpers/expect.js'
-import {cleanup, launch, tempDataDir} from './spawn.js'
+import {cleanup, launch, runCli, tempDataDir} from './spawn.js'
 
 afterAll(cleanup)
 
-describe('bad limit and fault flag values', () => {
+describe.concurrent('bad limit and fault flag values', () => {
   const cases: Array<[string[], RegExp]> = [
     [['--rate-limit', 'abc'], /--rate-limit.*"abc" is not a rate limit/],
     [['--rate-limit', '5/0s'], /--rate-limit.*empty window/],
@@ -18,8 +18,8 @@ describe('bad limit and fault flag values', () => {
     [['--latency', 'soon'], /--latency[\s\S]*"soon" is not a duration/],
   ]
   for (const [flags, message] of cases) {
-    it(`${flags.join(' ')} exits 2 with a message naming the flag, and serves nothing`, async () => {
-      const run = await runTill(['emulator', 'start', '--port', '0', '--json', '--quiet', '--data', tempDataDir(), ...flags])
+    it(`${flags.join(' ')} exits 2 with a message naming the flag, and serves nothing`, async ({expect}) => {
+      const run = await runCli(['emulator', 'start', '--port', '0', '--json', '--quiet', '--data', tempDataDir(), ...flags])
       expect(run.stdout).toBe('')
       expect(run.stderr).toMatch(message)
       expect(run.code, run.stderr).toBe(2)

@@ -10,7 +10,11 @@ import {join} from 'node:path'
 
 import {api, ROOT, sleep, type EnvHandle, type EnvName, type ExitStatus, type Json} from '../helpers/emulator.js'
 
-const BIN = join(ROOT, 'bin', 'run.js')
+/**
+ * The CLI under test: this checkout, or a copy of its build named by TILL_TEST_ROOT (so that a rebuild
+ * running in parallel, which empties dist/, cannot break a run).
+ */
+const BIN = join(process.env.TILL_TEST_ROOT ?? ROOT, 'bin', 'run.js')
 
 export interface Launched {
   production: EnvHandle
@@ -90,6 +94,20 @@ export async function launch(args: string[], options: {dataDir?: string; quiet?:
   handle.sandbox = env('sandbox')
   handle.forwardTo = line.forward_to
   return handle
+}
+
+/** Runs `till <args>` to completion (killed after `timeoutMs`). */
+export function runCli(args: string[], timeoutMs = 25_000): Promise<ExitStatus & {stdout: string; stderr: string}> {
+  const child = spawn(process.execPath, [BIN, ...args], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']})
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.setEncoding('utf8').on('data', (c: string) => (stdout += c))
+  child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c))
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  return exited(child).then((status) => {
+    clearTimeout(timer)
+    return {...status, stdout, stderr}
+  })
 }
 
 /** Stops every emulator still running and removes the temporary folders (afterAll). */

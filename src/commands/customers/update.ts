@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {getCustomer, updateCustomer, type CustomerUpdate} from '../../lib/api/resources/customers.js'
 import type {Address} from '../../lib/api/resources/orders.js'
 import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {addressFlags, addressFrom, customerTarget, externalIdFlag, parsePairs} from '../../lib/customers.js'
+import {addressFlags, addressFlagsGiven, addressFrom, customerTarget, externalIdFlag, parsePairs} from '../../lib/customers.js'
 import {usageError} from '../../lib/errors.js'
 
 export default class CustomersUpdate extends BaseCommand {
@@ -32,7 +32,7 @@ export default class CustomersUpdate extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(CustomersUpdate)
     if (args.id === '-' || flags['external-id'] === '-') throw usageError('update takes one customer, not ids from stdin')
     const metadata = parsePairs(flags.metadata, '--metadata')
-    const address = addressFrom(flags, {country: 'XX'})
+    const address = addressFlagsGiven(flags)
     const body: CustomerUpdate = {email: flags.email, name: flags.name, external_id: flags['set-external-id'], billing_name: flags['billing-name']}
     if (Object.values(body).every((v) => v === undefined) && !metadata && !flags['remove-metadata'] && !address) {
       throw usageError('nothing to update', 'pass --email, --name, --metadata, --remove-metadata, --set-external-id, --billing-name or address flags')

@@ -7,7 +7,7 @@ import {checkIdsFromStdin} from '../../lib/billing.js'
 import {usageError} from '../../lib/errors.js'
 import {amountFrom, toMinor} from '../../lib/money.js'
 import {
-  amountValidator, checkAmount, checkRefundable, fullRefunder, majorText, moneyText, reasonChoices, refundableOf, refundableOrderChoices, refundSummary,
+  amountValidator, checkAmount, checkRefundable, fullRefunder, majorText, moneyText, reasonChoices, refundableOf, refundableOrderChoices, refundSummary, type Refundable,
 } from '../../lib/refunds.js'
 
 export default class RefundsCreate extends BaseCommand {
@@ -41,27 +41,28 @@ export default class RefundsCreate extends BaseCommand {
     const extra = {comment: flags.comment, revoke_benefits: flags['revoke-benefits']}
     if (flags.order === '-') {
       if (amounts.major !== undefined || amounts.minor !== undefined) throw usageError('--order - refunds the full refundable amount of each order: leave out --amount', 'refund a part of one order with --order ID --amount')
-      checkIdsFromStdin('-', this.ctx.io)
+      checkIdsFromStdin('-', this.ctx.io, 'till orders list --status paid -o jsonl')
       const reason = flags.reason ?? (await this.askReason())
       await this.confirmAction('refund the full refundable amount of every order read from stdin', flags.yes)
       await this.eachId('-', flags, fullRefunder(client, {reason, ...extra}), async () => {})
       return
     }
+    const noAmount = amounts.major === undefined && amounts.minor === undefined
+    if (noAmount && !this.prompter.interactive) throw usageError('missing --amount: the amount to refund', 'pass --amount 12.00 (or --amount-minor 1200), or run in a terminal to be asked')
     const orderId = flags.order ?? (await this.prompter.select('--order', 'Order to refund', () => refundableOrderChoices(client)))
+    const reason = flags.reason ?? (await this.askReason())
     const refundable = refundableOf(await getOrder(client, orderId))
     this.ctx.note(`Order ${orderId} (${refundable.status}): ${moneyText(refundable.amount, refundable.currency)} refundable.`)
     checkRefundable(refundable)
-    let amount = amountFrom(amounts, refundable.currency)
-    const flag = amounts.minor === undefined ? '--amount' : '--amount-minor'
-    if (amount === undefined) {
-      const message = `Amount to refund in ${refundable.currency.toUpperCase()} (at most ${majorText(refundable.amount, refundable.currency)})`
-      const text = await this.prompter.text('--amount', message, {default: majorText(refundable.amount, refundable.currency), validate: amountValidator(refundable)})
-      amount = toMinor(text, refundable.currency)
-    }
-    checkAmount(amount, refundable, flag)
-    const reason = flags.reason ?? (await this.askReason())
+    const amount = noAmount ? toMinor(await this.askAmount(refundable), refundable.currency) : amountFrom(amounts, refundable.currency)!
+    checkAmount(amount, refundable, amounts.minor === undefined ? '--amount' : '--amount-minor')
     await this.confirmAction(refundSummary(amount, refundable, flags['revoke-benefits']), flags.yes)
     await this.writeOne('refunds', await createRefund(client, {order_id: orderId, amount, reason, ...extra}), flags)
+  }
+
+  private askAmount(r: Refundable): Promise<string> {
+    const max = majorText(r.amount, r.currency)
+    return this.prompter.text('--amount', `Amount to refund in ${r.currency.toUpperCase()} (at most ${max})`, {default: max, validate: amountValidator(r)})
   }
 
   private async askReason(): Promise<RefundReason> {

@@ -6,7 +6,7 @@ import {actionSummary, checkIdsFromStdin, planChangeWords, planChoices} from '..
 
 export default class SubscriptionsUpdate extends BaseCommand {
   static override summary = "Change a subscription's plan (product), choosing how the difference is billed."
-  static override description = `--proration says how the change is billed: invoice (charge or credit the difference now), prorate (on the next invoice; the organization's usual default), next_period (the new price from the next period), reset (start a new period now, billed in full).
+  static override description = `--proration says how the change is billed: invoice (bill the prorated difference now), prorate (add the prorated difference to the next invoice; the usual organization default), next_period (the new price applies from the next period), reset (start a new period now, billed in full). A change to a different billing interval always starts a new period.
 
 A plan change can charge the customer, so it is confirmed on a terminal and needs --yes otherwise. Without --product, a terminal offers the recurring products. Give - as ID to read subscription ids from stdin (one per line or JSON lines with an id).`
   static override enableJsonFlag = true

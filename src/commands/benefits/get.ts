@@ -1,0 +1,23 @@
+import {Args} from '@oclif/core'
+
+import {getBenefit} from '../../lib/api/resources/benefits.js'
+import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+
+export default class BenefitsGet extends BaseCommand {
+  static override summary = 'Show one benefit with its properties.'
+  static override description = 'Give - as ID to show every benefit id read from stdin.'
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 0b6d9f2e-8c1a-4d3b-9e7f-5a2c4b6d8e01',
+    '<%= config.bin %> <%= command.id %> 0b6d9f2e-8c1a-4d3b-9e7f-5a2c4b6d8e01 --json | jq .properties',
+  ]
+
+  static override args = {id: Args.string({description: 'Benefit id, or - to read ids from stdin.', required: true})}
+  static override flags = {...outputFlags}
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(BenefitsGet)
+    const client = await this.ctx.client()
+    await this.eachId(args.id, flags, (id) => getBenefit(client, id), (benefit) => this.writeOne('benefits', benefit, flags))
+  }
+}

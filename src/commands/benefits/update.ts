@@ -1,0 +1,46 @@
+import {Args, Flags} from '@oclif/core'
+
+import {getBenefit, updateBenefit, type BenefitUpdate} from '../../lib/api/resources/benefits.js'
+import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {benefitPropertyFlags, metadataFlag, VISIBILITIES} from '../../lib/catalog-flags.js'
+import {benefitProperties, mergeMetadata} from '../../lib/catalog.js'
+import {usageError} from '../../lib/errors.js'
+
+const PROPERTY_FLAGS = Object.keys(benefitPropertyFlags) as Array<keyof typeof benefitPropertyFlags>
+
+export default class BenefitsUpdate extends BaseCommand {
+  static override summary = "Change a benefit's description, visibility, metadata or properties."
+  static override description = 'Property flags are merged into the current properties; --metadata key=value into the current metadata (key= removes a key). The type cannot change. Customers who have the benefit see the change. Give - as ID to apply the same change to every benefit id read from stdin.'
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 0b6d9f2e-8c1a-4d3b-9e7f-5a2c4b6d8e01 --description "Priority support (24h)"',
+    '<%= config.bin %> <%= command.id %> 3f1e2d4c-5b6a-4978-8a9b-0c1d2e3f4a5b --activation-limit 5 --customer-admin',
+  ]
+
+  static override args = {id: Args.string({description: 'Benefit id, or - to read ids from stdin.', required: true})}
+  static override flags = {
+    ...outputFlags,
+    description: Flags.string({char: 'd', description: 'New description, 3-42 characters.'}),
+    visibility: Flags.option({options: VISIBILITIES, description: 'Who can see it.'})(),
+    ...benefitPropertyFlags,
+    ...metadataFlag('Set metadata key=value, merged into the current metadata; key= removes the key (repeatable).'),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(BenefitsUpdate)
+    const properties = PROPERTY_FLAGS.some((k) => flags[k] !== undefined)
+    if (flags.description === undefined && flags.visibility === undefined && !flags.metadata?.length && !properties) {
+      throw usageError('nothing to update', 'pass --description, --visibility, --metadata or property flags (--note, --prefix, --activation-limit, --properties...)')
+    }
+    if (flags.metadata) mergeMetadata({}, flags.metadata)
+    const client = await this.ctx.client()
+    const update = async (id: string) => {
+      const current = flags.metadata?.length || properties ? await getBenefit(client, id) : undefined
+      const body: BenefitUpdate = {description: flags.description, visibility: flags.visibility}
+      if (flags.metadata?.length) body.metadata = mergeMetadata(current!.metadata, flags.metadata) as Record<string, string>
+      if (properties) body.properties = benefitProperties(String(current!.type), flags, current!.properties as Record<string, unknown>)
+      return updateBenefit(client, id, body)
+    }
+    await this.eachId(args.id, flags, update, (benefit) => this.writeOne('benefits', benefit, flags))
+  }
+}

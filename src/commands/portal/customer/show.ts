@@ -1,0 +1,20 @@
+import {type AsCustomer, getPortalCustomer} from '../../../lib/api/resources/portal.js'
+import {outputFlags} from '../../../lib/base-command.js'
+import {PortalCommand} from '../../../lib/portal-command.js'
+
+export default class PortalCustomerShow extends PortalCommand {
+  static override summary = 'Show the signed-in customer: email, name, billing name and address, tax id.'
+  static override description = 'Acts as the customer of TILL_CUSTOMER_TOKEN, or of --as-customer / --as-customer-id (a session made with the organization token for this command only).'
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --json',
+  ]
+
+  static override flags = {...outputFlags}
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(PortalCustomerShow)
+    await this.writeOne('portal-customer', await getPortalCustomer(await this.portalClient(flags as AsCustomer)), flags)
+  }
+}

@@ -1,0 +1,37 @@
+import {Flags} from '@oclif/core'
+
+import type {Address, BillingUpdate} from '../../../lib/api/resources/orders.js'
+import {type AsCustomer, getPortalCustomer, updatePortalCustomer} from '../../../lib/api/resources/portal.js'
+import {outputFlags} from '../../../lib/base-command.js'
+import {addressFlags, addressFlagsGiven, addressFrom} from '../../../lib/customers.js'
+import {usageError} from '../../../lib/errors.js'
+import {PortalCommand} from '../../../lib/portal-command.js'
+
+export default class PortalCustomerUpdate extends PortalCommand {
+  static override summary = "Set the signed-in customer's billing name and address."
+  static override description = 'Address flags are merged into the address the customer already has. Orders keep their own billing details: change those with till portal orders update.'
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --billing-name "Acme GmbH" --country DE --line1 "Unter den Linden 5" --postal-code 10117 --city Berlin',
+    '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --line2 "Floor 3"',
+  ]
+
+  static override flags = {
+    ...outputFlags,
+    'billing-name': Flags.string({description: 'Name printed on invoices.'}),
+    ...addressFlags,
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(PortalCustomerUpdate)
+    const address = addressFlagsGiven(flags)
+    if (flags['billing-name'] === undefined && !address) {
+      throw usageError('nothing to update', 'pass --billing-name and/or address flags (--country, --line1, --line2, --city, --postal-code, --state)')
+    }
+    const client = await this.portalClient(flags as AsCustomer)
+    const body: BillingUpdate = {}
+    if (flags['billing-name'] !== undefined) body.billing_name = flags['billing-name']
+    if (address) body.billing_address = addressFrom(flags, (await getPortalCustomer(client)).billing_address as Address | null)
+    await this.writeOne('portal-customer', await updatePortalCustomer(client, body), flags)
+  }
+}

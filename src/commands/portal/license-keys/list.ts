@@ -1,0 +1,22 @@
+import {Flags} from '@oclif/core'
+
+import {type AsCustomer, listPortalLicenseKeys} from '../../../lib/api/resources/portal.js'
+import {outputFlags, pageFlags} from '../../../lib/base-command.js'
+import {PortalCommand} from '../../../lib/portal-command.js'
+
+export default class PortalLicenseKeysList extends PortalCommand {
+  static override summary = "List the signed-in customer's license keys, newest first."
+  static override enableJsonFlag = true
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00042 -o jsonl']
+  static override flags = {
+    ...outputFlags,
+    ...pageFlags,
+    benefit: Flags.string({description: 'Only keys of this benefit id.'}),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(PortalLicenseKeysList)
+    const items = listPortalLicenseKeys(await this.portalClient(flags as AsCustomer), {benefitId: flags.benefit}, this.pageOptions(flags))
+    await this.writeList('license-keys', items, flags)
+  }
+}

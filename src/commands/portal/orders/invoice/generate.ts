@@ -1,0 +1,42 @@
+import {Args, Flags} from '@oclif/core'
+
+import {type AsCustomer, generatePortalInvoice, portalInvoices} from '../../../../lib/api/resources/portal.js'
+import {outputFlags} from '../../../../lib/base-command.js'
+import {waitForInvoice} from '../../../../lib/invoices.js'
+import {PortalCommand} from '../../../../lib/portal-command.js'
+
+export default class PortalOrdersInvoiceGenerate extends PortalCommand {
+  static override summary = "Generate the invoice of one of the signed-in customer's orders (billing details are frozen from then on)."
+  static override description = 'The order needs a billing name and address first (till portal orders update). The service generates the document shortly after; --wait polls, within the rate budget, until it exists and prints its URL. Give - as ID to read order ids from stdin.'
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --wait',
+    {description: 'Every order of the customer', command: '<%= config.bin %> portal orders list --all -o jsonl | <%= config.bin %> <%= command.id %> -'},
+  ]
+
+  static override args = {id: Args.string({description: 'Order id, or - to read ids from stdin.', required: true})}
+  static override flags = {
+    ...outputFlags,
+    wait: Flags.boolean({description: 'Wait until the invoice exists and print its URL.'}),
+    timeout: Flags.integer({description: 'With --wait: seconds to wait at most.', default: 60, min: 1}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(PortalOrdersInvoiceGenerate)
+    const client = await this.portalClient(flags as AsCustomer)
+    await this.eachId(
+      args.id,
+      flags,
+      async (id) => {
+        await generatePortalInvoice(client, id)
+        if (!flags.wait) return {order_id: id, status: 'generating'}
+        return {order_id: id, status: 'ready', url: await waitForInvoice(client, portalInvoices, id, {timeoutMs: flags.timeout * 1000})}
+      },
+      async (result) => {
+        if (result.status === 'ready' && !flags.json && !flags.output) this.ctx.io.stdout.write(`${result.url}\n`)
+        else if (flags.json || flags.output) await this.writeOne('invoice', result, flags)
+        else this.ctx.note(`Generating the invoice of order ${result.order_id}; get it with: till portal orders invoice get ${result.order_id}`)
+      },
+    )
+  }
+}

@@ -1,0 +1,31 @@
+import {Args, Flags} from '@oclif/core'
+
+import {type AsCustomer, portalInvoices} from '../../../../lib/api/resources/portal.js'
+import {invoiceUrl, saveFile} from '../../../../lib/invoices.js'
+import {PortalCommand} from '../../../../lib/portal-command.js'
+
+export default class PortalOrdersInvoiceGet extends PortalCommand {
+  static override summary = "Print the URL of the invoice of one of the signed-in customer's orders, or download it."
+  static override description = 'Exits 3 with the command to run when the invoice has not been generated yet. --download saves the document atomically: an interrupted download leaves no partial file.'
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
+    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --download invoice.pdf',
+  ]
+
+  static override args = {id: Args.string({description: 'Order id.', required: true})}
+  static override flags = {download: Flags.string({char: 'd', description: 'Save the document to this file.'})}
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(PortalOrdersInvoiceGet)
+    const client = await this.portalClient(flags as AsCustomer)
+    const url = await invoiceUrl(client, portalInvoices, args.id)
+    if (flags.download) {
+      const data = await client.download(url)
+      await saveFile(flags.download, data)
+      this.ctx.note(`Saved the invoice of order ${args.id} to ${flags.download} (${data.length} bytes).`)
+    }
+    if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify({order_id: args.id, url, ...(flags.download ? {file: flags.download} : {})})}\n`)
+    else if (!flags.download) this.ctx.io.stdout.write(`${url}\n`)
+  }
+}

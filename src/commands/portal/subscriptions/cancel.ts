@@ -1,0 +1,35 @@
+import {Args, Flags} from '@oclif/core'
+
+import {type AsCustomer, cancelPortalSubscription, getPortalSubscription} from '../../../lib/api/resources/portal.js'
+import {CANCELLATION_REASONS} from '../../../lib/api/resources/subscriptions.js'
+import {outputFlags} from '../../../lib/base-command.js'
+import {cancelWords} from '../../../lib/billing.js'
+import {PortalCommand} from '../../../lib/portal-command.js'
+
+export default class PortalSubscriptionsCancel extends PortalCommand {
+  static override summary = "Cancel one of the signed-in customer's subscriptions at the end of its current period."
+  static override description = 'As the portal does: the subscription stays active, with its benefits, until the period ends. Confirmed on a terminal; --yes is needed otherwise.'
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09',
+    '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09 --as-customer usr_00042 --reason too_expensive --yes',
+  ]
+
+  static override args = {id: Args.string({description: 'Subscription id.', required: true})}
+  static override flags = {
+    ...outputFlags,
+    reason: Flags.option({options: CANCELLATION_REASONS, description: 'Why the customer cancels.'})(),
+    comment: Flags.string({description: "The customer's comment on the cancellation."}),
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(PortalSubscriptionsCancel)
+    // Read the subscription for the question only when a person will see it.
+    const client = this.prompter.interactive && !flags.yes ? await this.portalClient(flags as AsCustomer) : undefined
+    const summary = client ? await cancelWords.detailed(await getPortalSubscription(client, args.id)) : cancelWords.plain(args.id)
+    await this.confirmAction(summary, flags.yes)
+    const result = await cancelPortalSubscription(client ?? (await this.portalClient(flags as AsCustomer)), args.id, {reason: flags.reason, comment: flags.comment})
+    await this.writeOne('subscriptions', result, flags)
+  }
+}

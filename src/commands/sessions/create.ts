@@ -1,0 +1,52 @@
+import {Flags} from '@oclif/core'
+
+import {createCustomerSession, type SessionCreate} from '../../lib/api/resources/customer-sessions.js'
+import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {usageError} from '../../lib/errors.js'
+import {customerSessionColumns} from '../../lib/output/resources-portal.js'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export default class SessionsCreate extends BaseCommand {
+  static override summary = "Create a customer session: a Customer Portal token for one customer (valid one hour)."
+  static override description = `Made with the organization token, for your backend to hand to one customer. The token is printed on stdout only (never in logs or on stderr); --token-only prints nothing else, for:
+  export TILL_CUSTOMER_TOKEN=$(till sessions create --external-customer-id usr_123 --token-only)
+after which the till portal commands act as that customer.`
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --customer-id 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f',
+    '<%= config.bin %> <%= command.id %> --external-customer-id usr_00042 --return-url https://example.com/account',
+    {description: 'Act as that customer in this shell', command: 'export TILL_CUSTOMER_TOKEN=$(<%= config.bin %> <%= command.id %> --external-customer-id usr_00042 --token-only)'},
+  ]
+
+  static override flags = {
+    ...outputFlags,
+    'customer-id': Flags.string({description: 'The customer\'s id.', exclusive: ['external-customer-id']}),
+    'external-customer-id': Flags.string({
+      description: 'The customer\'s external id (your own id for it).',
+      aliases: ['customer-external-id'],
+      deprecateAliases: true,
+    }),
+    'return-url': Flags.string({description: 'Where the portal\'s back link goes.'}),
+    'token-only': Flags.boolean({description: 'Print only the token (for TILL_CUSTOMER_TOKEN).'}),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(SessionsCreate)
+    const body: SessionCreate = {return_url: flags['return-url']}
+    if (flags['customer-id']) body.customer_id = flags['customer-id']
+    else if (flags['external-customer-id']) body.external_customer_id = flags['external-customer-id']
+    else {
+      const given = (await this.prompter.text('--customer-id or --external-customer-id', 'the customer (id or external id)')).trim()
+      if (UUID.test(given)) body.customer_id = given
+      else body.external_customer_id = given
+    }
+    if (body.customer_id === '' || body.external_customer_id === '') throw usageError('the customer id is empty')
+    const session = await createCustomerSession(await this.ctx.client(), body)
+    if (flags['token-only']) {
+      this.ctx.io.stdout.write(`${session.token}\n`)
+      return
+    }
+    await this.writeOne('customer-sessions', session, {...flags, columns: flags.columns ?? customerSessionColumns.defaults.join(',')})
+  }
+}

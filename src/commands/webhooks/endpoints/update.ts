@@ -1,0 +1,35 @@
+import {Args, Flags} from '@oclif/core'
+
+import {updateEndpoint, WEBHOOK_FORMATS, type EndpointUpdate} from '../../../lib/api/resources/webhooks.js'
+import {BaseCommand, outputFlags} from '../../../lib/base-command.js'
+import {usageError} from '../../../lib/errors.js'
+import {chosenEvents, WEBHOOK_EVENTS, withMaskedSecret} from '../../../lib/webhooks.js'
+
+export default class WebhooksEndpointsUpdate extends BaseCommand {
+  static override summary = "Change a webhook endpoint's URL, events, format or name, or turn it off and on."
+  static override description = '--event replaces the whole list of events. --no-enabled stops deliveries to the endpoint until --enabled turns them back on (the service also turns off an endpoint after 10 events failed in a row).'
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --event order.paid --event order.refunded',
+    '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --enabled',
+  ]
+
+  static override args = {id: Args.string({description: 'Webhook endpoint id.', required: true})}
+  static override flags = {
+    ...outputFlags,
+    url: Flags.string({description: 'New URL (https).'}),
+    event: Flags.option({options: WEBHOOK_EVENTS, description: 'An event to send (repeatable; replaces the list).', multiple: true})(),
+    'all-events': Flags.boolean({description: 'Send every event.'}),
+    format: Flags.option({options: WEBHOOK_FORMATS, description: 'Body format: raw JSON, or a Discord or Slack message.'})(),
+    name: Flags.string({description: 'New name.'}),
+    enabled: Flags.boolean({description: 'Turn deliveries on (--no-enabled: off).', allowNo: true}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(WebhooksEndpointsUpdate)
+    const body: EndpointUpdate = {url: flags.url, format: flags.format, name: flags.name, enabled: flags.enabled, events: await chosenEvents(flags, this.prompter, true)}
+    if (Object.values(body).every((v) => v === undefined)) throw usageError('nothing to update', 'pass --url, --event, --all-events, --format, --name or --enabled/--no-enabled')
+    const client = await this.ctx.client()
+    await this.writeOne('webhook-endpoints', withMaskedSecret(await updateEndpoint(client, args.id, body)), flags)
+  }
+}

@@ -1,0 +1,56 @@
+// A fresh config folder and no server: the default `local` profile runs the emulator inside the command,
+// on $TILL_DATA_DIR/emulator. Meaningless (and skipped) when something already answers on 127.0.0.1:4010,
+// such as a developer's `till emulator start`.
+import {existsSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+
+import {expectNoToken, linesOf, portAnswers, runCli, runTty, sandbox, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+
+const busy = await portAnswers(4010)
+if (busy) console.warn('test/cli/embedded.test.ts: skipped, something answers on 127.0.0.1:4010 (stop your emulator to run it)')
+
+describe.skipIf(busy)('the local profile with nothing on 127.0.0.1:4010 (embedded emulator)', () => {
+  let box: Sandbox
+  beforeEach(() => {
+    box = sandbox()
+  })
+  afterEach(() => box.cleanup())
+
+  it('`till products list` on a fresh config works: exit 0, 10 rows, nothing on stderr when piped', async () => {
+    const r = await runCli(['products', 'list'], {env: box.env()})
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toBe('')
+    const rows = linesOf(r.stdout).map((l) => l.split('\t'))
+    expect(rows).toHaveLength(10)
+    for (const cells of rows) expect(cells[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(new Set(rows.map((c) => c[0])).size).toBe(10)
+    // Its data went to $TILL_DATA_DIR/emulator, and no config file was needed or written.
+    const emulatorDir = join(box.dataDir, 'emulator')
+    expect(existsSync(join(emulatorDir, 'credentials.json'))).toBe(true)
+    expect(existsSync(join(box.configDir, 'config.json'))).toBe(false)
+  })
+
+  it('keeps its data between commands: a product created with `till api` is listed next time', async () => {
+    const name = `Embedded ${Date.now()}`
+    const created = await runCli(['api', 'POST', '/products/', '-f', `name=${name}`, '-F', 'prices=[{"amount_type":"fixed","price_amount":500}]'], {env: box.env()})
+    expect(created.code, created.stderr).toBe(0)
+    const id = JSON.parse(created.stdout).id as string
+    const listed = await runCli(['products', 'list', '--limit', '1', '-o', 'jsonl', '--debug'], {env: box.env()})
+    expect(listed.code, listed.stderr).toBe(0)
+    expect(listed.stderr).toMatch(/^\[debug\] embedded emulator at http:\/\/127\.0\.0\.1:\d+\/v1$/m)
+    expect(JSON.parse(listed.stdout)).toMatchObject({id, name})
+    const token = JSON.parse(readFileSync(join(box.dataDir, 'emulator', 'credentials.json'), 'utf8')).production.token as string
+    expectNoToken(created.stdout + created.stderr + listed.stdout + listed.stderr, token)
+  })
+
+  it('on a terminal it says so on stderr, then prints the table', async () => {
+    const r = await runTty(`${TILL} products list --limit 3`, {env: box.env()})
+    expect(r.code, r.stdout).toBe(0)
+    const lines = linesOf(stripAnsi(r.stdout))
+    expect(lines[0]).toBe(`Nothing answers at http://127.0.0.1:4010/v1; using an emulator run inside this command (data: ${join(box.dataDir, 'emulator')}). Start one with: till emulator start`)
+    expect(lines[1]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'TYPE', 'PRICE', 'ARCHIVED', 'CREATED'])
+    expect(lines).toHaveLength(5)
+  })
+})
