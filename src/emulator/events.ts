@@ -50,14 +50,15 @@ export class WebhookDispatcher {
     const now = this.options.now()
     const payload = JSON.stringify({type, timestamp: new Date(now).toISOString(), data})
     const endpoints = env.store.all('webhook_endpoints').filter((e) => e.enabled && e.events.includes(type))
-    const id = uuid()
+    // Like the service, one event (with its own id) per endpoint.
     if (endpoints.length > 0) {
-      const event: WebhookEventRecord = {id, created_at: new Date(now).toISOString(), modified_at: null, type, payload, last_http_code: null, succeeded: null}
-      env.store.write(() => env.store.insert('webhook_events', event))
-      for (const endpoint of endpoints) this.enqueue(env, endpoint.id, id)
+      const created = new Date(now).toISOString()
+      const events = endpoints.map((e) => ({endpointId: e.id, event: {id: uuid(), created_at: created, modified_at: null, type, payload, last_http_code: null, succeeded: null} satisfies WebhookEventRecord}))
+      env.store.write(() => events.forEach(({event}) => env.store.insert('webhook_events', event)))
+      for (const {endpointId, event} of events) this.enqueue(env, endpointId, event.id)
     }
     if (this.options.forwardTo && this.options.forwardSecret) {
-      void this.post(this.options.forwardTo, this.options.forwardSecret, id, payload).then(
+      void this.post(this.options.forwardTo, this.options.forwardSecret, uuid(), payload).then(
         (r) => r.status >= 300 && this.options.log(`forward of ${type} to ${this.options.forwardTo} got HTTP ${r.status}`),
         (error: Error) => this.options.log(`forward of ${type} to ${this.options.forwardTo} failed: ${error.message}`),
       )
