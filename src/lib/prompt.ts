@@ -46,10 +46,11 @@ export class Prompter {
    */
   async confirm(summary: string, opts: {yes?: boolean; environment: string; profile: string}): Promise<void> {
     if (opts.yes) return
-    if (!this.interactive) {
-      throw usageError(`--yes is required to ${summary} when not running interactively`)
-    }
     const where = opts.environment === 'production' ? ` in PRODUCTION (profile ${opts.profile})` : ` (${opts.environment}, profile ${opts.profile})`
+    if (!this.interactive) {
+      const production = opts.environment === 'production' ? ` (this is PRODUCTION, profile ${opts.profile})` : ''
+      throw usageError(`--yes is required to ${summary} when not running interactively${production}`)
+    }
     const {confirm} = await import('@inquirer/prompts')
     const ok = await confirm({message: `${summary[0]!.toUpperCase()}${summary.slice(1)}${where}?`, default: false})
     if (!ok) throw new TillError('cancelled; nothing was changed', ExitCode.error)

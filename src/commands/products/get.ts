@@ -7,11 +7,12 @@ export default class ProductsGet extends BaseCommand {
   static override summary = 'Show one product with its prices and benefits.'
   static override enableJsonFlag = true
   static override examples = ['<%= config.bin %> <%= command.id %> 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21', '<%= config.bin %> <%= command.id %> 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --json']
-  static override args = {id: Args.string({description: 'Product id.', required: true})}
+  static override args = {id: Args.string({description: 'Product id, or - to read ids from stdin.', required: true})}
   static override flags = {...outputFlags}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(ProductsGet)
-    await this.writeOne('products', await getProduct(await this.ctx.client(), args.id), flags)
+    const client = await this.ctx.client()
+    await this.eachId(args.id, flags, (id) => getProduct(client, id), (item) => this.writeOne('products', item, flags))
   }
 }
