@@ -10,7 +10,7 @@ import {ExitCode, TillError, usageError} from './errors.js'
 import {FORMATS} from './output/format.js'
 import {Prompter} from './prompt.js'
 
-export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<(typeof BaseCommand)['baseFlags'] & T['flags']>
+export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 
 /** Output flags of commands that print resources (`--json` comes from `enableJsonFlag`). */
 export const outputFlags = {

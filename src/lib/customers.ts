@@ -67,6 +67,13 @@ export function parsePairs(values: string[] | undefined, flag: string): Record<s
   return pairs
 }
 
+/** `current` metadata with `set` applied and the `remove` keys dropped. */
+export function mergeMetadata(current: unknown, set: Record<string, string> | undefined, remove: string[] | undefined): Record<string, unknown> {
+  const merged: Record<string, unknown> = {...(current as Record<string, unknown> | null), ...set}
+  for (const key of remove ?? []) delete merged[key]
+  return merged
+}
+
 /** Up to 100 customers, newest first, to pick from in a prompt. */
 export async function customerChoices(client: ApiClient): Promise<Choice[]> {
   const choices: Choice[] = []

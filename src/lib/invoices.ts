@@ -12,13 +12,15 @@ const isMissingInvoice = (error: unknown) => error instanceof ApiError && error.
 export interface InvoiceRoutes {
   /** e.g. `/orders/ID/invoice` or `/customer-portal/orders/ID/invoice` */
   path: (orderId: string) => string
-  /** The command that generates it, for the hint. */
+  /** The commands that generate and get it, for hints. */
   generateCommand: (orderId: string) => string
+  getCommand: (orderId: string) => string
 }
 
 export const coreInvoices: InvoiceRoutes = {
   path: (id) => `/orders/${encodeURIComponent(id)}/invoice`,
   generateCommand: (id) => `till orders invoice generate ${id}`,
+  getCommand: (id) => `till orders invoice get ${id}`,
 }
 
 /** The invoice URL, or exit 3 with the command that makes one. */
@@ -52,7 +54,7 @@ export async function waitForInvoice(
       if (!isMissingInvoice(error)) throw error
     }
     if (Date.now() + interval > deadline) {
-      throw new TillError(`the invoice for order ${orderId} was not ready after ${Math.round(opts.timeoutMs / 1000)}s`, ExitCode.error, `it is being generated; check later with: till orders invoice get ${orderId}`)
+      throw new TillError(`the invoice for order ${orderId} was not ready after ${Math.round(opts.timeoutMs / 1000)}s`, ExitCode.error, `it is being generated; check later with: ${routes.getCommand(orderId)}`)
     }
     await sleep(interval)
   }

@@ -16,7 +16,10 @@ export interface Refundable {
   paid: boolean
   /** Minor units, pre-tax. */
   amount: number
+  /** Refunded so far, minor units. */
+  refunded: number
   currency: string
+  subscriptionId: string | null
 }
 
 export function refundableOf(order: Item): Refundable {
@@ -25,7 +28,9 @@ export function refundableOf(order: Item): Refundable {
     status: String(order.status),
     paid: order.paid === true,
     amount: typeof order.refundable_amount === 'number' ? order.refundable_amount : 0,
+    refunded: typeof order.refunded_amount === 'number' ? order.refunded_amount : 0,
     currency: typeof order.currency === 'string' ? order.currency : 'usd',
+    subscriptionId: typeof order.subscription_id === 'string' ? order.subscription_id : null,
   }
 }
 
@@ -36,10 +41,17 @@ export const moneyText = (minor: number, currency: string) => `${formatMoney(min
 export const refundSummary = (amount: number, r: Refundable, revokeBenefits = false) =>
   `refund ${moneyText(amount, r.currency)} of order ${r.orderId}${revokeBenefits ? ' and revoke the benefits it granted' : ''}`
 
-/** Refuses, before anything is sent, an order that cannot be refunded. */
-export function checkRefundable(r: Refundable): void {
+/** Refuses, before anything is sent, an order that cannot be refunded (or not with `revokeBenefits`). */
+export function checkRefundable(r: Refundable, revokeBenefits = false): void {
   if (!r.paid) throw usageError(`order ${r.orderId} is ${r.status}, not paid: there is no payment to refund`)
-  if (r.amount <= 0) throw usageError(`order ${r.orderId} is already fully refunded: nothing is left to refund`)
+  if (r.amount <= 0 && r.refunded > 0) throw usageError(`order ${r.orderId} is already fully refunded: nothing is left to refund`)
+  if (r.amount <= 0) throw usageError(`order ${r.orderId} has nothing to refund: it was paid ${formatMoney(0, r.currency)}`)
+  if (revokeBenefits && r.subscriptionId) {
+    throw usageError(
+      `--revoke-benefits is not possible on order ${r.orderId}: it belongs to subscription ${r.subscriptionId}, whose benefits end when it ends`,
+      `refund without --revoke-benefits, and end the subscription with: till subscriptions revoke ${r.subscriptionId}`,
+    )
+  }
 }
 
 /** Refuses, before anything is sent, an amount of zero or above what the order allows. */
@@ -73,7 +85,7 @@ export function fullRefunder(client: ApiClient, base: Omit<RefundCreate, 'order_
     if (seen.has(orderId)) throw new TillError(`order ${orderId} was already given earlier in the input; it is refunded once only`, ExitCode.usage)
     seen.add(orderId)
     const r = refundableOf(await getOrder(client, orderId))
-    checkRefundable(r)
+    checkRefundable(r, base.revoke_benefits)
     return createRefund(client, {...base, order_id: orderId, amount: r.amount})
   }
 }

@@ -297,6 +297,16 @@ describe('till list/get output against the emulator', () => {
       expect(r.stdout).not.toContain('PRODUCTION')
     })
 
+    it('a TTY table of the whole --all export: the header once, then every order in order', async () => {
+      const r = await tty('orders list --all --columns id,status')
+      expect(r.code).toBe(0)
+      const lines = linesOf(stripAnsi(r.stdout))
+      expect(lines[0]!.split(/\s+/)).toEqual(['ID', 'STATUS'])
+      expect(lines.filter((l) => l.startsWith('ID '))).toHaveLength(1)
+      expect(lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual(orderIds)
+      expect(lines.slice(1).map((l) => l.split(/\s+/)[1])).toEqual(orders.map((o) => o.status))
+    })
+
     it('the same list piped is tsv with ISO dates and no header', async () => {
       const r = await till(['orders', 'list', '--limit', '5'])
       expect(r.code, r.stderr).toBe(0)

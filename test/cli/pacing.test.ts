@@ -1,13 +1,14 @@
 // Pacing shared across processes: three `till` processes of one profile (one config folder) export at
-// once against an emulator allowing 30 requests per 3 s. Together they need 36 requests, more than one
-// window allows, yet the emulator answers none of them 429: they space their requests through the
-// shared pace state. The control run, with a config folder each, does draw 429s.
+// once against an emulator allowing 30 requests per 3 s. Each needs 20 requests (60 orders, 3 a page),
+// so any two of them running within one window would exceed it without sharing; yet the emulator
+// answers none of the 60 requests 429: they space their requests through the shared pace state.
+// The control run, with a config folder each, does draw 429s.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {listAll, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {envVars, jsonlIds, logFrom, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
 
-const EXPORT = ['orders', 'list', '--all', '--limit', '5', '-o', 'jsonl']
+const EXPORT = ['orders', 'list', '--all', '--limit', '3', '-o', 'jsonl']
 
 describe('pacing shared between processes (emulator --rate-limit 30/3s, TILL_RATE_LIMIT=30/3s)', () => {
   let emulator: Emulator
@@ -35,7 +36,7 @@ describe('pacing shared between processes (emulator --rate-limit 30/3s, TILL_RAT
   })
 
   it('three processes of one profile draw zero 429s and each exports everything', async () => {
-    const log = logFrom(emulator)
+    const log = await logFrom(emulator)
     const shared = box()
     const started = Date.now()
     const results = await threeExports([shared, shared, shared])
@@ -47,14 +48,14 @@ describe('pacing shared between processes (emulator --rate-limit 30/3s, TILL_RAT
     }
     const requests = log().filter((q) => q.path.startsWith('/v1/orders/'))
     expect(requests.filter((q) => q.status === 429)).toEqual([])
-    expect(requests.filter((q) => q.status === 200)).toHaveLength(36)
-    // 36 requests do not fit one 3 s window: the processes must have waited for the next one.
+    expect(requests.filter((q) => q.status === 200)).toHaveLength(60)
+    // 60 requests take two 3 s windows: the processes waited for the second one.
     expect(elapsed).toBeGreaterThanOrEqual(3000)
   }, 60_000)
 
   it('control: with a config folder each, the same three exports do draw 429s', async () => {
     await sleep(3200)
-    const log = logFrom(emulator)
+    const log = await logFrom(emulator)
     const results = await threeExports([box(), box(), box()])
     for (const r of results) {
       expect(r.code, r.stderr).toBe(0)

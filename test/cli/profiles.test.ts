@@ -155,7 +155,8 @@ describe('profiles and profile selection', () => {
     it('TILL_TOKEN alone over the profile token (a production token on the sandbox URL is refused: exit 4)', async () => {
       const r = await till(['api', 'GET', '/organizations/', '-p', 'sbx'], {env: {TILL_TOKEN: emulator.production.token}})
       expect(r.code).toBe(4)
-      expect(r.stderr).toContain('profile "sbx"')
+      // Refused by the sandbox: the variable's token went to the profile's URL.
+      expect(r.stderr).toContain(emulator.sandbox.url)
       expectNoToken(r.stdout + r.stderr, emulator.production.token)
     })
 

@@ -1,5 +1,6 @@
-// 429 handling as a process: an emulator allowing 5 requests per 3 s, and a client told it has a far
-// bigger budget (TILL_RATE_LIMIT=1000/60s) so that it runs into the limit. till waits as Retry-After
+// 429 handling as a process: an emulator allowing 4 requests per 3 s, and a client told it has a far
+// bigger budget (TILL_RATE_LIMIT=1000/60s) so that it runs into the limit: an --all export asks for
+// page 1, then 4 pages at once, the last of which is sure to be refused. till waits as Retry-After
 // says and succeeds, or gives up with exit 5 when --max-wait is shorter than the wait.
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
@@ -8,14 +9,14 @@ import {envVars, expectNoToken, jsonlIds, linesOf, logFrom, runCli, runTty, sand
 
 const WAIT_LINE = /^Rate limited by the API; waiting [1-3]s as it asks \(Retry-After\)\.$/
 
-describe('rate limits (emulator --rate-limit 5/3s, client told 1000/60s)', () => {
+describe('rate limits (emulator --rate-limit 4/3s, client told 1000/60s)', () => {
   let emulator: Emulator
   let orderIds: string[]
   let box: Sandbox
   const env = (extra: Record<string, string> = {}) => box.env(envVars(emulator.production, {TILL_RATE_LIMIT: '1000/60s', ...extra}))
 
   beforeAll(async () => {
-    emulator = await startEmulator({rateLimit: '5/3s', quiet: false})
+    emulator = await startEmulator({rateLimit: '4/3s', quiet: false})
     orderIds = (await listAll(emulator.production, '/orders/')).map((o) => o.id)
   })
   afterAll(async () => {
@@ -27,8 +28,8 @@ describe('rate limits (emulator --rate-limit 5/3s, client told 1000/60s)', () =>
   afterEach(() => box.cleanup())
 
   it('waits out the 429s it draws and completes the export exactly (exit 0)', async () => {
-    const log = logFrom(emulator)
-    // 6 pages of 10: more than the 5 requests one window allows.
+    const log = await logFrom(emulator)
+    // 6 pages of 10: more than the 4 requests one window allows.
     const r = await runCli(['orders', 'list', '--all', '--limit', '10', '-o', 'jsonl'], {env: env()})
     expect(r.code, r.stderr).toBe(0)
     expect(jsonlIds(r.stdout)).toEqual(orderIds)
@@ -59,7 +60,7 @@ describe('rate limits (emulator --rate-limit 5/3s, client told 1000/60s)', () =>
   })
 
   it('--max-wait 0 gives up at the first 429', async () => {
-    const log = logFrom(emulator)
+    const log = await logFrom(emulator)
     const r = await runCli(['orders', 'list', '--all', '--limit', '1', '-o', 'jsonl', '--max-wait', '0'], {env: env()})
     expect(r.code, r.stderr).toBe(5)
     expect(r.stderr).not.toMatch(/Rate limited by the API/)

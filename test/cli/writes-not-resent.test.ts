@@ -38,7 +38,7 @@ describe('writes are not re-sent after a possible delivery', () => {
 
   it('POST cut mid-response (--reset-rate 1): exit 6, sent exactly once, with a warning to check', async () => {
     const emu = await start(['--reset-rate', '1'])
-    const log = logFrom(emu)
+    const log = await logFrom(emu)
     const r = await runCli(['api', 'POST', '/customers/', '-f', `email=${resetEmail}`], {env: box.env(envVars(emu.production))})
     expect(r.code, r.stderr).toBe(6)
     expect(r.stdout).toBe('')
@@ -49,7 +49,7 @@ describe('writes are not re-sent after a possible delivery', () => {
 
   it('GET under the same faults is retried (5 attempts), then exit 6', async () => {
     const emu = emulator!
-    const log = logFrom(emu)
+    const log = await logFrom(emu)
     const r = await runCli(['api', 'GET', '/organizations/'], {env: box.env(envVars(emu.production))})
     expect(r.code, r.stderr).toBe(6)
     expect(log().filter((q) => q.path === '/v1/organizations/').map((q) => q.status)).toEqual([0, 0, 0, 0, 0])
@@ -57,7 +57,7 @@ describe('writes are not re-sent after a possible delivery', () => {
 
   it('POST answered 5xx before any change (--fail-rate 1): exit 6, sent exactly once', async () => {
     const emu = await start(['--fail-rate', '1'])
-    const log = logFrom(emu)
+    const log = await logFrom(emu)
     const r = await runCli(['api', 'POST', '/customers/', '-f', `email=${failEmail}`], {env: box.env(envVars(emu.production))})
     expect(r.code, r.stderr).toBe(6)
     expect(r.stderr).toMatch(/HTTP 50[023]/)

@@ -67,6 +67,12 @@ describe('catalog commands against the emulator', () => {
     expect(r.stdout).toBe('')
   }
 
+  /** Runs each command at once; each must fail with exit 2 and its message. */
+  const refused = async (cases: Array<[string[], RegExp]>) => {
+    const results = await Promise.all(cases.map(([args]) => till(args)))
+    results.forEach((r, i) => usage(r, cases[i]![1]))
+  }
+
   /** A fresh product made through the API, to archive or change without touching the others. */
   const newProduct = async (name = `Temp ${Math.random().toString(36).slice(2, 8)}`, extra: Json = {}) => {
     const res = await api(emulator.production, 'POST', '/products/', {body: {name, prices: [{amount_type: 'fixed', price_amount: 1000}], ...extra}})
@@ -150,13 +156,15 @@ describe('catalog commands against the emulator', () => {
 
     it('refuses bad input at once with exit 2, naming the flag, and creates nothing', async () => {
       const before = (await listAll(emulator.production, '/products/')).length
-      usage(await till(['products', 'create', '--price', '12.00']), /missing --name/)
-      usage(await till(['products', 'create', '--name', 'No price']), /missing --price/)
-      usage(await till(['products', 'create', '--name', 'Both', '--price', '1', '--free']), /one kind of price/)
-      usage(await till(['products', 'create', '--name', 'Count', '--price', '1', '--interval-count', '2']), /--interval-count needs --interval/)
-      usage(await till(['products', 'create', '--name', 'Min', '--price', '1', '--minimum', '1']), /--minimum applies to --pay-what-you-want/)
-      usage(await till(['products', 'create', '--name', 'Cents', '--price', '1.005']), /more decimals/)
-      usage(await till(['products', 'create', '--name', 'Meta', '--price', '1', '--metadata', 'novalue']), /--metadata takes key=value/)
+      await refused([
+        [['products', 'create', '--price', '12.00'], /missing --name/],
+        [['products', 'create', '--name', 'No price'], /missing --price/],
+        [['products', 'create', '--name', 'Both', '--price', '1', '--free'], /one kind of price/],
+        [['products', 'create', '--name', 'Count', '--price', '1', '--interval-count', '2'], /--interval-count needs --interval/],
+        [['products', 'create', '--name', 'Min', '--price', '1', '--minimum', '1'], /--minimum applies to --pay-what-you-want/],
+        [['products', 'create', '--name', 'Cents', '--price', '1.005'], /more decimals/],
+        [['products', 'create', '--name', 'Meta', '--price', '1', '--metadata', 'novalue'], /--metadata takes key=value/],
+      ])
       expect((await listAll(emulator.production, '/products/')).length).toBe(before)
     })
 
@@ -209,9 +217,11 @@ describe('catalog commands against the emulator', () => {
 
     it('fails with exit 2 when nothing would change or a price flag is stray', async () => {
       const product = await newProduct()
-      usage(await till(['products', 'update', product.id]), /nothing to update/)
-      usage(await till(['products', 'update', product.id, '--currency', 'eur']), /--currency applies to a new price/)
-      usage(await till(['products', 'update', product.id, '--preset', '2']), /--preset applies to --pay-what-you-want/)
+      await refused([
+        [['products', 'update', product.id], /nothing to update/],
+        [['products', 'update', product.id, '--currency', 'eur'], /--currency applies to a new price/],
+        [['products', 'update', product.id, '--preset', '2'], /--preset applies to --pay-what-you-want/],
+      ])
     })
   })
 
@@ -260,7 +270,7 @@ describe('catalog commands against the emulator', () => {
       expect((await get(`/products/${p1.id}`)).is_archived).toBe(false)
       const r = await till(['products', 'archive', '-', '--yes', '-o', 'tsv'], {}, ids)
       ok(r)
-      expect(linesOf(r.stdout).slice(1)).toEqual([`${p1.id}\tyes\t`, `${p2.id}\tyes\t`])
+      expect(linesOf(r.stdout)).toEqual([`${p1.id}\tyes\t`, `${p2.id}\tyes\t`])
       expect(r.stderr).toContain('2 ids: 2 ok, 0 failed.')
       expect((await get(`/products/${p2.id}`)).is_archived).toBe(true)
     })
@@ -318,25 +328,30 @@ describe('catalog commands against the emulator', () => {
     it('list filters, as a table and as JSON; get by id and from stdin', async () => {
       const product = await newProduct('Listed Checkout Product')
       ok(await till(['checkouts', 'create', '--product', product.id, '--customer-email', 'grace@example.com']))
-      const table = await till(['checkouts', 'list', '--product', product.id, '--status', 'open', '-o', 'table'])
+      const [table, list] = await Promise.all([
+        till(['checkouts', 'list', '--product', product.id, '--status', 'open', '-o', 'table']),
+        till(['checkouts', 'list', '--product', product.id, '--json']),
+      ])
       ok(table)
       expect(linesOf(table.stdout)[0]).toMatch(/^ID\s+CREATED\s+STATUS\s+PRODUCT\s+CUSTOMER\s+TOTAL\s+EXPIRES$/)
       expect(table.stdout).toContain('Listed Checkout Product')
       expect(table.stdout).toContain('grace@example.com')
-      const list = await till(['checkouts', 'list', '--product', product.id, '--json'])
       ok(list)
       const items = json(list)
       expect(items).toHaveLength(1)
-      const one = await till(['checkouts', 'get', items[0].id, '--json'])
+      const id = items[0].id
+      const [one, tableOne, bulk, missing] = await Promise.all([
+        till(['checkouts', 'get', id, '--json']),
+        till(['checkouts', 'get', id, '-o', 'table']),
+        till(['checkouts', 'get', '-', '-o', 'jsonl'], {}, `${id}\n`),
+        till(['checkouts', 'get', unknownId()]),
+      ])
       ok(one)
-      expect(json(one)).toEqual(await get(`/checkouts/${items[0].id}`))
-      const tableOne = await till(['checkouts', 'get', items[0].id, '-o', 'table'])
+      expect(json(one)).toEqual(await get(`/checkouts/${id}`))
       ok(tableOne)
       expect(tableOne.stdout).toMatch(/^customer_email\s+grace@example\.com$/m)
-      const bulk = await till(['checkouts', 'get', '-', '-o', 'jsonl'], {}, `${items[0].id}\n`)
       ok(bulk)
-      expect(JSON.parse(bulk.stdout)).toMatchObject({id: items[0].id, ok: true, result: {id: items[0].id}})
-      const missing = await till(['checkouts', 'get', unknownId()])
+      expect(JSON.parse(bulk.stdout)).toMatchObject({id, ok: true, result: {id}})
       expect(missing.code).toBe(3)
     })
   })
@@ -351,17 +366,19 @@ describe('catalog commands against the emulator', () => {
       ok(created)
       const link = json(created)
       expect(link).toMatchObject({label: 'Second', allow_discount_codes: true, products: [expect.objectContaining({id: product.id})]})
-      const list = await till(['checkout-links', 'list', '--product', product.id, '--json'])
+      const [list, table, one] = await Promise.all([
+        till(['checkout-links', 'list', '--product', product.id, '--json']),
+        till(['checkout-links', 'list', '--product', product.id, '-o', 'table']),
+        till(['checkout-links', 'get', link.id, '-o', 'table']),
+      ])
       ok(list)
       const items = json(list)
       expect(items.map((l: Json) => l.label)).toEqual(['Newsletter', 'Second'])
       expect(items[0]).toMatchObject({allow_discount_codes: false, metadata: {src: 'mail'}, url: r.stdout.trim()})
-      const table = await till(['checkout-links', 'list', '--product', product.id, '-o', 'table'])
       ok(table)
       expect(linesOf(table.stdout)[0]).toMatch(/^ID\s+CREATED\s+LABEL\s+PRODUCTS\s+URL$/)
       expect(linesOf(table.stdout)).toHaveLength(3)
       expect(table.stdout).toContain('Linked Product')
-      const one = await till(['checkout-links', 'get', link.id, '-o', 'table'])
       ok(one)
       expect(one.stdout).toMatch(/^label\s+Second$/m)
     })
@@ -424,11 +441,15 @@ describe('catalog commands against the emulator', () => {
     })
 
     it('refuses a type-specific flag of another type, and a missing type or description without a terminal', async () => {
-      usage(await till(['benefits', 'create', '--type', 'custom', '--description', 'Nope', '--prefix', 'X']), /--prefix applies to license_keys benefits only/)
-      usage(await till(['benefits', 'create', '--type', 'license_keys', '--description', 'Nope', '--note', 'x']), /--note applies to custom benefits only/)
-      usage(await till(['benefits', 'create', '--description', 'No type']), /missing --type/)
-      usage(await till(['benefits', 'create', '--type', 'custom']), /missing --description/)
-      usage(await till(['benefits', 'create', '--type', 'discord', '--description', 'Bad', '--properties', '[1]']), /--properties must be a JSON object/)
+      const before = (await listAll(emulator.production, '/benefits/')).length
+      await refused([
+        [['benefits', 'create', '--type', 'custom', '--description', 'Nope', '--prefix', 'X'], /--prefix applies to license_keys benefits only/],
+        [['benefits', 'create', '--type', 'license_keys', '--description', 'Nope', '--note', 'x'], /--note applies to custom benefits only/],
+        [['benefits', 'create', '--description', 'No type'], /missing --type/],
+        [['benefits', 'create', '--type', 'custom'], /missing --description/],
+        [['benefits', 'create', '--type', 'discord', '--description', 'Bad', '--properties', '[1]'], /--properties must be a JSON object/],
+      ])
+      expect((await listAll(emulator.production, '/benefits/')).length).toBe(before)
     })
 
     it('asks for the type and description on a terminal', async () => {
@@ -494,19 +515,21 @@ describe('catalog commands against the emulator', () => {
       const all = await listAll(emulator.production, `/benefits/${support.id}/grants`)
       const revoked = all.filter((g: Json) => !g.is_granted)
       expect(revoked.length).toBeGreaterThan(0)
-      const table = await till(['benefits', 'grants', support.id, '--granted', '--all', '-o', 'table'])
+      const customer = all[0].customer_id
+      const [table, no, mine, bulk] = await Promise.all([
+        till(['benefits', 'grants', support.id, '--granted', '--all', '-o', 'table']),
+        till(['benefits', 'grants', support.id, '--no-granted', '--all', '--json']),
+        till(['benefits', 'grants', support.id, '--customer', customer, '--json']),
+        till(['benefits', 'grants', '-', '--limit', '2', '-o', 'jsonl'], {}, `${support.id}\n`),
+      ])
       ok(table)
       expect(linesOf(table.stdout)[0]).toMatch(/^ID\s+CREATED\s+CUSTOMER\s+GRANTED\s+GRANTED AT\s+REVOKED AT$/)
       expect(linesOf(table.stdout)).toHaveLength(all.length - revoked.length + 1)
-      const no = await till(['benefits', 'grants', support.id, '--no-granted', '--all', '--json'])
       ok(no)
       expect(json(no).map((g: Json) => g.id)).toEqual(revoked.map((g: Json) => g.id))
-      const customer = all[0].customer_id
-      const mine = await till(['benefits', 'grants', support.id, '--customer', customer, '--json'])
       ok(mine)
       expect(json(mine).every((g: Json) => g.customer_id === customer)).toBe(true)
       expect(json(mine).length).toBeGreaterThan(0)
-      const bulk = await till(['benefits', 'grants', '-', '--limit', '2', '-o', 'jsonl'], {}, `${support.id}\n`)
       ok(bulk)
       expect(JSON.parse(bulk.stdout).result.grants).toHaveLength(2)
     })

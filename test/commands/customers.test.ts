@@ -78,7 +78,7 @@ async function startReceiver(): Promise<{url: string; received: Delivery[]; clos
 
 const json = (r: CliResult): Json => JSON.parse(r.stdout)
 
-describe('customers, license keys, webhooks and org commands', () => {
+describe('customers, license keys, webhooks and org commands', {timeout: 90_000}, () => {
   let emulator: Emulator
   let env: EnvHandle
   let box: Sandbox
@@ -157,7 +157,8 @@ describe('customers, license keys, webhooks and org commands', () => {
       expect(byExternal.code, byExternal.stderr).toBe(0)
       expect(json(byExternal)).toEqual(c)
 
-      const deprecated = await till(['customers', 'get', '--customer-external-id', 'ext_get_1', '--json'])
+      // (oclif keeps warnings off stderr under --json)
+      const deprecated = await till(['customers', 'get', '--customer-external-id', 'ext_get_1', '-o', 'jsonl'])
       expect(deprecated.code, deprecated.stderr).toBe(0)
       expect(json(deprecated).id).toBe(c.id)
       expect(deprecated.stderr).toMatch(/"--customer-external-id" flag has been deprecated/)
@@ -262,6 +263,17 @@ describe('customers, license keys, webhooks and org commands', () => {
       const immutable = await till(['customers', 'update', json(r).id, '--set-external-id', 'other'])
       expect(immutable.code).toBe(2)
       expect(immutable.stderr).toContain('body.external_id: Customer external ID cannot be updated.')
+    })
+
+    it('update --external-id - makes the same change to every customer read from stdin', async () => {
+      const [a, b] = [await newCustomer({external_id: 'ext_bulk_a', metadata: {keep: 'a'}}), await newCustomer({external_id: 'ext_bulk_b'})]
+      const r = await till(['customers', 'update', '--external-id', '-', '--metadata', 'batch=7', '-o', 'jsonl'], {input: 'ext_bulk_a\next_bulk_b\next_missing\n'})
+      expect(r.code).toBe(1)
+      const results = linesOf(r.stdout).map((l) => JSON.parse(l))
+      expect(results.map((x) => [x.id, x.ok])).toEqual([['ext_bulk_a', true], ['ext_bulk_b', true], ['ext_missing', false]])
+      expect((await api(env, 'GET', `/customers/${a.id}`)).body.metadata).toEqual({keep: 'a', batch: '7'})
+      expect((await api(env, 'GET', `/customers/${b.id}`)).body.metadata).toEqual({batch: '7'})
+      expect(r.stderr).toContain('3 ids: 2 ok, 1 failed.')
     })
 
     it('delete without a terminal needs --yes and changes nothing', async () => {
@@ -413,7 +425,7 @@ describe('customers, license keys, webhooks and org commands', () => {
     })
 
     it('validate: a valid key exits 0 with the validated key; the organization is looked up once per run', async () => {
-      const log = logFrom(emulator)
+      const log = await logFrom(emulator)
       const r = await till(['license-keys', 'validate', key.key, '--customer', key.customer_id, '--benefit', key.benefit_id, '--json'])
       expect(r.code, r.stderr).toBe(0)
       expect(json(r)).toMatchObject({id: key.id, status: 'granted', activation: null})
@@ -429,6 +441,20 @@ describe('customers, license keys, webhooks and org commands', () => {
       expect(t.stdout).toMatch(/^status\s+granted$/m)
     })
 
+    it("validate uses the profile's organization id when it has one, without asking the API", async () => {
+      const add = await till(['profiles', 'add', 'emu', '--environment', 'local', '--url', env.url, '--token-stdin', '--organization-id', env.organizationId], {input: `${env.token}\n`})
+      expect(add.code, add.stderr).toBe(0)
+      const log = await logFrom(emulator)
+      const profileOnly = {TILL_API_URL: undefined, TILL_TOKEN: undefined, TILL_ENV: undefined}
+      const r = await till(['license-keys', 'validate', key.key, '--profile', 'emu', '--json'], {extra: profileOnly})
+      expect(r.code, r.stderr).toBe(0)
+      expect(json(r).id).toBe(key.id)
+      await sleep(200)
+      const calls = log()
+      expect(calls.filter((c) => c.path === '/v1/license-keys/validate')).toHaveLength(1)
+      expect(calls.filter((c) => c.path.startsWith('/v1/organizations/'))).toHaveLength(0)
+    })
+
     it('validate: a key that does not match exits 3 with the reason', async () => {
       const wrongCustomer = await till(['license-keys', 'validate', key.key, '--customer', unknownId()])
       expect(wrongCustomer.code).toBe(3)
@@ -439,7 +465,7 @@ describe('customers, license keys, webhooks and org commands', () => {
     })
 
     it('validate - checks each key from stdin with one organization lookup', async () => {
-      const log = logFrom(emulator)
+      const log = await logFrom(emulator)
       const r = await till(['license-keys', 'validate', '-', '-o', 'jsonl'], {input: `${key.key}\nTILL-NOPE-NOPE-NOPE-NOPE\n`})
       expect(r.code).toBe(1)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
@@ -600,6 +626,10 @@ describe('customers, license keys, webhooks and org commands', () => {
       expect(u.code, u.stderr).toBe(0)
       expect(json(u)).toMatchObject({id, enabled: false, events: ['refund.created'], format: 'slack'})
       expectNoToken(u.stdout, secret!, 'update output')
+      const bulk = await till(['webhooks', 'endpoints', 'update', '-', '--name', 'bulk-named', '-o', 'jsonl'], {input: `${id}\n`})
+      expect(bulk.code, bulk.stderr).toBe(0)
+      expect(JSON.parse(bulk.stdout)).toMatchObject({id, ok: true, result: {name: 'bulk-named'}})
+      expectNoToken(bulk.stdout, secret!, 'bulk update output')
       const ut = await till(['webhooks', 'endpoints', 'update', id, '--enabled', '--name', 'renamed', '-o', 'table'])
       expect(ut.code, ut.stderr).toBe(0)
       expect(ut.stdout).toMatch(/^name\s+renamed$/m)

@@ -10,7 +10,7 @@ import {join} from 'node:path'
 
 import {expect} from 'vitest'
 
-import {api, ROOT, type Emulator, type EnvHandle, type ExitStatus, type Json} from './emulator.js'
+import {api, ROOT, sleep, type Emulator, type EnvHandle, type ExitStatus, type Json} from './emulator.js'
 
 export const BIN = join(ROOT, 'bin', 'run.js')
 /** `node bin/run.js`, for shell command lines (run with cwd ROOT). */
@@ -224,9 +224,19 @@ export function requestLog(text: string): LoggedRequest[] {
   return [...text.matchAll(re)].map((m) => ({env: m[1]!, method: m[2]!, path: m[3]!, status: Number(m[4])}))
 }
 
-/** What an emulator logs from now on: call the returned function to read the new lines. */
-export function logFrom(emulator: Emulator): () => LoggedRequest[] {
-  const start = emulator.stderr().length
+/**
+ * What an emulator logs from now on: call the returned function to read the new lines. Waits until the
+ * log has been quiet for `quietMs` first, so lines of earlier requests that are still on their way are
+ * not counted as new.
+ */
+export async function logFrom(emulator: Emulator, quietMs = 250): Promise<() => LoggedRequest[]> {
+  let start = emulator.stderr().length
+  for (;;) {
+    await sleep(quietMs)
+    const now = emulator.stderr().length
+    if (now === start) break
+    start = now
+  }
   return () => requestLog(emulator.stderr().slice(start))
 }
 

@@ -29,7 +29,6 @@ export default class BenefitsCreate extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(BenefitsCreate)
     const metadata = metadataFrom(flags.metadata)
-    if (flags.type) benefitProperties(flags.type, flags)
     const type = flags.type ?? (await this.prompter.select('--type', 'Benefit type', async () => BENEFIT_TYPES.map((t) => ({name: t, value: t}))))
     const properties = benefitProperties(type, flags) ?? {}
     const description = flags.description ?? (await this.prompter.text('--description', 'Description shown to customers', {validate: descriptionRule})).trim()

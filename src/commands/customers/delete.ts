@@ -14,7 +14,7 @@ export default class CustomersDelete extends BaseCommand {
     {description: 'Every customer whose id is in a file, one per line', command: '<%= config.bin %> <%= command.id %> - --yes < ids.txt'},
   ]
 
-  static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.'})}
+  static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
     'external-id': externalIdFlag,
@@ -33,7 +33,7 @@ export default class CustomersDelete extends BaseCommand {
       flags,
       async (v) => {
         await deleteCustomer(client, target.ref(v), flags.anonymize)
-        return {...('id' in target.ref(v) ? {id: v} : {external_id: v}), deleted: true, anonymized: flags.anonymize}
+        return {...('id' in target.ref(v) ? {id: v} : {external_id: v}), deleted: true, anonymized: Boolean(flags.anonymize)}
       },
       async (result) => {
         if (flags.json || flags.output) await this.writeOne('deleted', result, flags)

@@ -13,7 +13,7 @@ export default class CustomersGet extends BaseCommand {
     {description: 'By the id your own system gave the customer', command: '<%= config.bin %> <%= command.id %> --external-id user_1234 --json'},
   ]
 
-  static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.'})}
+  static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
   static override flags = {...outputFlags, 'external-id': externalIdFlag}
 
   async run(): Promise<void> {

@@ -14,7 +14,7 @@ export default class CustomersState extends BaseCommand {
     {description: 'Which benefits does the customer with your id user_1234 hold?', command: "<%= config.bin %> <%= command.id %> --external-id user_1234 --json | jq '.granted_benefits[].benefit_type'"},
   ]
 
-  static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.'})}
+  static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
   static override flags = {...outputFlags, 'external-id': externalIdFlag}
 
   async run(): Promise<void> {

@@ -1,21 +1,21 @@
 import {Args, Flags} from '@oclif/core'
 
-import {getCustomer, updateCustomer, type CustomerUpdate} from '../../lib/api/resources/customers.js'
+import {getCustomer, updateCustomer, type CustomerRef, type CustomerUpdate} from '../../lib/api/resources/customers.js'
 import type {Address} from '../../lib/api/resources/orders.js'
 import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {addressFlags, addressFlagsGiven, addressFrom, customerTarget, externalIdFlag, parsePairs} from '../../lib/customers.js'
+import {addressFlags, addressFlagsGiven, addressFrom, customerTarget, externalIdFlag, mergeMetadata, parsePairs} from '../../lib/customers.js'
 import {usageError} from '../../lib/errors.js'
 
 export default class CustomersUpdate extends BaseCommand {
   static override summary = "Change a customer's email, name, metadata, external id or billing details."
-  static override description = 'Metadata and address flags are merged into what the customer already has (--remove-metadata drops a key). The service refuses to change an external id once set, and to remove a billing address.'
+  static override description = 'Metadata and address flags are merged into what the customer already has (--remove-metadata drops a key). The service refuses to change an external id once set, and to remove a billing address. Give - as ID (or as --external-id) to make the same change to every customer read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f --name "Ada King" --metadata plan=pro',
     {description: 'By external id, setting the billing address', command: '<%= config.bin %> <%= command.id %> --external-id user_1234 --billing-name "Acme Inc." --country US --line1 "1 Main St" --city Springfield --postal-code 12345 --state US-IL'},
   ]
 
-  static override args = {id: Args.string({description: 'Customer id.'})}
+  static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
     'external-id': externalIdFlag,
@@ -30,25 +30,24 @@ export default class CustomersUpdate extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CustomersUpdate)
-    if (args.id === '-' || flags['external-id'] === '-') throw usageError('update takes one customer, not ids from stdin')
     const metadata = parsePairs(flags.metadata, '--metadata')
+    const removed = flags['remove-metadata']
     const address = addressFlagsGiven(flags)
     const body: CustomerUpdate = {email: flags.email, name: flags.name, external_id: flags['set-external-id'], billing_name: flags['billing-name']}
-    if (Object.values(body).every((v) => v === undefined) && !metadata && !flags['remove-metadata'] && !address) {
+    if (Object.values(body).every((v) => v === undefined) && !metadata && !removed && !address) {
       throw usageError('nothing to update', 'pass --email, --name, --metadata, --remove-metadata, --set-external-id, --billing-name or address flags')
     }
     const target = await customerTarget(args.id, flags['external-id'], this.prompter, () => this.ctx.client(), 'Customer to update')
     const client = await this.ctx.client()
-    const ref = target.ref(target.value)
-    if (metadata || flags['remove-metadata'] || address) {
-      const current = await getCustomer(client, ref)
-      if (metadata || flags['remove-metadata']) {
-        const merged: Record<string, string> = {...(current.metadata as Record<string, string>), ...metadata}
-        for (const key of flags['remove-metadata'] ?? []) delete merged[key]
-        body.metadata = merged
+    const update = async (ref: CustomerRef) => {
+      const changes = {...body}
+      if (metadata || removed || address) {
+        const current = await getCustomer(client, ref)
+        if (metadata || removed) changes.metadata = mergeMetadata(current.metadata, metadata, removed)
+        if (address) changes.billing_address = addressFrom(flags, current.billing_address as Address | null)
       }
-      if (address) body.billing_address = addressFrom(flags, current.billing_address as Address | null)
+      return updateCustomer(client, ref, changes)
     }
-    await this.writeOne('customers', await updateCustomer(client, ref, body), flags)
+    await this.eachId(target.value, flags, (v) => update(target.ref(v)), (customer) => this.writeOne('customers', customer, flags))
   }
 }

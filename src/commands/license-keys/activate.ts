@@ -14,7 +14,7 @@ export default class LicenseKeysActivate extends BaseCommand {
     {description: 'With metadata and conditions that later validations must repeat', command: '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --label build-server --meta os=linux --condition machine=ab12cd --json'},
   ]
 
-  static override args = {key: Args.string({description: 'The license key.', required: true})}
+  static override args = {key: Args.string({description: 'The license key.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
     label: Flags.string({description: 'A name for this activation, e.g. the device (asked for on a terminal when missing).'}),

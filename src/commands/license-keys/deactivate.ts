@@ -13,7 +13,7 @@ export default class LicenseKeysDeactivate extends BaseCommand {
     '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --activation 3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f --yes',
   ]
 
-  static override args = {key: Args.string({description: 'The license key.', required: true})}
+  static override args = {key: Args.string({description: 'The license key.', required: true, ignoreStdin: true})}
   static override flags = {
     activation: Flags.string({description: 'Id of the activation to remove (asked for on a terminal when missing).'}),
     yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),

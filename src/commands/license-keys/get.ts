@@ -12,7 +12,7 @@ export default class LicenseKeysGet extends BaseCommand {
     {description: 'The activations of a key, as JSON', command: "<%= config.bin %> <%= command.id %> 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d --json | jq '.activations'"},
   ]
 
-  static override args = {id: Args.string({description: 'License key id (not the key itself), or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({description: 'License key id (not the key itself), or - to read ids from stdin.', required: true, ignoreStdin: true})}
   static override flags = {...outputFlags}
 
   async run(): Promise<void> {

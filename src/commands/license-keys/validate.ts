@@ -16,7 +16,7 @@ Give - as KEY to validate keys read from stdin, one per line.`
     {description: 'In a script', command: '<%= config.bin %> <%= command.id %> "$KEY" --activation "$ACTIVATION_ID" --json > /dev/null && echo licensed'},
   ]
 
-  static override args = {key: Args.string({description: 'The license key, or - to read keys from stdin.', required: true})}
+  static override args = {key: Args.string({description: 'The license key, or - to read keys from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
     benefit: Flags.string({description: 'Valid only if the key belongs to this benefit id.'}),

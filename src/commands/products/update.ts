@@ -38,7 +38,7 @@ export default class ProductsUpdate extends BaseCommand {
       throw usageError('nothing to update', 'pass --name, --description, --visibility, --metadata, a price (--price, --free, --pay-what-you-want) or --benefit/--remove-benefit')
     }
     // Check the flags once before any request (the currency may come from the product later).
-    productUpdateBody({...changes, currency: flags.currency ?? 'usd'}, undefined)
+    productUpdateBody(changes, undefined)
     const client = await this.ctx.client()
     await this.eachId(args.id, flags, (id) => applyProductChanges(client, id, changes), (product) => this.writeOne('products', product, flags))
   }

@@ -53,7 +53,7 @@ export default class RefundsCreate extends BaseCommand {
     const reason = flags.reason ?? (await this.askReason())
     const refundable = refundableOf(await getOrder(client, orderId))
     this.ctx.note(`Order ${orderId} (${refundable.status}): ${moneyText(refundable.amount, refundable.currency)} refundable.`)
-    checkRefundable(refundable)
+    checkRefundable(refundable, flags['revoke-benefits'])
     const amount = noAmount ? toMinor(await this.askAmount(refundable), refundable.currency) : amountFrom(amounts, refundable.currency)!
     checkAmount(amount, refundable, amounts.minor === undefined ? '--amount' : '--amount-minor')
     await this.confirmAction(refundSummary(amount, refundable, flags['revoke-benefits']), flags.yes)

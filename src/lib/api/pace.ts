@@ -12,12 +12,14 @@ export interface Budget {
   name: string
   limit: number
   windowMs: number
+  /** Extra spacing beyond the window; by default 2% of it, at least 25 ms. */
+  marginMs?: number
 }
 
 export type PaceState = Record<string, number[]>
 
 /** Extra spacing beyond the window, for clock and network jitter between us and the server. */
-export const marginMs = (b: Budget) => Math.max(25, Math.round(b.windowMs * 0.02))
+export const marginMs = (b: Budget) => b.marginMs ?? Math.max(25, Math.round(b.windowMs * 0.02))
 
 /** Milliseconds to wait before one more request fits every budget (0: send now). Pure. */
 export function delayFor(state: PaceState, budgets: Budget[], now: number): number {

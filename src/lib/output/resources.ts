@@ -4,6 +4,7 @@ import {formatMoney} from './format.js'
 import {billingColumns} from './resources-billing.js'
 import {catalogColumns} from './resources-catalog.js'
 import {customerColumns} from './resources-customers.js'
+import {portalColumns} from './resources-portal.js'
 
 // ---- resources ----
 
@@ -122,6 +123,7 @@ export const resourceColumns: Record<string, ResourceColumns> = {
   ...catalogColumns,
   ...billingColumns,
   ...customerColumns,
+  ...portalColumns,
 }
 
 const GENERIC_SKIP = new Set(['id', 'created_at', 'modified_at', 'organization_id'])

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {BENEFIT_TYPES} from '../../../lib/api/resources/benefits.js'
-import {type AsCustomer, listPortalBenefitGrants} from '../../../lib/api/resources/portal.js'
+import {listPortalBenefitGrants} from '../../../lib/api/resources/portal.js'
 import {outputFlags, pageFlags} from '../../../lib/base-command.js'
 import {PortalCommand} from '../../../lib/portal-command.js'
 
@@ -26,7 +26,7 @@ export default class PortalBenefitGrantsList extends PortalCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(PortalBenefitGrantsList)
-    const items = listPortalBenefitGrants(await this.portalClient(flags as AsCustomer), {
+    const items = listPortalBenefitGrants(await this.portalClient(flags), {
       type: flags.type,
       benefitId: flags.benefit,
       orderId: flags.order,

@@ -1,4 +1,4 @@
-import {type AsCustomer, getPortalCustomer} from '../../../lib/api/resources/portal.js'
+import {getPortalCustomer} from '../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../lib/base-command.js'
 import {PortalCommand} from '../../../lib/portal-command.js'
 
@@ -15,6 +15,6 @@ export default class PortalCustomerShow extends PortalCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(PortalCustomerShow)
-    await this.writeOne('portal-customer', await getPortalCustomer(await this.portalClient(flags as AsCustomer)), flags)
+    await this.writeOne('portal-customer', await getPortalCustomer(await this.portalClient(flags)), flags)
   }
 }

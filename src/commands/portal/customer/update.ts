@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import type {Address, BillingUpdate} from '../../../lib/api/resources/orders.js'
-import {type AsCustomer, getPortalCustomer, updatePortalCustomer} from '../../../lib/api/resources/portal.js'
+import {getPortalCustomer, updatePortalCustomer} from '../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../lib/base-command.js'
 import {addressFlags, addressFlagsGiven, addressFrom} from '../../../lib/customers.js'
 import {usageError} from '../../../lib/errors.js'
@@ -28,7 +28,7 @@ export default class PortalCustomerUpdate extends PortalCommand {
     if (flags['billing-name'] === undefined && !address) {
       throw usageError('nothing to update', 'pass --billing-name and/or address flags (--country, --line1, --line2, --city, --postal-code, --state)')
     }
-    const client = await this.portalClient(flags as AsCustomer)
+    const client = await this.portalClient(flags)
     const body: BillingUpdate = {}
     if (flags['billing-name'] !== undefined) body.billing_name = flags['billing-name']
     if (address) body.billing_address = addressFrom(flags, (await getPortalCustomer(client)).billing_address as Address | null)

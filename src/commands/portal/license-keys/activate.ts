@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {activatePortalLicenseKey, type AsCustomer, customerGiven, keyCheckOrganizationId} from '../../../lib/api/resources/portal.js'
+import {activatePortalLicenseKey, customerGiven, keyCheckOrganizationId} from '../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../lib/base-command.js'
 import {parsePairs} from '../../../lib/customers.js'
 import {keyCheck, maskKey} from '../../../lib/customers-license-keys.js'
@@ -15,7 +15,7 @@ export default class PortalLicenseKeysActivate extends PortalCommand {
     '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --as-customer usr_00042 --label build-server --meta os=linux --condition machine=ab12cd --json',
   ]
 
-  static override args = {key: Args.string({description: 'The license key.', required: true})}
+  static override args = {key: Args.string({description: 'The license key.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
     'organization-id': Flags.string({description: 'The organization the key belongs to (else looked up, see above).'}),
@@ -29,7 +29,7 @@ export default class PortalLicenseKeysActivate extends PortalCommand {
     const meta = parsePairs(flags.meta, '--meta')
     const conditions = parsePairs(flags.condition, '--condition')
     const label = flags.label ?? (await this.prompter.text('--label', 'Label of the activation (e.g. the device name)'))
-    const as = flags as AsCustomer
+    const as = flags
     const organization = await keyCheckOrganizationId({
       given: flags['organization-id'],
       customer: customerGiven(as) ? () => this.portalClient(as) : undefined,

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {type AsCustomer, customerGiven, deactivatePortalLicenseKey, keyCheckOrganizationId} from '../../../lib/api/resources/portal.js'
+import {customerGiven, deactivatePortalLicenseKey, keyCheckOrganizationId} from '../../../lib/api/resources/portal.js'
 import {maskKey} from '../../../lib/customers-license-keys.js'
 import {PortalCommand} from '../../../lib/portal-command.js'
 
@@ -13,7 +13,7 @@ export default class PortalLicenseKeysDeactivate extends PortalCommand {
     '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --activation 3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f --as-customer usr_00042 --yes',
   ]
 
-  static override args = {key: Args.string({description: 'The license key.', required: true})}
+  static override args = {key: Args.string({description: 'The license key.', required: true, ignoreStdin: true})}
   static override flags = {
     'organization-id': Flags.string({description: 'The organization the key belongs to (else looked up, see above).'}),
     activation: Flags.string({description: 'Id of the activation to remove (asked for on a terminal when missing).'}),
@@ -24,7 +24,7 @@ export default class PortalLicenseKeysDeactivate extends PortalCommand {
     const {args, flags} = await this.parseWithGlobals(PortalLicenseKeysDeactivate)
     const activation = flags.activation ?? (await this.prompter.text('--activation', 'Id of the activation to remove'))
     await this.confirmAction(`deactivate activation ${activation} of license key ${maskKey(args.key)}`, flags.yes)
-    const as = flags as AsCustomer
+    const as = flags
     const organization = await keyCheckOrganizationId({
       given: flags['organization-id'],
       customer: customerGiven(as) ? () => this.portalClient(as) : undefined,

@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {type AsCustomer, getPortalLicenseKey} from '../../../lib/api/resources/portal.js'
+import {getPortalLicenseKey} from '../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../lib/base-command.js'
 import {PortalCommand} from '../../../lib/portal-command.js'
 
@@ -12,11 +12,11 @@ export default class PortalLicenseKeysGet extends PortalCommand {
     {description: 'The activations of a key', command: "<%= config.bin %> <%= command.id %> 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d --json | jq '.activations'"},
   ]
 
-  static override args = {id: Args.string({description: 'License key id.', required: true})}
+  static override args = {id: Args.string({description: 'License key id.', required: true, ignoreStdin: true})}
   static override flags = {...outputFlags}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(PortalLicenseKeysGet)
-    await this.writeOne('license-keys', await getPortalLicenseKey(await this.portalClient(flags as AsCustomer), args.id), flags)
+    await this.writeOne('license-keys', await getPortalLicenseKey(await this.portalClient(flags), args.id), flags)
   }
 }

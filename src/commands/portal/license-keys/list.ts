@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {type AsCustomer, listPortalLicenseKeys} from '../../../lib/api/resources/portal.js'
+import {listPortalLicenseKeys} from '../../../lib/api/resources/portal.js'
 import {outputFlags, pageFlags} from '../../../lib/base-command.js'
 import {PortalCommand} from '../../../lib/portal-command.js'
 
@@ -16,7 +16,7 @@ export default class PortalLicenseKeysList extends PortalCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(PortalLicenseKeysList)
-    const items = listPortalLicenseKeys(await this.portalClient(flags as AsCustomer), {benefitId: flags.benefit}, this.pageOptions(flags))
+    const items = listPortalLicenseKeys(await this.portalClient(flags), {benefitId: flags.benefit}, this.pageOptions(flags))
     await this.writeList('license-keys', items, flags)
   }
 }

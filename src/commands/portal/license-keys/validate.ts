@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {type AsCustomer, customerGiven, keyCheckOrganizationId, validatePortalLicenseKey} from '../../../lib/api/resources/portal.js'
+import {customerGiven, keyCheckOrganizationId, validatePortalLicenseKey} from '../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../lib/base-command.js'
 import {parsePairs} from '../../../lib/customers.js'
 import {keyCheck, maskKey} from '../../../lib/customers-license-keys.js'
@@ -17,7 +17,7 @@ Give - as KEY to validate keys read from stdin, one per line.`
     {description: 'Many keys, paced', command: 'cut -f1 keys.tsv | <%= config.bin %> <%= command.id %> - --organization-id 1dbfc517-0bbf-4301-9ba8-555ca42b9737 -o jsonl'},
   ]
 
-  static override args = {key: Args.string({description: 'The license key, or - to read keys from stdin.', required: true})}
+  static override args = {key: Args.string({description: 'The license key, or - to read keys from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
     'organization-id': Flags.string({description: 'The organization the key belongs to (else looked up, see above).'}),
@@ -31,7 +31,7 @@ Give - as KEY to validate keys read from stdin, one per line.`
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(PortalLicenseKeysValidate)
     const conditions = parsePairs(flags.condition, '--condition')
-    const as = flags as AsCustomer
+    const as = flags
     const organization = await keyCheckOrganizationId({
       given: flags['organization-id'],
       customer: customerGiven(as) ? () => this.portalClient(as) : undefined,

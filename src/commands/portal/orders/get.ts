@@ -1,6 +1,6 @@
 import {Args} from '@oclif/core'
 
-import {type AsCustomer, getPortalOrder} from '../../../lib/api/resources/portal.js'
+import {getPortalOrder} from '../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../lib/base-command.js'
 import {PortalCommand} from '../../../lib/portal-command.js'
 
@@ -9,11 +9,11 @@ export default class PortalOrdersGet extends PortalCommand {
   static override description = "Another customer's order is not found (exit 3), like an unknown one."
   static override enableJsonFlag = true
   static override examples = ['<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d', '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --as-customer usr_00042 --json']
-  static override args = {id: Args.string({description: 'Order id.', required: true})}
+  static override args = {id: Args.string({description: 'Order id.', required: true, ignoreStdin: true})}
   static override flags = {...outputFlags}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(PortalOrdersGet)
-    await this.writeOne('orders', await getPortalOrder(await this.portalClient(flags as AsCustomer), args.id), flags)
+    await this.writeOne('orders', await getPortalOrder(await this.portalClient(flags), args.id), flags)
   }
 }

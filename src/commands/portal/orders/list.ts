@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {type AsCustomer, listPortalOrders} from '../../../lib/api/resources/portal.js'
+import {listPortalOrders} from '../../../lib/api/resources/portal.js'
 import {outputFlags, pageFlags} from '../../../lib/base-command.js'
 import {PortalCommand} from '../../../lib/portal-command.js'
 
@@ -25,7 +25,7 @@ export default class PortalOrdersList extends PortalCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(PortalOrdersList)
-    const items = listPortalOrders(await this.portalClient(flags as AsCustomer), {
+    const items = listPortalOrders(await this.portalClient(flags), {
       productId: flags.product,
       billingType: flags['billing-type'],
       subscriptionId: flags.subscription,

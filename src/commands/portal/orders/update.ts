@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import type {Address, BillingUpdate} from '../../../lib/api/resources/orders.js'
-import {type AsCustomer, getPortalOrder, updatePortalOrder} from '../../../lib/api/resources/portal.js'
+import {getPortalOrder, updatePortalOrder} from '../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../lib/base-command.js'
 import {addressFlags, addressFlagsGiven, addressFrom} from '../../../lib/customers.js'
 import {usageError} from '../../../lib/errors.js'
@@ -16,7 +16,7 @@ export default class PortalOrdersUpdate extends PortalCommand {
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --as-customer usr_00042 --line2 "Floor 3"',
   ]
 
-  static override args = {id: Args.string({description: 'Order id.', required: true})}
+  static override args = {id: Args.string({description: 'Order id.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
     'billing-name': Flags.string({description: 'Name printed on the invoice.'}),
@@ -29,7 +29,7 @@ export default class PortalOrdersUpdate extends PortalCommand {
     if (flags['billing-name'] === undefined && !address) {
       throw usageError('nothing to update', 'pass --billing-name and/or address flags (--country, --line1, --line2, --city, --postal-code, --state)')
     }
-    const client = await this.portalClient(flags as AsCustomer)
+    const client = await this.portalClient(flags)
     const body: BillingUpdate = {}
     if (flags['billing-name'] !== undefined) body.billing_name = flags['billing-name']
     if (address) body.billing_address = addressFrom(flags, (await getPortalOrder(client, args.id)).billing_address as Address | null)

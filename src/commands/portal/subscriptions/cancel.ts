@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {type AsCustomer, cancelPortalSubscription, getPortalSubscription} from '../../../lib/api/resources/portal.js'
+import {cancelPortalSubscription, getPortalSubscription} from '../../../lib/api/resources/portal.js'
 import {CANCELLATION_REASONS} from '../../../lib/api/resources/subscriptions.js'
 import {outputFlags} from '../../../lib/base-command.js'
 import {cancelWords} from '../../../lib/billing.js'
@@ -15,7 +15,7 @@ export default class PortalSubscriptionsCancel extends PortalCommand {
     '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09 --as-customer usr_00042 --reason too_expensive --yes',
   ]
 
-  static override args = {id: Args.string({description: 'Subscription id.', required: true})}
+  static override args = {id: Args.string({description: 'Subscription id.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
     reason: Flags.option({options: CANCELLATION_REASONS, description: 'Why the customer cancels.'})(),
@@ -26,10 +26,10 @@ export default class PortalSubscriptionsCancel extends PortalCommand {
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(PortalSubscriptionsCancel)
     // Read the subscription for the question only when a person will see it.
-    const client = this.prompter.interactive && !flags.yes ? await this.portalClient(flags as AsCustomer) : undefined
+    const client = this.prompter.interactive && !flags.yes ? await this.portalClient(flags) : undefined
     const summary = client ? await cancelWords.detailed(await getPortalSubscription(client, args.id)) : cancelWords.plain(args.id)
     await this.confirmAction(summary, flags.yes)
-    const result = await cancelPortalSubscription(client ?? (await this.portalClient(flags as AsCustomer)), args.id, {reason: flags.reason, comment: flags.comment})
+    const result = await cancelPortalSubscription(client ?? (await this.portalClient(flags)), args.id, {reason: flags.reason, comment: flags.comment})
     await this.writeOne('subscriptions', result, flags)
   }
 }

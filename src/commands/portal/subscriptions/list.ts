@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {type AsCustomer, listPortalSubscriptions} from '../../../lib/api/resources/portal.js'
+import {listPortalSubscriptions} from '../../../lib/api/resources/portal.js'
 import {outputFlags, pageFlags} from '../../../lib/base-command.js'
 import {PortalCommand} from '../../../lib/portal-command.js'
 
@@ -23,7 +23,7 @@ export default class PortalSubscriptionsList extends PortalCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(PortalSubscriptionsList)
-    const items = listPortalSubscriptions(await this.portalClient(flags as AsCustomer), {
+    const items = listPortalSubscriptions(await this.portalClient(flags), {
       productId: flags.product,
       active: flags.active,
       query: flags.query,

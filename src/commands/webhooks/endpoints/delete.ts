@@ -12,7 +12,7 @@ export default class WebhooksEndpointsDelete extends BaseCommand {
     {description: 'Every disabled endpoint', command: "<%= config.bin %> webhooks endpoints list --all -o jsonl | jq -c 'select(.enabled | not)' | <%= config.bin %> <%= command.id %> - --yes"},
   ]
 
-  static override args = {id: Args.string({description: 'Webhook endpoint id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({description: 'Webhook endpoint id, or - to read ids from stdin.', required: true, ignoreStdin: true})}
   static override flags = {...outputFlags, yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'})}
 
   async run(): Promise<void> {

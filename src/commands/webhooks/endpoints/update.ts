@@ -7,14 +7,14 @@ import {chosenEvents, WEBHOOK_EVENTS, withMaskedSecret} from '../../../lib/webho
 
 export default class WebhooksEndpointsUpdate extends BaseCommand {
   static override summary = "Change a webhook endpoint's URL, events, format or name, or turn it off and on."
-  static override description = '--event replaces the whole list of events. --no-enabled stops deliveries to the endpoint until --enabled turns them back on (the service also turns off an endpoint after 10 events failed in a row).'
+  static override description = '--event replaces the whole list of events. --no-enabled stops deliveries to the endpoint until --enabled turns them back on (the service also turns off an endpoint after 10 events failed in a row). Give - as ID to change every endpoint whose id is read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --event order.paid --event order.refunded',
     '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --enabled',
   ]
 
-  static override args = {id: Args.string({description: 'Webhook endpoint id.', required: true})}
+  static override args = {id: Args.string({description: 'Webhook endpoint id, or - to read ids from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
     url: Flags.string({description: 'New URL (https).'}),
@@ -30,6 +30,11 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
     const body: EndpointUpdate = {url: flags.url, format: flags.format, name: flags.name, enabled: flags.enabled, events: await chosenEvents(flags, this.prompter, true)}
     if (Object.values(body).every((v) => v === undefined)) throw usageError('nothing to update', 'pass --url, --event, --all-events, --format, --name or --enabled/--no-enabled')
     const client = await this.ctx.client()
-    await this.writeOne('webhook-endpoints', withMaskedSecret(await updateEndpoint(client, args.id, body)), flags)
+    await this.eachId(
+      args.id,
+      flags,
+      async (id) => withMaskedSecret(await updateEndpoint(client, id, body)),
+      (endpoint) => this.writeOne('webhook-endpoints', endpoint, flags),
+    )
   }
 }

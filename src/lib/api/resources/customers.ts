@@ -28,7 +28,7 @@ export interface CustomerCreate {
   email: string
   name?: string
   external_id?: string
-  metadata?: Record<string, string>
+  metadata?: Record<string, unknown>
   billing_address?: Address
 }
 
@@ -36,7 +36,7 @@ export interface CustomerUpdate {
   email?: string
   name?: string
   external_id?: string
-  metadata?: Record<string, string>
+  metadata?: Record<string, unknown>
   billing_name?: string
   billing_address?: Address
 }

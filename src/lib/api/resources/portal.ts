@@ -51,6 +51,7 @@ export const generatePortalInvoice = (client: ApiClient, id: string) => client.p
 export const portalInvoices: InvoiceRoutes = {
   path: (id) => `${PORTAL}/orders/${seg(id)}/invoice`,
   generateCommand: (id) => `till portal orders invoice generate ${id}`,
+  getCommand: (id) => `till portal orders invoice get ${id}`,
 }
 
 // ---- subscriptions ----

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {type AsCustomer, generatePortalInvoice, portalInvoices} from '../../../../lib/api/resources/portal.js'
+import {generatePortalInvoice, portalInvoices} from '../../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../../lib/base-command.js'
 import {waitForInvoice} from '../../../../lib/invoices.js'
 import {PortalCommand} from '../../../../lib/portal-command.js'
@@ -14,7 +14,7 @@ export default class PortalOrdersInvoiceGenerate extends PortalCommand {
     {description: 'Every order of the customer', command: '<%= config.bin %> portal orders list --all -o jsonl | <%= config.bin %> <%= command.id %> -'},
   ]
 
-  static override args = {id: Args.string({description: 'Order id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({description: 'Order id, or - to read ids from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
     wait: Flags.boolean({description: 'Wait until the invoice exists and print its URL.'}),
@@ -23,7 +23,7 @@ export default class PortalOrdersInvoiceGenerate extends PortalCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(PortalOrdersInvoiceGenerate)
-    const client = await this.portalClient(flags as AsCustomer)
+    const client = await this.portalClient(flags)
     await this.eachId(
       args.id,
       flags,

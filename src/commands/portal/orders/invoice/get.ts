@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {type AsCustomer, portalInvoices} from '../../../../lib/api/resources/portal.js'
+import {portalInvoices} from '../../../../lib/api/resources/portal.js'
 import {invoiceUrl, saveFile} from '../../../../lib/invoices.js'
 import {PortalCommand} from '../../../../lib/portal-command.js'
 
@@ -13,12 +13,12 @@ export default class PortalOrdersInvoiceGet extends PortalCommand {
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --download invoice.pdf',
   ]
 
-  static override args = {id: Args.string({description: 'Order id.', required: true})}
+  static override args = {id: Args.string({description: 'Order id.', required: true, ignoreStdin: true})}
   static override flags = {download: Flags.string({char: 'd', description: 'Save the document to this file.'})}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(PortalOrdersInvoiceGet)
-    const client = await this.portalClient(flags as AsCustomer)
+    const client = await this.portalClient(flags)
     const url = await invoiceUrl(client, portalInvoices, args.id)
     if (flags.download) {
       const data = await client.download(url)

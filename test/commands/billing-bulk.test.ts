@@ -1,0 +1,147 @@
+// Ids from stdin under a tight rate limit and injected faults: the emulator allows 40 requests per 2 s,
+// answers 10% of requests with a 5xx before any change and cuts 5% of connections after the change
+// (--fault-seed 7); the client is told the same budget (TILL_RATE_LIMIT=40/2s). 200 paid orders are piped
+// into `orders invoice generate -`: every id is reported exactly once, in input order, and no POST is
+// ever sent twice for one order (the emulator logs every request: `[production] POST /v1/... 202 1.2ms`).
+// Then `refunds create --order -` refunds 60 orders in full under the same faults: never two refunds
+// of one order.
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {api, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {envVars, expectNoToken, linesOf, logFrom, runShell, sandbox, sh, startEmulatorWith, TILL, type Sandbox} from '../helpers/cli.js'
+
+/** `jq -r .id` in node: the id of each JSON line. */
+const NODE_JQ_ID = `${JSON.stringify(process.execPath)} -e ${sh("require('readline').createInterface({input: process.stdin}).on('line', (l) => console.log(JSON.parse(l).id))")}`
+const FAULTS = ['--orders', '400', '--rate-limit', '40/2s', '--fail-rate', '0.1', '--reset-rate', '0.05', '--fault-seed', '7', '--invoice-delay', '0s']
+
+interface Result {
+  id: string
+  ok: boolean
+  result?: Json
+  error?: {message: string; exit_code: number}
+}
+
+/** Every item of a list endpoint, each page asked again when the emulator injects a fault (or a 429). */
+async function listAll(env: EnvHandle, path: string, query = ''): Promise<Json[]> {
+  const page = async (n: number): Promise<Json> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await api(env, 'GET', `${path}?${query ? `${query}&` : ''}limit=100&page=${n}`)
+        if (res.status === 200) return res.body
+        if ((res.status < 500 && res.status !== 429) || attempt >= 30) throw new Error(`GET ${path} page ${n}: ${res.status} ${res.text}`)
+      } catch (error) {
+        if (attempt >= 30) throw error
+      }
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }
+  const items: Json[] = []
+  for (let n = 1; ; n++) {
+    const body = await page(n)
+    items.push(...body.items)
+    if (n >= body.pagination.max_page) return items
+  }
+}
+
+/** How many times each value occurs. */
+const tally = (values: string[]) => values.reduce((m, v) => m.set(v, (m.get(v) ?? 0) + 1), new Map<string, number>())
+
+describe('ids from stdin under a tight rate limit and injected faults', () => {
+  let emulator: Emulator
+  let box: Sandbox
+  const env = () => box.env(envVars(emulator.production, {TILL_ENV: 'local', TILL_RATE_LIMIT: '40/2s'}))
+
+  beforeAll(async () => {
+    emulator = await startEmulatorWith(FAULTS)
+    box = sandbox()
+  })
+  afterAll(async () => {
+    await emulator?.stop()
+    box?.cleanup()
+  })
+
+  it('200 paid orders piped into `orders invoice generate -`: each reported once, no POST sent twice', async () => {
+    const idsFile = join(box.root, 'ids.txt')
+    const log = await logFrom(emulator)
+    const line = `${TILL} orders list --status paid --all --max-items 200 -o jsonl | ${NODE_JQ_ID} | tee ${sh(idsFile)} | ${TILL} orders invoice generate - -o jsonl`
+    const r = await runShell(line, {env: env(), timeoutMs: 180_000})
+    expectNoToken(r.stdout + r.stderr, emulator.production.token)
+
+    const ids = linesOf(readFileSync(idsFile, 'utf8'))
+    expect(ids).toHaveLength(200)
+    expect(new Set(ids).size).toBe(200)
+
+    // One result per input id, in input order.
+    const results = linesOf(r.stdout).map((l) => JSON.parse(l) as Result)
+    expect(results.map((x) => x.id)).toEqual(ids)
+    const failed = results.filter((x) => !x.ok)
+    expect(r.stderr).toContain(`200 ids: ${200 - failed.length} ok, ${failed.length} failed.`)
+    // Faults and ineligible orders (no billing details, invoice already generated) make some fail: exit 1.
+    expect(failed.length).toBeGreaterThan(0)
+    expect(failed.length).toBeLessThan(200)
+    expect(r.code).toBe(1)
+    for (const x of failed) expect(x.error?.message, x.id).toEqual(expect.any(String))
+
+    // The request log: exactly one answered POST per order id (a 429 was not processed and may be
+    // sent again; anything else, a 5xx or a connection cut after the change included, never is).
+    const posts = log().filter((q) => q.method === 'POST' && /^\/v1\/orders\/[^/]+\/invoice$/.test(q.path))
+    const answered = tally(posts.filter((q) => q.status !== 429).map((q) => q.path.split('/')[3]!))
+    expect([...answered.keys()].sort()).toEqual([...ids].sort())
+    for (const [id, count] of answered) expect(count, `POSTs of order ${id}`).toBe(1)
+    // The faults did happen, to these POSTs: some 5xx and some cut connections (logged as 0).
+    expect(posts.some((q) => q.status >= 500)).toBe(true)
+    expect(posts.some((q) => q.status === 0)).toBe(true)
+    for (const q of posts.filter((p) => p.status === 0 || p.status >= 500)) {
+      const id = q.path.split('/')[3]!
+      expect(results.find((x) => x.id === id)?.ok, `order ${id} got ${q.status}`).toBe(false)
+    }
+
+    // Every id reported ok now has its invoice (it is ready at once with --invoice-delay 0s).
+    const orders = new Map((await listAll(emulator.production, '/orders/', 'status=paid')).map((o) => [o.id, o]))
+    for (const x of results.filter((y) => y.ok)) expect(orders.get(x.id)?.is_invoice_generated, x.id).toBe(true)
+  }, 240_000)
+
+  it('60 orders piped into `refunds create --order -`: each refunded at most once, each reported once', async () => {
+    const before = await listAll(emulator.production, '/orders/', 'status=paid')
+    const chosen = before.filter((o) => o.refundable_amount > 0).slice(0, 60)
+    expect(chosen).toHaveLength(60)
+    const refundsBefore = new Set((await listAll(emulator.production, '/refunds/')).map((x) => x.id))
+    const idsFile = join(box.root, 'refund-ids.txt')
+    // Each id twice: the repeat must never become a second refund.
+    const input = [...chosen.map((o) => o.id), ...chosen.slice(0, 5).map((o) => o.id)].join('\n')
+    writeFileSync(idsFile, `${input}\n`)
+    const log = await logFrom(emulator)
+    const r = await runShell(`${TILL} refunds create --order - --reason service_disruption --yes -o jsonl < ${sh(idsFile)}`, {env: env(), timeoutMs: 180_000})
+
+    const results = linesOf(r.stdout).map((l) => JSON.parse(l) as Result)
+    expect(results.map((x) => x.id)).toEqual(input.split('\n'))
+    for (const x of results.slice(60)) {
+      expect(x.ok).toBe(false)
+      expect(x.error?.message).toContain('already given earlier in the input')
+    }
+    const failed = results.filter((x) => !x.ok).length
+    // Most refunds go through; the faults make a few fail (reported, never re-sent).
+    expect(failed).toBeGreaterThan(5)
+    expect(failed).toBeLessThan(30)
+    expect(r.stderr).toContain(`65 ids: ${65 - failed} ok, ${failed} failed.`)
+    expect(r.code).toBe(1)
+
+    const created = (await listAll(emulator.production, '/refunds/')).filter((x) => !refundsBefore.has(x.id))
+    const perOrder = tally(created.map((x) => x.order_id))
+    for (const [order, count] of perOrder) expect(count, `refunds of order ${order}`).toBe(1)
+    for (const x of results.slice(0, 60)) {
+      const order = chosen.find((o) => o.id === x.id)
+      if (x.ok) {
+        expect(x.result).toMatchObject({order_id: x.id, amount: order.refundable_amount})
+        expect(perOrder.get(x.id)).toBe(1)
+      }
+    }
+    // At most one answered refund POST per order: never more POSTs than orders.
+    const posts = log().filter((q) => q.method === 'POST' && q.path === '/v1/refunds/' && q.status !== 429)
+    expect(posts.length).toBeLessThanOrEqual(60)
+    expect(created.length).toBeLessThanOrEqual(posts.length)
+  }, 240_000)
+})
