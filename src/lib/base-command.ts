@@ -7,6 +7,7 @@ import type {PaginateOptions} from './api/paginate.js'
 import {readConfig} from './config/profiles.js'
 import {Context} from './context.js'
 import {ExitCode, TillError, usageError} from './errors.js'
+import {withoutDeprecated} from './output/deprecated.js'
 import {FORMATS} from './output/format.js'
 import {Prompter} from './prompt.js'
 
@@ -30,6 +31,10 @@ export interface OutputFlagValues {
   output?: string
   columns?: string
   json?: boolean
+}
+
+async function* mapItems<T, U>(items: AsyncIterable<T> | Iterable<T>, f: (item: T) => U): AsyncGenerator<U> {
+  for await (const item of items) yield f(item)
 }
 
 export abstract class BaseCommand extends Command {
@@ -160,14 +165,14 @@ export abstract class BaseCommand extends Command {
       if (p.environment === 'production') footer = `PRODUCTION · profile ${p.name} · ${p.baseUrl}`
     }
     const writer = output.createListWriter({format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, footer, width: io.stdout.columns})
-    await output.writeList(items, writer)
+    await output.writeList(mapItems(items, (item) => withoutDeprecated(resource, item)), writer)
   }
 
   /** Prints one resource to stdout in the chosen format. */
   protected async writeOne(resource: string, item: object, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
     const {output, format, color} = await this.outputSetup(resource, {...flags, columns: undefined})
     const columns = flags.columns ? output.columnsFor(resource, flags.columns) : undefined
-    await output.writeObject(item, {format, out: this.ctx.io.stdout, columns, tty: this.ctx.io.stdoutIsTTY, color})
+    await output.writeObject(withoutDeprecated(resource, item), {format, out: this.ctx.io.stdout, columns, tty: this.ctx.io.stdoutIsTTY, color})
   }
 
   protected override async finally(error: Error | undefined): Promise<unknown> {

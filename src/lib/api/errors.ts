@@ -129,7 +129,9 @@ export function toTillError(error: unknown, ctx: ErrorContext): TillError {
   if (error instanceof ApiError) {
     const s = error.status
     if (s === 401) return unauthenticated(error, ctx, where)
-    if (s === 403) return new TillError(`not permitted: ${error.message}`, ExitCode.auth, `used ${where}; the token may lack a scope for this action`)
+    if (s === 403 && (error.code === 'NotPermitted' || error.code === 'insufficient_scope' || error.code === undefined)) {
+      return new TillError(`not permitted: ${error.message}`, ExitCode.auth, `used ${where}; the token may lack a scope for this action`)
+    }
     if (s === 404) return new TillError(`not found: ${error.message}`, ExitCode.notFound)
     if (s === 422 || s === 400) {
       const lines = error.details.map((d) => `  ${formatLoc(d.loc)}: ${d.msg ?? d.type ?? 'invalid'}`)

@@ -111,15 +111,15 @@ describe('columnsFor', () => {
   })
 
   it('chooses a generic resource’s columns from its first row', () => {
-    const spec = columnsFor('customers')
+    const spec = columnsFor('widgets')
     expect(typeof spec).toBe('function')
     const first = {id: 'c1', created_at: 'x', modified_at: null, email: 'a@b.c', name: 'Ada', metadata: {}, organization_id: 'o', deleted: false, n: 3, extra: 'e'}
     const resolve = spec as (first: Row | undefined) => Array<{key: string}>
     expect(keys(resolve(first))).toEqual(['id', 'created_at', 'email', 'name', 'deleted', 'n'])
     expect(keys(resolve(undefined))).toEqual(['id', 'created_at'])
-    const chosen = columnsFor('customers', 'email,metadata') as (first: Row | undefined) => Array<{key: string}>
+    const chosen = columnsFor('widgets', 'email,metadata') as (first: Row | undefined) => Array<{key: string}>
     expect(keys(chosen(first))).toEqual(['email', 'metadata'])
-    const wrong = columnsFor('customers', 'emial') as (first: Row | undefined) => unknown
+    const wrong = columnsFor('widgets', 'emial') as (first: Row | undefined) => unknown
     expect(() => wrong(first)).toThrow(/Unknown column "emial"\. Valid columns: id, created_at, modified_at, email, /)
   })
 

@@ -66,7 +66,7 @@ const asMoney = (amount: unknown, currency: unknown): Money | unknown =>
 export function fieldColumn(key: string): Column {
   if (key === 'id' || key.endsWith('_id')) return column(key, key, 'id')
   if (key === 'status') return column(key, key, 'status')
-  if (key.endsWith('_amount')) return column(key, key, 'money', (row) => asMoney(row[key], row.currency ?? row.price_currency))
+  if (key === 'amount' || key.endsWith('_amount')) return column(key, key, 'money', (row) => asMoney(row[key], row.currency ?? row.price_currency))
   return column(key, key)
 }
 
