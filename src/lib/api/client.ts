@@ -115,7 +115,7 @@ export class ApiClient {
     const budgets = [...this.options.budgets, ...(opts.budgets ?? [])]
     let waited = 0
     for (let attempt = 1; ; attempt++) {
-      await this.options.pacer.acquire(budgets)
+      const ticket = await this.options.pacer.acquire(budgets)
       const started = this.now()
       this.debug(`→ ${method} ${url} [${this.options.label}]${attempt > 1 ? ` attempt ${attempt}` : ''}`)
       let status: number
@@ -127,6 +127,7 @@ export class ApiClient {
         responseHeaders = res.headers
         text = await res.body.text()
       } catch (error) {
+        await this.options.pacer.settle(ticket)
         const code = (error as {code?: string}).code ?? (error as {cause?: {code?: string}}).cause?.code
         if ((error as Error).name === 'AbortError') throw error
         this.debug(`← ${method} ${url} failed after ${this.now() - started}ms: ${code ?? (error as Error).message}`)
@@ -138,6 +139,7 @@ export class ApiClient {
         }
         throw new NetworkError(describeNetworkError(code, error as Error, method), code, url.toString())
       }
+      await this.options.pacer.settle(ticket)
       this.debug(`← ${status} ${method} ${url} in ${this.now() - started}ms`)
       if (status === 429) {
         const wait = retryAfterMs(responseHeaders['retry-after'], this.now())

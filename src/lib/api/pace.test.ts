@@ -4,7 +4,7 @@ import {join} from 'node:path'
 
 import {describe, expect, it} from 'vitest'
 
-import {delayFor, marginMs, Pacer, record, type Budget, type PaceState} from './pace.js'
+import {delayFor, marginMs, moveEntry, Pacer, record, type Budget, type PaceState} from './pace.js'
 
 const perTwoSeconds: Budget = {name: 'minute', limit: 20, windowMs: 2000}
 const perSecond: Budget = {name: 'ip', limit: 5, windowMs: 1000}
@@ -89,5 +89,26 @@ describe('Pacer', () => {
     }
     expect(maxInAnyWindow(sent, 1000)).toBeLessThanOrEqual(5)
     expect(time.sleeps.length).toBeGreaterThan(0)
+  })
+})
+
+describe('settling a request at its answer', () => {
+  it('moves the entry to the later time and keeps the log sorted', () => {
+    const state: PaceState = {ip: [100, 200, 300]}
+    moveEntry(state, [perSecond], 100, 250)
+    expect(state.ip).toEqual([200, 250, 300])
+  })
+
+  it('makes the next window start from when the server had certainly counted the request', async () => {
+    const time = fakeTime()
+    const pacer = new Pacer({now: time.now, sleep: time.sleep})
+    const tickets = []
+    for (let i = 0; i < 5; i++) tickets.push(await pacer.acquire([perSecond]))
+    const counted = time.now()
+    await time.sleep(300) // the answers came 300 ms later (start-up, connection, load)
+    for (const t of tickets) await pacer.settle(t)
+    await pacer.acquire([perSecond])
+    // without settling, the 6th request could go at counted + 1000 + margin; now it waits for the answer time
+    expect(time.now()).toBe(counted + 300 + 1000 + marginMs(perSecond))
   })
 })

@@ -54,6 +54,25 @@ export interface PacerOptions {
 
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
+/** A counted request: `settle` moves its entry to when its answer came back. */
+export interface Ticket {
+  budgets: Budget[]
+  at: number
+}
+
+/** Moves the entry recorded at `from` to `to` in every budget's log, keeping the logs sorted. Pure. */
+export function moveEntry(state: PaceState, budgets: Budget[], from: number, to: number): void {
+  for (const b of budgets) {
+    const log = state[b.name]
+    const at = log?.indexOf(from) ?? -1
+    if (!log || at < 0) continue
+    log.splice(at, 1)
+    let i = log.length
+    while (i > 0 && log[i - 1]! > to) i--
+    log.splice(i, 0, to)
+  }
+}
+
 export class Pacer {
   private memory: PaceState = {}
   private readonly now: () => number
@@ -65,39 +84,46 @@ export class Pacer {
   }
 
   /** Waits until one more request fits every budget, and counts it. */
-  async acquire(budgets: Budget[]): Promise<void> {
-    if (budgets.length === 0) return
+  async acquire(budgets: Budget[]): Promise<Ticket> {
+    if (budgets.length === 0) return {budgets, at: this.now()}
     for (;;) {
-      const wait = await this.reserve(budgets)
-      if (wait === 0) return
+      const {wait, at} = await this.update((state) => {
+        const now = this.now()
+        const wait = delayFor(state, budgets, now)
+        if (wait === 0) record(state, budgets, now)
+        return {wait, at: now}
+      })
+      if (wait === 0) return {budgets, at}
       const tightest = budgets.find((b) => (this.memory[b.name] ?? []).length >= b.limit)?.name ?? budgets[0]!.name
       this.options.onWait?.(wait, tightest)
       await this.sleep(wait)
     }
   }
 
-  private async reserve(budgets: Budget[]): Promise<number> {
+  /**
+   * Once the answer is back, counts the request as made then: the server counted it on arrival, at the
+   * latest now. Start-up, locking and connecting under load can put hundreds of ms between the two.
+   */
+  async settle(ticket: Ticket): Promise<void> {
+    const now = this.now()
+    if (ticket.budgets.length === 0 || now <= ticket.at) return
+    await this.update((state) => moveEntry(state, ticket.budgets, ticket.at, now))
+  }
+
+  /** Applies `change` to the log: in memory, or in the shared file under its lock. */
+  private async update<T>(change: (state: PaceState) => T): Promise<T> {
     const path = this.options.statePath
-    if (!path) return this.take(this.memory, budgets)
+    if (!path) return change(this.memory)
     mkdirSync(dirname(path), {recursive: true, mode: 0o700})
     return withLock(`${path}.lock`, () => {
       const state = readState(path)
-      const wait = this.take(state, budgets)
-      if (wait === 0) {
-        const tmp = `${path}.${process.pid}.tmp`
-        writeFileSync(tmp, JSON.stringify(state), {mode: 0o600})
-        renameSync(tmp, path)
-      }
+      const result = change(state)
+      const tmp = `${path}.${process.pid}.tmp`
+      writeFileSync(tmp, JSON.stringify(state), {mode: 0o600})
+      renameSync(tmp, path)
       this.memory = state
-      return wait
+      return result
     })
-  }
-
-  private take(state: PaceState, budgets: Budget[]): number {
-    const now = this.now()
-    const wait = delayFor(state, budgets, now)
-    if (wait === 0) record(state, budgets, now)
-    return wait
   }
 }
 
