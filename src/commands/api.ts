@@ -18,8 +18,8 @@ export default class Api extends BaseCommand {
   ]
 
   static override args = {
-    method: Args.string({description: 'HTTP method.', required: true, options: [...METHODS, ...METHODS.map((m) => m.toLowerCase())]}),
-    path: Args.string({description: 'Path relative to the base URL, e.g. /products/.', required: true}),
+    method: Args.string({ignoreStdin: true, description: 'HTTP method.', required: true, options: [...METHODS, ...METHODS.map((m) => m.toLowerCase())]}),
+    path: Args.string({ignoreStdin: true, description: 'Path relative to the base URL, e.g. /products/.', required: true}),
   }
 
   static override flags = {

@@ -180,6 +180,23 @@ export abstract class BaseCommand extends Command {
     return super.finally(error)
   }
 
+  /**
+   * One line on stderr when a deprecated flag name was used (even under --json, which only quiets stdout);
+   * oclif's own warning wraps over lines and is silent under --json.
+   */
+  protected override warnIfFlagDeprecated(flags: Record<string, unknown>): void {
+    const defs = {...this.ctor.baseFlags, ...this.ctor.flags} as Record<string, {deprecateAliases?: boolean; aliases?: string[]}>
+    for (const name of Object.keys(flags)) {
+      const def = defs[name]
+      if (!def?.deprecateAliases) continue
+      for (const alias of def.aliases ?? []) {
+        if (this.argv.some((a) => a === `--${alias}` || a.startsWith(`--${alias}=`))) {
+          process.stderr.write(`Warning: --${alias} is deprecated; use --${name}.\n`)
+        }
+      }
+    }
+  }
+
   /** Which API surface the command talks to; portal commands say 'portal' (it shapes 401 messages). */
   protected surface: 'core' | 'portal' = 'core'
 

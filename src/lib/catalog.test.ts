@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
-import {benefitIds, benefitProperties, deprecatedAliasWarning, expiresFrom, mergeMetadata, metadataFrom, priceFrom, productUpdateBody} from './catalog.js'
+import {benefitIds, benefitProperties, expiresFrom, priceFrom, productUpdateBody} from './catalog.js'
+import {mergeMetadata, metadataFrom} from './fields.js'
 
 describe('metadata flags', () => {
   it('turns key=value pairs into an object, splitting at the first =', () => {
@@ -73,10 +74,4 @@ describe('benefit properties', () => {
     expect(expiresFrom('6 months')).toEqual({ttl: 6, timeframe: 'month'})
     expect(() => expiresFrom('soon')).toThrow(/--expires/)
   })
-})
-
-it('warns once about a deprecated alias, in both spellings', () => {
-  expect(deprecatedAliasWarning(['--customer-external-id', 'x'], 'customer-external-id', 'external-customer-id')).toBe('Warning: --customer-external-id is deprecated; use --external-customer-id.')
-  expect(deprecatedAliasWarning(['--customer-external-id=x'], 'customer-external-id', 'external-customer-id')).toBeDefined()
-  expect(deprecatedAliasWarning(['--external-customer-id', 'x'], 'customer-external-id', 'external-customer-id')).toBeUndefined()
 })

@@ -4,42 +4,10 @@ import type {ApiClient} from './api/client.js'
 import type {Item} from './api/resources/common.js'
 import {getProduct, listProducts, setProductBenefits, updateProduct, type PriceCreate, type ProductUpdate} from './api/resources/products.js'
 import {usageError} from './errors.js'
+import {mergeMetadata} from './fields.js'
 import {amountFrom, toMinor} from './money.js'
 import {productPrice, productType} from './output/resources.js'
 import type {Choice} from './prompt.js'
-
-// ---- metadata ----
-
-const META_KEY = /^[^=]{1,40}$/
-
-/** `key=value` pairs split at the first `=`; a bad shape is a usage error naming the flag. */
-function metadataPairs(pairs: string[], flag: string): Array<[string, string]> {
-  return pairs.map((pair) => {
-    const at = pair.indexOf('=')
-    const key = at < 0 ? '' : pair.slice(0, at)
-    if (!META_KEY.test(key)) throw usageError(`${flag} takes key=value with a key of 1-40 characters, not "${pair}"`, `e.g. ${flag} plan=pro`)
-    return [key, pair.slice(at + 1)]
-  })
-}
-
-/** `--metadata key=value` (repeatable) as an object; undefined when none is given. Empty values are refused. */
-export function metadataFrom(pairs: string[] | undefined, flag = '--metadata'): Record<string, string> | undefined {
-  if (!pairs || pairs.length === 0) return undefined
-  const entries = metadataPairs(pairs, flag)
-  const empty = entries.find(([, value]) => value === '')
-  if (empty) throw usageError(`${flag} ${empty[0]}= has an empty value`, 'metadata values are 1-500 characters')
-  return Object.fromEntries(entries)
-}
-
-/** `current` with the pairs set; `key=` (empty value) removes the key. */
-export function mergeMetadata(current: unknown, pairs: string[], flag = '--metadata'): Record<string, unknown> {
-  const next: Record<string, unknown> = {...(current && typeof current === 'object' ? current : {})}
-  for (const [key, value] of metadataPairs(pairs, flag)) {
-    if (value === '') delete next[key]
-    else next[key] = value
-  }
-  return next
-}
 
 // ---- prices ----
 
@@ -240,11 +208,3 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return all
 }
 
-/**
- * A one-line warning when `argv` uses the deprecated name `alias` of `--flag` (oclif's own warning wraps
- * at 80 columns, is silent under --json and misses the `--alias=value` form).
- */
-export function deprecatedAliasWarning(argv: string[], alias: string, flag: string): string | undefined {
-  const used = argv.some((a) => a === `--${alias}` || a.startsWith(`--${alias}=`))
-  return used ? `Warning: --${alias} is deprecated; use --${flag}.` : undefined
-}

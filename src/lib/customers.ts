@@ -5,7 +5,6 @@ import {Flags} from '@oclif/core'
 import type {ApiClient} from './api/client.js'
 import type {Item} from './api/resources/common.js'
 import {listCustomers, type CustomerRef} from './api/resources/customers.js'
-import type {Address} from './api/resources/orders.js'
 import type {ResolvedProfile} from './context.js'
 import {usageError} from './errors.js'
 import type {Choice, Prompter} from './prompt.js'
@@ -19,60 +18,10 @@ export const externalIdFlag = Flags.string({
   deprecateAliases: true,
 })
 
-/** The flags of a billing address, as `orders update` has them, and the wire field each sets. */
-export const addressFlags = {
-  country: Flags.string({description: 'Billing country, ISO 3166-1 alpha-2 (e.g. US, DE).'}),
-  line1: Flags.string({description: 'Billing address line 1.'}),
-  line2: Flags.string({description: 'Billing address line 2.'}),
-  city: Flags.string({description: 'Billing city.'}),
-  'postal-code': Flags.string({description: 'Billing postal code.'}),
-  state: Flags.string({description: 'Billing state or region, ISO 3166-2 (e.g. US-CA).'}),
-}
-const ADDRESS_FIELDS = {country: 'country', line1: 'line1', line2: 'line2', city: 'city', 'postal-code': 'postal_code', state: 'state'} as const
-type AddressFlagValues = Partial<Record<keyof typeof ADDRESS_FIELDS, string>>
 
-/** Whether any billing address flag was given; a malformed --country is refused at once. */
-export function addressFlagsGiven(flags: AddressFlagValues): boolean {
-  if (flags.country !== undefined && !/^[A-Za-z]{2}$/.test(flags.country)) {
-    throw usageError(`--country must be a two-letter code such as US or DE, not "${flags.country}"`)
-  }
-  return Object.keys(ADDRESS_FIELDS).some((flag) => flags[flag as keyof AddressFlagValues] !== undefined)
-}
 
-/**
- * The billing address the flags describe, merged into `current` (undefined when no address flag was
- * given). A new address needs --country.
- */
-export function addressFrom(flags: AddressFlagValues, current?: Address | null): Address | undefined {
-  if (!addressFlagsGiven(flags)) return undefined
-  const address: Record<string, string | null | undefined> = {...current}
-  for (const [flag, field] of Object.entries(ADDRESS_FIELDS)) {
-    const value = flags[flag as keyof AddressFlagValues]
-    if (value !== undefined) address[field] = value
-  }
-  if (!address.country) throw usageError('--country is required for a billing address', 'e.g. --country US --line1 "1 Main St" --city Springfield')
-  address.country = address.country.toUpperCase()
-  return address as unknown as Address
-}
 
-/** `key=value` values of a repeatable flag as an object; a value without `=` or with an empty key is a usage error. */
-export function parsePairs(values: string[] | undefined, flag: string): Record<string, string> | undefined {
-  if (!values || values.length === 0) return undefined
-  const pairs: Record<string, string> = {}
-  for (const pair of values) {
-    const at = pair.indexOf('=')
-    if (at <= 0) throw usageError(`${flag} "${pair}" is not key=value`, `e.g. ${flag} plan=pro`)
-    pairs[pair.slice(0, at)] = pair.slice(at + 1)
-  }
-  return pairs
-}
 
-/** `current` metadata with `set` applied and the `remove` keys dropped. */
-export function mergeMetadata(current: unknown, set: Record<string, string> | undefined, remove: string[] | undefined): Record<string, unknown> {
-  const merged: Record<string, unknown> = {...(current as Record<string, unknown> | null), ...set}
-  for (const key of remove ?? []) delete merged[key]
-  return merged
-}
 
 /** Up to 100 customers, newest first, to pick from in a prompt. */
 export async function customerChoices(client: ApiClient): Promise<Choice[]> {

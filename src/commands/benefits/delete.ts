@@ -14,7 +14,7 @@ export default class BenefitsDelete extends BaseCommand {
     '<%= config.bin %> <%= command.id %> 0b6d9f2e-8c1a-4d3b-9e7f-5a2c4b6d8e01 --yes',
   ]
 
-  static override args = {id: Args.string({description: 'Benefit id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Benefit id, or - to read ids from stdin.', required: true})}
   static override flags = {...outputFlags, ...yesFlag}
 
   async run(): Promise<void> {

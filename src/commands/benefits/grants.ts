@@ -14,7 +14,7 @@ export default class BenefitsGrants extends BaseCommand {
     {description: 'One customer', command: '<%= config.bin %> <%= command.id %> 0b6d9f2e-8c1a-4d3b-9e7f-5a2c4b6d8e01 --customer 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f'},
   ]
 
-  static override args = {id: Args.string({description: 'Benefit id, or - to read ids from stdin (one result per benefit, holding its grants).', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Benefit id, or - to read ids from stdin (one result per benefit, holding its grants).', required: true})}
   static override flags = {
     ...outputFlags,
     ...pageFlags,

@@ -3,7 +3,8 @@ import {Args, Flags} from '@oclif/core'
 import {getBenefit, updateBenefit, type BenefitUpdate} from '../../lib/api/resources/benefits.js'
 import {BaseCommand, outputFlags} from '../../lib/base-command.js'
 import {benefitPropertyFlags, metadataFlag, VISIBILITIES} from '../../lib/catalog-flags.js'
-import {benefitProperties, mergeMetadata} from '../../lib/catalog.js'
+import {benefitProperties} from '../../lib/catalog.js'
+import {mergeMetadata} from '../../lib/fields.js'
 import {usageError} from '../../lib/errors.js'
 
 const PROPERTY_FLAGS = Object.keys(benefitPropertyFlags) as Array<keyof typeof benefitPropertyFlags>
@@ -17,7 +18,7 @@ export default class BenefitsUpdate extends BaseCommand {
     '<%= config.bin %> <%= command.id %> 3f1e2d4c-5b6a-4978-8a9b-0c1d2e3f4a5b --activation-limit 5 --customer-admin',
   ]
 
-  static override args = {id: Args.string({description: 'Benefit id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Benefit id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
     description: Flags.string({char: 'd', description: 'New description, 3-42 characters.'}),

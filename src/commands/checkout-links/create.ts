@@ -3,7 +3,8 @@ import {Flags} from '@oclif/core'
 import {createCheckoutLink} from '../../lib/api/resources/checkout-links.js'
 import {BaseCommand, outputFlags} from '../../lib/base-command.js'
 import {metadataFlag} from '../../lib/catalog-flags.js'
-import {metadataFrom, productChoices} from '../../lib/catalog.js'
+import {productChoices} from '../../lib/catalog.js'
+import {metadataFrom} from '../../lib/fields.js'
 
 export default class CheckoutLinksCreate extends BaseCommand {
   static override summary = 'Create a checkout link and print its URL.'

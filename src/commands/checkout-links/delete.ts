@@ -14,7 +14,7 @@ export default class CheckoutLinksDelete extends BaseCommand {
     {description: 'Delete every link of a product, without asking', command: '<%= config.bin %> checkout-links list --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --all -o jsonl | <%= config.bin %> <%= command.id %> - --yes'},
   ]
 
-  static override args = {id: Args.string({description: 'Checkout link id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Checkout link id, or - to read ids from stdin.', required: true})}
   static override flags = {...outputFlags, ...yesFlag}
 
   async run(): Promise<void> {

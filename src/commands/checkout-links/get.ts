@@ -12,7 +12,7 @@ export default class CheckoutLinksGet extends BaseCommand {
     '<%= config.bin %> <%= command.id %> 4c3b2a19-8d7e-4f6a-9b5c-3d2e1f0a9b8c --json | jq -r .url',
   ]
 
-  static override args = {id: Args.string({description: 'Checkout link id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Checkout link id, or - to read ids from stdin.', required: true})}
   static override flags = {...outputFlags}
 
   async run(): Promise<void> {

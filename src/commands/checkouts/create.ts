@@ -3,7 +3,8 @@ import {Flags} from '@oclif/core'
 import {createCheckout} from '../../lib/api/resources/checkouts.js'
 import {BaseCommand, outputFlags} from '../../lib/base-command.js'
 import {metadataFlag} from '../../lib/catalog-flags.js'
-import {deprecatedAliasWarning, metadataFrom, productChoices} from '../../lib/catalog.js'
+import {productChoices} from '../../lib/catalog.js'
+import {metadataFrom} from '../../lib/fields.js'
 
 export default class CheckoutsCreate extends BaseCommand {
   static override summary = 'Create a checkout session and print its URL.'
@@ -21,7 +22,7 @@ export default class CheckoutsCreate extends BaseCommand {
     'customer-email': Flags.string({description: 'Prefill the customer email.'}),
     'customer-name': Flags.string({description: 'Prefill the customer name.'}),
     customer: Flags.string({description: 'Id of an existing customer to check out as.'}),
-    'external-customer-id': Flags.string({description: 'Your id for the customer; the customer created on payment gets it (formerly --customer-external-id, which still works).', aliases: ['customer-external-id']}),
+    'external-customer-id': Flags.string({description: 'Your id for the customer; the customer created on payment gets it (formerly --customer-external-id, which still works).', aliases: ['customer-external-id'], deprecateAliases: true}),
     'success-url': Flags.string({description: 'Where to send the customer after payment; {CHECKOUT_ID} is replaced.'}),
     'return-url': Flags.string({description: 'Where the checkout\'s back button goes.'}),
     ...metadataFlag('Metadata key=value, copied to the order and subscription (repeatable).'),
@@ -29,8 +30,6 @@ export default class CheckoutsCreate extends BaseCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(CheckoutsCreate)
-    const warning = deprecatedAliasWarning(this.argv, 'customer-external-id', 'external-customer-id')
-    if (warning) this.ctx.note(warning)
     const metadata = metadataFrom(flags.metadata)
     const products = flags.product ?? [await this.prompter.select('--product', 'Product to sell', async () => productChoices(await this.ctx.client()))]
     const checkout = await createCheckout(await this.ctx.client(), {

@@ -12,7 +12,7 @@ export default class CheckoutsGet extends BaseCommand {
     '<%= config.bin %> <%= command.id %> 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d --json | jq -r .status',
   ]
 
-  static override args = {id: Args.string({description: 'Checkout id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Checkout id, or - to read ids from stdin.', required: true})}
   static override flags = {...outputFlags}
 
   async run(): Promise<void> {

@@ -2,7 +2,8 @@ import {Flags} from '@oclif/core'
 
 import {createCustomer, updateCustomer} from '../../lib/api/resources/customers.js'
 import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {addressFlags, addressFrom, parsePairs} from '../../lib/customers.js'
+import {addressFlags, addressFrom} from '../../lib/address.js'
+import {parsePairs} from '../../lib/fields.js'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 

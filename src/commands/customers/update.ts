@@ -3,7 +3,9 @@ import {Args, Flags} from '@oclif/core'
 import {getCustomer, updateCustomer, type CustomerRef, type CustomerUpdate} from '../../lib/api/resources/customers.js'
 import type {Address} from '../../lib/api/resources/orders.js'
 import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {addressFlags, addressFlagsGiven, addressFrom, customerTarget, externalIdFlag, mergeMetadata, parsePairs} from '../../lib/customers.js'
+import {addressFlags, addressFlagsGiven, addressFrom} from '../../lib/address.js'
+import {customerTarget, externalIdFlag} from '../../lib/customers.js'
+import {mergeMetadata, parsePairs} from '../../lib/fields.js'
 import {usageError} from '../../lib/errors.js'
 
 export default class CustomersUpdate extends BaseCommand {
@@ -43,7 +45,7 @@ export default class CustomersUpdate extends BaseCommand {
       const changes = {...body}
       if (metadata || removed || address) {
         const current = await getCustomer(client, ref)
-        if (metadata || removed) changes.metadata = mergeMetadata(current.metadata, metadata, removed)
+        if (metadata || removed) changes.metadata = mergeMetadata(current.metadata, flags.metadata, removed)
         if (address) changes.billing_address = addressFrom(flags, current.billing_address as Address | null)
       }
       return updateCustomer(client, ref, changes)

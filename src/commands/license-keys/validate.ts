@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {validateLicenseKey} from '../../lib/api/resources/license-keys.js'
 import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {parsePairs} from '../../lib/customers.js'
+import {parsePairs} from '../../lib/fields.js'
 import {keyCheck, keyOrganization, maskKey} from '../../lib/customers-license-keys.js'
 
 export default class LicenseKeysValidate extends BaseCommand {

@@ -1,10 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
+import {addressFlags, addressFlagsGiven, addressFrom} from '../../lib/address.js'
 import {getOrder, updateOrder, type Address, type BillingUpdate} from '../../lib/api/resources/orders.js'
 import {BaseCommand, outputFlags} from '../../lib/base-command.js'
 import {usageError} from '../../lib/errors.js'
-
-const ADDRESS_FLAGS = {country: 'country', line1: 'line1', line2: 'line2', city: 'city', 'postal-code': 'postal_code', state: 'state'} as const
 
 export default class OrdersUpdate extends BaseCommand {
   static override summary = "Set an order's billing name and address (only until its invoice is generated)."
@@ -15,36 +14,26 @@ export default class OrdersUpdate extends BaseCommand {
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --line2 "Floor 3"',
   ]
 
-  static override args = {id: Args.string({description: 'Order id.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Order id, or - to read ids from stdin (each gets the same change).', required: true})}
   static override flags = {
     ...outputFlags,
     'billing-name': Flags.string({description: 'Name printed on the invoice.'}),
-    country: Flags.string({description: 'Country, ISO 3166-1 alpha-2 (e.g. US, DE).'}),
-    line1: Flags.string({description: 'Address line 1.'}),
-    line2: Flags.string({description: 'Address line 2.'}),
-    city: Flags.string({description: 'City.'}),
-    'postal-code': Flags.string({description: 'Postal code.'}),
-    state: Flags.string({description: 'State or region, ISO 3166-2 (e.g. US-CA).'}),
+    ...addressFlags,
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(OrdersUpdate)
-    const addressChanges = Object.entries(ADDRESS_FLAGS).filter(([flag]) => flags[flag as keyof typeof ADDRESS_FLAGS] !== undefined)
-    if (flags['billing-name'] === undefined && addressChanges.length === 0) {
+    const address = addressFlagsGiven(flags)
+    if (flags['billing-name'] === undefined && !address) {
       throw usageError('nothing to update', 'pass --billing-name and/or address flags (--country, --line1, --line2, --city, --postal-code, --state)')
     }
-    if (flags.country && !/^[A-Za-z]{2}$/.test(flags.country)) throw usageError(`--country must be a two-letter code such as US or DE, not "${flags.country}"`)
     const client = await this.ctx.client()
-    const body: BillingUpdate = {}
-    if (flags['billing-name'] !== undefined) body.billing_name = flags['billing-name']
-    if (addressChanges.length > 0) {
-      const current = ((await getOrder(client, args.id)).billing_address ?? null) as Address | null
-      const address: Record<string, string | null | undefined> = {...current}
-      for (const [flag, key] of addressChanges) address[key] = flags[flag as keyof typeof ADDRESS_FLAGS]
-      if (address.country) address.country = address.country.toUpperCase()
-      if (!address.country) throw usageError('--country is required: the order has no address yet')
-      body.billing_address = address as unknown as Address
+    const update = async (id: string) => {
+      const body: BillingUpdate = {}
+      if (flags['billing-name'] !== undefined) body.billing_name = flags['billing-name']
+      if (address) body.billing_address = addressFrom(flags, (await getOrder(client, id)).billing_address as Address | null)
+      return updateOrder(client, id, body)
     }
-    await this.writeOne('orders', await updateOrder(client, args.id, body), flags)
+    await this.eachId(args.id, flags, update, (order) => this.writeOne('orders', order, flags))
   }
 }

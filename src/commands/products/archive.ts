@@ -14,7 +14,7 @@ export default class ProductsArchive extends BaseCommand {
     {description: 'Archive every private product, without asking', command: '<%= config.bin %> products list --all -o jsonl | jq -r \'select(.visibility == "private") | .id\' | <%= config.bin %> <%= command.id %> - --yes'},
   ]
 
-  static override args = {id: Args.string({description: 'Product id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Product id, or - to read ids from stdin.', required: true})}
   static override flags = {...outputFlags, ...yesFlag}
 
   async run(): Promise<void> {

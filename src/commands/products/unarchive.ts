@@ -12,7 +12,7 @@ export default class ProductsUnarchive extends BaseCommand {
     {description: 'Restore every archived product', command: '<%= config.bin %> products list --archived --all -o jsonl | <%= config.bin %> <%= command.id %> -'},
   ]
 
-  static override args = {id: Args.string({description: 'Product id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Product id, or - to read ids from stdin.', required: true})}
   static override flags = {...outputFlags}
 
   async run(): Promise<void> {

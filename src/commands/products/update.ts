@@ -15,7 +15,7 @@ export default class ProductsUpdate extends BaseCommand {
     {description: 'Hide every product whose name contains "beta"', command: '<%= config.bin %> products list --query beta --all -o jsonl | <%= config.bin %> <%= command.id %> - --visibility private'},
   ]
 
-  static override args = {id: Args.string({description: 'Product id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Product id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
     name: Flags.string({char: 'n', description: 'New name, 3-64 characters.'}),

@@ -15,7 +15,7 @@ export default class ProfilesAdd extends BaseCommand {
     {description: 'A production profile with a limit negotiated with support', command: '<%= config.bin %> <%= command.id %> prod --environment production --rate-limit 1000/60s'},
   ]
 
-  static override args = {name: Args.string({description: 'Profile name.', required: true})}
+  static override args = {name: Args.string({ignoreStdin: true, description: 'Profile name.', required: true})}
   static override flags = {
     environment: Flags.option({char: 'e', options: ENVIRONMENTS, description: 'Environment of the profile.', required: true})(),
     url: Flags.string({description: 'Base URL (default: the environment\'s, e.g. https://api.polar.sh/v1).'}),

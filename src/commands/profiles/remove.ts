@@ -8,7 +8,7 @@ import {usageError} from '../../lib/errors.js'
 export default class ProfilesRemove extends BaseCommand {
   static override summary = 'Remove a profile and its stored token.'
   static override examples = ['<%= config.bin %> <%= command.id %> old-sandbox', '<%= config.bin %> <%= command.id %> old-sandbox --yes']
-  static override args = {name: Args.string({description: 'Profile name.', required: true})}
+  static override args = {name: Args.string({ignoreStdin: true, description: 'Profile name.', required: true})}
   static override flags = {yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'})}
 
   async run(): Promise<void> {

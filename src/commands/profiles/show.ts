@@ -9,7 +9,7 @@ export default class ProfilesShow extends BaseCommand {
   static override summary = 'Show a profile as till will use it (environment variables applied, token masked).'
   static override enableJsonFlag = true
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> sandbox']
-  static override args = {name: Args.string({description: 'Profile name (default: the one in use).'})}
+  static override args = {name: Args.string({ignoreStdin: true, description: 'Profile name (default: the one in use).'})}
   static override flags = {...outputFlags}
 
   async run(): Promise<void> {

@@ -7,7 +7,7 @@ import {usageError} from '../../lib/errors.js'
 export default class ProfilesUse extends BaseCommand {
   static override summary = 'Make a profile the active one.'
   static override examples = ['<%= config.bin %> <%= command.id %> sandbox', '<%= config.bin %> <%= command.id %> local']
-  static override args = {name: Args.string({description: 'Profile name.', required: true})}
+  static override args = {name: Args.string({ignoreStdin: true, description: 'Profile name.', required: true})}
 
   async run(): Promise<void> {
     const {args} = await this.parseWithGlobals(ProfilesUse)

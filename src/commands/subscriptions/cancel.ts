@@ -15,7 +15,7 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
     {description: 'Cancel every past-due subscription at its period end', command: '<%= config.bin %> subscriptions list --status past_due --all -o jsonl | <%= config.bin %> <%= command.id %> - --reason other --yes'},
   ]
 
-  static override args = {id: Args.string({description: 'Subscription id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
     reason: Flags.option({options: CANCELLATION_REASONS, description: "The customer's reason for cancelling."})(),

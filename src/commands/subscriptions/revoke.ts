@@ -16,7 +16,7 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
     {description: 'Revoke every unpaid subscription', command: "<%= config.bin %> subscriptions list --status unpaid --all -o jsonl | <%= config.bin %> <%= command.id %> - --yes"},
   ]
 
-  static override args = {id: Args.string({description: 'Subscription id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
     reason: Flags.option({options: CANCELLATION_REASONS, description: "The customer's reason for ending it."})(),

@@ -12,7 +12,7 @@ export default class SubscriptionsShow extends BaseCommand {
     {description: 'The prices of a subscription', command: '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09 --json | jq .prices'},
   ]
 
-  static override args = {id: Args.string({description: 'Subscription id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {...outputFlags}
 
   async run(): Promise<void> {

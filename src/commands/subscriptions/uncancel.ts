@@ -12,7 +12,7 @@ export default class SubscriptionsUncancel extends BaseCommand {
     {description: 'Renew again every subscription set to end', command: '<%= config.bin %> subscriptions list --cancel-at-period-end --active --all -o jsonl | <%= config.bin %> <%= command.id %> -'},
   ]
 
-  static override args = {id: Args.string({description: 'Subscription id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {...outputFlags}
 
   async run(): Promise<void> {

@@ -16,7 +16,7 @@ A plan change can charge the customer, so it is confirmed on a terminal and need
     {description: 'Move every subscriber of one product to another from the next period', command: '<%= config.bin %> subscriptions list --product 9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d --active --all -o jsonl | <%= config.bin %> <%= command.id %> - --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --proration next_period --yes'},
   ]
 
-  static override args = {id: Args.string({description: 'Subscription id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
     product: Flags.string({description: 'The product to move the subscription to (a recurring product).'}),

@@ -13,7 +13,7 @@ export default class OrdersInvoiceGenerate extends BaseCommand {
     {description: 'Every paid order', command: "<%= config.bin %> orders list --status paid --all -o jsonl | jq -r .id | <%= config.bin %> <%= command.id %> -"},
   ]
 
-  static override args = {id: Args.string({description: 'Order id, or - to read ids from stdin.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Order id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
     wait: Flags.boolean({description: 'Wait until the invoice exists and print its URL.'}),

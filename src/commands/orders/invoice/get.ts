@@ -12,7 +12,7 @@ export default class OrdersInvoiceGet extends BaseCommand {
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --download invoice.pdf',
   ]
 
-  static override args = {id: Args.string({description: 'Order id.', required: true})}
+  static override args = {id: Args.string({ignoreStdin: true, description: 'Order id.', required: true})}
   static override flags = {download: Flags.string({char: 'd', description: 'Save the document to this file.'})}
 
   async run(): Promise<void> {

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {activatePortalLicenseKey, customerGiven, keyCheckOrganizationId} from '../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../lib/base-command.js'
-import {parsePairs} from '../../../lib/customers.js'
+import {parsePairs} from '../../../lib/fields.js'
 import {keyCheck, maskKey} from '../../../lib/customers-license-keys.js'
 import {PortalCommand} from '../../../lib/portal-command.js'
 

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import type {Address, BillingUpdate} from '../../../lib/api/resources/orders.js'
 import {getPortalOrder, updatePortalOrder} from '../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../lib/base-command.js'
-import {addressFlags, addressFlagsGiven, addressFrom} from '../../../lib/customers.js'
+import {addressFlags, addressFlagsGiven, addressFrom} from '../../../lib/address.js'
 import {usageError} from '../../../lib/errors.js'
 import {PortalCommand} from '../../../lib/portal-command.js'
 
