@@ -3,7 +3,7 @@ import type {IncomingHttpHeaders, IncomingMessage, ServerResponse} from 'node:ht
 
 import FindMyWay from 'find-my-way'
 
-import {HttpError, invalidToken, methodNotAllowed, routeNotFound, unauthorized} from './errors.js'
+import {HttpError, invalidToken, methodNotAllowed, routeNotFound, ruleValidation, unauthorized} from './errors.js'
 import {KNOWN_PREFIXES, type Random} from './ids.js'
 import type {RateLimiter, Rule} from './limits.js'
 import type {EnvName} from './model.js'
@@ -318,4 +318,11 @@ function dropMidResponse(res: ServerResponse, reply: Reply): void {
   res.writeHead(reply.status, {'content-type': 'application/json', 'content-length': String(data.length + 64)})
   res.write(data.subarray(0, Math.floor(data.length / 2)))
   setImmediate(() => res.socket?.destroy())
+}
+
+/** An `organization_id` in a body must be this environment's own organization. */
+export function checkOrganization(ctx: Ctx, organizationId: string | null | undefined): void {
+  if (organizationId && organizationId !== ctx.store.data.organization.id) {
+    throw ruleValidation(['body', 'organization_id'], 'Organization not found.', organizationId)
+  }
 }

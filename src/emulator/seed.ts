@@ -4,6 +4,7 @@
 // invoice generated, so every rule of spec §3 can be tried on seeded data.
 import {newLicenseKey} from './domain/grants.js'
 import {buildOrder} from './domain/orders.js'
+import {addInterval} from './domain/periods.js'
 import {seededRandom, token, uuid, type Random} from './ids.js'
 import type {
   Address, BenefitGrantRecord, BenefitRecord, CheckoutLinkRecord, CheckoutRecord, CustomerRecord, EnvData, EnvName,
@@ -74,14 +75,6 @@ const SUBSCRIPTION_CYCLE: Array<{status: SubscriptionRecord['status']; cancelAtP
 const iso = (ms: number) => new Date(ms).toISOString()
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!
 
-function addInterval(ms: number, interval: SubscriptionRecord['recurring_interval'], count = 1): number {
-  const d = new Date(ms)
-  if (interval === 'day') d.setUTCDate(d.getUTCDate() + count)
-  else if (interval === 'week') d.setUTCDate(d.getUTCDate() + 7 * count)
-  else if (interval === 'month') d.setUTCMonth(d.getUTCMonth() + count)
-  else d.setUTCFullYear(d.getUTCFullYear() + count)
-  return d.getTime()
-}
 
 function makeBenefits(random: Random, start: number): BenefitRecord[] {
   return BENEFITS.map((b, i) => ({
@@ -254,10 +247,10 @@ function newSubscription(data: EnvData, random: Random, customerId: string, prod
   const shape = SUBSCRIPTION_CYCLE[n % SUBSCRIPTION_CYCLE.length]!
   const interval = product.recurring_interval!
   let periodStart = at
-  while (addInterval(periodStart, interval) < now) periodStart = addInterval(periodStart, interval)
-  const periodEnd = addInterval(periodStart, interval)
+  while (addInterval(periodStart, interval, 1) < now) periodStart = addInterval(periodStart, interval, 1)
+  const periodEnd = addInterval(periodStart, interval, 1)
   const canceled = shape.status === 'canceled'
-  const endedAt = canceled ? Math.min(now - DAY, addInterval(at, interval)) : null
+  const endedAt = canceled ? Math.min(now - DAY, addInterval(at, interval, 1)) : null
   return {
     id: uuid(random),
     created_at: iso(at),
@@ -268,7 +261,7 @@ function newSubscription(data: EnvData, random: Random, customerId: string, prod
     recurring_interval_count: product.recurring_interval_count ?? 1,
     status: shape.status,
     current_period_start: iso(canceled ? at : periodStart),
-    current_period_end: iso(canceled ? addInterval(at, interval) : periodEnd),
+    current_period_end: iso(canceled ? addInterval(at, interval, 1) : periodEnd),
     trial_start: shape.status === 'trialing' ? iso(periodStart) : null,
     trial_end: shape.status === 'trialing' ? iso(periodEnd) : null,
     cancel_at_period_end: shape.cancelAtPeriodEnd ?? false,

@@ -71,3 +71,25 @@ export async function saveFile(file: string, data: Buffer): Promise<void> {
     throw new TillError(`cannot save ${file}: ${(error as Error).message}`, ExitCode.error)
   }
 }
+
+export interface InvoiceResult {
+  order_id: string
+  url: string
+  file?: string
+}
+
+/** `invoice get`: the URL, and with `download` the document saved to that file. */
+export async function fetchInvoice(client: ApiClient, routes: InvoiceRoutes, orderId: string, download: string | undefined, note: (line: string) => void): Promise<InvoiceResult> {
+  const url = await invoiceUrl(client, routes, orderId)
+  if (!download) return {order_id: orderId, url}
+  const data = await client.download(url)
+  await saveFile(download, data)
+  note(`Saved the invoice of order ${orderId} to ${download} (${data.length} bytes).`)
+  return {order_id: orderId, url, file: download}
+}
+
+/** stdout: the result as JSON, or the bare URL (nothing when it was downloaded). */
+export function invoiceOutput(result: InvoiceResult, json: boolean): string {
+  if (json) return `${JSON.stringify(result)}\n`
+  return result.file ? '' : `${result.url}\n`
+}

@@ -2,6 +2,7 @@
 import {Flags} from '@oclif/core'
 
 import type {ApiClient} from './api/client.js'
+import {customerGiven, keyCheckOrganizationId} from './api/resources/portal.js'
 import {BaseCommand} from './base-command.js'
 
 export abstract class PortalCommand extends BaseCommand {
@@ -20,5 +21,18 @@ export abstract class PortalCommand extends BaseCommand {
   /** The Customer Portal client for the customer named by the flags or TILL_CUSTOMER_TOKEN. */
   protected portalClient(flags: {'as-customer'?: string; 'as-customer-id'?: string}): Promise<ApiClient> {
     return this.ctx.customerClient({externalId: flags['as-customer'], customerId: flags['as-customer-id']})
+  }
+
+  /**
+   * The organization id the unauthenticated license-key routes need: --organization-id, else the given
+   * customer's, else the profile's, else the one the organization token belongs to.
+   */
+  protected keyCheckOrganization(flags: {'organization-id'?: string; 'as-customer'?: string; 'as-customer-id'?: string}): Promise<string> {
+    return keyCheckOrganizationId({
+      given: flags['organization-id'],
+      customer: customerGiven(flags) ? () => this.portalClient(flags) : undefined,
+      configured: this.ctx.profile.organizationId,
+      organization: () => this.ctx.client(),
+    })
   }
 }

@@ -3,24 +3,9 @@ import type {Item} from './api/resources/common.js'
 import {usageError} from './errors.js'
 import type {Prompter} from './prompt.js'
 import {maskToken} from './redact.js'
+import {WEBHOOK_EVENTS} from './webhook-events.js'
 
-/** Every event type an endpoint can subscribe to (api-facts §8.1). */
-export const WEBHOOK_EVENTS = [
-  'checkout.created', 'checkout.updated', 'checkout.expired',
-  'customer.created', 'customer.updated', 'customer.deleted', 'customer.state_changed',
-  'customer_seat.assigned', 'customer_seat.claimed', 'customer_seat.revoked',
-  'member.created', 'member.updated', 'member.deleted',
-  'order.created', 'order.updated', 'order.paid', 'order.refunded',
-  'subscription.created', 'subscription.updated', 'subscription.active', 'subscription.canceled', 'subscription.uncanceled',
-  'subscription.cycled', 'subscription.revoked', 'subscription.past_due', 'subscription.paused', 'subscription.resumed',
-  'subscription.migrated',
-  'refund.created', 'refund.updated',
-  'product.created', 'product.updated',
-  'discount.created', 'discount.updated', 'discount.deleted',
-  'benefit.created', 'benefit.updated',
-  'benefit_grant.created', 'benefit_grant.cycled', 'benefit_grant.updated', 'benefit_grant.revoked',
-  'organization.updated',
-] as const
+export {WEBHOOK_EVENTS}
 
 /** The endpoint with its signing secret masked: the secret is shown once, when the endpoint is created. */
 export const withMaskedSecret = (endpoint: Item): Item =>

@@ -2,7 +2,7 @@
 import {z} from 'zod'
 
 import {notFound, notPermitted, ruleValidation} from '../errors.js'
-import {emit, noContent, ok, type Ctx, type Router} from '../http.js'
+import {checkOrganization, emit, noContent, ok, type Ctx, type Router} from '../http.js'
 import {uuid} from '../ids.js'
 import {byField, listRows, textSearch, type Filter} from '../list.js'
 import type {BenefitGrantRecord, BenefitRecord} from '../model.js'
@@ -73,12 +73,6 @@ const benefitUpdate = z.object({
 
 const iso = (ctx: Ctx) => new Date(ctx.now).toISOString()
 
-/** An `organization_id` in a body must name this environment's organization. */
-export function checkOrganization(ctx: Ctx, organizationId: string | null | undefined): void {
-  if (organizationId && organizationId !== ctx.store.data.organization.id) {
-    throw ruleValidation(['body', 'organization_id'], 'Organization not found.', organizationId)
-  }
-}
 
 /** A benefit that exists and is not deleted, or 404. */
 export function findBenefit(ctx: Ctx, id: string): BenefitRecord {

@@ -13,7 +13,8 @@ import type {
 import * as present from '../present.js'
 import {addressSchema, metadataSchema, parse, pathUuid} from '../validate.js'
 import {billingChanges, customerByExternalId, customerById, emitCustomerChange} from './customers.js'
-import {addInterval, emitCustomerStateChanged} from './subscriptions.js'
+import {addInterval} from '../domain/periods.js'
+import {emitCustomerStateChanged} from './subscriptions.js'
 
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000
 const MAX_AMOUNT = 99_999_999

@@ -4,13 +4,12 @@ import {createHash} from 'node:crypto'
 import {z} from 'zod'
 
 import {notFound, requestValidation, ruleValidation} from '../errors.js'
-import {emit, noContent, ok, type Ctx, type Router} from '../http.js'
+import {checkOrganization, emit, noContent, ok, type Ctx, type Router} from '../http.js'
 import {uuid} from '../ids.js'
 import {byField, listRows, textSearch} from '../list.js'
 import type {Address, CustomerRecord, SubscriptionRecord} from '../model.js'
 import * as present from '../present.js'
 import {addressSchema, metadataSchema, parse, pathUuid} from '../validate.js'
-import {checkOrganization} from './benefits.js'
 import {emitGrantsRevoked, revokeGrants} from './subscriptions.js'
 
 const customerType = z.enum(['individual', 'team'])

@@ -2,7 +2,7 @@
 import {z} from 'zod'
 
 import {domainError, notFound, ruleValidation} from '../errors.js'
-import {emit, noContent, ok, type Ctx, type Router} from '../http.js'
+import {checkOrganization, emit, noContent, ok, type Ctx, type Router} from '../http.js'
 import {uuid} from '../ids.js'
 import {byField, listRows, textSearch} from '../list.js'
 import type {PriceRecord, ProductRecord} from '../model.js'
@@ -98,11 +98,6 @@ function checkCustomBounds(input: PriceCreate, index: number): void {
   }
 }
 
-function checkOrganization(ctx: Ctx, organizationId: string | null | undefined): void {
-  if (organizationId && organizationId !== ctx.store.data.organization.id) {
-    throw ruleValidation(['body', 'organization_id'], 'Organization not found.', organizationId)
-  }
-}
 
 export function findProduct(ctx: Ctx, id: string): ProductRecord {
   const product = ctx.store.get('products', id)

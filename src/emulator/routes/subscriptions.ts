@@ -8,6 +8,7 @@ import {emit, ok, type Ctx, type Router} from '../http.js'
 import {after, before, byField, listRows} from '../list.js'
 import type {BenefitGrantRecord, OrderRecord, PriceRecord, ProductRecord, SubscriptionRecord, SubscriptionStatus} from '../model.js'
 import {grantProductBenefits} from '../domain/grants.js'
+import {addInterval} from '../domain/periods.js'
 import {buildOrder, priceAmount} from '../domain/orders.js'
 import {uuid} from '../ids.js'
 import * as present from '../present.js'
@@ -77,18 +78,6 @@ const iso = (ms: number) => new Date(ms).toISOString()
 const alreadyCanceled = () =>
   domainError(403, 'AlreadyCanceledSubscription', 'This subscription is already canceled or will be at the end of the period.')
 
-/** `start` moved by `count` intervals; months and years keep the day, clamped to the month's last day. */
-export function addInterval(start: number, interval: SubscriptionRecord['recurring_interval'], count: number): number {
-  const d = new Date(start)
-  if (interval === 'day' || interval === 'week') return start + count * (interval === 'day' ? 1 : 7) * 86_400_000
-  const months = interval === 'month' ? count : 12 * count
-  const target = new Date(d)
-  target.setUTCDate(1)
-  target.setUTCMonth(d.getUTCMonth() + months)
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate()
-  target.setUTCDate(Math.min(d.getUTCDate(), lastDay))
-  return target.getTime()
-}
 
 /** The subscription `id` (of `customerId` when given); subscriptions that never started are invisible. */
 export function findSubscription(ctx: Ctx, id: string, customerId?: string): SubscriptionRecord {

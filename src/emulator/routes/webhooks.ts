@@ -1,31 +1,16 @@
 // Webhook endpoints and deliveries (api-facts §3.1, §4.11, §8.1). Delivery itself happens elsewhere.
 import {z} from 'zod'
 
+import {WEBHOOK_EVENTS} from '../../lib/webhook-events.js'
 import {notFound} from '../errors.js'
-import {noContent, ok, type Ctx, type Router} from '../http.js'
+import {checkOrganization, noContent, ok, type Ctx, type Router} from '../http.js'
 import {token, TOKEN_PREFIXES, uuid} from '../ids.js'
 import {after, before, byField, listRows} from '../list.js'
 import type {WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEventRecord} from '../model.js'
 import * as present from '../present.js'
 import {parse, pathUuid} from '../validate.js'
-import {checkOrganization} from './benefits.js'
 
-export const WEBHOOK_EVENTS = [
-  'checkout.created', 'checkout.updated', 'checkout.expired',
-  'customer.created', 'customer.updated', 'customer.deleted', 'customer.state_changed',
-  'customer_seat.assigned', 'customer_seat.claimed', 'customer_seat.revoked',
-  'member.created', 'member.updated', 'member.deleted',
-  'order.created', 'order.updated', 'order.paid', 'order.refunded',
-  'subscription.created', 'subscription.updated', 'subscription.active', 'subscription.canceled', 'subscription.uncanceled',
-  'subscription.cycled', 'subscription.revoked', 'subscription.past_due', 'subscription.paused', 'subscription.resumed',
-  'subscription.migrated',
-  'refund.created', 'refund.updated',
-  'product.created', 'product.updated',
-  'discount.created', 'discount.updated', 'discount.deleted',
-  'benefit.created', 'benefit.updated',
-  'benefit_grant.created', 'benefit_grant.cycled', 'benefit_grant.updated', 'benefit_grant.revoked',
-  'organization.updated',
-] as const
+export {WEBHOOK_EVENTS}
 
 /** The emulator runs on loopback, so it also delivers to these hosts, over http too. */
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost'])

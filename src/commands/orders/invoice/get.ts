@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../../lib/base-command.js'
-import {coreInvoices, invoiceUrl, saveFile} from '../../../lib/invoices.js'
+import {coreInvoices, fetchInvoice, invoiceOutput} from '../../../lib/invoices.js'
 
 export default class OrdersInvoiceGet extends BaseCommand {
   static override summary = "Print the URL of an order's invoice, or download it."
@@ -17,14 +17,7 @@ export default class OrdersInvoiceGet extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(OrdersInvoiceGet)
-    const client = await this.ctx.client()
-    const url = await invoiceUrl(client, coreInvoices, args.id)
-    if (flags.download) {
-      const data = await client.download(url)
-      await saveFile(flags.download, data)
-      this.ctx.note(`Saved the invoice of order ${args.id} to ${flags.download} (${data.length} bytes).`)
-    }
-    if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify({order_id: args.id, url, ...(flags.download ? {file: flags.download} : {})})}\n`)
-    else if (!flags.download) this.ctx.io.stdout.write(`${url}\n`)
+    const result = await fetchInvoice(await this.ctx.client(), coreInvoices, args.id, flags.download, (line) => this.ctx.note(line))
+    this.ctx.io.stdout.write(invoiceOutput(result, this.jsonEnabled()))
   }
 }

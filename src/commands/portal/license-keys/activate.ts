@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {activatePortalLicenseKey, customerGiven, keyCheckOrganizationId} from '../../../lib/api/resources/portal.js'
+import {activatePortalLicenseKey} from '../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../lib/base-command.js'
 import {parsePairs} from '../../../lib/fields.js'
 import {keyCheck, maskKey} from '../../../lib/customers-license-keys.js'
@@ -29,13 +29,7 @@ export default class PortalLicenseKeysActivate extends PortalCommand {
     const meta = parsePairs(flags.meta, '--meta')
     const conditions = parsePairs(flags.condition, '--condition')
     const label = flags.label ?? (await this.prompter.text('--label', 'Label of the activation (e.g. the device name)'))
-    const as = flags
-    const organization = await keyCheckOrganizationId({
-      given: flags['organization-id'],
-      customer: customerGiven(as) ? () => this.portalClient(as) : undefined,
-      configured: this.ctx.profile.organizationId,
-      organization: () => this.ctx.client(),
-    })
+    const organization = await this.keyCheckOrganization(flags)
     const client = await this.ctx.anonymousClient()
     const activation = await keyCheck(() => activatePortalLicenseKey(client, {key: args.key, organization_id: organization, label, meta, conditions}))
     this.ctx.note(`Activated ${maskKey(args.key)} as "${label}": activation ${activation.id}.`)

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {customerGiven, deactivatePortalLicenseKey, keyCheckOrganizationId} from '../../../lib/api/resources/portal.js'
+import {deactivatePortalLicenseKey} from '../../../lib/api/resources/portal.js'
 import {maskKey} from '../../../lib/customers-license-keys.js'
 import {PortalCommand} from '../../../lib/portal-command.js'
 
@@ -24,13 +24,7 @@ export default class PortalLicenseKeysDeactivate extends PortalCommand {
     const {args, flags} = await this.parseWithGlobals(PortalLicenseKeysDeactivate)
     const activation = flags.activation ?? (await this.prompter.text('--activation', 'Id of the activation to remove'))
     await this.confirmAction(`deactivate activation ${activation} of license key ${maskKey(args.key)}`, flags.yes)
-    const as = flags
-    const organization = await keyCheckOrganizationId({
-      given: flags['organization-id'],
-      customer: customerGiven(as) ? () => this.portalClient(as) : undefined,
-      configured: this.ctx.profile.organizationId,
-      organization: () => this.ctx.client(),
-    })
+    const organization = await this.keyCheckOrganization(flags)
     await deactivatePortalLicenseKey(await this.ctx.anonymousClient(), {key: args.key, organization_id: organization, activation_id: activation})
     this.ctx.note(`Deactivated activation ${activation} of ${maskKey(args.key)}.`)
     if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify({activation_id: activation, deactivated: true})}\n`)

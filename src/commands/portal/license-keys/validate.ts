@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {customerGiven, keyCheckOrganizationId, validatePortalLicenseKey} from '../../../lib/api/resources/portal.js'
+import {validatePortalLicenseKey} from '../../../lib/api/resources/portal.js'
 import {outputFlags} from '../../../lib/base-command.js'
 import {parsePairs} from '../../../lib/fields.js'
 import {keyCheck, maskKey} from '../../../lib/customers-license-keys.js'
@@ -31,13 +31,7 @@ Give - as KEY to validate keys read from stdin, one per line.`
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(PortalLicenseKeysValidate)
     const conditions = parsePairs(flags.condition, '--condition')
-    const as = flags
-    const organization = await keyCheckOrganizationId({
-      given: flags['organization-id'],
-      customer: customerGiven(as) ? () => this.portalClient(as) : undefined,
-      configured: this.ctx.profile.organizationId,
-      organization: () => this.ctx.client(),
-    })
+    const organization = await this.keyCheckOrganization(flags)
     const client = await this.ctx.anonymousClient()
     const body = {organization_id: organization, benefit_id: flags.benefit, customer_id: flags.customer, activation_id: flags.activation, increment_usage: flags['increment-usage'], conditions}
     await this.eachId(

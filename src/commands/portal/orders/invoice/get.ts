@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {portalInvoices} from '../../../../lib/api/resources/portal.js'
-import {invoiceUrl, saveFile} from '../../../../lib/invoices.js'
+import {fetchInvoice, invoiceOutput} from '../../../../lib/invoices.js'
 import {PortalCommand} from '../../../../lib/portal-command.js'
 
 export default class PortalOrdersInvoiceGet extends PortalCommand {
@@ -18,14 +18,7 @@ export default class PortalOrdersInvoiceGet extends PortalCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(PortalOrdersInvoiceGet)
-    const client = await this.portalClient(flags)
-    const url = await invoiceUrl(client, portalInvoices, args.id)
-    if (flags.download) {
-      const data = await client.download(url)
-      await saveFile(flags.download, data)
-      this.ctx.note(`Saved the invoice of order ${args.id} to ${flags.download} (${data.length} bytes).`)
-    }
-    if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify({order_id: args.id, url, ...(flags.download ? {file: flags.download} : {})})}\n`)
-    else if (!flags.download) this.ctx.io.stdout.write(`${url}\n`)
+    const result = await fetchInvoice(await this.portalClient(flags), portalInvoices, args.id, flags.download, (line) => this.ctx.note(line))
+    this.ctx.io.stdout.write(invoiceOutput(result, this.jsonEnabled()))
   }
 }
