@@ -10,7 +10,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 
 import {api, listAll, ROOT, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
 import {
-  envVars, expectNoToken, jsonlIds, linesOf, logFrom, runCli, runShell, sandbox, sh, stripAnsi, TILL, type CliResult, type LoggedRequest, type Sandbox,
+  asShown, envVars, expectNoToken, jsonlIds, linesOf, logFrom, runCli, runShell, sandbox, sh, stripAnsi, TILL, type CliResult, type LoggedRequest, type Sandbox,
 } from '../helpers/cli.js'
 
 /** `jq -r .id` in node: the id of each JSON line. */
@@ -473,7 +473,7 @@ describe('billing commands against the emulator', () => {
       expect(table.stdout).toMatch(new RegExp(`^id\\s+${a.id}$`, 'm'))
       expect(table.stdout).toMatch(/^prices\s+\[/m)
       const json = await till(['subscriptions', 'show', a.id, '--json'])
-      expect(JSON.parse(json.stdout)).toEqual(await get(`/subscriptions/${a.id}`))
+      expect(JSON.parse(json.stdout)).toEqual(asShown('subscriptions', await get(`/subscriptions/${a.id}`)))
       const missing = unknownId()
       const bulk = await till(['subscriptions', 'show', '-', '-o', 'jsonl'], {input: `${a.id}\n${JSON.stringify({id: b.id})}\n${missing}\n`})
       expect(bulk.code).toBe(1)

@@ -274,3 +274,27 @@ export function portAnswers(port: number, timeoutMs = 500): Promise<boolean> {
     socket.once('error', () => done(false))
   })
 }
+
+// ---- what till shows of an API object ----
+
+/** Deprecated fields the API still sends beside their replacements (spec §2, §9; api-facts §4); till leaves them out. */
+const DEPRECATED: Record<string, string[]> = {
+  orders: ['amount', 'from_balance_amount', 'product_price_id', 'product_price', 'user_id', 'user'],
+  subscriptions: ['price_id', 'price', 'user_id', 'user'],
+  checkouts: ['subtotal_amount', 'customer_external_id', 'customer_billing_address_fields', 'product_price_id', 'product_price'],
+}
+
+/** A non-legacy price without its hidden deprecated `type` and `recurring_interval`. */
+const currentPrice = (p: Record<string, unknown>) => {
+  if (p.legacy === true) return p
+  const {type: _t, recurring_interval: _r, ...rest} = p
+  return rest
+}
+
+/** The API object as till prints it: the same values, without the deprecated fields. */
+export function asShown(resource: string, item: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {...item}
+  for (const key of DEPRECATED[resource] ?? []) delete copy[key]
+  if (Array.isArray(copy.prices) && resource !== 'checkouts') copy.prices = (copy.prices as Array<Record<string, unknown>>).map(currentPrice)
+  return copy
+}
