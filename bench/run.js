@@ -27,12 +27,13 @@ function startEmulator(args) {
     const child = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', '--json', ...args], {stdio: ['ignore', 'pipe', 'pipe']})
     let out = ''
     let err = ''
-    const requests = {total: 0, limited: 0}
+    const requests = {total: 0, limited: 0, times: []}
     child.stderr.on('data', (d) => {
       err += d
       for (const line of String(d).split('\n')) {
         if (/^\[production\] \w+ \S+ \d+/.test(line)) {
           requests.total++
+          requests.times.push(performance.now())
           if (/ 429 /.test(line)) requests.limited++
         }
       }
@@ -138,7 +139,8 @@ async function exportOrders(data) {
 
 async function memory(data) {
   const emu = await startEmulator(['--data', data, '--quiet', '--orders', quick ? '50000' : '200000', '--customers', '5000', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
-  const env = envFor(emu)
+  // the emulator's per-minute limit is off: tell the client a budget that does not bind (it still keeps to 100/s per IP)
+  const env = envFor(emu, {TILL_RATE_LIMIT: '1000000/60s'})
   const base = await run(process.execPath, ['--import', rssHook, '-e', '0'])
   const r = await run(process.execPath, ['--import', rssHook, bin, 'orders', 'list', '--all', '-o', 'jsonl'], env, 'ignore')
   await stop(emu)
@@ -149,18 +151,31 @@ async function memory(data) {
   ])
 }
 
+/** Most entries of `times` (ms, ascending) inside any window of `windowMs`. */
+function maxInWindow(times, windowMs) {
+  let best = 0
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i] - times[j] >= windowMs) j++
+    best = Math.max(best, i - j + 1)
+  }
+  return best
+}
+
 async function pacing(data) {
   const emu = await startEmulator(['--data', data, '--orders', '3000', '--rate-limit', '20/2s'])
   const env = envFor(emu, {TILL_RATE_LIMIT: '20/2s'})
-  const before = {...emu.requests}
+  const from = emu.requests.total
   const r = await run(process.execPath, [bin, 'orders', 'list', '--all', '--limit', '50', '-o', 'jsonl'], env)
   await new Promise((res) => setTimeout(res, 200))
-  const requests = emu.requests.total - before.total
-  const limited = emu.requests.limited - before.limited
+  const times = emu.requests.times.slice(from)
+  const limited = emu.requests.limited
   await stop(emu)
-  const perWindow = requests / (r.ms / 2000)
-  table('4. Pacing at --rate-limit 20/2s (profile told the same)', ['requests', 'seconds', 'achieved per 2 s', 'allowed per 2 s', 'ratio', '429s'], [
-    [requests, fmt(r.ms / 1000, 1), fmt(perWindow, 1), 20, fmt(perWindow / 20, 2), limited],
+  // achieved: requests per 2 s window over the windows the export spanned (the budget allows 20 in each)
+  const windows = Math.floor((times.at(-1) - times[0]) / 2000) + 1
+  const achieved = times.length / windows
+  const busiest = maxInWindow(times, 2000)
+  table('4. Pacing at --rate-limit 20/2s (profile told the same)', ['requests', 'seconds', '2 s windows', 'achieved per window', 'allowed', 'ratio', 'most in any 2 s', '429s'], [
+    [times.length, fmt(r.ms / 1000, 1), windows, fmt(achieved, 1), 20, fmt(achieved / 20, 2), busiest, limited],
   ])
 }
 
