@@ -13,7 +13,7 @@ import type {EnvData, EnvName, SeedOptions} from './model.js'
 import type {View} from './present.js'
 import {register} from './routes/index.js'
 import {createEnvData} from './seed.js'
-import {Store} from './store.js'
+import {Store, type SeedManifest} from './store.js'
 
 export type {EmulatorOptions, Env} from './http.js'
 
@@ -67,9 +67,27 @@ export interface RunningEmulator {
 
 export const storeFile = (dataDir: string, env: EnvName) => join(dataDir, `${env}.json`)
 
+/** A store of `env`: the file in `dataDir` (seeded when new), or memory only when `dataDir` is null. */
 export function openStore(dataDir: string | null, env: EnvName, seed: SeedOptions, now: number): Store {
-  const create = (): EnvData => createEnvData(env, seed, now)
-  return dataDir === null ? Store.memory(create()) : Store.open(storeFile(dataDir, env), create)
+  if (dataDir === null) return Store.memory(createEnvData(env, seed, now))
+  return Store.open(storeFile(dataDir, env), {
+    create: () => {
+      const data = createEnvData(env, seed, now)
+      return {data, manifest: manifestOf(data, now)}
+    },
+    regenerate: (manifest) => fromManifest(env, manifest),
+  })
+}
+
+/** The seed manifest of freshly seeded `data`: its sizes, creation time and organization token. */
+function manifestOf(data: EnvData, createdAt: number): SeedManifest {
+  return {schema: 1, kind: 'seed', environment: data.environment, seed: data.seed, created_at: createdAt, organization_token: data.tokens[0]!.token}
+}
+
+function fromManifest(env: EnvName, manifest: SeedManifest): EnvData {
+  const data = createEnvData(env, manifest.seed as SeedOptions, manifest.created_at as number)
+  data.tokens[0]!.token = manifest.organization_token as string
+  return data
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -205,9 +223,6 @@ function writeCredentials(dataDir: string, envs: Record<EnvName, Env>): void {
 export function resetStores(dataDir: string, now: number): void {
   for (const name of ENVIRONMENTS) {
     const store = openStore(dataDir, name, DEFAULT_SEED, now)
-    const fresh = createEnvData(name, store.data.seed, now)
-    fresh.organization = store.data.organization
-    fresh.tokens = store.data.tokens
-    store.replace(fresh)
+    store.reseed({...manifestOf(store.data, now), seed: store.data.seed})
   }
 }

@@ -1,6 +1,8 @@
 // One environment's state in memory, saved to `<data>/<env>.json`.
 // Writes are atomic (temp file + rename) and serialized across processes by a lock file;
 // before each request the store reloads if another process changed the file.
+// Until the first write, the file holds only a small seed manifest: the seed data is deterministic, so
+// it is generated again on load instead of being written out (100,000 orders would be ~140 MB).
 import {closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync} from 'node:fs'
 import {dirname} from 'node:path'
 
@@ -8,6 +10,22 @@ import {withLockSync} from '../lib/lockfile.js'
 import type {CollectionName, EnvData} from './model.js'
 
 type Row<K extends CollectionName> = EnvData[K][number]
+
+/** What the file holds until the first write: enough to generate the same seeded state again. */
+export interface SeedManifest {
+  schema: 1
+  kind: 'seed'
+  /** Anything the generator needs (sizes, creation time, the random token, ...). */
+  [key: string]: unknown
+}
+
+export interface Seeding {
+  /** The seeded state and the manifest that regenerates it. */
+  create: () => {data: EnvData; manifest: SeedManifest}
+  regenerate: (manifest: SeedManifest) => EnvData
+}
+
+const isManifest = (value: unknown): value is SeedManifest => (value as {kind?: unknown})?.kind === 'seed'
 
 function fileStamp(file: string): string | null {
   try {
@@ -25,6 +43,7 @@ export class Store {
   private constructor(
     public data: EnvData,
     readonly file: string | null,
+    private readonly seeding?: Seeding,
   ) {}
 
   /** A store kept only in memory (tests of pure pieces). */
@@ -32,14 +51,15 @@ export class Store {
     return new Store(data, null)
   }
 
-  /** Loads `file`, or creates it from `create()` when it does not exist yet. */
-  static open(file: string, create: () => EnvData): Store {
+  /** Loads `file`, or seeds it when it does not exist yet (writing only the seed manifest). */
+  static open(file: string, seeding: Seeding): Store {
     mkdirSync(dirname(file), {recursive: true, mode: 0o700})
-    const store = new Store(undefined as unknown as EnvData, file)
+    const store = new Store(undefined as unknown as EnvData, file, seeding)
     store.withLock(() => {
       if (fileStamp(file) === null) {
-        store.data = create()
-        store.save()
+        const {data, manifest} = seeding.create()
+        store.data = data
+        store.saveText(JSON.stringify(manifest))
       } else {
         store.reload()
       }
@@ -70,11 +90,13 @@ export class Store {
     })
   }
 
-  /** Replaces the whole state (reset), atomically. */
-  replace(data: EnvData): void {
-    this.write(() => {
-      this.data = data
+  /** Back to the seeded state of `manifest` (reset), atomically. */
+  reseed(manifest: SeedManifest): void {
+    if (!this.file || !this.seeding) throw new Error('only a store opened from a file can be reseeded')
+    this.withLock(() => {
+      this.data = this.seeding!.regenerate(manifest)
       this.indexes.clear()
+      this.saveText(JSON.stringify(manifest))
     })
   }
 
@@ -110,17 +132,23 @@ export class Store {
 
   private reload(): void {
     const file = this.file!
-    this.data = JSON.parse(readFileSync(file, 'utf8')) as EnvData
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as EnvData | SeedManifest
+    if (isManifest(parsed) && !this.seeding) throw new Error(`${file} holds a seed manifest and there is no generator for it`)
+    this.data = isManifest(parsed) ? this.seeding!.regenerate(parsed) : parsed
     this.indexes.clear()
     this.stamp = fileStamp(file)
   }
 
   private save(): void {
+    this.saveText(JSON.stringify(this.data))
+  }
+
+  private saveText(text: string): void {
     const file = this.file!
     const tmp = `${file}.${process.pid}.tmp`
     const fd = openSync(tmp, 'w', 0o600)
     try {
-      writeSync(fd, JSON.stringify(this.data))
+      writeSync(fd, text)
       fsyncSync(fd)
     } finally {
       closeSync(fd)
