@@ -5,6 +5,7 @@ import type {AddressInfo} from 'node:net'
 import {renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
+import {redact} from '../lib/redact.js'
 import {settle, WebhookDispatcher} from './events.js'
 import {handle, Router, type EmulatorOptions, type Env, type EventListener, type Guards} from './http.js'
 import {seededRandom, token} from './ids.js'
@@ -148,7 +149,7 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
       const server = createServer((req, res) => {
         const started = performance.now()
         void handle(env, router, req, res, makeView, guards).then((status) =>
-          opts.log(`[${name}] ${req.method} ${req.url} ${status} ${(performance.now() - started).toFixed(1)}ms`),
+          opts.log(`[${name}] ${req.method} ${redact(req.url ?? '')} ${status} ${(performance.now() - started).toFixed(1)}ms`),
         )
       })
       server.keepAliveTimeout = 5000
