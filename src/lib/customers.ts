@@ -8,7 +8,7 @@ import {listCustomers, type CustomerRef} from './api/resources/customers.js'
 import type {ResolvedProfile} from './context.js'
 import {usageError} from './errors.js'
 import type {Choice, Prompter} from './prompt.js'
-import type {Rule} from './rate-limit.js'
+import {ruleText, type Rule} from './rate-limit.js'
 
 /** `--external-id`: address the customer by the organization's own id for it. */
 export const externalIdFlag = Flags.string({
@@ -112,12 +112,6 @@ export function stateHeading(state: Item): string {
 
 // ---- the organization ----
 
-/** `500/min`, `100/s`, `20/2s`. */
-export function ruleText(rule: Rule): string {
-  if (rule.windowMs === 60_000) return `${rule.limit}/min`
-  if (rule.windowMs === 1000) return `${rule.limit}/s`
-  return `${rule.limit}/${rule.windowMs / 1000}s`
-}
 
 const RATE_SOURCES: Record<ResolvedProfile['rateLimitSource'], string> = {
   environment: "the environment's default",

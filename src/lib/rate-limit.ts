@@ -18,3 +18,10 @@ export function parseRateLimit(text: string): Rule | null {
   if (windowMs <= 0) throw new Error(`"${text}" has an empty window`)
   return {limit: Number(match[1]), windowMs}
 }
+
+/** `500/min`, `100/s`, `20/2s`. */
+export function ruleText(rule: Rule): string {
+  if (rule.windowMs === 60_000) return `${rule.limit}/min`
+  if (rule.windowMs === 1000) return `${rule.limit}/s`
+  return `${rule.limit}/${rule.windowMs / 1000}s`
+}

@@ -101,7 +101,7 @@ describe('auth status', () => {
     expect(status).toMatchObject({profile: 'sandbox', environment: 'sandbox', base_url: emu.sandbox.url, works: 'yes', token_source: 'profile'})
     expect(status.token).toBe(`polar_oat_${body.slice(0, 3)}…${body.slice(-3)}`)
     expect(status.organization).toContain(emu.sandbox.organizationId)
-    expect(status.rate_budget).toContain('100 requests per 1 min')
+    expect(status.rate_budget).toBe('100/min (environment), 100/s per IP')
     expectNoToken(r.stdout + r.stderr, emu.sandbox.token)
   })
 

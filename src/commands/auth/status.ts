@@ -2,9 +2,8 @@ import {BaseCommand, outputFlags} from '../../lib/base-command.js'
 import {toTillError} from '../../lib/api/errors.js'
 import {ExitCode, TillError} from '../../lib/errors.js'
 import {PER_IP_BUDGET} from '../../lib/context.js'
+import {ruleText} from '../../lib/rate-limit.js'
 import {maskToken} from '../../lib/redact.js'
-
-const budget = (r: {limit: number; windowMs: number}) => `${r.limit} requests per ${r.windowMs % 60_000 === 0 ? `${r.windowMs / 60_000} min` : `${r.windowMs / 1000} s`}`
 
 export default class AuthStatus extends BaseCommand {
   static override summary = 'Show who till is signed in as: profile, environment, organization, token (masked), whether it works.'
@@ -35,7 +34,7 @@ export default class AuthStatus extends BaseCommand {
       token: token ? maskToken(token) : null,
       token_source: p.tokenSource === 'none' && token ? 'emulator' : p.tokenSource,
       works: problem ? `no: ${problem.message}` : 'yes',
-      rate_budget: `${budget(p.rateLimit)} (${p.rateLimitSource}), ${budget(PER_IP_BUDGET)} per IP`,
+      rate_budget: `${ruleText(p.rateLimit)} (${p.rateLimitSource}), ${ruleText(PER_IP_BUDGET)} per IP`,
     }, flags)
     if (problem) throw new TillError(`profile "${p.name}" cannot be used: ${problem.message}`, ExitCode.auth, problem.hint)
   }
