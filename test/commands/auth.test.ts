@@ -1,12 +1,11 @@
 // `till auth login|status|logout|token` against a real emulator, through stdin and a pseudo-terminal.
-import {spawn} from 'node:child_process'
 import {readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {BIN, expectNoToken, runCli, runTty, sandbox, sh, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
-import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {expectNoToken, KEY, runAnswering, runCli, runTty, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
+import {startEmulator, type Emulator} from '../helpers/emulator.js'
 
 let emu: Emulator
 let box: Sandbox
@@ -27,25 +26,6 @@ function login(args: string[], token: string, env = box.env()) {
   return runCli(['auth', 'login', ...args, '--token-stdin'], {env, input: `${token}\n`})
 }
 
-/** Runs till on a pseudo-terminal, typing `keys` once the prompt is shown. */
-function typeOnTty(args: string[], keys: string, env: NodeJS.ProcessEnv): Promise<{code: number | null; screen: string}> {
-  const child = spawn('script', ['-qfec', `${sh(process.execPath)} ${sh(BIN)} ${args.map(sh).join(' ')}`, '/dev/null'], {cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe']})
-  let screen = ''
-  let typed = false
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    screen += chunk
-    if (!typed && /token/i.test(stripAnsi(screen))) {
-      typed = true
-      setTimeout(() => child.stdin.write(keys), 150)
-    }
-  })
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
-  return new Promise((resolve) => child.once('close', (code) => {
-    clearTimeout(timer)
-    resolve({code, screen: stripAnsi(screen.replaceAll('\r\n', '\n'))})
-  }))
-}
-
 describe('auth login', () => {
   it('verifies a token from stdin, stores it privately as the active profile and shows the organization', async () => {
     const r = await login(['--environment', 'sandbox', '--url', emu.sandbox.url], emu.sandbox.token)
@@ -60,10 +40,12 @@ describe('auth login', () => {
   })
 
   it('reads the token from a hidden prompt on a terminal', async () => {
-    const r = await typeOnTty(['auth', 'login', '--environment', 'production', '--url', emu.production.url, '--name', 'prod-tty'], `${emu.production.token}\r`, box.env())
+    const command = `${TILL} ${['auth', 'login', '--environment', 'production', '--url', emu.production.url, '--name', 'prod-tty'].map(sh).join(' ')}`
+    const r = await runAnswering(command, box.env(), [{when: /token/i, send: `${emu.production.token}${KEY.enter}`}])
     expect(r.code).toBe(0)
-    expect(r.screen).toContain('Signed in to production as organization Acme Software')
-    expect(r.screen).not.toContain(emu.production.token)
+    expect(r.unanswered).toBe(0)
+    expect(r.stdout).toContain('Signed in to production as organization Acme Software')
+    expect(r.stdout).not.toContain(emu.production.token)
     expect(config().profiles['prod-tty']!.token).toBe(emu.production.token)
   })
 

@@ -13,46 +13,10 @@ import {Webhook} from 'standardwebhooks'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {
-  envVars, expectNoToken, linesOf, logFrom, runCli, runTty, sandbox, sh, startEmulatorWith, stripAnsi, TILL, type CliResult, type Sandbox,
+  envVars, expectNoToken, KEY, linesOf, logFrom, runAnswering, runCli, runTty, sandbox, sh, startEmulatorWith, stripAnsi, TILL,
+  type Answer, type CliResult, type Sandbox,
 } from '../helpers/cli.js'
 import {api, listAll, ROOT, sleep, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-
-/** A step of a terminal session: once the screen shows `when`, type `send`. */
-interface Answer {
-  when: RegExp
-  send: string
-}
-
-const KEY = {enter: '\r', down: '\x1b[B', space: ' '}
-
-/**
- * Runs a shell command line on a pseudo-terminal (`script`) and types the answers as their prompts
- * appear. `stdout` holds the whole screen (stdout and stderr), ANSI codes removed, CRLF as LF.
- */
-function runAnswering(command: string, env: NodeJS.ProcessEnv, answers: Answer[], timeoutMs = 20_000): Promise<CliResult & {unanswered: number}> {
-  const child = spawn('script', ['-qfec', `stty cols 200 rows 50 2>/dev/null; ${command}`, '/dev/null'], {cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe']})
-  const started = Date.now()
-  let screen = ''
-  let next = 0
-  let typing = Promise.resolve()
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    screen += chunk
-    while (next < answers.length && answers[next]!.when.test(stripAnsi(screen))) {
-      const {send} = answers[next++]!
-      // a short pause lets the prompt take the terminal before the keys arrive
-      typing = typing.then(() => sleep(150)).then(() => void child.stdin.write(send))
-    }
-  })
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-  return new Promise((resolve) => {
-    child.once('close', (code, signal) => {
-      clearTimeout(timer)
-      child.stdin.destroy()
-      const stdout = stripAnsi(screen).replaceAll('\r\n', '\n')
-      resolve({code, signal, stdout, stderr: '', ms: Date.now() - started, unanswered: answers.length - next})
-    })
-  })
-}
 
 /** One webhook delivery as the receiver got it. */
 interface Delivery {

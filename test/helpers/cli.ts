@@ -298,3 +298,42 @@ export function asShown(resource: string, item: Record<string, unknown>): Record
   if (Array.isArray(copy.prices) && resource !== 'checkouts') copy.prices = (copy.prices as Array<Record<string, unknown>>).map(currentPrice)
   return copy
 }
+
+// ---- answering prompts on a pseudo-terminal ----
+
+/** A step of a terminal session: once the screen shows `when`, type `send`. */
+export interface Answer {
+  when: RegExp
+  send: string
+}
+
+export const KEY = {enter: '\r', down: '\x1b[B', space: ' '}
+
+/**
+ * Runs a shell command line on a pseudo-terminal (`script`) and types the answers as their prompts
+ * appear. `stdout` holds the whole screen (stdout and stderr), ANSI codes removed, CRLF as LF.
+ */
+export function runAnswering(command: string, env: NodeJS.ProcessEnv, answers: Answer[], timeoutMs = 20_000): Promise<CliResult & {unanswered: number}> {
+  const child = spawn('script', ['-qfec', `stty cols 200 rows 50 2>/dev/null; ${command}`, '/dev/null'], {cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe']})
+  const started = Date.now()
+  let screen = ''
+  let next = 0
+  let typing = Promise.resolve()
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    screen += chunk
+    while (next < answers.length && answers[next]!.when.test(stripAnsi(screen))) {
+      const {send} = answers[next++]!
+      // a short pause lets the prompt take the terminal before the keys arrive
+      typing = typing.then(() => sleep(150)).then(() => void child.stdin.write(send))
+    }
+  })
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  return new Promise((resolve) => {
+    child.once('close', (code, signal) => {
+      clearTimeout(timer)
+      child.stdin.destroy()
+      const stdout = stripAnsi(screen).replaceAll('\r\n', '\n')
+      resolve({code, signal, stdout, stderr: '', ms: Date.now() - started, unanswered: answers.length - next})
+    })
+  })
+}
