@@ -3,7 +3,8 @@
 // before each request the store reloads if another process changed the file.
 // Until the first write, the file holds only a small seed manifest: the seed data is deterministic, so
 // it is generated again on load instead of being written out (100,000 orders would be ~140 MB).
-import {closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync} from 'node:fs'
+import {randomBytes} from 'node:crypto'
+import {closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync} from 'node:fs'
 import {dirname} from 'node:path'
 
 import {withLockSync} from '../lib/lockfile.js'
@@ -27,10 +28,21 @@ export interface Seeding {
 
 const isManifest = (value: unknown): value is SeedManifest => (value as {kind?: unknown})?.kind === 'seed'
 
+/**
+ * What identifies one saved version of `file`: a random revision written beside it by every save, plus
+ * the file's inode, size and time. The revision matters: a renamed-in file can reuse an inode and have
+ * the same size and time to the millisecond, and then another process's write would go unnoticed.
+ */
 function fileStamp(file: string): string | null {
   try {
     const s = statSync(file)
-    return `${s.ino}:${s.size}:${s.mtimeMs}`
+    let rev = ''
+    try {
+      rev = readFileSync(`${file}.rev`, 'utf8')
+    } catch {
+      // a store written before revisions existed, or its first save is under way
+    }
+    return `${rev}:${s.ino}:${s.size}:${s.mtimeMs}`
   } catch {
     return null
   }
@@ -154,6 +166,10 @@ export class Store {
       closeSync(fd)
     }
     renameSync(tmp, file)
+    // the data first, then its revision: a reader that sees the new revision also sees the new data
+    const revTmp = `${file}.rev.${process.pid}.tmp`
+    writeFileSync(revTmp, randomBytes(8).toString('hex'), {mode: 0o600})
+    renameSync(revTmp, `${file}.rev`)
     this.stamp = fileStamp(file)
   }
 
