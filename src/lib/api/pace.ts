@@ -75,6 +75,7 @@ export function moveEntry(state: PaceState, budgets: Budget[], from: number, to:
 
 export class Pacer {
   private memory: PaceState = {}
+  private folderMade = false
   private readonly now: () => number
   private readonly sleep: (ms: number) => Promise<void>
 
@@ -87,12 +88,16 @@ export class Pacer {
   async acquire(budgets: Budget[]): Promise<Ticket> {
     if (budgets.length === 0) return {budgets, at: this.now()}
     for (;;) {
-      const {wait, at} = await this.update((state) => {
-        const now = this.now()
-        const wait = delayFor(state, budgets, now)
-        if (wait === 0) record(state, budgets, now)
-        return {wait, at: now}
-      })
+      const {wait, at} = await this.update(
+        (state) => {
+          const now = this.now()
+          const wait = delayFor(state, budgets, now)
+          if (wait === 0) record(state, budgets, now)
+          return {wait, at: now}
+        },
+        // a request that must wait counted nothing: the shared file stays as it is
+        ({wait}) => wait === 0,
+      )
       if (wait === 0) return {budgets, at}
       const tightest = budgets.find((b) => (this.memory[b.name] ?? []).length >= b.limit)?.name ?? budgets[0]!.name
       this.options.onWait?.(wait, tightest)
@@ -110,17 +115,22 @@ export class Pacer {
     await this.update((state) => moveEntry(state, ticket.budgets, ticket.at, now))
   }
 
-  /** Applies `change` to the log: in memory, or in the shared file under its lock. */
-  private async update<T>(change: (state: PaceState) => T): Promise<T> {
+  /** Applies `change` to the log: in memory, or in the shared file under its lock (saved when `changed`). */
+  private async update<T>(change: (state: PaceState) => T, changed: (result: T) => boolean = () => true): Promise<T> {
     const path = this.options.statePath
     if (!path) return change(this.memory)
-    mkdirSync(dirname(path), {recursive: true, mode: 0o700})
+    if (!this.folderMade) {
+      mkdirSync(dirname(path), {recursive: true, mode: 0o700})
+      this.folderMade = true
+    }
     return withLock(`${path}.lock`, () => {
       const state = readState(path)
       const result = change(state)
-      const tmp = `${path}.${process.pid}.tmp`
-      writeFileSync(tmp, JSON.stringify(state), {mode: 0o600})
-      renameSync(tmp, path)
+      if (changed(result)) {
+        const tmp = `${path}.${process.pid}.tmp`
+        writeFileSync(tmp, JSON.stringify(state), {mode: 0o600})
+        renameSync(tmp, path)
+      }
       this.memory = state
       return result
     })
