@@ -155,15 +155,23 @@ export class WebhookDispatcher {
  * Raises the events of timed transitions: a pending order whose payment completed
  * (`order.updated` + `order.paid`) and a finished invoice (`order.updated`).
  */
+/** Per environment: the store version last swept and when its next timed change falls due. */
+const sweeps = new WeakMap<Env, {data: object; version: number; nextDue: number}>()
+
 export function settle(env: Env): void {
   const now = env.options.now()
-  const due = env.store
-    .all('orders')
-    .filter(
-      (o) =>
-        (o.status === 'pending' && o.paid_at !== null && !o.paid_event_sent && Date.parse(o.paid_at) <= now) ||
-        (o.invoice_ready_at !== null && !o.invoice_event_sent && Date.parse(o.invoice_ready_at) <= now),
-    )
+  const last = sweeps.get(env)
+  // Nothing changed since the last sweep and nothing has fallen due: no need to look at every order.
+  if (last && last.data === env.store.data && last.version === env.store.data.version && now < last.nextDue) return
+  let nextDue = Number.POSITIVE_INFINITY
+  const due = env.store.all('orders').filter((o) => {
+    const paidAt = o.status === 'pending' && o.paid_at !== null && !o.paid_event_sent ? Date.parse(o.paid_at) : Number.POSITIVE_INFINITY
+    const readyAt = o.invoice_ready_at !== null && !o.invoice_event_sent ? Date.parse(o.invoice_ready_at) : Number.POSITIVE_INFINITY
+    const at = Math.min(paidAt, readyAt)
+    if (at > now) nextDue = Math.min(nextDue, at)
+    return at <= now
+  })
+  sweeps.set(env, {data: env.store.data, version: env.store.data.version, nextDue})
   if (due.length === 0) return
   const changed = env.store.write(() =>
     due.flatMap((stale) => {
