@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
-import {listItems} from '../lib/api/resources/common.js'
-import {BaseCommand, pageFlags} from '../lib/base-command.js'
-import {usageError} from '../lib/errors.js'
-import {readInput, typedValue} from '../lib/fields.js'
+import {listItems} from '../client/resources/common.js'
+import {BaseCommand, pageFlags} from '../areas/command.js'
+import {usageError} from '../client/till-error.js'
+import {readInput, typedValue} from '../cli/input/fields.js'
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
 
@@ -50,7 +50,7 @@ export default class Api extends BaseCommand {
     const out = this.ctx.io.stdout
     if (flags.paginate) {
       if (method !== 'GET') throw usageError('--paginate works with GET only')
-      const output = await import('../lib/output/index.js')
+      const output = await import('../cli/output/index.js')
       const writer = output.createListWriter({format: flags.output ?? 'json', out, tty: this.ctx.io.stdoutIsTTY, color: false})
       await output.writeList(listItems(client, args.path, query ?? {}, this.pageOptions({all: true, limit: flags.limit})), writer)
       return

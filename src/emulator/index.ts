@@ -5,7 +5,7 @@ import type {AddressInfo} from 'node:net'
 import {renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {redact} from '../lib/redact.js'
+import {redact} from '../client/redact.js'
 import {settle, WebhookDispatcher} from './events.js'
 import {handle, Router, type EmulatorOptions, type Env, type EventListener, type Guards} from './http.js'
 import {seededRandom, token} from './ids.js'

@@ -2,10 +2,10 @@
 // A limited request gets 429 with an empty body and a truthful `Retry-After` in whole seconds:
 // waiting that long always lands in a fresh window.
 
-import type {Rule} from '../lib/rate-limit.js'
+import type {Rule} from '../client/rate-limit.js'
 
-export type {Rule} from '../lib/rate-limit.js'
-export {parseRateLimit} from '../lib/rate-limit.js'
+export type {Rule} from '../client/rate-limit.js'
+export {parseRateLimit} from '../client/rate-limit.js'
 
 interface Window {
   start: number

@@ -7,7 +7,7 @@ import {randomBytes} from 'node:crypto'
 import {closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync} from 'node:fs'
 import {dirname} from 'node:path'
 
-import {withLockSync} from '../lib/lockfile.js'
+import {withLockSync} from '../client/lockfile.js'
 import type {CollectionName, EnvData} from './model.js'
 
 type Row<K extends CollectionName> = EnvData[K][number]

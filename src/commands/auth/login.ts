@@ -1,10 +1,10 @@
 import {Flags} from '@oclif/core'
 
-import {ApiError, NetworkError} from '../../lib/api/errors.js'
-import {BaseCommand} from '../../lib/base-command.js'
-import {DEFAULT_URLS, readConfig, updateConfig, validProfileName} from '../../lib/config/profiles.js'
-import {readToken} from '../../lib/config/token-input.js'
-import {ExitCode, TillError, usageError} from '../../lib/errors.js'
+import {ApiError, NetworkError} from '../../client/errors.js'
+import {BaseCommand} from '../../areas/command.js'
+import {DEFAULT_URLS, readConfig, updateConfig, validProfileName} from '../../cli/config/profiles.js'
+import {readToken} from '../../cli/config/token-input.js'
+import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 
 interface Organization {
   id: string

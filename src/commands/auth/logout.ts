@@ -1,6 +1,6 @@
-import {BaseCommand} from '../../lib/base-command.js'
-import {readConfig, updateConfig} from '../../lib/config/profiles.js'
-import {usageError} from '../../lib/errors.js'
+import {BaseCommand} from '../../areas/command.js'
+import {readConfig, updateConfig} from '../../cli/config/profiles.js'
+import {usageError} from '../../client/till-error.js'
 
 export default class AuthLogout extends BaseCommand {
   static override summary = "Remove a profile's stored token (the profile and its settings stay)."

@@ -1,9 +1,9 @@
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {toTillError} from '../../lib/api/errors.js'
-import {ExitCode, TillError} from '../../lib/errors.js'
-import {PER_IP_BUDGET} from '../../lib/context.js'
-import {ruleText} from '../../lib/rate-limit.js'
-import {maskToken} from '../../lib/redact.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {toTillError} from '../../client/errors.js'
+import {ExitCode, TillError} from '../../client/till-error.js'
+import {PER_IP_BUDGET} from '../../cli/context.js'
+import {ruleText} from '../../client/rate-limit.js'
+import {maskToken} from '../../client/redact.js'
 
 export default class AuthStatus extends BaseCommand {
   static override summary = 'Show who till is signed in as: profile, environment, organization, token (masked), whether it works.'

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../lib/base-command.js'
-import {ExitCode, TillError, usageError} from '../../lib/errors.js'
+import {BaseCommand} from '../../areas/command.js'
+import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 
 export default class AuthToken extends BaseCommand {
   static override summary = "Print the profile's token, for piping into another tool (never to a terminal)."

@@ -1,10 +1,10 @@
 import {Flags} from '@oclif/core'
 
-import {BENEFIT_TYPES, createBenefit} from '../../lib/api/resources/benefits.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {benefitPropertyFlags, metadataFlag, VISIBILITIES} from '../../lib/catalog-flags.js'
-import {benefitProperties} from '../../lib/catalog.js'
-import {metadataFrom} from '../../lib/fields.js'
+import {BENEFIT_TYPES, createBenefit} from '../../client/resources/benefits.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {benefitPropertyFlags, metadataFlag, VISIBILITIES} from '../../areas/catalog/flags.js'
+import {benefitProperties} from '../../areas/catalog/input.js'
+import {metadataFrom} from '../../cli/input/fields.js'
 
 const descriptionRule = (v: string) => (v.trim().length >= 3 && v.trim().length <= 42) || 'a description of 3-42 characters'
 

@@ -1,9 +1,9 @@
 import {Args} from '@oclif/core'
 
-import {deleteBenefit, getBenefit} from '../../lib/api/resources/benefits.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {yesFlag} from '../../lib/catalog-flags.js'
-import {confirmTarget} from '../../lib/catalog.js'
+import {deleteBenefit, getBenefit} from '../../client/resources/benefits.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {yesFlag} from '../../areas/catalog/flags.js'
+import {confirmTarget} from '../../areas/catalog/input.js'
 
 export default class BenefitsDelete extends BaseCommand {
   static override summary = 'Delete a benefit: it is detached from its products and revoked from customers (asks for confirmation).'

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {getBenefit} from '../../lib/api/resources/benefits.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {getBenefit} from '../../client/resources/benefits.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class BenefitsGet extends BaseCommand {
   static override summary = 'Show one benefit with its properties.'

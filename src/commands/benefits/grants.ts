@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {listBenefitGrants} from '../../lib/api/resources/benefits.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../lib/base-command.js'
-import {collect} from '../../lib/catalog.js'
+import {listBenefitGrants} from '../../client/resources/benefits.js'
+import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
+import {collect} from '../../areas/catalog/input.js'
 
 export default class BenefitsGrants extends BaseCommand {
   static override summary = "List a benefit's grants: which customers have (or had) it."

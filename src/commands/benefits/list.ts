@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
-import {BENEFIT_TYPES, listBenefits} from '../../lib/api/resources/benefits.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../lib/base-command.js'
+import {BENEFIT_TYPES, listBenefits} from '../../client/resources/benefits.js'
+import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class BenefitsList extends BaseCommand {
   static override summary = 'List benefits, newest first.'

@@ -1,11 +1,11 @@
 import {Args, Flags} from '@oclif/core'
 
-import {getBenefit, updateBenefit, type BenefitUpdate} from '../../lib/api/resources/benefits.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {benefitPropertyFlags, metadataFlag, VISIBILITIES} from '../../lib/catalog-flags.js'
-import {benefitProperties} from '../../lib/catalog.js'
-import {mergeMetadata} from '../../lib/fields.js'
-import {usageError} from '../../lib/errors.js'
+import {getBenefit, updateBenefit, type BenefitUpdate} from '../../client/resources/benefits.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {benefitPropertyFlags, metadataFlag, VISIBILITIES} from '../../areas/catalog/flags.js'
+import {benefitProperties} from '../../areas/catalog/input.js'
+import {mergeMetadata} from '../../cli/input/fields.js'
+import {usageError} from '../../client/till-error.js'
 
 const PROPERTY_FLAGS = Object.keys(benefitPropertyFlags) as Array<keyof typeof benefitPropertyFlags>
 

@@ -1,9 +1,9 @@
 import {Args} from '@oclif/core'
 
-import {deleteCheckoutLink, getCheckoutLink} from '../../lib/api/resources/checkout-links.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {yesFlag} from '../../lib/catalog-flags.js'
-import {confirmTarget} from '../../lib/catalog.js'
+import {deleteCheckoutLink, getCheckoutLink} from '../../client/resources/checkout-links.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {yesFlag} from '../../areas/catalog/flags.js'
+import {confirmTarget} from '../../areas/catalog/input.js'
 
 export default class CheckoutLinksDelete extends BaseCommand {
   static override summary = 'Delete a checkout link: its URL stops working (asks for confirmation).'

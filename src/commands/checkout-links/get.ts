@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {getCheckoutLink} from '../../lib/api/resources/checkout-links.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {getCheckoutLink} from '../../client/resources/checkout-links.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class CheckoutLinksGet extends BaseCommand {
   static override summary = 'Show one checkout link with its URL and products.'

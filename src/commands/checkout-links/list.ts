@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
-import {listCheckoutLinks} from '../../lib/api/resources/checkout-links.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../lib/base-command.js'
+import {listCheckoutLinks} from '../../client/resources/checkout-links.js'
+import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class CheckoutLinksList extends BaseCommand {
   static override summary = 'List checkout links, oldest first.'

@@ -1,10 +1,10 @@
 import {Flags} from '@oclif/core'
 
-import {createCheckout} from '../../lib/api/resources/checkouts.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {metadataFlag} from '../../lib/catalog-flags.js'
-import {productChoices} from '../../lib/catalog.js'
-import {metadataFrom} from '../../lib/fields.js'
+import {createCheckout} from '../../client/resources/checkouts.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {metadataFlag} from '../../areas/catalog/flags.js'
+import {productChoices} from '../../areas/catalog/input.js'
+import {metadataFrom} from '../../cli/input/fields.js'
 
 export default class CheckoutsCreate extends BaseCommand {
   static override summary = 'Create a checkout session and print its URL.'

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {getCheckout} from '../../lib/api/resources/checkouts.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {getCheckout} from '../../client/resources/checkouts.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class CheckoutsGet extends BaseCommand {
   static override summary = 'Show one checkout session: status, amounts, customer and URL.'

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
-import {CHECKOUT_STATUSES, listCheckouts} from '../../lib/api/resources/checkouts.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../lib/base-command.js'
+import {CHECKOUT_STATUSES, listCheckouts} from '../../client/resources/checkouts.js'
+import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class CheckoutsList extends BaseCommand {
   static override summary = 'List checkout sessions, newest first.'

@@ -1,9 +1,9 @@
 import {Flags} from '@oclif/core'
 
-import {createCustomer, updateCustomer} from '../../lib/api/resources/customers.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {addressFlags, addressFrom} from '../../lib/address.js'
-import {parsePairs} from '../../lib/fields.js'
+import {createCustomer, updateCustomer} from '../../client/resources/customers.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {addressFlags, addressFrom} from '../../cli/input/address.js'
+import {parsePairs} from '../../cli/input/fields.js'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 

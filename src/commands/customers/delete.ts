@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {deleteCustomer, describeRef} from '../../lib/api/resources/customers.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {customerTarget, externalIdFlag} from '../../lib/customers.js'
+import {deleteCustomer, describeRef} from '../../client/resources/customers.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {customerTarget, externalIdFlag} from '../../areas/customers/customers.js'
 
 export default class CustomersDelete extends BaseCommand {
   static override summary = 'Delete a customer: its subscriptions end now and its benefits are revoked.'

@@ -1,8 +1,8 @@
 import {Args} from '@oclif/core'
 
-import {getCustomer} from '../../lib/api/resources/customers.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {customerTarget, externalIdFlag} from '../../lib/customers.js'
+import {getCustomer} from '../../client/resources/customers.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {customerTarget, externalIdFlag} from '../../areas/customers/customers.js'
 
 export default class CustomersGet extends BaseCommand {
   static override summary = 'Show one customer, by id or by your external id.'

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
-import {listCustomers} from '../../lib/api/resources/customers.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../lib/base-command.js'
+import {listCustomers} from '../../client/resources/customers.js'
+import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class CustomersList extends BaseCommand {
   static override summary = 'List customers, newest first.'

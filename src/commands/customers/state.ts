@@ -1,9 +1,9 @@
 import {Args} from '@oclif/core'
 
-import {getCustomerState} from '../../lib/api/resources/customers.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {customerTarget, externalIdFlag, stateHeading, stateRows, stateView} from '../../lib/customers.js'
-import {resolveFormat} from '../../lib/output/format.js'
+import {getCustomerState} from '../../client/resources/customers.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {customerTarget, externalIdFlag, stateHeading, stateRows, stateView} from '../../areas/customers/customers.js'
+import {resolveFormat} from '../../cli/output/format.js'
 
 export default class CustomersState extends BaseCommand {
   static override summary = "Show a customer's active subscriptions and granted benefits, with their metadata."

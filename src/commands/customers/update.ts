@@ -1,12 +1,12 @@
 import {Args, Flags} from '@oclif/core'
 
-import {getCustomer, updateCustomer, type CustomerRef, type CustomerUpdate} from '../../lib/api/resources/customers.js'
-import type {Address} from '../../lib/api/resources/orders.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {addressFlags, addressFlagsGiven, addressFrom} from '../../lib/address.js'
-import {customerTarget, externalIdFlag} from '../../lib/customers.js'
-import {mergeMetadata, parsePairs} from '../../lib/fields.js'
-import {usageError} from '../../lib/errors.js'
+import {getCustomer, updateCustomer, type CustomerRef, type CustomerUpdate} from '../../client/resources/customers.js'
+import type {Address} from '../../client/resources/orders.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {addressFlags, addressFlagsGiven, addressFrom} from '../../cli/input/address.js'
+import {customerTarget, externalIdFlag} from '../../areas/customers/customers.js'
+import {mergeMetadata, parsePairs} from '../../cli/input/fields.js'
+import {usageError} from '../../client/till-error.js'
 
 export default class CustomersUpdate extends BaseCommand {
   static override summary = "Change a customer's email, name, metadata, external id or billing details."

@@ -1,5 +1,5 @@
-import {BaseCommand} from '../../lib/base-command.js'
-import {dataFlag, emulatorDataDir} from '../../lib/emulator/flags.js'
+import {BaseCommand} from '../../areas/command.js'
+import {dataFlag, emulatorDataDir} from '../../cli/emulator-flags.js'
 
 export default class EmulatorReset extends BaseCommand {
   static override summary = "Restore the emulator's seeded state (organizations and tokens are kept)."

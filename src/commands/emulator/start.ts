@@ -1,14 +1,14 @@
 import {Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../lib/base-command.js'
-import {usageError} from '../../lib/errors.js'
+import {BaseCommand} from '../../areas/command.js'
+import {usageError} from '../../client/till-error.js'
 
 function fraction(value: string, flag: string): number {
   const n = Number(value)
   if (value.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new Error(`${flag} must be a number from 0 to 1, got "${value}"`)
   return n
 }
-import {dataFlag, duration, emulatorDataDir} from '../../lib/emulator/flags.js'
+import {dataFlag, duration, emulatorDataDir} from '../../cli/emulator-flags.js'
 
 export default class EmulatorStart extends BaseCommand {
   static override summary = 'Run the local emulator of the API: production and sandbox on loopback.'

@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
-import {activateLicenseKey} from '../../lib/api/resources/license-keys.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {parsePairs} from '../../lib/fields.js'
-import {keyCheck, keyOrganization, maskKey} from '../../lib/customers-license-keys.js'
+import {activateLicenseKey} from '../../client/resources/license-keys.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {parsePairs} from '../../cli/input/fields.js'
+import {keyCheck, keyOrganization, maskKey} from '../../areas/customers/license-keys.js'
 
 export default class LicenseKeysActivate extends BaseCommand {
   static override summary = 'Activate a license key on a device or installation (uses one of its activation slots).'

@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {deactivateLicenseKey} from '../../lib/api/resources/license-keys.js'
-import {BaseCommand} from '../../lib/base-command.js'
-import {keyOrganization, maskKey} from '../../lib/customers-license-keys.js'
+import {deactivateLicenseKey} from '../../client/resources/license-keys.js'
+import {BaseCommand} from '../../areas/command.js'
+import {keyOrganization, maskKey} from '../../areas/customers/license-keys.js'
 
 export default class LicenseKeysDeactivate extends BaseCommand {
   static override summary = 'Remove an activation of a license key, freeing its slot.'

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {getLicenseKey} from '../../lib/api/resources/license-keys.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {getLicenseKey} from '../../client/resources/license-keys.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class LicenseKeysGet extends BaseCommand {
   static override summary = 'Show one license key with its activations.'

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
-import {LICENSE_KEY_STATUSES, listLicenseKeys} from '../../lib/api/resources/license-keys.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../lib/base-command.js'
+import {LICENSE_KEY_STATUSES, listLicenseKeys} from '../../client/resources/license-keys.js'
+import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class LicenseKeysList extends BaseCommand {
   static override summary = 'List license keys, newest first.'

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {getOrder} from '../../lib/api/resources/orders.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {getOrder} from '../../client/resources/orders.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class OrdersGet extends BaseCommand {
   static override summary = 'Show one order: status, amounts, items, billing details and invoice state.'

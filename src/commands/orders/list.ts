@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
-import {listOrders, ORDER_STATUSES} from '../../lib/api/resources/orders.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../lib/base-command.js'
+import {listOrders, ORDER_STATUSES} from '../../client/resources/orders.js'
+import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class OrdersList extends BaseCommand {
   static override summary = 'List orders, newest first.'

@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
-import {addressFlags, addressFlagsGiven, addressFrom} from '../../lib/address.js'
-import {getOrder, updateOrder, type Address, type BillingUpdate} from '../../lib/api/resources/orders.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {usageError} from '../../lib/errors.js'
+import {addressFlags, addressFlagsGiven, addressFrom} from '../../cli/input/address.js'
+import {getOrder, updateOrder, type Address, type BillingUpdate} from '../../client/resources/orders.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {usageError} from '../../client/till-error.js'
 
 export default class OrdersUpdate extends BaseCommand {
   static override summary = "Set an order's billing name and address (only until its invoice is generated)."

@@ -1,7 +1,7 @@
-import {ownOrganization} from '../../lib/api/resources/organizations.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {PER_IP_BUDGET} from '../../lib/context.js'
-import {organizationSummary} from '../../lib/customers.js'
+import {ownOrganization} from '../../client/resources/organizations.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {PER_IP_BUDGET} from '../../cli/context.js'
+import {organizationSummary} from '../../areas/customers/customers.js'
 
 export default class OrgShow extends BaseCommand {
   static override summary = "Show the organization the profile's token belongs to, its environment and the rate budget in force."

@@ -1,9 +1,9 @@
 import {Args} from '@oclif/core'
 
-import {getProduct, updateProduct} from '../../lib/api/resources/products.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {yesFlag} from '../../lib/catalog-flags.js'
-import {confirmTarget} from '../../lib/catalog.js'
+import {getProduct, updateProduct} from '../../client/resources/products.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {yesFlag} from '../../areas/catalog/flags.js'
+import {confirmTarget} from '../../areas/catalog/input.js'
 
 export default class ProductsArchive extends BaseCommand {
   static override summary = 'Archive a product: it can no longer be bought (asks for confirmation).'

@@ -1,12 +1,12 @@
 import {Flags} from '@oclif/core'
 
-import {createProduct, setProductBenefits} from '../../lib/api/resources/products.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {metadataFlag, priceFlags, VISIBILITIES} from '../../lib/catalog-flags.js'
-import {currencyCode, fixedPrice, priceFrom, priceRule} from '../../lib/catalog.js'
-import {metadataFrom} from '../../lib/fields.js'
-import {usageError} from '../../lib/errors.js'
-import {toMinor} from '../../lib/money.js'
+import {createProduct, setProductBenefits} from '../../client/resources/products.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {metadataFlag, priceFlags, VISIBILITIES} from '../../areas/catalog/flags.js'
+import {currencyCode, fixedPrice, priceFrom, priceRule} from '../../areas/catalog/input.js'
+import {metadataFrom} from '../../cli/input/fields.js'
+import {usageError} from '../../client/till-error.js'
+import {toMinor} from '../../cli/input/money.js'
 
 const nameRule = (v: string) => (v.trim().length >= 3 && v.trim().length <= 64) || 'a name of 3-64 characters'
 

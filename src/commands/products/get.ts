@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {getProduct} from '../../lib/api/resources/products.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {getProduct} from '../../client/resources/products.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class ProductsGet extends BaseCommand {
   static override summary = 'Show one product with its prices and benefits.'

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
-import {listProducts} from '../../lib/api/resources/products.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../lib/base-command.js'
+import {listProducts} from '../../client/resources/products.js'
+import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class ProductsList extends BaseCommand {
   static override summary = 'List products with their prices.'

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {updateProduct} from '../../lib/api/resources/products.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {updateProduct} from '../../client/resources/products.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class ProductsUnarchive extends BaseCommand {
   static override summary = 'Restore an archived product so it can be bought again.'

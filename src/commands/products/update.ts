@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {metadataFlag, priceFlags, VISIBILITIES} from '../../lib/catalog-flags.js'
-import {applyProductChanges, hasProductChanges, productUpdateBody, type ProductChanges} from '../../lib/catalog.js'
-import {usageError} from '../../lib/errors.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {metadataFlag, priceFlags, VISIBILITIES} from '../../areas/catalog/flags.js'
+import {applyProductChanges, hasProductChanges, productUpdateBody, type ProductChanges} from '../../areas/catalog/input.js'
+import {usageError} from '../../client/till-error.js'
 
 export default class ProductsUpdate extends BaseCommand {
   static override summary = "Change a product's name, description, visibility, metadata, price or benefits."

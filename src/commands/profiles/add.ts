@@ -1,10 +1,10 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../lib/base-command.js'
-import {ENVIRONMENTS, readConfig, updateConfig, validProfileName, type ProfileRecord} from '../../lib/config/profiles.js'
-import {readToken} from '../../lib/config/token-input.js'
-import {usageError} from '../../lib/errors.js'
-import {parseRateLimit} from '../../lib/rate-limit.js'
+import {BaseCommand} from '../../areas/command.js'
+import {ENVIRONMENTS, readConfig, updateConfig, validProfileName, type ProfileRecord} from '../../cli/config/profiles.js'
+import {readToken} from '../../cli/config/token-input.js'
+import {usageError} from '../../client/till-error.js'
+import {parseRateLimit} from '../../client/rate-limit.js'
 
 export default class ProfilesAdd extends BaseCommand {
   static override summary = 'Add a profile (or replace one), reading its token from a hidden prompt or stdin.'

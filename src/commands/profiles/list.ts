@@ -1,6 +1,6 @@
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {DEFAULT_URLS, readConfig} from '../../lib/config/profiles.js'
-import {maskToken} from '../../lib/redact.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {DEFAULT_URLS, readConfig} from '../../cli/config/profiles.js'
+import {maskToken} from '../../client/redact.js'
 
 export default class ProfilesList extends BaseCommand {
   static override summary = 'List profiles; the active one is marked.'

@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../lib/base-command.js'
-import {LOCAL_PROFILE, readConfig, updateConfig} from '../../lib/config/profiles.js'
-import {canPrompt} from '../../lib/config/token-input.js'
-import {usageError} from '../../lib/errors.js'
+import {BaseCommand} from '../../areas/command.js'
+import {LOCAL_PROFILE, readConfig, updateConfig} from '../../cli/config/profiles.js'
+import {canPrompt} from '../../cli/config/token-input.js'
+import {usageError} from '../../client/till-error.js'
 
 export default class ProfilesRemove extends BaseCommand {
   static override summary = 'Remove a profile and its stored token.'

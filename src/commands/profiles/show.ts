@@ -1,9 +1,9 @@
 import {Args} from '@oclif/core'
 
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {resolveProfile} from '../../lib/context.js'
-import {readConfig} from '../../lib/config/profiles.js'
-import {maskToken} from '../../lib/redact.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {resolveProfile} from '../../cli/context.js'
+import {readConfig} from '../../cli/config/profiles.js'
+import {maskToken} from '../../client/redact.js'
 
 export default class ProfilesShow extends BaseCommand {
   static override summary = 'Show a profile as till will use it (environment variables applied, token masked).'

@@ -1,8 +1,8 @@
 import {Args} from '@oclif/core'
 
-import {BaseCommand} from '../../lib/base-command.js'
-import {readConfig, updateConfig} from '../../lib/config/profiles.js'
-import {usageError} from '../../lib/errors.js'
+import {BaseCommand} from '../../areas/command.js'
+import {readConfig, updateConfig} from '../../cli/config/profiles.js'
+import {usageError} from '../../client/till-error.js'
 
 export default class ProfilesUse extends BaseCommand {
   static override summary = 'Make a profile the active one.'

@@ -1,14 +1,14 @@
 import {Flags} from '@oclif/core'
 
-import {getOrder} from '../../lib/api/resources/orders.js'
-import {createRefund, REFUND_REASONS, type RefundReason} from '../../lib/api/resources/refunds.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {checkIdsFromStdin} from '../../lib/billing.js'
-import {usageError} from '../../lib/errors.js'
-import {amountFrom, toMinor} from '../../lib/money.js'
+import {getOrder} from '../../client/resources/orders.js'
+import {createRefund, REFUND_REASONS, type RefundReason} from '../../client/resources/refunds.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {checkIdsFromStdin} from '../../areas/billing/subscriptions.js'
+import {usageError} from '../../client/till-error.js'
+import {amountFrom, toMinor} from '../../cli/input/money.js'
 import {
   amountValidator, checkAmount, checkRefundable, fullRefunder, majorText, moneyText, reasonChoices, refundableOf, refundableOrderChoices, refundSummary, type Refundable,
-} from '../../lib/refunds.js'
+} from '../../areas/billing/refunds.js'
 
 export default class RefundsCreate extends BaseCommand {
   static override summary = 'Refund an order, in full or in part.'

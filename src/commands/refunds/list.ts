@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
-import {listRefunds} from '../../lib/api/resources/refunds.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../lib/base-command.js'
+import {listRefunds} from '../../client/resources/refunds.js'
+import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class RefundsList extends BaseCommand {
   static override summary = 'List refunds, newest first.'

@@ -1,9 +1,9 @@
 import {Flags} from '@oclif/core'
 
-import {createCustomerSession, type SessionCreate} from '../../lib/api/resources/customer-sessions.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {usageError} from '../../lib/errors.js'
-import {customerSessionColumns} from '../../lib/output/resources-portal.js'
+import {createCustomerSession, type SessionCreate} from '../../client/resources/customer-sessions.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {usageError} from '../../client/till-error.js'
+import {customerSessionColumns} from '../../areas/portal/columns.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

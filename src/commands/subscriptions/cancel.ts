@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {cancelSubscription, CANCELLATION_REASONS} from '../../lib/api/resources/subscriptions.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {actionSummary, cancelWords, checkIdsFromStdin} from '../../lib/billing.js'
+import {cancelSubscription, CANCELLATION_REASONS} from '../../client/resources/subscriptions.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {actionSummary, cancelWords, checkIdsFromStdin} from '../../areas/billing/subscriptions.js'
 
 export default class SubscriptionsCancel extends BaseCommand {
   static override summary = 'Cancel a subscription at the end of its current period.'

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
-import {listSubscriptions, SUBSCRIPTION_STATUSES} from '../../lib/api/resources/subscriptions.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../lib/base-command.js'
+import {listSubscriptions, SUBSCRIPTION_STATUSES} from '../../client/resources/subscriptions.js'
+import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class SubscriptionsList extends BaseCommand {
   static override summary = 'List subscriptions, most recently started first.'

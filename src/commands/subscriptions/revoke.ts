@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {CANCELLATION_REASONS, revokeSubscription} from '../../lib/api/resources/subscriptions.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {actionSummary, checkIdsFromStdin, revokeWords} from '../../lib/billing.js'
+import {CANCELLATION_REASONS, revokeSubscription} from '../../client/resources/subscriptions.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {actionSummary, checkIdsFromStdin, revokeWords} from '../../areas/billing/subscriptions.js'
 
 export default class SubscriptionsRevoke extends BaseCommand {
   static override summary = 'End a subscription now and revoke its benefits.'

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {getSubscription} from '../../lib/api/resources/subscriptions.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {getSubscription} from '../../client/resources/subscriptions.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class SubscriptionsShow extends BaseCommand {
   static override summary = 'Show one subscription: status, customer, product, prices and period.'

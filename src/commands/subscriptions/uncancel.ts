@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
-import {uncancelSubscription} from '../../lib/api/resources/subscriptions.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
+import {uncancelSubscription} from '../../client/resources/subscriptions.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class SubscriptionsUncancel extends BaseCommand {
   static override summary = 'Undo a cancellation at period end: the subscription renews again.'

@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {changeSubscriptionProduct, PRORATIONS} from '../../lib/api/resources/subscriptions.js'
-import {BaseCommand, outputFlags} from '../../lib/base-command.js'
-import {actionSummary, checkIdsFromStdin, planChangeWords, planChoices} from '../../lib/billing.js'
+import {changeSubscriptionProduct, PRORATIONS} from '../../client/resources/subscriptions.js'
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {actionSummary, checkIdsFromStdin, planChangeWords, planChoices} from '../../areas/billing/subscriptions.js'
 
 export default class SubscriptionsUpdate extends BaseCommand {
   static override summary = "Change a subscription's plan (product), choosing how the difference is billed."

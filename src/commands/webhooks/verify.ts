@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../lib/base-command.js'
-import {ExitCode, TillError} from '../../lib/errors.js'
-import {nowSeconds, readVerifyInputs, TOLERANCE_SECONDS, verifyDelivery} from '../../lib/webhooks-verify.js'
+import {BaseCommand} from '../../areas/command.js'
+import {ExitCode, TillError} from '../../client/till-error.js'
+import {nowSeconds, readVerifyInputs, TOLERANCE_SECONDS, verifyDelivery} from '../../areas/webhooks/verify.js'
 
 export default class WebhooksVerify extends BaseCommand {
   static override summary = "Check a webhook delivery's signature against your endpoint's secret."

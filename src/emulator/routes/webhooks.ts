@@ -1,7 +1,7 @@
 // Webhook endpoints and deliveries (api-facts §3.1, §4.11, §8.1). Delivery itself happens elsewhere.
 import {z} from 'zod'
 
-import {WEBHOOK_EVENTS} from '../../lib/webhook-events.js'
+import {WEBHOOK_EVENTS} from '../../client/webhook-events.js'
 import {notFound} from '../errors.js'
 import {checkOrganization, noContent, ok, type Ctx, type Router} from '../http.js'
 import {token, TOKEN_PREFIXES, uuid} from '../ids.js'

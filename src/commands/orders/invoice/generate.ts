@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {generateInvoice} from '../../../lib/api/resources/orders.js'
-import {BaseCommand, outputFlags} from '../../../lib/base-command.js'
-import {coreInvoices, waitForInvoice} from '../../../lib/invoices.js'
+import {generateInvoice} from '../../../client/resources/orders.js'
+import {BaseCommand, outputFlags} from '../../../areas/command.js'
+import {coreInvoices, waitForInvoice} from '../../../client/resources/invoices.js'
 
 export default class OrdersInvoiceGenerate extends BaseCommand {
   static override summary = "Generate an order's invoice (billing name and address are frozen from then on)."

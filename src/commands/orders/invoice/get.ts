@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand} from '../../../lib/base-command.js'
-import {coreInvoices, fetchInvoice, invoiceOutput} from '../../../lib/invoices.js'
+import {BaseCommand} from '../../../areas/command.js'
+import {coreInvoices, fetchInvoice, invoiceOutput} from '../../../client/resources/invoices.js'
 
 export default class OrdersInvoiceGet extends BaseCommand {
   static override summary = "Print the URL of an order's invoice, or download it."

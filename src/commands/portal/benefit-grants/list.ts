@@ -1,9 +1,9 @@
 import {Flags} from '@oclif/core'
 
-import {BENEFIT_TYPES} from '../../../lib/api/resources/benefits.js'
-import {listPortalBenefitGrants} from '../../../lib/api/resources/portal.js'
-import {outputFlags, pageFlags} from '../../../lib/base-command.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import {BENEFIT_TYPES} from '../../../client/resources/benefits.js'
+import {listPortalBenefitGrants} from '../../../client/resources/portal.js'
+import {outputFlags, pageFlags} from '../../../areas/command.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalBenefitGrantsList extends PortalCommand {
   static override summary = 'List the benefits granted to the signed-in customer, most recently granted first.'

@@ -1,6 +1,6 @@
-import {getPortalCustomer} from '../../../lib/api/resources/portal.js'
-import {outputFlags} from '../../../lib/base-command.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import {getPortalCustomer} from '../../../client/resources/portal.js'
+import {outputFlags} from '../../../areas/command.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalCustomerShow extends PortalCommand {
   static override summary = 'Show the signed-in customer: email, name, billing name and address, tax id.'

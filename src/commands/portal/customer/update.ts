@@ -1,11 +1,11 @@
 import {Flags} from '@oclif/core'
 
-import type {Address, BillingUpdate} from '../../../lib/api/resources/orders.js'
-import {getPortalCustomer, updatePortalCustomer} from '../../../lib/api/resources/portal.js'
-import {outputFlags} from '../../../lib/base-command.js'
-import {addressFlags, addressFlagsGiven, addressFrom} from '../../../lib/address.js'
-import {usageError} from '../../../lib/errors.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import type {Address, BillingUpdate} from '../../../client/resources/orders.js'
+import {getPortalCustomer, updatePortalCustomer} from '../../../client/resources/portal.js'
+import {outputFlags} from '../../../areas/command.js'
+import {addressFlags, addressFlagsGiven, addressFrom} from '../../../cli/input/address.js'
+import {usageError} from '../../../client/till-error.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalCustomerUpdate extends PortalCommand {
   static override summary = "Set the signed-in customer's billing name and address."

@@ -1,10 +1,10 @@
 import {Args, Flags} from '@oclif/core'
 
-import {activatePortalLicenseKey} from '../../../lib/api/resources/portal.js'
-import {outputFlags} from '../../../lib/base-command.js'
-import {parsePairs} from '../../../lib/fields.js'
-import {keyCheck, maskKey} from '../../../lib/customers-license-keys.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import {activatePortalLicenseKey} from '../../../client/resources/portal.js'
+import {outputFlags} from '../../../areas/command.js'
+import {parsePairs} from '../../../cli/input/fields.js'
+import {keyCheck, maskKey} from '../../../areas/customers/license-keys.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalLicenseKeysActivate extends PortalCommand {
   static override summary = 'Activate a license key on a device, as an installed app does: no token, paced to 3 requests per second.'

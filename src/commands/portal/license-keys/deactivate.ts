@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {deactivatePortalLicenseKey} from '../../../lib/api/resources/portal.js'
-import {maskKey} from '../../../lib/customers-license-keys.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import {deactivatePortalLicenseKey} from '../../../client/resources/portal.js'
+import {maskKey} from '../../../areas/customers/license-keys.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalLicenseKeysDeactivate extends PortalCommand {
   static override summary = 'Remove an activation of a license key, as an installed app does: no token, paced to 3 requests per second.'

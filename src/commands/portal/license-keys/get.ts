@@ -1,8 +1,8 @@
 import {Args} from '@oclif/core'
 
-import {getPortalLicenseKey} from '../../../lib/api/resources/portal.js'
-import {outputFlags} from '../../../lib/base-command.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import {getPortalLicenseKey} from '../../../client/resources/portal.js'
+import {outputFlags} from '../../../areas/command.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalLicenseKeysGet extends PortalCommand {
   static override summary = "Show one of the signed-in customer's license keys with its activations."

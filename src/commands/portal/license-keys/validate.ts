@@ -1,10 +1,10 @@
 import {Args, Flags} from '@oclif/core'
 
-import {validatePortalLicenseKey} from '../../../lib/api/resources/portal.js'
-import {outputFlags} from '../../../lib/base-command.js'
-import {parsePairs} from '../../../lib/fields.js'
-import {keyCheck, maskKey} from '../../../lib/customers-license-keys.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import {validatePortalLicenseKey} from '../../../client/resources/portal.js'
+import {outputFlags} from '../../../areas/command.js'
+import {parsePairs} from '../../../cli/input/fields.js'
+import {keyCheck, maskKey} from '../../../areas/customers/license-keys.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalLicenseKeysValidate extends PortalCommand {
   static override summary = 'Check that a license key is valid, as an installed app does: no token, paced to 3 requests per second.'

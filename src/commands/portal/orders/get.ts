@@ -1,8 +1,8 @@
 import {Args} from '@oclif/core'
 
-import {getPortalOrder} from '../../../lib/api/resources/portal.js'
-import {outputFlags} from '../../../lib/base-command.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import {getPortalOrder} from '../../../client/resources/portal.js'
+import {outputFlags} from '../../../areas/command.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalOrdersGet extends PortalCommand {
   static override summary = "Show one of the signed-in customer's orders."

@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
-import {listPortalOrders} from '../../../lib/api/resources/portal.js'
-import {outputFlags, pageFlags} from '../../../lib/base-command.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import {listPortalOrders} from '../../../client/resources/portal.js'
+import {outputFlags, pageFlags} from '../../../areas/command.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalOrdersList extends PortalCommand {
   static override summary = "List the signed-in customer's orders, newest first."

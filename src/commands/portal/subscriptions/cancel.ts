@@ -1,10 +1,10 @@
 import {Args, Flags} from '@oclif/core'
 
-import {cancelPortalSubscription, getPortalSubscription} from '../../../lib/api/resources/portal.js'
-import {CANCELLATION_REASONS} from '../../../lib/api/resources/subscriptions.js'
-import {outputFlags} from '../../../lib/base-command.js'
-import {cancelWords} from '../../../lib/billing.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import {cancelPortalSubscription, getPortalSubscription} from '../../../client/resources/portal.js'
+import {CANCELLATION_REASONS} from '../../../client/resources/subscriptions.js'
+import {outputFlags} from '../../../areas/command.js'
+import {cancelWords} from '../../../areas/billing/subscriptions.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalSubscriptionsCancel extends PortalCommand {
   static override summary = "Cancel one of the signed-in customer's subscriptions at the end of its current period."

@@ -1,8 +1,8 @@
 import {Args} from '@oclif/core'
 
-import {getPortalSubscription} from '../../../lib/api/resources/portal.js'
-import {outputFlags} from '../../../lib/base-command.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import {getPortalSubscription} from '../../../client/resources/portal.js'
+import {outputFlags} from '../../../areas/command.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalSubscriptionsGet extends PortalCommand {
   static override summary = "Show one of the signed-in customer's subscriptions."

@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
-import {listPortalSubscriptions} from '../../../lib/api/resources/portal.js'
-import {outputFlags, pageFlags} from '../../../lib/base-command.js'
-import {PortalCommand} from '../../../lib/portal-command.js'
+import {listPortalSubscriptions} from '../../../client/resources/portal.js'
+import {outputFlags, pageFlags} from '../../../areas/command.js'
+import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalSubscriptionsList extends PortalCommand {
   static override summary = "List the signed-in customer's subscriptions, most recently started first."

@@ -1,8 +1,8 @@
 import {Flags} from '@oclif/core'
 
-import {createEndpoint, WEBHOOK_FORMATS} from '../../../lib/api/resources/webhooks.js'
-import {BaseCommand, outputFlags} from '../../../lib/base-command.js'
-import {chosenEvents, WEBHOOK_EVENTS} from '../../../lib/webhooks.js'
+import {createEndpoint, WEBHOOK_FORMATS} from '../../../client/resources/webhooks.js'
+import {BaseCommand, outputFlags} from '../../../areas/command.js'
+import {chosenEvents, WEBHOOK_EVENTS} from '../../../areas/webhooks/endpoints.js'
 
 export default class WebhooksEndpointsCreate extends BaseCommand {
   static override summary = 'Create a webhook endpoint; prints its signing secret, once.'

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
-import {deleteEndpoint} from '../../../lib/api/resources/webhooks.js'
-import {BaseCommand, outputFlags} from '../../../lib/base-command.js'
+import {deleteEndpoint} from '../../../client/resources/webhooks.js'
+import {BaseCommand, outputFlags} from '../../../areas/command.js'
 
 export default class WebhooksEndpointsDelete extends BaseCommand {
   static override summary = 'Delete a webhook endpoint: the service stops sending it events.'

@@ -1,6 +1,6 @@
-import {listEndpoints} from '../../../lib/api/resources/webhooks.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../../lib/base-command.js'
-import {withMaskedSecret} from '../../../lib/webhooks.js'
+import {listEndpoints} from '../../../client/resources/webhooks.js'
+import {BaseCommand, outputFlags, pageFlags} from '../../../areas/command.js'
+import {withMaskedSecret} from '../../../areas/webhooks/endpoints.js'
 
 export default class WebhooksEndpointsList extends BaseCommand {
   static override summary = 'List webhook endpoints, newest first.'

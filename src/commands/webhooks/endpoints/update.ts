@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
-import {updateEndpoint, WEBHOOK_FORMATS, type EndpointUpdate} from '../../../lib/api/resources/webhooks.js'
-import {BaseCommand, outputFlags} from '../../../lib/base-command.js'
-import {usageError} from '../../../lib/errors.js'
-import {chosenEvents, WEBHOOK_EVENTS, withMaskedSecret} from '../../../lib/webhooks.js'
+import {updateEndpoint, WEBHOOK_FORMATS, type EndpointUpdate} from '../../../client/resources/webhooks.js'
+import {BaseCommand, outputFlags} from '../../../areas/command.js'
+import {usageError} from '../../../client/till-error.js'
+import {chosenEvents, WEBHOOK_EVENTS, withMaskedSecret} from '../../../areas/webhooks/endpoints.js'
 
 export default class WebhooksEndpointsUpdate extends BaseCommand {
   static override summary = "Change a webhook endpoint's URL, events, format or name, or turn it off and on."

@@ -1,9 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
-import {generatePortalInvoice, portalInvoices} from '../../../../lib/api/resources/portal.js'
-import {outputFlags} from '../../../../lib/base-command.js'
-import {waitForInvoice} from '../../../../lib/invoices.js'
-import {PortalCommand} from '../../../../lib/portal-command.js'
+import {generatePortalInvoice, portalInvoices} from '../../../../client/resources/portal.js'
+import {outputFlags} from '../../../../areas/command.js'
+import {waitForInvoice} from '../../../../client/resources/invoices.js'
+import {PortalCommand} from '../../../../areas/portal/command.js'
 
 export default class PortalOrdersInvoiceGenerate extends PortalCommand {
   static override summary = "Generate the invoice of one of the signed-in customer's orders (billing details are frozen from then on)."

@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {portalInvoices} from '../../../../lib/api/resources/portal.js'
-import {fetchInvoice, invoiceOutput} from '../../../../lib/invoices.js'
-import {PortalCommand} from '../../../../lib/portal-command.js'
+import {portalInvoices} from '../../../../client/resources/portal.js'
+import {fetchInvoice, invoiceOutput} from '../../../../client/resources/invoices.js'
+import {PortalCommand} from '../../../../areas/portal/command.js'
 
 export default class PortalOrdersInvoiceGet extends PortalCommand {
   static override summary = "Print the URL of the invoice of one of the signed-in customer's orders, or download it."

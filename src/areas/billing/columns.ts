@@ -1,0 +1,88 @@
+// Columns of orders, refunds and subscriptions.
+import {child, column, field, moneyColumn, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+
+/** `monthly`, `every 3 months`, `yearly`... from a subscription's interval fields. */
+export function billingInterval(row: Row): string {
+  const interval = row.recurring_interval
+  if (typeof interval !== 'string') return ''
+  const count = typeof row.recurring_interval_count === 'number' ? row.recurring_interval_count : 1
+  if (count > 1) return `every ${count} ${interval}s`
+  return ({day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly'} as Record<string, string>)[interval] ?? interval
+}
+
+export const refundColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('created_at', 'Created', 'date'),
+    column('status', 'Status', 'status'),
+    column('reason', 'Reason', 'text'),
+    moneyColumn('amount', 'Amount'),
+    moneyColumn('tax_amount', 'Tax'),
+    column('order_id', 'Order', 'id'),
+    column('customer_id', 'Customer', 'id'),
+    column('subscription_id', 'Subscription', 'id'),
+    column('revoke_benefits', 'Revoked benefits', 'bool'),
+  ],
+  defaults: ['id', 'created_at', 'status', 'reason', 'amount', 'tax_amount', 'order_id'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'metadata', 'status', 'reason', 'amount', 'tax_amount', 'currency', 'organization_id',
+    'order_id', 'subscription_id', 'customer_id', 'revoke_benefits', 'dispute',
+  ],
+}
+
+export const subscriptionColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('status', 'Status', 'status'),
+    column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? row.customer_id),
+    column('product', 'Product', 'text', (row) => child(row.product)?.name ?? row.product_id),
+    moneyColumn('amount', 'Amount'),
+    column('interval', 'Interval', 'text', billingInterval),
+    column('current_period_end', 'Period end', 'date'),
+    column('cancel_at_period_end', 'Cancels', 'bool', field('cancel_at_period_end')),
+    column('ends_at', 'Ends', 'date'),
+    column('started_at', 'Started', 'date'),
+    column('created_at', 'Created', 'date'),
+  ],
+  defaults: ['id', 'status', 'customer', 'product', 'amount', 'interval', 'current_period_end', 'cancel_at_period_end'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'amount', 'currency', 'recurring_interval', 'recurring_interval_count', 'status',
+    'current_period_start', 'current_period_end', 'current_meter_period_start', 'current_meter_period_end', 'trial_start',
+    'trial_end', 'cancel_at_period_end', 'canceled_at', 'started_at', 'ends_at', 'ended_at', 'past_due_at',
+    'pause_at_period_end', 'paused_at', 'resumes_at', 'customer_id', 'product_id', 'discount_id', 'checkout_id', 'seats',
+    'units', 'customer_cancellation_reason', 'customer_cancellation_comment', 'metadata', 'custom_field_data', 'customer',
+    'product', 'discount', 'prices', 'meters', 'pending_update',
+  ],
+}
+
+export const orderColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('created_at', 'Created', 'date'),
+    column('status', 'Status', 'status'),
+    column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? row.customer_id),
+    column('product', 'Product', 'text', (row) => child(row.product)?.name ?? ''),
+    moneyColumn('net_amount', 'Net'),
+    moneyColumn('total_amount', 'Total'),
+    column('invoice', 'Invoice', 'bool', field('is_invoice_generated')),
+    column('billing_reason', 'Reason', 'text'),
+    moneyColumn('tax_amount', 'Tax'),
+    moneyColumn('refunded_amount', 'Refunded'),
+    column('modified_at', 'Modified', 'date'),
+  ],
+  defaults: ['id', 'created_at', 'status', 'customer', 'product', 'net_amount', 'total_amount', 'invoice'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'status', 'paid', 'subtotal_amount', 'discount_amount', 'net_amount', 'tax_amount',
+    'total_amount', 'applied_balance_amount', 'due_amount', 'refunded_amount', 'refunded_tax_amount', 'refundable_amount',
+    'refundable_tax_amount', 'currency', 'billing_reason', 'billing_name', 'billing_address', 'invoice_number',
+    'receipt_number', 'is_invoice_generated', 'seats', 'units', 'customer_id', 'product_id', 'discount_id',
+    'subscription_id', 'checkout_id', 'next_payment_attempt_at', 'metadata', 'custom_field_data', 'platform_fee_amount',
+    'platform_fee_currency', 'customer', 'product', 'discount', 'subscription', 'items', 'description',
+  ],
+}
+
+export const billingColumns: Record<string, ResourceColumns> = {
+  orders: orderColumns,
+  refunds: refundColumns,
+  subscriptions: subscriptionColumns,
+}

@@ -1,0 +1,111 @@
+// Refund logic behind `till refunds create`: what an order still allows, local refusal of an amount above
+// it (nothing is sent), the confirmation text, and the full-amount refund of ids read from stdin.
+import type {ApiClient} from '../../client/client.js'
+import {getOrder, listOrders} from '../../client/resources/orders.js'
+import {createRefund, type RefundCreate} from '../../client/resources/refunds.js'
+import type {Item} from '../../client/resources/common.js'
+import {ExitCode, TillError, usageError} from '../../client/till-error.js'
+import {formatMoney, toMinor} from '../../cli/input/money.js'
+import {minorDigits} from '../../cli/output/format.js'
+import type {Choice} from '../../cli/prompt.js'
+
+/** What can still be refunded on an order, read from its current fields. */
+export interface Refundable {
+  orderId: string
+  status: string
+  paid: boolean
+  /** Minor units, pre-tax. */
+  amount: number
+  /** Refunded so far, minor units. */
+  refunded: number
+  currency: string
+  subscriptionId: string | null
+}
+
+export function refundableOf(order: Item): Refundable {
+  return {
+    orderId: order.id,
+    status: String(order.status),
+    paid: order.paid === true,
+    amount: typeof order.refundable_amount === 'number' ? order.refundable_amount : 0,
+    refunded: typeof order.refunded_amount === 'number' ? order.refunded_amount : 0,
+    currency: typeof order.currency === 'string' ? order.currency : 'usd',
+    subscriptionId: typeof order.subscription_id === 'string' ? order.subscription_id : null,
+  }
+}
+
+/** `$12.00 (USD)`. */
+export const moneyText = (minor: number, currency: string) => `${formatMoney(minor, currency, {grouping: true})} (${currency.toUpperCase()})`
+
+/** `refund $12.00 (USD) of order X`. */
+export const refundSummary = (amount: number, r: Refundable, revokeBenefits = false) =>
+  `refund ${moneyText(amount, r.currency)} of order ${r.orderId}${revokeBenefits ? ' and revoke the benefits it granted' : ''}`
+
+/** Refuses, before anything is sent, an order that cannot be refunded (or not with `revokeBenefits`). */
+export function checkRefundable(r: Refundable, revokeBenefits = false): void {
+  if (!r.paid) throw usageError(`order ${r.orderId} is ${r.status}, not paid: there is no payment to refund`)
+  if (r.amount <= 0 && r.refunded > 0) throw usageError(`order ${r.orderId} is already fully refunded: nothing is left to refund`)
+  if (r.amount <= 0) throw usageError(`order ${r.orderId} has nothing to refund: it was paid ${formatMoney(0, r.currency)}`)
+  if (revokeBenefits && r.subscriptionId) {
+    throw usageError(
+      `--revoke-benefits is not possible on order ${r.orderId}: it belongs to subscription ${r.subscriptionId}, whose benefits end when it ends`,
+      `refund without --revoke-benefits, and end the subscription with: till subscriptions revoke ${r.subscriptionId}`,
+    )
+  }
+}
+
+/** Refuses, before anything is sent, an amount of zero or above what the order allows. */
+export function checkAmount(amount: number, r: Refundable, flag = '--amount'): void {
+  if (amount <= 0) throw usageError(`${flag} must be more than zero`)
+  if (amount > r.amount) {
+    throw usageError(
+      `${flag} ${moneyText(amount, r.currency)} is above the refundable amount of order ${r.orderId}, ${moneyText(r.amount, r.currency)}`,
+      `refund at most ${formatMoney(r.amount, r.currency)}; nothing was sent`,
+    )
+  }
+}
+
+/** Recent orders that can be refunded, for the --order prompt. */
+export async function refundableOrderChoices(client: ApiClient, max = 30): Promise<Choice[]> {
+  const choices: Choice[] = []
+  for await (const order of listOrders(client, {status: ['paid', 'partially_refunded']}, {limit: max, maxItems: max})) {
+    const r = refundableOf(order)
+    const customer = (order.customer as {email?: string} | null)?.email ?? order.customer_id
+    const product = (order.product as {name?: string} | null)?.name ?? String(order.description ?? '')
+    choices.push({name: `${order.id}  ${moneyText(r.amount, r.currency)} refundable  ${customer}  ${product}`, value: order.id})
+  }
+  return choices
+}
+
+/** Refunds what is left on one order (ids from stdin): a fresh read of the order, its checks, one POST. */
+export function fullRefunder(client: ApiClient, base: Omit<RefundCreate, 'order_id' | 'amount'>): (orderId: string) => Promise<Item> {
+  const seen = new Set<string>()
+  return async (orderId) => {
+    // A repeated id is never refunded twice, even while its first refund is still in flight.
+    if (seen.has(orderId)) throw new TillError(`order ${orderId} was already given earlier in the input; it is refunded once only`, ExitCode.usage)
+    seen.add(orderId)
+    const r = refundableOf(await getOrder(client, orderId))
+    checkRefundable(r, base.revoke_benefits)
+    return createRefund(client, {...base, order_id: orderId, amount: r.amount})
+  }
+}
+
+/** `1200` USD -> `12.00`: the form `--amount` takes, for the prompt's default. */
+export function majorText(minor: number, currency: string): string {
+  const digits = minorDigits(currency.toUpperCase())
+  return (minor / 10 ** digits).toFixed(digits)
+}
+
+/** Validation of an amount typed at the prompt: the same checks as the flags, as a message. */
+export function amountValidator(r: Refundable): (text: string) => true | string {
+  return (text) => {
+    try {
+      checkAmount(toMinor(text, r.currency, 'the amount'), r, 'the amount')
+      return true
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+}
+
+export const reasonChoices = (reasons: readonly string[]): Choice[] => reasons.map((r) => ({name: r.replaceAll('_', ' '), value: r}))

@@ -1,0 +1,175 @@
+// Columns of products, checkouts, checkout links, benefits and grants.
+import {child, column, field, moneyColumn, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {formatMoney} from '../../cli/output/format.js'
+
+/** The name of a nested object, or the fallback field. */
+const nameOf = (key: string, prop = 'name', fallback?: string) => (row: Row) => child(row[key])?.[prop] ?? (fallback ? row[fallback] : '')
+
+/** Names of the nested products, comma-separated. */
+const productNames = (row: Row) => (Array.isArray(row.products) ? row.products.map((p) => child(p)?.name ?? '').join(', ') : '')
+
+/** A short text for a benefit's properties: the note of a custom benefit, limits of license keys. */
+export function benefitDetail(row: Row): string {
+  const p = child(row.properties)
+  if (!p) return ''
+  if (row.type === 'custom') return typeof p.note === 'string' ? p.note : ''
+  if (row.type !== 'license_keys') return ''
+  const parts: string[] = []
+  if (p.prefix) parts.push(`prefix ${String(p.prefix)}`)
+  const activations = child(p.activations)
+  if (activations?.limit) parts.push(`${String(activations.limit)} activations`)
+  if (p.limit_usage) parts.push(`${String(p.limit_usage)} uses`)
+  const expires = child(p.expires)
+  if (expires) parts.push(`expires after ${String(expires.ttl)} ${String(expires.timeframe)}${expires.ttl === 1 ? '' : 's'}`)
+  return parts.join(', ')
+}
+
+export const checkoutColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('created_at', 'Created', 'date'),
+    column('status', 'Status', 'status'),
+    column('product', 'Product', 'text', nameOf('product')),
+    column('customer_email', 'Customer', 'text'),
+    moneyColumn('total_amount', 'Total'),
+    column('expires_at', 'Expires', 'date'),
+    column('url', 'URL', 'text'),
+    moneyColumn('amount', 'Amount'),
+    moneyColumn('net_amount', 'Net'),
+    moneyColumn('tax_amount', 'Tax'),
+    column('external_customer_id', 'External customer', 'text'),
+    column('modified_at', 'Modified', 'date'),
+  ],
+  defaults: ['id', 'created_at', 'status', 'product', 'customer_email', 'total_amount', 'expires_at'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'custom_field_data', 'payment_processor', 'status', 'client_secret', 'url', 'expires_at',
+    'success_url', 'return_url', 'embed_origin', 'amount', 'seats', 'min_seats', 'max_seats', 'units', 'min_units', 'max_units',
+    'discount_amount', 'net_amount', 'tax_amount', 'tax_behavior', 'total_amount', 'currency', 'allow_trial',
+    'active_trial_interval', 'active_trial_interval_count', 'trial_end', 'trial_interval', 'trial_interval_count',
+    'organization_id', 'product_id', 'discount_id', 'allow_discount_codes', 'require_billing_address', 'is_discount_applicable',
+    'is_free_product_price', 'is_payment_required', 'is_payment_setup_required', 'is_payment_form_required', 'customer_id',
+    'is_business_customer', 'customer_name', 'customer_email', 'customer_ip_address', 'customer_billing_name',
+    'customer_billing_address', 'customer_tax_id', 'payment_processor_metadata', 'billing_address_fields', 'external_customer_id',
+    'customer_metadata', 'metadata', 'subscription_id', 'products', 'product', 'prices', 'discount', 'attached_custom_fields', 'locale',
+  ],
+}
+
+export const checkoutLinkColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('created_at', 'Created', 'date'),
+    column('label', 'Label', 'text'),
+    column('products', 'Products', 'text', productNames),
+    column('url', 'URL', 'text'),
+    column('discount_codes', 'Discount codes', 'bool', field('allow_discount_codes')),
+    column('success_url', 'Success URL', 'text'),
+    column('modified_at', 'Modified', 'date'),
+  ],
+  defaults: ['id', 'created_at', 'label', 'products', 'url'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'metadata', 'payment_processor', 'client_secret', 'success_url', 'return_url', 'label',
+    'allow_discount_codes', 'require_billing_address', 'discount_id', 'seats', 'units', 'trial_interval', 'trial_interval_count',
+    'organization_id', 'products', 'discount', 'url',
+  ],
+}
+
+export const benefitColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('created_at', 'Created', 'date'),
+    column('type', 'Type', 'status'),
+    column('description', 'Description', 'text'),
+    column('detail', 'Detail', 'text', benefitDetail),
+    column('visibility', 'Visibility', 'status'),
+    column('deletable', 'Deletable', 'bool'),
+    column('modified_at', 'Modified', 'date'),
+  ],
+  defaults: ['id', 'created_at', 'type', 'description', 'detail'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'type', 'description', 'selectable', 'deletable', 'is_deleted', 'organization_id', 'metadata',
+    'visibility', 'visibility_configurable', 'properties',
+  ],
+}
+
+export const benefitGrantColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('created_at', 'Created', 'date'),
+    column('customer', 'Customer', 'text', nameOf('customer', 'email', 'customer_id')),
+    column('granted', 'Granted', 'bool', field('is_granted')),
+    column('granted_at', 'Granted at', 'date'),
+    column('revoked_at', 'Revoked at', 'date'),
+    column('benefit', 'Benefit', 'text', nameOf('benefit', 'description', 'benefit_id')),
+    column('order_id', 'Order', 'id'),
+    column('subscription_id', 'Subscription', 'id'),
+    column('modified_at', 'Modified', 'date'),
+  ],
+  defaults: ['id', 'created_at', 'customer', 'granted', 'granted_at', 'revoked_at'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'granted_at', 'is_granted', 'revoked_at', 'is_revoked', 'subscription_id', 'order_id',
+    'customer_id', 'member_id', 'benefit_id', 'error', 'customer', 'member', 'benefit', 'properties',
+  ],
+}
+
+const INTERVAL_ADVERB: Record<string, string> = {day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly'}
+
+/** `one-time`, `recurring (monthly)`, `recurring (every 3 months)`. */
+export function productType(row: Row): string {
+  const interval = row.recurring_interval
+  if (typeof interval !== 'string') return 'one-time'
+  const count = typeof row.recurring_interval_count === 'number' ? row.recurring_interval_count : 1
+  return count > 1 ? `recurring (every ${count} ${interval}s)` : `recurring (${INTERVAL_ADVERB[interval] ?? interval})`
+}
+
+/** The first non-archived price as text: `$12.00`, `free`, `pay what you want (min $1.00)`, `metered`... */
+export function productPrice(row: Row): string {
+  const prices = Array.isArray(row.prices) ? row.prices.map(child) : []
+  const price = prices.find((p) => p !== undefined && p.is_archived !== true)
+  if (!price) return ''
+  const currency = typeof price.price_currency === 'string' ? price.price_currency : 'usd'
+  const money = (amount: unknown) => (typeof amount === 'number' ? formatMoney(amount, currency) : '')
+  switch (price.amount_type) {
+    case 'fixed':
+      return price.price_amount === 0 ? 'free' : money(price.price_amount)
+    case 'free':
+      return 'free'
+    case 'custom':
+      return typeof price.minimum_amount === 'number' && price.minimum_amount > 0
+        ? `pay what you want (min ${money(price.minimum_amount)})`
+        : 'pay what you want'
+    case 'seat_based':
+      return 'per seat'
+    case 'metered_unit':
+    case 'metered_tiers':
+      return 'metered'
+    default:
+      return typeof price.amount_type === 'string' ? price.amount_type.replaceAll('_', ' ') : ''
+  }
+}
+
+export const productColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('name', 'Name', 'text'),
+    column('type', 'Type', 'text', productType),
+    column('price', 'Price', 'text', productPrice),
+    column('archived', 'Archived', 'bool', field('is_archived')),
+    column('visibility', 'Visibility', 'status'),
+    column('created_at', 'Created', 'date'),
+    column('modified_at', 'Modified', 'date'),
+  ],
+  defaults: ['id', 'name', 'type', 'price', 'archived', 'created_at'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'trial_interval', 'trial_interval_count', 'name', 'description', 'visibility',
+    'recurring_interval', 'recurring_interval_count', 'meter_interval', 'meter_interval_count', 'is_recurring',
+    'is_archived', 'is_deletable', 'organization_id', 'metadata', 'prices', 'benefits', 'medias', 'attached_custom_fields',
+  ],
+}
+
+export const catalogColumns: Record<string, ResourceColumns> = {
+  products: productColumns,
+  checkouts: checkoutColumns,
+  'checkout-links': checkoutLinkColumns,
+  benefits: benefitColumns,
+  'benefit-grants': benefitGrantColumns,
+}

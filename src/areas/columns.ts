@@ -1,0 +1,14 @@
+// Every area's columns by resource name: the registry that commands pick theirs from.
+import {cliColumns, type ResourceColumns} from '../cli/output/columns.js'
+import {billingColumns} from './billing/columns.js'
+import {catalogColumns} from './catalog/columns.js'
+import {customerColumns} from './customers/columns.js'
+import {portalColumns} from './portal/columns.js'
+
+export const resourceColumns: Record<string, ResourceColumns> = {
+  ...cliColumns,
+  ...catalogColumns,
+  ...billingColumns,
+  ...customerColumns,
+  ...portalColumns,
+}

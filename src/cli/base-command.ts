@@ -1,0 +1,253 @@
+// The one base of till's commands: global flags, the lazily built context, and every error turned
+// into one clear message and a documented exit code (README "Exit codes").
+import {Command, Flags, type Interfaces} from '@oclif/core'
+
+import {tokenKind, toTillError, type ErrorContext} from '../client/errors.js'
+import type {PaginateOptions} from '../client/paginate.js'
+import {readConfig} from './config/profiles.js'
+import {Context} from './context.js'
+import {ExitCode, TillError, usageError} from '../client/till-error.js'
+import type {ResourceColumns} from './output/columns.js'
+import {withoutDeprecated} from './output/deprecated.js'
+import {FORMATS} from './output/format.js'
+import {Prompter} from './prompt.js'
+
+export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
+
+/** Output flags of commands that print resources (`--json` comes from `enableJsonFlag`). */
+export const outputFlags = {
+  output: Flags.option({char: 'o', options: FORMATS, description: 'Output format (default: table on a terminal, tsv when piped).'})(),
+  columns: Flags.string({description: 'Comma-separated fields to show in table, csv and tsv output (e.g. id,status,net_amount).'}),
+}
+
+/** Paging flags of list commands. */
+export const pageFlags = {
+  limit: Flags.integer({description: 'Items per page, 1-100 (default 10 as the API; 100 with --all).', min: 1, max: 100}),
+  page: Flags.integer({description: 'Page to read (default 1).', min: 1}),
+  all: Flags.boolean({char: 'a', description: 'Read every page, streaming items as they arrive.'}),
+  'max-items': Flags.integer({description: 'Stop after this many items.', min: 1}),
+}
+
+export interface OutputFlagValues {
+  output?: string
+  columns?: string
+  json?: boolean
+}
+
+async function* mapItems<T, U>(items: AsyncIterable<T> | Iterable<T>, f: (item: T) => U): AsyncGenerator<U> {
+  for await (const item of items) yield f(item)
+}
+
+export abstract class BaseCommand extends Command {
+  static override baseFlags = {
+    profile: Flags.string({char: 'p', description: 'Profile to use (default: the active one).', env: 'TILL_PROFILE', helpGroup: 'GLOBAL'}),
+    debug: Flags.boolean({description: 'Trace each request on stderr (tokens redacted) and show stack traces.', env: 'TILL_DEBUG', helpGroup: 'GLOBAL'}),
+    'max-wait': Flags.integer({description: 'Longest total time in seconds to wait when the API rate limits (then exit 5).', default: 120, min: 0, helpGroup: 'GLOBAL'}),
+    color: Flags.boolean({description: 'Colour output (on a TTY only; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true, helpGroup: 'GLOBAL'}),
+    'no-input': Flags.boolean({description: 'Never prompt: fail at once naming the missing flag.', env: 'TILL_NO_INPUT', helpGroup: 'GLOBAL'}),
+  }
+
+  private context?: Context
+  private globals?: {profile?: string; debug: boolean; maxWait: number; noInput: boolean}
+  private prompts?: Prompter
+
+  protected get debugging(): boolean {
+    const env = process.env.TILL_DEBUG
+    return this.globals?.debug ?? (this.argv.includes('--debug') || Boolean(env && env !== '0' && env !== 'false'))
+  }
+
+  /** Commands that shut down on SIGINT themselves (servers) set this to false. */
+  protected exitOnInterrupt = true
+
+  override async init(): Promise<void> {
+    await super.init()
+    if (this.exitOnInterrupt) process.once('SIGINT', () => {
+      process.stderr.write('\nInterrupted.\n')
+      process.exit(ExitCode.interrupted)
+    })
+    // A reader that went away (`| head -1`) is not an error.
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(ExitCode.ok)
+    })
+  }
+
+  /** The command's context, built on first use from the global flags. */
+  protected get ctx(): Context {
+    if (!this.context) {
+      const g = this.globals ?? {debug: this.debugging, maxWait: 120, noInput: false}
+      this.context = new Context({
+        profileFlag: g.profile,
+        debug: g.debug,
+        maxWaitMs: g.maxWait * 1000,
+        oclifConfigDir: this.config.configDir,
+        oclifDataDir: this.config.dataDir,
+        version: this.config.version,
+      })
+    }
+    return this.context
+  }
+
+  /** Parses like `this.parse`, and records the global flags for the context. */
+  protected async parseWithGlobals<T extends typeof Command>(cmd: T): Promise<Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>> {
+    const parsed = (await this.parse(cmd as never)) as unknown as Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>
+    const f = parsed.flags as unknown as {profile?: string; debug?: boolean; 'max-wait'?: number; 'no-input'?: boolean}
+    this.globals = {profile: f.profile, debug: Boolean(f.debug) || this.debugging, maxWait: f['max-wait'] ?? 120, noInput: Boolean(f['no-input'])}
+    return parsed
+  }
+
+  /** Asks for missing input on a terminal; fails naming the flag otherwise. */
+  protected get prompter(): Prompter {
+    this.prompts ??= new Prompter(this.ctx.io, this.globals?.noInput ?? false)
+    return this.prompts
+  }
+
+  /** Confirms a destructive or money-moving action (the summary says what will happen); --yes skips it. */
+  protected async confirmAction(summary: string, yes: boolean | undefined): Promise<void> {
+    const p = this.ctx.profile
+    await this.prompter.confirm(summary, {yes, environment: p.environment, profile: p.name})
+  }
+
+  /**
+   * Runs `action` for the id argument, or, when it is \`-\`, for every id read from stdin (one per line or
+   * JSON lines with an id) within the rate budget: one result per input, a summary on stderr, and a
+   * non-zero exit if any failed. A single result is printed with `printOne`.
+   */
+  protected async eachId<T extends object>(
+    id: string,
+    flags: OutputFlagValues & {color?: boolean},
+    action: (id: string) => Promise<T>,
+    printOne: (result: T) => Promise<void>,
+  ): Promise<void> {
+    if (id !== '-') {
+      await printOne(await action(id))
+      return
+    }
+    if (this.ctx.io.stdinIsTTY) throw usageError('"-" reads ids from stdin, but stdin is a terminal', 'pipe ids in, e.g.: till orders list --status paid --all -o jsonl | jq -r .id | till ...')
+    const {readIds, runEach} = await import('./bulk.js')
+    let ok = 0
+    let failed = 0
+    const counted = async function* (results: AsyncIterable<{ok: boolean}>) {
+      for await (const r of results) {
+        if (r.ok) ok++
+        else failed++
+        yield r
+      }
+    }
+    await this.writeList('results', counted(runEach(readIds(process.stdin), action, this.errorContext())), flags)
+    this.ctx.note(`${ok + failed} ids: ${ok} ok, ${failed} failed.`)
+    if (failed > 0) throw new TillError(`${failed} of ${ok + failed} failed (see the results)`, ExitCode.error)
+  }
+
+  protected pageOptions(flags: {limit?: number; page?: number; all?: boolean; 'max-items'?: number}): PaginateOptions {
+    return {
+      limit: flags.limit ?? (flags.all ? 100 : 10),
+      page: flags.page,
+      all: flags.all,
+      maxItems: flags['max-items'],
+      onShift: (before, after) => this.ctx.note(`Warning: the list changed while it was read (${before} -> ${after} items); some items may be missing or repeated.`),
+    }
+  }
+
+  private async outputSetup(resource: string, flags: OutputFlagValues & {color?: boolean}) {
+    const output = await import('./output/index.js')
+    const io = this.ctx.io
+    const format = output.resolveFormat({output: flags.output, json: flags.json ?? this.jsonEnabled(), stdoutIsTTY: io.stdoutIsTTY})
+    const color = output.colorEnabled({flag: flags.color, env: process.env, isTTY: io.stdoutIsTTY})
+    return {output, format, color, columns: output.columnsFor(await this.columnRegistry(), resource, flags.columns)}
+  }
+
+  /** Streams a list of `resource` items to stdout in the chosen format. */
+  protected async writeList(resource: string, items: AsyncIterable<object> | Iterable<object>, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
+    const {output, format, color, columns} = await this.outputSetup(resource, flags)
+    const io = this.ctx.io
+    let footer: string | undefined
+    if (io.stdoutIsTTY && format === 'table') {
+      const p = this.ctx.profile
+      if (p.environment === 'production') footer = `PRODUCTION · profile ${p.name} · ${p.baseUrl}`
+    }
+    const writer = output.createListWriter({format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, footer, width: io.stdout.columns})
+    await output.writeList(mapItems(items, (item) => withoutDeprecated(resource, item)), writer)
+  }
+
+  /** Prints one resource to stdout in the chosen format. */
+  protected async writeOne(resource: string, item: object, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
+    const {output, format, color} = await this.outputSetup(resource, {...flags, columns: undefined})
+    const columns = flags.columns ? output.columnsFor(await this.columnRegistry(), resource, flags.columns) : undefined
+    await output.writeObject(withoutDeprecated(resource, item), {format, out: this.ctx.io.stdout, columns, tty: this.ctx.io.stdoutIsTTY, color})
+  }
+
+  /** Columns by resource name; the areas' command base adds theirs (see src/areas/command.ts). */
+  protected async columnRegistry(): Promise<Record<string, ResourceColumns>> {
+    return (await import('./output/columns.js')).cliColumns
+  }
+
+  protected override async finally(error: Error | undefined): Promise<unknown> {
+    await this.context?.close()
+    return super.finally(error)
+  }
+
+  /**
+   * One line on stderr when a deprecated flag name was used (even under --json, which only quiets stdout);
+   * oclif's own warning wraps over lines and is silent under --json.
+   */
+  protected override warnIfFlagDeprecated(flags: Record<string, unknown>): void {
+    const defs = {...this.ctor.baseFlags, ...this.ctor.flags} as Record<string, {deprecateAliases?: boolean; aliases?: string[]}>
+    for (const name of Object.keys(flags)) {
+      const def = defs[name]
+      if (!def?.deprecateAliases) continue
+      for (const alias of def.aliases ?? []) {
+        if (this.argv.some((a) => a === `--${alias}` || a.startsWith(`--${alias}=`))) {
+          process.stderr.write(`Warning: --${alias} is deprecated; use --${name}.\n`)
+        }
+      }
+    }
+  }
+
+  /** Which API surface the command talks to; portal commands say 'portal' (it shapes 401 messages). */
+  protected surface: 'core' | 'portal' = 'core'
+
+  /** What error messages need to know about where the request went. Never throws. */
+  protected errorContext(): ErrorContext {
+    try {
+      if (!this.context) return {profile: '?', environment: '?', baseUrl: '?'}
+      const p = this.ctx.profile
+      const token = this.surface === 'portal' ? this.ctx.customerToken : p.token
+      const sameToken = Object.entries(readConfig(this.ctx.configDir).profiles).find(
+        ([name, other]) => name !== p.name && other.token === p.token && other.environment !== p.environment,
+      )
+      return {
+        profile: p.name,
+        environment: p.environment,
+        baseUrl: p.baseUrl,
+        tokenKind: tokenKind(token),
+        surface: this.surface,
+        otherEnvironment: p.token && sameToken ? {profile: sameToken[0], environment: sameToken[1].environment} : undefined,
+      }
+    } catch {
+      return {profile: '?', environment: '?', baseUrl: '?'}
+    }
+  }
+
+  protected override async catch(error: Error & {exitCode?: number; oclif?: {exit?: number}; code?: string}): Promise<unknown> {
+    // oclif's own exits and parse errors (unknown flag, missing argument) keep their behaviour, exit 2.
+    if (error.message?.startsWith('EEXIT')) throw error
+    // A flag value its parser refused ("Parsing --flag ...") is a usage error too.
+    const parseError = /^Parsing --/.test(error.message ?? '')
+    if (!(error instanceof TillError) && (parseError || (error.oclif?.exit !== undefined && error.constructor.name !== 'Error'))) {
+      // oclif says "Parsing --flag" on one line and the parser's own message on the next: show that one.
+      const lines = error.message.split('\n').map((l) => l.trim()).filter(Boolean)
+      let [first, ...rest] = parseError && lines.length > 1 ? lines.slice(1) : lines
+      const flag = /^Parsing (--[\w-]+)/.exec(lines[0] ?? '')?.[1]
+      if (parseError && flag && !first!.includes(flag)) first = `${flag}: ${first}`
+      process.stderr.write(`Error: ${first}\n`)
+      if (rest.length > 0) process.stderr.write(`${rest.join('\n')}\n`)
+      return this.exit(parseError || error.oclif?.exit !== 1 ? ExitCode.usage : ExitCode.error)
+    }
+    const tillError = toTillError(error, this.errorContext())
+    process.stderr.write(`Error: ${tillError.message}\n`)
+    if (tillError.hint) process.stderr.write(`Hint: ${tillError.hint}\n`)
+    if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
+    else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError)) process.stderr.write('Run again with --debug for details.\n')
+    return this.exit(tillError.exitCode)
+  }
+}

@@ -1,0 +1,87 @@
+// Profiles: named sets of environment, base URL, token, negotiated rate limit and organization.
+// Stored with conf in `<config dir>/config.json` (mode 0600); `TILL_CONFIG_DIR` moves the folder.
+// Reads go straight to the file (conf's schema machinery is not needed to read JSON, and stays off
+// the start-up path of every command); writes go through conf.
+import {chmodSync, mkdirSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {ExitCode, TillError} from '../../client/till-error.js'
+
+export const ENVIRONMENTS = ['production', 'sandbox', 'local'] as const
+export type Environment = (typeof ENVIRONMENTS)[number]
+
+export const DEFAULT_URLS: Record<Environment, string> = {
+  production: 'https://api.polar.sh/v1',
+  sandbox: 'https://sandbox-api.polar.sh/v1',
+  local: 'http://127.0.0.1:4010/v1',
+}
+
+export interface ProfileRecord {
+  environment: Environment
+  base_url?: string
+  token?: string
+  /** Negotiated per-minute budget, e.g. `1000/60s` (spec §8: arranged with support). */
+  rate_limit?: string
+  organization_id?: string
+}
+
+export interface ConfigData {
+  active: string
+  profiles: Record<string, ProfileRecord>
+}
+
+export const LOCAL_PROFILE = 'local'
+
+/** What a fresh install has: one profile, `local`, bound to the emulator, active. */
+export const defaultConfig = (): ConfigData => ({active: LOCAL_PROFILE, profiles: {[LOCAL_PROFILE]: {environment: 'local'}}})
+
+export const configDir = (oclifConfigDir: string) => process.env.TILL_CONFIG_DIR || oclifConfigDir
+export const configFile = (dir: string) => join(dir, 'config.json')
+
+function invalid(file: string, why: string): TillError {
+  return new TillError(`the config file ${file} is not valid: ${why}`, ExitCode.error, `fix it, or move it away to start over with the default "local" profile`)
+}
+
+/** Reads the config, or the default one when there is no file yet. A damaged file is a clear error. */
+export function readConfig(dir: string): ConfigData {
+  const file = configFile(dir)
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaultConfig()
+    throw invalid(file, (error as Error).message)
+  }
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    throw invalid(file, `not JSON (${(error as Error).message})`)
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw invalid(file, 'expected a JSON object')
+  const {active, profiles} = data as Partial<ConfigData>
+  if (profiles !== undefined && (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles))) throw invalid(file, '"profiles" must be an object')
+  for (const [name, p] of Object.entries(profiles ?? {})) {
+    if (!p || typeof p !== 'object' || !ENVIRONMENTS.includes((p as ProfileRecord).environment)) {
+      throw invalid(file, `profile "${name}" needs an environment of ${ENVIRONMENTS.join(', ')}`)
+    }
+  }
+  const merged = {...defaultConfig().profiles, ...profiles}
+  return {active: typeof active === 'string' ? active : LOCAL_PROFILE, profiles: merged}
+}
+
+/** Changes the config through conf and keeps the file private (0600, folder 0700). */
+export async function updateConfig(dir: string, change: (data: ConfigData) => void): Promise<ConfigData> {
+  const data = readConfig(dir)
+  change(data)
+  mkdirSync(dir, {recursive: true, mode: 0o700})
+  const {default: Conf} = await import('conf')
+  const store = new Conf<ConfigData>({cwd: dir, configName: 'config', configFileMode: 0o600, accessPropertiesByDotNotation: false, clearInvalidConfig: false})
+  store.store = data
+  chmodSync(configFile(dir), 0o600)
+  return data
+}
+
+export function validProfileName(name: string): boolean {
+  return /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/.test(name)
+}

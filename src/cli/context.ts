@@ -1,0 +1,311 @@
+// Everything a command needs, built lazily: the resolved profile, the API client (and, for the
+// `local` profile with nothing listening, an emulator run in-process), the terminal facts.
+import {readFileSync} from 'node:fs'
+import {connect} from 'node:net'
+import {join} from 'node:path'
+
+import type {ApiClient} from '../client/client.js'
+import type {Budget} from '../client/pace.js'
+import {configDir, DEFAULT_URLS, ENVIRONMENTS, readConfig, type ConfigData, type Environment} from './config/profiles.js'
+import {ExitCode, TillError, usageError} from '../client/till-error.js'
+import {parseRateLimit, type Rule} from '../client/rate-limit.js'
+import {redact} from '../client/redact.js'
+
+/** Per-minute budgets of each environment (spec §8); `local` is the emulator's production. */
+export const ENVIRONMENT_BUDGETS: Record<Environment, Rule> = {
+  production: {limit: 500, windowMs: 60_000},
+  sandbox: {limit: 100, windowMs: 60_000},
+  local: {limit: 500, windowMs: 60_000},
+}
+export const PER_IP_BUDGET: Rule = {limit: 100, windowMs: 1000}
+
+export interface ResolvedProfile {
+  name: string
+  environment: Environment
+  baseUrl: string
+  token?: string
+  /** Where the token came from, for `auth status` and hints. */
+  tokenSource: 'env' | 'profile' | 'emulator' | 'none'
+  rateLimit: Rule
+  rateLimitSource: 'environment' | 'profile' | 'env'
+  organizationId?: string
+}
+
+export interface ResolveInput {
+  /** `--profile`, or `TILL_PROFILE` (oclif reads the variable into the flag). */
+  flag?: string
+  env: NodeJS.ProcessEnv
+  config: ConfigData
+  /** The emulator's data folder, for the `local` profile's token. */
+  emulatorDataDir: string
+}
+
+function envFromUrl(url: string): Environment {
+  const host = new URL(url).hostname
+  if (host === 'api.polar.sh') return 'production'
+  if (host === 'sandbox-api.polar.sh') return 'sandbox'
+  return host === '127.0.0.1' || host === 'localhost' || host === '::1' ? 'local' : 'production'
+}
+
+function rule(text: string, from: string): Rule {
+  try {
+    const r = parseRateLimit(text)
+    if (!r) throw new Error('"off" is not allowed here')
+    return r
+  } catch (error) {
+    throw usageError(`${from}: ${(error as Error).message}`)
+  }
+}
+
+function emulatorToken(dataDir: string): string | undefined {
+  try {
+    const creds = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {production?: {token?: string}}
+    return creds.production?.token
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Which profile and settings a command uses. The profile is `--profile`/`TILL_PROFILE`, else the active
+ * one; `TILL_TOKEN`, `TILL_API_URL`, `TILL_ENV` and `TILL_RATE_LIMIT` override its values (config-less use).
+ */
+export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInput): ResolvedProfile {
+  const name = flag || config.active
+  const stored = config.profiles[name]
+  if (!stored) {
+    throw usageError(`there is no profile named "${name}"`, `see the profiles with: till profiles list (or add one with: till profiles add ${name})`)
+  }
+  if (env.TILL_ENV && !ENVIRONMENTS.includes(env.TILL_ENV as Environment)) {
+    throw usageError(`TILL_ENV must be one of ${ENVIRONMENTS.join(', ')}, not "${env.TILL_ENV}"`)
+  }
+  const apiUrl = env.TILL_API_URL
+  if (apiUrl && !/^https?:\/\/[^\s]+$/.test(apiUrl)) throw usageError(`TILL_API_URL is not a URL: "${apiUrl}"`)
+  const environment = (env.TILL_ENV as Environment | undefined) ?? (apiUrl ? envFromUrl(apiUrl) : stored.environment)
+  const baseUrl = apiUrl || stored.base_url || DEFAULT_URLS[environment]
+  let token: string | undefined
+  let tokenSource: ResolvedProfile['tokenSource'] = 'none'
+  if (env.TILL_TOKEN) {
+    token = env.TILL_TOKEN
+    tokenSource = 'env'
+  } else if (stored.token) {
+    token = stored.token
+    tokenSource = 'profile'
+  } else if (environment === 'local') {
+    token = emulatorToken(emulatorDataDir)
+    if (token) tokenSource = 'emulator'
+  }
+  let rateLimit = ENVIRONMENT_BUDGETS[environment]
+  let rateLimitSource: ResolvedProfile['rateLimitSource'] = 'environment'
+  if (env.TILL_RATE_LIMIT) {
+    rateLimit = rule(env.TILL_RATE_LIMIT, 'TILL_RATE_LIMIT')
+    rateLimitSource = 'env'
+  } else if (stored.rate_limit) {
+    rateLimit = rule(stored.rate_limit, `profile "${name}" rate_limit`)
+    rateLimitSource = 'profile'
+  }
+  return {name, environment, baseUrl, token, tokenSource, rateLimit, rateLimitSource, organizationId: stored.organization_id}
+}
+
+export interface IO {
+  stdout: NodeJS.WriteStream
+  stderr: NodeJS.WriteStream
+  stdoutIsTTY: boolean
+  stderrIsTTY: boolean
+  stdinIsTTY: boolean
+}
+
+export const processIO = (): IO => ({
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdoutIsTTY: Boolean(process.stdout.isTTY),
+  stderrIsTTY: Boolean(process.stderr.isTTY),
+  stdinIsTTY: Boolean(process.stdin.isTTY),
+})
+
+export interface ContextOptions {
+  profileFlag?: string
+  debug: boolean
+  /** Longest total wait on 429s, in ms. */
+  maxWaitMs: number
+  oclifConfigDir: string
+  oclifDataDir: string
+  version: string
+  io?: IO
+}
+
+/** True when something accepts TCP connections at the URL's host and port. */
+function answers(url: string, timeoutMs = 500): Promise<boolean> {
+  const u = new URL(url)
+  const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80))
+  return new Promise((resolve) => {
+    const socket = connect({host: u.hostname, port})
+    const done = (ok: boolean) => {
+      socket.destroy()
+      resolve(ok)
+    }
+    socket.setTimeout(timeoutMs, () => done(false))
+    socket.once('connect', () => done(true))
+    socket.once('error', () => done(false))
+  })
+}
+
+const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)
+
+export class Context {
+  readonly io: IO
+  readonly configDir: string
+  readonly emulatorDataDir: string
+  private resolved?: ResolvedProfile
+  private clientPromise?: Promise<ApiClient>
+  private customerPromise?: Promise<ApiClient>
+  private connectionPromise?: Promise<{baseUrl: string; token?: string}>
+  private closers: Array<() => Promise<void>> = []
+
+  constructor(readonly options: ContextOptions) {
+    this.io = options.io ?? processIO()
+    this.configDir = configDir(options.oclifConfigDir)
+    this.emulatorDataDir = join(process.env.TILL_DATA_DIR || options.oclifDataDir, 'emulator')
+  }
+
+  get profile(): ResolvedProfile {
+    this.resolved ??= resolveProfile({flag: this.options.profileFlag, env: process.env, config: readConfig(this.configDir), emulatorDataDir: this.emulatorDataDir})
+    return this.resolved
+  }
+
+  debug(line: string): void {
+    if (this.options.debug) this.io.stderr.write(`[debug] ${redact(line)}\n`)
+  }
+
+  /** A note for the user on stderr (never stdout). */
+  note(line: string): void {
+    this.io.stderr.write(`${line}\n`)
+  }
+
+  budgets(): Budget[] {
+    const p = this.profile
+    return [
+      {name: 'minute', limit: p.rateLimit.limit, windowMs: p.rateLimit.windowMs},
+      {name: 'ip', limit: PER_IP_BUDGET.limit, windowMs: PER_IP_BUDGET.windowMs},
+    ]
+  }
+
+  client(): Promise<ApiClient> {
+    this.clientPromise ??= this.connection().then(({baseUrl, token}) => {
+      const profile = this.profile
+      if (!token) {
+        throw new TillError(`profile "${profile.name}" (${profile.environment}) has no token`, ExitCode.auth, 'sign in with: till auth login, or set TILL_TOKEN')
+      }
+      return this.newClient(baseUrl, token, profile.name)
+    })
+    return this.clientPromise
+  }
+
+  /** The customer access token in use by the portal client, once known (never written to disk). */
+  customerToken?: string
+
+  /**
+   * A client for the Customer Portal API. Its token is TILL_CUSTOMER_TOKEN, or a customer session created
+   * right now with the organization token for the customer given (spec §5 rule 2); kept in memory only.
+   */
+  customerClient(as: {externalId?: string; customerId?: string}): Promise<ApiClient> {
+    this.customerPromise ??= (async () => {
+      const {baseUrl} = await this.connection()
+      let token = process.env.TILL_CUSTOMER_TOKEN
+      if (as.externalId || as.customerId) {
+        const org = await this.client()
+        const session = await org.post<{token: string; customer_id: string}>(
+          '/customer-sessions/',
+          as.customerId ? {customer_id: as.customerId} : {external_customer_id: as.externalId},
+        )
+        token = session.token
+        this.debug(`created a customer session for customer ${session.customer_id}`)
+      }
+      if (!token) {
+        throw usageError('the portal acts for one customer, and none was given', 'set TILL_CUSTOMER_TOKEN (see: till sessions create --token-only), or pass --as-customer EXTERNAL_ID or --as-customer-id ID')
+      }
+      this.customerToken = token
+      return this.newClient(baseUrl, token, `${this.profile.name}.customer`)
+    })()
+    return this.customerPromise
+  }
+
+  /** A client without a token, for the unauthenticated routes (license-key validate, activate, deactivate). */
+  async anonymousClient(): Promise<ApiClient> {
+    const {baseUrl} = await this.connection()
+    return this.newClient(baseUrl, undefined, `${this.profile.name}.anonymous`)
+  }
+
+  /** Base URL and organization token, running the emulator in-process for `local` when nothing answers. */
+  private connection(): Promise<{baseUrl: string; token?: string}> {
+    this.connectionPromise ??= (async () => {
+      const profile = this.profile
+      if (profile.environment === 'local' && isLoopback(profile.baseUrl) && profile.tokenSource !== 'env' && !(await answers(profile.baseUrl))) {
+        const embedded = await this.startEmbeddedEmulator(profile.baseUrl)
+        return {baseUrl: embedded.url, token: embedded.token}
+      }
+      return {baseUrl: profile.baseUrl, token: profile.token}
+    })()
+    return this.connectionPromise
+  }
+
+  /** A client for any base URL and token (sign-in checks), paced under `paceName`. */
+  async newClient(baseUrl: string, token: string | undefined, paceName: string): Promise<ApiClient> {
+    const profile = this.profile
+    const [{ApiClient}, {Pacer}] = await Promise.all([import('../client/client.js'), import('../client/pace.js')])
+    const pacer = new Pacer({
+      statePath: join(this.configDir, 'pace', `${paceName}.json`),
+      onWait: (ms, budget) => this.debug(`pacing: waiting ${ms}ms to stay within the ${budget} budget`),
+    })
+    const client = new ApiClient({
+      baseUrl,
+      token,
+      userAgent: `till/${this.options.version}`,
+      budgets: this.budgets(),
+      pacer,
+      maxWaitMs: this.options.maxWaitMs,
+      label: `${profile.name}, ${profile.environment}${token ? '' : ', no token'}`,
+      debug: this.options.debug ? (line) => this.debug(line) : undefined,
+      onRateLimitWait: (seconds) => this.showRateLimitWait(seconds),
+    })
+    this.closers.push(() => client.close())
+    return client
+  }
+
+  private async startEmbeddedEmulator(url: string): Promise<{url: string; token: string}> {
+    const {startEmulator} = await import('../emulator/index.js')
+    const emulator = await startEmulator({port: 0, dataDir: this.emulatorDataDir})
+    this.closers.push(() => emulator.close())
+    if (this.io.stderrIsTTY) {
+      this.note(`Nothing answers at ${url}; using an emulator run inside this command (data: ${this.emulatorDataDir}). Start one with: till emulator start`)
+    }
+    this.debug(`embedded emulator at ${emulator.environments.production.url}`)
+    return {url: emulator.environments.production.url, token: emulator.environments.production.organization_token}
+  }
+
+  /** A countdown on a TTY, one line otherwise; stderr either way. */
+  private async showRateLimitWait(seconds: number): Promise<void> {
+    if (!this.io.stderrIsTTY) {
+      this.note(`Rate limited by the API; waiting ${seconds}s as it asks (Retry-After).`)
+      return
+    }
+    const stderr = this.io.stderr
+    const started = Date.now()
+    const tick = () => {
+      const left = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000))
+      stderr.write(`\rRate limited by the API; retrying in ${left}s… `)
+    }
+    tick()
+    const timer = setInterval(tick, 1000)
+    setTimeout(() => {
+      clearInterval(timer)
+      stderr.write('\r\x1b[2K')
+    }, seconds * 1000).unref()
+    timer.unref()
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled(this.closers.reverse().map((c) => c()))
+  }
+}
+

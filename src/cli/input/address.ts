@@ -1,0 +1,41 @@
+// Billing address flags, shared by orders, customers and the portal: merged into the current address.
+import {Flags} from '@oclif/core'
+
+import type {Address} from '../../client/resources/orders.js'
+import {usageError} from '../../client/till-error.js'
+
+/** The flags of a billing address, as `orders update` has them, and the wire field each sets. */
+export const addressFlags = {
+  country: Flags.string({description: 'Billing country, ISO 3166-1 alpha-2 (e.g. US, DE).'}),
+  line1: Flags.string({description: 'Billing address line 1.'}),
+  line2: Flags.string({description: 'Billing address line 2.'}),
+  city: Flags.string({description: 'Billing city.'}),
+  'postal-code': Flags.string({description: 'Billing postal code.'}),
+  state: Flags.string({description: 'Billing state or region, ISO 3166-2 (e.g. US-CA).'}),
+}
+const ADDRESS_FIELDS = {country: 'country', line1: 'line1', line2: 'line2', city: 'city', 'postal-code': 'postal_code', state: 'state'} as const
+export type AddressFlagValues = Partial<Record<keyof typeof ADDRESS_FIELDS, string>>
+
+/** Whether any billing address flag was given; a malformed --country is refused at once. */
+export function addressFlagsGiven(flags: AddressFlagValues): boolean {
+  if (flags.country !== undefined && !/^[A-Za-z]{2}$/.test(flags.country)) {
+    throw usageError(`--country must be a two-letter code such as US or DE, not "${flags.country}"`)
+  }
+  return Object.keys(ADDRESS_FIELDS).some((flag) => flags[flag as keyof AddressFlagValues] !== undefined)
+}
+
+/**
+ * The billing address the flags describe, merged into `current` (undefined when no address flag was
+ * given). A new address needs --country.
+ */
+export function addressFrom(flags: AddressFlagValues, current?: Address | null): Address | undefined {
+  if (!addressFlagsGiven(flags)) return undefined
+  const address: Record<string, string | null | undefined> = {...current}
+  for (const [flag, field] of Object.entries(ADDRESS_FIELDS)) {
+    const value = flags[flag as keyof AddressFlagValues]
+    if (value !== undefined) address[field] = value
+  }
+  if (!address.country) throw usageError('--country is required for a billing address', 'e.g. --country US --line1 "1 Main St" --city Springfield')
+  address.country = address.country.toUpperCase()
+  return address as unknown as Address
+}

@@ -1,0 +1,79 @@
+// Values given on the command line or stdin.
+import {readFile} from 'node:fs/promises'
+
+import {usageError} from '../../client/till-error.js'
+
+/** `-F` values: numbers, booleans, null and JSON become typed; anything else stays text. */
+export function typedValue(raw: string): unknown {
+  if (raw === 'true') return true
+  if (raw === 'false') return false
+  if (raw === 'null') return null
+  if (/^-?\d+(\.\d+)?$/.test(raw)) return Number(raw)
+  if (/^[[{"]/.test(raw)) {
+    try {
+      return JSON.parse(raw)
+    } catch {
+      return raw
+    }
+  }
+  return raw
+}
+
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** A JSON body from a file, or from stdin for `-`. */
+export async function readInput(source: string): Promise<unknown> {
+  let text: string
+  try {
+    text = source === '-' ? await readStdin() : await readFile(source, 'utf8')
+  } catch (error) {
+    throw usageError(`cannot read ${source}: ${(error as Error).message}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw usageError(`${source === '-' ? 'stdin' : source} is not JSON: ${(error as Error).message}`)
+  }
+}
+
+// ---- key=value pairs and metadata ----
+
+const KEY = /^[^=]{1,40}$/
+
+/** `key=value` pairs split at the first `=`; a bad shape is a usage error naming the flag. */
+function pairsOf(values: string[], flag: string): Array<[string, string]> {
+  return values.map((pair) => {
+    const at = pair.indexOf('=')
+    const key = at < 0 ? '' : pair.slice(0, at)
+    if (!KEY.test(key)) throw usageError(`${flag} takes key=value with a key of 1-40 characters, not "${pair}"`, `e.g. ${flag} plan=pro`)
+    return [key, pair.slice(at + 1)]
+  })
+}
+
+/** Repeated `key=value` flag values as an object; undefined when none is given. */
+export function parsePairs(values: string[] | undefined, flag: string): Record<string, string> | undefined {
+  return values && values.length > 0 ? Object.fromEntries(pairsOf(values, flag)) : undefined
+}
+
+/** `--metadata key=value` (repeatable) as an object; undefined when none is given. Empty values are refused. */
+export function metadataFrom(values: string[] | undefined, flag = '--metadata'): Record<string, string> | undefined {
+  const pairs = parsePairs(values, flag)
+  const empty = Object.entries(pairs ?? {}).find(([, value]) => value === '')
+  if (empty) throw usageError(`${flag} ${empty[0]}= has an empty value`, 'metadata values are 1-500 characters; key= alone removes a key on update')
+  return pairs
+}
+
+/** `current` with the pairs set; `key=` (an empty value) and the `remove` keys take keys away. */
+export function mergeMetadata(current: unknown, values: string[] | undefined, remove: string[] = [], flag = '--metadata'): Record<string, unknown> {
+  const next: Record<string, unknown> = {...(current && typeof current === 'object' ? current : {})}
+  for (const [key, value] of pairsOf(values ?? [], flag)) {
+    if (value === '') delete next[key]
+    else next[key] = value
+  }
+  for (const key of remove) delete next[key]
+  return next
+}

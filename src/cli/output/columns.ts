@@ -1,0 +1,176 @@
+// The column model for table, csv and tsv output and `--columns` selection (resources' columns: resources.ts).
+// JSON output ignores columns: it keeps the API's values untouched.
+import {ExitCode, TillError} from '../../client/till-error.js'
+import {formatIso, formatMoney, formatRelative, isMoney, looksLikeDatetime, text, type Money} from './format.js'
+
+export type Row = Record<string, unknown>
+
+/** How a column's values are shown. Without a kind, ISO datetimes are shown as dates and anything else as text. */
+export type ColumnKind = 'money' | 'date' | 'text' | 'id' | 'bool' | 'status'
+
+export interface Column<T = Row> {
+  /** The name `--columns` selects it by. */
+  key: string
+  header: string
+  /** The value to show; a money column returns a `Money` (`{amount, currency}`) or null. */
+  get(row: T): unknown
+  kind?: ColumnKind
+}
+
+/** A fixed column list, or one chosen from the first row (called with undefined for an empty list). */
+export type ColumnsSpec = Column[] | ((first: Row | undefined) => Column[])
+
+/** A resource's declared columns, the ones shown by default, and its top-level wire fields. */
+export interface ResourceColumns {
+  columns: Column[]
+  defaults: string[]
+  /** Top-level field names of the resource, selectable with `--columns` even without a declared column. */
+  fields?: readonly string[]
+}
+
+/** `--columns` named a column that does not exist; a usage error (exit 2). */
+export class ColumnError extends TillError {
+  constructor(
+    readonly unknown: string[],
+    readonly valid: string[],
+  ) {
+    const names = unknown.map((n) => `"${n}"`).join(', ')
+    const problem = unknown.length === 0 ? 'No columns given.' : `Unknown column${unknown.length > 1 ? 's' : ''} ${names}.`
+    super(`${problem} Valid columns: ${valid.join(', ')}.`, ExitCode.usage)
+    this.name = 'ColumnError'
+  }
+}
+
+// ---- building columns ----
+
+export const field = (key: string) => (row: Row) => row[key]
+
+/** A nested object of a row, or undefined. */
+export const child = (value: unknown): Row | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Row) : undefined
+
+export const column = (key: string, header: string, kind?: ColumnKind, get: (row: Row) => unknown = field(key)): Column => ({key, header, kind, get})
+
+/** A money column reading minor units from `key` and the currency from `currencyKey` of the same row. */
+export function moneyColumn(key: string, header: string, currencyKey = 'currency'): Column {
+  return column(key, header, 'money', (row) => asMoney(row[key], row[currencyKey]))
+}
+
+const asMoney = (amount: unknown, currency: unknown): Money | unknown =>
+  typeof amount === 'number' && typeof currency === 'string' ? {amount, currency} : amount
+
+/**
+ * A column for any top-level field, its kind guessed from the name: `id`/`*_id` ids,
+ * `*_amount` money (with the row's `currency` or `price_currency`), `status`; objects show as JSON.
+ */
+export function fieldColumn(key: string): Column {
+  if (key === 'id' || key.endsWith('_id')) return column(key, key, 'id')
+  if (key === 'status') return column(key, key, 'status')
+  if (key === 'amount' || key.endsWith('_amount')) return column(key, key, 'money', (row) => asMoney(row[key], row.currency ?? row.price_currency))
+  return column(key, key)
+}
+
+// ---- selection ----
+
+/** Comma-separated names, trimmed, empty ones dropped. */
+const splitNames = (requested: string) => requested.split(',').map((n) => n.trim()).filter((n) => n !== '')
+
+/**
+ * The columns `--columns a,b,c` asks for, in that order; `defaults` without it. A name that is not a
+ * declared column is still accepted as a top-level field when `fields` lists it, or when `fields` is
+ * not given (nothing to check against). Unknown names throw a ColumnError listing the valid ones.
+ */
+export function selectColumns(all: Column[], defaults: string[], requested?: string, fields?: readonly string[]): Column[] {
+  const declared = new Map(all.map((c) => [c.key, c]))
+  const names = requested === undefined ? defaults : splitNames(requested)
+  const unknown = names.filter((n) => !declared.has(n) && fields !== undefined && !fields.includes(n))
+  if (unknown.length > 0) throw new ColumnError(unknown, [...new Set([...declared.keys(), ...(fields ?? [])])])
+  if (names.length === 0) throw new ColumnError([], [...declared.keys()])
+  return names.map((n) => declared.get(n) ?? fieldColumn(n))
+}
+
+/** Field columns for every top-level key of `row`: the view of a resource without declared columns. */
+export const allFieldColumns = (row: object): Column[] => Object.keys(row).map(fieldColumn)
+
+// ---- showing a cell ----
+
+export interface CellStyle {
+  /** Dates relative to `now` ("3 hours ago"), in full ISO, or both ("2025-01-01T10:00:00Z (3 hours ago)"). */
+  dates: 'relative' | 'iso' | 'both'
+  /** Thousands separators in money, for people. */
+  grouping: boolean
+  now: number
+}
+
+function dateText(value: unknown, style: CellStyle): string {
+  if (value === null || value === undefined || value === '') return ''
+  if (style.dates === 'iso') return formatIso(value)
+  const rel = formatRelative(value as string | number | Date, style.now)
+  return style.dates === 'relative' ? rel : `${formatIso(value)} (${rel})`
+}
+
+/** A column's value in `row` as plain, unstyled text. */
+export function cellText(col: Column, row: Row, style: CellStyle): string {
+  const value = col.get(row)
+  if (col.kind === 'money' && isMoney(value)) return formatMoney(value.amount, value.currency, {grouping: style.grouping})
+  if (col.kind === 'date' || (col.kind === undefined && looksLikeDatetime(value))) return dateText(value, style)
+  return text(value)
+}
+
+
+// ---- columns of the command line itself, and the lookup by resource name ----
+
+export const profileColumns: ResourceColumns = {
+  columns: [
+    column('active', 'Active', 'bool', (row) => (row.active ? '*' : '')),
+    column('name', 'Name', 'text'),
+    column('environment', 'Environment', 'status'),
+    column('base_url', 'URL', 'text'),
+    column('token', 'Token', 'text'),
+    column('rate_limit', 'Rate limit', 'text'),
+    column('organization_id', 'Organization', 'id'),
+  ],
+  defaults: ['active', 'name', 'environment', 'base_url', 'token'],
+  fields: ['active', 'name', 'environment', 'base_url', 'token', 'rate_limit', 'organization_id'],
+}
+
+/** Per-id results of a command run on ids from stdin. */
+export const resultColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('ok', 'OK', 'bool'),
+    column('error', 'Error', 'text', (row) => child(row.error)?.message ?? ''),
+  ],
+  defaults: ['id', 'ok', 'error'],
+  fields: ['id', 'ok', 'result', 'error'],
+}
+
+export const cliColumns: Record<string, ResourceColumns> = {profiles: profileColumns, results: resultColumns}
+
+const GENERIC_SKIP = new Set(['id', 'created_at', 'modified_at', 'organization_id'])
+const isScalar = (v: unknown) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean'
+
+/** For a resource without declared columns: id, created_at, then the first `extra` scalar fields of `sample`. */
+export function genericColumns(sample: Row | undefined, extra = 4): ResourceColumns {
+  const keys = sample ? Object.keys(sample) : []
+  const base = ['id', 'created_at'].filter((k) => !sample || k in sample)
+  const scalars = keys.filter((k) => !GENERIC_SKIP.has(k) && isScalar(sample?.[k])).slice(0, extra)
+  return {
+    columns: [column('id', 'ID', 'id'), column('created_at', 'Created', 'date')],
+    defaults: [...base, ...scalars],
+    fields: sample ? keys : undefined,
+  }
+}
+
+/**
+ * The columns for a resource and `--columns`: checked at once for known resources (a ColumnError
+ * is thrown before any request), chosen from the first row for the others.
+ */
+export function columnsFor(registry: Record<string, ResourceColumns>, resource: string, requested?: string): ColumnsSpec {
+  const known = Object.hasOwn(registry, resource) ? registry[resource] : undefined
+  if (known) return selectColumns(known.columns, known.defaults, requested, known.fields)
+  return (first) => {
+    const generic = genericColumns(first)
+    return selectColumns(generic.columns, generic.defaults, requested, generic.fields)
+  }
+}

@@ -1,0 +1,130 @@
+import {describe, expect, it} from 'vitest'
+
+import {TillError} from '../../client/till-error.js'
+import {colorEnabled, csvField, formatIso, formatMoney, formatRelative, resolveFormat, singleLine} from './format.js'
+
+describe('resolveFormat', () => {
+  it('defaults to a table on a terminal and tab-separated values when piped', () => {
+    expect(resolveFormat({stdoutIsTTY: true})).toBe('table')
+    expect(resolveFormat({stdoutIsTTY: false})).toBe('tsv')
+  })
+
+  it('takes -o in any case, and --json as -o json', () => {
+    expect(resolveFormat({output: 'CSV', stdoutIsTTY: true})).toBe('csv')
+    expect(resolveFormat({output: 'jsonl', stdoutIsTTY: false})).toBe('jsonl')
+    expect(resolveFormat({output: 'table', stdoutIsTTY: false})).toBe('table')
+    expect(resolveFormat({json: true, stdoutIsTTY: true})).toBe('json')
+    expect(resolveFormat({json: true, output: 'json', stdoutIsTTY: false})).toBe('json')
+  })
+
+  it('rejects unknown formats and --json with another format as usage errors', () => {
+    expect(() => resolveFormat({output: 'yaml', stdoutIsTTY: true})).toThrow(/Unknown output format "yaml"/)
+    try {
+      resolveFormat({output: 'yaml', stdoutIsTTY: true})
+    } catch (error) {
+      expect(error).toBeInstanceOf(TillError)
+      expect((error as TillError).exitCode).toBe(2)
+      expect((error as TillError).hint).toBe('Use one of: table, json, jsonl, csv, tsv.')
+    }
+    expect(() => resolveFormat({json: true, output: 'csv', stdoutIsTTY: true})).toThrow(/--json cannot be combined with --output csv/)
+  })
+})
+
+describe('colorEnabled', () => {
+  const on = (env: Record<string, string | undefined>, isTTY: boolean, flag?: boolean) => colorEnabled({env, isTTY, flag})
+
+  it('colours a terminal only, by default', () => {
+    expect(on({}, true)).toBe(true)
+    expect(on({}, false)).toBe(false)
+    expect(on({TERM: 'dumb'}, true)).toBe(false)
+  })
+
+  it('honours NO_COLOR when non-empty', () => {
+    expect(on({NO_COLOR: '1'}, true)).toBe(false)
+    expect(on({NO_COLOR: ''}, true)).toBe(true)
+  })
+
+  it('lets FORCE_COLOR turn colour on when piped, or off, over NO_COLOR', () => {
+    expect(on({FORCE_COLOR: '1'}, false)).toBe(true)
+    expect(on({FORCE_COLOR: '3'}, false)).toBe(true)
+    expect(on({FORCE_COLOR: ''}, false)).toBe(true)
+    expect(on({FORCE_COLOR: 'true'}, false)).toBe(true)
+    expect(on({FORCE_COLOR: '0'}, true)).toBe(false)
+    expect(on({FORCE_COLOR: 'false'}, true)).toBe(false)
+    expect(on({FORCE_COLOR: '1', NO_COLOR: '1'}, false)).toBe(true)
+    expect(on({FORCE_COLOR: 'whatever'}, true)).toBe(true)
+    expect(on({FORCE_COLOR: 'whatever'}, false)).toBe(false)
+  })
+
+  it('lets --no-color win over everything; --color alone changes nothing', () => {
+    expect(on({FORCE_COLOR: '3'}, true, false)).toBe(false)
+    expect(on({}, false, true)).toBe(false)
+    expect(on({}, true, true)).toBe(true)
+  })
+})
+
+describe('formatMoney', () => {
+  it('puts $ and € before the amount and other codes after it', () => {
+    expect(formatMoney(1200, 'usd')).toBe('$12.00')
+    expect(formatMoney(2400, 'EUR')).toBe('€24.00')
+    expect(formatMoney(1200, 'sek')).toBe('12.00 SEK')
+    expect(formatMoney(5, 'usd')).toBe('$0.05')
+  })
+
+  it('handles zero and negative amounts', () => {
+    expect(formatMoney(0, 'usd')).toBe('$0.00')
+    expect(formatMoney(0, 'gbp')).toBe('0.00 GBP')
+    expect(formatMoney(-550, 'usd')).toBe('-$5.50')
+    expect(formatMoney(-1, 'eur')).toBe('-€0.01')
+    expect(formatMoney(-1200, 'sek')).toBe('-12.00 SEK')
+  })
+
+  it('uses each currency’s minor units and groups thousands on request', () => {
+    expect(formatMoney(1200, 'jpy')).toBe('1200 JPY')
+    expect(formatMoney(1234, 'kwd')).toBe('1.234 KWD')
+    expect(formatMoney(123456789, 'usd')).toBe('$1234567.89')
+    expect(formatMoney(123456789, 'usd', {grouping: true})).toBe('$1,234,567.89')
+    expect(formatMoney(-100000, 'eur', {grouping: true})).toBe('-€1,000.00')
+    expect(formatMoney(1200, 'xyz')).toBe('12.00 XYZ')
+  })
+})
+
+describe('formatRelative', () => {
+  const now = Date.parse('2026-03-01T12:00:00Z')
+
+  it('says how long ago or until, in whole units', () => {
+    expect(formatRelative('2026-03-01T09:00:00Z', now)).toBe('3 hours ago')
+    expect(formatRelative('2026-03-01T08:01:00Z', now)).toBe('3 hours ago')
+    expect(formatRelative('2026-03-03T12:00:00Z', now)).toBe('in 2 days')
+    expect(formatRelative('2026-03-01T11:59:00Z', now)).toBe('1 minute ago')
+    expect(formatRelative('2026-02-28T12:00:00Z', now)).toBe('1 day ago')
+    expect(formatRelative('2026-01-01T12:00:00Z', now)).toBe('1 month ago')
+    expect(formatRelative('2023-03-01T12:00:00Z', now)).toBe('3 years ago')
+    expect(formatRelative(now + 45 * 60_000, now)).toBe('in 45 minutes')
+  })
+
+  it('says "just now" within a minute and leaves unreadable values alone', () => {
+    expect(formatRelative('2026-03-01T11:59:30Z', now)).toBe('just now')
+    expect(formatRelative(new Date(now + 10_000), now)).toBe('just now')
+    expect(formatRelative('soon', now)).toBe('soon')
+  })
+
+  it('keeps the API’s ISO strings untouched when shown in full', () => {
+    expect(formatIso('2026-03-01T09:00:00.123456Z')).toBe('2026-03-01T09:00:00.123456Z')
+    expect(formatIso(now)).toBe('2026-03-01T12:00:00.000Z')
+  })
+})
+
+describe('cell text', () => {
+  it('quotes csv fields per RFC 4180 only when needed', () => {
+    expect(csvField('plain')).toBe('plain')
+    expect(csvField('a,b')).toBe('"a,b"')
+    expect(csvField('say "hi"')).toBe('"say ""hi"""')
+    expect(csvField('two\nlines')).toBe('"two\nlines"')
+  })
+
+  it('keeps a value on one line without control characters', () => {
+    expect(singleLine('a\tb\r\nc')).toBe('a b c')
+    expect(singleLine('red\u001b[31mtext')).toBe('red[31mtext')
+  })
+})

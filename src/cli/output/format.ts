@@ -1,0 +1,163 @@
+// Output decisions (which format, whether to colour) and value formatting (money, dates, cells).
+// Pure functions: no streams, no process globals; callers pass the TTY state, env and clock.
+import {usageError} from '../../client/till-error.js'
+
+export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const
+export type Format = (typeof FORMATS)[number]
+
+const isFormat = (text: string): text is Format => (FORMATS as readonly string[]).includes(text)
+
+/**
+ * The format from `-o/--output` and `--json`. Without either: a table for a person at a terminal,
+ * tab-separated values when stdout is piped (as GitHub CLI does).
+ */
+export function resolveFormat(options: {output?: string; json?: boolean; stdoutIsTTY: boolean}): Format {
+  const output = options.output?.trim().toLowerCase()
+  if (output !== undefined && !isFormat(output)) {
+    throw usageError(`Unknown output format "${options.output}".`, `Use one of: ${FORMATS.join(', ')}.`)
+  }
+  if (options.json) {
+    if (output !== undefined && output !== 'json') throw usageError(`--json cannot be combined with --output ${output}.`)
+    return 'json'
+  }
+  return output ?? (options.stdoutIsTTY ? 'table' : 'tsv')
+}
+
+/**
+ * Whether to colour output. In order: `--no-color` (flag false) always wins; `FORCE_COLOR` set
+ * decides next (`0`/`false` off; empty, `true` or a level >= 1 on, even when piped); a non-empty
+ * `NO_COLOR` turns colour off; `TERM=dumb` too; otherwise colour on a TTY only.
+ * `flag: true` (an explicit `--color`) is treated like no flag: automatic.
+ */
+export function colorEnabled(options: {flag?: boolean; env: Record<string, string | undefined>; isTTY: boolean}): boolean {
+  const {flag, env, isTTY} = options
+  if (flag === false) return false
+  const forced = forceColor(env.FORCE_COLOR)
+  if (forced !== undefined) return forced
+  if (env.NO_COLOR) return false
+  if (env.TERM === 'dumb') return false
+  return isTTY
+}
+
+/** FORCE_COLOR as on/off, or undefined when unset or unreadable. */
+function forceColor(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined
+  const v = value.trim().toLowerCase()
+  if (v === '' || v === 'true') return true
+  if (v === 'false') return false
+  const level = Number.parseInt(v, 10)
+  return Number.isNaN(level) ? undefined : level >= 1
+}
+
+// ---- money ----
+
+/** An amount in minor units (cents) with its ISO 4217 currency code. */
+export interface Money {
+  amount: number
+  currency: string
+}
+
+export const isMoney = (value: unknown): value is Money =>
+  typeof value === 'object' && value !== null &&
+  typeof (value as Money).amount === 'number' && typeof (value as Money).currency === 'string'
+
+const SYMBOLS: Record<string, string> = {USD: '$', EUR: '€'}
+const digitsCache = new Map<string, number>()
+
+/** Minor-unit digits of a currency (2 for USD, 0 for JPY, 3 for KWD; 2 when unknown). */
+export function minorDigits(code: string): number {
+  let digits = digitsCache.get(code)
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', {style: 'currency', currency: code}).resolvedOptions().maximumFractionDigits ?? 2
+    } catch {
+      digits = 2
+    }
+    digitsCache.set(code, digits)
+  }
+  return digits
+}
+
+/** `1234` -> `"12.34"` (or `"1,234.00"`-style with grouping), computed on integers to avoid float noise. */
+function decimal(minor: number, digits: number, grouping: boolean): string {
+  const unit = 10 ** digits
+  let whole: string
+  let fraction: string
+  if (Number.isInteger(minor)) {
+    whole = String(Math.floor(minor / unit))
+    fraction = String(minor % unit).padStart(digits, '0')
+  } else {
+    ;[whole = '0', fraction = ''] = (minor / unit).toFixed(digits).split('.')
+  }
+  if (grouping) whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return digits > 0 ? `${whole}.${fraction}` : whole
+}
+
+/**
+ * An amount in minor units with its currency: `$12.00`, `€24.00`, `-$5.50`, `12.00 SEK`,
+ * `1200 JPY`. `grouping` adds thousands separators (`$1,234.00`), for people rather than scripts.
+ */
+export function formatMoney(amount: number, currency: string, options: {grouping?: boolean} = {}): string {
+  const code = currency.toUpperCase()
+  const text = decimal(Math.abs(amount), minorDigits(code), options.grouping ?? false)
+  const sign = amount < 0 ? '-' : ''
+  const symbol = SYMBOLS[code]
+  return symbol ? `${sign}${symbol}${text}` : `${sign}${text} ${code}`
+}
+
+// ---- dates ----
+
+const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+]
+const relative = new Intl.RelativeTimeFormat('en', {numeric: 'always'})
+
+const toTime = (value: unknown): number =>
+  value instanceof Date ? value.getTime() : typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : Number.NaN
+
+/** `3 hours ago`, `in 2 days`, `just now` (under a minute either way); whole units, rounded down. */
+export function formatRelative(value: string | number | Date, now: number): string {
+  const time = toTime(value)
+  if (Number.isNaN(time)) return String(value)
+  const diff = time - now
+  for (const [unit, size] of UNITS) {
+    const count = Math.trunc(diff / size)
+    if (count !== 0) return relative.format(count, unit)
+  }
+  return 'just now'
+}
+
+/** A timestamp in full: the API's ISO string untouched; numbers and Dates as ISO. */
+export function formatIso(value: unknown): string {
+  if (typeof value === 'string') return value
+  const time = toTime(value)
+  return Number.isNaN(time) ? text(value) : new Date(time).toISOString()
+}
+
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/
+export const looksLikeDatetime = (value: unknown): value is string => typeof value === 'string' && ISO_DATETIME.test(value)
+
+// ---- cells ----
+
+/** Any value as one line of text: empty for null, yes/no for booleans, JSON for objects. */
+export function text(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'string') return value
+  if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  if (typeof value === 'object') return JSON.stringify(value)
+  return String(value)
+}
+
+/** Text safe for one terminal or TSV line: tabs and line breaks become spaces, other control characters go. */
+export function singleLine(value: string): string {
+  return value.replace(/[\t\r\n]+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+}
+
+/** One CSV field, quoted per RFC 4180 when it holds a comma, quote or line break. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+}

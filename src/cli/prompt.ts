@@ -1,0 +1,58 @@
+// Asking a person, only when one is there: stdin and stdout are terminals, CI is unset, no --no-input.
+// Otherwise a missing value fails at once naming the flag, and a confirmation needs --yes.
+import {canPrompt} from './config/token-input.js'
+import type {IO} from './context.js'
+import {ExitCode, TillError, usageError} from '../client/till-error.js'
+
+export interface Choice {
+  name: string
+  value: string
+  description?: string
+}
+
+export class Prompter {
+  constructor(
+    private readonly io: IO,
+    private readonly noInput: boolean,
+  ) {}
+
+  get interactive(): boolean {
+    return canPrompt(this.io, this.noInput)
+  }
+
+  private missing(flag: string, what: string): TillError {
+    return usageError(`missing ${flag}: ${what}`, `pass ${flag}${this.noInput ? '' : ', or run in a terminal to be asked'}`)
+  }
+
+  /** The value of `flag`, or asked for on a terminal. */
+  async text(flag: string, message: string, opts: {validate?: (v: string) => true | string; default?: string} = {}): Promise<string> {
+    if (!this.interactive) throw this.missing(flag, message)
+    const {input} = await import('@inquirer/prompts')
+    return input({message, default: opts.default, validate: opts.validate, required: true})
+  }
+
+  /** One of `choices` (fetched lazily, e.g. from the API), asked for on a terminal. */
+  async select(flag: string, message: string, choices: () => Promise<Choice[]>): Promise<string> {
+    if (!this.interactive) throw this.missing(flag, message)
+    const list = await choices()
+    if (list.length === 0) throw usageError(`missing ${flag}: ${message}, and there is nothing to choose from`)
+    const {select} = await import('@inquirer/prompts')
+    return select({message, choices: list, pageSize: 12})
+  }
+
+  /**
+   * Confirms a destructive or money-moving action. `summary` says what will happen; on a production
+   * profile the environment is named in the question. Without a terminal, --yes is required.
+   */
+  async confirm(summary: string, opts: {yes?: boolean; environment: string; profile: string}): Promise<void> {
+    if (opts.yes) return
+    const where = opts.environment === 'production' ? ` in PRODUCTION (profile ${opts.profile})` : ` (${opts.environment}, profile ${opts.profile})`
+    if (!this.interactive) {
+      const production = opts.environment === 'production' ? ` (this is PRODUCTION, profile ${opts.profile})` : ''
+      throw usageError(`--yes is required to ${summary} when not running interactively${production}`)
+    }
+    const {confirm} = await import('@inquirer/prompts')
+    const ok = await confirm({message: `${summary[0]!.toUpperCase()}${summary.slice(1)}${where}?`, default: false})
+    if (!ok) throw new TillError('cancelled; nothing was changed', ExitCode.error)
+  }
+}

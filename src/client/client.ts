@@ -1,0 +1,218 @@
+// The HTTP client: the only code that imports undici. Base URL, bearer auth, user agent, timeouts,
+// a keep-alive pool, pacing within the rate budget, Retry-After waits, safe retries and typed errors.
+import {Agent, request} from 'undici'
+
+import {redact} from './redact.js'
+import {ApiError, NetworkError, RateLimitedError} from './errors.js'
+import type {Budget, Pacer} from './pace.js'
+import {backoffMs, MAX_ATTEMPTS, mayRetryNetworkError, mayRetryStatus, retryAfterMs} from './retry.js'
+
+export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>
+export type Query = Record<string, QueryValue>
+
+export interface RequestOptions {
+  query?: Query
+  body?: unknown
+  /** `none` for the unauthenticated routes (no Authorization header, their own budget). */
+  auth?: 'token' | 'none'
+  /** Extra budgets for this route (the 3/s license-key routes). */
+  budgets?: Budget[]
+  signal?: AbortSignal
+}
+
+export interface ClientOptions {
+  baseUrl: string
+  token?: string
+  userAgent: string
+  /** Rate budgets every request must fit (per-minute and per-IP). */
+  budgets: Budget[]
+  pacer: Pacer
+  /** Longest total time to wait on 429s before giving up (exit 5). */
+  maxWaitMs: number
+  /** Label for debug lines: `profile (environment)`. */
+  label: string
+  /** One line per request/response/wait, already redacted; only with --debug. */
+  debug?: (line: string) => void
+  /** Shows a rate-limit wait to the user (stderr); `onTick` lets a TTY count down. */
+  onRateLimitWait?: (seconds: number) => Promise<void> | void
+  connectTimeoutMs?: number
+  responseTimeoutMs?: number
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
+  random?: () => number
+}
+
+export interface Response<T> {
+  status: number
+  body: T
+  headers: Record<string, string | string[] | undefined>
+}
+
+const sleepReal = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+export function buildUrl(baseUrl: string, path: string, query?: Query): URL {
+  const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`))
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue
+    for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v))
+  }
+  return url
+}
+
+export class ApiClient {
+  private readonly agent: Agent
+  private readonly sleep: (ms: number) => Promise<void>
+  private readonly now: () => number
+  private readonly random: () => number
+
+  constructor(readonly options: ClientOptions) {
+    this.agent = new Agent({
+      connect: {timeout: options.connectTimeoutMs ?? 10_000},
+      headersTimeout: options.responseTimeoutMs ?? 30_000,
+      bodyTimeout: options.responseTimeoutMs ?? 30_000,
+      keepAliveTimeout: 4_000,
+      connections: 16,
+    })
+    this.sleep = options.sleep ?? sleepReal
+    this.now = options.now ?? Date.now
+    this.random = options.random ?? Math.random
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl
+  }
+
+  async get<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    return (await this.request<T>('GET', path, opts)).body
+  }
+
+  async post<T>(path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+    return (await this.request<T>('POST', path, {...opts, body})).body
+  }
+
+  async patch<T>(path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+    return (await this.request<T>('PATCH', path, {...opts, body})).body
+  }
+
+  async delete<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    return (await this.request<T>('DELETE', path, opts)).body
+  }
+
+  private debug(line: string): void {
+    this.options.debug?.(redact(line))
+  }
+
+  /**
+   * Sends one request, paced within the budget. Waits out 429s (up to maxWaitMs in total), retries GETs
+   * on 5xx and network errors, and re-sends a write only when it cannot have reached the server.
+   */
+  async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Response<T>> {
+    const url = buildUrl(this.options.baseUrl, path, opts.query)
+    const headers: Record<string, string> = {'user-agent': this.options.userAgent, accept: 'application/json'}
+    if (opts.auth !== 'none' && this.options.token) headers.authorization = `Bearer ${this.options.token}`
+    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body)
+    if (payload !== undefined) headers['content-type'] = 'application/json'
+    const budgets = [...this.options.budgets, ...(opts.budgets ?? [])]
+    let waited = 0
+    for (let attempt = 1; ; attempt++) {
+      const ticket = await this.options.pacer.acquire(budgets)
+      const started = this.now()
+      this.debug(`→ ${method} ${url} [${this.options.label}]${attempt > 1 ? ` attempt ${attempt}` : ''}`)
+      let status: number
+      let responseHeaders: Record<string, string | string[] | undefined>
+      let text: string
+      try {
+        const res = await request(url, {method: method as 'GET', headers, body: payload, dispatcher: this.agent, signal: opts.signal})
+        status = res.statusCode
+        responseHeaders = res.headers
+        text = await res.body.text()
+      } catch (error) {
+        await this.options.pacer.settle(ticket)
+        const code = (error as {code?: string}).code ?? (error as {cause?: {code?: string}}).cause?.code
+        if ((error as Error).name === 'AbortError') throw error
+        this.debug(`← ${method} ${url} failed after ${this.now() - started}ms: ${code ?? (error as Error).message}`)
+        if (attempt < MAX_ATTEMPTS && mayRetryNetworkError(method, code)) {
+          const delay = backoffMs(attempt, this.random)
+          this.debug(`  retrying in ${delay}ms (${code ?? 'network error'})`)
+          await this.sleep(delay)
+          continue
+        }
+        throw new NetworkError(describeNetworkError(code, error as Error, method), code, url.toString())
+      }
+      await this.options.pacer.settle(ticket)
+      this.debug(`← ${status} ${method} ${url} in ${this.now() - started}ms`)
+      if (status === 429) {
+        const wait = retryAfterMs(responseHeaders['retry-after'], this.now())
+        if (waited + wait > this.options.maxWaitMs) throw new RateLimitedError(Math.ceil(wait / 1000), waited)
+        this.debug(`  rate limited: waiting ${wait}ms (Retry-After)`)
+        await this.options.onRateLimitWait?.(Math.ceil(wait / 1000))
+        await this.sleep(wait)
+        waited += wait
+        continue
+      }
+      if (attempt < MAX_ATTEMPTS && mayRetryStatus(method, status)) {
+        const delay = backoffMs(attempt, this.random)
+        this.debug(`  retrying in ${delay}ms (HTTP ${status})`)
+        await this.sleep(delay)
+        continue
+      }
+      const body = parseBody(text, responseHeaders['content-type'])
+      if (status >= 400) throw new ApiError(status, body, method, url.toString())
+      return {status, body: body as T, headers: responseHeaders}
+    }
+  }
+
+  /** Downloads `url` (a document link) to a buffer, with the same retries as a GET. */
+  async download(url: string): Promise<Buffer> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await request(url, {method: 'GET', dispatcher: this.agent, headers: {'user-agent': this.options.userAgent}})
+        const data = Buffer.from(await res.body.arrayBuffer())
+        if (res.statusCode >= 500 && attempt < MAX_ATTEMPTS) continue
+        if (res.statusCode >= 400) throw new ApiError(res.statusCode, data.toString('utf8').slice(0, 300), 'GET', url)
+        return data
+      } catch (error) {
+        if (error instanceof ApiError) throw error
+        const code = (error as {code?: string}).code
+        if (attempt >= MAX_ATTEMPTS) throw new NetworkError(describeNetworkError(code, error as Error, 'GET'), code, url)
+        await this.sleep(backoffMs(attempt, this.random))
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close()
+  }
+}
+
+function parseBody(text: string, contentType: string | string[] | undefined): unknown {
+  if (text === '') return null
+  const type = Array.isArray(contentType) ? contentType[0] : contentType
+  if (type?.includes('json') || /^[[{"]|^null$|^\d/.test(text.trim())) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return text
+    }
+  }
+  return text
+}
+
+function describeNetworkError(code: string | undefined, error: Error, method: string): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (is the server running?)'
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'timed out connecting'
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return `timed out waiting for the response${method === 'GET' ? '' : '; the change may or may not have been made, check before trying again'}`
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found'
+    default:
+      return method === 'GET'
+        ? `connection failed (${code ?? error.message})`
+        : `the connection was lost after the request was sent (${code ?? error.message}); the change may or may not have been made, check before trying again`
+  }
+}

@@ -1,0 +1,146 @@
+// Errors of the client layer and the one mapping from them to till's exit codes and messages.
+import {ExitCode, TillError} from './till-error.js'
+
+export interface ValidationDetail {
+  loc?: Array<string | number>
+  msg?: string
+  type?: string
+}
+
+/** The API answered with an error status; `body` is its parsed JSON (or text). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly method: string,
+    readonly url: string,
+  ) {
+    super(apiMessage(status, body))
+    this.name = 'ApiError'
+  }
+
+  /** The service's error name (`ResourceNotFound`, `invalid_token`, ...), when it gave one. */
+  get code(): string | undefined {
+    const b = this.body as {error?: unknown} | null
+    return b && typeof b === 'object' && typeof b.error === 'string' ? b.error : undefined
+  }
+
+  /** The 422 `detail` list, when there is one. */
+  get details(): ValidationDetail[] {
+    const d = (this.body as {detail?: unknown} | null)?.detail
+    return Array.isArray(d) ? (d as ValidationDetail[]) : []
+  }
+}
+
+/** The request could not be completed: connection refused or dropped, timeout. */
+export class NetworkError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    readonly url: string,
+  ) {
+    super(message)
+    this.name = 'NetworkError'
+  }
+}
+
+/** Still rate limited after waiting as long as --max-wait allows. */
+export class RateLimitedError extends Error {
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly waitedMs: number,
+  ) {
+    super(`the API is still rate limiting after waiting ${Math.round(waitedMs / 1000)}s (it asks for ${retryAfterSeconds}s more)`)
+    this.name = 'RateLimitedError'
+  }
+}
+
+function apiMessage(status: number, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const b = body as {error?: unknown; detail?: unknown; error_description?: unknown}
+    if (typeof b.detail === 'string') return b.detail
+    if (typeof b.error_description === 'string') return b.error_description
+    if (Array.isArray(b.detail)) return 'the request was rejected as invalid'
+  }
+  if (typeof body === 'string' && body.trim() !== '' && body.length < 200) return body.trim()
+  return `HTTP ${status}`
+}
+
+function unauthenticated(error: ApiError, ctx: ErrorContext, where: string): TillError {
+  if (ctx.surface !== 'portal' && ctx.tokenKind === 'customer') {
+    return new TillError(
+      'this is a customer access token: it belongs to the Customer Portal API (till portal ...), not to the Core API',
+      ExitCode.auth,
+      'Core commands need an organization access token: unset TILL_TOKEN or sign in with: till auth login',
+    )
+  }
+  if (ctx.surface === 'portal' && error.code === 'invalid_token') {
+    return new TillError(
+      'the customer access token is expired or invalid (customer sessions last one hour)',
+      ExitCode.auth,
+      'create a new one with: till sessions create --customer-id ID --token-only, or let till do it with --as-customer EXTERNAL_ID',
+    )
+  }
+  if (ctx.otherEnvironment) {
+    const other = ctx.otherEnvironment
+    return new TillError(
+      `not authenticated: this token is the one of profile "${other.profile}" (${other.environment}), but it was sent to ${ctx.environment} (${ctx.baseUrl}); a token of one environment is not valid in the other`,
+      ExitCode.auth,
+      `use --profile ${other.profile}, or store a ${ctx.environment} token with: till auth login`,
+    )
+  }
+  const why = error.code === 'invalid_token' ? 'the token is invalid, expired or revoked' : 'this token is not accepted on this route'
+  return new TillError(`not authenticated: ${why}`, ExitCode.auth, `used ${where}; store a valid organization token with: till auth login (or set TILL_TOKEN)`)
+}
+
+const formatLoc = (loc: Array<string | number> | undefined) => (loc && loc.length > 0 ? loc.join('.') : 'request')
+
+/** Facts the messages need about where the request went. */
+export interface ErrorContext {
+  profile: string
+  environment: string
+  baseUrl: string
+  /** The kind of token the request used, to explain 401s (a customer token on a Core route, ...). */
+  tokenKind?: 'organization' | 'customer' | 'other'
+  /** Which API surface the command talks to. */
+  surface?: 'core' | 'portal'
+  /** Set when the token is stored in a profile of another environment (spec §5 rule 3). */
+  otherEnvironment?: {profile: string; environment: string}
+}
+
+/** The kind of a token, from its prefix (api-facts §2). */
+export function tokenKind(token: string | undefined): ErrorContext['tokenKind'] {
+  if (!token) return undefined
+  if (token.startsWith('polar_oat_')) return 'organization'
+  if (token.startsWith('polar_cst_') || token.startsWith('polar_mst_')) return 'customer'
+  return 'other'
+}
+
+/** The one place where client errors become a message, a hint and an exit code. */
+export function toTillError(error: unknown, ctx: ErrorContext): TillError {
+  if (error instanceof TillError) return error
+  const where = `profile "${ctx.profile}" (${ctx.environment}, ${ctx.baseUrl})`
+  if (error instanceof RateLimitedError) {
+    return new TillError(error.message, ExitCode.rateLimited, 'raise --max-wait, or slow down (a negotiated limit can be set on the profile with --rate-limit)')
+  }
+  if (error instanceof NetworkError) {
+    return new TillError(`cannot reach the API at ${ctx.baseUrl}: ${error.message}`, ExitCode.unavailable, `check the network and the profile's URL; ${where}`)
+  }
+  if (error instanceof ApiError) {
+    const s = error.status
+    if (s === 401) return unauthenticated(error, ctx, where)
+    if (s === 403 && (error.code === 'NotPermitted' || error.code === 'insufficient_scope' || error.code === undefined)) {
+      return new TillError(`not permitted: ${error.message}`, ExitCode.auth, `used ${where}; the token may lack a scope for this action`)
+    }
+    if (s === 404) return new TillError(`not found: ${error.message}`, ExitCode.notFound)
+    if (s === 422 || s === 400) {
+      const lines = error.details.map((d) => `  ${formatLoc(d.loc)}: ${d.msg ?? d.type ?? 'invalid'}`)
+      const head = error.details.length > 0 ? 'the API rejected the input' : `the API rejected the input: ${error.message}`
+      return new TillError([head, ...lines].join('\n'), ExitCode.usage)
+    }
+    if (s === 429) return new TillError('rate limited by the API', ExitCode.rateLimited)
+    if (s >= 500) return new TillError(`the API failed with HTTP ${s}: ${error.message}`, ExitCode.unavailable, 'try again later')
+    return new TillError(`the API refused the request (HTTP ${s}${error.code ? ` ${error.code}` : ''}): ${error.message}`, ExitCode.error)
+  }
+  return new TillError((error as Error)?.message ?? String(error), ExitCode.error)
+}

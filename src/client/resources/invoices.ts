@@ -1,0 +1,95 @@
+// The invoice flow shared by `orders invoice` and `portal orders invoice`: generate, wait, get, download.
+import {randomBytes} from 'node:crypto'
+import {rename, rm, writeFile} from 'node:fs/promises'
+import {dirname, join, basename} from 'node:path'
+
+import type {ApiClient} from '../client.js'
+import {ApiError} from '../errors.js'
+import {ExitCode, TillError} from '../till-error.js'
+
+const isMissingInvoice = (error: unknown) => error instanceof ApiError && error.status === 404 && error.code === 'InvoiceDoesNotExist'
+
+export interface InvoiceRoutes {
+  /** e.g. `/orders/ID/invoice` or `/customer-portal/orders/ID/invoice` */
+  path: (orderId: string) => string
+  /** The commands that generate and get it, for hints. */
+  generateCommand: (orderId: string) => string
+  getCommand: (orderId: string) => string
+}
+
+export const coreInvoices: InvoiceRoutes = {
+  path: (id) => `/orders/${encodeURIComponent(id)}/invoice`,
+  generateCommand: (id) => `till orders invoice generate ${id}`,
+  getCommand: (id) => `till orders invoice get ${id}`,
+}
+
+/** The invoice URL, or exit 3 with the command that makes one. */
+export async function invoiceUrl(client: ApiClient, routes: InvoiceRoutes, orderId: string): Promise<string> {
+  try {
+    return (await client.get<{url: string}>(routes.path(orderId))).url
+  } catch (error) {
+    if (isMissingInvoice(error)) {
+      throw new TillError(`no invoice yet for order ${orderId}; run: ${routes.generateCommand(orderId)}`, ExitCode.notFound)
+    }
+    throw error
+  }
+}
+
+/**
+ * Polls until the invoice exists (each poll goes through the client's pacing), up to `timeoutMs`.
+ * Returns its URL.
+ */
+export async function waitForInvoice(
+  client: ApiClient,
+  routes: InvoiceRoutes,
+  orderId: string,
+  opts: {timeoutMs: number; intervalMs?: number; sleep?: (ms: number) => Promise<void>},
+): Promise<string> {
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
+  const deadline = Date.now() + opts.timeoutMs
+  for (let interval = opts.intervalMs ?? 500; ; interval = Math.min(interval * 2, 5000)) {
+    try {
+      return (await client.get<{url: string}>(routes.path(orderId))).url
+    } catch (error) {
+      if (!isMissingInvoice(error)) throw error
+    }
+    if (Date.now() + interval > deadline) {
+      throw new TillError(`the invoice for order ${orderId} was not ready after ${Math.round(opts.timeoutMs / 1000)}s`, ExitCode.error, `it is being generated; check later with: ${routes.getCommand(orderId)}`)
+    }
+    await sleep(interval)
+  }
+}
+
+/** Saves `data` to `file` atomically: a partly written file never takes the name. */
+export async function saveFile(file: string, data: Buffer): Promise<void> {
+  const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.part`)
+  try {
+    await writeFile(tmp, data, {flag: 'wx'})
+    await rename(tmp, file)
+  } catch (error) {
+    await rm(tmp, {force: true})
+    throw new TillError(`cannot save ${file}: ${(error as Error).message}`, ExitCode.error)
+  }
+}
+
+export interface InvoiceResult {
+  order_id: string
+  url: string
+  file?: string
+}
+
+/** `invoice get`: the URL, and with `download` the document saved to that file. */
+export async function fetchInvoice(client: ApiClient, routes: InvoiceRoutes, orderId: string, download: string | undefined, note: (line: string) => void): Promise<InvoiceResult> {
+  const url = await invoiceUrl(client, routes, orderId)
+  if (!download) return {order_id: orderId, url}
+  const data = await client.download(url)
+  await saveFile(download, data)
+  note(`Saved the invoice of order ${orderId} to ${download} (${data.length} bytes).`)
+  return {order_id: orderId, url, file: download}
+}
+
+/** stdout: the result as JSON, or the bare URL (nothing when it was downloaded). */
+export function invoiceOutput(result: InvoiceResult, json: boolean): string {
+  if (json) return `${JSON.stringify(result)}\n`
+  return result.file ? '' : `${result.url}\n`
+}

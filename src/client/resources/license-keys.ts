@@ -1,0 +1,54 @@
+// License keys: management and the authenticated validate / activate / deactivate routes
+// (api-facts §3.1, §4.10). The key checks take the organization id in the body.
+import type {ApiClient} from '../client.js'
+import type {PaginateOptions} from '../paginate.js'
+import type {Rule} from '../rate-limit.js'
+import {listItems, seg, type Item} from './common.js'
+
+/**
+ * 3/s on the unauthenticated license-key routes. Going over blocks the caller for 60 s, so this budget
+ * keeps a wide margin: a request counted now may reach the server a few hundred ms later under load.
+ */
+export const LICENSE_KEY_BUDGET: Rule & {marginMs: number} = {limit: 3, windowMs: 1000, marginMs: 400}
+
+export const LICENSE_KEY_STATUSES = ['granted', 'revoked', 'disabled'] as const
+
+export interface LicenseKeyFilters {
+  benefitId?: string
+  status?: string
+}
+
+export function listLicenseKeys(client: ApiClient, f: LicenseKeyFilters, page: PaginateOptions): AsyncGenerator<Item> {
+  return listItems(client, '/license-keys/', {benefit_id: f.benefitId, status: f.status}, page)
+}
+
+/** LicenseKeyWithActivations. */
+export const getLicenseKey = (client: ApiClient, id: string) => client.get<Item>(`/license-keys/${seg(id)}`)
+
+export interface ValidateInput {
+  key: string
+  organization_id: string
+  activation_id?: string
+  benefit_id?: string
+  customer_id?: string
+  increment_usage?: number
+  conditions?: Record<string, string>
+}
+
+/** ValidatedLicenseKey; every failed check is a 404 with its own detail, exhausted usage a 400. */
+export const validateLicenseKey = (client: ApiClient, body: ValidateInput) => client.post<Item>('/license-keys/validate', body)
+
+export interface ActivateInput {
+  key: string
+  organization_id: string
+  label: string
+  conditions?: Record<string, string>
+  meta?: Record<string, string>
+}
+
+/** LicenseKeyActivationRead; 403 NotPermitted when the key cannot take another activation. */
+export const activateLicenseKey = (client: ApiClient, body: ActivateInput) => client.post<Item>('/license-keys/activate', body)
+
+/** 204: the activation is gone and its slot free again. */
+export const deactivateLicenseKey = (client: ApiClient, body: {key: string; organization_id: string; activation_id: string}) =>
+  client.post<null>('/license-keys/deactivate', body)
