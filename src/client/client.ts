@@ -18,6 +18,8 @@ export interface RequestOptions {
   /** Extra budgets for this route (the 3/s license-key routes). */
   budgets?: Budget[]
   signal?: AbortSignal
+  /** A write the service deduplicates (events that all carry an `external_id`): safe to send again after a 5xx or a dropped connection. */
+  replayable?: boolean
 }
 
 export interface ClientOptions {
@@ -131,7 +133,7 @@ export class ApiClient {
         const code = (error as {code?: string}).code ?? (error as {cause?: {code?: string}}).cause?.code
         if ((error as Error).name === 'AbortError') throw error
         this.debug(`← ${method} ${url} failed after ${this.now() - started}ms: ${code ?? (error as Error).message}`)
-        if (attempt < MAX_ATTEMPTS && mayRetryNetworkError(method, code)) {
+        if (attempt < MAX_ATTEMPTS && mayRetryNetworkError(opts.replayable ? 'GET' : method, code)) {
           const delay = backoffMs(attempt, this.random)
           this.debug(`  retrying in ${delay}ms (${code ?? 'network error'})`)
           await this.sleep(delay)
@@ -150,7 +152,7 @@ export class ApiClient {
         waited += wait
         continue
       }
-      if (attempt < MAX_ATTEMPTS && mayRetryStatus(method, status)) {
+      if (attempt < MAX_ATTEMPTS && mayRetryStatus(opts.replayable ? 'GET' : method, status)) {
         const delay = backoffMs(attempt, this.random)
         this.debug(`  retrying in ${delay}ms (HTTP ${status})`)
         await this.sleep(delay)

@@ -5,6 +5,9 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND'
 
 export const MAX_ATTEMPTS = 5
 
+/** Whether a network error code means the request never reached the server. */
+export const neverSent = (code: string | undefined) => code !== undefined && NOT_SENT.has(code)
+
 /** GET and HEAD may be repeated; a POST, PATCH or DELETE that may have reached the server never is. */
 export const isIdempotent = (method: string) => method === 'GET' || method === 'HEAD'
 

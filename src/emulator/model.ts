@@ -354,6 +354,8 @@ export interface EnvData {
   webhook_events: WebhookEventRecord[]
   webhook_deliveries: WebhookDeliveryRecord[]
   customer_sessions: CustomerSessionRecord[]
+  /** Meters over the ingested events (the events themselves live in the store's event log). */
+  meters: MeterRecord[]
   /** Counter behind invoice numbers (`<ORG>-0001`). */
   invoice_counter: number
 }
@@ -361,3 +363,33 @@ export interface EnvData {
 export type CollectionName = {
   [K in keyof EnvData]: EnvData[K] extends Array<{id: string}> ? K : never
 }[keyof EnvData]
+
+export interface FilterClauseRecord {
+  property: string
+  operator: 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'not_like'
+  value: string | number | boolean
+}
+
+export interface FilterRecord {
+  conjunction: 'and' | 'or'
+  clauses: Array<FilterClauseRecord | FilterRecord>
+}
+
+export type AggregationRecord =
+  | {func: 'count'}
+  | {func: 'sum' | 'max' | 'min' | 'avg'; property: string}
+  | {func: 'unique'; property: string}
+
+export interface MeterRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  name: string
+  unit: 'scalar' | 'token' | 'custom'
+  custom_label: string | null
+  custom_multiplier: number | null
+  filter: FilterRecord
+  aggregation: AggregationRecord
+  metadata: Metadata
+  archived_at: string | null
+}

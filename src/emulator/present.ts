@@ -6,6 +6,7 @@ import type {
   RefundRecord, SubscriptionRecord, WebhookEndpointRecord,
 } from './model.js'
 import type {Store} from './store.js'
+import {customerMeterState} from './domain/usage.js'
 
 /** What presenters need: the environment's store, the clock and the public addresses. */
 export interface View {
@@ -198,7 +199,13 @@ export function customerState(v: View, c: CustomerRecord) {
     ...customer(v, c),
     active_subscriptions: v.store.all('subscriptions').filter((s) => s.customer_id === c.id && isActiveSubscription(s)).map(stateSubscription),
     granted_benefits: granted,
-    active_meters: [],
+    active_meters: v.store.data.meters.flatMap((m) => {
+      if (m.archived_at !== null) return []
+      const state = customerMeterState(v, c, m)
+      if (!state) return []
+      const {customer_id: _customer, ...meter} = state
+      return [meter]
+    }),
   }
 }
 

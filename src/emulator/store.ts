@@ -8,6 +8,7 @@ import {closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, sta
 import {dirname} from 'node:path'
 
 import {withLockSync} from '../client/lockfile.js'
+import {EventLog} from './event-log.js'
 import type {CollectionName, EnvData} from './model.js'
 
 type Row<K extends CollectionName> = EnvData[K][number]
@@ -51,12 +52,16 @@ function fileStamp(file: string): string | null {
 export class Store {
   private indexes = new Map<CollectionName, Map<string, unknown>>()
   private stamp: string | null = null
+  /** Ingested events, in their own append-only file beside the store. */
+  readonly events: EventLog
 
   private constructor(
     public data: EnvData,
     readonly file: string | null,
     private readonly seeding?: Seeding,
-  ) {}
+  ) {
+    this.events = new EventLog(file === null ? null : `${file}.events`)
+  }
 
   /** A store kept only in memory (tests of pure pieces). */
   static memory(data: EnvData): Store {
@@ -71,6 +76,7 @@ export class Store {
       if (fileStamp(file) === null) {
         const {data, manifest} = seeding.create()
         store.data = data
+        store.events.clear()
         store.saveText(JSON.stringify(manifest))
       } else {
         store.reload()
@@ -84,6 +90,18 @@ export class Store {
     if (!this.file) return
     const stamp = fileStamp(this.file)
     if (stamp !== null && stamp !== this.stamp) this.reload()
+    this.events.refresh()
+  }
+
+  /** Appends events under the cross-process lock without rewriting the store; `fn` picks them from the fresh log. */
+  appendEvents<T>(fn: () => {events: Parameters<EventLog['append']>[0]; result: T}): T {
+    const run = () => {
+      this.events.refresh()
+      const {events, result} = fn()
+      this.events.append(events)
+      return result
+    }
+    return this.file ? this.withLock(run) : run()
   }
 
   /** Runs a read-modify-write under the cross-process lock and saves the result atomically. */
@@ -108,6 +126,7 @@ export class Store {
     this.withLock(() => {
       this.data = this.seeding!.regenerate(manifest)
       this.indexes.clear()
+      this.events.clear()
       this.saveText(JSON.stringify(manifest))
     })
   }
@@ -147,6 +166,7 @@ export class Store {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as EnvData | SeedManifest
     if (isManifest(parsed) && !this.seeding) throw new Error(`${file} holds a seed manifest and there is no generator for it`)
     this.data = isManifest(parsed) ? this.seeding!.regenerate(parsed) : parsed
+    this.data.meters ??= []
     this.indexes.clear()
     this.stamp = fileStamp(file)
   }

@@ -1,0 +1,116 @@
+// The checkpoint of an ingest: which input lines are settled (acknowledged by the service or skipped as
+// invalid), and which lines' fate is unknown (a write that may have reached the server, answer lost).
+// Batches finish out of order, so it holds the settled prefix plus the settled ranges past it.
+import {readFileSync, renameSync, writeFileSync} from 'node:fs'
+
+import {TillError, usageError} from '../../client/till-error.js'
+
+export type Range = [number, number]
+
+export interface CheckpointData {
+  version: 1
+  /** The input as given (a path, or `-` for stdin). */
+  input: string
+  /** Every line up to here is settled. */
+  through: number
+  /** Settled ranges past `through`. */
+  settled: Range[]
+  /** Ranges sent without external ids whose answer was lost: they may or may not be stored. */
+  unknown: Range[]
+  counts: {inserted: number; duplicates: number; rejected: number}
+}
+
+/** Adds `[a, b]` to sorted, disjoint `ranges`, merging neighbours. Pure. */
+export function addRange(ranges: Range[], [a, b]: Range): Range[] {
+  const out: Range[] = []
+  let cur: Range = [a, b]
+  let placed = false
+  for (const r of ranges) {
+    if (r[1] + 1 < cur[0]) out.push(r)
+    else if (cur[1] + 1 < r[0]) {
+      if (!placed) {
+        out.push(cur)
+        placed = true
+      }
+      out.push(r)
+    } else cur = [Math.min(cur[0], r[0]), Math.max(cur[1], r[1])]
+  }
+  if (!placed) out.push(cur)
+  return out
+}
+
+/** Marks lines `[a, b]` settled: the prefix grows when the range touches it. Pure. */
+export function settle(data: {through: number; settled: Range[]}, range: Range): {through: number; settled: Range[]} {
+  let settled = addRange(data.settled, range)
+  let through = data.through
+  while (settled.length > 0 && settled[0]![0] <= through + 1) {
+    through = Math.max(through, settled[0]![1])
+    settled = settled.slice(1)
+  }
+  return {through, settled}
+}
+
+export const isSettled = (data: {through: number; settled: Range[]}, line: number) =>
+  line <= data.through || data.settled.some(([a, b]) => line >= a && line <= b)
+
+export const rangeText = ([a, b]: Range) => (a === b ? `line ${a}` : `lines ${a}-${b}`)
+
+export class Checkpoint {
+  data: CheckpointData
+
+  private constructor(
+    readonly file: string | null,
+    data: CheckpointData,
+  ) {
+    this.data = data
+  }
+
+  /** The checkpoint in `file` (a fresh one when it does not exist), for `input`. */
+  static open(file: string | null, input: string): Checkpoint {
+    const fresh: CheckpointData = {version: 1, input, through: 0, settled: [], unknown: [], counts: {inserted: 0, duplicates: 0, rejected: 0}}
+    if (file === null) return new Checkpoint(null, fresh)
+    let text: string
+    try {
+      text = readFileSync(file, 'utf8')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Checkpoint(file, fresh)
+      throw new TillError(`cannot read the checkpoint ${file}: ${(error as Error).message}`)
+    }
+    let data: CheckpointData
+    try {
+      data = JSON.parse(text) as CheckpointData
+      if (data.version !== 1 || typeof data.through !== 'number') throw new Error('not a till ingest checkpoint')
+    } catch (error) {
+      throw usageError(`--checkpoint ${file} is not a checkpoint of till events ingest (${(error as Error).message})`, 'give a new file name, or delete this one to start over')
+    }
+    if (data.input !== input) {
+      throw usageError(`--checkpoint ${file} belongs to the input ${data.input}, not ${input}`, 'give the same input again, or another checkpoint file to start over')
+    }
+    return new Checkpoint(file, data)
+  }
+
+  get resumed(): boolean {
+    return this.data.through > 0 || this.data.settled.length > 0 || this.data.unknown.length > 0
+  }
+
+  settle(range: Range, counts: {inserted?: number; duplicates?: number; rejected?: number}): void {
+    const {through, settled} = settle(this.data, range)
+    this.data.through = through
+    this.data.settled = settled
+    this.data.counts.inserted += counts.inserted ?? 0
+    this.data.counts.duplicates += counts.duplicates ?? 0
+    this.data.counts.rejected += counts.rejected ?? 0
+  }
+
+  markUnknown(range: Range): void {
+    this.data.unknown = addRange(this.data.unknown, range)
+  }
+
+  /** Writes the file atomically (temp file + rename), mode 0600. */
+  save(): void {
+    if (this.file === null) return
+    const tmp = `${this.file}.${process.pid}.tmp`
+    writeFileSync(tmp, `${JSON.stringify(this.data)}\n`, {mode: 0o600})
+    renameSync(tmp, this.file)
+  }
+}

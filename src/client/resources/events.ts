@@ -1,0 +1,76 @@
+// Events (api-facts §3.1): ingest, list, get, names.
+import type {ApiClient, Query} from '../client.js'
+import type {PaginateOptions} from '../paginate.js'
+import {listItems, metadataQuery, seg, type Item} from './common.js'
+
+/** One event as the ingest endpoint takes it: a customer by id or by external id. */
+export interface EventInput {
+  name: string
+  customer_id?: string
+  external_customer_id?: string
+  timestamp?: string
+  external_id?: string
+  parent_id?: string
+  metadata?: Record<string, unknown>
+  [key: string]: unknown
+}
+
+export interface IngestResult {
+  inserted: number
+  duplicates: number
+}
+
+/**
+ * Posts one batch. `replayable` (every event has an `external_id`, so the service deduplicates them)
+ * lets the client send it again after a 5xx or a dropped connection; otherwise it is sent once.
+ */
+export function ingestEvents(client: ApiClient, events: EventInput[], options: {replayable?: boolean; signal?: AbortSignal} = {}): Promise<IngestResult> {
+  return client.post<IngestResult>('/events/ingest', {events}, {replayable: options.replayable, signal: options.signal})
+}
+
+export interface EventFilters {
+  name?: string[]
+  customerId?: string[]
+  externalCustomerId?: string[]
+  meterId?: string
+  source?: string[]
+  start?: string
+  end?: string
+  /** A filter clause as JSON (`{"conjunction":"and","clauses":[...]}`). */
+  filter?: string
+  parentId?: string
+  metadata?: string[]
+  sorting?: string[]
+}
+
+export function eventsQuery(f: EventFilters): Query {
+  return {
+    name: f.name,
+    customer_id: f.customerId,
+    external_customer_id: f.externalCustomerId,
+    meter_id: f.meterId,
+    source: f.source,
+    start_timestamp: f.start,
+    end_timestamp: f.end,
+    filter: f.filter,
+    parent_id: f.parentId,
+    sorting: f.sorting,
+    ...metadataQuery(f.metadata),
+  }
+}
+
+export function listEvents(client: ApiClient, f: EventFilters, page: PaginateOptions): AsyncGenerator<Item> {
+  return listItems(client, '/events/', eventsQuery(f), page)
+}
+
+export const getEvent = (client: ApiClient, id: string) => client.get<Item>(`/events/${seg(id)}`)
+
+export interface EventNameFilters {
+  source?: string[]
+  query?: string
+  sorting?: string[]
+}
+
+export function listEventNames(client: ApiClient, f: EventNameFilters, page: PaginateOptions): AsyncGenerator<Item> {
+  return listItems(client, '/events/names', {source: f.source, query: f.query, sorting: f.sorting}, page)
+}

@@ -1,0 +1,119 @@
+import {statSync} from 'node:fs'
+
+import {Args, Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../areas/command.js'
+import {Checkpoint, rangeText} from '../../areas/usage/checkpoint.js'
+import {Ingester, MAX_BATCH_BYTES} from '../../areas/usage/ingest.js'
+import {progressView, summaryLine} from '../../areas/usage/progress.js'
+import {formatOf, openInput, readCsv, readJsonLines} from '../../areas/usage/read-events.js'
+import {ExitCode, TillError, usageError} from '../../client/till-error.js'
+
+export default class EventsIngest extends BaseCommand {
+  static override summary = 'Ingest usage events from JSON lines or CSV, in batches, at full rate.'
+  static override description = `Each JSON line is one event as the API takes it ({"name", "external_customer_id" or "customer_id", "timestamp", "external_id", "metadata"}). CSV needs a header: name,external_customer_id,timestamp,external_id,metadata.KEY,... (numbers and true/false in metadata columns keep their type). --name and --external-customer fill what a line leaves out.
+
+Events go in batches (--batch-size, under the 10 MiB body limit), several at once (--concurrency) within the rate budget; the input streams, so memory stays bounded. A batch whose events all have an external_id is safe to send again after a dropped connection or a server error (the service skips ids it has seen); a batch without them that may have reached the service is never re-sent: till stops and names the lines whose fate is unknown.
+
+A bad line stops the run before anything after it is sent (its line number is shown); --skip-invalid skips it, and events the service refuses, instead. --checkpoint FILE records the settled lines, so a re-run after a failure or Ctrl-C continues where it stopped.`
+  static override enableJsonFlag = true
+  static override examples = [
+    {description: 'Ingest a file of JSON lines', command: '<%= config.bin %> <%= command.id %> usage.jsonl'},
+    {description: 'From a pipeline, naming every event and its customer', command: 'my-exporter | <%= config.bin %> <%= command.id %> - --name api.call --external-customer user_42'},
+    {description: 'A large CSV export that can be resumed, counts as JSON', command: '<%= config.bin %> <%= command.id %> usage.csv --checkpoint usage.ckpt --skip-invalid --json'},
+  ]
+
+  static override args = {
+    file: Args.string({description: 'File of events (JSON lines or CSV), or - for stdin.', default: '-'}),
+  }
+
+  static override flags = {
+    format: Flags.option({options: ['jsonl', 'csv'] as const, description: 'Input format (default: by file extension, else JSON lines).'})(),
+    name: Flags.string({description: 'Event name for lines without one.'}),
+    'external-customer': Flags.string({description: 'External customer id for lines naming no customer.'}),
+    'batch-size': Flags.integer({description: 'Events per request.', default: 1000, min: 1, max: 10_000}),
+    concurrency: Flags.integer({description: 'Requests in flight at once.', default: 4, min: 1, max: 16}),
+    checkpoint: Flags.string({description: 'File recording the settled input lines; a re-run with it continues where the last one stopped.'}),
+    'skip-invalid': Flags.boolean({description: 'Skip bad lines and events the service refuses (each reported on stderr) instead of stopping.'}),
+    'resend-unknown': Flags.boolean({description: 'With --checkpoint: send again the lines whose fate the last run could not know.', exclusive: ['skip-unknown']}),
+    'skip-unknown': Flags.boolean({description: 'With --checkpoint: count the lines whose fate the last run could not know as done.'}),
+    progress: Flags.boolean({description: 'Progress bar on stderr (default: on a terminal).', allowNo: true}),
+  }
+
+  protected override exitOnInterrupt = false
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(EventsIngest)
+    const io = this.ctx.io
+    if (args.file === '-' && io.stdinIsTTY) throw usageError('no input: give a FILE of events or pipe them into stdin', 'till events ingest usage.jsonl, or: my-exporter | till events ingest -')
+    let size: number | null = null
+    if (args.file !== '-') {
+      try {
+        size = statSync(args.file).size
+      } catch (error) {
+        throw usageError(`cannot read ${args.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'give the path of a JSON lines or CSV file, or - for stdin')
+      }
+    }
+    const checkpoint = Checkpoint.open(flags.checkpoint ?? null, args.file)
+    this.settleUnknown(checkpoint, flags)
+    const client = await this.ctx.client()
+    const format = flags.format ?? formatOf(args.file) ?? 'jsonl'
+    const defaults = {name: flags.name, externalCustomer: flags['external-customer']}
+    const input = openInput(args.file)
+    const records = format === 'csv' ? readCsv(input, defaults) : readJsonLines(input, defaults)
+
+    const abort = new AbortController()
+    const onInterrupt = () => {
+      if (abort.signal.aborted) process.exit(ExitCode.interrupted)
+      abort.abort()
+      io.stderr.write('\nInterrupted: finishing the requests in flight (Ctrl-C again to quit at once)…\n')
+    }
+    process.on('SIGINT', onInterrupt)
+    const view = await progressView(io.stderr, flags.progress ?? io.stderrIsTTY, size)
+    const started = Date.now()
+    const ingester = new Ingester(client, checkpoint, {
+      batchSize: flags['batch-size'],
+      batchBytes: MAX_BATCH_BYTES,
+      concurrency: flags.concurrency,
+      skipInvalid: flags['skip-invalid'],
+      onProgress: (p) => view.update(p),
+      warn: (line) => {
+        view.stop()
+        io.stderr.write(`${line}\n`)
+      },
+      signal: abort.signal,
+    })
+    try {
+      const summary = await ingester.run(records)
+      view.stop()
+      this.ctx.note(summaryLine(summary, Date.now() - started))
+      if (this.jsonEnabled()) {
+        const {read, inserted, duplicates, rejected, requests} = summary
+        io.stdout.write(`${JSON.stringify({read, inserted, duplicates, rejected, requests})}\n`)
+      }
+      if (summary.interrupted) {
+        throw new TillError(`interrupted after line ${checkpoint.data.through}`, ExitCode.interrupted, flags.checkpoint ? `run the same command again to continue from the checkpoint ${flags.checkpoint}` : 'next time pass --checkpoint FILE to be able to continue')
+      }
+    } finally {
+      view.stop()
+      process.off('SIGINT', onInterrupt)
+      if (input !== process.stdin) input.destroy()
+    }
+  }
+
+  /** Lines a previous run could not know the fate of: the user decides, or the run does not start. */
+  private settleUnknown(checkpoint: Checkpoint, flags: {'resend-unknown': boolean; 'skip-unknown': boolean; checkpoint?: string}): void {
+    const unknown = checkpoint.data.unknown
+    if (unknown.length === 0) return
+    if (flags['resend-unknown']) checkpoint.data.unknown = []
+    else if (flags['skip-unknown']) {
+      for (const range of unknown) checkpoint.settle(range, {})
+      checkpoint.data.unknown = []
+    } else {
+      throw usageError(
+        `${unknown.map(rangeText).join(', ')} of this input may already be stored: the last run lost the service's answer`,
+        'check with `till events list`, then pass --resend-unknown to send them again or --skip-unknown to leave them out',
+      )
+    }
+  }
+}
