@@ -4,6 +4,7 @@ import {billingColumns} from './billing/columns.js'
 import {catalogColumns} from './catalog/columns.js'
 import {customerColumns} from './customers/columns.js'
 import {portalColumns} from './portal/columns.js'
+import {usageColumns} from './usage/columns.js'
 
 export const resourceColumns: Record<string, ResourceColumns> = {
   ...cliColumns,
@@ -11,4 +12,5 @@ export const resourceColumns: Record<string, ResourceColumns> = {
   ...billingColumns,
   ...customerColumns,
   ...portalColumns,
+  ...usageColumns,
 }

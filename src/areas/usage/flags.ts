@@ -1,0 +1,83 @@
+// Flags shared by the usage commands, and reading a meter's filter and aggregation from flags or a file.
+import {readFileSync} from 'node:fs'
+
+import {Flags} from '@oclif/core'
+
+import type {Aggregation, FilterClause, MeterFilter} from '../../client/resources/meters.js'
+import {AGGREGATIONS, FILTER_OPERATORS} from '../../client/resources/meters.js'
+import {usageError} from '../../client/till-error.js'
+
+export const eventFilterFlags = {
+  name: Flags.string({description: 'Only events with this name (repeatable).', multiple: true}),
+  customer: Flags.string({description: 'Only events of this customer id (repeatable).', multiple: true}),
+  'external-customer': Flags.string({description: 'Only events of this external customer id (repeatable).', multiple: true}),
+  meter: Flags.string({description: "Only events that pass this meter's filter."}),
+  source: Flags.option({options: ['user', 'system'] as const, description: 'Only events from this source (repeatable).', multiple: true})(),
+  since: Flags.string({description: 'Only events after this time (ISO 8601).'}),
+  until: Flags.string({description: 'Only events before this time (ISO 8601).'}),
+  filter: Flags.string({description: 'A filter as JSON: {"conjunction":"and","clauses":[{"property":"tokens","operator":"gt","value":10}]}.'}),
+  metadata: Flags.string({description: 'Only events with this metadata key=value (repeatable).', multiple: true}),
+}
+
+const OPERATOR_WORDS: Record<string, FilterClause['operator']> = {
+  '=': 'eq', '==': 'eq', '!=': 'ne', '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte', '~': 'like', '!~': 'not_like',
+}
+
+/** A clause from `PROPERTY OP VALUE` (`tokens>=10`, `name=api.call`, `model~gpt`, `tier eq pro`). Pure. */
+export function parseClause(text: string): FilterClause {
+  const words = /^\s*([^\s=!<>~]+)\s+(eq|ne|gt|gte|lt|lte|like|not_like)\s+(.+?)\s*$/.exec(text)
+  const symbols = /^\s*([^\s=!<>~]+)\s*(==|!=|>=|<=|!~|=|>|<|~)\s*(.*?)\s*$/.exec(text)
+  const m = words ?? symbols
+  if (!m) throw usageError(`--where "${text}" is not PROPERTY OP VALUE`, `e.g. --where name=api.call --where "tokens>=10" (operators: = != > >= < <= ~ !~, or ${FILTER_OPERATORS.join(' ')})`)
+  const operator = words ? (m[2] as FilterClause['operator']) : OPERATOR_WORDS[m[2]!]!
+  const raw = m[3]!
+  let value: FilterClause['value'] = raw
+  if (/^-?\d+$/.test(raw)) value = Number(raw)
+  else if (raw === 'true' || raw === 'false') value = raw === 'true'
+  else if (/^".*"$/.test(raw)) value = raw.slice(1, -1)
+  return {property: m[1]!, operator, value}
+}
+
+/** `sum:tokens`, `count`, `unique:user` -> an aggregation. Pure. */
+export function parseAggregation(text: string): Aggregation {
+  const [func, property] = text.split(':', 2) as [string, string | undefined]
+  if (!(AGGREGATIONS as readonly string[]).includes(func)) throw usageError(`--aggregation ${text}: unknown function "${func}"`, `use one of ${AGGREGATIONS.join(', ')} (e.g. count, sum:tokens, unique:user_id)`)
+  if (func === 'count') return {func: 'count'}
+  if (!property) throw usageError(`--aggregation ${func} needs a property`, `e.g. --aggregation ${func}:tokens`)
+  return {func, property} as Aggregation
+}
+
+export interface MeterDefinition {
+  filter?: MeterFilter
+  aggregation?: Aggregation
+  [key: string]: unknown
+}
+
+/** The definition in a JSON file (`-` for stdin is not offered: the file is small and named). */
+export function readDefinition(path: string): MeterDefinition {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw usageError(`cannot read --from ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+  }
+  try {
+    const value = JSON.parse(text) as unknown
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a JSON object')
+    return value as MeterDefinition
+  } catch (error) {
+    throw usageError(`--from ${path} is not a JSON object (${(error as Error).message})`, 'e.g. {"name":"Tokens","filter":{"conjunction":"and","clauses":[...]},"aggregation":{"func":"sum","property":"tokens"}}')
+  }
+}
+
+export const meterDefinitionFlags = {
+  where: Flags.string({description: 'A filter clause PROPERTY OP VALUE (repeatable; all must hold, or any with --any).', multiple: true}),
+  any: Flags.boolean({description: 'Events pass when any --where clause holds (or).'}),
+  aggregation: Flags.string({description: 'count, or FUNC:PROPERTY with sum, max, min, avg, unique (e.g. sum:tokens).'}),
+  from: Flags.string({description: 'A JSON file with the meter (name, filter, aggregation, unit, metadata); flags override it.'}),
+}
+
+export function filterFrom(where: string[] | undefined, any: boolean): MeterFilter | undefined {
+  if (!where || where.length === 0) return undefined
+  return {conjunction: any ? 'or' : 'and', clauses: where.map(parseClause)}
+}

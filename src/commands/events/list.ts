@@ -1,0 +1,49 @@
+import {Flags} from '@oclif/core'
+
+import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
+import {eventFilterFlags} from '../../areas/usage/flags.js'
+import {followEvents} from '../../areas/usage/follow.js'
+import {listEvents, type EventFilters} from '../../client/resources/events.js'
+
+export default class EventsList extends BaseCommand {
+  static override summary = 'List events, newest first; --follow prints new ones as they arrive.'
+  static override description = `Filters combine. --follow prints the latest events, then every new one (by event time) until Ctrl-C: JSON lines when piped, one line per event on a terminal.`
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> --name api.call --external-customer user_42',
+    {description: 'Events of one meter in a period, as CSV', command: '<%= config.bin %> <%= command.id %> --meter 5c8e... --since 2026-01-01T00:00:00Z --until 2026-02-01T00:00:00Z --all -o csv'},
+    {description: 'Watch events arrive', command: '<%= config.bin %> <%= command.id %> --follow --name api.call'},
+  ]
+
+  static override flags = {
+    ...outputFlags,
+    ...pageFlags,
+    ...eventFilterFlags,
+    sort: Flags.string({description: 'timestamp or -timestamp (default).'}),
+    follow: Flags.boolean({char: 'f', description: 'Keep printing new events until Ctrl-C.'}),
+    interval: Flags.integer({description: 'With --follow: seconds between checks.', default: 2, min: 1}),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(EventsList)
+    const client = await this.ctx.client()
+    const filters: EventFilters = {
+      name: flags.name,
+      customerId: flags.customer,
+      externalCustomerId: flags['external-customer'],
+      meterId: flags.meter,
+      source: flags.source,
+      start: flags.since,
+      end: flags.until,
+      filter: flags.filter,
+      metadata: flags.metadata,
+      sorting: flags.sort?.split(','),
+    }
+    if (flags.follow) {
+      const json = this.jsonEnabled() || !this.ctx.io.stdoutIsTTY || flags.output === 'jsonl' || flags.output === 'json'
+      await followEvents(client, filters, {intervalMs: flags.interval * 1000, backlog: flags.limit ?? 10, json, out: this.ctx.io.stdout})
+      return
+    }
+    await this.writeList('events', listEvents(client, filters, this.pageOptions(flags)), flags)
+  }
+}

@@ -1,0 +1,55 @@
+import {Args, Flags} from '@oclif/core'
+
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {chart} from '../../areas/usage/chart.js'
+import {getMeter, INTERVALS, meterQuantities} from '../../client/resources/meters.js'
+import {usageError} from '../../client/till-error.js'
+
+const when = (value: string, flag: string) => {
+  if (Number.isNaN(Date.parse(value))) throw usageError(`${flag} ${value} is not a date or time`, 'use ISO 8601, e.g. 2026-01-01 or 2026-01-01T00:00:00Z')
+  return new Date(value).toISOString()
+}
+
+export default class MetersQuantities extends BaseCommand {
+  static override summary = "A meter's quantity per period, charted on a terminal."
+  static override description = `One quantity per --interval from --start to --end (default: the last 30 days by day), computed by the service from the events, and the total. On a terminal a chart in the terminal's width comes first, then the table; piped, the periods as TSV (or -o csv/json); --json prints the API's answer.`
+  static override enableJsonFlag = true
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --start 2026-01-01 --end 2026-02-01 --interval day',
+    {description: "One customer's usage per week, as CSV", command: '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --external-customer user_42 --interval week -o csv'},
+  ]
+
+  static override args = {id: Args.string({description: 'Meter id.', required: true})}
+  static override flags = {
+    ...outputFlags,
+    start: Flags.string({description: 'First moment counted (ISO 8601; default 30 days ago).'}),
+    end: Flags.string({description: 'Last moment counted (ISO 8601; default now).'}),
+    interval: Flags.option({options: INTERVALS, description: 'Length of each period.', default: 'day'})(),
+    customer: Flags.string({description: 'Only events of this customer id (repeatable).', multiple: true}),
+    'external-customer': Flags.string({description: 'Only events of this external customer id (repeatable).', multiple: true}),
+    metadata: Flags.string({description: 'Only events with this metadata key=value (repeatable).', multiple: true}),
+    chart: Flags.boolean({description: 'Draw the chart (default: on a terminal).', allowNo: true}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(MetersQuantities)
+    const end = flags.end ? when(flags.end, '--end') : new Date().toISOString()
+    const start = flags.start ? when(flags.start, '--start') : new Date(Date.parse(end) - 30 * 86_400_000).toISOString()
+    if (start > end) throw usageError(`--start ${flags.start} is after --end ${end}`, 'give a --start before --end')
+    const client = await this.ctx.client()
+    const result = await meterQuantities(client, args.id, {
+      start, end, interval: flags.interval, customerId: flags.customer, externalCustomerId: flags['external-customer'], metadata: flags.metadata,
+    })
+    const io = this.ctx.io
+    if (this.jsonEnabled()) {
+      io.stdout.write(`${JSON.stringify(result, null, io.stdoutIsTTY ? 2 : undefined)}\n`)
+      return
+    }
+    if (flags.chart ?? (io.stdoutIsTTY && !flags.output)) {
+      const meter = await getMeter(client, args.id)
+      io.stdout.write(`${chart(result.quantities, flags.interval, io.stdout.columns || 80, `${String(meter.name)} per ${flags.interval}`)}\n\n`)
+    }
+    await this.writeList('meter-quantities', result.quantities, flags)
+    this.ctx.note(`Total: ${result.total}`)
+  }
+}
