@@ -41,7 +41,7 @@ export const usageColumns: Record<string, ResourceColumns> = {
       column('last_seen', 'Last seen', 'date'),
     ],
     defaults: ['name', 'source', 'occurrences', 'first_seen', 'last_seen'],
-    fields: ['name', 'source', 'occurrences', 'first_seen', 'last_seen'],
+    fields: ['name', 'label', 'source', 'occurrences', 'first_seen', 'last_seen'],
   },
   meters: {
     columns: [

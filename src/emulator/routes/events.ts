@@ -173,7 +173,7 @@ function listNames(ctx: Ctx) {
   const source = ctx.query.getAll('source')
   const search = ctx.query.get('query')?.toLowerCase()
   const rows = ctx.store.events.names().filter((n) => (source.length === 0 || source.includes(n.source)) && (!search || n.name.toLowerCase().includes(search)))
-  return listRows<EventName, EventName>(
+  return listRows(
     rows,
     ctx.query,
     {
@@ -184,7 +184,7 @@ function listNames(ctx: Ctx) {
       sorts: {name: (n) => n.name, occurrences: (n) => n.occurrences, first_seen: (n) => n.first_seen, last_seen: (n) => n.last_seen},
       defaultSort: ['-last_seen'],
     },
-    (n) => ({...n}),
+    (n) => ({name: n.name, label: n.name, source: n.source, occurrences: n.occurrences, first_seen: n.first_seen, last_seen: n.last_seen}),
   )
 }
 

@@ -1,0 +1,79 @@
+// The official SDK (@polar-sh/sdk 0.49, which zod-validates every response) against the emulator for every
+// usage operation: events ingest, list, get, names; meters create, list, get, update, quantities; customer
+// meters list and get; the portal's customer meters list and get. A response the SDK cannot parse throws.
+import {Polar} from '@polar-sh/sdk'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {api, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
+
+describe('SDK contract: events, meters, customer meters', () => {
+  let emulator: Emulator
+  let env: EnvHandle
+  let polar: Polar
+  let customerId: string
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    env = emulator.production
+    // the SDK's server URL is the origin: its operation paths start with /v1
+    polar = new Polar({accessToken: env.token, serverURL: env.url.replace(/\/v1$/, '')})
+    const customer = await api(env, 'POST', '/customers/', {body: {email: 'sdk-usage@example.com', external_id: 'sdk_user'}})
+    customerId = customer.body.id
+  })
+
+  afterAll(async () => {
+    await emulator?.stop()
+  })
+
+  it('ingests events and counts duplicates by external id', async () => {
+    const events: Array<Parameters<Polar['events']['ingest']>[0]['events'][number]> = [
+      {name: 'sdk.call', externalCustomerId: 'sdk_user', externalId: 'sdk-1', timestamp: new Date(Date.UTC(2026, 0, 5, 1)), metadata: {tokens: 10}},
+      {name: 'sdk.call', customerId, externalId: 'sdk-2', timestamp: new Date(Date.UTC(2026, 0, 5, 2)), metadata: {tokens: 32}},
+      {name: 'sdk.other', externalCustomerId: 'sdk_user', metadata: {kind: 'x'}},
+    ]
+    expect(await polar.events.ingest({events})).toEqual({inserted: 3, duplicates: 0})
+    expect(await polar.events.ingest({events: events.slice(0, 2)})).toEqual({inserted: 0, duplicates: 2})
+  })
+
+  it('lists, gets and names events', async () => {
+    // the SDK answers this list directly (no page iterator)
+    const result = (await polar.events.list({name: 'sdk.call', sorting: ['timestamp']})) as {items: Array<{id: string; name: string; source: string; metadata: Record<string, unknown>; customerId: string | null}>}
+    expect(result.items.map((e) => e.metadata.tokens)).toEqual([10, 32])
+    expect(result.items.every((e) => e.source === 'user' && e.customerId === customerId)).toBe(true)
+    const one = await polar.events.get({id: result.items[0]!.id})
+    expect(one).toMatchObject({id: result.items[0]!.id, name: 'sdk.call', externalCustomerId: 'sdk_user'})
+    const names = await polar.events.listNames({})
+    expect(names.result.items.map((n) => n.name).sort()).toEqual(['sdk.call', 'sdk.other'])
+  })
+
+  it('creates, lists, gets, updates and archives meters, and reads their quantities', async () => {
+    const meter = await polar.meters.create({
+      name: 'SDK tokens',
+      filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'sdk.call'}]},
+      aggregation: {func: 'sum', property: 'tokens'},
+    })
+    expect(meter).toMatchObject({name: 'SDK tokens', aggregation: {func: 'sum', property: 'tokens'}, archivedAt: null})
+    expect((await polar.meters.get({id: meter.id})).id).toBe(meter.id)
+    const list = await polar.meters.list({})
+    expect(list.result.items.map((m) => m.id)).toContain(meter.id)
+    const q = await polar.meters.quantities({id: meter.id, startTimestamp: new Date(Date.UTC(2026, 0, 5)), endTimestamp: new Date(Date.UTC(2026, 0, 7)), interval: 'day'})
+    expect(q.total).toBe(42)
+    expect(q.quantities.map((p) => p.quantity)).toEqual([42, 0, 0])
+    expect(q.quantities[0]!.timestamp.toISOString()).toBe('2026-01-05T00:00:00.000Z')
+
+    const cm = await polar.customerMeters.list({customerId})
+    const row = cm.result.items.find((r) => r.meterId === meter.id)!
+    expect(row).toMatchObject({consumedUnits: 42, creditedUnits: 0, balance: -42, customerId})
+    expect((await polar.customerMeters.get({id: row.id})).id).toBe(row.id)
+
+    const session = (await api(env, 'POST', '/customer-sessions/', {body: {customer_id: customerId}})).body.token as string
+    const portal = new Polar({serverURL: env.url.replace(/\/v1$/, '')})
+    const mine = await portal.customerPortal.customerMeters.list({customerSession: session}, {})
+    expect(mine.result.items.map((r) => r.id)).toContain(row.id)
+    expect((await portal.customerPortal.customerMeters.get({customerSession: session}, {id: row.id})).balance).toBe(-42)
+
+    const archived = await polar.meters.update({id: meter.id, meterUpdate: {isArchived: true, name: 'SDK tokens (old)'}})
+    expect(archived.name).toBe('SDK tokens (old)')
+    expect(archived.archivedAt).toBeInstanceOf(Date)
+  })
+})
