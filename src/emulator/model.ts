@@ -36,6 +36,7 @@ export interface TokenRecord {
 export type PriceRecord =
   | (PriceBase & {amount_type: 'fixed'; price_amount: number})
   | (PriceBase & {amount_type: 'custom'; minimum_amount: number; maximum_amount: number | null; preset_amount: number | null})
+  | (PriceBase & {amount_type: 'metered_unit'; unit_amount: string; cap_amount: number | null; meter_id: string})
 
 export interface PriceBase {
   id: string

@@ -41,7 +41,7 @@ export function organization(o: Organization) {
   }
 }
 
-export function price(p: PriceRecord, product: ProductRecord) {
+export function price(p: PriceRecord, product: ProductRecord, store?: Store) {
   const base = {
     id: p.id,
     created_at: p.created_at,
@@ -56,9 +56,12 @@ export function price(p: PriceRecord, product: ProductRecord) {
     type: product.recurring_interval ? 'recurring' : 'one_time',
     recurring_interval: product.recurring_interval,
   }
-  return p.amount_type === 'fixed'
-    ? {...base, price_amount: p.price_amount}
-    : {...base, minimum_amount: p.minimum_amount, maximum_amount: p.maximum_amount, preset_amount: p.preset_amount}
+  if (p.amount_type === 'fixed') return {...base, price_amount: p.price_amount}
+  if (p.amount_type === 'metered_unit') {
+    const meter = store?.data.meters.find((m) => m.id === p.meter_id)
+    return {...base, unit_amount: p.unit_amount, cap_amount: p.cap_amount, meter_id: p.meter_id, meter: {id: p.meter_id, name: meter?.name ?? ''}}
+  }
+  return {...base, minimum_amount: p.minimum_amount, maximum_amount: p.maximum_amount, preset_amount: p.preset_amount}
 }
 
 export function benefit(v: View, b: BenefitRecord) {
@@ -118,7 +121,7 @@ export function product(v: View, p: ProductRecord) {
   return {
     ...productCore(v, p),
     is_deletable: !usedProductIds(v).has(p.id),
-    prices: p.prices.map((x) => price(x, p)),
+    prices: p.prices.map((x) => price(x, p, v.store)),
     benefits: p.benefit_ids.map((id) => v.store.get('benefits', id)).filter((b) => b !== undefined).map((b) => benefit(v, b)),
     medias: [],
     attached_custom_fields: [],
@@ -334,7 +337,7 @@ export function order(v: View, o: OrderRecord) {
 export function subscription(v: View, s: SubscriptionRecord) {
   const c = v.store.get('customers', s.customer_id)
   const p = v.store.get('products', s.product_id)
-  const prices = p ? p.prices.filter((x) => s.price_ids.includes(x.id)).map((x) => price(x, p)) : []
+  const prices = p ? p.prices.filter((x) => s.price_ids.includes(x.id)).map((x) => price(x, p, v.store)) : []
   return {
     ...subscriptionCore(s),
     customer: c ? customer(v, c) : null,
@@ -448,8 +451,8 @@ export function checkout(v: View, k: CheckoutRecord) {
     subscription_id: k.subscription_id,
     products: products.map((x) => product(v, x)),
     product: p ? product(v, p) : null,
-    product_price: pp && p ? price(pp, p) : null,
-    prices: Object.fromEntries(products.map((x) => [x.id, x.prices.filter((y) => !y.is_archived).map((y) => price(y, x))])),
+    product_price: pp && p ? price(pp, p, v.store) : null,
+    prices: Object.fromEntries(products.map((x) => [x.id, x.prices.filter((y) => !y.is_archived).map((y) => price(y, x, v.store))])),
     discount: null,
     attached_custom_fields: [],
     // hidden deprecated keys

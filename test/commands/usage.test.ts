@@ -287,6 +287,36 @@ describe('till events and meters', () => {
     expect(mine.customer).toBeUndefined()
   })
 
+  it('sells usage: a metered price and a meter_credit benefit that credits units (system events) when granted', async () => {
+    const meter = JSON.parse((await runCli(['meters', 'create', '--name', 'Credited calls', '--where', 'name=credit.call', '--aggregation', 'count', '--json'], {env: vars})).stdout) as Json
+    const benefitRun = await runCli(['benefits', 'create', '--type', 'meter_credit', '--description', '100 calls', '--meter', meter.id, '--units', '100', '--json'], {env: vars})
+    expect(benefitRun.code, benefitRun.stderr).toBe(0)
+    const benefit = JSON.parse(benefitRun.stdout) as Json
+    expect(benefit.properties).toEqual({units: 100, rollover: false, meter_id: meter.id})
+    const missing = await runCli(['benefits', 'create', '--type', 'meter_credit', '--description', 'no meter', '--units', '5'], {env: vars})
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toMatch(/needs --meter and --units/)
+
+    const productRun = await runCli(['products', 'create', '--name', 'Usage plan', '--interval', 'month', '--free', '--metered', `${meter.id}:0.5:10000`, '--benefit', benefit.id, '--json'], {env: vars})
+    expect(productRun.code, productRun.stderr).toBe(0)
+    const product = JSON.parse(productRun.stdout) as Json
+    expect(product.prices[1]).toMatchObject({amount_type: 'metered_unit', unit_amount: '0.5', cap_amount: 10000, meter_id: meter.id, meter: {id: meter.id, name: 'Credited calls'}})
+    const oneTime = await runCli(['products', 'create', '--name', 'Once', '--price', '5', '--metered', `${meter.id}:1`], {env: vars})
+    expect(oneTime.code).toBe(2)
+    expect(oneTime.stderr).toMatch(/--metered needs --interval/)
+
+    const customer = (await api(env, 'POST', '/customers/', {body: {email: 'credit-user@example.com', external_id: 'credit_user'}})).body
+    expect((await api(env, 'POST', '/subscriptions/', {body: {product_id: product.id, customer_id: customer.id}})).status).toBe(201)
+    await runCli(['events', 'ingest', '-', '--name', 'credit.call', '--external-customer', 'credit_user'], {env: vars, input: '{}\n{}\n{}\n'})
+
+    const system = await runCli(['events', 'list', '--customer', customer.id, '--source', 'system', '--sort', 'timestamp', '--json'], {env: vars})
+    const systemEvents = JSON.parse(system.stdout) as Json[]
+    expect(systemEvents.map((e) => e.name)).toEqual(['benefit.granted', 'meter.credited'])
+    expect(systemEvents[1].metadata).toEqual({meter_id: meter.id, units: 100, rollover: false})
+    const meters = await runCli(['customer-meters', 'list', '--customer', customer.id, '--meter', meter.id, '--json'], {env: vars})
+    expect(JSON.parse(meters.stdout)).toEqual([expect.objectContaining({consumed_units: 3, credited_units: 100, balance: 97})])
+  })
+
   it('archives a meter after confirmation only (--yes without a terminal)', async () => {
     const list = await runCli(['meters', 'list', '--query', 'Meter min', '--json'], {env: vars})
     const meter = (JSON.parse(list.stdout) as Json[])[0]

@@ -27,4 +27,7 @@ export const benefitPropertyFlags = {
   'customer-admin': Flags.boolean({description: 'license_keys: let customers deactivate their own activations.', allowNo: true, helpGroup: 'PROPERTIES'}),
   'usage-limit': Flags.integer({description: 'license_keys: times a key can be used (0: unlimited).', min: 0, helpGroup: 'PROPERTIES'}),
   expires: Flags.string({description: 'license_keys: keys expire after this long, e.g. 30d, 6m, 1y (never: no expiry).', helpGroup: 'PROPERTIES'}),
+  meter: Flags.string({description: 'meter_credit: the meter credited.', helpGroup: 'PROPERTIES'}),
+  units: Flags.integer({description: 'meter_credit: units credited on each grant (and each period of a subscription).', min: 0, helpGroup: 'PROPERTIES'}),
+  rollover: Flags.boolean({description: 'meter_credit: unused units carry over to the next period.', allowNo: true, helpGroup: 'PROPERTIES'}),
 }

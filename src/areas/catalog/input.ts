@@ -31,6 +31,14 @@ export const hasPriceFlags = (f: PriceFlags) =>
   f.price !== undefined || f['amount-minor'] !== undefined || Boolean(f.free) || Boolean(f['pay-what-you-want'])
 
 /** A fixed price of `minor` units (0 is a free price: the service dropped the separate `free` type). */
+/** `METER_ID:UNIT_AMOUNT[:CAP]` (minor units; the unit amount may have decimals) as a metered price. */
+export function meteredPrice(text: string, currency: string): PriceCreate {
+  const m = /^([0-9a-fA-F-]{32,36}):(\d+(?:\.\d{1,12})?)(?::(\d+))?$/.exec(text.trim())
+  if (!m) throw usageError(`--metered ${text} is not METER_ID:UNIT_AMOUNT[:CAP]`, 'e.g. --metered 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d:0.5 (half a cent per unit) or ...:2:10000 (2 cents per unit, at most $100 a period)')
+  if (Number(m[2]) <= 0) throw usageError(`--metered ${text}: the unit amount must be more than 0`)
+  return {amount_type: 'metered_unit', meter_id: m[1]!.toLowerCase(), unit_amount: m[2]!, cap_amount: m[3] === undefined ? null : Number(m[3]), price_currency: currency}
+}
+
 export const fixedPrice = (minor: number, currency: string): PriceCreate => ({amount_type: 'fixed', price_amount: minor, price_currency: currency})
 
 /** The price the flags describe, or undefined when they give none. */
@@ -153,6 +161,9 @@ export interface BenefitPropertyFlags {
   'customer-admin'?: boolean
   'usage-limit'?: number
   expires?: string
+  meter?: string
+  units?: number
+  rollover?: boolean
 }
 
 const TIMEFRAMES: Record<string, string> = {d: 'day', day: 'day', days: 'day', m: 'month', month: 'month', months: 'month', y: 'year', year: 'year', years: 'year'}
@@ -177,6 +188,7 @@ function jsonObject(text: string, flag: string): Record<string, unknown> {
 }
 
 const LICENSE_FLAGS = ['prefix', 'activation-limit', 'customer-admin', 'usage-limit', 'expires'] as const
+const METER_CREDIT_FLAGS = ['meter', 'units', 'rollover'] as const
 
 /**
  * The `properties` of a benefit of `type` from the flags, merged over `current` (on update); undefined
@@ -186,11 +198,20 @@ export function benefitProperties(type: string, f: BenefitPropertyFlags, current
   const license = LICENSE_FLAGS.filter((k) => f[k] !== undefined)
   if (f.note !== undefined && type !== 'custom') throw usageError(`--note applies to custom benefits only, not ${type}`)
   if (license.length > 0 && type !== 'license_keys') throw usageError(`--${license[0]} applies to license_keys benefits only, not ${type}`)
-  if (f.properties === undefined && f.note === undefined && license.length === 0) return undefined
+  const credit = METER_CREDIT_FLAGS.filter((k) => f[k] !== undefined)
+  if (credit.length > 0 && type !== 'meter_credit') throw usageError(`--${credit[0]} applies to meter_credit benefits only, not ${type}`)
+  if (f.properties === undefined && f.note === undefined && license.length === 0 && credit.length === 0) return undefined
   const props: Record<string, unknown> = {...current, ...(f.properties === undefined ? {} : jsonObject(f.properties, '--properties'))}
   if (f.note !== undefined) props.note = f.note === '' ? null : f.note
   if (f.prefix !== undefined) props.prefix = f.prefix === '' ? null : f.prefix
   if (f['usage-limit'] !== undefined) props.limit_usage = f['usage-limit'] === 0 ? null : f['usage-limit']
+  if (f.meter !== undefined) props.meter_id = f.meter
+  if (f.units !== undefined) props.units = f.units
+  if (f.rollover !== undefined) props.rollover = f.rollover
+  if (type === 'meter_credit' && current === undefined) {
+    props.rollover ??= false
+    if (props.meter_id === undefined || props.units === undefined) throw usageError('a meter_credit benefit needs --meter and --units', 'e.g. --type meter_credit --meter METER_ID --units 1000')
+  }
   if (f.expires !== undefined) props.expires = f.expires === 'never' ? null : expiresFrom(f.expires)
   if (f['activation-limit'] !== undefined || f['customer-admin'] !== undefined) {
     const activations = (props.activations ?? {}) as {limit?: number; enable_customer_admin?: boolean}

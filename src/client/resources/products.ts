@@ -31,6 +31,8 @@ export const getProduct = (client: ApiClient, id: string) => client.get<Item>(`/
 export type PriceCreate =
   | {amount_type: 'fixed'; price_amount: number; price_currency?: string}
   | {amount_type: 'custom'; minimum_amount?: number; maximum_amount?: number; preset_amount?: number; price_currency?: string}
+  /** Usage billed per unit of a meter: `unit_amount` in minor units (decimals allowed), `cap_amount` the most per period. */
+  | {amount_type: 'metered_unit'; meter_id: string; unit_amount: string; cap_amount?: number | null; price_currency?: string}
 
 export interface ProductCreate {
   name: string

@@ -3,7 +3,7 @@ import {Flags} from '@oclif/core'
 import {createProduct, setProductBenefits} from '../../client/resources/products.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metadataFlag, priceFlags, VISIBILITIES} from '../../areas/catalog/flags.js'
-import {currencyCode, fixedPrice, priceFrom, priceRule} from '../../areas/catalog/input.js'
+import {currencyCode, fixedPrice, meteredPrice, priceFrom, priceRule} from '../../areas/catalog/input.js'
 import {metadataFrom} from '../../cli/input/fields.js'
 import {usageError} from '../../client/till-error.js'
 import {toMinor} from '../../cli/input/money.js'
@@ -16,6 +16,7 @@ export default class ProductsCreate extends BaseCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --name "Icon Pack" --price 19.00',
+    {description: 'A monthly plan billed for usage: 0.5 cents per unit of a meter on top of $10', command: '<%= config.bin %> <%= command.id %> --name "API Plan" --interval month --price 10.00 --metered 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d:0.5'},
     {description: 'A monthly subscription with two benefits', command: '<%= config.bin %> <%= command.id %> --name "Pro Plan" --interval month --price 29.00 --benefit 0b6d9f2e-8c1a-4d3b-9e7f-5a2c4b6d8e01 --benefit 3f1e2d4c-5b6a-4978-8a9b-0c1d2e3f4a5b'},
     {description: 'Pay what you want, from 1 EUR, suggesting 5', command: '<%= config.bin %> <%= command.id %> --name "Tip jar" --pay-what-you-want --minimum 1 --preset 5 --currency eur'},
     {description: 'A free quarterly plan with metadata', command: '<%= config.bin %> <%= command.id %> --name "Community" --free --interval month --interval-count 3 --metadata tier=free'},
@@ -32,6 +33,7 @@ export default class ProductsCreate extends BaseCommand {
     visibility: Flags.option({options: VISIBILITIES, description: 'Who can see it (default public).'})(),
     ...metadataFlag(),
     benefit: Flags.string({description: 'Benefit id to grant with the product (repeatable).', multiple: true}),
+    metered: Flags.string({description: 'A metered price METER_ID:UNIT_AMOUNT[:CAP], in minor units (repeatable; recurring products only), e.g. METER:0.5 for half a cent per unit.', multiple: true, helpGroup: 'PRICE'}),
   }
 
   async run(): Promise<void> {
@@ -40,12 +42,14 @@ export default class ProductsCreate extends BaseCommand {
     const currency = currencyCode(flags.currency ?? 'usd')
     const metadata = metadataFrom(flags.metadata)
     let price = priceFrom(flags, currency)
+    const metered = (flags.metered ?? []).map((m) => meteredPrice(m, currency))
+    if (metered.length > 0 && !flags.interval) throw usageError('--metered needs --interval: usage is billed on subscriptions', 'e.g. --interval month --metered METER_ID:0.5')
     const name = flags.name ?? (await this.prompter.text('--name', 'Product name', {validate: nameRule})).trim()
-    price ??= fixedPrice(toMinor(await this.prompter.text('--price', `Price in ${currency.toUpperCase()} (e.g. 12.00; 0 for free), or pass --free or --pay-what-you-want`, {validate: priceRule(currency)}), currency, '--price'), currency)
+    if (!price && metered.length === 0) price = fixedPrice(toMinor(await this.prompter.text('--price', `Price in ${currency.toUpperCase()} (e.g. 12.00; 0 for free), or pass --free or --pay-what-you-want`, {validate: priceRule(currency)}), currency, '--price'), currency)
     const client = await this.ctx.client()
     let product = await createProduct(client, {
       name, description: flags.description, recurring_interval: flags.interval, recurring_interval_count: flags['interval-count'],
-      visibility: flags.visibility, prices: [price], metadata,
+      visibility: flags.visibility, prices: [...(price ? [price] : []), ...metered], metadata,
     })
     if (flags.benefit?.length) {
       try {

@@ -2,6 +2,7 @@
 import {uuid, type Random} from '../ids.js'
 import type {BenefitGrantRecord, BenefitRecord, LicenseKeyRecord} from '../model.js'
 import type {Store} from '../store.js'
+import {recordGrantEvents} from './usage.js'
 
 const KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 
@@ -64,6 +65,7 @@ export function grantProductBenefits(
       grant.properties = {license_key_id: key.id, display_key: `****-${key.key.slice(-4)}`}
     }
     created.push(store.insert('benefit_grants', grant))
+    recordGrantEvents(store, grant, benefit, at)
   }
   return created
 }

@@ -37,6 +37,8 @@ export interface NewOrder {
 }
 
 export function priceAmount(price: PriceRecord): number {
+  // a metered price is billed for usage at the end of the meter period, nothing up front
+  if (price.amount_type === 'metered_unit') return 0
   return price.amount_type === 'fixed' ? price.price_amount : (price.preset_amount ?? price.minimum_amount)
 }
 

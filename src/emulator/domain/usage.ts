@@ -5,7 +5,8 @@ import {createHash} from 'node:crypto'
 
 import type {EventRecord} from '../event-log.js'
 import {Accumulator, matches} from '../meters.js'
-import type {CustomerRecord, MeterRecord} from '../model.js'
+import {uuid} from '../ids.js'
+import type {BenefitGrantRecord, BenefitRecord, CustomerRecord, MeterRecord} from '../model.js'
 import type {Store} from '../store.js'
 
 /** A stable id for a customer's meter, so that a customer meter can be fetched again by id. */
@@ -75,3 +76,31 @@ export function customerMeterState(ctx: {store: Store}, customer: CustomerRecord
   }
 }
 
+
+/**
+ * Records a system event (`source: system`) the way the service does on grants, credits and revocations.
+ * Called inside `store.write`, which holds the lock and has read the log.
+ */
+export function recordSystemEvent(store: Store, name: string, customerId: string, at: string, metadata: Record<string, unknown>): void {
+  const customer = store.get('customers', customerId)
+  store.events.append([{
+    id: uuid(),
+    timestamp: at,
+    name,
+    source: 'system',
+    customer_id: customerId,
+    external_customer_id: customer?.external_id ?? null,
+    external_id: null,
+    parent_id: null,
+    metadata,
+  }])
+}
+
+/** The system events of a new grant: `benefit.granted`, and `meter.credited` for a meter credit. */
+export function recordGrantEvents(store: Store, grant: BenefitGrantRecord, benefit: BenefitRecord, at: string): void {
+  recordSystemEvent(store, 'benefit.granted', grant.customer_id, at, {benefit_id: benefit.id, benefit_grant_id: grant.id, benefit_type: benefit.type})
+  if (benefit.type === 'meter_credit') {
+    const p = benefit.properties as {meter_id?: string; units?: number; rollover?: boolean}
+    recordSystemEvent(store, 'meter.credited', grant.customer_id, at, {meter_id: p.meter_id, units: p.units ?? 0, rollover: p.rollover ?? false})
+  }
+}

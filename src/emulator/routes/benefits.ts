@@ -38,7 +38,7 @@ const PROPERTIES: Record<BenefitType, z.ZodType<Record<string, unknown>>> = {
   discord: otherProperties,
   github_repository: otherProperties,
   downloadables: otherProperties,
-  meter_credit: otherProperties,
+  meter_credit: z.object({units: z.int().min(0).max(2_147_483_647), rollover: z.boolean(), meter_id: z.uuid()}),
   feature_flag: otherProperties,
 }
 
@@ -128,6 +128,10 @@ export function register(r: Router): void {
   r.post('/benefits/', 'organization', (ctx) => {
     const input = parse(benefitCreate, ctx.body)
     checkOrganization(ctx, input.organization_id)
+    if (input.type === 'meter_credit') {
+      const meterId = (input.properties as {meter_id: string}).meter_id
+      if (!ctx.store.data.meters.some((m) => m.id === meterId)) throw ruleValidation(['body', 'properties', 'meter_id'], 'Meter does not exist.', meterId)
+    }
     const benefit = ctx.store.write(() =>
       ctx.store.insert('benefits', {
         id: uuid(),

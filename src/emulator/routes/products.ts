@@ -24,6 +24,15 @@ const priceCreate = z.discriminatedUnion('amount_type', [
     tax_behavior: z.enum(['location', 'inclusive', 'exclusive']).nullish(),
   }),
   z.object({amount_type: z.literal('free'), price_currency: currency}),
+  z.object({
+    amount_type: z.literal('metered_unit'),
+    meter_id: z.uuid(),
+    // a decimal of minor units per unit, up to 12 decimal places; given as a number or a string
+    unit_amount: z.union([z.number(), z.string().regex(/^\d+(\.\d{1,12})?$/)]).transform(Number).pipe(z.number().gt(0)),
+    cap_amount: amount().nullish(),
+    price_currency: currency,
+    tax_behavior: z.enum(['location', 'inclusive', 'exclusive']).nullish(),
+  }),
 ])
 type PriceCreate = z.output<typeof priceCreate>
 
@@ -69,10 +78,28 @@ function newPrice(input: PriceCreate, productId: string, now: string): PriceReco
     is_archived: false,
     product_id: productId,
   }
+  if (input.amount_type === 'metered_unit') {
+    return {...base, amount_type: 'metered_unit', unit_amount: decimalText(input.unit_amount), cap_amount: input.cap_amount ?? null, meter_id: input.meter_id}
+  }
   if (input.amount_type === 'custom') {
     return {...base, amount_type: 'custom', minimum_amount: input.minimum_amount, maximum_amount: input.maximum_amount ?? null, preset_amount: input.preset_amount ?? null}
   }
   return {...base, amount_type: 'fixed', price_amount: input.amount_type === 'fixed' ? input.price_amount : 0}
+}
+
+/** A unit amount as the service writes decimals: no exponent, no trailing zeros. */
+function decimalText(n: number): string {
+  return n.toFixed(12).replace(/\.?0+$/, '')
+}
+
+/** Metered prices belong to recurring products and name an existing meter (api-facts §4.2). */
+function checkMetered(ctx: Ctx, prices: unknown[] | null | undefined, recurring: boolean): void {
+  prices?.forEach((p, i) => {
+    if (typeof p !== 'object' || p === null || (p as {amount_type?: unknown}).amount_type !== 'metered_unit') return
+    const meterId = (p as {meter_id: string}).meter_id
+    if (!recurring) throw ruleValidation(['body', 'prices', i], 'Metered prices are only allowed on recurring products.')
+    if (!ctx.store.data.meters.some((m) => m.id === meterId)) throw ruleValidation(['body', 'prices', i, 'meter_id'], 'Meter does not exist.', meterId)
+  })
 }
 
 /** At most one fixed price, or one custom price alone (api-facts §4.2). */
@@ -107,7 +134,8 @@ export function findProduct(ctx: Ctx, id: string): ProductRecord {
 
 const priceAmount = (p: ProductRecord) => {
   const price = p.prices.find((x) => !x.is_archived)
-  return price ? (price.amount_type === 'fixed' ? price.price_amount : price.minimum_amount) : null
+  if (!price || price.amount_type === 'metered_unit') return null
+  return price.amount_type === 'fixed' ? price.price_amount : price.minimum_amount
 }
 
 export function register(r: Router): void {
@@ -144,6 +172,7 @@ export function register(r: Router): void {
     const input = parse(productCreate, ctx.body)
     checkOrganization(ctx, input.organization_id)
     input.prices.forEach(checkCustomBounds)
+    checkMetered(ctx, input.prices, Boolean(input.recurring_interval))
     if (input.recurring_interval_count && !input.recurring_interval) {
       throw ruleValidation(['body', 'recurring_interval_count'], 'recurring_interval_count requires recurring_interval.', input.recurring_interval_count)
     }
@@ -177,8 +206,9 @@ export function register(r: Router): void {
   r.patch('/products/:id', 'organization', (ctx) => {
     const id = pathUuid(ctx.params)
     const input = parse(productUpdate, ctx.body)
-    findProduct(ctx, id)
+    const current = findProduct(ctx, id)
     input.prices?.forEach((p, i) => 'amount_type' in p && checkCustomBounds(p, i))
+    checkMetered(ctx, input.prices, Boolean(input.recurring_interval ?? current.recurring_interval))
     const product = ctx.store.write(() => {
       const p = findProduct(ctx, id)
       const now = new Date(ctx.now).toISOString()

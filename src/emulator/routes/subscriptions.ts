@@ -8,6 +8,7 @@ import {emit, ok, type Ctx, type Router} from '../http.js'
 import {after, before, byField, listRows} from '../list.js'
 import type {BenefitGrantRecord, OrderRecord, PriceRecord, ProductRecord, SubscriptionRecord, SubscriptionStatus} from '../model.js'
 import {grantProductBenefits} from '../domain/grants.js'
+import {recordSystemEvent} from '../domain/usage.js'
 import {addInterval} from '../domain/periods.js'
 import {buildOrder, priceAmount} from '../domain/orders.js'
 import {uuid} from '../ids.js'
@@ -96,6 +97,8 @@ export function revokeGrants(ctx: Ctx, match: (g: BenefitGrantRecord) => boolean
   for (const g of revoked) {
     g.revoked_at = now
     g.modified_at = now
+    const benefit = ctx.store.get('benefits', g.benefit_id)
+    recordSystemEvent(ctx.store, 'benefit.revoked', g.customer_id, now, {benefit_id: g.benefit_id, benefit_grant_id: g.id, benefit_type: benefit?.type ?? 'custom'})
     const keyId = g.properties.license_key_id
     const key = typeof keyId === 'string' ? ctx.store.get('license_keys', keyId) : undefined
     if (key && key.status === 'granted') {
