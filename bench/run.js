@@ -4,8 +4,10 @@
 //  2. export 10,000 orders at --latency 25ms: `till orders list --all -o jsonl` against a plain sequential page loop
 //  3. peak RSS of streaming 200,000 orders to /dev/null, against the RSS of `node -e 0`
 //  4. pacing: an export at --rate-limit 20/2s with the profile told the same limit: achieved rate and 429s
+//  5. ingest 200,000 events at --latency 25ms: `till events ingest` against a sequential loop posting the same batches, and its peak RSS
+// `--only=N[,N]` runs only those cases (e.g. --only=5).
 import {spawn, spawnSync} from 'node:child_process'
-import {mkdtempSync, rmSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -15,6 +17,8 @@ const bin = join(root, 'bin', 'run.js')
 const rssHook = join(root, 'bench', 'rss-hook.mjs')
 const quick = process.argv.includes('--quick')
 const RUNS = quick ? 5 : 15
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',')
+const wanted = (n) => !only || only.includes(String(n))
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b)
@@ -179,14 +183,60 @@ async function pacing(data) {
   ])
 }
 
+/** Writes `n` events as JSON lines (no external ids, so every run inserts them all). */
+function eventsFile(file, n, tag) {
+  const lines = []
+  const base = Date.UTC(2026, 0, 1)
+  for (let i = 0; i < n; i++) {
+    lines.push(JSON.stringify({name: 'bench.call', external_customer_id: `user_${i % 500}`, timestamp: new Date(base + i * 1000).toISOString(), metadata: {tokens: i % 997, run: tag}}))
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`)
+}
+
+/** A plain sequential loop: the same batches of 1,000 posted one after another. */
+async function ingestLoop(url, token, file, batch) {
+  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '')
+  let inserted = 0
+  for (let i = 0; i < lines.length; i += batch) {
+    const body = `{"events":[${lines.slice(i, i + batch).join(',')}]}`
+    const res = await fetch(`${url}/events/ingest`, {method: 'POST', headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'}, body})
+    if (res.status !== 200) throw new Error(`ingest loop got HTTP ${res.status}: ${await res.text()}`)
+    inserted += (await res.json()).inserted
+  }
+  return inserted
+}
+
+async function ingest(data) {
+  const n = quick ? 50_000 : 200_000
+  const emu = await startEmulator(['--data', data, '--quiet', '--latency', '25ms', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
+  const env = envFor(emu, {TILL_RATE_LIMIT: '1000000/60s'})
+  const loopFile = join(data, 'loop.jsonl')
+  const tillFile = join(data, 'till.jsonl')
+  mkdirSync(data, {recursive: true})
+  eventsFile(loopFile, n, 'loop')
+  eventsFile(tillFile, n, 'till')
+  const started = performance.now()
+  const loopInserted = await ingestLoop(emu.info.production.url, emu.info.production.organization_token, loopFile, 1000)
+  const loopMs = performance.now() - started
+  const r = await run(process.execPath, ['--import', rssHook, bin, 'events', 'ingest', tillFile, '--json'], env)
+  await stop(emu)
+  const summary = JSON.parse(r.stdout.trim().split('\n').at(-1))
+  const rss = Number(/till-bench-maxrss=(\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024
+  table(`5. Ingest ${fmt(n)} events at --latency 25ms (batches of 1,000)`, ['method', 'ms', 'ratio to loop', 'inserted', 'requests', 'peak RSS MiB'], [
+    ['sequential loop of POSTs', fmt(loopMs), '1.00', fmt(loopInserted), fmt(Math.ceil(n / 1000)), '-'],
+    ['till events ingest', fmt(r.ms), fmt(r.ms / loopMs, 2), fmt(summary.inserted), fmt(summary.requests), fmt(rss, 1)],
+  ])
+}
+
 const work = mkdtempSync(join(tmpdir(), 'till-bench-'))
 try {
   console.log(`till benchmark (node ${process.version}${quick ? ', quick' : ''})`)
   spawnSync(process.execPath, [bin, '--version'])
-  await startup(join(work, 'small'))
-  await exportOrders(join(work, 'export'))
-  await memory(join(work, 'memory'))
-  await pacing(join(work, 'pacing'))
+  if (wanted(1)) await startup(join(work, 'small'))
+  if (wanted(2)) await exportOrders(join(work, 'export'))
+  if (wanted(3)) await memory(join(work, 'memory'))
+  if (wanted(4)) await pacing(join(work, 'pacing'))
+  if (wanted(5)) await ingest(join(work, 'ingest'))
 } finally {
   rmSync(work, {recursive: true, force: true})
 }

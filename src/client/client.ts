@@ -18,6 +18,8 @@ export interface RequestOptions {
   /** Extra budgets for this route (the 3/s license-key routes). */
   budgets?: Budget[]
   signal?: AbortSignal
+  /** The body already serialized as JSON (large bulk bodies built from pre-serialized parts); replaces `body`. */
+  json?: string
   /** A write the service deduplicates (events that all carry an `external_id`): safe to send again after a 5xx or a dropped connection. */
   replayable?: boolean
 }
@@ -112,7 +114,7 @@ export class ApiClient {
     const url = buildUrl(this.options.baseUrl, path, opts.query)
     const headers: Record<string, string> = {'user-agent': this.options.userAgent, accept: 'application/json'}
     if (opts.auth !== 'none' && this.options.token) headers.authorization = `Bearer ${this.options.token}`
-    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body)
+    const payload = opts.json ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
     if (payload !== undefined) headers['content-type'] = 'application/json'
     const budgets = [...this.options.budgets, ...(opts.budgets ?? [])]
     let waited = 0

@@ -68,7 +68,8 @@ export interface Reply {
   raw?: {contentType: string; data: Buffer | string}
 }
 
-export type Handler = (ctx: Ctx) => Reply
+/** A reply, or a promise of one (a handler that waits for its write to reach the disk). */
+export type Handler = (ctx: Ctx) => Reply | Promise<Reply>
 
 /** Limits and injected faults, shared by both environments' servers. */
 export interface Guards {
@@ -278,7 +279,7 @@ export async function handle(
     } else if (limited) {
       reply = limited
     } else {
-      reply = route(env, router, method, url, raw, req.headers, makeView)
+      reply = await route(env, router, method, url, raw, req.headers, makeView)
     }
   } catch (error) {
     reply = errorReply(env, error, method, url)
@@ -292,7 +293,7 @@ export async function handle(
   return reply.status
 }
 
-function route(env: Env, router: Router, method: string, url: URL, raw: string, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply {
+function route(env: Env, router: Router, method: string, url: URL, raw: string, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply | Promise<Reply> {
   const found = router.match(method, url.pathname)
   if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
   if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()

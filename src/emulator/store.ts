@@ -94,14 +94,17 @@ export class Store {
   }
 
   /** Appends events under the cross-process lock without rewriting the store; `fn` picks them from the fresh log. */
-  appendEvents<T>(fn: () => {events: Parameters<EventLog['append']>[0]; result: T}): T {
+  async appendEvents<T>(fn: () => {events: Parameters<EventLog['append']>[0]; result: T}): Promise<T> {
     const run = () => {
       this.events.refresh()
       const {events, result} = fn()
-      this.events.append(events)
-      return result
+      this.events.append(events, {sync: false})
+      return {result, wrote: events.length > 0}
     }
-    return this.file ? this.withLock(run) : run()
+    const {result, wrote} = this.file ? this.withLock(run) : run()
+    // answered only once the events are on disk; the lock is not held while the disk flushes
+    if (wrote) await this.events.flush()
+    return result
   }
 
   /** Runs a read-modify-write under the cross-process lock and saves the result atomically. */

@@ -9,7 +9,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {envVars, expectNoToken, linesOf, runCli, runTty, sandbox, spawnCli, startEmulatorWith, TILL, type Sandbox} from '../helpers/cli.js'
+import {envVars, expectNoToken, linesOf, runCli, runTty, sandbox, spawnCli, startEmulatorWith, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
 
 const DAY = 86_400_000
 const BASE = Date.UTC(2026, 0, 5) // a Monday
@@ -262,7 +262,7 @@ describe('till events and meters', () => {
     expect(res.stdout).toMatch(/Meter count per day/)
     expect(res.stdout).toMatch(/[┼┤]/)
     expect(res.stdout).toMatch(/2026-01-05 +2026-01-09/)
-    expect(res.stdout).toMatch(/PERIOD\s+QUANTITY\n2026-01-05T00:00:00.000Z\s+40\n/)
+    expect(stripAnsi(res.stdout)).toMatch(/PERIOD\s+QUANTITY\n2026-01-05T00:00:00.000Z\s+40\n/)
   })
 
   it("shows customers' meters: consumed units per customer, and the same to the customer in the portal", async () => {

@@ -44,6 +44,8 @@ export interface IngestSummary extends IngestProgress {
 
 interface Batch {
   events: EventInput[]
+  /** Each event serialized once, when it was measured for the batch's size. */
+  json: string[]
   /** Input line of each event, to name lines in errors. */
   lines: number[]
   /** The input lines this batch settles: from after the previous batch to its last event. */
@@ -120,10 +122,12 @@ export class Ingester {
         o.onProgress?.(this.progress)
         continue
       }
-      const size = Buffer.byteLength(JSON.stringify(record.event)) + 1
+      const json = JSON.stringify(record.event)
+      const size = Buffer.byteLength(json) + 1
       if (batch && (batch.events.length >= o.batchSize || batch.bytes + size > o.batchBytes)) await flush()
-      if (!batch) batch = {events: [], lines: [], range: [lastLine + 1, record.line], bytes: 16}
+      if (!batch) batch = {events: [], json: [], lines: [], range: [lastLine + 1, record.line], bytes: 16}
       batch.events.push(record.event!)
+      batch.json.push(json)
       batch.lines.push(record.line)
       batch.range[1] = record.line
       batch.bytes += size
@@ -157,18 +161,19 @@ export class Ingester {
   private async post(batch: Batch, rejectedBefore: number): Promise<void> {
     const replayable = batch.events.every((e) => typeof e.external_id === 'string' && e.external_id !== '')
     let events = batch.events
+    let json = batch.json
     let lines = batch.lines
     let rejected = rejectedBefore
     let result: IngestResult = {inserted: 0, duplicates: 0}
     while (events.length > 0) {
       try {
         this.progress.requests++
-        result = await postBatch(this.client, events, replayable)
+        result = await postBatch(this.client, json, replayable)
         break
       } catch (error) {
-        const named = error instanceof ApiError && error.status === 422 && this.options.skipInvalid ? linesOf422(error, {...batch, events, lines}) : []
+        const named = error instanceof ApiError && error.status === 422 && this.options.skipInvalid ? linesOf422(error, {...batch, events, json, lines}) : []
         if (named.length === 0) {
-          this.fail(error as Error, {...batch, events, lines}, replayable)
+          this.fail(error as Error, {...batch, events, json, lines}, replayable)
           return
         }
         // a refused batch stored nothing: leave out the events the service named and send the rest
@@ -177,6 +182,7 @@ export class Ingester {
         rejected += drop.size
         this.progress.rejected += drop.size
         events = events.filter((_, i) => !drop.has(i))
+        json = json.filter((_, i) => !drop.has(i))
         lines = lines.filter((_, i) => !drop.has(i))
       }
     }
@@ -214,7 +220,7 @@ export class Ingester {
   }
 }
 
-/** One request: the client re-sends it after a 5xx or a dropped connection only when replayable. */
-export function postBatch(client: ApiClient, events: EventInput[], replayable: boolean): Promise<IngestResult> {
-  return client.post<IngestResult>('/events/ingest', {events}, {replayable})
+/** One request from events serialized already; re-sent after a 5xx or a dropped connection only when replayable. */
+export function postBatch(client: ApiClient, events: string[], replayable: boolean): Promise<IngestResult> {
+  return client.post<IngestResult>('/events/ingest', undefined, {json: `{"events":[${events.join(',')}]}`, replayable})
 }

@@ -8,7 +8,7 @@ import {ok, checkOrganization, type Ctx, type Router} from '../http.js'
 import {uuid} from '../ids.js'
 import {after, before, byField, listRows} from '../list.js'
 import {matches, requiredName} from '../meters.js'
-import type {FilterRecord} from '../model.js'
+import type {CustomerRecord, FilterRecord} from '../model.js'
 import * as present from '../present.js'
 import {parse, pathUuid} from '../validate.js'
 import {filterSchema} from './meters.js'
@@ -29,6 +29,19 @@ const eventCreate = z.union([
 ])
 const eventsIngest = z.object({events: z.array(eventCreate)})
 
+const externalIndex = new WeakMap<Ctx, Map<string, CustomerRecord>>()
+
+/** Live customers by external id, built once per request. */
+function byExternalId(ctx: Ctx): Map<string, CustomerRecord> {
+  let map = externalIndex.get(ctx)
+  if (!map) {
+    map = new Map()
+    for (const c of ctx.store.all('customers')) if (c.external_id !== null && c.deleted_at === null) map.set(c.external_id, c)
+    externalIndex.set(ctx, map)
+  }
+  return map
+}
+
 /** The service's reading of one ingested event, or the reason it refuses the whole request. */
 function toRecord(ctx: Ctx, input: z.output<typeof eventCreate>, at: number, issues: ValidationIssue[], schemaIssues: ValidationIssue[]): EventRecord {
   const loc = ['body', 'events', at]
@@ -47,7 +60,7 @@ function toRecord(ctx: Ctx, input: z.output<typeof eventCreate>, at: number, iss
     externalCustomerId = customer?.external_id ?? null
   } else {
     externalCustomerId = input.external_customer_id
-    customerId = ctx.store.all('customers').find((c) => c.external_id === externalCustomerId && c.deleted_at === null)?.id ?? null
+    customerId = byExternalId(ctx).get(externalCustomerId)?.id ?? null
   }
   if (input.organization_id) checkOrganization(ctx, input.organization_id)
   return {
@@ -63,7 +76,7 @@ function toRecord(ctx: Ctx, input: z.output<typeof eventCreate>, at: number, iss
   }
 }
 
-function ingest(ctx: Ctx): {inserted: number; duplicates: number} {
+function ingest(ctx: Ctx): Promise<{inserted: number; duplicates: number}> {
   const input = parse(eventsIngest, ctx.body)
   const issues: ValidationIssue[] = []
   const schemaIssues: ValidationIssue[] = []
@@ -189,7 +202,7 @@ function listNames(ctx: Ctx) {
 }
 
 export function register(r: Router): void {
-  r.post('/events/ingest', 'organization', (ctx) => ok(ingest(ctx)))
+  r.post('/events/ingest', 'organization', async (ctx) => ok(await ingest(ctx)))
   r.get('/events/', 'organization', (ctx) => ok(listEvents(ctx)))
   r.get('/events/names', 'organization', (ctx) => ok(listNames(ctx)))
   r.get('/events/:id', 'organization', (ctx) => {
