@@ -1,0 +1,66 @@
+// Seeded checkouts (open, expired and succeeded) and checkout links.
+import type {EnvData} from '../../core/model.js'
+import {DAY, iso} from '../../core/seeding.js'
+import {token, uuid, type Random} from '../../core/ids.js'
+import type {CheckoutLinkRecord, CheckoutRecord} from './model.js'
+
+export function seedCheckouts(data: EnvData, random: Random, now: number): void {
+  const sellable = data.products.filter((p) => !p.is_archived && p.visibility === 'public')
+  const checkouts: CheckoutRecord[] = []
+  const count = Math.min(12, Math.max(3, Math.floor(data.orders.length / 5)))
+  for (let i = 0; i < count; i++) {
+    const product = sellable[i % sellable.length]!
+    const price = product.prices[0]!
+    const customer = i % 3 === 0 ? data.customers[i % data.customers.length]! : null
+    const created = now - (count - i) * 3 * 3_600_000
+    const status: CheckoutRecord['status'] = i % 4 === 0 ? 'expired' : i % 4 === 1 ? 'succeeded' : 'open'
+    checkouts.push({
+      id: uuid(random),
+      created_at: iso(status === 'expired' ? created - 2 * DAY : created),
+      modified_at: null,
+      status: status === 'expired' ? 'open' : status,
+      client_secret: token('polar_c_', random),
+      expires_at: iso((status === 'expired' ? created - 2 * DAY : created) + DAY),
+      success_url: null,
+      return_url: null,
+      amount: price.amount_type === 'fixed' ? price.price_amount : (price.preset_amount ?? price.minimum_amount),
+      discount_amount: 0,
+      tax_amount: null,
+      currency: price.price_currency,
+      product_ids: [product.id],
+      product_id: product.id,
+      product_price_id: price.id,
+      discount_id: null,
+      subscription_id: null,
+      customer_id: customer?.id ?? null,
+      external_customer_id: customer?.external_id ?? null,
+      customer_name: customer?.name ?? null,
+      customer_email: customer?.email ?? (status === 'succeeded' ? `buyer${i}@example.com` : null),
+      customer_billing_name: null,
+      customer_billing_address: null,
+      customer_tax_id: null,
+      customer_metadata: {},
+      require_billing_address: false,
+      allow_discount_codes: true,
+      is_business_customer: false,
+      metadata: i % 2 === 0 ? {campaign: 'spring'} : {},
+      order_id: null,
+    })
+  }
+  data.checkouts = checkouts.sort((a, b) => a.created_at.localeCompare(b.created_at))
+  const links: CheckoutLinkRecord[] = sellable.slice(0, 3).map((p, i) => ({
+    id: uuid(random),
+    created_at: iso(now - (30 - i) * DAY),
+    modified_at: null,
+    client_secret: token('polar_cl_', random),
+    label: `${p.name} link`,
+    success_url: null,
+    return_url: null,
+    allow_discount_codes: true,
+    require_billing_address: false,
+    discount_id: null,
+    metadata: {},
+    product_ids: [p.id],
+  }))
+  data.checkout_links = links
+}
