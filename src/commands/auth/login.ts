@@ -5,6 +5,7 @@ import {BaseCommand} from '../../areas/command.js'
 import {DEFAULT_URLS, readConfig, updateConfig, validProfileName} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
+import {assertSafeBaseUrl} from '../../client/origin.js'
 
 interface Organization {
   id: string
@@ -40,6 +41,7 @@ export default class AuthLogin extends BaseCommand {
     if (!validProfileName(name)) throw usageError(`"${name}" is not a valid profile name`, 'use letters, digits, ".", "_" and "-"')
     const baseUrl = (flags.url ?? DEFAULT_URLS[environment]).replace(/\/+$/, '')
     if (!/^https?:\/\/\S+$/.test(baseUrl)) throw usageError(`--url is not a URL: "${flags.url}"`)
+    assertSafeBaseUrl(baseUrl, '--url')
     const token = await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token (${environment}):`})
     if (!token.startsWith('polar_oat_')) {
       this.ctx.note(`Warning: this does not look like an organization access token (they start with polar_oat_); Core commands need one.`)
