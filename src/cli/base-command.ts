@@ -12,6 +12,7 @@ import {withoutDeprecated} from './output/deprecated.js'
 import {FORMATS} from './output/format.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
+import {redact} from '../client/redact.js'
 import {dropEmptySettings, isInternalError, REPORT_URL} from './settings.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
@@ -256,8 +257,10 @@ export abstract class BaseCommand extends Command {
       let [first, ...rest] = parseError && lines.length > 1 ? lines.slice(1) : lines
       const flag = /^Parsing (--[\w-]+)/.exec(lines[0] ?? '')?.[1]
       if (parseError && flag && !first!.includes(flag)) first = `${flag}: ${first}`
+      // Whatever was typed may be a token: a flag's value and an unexpected argument are never echoed.
+      first = redact(first!.replace(/^(Nonexistent flags?: --[\w-]+)=.*/, '$1=…').replace(/^(Unexpected arguments?): .*/, '$1 (not shown)'))
       process.stderr.write(`Error: ${first}\n`)
-      if (rest.length > 0) process.stderr.write(`${rest.join('\n')}\n`)
+      if (rest.length > 0) process.stderr.write(`${redact(rest.join('\n'))}\n`)
       return this.exit(parseError || error.oclif?.exit !== 1 ? ExitCode.usage : ExitCode.error)
     }
     if (isInternalError(error)) {

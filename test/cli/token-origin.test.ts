@@ -237,3 +237,18 @@ describe('TILL_* settings', () => {
     expect(debug.stderr).toMatch(/TypeError: Cannot read properties[^\n]*\n\s+at /)
   })
 })
+
+describe('a token typed on the command line is refused without being echoed', () => {
+  it.each([
+    [['auth', 'login', TOKEN]],
+    [['auth', 'login', 'plainsecretvalue']],
+    [['auth', 'login', `--token=${TOKEN}`]],
+    [['profiles', 'add', 'x', TOKEN, '--environment', 'production']],
+  ])('%j: exit 2, the value appears nowhere', async (args) => {
+    const r = await runCli(args, {env: box.env()})
+    expect(r.code, r.stderr).toBe(2)
+    expect(r.stdout + r.stderr).not.toContain(TOKEN.slice(10))
+    expect(r.stdout + r.stderr).not.toContain('plainsecretvalue')
+    expect(r.stderr).toMatch(/^Error: /)
+  })
+})

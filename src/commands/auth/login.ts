@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import {Args, Flags} from '@oclif/core'
 
 import {ApiError, NetworkError} from '../../client/errors.js'
 import {BaseCommand} from '../../areas/command.js'
@@ -22,6 +22,8 @@ export default class AuthLogin extends BaseCommand {
     {description: 'A second production organization under its own profile name', command: '<%= config.bin %> <%= command.id %> --environment production --name acme-prod'},
   ]
 
+  /** Only so that a token typed as an argument is refused without being echoed (see the base command). */
+  static override args = {token: Args.string({hidden: true, ignoreStdin: true, description: 'Never a token: use the prompt or --token-stdin.'})}
   static override flags = {
     environment: Flags.option({char: 'e', options: ['production', 'sandbox'] as const, description: 'Environment the token belongs to (asked on a terminal).'})(),
     'token-stdin': Flags.boolean({description: 'Read the token from stdin.'}),
@@ -31,7 +33,10 @@ export default class AuthLogin extends BaseCommand {
   }
 
   async run(): Promise<void> {
-    const {flags} = await this.parseWithGlobals(AuthLogin)
+    const {args, flags} = await this.parseWithGlobals(AuthLogin)
+    if (args.token !== undefined) {
+      throw usageError('a token is never taken as an argument (it would stay in the shell history); it was not used or shown', 'type it at the prompt, or pipe it: pass polar/prod | till auth login --token-stdin')
+    }
     readConfig(this.ctx.configDir) // a damaged config is reported before anything is asked
     const environment = flags.environment ?? ((await this.prompter.select('--environment', 'Environment of the token', async () => [
       {name: 'production (real customers and payments)', value: 'production'},
