@@ -121,6 +121,7 @@ export class ApiClient {
     if (payload !== undefined) headers['content-type'] = 'application/json'
     const budgets = [...this.options.budgets, ...(opts.budgets ?? [])]
     let waited = 0
+    let refusals = 0
     for (let attempt = 1; ; attempt++) {
       const ticket = await this.options.pacer.acquire(budgets)
       const started = this.now()
@@ -162,7 +163,8 @@ export class ApiClient {
         throw new RedirectError(status, method, url.toString(), target?.toString() ?? String(responseHeaders.location ?? ''))
       }
       if (status === 429) {
-        const wait = retryAfterMs(responseHeaders['retry-after'], this.now())
+        refusals++
+        const wait = retryAfterMs(responseHeaders['retry-after'], this.now(), refusals)
         if (waited + wait > this.options.maxWaitMs) throw new RateLimitedError(Math.ceil(wait / 1000), waited)
         this.debug(`  rate limited: waiting ${wait}ms (Retry-After)`)
         await this.options.onRateLimitWait?.(Math.ceil(wait / 1000))

@@ -51,6 +51,10 @@ beforeAll(async () => {
     const json = (status: number, body: unknown) => res.writeHead(status, {'content-type': 'application/json'}).end(JSON.stringify(body))
     const redirect = (status: number, location: string) => res.writeHead(status, {location}).end()
     const url = req.url!
+    if (url.startsWith('/v1/refuse/')) {
+      const value = decodeURIComponent(url.slice('/v1/refuse/'.length))
+      return res.writeHead(429, {'retry-after': value, 'content-length': '0'}).end()
+    }
     if (url.startsWith('/v1/products/')) return json(200, {items: [], pagination: {total_count: 0, max_page: 1}})
     if (url === `/v1/orders/${ORDER}/invoice`) return json(200, {url: `${outsideUrl}/inv.pdf`})
     if (url === `/v1/orders/${ORDER_VIA_REDIRECT}/invoice`) return json(200, {url: `${apiUrl}/files/inv.pdf`})
@@ -250,5 +254,15 @@ describe('a token typed on the command line is refused without being echoed', ()
     expect(r.stdout + r.stderr).not.toContain(TOKEN.slice(10))
     expect(r.stdout + r.stderr).not.toContain('plainsecretvalue')
     expect(r.stderr).toMatch(/^Error: /)
+  })
+})
+
+describe('a server that always answers 429 with a Retry-After of no time', () => {
+  it.each(['0', '-3', 'Thu, 01 Jan 1970 00:00:00 GMT'])('Retry-After: %s waits at least 1 s, backs off, and --max-wait ends it (exit 5)', async (value) => {
+    const before = apiSeen.length
+    const r = await till(['api', 'GET', `/refuse/${encodeURIComponent(value)}`, '--max-wait', '3'])
+    expectOneLineError(r, 5, /^Rate limited by the API; waiting 1s[^\n]*\nRate limited by the API; waiting 2s[^\n]*\nError: /)
+    // Waits of 1 s and 2 s fit in 3 s; the third refusal would need 4 s more: three requests in all.
+    expect(since(apiSeen, before)).toHaveLength(3)
   })
 })
