@@ -11,6 +11,9 @@ import type {ResourceColumns} from './output/columns.js'
 import {withoutDeprecated} from './output/deprecated.js'
 import {FORMATS} from './output/format.js'
 import {Prompter} from './prompt.js'
+import {checkUuid} from '../client/ids.js'
+import {redact} from '../client/redact.js'
+import {dropEmptySettings, isInternalError, REPORT_URL} from './settings.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 
@@ -60,7 +63,10 @@ export abstract class BaseCommand extends Command {
   protected exitOnInterrupt = true
 
   override async init(): Promise<void> {
+    dropEmptySettings(process.env)
     await super.init()
+    // Test-only hook: an internal error, to show how one is reported.
+    if (process.env.TILL_TEST_FAULT === 'internal') (undefined as unknown as {limit: number}).limit.toFixed()
     if (this.exitOnInterrupt) process.once('SIGINT', () => {
       process.stderr.write('\nInterrupted.\n')
       process.exit(ExitCode.interrupted)
@@ -87,11 +93,20 @@ export abstract class BaseCommand extends Command {
     return this.context
   }
 
+  /** What the id argument names, from its description ("Product id, or - ..." -> "product id"). */
+  private idNoun(): string {
+    const description = (this.ctor.args as Record<string, {description?: string}> | undefined)?.id?.description ?? ''
+    return /^([\w -]*?\bid)\b/i.exec(description)?.[1]?.toLowerCase() ?? 'id'
+  }
+
   /** Parses like `this.parse`, and records the global flags for the context. */
   protected async parseWithGlobals<T extends typeof Command>(cmd: T): Promise<Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>> {
     const parsed = (await this.parse(cmd as never)) as unknown as Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>
     const f = parsed.flags as unknown as {profile?: string; debug?: boolean; 'max-wait'?: number; 'no-input'?: boolean}
     this.globals = {profile: f.profile, debug: Boolean(f.debug) || this.debugging, maxWait: f['max-wait'] ?? 120, noInput: Boolean(f['no-input'])}
+    // An `id` argument is a resource's UUID: checked here, before any request (`-` reads them from stdin).
+    const id = (parsed.args as {id?: unknown}).id
+    if (typeof id === 'string' && id !== '-') checkUuid(id, this.idNoun())
     return parsed
   }
 
@@ -124,6 +139,9 @@ export abstract class BaseCommand extends Command {
     }
     if (this.ctx.io.stdinIsTTY) throw usageError('"-" reads ids from stdin, but stdin is a terminal', 'pipe ids in, e.g.: till orders list --status paid --all -o jsonl | jq -r .id | till ...')
     const {readIds, runEach} = await import('./bulk.js')
+    const noun = this.idNoun()
+    const checked = action
+    action = async (value: string) => checked(checkUuid(value, noun))
     let ok = 0
     let failed = 0
     const counted = async function* (results: AsyncIterable<{ok: boolean}>) {
@@ -239,9 +257,17 @@ export abstract class BaseCommand extends Command {
       let [first, ...rest] = parseError && lines.length > 1 ? lines.slice(1) : lines
       const flag = /^Parsing (--[\w-]+)/.exec(lines[0] ?? '')?.[1]
       if (parseError && flag && !first!.includes(flag)) first = `${flag}: ${first}`
+      // Whatever was typed may be a token: a flag's value and an unexpected argument are never echoed.
+      first = redact(first!.replace(/^(Nonexistent flags?: --[\w-]+)=.*/, '$1=…').replace(/^(Unexpected arguments?): .*/, '$1 (not shown)'))
       process.stderr.write(`Error: ${first}\n`)
-      if (rest.length > 0) process.stderr.write(`${rest.join('\n')}\n`)
+      if (rest.length > 0) process.stderr.write(`${redact(rest.join('\n'))}\n`)
       return this.exit(parseError || error.oclif?.exit !== 1 ? ExitCode.usage : ExitCode.error)
+    }
+    if (isInternalError(error)) {
+      process.stderr.write(`Error: an internal error happened in "till ${(this.id ?? '').replaceAll(':', ' ')}" (${error.name}); this is a bug in till, not in what you did.\n`)
+      if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
+      else process.stderr.write(`Hint: run the same command again with --debug to see the stack trace, and report it to ${REPORT_URL}.\n`)
+      return this.exit(ExitCode.error)
     }
     const tillError = toTillError(error, this.errorContext())
     process.stderr.write(`Error: ${tillError.message}\n`)

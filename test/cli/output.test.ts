@@ -245,10 +245,13 @@ describe('till list/get output against the emulator', () => {
       expect(r.stderr).toMatch(/^ {2}body\.metadata\.a: \S/m)
     })
 
-    it('a malformed id rejected by the API (422 at path.id) exits 2', async () => {
+    it('a malformed id is refused before any request with the API\'s message; the API\'s own 422 at path.id exits 2', async () => {
       const r = await till(['orders', 'get', 'not-a-uuid'])
       expect(r.code).toBe(2)
-      expect(r.stderr).toMatch(/^ {2}path\.id: .*UUID/m)
+      expect(r.stderr).toMatch(/^Error: order id "not-a-uuid": Input should be a valid UUID/)
+      const raw = await till(['api', 'GET', '/orders/not-a-uuid'])
+      expect(raw.code).toBe(2)
+      expect(raw.stderr).toMatch(/^ {2}path\.id: .*UUID/m)
     })
 
     it('an invalid token exits 4 with a hint naming the profile', async () => {

@@ -1,10 +1,11 @@
-import {Flags} from '@oclif/core'
+import {Args, Flags} from '@oclif/core'
 
 import {ApiError, NetworkError} from '../../client/errors.js'
 import {BaseCommand} from '../../areas/command.js'
 import {DEFAULT_URLS, readConfig, updateConfig, validProfileName} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
+import {assertSafeBaseUrl} from '../../client/origin.js'
 
 interface Organization {
   id: string
@@ -21,6 +22,8 @@ export default class AuthLogin extends BaseCommand {
     {description: 'A second production organization under its own profile name', command: '<%= config.bin %> <%= command.id %> --environment production --name acme-prod'},
   ]
 
+  /** Only so that a token typed as an argument is refused without being echoed (see the base command). */
+  static override args = {token: Args.string({hidden: true, ignoreStdin: true, description: 'Never a token: use the prompt or --token-stdin.'})}
   static override flags = {
     environment: Flags.option({char: 'e', options: ['production', 'sandbox'] as const, description: 'Environment the token belongs to (asked on a terminal).'})(),
     'token-stdin': Flags.boolean({description: 'Read the token from stdin.'}),
@@ -30,7 +33,10 @@ export default class AuthLogin extends BaseCommand {
   }
 
   async run(): Promise<void> {
-    const {flags} = await this.parseWithGlobals(AuthLogin)
+    const {args, flags} = await this.parseWithGlobals(AuthLogin)
+    if (args.token !== undefined) {
+      throw usageError('a token is never taken as an argument (it would stay in the shell history); it was not used or shown', 'type it at the prompt, or pipe it: pass polar/prod | till auth login --token-stdin')
+    }
     readConfig(this.ctx.configDir) // a damaged config is reported before anything is asked
     const environment = flags.environment ?? ((await this.prompter.select('--environment', 'Environment of the token', async () => [
       {name: 'production (real customers and payments)', value: 'production'},
@@ -40,6 +46,7 @@ export default class AuthLogin extends BaseCommand {
     if (!validProfileName(name)) throw usageError(`"${name}" is not a valid profile name`, 'use letters, digits, ".", "_" and "-"')
     const baseUrl = (flags.url ?? DEFAULT_URLS[environment]).replace(/\/+$/, '')
     if (!/^https?:\/\/\S+$/.test(baseUrl)) throw usageError(`--url is not a URL: "${flags.url}"`)
+    assertSafeBaseUrl(baseUrl, '--url')
     const token = await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token (${environment}):`})
     if (!token.startsWith('polar_oat_')) {
       this.ctx.note(`Warning: this does not look like an organization access token (they start with polar_oat_); Core commands need one.`)

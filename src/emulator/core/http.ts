@@ -285,10 +285,22 @@ export async function handle(
   }
   if (guards.latencyMs > 0) await new Promise((r) => setTimeout(r, guards.latencyMs))
   if (reset && !fail) {
-    dropMidResponse(res, reply)
+    try {
+      dropMidResponse(res, reply)
+    } catch {
+      res.socket?.destroy()
+    }
     return 0
   }
-  send(env, res, reply, version)
+  try {
+    send(env, res, reply, version)
+  } catch (error) {
+    // Nothing in sending an answer may escape the request: a 500 if nothing was sent yet, else a cut.
+    env.options.log(`[${env.name}] error sending the answer to ${method} ${url.pathname}: ${(error as Error).message}`)
+    if (res.headersSent) res.socket?.destroy()
+    else send(env, res, {status: 500, body: {error: 'InternalServerError', detail: 'Internal Server Error'}}, version)
+    return 500
+  }
   return reply.status
 }
 

@@ -32,7 +32,8 @@ export interface Page<U> {
 }
 
 function positiveInt(query: URLSearchParams, name: string, fallback: number, issues: ValidationIssue[]): number {
-  const raw = query.get(name)
+  // A repeated scalar parameter takes its last value, as the service's framework does.
+  const raw = query.getAll(name).at(-1) ?? null
   if (raw === null) return fallback
   if (!/^[+-]?\d+$/.test(raw.trim())) {
     issues.push({type: 'int_parsing', loc: ['query', name], msg: 'Input should be a valid integer, unable to parse string as an integer', input: raw})
@@ -91,7 +92,8 @@ export function listRows<T, U>(rows: readonly T[], query: URLSearchParams, spec:
   const sorting = query.getAll('sorting').filter((s) => s !== '')
   const sortKeys = sorting.length > 0 ? sorting : (spec.defaultSort ?? [])
   for (const key of sorting) {
-    if (!spec.sorts || !(key.replace(/^-/, '') in spec.sorts)) {
+    // Own keys only: `__proto__`, `toString` or `constructor` are unknown criteria, not inherited functions.
+    if (!spec.sorts || !Object.hasOwn(spec.sorts, key.replace(/^-/, ''))) {
       issues.push({type: 'enum', loc: ['query', 'sorting'], msg: 'Invalid sorting criterion.', input: key})
     }
   }

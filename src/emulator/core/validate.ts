@@ -1,6 +1,7 @@
 // Request schemas are zod schemas; this turns zod's issues into the 422 `detail` arrays
 // the real service (FastAPI + pydantic) produces (api-facts §6.1).
 import {z} from 'zod'
+import {nestingDepth} from '../client/json-depth.js'
 
 import {requestValidation, type ValidationIssue} from './errors.js'
 
@@ -118,14 +119,25 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown, prefix: Ar
 /** Parses a JSON request body; malformed JSON gets the framework's `json_invalid` 422. */
 export function parseJsonBody(raw: string): unknown {
   if (raw.trim() === '') return undefined
+  let value: unknown
   try {
-    return JSON.parse(raw)
+    value = JSON.parse(raw)
   } catch (error) {
     throw requestValidation([
       {type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: {error: (error as Error).message}},
     ])
   }
+  // Nesting is bounded, so that nothing echoed in an error can overflow the stack when it is sent.
+  if (nestingDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+    throw requestValidation([
+      {type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: {error: `nesting deeper than ${MAX_JSON_DEPTH} levels`}},
+    ])
+  }
+  return value
 }
+
+export const MAX_JSON_DEPTH = 200
+
 
 // Shared pieces of request schemas.
 export const metadataSchema = z
