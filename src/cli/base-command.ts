@@ -123,17 +123,27 @@ export abstract class BaseCommand extends Command {
       return
     }
     if (this.ctx.io.stdinIsTTY) throw usageError('"-" reads ids from stdin, but stdin is a terminal', 'pipe ids in, e.g.: till orders list --status paid --all -o jsonl | jq -r .id | till ...')
-    const {readIds, runEach} = await import('./bulk.js')
+    const {heldIds, readIds, runEach} = await import('./bulk.js')
     let ok = 0
     let failed = 0
+    // A bad input line ends the list (so what was done is printed), then is reported.
+    let inputError: unknown
     const counted = async function* (results: AsyncIterable<{ok: boolean}>) {
-      for await (const r of results) {
-        if (r.ok) ok++
-        else failed++
-        yield r
+      try {
+        for await (const r of results) {
+          if (r.ok) ok++
+          else failed++
+          yield r
+        }
+      } catch (error) {
+        inputError = error
       }
     }
-    await this.writeList('results', counted(runEach(readIds(process.stdin), action, this.errorContext())), flags)
+    await this.writeList('results', counted(runEach(heldIds(readIds(process.stdin)), action, this.errorContext())), flags)
+    if (inputError !== undefined) {
+      if (ok + failed > 0) this.ctx.note(`${ok + failed} ids acted on before the bad input: ${ok} ok, ${failed} failed.`)
+      throw inputError
+    }
     this.ctx.note(`${ok + failed} ids: ${ok} ok, ${failed} failed.`)
     if (failed > 0) throw new TillError(`${failed} of ${ok + failed} failed (see the results)`, ExitCode.error)
   }

@@ -1,0 +1,155 @@
+// What an operator scripting till trips on, as processes against one emulator (and a small fake
+// service where the emulator cannot misbehave on cue): global flags before the command, bulk input
+// checked before the first write, a two-request create that reports the id it made first.
+import {mkdirSync, writeFileSync} from 'node:fs'
+import {createServer, type Server} from 'node:http'
+import type {AddressInfo} from 'node:net'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {envVars, expectNoToken, linesOf, runCli, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+
+describe('operator traps', {timeout: 90_000}, () => {
+  let emulator: Emulator
+  let env: EnvHandle
+  let box: Sandbox
+  const outputs: string[] = []
+
+  const till = async (args: string[], opts: {input?: string; extra?: Record<string, string | undefined>; config?: boolean} = {}): Promise<CliResult> => {
+    const vars = opts.config ? box.env(opts.extra) : box.env({...envVars(env), TILL_ENV: 'local', ...opts.extra})
+    const r = await runCli(args, {env: vars, input: opts.input})
+    outputs.push(r.stdout, r.stderr)
+    return r
+  }
+  const orgOf = (r: CliResult): string => (JSON.parse(r.stdout) as {items: Array<{id: string}>}).items[0]!.id
+  const newCustomer = async (): Promise<Json> => {
+    const res = await api(env, 'POST', '/customers/', {body: {email: `c${Math.random().toString(36).slice(2, 10)}@example.com`}})
+    expect(res.status, res.text).toBe(201)
+    return res.body
+  }
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    env = emulator.production
+    box = sandbox()
+    const profile = (environment: string, handle: EnvHandle) => ({environment, base_url: handle.url, token: handle.token})
+    const config = {active: 'prod', profiles: {prod: profile('production', emulator.production), sbx: profile('sandbox', emulator.sandbox)}}
+    mkdirSync(box.configDir, {recursive: true, mode: 0o700})
+    writeFileSync(join(box.configDir, 'config.json'), JSON.stringify(config), {mode: 0o600})
+  })
+  afterAll(async () => {
+    await emulator?.stop()
+    box?.cleanup()
+    for (const text of outputs) {
+      expectNoToken(text, emulator.production.token)
+      expectNoToken(text, emulator.sandbox.token)
+    }
+  })
+
+  describe('global flags before the command (issue 21 item 10)', () => {
+    it('-p before the command picks the profile, as after it', async () => {
+      const before = await till(['-p', 'sbx', 'api', 'GET', '/organizations/'], {config: true})
+      expect(before.stderr).toBe('')
+      expect(before.code).toBe(0)
+      expect(orgOf(before)).toBe(emulator.sandbox.organizationId)
+      const after = await till(['api', 'GET', '/organizations/', '-p', 'sbx'], {config: true})
+      expect(orgOf(after)).toBe(emulator.sandbox.organizationId)
+      const active = await till(['api', 'GET', '/organizations/'], {config: true})
+      expect(orgOf(active)).toBe(emulator.production.organizationId)
+    })
+
+    it('--profile=NAME and --debug before the command', async () => {
+      const r = await till(['--profile=sbx', '--debug', 'api', 'GET', '/organizations/'], {config: true})
+      expect(r.code).toBe(0)
+      expect(orgOf(r)).toBe(emulator.sandbox.organizationId)
+      expect(r.stderr).toContain('GET')
+    })
+
+    it('an unknown profile before the command is the usual usage error, not "command -p not found"', async () => {
+      const r = await till(['-p', 'nope', 'products', 'list'], {config: true})
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('"nope"')
+      expect(r.stderr).not.toContain('not found')
+    })
+  })
+
+  describe('bulk input is checked before the first write (issue 21 item 5)', () => {
+    it('a bad line deletes nothing, exits 2 and names the line', async () => {
+      const [c1, c2, c3] = [await newCustomer(), await newCustomer(), await newCustomer()]
+      const r = await till(['customers', 'delete', '-', '--yes', '-o', 'jsonl'], {input: `${c1.id}\n${c2.id}\n{"id": 5}\n${c3.id}\n`})
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('stdin line 3 has no "id" string')
+      expect(r.stdout).toBe('')
+      for (const c of [c1, c2, c3]) {
+        const res = await api(env, 'GET', `/customers/${c.id}`)
+        expect(res.status).toBe(200)
+        expect(res.body.deleted_at).toBeNull()
+      }
+    })
+
+    it('invalid JSON on the last line: nothing is acted on', async () => {
+      const c1 = await newCustomer()
+      const r = await till(['customers', 'delete', '-', '--yes'], {input: `${c1.id}\n{not json\n`})
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('stdin line 2 is not valid JSON')
+      expect((await api(env, 'GET', `/customers/${c1.id}`)).body.deleted_at).toBeNull()
+    })
+
+    it('a good input acts on every id and prints one line per id', async () => {
+      const [c1, c2] = [await newCustomer(), await newCustomer()]
+      const r = await till(['customers', 'delete', '-', '--yes', '-o', 'jsonl'], {input: `${c1.id}\n${c2.id}\n`})
+      expect(r.code, r.stderr).toBe(0)
+      expect(linesOf(r.stdout)).toHaveLength(2)
+      for (const c of [c1, c2]) expect((await api(env, 'GET', `/customers/${c.id}`)).body.deleted_at).not.toBeNull()
+    })
+  })
+
+  describe('customers create --billing-name (issue 21 item 9)', () => {
+    it('against the emulator: one customer with the billing name, its id on stderr first', async () => {
+      const r = await till(['customers', 'create', '--email', 'billing@example.com', '--billing-name', 'Acme GmbH', '--json'])
+      expect(r.code, r.stderr).toBe(0)
+      const created = JSON.parse(r.stdout)
+      expect(created.billing_name).toBe('Acme GmbH')
+      expect(r.stderr).toContain(`Created customer ${created.id}.`)
+    })
+
+    it('when the second request fails, the created id is reported with how to finish', async () => {
+      // A service that creates the customer, then drops the connection of the update.
+      const requests: string[] = []
+      const customer = {
+        id: '0b8c3d2e-1f4a-4b5c-9d6e-7f8091a2b3c4', created_at: '2025-01-01T00:00:00Z', modified_at: null, metadata: {}, external_id: null,
+        email: 'drop@example.com', email_verified: false, name: null, billing_name: null, billing_address: null, tax_id: null,
+        organization_id: '1b8c3d2e-1f4a-4b5c-9d6e-7f8091a2b3c4', deleted_at: null, avatar_url: '',
+      }
+      const server: Server = createServer((req, res) => {
+        requests.push(`${req.method} ${req.url}`)
+        req.resume()
+        req.on('end', () => {
+          if (req.method === 'POST') {
+            res.writeHead(201, {'content-type': 'application/json'})
+            res.end(JSON.stringify(customer))
+          } else req.socket.destroy()
+        })
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      try {
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`
+        const r = await till(['customers', 'create', '--email', 'drop@example.com', '--billing-name', 'Drop Ltd', '--json', '--max-wait', '0'], {
+          extra: {TILL_API_URL: url, TILL_TOKEN: `polar_oat_${'D'.repeat(43)}`, TILL_ENV: 'production'},
+        })
+        expect(r.code).not.toBe(0)
+        expect(JSON.parse(r.stdout).id).toBe(customer.id)
+        const stderr = linesOf(r.stderr)
+        const createdAt = stderr.findIndex((l) => l.includes(`Created customer ${customer.id}.`))
+        expect(createdAt).toBeGreaterThanOrEqual(0)
+        expect(r.stderr).toContain(`customer ${customer.id} was created, but setting its billing name failed`)
+        expect(r.stderr).toContain(`till customers update ${customer.id} --billing-name "Drop Ltd"`)
+        expect(requests.filter((q) => q.startsWith('POST'))).toHaveLength(1)
+      } finally {
+        await new Promise((resolve) => server.close(resolve))
+      }
+    })
+  })
+})
