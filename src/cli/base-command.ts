@@ -241,6 +241,11 @@ export abstract class BaseCommand extends Command {
   protected override async catch(error: Error & {exitCode?: number; oclif?: {exit?: number}; code?: string}): Promise<unknown> {
     // oclif's own exits and parse errors (unknown flag, missing argument) keep their behaviour, exit 2.
     if (error.message?.startsWith('EEXIT')) throw error
+    // Ctrl-C at a prompt (the terminal is in raw mode, so it arrives as a key): interrupted, quietly.
+    if (error.name === 'ExitPromptError') {
+      process.stderr.write('\n')
+      return this.exit(ExitCode.interrupted)
+    }
     // A flag value its parser refused ("Parsing --flag ...") is a usage error too.
     const parseError = /^Parsing --/.test(error.message ?? '')
     if (!(error instanceof TillError) && (parseError || (error.oclif?.exit !== undefined && error.constructor.name !== 'Error'))) {

@@ -8,7 +8,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, expectNoToken, linesOf, runCli, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, expectNoToken, linesOf, runAnswering, runCli, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 
 describe('operator traps', {timeout: 90_000}, () => {
@@ -150,6 +150,33 @@ describe('operator traps', {timeout: 90_000}, () => {
       } finally {
         await new Promise((resolve) => server.close(resolve))
       }
+    })
+  })
+
+  describe('messages and exit codes (issue 22 items 8 and 9)', () => {
+    it('Ctrl-C at a prompt exits 130, quietly, and creates nothing', async () => {
+      const before = (await api(env, 'GET', '/customers/?limit=1')).body.pagination.total_count
+      const r = await runAnswering(`${TILL} ${['customers', 'create', '--name', 'Nobody'].map(sh).join(' ')}`, box.env({...envVars(env), TILL_ENV: 'local'}), [
+        {when: /Email address/, send: '\x03'},
+      ])
+      outputs.push(r.stdout)
+      expect(r.unanswered).toBe(0)
+      expect(r.code).toBe(130)
+      expect(r.stdout).not.toContain('force closed')
+      expect(r.stdout).not.toContain('Error')
+      expect((await api(env, 'GET', '/customers/?limit=1')).body.pagination.total_count).toBe(before)
+    })
+
+    it('auth status exits 6 (network), not 4 (authentication), when the API cannot be reached', async () => {
+      const r = await till(['auth', 'status'], {extra: {TILL_API_URL: 'http://127.0.0.1:1/v1', TILL_TOKEN: `polar_oat_${'N'.repeat(43)}`, TILL_ENV: 'production'}})
+      expect(r.code).toBe(6)
+      expect(r.stderr).toContain('cannot reach the API')
+      expect(linesOf(r.stderr).filter((l) => l.startsWith('Error:'))).toHaveLength(1)
+    })
+
+    it('auth status still exits 4 when the service refuses the token', async () => {
+      const r = await till(['auth', 'status'], {extra: {TILL_TOKEN: `polar_oat_${'R'.repeat(43)}`}})
+      expect(r.code).toBe(4)
     })
   })
 })
