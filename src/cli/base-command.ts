@@ -148,9 +148,19 @@ export abstract class BaseCommand extends Command {
     if (failed > 0) throw new TillError(`${failed} of ${ok + failed} failed (see the results)`, ExitCode.error)
   }
 
+  /** What the last list read saw (total and items shown), for the terminal's "N more" line. */
+  private listSeen?: {total?: number; maxPage?: number; yielded: number; first: number; limit: number}
+
   protected pageOptions(flags: {limit?: number; page?: number; all?: boolean; 'max-items'?: number}): PaginateOptions {
+    if (flags.all && flags.page !== undefined) {
+      throw usageError('--all reads every page, so it cannot be given with --page', 'use --all alone for the whole list, or --page N (with --limit) for one page')
+    }
+    const maxItems = flags['max-items']
+    const limit = flags.limit ?? (flags.all ? 100 : maxItems ? Math.min(100, maxItems) : 10)
+    this.listSeen = {yielded: 0, first: flags.page ?? 1, limit}
     return {
-      limit: flags.limit ?? (flags.all ? 100 : 10),
+      seen: this.listSeen,
+      limit,
       page: flags.page,
       all: flags.all,
       maxItems: flags['max-items'],
@@ -177,6 +187,21 @@ export abstract class BaseCommand extends Command {
     }
     const writer = output.createListWriter({format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, footer, width: io.stdout.columns})
     await output.writeList(mapItems(items, (item) => withoutDeprecated(resource, item)), writer)
+    this.noteRest(resource, io.stdoutIsTTY && format === 'table')
+  }
+
+  /** On a terminal: an empty list says so, and a table that is not the whole list says how many more and how to get them. */
+  private noteRest(resource: string, table: boolean): void {
+    const seen = this.listSeen
+    if (!seen || resource === 'results') return
+    const what = resource.replaceAll('-', ' ')
+    if (seen.yielded === 0 && this.ctx.io.stderrIsTTY) {
+      this.ctx.note(seen.first > 1 && (seen.maxPage ?? 0) < seen.first ? `No ${what} on page ${seen.first} (there are ${seen.maxPage ?? 0} pages).` : `No ${what} found.`)
+      return
+    }
+    if (!table || seen.total === undefined) return
+    const more = seen.total - ((seen.first - 1) * seen.limit + seen.yielded)
+    if (more > 0) this.ctx.note(`Showing ${seen.yielded} of ${seen.total} ${what}; ${more} more: add --all for every one, --max-items N for the first N, or --page ${seen.first + Math.ceil(seen.yielded / seen.limit)} for the next page.`)
   }
 
   /** Prints one resource to stdout in the chosen format. */

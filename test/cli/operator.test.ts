@@ -8,8 +8,8 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, expectNoToken, linesOf, runAnswering, runCli, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {envVars, expectNoToken, jsonlIds, linesOf, logFrom, runAnswering, runCli, runTty, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 
 describe('operator traps', {timeout: 90_000}, () => {
   let emulator: Emulator
@@ -31,7 +31,7 @@ describe('operator traps', {timeout: 90_000}, () => {
   }
 
   beforeAll(async () => {
-    emulator = await startEmulator()
+    emulator = await startEmulator({quiet: false})
     env = emulator.production
     box = sandbox()
     const profile = (environment: string, handle: EnvHandle) => ({environment, base_url: handle.url, token: handle.token})
@@ -177,6 +177,62 @@ describe('operator traps', {timeout: 90_000}, () => {
     it('auth status still exits 4 when the service refuses the token', async () => {
       const r = await till(['auth', 'status'], {extra: {TILL_TOKEN: `polar_oat_${'R'.repeat(43)}`}})
       expect(r.code).toBe(4)
+    })
+  })
+
+  describe('pagination that returns what was asked (issue 22 item 3)', () => {
+    it('--max-items 25 pages until it has 25, in the API order', async () => {
+      const all = (await listAll(env, '/orders/')).map((o: Json) => o.id as string)
+      expect(all.length).toBeGreaterThan(25)
+      const r = await till(['orders', 'list', '--max-items', '25', '-o', 'jsonl'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(jsonlIds(r.stdout)).toEqual(all.slice(0, 25))
+    })
+
+    it('--max-items past the end gives the whole list', async () => {
+      const all = await listAll(env, '/products/')
+      const r = await till(['products', 'list', '--max-items', '1000', '-o', 'jsonl'])
+      expect(jsonlIds(r.stdout)).toHaveLength(all.length)
+    })
+
+    it('--all with --page is a usage error', async () => {
+      const r = await till(['products', 'list', '--all', '--page', '2'])
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toContain('--all reads every page, so it cannot be given with --page')
+    })
+
+    it('on a terminal, a partial table says how many more and how; an empty page says so', async () => {
+      const total = (await listAll(env, '/products/')).length
+      const vars = box.env({...envVars(env), TILL_ENV: 'local'})
+      const part = await runTty(`${TILL} products list --limit 3 --columns id,name`, {env: vars})
+      outputs.push(part.stdout)
+      expect(part.code).toBe(0)
+      expect(part.stdout).toContain(`Showing 3 of ${total} products; ${total - 3} more: add --all`)
+      const empty = await runTty(`${TILL} products list --page 99 --columns id,name`, {env: vars})
+      outputs.push(empty.stdout)
+      expect(empty.stdout).toMatch(/No products on page 99 \(there are \d+ pages\)\./)
+      const whole = await runTty(`${TILL} products list --all --columns id,name`, {env: vars})
+      outputs.push(whole.stdout)
+      expect(whole.stdout).not.toContain('more:')
+    })
+  })
+
+  describe('list --metadata is checked as on create (issue 22 item 4)', () => {
+    it('a pair without = is refused before any request', async () => {
+      const log = await logFrom(emulator)
+      const r = await till(['orders', 'list', '--metadata', 'foo'])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('--metadata takes key=value with a key of 1-40 characters, not "foo"')
+      expect(r.stdout).toBe('')
+      expect(log().filter((q) => q.path.startsWith('/v1/orders'))).toEqual([])
+    })
+
+    it('a good pair filters', async () => {
+      const c = await api(env, 'POST', '/customers/', {body: {email: 'meta-filter@example.com', metadata: {tier: 'gold'}}})
+      const r = await till(['customers', 'list', '--metadata', 'tier=gold', '-o', 'jsonl'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(jsonlIds(r.stdout)).toEqual([c.body.id])
     })
   })
 })
