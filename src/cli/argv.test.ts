@@ -26,4 +26,9 @@ describe('globalsAfterCommand', () => {
     expect(globalsAfterCommand(['--limit', '5', 'orders', 'list'])).toEqual(['--limit', '5', 'orders', 'list'])
     expect(globalsAfterCommand(['-p', 'x', '--limit', '5', 'orders', 'list'])).toEqual(['-p', 'x', '--limit', '5', 'orders', 'list'])
   })
+
+  it('reads help COMMAND as COMMAND --help', () => {
+    expect(globalsAfterCommand(['help'])).toEqual(['--help'])
+    expect(globalsAfterCommand(['help', 'products', 'list'])).toEqual(['products', 'list', '--help'])
+  })
 })

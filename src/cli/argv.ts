@@ -1,4 +1,4 @@
-// Global flags given before the command (`till -p sandbox subscriptions list`, as gh allows) are moved
+// `till help products` is read as `till products --help`. Global flags given before the command (`till -p sandbox subscriptions list`, as gh allows) are moved
 // after it, where oclif parses them. Only the global flags move; anything else before the command is
 // left for oclif to refuse as it always has.
 
@@ -22,6 +22,8 @@ function globalAt(argv: readonly string[], i: number): number {
  * Unchanged when no global flag comes first, or when no command word follows the globals.
  */
 export function globalsAfterCommand(argv: readonly string[]): string[] {
+  // `till help [COMMAND...]` is `till [COMMAND...] --help` (there is no help command).
+  if (argv[0] === 'help') return [...argv.slice(1).filter((a) => !a.startsWith('-')), '--help']
   const globals: string[] = []
   let i = 0
   for (let n = globalAt(argv, i); i < argv.length && n > 0; n = i < argv.length ? globalAt(argv, i) : 0) {

@@ -235,4 +235,21 @@ describe('operator traps', {timeout: 90_000}, () => {
       expect(jsonlIds(r.stdout)).toEqual([c.body.id])
     })
   })
+
+  describe('help as other tools take it (issue 22 item 15)', () => {
+    it('till help, till help products and -h print help, exit 0', async () => {
+      const root = await till(['help'])
+      expect(root.code, root.stderr).toBe(0)
+      expect(root.stdout).toContain('TOPICS')
+      const topic = await till(['help', 'products'])
+      expect(topic.code, topic.stderr).toBe(0)
+      expect(topic.stdout).toContain('products list')
+      const short = await till(['products', 'list', '-h'])
+      expect(short.code, short.stderr).toBe(0)
+      expect(short.stdout).toContain('USAGE')
+      expect(short.stdout).toContain('--max-items')
+      const command = await till(['help', 'products', 'list'])
+      expect(command.stdout).toBe(short.stdout)
+    })
+  })
 })
