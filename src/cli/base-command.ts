@@ -8,6 +8,7 @@ import {readConfig} from './config/profiles.js'
 import {Context} from './context.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import type {ResourceColumns} from './output/columns.js'
+import {projectRow} from './output/columns.js'
 import {withoutDeprecated} from './output/deprecated.js'
 import {FORMATS} from './output/format.js'
 import {Prompter} from './prompt.js'
@@ -17,7 +18,7 @@ export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['ba
 /** Output flags of commands that print resources (`--json` comes from `enableJsonFlag`). */
 export const outputFlags = {
   output: Flags.option({char: 'o', options: FORMATS, description: 'Output format (default: table on a terminal, tsv when piped).'})(),
-  columns: Flags.string({description: 'Comma-separated fields to show in table, csv and tsv output (e.g. id,status,net_amount).'}),
+  columns: Flags.string({description: 'Comma-separated fields to show (e.g. id,status,net_amount); dotted paths reach nested fields (customer.email). JSON output keeps only these fields.'}),
 }
 
 /** Paging flags of list commands. */
@@ -186,7 +187,14 @@ export abstract class BaseCommand extends Command {
       if (p.environment === 'production') footer = `PRODUCTION · profile ${p.name} · ${p.baseUrl}`
     }
     const writer = output.createListWriter({format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, footer, width: io.stdout.columns})
-    await output.writeList(mapItems(items, (item) => withoutDeprecated(resource, item)), writer)
+    const names = this.jsonFields(format, flags.columns)
+    const shown = (item: object) => {
+      const row = withoutDeprecated(resource, item) as Record<string, unknown>
+      if (!names) return row
+      if (typeof columns === 'function') columns(row) // checks the names against the first row's fields
+      return projectRow(row, names)
+    }
+    await output.writeList(mapItems(items, shown), writer)
     this.noteRest(resource, io.stdoutIsTTY && format === 'table')
   }
 
@@ -208,7 +216,19 @@ export abstract class BaseCommand extends Command {
   protected async writeOne(resource: string, item: object, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
     const {output, format, color} = await this.outputSetup(resource, {...flags, columns: undefined})
     const columns = flags.columns ? output.columnsFor(await this.columnRegistry(), resource, flags.columns) : undefined
-    await output.writeObject(withoutDeprecated(resource, item), {format, out: this.ctx.io.stdout, columns, tty: this.ctx.io.stdoutIsTTY, color})
+    let row = withoutDeprecated(resource, item) as Record<string, unknown>
+    const names = this.jsonFields(format, flags.columns)
+    if (names) {
+      if (typeof columns === 'function') columns(row)
+      row = projectRow(row, names)
+    }
+    await output.writeObject(row, {format, out: this.ctx.io.stdout, columns, tty: this.ctx.io.stdoutIsTTY, color})
+  }
+
+  /** The fields JSON output keeps: those of --columns (dotted paths allowed), or undefined for all. */
+  private jsonFields(format: string, columns: string | undefined): string[] | undefined {
+    if ((format !== 'json' && format !== 'jsonl') || columns === undefined) return undefined
+    return columns.split(',').map((n) => n.trim()).filter((n) => n !== '')
   }
 
   /** Columns by resource name; the areas' command base adds theirs (see src/areas/command.ts). */

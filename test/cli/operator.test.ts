@@ -252,4 +252,29 @@ describe('operator traps', {timeout: 90_000}, () => {
       expect(command.stdout).toBe(short.stdout)
     })
   })
+
+  describe('--columns with JSON output (issue 22 item 12, in part)', () => {
+    it('jsonl keeps only the fields asked for, dotted paths nested', async () => {
+      const first = (await api(env, 'GET', '/orders/?limit=2')).body.items as Json[]
+      const r = await till(['orders', 'list', '--limit', '2', '-o', 'jsonl', '--columns', 'id,customer.email,net_amount'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(linesOf(r.stdout).map((l) => JSON.parse(l))).toEqual(first.map((o) => ({id: o.id, customer: {email: o.customer.email}, net_amount: o.net_amount})))
+    })
+
+    it('a single record in json, and a dotted path in tsv', async () => {
+      const order = (await api(env, 'GET', '/orders/?limit=1')).body.items[0] as Json
+      const one = await till(['orders', 'get', order.id, '--json', '--columns', 'id,status,product.name'])
+      expect(one.code, one.stderr).toBe(0)
+      expect(JSON.parse(one.stdout)).toEqual({id: order.id, status: order.status, product: {name: order.product.name}})
+      const tsv = await till(['orders', 'list', '--limit', '1', '-o', 'tsv', '--columns', 'id,customer.email'])
+      expect(tsv.stdout).toBe(`${order.id}\t${order.customer.email}\n`)
+    })
+
+    it('an unknown field is refused with JSON too', async () => {
+      const r = await till(['orders', 'list', '-o', 'jsonl', '--columns', 'id,nope'])
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toContain('Unknown column "nope"')
+    })
+  })
 })
