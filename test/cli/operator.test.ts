@@ -1,14 +1,15 @@
 // What an operator scripting till trips on, as processes against one emulator (and a small fake
 // service where the emulator cannot misbehave on cue): global flags before the command, bulk input
 // checked before the first write, a two-request create that reports the id it made first.
-import {mkdirSync, writeFileSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
+import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, expectNoToken, jsonlIds, linesOf, logFrom, runAnswering, runCli, runTty, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, expectNoToken, jsonlIds, linesOf, logFrom, runAnswering, runCli, runShell, runTty, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 
 describe('operator traps', {timeout: 90_000}, () => {
@@ -275,6 +276,34 @@ describe('operator traps', {timeout: 90_000}, () => {
       expect(r.code).toBe(2)
       expect(r.stdout).toBe('')
       expect(r.stderr).toContain('Unknown column "nope"')
+    })
+  })
+
+  describe('invoice get --download to stdout or a folder (issue 22 item 13)', () => {
+    it('- writes the document to stdout; DIR saves it there under the service file name, nothing else left', async () => {
+      const orders = (await api(env, 'GET', '/orders/?limit=100')).body.items as Json[]
+      const order = orders.find((o) => o.status === 'paid' && !o.is_invoice_generated && o.billing_address !== null && o.billing_name !== null)
+      expect(order).toBeDefined()
+      const generated = await till(['orders', 'invoice', 'generate', order.id, '--wait'])
+      expect(generated.code, generated.stderr).toBe(0)
+
+      const vars = box.env({...envVars(env), TILL_ENV: 'local'})
+      const piped = await runShell(`${TILL} orders invoice get ${sh(order.id)} --download - | head -c 5`, {env: vars})
+      outputs.push(piped.stderr)
+      expect(piped.code).toBe(0)
+      expect(piped.stdout).toBe('%PDF-')
+
+      const dir = mkdtempSync(join(tmpdir(), 'till-invoices-'))
+      try {
+        const saved = await till(['orders', 'invoice', 'get', order.id, '--download', dir])
+        expect(saved.code, saved.stderr).toBe(0)
+        expect(saved.stdout).toBe('')
+        expect(readdirSync(dir)).toEqual([`${order.id}.pdf`])
+        expect(readFileSync(join(dir, `${order.id}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-')
+        expect(saved.stderr).toContain(`to ${join(dir, `${order.id}.pdf`)}`)
+      } finally {
+        rmSync(dir, {recursive: true, force: true})
+      }
     })
   })
 })
