@@ -306,4 +306,48 @@ describe('operator traps', {timeout: 90_000}, () => {
       }
     })
   })
+
+  describe('atomic and honest product create (issue 22 item 7)', () => {
+    const productCount = async () => (await api(env, 'GET', '/products/?limit=1')).body.pagination.total_count as number
+
+    it('an unknown --benefit creates nothing: exit 3 naming it', async () => {
+      const before = await productCount()
+      const missing = '00000000-0000-4000-8000-000000000000'
+      const r = await till(['products', 'create', '--name', 'Never Made', '--price', '5', '--benefit', missing])
+      expect(r.code).toBe(3)
+      expect(r.stderr).toContain(`benefit ${missing} not found; nothing was created`)
+      expect(r.stdout).toBe('')
+      expect(await productCount()).toBe(before)
+    })
+
+    it('a known --benefit is attached, and the id is reported first', async () => {
+      const benefit = (await api(env, 'GET', '/benefits/?limit=1')).body.items[0] as Json
+      const r = await till(['products', 'create', '--name', 'With Benefit', '--price', '5', '--benefit', benefit.id, '--json'])
+      expect(r.code, r.stderr).toBe(0)
+      const product = JSON.parse(r.stdout)
+      expect(product.benefits.map((b: Json) => b.id)).toEqual([benefit.id])
+      expect(r.stderr).toContain(`Created product ${product.id}.`)
+    })
+
+    it('--currency XYZ is refused before any request; the emulator refuses it too (422)', async () => {
+      const before = await productCount()
+      const r = await till(['products', 'create', '--name', 'Odd Money', '--price', '5', '--currency', 'XYZ'])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('--currency XYZ is not a currency the service takes')
+      expect(await productCount()).toBe(before)
+      const res = await api(env, 'POST', '/products/', {body: {name: 'Odd Money', prices: [{amount_type: 'fixed', price_amount: 500, price_currency: 'xyz'}]}})
+      expect(res.status).toBe(422)
+      expect(res.body.detail[0].type).toBe('enum')
+      const eur = await till(['products', 'create', '--name', 'Euro Thing', '--price', '5', '--currency', 'EUR', '--json'])
+      expect(eur.code, eur.stderr).toBe(0)
+      expect(JSON.parse(eur.stdout).prices[0].price_currency).toBe('eur')
+    })
+
+    it('--price 0 says the product is free', async () => {
+      const r = await till(['products', 'create', '--name', 'Zero Price', '--price', '0', '--json'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stderr).toContain('A price of 0 makes the product free (as --free does).')
+      expect(JSON.parse(r.stdout).prices[0].price_amount).toBe(0)
+    })
+  })
 })
