@@ -2,6 +2,7 @@
 // service where the emulator cannot misbehave on cue): global flags before the command, bulk input
 // checked before the first write, a two-request create that reports the id it made first.
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {spawn} from 'node:child_process'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
@@ -10,7 +11,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, expectNoToken, jsonlIds, linesOf, logFrom, runAnswering, runCli, runShell, runTty, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, listAll, ROOT, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 
 describe('operator traps', {timeout: 90_000}, () => {
   let emulator: Emulator
@@ -348,6 +349,37 @@ describe('operator traps', {timeout: 90_000}, () => {
       expect(r.code, r.stderr).toBe(0)
       expect(r.stderr).toContain('A price of 0 makes the product free (as --free does).')
       expect(JSON.parse(r.stdout).prices[0].price_amount).toBe(0)
+    })
+  })
+
+  describe('emulator start --port 0 (issue 22 item 15)', () => {
+    it('prints export lines and a profile command that work when pasted', async () => {
+      const data = mkdtempSync(join(tmpdir(), 'till-emu-paste-'))
+      const child = spawn(process.execPath, ['bin/run.js', 'emulator', 'start', '--port', '0', '--data', data, '-q'], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']})
+      try {
+        let out = ''
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.setEncoding('utf8').on('data', (c: string) => {
+            out += c
+            if (out.includes('Press Ctrl-C')) resolve()
+          })
+          child.once('exit', () => reject(new Error(`emulator exited: ${out}`)))
+        })
+        const exportLine = linesOf(out).map((l) => l.trim()).find((l) => l.startsWith('export TILL_API_URL='))!
+        const profileLine = linesOf(out).map((l) => l.trim()).find((l) => l.includes('| till profiles add emulator'))!
+        expect(exportLine).toMatch(/^export TILL_API_URL=http:\/\/127\.0\.0\.1:\d+\/v1 TILL_TOKEN=polar_oat_\S+ TILL_ENV=local$/)
+        const vars = box.env()
+        const viaEnv = await runShell(`${exportLine}; ${TILL} products list --max-items 1 -o jsonl`, {env: vars})
+        expect(viaEnv.code, viaEnv.stderr).toBe(0)
+        expect(jsonlIds(viaEnv.stdout)).toHaveLength(1)
+        const viaProfile = await runShell(`${profileLine.replace('| till ', `| ${TILL} `)} && ${TILL} products list -p emulator --max-items 1 -o jsonl`, {env: vars})
+        expect(viaProfile.code, viaProfile.stderr).toBe(0)
+        expect(viaProfile.stdout).toBe(viaEnv.stdout)
+      } finally {
+        child.kill('SIGTERM')
+        await new Promise((resolve) => child.once('close', resolve))
+        rmSync(data, {recursive: true, force: true})
+      }
     })
   })
 })
