@@ -382,4 +382,31 @@ describe('operator traps', {timeout: 90_000}, () => {
       }
     })
   })
+
+  describe('one spelling per concept (issue 22 item 14)', () => {
+    it('subscriptions get, with show kept as a hidden alias', async () => {
+      const sub = (await api(env, 'GET', '/subscriptions/?limit=1')).body.items[0] as Json
+      const got = await till(['subscriptions', 'get', sub.id, '--json'])
+      expect(got.code, got.stderr).toBe(0)
+      expect(JSON.parse(got.stdout).id).toBe(sub.id)
+      const shown = await till(['subscriptions', 'show', sub.id, '--json'])
+      expect(shown.stdout).toBe(got.stdout)
+      const help = await till(['subscriptions', '--help'])
+      expect(help.stdout).toContain('subscriptions get')
+      expect(help.stdout).not.toContain('subscriptions show')
+    })
+
+    it('sessions create --customer / --external-customer; the old spellings work with a one-line warning', async () => {
+      const customer = (await api(env, 'GET', '/customers/?limit=1')).body.items[0] as Json
+      const now = await till(['sessions', 'create', '--customer', customer.id, '--json'])
+      expect(now.code, now.stderr).toBe(0)
+      expect(JSON.parse(now.stdout).customer_id).toBe(customer.id)
+      const old = await till(['sessions', 'create', '--customer-id', customer.id, '--json'])
+      expect(old.code, old.stderr).toBe(0)
+      expect(old.stderr).toBe('Warning: --customer-id is deprecated; use --customer.\n')
+      const help = await till(['sessions', 'create', '--help'])
+      expect(help.stdout).not.toContain('--customer-id')
+      expect(help.stdout).not.toContain('--external-customer-id')
+    })
+  })
 })
