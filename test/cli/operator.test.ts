@@ -409,4 +409,27 @@ describe('operator traps', {timeout: 90_000}, () => {
       expect(help.stdout).not.toContain('--external-customer-id')
     })
   })
+
+  describe('auth login with the other environment\'s URL (issue 22 item 15)', () => {
+    it('without a terminal: refused naming the fix, nothing saved; on a terminal: warned and asked', async () => {
+      const fresh = sandbox()
+      try {
+        const r = await runCli(['auth', 'login', '--environment', 'production', '--url', 'https://sandbox-api.polar.sh/v1', '--token-stdin'], {
+          env: fresh.env(), input: `polar_oat_${'P'.repeat(43)}\n`,
+        })
+        expect(r.code).toBe(2)
+        expect(r.stderr).toContain('https://sandbox-api.polar.sh/v1 is the sandbox URL, but the profile is for production; nothing was saved')
+        expect(r.stderr).toContain('use --environment sandbox, or pass --force')
+        const asked = await runAnswering(`${TILL} auth login --environment sandbox --url https://api.polar.sh/v1`, fresh.env(), [
+          {when: /Save a sandbox profile with the production URL\?/, send: 'n\r'},
+        ])
+        expect(asked.unanswered).toBe(0)
+        expect(asked.stdout).toContain('Warning: https://api.polar.sh/v1 is the production URL, but the profile is for sandbox.')
+        expect(asked.code).toBe(1)
+        expect(asked.stdout).toContain('cancelled; nothing was saved')
+      } finally {
+        fresh.cleanup()
+      }
+    })
+  })
 })
