@@ -54,7 +54,6 @@ export default class AuthLogin extends BaseCommand {
     this.ctx.note(`Signed in to ${environment} as ${who}. Profile "${name}" is active.`)
   }
 
-  /** The token's organization; a refused token is not saved unless --force. */
   /** A production profile on the sandbox URL, or the reverse, is most likely a mistake: warn, and ask (or need --force). */
   private async checkUrlMatches(environment: 'production' | 'sandbox', baseUrl: string, force: boolean): Promise<void> {
     const other = environment === 'production' ? 'sandbox' : 'production'
@@ -69,6 +68,7 @@ export default class AuthLogin extends BaseCommand {
     }
   }
 
+  /** The token's organization; a refused token is not saved unless --force. */
   private async verify(baseUrl: string, token: string, environment: string, name: string, force: boolean): Promise<Organization | undefined> {
     const client = await this.ctx.newClient(baseUrl, token, name)
     try {
