@@ -1,4 +1,6 @@
 #!/usr/bin/env node
 import {execute} from '@oclif/core'
 
-await execute({dir: import.meta.url})
+import {globalsAfterCommand} from '../dist/cli/argv.js'
+
+await execute({args: globalsAfterCommand(process.argv.slice(2)), dir: import.meta.url})

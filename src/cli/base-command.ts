@@ -8,6 +8,7 @@ import {readConfig} from './config/profiles.js'
 import {Context} from './context.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import type {ResourceColumns} from './output/columns.js'
+import {projectRow} from './output/columns.js'
 import {withoutDeprecated} from './output/deprecated.js'
 import {FORMATS} from './output/format.js'
 import {Prompter} from './prompt.js'
@@ -20,7 +21,7 @@ export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['ba
 /** Output flags of commands that print resources (`--json` comes from `enableJsonFlag`). */
 export const outputFlags = {
   output: Flags.option({char: 'o', options: FORMATS, description: 'Output format (default: table on a terminal, tsv when piped).'})(),
-  columns: Flags.string({description: 'Comma-separated fields to show in table, csv and tsv output (e.g. id,status,net_amount).'}),
+  columns: Flags.string({description: 'Comma-separated fields to show (e.g. id,status,net_amount); dotted paths reach nested fields (customer.email). JSON output keeps only these fields.'}),
 }
 
 /** Paging flags of list commands. */
@@ -138,27 +139,47 @@ export abstract class BaseCommand extends Command {
       return
     }
     if (this.ctx.io.stdinIsTTY) throw usageError('"-" reads ids from stdin, but stdin is a terminal', 'pipe ids in, e.g.: till orders list --status paid --all -o jsonl | jq -r .id | till ...')
-    const {readIds, runEach} = await import('./bulk.js')
+    const {heldIds, readIds, runEach} = await import('./bulk.js')
     const noun = this.idNoun()
     const checked = action
     action = async (value: string) => checked(checkUuid(value, noun))
     let ok = 0
     let failed = 0
+    // A bad input line ends the list (so what was done is printed), then is reported.
+    let inputError: unknown
     const counted = async function* (results: AsyncIterable<{ok: boolean}>) {
-      for await (const r of results) {
-        if (r.ok) ok++
-        else failed++
-        yield r
+      try {
+        for await (const r of results) {
+          if (r.ok) ok++
+          else failed++
+          yield r
+        }
+      } catch (error) {
+        inputError = error
       }
     }
-    await this.writeList('results', counted(runEach(readIds(process.stdin), action, this.errorContext())), flags)
+    await this.writeList('results', counted(runEach(heldIds(readIds(process.stdin)), action, this.errorContext())), flags)
+    if (inputError !== undefined) {
+      if (ok + failed > 0) this.ctx.note(`${ok + failed} ids acted on before the bad input: ${ok} ok, ${failed} failed.`)
+      throw inputError
+    }
     this.ctx.note(`${ok + failed} ids: ${ok} ok, ${failed} failed.`)
     if (failed > 0) throw new TillError(`${failed} of ${ok + failed} failed (see the results)`, ExitCode.error)
   }
 
+  /** What the last list read saw (total and items shown), for the terminal's "N more" line. */
+  private listSeen?: {total?: number; maxPage?: number; yielded: number; first: number; limit: number}
+
   protected pageOptions(flags: {limit?: number; page?: number; all?: boolean; 'max-items'?: number}): PaginateOptions {
+    if (flags.all && flags.page !== undefined) {
+      throw usageError('--all reads every page, so it cannot be given with --page', 'use --all alone for the whole list, or --page N (with --limit) for one page')
+    }
+    const maxItems = flags['max-items']
+    const limit = flags.limit ?? (flags.all ? 100 : maxItems ? Math.min(100, maxItems) : 10)
+    this.listSeen = {yielded: 0, first: flags.page ?? 1, limit}
     return {
-      limit: flags.limit ?? (flags.all ? 100 : 10),
+      seen: this.listSeen,
+      limit,
       page: flags.page,
       all: flags.all,
       maxItems: flags['max-items'],
@@ -184,14 +205,48 @@ export abstract class BaseCommand extends Command {
       if (p.environment === 'production') footer = `PRODUCTION · profile ${p.name} · ${p.baseUrl}`
     }
     const writer = output.createListWriter({format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, footer, width: io.stdout.columns})
-    await output.writeList(mapItems(items, (item) => withoutDeprecated(resource, item)), writer)
+    const names = this.jsonFields(format, flags.columns)
+    const shown = (item: object) => {
+      const row = withoutDeprecated(resource, item) as Record<string, unknown>
+      if (!names) return row
+      if (typeof columns === 'function') columns(row) // checks the names against the first row's fields
+      return projectRow(row, names)
+    }
+    await output.writeList(mapItems(items, shown), writer)
+    this.noteRest(resource, io.stdoutIsTTY && format === 'table')
+  }
+
+  /** On a terminal: an empty list says so, and a table that is not the whole list says how many more and how to get them. */
+  private noteRest(resource: string, table: boolean): void {
+    const seen = this.listSeen
+    if (!seen || resource === 'results') return
+    const what = resource.replaceAll('-', ' ')
+    if (seen.yielded === 0 && this.ctx.io.stderrIsTTY) {
+      this.ctx.note(seen.first > 1 && (seen.maxPage ?? 0) < seen.first ? `No ${what} on page ${seen.first} (there are ${seen.maxPage ?? 0} pages).` : `No ${what} found.`)
+      return
+    }
+    if (!table || seen.total === undefined) return
+    const more = seen.total - ((seen.first - 1) * seen.limit + seen.yielded)
+    if (more > 0) this.ctx.note(`Showing ${seen.yielded} of ${seen.total} ${what}; ${more} more: add --all for every one, --max-items N for the first N, or --page ${seen.first + Math.ceil(seen.yielded / seen.limit)} for the next page.`)
   }
 
   /** Prints one resource to stdout in the chosen format. */
   protected async writeOne(resource: string, item: object, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
     const {output, format, color} = await this.outputSetup(resource, {...flags, columns: undefined})
     const columns = flags.columns ? output.columnsFor(await this.columnRegistry(), resource, flags.columns) : undefined
-    await output.writeObject(withoutDeprecated(resource, item), {format, out: this.ctx.io.stdout, columns, tty: this.ctx.io.stdoutIsTTY, color})
+    let row = withoutDeprecated(resource, item) as Record<string, unknown>
+    const names = this.jsonFields(format, flags.columns)
+    if (names) {
+      if (typeof columns === 'function') columns(row)
+      row = projectRow(row, names)
+    }
+    await output.writeObject(row, {format, out: this.ctx.io.stdout, columns, tty: this.ctx.io.stdoutIsTTY, color})
+  }
+
+  /** The fields JSON output keeps: those of --columns (dotted paths allowed), or undefined for all. */
+  private jsonFields(format: string, columns: string | undefined): string[] | undefined {
+    if ((format !== 'json' && format !== 'jsonl') || columns === undefined) return undefined
+    return columns.split(',').map((n) => n.trim()).filter((n) => n !== '')
   }
 
   /** Columns by resource name; the areas' command base adds theirs (see src/areas/command.ts). */
@@ -249,6 +304,11 @@ export abstract class BaseCommand extends Command {
   protected override async catch(error: Error & {exitCode?: number; oclif?: {exit?: number}; code?: string}): Promise<unknown> {
     // oclif's own exits and parse errors (unknown flag, missing argument) keep their behaviour, exit 2.
     if (error.message?.startsWith('EEXIT')) throw error
+    // Ctrl-C at a prompt (the terminal is in raw mode, so it arrives as a key): interrupted, quietly.
+    if (error.name === 'ExitPromptError') {
+      process.stderr.write('\n')
+      return this.exit(ExitCode.interrupted)
+    }
     // A flag value its parser refused ("Parsing --flag ...") is a usage error too.
     const parseError = /^Parsing --/.test(error.message ?? '')
     if (!(error instanceof TillError) && (parseError || (error.oclif?.exit !== undefined && error.constructor.name !== 'Error'))) {

@@ -51,6 +51,7 @@ describe.skipIf(busy)('the local profile with nothing on 127.0.0.1:4010 (embedde
     const lines = linesOf(stripAnsi(r.stdout))
     expect(lines[0]).toBe(`Nothing answers at http://127.0.0.1:4010/v1; using an emulator run inside this command (data: ${join(box.dataDir, 'emulator')}). Start one with: till emulator start`)
     expect(lines[1]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'TYPE', 'PRICE', 'ARCHIVED', 'CREATED'])
-    expect(lines).toHaveLength(5)
+    expect(lines).toHaveLength(6)
+    expect(lines[5]).toMatch(/^Showing 3 of \d+ products; /)
   })
 })

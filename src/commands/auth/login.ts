@@ -29,7 +29,7 @@ export default class AuthLogin extends BaseCommand {
     'token-stdin': Flags.boolean({description: 'Read the token from stdin.'}),
     name: Flags.string({description: 'Profile name (default: the environment name).'}),
     url: Flags.string({description: "Base URL, when it is not the environment's default.", hidden: false}),
-    force: Flags.boolean({description: 'Save the token even if the API does not accept it now.'}),
+    force: Flags.boolean({description: 'Save the token even if the API does not accept it now, or the URL is the other environment\'s.'}),
   }
 
   async run(): Promise<void> {
@@ -47,6 +47,7 @@ export default class AuthLogin extends BaseCommand {
     const baseUrl = (flags.url ?? DEFAULT_URLS[environment]).replace(/\/+$/, '')
     if (!/^https?:\/\/\S+$/.test(baseUrl)) throw usageError(`--url is not a URL: "${flags.url}"`)
     assertSafeBaseUrl(baseUrl, '--url')
+    await this.checkUrlMatches(environment, baseUrl, flags.force)
     const token = await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token (${environment}):`})
     if (!token.startsWith('polar_oat_')) {
       this.ctx.note(`Warning: this does not look like an organization access token (they start with polar_oat_); Core commands need one.`)
@@ -58,6 +59,20 @@ export default class AuthLogin extends BaseCommand {
     })
     const who = org ? `organization ${org.name} (${org.id})` : 'an unverified token'
     this.ctx.note(`Signed in to ${environment} as ${who}. Profile "${name}" is active.`)
+  }
+
+  /** A production profile on the sandbox URL, or the reverse, is most likely a mistake: warn, and ask (or need --force). */
+  private async checkUrlMatches(environment: 'production' | 'sandbox', baseUrl: string, force: boolean): Promise<void> {
+    const other = environment === 'production' ? 'sandbox' : 'production'
+    if (new URL(baseUrl).host !== new URL(DEFAULT_URLS[other]).host) return
+    const problem = `${baseUrl} is the ${other} URL, but the profile is for ${environment}`
+    if (!force && !this.prompter.interactive) throw usageError(`${problem}; nothing was saved`, `use --environment ${other}, or pass --force if this is really meant`)
+    this.ctx.note(`Warning: ${problem}.`)
+    if (force) return
+    const {confirm} = await import('@inquirer/prompts')
+    if (!(await confirm({message: `Save a ${environment} profile with the ${other} URL?`, default: false}))) {
+      throw new TillError('cancelled; nothing was saved', ExitCode.error)
+    }
   }
 
   /** The token's organization; a refused token is not saved unless --force. */

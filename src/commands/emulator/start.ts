@@ -97,6 +97,11 @@ export default class EmulatorStart extends BaseCommand {
         ]),
         ...(forwardSecret ? ['', `  forwarding every event to ${flags['forward-to']}`, `  verify with the secret  ${forwardSecret}`] : []),
         '',
+        'To use it from another shell, paste (sandbox: use its url and token):',
+        `  export TILL_API_URL=${environments.production.url} TILL_TOKEN=${environments.production.organization_token} TILL_ENV=local`,
+        'or keep it as a profile:',
+        `  echo ${environments.production.organization_token} | till profiles add emulator --environment local --url ${environments.production.url} --token-stdin`,
+        '',
         'Press Ctrl-C to stop.',
       ]
       process.stdout.write(`${lines.join('\n')}\n`)

@@ -1,7 +1,7 @@
 // Request schemas are zod schemas; this turns zod's issues into the 422 `detail` arrays
 // the real service (FastAPI + pydantic) produces (api-facts §6.1).
 import {z} from 'zod'
-import {nestingDepth} from '../client/json-depth.js'
+import {nestingDepth} from '../../client/json-depth.js'
 
 import {requestValidation, type ValidationIssue} from './errors.js'
 

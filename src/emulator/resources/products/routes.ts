@@ -1,6 +1,7 @@
 // Products and their prices (api-facts §3.1, §4.1, §4.2).
 import {z} from 'zod'
 
+import {CURRENCIES} from '../../../client/currencies.js'
 import {domainError, notFound, ruleValidation} from '../../core/errors.js'
 import {checkOrganization, emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
@@ -11,7 +12,8 @@ import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
 
 const MAX_AMOUNT = 99_999_999
 const amount = () => z.int().min(0).max(MAX_AMOUNT)
-const currency = z.string().regex(/^[a-z]{3}$/).default('usd')
+// The service takes its presentment currencies only (an enum: 422 `enum` for anything else).
+const currency = z.enum([...CURRENCIES] as [string, ...string[]]).default('usd')
 
 const priceCreate = z.discriminatedUnion('amount_type', [
   z.object({amount_type: z.literal('fixed'), price_amount: amount(), price_currency: currency, tax_behavior: z.enum(['location', 'inclusive', 'exclusive']).nullish()}),

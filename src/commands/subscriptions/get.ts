@@ -3,7 +3,9 @@ import {Args} from '@oclif/core'
 import {getSubscription} from '../../client/resources/subscriptions.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 
-export default class SubscriptionsShow extends BaseCommand {
+export default class SubscriptionsGet extends BaseCommand {
+  // `get` as for every other resource; `show` still works.
+  static override hiddenAliases = ['subscriptions:show']
   static override summary = 'Show one subscription: status, customer, product, prices and period.'
   static override description = 'Give - as ID to read subscription ids from stdin (one per line or JSON lines with an id): one result per id.'
   static override enableJsonFlag = true
@@ -16,7 +18,7 @@ export default class SubscriptionsShow extends BaseCommand {
   static override flags = {...outputFlags}
 
   async run(): Promise<void> {
-    const {args, flags} = await this.parseWithGlobals(SubscriptionsShow)
+    const {args, flags} = await this.parseWithGlobals(SubscriptionsGet)
     const client = await this.ctx.client()
     await this.eachId(args.id, flags, (id) => getSubscription(client, id), (s) => this.writeOne('subscriptions', s, flags))
   }
