@@ -35,7 +35,7 @@ When the service asks the stream to reconnect (every 10 minutes) till connects a
     if (unknown.length > 0) throw usageError(`--events: unknown event type ${unknown.join(', ')}`, `event types are: ${WEBHOOK_EVENTS.join(', ')}`)
     const client = await this.ctx.client()
     const profile = this.ctx.profile
-    const orgId = await organizationId(client, profile.organizationId)
+    let orgId = profile.organizationId ?? "the token's own"
     const io = this.ctx.io
     const printer = new ListenPrinter({
       forwardTo: flags['forward-to']?.toString(),
@@ -46,6 +46,7 @@ When the service asks the stream to reconnect (every 10 minutes) till connects a
       debug: (line) => this.ctx.debug(line),
     })
     try {
+      orgId = await organizationId(client, profile.organizationId)
       await listen({
         baseUrl: client.options.baseUrl,
         token: client.options.token!,
