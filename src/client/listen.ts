@@ -156,6 +156,7 @@ async function listenWith(open: StreamOpener, url: URL, headers: Record<string, 
         })
       }
     } catch (error) {
+      if (error instanceof CallbackError) throw error.original
       if (error instanceof ApiError) throw error
       outcome = 'failed'
       detail = (error as {code?: string}).code ?? (error as Error).message
@@ -173,6 +174,21 @@ async function listenWith(open: StreamOpener, url: URL, headers: Record<string, 
   }
 }
 
+/** An error of the caller's own callback: it ends listening as it is, never counts as a dropped stream. */
+class CallbackError extends Error {
+  constructor(readonly original: unknown) {
+    super('callback failed')
+  }
+}
+
+async function callback(f: () => unknown): Promise<unknown> {
+  try {
+    return await f()
+  } catch (error) {
+    throw new CallbackError(error)
+  }
+}
+
 /** Reads one stream to its end; says why it ended. */
 async function consume(stream: OpenedStream, o: ListenOptions, onConnected: () => number): Promise<'reconnect message' | 'dropped' | 'stop'> {
   const queue: string[] = []
@@ -186,15 +202,16 @@ async function consume(stream: OpenedStream, o: ListenOptions, onConnected: () =
         if (message.kind === 'reconnect') return 'reconnect message'
         if (message.kind === 'connected') {
           const state: ListenState = {state: 'connected', secret: message.secret, reconnects: onConnected()}
-          o.onState?.(state)
-          if (o.stopWhen?.(state)) return 'stop'
+          await callback(() => o.onState?.(state))
+          if (await callback(() => o.stopWhen?.(state))) return 'stop'
         } else if (message.kind === 'event') {
-          await o.onEvent(message)
+          await callback(() => o.onEvent(message))
         }
       }
     }
     return 'dropped'
-  } catch {
+  } catch (error) {
+    if (error instanceof CallbackError) throw error
     return 'dropped'
   } finally {
     stream.close()
