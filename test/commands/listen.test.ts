@@ -160,6 +160,32 @@ describe('till listen and till trigger', () => {
     expect(done.stderr).not.toMatch(/\n\s+at /)
   })
 
+  it('till emulator subcommands use the control surface: renew, a failing payment, pay now, reconnect the listeners', async () => {
+    const made = await runCli(['trigger', 'subscription.created'], {env: vars, timeoutMs: 60_000})
+    expect(made.code, made.stderr).toBe(0)
+    const subscriptionId = /^subscription\t(\S+)$/m.exec(made.stdout)![1]!
+    const failed = await runCli(['emulator', 'renew', subscriptionId, '--fail-payment'], {env: vars})
+    expect(failed.code, failed.stderr).toBe(0)
+    const result = JSON.parse(failed.stdout) as {subscription: {status: string}; order: {id: string; status: string; billing_reason: string}}
+    expect(result.subscription.status).toBe('past_due')
+    expect(result.order).toMatchObject({status: 'pending', billing_reason: 'subscription_cycle'})
+    await waitFor('subscription.past_due', () => local.received.some((r) => typeOf(r) === 'subscription.past_due' && dataOf(r).id === subscriptionId))
+    const paid = await runCli(['emulator', 'pay', result.order.id], {env: vars})
+    expect(paid.code, paid.stderr).toBe(0)
+    expect(JSON.parse(paid.stdout)).toMatchObject({id: result.order.id, status: 'paid'})
+    await waitFor('order.paid of the renewal', () => local.received.some((r) => typeOf(r) === 'order.paid' && dataOf(r).id === result.order.id))
+    const again = await runCli(['emulator', 'pay', result.order.id], {env: vars})
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('not pending')
+    const renewed = await runCli(['emulator', 'renew', subscriptionId], {env: vars})
+    expect(JSON.parse(renewed.stdout).subscription.status).toBe('active')
+    await waitFor('subscription.cycled', () => local.received.filter((r) => typeOf(r) === 'subscription.cycled' && dataOf(r).id === subscriptionId).length === 2)
+    const reconnect = await runCli(['emulator', 'reconnect-listeners'], {env: vars})
+    expect(reconnect.stdout).toBe('1\n')
+    const missing = await runCli(['emulator', 'renew', crypto.randomUUID()], {env: vars})
+    expect(missing.code).toBe(3)
+  })
+
   it('refuses production, a bad token and unknown events with one clear line and the documented code', async () => {
     const production = await runCli(['trigger', 'order.paid'], {env: box.env(envVars(env, {TILL_ENV: 'production'}))})
     expect(production.code).toBe(2)
