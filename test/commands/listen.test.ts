@@ -186,6 +186,38 @@ describe('till listen and till trigger', () => {
     expect(missing.code).toBe(3)
   })
 
+  it('the emulator\'s stream speaks the service\'s framing: connected with the secret, webhook.created with the raw payload string and its signed headers', async () => {
+    const other = await api(env, 'GET', `/cli/listen/${crypto.randomUUID()}`)
+    expect(other.status).toBe(404)
+    expect(other.body).toEqual({error: 'ResourceNotFound', detail: 'Not found'})
+    expect((await api(env, 'GET', `/cli/listen/${env.organizationId}`, {token: null})).status).toBe(401)
+    const controller = new AbortController()
+    const res = await fetch(`${env.url}/cli/listen/${env.organizationId}`, {headers: {authorization: `Bearer ${env.token}`}, signal: controller.signal})
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    const reader = res.body!.getReader()
+    let text = ''
+    const frames = async (n: number) => {
+      while (text.split('\r\n\r\n').length - 1 < n) text += new TextDecoder().decode((await reader.read()).value)
+      return text.split('\r\n\r\n').slice(0, n).map((f) => JSON.parse(f.replace(/^data: /, '')) as Record<string, any>)
+    }
+    const [connected] = await frames(1)
+    expect(Object.keys(connected!).sort()).toEqual(['key', 'secret', 'ts'])
+    expect(connected).toMatchObject({key: 'connected', secret: env.organizationId.replaceAll('-', '')})
+    expect(connected!.ts).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00:00$/)
+    await api(env, 'POST', '/benefits/', {body: {type: 'custom', description: 'Framing check', properties: {note: null}}})
+    const [, message] = await frames(2)
+    controller.abort()
+    expect(Object.keys(message!).sort()).toEqual(['headers', 'id', 'key', 'payload'])
+    expect(message!.key).toBe('webhook.created')
+    expect(Object.keys(message!.payload).sort()).toEqual(['payload', 'triggered', 'webhook_event_id'])
+    expect(typeof message!.payload.payload).toBe('string')
+    expect(Object.keys(message!.headers).sort()).toEqual(['content-type', 'user-agent', 'webhook-id', 'webhook-signature', 'webhook-timestamp'])
+    expect(message!.headers['webhook-id']).toBe(message!.payload.webhook_event_id)
+    const event = validateEvent(message!.payload.payload, message!.headers, connected!.secret)
+    expect(event.type).toBe('benefit.created')
+  })
+
   it('refuses production, a bad token and unknown events with one clear line and the documented code', async () => {
     const production = await runCli(['trigger', 'order.paid'], {env: box.env(envVars(env, {TILL_ENV: 'production'}))})
     expect(production.code).toBe(2)
