@@ -222,6 +222,18 @@ describe('till listen and till trigger', () => {
     const production = await runCli(['trigger', 'order.paid'], {env: box.env(envVars(env, {TILL_ENV: 'production'}))})
     expect(production.code).toBe(2)
     expect(production.stderr).toMatch(/does not run on production/)
+    // Sandbox (the emulator's, named sandbox): no paid checkout through the API, so refunds are refused with
+    // the nearest event, and an order is made with a free product.
+    const sandboxVars = box.env(envVars(emulator.sandbox, {TILL_ENV: 'sandbox'}))
+    const refund = await runCli(['trigger', 'refund.created'], {env: sandboxVars})
+    expect(refund.code).toBe(1)
+    expect(refund.stderr).toMatch(/refund.created needs a paid order, and sandbox cannot pay a checkout through the API/)
+    expect(refund.stderr).toContain('till trigger order.paid')
+    const free = await runCli(['trigger', 'order.paid'], {env: sandboxVars, timeoutMs: 60_000})
+    expect(free.code, free.stderr).toBe(0)
+    expect(free.stderr).toContain('using a free product instead')
+    const order = await api(emulator.sandbox, 'GET', `/orders/${/^order\t(\S+)$/m.exec(free.stdout)![1]}`)
+    expect(order.body).toMatchObject({status: 'paid', total_amount: 0})
     const unknown = await runCli(['trigger', 'order.nope'], {env: vars})
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('till cannot trigger "order.nope"')
