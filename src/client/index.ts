@@ -14,6 +14,7 @@ export {Pacer, type Budget, type PacerOptions} from './pace.js'
 export {paginate, MAX_LIMIT, type FetchPage, type PageResult, type PaginateOptions} from './paginate.js'
 export {parseRateLimit, ruleText, type Rule} from './rate-limit.js'
 export {redact} from './redact.js'
+export {decodeListenMessage, forwardEvent, listen, reconnectDelayMs, type ForwardResult, type ListenMessage, type ListenOptions, type ListenState} from './listen.js'
 export * from './resources/index.js'
 
 /** The service's documented limits (spec §8): 500 requests a minute per organization, 100 a second per IP. */

@@ -66,6 +66,8 @@ export interface Reply {
   headers?: Record<string, string>
   /** Non-JSON payload (documents, pages); `body` is ignored when set. */
   raw?: {contentType: string; data: Buffer | string}
+  /** A long-lived response (server-sent events): called with the response once the headers are sent. */
+  stream?: {contentType: string; open: (res: ServerResponse) => void}
 }
 
 export type Handler = (ctx: Ctx) => Reply
@@ -203,6 +205,12 @@ function send(env: Env, res: ServerResponse, reply: Reply, version: string): voi
     ...(env.name === 'sandbox' ? {'x-polar-sandbox': '1'} : {}),
     ...reply.headers,
   }
+  if (reply.stream) {
+    res.writeHead(reply.status, {...headers, 'content-type': reply.stream.contentType, connection: 'keep-alive', 'x-accel-buffering': 'no'})
+    res.flushHeaders()
+    reply.stream.open(res)
+    return
+  }
   if (reply.raw) {
     const data = typeof reply.raw.data === 'string' ? Buffer.from(reply.raw.data) : reply.raw.data
     res.writeHead(reply.status, {...headers, 'content-type': reply.raw.contentType, 'content-length': String(data.length)})
@@ -284,7 +292,7 @@ export async function handle(
     reply = errorReply(env, error, method, url)
   }
   if (guards.latencyMs > 0) await new Promise((r) => setTimeout(r, guards.latencyMs))
-  if (reset && !fail) {
+  if (reset && !fail && !reply.stream) {
     try {
       dropMidResponse(res, reply)
     } catch {

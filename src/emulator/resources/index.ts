@@ -12,8 +12,10 @@ import type {EnvData} from '../core/model.js'
 import * as benefits from './benefits/index.js'
 import * as checkouts from './checkouts/index.js'
 import * as customerSessions from './customer-sessions/index.js'
+import * as control from './control/index.js'
 import * as customers from './customers/index.js'
 import * as licenseKeys from './license-keys/index.js'
+import * as listen from './listen/index.js'
 import * as orders from './orders/index.js'
 import * as organizations from './organizations/index.js'
 import * as portal from './portal/index.js'
@@ -35,6 +37,8 @@ const resources: Resource[] = [
   webhooks,
   organizations,
   portal,
+  listen,
+  control,
 ]
 
 export function register(router: Router): void {
