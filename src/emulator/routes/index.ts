@@ -12,8 +12,9 @@ import * as products from './products.js'
 import * as refunds from './refunds.js'
 import * as subscriptions from './subscriptions.js'
 import * as webhooks from './webhooks.js'
+import * as metrics from '../resources/metrics/routes.js'
 
-const modules = [products, benefits, checkouts, orders, refunds, subscriptions, customers, customerSessions, licenseKeys, webhooks, organizations, portal]
+const modules = [products, benefits, checkouts, orders, refunds, subscriptions, customers, customerSessions, licenseKeys, webhooks, organizations, portal, metrics]
 
 export function register(router: Router): void {
   for (const m of modules) m.register(router)
