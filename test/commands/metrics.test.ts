@@ -3,7 +3,7 @@
 // in another time zone), charts on a pseudo-terminal fit its width and are coloured there only, piped
 // output is data only, and the HTML report loads offline in headless Chromium with every chart drawn.
 import {spawn} from 'node:child_process'
-import {existsSync, mkdirSync, readFileSync} from 'node:fs'
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {Polar} from '@polar-sh/sdk'
@@ -215,6 +215,19 @@ describe('till report --html', () => {
     const html = readFileSync(file, 'utf8')
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/i)
 
+    // the embedded figures agree with the listed orders and refunds
+    const data = JSON.parse(/<script id="report-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!)
+    const start = Date.parse(`${data.range.startDate}T00:00:00Z`)
+    const end = Date.parse(`${data.range.endDate}T23:59:59.999Z`)
+    const inRange = (iso: string) => Date.parse(iso) >= start && Date.parse(iso) <= end
+    const top = data.topProducts[0]
+    const topOrders = orders.filter((o) => PAID.has(o.status) && o.product_id === top.id && inRange(o.created_at))
+    expect(top.revenue).toBe(topOrders.reduce((a, o) => a + o.net_amount, 0))
+    expect(top.orders).toBe(topOrders.length)
+    const listed = jsonl(await till(['refunds', 'list', '--all', '-o', 'jsonl'])).filter((x) => x.status === 'succeeded' && inRange(x.created_at))
+    expect(data.refunds.reduce((a: number, x: Json) => a + x.count, 0)).toBe(listed.length)
+    expect(data.refunds.reduce((a: number, x: Json) => a + x.amount, 0)).toBe(listed.reduce((a, x) => a + x.amount, 0))
+
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -250,4 +263,21 @@ describe('till report --html', () => {
       await browser.close()
     }
   }, 90_000)
+
+  it('--open hands the written file to the desktop opener; a bad range writes nothing', async () => {
+    const bin = join(box.root, 'bin')
+    mkdirSync(bin, {recursive: true})
+    const opened = join(box.root, 'opened.txt')
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > ${JSON.stringify(opened)}\n`, {mode: 0o755})
+    const file = join(box.root, 'open.html')
+    const r = await runCli(['report', '--html', file, '--last', '30d', '--open'], {env: box.env({...envVars(emulator.production), PATH: `${bin}:${process.env.PATH}`}), timeoutMs: 60_000})
+    expect(r.code, r.stderr).toBe(0)
+    for (let i = 0; i < 50 && !existsSync(opened); i++) await new Promise((done) => setTimeout(done, 100))
+    expect(readFileSync(opened, 'utf8')).toBe(file)
+    const bad = join(box.root, 'bad.html')
+    const b = await till(['report', '--html', bad, '--start', '2026-13-01'])
+    expect(b.code).toBe(2)
+    expect(b.stderr).toMatch(/--start must be a date/)
+    expect(existsSync(bad)).toBe(false)
+  })
 })

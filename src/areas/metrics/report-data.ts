@@ -2,6 +2,7 @@
 // metrics filtered by product) and succeeded refunds per period (from the refunds list).
 import type {ApiClient} from '../../client/client.js'
 import {getMetrics} from '../../client/resources/metrics.js'
+import {listOrders} from '../../client/resources/orders.js'
 import {listProducts} from '../../client/resources/products.js'
 import {listRefunds} from '../../client/resources/refunds.js'
 import {metricsQuery, type Filters} from './load.js'
@@ -34,13 +35,22 @@ export async function topProducts(client: ApiClient, range: MetricsRange, filter
   return ranked.filter((p) => p.orders > 0).sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name)).slice(0, count)
 }
 
-/** Succeeded refunds created in the range; the returned function buckets them into the given periods. */
-export async function refundsPerPeriod(client: ApiClient, range: MetricsRange, _filters: Filters): Promise<(periods: string[]) => RefundPoint[]> {
+/** The ids of the orders the filters keep, or undefined when there are no filters. */
+async function filteredOrderIds(client: ApiClient, filters: Filters): Promise<Set<string> | undefined> {
+  if (!filters.product && !filters['billing-type']) return undefined
+  const ids = new Set<string>()
+  for await (const o of listOrders(client, {productId: filters.product, billingType: filters['billing-type']}, {all: true, limit: 100})) ids.add(o.id)
+  return ids
+}
+
+/** Succeeded refunds created in the range (of the filtered products' orders); the returned function buckets them into the given periods. */
+export async function refundsPerPeriod(client: ApiClient, range: MetricsRange, filters: Filters): Promise<(periods: string[]) => RefundPoint[]> {
   const {start, end} = rangeBounds(range)
+  const orderIds = await filteredOrderIds(client, filters)
   const refunds: Array<{at: number; amount: number}> = []
   for await (const r of listRefunds(client, {succeeded: true}, {all: true, limit: 100})) {
     const at = Date.parse(String(r.created_at))
-    if (at >= start && at <= end) refunds.push({at, amount: Number(r.amount)})
+    if (at >= start && at <= end && (!orderIds || orderIds.has(String(r.order_id)))) refunds.push({at, amount: Number(r.amount)})
   }
   return (periods) => {
     const starts = periods.map((p) => Date.parse(p))

@@ -3,7 +3,7 @@
 // subscriptions and checkouts; the emulator ingests no usage events, so the event-based metrics (costs,
 // cost per user, active users by event) are 0.
 import type {CheckoutRecord, OrderRecord, ProductRecord, SubscriptionRecord} from '../../model.js'
-import {type Interval, periodStarts, truncate} from './periods.js'
+import {type Interval, nextStart, periodStarts, truncate} from './periods.js'
 
 export type MetricType = 'scalar' | 'currency' | 'currency_sub_cent' | 'percentage'
 type Period = Record<string, number>
@@ -114,7 +114,30 @@ export interface MetricsResult {
 /** Every metric for each period of the range, and their totals. */
 export function computeMetrics(input: MetricsInput): MetricsResult {
   const {start, end, interval, timeZone: tz} = input
-  const trunc = (t: number) => truncate(t, interval, tz)
+  const starts = periodStarts(start, end, interval, tz)
+  const limit = nextStart(starts.at(-1)!, interval, tz)
+  // Inside the periods, the start of an instant's period is found among them; outside, it is computed
+  // (period starts fall on whole quarter hours in every zone, so one result serves a 15-minute slot).
+  const slots = new Map<number, number>()
+  const trunc = (t: number) => {
+    if (t >= starts[0]! && t < limit) {
+      let lo = 0
+      let hi = starts.length
+      while (hi - lo > 1) {
+        const mid = (lo + hi) >> 1
+        if (starts[mid]! <= t) lo = mid
+        else hi = mid
+      }
+      return starts[lo]!
+    }
+    const slot = Math.floor(t / 900_000)
+    let found = slots.get(slot)
+    if (found === undefined) {
+      found = truncate(t, interval, tz)
+      slots.set(slot, found)
+    }
+    return found
+  }
   const billingType = (productId: string | null) => {
     const p = productId ? input.products.get(productId) : undefined
     return p?.recurring_interval ? 'recurring' : 'one_time'
@@ -124,7 +147,6 @@ export function computeMetrics(input: MetricsInput): MetricsResult {
     (!input.billingTypes || input.billingTypes.has(billingType(productId))) &&
     (!input.customerIds || (customerId !== null && input.customerIds.has(customerId)))
 
-  const starts = periodStarts(start, end, interval, tz)
   const index = new Map(starts.map((t, i) => [t, i]))
   const periods: Period[] = starts.map(() => Object.fromEntries(METRICS.map((m) => [m.slug, 0])))
   const at = (t: number) => periods[index.get(trunc(t))!]!
@@ -182,6 +204,8 @@ export function computeMetrics(input: MetricsInput): MetricsResult {
 
   // subscriptions: active in a period when started by its start and not ended by it
   const nowPeriod = trunc(input.now)
+  // ARPU: MRR over the distinct customers with an active subscription
+  const customers = starts.map(() => new Set<string>())
   // a subscription never started (incomplete) is left out, as the service's subscription lists leave it out
   const live = input.subscriptions.filter((s) => s.started_at !== null && keep(s.product_id, s.customer_id))
   for (const s of live) {
@@ -199,30 +223,26 @@ export function computeMetrics(input: MetricsInput): MetricsResult {
     const startedPeriod = started === null ? null : trunc(started)
     const endPeriod = ends === null ? null : trunc(ends)
     const committed = endPeriod === null || endPeriod < nowPeriod
-    starts.forEach((t, i) => {
-      if (startedPeriod !== null && startedPeriod > t) return
-      if (endPeriod !== null && endPeriod <= t) return
+    // the periods from the one it started in (or the first) to the one before it ends
+    const position = (period: number) => (period < starts[0]! ? 0 : period > starts.at(-1)! ? starts.length : index.get(period)!)
+    const from = startedPeriod === null ? 0 : position(startedPeriod)
+    const to = endPeriod === null ? starts.length : position(endPeriod)
+    const value = monthly(s)
+    for (let i = from; i < to; i++) {
       const p = periods[i]!
       p.active_subscriptions! += 1
-      p.monthly_recurring_revenue! += monthly(s)
+      p.monthly_recurring_revenue! += value
       if (committed) {
         p.committed_subscriptions! += 1
-        p.committed_monthly_recurring_revenue! += monthly(s)
+        p.committed_monthly_recurring_revenue! += value
       }
-      if (startedPeriod === t) p.new_subscriptions! += 1
-    })
-  }
-  // ARPU: MRR over the distinct customers with an active subscription
-  starts.forEach((t, i) => {
-    const customers = new Set<string>()
-    for (const s of live) {
-      const started = ms(s.started_at)
-      const ends = ms(s.ended_at ?? s.ends_at)
-      if ((started !== null && (started > end || trunc(started) > t)) || (ends !== null && (ends < start || trunc(ends) <= t))) continue
-      customers.add(s.customer_id)
+      if (startedPeriod === starts[i]) p.new_subscriptions! += 1
+      customers[i]!.add(s.customer_id)
     }
+  }
+  starts.forEach((_, i) => {
     const p = periods[i]!
-    p.average_revenue_per_user = customers.size ? Math.round(p.monthly_recurring_revenue! / customers.size) : 0
+    p.average_revenue_per_user = customers[i]!.size ? Math.round(p.monthly_recurring_revenue! / customers[i]!.size) : 0
     p.annual_recurring_revenue = p.monthly_recurring_revenue! * 12
     p.committed_annual_recurring_revenue = p.committed_monthly_recurring_revenue! * 12
   })
