@@ -119,6 +119,21 @@ describe('till metrics agrees with the listed orders and subscriptions', () => {
     expect(periods.reduce((a, p) => a + p.orders, 0)).toBe(counted.length)
   })
 
+  it('checkouts and conversion from the listed checkouts', async () => {
+    const r = await till(['metrics', '--metric', 'checkouts', '--metric', 'succeeded_checkouts', '--metric', 'checkouts_conversion', '--start', '2025-06-01', '--end', '2026-10-31', '--interval', 'month', '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    const periods = JSON.parse(r.stdout) as Json[]
+    const listed = jsonl(await till(['checkouts', 'list', '--all', '-o', 'jsonl'])).filter((c) => c.created_at >= '2025-06-01' && c.created_at < '2026-11-01')
+    for (const p of periods) {
+      const mine = listed.filter((c) => c.created_at.slice(0, 7) === p.timestamp.slice(0, 7))
+      const succeeded = mine.filter((c) => c.status === 'succeeded').length
+      expect(p.checkouts, p.timestamp).toBe(mine.length)
+      expect(p.succeeded_checkouts, p.timestamp).toBe(succeeded)
+      expect(p.checkouts_conversion, p.timestamp).toBeCloseTo(mine.length ? succeeded / mine.length : 0)
+    }
+    expect(periods.reduce((a, p) => a + p.checkouts, 0)).toBeGreaterThan(30)
+  })
+
   it('--product and --billing-type narrow the orders counted', async () => {
     const product = orders.find((o) => PAID.has(o.status) && o.product_id && !o.subscription_id)!.product_id
     const r = await till(['metrics', '--metric', 'revenue', '--metric', 'orders', '--last', '2y', '--interval', 'year', '--product', product, '-o', 'jsonl'])
