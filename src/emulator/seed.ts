@@ -6,13 +6,14 @@ import {seededRandom, token, uuid} from './core/ids.js'
 import type {EnvData, EnvName, SeedOptions} from './core/model.js'
 import {DAY, iso} from './core/seeding.js'
 import {makeBenefits, seedGrants} from './resources/benefits/seed.js'
-import {seedCheckouts} from './resources/checkouts/seed.js'
+import {seedCheckouts, seedPastCheckouts} from './resources/checkouts/seed.js'
 import {makeCustomers} from './resources/customers/seed.js'
 import {completeData} from './resources/index.js'
 import {seedOrders} from './resources/orders/seed.js'
 import {makeProducts} from './resources/products/seed.js'
 
-const HISTORY_DAYS = 180
+/** 18 months of history, so that metrics and their charts have a real shape. */
+const HISTORY_DAYS = 548
 
 export function createEnvData(environment: EnvName, seed: SeedOptions, now: number): EnvData {
   const random = seededRandom(environment === 'production' ? 0x7111 : 0x5a4d)
@@ -61,5 +62,6 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
   seedOrders(data, random, seed.orders, ordersStart, now)
   seedCheckouts(data, random, now)
   seedGrants(data, random, now)
+  seedPastCheckouts(data, seededRandom(environment === 'production' ? 0xc4ec : 0xc5ed), now)
   return data
 }

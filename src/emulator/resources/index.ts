@@ -16,6 +16,7 @@ import * as control from './control/index.js'
 import * as customers from './customers/index.js'
 import * as licenseKeys from './license-keys/index.js'
 import * as listen from './listen/index.js'
+import * as metrics from './metrics/index.js'
 import * as orders from './orders/index.js'
 import * as organizations from './organizations/index.js'
 import * as portal from './portal/index.js'
@@ -37,6 +38,7 @@ const resources: Resource[] = [
   webhooks,
   organizations,
   portal,
+  metrics,
   listen,
   control,
 ]

@@ -64,3 +64,69 @@ export function seedCheckouts(data: EnvData, random: Random, now: number): void 
   }))
   data.checkout_links = links
 }
+
+/** At most this many past checkouts, so that a big store loads as fast as before. */
+const PAST_CHECKOUTS = 600
+
+/**
+ * Checkouts of the history (before the last 30 days), for the checkout and conversion metrics: one that
+ * succeeded a few minutes before a sample of the paid orders of public products, and one or two
+ * abandoned (expired) ones beside it. A random generator of their own leaves every other seeded id as it
+ * was; they sort before the recent checkouts, which stay the first page of the list.
+ */
+export function seedPastCheckouts(data: EnvData, random: Random, now: number): void {
+  const products = new Map(data.products.map((p) => [p.id, p]))
+  const customers = new Map(data.customers.map((c) => [c.id, c]))
+  const cutoff = now - 30 * DAY
+  const candidates = data.orders.filter((o) => {
+    const p = o.product_id ? products.get(o.product_id) : undefined
+    return p && p.visibility === 'public' && !p.is_archived && o.status !== 'draft' && o.status !== 'void' && Date.parse(o.created_at) < cutoff
+  })
+  const every = Math.max(1, Math.ceil((candidates.length * 2.5) / PAST_CHECKOUTS))
+  const past: CheckoutRecord[] = []
+  candidates.forEach((order, i) => {
+    if (i % every !== 0) return
+    const product = products.get(order.product_id!)!
+    const price = product.prices[0]!
+    const customer = customers.get(order.customer_id) ?? null
+    const at = Date.parse(order.created_at)
+    const abandoned = 1 + Math.floor(random() * 2)
+    for (let k = 0; k <= abandoned; k++) {
+      const succeeded = k === 0
+      const created = succeeded ? at - 5 * 60_000 : at - Math.floor((1 + random() * 20) * 3_600_000)
+      past.push({
+        id: uuid(random),
+        created_at: iso(created),
+        modified_at: null,
+        status: succeeded ? 'succeeded' : 'open',
+        client_secret: token('polar_c_', random),
+        expires_at: iso(created + DAY),
+        success_url: null,
+        return_url: null,
+        amount: order.subtotal_amount,
+        discount_amount: 0,
+        tax_amount: null,
+        currency: price.price_currency,
+        product_ids: [product.id],
+        product_id: product.id,
+        product_price_id: price.id,
+        discount_id: null,
+        subscription_id: null,
+        customer_id: succeeded ? order.customer_id : null,
+        external_customer_id: succeeded ? (customer?.external_id ?? null) : null,
+        customer_name: succeeded ? (customer?.name ?? null) : null,
+        customer_email: succeeded ? (customer?.email ?? null) : null,
+        customer_billing_name: null,
+        customer_billing_address: null,
+        customer_tax_id: null,
+        customer_metadata: {},
+        require_billing_address: false,
+        allow_discount_codes: true,
+        is_business_customer: false,
+        metadata: {},
+        order_id: null,
+      })
+    }
+  })
+  data.checkouts = [...past, ...data.checkouts].sort((a, b) => a.created_at.localeCompare(b.created_at))
+}

@@ -1,6 +1,6 @@
 // Seeded orders: every status in a fixed cycle, with their subscriptions, refunds and invoices.
 import type {EnvData} from '../../core/model.js'
-import {iso} from '../../core/seeding.js'
+import {DAY, iso} from '../../core/seeding.js'
 import type {Random} from '../../core/ids.js'
 import {PLACES} from '../customers/seed.js'
 import {refundOrder} from '../refunds/seed.js'
@@ -18,9 +18,9 @@ const ORDER_CYCLE: OrderStatus[] = [
 export function seedOrders(data: EnvData, random: Random, count: number, start: number, now: number): void {
   const sellable = data.products.filter((p) => !p.is_archived)
   const subscriptions = new Map<string, SubscriptionRecord>()
-  const step = (now - 60_000 - start) / Math.max(1, count)
+  const place = orderTimeline(start, now - 60_000)
   for (let i = 0; i < count; i++) {
-    const at = Math.floor(start + i * step + random() * step * 0.8)
+    const at = place((i + random() * 0.8) / Math.max(1, count))
     const customer = data.customers[Math.floor(random() * data.customers.length)]!
     const product = i % 50 === 49 ? data.products.find((p) => p.is_archived) ?? sellable[0]! : sellable[Math.floor(random() * sellable.length)]!
     const price = product.prices[0]!
@@ -63,5 +63,35 @@ export function seedOrders(data: EnvData, random: Random, count: number, start: 
     }
     if (status === 'refunded' || status === 'partially_refunded') refundOrder(data, random, order, status, at, now)
     data.orders.push(order)
+  }
+}
+
+/**
+ * Where the order at fraction `u` (0..1) of the seeded orders falls in time: more orders per day as the
+ * business grows (about four times as many at the end as at the start), with a seasonal swing (a peak
+ * in late November and December, a low in summer). Order n stays before order n+1.
+ */
+function orderTimeline(start: number, end: number): (u: number) => number {
+  const days = Math.max(1, Math.ceil((end - start) / DAY))
+  const cumulative = [0]
+  for (let d = 0; d < days; d++) {
+    const date = new Date(start + d * DAY)
+    const dayOfYear = (date.getTime() - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY
+    const growth = 0.5 + 1.5 * (d / days)
+    const season = 1 + 0.35 * Math.cos((2 * Math.PI * (dayOfYear - 345)) / 365)
+    cumulative.push(cumulative[d]! + growth * season)
+  }
+  const total = cumulative[days]!
+  return (u) => {
+    const target = u * total
+    let lo = 0
+    let hi = days
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1
+      if (cumulative[mid]! <= target) lo = mid
+      else hi = mid
+    }
+    const within = (target - cumulative[lo]!) / (cumulative[lo + 1]! - cumulative[lo]!)
+    return Math.min(end, Math.floor(start + (lo + within) * DAY))
   }
 }
