@@ -94,6 +94,9 @@ export abstract class BaseCommand extends Command {
     return this.context
   }
 
+  /** Whether the `id` argument itself was `-` (the values read from stdin are then resource UUIDs). */
+  private idsFromArg = false
+
   /** What the id argument names, from its description ("Product id, or - ..." -> "product id"). */
   private idNoun(): string {
     const description = (this.ctor.args as Record<string, {description?: string}> | undefined)?.id?.description ?? ''
@@ -107,6 +110,7 @@ export abstract class BaseCommand extends Command {
     this.globals = {profile: f.profile, debug: Boolean(f.debug) || this.debugging, maxWait: f['max-wait'] ?? 120, noInput: Boolean(f['no-input'])}
     // An `id` argument is a resource's UUID: checked here, before any request (`-` reads them from stdin).
     const id = (parsed.args as {id?: unknown}).id
+    this.idsFromArg = id === '-'
     if (typeof id === 'string' && id !== '-') checkUuid(id, this.idNoun())
     return parsed
   }
@@ -141,8 +145,11 @@ export abstract class BaseCommand extends Command {
     if (this.ctx.io.stdinIsTTY) throw usageError('"-" reads ids from stdin, but stdin is a terminal', 'pipe ids in, e.g.: till orders list --status paid --all -o jsonl | jq -r .id | till ...')
     const {heldIds, readIds, runEach} = await import('./bulk.js')
     const noun = this.idNoun()
-    const checked = action
-    action = async (value: string) => checked(checkUuid(value, noun))
+    // Ids read for the `id` argument are UUIDs; keys and external ids (`--external-id -`, `key`) are not.
+    if (this.idsFromArg) {
+      const checked = action
+      action = async (value: string) => checked(checkUuid(value, noun))
+    }
     let ok = 0
     let failed = 0
     // A bad input line ends the list (so what was done is printed), then is reported.
