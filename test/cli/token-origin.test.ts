@@ -227,6 +227,52 @@ describe('TILL_* settings', () => {
     expectOneLineError(r, 2, pattern)
   })
 
+  // Every TILL_* variable till reads, with a value it does not accept: one line naming the variable and
+  // what it accepts, exit 2 (a token is a credential: exit 4, and never shown), and nothing sent.
+  const aFile = (): string => {
+    const file = join(box.root, 'not-a-folder')
+    writeFileSync(file, 'x')
+    return file
+  }
+  it.each<[string, () => string, number, RegExp]>([
+    ['TILL_ENV', () => 'prod', 2, /^Error: TILL_ENV must be one of production, sandbox, local, not "prod"\n/],
+    ['TILL_DEBUG', () => 'maybe', 2, /^Error: TILL_DEBUG must be one of 1, true, yes, y, 0, false, no, n, not "maybe"\n/],
+    ['TILL_NO_INPUT', () => 'sure', 2, /^Error: TILL_NO_INPUT must be one of 1, true, yes, y, 0, false, no, n, not "sure"\n/],
+    ['TILL_CONFIG_DIR', aFile, 2, /^Error: TILL_CONFIG_DIR must be a folder path \(not a file, no control characters\), not ".*not-a-folder"\n/],
+    ['TILL_DATA_DIR', aFile, 2, /^Error: TILL_DATA_DIR must be a folder path/],
+    ['TILL_EMULATOR_DATA', () => '/tmp/a\u001b[31mb', 2, /^Error: TILL_EMULATOR_DATA must be a folder path \(not a file, no control characters\), not "\/tmp\/a\\u001b\[31mb"\n/],
+    ['TILL_TOKEN', () => `${TOKEN}\n`, 4, /^Error: TILL_TOKEN is not a valid token: it has a space, line break or control character in it\nHint: set TILL_TOKEN to a token alone/],
+    ['TILL_CUSTOMER_TOKEN', () => 'polar_cst_a b', 4, /^Error: TILL_CUSTOMER_TOKEN is not a valid token/],
+    ['TILL_WEBHOOK_SECRET', () => 'whsec_a\tb', 2, /^Error: TILL_WEBHOOK_SECRET must be the secret alone \(no spaces, line breaks or control characters\), not "whsec_a\\tb"\n/],
+    ['TILL_TEST_FAULT', () => 'crash', 2, /^Error: TILL_TEST_FAULT must be internal \(a test-only hook\), not "crash"\n/],
+    ['TILL_RATE_LIMIT', () => 'fast', 2, /^Error: TILL_RATE_LIMIT/],
+    ['TILL_API_URL', () => 'api.polar.sh', 2, /^Error: TILL_API_URL is not a URL/],
+    ['TILL_PROFILE', () => 'nope', 2, /^Error: there is no profile named "nope"/],
+  ])('%s with a value it does not accept: one line naming it (exit %s), nothing sent', async (name, value, code, pattern) => {
+    const before = apiSeen.length
+    const r = await runCli(['products', 'list'], {env: apiEnv({[name]: value()})})
+    expectOneLineError(r, code, pattern)
+    expect(linesOf(r.stderr).length).toBeLessThanOrEqual(2)
+    expect(since(apiSeen, before)).toEqual([])
+  })
+
+  it('a profile whose stored token has a line break is a bad credential naming the profile (exit 4), never a network error', async () => {
+    const dir = join(box.root, 'config-newline')
+    mkdirSync(dir, {recursive: true})
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({active: 'prod', profiles: {prod: {environment: 'production', base_url: `${apiUrl}/v1`, token: `${TOKEN}\n`}}}), {mode: 0o600})
+    const before = apiSeen.length
+    const r = await runCli(['products', 'list'], {env: box.env({TILL_CONFIG_DIR: dir})})
+    expectOneLineError(r, 4, /^Error: the token of profile "prod" is not valid: it has a space, line break or control character in it\nHint: log in again: till auth login -p prod\n$/)
+    expect(since(apiSeen, before)).toEqual([])
+  })
+
+  it('control characters in what the user gave are shown escaped in error messages', async () => {
+    const r = await runCli(['products', 'list', '-o', 'x\u001b[2J\u0007'], {env: apiEnv()})
+    expect(r.code).toBe(2)
+    expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/)
+    expect(r.stderr).toContain('\\x1b[2J\\x07')
+  })
+
   it('an internal error is one line naming the command, the --debug hint and where to report it; exit 1', async () => {
     const r = await till(['products', 'list'], {TILL_TEST_FAULT: 'internal'})
     expect(r.code).toBe(1)
