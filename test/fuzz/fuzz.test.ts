@@ -58,6 +58,8 @@ const requests: RawCase[] = [
   {name: 'refund with amount a string', method: 'POST', path: '/refunds/', body: `{"order_id":"${UUID0}","amount":"lots","reason":"other"}`},
   {name: 'invalid UTF-8 body', method: 'POST', path: '/customers/', body: '{"email": "\udc00@example.com"}'},
   {name: 'body over 10 MiB', method: 'POST', path: '/customers/', body: `{"email": "${'a'.repeat(10 * 1024 * 1024 + 10)}"}`},
+  {name: 'JSON sent as text/plain', method: 'POST', path: '/customers/', body: '{"email": "plain@example.com"}', headers: {'content-type': 'text/plain'}},
+  {name: 'JSON sent as a form', method: 'POST', path: '/products/', body: '{"name": "x"}', headers: {'content-type': 'application/x-www-form-urlencoded'}},
   {name: 'PATCH with an empty object on an unknown id', method: 'PATCH', path: `/customers/${UUID0}`, body: '{}'},
   // auth kinds
   {name: 'no token', method: 'GET', path: '/customers/', token: null},
@@ -116,6 +118,18 @@ describe('malformed HTTP requests to the emulator', () => {
     expect(r.status).toBe(422)
     expect(r.body.detail[0]).toMatchObject({type: 'json_invalid'})
     expect(r.text.length).toBeLessThan(1000)
+  })
+
+  it('a JSON body sent as text/plain is refused as the service does (422 at ["body"], not an object), and nothing is created', async () => {
+    const email = 'text-plain@example.com'
+    const raw = JSON.stringify({email})
+    const r = await api(env, 'POST', '/customers/', {rawBody: raw, headers: {'content-type': 'text/plain'}})
+    expect(r.status).toBe(422)
+    expect(r.body).toEqual({error: 'RequestValidationError', detail: [{type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: raw}]})
+    const found = await api(env, 'GET', `/customers/?email=${encodeURIComponent(email)}`)
+    expect(found.body.items).toEqual([])
+    const json = await api(env, 'POST', '/customers/', {rawBody: raw, headers: {'content-type': 'application/vnd.polar+json; charset=utf-8'}})
+    expect(json.status).toBe(201)
   })
 
   it('a repeated page parameter takes the last value, as the service does', async () => {
