@@ -183,6 +183,8 @@ const lines: Line[] = [
   ['metadata empty key', ['customers', 'create', '--email', 'fuzz2@example.com', '--metadata', '=v']],
   ['metadata key too long', ['customers', 'create', '--email', 'fuzz3@example.com', '--metadata', `${'k'.repeat(60)}=v`]],
   ['email malformed', ['customers', 'create', '--email', 'not an email']],
+  ['country not a country', ['customers', 'create', '--email', 'fuzz4@example.com', '--country', 'ZZ']],
+  ['country with control bytes', ['customers', 'create', '--email', 'fuzz5@example.com', '--country', '\u001b[']],
   // stdin garbage
   ['bulk get: binary stdin', 'printf "\\001\\002\\377\\n" | TILLCMD customers get - -o jsonl'],
   ['bulk get: JSON without id', 'printf "{\\"x\\":1}\\n" | TILLCMD customers get - -o jsonl'],
@@ -213,4 +215,23 @@ describe('malformed command lines', () => {
     expect(problems).toEqual([])
     expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
   }, 240_000)
+})
+
+describe('a billing country the API does not accept', () => {
+  it('--country ZZ is refused before any request: one line naming it and the fix, exit 2, nothing created', async () => {
+    const email = 'zz-country@example.com'
+    const r = await runCli(['customers', 'create', '--email', email, '--country', 'zz', '--line1', '1 Road'], {env: box.env(envVars(env))})
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toBe('Error: --country ZZ is not a country the API accepts for a billing address\nHint: give an ISO 3166-1 alpha-2 code such as US, DE or FR\n')
+    expect((await api(env, 'GET', `/customers/?email=${email}`)).body.items).toEqual([])
+  })
+
+  it('the emulator refuses it too, with a 422 at body.billing_address.country', async () => {
+    const r = await api(env, 'POST', '/customers/', {body: {email: 'zz-api@example.com', billing_address: {country: 'ZZ'}}})
+    expect(r.status).toBe(422)
+    expect(r.body.detail[0]).toMatchObject({loc: ['body', 'billing_address', 'country'], input: 'ZZ'})
+    const ok = await api(env, 'POST', '/customers/', {body: {email: 'de-api@example.com', billing_address: {country: 'DE'}}})
+    expect(ok.status).toBe(201)
+  })
 })
