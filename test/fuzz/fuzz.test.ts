@@ -235,3 +235,24 @@ describe('a billing country the API does not accept', () => {
     expect(ok.status).toBe(201)
   })
 })
+
+describe('the request log', () => {
+  it('never shows a token, not even percent-encoded in a path or query string', async () => {
+    const loud = await startEmulator({quiet: false, orders: 5, customers: 5, products: 2})
+    try {
+      const token = loud.production.token
+      const encoded = token.replaceAll('_', '%5F')
+      const everyByte = [...token].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')
+      await api(loud.production, 'GET', `/products/?token=${encoded}`)
+      await api(loud.production, 'GET', `/customer-portal/customers/me?customer_session_token=${everyByte}`, {token: null})
+      await api(loud.production, 'GET', `/x/${encoded}`)
+      const log = loud.stderr()
+      expect(log).toContain('polar_oat_…')
+      expect(log).not.toContain(token.slice(10))
+      expect(log).not.toContain(encoded.slice(14))
+      expect(log).not.toContain(everyByte.slice(30))
+    } finally {
+      await loud.stop()
+    }
+  }, 60_000)
+})
