@@ -68,10 +68,15 @@ export abstract class BaseCommand extends Command {
     await super.init()
     // Test-only hook: an internal error, to show how one is reported.
     if (process.env.TILL_TEST_FAULT === 'internal') (undefined as unknown as {limit: number}).limit.toFixed()
-    if (this.exitOnInterrupt) process.once('SIGINT', () => {
-      process.stderr.write('\nInterrupted.\n')
-      process.exit(ExitCode.interrupted)
-    })
+    // Exiting from the handler (not dying of the signal) runs the exit hooks that remove temp files.
+    if (this.exitOnInterrupt) {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => {
+          process.stderr.write('\nInterrupted.\n')
+          process.exit(ExitCode.interrupted)
+        })
+      }
+    }
     // A reader that went away (`| head -1`) is not an error.
     process.stdout.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') process.exit(ExitCode.ok)

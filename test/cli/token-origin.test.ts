@@ -4,16 +4,18 @@
 // stand in: a fake API on 127.0.0.1 and an "outside" host on 127.0.0.2 that records what it receives.
 import {createServer, type IncomingMessage, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import {writeFileSync, mkdirSync, readFileSync, existsSync} from 'node:fs'
+import {writeFileSync, mkdirSync, readFileSync, readdirSync, existsSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {expectNoToken, linesOf, runCli, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, linesOf, runCli, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
 
 const TOKEN = 'polar_oat_originTestToken0123456789abcdefghij'
 const ORDER = '7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d'
 const ORDER_VIA_REDIRECT = '8e2d3c4b-6f70-4b9c-8d1e-2f3a4b5c6d7e'
+const ORDER_SLOW = '9f3e4d5c-7a81-4cad-9e2f-3a4b5c6d7e8f'
+let slowStarted: () => void = () => {}
 
 interface Seen {
   method: string
@@ -39,6 +41,13 @@ beforeAll(async () => {
   box = sandbox()
   outside = createServer((req, res) => {
     record(outsideSeen, req)
+    if (req.url === '/slow.pdf') {
+      // Half the document, then nothing: the download is in progress until the client goes away.
+      res.writeHead(200, {'content-type': 'application/pdf', 'content-length': '200000'})
+      res.write(Buffer.alloc(100_000, 0x25))
+      slowStarted()
+      return
+    }
     if (req.url === '/inv.pdf') {
       res.writeHead(200, {'content-type': 'application/pdf'}).end('%PDF-1.4 outside')
       return
@@ -56,6 +65,7 @@ beforeAll(async () => {
       return res.writeHead(429, {'retry-after': value, 'content-length': '0'}).end()
     }
     if (url.startsWith('/v1/products/')) return json(200, {items: [], pagination: {total_count: 0, max_page: 1}})
+    if (url === `/v1/orders/${ORDER_SLOW}/invoice`) return json(200, {url: `${outsideUrl}/slow.pdf`})
     if (url === `/v1/orders/${ORDER}/invoice`) return json(200, {url: `${outsideUrl}/inv.pdf`})
     if (url === `/v1/orders/${ORDER_VIA_REDIRECT}/invoice`) return json(200, {url: `${apiUrl}/files/inv.pdf`})
     if (url === '/files/inv.pdf') return redirect(302, `${outsideUrl}/inv.pdf`)
@@ -203,6 +213,21 @@ describe('TILL_API_URL on loopback is used as given', () => {
     expect(r.stdout).toBe('')
     expect(linesOf(r.stderr)[0]).toMatch(/^Error: cannot reach the API at http:\/\/127\.0\.0\.1:1\/v1/)
     expect(r.stderr).not.toContain('emulator run inside')
+  })
+})
+
+describe('an interrupted download', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s while the document arrives: exit 130 and no file, hidden or not, in the folder', async (signal) => {
+    const folder = join(box.root, `download-${signal}`)
+    mkdirSync(folder)
+    const started = new Promise<void>((resolve) => (slowStarted = resolve))
+    const run = spawnCli(['orders', 'invoice', 'get', ORDER_SLOW, '--download', folder], {env: apiEnv()})
+    await started
+    run.child.kill(signal)
+    const r = await run.done
+    expect(r.code, r.stderr).toBe(130)
+    expect(r.stdout).toBe('')
+    expect(readdirSync(folder)).toEqual([])
   })
 })
 
