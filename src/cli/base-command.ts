@@ -14,7 +14,7 @@ import {FORMATS} from './output/format.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
 import {redact} from '../client/redact.js'
-import {dropEmptySettings, isInternalError, REPORT_URL} from './settings.js'
+import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes, REPORT_URL} from './settings.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 
@@ -56,8 +56,7 @@ export abstract class BaseCommand extends Command {
   private prompts?: Prompter
 
   protected get debugging(): boolean {
-    const env = process.env.TILL_DEBUG
-    return this.globals?.debug ?? (this.argv.includes('--debug') || Boolean(env && env !== '0' && env !== 'false'))
+    return this.globals?.debug ?? (this.argv.includes('--debug') || isYes(process.env.TILL_DEBUG))
   }
 
   /** Commands that shut down on SIGINT themselves (servers) set this to false. */
@@ -65,13 +64,19 @@ export abstract class BaseCommand extends Command {
 
   override async init(): Promise<void> {
     dropEmptySettings(process.env)
+    checkSettings(process.env)
     await super.init()
     // Test-only hook: an internal error, to show how one is reported.
     if (process.env.TILL_TEST_FAULT === 'internal') (undefined as unknown as {limit: number}).limit.toFixed()
-    if (this.exitOnInterrupt) process.once('SIGINT', () => {
-      process.stderr.write('\nInterrupted.\n')
-      process.exit(ExitCode.interrupted)
-    })
+    // Exiting from the handler (not dying of the signal) runs the exit hooks that remove temp files.
+    if (this.exitOnInterrupt) {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => {
+          process.stderr.write('\nInterrupted.\n')
+          process.exit(ExitCode.interrupted)
+        })
+      }
+    }
     // A reader that went away (`| head -1`) is not an error.
     process.stdout.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') process.exit(ExitCode.ok)
@@ -326,8 +331,8 @@ export abstract class BaseCommand extends Command {
       if (parseError && flag && !first!.includes(flag)) first = `${flag}: ${first}`
       // Whatever was typed may be a token: a flag's value and an unexpected argument are never echoed.
       first = redact(first!.replace(/^(Nonexistent flags?: --[\w-]+)=.*/, '$1=…').replace(/^(Unexpected arguments?): .*/, '$1 (not shown)'))
-      process.stderr.write(`Error: ${first}\n`)
-      if (rest.length > 0) process.stderr.write(`${redact(rest.join('\n'))}\n`)
+      process.stderr.write(`Error: ${escapeControls(first)}\n`)
+      if (rest.length > 0) process.stderr.write(`${escapeControls(redact(rest.join('\n')))}\n`)
       return this.exit(parseError || error.oclif?.exit !== 1 ? ExitCode.usage : ExitCode.error)
     }
     if (isInternalError(error)) {
@@ -337,8 +342,9 @@ export abstract class BaseCommand extends Command {
       return this.exit(ExitCode.error)
     }
     const tillError = toTillError(error, this.errorContext())
-    process.stderr.write(`Error: ${tillError.message}\n`)
-    if (tillError.hint) process.stderr.write(`Hint: ${tillError.hint}\n`)
+    // Whatever the user gave (a binary file's bytes, a pasted escape sequence) is shown escaped.
+    process.stderr.write(`Error: ${escapeControls(tillError.message)}\n`)
+    if (tillError.hint) process.stderr.write(`Hint: ${escapeControls(tillError.hint)}\n`)
     if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
     else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError)) process.stderr.write('Run again with --debug for details.\n')
     return this.exit(tillError.exitCode)

@@ -11,6 +11,7 @@ import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {parseRateLimit, type Rule} from '../client/rate-limit.js'
 import {redact} from '../client/redact.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
+import {isPlainToken} from './settings.js'
 
 /** Per-minute budgets of each environment (spec §8); `local` is the emulator's production. */
 export const ENVIRONMENT_BUDGETS: Record<Environment, Rule> = {
@@ -92,6 +93,9 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     token = env.TILL_TOKEN
     tokenSource = 'env'
   } else if (stored.token) {
+    if (!isPlainToken(stored.token)) {
+      throw new TillError(`the token of profile "${name}" is not valid: it has a space, line break or control character in it`, ExitCode.auth, `log in again: till auth login -p ${name}`)
+    }
     token = stored.token
     tokenSource = 'profile'
   } else if (environment === 'local') {

@@ -4,16 +4,18 @@
 // stand in: a fake API on 127.0.0.1 and an "outside" host on 127.0.0.2 that records what it receives.
 import {createServer, type IncomingMessage, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import {writeFileSync, mkdirSync, readFileSync, existsSync} from 'node:fs'
+import {writeFileSync, mkdirSync, readFileSync, readdirSync, existsSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {expectNoToken, linesOf, runCli, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, linesOf, runCli, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
 
 const TOKEN = 'polar_oat_originTestToken0123456789abcdefghij'
 const ORDER = '7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d'
 const ORDER_VIA_REDIRECT = '8e2d3c4b-6f70-4b9c-8d1e-2f3a4b5c6d7e'
+const ORDER_SLOW = '9f3e4d5c-7a81-4cad-9e2f-3a4b5c6d7e8f'
+let slowStarted: () => void = () => {}
 
 interface Seen {
   method: string
@@ -39,6 +41,13 @@ beforeAll(async () => {
   box = sandbox()
   outside = createServer((req, res) => {
     record(outsideSeen, req)
+    if (req.url === '/slow.pdf') {
+      // Half the document, then nothing: the download is in progress until the client goes away.
+      res.writeHead(200, {'content-type': 'application/pdf', 'content-length': '200000'})
+      res.write(Buffer.alloc(100_000, 0x25))
+      slowStarted()
+      return
+    }
     if (req.url === '/inv.pdf') {
       res.writeHead(200, {'content-type': 'application/pdf'}).end('%PDF-1.4 outside')
       return
@@ -56,6 +65,7 @@ beforeAll(async () => {
       return res.writeHead(429, {'retry-after': value, 'content-length': '0'}).end()
     }
     if (url.startsWith('/v1/products/')) return json(200, {items: [], pagination: {total_count: 0, max_page: 1}})
+    if (url === `/v1/orders/${ORDER_SLOW}/invoice`) return json(200, {url: `${outsideUrl}/slow.pdf`})
     if (url === `/v1/orders/${ORDER}/invoice`) return json(200, {url: `${outsideUrl}/inv.pdf`})
     if (url === `/v1/orders/${ORDER_VIA_REDIRECT}/invoice`) return json(200, {url: `${apiUrl}/files/inv.pdf`})
     if (url === '/files/inv.pdf') return redirect(302, `${outsideUrl}/inv.pdf`)
@@ -206,6 +216,21 @@ describe('TILL_API_URL on loopback is used as given', () => {
   })
 })
 
+describe('an interrupted download', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s while the document arrives: exit 130 and no file, hidden or not, in the folder', async (signal) => {
+    const folder = join(box.root, `download-${signal}`)
+    mkdirSync(folder)
+    const started = new Promise<void>((resolve) => (slowStarted = resolve))
+    const run = spawnCli(['orders', 'invoice', 'get', ORDER_SLOW, '--download', folder], {env: apiEnv()})
+    await started
+    run.child.kill(signal)
+    const r = await run.done
+    expect(r.code, r.stderr).toBe(130)
+    expect(r.stdout).toBe('')
+    expect(readdirSync(folder)).toEqual([])
+  })
+})
+
 describe('TILL_* settings', () => {
   const names = ['TILL_ENV', 'TILL_PROFILE', 'TILL_TOKEN', 'TILL_API_URL', 'TILL_RATE_LIMIT', 'TILL_CONFIG_DIR', 'TILL_DATA_DIR', 'TILL_CUSTOMER_TOKEN', 'TILL_DEBUG', 'TILL_NO_INPUT', 'TILL_WEBHOOK_SECRET', 'TILL_EMULATOR_DATA', 'TILL_TEST_FAULT']
   it.each(names)('%s set to the empty string means the same as unset', async (name) => {
@@ -225,6 +250,52 @@ describe('TILL_* settings', () => {
   ])('%s=%s is a usage error naming the variable (exit 2)', async (name, value, pattern) => {
     const r = await runCli(['products', 'list'], {env: apiEnv({[name]: value})})
     expectOneLineError(r, 2, pattern)
+  })
+
+  // Every TILL_* variable till reads, with a value it does not accept: one line naming the variable and
+  // what it accepts, exit 2 (a token is a credential: exit 4, and never shown), and nothing sent.
+  const aFile = (): string => {
+    const file = join(box.root, 'not-a-folder')
+    writeFileSync(file, 'x')
+    return file
+  }
+  it.each<[string, () => string, number, RegExp]>([
+    ['TILL_ENV', () => 'prod', 2, /^Error: TILL_ENV must be one of production, sandbox, local, not "prod"\n/],
+    ['TILL_DEBUG', () => 'maybe', 2, /^Error: TILL_DEBUG must be one of 1, true, yes, y, 0, false, no, n, not "maybe"\n/],
+    ['TILL_NO_INPUT', () => 'sure', 2, /^Error: TILL_NO_INPUT must be one of 1, true, yes, y, 0, false, no, n, not "sure"\n/],
+    ['TILL_CONFIG_DIR', aFile, 2, /^Error: TILL_CONFIG_DIR must be a folder path \(not a file, no control characters\), not ".*not-a-folder"\n/],
+    ['TILL_DATA_DIR', aFile, 2, /^Error: TILL_DATA_DIR must be a folder path/],
+    ['TILL_EMULATOR_DATA', () => '/tmp/a\u001b[31mb', 2, /^Error: TILL_EMULATOR_DATA must be a folder path \(not a file, no control characters\), not "\/tmp\/a\\u001b\[31mb"\n/],
+    ['TILL_TOKEN', () => `${TOKEN}\n`, 4, /^Error: TILL_TOKEN is not a valid token: it has a space, line break or control character in it\nHint: set TILL_TOKEN to a token alone/],
+    ['TILL_CUSTOMER_TOKEN', () => 'polar_cst_a b', 4, /^Error: TILL_CUSTOMER_TOKEN is not a valid token/],
+    ['TILL_WEBHOOK_SECRET', () => 'whsec_a\tb', 2, /^Error: TILL_WEBHOOK_SECRET must be the secret alone \(no spaces, line breaks or control characters\), not "whsec_a\\tb"\n/],
+    ['TILL_TEST_FAULT', () => 'crash', 2, /^Error: TILL_TEST_FAULT must be internal \(a test-only hook\), not "crash"\n/],
+    ['TILL_RATE_LIMIT', () => 'fast', 2, /^Error: TILL_RATE_LIMIT/],
+    ['TILL_API_URL', () => 'api.polar.sh', 2, /^Error: TILL_API_URL is not a URL/],
+    ['TILL_PROFILE', () => 'nope', 2, /^Error: there is no profile named "nope"/],
+  ])('%s with a value it does not accept: one line naming it (exit %s), nothing sent', async (name, value, code, pattern) => {
+    const before = apiSeen.length
+    const r = await runCli(['products', 'list'], {env: apiEnv({[name]: value()})})
+    expectOneLineError(r, code, pattern)
+    expect(linesOf(r.stderr).length).toBeLessThanOrEqual(2)
+    expect(since(apiSeen, before)).toEqual([])
+  })
+
+  it('a profile whose stored token has a line break is a bad credential naming the profile (exit 4), never a network error', async () => {
+    const dir = join(box.root, 'config-newline')
+    mkdirSync(dir, {recursive: true})
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({active: 'prod', profiles: {prod: {environment: 'production', base_url: `${apiUrl}/v1`, token: `${TOKEN}\n`}}}), {mode: 0o600})
+    const before = apiSeen.length
+    const r = await runCli(['products', 'list'], {env: box.env({TILL_CONFIG_DIR: dir})})
+    expectOneLineError(r, 4, /^Error: the token of profile "prod" is not valid: it has a space, line break or control character in it\nHint: log in again: till auth login -p prod\n$/)
+    expect(since(apiSeen, before)).toEqual([])
+  })
+
+  it('control characters in what the user gave are shown escaped in error messages', async () => {
+    const r = await runCli(['products', 'list', '-o', 'x\u001b[2J\u0007'], {env: apiEnv()})
+    expect(r.code).toBe(2)
+    expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/)
+    expect(r.stderr).toContain('\\x1b[2J\\x07')
   })
 
   it('an internal error is one line naming the command, the --debug hint and where to report it; exit 1', async () => {

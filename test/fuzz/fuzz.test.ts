@@ -58,6 +58,8 @@ const requests: RawCase[] = [
   {name: 'refund with amount a string', method: 'POST', path: '/refunds/', body: `{"order_id":"${UUID0}","amount":"lots","reason":"other"}`},
   {name: 'invalid UTF-8 body', method: 'POST', path: '/customers/', body: '{"email": "\udc00@example.com"}'},
   {name: 'body over 10 MiB', method: 'POST', path: '/customers/', body: `{"email": "${'a'.repeat(10 * 1024 * 1024 + 10)}"}`},
+  {name: 'JSON sent as text/plain', method: 'POST', path: '/customers/', body: '{"email": "plain@example.com"}', headers: {'content-type': 'text/plain'}},
+  {name: 'JSON sent as a form', method: 'POST', path: '/products/', body: '{"name": "x"}', headers: {'content-type': 'application/x-www-form-urlencoded'}},
   {name: 'PATCH with an empty object on an unknown id', method: 'PATCH', path: `/customers/${UUID0}`, body: '{}'},
   // auth kinds
   {name: 'no token', method: 'GET', path: '/customers/', token: null},
@@ -118,6 +120,18 @@ describe('malformed HTTP requests to the emulator', () => {
     expect(r.text.length).toBeLessThan(1000)
   })
 
+  it('a JSON body sent as text/plain is refused as the service does (422 at ["body"], not an object), and nothing is created', async () => {
+    const email = 'text-plain@example.com'
+    const raw = JSON.stringify({email})
+    const r = await api(env, 'POST', '/customers/', {rawBody: raw, headers: {'content-type': 'text/plain'}})
+    expect(r.status).toBe(422)
+    expect(r.body).toEqual({error: 'RequestValidationError', detail: [{type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: raw}]})
+    const found = await api(env, 'GET', `/customers/?email=${encodeURIComponent(email)}`)
+    expect(found.body.items).toEqual([])
+    const json = await api(env, 'POST', '/customers/', {rawBody: raw, headers: {'content-type': 'application/vnd.polar+json; charset=utf-8'}})
+    expect(json.status).toBe(201)
+  })
+
   it('a repeated page parameter takes the last value, as the service does', async () => {
     const one = await api(env, 'GET', '/products/?limit=1&page=2')
     const both = await api(env, 'GET', '/products/?limit=1&page=1&page=2')
@@ -169,6 +183,8 @@ const lines: Line[] = [
   ['metadata empty key', ['customers', 'create', '--email', 'fuzz2@example.com', '--metadata', '=v']],
   ['metadata key too long', ['customers', 'create', '--email', 'fuzz3@example.com', '--metadata', `${'k'.repeat(60)}=v`]],
   ['email malformed', ['customers', 'create', '--email', 'not an email']],
+  ['country not a country', ['customers', 'create', '--email', 'fuzz4@example.com', '--country', 'ZZ']],
+  ['country with control bytes', ['customers', 'create', '--email', 'fuzz5@example.com', '--country', '\u001b[']],
   // stdin garbage
   ['bulk get: binary stdin', 'printf "\\001\\002\\377\\n" | TILLCMD customers get - -o jsonl'],
   ['bulk get: JSON without id', 'printf "{\\"x\\":1}\\n" | TILLCMD customers get - -o jsonl'],
@@ -199,4 +215,44 @@ describe('malformed command lines', () => {
     expect(problems).toEqual([])
     expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
   }, 240_000)
+})
+
+describe('a billing country the API does not accept', () => {
+  it('--country ZZ is refused before any request: one line naming it and the fix, exit 2, nothing created', async () => {
+    const email = 'zz-country@example.com'
+    const r = await runCli(['customers', 'create', '--email', email, '--country', 'zz', '--line1', '1 Road'], {env: box.env(envVars(env))})
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toBe('Error: --country ZZ is not a country the API accepts for a billing address\nHint: give an ISO 3166-1 alpha-2 code such as US, DE or FR\n')
+    expect((await api(env, 'GET', `/customers/?email=${email}`)).body.items).toEqual([])
+  })
+
+  it('the emulator refuses it too, with a 422 at body.billing_address.country', async () => {
+    const r = await api(env, 'POST', '/customers/', {body: {email: 'zz-api@example.com', billing_address: {country: 'ZZ'}}})
+    expect(r.status).toBe(422)
+    expect(r.body.detail[0]).toMatchObject({loc: ['body', 'billing_address', 'country'], input: 'ZZ'})
+    const ok = await api(env, 'POST', '/customers/', {body: {email: 'de-api@example.com', billing_address: {country: 'DE'}}})
+    expect(ok.status).toBe(201)
+  })
+})
+
+describe('the request log', () => {
+  it('never shows a token, not even percent-encoded in a path or query string', async () => {
+    const loud = await startEmulator({quiet: false, orders: 5, customers: 5, products: 2})
+    try {
+      const token = loud.production.token
+      const encoded = token.replaceAll('_', '%5F')
+      const everyByte = [...token].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')
+      await api(loud.production, 'GET', `/products/?token=${encoded}`)
+      await api(loud.production, 'GET', `/customer-portal/customers/me?customer_session_token=${everyByte}`, {token: null})
+      await api(loud.production, 'GET', `/x/${encoded}`)
+      const log = loud.stderr()
+      expect(log).toContain('polar_oat_…')
+      expect(log).not.toContain(token.slice(10))
+      expect(log).not.toContain(encoded.slice(14))
+      expect(log).not.toContain(everyByte.slice(30))
+    } finally {
+      await loud.stop()
+    }
+  }, 60_000)
 })

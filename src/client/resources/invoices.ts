@@ -5,6 +5,7 @@ import {dirname, join, basename} from 'node:path'
 
 import type {ApiClient} from '../client.js'
 import {ApiError} from '../errors.js'
+import {settled, trackTemp} from '../temp-files.js'
 import {ExitCode, TillError} from '../till-error.js'
 
 const isMissingInvoice = (error: unknown) => error instanceof ApiError && error.status === 404 && error.code === 'InvoiceDoesNotExist'
@@ -63,12 +64,15 @@ export async function waitForInvoice(
 /** Saves `data` to `file` atomically: a partly written file never takes the name. */
 export async function saveFile(file: string, data: Buffer): Promise<void> {
   const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.part`)
+  trackTemp(tmp)
   try {
     await writeFile(tmp, data, {flag: 'wx'})
     await rename(tmp, file)
   } catch (error) {
     await rm(tmp, {force: true})
     throw new TillError(`cannot save ${file}: ${(error as Error).message}`, ExitCode.error)
+  } finally {
+    settled(tmp)
   }
 }
 

@@ -29,7 +29,30 @@ export const notPermitted = (detail = 'You do not have permission to perform thi
 
 /** Framework validation (wrong types, missing fields, bad query parameters). */
 export function requestValidation(detail: ValidationIssue[]): HttpError {
-  return new HttpError(422, {error: 'RequestValidationError', detail})
+  return new HttpError(422, {error: 'RequestValidationError', detail: boundEcho(detail)})
+}
+
+/** The most input (in JSON characters) one 422 echoes back: as much as the largest body accepted. */
+export const MAX_ECHO = 10 * 1024 * 1024
+
+/**
+ * Each issue echoes its input, and one value can be echoed by many issues (every branch of a union, every
+ * level of a nesting): past `budget` characters in all, the issues that follow are kept without their
+ * input, so that an answer never grows beyond a bounded multiple of what was sent.
+ */
+export function boundEcho(detail: ValidationIssue[], budget = MAX_ECHO): ValidationIssue[] {
+  let left = budget
+  return detail.map((issue) => {
+    if (issue.input === undefined) return issue
+    const size = JSON.stringify(issue.input)?.length ?? 0
+    if (size > left) {
+      left = 0
+      const {input: _dropped, ...rest} = issue
+      return rest
+    }
+    left -= size
+    return issue
+  })
 }
 
 /** A service rule rejected valid-looking input. */

@@ -322,8 +322,19 @@ function route(env: Env, router: Router, method: string, url: URL, raw: string, 
     auth = resolveAuth(env, headers, now)
     if (auth.kind !== found.route.auth) throw unauthorized()
   }
-  const body = BODY_METHODS.has(method) ? parseJsonBody(raw) : undefined
+  const body = BODY_METHODS.has(method) ? requestBody(raw, headers['content-type']) : undefined
   return found.route.handler({env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, headers, auth})
+}
+
+/**
+ * The body as the service's framework takes it: JSON when the content type is absent, application/json
+ * or `+json`; otherwise the raw text, which a body schema then refuses as not an object (422 at ["body"]).
+ */
+function requestBody(raw: string, contentType: string | undefined): unknown {
+  if (contentType === undefined) return parseJsonBody(raw)
+  const [type = '', subtype = ''] = (contentType.split(';')[0] ?? '').trim().toLowerCase().split('/')
+  if (type === 'application' && (subtype === 'json' || subtype.endsWith('+json'))) return parseJsonBody(raw)
+  return raw === '' ? undefined : raw
 }
 
 function errorReply(env: Env, error: unknown, method: string, url: URL): Reply {

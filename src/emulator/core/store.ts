@@ -4,8 +4,8 @@
 // Until the first write, the file holds only a small seed manifest: the seed data is deterministic, so
 // it is generated again on load instead of being written out (100,000 orders would be ~140 MB).
 import {randomBytes} from 'node:crypto'
-import {closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync} from 'node:fs'
-import {dirname} from 'node:path'
+import {closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync} from 'node:fs'
+import {basename, dirname, join} from 'node:path'
 
 import {withLockSync} from '../../client/lockfile.js'
 import type {CollectionName, EnvData} from './model.js'
@@ -50,6 +50,25 @@ function fileStamp(file: string): string | null {
   }
 }
 
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** The temp copies (`<file>.<pid>.tmp`, `<file>.rev.<pid>.tmp`) left by a process killed mid-save. */
+function removeStaleTemps(file: string): void {
+  const base = basename(file)
+  for (const name of readdirSync(dirname(file))) {
+    if (!name.startsWith(`${base}.`) || !name.endsWith('.tmp')) continue
+    const pid = /^\.(?:rev\.)?(\d+)\.tmp$/.exec(name.slice(base.length))?.[1]
+    if (pid !== undefined && (Number(pid) === process.pid || !alive(Number(pid)))) rmSync(join(dirname(file), name), {force: true})
+  }
+}
+
 export class Store {
   private indexes = new Map<CollectionName, Map<string, unknown>>()
   private stamp: string | null = null
@@ -70,6 +89,7 @@ export class Store {
     mkdirSync(dirname(file), {recursive: true, mode: 0o700})
     const store = new Store(undefined as unknown as EnvData, file, seeding)
     store.withLock(() => {
+      removeStaleTemps(file)
       if (fileStamp(file) === null) {
         const {data, manifest} = seeding.create()
         store.data = data
@@ -146,11 +166,15 @@ export class Store {
 
   private reload(): void {
     const file = this.file!
+    // The stamp is taken before the read: another process's save in between makes it differ from the file's
+    // next stamp, so the next refresh reloads. Taken after, it could name a newer version than the one read,
+    // and a write based on the older data would then overwrite that process's acknowledged write.
+    const stamp = fileStamp(file)
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as EnvData | SeedManifest
     if (isManifest(parsed) && !this.seeding) throw new Error(`${file} holds a seed manifest and there is no generator for it`)
     this.data = isManifest(parsed) ? this.seeding!.regenerate(parsed) : (this.seeding?.complete?.(parsed) ?? parsed)
     this.indexes.clear()
-    this.stamp = fileStamp(file)
+    this.stamp = stamp
   }
 
   private save(): void {
@@ -160,14 +184,19 @@ export class Store {
   private saveText(text: string): void {
     const file = this.file!
     const tmp = `${file}.${process.pid}.tmp`
-    const fd = openSync(tmp, 'w', 0o600)
     try {
-      writeSync(fd, text)
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
+      const fd = openSync(tmp, 'w', 0o600)
+      try {
+        writeSync(fd, text)
+        fsyncSync(fd)
+      } finally {
+        closeSync(fd)
+      }
+      renameSync(tmp, file)
+    } catch (error) {
+      rmSync(tmp, {force: true})
+      throw error
     }
-    renameSync(tmp, file)
     // the data first, then its revision: a reader that sees the new revision also sees the new data
     const revTmp = `${file}.rev.${process.pid}.tmp`
     writeFileSync(revTmp, randomBytes(8).toString('hex'), {mode: 0o600})

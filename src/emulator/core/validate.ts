@@ -1,6 +1,7 @@
 // Request schemas are zod schemas; this turns zod's issues into the 422 `detail` arrays
 // the real service (FastAPI + pydantic) produces (api-facts §6.1).
 import {z} from 'zod'
+import {COUNTRIES} from '../../client/countries.js'
 import {nestingDepth} from '../../client/json-depth.js'
 
 import {requestValidation, type ValidationIssue} from './errors.js'
@@ -148,7 +149,7 @@ export const metadataSchema = z
   .refine((m) => Object.keys(m).length <= 50, {message: 'Metadata should have at most 50 keys'})
 
 export const addressSchema = z.object({
-  country: z.string().length(2).regex(/^[A-Z]{2}$/),
+  country: z.enum(COUNTRIES as [string, ...string[]]),
   line1: z.string().nullish(),
   line2: z.string().nullish(),
   postal_code: z.string().nullish(),
