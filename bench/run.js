@@ -4,8 +4,10 @@
 //  2. export 10,000 orders at --latency 25ms: `till orders list --all -o jsonl` against a plain sequential page loop
 //  3. peak RSS of streaming 200,000 orders to /dev/null, against the RSS of `node -e 0`
 //  4. pacing: an export at --rate-limit 20/2s with the profile told the same limit: achieved rate and 429s
-//  5. ingest 200,000 events at --latency 25ms: `till events ingest` against a sequential loop posting the same batches, and its peak RSS
-// `--only=N[,N]` runs only those cases (e.g. --only=5).
+//  5. metrics over 100,000 orders: `till metrics` (monthly over 18 months, daily over 90 days in Asia/Kolkata)
+//     against `till products list`, one small request to the same emulator
+//  6. ingest 200,000 events at --latency 25ms: `till events ingest` against a sequential loop posting the same batches, and its peak RSS
+// `--only=N[,N]` runs only those cases (e.g. --only=6).
 import {spawn, spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -183,6 +185,25 @@ async function pacing(data) {
   ])
 }
 
+async function metrics(data) {
+  const emu = await startEmulator(['--data', data, '--quiet', '--orders', quick ? '20000' : '100000', '--customers', '5000', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
+  const env = envFor(emu)
+  const runs = quick ? 3 : 7
+  const t = {list: [], month: [], day: []}
+  for (let i = 0; i < runs; i++) {
+    t.list.push((await run(process.execPath, [bin, 'products', 'list'], env)).ms)
+    t.month.push((await run(process.execPath, [bin, 'metrics', '--last', '18m', '--interval', 'month', '--metric', 'revenue,orders,mrr,active_subscriptions', '-o', 'jsonl'], env)).ms)
+    t.day.push((await run(process.execPath, [bin, 'metrics', '--last', '90d', '--interval', 'day', '--timezone', 'Asia/Kolkata', '-o', 'jsonl'], env)).ms)
+  }
+  await stop(emu)
+  const base = median(t.list)
+  table(`5. Metrics over ${quick ? '20,000' : '100,000'} orders (median of ${runs})`, ['command', 'median ms', 'ratio to products list'], [
+    ['till products list', fmt(base), '1.00'],
+    ['till metrics --last 18m --interval month', fmt(median(t.month)), fmt(median(t.month) / base, 2)],
+    ['till metrics --last 90d --interval day (Asia/Kolkata)', fmt(median(t.day)), fmt(median(t.day) / base, 2)],
+  ])
+}
+
 /** Writes `n` events as JSON lines (no external ids, so every run inserts them all). */
 function eventsFile(file, n, tag) {
   const lines = []
@@ -222,7 +243,7 @@ async function ingest(data) {
   await stop(emu)
   const summary = JSON.parse(r.stdout.trim().split('\n').at(-1))
   const rss = Number(/till-bench-maxrss=(\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024
-  table(`5. Ingest ${fmt(n)} events at --latency 25ms (batches of 1,000)`, ['method', 'ms', 'ratio to loop', 'inserted', 'requests', 'peak RSS MiB'], [
+  table(`6. Ingest ${fmt(n)} events at --latency 25ms (batches of 1,000)`, ['method', 'ms', 'ratio to loop', 'inserted', 'requests', 'peak RSS MiB'], [
     ['sequential loop of POSTs', fmt(loopMs), '1.00', fmt(loopInserted), fmt(Math.ceil(n / 1000)), '-'],
     ['till events ingest', fmt(r.ms), fmt(r.ms / loopMs, 2), fmt(summary.inserted), fmt(summary.requests), fmt(rss, 1)],
   ])
@@ -236,7 +257,8 @@ try {
   if (wanted(2)) await exportOrders(join(work, 'export'))
   if (wanted(3)) await memory(join(work, 'memory'))
   if (wanted(4)) await pacing(join(work, 'pacing'))
-  if (wanted(5)) await ingest(join(work, 'ingest'))
+  if (wanted(5)) await metrics(join(work, 'metrics'))
+  if (wanted(6)) await ingest(join(work, 'ingest'))
 } finally {
   rmSync(work, {recursive: true, force: true})
 }

@@ -1,0 +1,127 @@
+// An append-only log of JSON records beside the store (`<env>.json.log.<name>`), for a resource whose
+// records are only ever added and may be very many (ingested events): an append costs one write of the new
+// lines instead of rewriting the store, and other processes read only what was added since their last read.
+// The log knows nothing of its records: the resource gives it an index to fill (`add` per record).
+import {closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, statSync, writeSync} from 'node:fs'
+import {open} from 'node:fs/promises'
+
+/** What a resource keeps in memory of its log: fed every record, in order. */
+export interface LogIndex<T> {
+  add(row: T): void
+}
+
+export class AppendLog<T, I extends LogIndex<T>> {
+  private current: I
+  /** Bytes of the file already read, and the file's inode (a reset may write a new file). */
+  private offset = 0
+  private ino = -1
+  private partial = ''
+
+  constructor(
+    readonly file: string | null,
+    private readonly makeIndex: () => I,
+  ) {
+    this.current = makeIndex()
+  }
+
+  /** The index as of the last refresh or append. */
+  get index(): I {
+    return this.current
+  }
+
+  /** Reads what other processes appended since the last read (call under the store's lock to write). */
+  refresh(): void {
+    if (!this.file) return
+    let size: number
+    let ino: number
+    try {
+      const s = statSync(this.file)
+      size = s.size
+      ino = s.ino
+    } catch {
+      if (this.offset > 0) this.clearMemory()
+      return
+    }
+    if (ino !== this.ino || size < this.offset) {
+      this.clearMemory()
+      this.ino = ino
+    }
+    if (size === this.offset) return
+    const fd = openSync(this.file, 'r')
+    try {
+      const chunk = 4 * 1024 * 1024
+      const buffer = Buffer.allocUnsafe(chunk)
+      while (this.offset < size) {
+        const n = readSync(fd, buffer, 0, Math.min(chunk, size - this.offset), this.offset)
+        if (n <= 0) break
+        this.offset += n
+        const lines = (this.partial + buffer.toString('utf8', 0, n)).split('\n')
+        this.partial = lines.pop() ?? ''
+        for (const line of lines) if (line !== '') this.current.add(JSON.parse(line) as T)
+      }
+    } finally {
+      closeSync(fd)
+    }
+  }
+
+  /**
+   * Appends `rows` to the file and the index. The caller holds the store's lock and refreshed first.
+   * With `sync: false` the data is written but not yet flushed: the caller awaits `flush()` before it
+   * answers, so that requests in flight overlap their disk flushes instead of queuing behind each one.
+   */
+  append(rows: T[], options: {sync?: boolean} = {}): void {
+    if (rows.length === 0) return
+    if (this.file) {
+      const text = rows.map((r) => JSON.stringify(r)).join('\n') + '\n'
+      const fd = openSync(this.file, 'a', 0o600)
+      try {
+        writeSync(fd, text)
+        if (options.sync ?? true) fsyncSync(fd)
+        const s = fstatSync(fd)
+        this.ino = s.ino
+        this.offset = s.size
+      } finally {
+        closeSync(fd)
+      }
+    }
+    for (const r of rows) this.current.add(r)
+  }
+
+  /** Flushes what was appended to the disk, without blocking other requests meanwhile. */
+  async flush(): Promise<void> {
+    if (!this.file) return
+    const handle = await open(this.file, 'r')
+    try {
+      await handle.datasync()
+    } finally {
+      await handle.close()
+    }
+  }
+
+  /** Empties the log (a reset of the environment). */
+  clear(): void {
+    if (this.file) truncateLog(this.file)
+    this.clearMemory()
+  }
+
+  private clearMemory(): void {
+    this.current = this.makeIndex()
+    this.offset = 0
+    this.partial = ''
+  }
+}
+
+/** Empties a log file if it exists (kept in place, so every process sees it shrink). */
+export function truncateLog(file: string): void {
+  let fd: number
+  try {
+    fd = openSync(file, 'r+')
+  } catch {
+    return
+  }
+  try {
+    ftruncateSync(fd, 0)
+  } finally {
+    closeSync(fd)
+  }
+}

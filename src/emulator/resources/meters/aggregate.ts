@@ -1,0 +1,173 @@
+// Meters over events (the service's meter filter and aggregation rules): which events a filter
+// selects, what an aggregation makes of them, and the quantities per period. Pure; tested beside.
+import type {EventRecord} from '../events/log.js'
+import type {AggregationRecord, FilterClauseRecord, FilterRecord} from './model.js'
+
+export const OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'not_like'] as const
+export const INTERVALS = ['hour', 'day', 'week', 'month', 'year'] as const
+export type Interval = (typeof INTERVALS)[number]
+
+/** The event's value of `property`: a field of the event (`name`, `source`, `timestamp`...) or a metadata key. */
+export function propertyOf(e: EventRecord, property: string): unknown {
+  if (property === 'name' || property === 'source' || property === 'timestamp' || property === 'external_id' ||
+    property === 'customer_id' || property === 'external_customer_id') return e[property]
+  const key = property.startsWith('metadata.') ? property.slice('metadata.'.length) : property
+  let value: unknown = e.metadata
+  for (const part of key.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<string, unknown>)[part]
+  }
+  return value
+}
+
+function asNumber(v: unknown): number | null {
+  if (typeof v === 'number') return v
+  if (typeof v === 'boolean') return v ? 1 : 0
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v)
+  return null
+}
+
+/** One clause: numbers compare as numbers, booleans as booleans, everything else as text. */
+function clauseMatches(e: EventRecord, c: FilterClauseRecord): boolean {
+  const actual = propertyOf(e, c.property)
+  if (actual === undefined || actual === null) return c.operator === 'ne' || c.operator === 'not_like'
+  if (c.operator === 'like' || c.operator === 'not_like') {
+    const found = String(actual).includes(String(c.value))
+    return c.operator === 'like' ? found : !found
+  }
+  let a: number | string | boolean
+  let b: number | string | boolean
+  if (typeof c.value === 'number') {
+    const n = asNumber(actual)
+    if (n === null) return c.operator === 'ne'
+    a = n
+    b = c.value
+  } else if (typeof c.value === 'boolean') {
+    a = typeof actual === 'boolean' ? actual : String(actual) === 'true'
+    b = c.value
+  } else {
+    a = String(actual)
+    b = c.value
+  }
+  switch (c.operator) {
+    case 'eq': return a === b
+    case 'ne': return a !== b
+    case 'gt': return a > b
+    case 'gte': return a >= b
+    case 'lt': return a < b
+    case 'lte': return a <= b
+  }
+}
+
+const isClause = (c: FilterClauseRecord | FilterRecord): c is FilterClauseRecord => 'property' in c
+
+/** Whether `e` passes `filter`; an empty `and` passes everything, an empty `or` nothing. */
+export function matches(e: EventRecord, filter: FilterRecord): boolean {
+  const test = (c: FilterClauseRecord | FilterRecord) => (isClause(c) ? clauseMatches(e, c) : matches(e, c))
+  return filter.conjunction === 'and' ? filter.clauses.every(test) : filter.clauses.some(test)
+}
+
+/** The event name a filter requires (`name eq X` at the top of an `and`), to look events up by name. */
+export function requiredName(filter: FilterRecord): string | null {
+  if (filter.conjunction !== 'and') return null
+  for (const c of filter.clauses) if (isClause(c) && c.property === 'name' && c.operator === 'eq' && typeof c.value === 'string') return c.value
+  return null
+}
+
+/** Folds events into one quantity; events without a numeric property are left out of sum/max/min/avg. */
+export class Accumulator {
+  private count = 0
+  private sum = 0
+  private max = -Infinity
+  private min = Infinity
+  private values = new Set<string>()
+
+  constructor(private readonly agg: AggregationRecord) {}
+
+  add(e: EventRecord): void {
+    if (this.agg.func === 'count') {
+      this.count++
+      return
+    }
+    const raw = propertyOf(e, this.agg.property)
+    if (this.agg.func === 'unique') {
+      if (raw !== undefined && raw !== null) this.values.add(JSON.stringify(raw))
+      return
+    }
+    const n = asNumber(raw)
+    if (n === null) return
+    this.count++
+    this.sum += n
+    if (n > this.max) this.max = n
+    if (n < this.min) this.min = n
+  }
+
+  value(): number {
+    switch (this.agg.func) {
+      case 'count': return this.count
+      case 'sum': return this.sum
+      case 'unique': return this.values.size
+      case 'max': return this.count === 0 ? 0 : this.max
+      case 'min': return this.count === 0 ? 0 : this.min
+      case 'avg': return this.count === 0 ? 0 : this.sum / this.count
+    }
+  }
+}
+
+/** The start of the period (UTC) holding `ms`; weeks start on Monday. */
+export function truncate(ms: number, interval: Interval): number {
+  const d = new Date(ms)
+  switch (interval) {
+    case 'hour': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours())
+    case 'day': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())
+    case 'week': {
+      const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())
+      return day - ((d.getUTCDay() + 6) % 7) * 86_400_000
+    }
+    case 'month': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)
+    case 'year': return Date.UTC(d.getUTCFullYear(), 0, 1)
+  }
+}
+
+export function nextPeriod(ms: number, interval: Interval): number {
+  const d = new Date(ms)
+  switch (interval) {
+    case 'hour': return ms + 3_600_000
+    case 'day': return ms + 86_400_000
+    case 'week': return ms + 7 * 86_400_000
+    case 'month': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)
+    case 'year': return Date.UTC(d.getUTCFullYear() + 1, 0, 1)
+  }
+}
+
+export interface Quantities {
+  quantities: Array<{timestamp: string; quantity: number}>
+  total: number
+}
+
+/**
+ * One quantity per period from the period holding `start` to the one holding `end`, over the events
+ * in [start, end] that pass the filter; `total` is the aggregation over all of them.
+ */
+export function quantities(
+  events: Iterable<EventRecord>,
+  filter: FilterRecord,
+  agg: AggregationRecord,
+  start: number,
+  end: number,
+  interval: Interval,
+): Quantities {
+  const periods = new Map<number, Accumulator>()
+  for (let t = truncate(start, interval); t <= end; t = nextPeriod(t, interval)) periods.set(t, new Accumulator(agg))
+  const total = new Accumulator(agg)
+  for (const e of events) {
+    const ms = Date.parse(e.timestamp)
+    if (ms < start || ms > end || !matches(e, filter)) continue
+    total.add(e)
+    periods.get(truncate(ms, interval))?.add(e)
+  }
+  return {
+    quantities: [...periods].map(([t, acc]) => ({timestamp: new Date(t).toISOString(), quantity: acc.value()})),
+    total: total.value(),
+  }
+}

@@ -1,0 +1,3 @@
+// Meters over the ingested events: filters, aggregations and quantities per period.
+export {register} from './routes.js'
+export {collections} from './model.js'

@@ -1,0 +1,81 @@
+// A meter's quantities per period (GET /v1/meters/{id}/quantities), computed from the stored events:
+// only the events the query can select are visited (by customer, or by the name the filter requires).
+import {notFound, requestValidation, type ValidationIssue} from '../../core/errors.js'
+import type {Ctx} from '../../core/http.js'
+import {normalizeUuid, UUID_RE} from '../../core/validate.js'
+import type {CustomerRecord} from '../customers/model.js'
+import {events as eventsOf, type EventRecord} from '../events/log.js'
+import {INTERVALS, quantities, requiredName, type Interval} from './aggregate.js'
+import type {MeterRecord} from './model.js'
+
+export function meterOf(ctx: Ctx, id: string): MeterRecord {
+  const meter = ctx.store.data.meters.find((m) => m.id === id)
+  if (!meter) throw notFound()
+  return meter
+}
+
+/** The user events a meter may count: those with the name its filter requires, when it requires one. */
+function meterEvents(ctx: Ctx, meter: MeterRecord, customers: CustomerRecord[] | null): Iterable<EventRecord> {
+  const log = eventsOf(ctx.store)
+  if (customers !== null) {
+    const seen = new Set<string>()
+    const out: EventRecord[] = []
+    for (const c of customers) {
+      for (const key of [c.id, ...(c.external_id ? [`ext:${c.external_id}`] : [])]) {
+        for (const e of log.byCustomer(key)) if (!seen.has(e.id)) {
+          seen.add(e.id)
+          out.push(e)
+        }
+      }
+    }
+    return out.filter((e) => e.source === 'user')
+  }
+  const name = requiredName(meter.filter)
+  const rows = name === null ? log.rows : log.byName(name)
+  return rows.filter((e) => e.source === 'user')
+}
+
+function requiredQuery(ctx: Ctx, name: string, issues: ValidationIssue[]): string | null {
+  const value = ctx.query.get(name)
+  if (value === null) issues.push({type: 'missing', loc: ['query', name], msg: 'Field required', input: null})
+  return value
+}
+
+export function quantitiesOf(ctx: Ctx, meter: MeterRecord) {
+  const issues: ValidationIssue[] = []
+  const startRaw = requiredQuery(ctx, 'start_timestamp', issues)
+  const endRaw = requiredQuery(ctx, 'end_timestamp', issues)
+  const intervalRaw = requiredQuery(ctx, 'interval', issues)
+  const start = startRaw === null ? NaN : Date.parse(startRaw)
+  const end = endRaw === null ? NaN : Date.parse(endRaw)
+  for (const [name, raw, value] of [['start_timestamp', startRaw, start], ['end_timestamp', endRaw, end]] as const) {
+    if (raw !== null && Number.isNaN(value)) issues.push({type: 'datetime_from_date_parsing', loc: ['query', name], msg: 'Input should be a valid datetime or date, invalid character in year', input: raw})
+  }
+  if (intervalRaw !== null && !(INTERVALS as readonly string[]).includes(intervalRaw)) {
+    issues.push({type: 'enum', loc: ['query', 'interval'], msg: "Input should be 'year', 'month', 'week', 'day' or 'hour'", input: intervalRaw, ctx: {expected: "'year', 'month', 'week', 'day' or 'hour'"}})
+  }
+  const customerIds = ctx.query.getAll('customer_id')
+  customerIds.forEach((id, i) => {
+    if (!UUID_RE.test(id)) issues.push({type: 'uuid_parsing', loc: customerIds.length > 1 ? ['query', 'customer_id', i] : ['query', 'customer_id'], msg: 'Input should be a valid UUID, invalid character or length', input: id})
+  })
+  if (issues.length > 0) throw requestValidation(issues)
+  const externalIds = ctx.query.getAll('external_customer_id')
+  let customers: CustomerRecord[] | null = null
+  if (customerIds.length > 0 || externalIds.length > 0) {
+    const ids = new Set(customerIds.map(normalizeUuid))
+    customers = ctx.store.all('customers').filter((c) => ids.has(c.id) || (c.external_id !== null && externalIds.includes(c.external_id)))
+  }
+  const metadata = [...new Set([...ctx.query.keys()].filter((k) => /^metadata\[[^\]]+\]$/.test(k)))].map((k) => [k.slice(9, -1), ctx.query.getAll(k)] as const)
+  let events = meterEvents(ctx, meter, customers)
+  if (customers !== null) {
+    // events of an external id not (yet) linked to a customer record count too
+    const linked = new Set(customers.flatMap((c) => [c.id]))
+    const extra = externalIds.flatMap((x) => eventsOf(ctx.store).byCustomer(`ext:${x}`)).filter((e) => e.source === 'user' && (e.customer_id === null || !linked.has(e.customer_id)))
+    events = [...new Set([...events, ...extra])]
+  }
+  if (metadata.length > 0) {
+    events = [...events].filter((e) => metadata.every(([key, values]) => e.metadata[key] !== undefined && values.includes(String(e.metadata[key]))))
+  }
+  return quantities(events, meter.filter, meter.aggregation, start, end, intervalRaw as Interval)
+}
+
