@@ -13,9 +13,12 @@ export interface Period {
   quantity: number
 }
 
-/** `2026-01-05`, `2026-01-05 13:00`, `2026-01`, `2026` as fits the interval. */
+/**
+ * `2026-01-05`, `2026-01-05 13:00`, `2026-01`, `2026` as fits the interval, in the time zone the
+ * timestamp is written in (the periods of `--timezone` start at local midnight).
+ */
 export function periodLabel(timestamp: string, interval: string): string {
-  const iso = new Date(timestamp).toISOString()
+  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(timestamp) ? timestamp : new Date(timestamp).toISOString()
   if (interval === 'hour') return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`
   if (interval === 'month') return iso.slice(0, 7)
   if (interval === 'year') return iso.slice(0, 4)

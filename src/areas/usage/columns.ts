@@ -43,6 +43,18 @@ export const usageColumns: Record<string, ResourceColumns> = {
     defaults: ['name', 'source', 'occurrences', 'first_seen', 'last_seen'],
     fields: ['name', 'label', 'source', 'occurrences', 'first_seen', 'last_seen'],
   },
+  'event-types': {
+    columns: [
+      column('id', 'ID', 'id'),
+      column('name', 'Name', 'text'),
+      column('label', 'Label', 'text'),
+      column('source', 'Source', 'text'),
+      column('occurrences', 'Occurrences', 'text'),
+      column('last_seen', 'Last seen', 'date'),
+    ],
+    defaults: ['id', 'name', 'label', 'source', 'occurrences', 'last_seen'],
+    fields: ['id', 'created_at', 'modified_at', 'name', 'label', 'label_property_selector', 'organization_id', 'source', 'occurrences', 'first_seen', 'last_seen'],
+  },
   meters: {
     columns: [
       column('id', 'ID', 'id'),

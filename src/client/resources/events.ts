@@ -1,4 +1,4 @@
-// Events (api-facts §3.1): ingest, list, get, names.
+// Events (api-facts §3.1): ingest, list, get, names; event types (their labels).
 import type {ApiClient, Query} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import {listItems, metadataQuery, seg, type Item} from './common.js'
@@ -74,3 +74,24 @@ export interface EventNameFilters {
 export function listEventNames(client: ApiClient, f: EventNameFilters, page: PaginateOptions): AsyncGenerator<Item> {
   return listItems(client, '/events/names', {source: f.source, query: f.query, sorting: f.sorting}, page)
 }
+
+export interface EventTypeFilters {
+  source?: string
+  query?: string
+  customerId?: string[]
+  externalCustomerId?: string[]
+  parentId?: string
+  rootEvents?: boolean
+  sorting?: string[]
+}
+
+/** The organization's event types with how often and when their events occurred. */
+export function listEventTypes(client: ApiClient, f: EventTypeFilters, page: PaginateOptions): AsyncGenerator<Item> {
+  return listItems(client, '/event-types/', {
+    source: f.source, query: f.query, customer_id: f.customerId, external_customer_id: f.externalCustomerId,
+    parent_id: f.parentId, root_events: f.rootEvents, sorting: f.sorting,
+  }, page)
+}
+
+/** Sets an event type's label (what events of that name are shown as). */
+export const updateEventType = (client: ApiClient, id: string, label: string) => client.patch<Item>(`/event-types/${seg(id)}`, {label})

@@ -54,6 +54,10 @@ export interface QuantitiesQuery {
   start: string
   end: string
   interval: Interval
+  /** IANA time zone the periods follow (the service's default is UTC). */
+  timezone?: string
+  /** Aggregate per customer first, then combine the customers' quantities with this function. */
+  customerAggregation?: string
   customerId?: string[]
   externalCustomerId?: string[]
   metadata?: string[]
@@ -70,6 +74,8 @@ export function meterQuantities(client: ApiClient, id: string, q: QuantitiesQuer
       start_timestamp: q.start,
       end_timestamp: q.end,
       interval: q.interval,
+      timezone: q.timezone,
+      customer_aggregation_function: q.customerAggregation,
       customer_id: q.customerId,
       external_customer_id: q.externalCustomerId,
       ...metadataQuery(q.metadata),

@@ -5,6 +5,15 @@ import {chart} from '../../areas/usage/chart.js'
 import {getMeter, INTERVALS, meterQuantities} from '../../client/resources/meters.js'
 import {usageError} from '../../client/till-error.js'
 
+const isTimeZone = (name: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', {timeZone: name})
+    return true
+  } catch {
+    return false
+  }
+}
+
 const when = (value: string, flag: string) => {
   if (Number.isNaN(Date.parse(value))) throw usageError(`${flag} ${value} is not a date or time`, 'use ISO 8601, e.g. 2026-01-01 or 2026-01-01T00:00:00Z')
   return new Date(value).toISOString()
@@ -16,6 +25,7 @@ export default class MetersQuantities extends BaseCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --start 2026-01-01 --end 2026-02-01 --interval day',
+    {description: 'Days from local midnight in Tokyo', command: '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --start 2026-01-01T00:00:00+09:00 --end 2026-01-07T23:59:59+09:00 --timezone Asia/Tokyo'},
     {description: "One customer's usage per week, as CSV", command: '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --external-customer user_42 --interval week -o csv'},
   ]
 
@@ -28,6 +38,8 @@ export default class MetersQuantities extends BaseCommand {
     customer: Flags.string({description: 'Only events of this customer id (repeatable).', multiple: true}),
     'external-customer': Flags.string({description: 'Only events of this external customer id (repeatable).', multiple: true}),
     metadata: Flags.string({description: 'Only events with this metadata key=value (repeatable).', multiple: true}),
+    timezone: Flags.string({description: 'IANA time zone of the periods (days start at local midnight), e.g. Europe/Paris; default UTC.'}),
+    'per-customer': Flags.option({options: ['sum', 'max', 'min', 'avg', 'count', 'unique'] as const, description: "Compute each customer's quantity first, then combine them with this function (e.g. max: the biggest customer's usage per period)."})(),
     chart: Flags.boolean({description: 'Draw the chart (default: on a terminal).', allowNo: true}),
   }
 
@@ -36,9 +48,12 @@ export default class MetersQuantities extends BaseCommand {
     const end = flags.end ? when(flags.end, '--end') : new Date().toISOString()
     const start = flags.start ? when(flags.start, '--start') : new Date(Date.parse(end) - 30 * 86_400_000).toISOString()
     if (start > end) throw usageError(`--start ${flags.start} is after --end ${end}`, 'give a --start before --end')
+    if (flags.timezone !== undefined && !isTimeZone(flags.timezone)) {
+      throw usageError(`--timezone ${flags.timezone} is not a time zone name`, 'use an IANA name such as UTC, Europe/Paris or America/New_York')
+    }
     const client = await this.ctx.client()
     const result = await meterQuantities(client, args.id, {
-      start, end, interval: flags.interval, customerId: flags.customer, externalCustomerId: flags['external-customer'], metadata: flags.metadata,
+      start, end, interval: flags.interval, timezone: flags.timezone, customerAggregation: flags['per-customer'], customerId: flags.customer, externalCustomerId: flags['external-customer'], metadata: flags.metadata,
     })
     const io = this.ctx.io
     if (this.jsonEnabled()) {

@@ -15,6 +15,7 @@ import * as customerSessions from './customer-sessions/index.js'
 import * as control from './control/index.js'
 import * as customerMeters from './customer-meters/index.js'
 import * as customers from './customers/index.js'
+import * as eventTypes from './event-types/index.js'
 import * as events from './events/index.js'
 import * as licenseKeys from './license-keys/index.js'
 import * as listen from './listen/index.js'
@@ -42,6 +43,7 @@ const resources: Resource[] = [
   organizations,
   portal,
   events,
+  eventTypes,
   meters,
   customerMeters,
   metrics,

@@ -15,6 +15,7 @@ import {customerByExternalId, customerById, emitCustomerChange} from '../custome
 import {addInterval} from '../subscriptions/periods.js'
 import {emitCustomerStateChanged} from '../subscriptions/lifecycle.js'
 import {type AnyUpdate, checkoutTaxId, findBySecret, hasFullAddress, isFree, iso, planUpdate, ruleIssues} from './rules.js'
+import {resetSubscriptionMeters} from '../customer-meters/reset.js'
 
 /** Fields a confirmation cannot do without (api-facts §4.7); all problems reported at once. */
 function checkConfirmable(ctx: Ctx, k: CheckoutRecord): void {
@@ -79,7 +80,7 @@ function newSubscription(ctx: Ctx, k: CheckoutRecord, product: ProductRecord, pr
   const interval = product.recurring_interval!
   const count = product.recurring_interval_count ?? 1
   const now = iso(ctx.now)
-  return ctx.store.insert('subscriptions', {
+  const subscription = ctx.store.insert('subscriptions', {
     id: uuid(), created_at: now, modified_at: null, amount: k.amount - k.discount_amount, currency: k.currency,
     recurring_interval: interval, recurring_interval_count: count, status: 'active',
     current_period_start: now, current_period_end: iso(addInterval(ctx.now, interval, count)),
@@ -87,6 +88,8 @@ function newSubscription(ctx: Ctx, k: CheckoutRecord, product: ProductRecord, pr
     customer_id: customerId, product_id: product.id, discount_id: k.discount_id, checkout_id: k.id,
     customer_cancellation_reason: null, customer_cancellation_comment: null, metadata: k.metadata, price_ids: [price.id],
   })
+  resetSubscriptionMeters(ctx.store, subscription, now)
+  return subscription
 }
 
 /** Applies the confirmation to the stored checkout (inside a write): customer, subscription, order. */

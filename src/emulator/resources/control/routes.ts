@@ -18,6 +18,7 @@ import {addInterval} from '../subscriptions/periods.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import {subscription as presentSubscription} from '../subscriptions/present.js'
 import {hubOf} from '../listen/hub.js'
+import {recordSubscriptionCycle} from '../customer-meters/reset.js'
 
 export const CONTROL_PREFIX = '/_emulator'
 
@@ -81,6 +82,7 @@ function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
     if (s.status === 'trialing') s.trial_end = s.current_period_start
     s.status = paymentFails ? 'past_due' : 'active'
     s.modified_at = iso(ctx.now)
+    recordSubscriptionCycle(ctx.store, s, s.current_period_start)
     return {subscription: s, order, before}
   })
   const body = presentSubscription(ctx.view, subscription)

@@ -43,8 +43,11 @@ export class EventIndex {
   private readonly byCustomerMap = new Map<string, EventRecord[]>()
   private readonly namesMap = new Map<string, EventName>()
   private readonly children = new Map<string, number>()
+  /** Each event's place in the log: the order of ingestion, which meter windows follow. */
+  private readonly positions = new Map<string, number>()
 
   add(e: EventRecord): void {
+    this.positions.set(e.id, this.rows.length)
     this.rows.push(e)
     this.byIdMap.set(e.id, e)
     if (e.external_id !== null) this.externalIds.add(e.external_id)
@@ -77,6 +80,20 @@ export class EventIndex {
   /** Events of a customer by id, or by external id with `ext:` in front. */
   byCustomer(key: string): readonly EventRecord[] {
     return this.byCustomerMap.get(key) ?? []
+  }
+
+  /** Where the event stands in the order of ingestion. */
+  position(id: string): number {
+    return this.positions.get(id) ?? -1
+  }
+
+  /** A customer's events by id and by external id, in the order of ingestion. */
+  ofCustomer(customerId: string, externalId: string | null): EventRecord[] {
+    const own = this.byCustomer(customerId)
+    if (externalId === null) return [...own]
+    const seen = new Set(own.map((e) => e.id))
+    const merged = [...own, ...this.byCustomer(`ext:${externalId}`).filter((e) => !seen.has(e.id))]
+    return merged.sort((a, b) => this.position(a.id) - this.position(b.id))
   }
 
   childCount(id: string): number {

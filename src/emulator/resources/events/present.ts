@@ -1,6 +1,8 @@
 // Events: stored records -> the API's wire shapes (the SDK's Event union and EventName).
 import type {Ctx} from '../../core/http.js'
+import type {Store} from '../../core/store.js'
 import {customer} from '../customers/present.js'
+import {eventLabel} from '../event-types/labels.js'
 import {events, type EventName, type EventRecord} from './log.js'
 
 export function presentEvent(ctx: Ctx, e: EventRecord) {
@@ -14,11 +16,11 @@ export function presentEvent(ctx: Ctx, e: EventRecord) {
     external_customer_id: e.external_customer_id,
     child_count: events(ctx.store).childCount(e.id),
     parent_id: e.parent_id,
-    label: e.name,
+    label: eventLabel(ctx.store, e.name, e.source),
     name: e.name,
     source: e.source,
     metadata: e.metadata,
   }
 }
 
-export const presentName = (n: EventName) => ({name: n.name, label: n.name, source: n.source, occurrences: n.occurrences, first_seen: n.first_seen, last_seen: n.last_seen})
+export const presentName = (store: Store, n: EventName) => ({name: n.name, label: eventLabel(store, n.name, n.source), source: n.source, occurrences: n.occurrences, first_seen: n.first_seen, last_seen: n.last_seen})

@@ -13,6 +13,7 @@ import type {FilterRecord} from '../meters/model.js'
 import {filterSchema} from '../meters/schemas.js'
 import {eventLog, events, type EventName, type EventRecord} from './log.js'
 import {presentEvent, presentName} from './present.js'
+import {addEventTypes, untypedNames} from '../event-types/routes.js'
 
 const metadataValue: z.ZodType = z.lazy(() => z.union([z.string(), z.number(), z.boolean(), z.record(z.string(), metadataValue)]))
 
@@ -85,6 +86,9 @@ function ingest(ctx: Ctx): Promise<{inserted: number; duplicates: number}> {
   // the timestamp rule belongs to the request schema (framework 422); unknown customers to the service
   if (schemaIssues.length > 0) throw requestValidation(schemaIssues)
   if (issues.length > 0) ruleValidationIssues(issues)
+  // a name seen for the first time gets its event type (label = name) before its events are stored
+  const untyped = untypedNames(ctx, records.map((r) => r.name))
+  if (untyped.length > 0) ctx.store.write(() => addEventTypes(ctx, untyped))
   const log = eventLog(ctx.store)
   return ctx.store.append(log, () => {
     const fresh: EventRecord[] = []
@@ -181,7 +185,7 @@ function listNames(ctx: Ctx) {
       sorts: {name: (n) => n.name, occurrences: (n) => n.occurrences, first_seen: (n) => n.first_seen, last_seen: (n) => n.last_seen},
       defaultSort: ['-last_seen'],
     },
-    presentName,
+    (n) => presentName(ctx.store, n),
   )
 }
 

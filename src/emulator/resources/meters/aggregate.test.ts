@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import type {EventRecord} from '../events/log.js'
-import {Accumulator, matches, nextPeriod, quantities, requiredName, truncate} from './aggregate.js'
+import {Accumulator, matches, quantities, requiredName} from './aggregate.js'
 import type {FilterRecord} from './model.js'
 
 const ev = (timestamp: string, metadata: Record<string, unknown>, name = 'api.call'): EventRecord => ({
@@ -47,20 +47,31 @@ describe('aggregations and periods', () => {
     expect(value({func: 'unique', property: 'u'})).toBe(3)
     expect(new Accumulator({func: 'max', property: 't'}).value()).toBe(0)
   })
-  it('truncates to UTC periods, weeks from Monday', () => {
-    const t = Date.parse('2026-01-07T15:42:00Z') // a Wednesday
-    expect(new Date(truncate(t, 'hour')).toISOString()).toBe('2026-01-07T15:00:00.000Z')
-    expect(new Date(truncate(t, 'week')).toISOString()).toBe('2026-01-05T00:00:00.000Z')
-    expect(new Date(truncate(t, 'month')).toISOString()).toBe('2026-01-01T00:00:00.000Z')
-    expect(new Date(nextPeriod(Date.parse('2026-01-31T00:00:00Z'), 'month')).toISOString()).toBe('2026-02-01T00:00:00.000Z')
+  it('follows the periods of a time zone: local midnight, written with its offset', () => {
+    // 2026-01-05 20:00 UTC is already 2026-01-06 in Tokyo (UTC+9)
+    const late = [ev('2026-01-05T20:00:00Z', {t: 4}), ev('2026-01-05T10:00:00Z', {t: 1})]
+    const q = quantities(late, {conjunction: 'and', clauses: []}, {func: 'sum', property: 't'}, Date.parse('2026-01-04T15:00:00Z'), Date.parse('2026-01-06T14:59:59Z'), 'day', {timeZone: 'Asia/Tokyo'})
+    expect(q.quantities).toEqual([{timestamp: '2026-01-05T00:00:00+09:00', quantity: 1}, {timestamp: '2026-01-06T00:00:00+09:00', quantity: 4}])
+    const utc = quantities(late, {conjunction: 'and', clauses: []}, {func: 'sum', property: 't'}, Date.parse('2026-01-05T00:00:00Z'), Date.parse('2026-01-05T23:59:59Z'), 'day')
+    expect(utc.quantities).toEqual([{timestamp: '2026-01-05T00:00:00Z', quantity: 5}])
+  })
+  it('combines per-customer quantities with the customer aggregation function', () => {
+    const mixed = [
+      {...ev('2026-01-05T01:00:00Z', {t: 2}), external_customer_id: 'a'},
+      {...ev('2026-01-05T02:00:00Z', {t: 3}), external_customer_id: 'a'},
+      {...ev('2026-01-05T03:00:00Z', {t: 7}), external_customer_id: 'b'},
+    ]
+    const range = [Date.parse('2026-01-05T00:00:00Z'), Date.parse('2026-01-05T23:59:59Z')] as const
+    const per = (f: 'max' | 'min' | 'avg' | 'count' | 'sum') => quantities(mixed, {conjunction: 'and', clauses: []}, {func: 'sum', property: 't'}, ...range, 'day', {perCustomer: f}).total
+    expect([per('max'), per('min'), per('avg'), per('count'), per('sum')]).toEqual([7, 5, 6, 2, 12])
   })
   it('gives one quantity per period and the total over the range', () => {
     const q = quantities(events, {conjunction: 'and', clauses: []}, {func: 'sum', property: 't'}, Date.parse('2026-01-05T00:00:00Z'), Date.parse('2026-01-07T00:00:00Z'), 'day')
     expect(q).toEqual({
       quantities: [
-        {timestamp: '2026-01-05T00:00:00.000Z', quantity: 8},
-        {timestamp: '2026-01-06T00:00:00.000Z', quantity: 10},
-        {timestamp: '2026-01-07T00:00:00.000Z', quantity: 0},
+        {timestamp: '2026-01-05T00:00:00Z', quantity: 8},
+        {timestamp: '2026-01-06T00:00:00Z', quantity: 10},
+        {timestamp: '2026-01-07T00:00:00Z', quantity: 0},
       ],
       total: 18,
     })

@@ -2,10 +2,10 @@
 // selects, what an aggregation makes of them, and the quantities per period. Pure; tested beside.
 import type {EventRecord} from '../events/log.js'
 import type {AggregationRecord, FilterClauseRecord, FilterRecord} from './model.js'
+import {INTERVALS, periodStarts, zonedIso, type Interval} from '../metrics/periods.js'
 
 export const OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'not_like'] as const
-export const INTERVALS = ['hour', 'day', 'week', 'month', 'year'] as const
-export type Interval = (typeof INTERVALS)[number]
+export {INTERVALS, type Interval}
 
 /** The event's value of `property`: a field of the event (`name`, `source`, `timestamp`...) or a metadata key. */
 export function propertyOf(e: EventRecord, property: string): unknown {
@@ -114,40 +114,40 @@ export class Accumulator {
   }
 }
 
-/** The start of the period (UTC) holding `ms`; weeks start on Monday. */
-export function truncate(ms: number, interval: Interval): number {
-  const d = new Date(ms)
-  switch (interval) {
-    case 'hour': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours())
-    case 'day': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())
-    case 'week': {
-      const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())
-      return day - ((d.getUTCDay() + 6) % 7) * 86_400_000
-    }
-    case 'month': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)
-    case 'year': return Date.UTC(d.getUTCFullYear(), 0, 1)
-  }
-}
-
-export function nextPeriod(ms: number, interval: Interval): number {
-  const d = new Date(ms)
-  switch (interval) {
-    case 'hour': return ms + 3_600_000
-    case 'day': return ms + 86_400_000
-    case 'week': return ms + 7 * 86_400_000
-    case 'month': return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)
-    case 'year': return Date.UTC(d.getUTCFullYear() + 1, 0, 1)
-  }
-}
-
 export interface Quantities {
   quantities: Array<{timestamp: string; quantity: number}>
   total: number
 }
 
+/** How per-customer quantities combine when the query asks for a `customer_aggregation_function`. */
+export const CUSTOMER_FUNCTIONS = ['count', 'sum', 'max', 'min', 'avg', 'unique'] as const
+export type CustomerFunction = (typeof CUSTOMER_FUNCTIONS)[number]
+
+function combine(values: number[], func: CustomerFunction): number {
+  if (values.length === 0) return 0
+  switch (func) {
+    case 'count': return values.length
+    case 'sum': return values.reduce((a, b) => a + b, 0)
+    case 'max': return Math.max(...values)
+    case 'min': return Math.min(...values)
+    case 'avg': return values.reduce((a, b) => a + b, 0) / values.length
+    case 'unique': return new Set(values).size
+  }
+}
+
+export interface QuantityOptions {
+  /** IANA zone the periods follow (local midnight, Monday, first of the month...); UTC by default. */
+  timeZone?: string
+  /** Aggregate each customer's events first, then combine the customers' values with this function. */
+  perCustomer?: CustomerFunction
+}
+
+const customerKey = (e: EventRecord) => e.customer_id ?? `ext:${e.external_customer_id ?? ''}`
+
 /**
- * One quantity per period from the period holding `start` to the one holding `end`, over the events
- * in [start, end] that pass the filter; `total` is the aggregation over all of them.
+ * One quantity per period from the period holding `start` to the one holding `end` (periods of the
+ * zone's calendar, written with the zone's offset), over the events in [start, end] that pass the
+ * filter; `total` is the aggregation over all of them.
  */
 export function quantities(
   events: Iterable<EventRecord>,
@@ -156,18 +156,36 @@ export function quantities(
   start: number,
   end: number,
   interval: Interval,
+  options: QuantityOptions = {},
 ): Quantities {
-  const periods = new Map<number, Accumulator>()
-  for (let t = truncate(start, interval); t <= end; t = nextPeriod(t, interval)) periods.set(t, new Accumulator(agg))
-  const total = new Accumulator(agg)
+  const timeZone = options.timeZone ?? 'UTC'
+  const starts = periodStarts(start, end, interval, timeZone)
+  // per period (and per customer when asked), an accumulator; the period of an event by binary search
+  const periods = starts.map(() => new Map<string, Accumulator>())
+  const totals = new Map<string, Accumulator>()
+  const add = (map: Map<string, Accumulator>, key: string, e: EventRecord) => {
+    let acc = map.get(key)
+    if (!acc) map.set(key, (acc = new Accumulator(agg)))
+    acc.add(e)
+  }
   for (const e of events) {
     const ms = Date.parse(e.timestamp)
     if (ms < start || ms > end || !matches(e, filter)) continue
-    total.add(e)
-    periods.get(truncate(ms, interval))?.add(e)
+    const key = options.perCustomer ? customerKey(e) : ''
+    add(totals, key, e)
+    let lo = 0
+    let hi = starts.length - 1
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1
+      if (starts[mid]! <= ms) lo = mid
+      else hi = mid - 1
+    }
+    if (starts[lo] !== undefined && starts[lo]! <= ms) add(periods[lo]!, key, e)
   }
+  const value = (map: Map<string, Accumulator>) =>
+    options.perCustomer ? combine([...map.values()].map((a) => a.value()), options.perCustomer) : (map.get('')?.value() ?? new Accumulator(agg).value())
   return {
-    quantities: [...periods].map(([t, acc]) => ({timestamp: new Date(t).toISOString(), quantity: acc.value()})),
-    total: total.value(),
+    quantities: starts.map((t, i) => ({timestamp: zonedIso(t, timeZone), quantity: value(periods[i]!)})),
+    total: value(totals),
   }
 }

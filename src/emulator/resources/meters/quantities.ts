@@ -5,7 +5,12 @@ import type {Ctx} from '../../core/http.js'
 import {normalizeUuid, UUID_RE} from '../../core/validate.js'
 import type {CustomerRecord} from '../customers/model.js'
 import {events as eventsOf, type EventRecord} from '../events/log.js'
-import {INTERVALS, quantities, requiredName, type Interval} from './aggregate.js'
+import {CUSTOMER_FUNCTIONS, INTERVALS, quantities, requiredName, type CustomerFunction, type Interval} from './aggregate.js'
+import {isTimeZone} from '../metrics/periods.js'
+
+const DAY = 86_400_000
+/** The longest range, in days, each interval may cover (the service's MAX_INTERVAL_DAYS). */
+const MAX_DAYS: Record<Interval, number> = {hour: 7, day: 366, week: 365, month: 365 * 4, year: 365 * 10}
 import type {MeterRecord} from './model.js'
 
 export function meterOf(ctx: Ctx, id: string): MeterRecord {
@@ -54,11 +59,23 @@ export function quantitiesOf(ctx: Ctx, meter: MeterRecord) {
   if (intervalRaw !== null && !(INTERVALS as readonly string[]).includes(intervalRaw)) {
     issues.push({type: 'enum', loc: ['query', 'interval'], msg: "Input should be 'year', 'month', 'week', 'day' or 'hour'", input: intervalRaw, ctx: {expected: "'year', 'month', 'week', 'day' or 'hour'"}})
   }
+  const timeZone = ctx.query.get('timezone') ?? 'UTC'
+  if (!isTimeZone(timeZone)) issues.push({type: 'TimeZoneName', loc: ['query', 'timezone'], msg: 'Invalid timezone name.', input: timeZone})
+  const perCustomer = ctx.query.get('customer_aggregation_function')
+  if (perCustomer !== null && !(CUSTOMER_FUNCTIONS as readonly string[]).includes(perCustomer)) {
+    const expected = "'count', 'sum', 'max', 'min', 'avg' or 'unique'"
+    issues.push({type: 'enum', loc: ['query', 'customer_aggregation_function'], msg: `Input should be ${expected}`, input: perCustomer, ctx: {expected}})
+  }
   const customerIds = ctx.query.getAll('customer_id')
   customerIds.forEach((id, i) => {
     if (!UUID_RE.test(id)) issues.push({type: 'uuid_parsing', loc: customerIds.length > 1 ? ['query', 'customer_id', i] : ['query', 'customer_id'], msg: 'Input should be a valid UUID, invalid character or length', input: id})
   })
   if (issues.length > 0) throw requestValidation(issues)
+  // the service refuses ranges with too many periods (is_under_limits: days between the two dates)
+  const span = Math.floor(end / DAY) - Math.floor(start / DAY)
+  if (span > MAX_DAYS[intervalRaw as Interval]) {
+    throw requestValidation([{type: 'value_error', loc: ['query'], msg: 'The interval is too small for the given date range. Use a larger interval or reduce the date range.', input: [startRaw, endRaw, intervalRaw]}])
+  }
   const externalIds = ctx.query.getAll('external_customer_id')
   let customers: CustomerRecord[] | null = null
   if (customerIds.length > 0 || externalIds.length > 0) {
@@ -76,6 +93,9 @@ export function quantitiesOf(ctx: Ctx, meter: MeterRecord) {
   if (metadata.length > 0) {
     events = [...events].filter((e) => metadata.every(([key, values]) => e.metadata[key] !== undefined && values.includes(String(e.metadata[key]))))
   }
-  return quantities(events, meter.filter, meter.aggregation, start, end, intervalRaw as Interval)
+  return quantities(events, meter.filter, meter.aggregation, start, end, intervalRaw as Interval, {
+    timeZone,
+    perCustomer: (perCustomer ?? undefined) as CustomerFunction | undefined,
+  })
 }
 

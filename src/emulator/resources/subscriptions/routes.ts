@@ -11,6 +11,7 @@ import * as benefitViews from '../benefits/present.js'
 import {parse, pathUuid} from '../../core/validate.js'
 import {BILLABLE, CANCELLATION_REASONS, emitCustomerStateChanged, findSubscription, isActive, isRevoked, iso, revokeSubscription} from './lifecycle.js'
 import {createSchema, parseUpdate, productError, update} from './update.js'
+import {resetSubscriptionMeters} from '../customer-meters/reset.js'
 
 const STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const
 
@@ -114,6 +115,7 @@ export function register(r: Router): void {
         price_ids: [price.id],
       }
       ctx.store.insert('subscriptions', row)
+      resetSubscriptionMeters(ctx.store, row, row.created_at)
       const grants = grantProductBenefits(ctx.store, {customerId: customer.id, productId: product.id, subscriptionId: row.id}, row.created_at)
       return {subscription: row, grants}
     })

@@ -1,0 +1,193 @@
+// Usage billing over time, as processes against the emulator: event types and their labels
+// (`till events types list|update`), meters reset by subscription cycles (`till emulator renew`) with
+// rollover credits, meter quantities in a time zone and combined per customer, and `till events list
+// --follow` printing an event as it arrives until Ctrl-C (exit 130).
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {api, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {envVars, expectNoToken, linesOf, runCli, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+describe('usage over time', () => {
+  let emulator: Emulator
+  let env: EnvHandle
+  let box: Sandbox
+  let vars: NodeJS.ProcessEnv
+
+  const till = (args: string[], input?: string) => runCli(args, {env: vars, input})
+  const json = async (args: string[], input?: string): Promise<Json> => {
+    const r = await till([...args, '--json'], input)
+    expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0)
+    return JSON.parse(r.stdout)
+  }
+  const ingest = async (events: object[]) => {
+    const res = await api(env, 'POST', '/events/ingest', {body: {events}})
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    return res.body
+  }
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    env = emulator.production
+    box = sandbox()
+    vars = box.env(envVars(env))
+  })
+
+  afterAll(async () => {
+    await emulator?.stop()
+    box?.cleanup()
+  })
+
+  it('lists event types with their statistics and sets a label that events then carry', async () => {
+    await ingest([
+      ...[1, 2, 3].map((i) => ({name: 'type.call', external_customer_id: 'tc_1', timestamp: `2026-02-0${i}T10:00:00Z`})),
+      {name: 'type.call', external_customer_id: 'tc_2', timestamp: '2026-02-05T10:00:00Z'},
+      {name: 'type.other', external_customer_id: 'tc_2', timestamp: '2026-02-06T10:00:00Z'},
+    ])
+    const types = (await json(['events', 'types', 'list', '--source', 'user', '--query', 'type.', '--sort', 'name'])) as Json[]
+    expect(types.map((t) => [t.name, t.label, t.occurrences, t.first_seen, t.last_seen])).toEqual([
+      ['type.call', 'type.call', 4, '2026-02-01T10:00:00.000Z', '2026-02-05T10:00:00.000Z'],
+      ['type.other', 'type.other', 1, '2026-02-06T10:00:00.000Z', '2026-02-06T10:00:00.000Z'],
+    ])
+    expect(types[0].id).toMatch(UUID_RE)
+    // statistics of one customer's events only
+    const one = (await json(['events', 'types', 'list', '--external-customer', 'tc_1', '--source', 'user'])) as Json[]
+    expect(one.map((t) => [t.name, t.occurrences])).toEqual([['type.call', 3]])
+
+    const updated = await json(['events', 'types', 'update', types[0].id, '--label', '  API call  '])
+    expect(updated).toMatchObject({id: types[0].id, name: 'type.call', label: 'API call', label_property_selector: null, organization_id: expect.any(String)})
+    expect(updated.modified_at).not.toBeNull()
+    const events = (await json(['events', 'list', '--name', 'type.call', '--limit', '2'])) as Json[]
+    expect(events.map((e) => e.label)).toEqual(['API call', 'API call'])
+    const names = (await json(['events', 'names', '--query', 'type.call'])) as Json[]
+    expect(names).toEqual([expect.objectContaining({name: 'type.call', label: 'API call', occurrences: 4})])
+    const table = await till(['events', 'types', 'list', '--query', 'API'])
+    expect(table.code).toBe(0)
+    expect(table.stdout).toMatch(/type\.call\s+API call\s+user\s+4/)
+
+    const blank = await till(['events', 'types', 'update', types[0].id, '--label', '   '])
+    expect(blank.code).toBe(2)
+    expect(blank.stderr).toMatch(/--label must have 1 to 128 characters/)
+    const missing = await till(['events', 'types', 'update', crypto.randomUUID(), '--label', 'X'])
+    expect(missing.code).toBe(3)
+    expect(missing.stderr).not.toMatch(/\n\s+at /)
+    // the service's own answers
+    const empty = await api(env, 'PATCH', `/event-types/${types[0].id}`, {body: {label: '  '}})
+    expect(empty.status).toBe(422)
+    expect(empty.body.detail[0]).toMatchObject({type: 'value_error', loc: ['body', 'label'], msg: 'Value error, Label cannot be empty or only whitespace'})
+    expect((await api(env, 'PATCH', `/event-types/${crypto.randomUUID()}`, {body: {label: 'X'}})).body).toEqual({error: 'ResourceNotFound', detail: 'Not found'})
+  }, 120_000)
+
+  it('resets the meters of a subscription at each cycle, carrying unused rollover credits over', async () => {
+    const meter = await json(['meters', 'create', '--name', 'Cycle calls', '--where', 'name=cycle.call', '--aggregation', 'count'])
+    const benefit = await json(['benefits', 'create', '--type', 'meter_credit', '--description', '10 calls a month', '--meter', meter.id, '--units', '10', '--rollover'])
+    const product = await json(['products', 'create', '--name', 'Cycle plan', '--interval', 'month', '--free', '--metered', `${meter.id}:1`, '--benefit', benefit.id])
+    const customer = (await api(env, 'POST', '/customers/', {body: {email: 'cycle@example.com', external_id: 'cycle_user'}})).body
+    const created = await api(env, 'POST', '/subscriptions/', {body: {product_id: product.id, customer_id: customer.id}})
+    expect(created.status).toBe(201)
+    const subscription = created.body
+    const use = (n: number) => till(['events', 'ingest', '-', '--name', 'cycle.call', '--external-customer', 'cycle_user'], '{}\n'.repeat(n))
+    const meterOf = async () => (await api(env, 'GET', `/customer-meters/?customer_id=${customer.id}&meter_id=${meter.id}`)).body.items[0]
+    const systemNames = async () => (await api(env, 'GET', `/events/?customer_id=${customer.id}&source=system&sorting=timestamp&limit=100`)).body.items as Json[]
+
+    expect((await use(4)).code).toBe(0)
+    expect(await meterOf()).toMatchObject({consumed_units: 4, credited_units: 10, balance: 6})
+
+    // first renewal: 6 unused rollover units carry over, then the benefit credits its 10 again
+    const renewed = await till(['emulator', 'renew', subscription.id])
+    expect(renewed.code, renewed.stderr).toBe(0)
+    const afterFirst = await systemNames()
+    expect(afterFirst.map((e) => e.name)).toEqual([
+      'meter.reset', 'benefit.granted', 'meter.credited',
+      'subscription.cycled', 'meter.reset', 'meter.credited', 'benefit.cycled', 'meter.credited',
+    ])
+    expect(afterFirst[5].metadata).toEqual({meter_id: meter.id, units: 6, rollover: true})
+    expect(afterFirst[7].metadata).toEqual({meter_id: meter.id, units: 10, rollover: true})
+    expect(afterFirst[3].metadata).toMatchObject({subscription_id: subscription.id, product_id: product.id})
+    expect(await meterOf()).toMatchObject({consumed_units: 0, credited_units: 16, balance: 16})
+
+    // overdrawn: nothing carries over the next cycle
+    expect((await use(20)).code).toBe(0)
+    expect(await meterOf()).toMatchObject({consumed_units: 20, credited_units: 16, balance: -4})
+    expect((await till(['emulator', 'renew', subscription.id])).code).toBe(0)
+    const afterSecond = (await systemNames()).slice(afterFirst.length)
+    expect(afterSecond.map((e) => e.name)).toEqual(['subscription.cycled', 'meter.reset', 'benefit.cycled', 'meter.credited'])
+    expect(await meterOf()).toMatchObject({consumed_units: 0, credited_units: 10, balance: 10})
+    // the customer state shows the same meter
+    const state = (await api(env, 'GET', `/customers/${customer.id}/state`)).body
+    expect(state.active_meters).toEqual([expect.objectContaining({meter_id: meter.id, consumed_units: 0, credited_units: 10, balance: 10})])
+    // the meter's quantities still count every event: a reset changes the balance, not the history
+    const q = await json(['meters', 'quantities', meter.id, '--interval', 'day', '--start', new Date(Date.now() - 86_400_000).toISOString()])
+    expect(q.total).toBe(24)
+    // and the command line shows the customer's meter as the API does
+    const shown = (await json(['customer-meters', 'list', '--customer', customer.id, '--meter', meter.id])) as Json[]
+    expect(shown).toEqual([expect.objectContaining({consumed_units: 0, credited_units: 10, balance: 10})])
+  }, 120_000)
+
+  it('computes quantities over the days of a time zone, and per customer', async () => {
+    const meter = await json(['meters', 'create', '--name', 'Zoned calls', '--where', 'name=tz.call', '--aggregation', 'sum:n'])
+    // around midnight in Tokyo (UTC+9, no daylight saving): local dates differ from UTC dates
+    const events = [
+      {at: '2026-03-01T14:30:00Z', n: 1, who: 'tz_a'}, // 23:30 on the 1st in Tokyo
+      {at: '2026-03-01T15:30:00Z', n: 2, who: 'tz_a'}, // 00:30 on the 2nd
+      {at: '2026-03-02T03:00:00Z', n: 4, who: 'tz_b'}, // 12:00 on the 2nd
+      {at: '2026-03-02T16:00:00Z', n: 8, who: 'tz_b'}, // 01:00 on the 3rd
+      {at: '2026-03-02T23:00:00Z', n: 16, who: 'tz_a'}, // 08:00 on the 3rd
+    ]
+    await ingest(events.map((e) => ({name: 'tz.call', external_customer_id: e.who, timestamp: e.at, metadata: {n: e.n}})))
+    const tokyoDate = (iso: string) => new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 10)
+    const days = ['2026-03-01', '2026-03-02', '2026-03-03']
+    const want = days.map((d) => events.filter((e) => tokyoDate(e.at) === d).reduce((a, e) => a + e.n, 0))
+
+    const range = ['--start', '2026-03-01T00:00:00+09:00', '--end', '2026-03-03T23:59:59+09:00', '--interval', 'day']
+    const zoned = await json(['meters', 'quantities', meter.id, ...range, '--timezone', 'Asia/Tokyo'])
+    expect(zoned.quantities).toEqual(days.map((d, i) => ({timestamp: `${d}T00:00:00+09:00`, quantity: want[i]})))
+    expect(zoned.total).toBe(31)
+    // the same range in UTC days: the periods start at UTC midnight
+    const utc = await json(['meters', 'quantities', meter.id, ...range])
+    expect(utc.quantities.map((p: Json) => p.timestamp)).toEqual(['2026-02-28T00:00:00Z', '2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z'])
+    // piped: the periods as TSV, labelled in the zone's time
+    const tsv = await till(['meters', 'quantities', meter.id, ...range, '--timezone', 'Asia/Tokyo'])
+    expect(linesOf(tsv.stdout)).toEqual(days.map((d, i) => `${d}T00:00:00+09:00\t${want[i]}`))
+
+    // per customer, the biggest customer's sum per day
+    const perCustomer = await json(['meters', 'quantities', meter.id, ...range, '--timezone', 'Asia/Tokyo', '--per-customer', 'max'])
+    const sumOf = (d: string, who: string) => events.filter((e) => tokyoDate(e.at) === d && e.who === who).reduce((a, e) => a + e.n, 0)
+    expect(perCustomer.quantities.map((p: Json) => p.quantity)).toEqual(days.map((d) => Math.max(sumOf(d, 'tz_a'), sumOf(d, 'tz_b'))))
+    expect(perCustomer.total).toBe(Math.max(1 + 2 + 16, 4 + 8))
+
+    const bad = await till(['meters', 'quantities', meter.id, ...range, '--timezone', 'Nowhere/Land'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/--timezone Nowhere\/Land is not a time zone name/)
+    const refused = await api(env, 'GET', `/meters/${meter.id}/quantities?start_timestamp=2026-03-01T00:00:00Z&end_timestamp=2026-03-02T00:00:00Z&interval=day&timezone=Nowhere/Land`)
+    expect(refused.status).toBe(422)
+    expect(refused.body.detail[0]).toMatchObject({type: 'TimeZoneName', loc: ['query', 'timezone']})
+    const tooMany = await api(env, 'GET', `/meters/${meter.id}/quantities?start_timestamp=2026-01-01T00:00:00Z&end_timestamp=2026-03-01T00:00:00Z&interval=hour`)
+    expect(tooMany.status).toBe(422)
+    expect(tooMany.body.detail[0]).toMatchObject({type: 'value_error', loc: ['query']})
+  }, 120_000)
+
+  it('follows events as they arrive, until Ctrl-C (exit 130)', async () => {
+    await ingest([{name: 'follow.call', external_customer_id: 'fw_1', metadata: {n: 1}}])
+    const running = spawnCli(['events', 'list', '--follow', '--name', 'follow.call', '--interval', '1'], {env: vars, timeoutMs: 60_000})
+    const waitFor = async (test: () => boolean, what: string) => {
+      for (let i = 0; i < 300 && !test(); i++) await sleep(100)
+      expect(test(), `${what}; stdout: ${running.stdout()} stderr: ${running.stderr()}`).toBe(true)
+    }
+    await waitFor(() => linesOf(running.stdout()).length === 1, 'the latest event first')
+    expect(JSON.parse(linesOf(running.stdout())[0]!)).toMatchObject({name: 'follow.call', metadata: {n: 1}})
+
+    await ingest([{name: 'follow.call', external_customer_id: 'fw_1', metadata: {n: 2}}, {name: 'other.call', external_customer_id: 'fw_1'}])
+    await waitFor(() => linesOf(running.stdout()).length === 2, 'the new event printed')
+    expect(JSON.parse(linesOf(running.stdout())[1]!)).toMatchObject({name: 'follow.call', metadata: {n: 2}, external_customer_id: 'fw_1'})
+
+    running.child.kill('SIGINT')
+    const done = await running.done
+    expect(done.code).toBe(130)
+    expect(done.stderr).toMatch(/Interrupted/)
+    expect(done.stderr).not.toMatch(/\n\s+at /)
+    expect(linesOf(done.stdout)).toHaveLength(2)
+    expectNoToken(done.stdout + done.stderr, env.token)
+  }, 60_000)
+})
