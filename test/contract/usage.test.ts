@@ -1,6 +1,7 @@
 // The official SDK (@polar-sh/sdk 0.49, which zod-validates every response) against the emulator for every
 // usage operation: events ingest, list, get, names; meters create, list, get, update, quantities; customer
-// meters list and get; the portal's customer meters list and get. A response the SDK cannot parse throws.
+// meters list and get; the portal's customer meters list and get; event types list and update; quantities in a
+// time zone and per customer. A response the SDK cannot parse throws.
 import {Polar} from '@polar-sh/sdk'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
@@ -75,5 +76,35 @@ describe('SDK contract: events, meters, customer meters', () => {
     const archived = await polar.meters.update({id: meter.id, meterUpdate: {isArchived: true, name: 'SDK tokens (old)'}})
     expect(archived.name).toBe('SDK tokens (old)')
     expect(archived.archivedAt).toBeInstanceOf(Date)
+  })
+
+  it('lists event types with statistics and updates a label, found then by its label', async () => {
+    const page = await polar.eventTypes.list({sorting: ['name']})
+    const items = page.result.items
+    const call = items.find((t) => t.name === 'sdk.call')!
+    expect(call).toMatchObject({source: 'user', occurrences: 2, label: 'sdk.call'})
+    expect(call.firstSeen.toISOString()).toBe('2026-01-05T01:00:00.000Z')
+    const updated = await polar.eventTypes.update({id: call.id!, eventTypeUpdate: {label: 'SDK call'}})
+    expect(updated).toMatchObject({id: call.id, name: 'sdk.call', label: 'SDK call', labelPropertySelector: null})
+    expect(updated.createdAt).toBeInstanceOf(Date)
+    const event = (await polar.events.list({name: 'sdk.call'})) as {items: Array<{label: string}>}
+    expect(event.items.every((e) => e.label === 'SDK call')).toBe(true)
+    const user = await polar.eventTypes.list({source: 'user', query: 'SDK call'})
+    expect(user.result.items.map((t) => t.name)).toEqual(['sdk.call'])
+  })
+
+  it('reads quantities in a time zone and per customer', async () => {
+    const meter = await polar.meters.create({
+      name: 'SDK zoned tokens',
+      filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'sdk.call'}]},
+      aggregation: {func: 'sum', property: 'tokens'},
+    })
+    // 01:00 and 02:00 UTC on the 5th are still the 4th in New York (UTC-5 in January)
+    const q = await polar.meters.quantities({
+      id: meter.id, startTimestamp: new Date(Date.UTC(2026, 0, 4, 5)), endTimestamp: new Date(Date.UTC(2026, 0, 6, 4, 59, 59)), interval: 'day',
+      timezone: 'America/New_York', customerAggregationFunction: 'max',
+    })
+    expect(q.quantities.map((p) => [p.timestamp.toISOString(), p.quantity])).toEqual([['2026-01-04T05:00:00.000Z', 42], ['2026-01-05T05:00:00.000Z', 0]])
+    expect(q.total).toBe(42)
   })
 })
