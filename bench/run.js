@@ -7,6 +7,8 @@
 //  5. metrics over 100,000 orders: `till metrics` (monthly over 18 months, daily over 90 days in Asia/Kolkata)
 //     against `till products list`, one small request to the same emulator
 //  6. ingest 200,000 events at --latency 25ms: `till events ingest` against a sequential loop posting the same batches, and its peak RSS
+//  7. 1,000,000 stored events: ingest of 1,000 events, a meter's quantities, a customer's meters and the
+//     emulator's start, against the same requests on an empty event log
 // `--only=N[,N]` runs only those cases (e.g. --only=6).
 import {spawn, spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
@@ -249,6 +251,78 @@ async function ingest(data) {
   ])
 }
 
+/** One request's wall time in ms (it must answer 200). */
+async function timed(url, token, method, path, body) {
+  const started = performance.now()
+  const res = await fetch(`${url}${path}`, {method, headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'}, body})
+  const text = await res.text()
+  if (res.status !== 200) throw new Error(`${method} ${path}: HTTP ${res.status}: ${text.slice(0, 300)}`)
+  return {ms: performance.now() - started, body: JSON.parse(text)}
+}
+
+/** `n` events over 1,000 customers and 30 days of January 2026; 9 in 10 named scale.call. */
+function scaleBatch(from, n) {
+  const events = []
+  for (let i = from; i < from + n; i++) {
+    events.push(`{"name":"${i % 10 === 9 ? `scale.other${i % 7}` : 'scale.call'}","external_customer_id":"sc_${i % 1000}","timestamp":"${new Date(Date.UTC(2026, 0, 1) + (i % 2_592_000) * 1000).toISOString()}","metadata":{"tokens":${i % 997}}}`)
+  }
+  return `{"events":[${events.join(',')}]}`
+}
+
+async function scale(data) {
+  const total = quick ? 200_000 : 1_000_000
+  const flags = ['--data', data, '--quiet', '--rate-limit', 'off', '--ip-rate-limit', 'off']
+  const runs = quick ? 3 : 7
+  let emu = await startEmulator(flags)
+  const {url, organization_token: token} = emu.info.production
+  const meter = (await (await fetch(`${url}/meters/`, {method: 'POST', headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
+    body: JSON.stringify({name: 'Scale tokens', filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'scale.call'}]}, aggregation: {func: 'sum', property: 'tokens'}})})).json())
+  const customer = (await (await fetch(`${url}/customers/`, {method: 'POST', headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
+    body: JSON.stringify({email: 'scale@example.com', external_id: 'sc_7'})})).json())
+  const quantities = `/meters/${meter.id}/quantities?start_timestamp=2026-01-01T00:00:00Z&end_timestamp=2026-01-31T23:59:59Z&interval=day`
+  const customerQuantities = `${quantities}&external_customer_id=sc_7`
+  const customerMeters = `/customer-meters/?customer_id=${customer.id}`
+  let tag = 0
+  const measure = async () => {
+    const out = {ingest: [], quantities: [], customer: [], meters: []}
+    for (let i = 0; i < runs; i++) {
+      const batch = Array.from({length: 1000}, (_, k) => `{"name":"probe.call","external_customer_id":"probe","external_id":"probe-${tag}-${k}"}`)
+      tag++
+      const at = emu.info.production.url
+      out.ingest.push((await timed(at, token, 'POST', '/events/ingest', `{"events":[${batch.join(',')}]}`)).ms)
+      out.quantities.push((await timed(at, token, 'GET', quantities)).ms)
+      out.customer.push((await timed(at, token, 'GET', customerQuantities)).ms)
+      out.meters.push((await timed(at, token, 'GET', customerMeters)).ms)
+    }
+    return out
+  }
+  const restart = async () => {
+    await stop(emu)
+    const started = performance.now()
+    emu = await startEmulator(flags)
+    // the first request reads the event log
+    await timed(emu.info.production.url, token, 'GET', '/events/?limit=1')
+    return performance.now() - started
+  }
+  const empty = await measure()
+  const emptyStart = await restart()
+  const loadStarted = performance.now()
+  for (let i = 0; i < total; i += 10_000) await timed(emu.info.production.url, token, 'POST', '/events/ingest', scaleBatch(i, 10_000))
+  const loadMs = performance.now() - loadStarted
+  const full = await measure()
+  const fullStart = await restart()
+  const check = await timed(emu.info.production.url, token, 'GET', quantities)
+  await stop(emu)
+  const row = (what, a, b) => [what, fmt(a, 1), fmt(b, 1), fmt(b / a, 1)]
+  table(`7. ${fmt(total)} stored events (loaded in ${fmt(loadMs / 1000, 1)} s; median ms of ${runs}; quantities total ${fmt(check.body.total)})`, ['request', 'empty log', `${fmt(total)} events`, 'ratio'], [
+    row('POST /events/ingest, 1,000 events', median(empty.ingest), median(full.ingest)),
+    row('GET quantities, 31 days by day', median(empty.quantities), median(full.quantities)),
+    row("GET quantities of one customer", median(empty.customer), median(full.customer)),
+    row("GET one customer's meters", median(empty.meters), median(full.meters)),
+    row('emulator start + first request', emptyStart, fullStart),
+  ])
+}
+
 const work = mkdtempSync(join(tmpdir(), 'till-bench-'))
 try {
   console.log(`till benchmark (node ${process.version}${quick ? ', quick' : ''})`)
@@ -259,6 +333,7 @@ try {
   if (wanted(4)) await pacing(join(work, 'pacing'))
   if (wanted(5)) await metrics(join(work, 'metrics'))
   if (wanted(6)) await ingest(join(work, 'ingest'))
+  if (wanted(7)) await scale(join(work, 'scale'))
 } finally {
   rmSync(work, {recursive: true, force: true})
 }
