@@ -166,6 +166,9 @@ describe('usage over time', () => {
     const tooMany = await api(env, 'GET', `/meters/${meter.id}/quantities?start_timestamp=2026-01-01T00:00:00Z&end_timestamp=2026-03-01T00:00:00Z&interval=hour`)
     expect(tooMany.status).toBe(422)
     expect(tooMany.body.detail[0]).toMatchObject({type: 'value_error', loc: ['query']})
+    const hourly = await till(['meters', 'quantities', meter.id, '--interval', 'hour', '--start', '2026-01-01', '--end', '2026-03-01'])
+    expect(hourly.code).toBe(2)
+    expect(hourly.stderr).toMatch(/The interval is too small for the given date range/)
   }, 120_000)
 
   it('follows events as they arrive, until Ctrl-C (exit 130)', async () => {
