@@ -27,6 +27,16 @@ export interface EventName {
   last_seen: string
 }
 
+const SEQ = Symbol('sequence')
+const MS = Symbol('ms')
+type Held = EventRecord & {[SEQ]?: number; [MS]?: number}
+
+/** Where a stored event stands in the order of ingestion. */
+const sequence = (e: EventRecord) => (e as Held)[SEQ] ?? -1
+
+/** A stored event's time in ms since the epoch (parsed once, when it was indexed). */
+export const eventMs = (e: EventRecord): number => (e as Held)[MS] ?? Date.parse(e.timestamp)
+
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key)
   if (list) list.push(value)
@@ -41,13 +51,16 @@ export class EventIndex {
   private readonly byNameMap = new Map<string, EventRecord[]>()
   /** By customer id and by `ext:<external customer id>`. */
   private readonly byCustomerMap = new Map<string, EventRecord[]>()
-  private readonly namesMap = new Map<string, EventName>()
+  private readonly userNames = new Map<string, EventName>()
+  private readonly systemNames = new Map<string, EventName>()
   private readonly children = new Map<string, number>()
-  /** Each event's place in the log: the order of ingestion, which meter windows follow. */
-  private readonly positions = new Map<string, number>()
 
   add(e: EventRecord): void {
-    this.positions.set(e.id, this.rows.length)
+    // kept on the record in memory only (it was written to the log before): its place in the order of
+    // ingestion, which meter windows follow, and its time in ms, which quantities compare
+    const held = e as Held
+    held[SEQ] = this.rows.length
+    held[MS] = Date.parse(e.timestamp)
     this.rows.push(e)
     this.byIdMap.set(e.id, e)
     if (e.external_id !== null) this.externalIds.add(e.external_id)
@@ -55,9 +68,9 @@ export class EventIndex {
     if (e.parent_id !== null) this.children.set(e.parent_id, (this.children.get(e.parent_id) ?? 0) + 1)
     if (e.customer_id !== null) push(this.byCustomerMap, e.customer_id, e)
     if (e.external_customer_id !== null) push(this.byCustomerMap, `ext:${e.external_customer_id}`, e)
-    const key = `${e.source}:${e.name}`
-    const seen = this.namesMap.get(key)
-    if (!seen) this.namesMap.set(key, {name: e.name, source: e.source, occurrences: 1, first_seen: e.timestamp, last_seen: e.timestamp})
+    const names = e.source === 'user' ? this.userNames : this.systemNames
+    const seen = names.get(e.name)
+    if (!seen) names.set(e.name, {name: e.name, source: e.source, occurrences: 1, first_seen: e.timestamp, last_seen: e.timestamp})
     else {
       seen.occurrences++
       if (e.timestamp < seen.first_seen) seen.first_seen = e.timestamp
@@ -82,10 +95,6 @@ export class EventIndex {
     return this.byCustomerMap.get(key) ?? []
   }
 
-  /** Where the event stands in the order of ingestion. */
-  position(id: string): number {
-    return this.positions.get(id) ?? -1
-  }
 
   /** A customer's events by id and by external id, in the order of ingestion. */
   ofCustomer(customerId: string, externalId: string | null): EventRecord[] {
@@ -93,7 +102,7 @@ export class EventIndex {
     if (externalId === null) return [...own]
     const seen = new Set(own.map((e) => e.id))
     const merged = [...own, ...this.byCustomer(`ext:${externalId}`).filter((e) => !seen.has(e.id))]
-    return merged.sort((a, b) => this.position(a.id) - this.position(b.id))
+    return merged.sort((a, b) => sequence(a) - sequence(b))
   }
 
   childCount(id: string): number {
@@ -101,7 +110,7 @@ export class EventIndex {
   }
 
   names(): EventName[] {
-    return [...this.namesMap.values()]
+    return [...this.userNames.values(), ...this.systemNames.values()]
   }
 }
 

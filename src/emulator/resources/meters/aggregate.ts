@@ -1,6 +1,6 @@
 // Meters over events (the service's meter filter and aggregation rules): which events a filter
 // selects, what an aggregation makes of them, and the quantities per period. Pure; tested beside.
-import type {EventRecord} from '../events/log.js'
+import {eventMs, type EventRecord} from '../events/log.js'
 import type {AggregationRecord, FilterClauseRecord, FilterRecord} from './model.js'
 import {INTERVALS, periodStarts, zonedIso, type Interval} from '../metrics/periods.js'
 
@@ -169,7 +169,7 @@ export function quantities(
     acc.add(e)
   }
   for (const e of events) {
-    const ms = Date.parse(e.timestamp)
+    const ms = eventMs(e)
     if (ms < start || ms > end || !matches(e, filter)) continue
     const key = options.perCustomer ? customerKey(e) : ''
     add(totals, key, e)
