@@ -1,10 +1,11 @@
 // Usage billing over time, as processes against the emulator: event types and their labels
 // (`till events types list|update`), meters reset by subscription cycles (`till emulator renew`) with
 // rollover credits, meter quantities in a time zone and combined per customer, and `till events list
-// --follow` printing an event as it arrives until Ctrl-C (exit 130).
+// --follow` printing an event as it arrives until Ctrl-C (exit 130); the ingest endpoint's limits and rules,
+// and batches split by size under the body limit.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {api, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, chunkedPost, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {envVars, expectNoToken, linesOf, runCli, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -193,4 +194,45 @@ describe('usage over time', () => {
     expect(linesOf(done.stdout)).toHaveLength(2)
     expectNoToken(done.stdout + done.stderr, env.token)
   }, 60_000)
+
+  it("answers ingest as the service does: body limits, validation, duplicates within one request", async () => {
+    const one = JSON.stringify({events: [{name: 'limit.call', external_customer_id: 'lim_1'}]})
+    const chunked = await chunkedPost(env, '/events/ingest', [one.slice(0, 10), one.slice(10)])
+    expect(chunked.status).toBe(411)
+    const huge = await api(env, 'POST', '/events/ingest', {rawBody: JSON.stringify({events: [{name: 'limit.call', external_customer_id: 'lim_1', metadata: {blob: 'x'.repeat(10 * 1024 * 1024)}}]}), noRetry: true})
+    expect(huge.status).toBe(413)
+
+    // an unknown customer id and a time in the future: the whole request is refused, nothing stored
+    const refused = await api(env, 'POST', '/events/ingest', {body: {events: [
+      {name: 'limit.call', external_customer_id: 'lim_1'},
+      {name: 'limit.call', customer_id: crypto.randomUUID()},
+    ]}})
+    expect(refused.status).toBe(422)
+    expect(refused.body.detail[0]).toMatchObject({loc: ['body', 'events', 1, 'customer_id'], msg: 'Customer not found.'})
+    const future = await api(env, 'POST', '/events/ingest', {body: {events: [{name: 'limit.call', external_customer_id: 'lim_1', timestamp: '2999-01-01T00:00:00Z'}]}})
+    expect(future.status).toBe(422)
+    expect(future.body.detail[0]).toMatchObject({loc: ['body', 'events', 0, 'timestamp']})
+    const missing = await api(env, 'POST', '/events/ingest', {body: {events: [{name: 'limit.call'}]}})
+    expect(missing.status).toBe(422)
+    expect((await api(env, 'GET', '/events/?name=limit.call&limit=1')).body.pagination.total_count).toBe(0)
+
+    // the same external id twice in one request: stored once
+    const twice = await ingest([
+      {name: 'limit.call', external_customer_id: 'lim_1', external_id: 'lim-dup'},
+      {name: 'limit.call', external_customer_id: 'lim_1', external_id: 'lim-dup'},
+    ])
+    expect(twice).toEqual({inserted: 1, duplicates: 1})
+  }, 60_000)
+
+  it('splits batches by size under the body limit, whatever the batch size asked', async () => {
+    // 60 events of ~400 KiB: 24 MiB in all, 8 MiB at most per request
+    const blob = 'y'.repeat(400 * 1024)
+    const lines = Array.from({length: 60}, (_, i) => JSON.stringify({name: 'big.blob', external_customer_id: 'blob_1', external_id: `blob-${i}`, metadata: {i, blob}}))
+    const r = await till(['events', 'ingest', '-', '--batch-size', '1000', '--json'], `${lines.join('\n')}\n`)
+    expect(r.code, r.stderr).toBe(0)
+    const summary = JSON.parse(linesOf(r.stdout).at(-1)!)
+    expect(summary).toMatchObject({read: 60, inserted: 60, duplicates: 0, rejected: 0})
+    expect(summary.requests).toBeGreaterThanOrEqual(3)
+    expect((await api(env, 'GET', '/events/?name=big.blob&limit=1')).body.pagination.total_count).toBe(60)
+  }, 120_000)
 })
