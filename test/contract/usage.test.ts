@@ -107,4 +107,33 @@ describe('SDK contract: events, meters, customer meters', () => {
     expect(q.quantities.map((p) => [p.timestamp.toISOString(), p.quantity])).toEqual([['2026-01-04T05:00:00.000Z', 42], ['2026-01-05T05:00:00.000Z', 0]])
     expect(q.total).toBe(42)
   })
+
+  it('parses the system events of grants and renewals, and lists system event types without an id', async () => {
+    const meter = await polar.meters.create({
+      name: 'SDK cycled calls',
+      filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'sdk.cycled'}]},
+      aggregation: {func: 'count'},
+    })
+    const benefit = (await api(env, 'POST', '/benefits/', {body: {type: 'meter_credit', description: 'SDK credits', properties: {meter_id: meter.id, units: 5, rollover: true}}})).body
+    const product = (await api(env, 'POST', '/products/', {body: {
+      name: 'SDK metered', recurring_interval: 'month',
+      prices: [{amount_type: 'free'}, {amount_type: 'metered_unit', meter_id: meter.id, unit_amount: '1', price_currency: 'usd'}],
+    }})).body
+    await api(env, 'POST', `/products/${product.id}/benefits`, {body: {benefits: [benefit.id]}})
+    const customer = (await api(env, 'POST', '/customers/', {body: {email: 'sdk-cycle@example.com'}})).body
+    const subscription = (await api(env, 'POST', '/subscriptions/', {body: {product_id: product.id, customer_id: customer.id}})).body
+    const renewed = await api(env, 'POST', `${env.url.replace(/\/v1$/, '')}/_emulator/subscriptions/${subscription.id}/renew`)
+    expect(renewed.status, renewed.text).toBe(200)
+
+    const listed = (await polar.events.list({customerId: customer.id, source: 'system', sorting: ['timestamp'], limit: 100})) as {items: Array<{name: string; label: string; metadata: Record<string, unknown>}>}
+    expect(listed.items.map((e) => e.name)).toEqual([
+      'meter.reset', 'benefit.granted', 'meter.credited', 'subscription.cycled', 'meter.reset', 'meter.credited', 'benefit.cycled', 'meter.credited',
+    ])
+    expect(listed.items.find((e) => e.name === 'meter.reset')!.label).toBe('Meter Reset')
+    const types = await polar.eventTypes.list({source: 'system', sorting: ['name']})
+    const reset = types.result.items.find((t) => t.name === 'meter.reset')!
+    expect(reset).toMatchObject({id: null, label: 'Meter Reset', source: 'system', occurrences: 2})
+    const [row] = (await polar.customerMeters.list({customerId: customer.id, meterId: meter.id})).result.items
+    expect(row).toMatchObject({consumedUnits: 0, creditedUnits: 10, balance: 10})
+  })
 })
