@@ -266,6 +266,8 @@ describe('till portal', () => {
         'portal:license-keys:get',
         'portal:license-keys:list',
         'portal:license-keys:validate',
+        'portal:meters:get',
+        'portal:meters:list',
         'portal:orders:get',
         'portal:orders:invoice:generate',
         'portal:orders:invoice:get',
