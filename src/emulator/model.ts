@@ -313,6 +313,29 @@ export interface WebhookDeliveryRecord {
   response: string | null
 }
 
+export interface DiscountRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  metadata: Metadata
+  name: string
+  code: string | null
+  type: 'fixed' | 'percentage'
+  duration: 'once' | 'forever' | 'repeating'
+  duration_in_months: number | null
+  /** Percentage discounts: 1/100 of a percent (2550 = 25.5%). */
+  basis_points: number | null
+  /** Fixed discounts: minor units by currency. */
+  amounts: Record<string, number> | null
+  starts_at: string | null
+  ends_at: string | null
+  max_redemptions: number | null
+  redemptions_count: number
+  product_ids: string[]
+  /** Deleted discounts stay stored (soft delete) but are never shown. */
+  deleted_at: string | null
+}
+
 export interface CustomerSessionRecord {
   id: string
   created_at: string
@@ -354,6 +377,7 @@ export interface EnvData {
   webhook_events: WebhookEventRecord[]
   webhook_deliveries: WebhookDeliveryRecord[]
   customer_sessions: CustomerSessionRecord[]
+  discounts: DiscountRecord[]
   /** Counter behind invoice numbers (`<ORG>-0001`). */
   invoice_counter: number
 }

@@ -1,7 +1,7 @@
 // Stored records -> the API's wire shapes (api-facts §4), deprecated fields included
 // beside their replacements with the same values (spec §2, §9).
 import type {
-  BenefitGrantRecord, BenefitRecord, CheckoutLinkRecord, CheckoutRecord, CustomerRecord, CustomerSessionRecord,
+  BenefitGrantRecord, BenefitRecord, CheckoutLinkRecord, CheckoutRecord, CustomerRecord, CustomerSessionRecord, DiscountRecord,
   LicenseKeyActivationRecord, LicenseKeyRecord, OrderRecord, OrderStatus, Organization, PriceRecord, ProductRecord,
   RefundRecord, SubscriptionRecord, WebhookEndpointRecord,
 } from './model.js'
@@ -78,7 +78,7 @@ export function benefit(v: View, b: BenefitRecord) {
   }
 }
 
-function productCore(v: View, p: ProductRecord) {
+export function productCore(v: View, p: ProductRecord) {
   return {
     id: p.id,
     created_at: p.created_at,
@@ -310,7 +310,7 @@ export function order(v: View, o: OrderRecord) {
     platform_fee_currency: null,
     customer: c ? customer(v, c) : null,
     product: p ? productCore(v, p) : null,
-    discount: null,
+    discount: discountBase(v, o.discount_id),
     subscription: s ? subscriptionCore(s) : null,
     items: o.items.map((i) => ({...i})),
     description: o.items.map((i) => i.label).join(', ') || (p?.name ?? ''),
@@ -332,7 +332,7 @@ export function subscription(v: View, s: SubscriptionRecord) {
     ...subscriptionCore(s),
     customer: c ? customer(v, c) : null,
     product: p ? product(v, p) : null,
-    discount: null,
+    discount: discountBase(v, s.discount_id),
     prices,
     meters: [],
     pending_update: null,
@@ -443,7 +443,7 @@ export function checkout(v: View, k: CheckoutRecord) {
     product: p ? product(v, p) : null,
     product_price: pp && p ? price(pp, p) : null,
     prices: Object.fromEntries(products.map((x) => [x.id, x.prices.filter((y) => !y.is_archived).map((y) => price(y, x))])),
-    discount: null,
+    discount: discountBase(v, k.discount_id),
     attached_custom_fields: [],
     // hidden deprecated keys
     subtotal_amount: net,
@@ -472,7 +472,7 @@ export function checkoutLink(v: View, l: CheckoutLinkRecord) {
     trial_interval_count: null,
     organization_id: orgId(v),
     products: l.product_ids.map((id) => v.store.get('products', id)).filter((p) => p !== undefined).map((p) => product(v, p)),
-    discount: null,
+    discount: discountBase(v, l.discount_id),
     url: `${v.origin}/v1/checkout-links/${l.client_secret}/redirect`,
   }
 }
@@ -559,4 +559,39 @@ export function customerSession(v: View, s: CustomerSessionRecord) {
     customer_id: s.customer_id,
     customer: customer(v, c),
   }
+}
+
+/** A discount as the service shows it: percentage or fixed, with the products it is restricted to. */
+export function discount(v: View, d: DiscountRecord) {
+  const base = {
+    duration: d.duration,
+    ...(d.duration === 'repeating' ? {duration_in_months: d.duration_in_months} : {}),
+    type: d.type,
+  }
+  const [currency, amount] = Object.entries(d.amounts ?? {})[0] ?? ['usd', 0]
+  const kind = d.type === 'percentage' ? {basis_points: d.basis_points} : {amount, currency, amounts: d.amounts}
+  return {
+    ...base,
+    ...kind,
+    created_at: d.created_at,
+    modified_at: d.modified_at,
+    id: d.id,
+    metadata: d.metadata,
+    name: d.name,
+    code: d.code,
+    starts_at: d.starts_at,
+    ends_at: d.ends_at,
+    max_redemptions: d.max_redemptions,
+    redemptions_count: d.redemptions_count,
+    organization_id: orgId(v),
+    products: d.product_ids.map((id) => v.store.get('products', id)).filter((p) => p !== undefined).map((p) => productCore(v, p)),
+  }
+}
+
+/** The discount embedded in orders, subscriptions and checkouts (no products). */
+function discountBase(v: View, id: string | null) {
+  const d = id ? v.store.get('discounts', id) : undefined
+  if (!d) return null
+  const {products: _products, ...base} = discount(v, d)
+  return base
 }

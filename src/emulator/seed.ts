@@ -179,6 +179,7 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
     webhook_events: [],
     webhook_deliveries: [],
     customer_sessions: [],
+    discounts: [],
     invoice_counter: 0,
   }
   data.tokens[0]!.subject_id = data.organization.id

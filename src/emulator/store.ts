@@ -113,6 +113,8 @@ export class Store {
   }
 
   all<K extends CollectionName>(name: K): Row<K>[] {
+    // a store saved before a collection existed has none of it yet
+    if (this.data[name] === undefined) (this.data as unknown as Record<string, unknown[]>)[name] = []
     return this.data[name] as Row<K>[]
   }
 
@@ -121,7 +123,7 @@ export class Store {
   }
 
   insert<K extends CollectionName>(name: K, row: Row<K>): Row<K> {
-    ;(this.data[name] as Row<K>[]).push(row)
+    this.all(name).push(row)
     this.index(name).set(row.id, row)
     return row
   }
@@ -136,7 +138,7 @@ export class Store {
   private index(name: CollectionName): Map<string, unknown> {
     let map = this.indexes.get(name)
     if (!map) {
-      map = new Map((this.data[name] as Array<{id: string}>).map((r) => [r.id, r]))
+      map = new Map((this.all(name) as Array<{id: string}>).map((r) => [r.id, r]))
       this.indexes.set(name, map)
     }
     return map

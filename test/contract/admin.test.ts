@@ -1,0 +1,52 @@
+// SDK contract checks of this round's operations: the published SDK (@polar-sh/sdk 0.49) parses every
+// answer of the emulator with its own schemas, so a field missing, misnamed or mistyped fails here.
+import {Polar} from '@polar-sh/sdk'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {api, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+
+describe('SDK contract: discounts and checkout update', () => {
+  let emulator: Emulator
+  let polar: Polar
+
+  beforeAll(async () => {
+    emulator = await startEmulator({orders: 20})
+    polar = new Polar({accessToken: emulator.production.token, serverURL: emulator.production.url.replace(/\/v1$/, ''), retryConfig: {strategy: 'none'}})
+  })
+  afterAll(async () => {
+    await emulator?.stop()
+  })
+
+  const newProduct = async (): Promise<Json> =>
+    (await api(emulator.production, 'POST', '/products/', {body: {name: 'Contract product', prices: [{amount_type: 'fixed', price_amount: 1000}]}})).body
+
+  it('discounts: create (percentage and fixed), get, list, update, delete', async () => {
+    const product = await newProduct()
+    const pct = await polar.discounts.create({type: 'percentage', name: 'SDK pct', basisPoints: 1500, duration: 'repeating', durationInMonths: 2, code: 'SDKPCT', products: [product.id]})
+    expect(pct).toMatchObject({type: 'percentage', basisPoints: 1500, durationInMonths: 2, code: 'SDKPCT'})
+    const fixed = await polar.discounts.create({type: 'fixed', name: 'SDK fixed', amount: 300, currency: 'usd', duration: 'forever', metadata: {k: 'v'}})
+    expect(fixed).toMatchObject({type: 'fixed', amounts: {usd: 300}, amount: 300, currency: 'usd', metadata: {k: 'v'}})
+
+    expect(await polar.discounts.get({id: pct.id})).toMatchObject({id: pct.id, products: [{id: product.id}]})
+    const page = await polar.discounts.list({query: 'SDK', limit: 1})
+    expect(page.result.items).toHaveLength(1)
+    expect(page.result.pagination.totalCount).toBe(2)
+    const next = await page.next()
+    expect(next?.result.items).toHaveLength(1)
+
+    const updated = await polar.discounts.update({id: fixed.id, discountUpdate: {name: 'SDK fixed 2', maxRedemptions: 3, endsAt: new Date('2099-01-01T00:00:00Z')}})
+    expect(updated).toMatchObject({name: 'SDK fixed 2', maxRedemptions: 3})
+    expect(updated.endsAt?.toISOString()).toBe('2099-01-01T00:00:00.000Z')
+
+    await polar.discounts.delete({id: fixed.id})
+    await expect(polar.discounts.get({id: fixed.id})).rejects.toMatchObject({name: 'ResourceNotFound'})
+  })
+
+  it('checkouts: update applies a discount and the SDK parses the embedded discount', async () => {
+    const product = await newProduct()
+    const d = await polar.discounts.create({type: 'percentage', name: 'Half', basisPoints: 5000, duration: 'once'})
+    const k = await polar.checkouts.create({products: [product.id]})
+    const updated = await polar.checkouts.update({id: k.id, checkoutUpdate: {discountId: d.id}})
+    expect(updated).toMatchObject({discountId: d.id, discountAmount: 500, netAmount: 500, discount: {id: d.id}})
+  })
+})
