@@ -3,7 +3,7 @@ import {cliColumns, type ResourceColumns} from '../cli/output/columns.js'
 import {billingColumns} from './billing/columns.js'
 import {catalogColumns} from './catalog/columns.js'
 import {customerColumns} from './customers/columns.js'
-import {discountsColumns} from './discounts/columns.js'
+import {salesColumns} from './sales/columns.js'
 import {portalColumns} from './portal/columns.js'
 
 export const resourceColumns: Record<string, ResourceColumns> = {
@@ -12,5 +12,5 @@ export const resourceColumns: Record<string, ResourceColumns> = {
   ...billingColumns,
   ...customerColumns,
   ...portalColumns,
-  ...discountsColumns,
+  ...salesColumns,
 }

@@ -336,6 +336,23 @@ export interface DiscountRecord {
   deleted_at: string | null
 }
 
+export type DisputeStatus = 'prevented' | 'early_warning' | 'needs_response' | 'under_review' | 'lost' | 'won'
+
+export interface DisputeRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  status: DisputeStatus
+  /** Pre-tax amount disputed, and its tax share (minor units). */
+  amount: number
+  tax_amount: number
+  currency: string
+  reason: string | null
+  evidence_due_by: string | null
+  order_id: string
+  customer_id: string
+}
+
 export interface CustomerSessionRecord {
   id: string
   created_at: string
@@ -378,6 +395,7 @@ export interface EnvData {
   webhook_deliveries: WebhookDeliveryRecord[]
   customer_sessions: CustomerSessionRecord[]
   discounts: DiscountRecord[]
+  disputes: DisputeRecord[]
   /** Counter behind invoice numbers (`<ORG>-0001`). */
   invoice_counter: number
 }

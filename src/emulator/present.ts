@@ -1,7 +1,7 @@
 // Stored records -> the API's wire shapes (api-facts §4), deprecated fields included
 // beside their replacements with the same values (spec §2, §9).
 import type {
-  BenefitGrantRecord, BenefitRecord, CheckoutLinkRecord, CheckoutRecord, CustomerRecord, CustomerSessionRecord, DiscountRecord,
+  BenefitGrantRecord, BenefitRecord, CheckoutLinkRecord, CheckoutRecord, CustomerRecord, CustomerSessionRecord, DiscountRecord, DisputeRecord,
   LicenseKeyActivationRecord, LicenseKeyRecord, OrderRecord, OrderStatus, Organization, PriceRecord, ProductRecord,
   RefundRecord, SubscriptionRecord, WebhookEndpointRecord,
 } from './model.js'
@@ -594,4 +594,52 @@ function discountBase(v: View, id: string | null) {
   if (!d) return null
   const {products: _products, ...base} = discount(v, d)
   return base
+}
+
+/** The card payment of a paid order (the emulator's payments are derived from orders). */
+export function payment(v: View, o: OrderRecord, id: string, trigger: string | null) {
+  const at = o.paid_at ?? o.created_at
+  return {
+    created_at: at,
+    modified_at: null,
+    id,
+    processor: 'stripe',
+    status: 'succeeded',
+    amount: orderAmounts(o).total_amount,
+    currency: o.currency,
+    method: 'card',
+    trigger,
+    decline_reason: null,
+    decline_message: null,
+    organization_id: orgId(v),
+    checkout_id: o.checkout_id,
+    order_id: o.id,
+    processor_metadata: {},
+    method_metadata: {brand: 'visa', last4: '4242'},
+  }
+}
+
+const RESOLVED = new Set(['lost', 'won'])
+const CLOSED = new Set(['prevented', 'lost', 'won'])
+
+export function dispute(v: View, d: DisputeRecord, paymentId: string) {
+  const c = v.store.get('customers', d.customer_id)
+  return {
+    created_at: d.created_at,
+    modified_at: d.modified_at,
+    id: d.id,
+    status: d.status,
+    resolved: RESOLVED.has(d.status),
+    closed: CLOSED.has(d.status),
+    amount: d.amount,
+    tax_amount: d.tax_amount,
+    currency: d.currency,
+    reason: d.reason,
+    evidence_due_by: d.evidence_due_by,
+    past_due: d.status === 'needs_response' && d.evidence_due_by !== null && Date.parse(d.evidence_due_by) < v.now,
+    order_id: d.order_id,
+    payment_id: paymentId,
+    customer: c ? customer(v, c) : null,
+    case_id: null,
+  }
 }

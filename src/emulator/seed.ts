@@ -2,6 +2,7 @@
 // timestamps are placed relative to the moment the store is created. Orders cover every status,
 // and paid orders are split into: no billing details, billing details without invoice, and
 // invoice generated, so every rule of spec §3 can be tried on seeded data.
+import {newDispute} from './routes/payments.js'
 import {newLicenseKey} from './domain/grants.js'
 import {buildOrder} from './domain/orders.js'
 import {addInterval} from './domain/periods.js'
@@ -180,6 +181,7 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
     webhook_deliveries: [],
     customer_sessions: [],
     discounts: [],
+    disputes: [],
     invoice_counter: 0,
   }
   data.tokens[0]!.subject_id = data.organization.id
@@ -190,7 +192,14 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
   seedOrders(data, random, seed.orders, ordersStart, now)
   seedCheckouts(data, random, now)
   seedGrants(data, random, now)
+  seedDispute(data, random, now)
   return data
+}
+
+/** One dispute awaiting a response, on the oldest paid order (drawn last, so earlier seed data is unchanged). */
+function seedDispute(data: EnvData, random: Random, now: number): void {
+  const order = data.orders.find((o) => o.status === 'paid' && o.subtotal_amount - o.discount_amount > 0)
+  if (order) data.disputes.push(newDispute(order, now - 2 * DAY, uuid(random), 'product_not_received'))
 }
 
 function seedOrders(data: EnvData, random: Random, count: number, start: number, now: number): void {

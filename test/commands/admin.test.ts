@@ -3,7 +3,7 @@
 // (exit 2, nothing sent), confirmations without a terminal (--yes needed), not found (exit 3).
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
-import {envVars, linesOf, runCli, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, linesOf, runAnswering, runCli, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
 
 describe('operator commands against the emulator', () => {
@@ -38,7 +38,10 @@ describe('operator commands against the emulator', () => {
   afterEach(() => box.cleanup())
 
   it('every new command has a summary, a description and examples in its help', async () => {
-    const commands = ['discounts list', 'discounts get', 'discounts create', 'discounts update', 'discounts delete', 'checkouts update']
+    const commands = [
+      'discounts list', 'discounts get', 'discounts create', 'discounts update', 'discounts delete', 'checkouts update',
+      'payments list', 'payments get', 'disputes list', 'disputes get', 'disputes accept',
+    ]
     const results = await Promise.all(commands.map((c) => till([...c.split(' '), '--help'])))
     results.forEach((r, i) => {
       ok(r)
@@ -151,6 +154,72 @@ describe('operator commands against the emulator', () => {
       expect(r.code).toBe(2)
       expect(r.stderr).toContain('body.discount_id: Discount does not exist.')
       expect(r.stdout).toBe('')
+    })
+  })
+
+  describe('payments and disputes', () => {
+    /** A paid order through the API, and the dispute the emulator's control opens on it. */
+    const disputed = async (): Promise<Json> => {
+      const order = (await get('/orders/?limit=100&sorting=-created_at')).items.find((o: Json) => o.paid && o.total_amount > 0 && o.refunded_amount === 0)
+      const res = await api(emulator.production, 'POST', `${emulator.production.url.replace(/\/v1$/, '')}/_emulator/disputes`, {body: {order_id: order.id}})
+      expect(res.status, res.text).toBe(201)
+      return res.body
+    }
+
+    it('lists payments of paid orders and shows one, by order filter', async () => {
+      const order = (await get('/orders/?limit=5')).items.find((o: Json) => o.paid && o.total_amount > 0)
+      const r = await till(['payments', 'list', '--order', order.id, '-o', 'jsonl'])
+      ok(r)
+      const lines = linesOf(r.stdout).map((l) => JSON.parse(l))
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatchObject({order_id: order.id, amount: order.total_amount, currency: order.currency, status: 'succeeded', method: 'card'})
+      const shown = await till(['payments', 'get', lines[0].id, '-o', 'table', '--columns', 'id,method'])
+      ok(shown)
+      expect(shown.stdout).toContain(lines[0].id)
+      expect(shown.stdout).toContain('card visa ****4242')
+      const missing = await till(['payments', 'get', unknownId()])
+      expect(missing.code).toBe(3)
+      expect(missing.stdout).toBe('')
+    })
+
+    it('the seed has a dispute awaiting a response; list and get show it', async () => {
+      const r = await till(['disputes', 'list', '--status', 'needs_response', '-o', 'json'])
+      ok(r)
+      const list = json(r)
+      expect(list.length).toBeGreaterThanOrEqual(1)
+      const d = list.find((x: Json) => x.reason === 'product_not_received')
+      expect(d).toMatchObject({status: 'needs_response', resolved: false, closed: false})
+      const payment = await get(`/payments/${d.payment_id}`)
+      expect(payment.order_id).toBe(d.order_id)
+      const shown = await till(['disputes', 'get', d.id])
+      ok(shown)
+      expect(shown.stdout).toContain(d.id)
+      expect(shown.stdout).toContain('product_not_received')
+    })
+
+    it('accepting needs --yes without a terminal (nothing sent), then settles the dispute as lost; a second accept is refused', async () => {
+      const d = await disputed()
+      usage(await till(['disputes', 'accept', d.id]), /--yes/)
+      expect((await get(`/disputes/${d.id}`)).status).toBe('needs_response')
+
+      const r = await till(['disputes', 'accept', d.id, '--yes', '--json'])
+      ok(r)
+      expect(json(r)).toMatchObject({id: d.id, status: 'lost', resolved: true, closed: true})
+      const again = await till(['disputes', 'accept', d.id, '--yes'])
+      expect(again.code).toBe(1)
+      expect(again.stderr).toContain(`Dispute ${d.id} is not awaiting a response.`)
+      expect(again.stdout).toBe('')
+    })
+
+    it('on a terminal, the confirmation names the amount conceded and the environment; answering no changes nothing', async () => {
+      const d = await disputed()
+      const total = d.amount + d.tax_amount
+      const no = await runAnswering(`${TILL} disputes accept ${sh(d.id)}; echo "[exit $?]"`, env(), [{when: /\(y\/N\)/, send: 'n\r'}])
+      expect(no.unanswered).toBe(0)
+      expect(no.stdout).toContain(`concede $${(total / 100).toFixed(2)} (USD) of order ${d.order_id}`)
+      expect(no.stdout).toContain('(local, profile local)')
+      expect(no.stdout).toMatch(/\[exit (1|130)\]/)
+      expect((await get(`/disputes/${d.id}`)).status).toBe('needs_response')
     })
   })
 })

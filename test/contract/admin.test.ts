@@ -49,4 +49,23 @@ describe('SDK contract: discounts and checkout update', () => {
     const updated = await polar.checkouts.update({id: k.id, checkoutUpdate: {discountId: d.id}})
     expect(updated).toMatchObject({discountId: d.id, discountAmount: 500, netAmount: 500, discount: {id: d.id}})
   })
+
+  it('payments: list and get parse as card payments', async () => {
+    const page = await polar.payments.list({limit: 5})
+    expect(page.result.items.length).toBeGreaterThan(0)
+    const first = page.result.items[0]!
+    expect(first).toMatchObject({method: 'card', status: 'succeeded', processor: 'stripe'})
+    expect(await polar.payments.get({id: first.id})).toMatchObject({id: first.id, orderId: first.orderId})
+    const byOrder = await polar.payments.list({orderId: first.orderId!})
+    expect(byOrder.result.items.map((p) => p.id)).toEqual([first.id])
+  })
+
+  it('disputes: list, get, accept (then 409 DisputeNotOpenError)', async () => {
+    const page = await polar.disputes.list({status: 'needs_response'})
+    const d = page.result.items[0]!
+    expect(d).toMatchObject({status: 'needs_response', resolved: false})
+    expect(await polar.disputes.get({id: d.id})).toMatchObject({id: d.id, paymentId: d.paymentId, customer: {id: d.customer.id}})
+    expect(await polar.disputes.accept({id: d.id})).toMatchObject({id: d.id, status: 'lost', resolved: true, closed: true})
+    await expect(polar.disputes.accept({id: d.id})).rejects.toMatchObject({name: 'DisputeNotOpenError', statusCode: 409})
+  })
 })

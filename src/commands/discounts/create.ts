@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {createDiscount} from '../../client/resources/discounts.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
-import {DISCOUNT_DURATIONS, discountCreateBody, discountFlags, discountValueFlags} from '../../areas/discounts/input.js'
+import {DISCOUNT_DURATIONS, discountCreateBody, discountFlags, discountValueFlags} from '../../areas/sales/input.js'
 
 export default class DiscountsCreate extends BaseCommand {
   static override summary = 'Create a discount: a percentage or a fixed amount off, once, forever or for some months.'

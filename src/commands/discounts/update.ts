@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {updateDiscount} from '../../client/resources/discounts.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
-import {discountFlags, discountUpdateBody, discountValueFlags} from '../../areas/discounts/input.js'
+import {discountFlags, discountUpdateBody, discountValueFlags} from '../../areas/sales/input.js'
 
 export default class DiscountsUpdate extends BaseCommand {
   static override summary = "Change a discount's name, code, value, window, redemption limit, products or metadata."

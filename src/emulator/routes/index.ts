@@ -9,12 +9,13 @@ import * as licenseKeys from './license-keys.js'
 import * as orders from './orders.js'
 import * as organizations from './organizations.js'
 import * as portal from './portal.js'
+import * as payments from './payments.js'
 import * as products from './products.js'
 import * as refunds from './refunds.js'
 import * as subscriptions from './subscriptions.js'
 import * as webhooks from './webhooks.js'
 
-const modules = [products, benefits, checkouts, orders, refunds, subscriptions, customers, customerSessions, licenseKeys, webhooks, organizations, portal, discounts]
+const modules = [products, benefits, checkouts, orders, refunds, subscriptions, customers, customerSessions, licenseKeys, webhooks, organizations, portal, discounts, payments]
 
 export function register(router: Router): void {
   for (const m of modules) m.register(router)

@@ -1,0 +1,81 @@
+// Columns of discounts, payments and disputes.
+import {child, column, moneyColumn, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {formatMoney} from '../../cli/output/format.js'
+
+/** `25%` or `$5.00` (every currency of a fixed discount). */
+export function discountValue(row: Row): string {
+  if (row.type === 'percentage' && typeof row.basis_points === 'number') return `${row.basis_points / 100}%`
+  const amounts = child(row.amounts) ?? {}
+  return Object.entries(amounts).map(([currency, amount]) => formatMoney(Number(amount), currency)).join(', ')
+}
+
+/** `once`, `forever`, `3 months`. */
+export const discountDuration = (row: Row): string =>
+  row.duration === 'repeating' ? `${String(row.duration_in_months)} month${row.duration_in_months === 1 ? '' : 's'}` : String(row.duration ?? '')
+
+const redemptions = (row: Row) => (row.max_redemptions == null ? String(row.redemptions_count ?? 0) : `${String(row.redemptions_count ?? 0)}/${String(row.max_redemptions)}`)
+
+export const discountColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('name', 'Name', 'text'),
+    column('code', 'Code', 'text'),
+    column('value', 'Off', 'text', discountValue),
+    column('duration', 'Duration', 'text', discountDuration),
+    column('redemptions', 'Redeemed', 'text', redemptions),
+    column('starts_at', 'Starts', 'date'),
+    column('ends_at', 'Ends', 'date'),
+    column('products', 'Products', 'text', (row) => (Array.isArray(row.products) ? row.products.map((p) => child(p)?.name ?? '').join(', ') : '')),
+    column('created_at', 'Created', 'date'),
+  ],
+  defaults: ['id', 'name', 'code', 'value', 'duration', 'redemptions', 'ends_at'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'metadata', 'name', 'code', 'type', 'duration', 'duration_in_months', 'basis_points', 'amounts',
+    'starts_at', 'ends_at', 'max_redemptions', 'redemptions_count', 'organization_id', 'products',
+  ],
+}
+
+
+export const paymentColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('created_at', 'Created', 'date'),
+    column('status', 'Status', 'status'),
+    moneyColumn('amount', 'Amount'),
+    column('method', 'Method', 'text', (row) => {
+      const card = child(row.method_metadata)
+      return card?.last4 ? `${String(row.method)} ${String(card.brand ?? '')} ****${String(card.last4)}` : String(row.method ?? '')
+    }),
+    column('trigger', 'Trigger', 'text'),
+    column('order_id', 'Order', 'id'),
+    column('checkout_id', 'Checkout', 'id'),
+    column('decline_reason', 'Declined', 'text'),
+  ],
+  defaults: ['id', 'created_at', 'status', 'amount', 'method', 'order_id'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'processor', 'status', 'amount', 'currency', 'method', 'trigger', 'decline_reason', 'decline_message',
+    'organization_id', 'checkout_id', 'order_id', 'processor_metadata', 'method_metadata',
+  ],
+}
+
+export const disputeColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('created_at', 'Opened', 'date'),
+    column('status', 'Status', 'status'),
+    moneyColumn('amount', 'Amount'),
+    moneyColumn('tax_amount', 'Tax'),
+    column('reason', 'Reason', 'text'),
+    column('evidence_due_by', 'Evidence due', 'date'),
+    column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? ''),
+    column('order_id', 'Order', 'id'),
+    column('payment_id', 'Payment', 'id'),
+  ],
+  defaults: ['id', 'created_at', 'status', 'amount', 'reason', 'evidence_due_by', 'customer', 'order_id'],
+  fields: [
+    'id', 'created_at', 'modified_at', 'status', 'resolved', 'closed', 'amount', 'tax_amount', 'currency', 'reason', 'evidence_due_by',
+    'past_due', 'order_id', 'payment_id', 'customer', 'case_id',
+  ],
+}
+
+export const salesColumns: Record<string, ResourceColumns> = {discounts: discountColumns, payments: paymentColumns, disputes: disputeColumns}
