@@ -10,6 +10,7 @@ import {configDir, DEFAULT_URLS, ENVIRONMENTS, readConfig, type ConfigData, type
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {parseRateLimit, type Rule} from '../client/rate-limit.js'
 import {redact} from '../client/redact.js'
+import {API_VERSION, isApiVersion} from '../client/version.js'
 
 /** Per-minute budgets of each environment (spec §8); `local` is the emulator's production. */
 export const ENVIRONMENT_BUDGETS: Record<Environment, Rule> = {
@@ -29,6 +30,9 @@ export interface ResolvedProfile {
   rateLimit: Rule
   rateLimitSource: 'environment' | 'profile' | 'env'
   organizationId?: string
+  /** The `Polar-Version` sent with every request, and where it came from. */
+  apiVersion: string
+  apiVersionSource: 'built-in' | 'profile' | 'env'
 }
 
 export interface ResolveInput {
@@ -104,7 +108,20 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     rateLimit = rule(stored.rate_limit, `profile "${name}" rate_limit`)
     rateLimitSource = 'profile'
   }
-  return {name, environment, baseUrl, token, tokenSource, rateLimit, rateLimitSource, organizationId: stored.organization_id}
+  let apiVersion = API_VERSION
+  let apiVersionSource: ResolvedProfile['apiVersionSource'] = 'built-in'
+  if (env.TILL_API_VERSION) {
+    apiVersion = env.TILL_API_VERSION
+    apiVersionSource = 'env'
+  } else if (stored.api_version) {
+    apiVersion = stored.api_version
+    apiVersionSource = 'profile'
+  }
+  if (!isApiVersion(apiVersion)) {
+    const where = apiVersionSource === 'env' ? 'TILL_API_VERSION' : `profile "${name}" api_version`
+    throw usageError(`${where} must be a dated API version like ${API_VERSION} (YYYY-MM), not "${apiVersion}"`)
+  }
+  return {name, environment, baseUrl, token, tokenSource, rateLimit, rateLimitSource, organizationId: stored.organization_id, apiVersion, apiVersionSource}
 }
 
 export interface IO {
@@ -261,6 +278,7 @@ export class Context {
       baseUrl,
       token,
       userAgent: `till/${this.options.version}`,
+      apiVersion: profile.apiVersion,
       budgets: this.budgets(),
       pacer,
       maxWaitMs: this.options.maxWaitMs,

@@ -5,6 +5,8 @@ import {Agent, request} from 'undici'
 import {redact} from './redact.js'
 import {ApiError, NetworkError, RateLimitedError} from './errors.js'
 import type {Budget, Pacer} from './pace.js'
+import {ExitCode, TillError} from './till-error.js'
+import {API_VERSION} from './version.js'
 import {backoffMs, MAX_ATTEMPTS, mayRetryNetworkError, mayRetryStatus, retryAfterMs} from './retry.js'
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>
@@ -29,6 +31,8 @@ export interface ClientOptions {
   pacer: Pacer
   /** Longest total time to wait on 429s before giving up (exit 5). */
   maxWaitMs: number
+  /** Sent as `Polar-Version`; the service's default version when absent. */
+  apiVersion?: string
   /** Label for debug lines: `profile (environment)`. */
   label: string
   /** One line per request/response/wait, already redacted; only with --debug. */
@@ -110,6 +114,8 @@ export class ApiClient {
     const url = buildUrl(this.options.baseUrl, path, opts.query)
     const headers: Record<string, string> = {'user-agent': this.options.userAgent, accept: 'application/json'}
     if (opts.auth !== 'none' && this.options.token) headers.authorization = `Bearer ${this.options.token}`
+    const version = this.options.apiVersion
+    if (version) headers['polar-version'] = version
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body)
     if (payload !== undefined) headers['content-type'] = 'application/json'
     const budgets = [...this.options.budgets, ...(opts.budgets ?? [])]
@@ -117,7 +123,7 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       const ticket = await this.options.pacer.acquire(budgets)
       const started = this.now()
-      this.debug(`→ ${method} ${url} [${this.options.label}]${attempt > 1 ? ` attempt ${attempt}` : ''}`)
+      this.debug(`→ ${method} ${url} [${this.options.label}${version ? `, Polar-Version ${version}` : ''}]${attempt > 1 ? ` attempt ${attempt}` : ''}`)
       let status: number
       let responseHeaders: Record<string, string | string[] | undefined>
       let text: string
@@ -157,6 +163,13 @@ export class ApiClient {
         continue
       }
       const body = parseBody(text, responseHeaders['content-type'])
+      if (status === 404 && version && refusedVersion(version, responseHeaders['polar-version'], body)) {
+        throw new TillError(
+          `the service does not accept API version ${version} (Polar-Version): it answered with its default, ${String(responseHeaders['polar-version'])}`,
+          ExitCode.usage,
+          `choose a version it knows with TILL_API_VERSION or the profile's api_version (till is built for ${API_VERSION})`,
+        )
+      }
       if (status >= 400) throw new ApiError(status, body, method, url.toString())
       return {status, body: body as T, headers: responseHeaders}
     }
@@ -183,6 +196,15 @@ export class ApiClient {
   async close(): Promise<void> {
     await this.agent.close()
   }
+}
+
+/**
+ * The service refuses an unknown or malformed version before routing: a bare 404 `{"detail":"Not Found"}`
+ * whose `Polar-Version` header is its default instead of the version asked.
+ */
+function refusedVersion(asked: string, answered: string | string[] | undefined, body: unknown): boolean {
+  const echoed = Array.isArray(answered) ? answered[0] : answered
+  return echoed !== undefined && echoed !== asked && (body as {detail?: unknown} | null)?.detail === 'Not Found'
 }
 
 function parseBody(text: string, contentType: string | string[] | undefined): unknown {
