@@ -1,10 +1,13 @@
 // The operator's other resources as processes against one emulator: discounts (and their use in
 // checkouts and orders), checkout updates, payments and disputes. Table and JSON output, usage errors
 // (exit 2, nothing sent), confirmations without a terminal (--yes needed), not found (exit 3).
+import {createServer, type Server} from 'node:http'
+import type {AddressInfo} from 'node:net'
+
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {envVars, linesOf, runAnswering, runCli, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {api, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
+import {api, sleep, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
 
 describe('operator commands against the emulator', () => {
   let emulator: Emulator
@@ -40,7 +43,8 @@ describe('operator commands against the emulator', () => {
   it('every new command has a summary, a description and examples in its help', async () => {
     const commands = [
       'discounts list', 'discounts get', 'discounts create', 'discounts update', 'discounts delete', 'checkouts update',
-      'payments list', 'payments get', 'disputes list', 'disputes get', 'disputes accept',
+      'payments list', 'payments get', 'disputes list', 'disputes get', 'disputes accept', 'webhooks deliveries list', 'webhooks redeliver',
+      'webhooks endpoints reset-secret', 'org update', 'license-keys update', 'license-keys activation', 'checkout-links update', 'benefit-grants list',
     ]
     const results = await Promise.all(commands.map((c) => till([...c.split(' '), '--help'])))
     results.forEach((r, i) => {
@@ -220,6 +224,129 @@ describe('operator commands against the emulator', () => {
       expect(no.stdout).toContain('(local, profile local)')
       expect(no.stdout).toMatch(/\[exit (1|130)\]/)
       expect((await get(`/disputes/${d.id}`)).status).toBe('needs_response')
+    })
+  })
+
+  describe('webhook deliveries, redelivery and secrets', () => {
+    let server: Server
+    let url = ''
+    const received: string[] = []
+
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        const chunks: Buffer[] = []
+        req.on('data', (c: Buffer) => chunks.push(c))
+        req.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'))
+          res.end('ok')
+        })
+      })
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`
+    })
+    afterAll(async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    })
+
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 200 && !check(); i++) await sleep(50)
+      expect(check()).toBe(true)
+    }
+
+    it('lists deliveries with filters, sends an event again, and replaces a secret shown once', async () => {
+      const endpoint = (await api(emulator.production, 'POST', '/webhooks/endpoints', {body: {url, format: 'raw', events: ['customer.created']}})).body
+      const email = `hook-${Date.now()}@example.com`
+      await api(emulator.production, 'POST', '/customers/', {body: {email}})
+      await until(() => received.some((b) => b.includes(email)))
+
+      // the delivery is recorded once the receiver has answered
+      for (let i = 0; i < 100 && (await get(`/webhooks/deliveries?endpoint_id=${endpoint.id}`)).items.length === 0; i++) await sleep(50)
+      const listed = await till(['webhooks', 'deliveries', 'list', '--endpoint', endpoint.id, '--succeeded', '--event-type', 'customer.created', '--http-code-class', '2xx', '--since', '2020-01-01', '-o', 'json'])
+      ok(listed)
+      const deliveries = json(listed)
+      expect(deliveries).toHaveLength(1)
+      expect(deliveries[0]).toMatchObject({webhook_endpoint_id: endpoint.id, succeeded: true, http_code: 200, webhook_event: {type: 'customer.created'}})
+      const none = await till(['webhooks', 'deliveries', 'list', '--endpoint', endpoint.id, '--no-succeeded', '-o', 'json'])
+      ok(none)
+      expect(json(none)).toEqual([])
+      usage(await till(['webhooks', 'deliveries', 'list', '--since', 'yesterday']), /--since must be a date/)
+
+      const eventId = deliveries[0].webhook_event.id
+      const again = await till(['webhooks', 'redeliver', eventId])
+      ok(again)
+      expect(again.stderr).toContain(`Queued a new delivery of event ${eventId}`)
+      await until(() => received.filter((b) => b.includes(email)).length === 2)
+      const missing = await till(['webhooks', 'redeliver', unknownId()])
+      expect(missing.code).toBe(3)
+
+      usage(await till(['webhooks', 'endpoints', 'reset-secret', endpoint.id]), /--yes/)
+      expect((await api(emulator.production, 'GET', `/webhooks/endpoints/${endpoint.id}`)).body.secret).toBe(endpoint.secret)
+      const reset = await till(['webhooks', 'endpoints', 'reset-secret', endpoint.id, '--yes'])
+      ok(reset)
+      const secret = reset.stdout.trim()
+      expect(secret).toMatch(/^whsec_/)
+      expect(secret).not.toBe(endpoint.secret)
+      expect((await api(emulator.production, 'GET', `/webhooks/endpoints/${endpoint.id}`)).body.secret).toBe(secret)
+      expect(reset.stderr).toContain('not shown again')
+      expect(reset.stderr).not.toContain(secret)
+    })
+  })
+
+  describe('updates of the organization, license keys and checkout links; grants of every benefit', () => {
+    it('org update changes the organization; bad input is refused locally', async () => {
+      const r = await till(['org', 'update', '--website', 'https://acme-updated.example', '--json'])
+      ok(r)
+      expect(json(r)).toMatchObject({website: 'https://acme-updated.example'})
+      expect((await get(`/organizations/${emulator.production.organizationId}`)).website).toBe('https://acme-updated.example')
+      usage(await till(['org', 'update']), /nothing to update/)
+      usage(await till(['org', 'update', '--website', 'acme']), /--website must be a URL/)
+      usage(await till(['org', 'update', '--name', 'A']), /--name must be 3-64 characters/)
+    })
+
+    it('license-keys update changes status and limits; license-keys activation shows one activation', async () => {
+      const key = (await get('/license-keys/?limit=1')).items[0]
+      const r = await till(['license-keys', 'update', key.id, '--status', 'disabled', '--limit-activations', '3', '--no-expiry', '--json'])
+      ok(r)
+      expect(json(r)).toMatchObject({id: key.id, status: 'disabled', limit_activations: 3, expires_at: null})
+      ok(await till(['license-keys', 'update', key.id, '--status', 'granted']))
+      const act = await api(emulator.production, 'POST', '/license-keys/activate', {body: {key: key.key, organization_id: emulator.production.organizationId, label: 'laptop'}})
+      expect(act.status, act.text).toBe(200)
+      const shown = await till(['license-keys', 'activation', key.id, act.body.id, '--json'])
+      ok(shown)
+      expect(json(shown)).toMatchObject({id: act.body.id, label: 'laptop', license_key_id: key.id})
+      expect((await till(['license-keys', 'activation', key.id, unknownId()])).code).toBe(3)
+      usage(await till(['license-keys', 'update', key.id]), /nothing to update/)
+    })
+
+    it('checkout-links update changes the label and applies a discount that checkouts from the link get', async () => {
+      const product = await someProduct()
+      const link = (await api(emulator.production, 'POST', '/checkout-links/', {body: {products: [product.id], label: 'Old'}})).body
+      const d = json(await till(['discounts', 'create', '--name', 'Link20', '--percent', '20', '--json']))
+      const r = await till(['checkout-links', 'update', link.id, '--label', 'Spring', '--discount', d.id, '--no-discount-codes', '--json'])
+      ok(r)
+      expect(json(r)).toMatchObject({id: link.id, label: 'Spring', discount_id: d.id, allow_discount_codes: false})
+      const open = await fetch(link.url, {redirect: 'manual'})
+      expect(open.status).toBe(307)
+      const secret = /\/checkout\/([^/?]+)/.exec(open.headers.get('location')!)![1]
+      const k = (await api(emulator.production, 'GET', `/checkouts/client/${secret}`, {token: null})).body
+      expect(k).toMatchObject({discount_id: d.id, discount_amount: 400})
+      const cleared = await till(['checkout-links', 'update', link.id, '--no-discount', '--label', '', '--json'])
+      ok(cleared)
+      expect(json(cleared)).toMatchObject({discount_id: null, label: null})
+    })
+
+    it('benefit-grants list shows grants across benefits, filtered by customer', async () => {
+      const all = await till(['benefit-grants', 'list', '--limit', '100', '-o', 'json'])
+      ok(all)
+      const grants = json(all)
+      expect(grants.length).toBeGreaterThan(0)
+      expect(new Set(grants.map((g: Json) => g.benefit_id)).size).toBeGreaterThan(1)
+      const customer = grants[0].customer_id
+      const mine = await till(['benefit-grants', 'list', '--customer', customer, '--all', '-o', 'jsonl'])
+      ok(mine)
+      const rows = linesOf(mine.stdout).map((l) => JSON.parse(l))
+      expect(rows.length).toBeGreaterThan(0)
+      expect(rows.every((g: Json) => g.customer_id === customer)).toBe(true)
     })
   })
 })

@@ -68,4 +68,39 @@ describe('SDK contract: discounts and checkout update', () => {
     expect(await polar.disputes.accept({id: d.id})).toMatchObject({id: d.id, status: 'lost', resolved: true, closed: true})
     await expect(polar.disputes.accept({id: d.id})).rejects.toMatchObject({name: 'DisputeNotOpenError', statusCode: 409})
   })
+
+  it('checkout links: update with a discount; organizations: update', async () => {
+    const product = await newProduct()
+    const link = await polar.checkoutLinks.create({paymentProcessor: 'stripe', products: [product.id], label: 'Contract link'})
+    const d = await polar.discounts.create({type: 'percentage', name: 'Link', basisPoints: 1000, duration: 'once'})
+    const updated = await polar.checkoutLinks.update({id: link.id, checkoutLinkUpdate: {label: 'Renamed', discountId: d.id}})
+    expect(updated).toMatchObject({label: 'Renamed', discountId: d.id})
+    const org = await polar.organizations.update({id: emulator.production.organizationId, organizationUpdate: {email: 'ops@acme.example'}})
+    expect(org).toMatchObject({id: emulator.production.organizationId, email: 'ops@acme.example'})
+  })
+
+  it('license keys: update and getActivation; benefit grants: list across benefits', async () => {
+    const key = (await polar.licenseKeys.list({limit: 1})).result.items[0]!
+    expect(await polar.licenseKeys.update({id: key.id, licenseKeyUpdate: {limitUsage: 10, usage: 2}})).toMatchObject({id: key.id, limitUsage: 10, usage: 2})
+    const act = await polar.licenseKeys.activate({key: key.key, organizationId: emulator.production.organizationId, label: 'contract'})
+    expect(await polar.licenseKeys.getActivation({id: key.id, activationId: act.id})).toMatchObject({id: act.id, label: 'contract', licenseKeyId: key.id})
+    const grants = await polar.benefitGrants.list({limit: 5, isGranted: true})
+    expect(grants.result.items.length).toBeGreaterThan(0)
+    expect(grants.result.items.every((g) => g.isGranted)).toBe(true)
+  })
+
+  it('webhooks: listWebhookDeliveries, redeliverWebhookEvent, resetWebhookEndpointSecret', async () => {
+    const endpoint = await polar.webhooks.createWebhookEndpoint({url: 'http://127.0.0.1:9/nowhere', format: 'raw', events: ['customer.created']})
+    await polar.customers.create({email: `contract-${Date.now()}@example.com`})
+    let page = await polar.webhooks.listWebhookDeliveries({endpointId: endpoint.id})
+    for (let i = 0; i < 100 && page.result.items.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50))
+      page = await polar.webhooks.listWebhookDeliveries({endpointId: endpoint.id})
+    }
+    const delivery = page.result.items[0]!
+    expect(delivery).toMatchObject({succeeded: false, webhookEvent: {type: 'customer.created'}})
+    await polar.webhooks.redeliverWebhookEvent({id: delivery.webhookEvent.id})
+    const reset = await polar.webhooks.resetWebhookEndpointSecret({id: endpoint.id})
+    expect(reset.secret).not.toBe(endpoint.secret)
+  })
 })

@@ -78,4 +78,26 @@ export const disputeColumns: ResourceColumns = {
   ],
 }
 
-export const salesColumns: Record<string, ResourceColumns> = {discounts: discountColumns, payments: paymentColumns, disputes: disputeColumns}
+
+export const webhookDeliveryColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('created_at', 'Sent', 'date'),
+    column('succeeded', 'Succeeded', 'bool'),
+    column('http_code', 'HTTP', 'text'),
+    column('event_type', 'Event', 'text', (row) => child(row.webhook_event)?.type ?? ''),
+    column('event_id', 'Event ID', 'id', (row) => child(row.webhook_event)?.id ?? ''),
+    column('webhook_endpoint_id', 'Endpoint', 'id'),
+    column('attempt', 'Attempt', 'text'),
+    column('response', 'Response', 'text'),
+  ],
+  defaults: ['id', 'created_at', 'succeeded', 'http_code', 'event_type', 'event_id', 'webhook_endpoint_id'],
+  fields: ['id', 'created_at', 'modified_at', 'succeeded', 'http_code', 'response', 'webhook_endpoint_id', 'attempt', 'webhook_event'],
+}
+
+export const salesColumns: Record<string, ResourceColumns> = {
+  discounts: discountColumns,
+  payments: paymentColumns,
+  disputes: disputeColumns,
+  'webhook-deliveries': webhookDeliveryColumns,
+}
