@@ -1,6 +1,7 @@
 // The operator's other resources as processes against one emulator: discounts (and their use in
 // checkouts and orders), checkout updates, payments and disputes. Table and JSON output, usage errors
 // (exit 2, nothing sent), confirmations without a terminal (--yes needed), not found (exit 3).
+import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 
@@ -45,6 +46,7 @@ describe('operator commands against the emulator', () => {
       'discounts list', 'discounts get', 'discounts create', 'discounts update', 'discounts delete', 'checkouts update',
       'payments list', 'payments get', 'disputes list', 'disputes get', 'disputes accept', 'webhooks deliveries list', 'webhooks redeliver',
       'webhooks endpoints reset-secret', 'org update', 'license-keys update', 'license-keys activation', 'checkout-links update', 'benefit-grants list',
+      'orders receipt', 'orders export', 'subscriptions export', 'customers export', 'customers payment-methods',
     ]
     const results = await Promise.all(commands.map((c) => till([...c.split(' '), '--help'])))
     results.forEach((r, i) => {
@@ -347,6 +349,71 @@ describe('operator commands against the emulator', () => {
       const rows = linesOf(mine.stdout).map((l) => JSON.parse(l))
       expect(rows.length).toBeGreaterThan(0)
       expect(rows.every((g: Json) => g.customer_id === customer)).toBe(true)
+    })
+  })
+
+  describe('receipts, exports and payment methods', () => {
+    it('orders receipt prints a temporary URL or downloads the PDF atomically; an unpaid order has none yet (exit 1)', async () => {
+      const orders = (await get('/orders/?limit=40')).items
+      const paid = orders.find((o: Json) => o.status === 'paid')
+      const url = await till(['orders', 'receipt', paid.id])
+      ok(url)
+      expect(url.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/receipts\/.+\.pdf\?expires=\d+&signature=\w+\n$/)
+      const file = `${box.root}/receipt.pdf`
+      const saved = await till(['orders', 'receipt', paid.id, '--download', file])
+      ok(saved)
+      expect(saved.stdout).toBe('')
+      expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-')
+      expect(readdirSync(box.root).filter((f) => f.endsWith('.part'))).toEqual([])
+
+      const draft = orders.find((o: Json) => o.status === 'draft' || o.status === 'pending')
+      const none = await till(['orders', 'receipt', draft.id, '--download', `${box.root}/none.pdf`])
+      expect(none.code).toBe(1)
+      expect(none.stderr).toContain(`the receipt of order ${draft.id} is not ready yet`)
+      expect(existsSync(`${box.root}/none.pdf`)).toBe(false)
+    })
+
+    it('orders, subscriptions and customers export: CSV on stdout, or saved whole to a file', async () => {
+      const orders = await till(['orders', 'export'])
+      ok(orders)
+      const lines = orders.stdout.split('\r\n').filter((l) => l !== '')
+      expect(lines[0]).toBe('Email,Created At,Product,Net Amount,Currency,Status,Invoice number')
+      expect(lines.length - 1).toBe((await get('/orders/?limit=1')).pagination.total_count)
+
+      const product = (await get('/orders/?limit=1')).items[0].product_id
+      const filtered = await till(['orders', 'export', '--product', product])
+      ok(filtered)
+      expect(filtered.stdout.split('\r\n').filter((l) => l !== '').length - 1).toBe((await get(`/orders/?limit=1&product_id=${product}`)).pagination.total_count)
+
+      const file = `${box.root}/subs.csv`
+      const subs = await till(['subscriptions', 'export', '--file', file])
+      ok(subs)
+      expect(subs.stdout).toBe('')
+      const total = (await get('/subscriptions/?limit=1')).pagination.total_count
+      expect(subs.stderr).toContain(`Saved ${total} subscriptions to ${file}`)
+      expect(readFileSync(file, 'utf8').startsWith('Email,Started At,Product,Amount,Currency,Status,Recurring Interval\r\n')).toBe(true)
+
+      const customers = await till(['customers', 'export'])
+      ok(customers)
+      expect(customers.stdout.split('\r\n')[0]).toBe('ID,External ID,Created At,Email,Name,Billing Country,Metadata')
+
+      const bad = await till(['orders', 'export', '--product', 'nope'])
+      expect(bad.code).toBe(2)
+      expect(bad.stdout).toBe('')
+    })
+
+    it('customers payment-methods lists the card of a paying customer, by id or external id', async () => {
+      const order = (await get('/orders/?limit=100')).items.find((o: Json) => o.status === 'paid' && o.total_amount > 0 && o.customer?.external_id)
+      const r = await till(['customers', 'payment-methods', order.customer_id, '-o', 'json'])
+      ok(r)
+      const methods = json(r)
+      expect(methods).toHaveLength(1)
+      expect(methods[0]).toMatchObject({type: 'card', customer_id: order.customer_id, method_metadata: {last4: '4242'}})
+      const customer = await get(`/customers/${order.customer_id}`)
+      const byExternal = await till(['customers', 'payment-methods', customer.external_id, '--external'])
+      ok(byExternal)
+      expect(byExternal.stdout).toContain('visa ****4242 12/2030')
+      expect((await till(['customers', 'payment-methods', unknownId()])).code).toBe(3)
     })
   })
 })

@@ -103,4 +103,25 @@ describe('SDK contract: discounts and checkout update', () => {
     const reset = await polar.webhooks.resetWebhookEndpointSecret({id: endpoint.id})
     expect(reset.secret).not.toBe(endpoint.secret)
   })
+
+  it('orders: receipt; orders, subscriptions and customers: export (CSV text)', async () => {
+    const paid = (await polar.orders.list({limit: 50})).result.items.find((o) => o.status === 'paid')!
+    const receipt = await polar.orders.receipt({id: paid.id})
+    expect(receipt?.url).toMatch(/\/files\/receipts\//)
+    const pdf = await fetch(receipt!.url)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    const orders = await polar.orders.export({})
+    expect(orders.split('\r\n')[0]).toBe('Email,Created At,Product,Net Amount,Currency,Status,Invoice number')
+    expect((await polar.subscriptions.export({})).split('\r\n')[0]).toBe('Email,Started At,Product,Amount,Currency,Status,Recurring Interval')
+    expect((await polar.customers.export({})).split('\r\n')[0]).toBe('ID,External ID,Created At,Email,Name,Billing Country,Metadata')
+  })
+
+  it('customers: listPaymentMethods and listPaymentMethodsExternal', async () => {
+    const paid = (await polar.orders.list({limit: 100})).result.items.find((o) => o.status === 'paid' && o.totalAmount > 0 && o.customer.externalId)!
+    const byId = await polar.customers.listPaymentMethods({id: paid.customerId})
+    expect(byId.result.items).toHaveLength(1)
+    expect(byId.result.items[0]).toMatchObject({type: 'card', customerId: paid.customerId, methodMetadata: {last4: '4242', expYear: 2030}})
+    const byExternal = await polar.customers.listPaymentMethodsExternal({externalId: paid.customer.externalId!})
+    expect(byExternal.result.items.map((m) => m.id)).toEqual(byId.result.items.map((m) => m.id))
+  })
 })

@@ -95,9 +95,25 @@ export const webhookDeliveryColumns: ResourceColumns = {
   fields: ['id', 'created_at', 'modified_at', 'succeeded', 'http_code', 'response', 'webhook_endpoint_id', 'attempt', 'webhook_event'],
 }
 
+export const paymentMethodColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('type', 'Type', 'text'),
+    column('card', 'Card', 'text', (row) => {
+      const m = child(row.method_metadata)
+      return m?.last4 ? `${String(m.brand ?? '')} ****${String(m.last4)} ${String(m.exp_month ?? '')}/${String(m.exp_year ?? '')}` : ''
+    }),
+    column('customer_id', 'Customer', 'id'),
+    column('created_at', 'Added', 'date'),
+  ],
+  defaults: ['id', 'type', 'card', 'created_at'],
+  fields: ['id', 'created_at', 'modified_at', 'processor', 'customer_id', 'type', 'is_default', 'method_metadata'],
+}
+
 export const salesColumns: Record<string, ResourceColumns> = {
   discounts: discountColumns,
   payments: paymentColumns,
   disputes: disputeColumns,
   'webhook-deliveries': webhookDeliveryColumns,
+  'payment-methods': paymentMethodColumns,
 }
