@@ -61,6 +61,8 @@ export interface ProductRecord {
   metadata: Metadata
   prices: PriceRecord[]
   benefit_ids: string[]
+  /** Custom checkout fields, in order; absent on products stored before they existed. */
+  attached_custom_fields?: Array<{custom_field_id: string; required: boolean}>
 }
 
 export interface BenefitRecord {
@@ -353,6 +355,17 @@ export interface DisputeRecord {
   customer_id: string
 }
 
+export interface CustomFieldRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  metadata: Metadata
+  type: 'text' | 'number' | 'date' | 'checkbox' | 'select'
+  slug: string
+  name: string
+  properties: Record<string, unknown>
+}
+
 export interface CustomerSessionRecord {
   id: string
   created_at: string
@@ -396,6 +409,7 @@ export interface EnvData {
   customer_sessions: CustomerSessionRecord[]
   discounts: DiscountRecord[]
   disputes: DisputeRecord[]
+  custom_fields: CustomFieldRecord[]
   /** Counter behind invoice numbers (`<ORG>-0001`). */
   invoice_counter: number
 }

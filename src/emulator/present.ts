@@ -1,7 +1,7 @@
 // Stored records -> the API's wire shapes (api-facts §4), deprecated fields included
 // beside their replacements with the same values (spec §2, §9).
 import type {
-  BenefitGrantRecord, BenefitRecord, CheckoutLinkRecord, CheckoutRecord, CustomerRecord, CustomerSessionRecord, DiscountRecord, DisputeRecord,
+  BenefitGrantRecord, BenefitRecord, CheckoutLinkRecord, CheckoutRecord, CustomerRecord, CustomerSessionRecord, CustomFieldRecord, DiscountRecord, DisputeRecord,
   LicenseKeyActivationRecord, LicenseKeyRecord, OrderRecord, OrderStatus, Organization, PriceRecord, ProductRecord,
   RefundRecord, SubscriptionRecord, WebhookEndpointRecord,
 } from './model.js'
@@ -126,7 +126,17 @@ export function product(v: View, p: ProductRecord) {
     prices: p.prices.map((x) => price(x, p)),
     benefits: p.benefit_ids.map((id) => v.store.get('benefits', id)).filter((b) => b !== undefined).map((b) => benefit(v, b)),
     medias: [],
-    attached_custom_fields: [],
+    attached_custom_fields: (p.attached_custom_fields ?? []).flatMap((a, order) => {
+      const field = v.store.get('custom_fields', a.custom_field_id)
+      return field ? [{custom_field_id: field.id, custom_field: customField(v, field), order, required: a.required}] : []
+    }),
+  }
+}
+
+export function customField(v: View, f: CustomFieldRecord) {
+  return {
+    created_at: f.created_at, modified_at: f.modified_at, id: f.id, metadata: f.metadata, type: f.type, slug: f.slug, name: f.name,
+    organization_id: orgId(v), properties: f.properties,
   }
 }
 

@@ -182,6 +182,7 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
     customer_sessions: [],
     discounts: [],
     disputes: [],
+    custom_fields: [],
     invoice_counter: 0,
   }
   data.tokens[0]!.subject_id = data.organization.id

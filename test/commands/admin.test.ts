@@ -47,6 +47,7 @@ describe('operator commands against the emulator', () => {
       'payments list', 'payments get', 'disputes list', 'disputes get', 'disputes accept', 'webhooks deliveries list', 'webhooks redeliver',
       'webhooks endpoints reset-secret', 'org update', 'license-keys update', 'license-keys activation', 'checkout-links update', 'benefit-grants list',
       'orders receipt', 'orders export', 'subscriptions export', 'customers export', 'customers payment-methods',
+      'custom-fields list', 'custom-fields get', 'custom-fields create', 'custom-fields update', 'custom-fields delete', 'custom-fields attach',
     ]
     const results = await Promise.all(commands.map((c) => till([...c.split(' '), '--help'])))
     results.forEach((r, i) => {
@@ -414,6 +415,53 @@ describe('operator commands against the emulator', () => {
       ok(byExternal)
       expect(byExternal.stdout).toContain('visa ****4242 12/2030')
       expect((await till(['customers', 'payment-methods', unknownId()])).code).toBe(3)
+    })
+  })
+
+  describe('custom fields', () => {
+    it('creates select and text fields, lists, updates, attaches to a product, and deletes (detached everywhere)', async () => {
+      const select = await till(['custom-fields', 'create', '--type', 'select', '--slug', 'team-size', '--name', 'Team size', '--option', 'small=1-10', '--option', 'large=11+', '--json'])
+      ok(select)
+      const field = json(select)
+      expect(field).toMatchObject({type: 'select', slug: 'team-size', properties: {options: [{value: 'small', label: '1-10'}, {value: 'large', label: '11+'}]}})
+      const text = await till(['custom-fields', 'create', '--type', 'text', '--slug', 'company', '--name', 'Company', '--max', '80', '--textarea', '--json'])
+      ok(text)
+      expect(json(text)).toMatchObject({properties: {max_length: 80, textarea: true}})
+
+      const table = await till(['custom-fields', 'list', '--type', 'select'])
+      ok(table)
+      expect(linesOf(table.stdout).find((l) => l.includes(field.id))).toContain('1-10, 11+')
+
+      const updated = await till(['custom-fields', 'update', field.id, '--name', 'Team', '--label', 'How many are you?', '--option', 'solo=Just me', '--json'])
+      ok(updated)
+      expect(json(updated)).toMatchObject({name: 'Team', type: 'select', properties: {form_label: 'How many are you?', options: [{value: 'solo', label: 'Just me'}]}})
+
+      const product = await someProduct()
+      const attached = await till(['custom-fields', 'attach', field.id, '--product', product.id, '--required', '--json'])
+      ok(attached)
+      expect(json(attached).attached_custom_fields).toMatchObject([{custom_field_id: field.id, required: true, order: 0, custom_field: {slug: 'team-size'}}])
+      ok(await till(['custom-fields', 'attach', json(text).id, '--product', product.id]))
+      expect((await get(`/products/${product.id}`)).attached_custom_fields.map((a: Json) => a.custom_field_id)).toEqual([field.id, json(text).id])
+
+      usage(await till(['custom-fields', 'delete', field.id]), /--yes/)
+      ok(await till(['custom-fields', 'delete', field.id, '--yes']))
+      expect((await api(emulator.production, 'GET', `/custom-fields/${field.id}`)).status).toBe(404)
+      expect((await get(`/products/${product.id}`)).attached_custom_fields.map((a: Json) => a.custom_field_id)).toEqual([json(text).id])
+    })
+
+    it('refuses bad input locally and a taken slug from the service', async () => {
+      const cases: Array<[string[], RegExp]> = [
+        [['custom-fields', 'create', '--type', 'select', '--slug', 'x', '--name', 'X'], /a select field needs its choices/],
+        [['custom-fields', 'create', '--type', 'text', '--slug', 'Bad Slug', '--name', 'X'], /--slug must be lower-case/],
+        [['custom-fields', 'create', '--type', 'checkbox', '--slug', 'ok', '--name', 'X', '--min', '1'], /--min and --max are not for checkbox/],
+        [['custom-fields', 'create', '--type', 'number', '--slug', 'ok', '--name', 'X', '--option', 'a=b'], /--option is for select fields/],
+      ]
+      const results = await Promise.all(cases.map(([args]) => till(args)))
+      results.forEach((r, i) => usage(r, cases[i]![1]))
+      ok(await till(['custom-fields', 'create', '--type', 'checkbox', '--slug', 'terms', '--name', 'Terms']))
+      const taken = await till(['custom-fields', 'create', '--type', 'checkbox', '--slug', 'terms', '--name', 'Terms again'])
+      expect(taken.code).toBe(2)
+      expect(taken.stderr).toContain('body.slug: Custom field with this slug already exists.')
     })
   })
 })

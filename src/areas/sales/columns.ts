@@ -110,10 +110,28 @@ export const paymentMethodColumns: ResourceColumns = {
   fields: ['id', 'created_at', 'modified_at', 'processor', 'customer_id', 'type', 'is_default', 'method_metadata'],
 }
 
+export const customFieldColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('slug', 'Slug', 'text'),
+    column('name', 'Name', 'text'),
+    column('type', 'Type', 'text'),
+    column('label', 'Label', 'text', (row) => child(row.properties)?.form_label ?? ''),
+    column('options', 'Options', 'text', (row) => {
+      const options = child(row.properties)?.options
+      return Array.isArray(options) ? options.map((o) => child(o)?.label ?? '').join(', ') : ''
+    }),
+    column('created_at', 'Created', 'date'),
+  ],
+  defaults: ['id', 'slug', 'name', 'type', 'label', 'options'],
+  fields: ['id', 'created_at', 'modified_at', 'metadata', 'type', 'slug', 'name', 'organization_id', 'properties'],
+}
+
 export const salesColumns: Record<string, ResourceColumns> = {
   discounts: discountColumns,
   payments: paymentColumns,
   disputes: disputeColumns,
   'webhook-deliveries': webhookDeliveryColumns,
   'payment-methods': paymentMethodColumns,
+  'custom-fields': customFieldColumns,
 }

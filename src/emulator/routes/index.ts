@@ -3,6 +3,7 @@ import type {Router} from '../http.js'
 import * as benefits from './benefits.js'
 import * as checkouts from './checkouts.js'
 import * as customerSessions from './customer-sessions.js'
+import * as customFields from './custom-fields.js'
 import * as customers from './customers.js'
 import * as discounts from './discounts.js'
 import * as exports from './exports.js'
@@ -16,7 +17,7 @@ import * as refunds from './refunds.js'
 import * as subscriptions from './subscriptions.js'
 import * as webhooks from './webhooks.js'
 
-const modules = [products, benefits, checkouts, orders, refunds, subscriptions, customers, customerSessions, licenseKeys, webhooks, organizations, portal, discounts, payments, exports]
+const modules = [products, benefits, checkouts, orders, refunds, subscriptions, customers, customerSessions, licenseKeys, webhooks, organizations, portal, discounts, payments, exports, customFields]
 
 export function register(router: Router): void {
   for (const m of modules) m.register(router)
