@@ -193,6 +193,36 @@ export class ApiClient {
     }
   }
 
+  /**
+   * PUTs `data` to a presigned storage URL the API handed out (a file part): a plain request, without the
+   * token. Returns the response headers (ETag, checksum). Retried on 5xx and network errors: the same
+   * bytes to the same part URL replace each other.
+   */
+  async uploadPart(url: string, data: Buffer, headers: Record<string, string> = {}): Promise<Record<string, string | string[] | undefined>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await request(url, {
+          method: 'PUT',
+          dispatcher: this.agent,
+          headers: {'user-agent': this.options.userAgent, 'content-type': 'application/octet-stream', ...headers},
+          body: data,
+        })
+        const text = await res.body.text()
+        if (res.statusCode >= 500 && attempt < MAX_ATTEMPTS) {
+          await this.sleep(backoffMs(attempt, this.random))
+          continue
+        }
+        if (res.statusCode >= 400) throw new ApiError(res.statusCode, parseBody(text, res.headers['content-type']), 'PUT', url.replace(/\?.*$/, ''))
+        return res.headers
+      } catch (error) {
+        if (error instanceof ApiError) throw error
+        const code = (error as {code?: string}).code
+        if (attempt >= MAX_ATTEMPTS) throw new NetworkError(describeNetworkError(code, error as Error, 'GET'), code, url.replace(/\?.*$/, ''))
+        await this.sleep(backoffMs(attempt, this.random))
+      }
+    }
+  }
+
   async close(): Promise<void> {
     await this.agent.close()
   }

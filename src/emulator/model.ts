@@ -366,6 +366,28 @@ export interface CustomFieldRecord {
   properties: Record<string, unknown>
 }
 
+export interface FileRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  name: string
+  path: string
+  mime_type: string
+  size: number
+  service: 'downloadable' | 'product_media' | 'organization_avatar'
+  version: string | null
+  /** The checksum the creator declared for the whole file, if any. */
+  checksum_sha256_base64: string | null
+  checksum_sha256_hex: string | null
+  checksum_etag: string | null
+  is_uploaded: boolean
+  last_modified_at: string | null
+  upload_id: string
+  parts: Array<{number: number; chunk_start: number; chunk_end: number; checksum_sha256_base64: string | null}>
+  /** Parts received at their upload URLs: ETag and SHA-256 (base64) of the bytes. */
+  received: Record<string, {etag: string; sha256: string}>
+}
+
 export interface CustomerSessionRecord {
   id: string
   created_at: string
@@ -410,6 +432,7 @@ export interface EnvData {
   discounts: DiscountRecord[]
   disputes: DisputeRecord[]
   custom_fields: CustomFieldRecord[]
+  files: FileRecord[]
   /** Counter behind invoice numbers (`<ORG>-0001`). */
   invoice_counter: number
 }

@@ -183,6 +183,7 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
     discounts: [],
     disputes: [],
     custom_fields: [],
+    files: [],
     invoice_counter: 0,
   }
   data.tokens[0]!.subject_id = data.organization.id

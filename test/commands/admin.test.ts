@@ -1,13 +1,14 @@
 // The operator's other resources as processes against one emulator: discounts (and their use in
 // checkouts and orders), checkout updates, payments and disputes. Table and JSON output, usage errors
 // (exit 2, nothing sent), confirmations without a terminal (--yes needed), not found (exit 3).
-import {existsSync, readdirSync, readFileSync} from 'node:fs'
+import {createHash} from 'node:crypto'
+import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
-import {envVars, linesOf, runAnswering, runCli, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, linesOf, runAnswering, runCli, runTty, sandbox, sh, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, sleep, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
 
 describe('operator commands against the emulator', () => {
@@ -48,6 +49,7 @@ describe('operator commands against the emulator', () => {
       'webhooks endpoints reset-secret', 'org update', 'license-keys update', 'license-keys activation', 'checkout-links update', 'benefit-grants list',
       'orders receipt', 'orders export', 'subscriptions export', 'customers export', 'customers payment-methods',
       'custom-fields list', 'custom-fields get', 'custom-fields create', 'custom-fields update', 'custom-fields delete', 'custom-fields attach',
+      'files upload', 'files list', 'files update', 'files delete',
     ]
     const results = await Promise.all(commands.map((c) => till([...c.split(' '), '--help'])))
     results.forEach((r, i) => {
@@ -462,6 +464,57 @@ describe('operator commands against the emulator', () => {
       const taken = await till(['custom-fields', 'create', '--type', 'checkbox', '--slug', 'terms', '--name', 'Terms again'])
       expect(taken.code).toBe(2)
       expect(taken.stderr).toContain('body.slug: Custom field with this slug already exists.')
+    })
+  })
+
+  describe('files', () => {
+    it('uploads a file in parts with checksums, lists, renames and deletes it', async () => {
+      const path = `${box.root}/handbook.pdf`
+      const data = Buffer.alloc(5000, 7)
+      data.write('%PDF-1.4 handbook')
+      writeFileSync(path, data)
+      const r = await till(['files', 'upload', path, '--part-size', '2048', '--version', '1', '--json'])
+      ok(r)
+      const file = json(r)
+      expect(file).toMatchObject({name: 'handbook.pdf', mime_type: 'application/pdf', size: 5000, is_uploaded: true, service: 'downloadable', version: '1'})
+      expect(file.checksum_sha256_hex).toBe(createHash('sha256').update(data).digest('hex'))
+      expect(file.checksum_etag).toMatch(/-3$/)
+      expect(r.stderr).toContain(`Uploaded ${path} as file ${file.id} (5000 bytes, SHA-256 checked)`)
+
+      const listed = await till(['files', 'list', '-o', 'json'])
+      ok(listed)
+      expect(json(listed).map((f: Json) => f.id)).toContain(file.id)
+      const renamed = await till(['files', 'update', file.id, '--name', 'Handbook', '--json'])
+      ok(renamed)
+      expect(json(renamed)).toMatchObject({name: 'Handbook'})
+      usage(await till(['files', 'delete', file.id]), /--yes/)
+      ok(await till(['files', 'delete', file.id, '--yes']))
+      expect(json(await till(['files', 'list', '-o', 'json'])).map((f: Json) => f.id)).not.toContain(file.id)
+    })
+
+    it('shows a progress bar on a terminal, and refuses a missing file before sending anything', async () => {
+      const path = `${box.root}/bar.bin`
+      writeFileSync(path, Buffer.alloc(4096, 1))
+      const tty = await runTty(`${TILL} files upload ${sh(path)} --part-size 1024`, {env: env()})
+      expect(tty.code, tty.stdout).toBe(0)
+      expect(stripAnsi(tty.stdout)).toMatch(/Uploading \[.*\] 100% \| 4096\/4096 bytes/)
+      usage(await till(['files', 'upload', `${box.root}/missing.bin`]), /cannot read .*missing\.bin: it is not a file/)
+    })
+
+    it('the storage refuses a part whose bytes do not match the declared checksum', async () => {
+      const good = Buffer.from('good bytes')
+      const created = await api(emulator.production, 'POST', '/files/', {body: {
+        name: 'x.txt', mime_type: 'text/plain', size: good.length, service: 'downloadable',
+        upload: {parts: [{number: 1, chunk_start: 0, chunk_end: good.length - 1, checksum_sha256_base64: createHash('sha256').update(good).digest('base64')}]},
+      }})
+      expect(created.status, created.text).toBe(201)
+      const url = created.body.upload.parts[0].url
+      const bad = await fetch(url, {method: 'PUT', body: Buffer.from('bad bytes!')})
+      expect(bad.status).toBe(400)
+      expect(await bad.json()).toMatchObject({error: 'BadDigest'})
+      const fine = await fetch(url, {method: 'PUT', body: good})
+      expect(fine.status).toBe(200)
+      expect(fine.headers.get('etag')).toBe(`"${createHash('md5').update(good).digest('hex')}"`)
     })
   })
 })

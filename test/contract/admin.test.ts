@@ -1,5 +1,7 @@
 // SDK contract checks of this round's operations: the published SDK (@polar-sh/sdk 0.49) parses every
 // answer of the emulator with its own schemas, so a field missing, misnamed or mistyped fails here.
+import {createHash} from 'node:crypto'
+
 import {Polar} from '@polar-sh/sdk'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
@@ -138,5 +140,24 @@ describe('SDK contract: discounts and checkout update', () => {
     expect(withField.attachedCustomFields).toMatchObject([{customFieldId: field.id, required: true, order: 0}])
     await polar.customFields.delete({id: field.id})
     await expect(polar.customFields.get({id: field.id})).rejects.toMatchObject({name: 'ResourceNotFound'})
+  })
+
+  it('files: create, PUT the part to its URL, uploaded, list, update, delete', async () => {
+    const data = Buffer.from('contract file bytes')
+    const sha = createHash('sha256').update(data).digest('base64')
+    const created = await polar.files.create({
+      service: 'downloadable', name: 'c.txt', mimeType: 'text/plain', size: data.length, checksumSha256Base64: sha,
+      upload: {parts: [{number: 1, chunkStart: 0, chunkEnd: data.length - 1, checksumSha256Base64: sha}]},
+    })
+    expect(created).toMatchObject({isUploaded: false, upload: {parts: [{number: 1}]}})
+    const put = await fetch(created.upload.parts[0]!.url, {method: 'PUT', body: data})
+    expect(put.status).toBe(200)
+    const done = await polar.files.uploaded({id: created.id, fileUploadCompleted: {id: created.upload.id, path: created.upload.path, parts: [{number: 1, checksumEtag: put.headers.get('etag')!, checksumSha256Base64: sha}]}})
+    expect(done).toMatchObject({id: created.id, isUploaded: true, checksumSha256Base64: sha})
+    const page = await polar.files.list({})
+    expect(page.result.items.map((f) => f.id)).toContain(created.id)
+    expect(await polar.files.update({id: created.id, filePatch: {name: 'renamed.txt'}})).toMatchObject({name: 'renamed.txt'})
+    await polar.files.delete({id: created.id})
+    expect((await polar.files.list({})).result.items.map((f) => f.id)).not.toContain(created.id)
   })
 })

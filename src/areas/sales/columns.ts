@@ -127,6 +127,25 @@ export const customFieldColumns: ResourceColumns = {
   fields: ['id', 'created_at', 'modified_at', 'metadata', 'type', 'slug', 'name', 'organization_id', 'properties'],
 }
 
+export const fileColumns: ResourceColumns = {
+  columns: [
+    column('id', 'ID', 'id'),
+    column('name', 'Name', 'text'),
+    column('size_readable', 'Size', 'text'),
+    column('mime_type', 'Type', 'text'),
+    column('service', 'For', 'text'),
+    column('version', 'Version', 'text'),
+    column('is_uploaded', 'Uploaded', 'bool'),
+    column('checksum_sha256_hex', 'SHA-256', 'text'),
+    column('created_at', 'Created', 'date'),
+  ],
+  defaults: ['id', 'name', 'size_readable', 'mime_type', 'service', 'version', 'created_at'],
+  fields: [
+    'id', 'organization_id', 'name', 'path', 'mime_type', 'size', 'storage_version', 'checksum_etag', 'checksum_sha256_base64', 'checksum_sha256_hex',
+    'last_modified_at', 'version', 'service', 'is_uploaded', 'created_at', 'size_readable',
+  ],
+}
+
 export const salesColumns: Record<string, ResourceColumns> = {
   discounts: discountColumns,
   payments: paymentColumns,
@@ -134,4 +153,5 @@ export const salesColumns: Record<string, ResourceColumns> = {
   'webhook-deliveries': webhookDeliveryColumns,
   'payment-methods': paymentMethodColumns,
   'custom-fields': customFieldColumns,
+  files: fileColumns,
 }
