@@ -484,6 +484,14 @@ describe('operator commands against the emulator', () => {
       const listed = await till(['files', 'list', '-o', 'json'])
       ok(listed)
       expect(json(listed).map((f: Json) => f.id)).toContain(file.id)
+      // a downloadable benefit references the uploaded file; an unknown file is refused by the service
+      const benefit = await till(['benefits', 'create', '--type', 'downloadables', '--description', 'The handbook', '--properties', JSON.stringify({files: [file.id]}), '--json'])
+      ok(benefit)
+      expect(json(benefit)).toMatchObject({type: 'downloadables', properties: {files: [file.id], archived: {}}})
+      const unknown = await till(['benefits', 'create', '--type', 'downloadables', '--description', 'Nothing', '--properties', JSON.stringify({files: [unknownId()]})])
+      expect(unknown.code).toBe(2)
+      expect(unknown.stderr).toContain('body.properties.files.0: File does not exist or is not uploaded.')
+
       const renamed = await till(['files', 'update', file.id, '--name', 'Handbook', '--json'])
       ok(renamed)
       expect(json(renamed)).toMatchObject({name: 'Handbook'})
