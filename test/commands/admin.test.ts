@@ -5,11 +5,12 @@ import {createHash} from 'node:crypto'
 import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
+import {join} from 'node:path'
 
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {envVars, linesOf, runAnswering, runCli, runTty, sandbox, sh, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {api, sleep, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
+import {api, ROOT, sleep, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
 
 describe('operator commands against the emulator', () => {
   let emulator: Emulator
@@ -51,12 +52,23 @@ describe('operator commands against the emulator', () => {
       'custom-fields list', 'custom-fields get', 'custom-fields create', 'custom-fields update', 'custom-fields delete', 'custom-fields attach',
       'files upload', 'files list', 'files update', 'files delete',
     ]
-    const results = await Promise.all(commands.map((c) => till([...c.split(' '), '--help'])))
+    // every command, from the manifest the help is rendered from (spawning dozens of processes overloads a small machine)
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, {summary?: string; description?: string; examples?: unknown[]}>}
+    for (const c of commands) {
+      const entry = manifest.commands[c.replaceAll(' ', ':')]
+      expect(entry, c).toBeDefined()
+      expect(entry!.summary, c).toBeTruthy()
+      expect(entry!.description, c).toBeTruthy()
+      expect(entry!.examples?.length, c).toBeGreaterThan(0)
+    }
+    // and the rendered help of a few, as a person sees it
+    const shown = ['discounts create', 'disputes accept', 'files upload']
+    const results = await Promise.all(shown.map((c) => till([...c.split(' '), '--help'])))
     results.forEach((r, i) => {
       ok(r)
-      expect(r.stdout, commands[i]).toContain('DESCRIPTION')
-      expect(r.stdout, commands[i]).toContain('EXAMPLES')
-      expect(r.stdout, commands[i]).toContain(`$ till ${commands[i]}`)
+      expect(r.stdout, shown[i]).toContain('DESCRIPTION')
+      expect(r.stdout, shown[i]).toContain('EXAMPLES')
+      expect(r.stdout, shown[i]).toContain(`$ till ${shown[i]}`)
     })
   })
 
@@ -426,9 +438,14 @@ describe('operator commands against the emulator', () => {
       ok(select)
       const field = json(select)
       expect(field).toMatchObject({type: 'select', slug: 'team-size', properties: {options: [{value: 'small', label: '1-10'}, {value: 'large', label: '11+'}]}})
-      const text = await till(['custom-fields', 'create', '--type', 'text', '--slug', 'company', '--name', 'Company', '--max', '80', '--textarea', '--json'])
+      const text = await till(['custom-fields', 'create', '--type', 'text', '--slug', 'company-name', '--name', 'Company', '--max', '80', '--textarea', '--json'])
       ok(text)
       expect(json(text)).toMatchObject({properties: {max_length: 80, textarea: true}})
+
+      const shown = await till(['custom-fields', 'get', field.id, '-o', 'json'])
+      ok(shown)
+      expect(json(shown)).toMatchObject({id: field.id, slug: 'team-size'})
+      expect((await till(['custom-fields', 'get', unknownId()])).code).toBe(3)
 
       const table = await till(['custom-fields', 'list', '--type', 'select'])
       ok(table)
