@@ -4,6 +4,8 @@
 //  2. export 10,000 orders at --latency 25ms: `till orders list --all -o jsonl` against a plain sequential page loop
 //  3. peak RSS of streaming 200,000 orders to /dev/null, against the RSS of `node -e 0`
 //  4. pacing: an export at --rate-limit 20/2s with the profile told the same limit: achieved rate and 429s
+//  5. metrics over 100,000 orders: `till metrics` (monthly over 18 months, daily over 90 days in Asia/Kolkata)
+//     against `till products list`, one small request to the same emulator
 import {spawn, spawnSync} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -179,6 +181,25 @@ async function pacing(data) {
   ])
 }
 
+async function metrics(data) {
+  const emu = await startEmulator(['--data', data, '--quiet', '--orders', quick ? '20000' : '100000', '--customers', '5000', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
+  const env = envFor(emu)
+  const runs = quick ? 3 : 7
+  const t = {list: [], month: [], day: []}
+  for (let i = 0; i < runs; i++) {
+    t.list.push((await run(process.execPath, [bin, 'products', 'list'], env)).ms)
+    t.month.push((await run(process.execPath, [bin, 'metrics', '--last', '18m', '--interval', 'month', '--metric', 'revenue,orders,mrr,active_subscriptions', '-o', 'jsonl'], env)).ms)
+    t.day.push((await run(process.execPath, [bin, 'metrics', '--last', '90d', '--interval', 'day', '--timezone', 'Asia/Kolkata', '-o', 'jsonl'], env)).ms)
+  }
+  await stop(emu)
+  const base = median(t.list)
+  table(`5. Metrics over ${quick ? '20,000' : '100,000'} orders (median of ${runs})`, ['command', 'median ms', 'ratio to products list'], [
+    ['till products list', fmt(base), '1.00'],
+    ['till metrics --last 18m --interval month', fmt(median(t.month)), fmt(median(t.month) / base, 2)],
+    ['till metrics --last 90d --interval day (Asia/Kolkata)', fmt(median(t.day)), fmt(median(t.day) / base, 2)],
+  ])
+}
+
 const work = mkdtempSync(join(tmpdir(), 'till-bench-'))
 try {
   console.log(`till benchmark (node ${process.version}${quick ? ', quick' : ''})`)
@@ -187,6 +208,7 @@ try {
   await exportOrders(join(work, 'export'))
   await memory(join(work, 'memory'))
   await pacing(join(work, 'pacing'))
+  await metrics(join(work, 'metrics'))
 } finally {
   rmSync(work, {recursive: true, force: true})
 }

@@ -1,4 +1,6 @@
 #!/usr/bin/env -S node --import tsx
 import {execute} from '@oclif/core'
 
-await execute({development: true, dir: import.meta.url})
+import {globalsAfterCommand} from '../src/cli/argv.ts'
+
+await execute({args: globalsAfterCommand(process.argv.slice(2)), development: true, dir: import.meta.url})

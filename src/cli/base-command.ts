@@ -8,16 +8,20 @@ import {readConfig} from './config/profiles.js'
 import {Context} from './context.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import type {ResourceColumns} from './output/columns.js'
+import {projectRow} from './output/columns.js'
 import {withoutDeprecated} from './output/deprecated.js'
 import {FORMATS} from './output/format.js'
 import {Prompter} from './prompt.js'
+import {checkUuid} from '../client/ids.js'
+import {redact} from '../client/redact.js'
+import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes, REPORT_URL} from './settings.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 
 /** Output flags of commands that print resources (`--json` comes from `enableJsonFlag`). */
 export const outputFlags = {
   output: Flags.option({char: 'o', options: FORMATS, description: 'Output format (default: table on a terminal, tsv when piped).'})(),
-  columns: Flags.string({description: 'Comma-separated fields to show in table, csv and tsv output (e.g. id,status,net_amount).'}),
+  columns: Flags.string({description: 'Comma-separated fields to show (e.g. id,status,net_amount); dotted paths reach nested fields (customer.email). JSON output keeps only these fields.'}),
 }
 
 /** Paging flags of list commands. */
@@ -52,19 +56,27 @@ export abstract class BaseCommand extends Command {
   private prompts?: Prompter
 
   protected get debugging(): boolean {
-    const env = process.env.TILL_DEBUG
-    return this.globals?.debug ?? (this.argv.includes('--debug') || Boolean(env && env !== '0' && env !== 'false'))
+    return this.globals?.debug ?? (this.argv.includes('--debug') || isYes(process.env.TILL_DEBUG))
   }
 
   /** Commands that shut down on SIGINT themselves (servers) set this to false. */
   protected exitOnInterrupt = true
 
   override async init(): Promise<void> {
+    dropEmptySettings(process.env)
+    checkSettings(process.env)
     await super.init()
-    if (this.exitOnInterrupt) process.once('SIGINT', () => {
-      process.stderr.write('\nInterrupted.\n')
-      process.exit(ExitCode.interrupted)
-    })
+    // Test-only hook: an internal error, to show how one is reported.
+    if (process.env.TILL_TEST_FAULT === 'internal') (undefined as unknown as {limit: number}).limit.toFixed()
+    // Exiting from the handler (not dying of the signal) runs the exit hooks that remove temp files.
+    if (this.exitOnInterrupt) {
+      for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+        process.once(signal, () => {
+          process.stderr.write('\nInterrupted.\n')
+          process.exit(ExitCode.interrupted)
+        })
+      }
+    }
     // A reader that went away (`| head -1`) is not an error.
     process.stdout.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') process.exit(ExitCode.ok)
@@ -87,11 +99,24 @@ export abstract class BaseCommand extends Command {
     return this.context
   }
 
+  /** Whether the `id` argument itself was `-` (the values read from stdin are then resource UUIDs). */
+  private idsFromArg = false
+
+  /** What the id argument names, from its description ("Product id, or - ..." -> "product id"). */
+  private idNoun(): string {
+    const description = (this.ctor.args as Record<string, {description?: string}> | undefined)?.id?.description ?? ''
+    return /^([\w -]*?\bid)\b/i.exec(description)?.[1]?.toLowerCase() ?? 'id'
+  }
+
   /** Parses like `this.parse`, and records the global flags for the context. */
   protected async parseWithGlobals<T extends typeof Command>(cmd: T): Promise<Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>> {
     const parsed = (await this.parse(cmd as never)) as unknown as Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>
     const f = parsed.flags as unknown as {profile?: string; debug?: boolean; 'max-wait'?: number; 'no-input'?: boolean}
     this.globals = {profile: f.profile, debug: Boolean(f.debug) || this.debugging, maxWait: f['max-wait'] ?? 120, noInput: Boolean(f['no-input'])}
+    // An `id` argument is a resource's UUID: checked here, before any request (`-` reads them from stdin).
+    const id = (parsed.args as {id?: unknown}).id
+    this.idsFromArg = id === '-'
+    if (typeof id === 'string' && id !== '-') checkUuid(id, this.idNoun())
     return parsed
   }
 
@@ -123,24 +148,50 @@ export abstract class BaseCommand extends Command {
       return
     }
     if (this.ctx.io.stdinIsTTY) throw usageError('"-" reads ids from stdin, but stdin is a terminal', 'pipe ids in, e.g.: till orders list --status paid --all -o jsonl | jq -r .id | till ...')
-    const {readIds, runEach} = await import('./bulk.js')
+    const {heldIds, readIds, runEach} = await import('./bulk.js')
+    const noun = this.idNoun()
+    // Ids read for the `id` argument are UUIDs; keys and external ids (`--external-id -`, `key`) are not.
+    if (this.idsFromArg) {
+      const checked = action
+      action = async (value: string) => checked(checkUuid(value, noun))
+    }
     let ok = 0
     let failed = 0
+    // A bad input line ends the list (so what was done is printed), then is reported.
+    let inputError: unknown
     const counted = async function* (results: AsyncIterable<{ok: boolean}>) {
-      for await (const r of results) {
-        if (r.ok) ok++
-        else failed++
-        yield r
+      try {
+        for await (const r of results) {
+          if (r.ok) ok++
+          else failed++
+          yield r
+        }
+      } catch (error) {
+        inputError = error
       }
     }
-    await this.writeList('results', counted(runEach(readIds(process.stdin), action, this.errorContext())), flags)
+    await this.writeList('results', counted(runEach(heldIds(readIds(process.stdin)), action, this.errorContext())), flags)
+    if (inputError !== undefined) {
+      if (ok + failed > 0) this.ctx.note(`${ok + failed} ids acted on before the bad input: ${ok} ok, ${failed} failed.`)
+      throw inputError
+    }
     this.ctx.note(`${ok + failed} ids: ${ok} ok, ${failed} failed.`)
     if (failed > 0) throw new TillError(`${failed} of ${ok + failed} failed (see the results)`, ExitCode.error)
   }
 
+  /** What the last list read saw (total and items shown), for the terminal's "N more" line. */
+  private listSeen?: {total?: number; maxPage?: number; yielded: number; first: number; limit: number}
+
   protected pageOptions(flags: {limit?: number; page?: number; all?: boolean; 'max-items'?: number}): PaginateOptions {
+    if (flags.all && flags.page !== undefined) {
+      throw usageError('--all reads every page, so it cannot be given with --page', 'use --all alone for the whole list, or --page N (with --limit) for one page')
+    }
+    const maxItems = flags['max-items']
+    const limit = flags.limit ?? (flags.all ? 100 : maxItems ? Math.min(100, maxItems) : 10)
+    this.listSeen = {yielded: 0, first: flags.page ?? 1, limit}
     return {
-      limit: flags.limit ?? (flags.all ? 100 : 10),
+      seen: this.listSeen,
+      limit,
       page: flags.page,
       all: flags.all,
       maxItems: flags['max-items'],
@@ -166,14 +217,48 @@ export abstract class BaseCommand extends Command {
       if (p.environment === 'production') footer = `PRODUCTION · profile ${p.name} · ${p.baseUrl}`
     }
     const writer = output.createListWriter({format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, footer, width: io.stdout.columns})
-    await output.writeList(mapItems(items, (item) => withoutDeprecated(resource, item)), writer)
+    const names = this.jsonFields(format, flags.columns)
+    const shown = (item: object) => {
+      const row = withoutDeprecated(resource, item) as Record<string, unknown>
+      if (!names) return row
+      if (typeof columns === 'function') columns(row) // checks the names against the first row's fields
+      return projectRow(row, names)
+    }
+    await output.writeList(mapItems(items, shown), writer)
+    this.noteRest(resource, io.stdoutIsTTY && format === 'table')
+  }
+
+  /** On a terminal: an empty list says so, and a table that is not the whole list says how many more and how to get them. */
+  private noteRest(resource: string, table: boolean): void {
+    const seen = this.listSeen
+    if (!seen || resource === 'results') return
+    const what = resource.replaceAll('-', ' ')
+    if (seen.yielded === 0 && this.ctx.io.stderrIsTTY) {
+      this.ctx.note(seen.first > 1 && (seen.maxPage ?? 0) < seen.first ? `No ${what} on page ${seen.first} (there are ${seen.maxPage ?? 0} pages).` : `No ${what} found.`)
+      return
+    }
+    if (!table || seen.total === undefined) return
+    const more = seen.total - ((seen.first - 1) * seen.limit + seen.yielded)
+    if (more > 0) this.ctx.note(`Showing ${seen.yielded} of ${seen.total} ${what}; ${more} more: add --all for every one, --max-items N for the first N, or --page ${seen.first + Math.ceil(seen.yielded / seen.limit)} for the next page.`)
   }
 
   /** Prints one resource to stdout in the chosen format. */
   protected async writeOne(resource: string, item: object, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
     const {output, format, color} = await this.outputSetup(resource, {...flags, columns: undefined})
     const columns = flags.columns ? output.columnsFor(await this.columnRegistry(), resource, flags.columns) : undefined
-    await output.writeObject(withoutDeprecated(resource, item), {format, out: this.ctx.io.stdout, columns, tty: this.ctx.io.stdoutIsTTY, color})
+    let row = withoutDeprecated(resource, item) as Record<string, unknown>
+    const names = this.jsonFields(format, flags.columns)
+    if (names) {
+      if (typeof columns === 'function') columns(row)
+      row = projectRow(row, names)
+    }
+    await output.writeObject(row, {format, out: this.ctx.io.stdout, columns, tty: this.ctx.io.stdoutIsTTY, color})
+  }
+
+  /** The fields JSON output keeps: those of --columns (dotted paths allowed), or undefined for all. */
+  private jsonFields(format: string, columns: string | undefined): string[] | undefined {
+    if ((format !== 'json' && format !== 'jsonl') || columns === undefined) return undefined
+    return columns.split(',').map((n) => n.trim()).filter((n) => n !== '')
   }
 
   /** Columns by resource name; the areas' command base adds theirs (see src/areas/command.ts). */
@@ -231,6 +316,11 @@ export abstract class BaseCommand extends Command {
   protected override async catch(error: Error & {exitCode?: number; oclif?: {exit?: number}; code?: string}): Promise<unknown> {
     // oclif's own exits and parse errors (unknown flag, missing argument) keep their behaviour, exit 2.
     if (error.message?.startsWith('EEXIT')) throw error
+    // Ctrl-C at a prompt (the terminal is in raw mode, so it arrives as a key): interrupted, quietly.
+    if (error.name === 'ExitPromptError') {
+      process.stderr.write('\n')
+      return this.exit(ExitCode.interrupted)
+    }
     // A flag value its parser refused ("Parsing --flag ...") is a usage error too.
     const parseError = /^Parsing --/.test(error.message ?? '')
     if (!(error instanceof TillError) && (parseError || (error.oclif?.exit !== undefined && error.constructor.name !== 'Error'))) {
@@ -239,13 +329,22 @@ export abstract class BaseCommand extends Command {
       let [first, ...rest] = parseError && lines.length > 1 ? lines.slice(1) : lines
       const flag = /^Parsing (--[\w-]+)/.exec(lines[0] ?? '')?.[1]
       if (parseError && flag && !first!.includes(flag)) first = `${flag}: ${first}`
-      process.stderr.write(`Error: ${first}\n`)
-      if (rest.length > 0) process.stderr.write(`${rest.join('\n')}\n`)
+      // Whatever was typed may be a token: a flag's value and an unexpected argument are never echoed.
+      first = redact(first!.replace(/^(Nonexistent flags?: --[\w-]+)=.*/, '$1=…').replace(/^(Unexpected arguments?): .*/, '$1 (not shown)'))
+      process.stderr.write(`Error: ${escapeControls(first)}\n`)
+      if (rest.length > 0) process.stderr.write(`${escapeControls(redact(rest.join('\n')))}\n`)
       return this.exit(parseError || error.oclif?.exit !== 1 ? ExitCode.usage : ExitCode.error)
     }
+    if (isInternalError(error)) {
+      process.stderr.write(`Error: an internal error happened in "till ${(this.id ?? '').replaceAll(':', ' ')}" (${error.name}); this is a bug in till, not in what you did.\n`)
+      if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
+      else process.stderr.write(`Hint: run the same command again with --debug to see the stack trace, and report it to ${REPORT_URL}.\n`)
+      return this.exit(ExitCode.error)
+    }
     const tillError = toTillError(error, this.errorContext())
-    process.stderr.write(`Error: ${tillError.message}\n`)
-    if (tillError.hint) process.stderr.write(`Hint: ${tillError.hint}\n`)
+    // Whatever the user gave (a binary file's bytes, a pasted escape sequence) is shown escaped.
+    process.stderr.write(`Error: ${escapeControls(tillError.message)}\n`)
+    if (tillError.hint) process.stderr.write(`Hint: ${escapeControls(tillError.hint)}\n`)
     if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
     else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError)) process.stderr.write('Run again with --debug for details.\n')
     return this.exit(tillError.exitCode)

@@ -1,5 +1,8 @@
-// Ids from stdin (`-` as the id argument): one per line, or JSON lines with an `id`. Each id is acted on
-// within the rate budget (the client paces), and one result per input is produced in input order.
+// Ids from stdin (`-` as the id argument): one per line, or JSON lines with an `id`. The whole input is
+// read and checked before the first id is acted on (up to HOLD ids; a longer input is checked as it
+// streams). Each id is acted on within the rate budget (the client paces), and one result per input is
+// produced in input order; when the input turns out bad midway, the results of the ids already acted
+// on still come out before the error.
 import {createInterface} from 'node:readline'
 
 import {toTillError, type ErrorContext} from '../client/errors.js'
@@ -35,9 +38,28 @@ export async function* readIds(input: NodeJS.ReadableStream): AsyncGenerator<str
   }
 }
 
+/** How many ids are read and checked before the first is acted on; past this the input streams. */
+export const HOLD = 100_000
+
+/** The ids of `ids`, yielded only once the whole input (or its first `hold` ids) has been read without error. */
+export async function* heldIds(ids: AsyncIterable<string>, hold = HOLD): AsyncGenerator<string> {
+  const it = ids[Symbol.asyncIterator]()
+  const held: string[] = []
+  let next = await it.next()
+  while (!next.done) {
+    held.push(next.value)
+    if (held.length >= hold) break
+    next = await it.next()
+  }
+  yield* held
+  if (next.done) return
+  for (next = await it.next(); !next.done; next = await it.next()) yield next.value
+}
+
 /**
  * Runs `action` for every id with at most `concurrency` in flight, yielding results in input order.
- * A failure is a result, not an exception: the other ids go on.
+ * A failure is a result, not an exception: the other ids go on. When reading `ids` fails, the results
+ * of the ids already started are yielded first, then the error is thrown.
  */
 export async function* runEach<T>(
   ids: AsyncIterable<string>,
@@ -54,9 +76,12 @@ export async function* runEach<T>(
       },
     )
   const window: Array<Promise<BulkResult<T>>> = []
-  for await (const id of ids) {
-    window.push(settle(id))
-    if (window.length >= concurrency) yield await window.shift()!
+  try {
+    for await (const id of ids) {
+      window.push(settle(id))
+      if (window.length >= concurrency) yield await window.shift()!
+    }
+  } finally {
+    while (window.length > 0) yield await window.shift()!
   }
-  while (window.length > 0) yield await window.shift()!
 }

@@ -11,6 +11,8 @@ import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {parseRateLimit, type Rule} from '../client/rate-limit.js'
 import {redact} from '../client/redact.js'
 import {API_VERSION, isApiVersion} from '../client/version.js'
+import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
+import {isPlainToken} from './settings.js'
 
 /** Per-minute budgets of each environment (spec §8); `local` is the emulator's production. */
 export const ENVIRONMENT_BUDGETS: Record<Environment, Rule> = {
@@ -27,6 +29,8 @@ export interface ResolvedProfile {
   token?: string
   /** Where the token came from, for `auth status` and hints. */
   tokenSource: 'env' | 'profile' | 'emulator' | 'none'
+  /** Where the base URL came from: TILL_API_URL overrides the profile's. */
+  urlSource: 'env' | 'profile' | 'default'
   rateLimit: Rule
   rateLimitSource: 'environment' | 'profile' | 'env'
   organizationId?: string
@@ -48,7 +52,7 @@ function envFromUrl(url: string): Environment {
   const host = new URL(url).hostname
   if (host === 'api.polar.sh') return 'production'
   if (host === 'sandbox-api.polar.sh') return 'sandbox'
-  return host === '127.0.0.1' || host === 'localhost' || host === '::1' ? 'local' : 'production'
+  return isLoopbackHost(host) ? 'local' : 'production'
 }
 
 function rule(text: string, from: string): Rule {
@@ -93,6 +97,9 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     token = env.TILL_TOKEN
     tokenSource = 'env'
   } else if (stored.token) {
+    if (!isPlainToken(stored.token)) {
+      throw new TillError(`the token of profile "${name}" is not valid: it has a space, line break or control character in it`, ExitCode.auth, `log in again: till auth login -p ${name}`)
+    }
     token = stored.token
     tokenSource = 'profile'
   } else if (environment === 'local') {
@@ -121,7 +128,8 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     const where = apiVersionSource === 'env' ? 'TILL_API_VERSION' : `profile "${name}" api_version`
     throw usageError(`${where} must be a dated API version like ${API_VERSION} (YYYY-MM), not "${apiVersion}"`)
   }
-  return {name, environment, baseUrl, token, tokenSource, rateLimit, rateLimitSource, organizationId: stored.organization_id, apiVersion, apiVersionSource}
+  const urlSource: ResolvedProfile['urlSource'] = apiUrl ? 'env' : stored.base_url ? 'profile' : 'default'
+  return {name, environment, baseUrl, token, tokenSource, urlSource, rateLimit, rateLimitSource, organizationId: stored.organization_id, apiVersion, apiVersionSource}
 }
 
 export interface IO {
@@ -167,7 +175,7 @@ function answers(url: string, timeoutMs = 500): Promise<boolean> {
   })
 }
 
-const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname)
+const isLoopback = (url: string) => isLoopbackHost(new URL(url).hostname)
 
 export class Context {
   readonly io: IO
@@ -257,7 +265,9 @@ export class Context {
   private connection(): Promise<{baseUrl: string; token?: string}> {
     this.connectionPromise ??= (async () => {
       const profile = this.profile
-      if (profile.environment === 'local' && isLoopback(profile.baseUrl) && profile.tokenSource !== 'env' && !(await answers(profile.baseUrl))) {
+      // Only the `local` profile itself, with no URL override, may fall back to an emulator run in-process:
+      // any URL given by TILL_API_URL is used as it is, and an unreachable one is reported (exit 6).
+      if (profile.environment === 'local' && profile.urlSource !== 'env' && isLoopback(profile.baseUrl) && profile.tokenSource !== 'env' && !(await answers(profile.baseUrl))) {
         const embedded = await this.startEmbeddedEmulator(profile.baseUrl)
         return {baseUrl: embedded.url, token: embedded.token}
       }
@@ -269,6 +279,8 @@ export class Context {
   /** A client for any base URL and token (sign-in checks), paced under `paceName`. */
   async newClient(baseUrl: string, token: string | undefined, paceName: string): Promise<ApiClient> {
     const profile = this.profile
+    // A token never crosses the network in clear text: plain http only on loopback.
+    if (token) assertSafeBaseUrl(baseUrl, profile.urlSource === 'env' ? 'TILL_API_URL' : `the URL of profile "${profile.name}"`)
     const [{ApiClient}, {Pacer}] = await Promise.all([import('../client/client.js'), import('../client/pace.js')])
     const pacer = new Pacer({
       statePath: join(this.configDir, 'pace', `${paceName}.json`),
@@ -294,9 +306,7 @@ export class Context {
     const {startEmulator} = await import('../emulator/index.js')
     const emulator = await startEmulator({port: 0, dataDir: this.emulatorDataDir})
     this.closers.push(() => emulator.close())
-    if (this.io.stderrIsTTY) {
-      this.note(`Nothing answers at ${url}; using an emulator run inside this command (data: ${this.emulatorDataDir}). Start one with: till emulator start`)
-    }
+    this.note(`Nothing answers at ${url}; using an emulator run inside this command (data: ${this.emulatorDataDir}). Start one with: till emulator start`)
     this.debug(`embedded emulator at ${emulator.environments.production.url}`)
     return {url: emulator.environments.production.url, token: emulator.environments.production.organization_token}
   }

@@ -4,6 +4,7 @@ import {Agent, request} from 'undici'
 
 import {redact} from './redact.js'
 import {ApiError, NetworkError, RateLimitedError} from './errors.js'
+import {mayCarryCredentials} from './origin.js'
 import type {Budget, Pacer} from './pace.js'
 import {ExitCode, TillError} from './till-error.js'
 import {API_VERSION} from './version.js'
@@ -111,15 +112,21 @@ export class ApiClient {
    * on 5xx and network errors, and re-sends a write only when it cannot have reached the server.
    */
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Response<T>> {
-    const url = buildUrl(this.options.baseUrl, path, opts.query)
+    let url = buildUrl(this.options.baseUrl, path, opts.query)
     const headers: Record<string, string> = {'user-agent': this.options.userAgent, accept: 'application/json'}
-    if (opts.auth !== 'none' && this.options.token) headers.authorization = `Bearer ${this.options.token}`
+    const authorize = () => {
+      if (opts.auth !== 'none' && this.options.token && mayCarryCredentials(url, this.options.baseUrl)) headers.authorization = `Bearer ${this.options.token}`
+      else delete headers.authorization
+    }
+    authorize()
+    let redirects = 0
     const version = this.options.apiVersion
     if (version) headers['polar-version'] = version
     const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body)
     if (payload !== undefined) headers['content-type'] = 'application/json'
     const budgets = [...this.options.budgets, ...(opts.budgets ?? [])]
     let waited = 0
+    let refusals = 0
     for (let attempt = 1; ; attempt++) {
       const ticket = await this.options.pacer.acquire(budgets)
       const started = this.now()
@@ -147,8 +154,22 @@ export class ApiClient {
       }
       await this.options.pacer.settle(ticket)
       this.debug(`← ${status} ${method} ${url} in ${this.now() - started}ms`)
+      if (REDIRECTS.has(status)) {
+        const target = redirectTarget(url, responseHeaders.location)
+        // A GET follows a redirect on the same origin; anything else stops, and a body is never re-sent.
+        if (method === 'GET' && target && target.origin === url.origin && redirects < MAX_REDIRECTS) {
+          redirects++
+          this.debug(`  following redirect to ${target}`)
+          url = target
+          authorize()
+          attempt = 0
+          continue
+        }
+        throw new RedirectError(status, method, url.toString(), target?.toString() ?? String(responseHeaders.location ?? ''))
+      }
       if (status === 429) {
-        const wait = retryAfterMs(responseHeaders['retry-after'], this.now())
+        refusals++
+        const wait = retryAfterMs(responseHeaders['retry-after'], this.now(), refusals)
         if (waited + wait > this.options.maxWaitMs) throw new RateLimitedError(Math.ceil(wait / 1000), waited)
         this.debug(`  rate limited: waiting ${wait}ms (Retry-After)`)
         await this.options.onRateLimitWait?.(Math.ceil(wait / 1000))
@@ -176,16 +197,27 @@ export class ApiClient {
   }
 
   /** Downloads `url` (a document link) to a buffer, with the same retries as a GET. */
-  async download(url: string): Promise<Buffer> {
+  async download(link: string): Promise<Buffer> {
+    // A document link is handed out by the API and may point anywhere: it is fetched without credentials.
+    let url = link
+    let redirects = 0
     for (let attempt = 1; ; attempt++) {
       try {
         const res = await request(url, {method: 'GET', dispatcher: this.agent, headers: {'user-agent': this.options.userAgent}})
         const data = Buffer.from(await res.body.arrayBuffer())
+        if (REDIRECTS.has(res.statusCode)) {
+          const target = redirectTarget(new URL(url), res.headers.location)
+          if (!target || redirects >= MAX_REDIRECTS) throw new RedirectError(res.statusCode, 'GET', url, String(res.headers.location ?? ''))
+          redirects++
+          url = target.toString()
+          attempt = 0
+          continue
+        }
         if (res.statusCode >= 500 && attempt < MAX_ATTEMPTS) continue
         if (res.statusCode >= 400) throw new ApiError(res.statusCode, data.toString('utf8').slice(0, 300), 'GET', url)
         return data
       } catch (error) {
-        if (error instanceof ApiError) throw error
+        if (error instanceof ApiError || error instanceof RedirectError) throw error
         const code = (error as {code?: string}).code
         if (attempt >= MAX_ATTEMPTS) throw new NetworkError(describeNetworkError(code, error as Error, 'GET'), code, url)
         await this.sleep(backoffMs(attempt, this.random))
@@ -235,6 +267,37 @@ export class ApiClient {
 function refusedVersion(asked: string, answered: string | string[] | undefined, body: unknown): boolean {
   const echoed = Array.isArray(answered) ? answered[0] : answered
   return echoed !== undefined && echoed !== asked && (body as {detail?: unknown} | null)?.detail === 'Not Found'
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+const MAX_REDIRECTS = 5
+
+function redirectTarget(from: URL, location: string | string[] | undefined): URL | undefined {
+  const value = Array.isArray(location) ? location[0] : location
+  if (!value) return undefined
+  try {
+    const target = new URL(value, from)
+    return target.protocol === 'http:' || target.protocol === 'https:' ? target : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A 3xx the client does not follow: a write (its body is never re-sent) or another origin. */
+export class RedirectError extends TillError {
+  constructor(
+    readonly status: number,
+    readonly method: string,
+    readonly url: string,
+    readonly location: string,
+  ) {
+    super(
+      redact(`${method} ${url} answered ${status} redirecting to ${location || '(no Location)'}; not followed`),
+      1,
+      method === 'GET' ? 'the redirect leads to another origin, which never gets the token; fetch it yourself if you trust it' : 'the request was not sent again; call the Location yourself if it is the one you meant (e.g. with a trailing slash)',
+    )
+    this.name = 'RedirectError'
+  }
 }
 
 function parseBody(text: string, contentType: string | string[] | undefined): unknown {

@@ -7,14 +7,16 @@ import {Pacer, type Budget} from './pace.js'
 import {parseRateLimit} from './rate-limit.js'
 import {API_VERSION} from './version.js'
 
-export {ApiClient, buildUrl, type ClientOptions, type Query, type RequestOptions, type Response} from './client.js'
+export {ApiClient, buildUrl, RedirectError, type ClientOptions, type Query, type RequestOptions, type Response} from './client.js'
 export {ApiError, NetworkError, RateLimitedError, toTillError, type ErrorContext, type ValidationDetail} from './errors.js'
 export {ExitCode, TillError} from './till-error.js'
+export {assertSafeBaseUrl, isLoopbackHost, mayCarryCredentials, originOf} from './origin.js'
 export {Pacer, type Budget, type PacerOptions} from './pace.js'
 export {paginate, MAX_LIMIT, type FetchPage, type PageResult, type PaginateOptions} from './paginate.js'
 export {parseRateLimit, ruleText, type Rule} from './rate-limit.js'
 export {redact} from './redact.js'
 export {API_VERSION, isApiVersion} from './version.js'
+export {decodeListenMessage, forwardEvent, listen, reconnectDelayMs, type ForwardResult, type ListenMessage, type ListenOptions, type ListenState} from './listen.js'
 export * from './resources/index.js'
 
 /** The service's documented limits (spec §8): 500 requests a minute per organization, 100 a second per IP. */

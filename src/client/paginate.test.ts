@@ -49,6 +49,16 @@ describe('paginate', () => {
     expect(Math.max(...s.asked)).toBe(3)
   })
 
+  it('maxItems without all reads pages until it has that many (or the end), and records what it saw', async () => {
+    const s = server(95)
+    const seen = {yielded: 0}
+    expect((await collect(paginate(s.fetchPage, {limit: 10, maxItems: 25, seen}))).map((x) => x.id)).toEqual(Array.from({length: 25}, (_, i) => i))
+    expect(s.asked.sort((a, b) => a - b)).toEqual([1, 2, 3])
+    expect(seen).toEqual({yielded: 25, total: 95, maxPage: 10})
+    const short = server(12)
+    expect(await collect(paginate(short.fetchPage, {limit: 10, maxItems: 25}))).toHaveLength(12)
+  })
+
   it('handles an empty list', async () => {
     const s = server(0)
     expect(await collect(paginate(s.fetchPage, {all: true}))).toEqual([])

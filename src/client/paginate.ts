@@ -22,6 +22,8 @@ export interface PaginateOptions {
   concurrency?: number
   /** Called once if `total_count` changes while reading: items may have shifted between pages. */
   onShift?: (before: number, after: number) => void
+  /** Filled in as pages arrive: the list's `total_count` and `max_page`, and how many items were yielded. */
+  seen?: {total?: number; maxPage?: number; yielded: number}
 }
 
 export const MAX_LIMIT = 100
@@ -42,6 +44,15 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, options: PaginateOpt
       options.onShift?.(total, result.pagination.total_count)
     }
     total ??= result.pagination.total_count
+    if (options.seen) {
+      options.seen.total = result.pagination.total_count
+      options.seen.maxPage = result.pagination.max_page
+    }
+  }
+  const count = () => {
+    yielded++
+    if (options.seen) options.seen.yielded = yielded
+    return yielded
   }
 
   const inflight: Array<Promise<PageResult<T>>> = []
@@ -50,9 +61,10 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, options: PaginateOpt
     check(head)
     for (const item of head.items) {
       yield item
-      if (++yielded >= maxItems) return
+      if (count() >= maxItems) return
     }
-    if (!options.all) return
+    // One page, unless every page or a number of items was asked for.
+    if (!options.all && !Number.isFinite(maxItems)) return
     // Never ask for more pages than the item cap needs.
     const needed = Number.isFinite(maxItems) ? first + Math.ceil((maxItems - yielded) / limit) : Number.POSITIVE_INFINITY
     const last = Math.min(head.pagination.max_page, needed)
@@ -69,7 +81,7 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, options: PaginateOpt
       check(result)
       for (const item of result.items) {
         yield item
-        if (++yielded >= maxItems) return
+        if (count() >= maxItems) return
       }
     }
   } finally {

@@ -3,7 +3,24 @@ const TOKEN = /\b(polar_[a-z]+(?:_[a-z])?_|whsec_)[A-Za-z0-9]{6,}/g
 
 /** Replaces every token-looking value in `text` by its prefix and an ellipsis. */
 export function redact(text: string): string {
-  return text.replace(TOKEN, (_, prefix: string) => `${prefix}…`)
+  return maskTokens(text.replace(PERCENT_ENCODED, (run) => (run.includes('%') ? redactEncoded(run) : run)))
+}
+
+const maskTokens = (text: string) => text.replace(TOKEN, (_, prefix: string) => `${prefix}…`)
+
+/** A run of URL characters with percent escapes in it (`polar%5Foat%5F...` in a query string). */
+const PERCENT_ENCODED = /(?:[A-Za-z0-9_.~-]|%[0-9A-Fa-f]{2})+/g
+
+/** A percent-encoded run is decoded and masked when a token hides in it; otherwise left as it was. */
+function redactEncoded(run: string): string {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(run)
+  } catch {
+    return run
+  }
+  TOKEN.lastIndex = 0
+  return TOKEN.test(decoded) ? maskTokens(decoded) : run
 }
 
 /** `polar_oat_abc…xyz`: enough to tell tokens apart, too little to use one. */

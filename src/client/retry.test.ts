@@ -40,7 +40,15 @@ describe('retryAfterMs', () => {
   })
   it('reads an HTTP date', () => {
     expect(retryAfterMs('Sat, 21 Nov 2026 10:00:05 GMT', now)).toBe(5000)
-    expect(retryAfterMs('Sat, 21 Nov 2026 09:59:00 GMT', now)).toBe(0)
+  })
+  it('never waits under one second: 0, negative and past dates', () => {
+    expect(retryAfterMs('Sat, 21 Nov 2026 09:59:00 GMT', now)).toBe(1000)
+    expect(retryAfterMs('0', now)).toBe(1000)
+    expect(retryAfterMs('-5', now)).toBe(1000)
+  })
+  it('backs off while the server keeps refusing, up to 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryAfterMs('0', now, n))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000])
+    expect(retryAfterMs('10', now, 2)).toBe(10000)
   })
   it('falls back to one second when missing or unreadable', () => {
     expect(retryAfterMs(undefined, now)).toBe(1000)

@@ -22,11 +22,18 @@ export function backoffMs(attempt: number, random: () => number = Math.random, b
   return Math.round(random() * Math.min(capMs, baseMs * 2 ** (attempt - 1)))
 }
 
-/** `Retry-After` in seconds or as an HTTP date, in milliseconds from `now`; at least 1 s when unreadable. */
-export function retryAfterMs(header: string | string[] | undefined, now: number): number {
+/** The shortest wait on a 429, whatever `Retry-After` says (0, negative, a past date). */
+export const MIN_RATE_LIMIT_WAIT_MS = 1000
+
+/**
+ * How long to wait on the `refusals`-th 429 in a row: `Retry-After` (seconds or an HTTP date) from `now`,
+ * never under 1 s, and doubling from 1 s (up to 30 s) while the server keeps refusing.
+ */
+export function retryAfterMs(header: string | string[] | undefined, now: number, refusals = 1): number {
   const value = Array.isArray(header) ? header[0] : header
-  if (value === undefined || value.trim() === '') return 1000
-  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.ceil(Number(value) * 1000)
-  const at = Date.parse(value)
-  return Number.isNaN(at) ? 1000 : Math.max(0, at - now)
+  let asked = MIN_RATE_LIMIT_WAIT_MS
+  if (value !== undefined && /^\s*\d+(\.\d+)?\s*$/.test(value)) asked = Math.ceil(Number(value) * 1000)
+  else if (value !== undefined && value.trim() !== '' && !Number.isNaN(Date.parse(value))) asked = Date.parse(value) - now
+  const backoff = Math.min(30_000, MIN_RATE_LIMIT_WAIT_MS * 2 ** (Math.max(1, refusals) - 1))
+  return Math.max(asked, backoff)
 }

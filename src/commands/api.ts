@@ -4,16 +4,18 @@ import {listItems} from '../client/resources/common.js'
 import {BaseCommand, pageFlags} from '../areas/command.js'
 import {usageError} from '../client/till-error.js'
 import {readInput, typedValue} from '../cli/input/fields.js'
+import {mayCarryCredentials, originOf} from '../client/origin.js'
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
 
 export default class Api extends BaseCommand {
   static override summary = 'Call any endpoint of the API with the profile\'s token, pacing and retries.'
-  static override description = `PATH is relative to the profile's base URL (e.g. /customers/ or /orders/ID/invoice). Fields given with -f (text) or -F (typed: numbers, true, false, null, JSON) become query parameters for GET and DELETE, and the JSON body otherwise; --input sends a JSON file (or - for stdin) as the body. With --paginate a GET list is read page by page and its items are printed as one JSON array (or JSON lines with -o jsonl).`
+  static override description = `PATH is relative to the profile's base URL (e.g. /customers/ or /orders/ID/invoice). An absolute URL must be on the profile's API origin: the token goes nowhere else; --no-auth calls any URL without credentials. A GET follows redirects on the same origin; any other redirect fails (exit 1) naming the status and Location, and a body is never sent again. Fields given with -f (text) or -F (typed: numbers, true, false, null, JSON) become query parameters for GET and DELETE, and the JSON body otherwise; --input sends a JSON file (or - for stdin) as the body. With --paginate a GET list is read page by page and its items are printed as one JSON array (or JSON lines with -o jsonl).`
   static override examples = [
     '<%= config.bin %> <%= command.id %> GET /organizations/',
     {description: 'Every benefit grant, streamed as JSON lines', command: '<%= config.bin %> <%= command.id %> GET /benefit-grants/ --paginate -o jsonl'},
     {description: 'Create a customer', command: '<%= config.bin %> <%= command.id %> POST /customers/ -f email=ada@example.com -f name="Ada Lovelace"'},
+    {description: 'Another site, without any credentials', command: '<%= config.bin %> <%= command.id %> GET https://example.com/status.json --no-auth'},
     {description: 'A body from a file', command: '<%= config.bin %> <%= command.id %> PATCH /products/ID --input product.json'},
   ]
 
@@ -29,6 +31,7 @@ export default class Api extends BaseCommand {
     paginate: Flags.boolean({description: 'Read every page of a GET list and print its items.'}),
     output: Flags.option({char: 'o', options: ['json', 'jsonl'] as const, description: 'With --paginate: one JSON array (default) or JSON lines.'})(),
     limit: pageFlags.limit,
+    'no-auth': Flags.boolean({description: 'Send no credentials (required for a URL outside the profile\'s API origin).'}),
   }
 
   async run(): Promise<void> {
@@ -47,6 +50,22 @@ export default class Api extends BaseCommand {
     const body = flags.input ? await readInput(flags.input) : inQuery || Object.keys(fields).length === 0 ? undefined : fields
     const query = inQuery ? (fields as Record<string, string>) : undefined
     const client = await this.ctx.client()
+    if (/^[a-z][a-z0-9+.-]*:/i.test(args.path)) {
+      let absolute: URL
+      try {
+        absolute = new URL(args.path)
+      } catch {
+        throw usageError(`"${args.path}" is not a URL`, 'give a path such as /products/ or a full https:// URL')
+      }
+      if (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') throw usageError(`"${args.path}" is not an http(s) URL`)
+      if (!flags['no-auth'] && !mayCarryCredentials(absolute, client.baseUrl)) {
+        throw usageError(
+          `${absolute.origin} is not the profile's API origin (${originOf(client.baseUrl)}); the token is sent nowhere else`,
+          'give a path such as /products/, or add --no-auth to call that URL without credentials',
+        )
+      }
+    }
+    const auth = flags['no-auth'] ? 'none' : 'token'
     const out = this.ctx.io.stdout
     if (flags.paginate) {
       if (method !== 'GET') throw usageError('--paginate works with GET only')
@@ -55,7 +74,7 @@ export default class Api extends BaseCommand {
       await output.writeList(listItems(client, args.path, query ?? {}, this.pageOptions({all: true, limit: flags.limit})), writer)
       return
     }
-    const response = await client.request(method, args.path, {query, body})
+    const response = await client.request(method, args.path, {query, body, auth})
     if (response.status === 204 || response.body === null) return
     out.write(`${typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, this.ctx.io.stdoutIsTTY ? 2 : undefined)}\n`)
   }

@@ -6,17 +6,17 @@ import {renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {redact} from '../client/redact.js'
-import {settle, WebhookDispatcher} from './events.js'
-import {handle, Router, type EmulatorOptions, type Env, type EventListener, type Guards} from './http.js'
-import {seededRandom, token} from './ids.js'
-import {RateLimiter, type Rule} from './limits.js'
-import type {EnvData, EnvName, SeedOptions} from './model.js'
-import type {View} from './present.js'
-import {register} from './routes/index.js'
+import {handle, Router, type EmulatorOptions, type Env, type EventListener, type Guards} from './core/http.js'
+import {seededRandom, token} from './core/ids.js'
+import {RateLimiter, type Rule} from './core/limits.js'
+import type {EnvData, EnvName, SeedOptions} from './core/model.js'
+import type {View} from './core/present.js'
+import {Store, type SeedManifest} from './core/store.js'
+import {completeData, register, settle} from './resources/index.js'
+import {WebhookDispatcher} from './resources/webhooks/delivery.js'
 import {createEnvData} from './seed.js'
-import {Store, type SeedManifest} from './store.js'
 
-export type {EmulatorOptions, Env} from './http.js'
+export type {EmulatorOptions, Env} from './core/http.js'
 
 export const ENVIRONMENTS: readonly EnvName[] = ['production', 'sandbox']
 export const DEFAULT_PORT = 4010
@@ -77,6 +77,7 @@ export function openStore(dataDir: string | null, env: EnvName, seed: SeedOption
       return {data, manifest: manifestOf(data, now)}
     },
     regenerate: (manifest) => fromManifest(env, manifest),
+    complete: completeData,
   })
 }
 

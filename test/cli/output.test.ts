@@ -245,10 +245,13 @@ describe('till list/get output against the emulator', () => {
       expect(r.stderr).toMatch(/^ {2}body\.metadata\.a: \S/m)
     })
 
-    it('a malformed id rejected by the API (422 at path.id) exits 2', async () => {
+    it('a malformed id is refused before any request with the API\'s message; the API\'s own 422 at path.id exits 2', async () => {
       const r = await till(['orders', 'get', 'not-a-uuid'])
       expect(r.code).toBe(2)
-      expect(r.stderr).toMatch(/^ {2}path\.id: .*UUID/m)
+      expect(r.stderr).toMatch(/^Error: order id "not-a-uuid": Input should be a valid UUID/)
+      const raw = await till(['api', 'GET', '/orders/not-a-uuid'])
+      expect(raw.code).toBe(2)
+      expect(raw.stderr).toMatch(/^ {2}path\.id: .*UUID/m)
     })
 
     it('an invalid token exits 4 with a hint naming the profile', async () => {
@@ -285,7 +288,10 @@ describe('till list/get output against the emulator', () => {
     it('a table with a header and relative dates on a TTY', async () => {
       const r = await tty('orders list --limit 5')
       expect(r.code, r.stdout).toBe(0)
-      const lines = linesOf(stripAnsi(r.stdout))
+      const [note, ...lines] = linesOf(stripAnsi(r.stdout)).reverse()
+      lines.reverse()
+      // the table, then (stderr) how many more there are and how to get them
+      expect(note).toBe(`Showing 5 of ${orders.length} orders; ${orders.length - 5} more: add --all for every one, --max-items N for the first N, or --page 2 for the next page.`)
       expect(lines).toHaveLength(6)
       expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'CREATED', 'STATUS', 'CUSTOMER', 'PRODUCT', 'NET', 'TOTAL', 'INVOICE'])
       lines.slice(1).forEach((line, i) => {
@@ -323,8 +329,9 @@ describe('till list/get output against the emulator', () => {
       const r = await tty('orders list --limit 3', {TILL_ENV: 'production'})
       expect(r.code, r.stdout).toBe(0)
       const lines = linesOf(stripAnsi(r.stdout))
-      expect(lines).toHaveLength(5)
-      expect(lines.at(-1)).toBe(`PRODUCTION · profile local · ${emulator.production.url}`)
+      expect(lines).toHaveLength(6)
+      expect(lines.at(-2)).toBe(`PRODUCTION · profile local · ${emulator.production.url}`)
+      expect(lines.at(-1)).toMatch(/^Showing 3 of \d+ orders; /)
     })
 
     it('piped output of a production profile has no marker', async () => {

@@ -50,7 +50,7 @@ describe('operator commands against the emulator', () => {
       'webhooks endpoints reset-secret', 'org update', 'license-keys update', 'license-keys activation', 'checkout-links update', 'benefit-grants list',
       'orders receipt', 'orders export', 'subscriptions export', 'customers export', 'customers payment-methods',
       'custom-fields list', 'custom-fields get', 'custom-fields create', 'custom-fields update', 'custom-fields delete', 'custom-fields attach',
-      'files upload', 'files list', 'files update', 'files delete',
+      'files upload', 'files list', 'files update', 'files delete', 'emulator dispute',
     ]
     // every command, from the manifest the help is rendered from (spawning dozens of processes overloads a small machine)
     const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, {summary?: string; description?: string; examples?: unknown[]}>}
@@ -179,13 +179,27 @@ describe('operator commands against the emulator', () => {
   })
 
   describe('payments and disputes', () => {
-    /** A paid order through the API, and the dispute the emulator's control opens on it. */
+    /** A paid order through the API, and the dispute `till emulator dispute` opens on it. */
     const disputed = async (): Promise<Json> => {
       const order = (await get('/orders/?limit=100&sorting=-created_at')).items.find((o: Json) => o.paid && o.total_amount > 0 && o.refunded_amount === 0)
-      const res = await api(emulator.production, 'POST', `${emulator.production.url.replace(/\/v1$/, '')}/_emulator/disputes`, {body: {order_id: order.id}})
-      expect(res.status, res.text).toBe(201)
-      return res.body
+      const r = await till(['emulator', 'dispute', order.id, '--reason', 'duplicate'])
+      ok(r)
+      const d = json(r)
+      expect(d).toMatchObject({status: 'needs_response', order_id: order.id, amount: order.net_amount, tax_amount: order.tax_amount, reason: 'duplicate'})
+      return d
     }
+
+    it('emulator dispute refuses an order without a payment (exit 1) and an unknown one (exit 3)', async () => {
+      const unpaid = (await get('/orders/?limit=100')).items.find((o: Json) => !o.paid)
+      expect(unpaid, 'the seed has orders of every status').toBeDefined()
+      const r = await till(['emulator', 'dispute', unpaid.id])
+      expect(r.code, r.stderr).toBe(1)
+      expect(r.stderr).toContain('has no payment to dispute')
+      expect(r.stdout).toBe('')
+      const missing = await till(['emulator', 'dispute', unknownId()])
+      expect(missing.code).toBe(3)
+      expect(missing.stdout).toBe('')
+    })
 
     it('lists payments of paid orders and shows one, by order filter', async () => {
       const order = (await get('/orders/?limit=5')).items.find((o: Json) => o.paid && o.total_amount > 0)
@@ -425,7 +439,7 @@ describe('operator commands against the emulator', () => {
       expect(methods).toHaveLength(1)
       expect(methods[0]).toMatchObject({type: 'card', customer_id: order.customer_id, method_metadata: {last4: '4242'}})
       const customer = await get(`/customers/${order.customer_id}`)
-      const byExternal = await till(['customers', 'payment-methods', customer.external_id, '--external'])
+      const byExternal = await till(['customers', 'payment-methods', '--external-id', customer.external_id])
       ok(byExternal)
       expect(byExternal.stdout).toContain('visa ****4242 12/2030')
       expect((await till(['customers', 'payment-methods', unknownId()])).code).toBe(3)

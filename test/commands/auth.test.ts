@@ -4,7 +4,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {expectNoToken, KEY, runAnswering, runCli, runTty, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, KEY, runAnswering, runCli, runShell, runTty, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
 import {startEmulator, type Emulator} from '../helpers/emulator.js'
 
 let emu: Emulator
@@ -105,13 +105,17 @@ describe('environment mix-up', () => {
 })
 
 describe('auth token and logout', () => {
-  it('prints the token only into a pipe and only with --show-token', async () => {
-    const piped = await runCli(['auth', 'token', '--show-token', '--profile', 'sandbox'], {env: box.env()})
+  it('prints the token only into a pipe, as its hint says (--show-token is no longer needed, still accepted)', async () => {
+    const piped = await runShell(`${TILL} auth token --profile sandbox | cat`, {env: box.env()})
     expect(piped.code).toBe(0)
     expect(piped.stdout.trim()).toBe(emu.sandbox.token)
-    const without = await runCli(['auth', 'token', '--profile', 'sandbox'], {env: box.env()})
-    expect(without.code).toBe(2)
-    expect(without.stdout).toBe('')
+    const old = await runCli(['auth', 'token', '--show-token', '--profile', 'sandbox'], {env: box.env()})
+    expect(old.code).toBe(0)
+    expect(old.stdout.trim()).toBe(emu.sandbox.token)
+    const bare = await runTty(`${TILL} auth token --profile sandbox`, {env: box.env()})
+    expect(bare.code).toBe(2)
+    expect(bare.stdout).toContain('till auth token | other-tool')
+    expect(bare.stdout).not.toContain(emu.sandbox.token)
     const tty = await runTty(`${TILL} auth token --show-token --profile sandbox`, {env: box.env()})
     expect(tty.code).toBe(2)
     expect(tty.stdout).toContain('refusing to print a token to a terminal')

@@ -468,11 +468,11 @@ describe('billing commands against the emulator', () => {
 
     it('show: key/value table, JSON, and ids from stdin', async () => {
       const [a, b] = (await get('/subscriptions/?limit=2')).items
-      const table = await till(['subscriptions', 'show', a.id, '-o', 'table'])
+      const table = await till(['subscriptions', 'get', a.id, '-o', 'table'])
       expect(table.code, table.stderr).toBe(0)
       expect(table.stdout).toMatch(new RegExp(`^id\\s+${a.id}$`, 'm'))
       expect(table.stdout).toMatch(/^prices\s+\[/m)
-      const json = await till(['subscriptions', 'show', a.id, '--json'])
+      const json = await till(['subscriptions', 'get', a.id, '--json'])
       expect(JSON.parse(json.stdout)).toEqual(asShown('subscriptions', await get(`/subscriptions/${a.id}`)))
       const missing = unknownId()
       const bulk = await till(['subscriptions', 'show', '-', '-o', 'jsonl'], {input: `${a.id}\n${JSON.stringify({id: b.id})}\n${missing}\n`})

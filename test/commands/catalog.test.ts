@@ -280,7 +280,7 @@ describe('catalog commands against the emulator', () => {
     it('create prints the URL alone on stdout, with the prefilled fields', async () => {
       const product = await newProduct('Checkout Product')
       const r = await till([
-        'checkouts', 'create', '--product', product.id, '--customer-email', 'ada@example.com', '--external-customer-id', 'user_42',
+        'checkouts', 'create', '--product', product.id, '--customer-email', 'ada@example.com', '--external-customer', 'user_42',
         '--success-url', 'https://example.com/thanks', '--metadata', 'campaign=spring',
       ])
       ok(r)
@@ -306,7 +306,7 @@ describe('catalog commands against the emulator', () => {
       const r = await till(['checkouts', 'create', '--product', product.id, '--customer-external-id', 'legacy_7', '--json'])
       ok(r)
       expect(json(r).external_customer_id).toBe('legacy_7')
-      expect(linesOf(r.stderr)).toEqual(['Warning: --customer-external-id is deprecated; use --external-customer-id.'])
+      expect(linesOf(r.stderr)).toEqual(['Warning: --customer-external-id is deprecated; use --external-customer.'])
       const eq = await till(['checkouts', 'create', `--product=${product.id}`, '--customer-external-id=legacy_8'])
       ok(eq)
       expect(eq.stderr).toContain('deprecated')

@@ -72,7 +72,7 @@ describe('till portal license-keys (unauthenticated, 3 per second)', () => {
 
   it('activate, validate with the activation, deactivate (confirmed), after which the activation is refused', async () => {
     const key = keys[0].key as string
-    const act = await till(['portal', 'license-keys', 'activate', key, ...org(), '--label', 'build-server', '--meta', 'os=linux', '--json'])
+    const act = await till(['portal', 'license-keys', 'activate', key, ...org(), '--label', 'build-server', '--metadata', 'os=linux', '--json'])
     expect(act.code, act.stderr).toBe(0)
     const activation = JSON.parse(act.stdout)
     expect(activation).toMatchObject({label: 'build-server', meta: {os: 'linux'}, license_key_id: keys[0].id})

@@ -46,7 +46,7 @@ describe('till sessions create', () => {
 
   it('--customer-id -o table: the token, its expiry and the portal URL, and the token works on the portal', async () => {
     const before = Date.now()
-    const r = await till(['sessions', 'create', '--customer-id', plain.id, '-o', 'table'])
+    const r = await till(['sessions', 'create', '--customer', plain.id, '-o', 'table'])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toBe('')
     const rows = Object.fromEntries(linesOf(r.stdout).map((l) => {
@@ -63,7 +63,7 @@ describe('till sessions create', () => {
   })
 
   it('--json prints the whole session as the API returned it', async () => {
-    const r = await till(['sessions', 'create', '--customer-id', plain.id, '--return-url', 'https://example.com/account', '--json'])
+    const r = await till(['sessions', 'create', '--customer', plain.id, '--return-url', 'https://example.com/account', '--json'])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toBe('')
     const session = JSON.parse(r.stdout)
@@ -73,8 +73,8 @@ describe('till sessions create', () => {
     expect(session.customer_portal_url).toContain(session.token)
   })
 
-  it('--external-customer-id --token-only prints the token alone, ready for TILL_CUSTOMER_TOKEN', async () => {
-    const r = await till(['sessions', 'create', '--external-customer-id', withExternal.external_id, '--token-only'])
+  it('--external-customer --token-only prints the token alone, ready for TILL_CUSTOMER_TOKEN', async () => {
+    const r = await till(['sessions', 'create', '--external-customer', withExternal.external_id, '--token-only'])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toMatch(CST_LINE)
     expect(r.stderr).toBe('')
@@ -86,12 +86,12 @@ describe('till sessions create', () => {
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toMatch(CST_LINE)
     expect(stripAnsi(r.stderr)).toMatch(/--customer-external-id.*deprecated/s)
-    expect(stripAnsi(r.stderr)).toContain('--external-customer-id')
+    expect(stripAnsi(r.stderr)).toContain('use --external-customer.')
     expect(await portalCustomerId(r.stdout.trim())).toBe(withExternal.id)
   })
 
   it('the token never reaches stderr, not even in --debug traces', async () => {
-    const r = await till(['sessions', 'create', '--customer-id', plain.id, '--json', '--debug'])
+    const r = await till(['sessions', 'create', '--customer', plain.id, '--json', '--debug'])
     expect(r.code, r.stderr).toBe(0)
     const token = JSON.parse(r.stdout).token as string
     expect(r.stderr).toContain('[debug]')
@@ -102,23 +102,22 @@ describe('till sessions create', () => {
   it('usage errors (exit 2): no customer without a terminal, both ids, an unknown customer', async () => {
     const none = await till(['sessions', 'create'])
     expect(none.code).toBe(2)
-    expect(none.stderr).toContain('--customer-id')
-    expect(none.stderr).toContain('--external-customer-id')
+    expect(none.stderr).toContain('--customer or --external-customer')
     expect(none.stdout).toBe('')
 
-    const both = await till(['sessions', 'create', '--customer-id', plain.id, '--external-customer-id', withExternal.external_id])
+    const both = await till(['sessions', 'create', '--customer', plain.id, '--external-customer', withExternal.external_id])
     expect(both.code).toBe(2)
     expect(both.stdout).toBe('')
 
-    const unknown = await till(['sessions', 'create', '--external-customer-id', 'nobody-has-this-id'])
+    const unknown = await till(['sessions', 'create', '--external-customer', 'nobody-has-this-id'])
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('body.external_customer_id: Customer does not exist.')
     expect(unknown.stdout).toBe('')
   })
 
   it('an organization token is needed: a customer token in TILL_TOKEN is refused (exit 4)', async () => {
-    const token = (await till(['sessions', 'create', '--customer-id', plain.id, '--token-only'])).stdout.trim()
-    const r = await till(['sessions', 'create', '--customer-id', plain.id], {TILL_TOKEN: token})
+    const token = (await till(['sessions', 'create', '--customer', plain.id, '--token-only'])).stdout.trim()
+    const r = await till(['sessions', 'create', '--customer', plain.id], {TILL_TOKEN: token})
     expect(r.code).toBe(4)
     expect(r.stderr).toContain('Customer Portal')
     expect(r.stdout).toBe('')

@@ -4,6 +4,7 @@ import type {ApiClient} from '../../client/client.js'
 import type {Item} from '../../client/resources/common.js'
 import {getProduct, listProducts, setProductBenefits, updateProduct, type PriceCreate, type ProductUpdate} from '../../client/resources/products.js'
 import {usageError} from '../../client/till-error.js'
+import {isCurrency} from '../../client/currencies.js'
 import {mergeMetadata} from '../../cli/input/fields.js'
 import {amountFrom, toMinor} from '../../cli/input/money.js'
 import {productPrice, productType} from './columns.js'
@@ -24,6 +25,7 @@ export interface PriceFlags {
 /** A lower-case ISO 4217 code from `--currency`. */
 export function currencyCode(text: string): string {
   if (!/^[A-Za-z]{3}$/.test(text)) throw usageError(`--currency must be a three-letter code such as usd or eur, not "${text}"`)
+  if (!isCurrency(text)) throw usageError(`--currency ${text} is not a currency the service takes`, 'use an ISO 4217 code such as usd, eur, gbp or jpy')
   return text.toLowerCase()
 }
 

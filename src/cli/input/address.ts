@@ -3,6 +3,8 @@ import {Flags} from '@oclif/core'
 
 import type {Address} from '../../client/resources/orders.js'
 import {usageError} from '../../client/till-error.js'
+import {isCountry} from '../../client/countries.js'
+import {printable} from '../../client/ids.js'
 
 /** The flags of a billing address, as `orders update` has them, and the wire field each sets. */
 export const addressFlags = {
@@ -19,7 +21,10 @@ export type AddressFlagValues = Partial<Record<keyof typeof ADDRESS_FIELDS, stri
 /** Whether any billing address flag was given; a malformed --country is refused at once. */
 export function addressFlagsGiven(flags: AddressFlagValues): boolean {
   if (flags.country !== undefined && !/^[A-Za-z]{2}$/.test(flags.country)) {
-    throw usageError(`--country must be a two-letter code such as US or DE, not "${flags.country}"`)
+    throw usageError(`--country must be a two-letter code such as US or DE, not "${printable(flags.country)}"`)
+  }
+  if (flags.country !== undefined && !isCountry(flags.country.toUpperCase())) {
+    throw usageError(`--country ${flags.country.toUpperCase()} is not a country the API accepts for a billing address`, 'give an ISO 3166-1 alpha-2 code such as US, DE or FR')
   }
   return Object.keys(ADDRESS_FIELDS).some((flag) => flags[flag as keyof AddressFlagValues] !== undefined)
 }

@@ -1,5 +1,6 @@
 // Values given on the command line or stdin.
 import {readFile} from 'node:fs/promises'
+import {nestingDepth} from '../../client/json-depth.js'
 
 import {usageError} from '../../client/till-error.js'
 
@@ -33,12 +34,19 @@ export async function readInput(source: string): Promise<unknown> {
   } catch (error) {
     throw usageError(`cannot read ${source}: ${(error as Error).message}`)
   }
+  let value: unknown
   try {
-    return JSON.parse(text)
+    value = JSON.parse(text)
   } catch (error) {
     throw usageError(`${source === '-' ? 'stdin' : source} is not JSON: ${(error as Error).message}`)
   }
+  if (nestingDepth(value, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
+    throw usageError(`${source === '-' ? 'stdin' : source} nests deeper than ${MAX_INPUT_DEPTH} levels`, 'the API takes no body shaped like that; check the input')
+  }
+  return value
 }
+
+const MAX_INPUT_DEPTH = 200
 
 // ---- key=value pairs and metadata ----
 

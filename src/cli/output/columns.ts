@@ -1,5 +1,5 @@
 // The column model for table, csv and tsv output and `--columns` selection (resources' columns: resources.ts).
-// JSON output ignores columns: it keeps the API's values untouched.
+// JSON output with --columns keeps only those fields (projectRow), with the API's values untouched.
 import {ExitCode, TillError} from '../../client/till-error.js'
 import {formatIso, formatMoney, formatRelative, isMoney, looksLikeDatetime, text, type Money} from './format.js'
 
@@ -83,10 +83,51 @@ const splitNames = (requested: string) => requested.split(',').map((n) => n.trim
 export function selectColumns(all: Column[], defaults: string[], requested?: string, fields?: readonly string[]): Column[] {
   const declared = new Map(all.map((c) => [c.key, c]))
   const names = requested === undefined ? defaults : splitNames(requested)
-  const unknown = names.filter((n) => !declared.has(n) && fields !== undefined && !fields.includes(n))
+  // A dotted path (customer.email) is known when its first part is.
+  const known = (n: string) => declared.has(n) || fields === undefined || fields.includes(n)
+  const unknown = names.filter((n) => !declared.has(n) && !known(n.split('.')[0]!))
   if (unknown.length > 0) throw new ColumnError(unknown, [...new Set([...declared.keys(), ...(fields ?? [])])])
   if (names.length === 0) throw new ColumnError([], [...declared.keys()])
-  return names.map((n) => declared.get(n) ?? fieldColumn(n))
+  return names.map((n) => declared.get(n) ?? (n.includes('.') ? pathColumn(n) : fieldColumn(n)))
+}
+
+/** The value at a dotted path of a row (`customer.email`); undefined when a part is missing. */
+export function valueAt(row: Row, path: string): unknown {
+  let value: unknown = row
+  for (const part of path.split('.')) {
+    const obj = child(value)
+    if (!obj || !Object.hasOwn(obj, part)) return undefined
+    value = obj[part]
+  }
+  return value
+}
+
+/** A column for a dotted path into nested objects, its kind guessed from the last part as fieldColumn does. */
+function pathColumn(path: string): Column {
+  const base = fieldColumn(path.split('.').at(-1)!)
+  const parent = path.split('.').slice(0, -1).join('.')
+  const get = base.kind === 'money'
+    ? (row: Row) => {
+        const owner = child(valueAt(row, parent)) ?? {}
+        return asMoney(valueAt(row, path), owner.currency ?? owner.price_currency ?? row.currency)
+      }
+    : (row: Row) => valueAt(row, path)
+  return {...base, key: path, header: path, get}
+}
+
+/**
+ * Only the fields `names` of `row`, for JSON output with `--columns`: a dotted path keeps its nesting
+ * (`customer.email` gives `{"customer": {"email": ...}}`); a missing field is null.
+ */
+export function projectRow(row: Row, names: readonly string[]): Row {
+  const out: Row = {}
+  for (const name of names) {
+    const parts = name.split('.')
+    let target = out
+    for (const part of parts.slice(0, -1)) target = (child(target[part]) ?? (target[part] = {})) as Row
+    target[parts.at(-1)!] = valueAt(row, name) ?? null
+  }
+  return out
 }
 
 /** Field columns for every top-level key of `row`: the view of a resource without declared columns. */

@@ -1,6 +1,7 @@
 // Shared shapes of resource functions: list endpoints as item streams.
 import type {ApiClient, Query} from '../client.js'
 import {paginate, type PageResult, type PaginateOptions} from '../paginate.js'
+import {usageError} from '../till-error.js'
 
 export type Item = Record<string, unknown> & {id: string}
 
@@ -12,12 +13,16 @@ export function listItems<T = Item>(client: ApiClient, path: string, query: Quer
   )
 }
 
-/** `--metadata key=value` pairs as the API's `metadata[key]=value` query parameters. */
+/**
+ * `--metadata key=value` pairs as the API's `metadata[key]=value` query parameters. A pair without `=`
+ * or with an empty or over-long key is refused (a usage error), as on create.
+ */
 export function metadataQuery(pairs: string[] | undefined): Query {
   const query: Query = {}
   for (const pair of pairs ?? []) {
     const at = pair.indexOf('=')
-    const key = pair.slice(0, at)
+    const key = pair.slice(0, Math.max(at, 0))
+    if (at <= 0 || key.length > 40) throw usageError(`--metadata takes key=value with a key of 1-40 characters, not "${pair}"`, 'e.g. --metadata plan=pro')
     const list = (query[`metadata[${key}]`] as string[] | undefined) ?? []
     list.push(pair.slice(at + 1))
     query[`metadata[${key}]`] = list

@@ -1,10 +1,11 @@
 // The invoice flow shared by `orders invoice` and `portal orders invoice`: generate, wait, get, download.
 import {randomBytes} from 'node:crypto'
-import {rename, rm, writeFile} from 'node:fs/promises'
+import {rename, rm, stat, writeFile} from 'node:fs/promises'
 import {dirname, join, basename} from 'node:path'
 
 import type {ApiClient} from '../client.js'
 import {ApiError} from '../errors.js'
+import {settled, trackTemp} from '../temp-files.js'
 import {ExitCode, TillError} from '../till-error.js'
 
 const isMissingInvoice = (error: unknown) => error instanceof ApiError && error.status === 404 && error.code === 'InvoiceDoesNotExist'
@@ -63,12 +64,15 @@ export async function waitForInvoice(
 /** Saves `data` to `file` atomically: a partly written file never takes the name. */
 export async function saveFile(file: string, data: Buffer): Promise<void> {
   const tmp = join(dirname(file), `.${basename(file)}.${randomBytes(4).toString('hex')}.part`)
+  trackTemp(tmp)
   try {
     await writeFile(tmp, data, {flag: 'wx'})
     await rename(tmp, file)
   } catch (error) {
     await rm(tmp, {force: true})
     throw new TillError(`cannot save ${file}: ${(error as Error).message}`, ExitCode.error)
+  } finally {
+    settled(tmp)
   }
 }
 
@@ -76,20 +80,41 @@ export interface InvoiceResult {
   order_id: string
   url: string
   file?: string
+  /** The document itself, when it goes to stdout (`--download -`). */
+  data?: Buffer
 }
 
-/** `invoice get`: the URL, and with `download` the document saved to that file. */
+/** The file name the service gives the document (the last part of its URL's path), or one made from the order id. */
+export function invoiceFileName(url: string, orderId: string): string {
+  let name = ''
+  try {
+    name = decodeURIComponent(basename(new URL(url).pathname))
+  } catch {
+    // an odd URL: fall back below
+  }
+  return /^[^/\\\0]+\.[A-Za-z0-9]+$/.test(name) && !name.startsWith('.') ? name : `invoice-${orderId}.pdf`
+}
+
+const isDirectory = async (path: string) => (await stat(path).catch(() => undefined))?.isDirectory() ?? false
+
+/**
+ * `invoice get`: the URL, and with `download` the document: `-` returns it (for stdout), a folder gets
+ * it under the service's file name, anything else is the file to save to.
+ */
 export async function fetchInvoice(client: ApiClient, routes: InvoiceRoutes, orderId: string, download: string | undefined, note: (line: string) => void): Promise<InvoiceResult> {
   const url = await invoiceUrl(client, routes, orderId)
   if (!download) return {order_id: orderId, url}
   const data = await client.download(url)
-  await saveFile(download, data)
-  note(`Saved the invoice of order ${orderId} to ${download} (${data.length} bytes).`)
-  return {order_id: orderId, url, file: download}
+  if (download === '-') return {order_id: orderId, url, file: '-', data}
+  const file = (await isDirectory(download)) ? join(download, invoiceFileName(url, orderId)) : download
+  await saveFile(file, data)
+  note(`Saved the invoice of order ${orderId} to ${file} (${data.length} bytes).`)
+  return {order_id: orderId, url, file}
 }
 
-/** stdout: the result as JSON, or the bare URL (nothing when it was downloaded). */
-export function invoiceOutput(result: InvoiceResult, json: boolean): string {
+/** stdout: the document itself for `--download -`, else the result as JSON, or the bare URL (nothing when it was saved). */
+export function invoiceOutput(result: InvoiceResult, json: boolean): string | Buffer {
+  if (result.data) return result.data
   if (json) return `${JSON.stringify(result)}\n`
   return result.file ? '' : `${result.url}\n`
 }

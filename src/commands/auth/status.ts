@@ -36,6 +36,7 @@ export default class AuthStatus extends BaseCommand {
       works: problem ? `no: ${problem.message}` : 'yes',
       rate_budget: `${ruleText(p.rateLimit)} (${p.rateLimitSource}), ${ruleText(PER_IP_BUDGET)} per IP`,
     }, flags)
-    if (problem) throw new TillError(`profile "${p.name}" cannot be used: ${problem.message}`, ExitCode.auth, problem.hint)
+    // The exit code says why: 4 only for a credential the service refused, 6 when it could not be reached.
+    if (problem) throw new TillError(`profile "${p.name}" cannot be used: ${problem.message}`, problem.exitCode === ExitCode.error ? ExitCode.auth : problem.exitCode, problem.hint)
   }
 }

@@ -12,7 +12,7 @@ export default class CheckoutsCreate extends BaseCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21',
-    {description: 'Prefill the customer and link it to your user id', command: '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --customer-email ada@example.com --external-customer-id user_42'},
+    {description: 'Prefill the customer and link it to your user id', command: '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --customer-email ada@example.com --external-customer user_42'},
     {description: 'Come back to your site after payment', command: '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --success-url "https://example.com/thanks?checkout={CHECKOUT_ID}" --metadata campaign=spring'},
   ]
 
@@ -22,7 +22,7 @@ export default class CheckoutsCreate extends BaseCommand {
     'customer-email': Flags.string({description: 'Prefill the customer email.'}),
     'customer-name': Flags.string({description: 'Prefill the customer name.'}),
     customer: Flags.string({description: 'Id of an existing customer to check out as.'}),
-    'external-customer-id': Flags.string({description: 'Your id for the customer; the customer created on payment gets it (formerly --customer-external-id, which still works).', aliases: ['customer-external-id'], deprecateAliases: true}),
+    'external-customer': Flags.string({description: 'Your id for the customer; the customer created on payment gets it.', aliases: ['external-customer-id', 'customer-external-id'], deprecateAliases: true}),
     'success-url': Flags.string({description: 'Where to send the customer after payment; {CHECKOUT_ID} is replaced.'}),
     'return-url': Flags.string({description: 'Where the checkout\'s back button goes.'}),
     discount: Flags.string({description: 'Apply this discount id (it must be redeemable for the product and currency).'}),
@@ -36,7 +36,7 @@ export default class CheckoutsCreate extends BaseCommand {
     const products = flags.product ?? [await this.prompter.select('--product', 'Product to sell', async () => productChoices(await this.ctx.client()))]
     const checkout = await createCheckout(await this.ctx.client(), {
       products, metadata, customer_id: flags.customer, customer_email: flags['customer-email'], customer_name: flags['customer-name'],
-      external_customer_id: flags['external-customer-id'], success_url: flags['success-url'], return_url: flags['return-url'],
+      external_customer_id: flags['external-customer'], success_url: flags['success-url'], return_url: flags['return-url'],
       discount_id: flags.discount, allow_discount_codes: flags['no-discount-codes'] ? false : undefined,
     })
     if (this.jsonEnabled() || flags.output) await this.writeOne('checkouts', checkout, flags)

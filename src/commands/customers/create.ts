@@ -4,12 +4,14 @@ import {createCustomer, updateCustomer} from '../../client/resources/customers.j
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {addressFlags, addressFrom} from '../../cli/input/address.js'
 import {parsePairs} from '../../cli/input/fields.js'
+import {toTillError} from '../../client/errors.js'
+import {TillError} from '../../client/till-error.js'
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export default class CustomersCreate extends BaseCommand {
   static override summary = 'Create a customer.'
-  static override description = 'A terminal asks for the email when --email is missing. --external-id links the customer to your own id for it (it cannot be changed later). The API takes no billing name on creation, so --billing-name is set by a second request right after.'
+  static override description = 'A terminal asks for the email when --email is missing. --external-id links the customer to your own id for it (it cannot be changed later). The API takes no billing name on creation, so --billing-name is set by a second request right after; the new customer\'s id is printed before that request, and if it fails the error says how to finish.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --email ada@example.com --name "Ada Lovelace" --external-id user_1234',
@@ -39,8 +41,22 @@ export default class CustomersCreate extends BaseCommand {
       metadata,
       billing_address: billingAddress,
     })
-    if (flags['billing-name'] !== undefined) customer = await updateCustomer(client, {id: customer.id}, {billing_name: flags['billing-name']})
     this.ctx.note(`Created customer ${customer.id}.`)
+    const billingName = flags['billing-name']
+    if (billingName !== undefined) {
+      try {
+        customer = await updateCustomer(client, {id: customer.id}, {billing_name: billingName})
+      } catch (error) {
+        // The customer exists: print it as created, then say what is left to do.
+        await this.writeOne('customers', customer, flags)
+        const cause = toTillError(error, this.errorContext())
+        throw new TillError(
+          `customer ${customer.id} was created, but setting its billing name failed: ${cause.message}`,
+          cause.exitCode,
+          `finish with: till customers update ${customer.id} --billing-name ${JSON.stringify(billingName)}`,
+        )
+      }
+    }
     await this.writeOne('customers', customer, flags)
   }
 }

@@ -48,7 +48,7 @@ export default class EmulatorStart extends BaseCommand {
     const {flags} = await this.parse(EmulatorStart)
     const dataDir = emulatorDataDir(flags.data, this.config.dataDir)
     const {startEmulator} = await import('../../emulator/index.js')
-    const {parseRateLimit} = await import('../../emulator/limits.js')
+    const {parseRateLimit} = await import('../../emulator/core/limits.js')
     const limitFlag = (name: 'rate-limit' | 'ip-rate-limit') => {
       try {
         return flags[name] === undefined ? undefined : parseRateLimit(flags[name])
@@ -96,6 +96,11 @@ export default class EmulatorStart extends BaseCommand {
           `  ${''.padEnd(10)} token        ${env.organization_token}`,
         ]),
         ...(forwardSecret ? ['', `  forwarding every event to ${flags['forward-to']}`, `  verify with the secret  ${forwardSecret}`] : []),
+        '',
+        'To use it from another shell, paste (sandbox: use its url and token):',
+        `  export TILL_API_URL=${environments.production.url} TILL_TOKEN=${environments.production.organization_token} TILL_ENV=local`,
+        'or keep it as a profile:',
+        `  echo ${environments.production.organization_token} | till profiles add emulator --environment local --url ${environments.production.url} --token-stdin`,
         '',
         'Press Ctrl-C to stop.',
       ]

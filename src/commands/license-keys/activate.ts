@@ -11,20 +11,20 @@ export default class LicenseKeysActivate extends BaseCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --label "Ada\'s laptop"',
-    {description: 'With metadata and conditions that later validations must repeat', command: '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --label build-server --meta os=linux --condition machine=ab12cd --json'},
+    {description: 'With metadata and conditions that later validations must repeat', command: '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --label build-server --metadata os=linux --condition machine=ab12cd --json'},
   ]
 
   static override args = {key: Args.string({description: 'The license key.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
     label: Flags.string({description: 'A name for this activation, e.g. the device (asked for on a terminal when missing).'}),
-    meta: Flags.string({description: 'Metadata of the activation, key=value (repeatable).', multiple: true}),
+    metadata: Flags.string({description: 'Metadata of the activation, key=value (repeatable).', multiple: true, aliases: ['meta'], deprecateAliases: true}),
     condition: Flags.string({description: 'Conditions later validations of this activation must match, key=value (repeatable).', multiple: true}),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(LicenseKeysActivate)
-    const meta = parsePairs(flags.meta, '--meta')
+    const meta = parsePairs(flags.metadata, '--metadata')
     const conditions = parsePairs(flags.condition, '--condition')
     const label = flags.label ?? (await this.prompter.text('--label', 'Label of the activation (e.g. the device name)'))
     const client = await this.ctx.client()

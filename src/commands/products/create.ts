@@ -5,14 +5,16 @@ import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metadataFlag, priceFlags, VISIBILITIES} from '../../areas/catalog/flags.js'
 import {currencyCode, fixedPrice, priceFrom, priceRule} from '../../areas/catalog/input.js'
 import {metadataFrom} from '../../cli/input/fields.js'
-import {usageError} from '../../client/till-error.js'
+import {getBenefit} from '../../client/resources/benefits.js'
+import {toTillError} from '../../client/errors.js'
+import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 import {toMinor} from '../../cli/input/money.js'
 
 const nameRule = (v: string) => (v.trim().length >= 3 && v.trim().length <= 64) || 'a name of 3-64 characters'
 
 export default class ProductsCreate extends BaseCommand {
   static override summary = 'Create a one-time or recurring product with a fixed, pay-what-you-want or free price.'
-  static override description = 'Without --interval the product is sold once; with it, it is a subscription billed every --interval-count intervals. Amounts are in major units of --currency (default usd), or in minor units with --amount-minor. --benefit attaches benefits once the product exists. On a terminal a missing name or price is asked for.'
+  static override description = 'Without --interval the product is sold once; with it, it is a subscription billed every --interval-count intervals. Amounts are in major units of --currency (default usd), or in minor units with --amount-minor. --benefit attaches benefits once the product exists (each is checked first, so an unknown one creates nothing). --price 0 is a free price, as --free. --currency takes the currencies the service takes. On a terminal a missing name or price is asked for.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --name "Icon Pack" --price 19.00',
@@ -42,17 +44,36 @@ export default class ProductsCreate extends BaseCommand {
     let price = priceFrom(flags, currency)
     const name = flags.name ?? (await this.prompter.text('--name', 'Product name', {validate: nameRule})).trim()
     price ??= fixedPrice(toMinor(await this.prompter.text('--price', `Price in ${currency.toUpperCase()} (e.g. 12.00; 0 for free), or pass --free or --pay-what-you-want`, {validate: priceRule(currency)}), currency, '--price'), currency)
+    if (price.amount_type === 'fixed' && price.price_amount === 0 && !flags.free) {
+      this.ctx.note('A price of 0 makes the product free (as --free does).')
+    }
     const client = await this.ctx.client()
+    // Every benefit must exist before the product is made, so a typo creates nothing.
+    const benefits = [...new Set(flags.benefit ?? [])]
+    for (const id of benefits) {
+      try {
+        await getBenefit(client, id)
+      } catch (error) {
+        const e = toTillError(error, this.errorContext())
+        if (e.exitCode !== ExitCode.notFound) throw error
+        throw new TillError(`benefit ${id} not found; nothing was created`, ExitCode.notFound, 'list the benefits with: till benefits list')
+      }
+    }
     let product = await createProduct(client, {
       name, description: flags.description, recurring_interval: flags.interval, recurring_interval_count: flags['interval-count'],
       visibility: flags.visibility, prices: [price], metadata,
     })
-    if (flags.benefit?.length) {
+    if (benefits.length > 0) {
+      this.ctx.note(`Created product ${product.id}.`)
       try {
-        product = await setProductBenefits(client, product.id, [...new Set(flags.benefit)])
+        product = await setProductBenefits(client, product.id, benefits)
       } catch (error) {
-        this.ctx.note(`Created product ${product.id}, but attaching the benefits failed; retry with: till products update ${product.id} --benefit ID`)
-        throw error
+        const e = toTillError(error, this.errorContext())
+        throw new TillError(
+          `product ${product.id} was created, but attaching its benefits failed: ${e.message}`,
+          e.exitCode,
+          `finish with: till products update ${product.id} ${benefits.map((b) => `--benefit ${b}`).join(' ')}, or undo with: till products archive ${product.id}`,
+        )
       }
     }
     await this.writeOne('products', product, flags)

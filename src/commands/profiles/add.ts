@@ -4,6 +4,7 @@ import {BaseCommand} from '../../areas/command.js'
 import {ENVIRONMENTS, readConfig, updateConfig, validProfileName, type ProfileRecord} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
 import {usageError} from '../../client/till-error.js'
+import {assertSafeBaseUrl} from '../../client/origin.js'
 import {parseRateLimit} from '../../client/rate-limit.js'
 import {API_VERSION, isApiVersion} from '../../client/version.js'
 
@@ -32,6 +33,7 @@ export default class ProfilesAdd extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(ProfilesAdd)
     if (!validProfileName(args.name)) throw usageError(`"${args.name}" is not a valid profile name`, 'use letters, digits, ".", "_" and "-"')
     if (flags.url && !/^https?:\/\/\S+$/.test(flags.url)) throw usageError(`--url is not a URL: "${flags.url}"`)
+    if (flags.url && flags.environment !== 'local') assertSafeBaseUrl(flags.url, '--url')
     if (flags['rate-limit']) {
       try {
         if (!parseRateLimit(flags['rate-limit'])) throw new Error('"off" is not a budget')

@@ -10,21 +10,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export default class SessionsCreate extends BaseCommand {
   static override summary = "Create a customer session: a Customer Portal token for one customer (valid one hour)."
   static override description = `Made with the organization token, for your backend to hand to one customer. The token is printed on stdout only (never in logs or on stderr); --token-only prints nothing else, for:
-  export TILL_CUSTOMER_TOKEN=$(till sessions create --external-customer-id usr_123 --token-only)
+  export TILL_CUSTOMER_TOKEN=$(till sessions create --external-customer usr_123 --token-only)
 after which the till portal commands act as that customer.`
   static override enableJsonFlag = true
   static override examples = [
-    '<%= config.bin %> <%= command.id %> --customer-id 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f',
-    '<%= config.bin %> <%= command.id %> --external-customer-id usr_00042 --return-url https://example.com/account',
-    {description: 'Act as that customer in this shell', command: 'export TILL_CUSTOMER_TOKEN=$(<%= config.bin %> <%= command.id %> --external-customer-id usr_00042 --token-only)'},
+    '<%= config.bin %> <%= command.id %> --customer 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f',
+    '<%= config.bin %> <%= command.id %> --external-customer usr_00042 --return-url https://example.com/account',
+    {description: 'Act as that customer in this shell', command: 'export TILL_CUSTOMER_TOKEN=$(<%= config.bin %> <%= command.id %> --external-customer usr_00042 --token-only)'},
   ]
 
   static override flags = {
     ...outputFlags,
-    'customer-id': Flags.string({description: 'The customer\'s id.', exclusive: ['external-customer-id']}),
-    'external-customer-id': Flags.string({
+    // One spelling across commands (--customer, --external-customer); the old ones stay as hidden aliases.
+    customer: Flags.string({description: 'The customer\'s id.', aliases: ['customer-id'], deprecateAliases: true, exclusive: ['external-customer']}),
+    'external-customer': Flags.string({
       description: 'The customer\'s external id (your own id for it).',
-      aliases: ['customer-external-id'],
+      aliases: ['external-customer-id', 'customer-external-id'],
       deprecateAliases: true,
     }),
     'return-url': Flags.string({description: 'Where the portal\'s back link goes.'}),
@@ -34,10 +35,10 @@ after which the till portal commands act as that customer.`
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(SessionsCreate)
     const body: SessionCreate = {return_url: flags['return-url']}
-    if (flags['customer-id']) body.customer_id = flags['customer-id']
-    else if (flags['external-customer-id']) body.external_customer_id = flags['external-customer-id']
+    if (flags.customer) body.customer_id = flags.customer
+    else if (flags['external-customer']) body.external_customer_id = flags['external-customer']
     else {
-      const given = (await this.prompter.text('--customer-id or --external-customer-id', 'the customer (id or external id)')).trim()
+      const given = (await this.prompter.text('--customer or --external-customer', 'the customer (id or external id)')).trim()
       if (UUID.test(given)) body.customer_id = given
       else body.external_customer_id = given
     }
@@ -47,6 +48,8 @@ after which the till portal commands act as that customer.`
       this.ctx.io.stdout.write(`${session.token}\n`)
       return
     }
-    await this.writeOne('customer-sessions', session, {...flags, columns: flags.columns ?? customerSessionColumns.defaults.join(',')})
+    // The session's default columns for tables and csv/tsv; JSON keeps the whole session unless --columns is given.
+    const json = this.jsonEnabled() || flags.output === 'json' || flags.output === 'jsonl'
+    await this.writeOne('customer-sessions', session, {...flags, columns: flags.columns ?? (json ? undefined : customerSessionColumns.defaults.join(','))})
   }
 }

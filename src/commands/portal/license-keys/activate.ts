@@ -12,7 +12,7 @@ export default class PortalLicenseKeysActivate extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --organization-id 1dbfc517-0bbf-4301-9ba8-555ca42b9737 --label "Ada\'s laptop"',
-    '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --as-customer usr_00042 --label build-server --meta os=linux --condition machine=ab12cd --json',
+    '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --as-customer usr_00042 --label build-server --metadata os=linux --condition machine=ab12cd --json',
   ]
 
   static override args = {key: Args.string({description: 'The license key.', required: true, ignoreStdin: true})}
@@ -20,13 +20,13 @@ export default class PortalLicenseKeysActivate extends PortalCommand {
     ...outputFlags,
     'organization-id': Flags.string({description: 'The organization the key belongs to (else looked up, see above).'}),
     label: Flags.string({description: 'A name for this activation, e.g. the device (asked for on a terminal when missing).'}),
-    meta: Flags.string({description: 'Metadata of the activation, key=value (repeatable).', multiple: true}),
+    metadata: Flags.string({description: 'Metadata of the activation, key=value (repeatable).', multiple: true, aliases: ['meta'], deprecateAliases: true}),
     condition: Flags.string({description: 'Conditions later validations of this activation must match, key=value (repeatable).', multiple: true}),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(PortalLicenseKeysActivate)
-    const meta = parsePairs(flags.meta, '--meta')
+    const meta = parsePairs(flags.metadata, '--metadata')
     const conditions = parsePairs(flags.condition, '--condition')
     const label = flags.label ?? (await this.prompter.text('--label', 'Label of the activation (e.g. the device name)'))
     const organization = await this.keyCheckOrganization(flags)

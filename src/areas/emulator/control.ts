@@ -1,0 +1,16 @@
+// The emulator's control surface (outside /v1): actions no API call can cause. Only the local emulator has it.
+import type {ApiClient} from '../../client/client.js'
+import {usageError} from '../../client/till-error.js'
+
+/** The control URL of `path` beside the profile's API base (`http://127.0.0.1:4010/v1` -> `.../_emulator/path`). */
+export function controlUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')}/_emulator${path}`
+}
+
+export function requireLocal(environment: string, profile: string): void {
+  if (environment !== 'local') {
+    throw usageError(`profile "${profile}" is ${environment}: only the local emulator has a control surface`, 'use the local profile (--profile local), with the emulator running: till emulator start')
+  }
+}
+
+export const controlPost = <T>(client: ApiClient, path: string, body: object = {}) => client.post<T>(controlUrl(client.baseUrl, path), body)

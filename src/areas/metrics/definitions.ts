@@ -1,0 +1,48 @@
+// One sentence per metric on how the service computes it (server/polar/metrics), for `till metrics list`.
+const PAID = 'paid orders (refunded ones included) created in the period'
+
+const DEFINITIONS: Record<string, string> = {
+  orders: `Number of ${PAID}.`,
+  revenue: `Sum of the net amounts (after discounts, before tax) of the ${PAID}.`,
+  net_revenue: `Sum of what the organization receives (net amount less fees) for the ${PAID}.`,
+  cumulative_revenue: 'Revenue of every paid order up to the end of the period, from the first order on.',
+  net_cumulative_revenue: 'Net revenue of every paid order up to the end of the period, from the first order on.',
+  costs: 'Sum of the _cost amounts of the ingested events in the period.',
+  cumulative_costs: 'Costs up to the end of the period, from the range start.',
+  average_order_value: 'Revenue divided by orders in the period, rounded up to the cent.',
+  net_average_order_value: 'Net revenue divided by orders in the period, rounded up to the cent.',
+  average_revenue_per_user: 'MRR divided by the customers with an active subscription.',
+  cost_per_user: 'Costs divided by the customers seen in events.',
+  active_user_by_event: 'Customers seen in ingested events in the period.',
+  one_time_products: 'Paid orders without a subscription.',
+  one_time_products_revenue: 'Revenue of the paid orders without a subscription.',
+  one_time_products_net_revenue: 'Net revenue of the paid orders without a subscription.',
+  new_subscriptions: 'Subscriptions started in the period.',
+  new_subscriptions_revenue: 'Revenue of the orders of subscriptions started in the same period.',
+  new_subscriptions_net_revenue: 'Net revenue of the orders of subscriptions started in the same period.',
+  renewed_subscriptions: 'Subscriptions with an order in the period that started in an earlier one.',
+  renewed_subscriptions_revenue: 'Revenue of the orders of subscriptions started in an earlier period.',
+  renewed_subscriptions_net_revenue: 'Net revenue of the orders of subscriptions started in an earlier period.',
+  active_subscriptions: 'Subscriptions started by the period (or not started yet) and not ended before it.',
+  committed_subscriptions: 'Active subscriptions not set to end, or ending before the current period.',
+  monthly_recurring_revenue: 'Monthly value of the active subscriptions (yearly / 12, weekly x 4, daily x 30).',
+  committed_monthly_recurring_revenue: 'MRR of the committed subscriptions.',
+  annual_recurring_revenue: 'MRR x 12.',
+  committed_annual_recurring_revenue: 'Committed MRR x 12.',
+  checkouts: 'Checkouts created in the period.',
+  succeeded_checkouts: 'Checkouts created in the period that succeeded.',
+  checkouts_conversion: 'Succeeded checkouts divided by checkouts.',
+  canceled_subscriptions: 'Subscriptions canceled in the period (whenever they end).',
+  churned_subscriptions: 'Subscriptions that ended, or are set to end, in the period.',
+  churn_rate: 'Canceled subscriptions divided by the subscriptions active at the period start.',
+  ltv: 'ARPU less cost per user, divided by the churn rate.',
+  gross_margin: 'Cumulative revenue less cumulative costs.',
+  gross_margin_percentage: 'Gross margin divided by cumulative revenue.',
+  cashflow: 'Revenue less costs in the period.',
+}
+
+export function describeMetric(slug: string): string {
+  const reason = /^canceled_subscriptions_(.+)$/.exec(slug)
+  if (reason) return `Subscriptions canceled in the period with the reason "${reason[1]}"${reason[1] === 'other' ? ' or none' : ''}.`
+  return DEFINITIONS[slug] ?? ''
+}

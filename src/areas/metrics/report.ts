@@ -1,0 +1,152 @@
+// `till report --html`: one self-contained page (uPlot and its stylesheet inlined from the installed
+// package, the data embedded as JSON), readable offline by people who do not use a command line.
+import {readFileSync} from 'node:fs'
+import {createRequire} from 'node:module'
+
+import type {MetricsResponse} from '../../client/resources/metrics.js'
+import type {MetricsRange} from './range.js'
+
+export interface TopProduct {
+  id: string
+  name: string
+  revenue: number
+  orders: number
+}
+
+export interface RefundPoint {
+  timestamp: string
+  amount: number
+  count: number
+}
+
+export interface ReportData {
+  organization: string
+  currency: string
+  generatedAt: string
+  range: MetricsRange
+  metrics: MetricsResponse
+  previous: MetricsResponse
+  topProducts: TopProduct[]
+  refunds: RefundPoint[]
+}
+
+/** The metrics the report charts, in order. */
+export const REPORT_METRICS = ['revenue', 'net_revenue', 'orders', 'monthly_recurring_revenue', 'active_subscriptions', 'new_subscriptions', 'churned_subscriptions', 'average_order_value'] as const
+
+const require = createRequire(import.meta.url)
+const asset = (path: string) => readFileSync(require.resolve(path), 'utf8')
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+/** JSON that cannot end the script element it sits in. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+
+// Runs in the page: builds one uPlot chart per metric, the refunds bars and the top products table.
+const PAGE_SCRIPT = `
+(function () {
+  var data = JSON.parse(document.getElementById('report-data').textContent);
+  var money = new Intl.NumberFormat('en-US', {style: 'currency', currency: data.currency.toUpperCase()});
+  function fmt(v, type) {
+    if (type === 'currency' || type === 'currency_sub_cent') return money.format(v / 100);
+    if (type === 'percentage') return (v * 100).toFixed(1) + '%';
+    return Math.round(v).toLocaleString('en-US');
+  }
+  function change(now, before) {
+    if (!before) return '';
+    var pct = (now - before) / Math.abs(before) * 100;
+    return (pct >= 0 ? '+' : '') + pct.toFixed(1) + '% vs previous period';
+  }
+  var xs = data.metrics.periods.map(function (p) { return Date.parse(p.timestamp) / 1000; });
+  var grid = document.getElementById('charts');
+  function chart(title, subtitle, type, values, bars) {
+    var card = document.createElement('section');
+    card.className = 'card';
+    var h = document.createElement('h2');
+    h.textContent = title;
+    var s = document.createElement('p');
+    s.className = 'sub';
+    s.textContent = subtitle;
+    var box = document.createElement('div');
+    box.className = 'chart';
+    card.appendChild(h); card.appendChild(s); card.appendChild(box);
+    grid.appendChild(card);
+    var opts = {
+      width: Math.max(280, box.clientWidth || 520), height: 220,
+      legend: {show: false},
+      scales: {x: {time: true}},
+      axes: [{}, {size: 80, values: function (u, vals) { return vals.map(function (v) { return fmt(v, type); }); }}],
+      series: [{}, {label: title, stroke: '#2563eb', width: 2, fill: 'rgba(37,99,235,0.12)',
+        paths: bars ? uPlot.paths.bars({size: [0.6, 60]}) : undefined}],
+    };
+    new uPlot(opts, [xs, values], box);
+  }
+  data.charted.forEach(function (slug) {
+    var def = data.metrics.metrics[slug];
+    if (!def) return;
+    var total = data.metrics.totals[slug];
+    chart(def.display_name, 'Total ' + fmt(total, def.type) + ' ' + change(total, data.previous.totals[slug]), def.type,
+      data.metrics.periods.map(function (p) { return p[slug] || 0; }), false);
+  });
+  var refundTotal = data.refunds.reduce(function (a, r) { return a + r.amount; }, 0);
+  var refundCount = data.refunds.reduce(function (a, r) { return a + r.count; }, 0);
+  chart('Refunds', refundCount + ' refunds, ' + fmt(refundTotal, 'currency'), 'currency', data.refunds.map(function (r) { return r.amount; }), true);
+  var body = document.getElementById('top-products');
+  data.topProducts.forEach(function (p, i) {
+    var tr = document.createElement('tr');
+    [String(i + 1), p.name, fmt(p.revenue, 'currency'), String(p.orders)].forEach(function (text, j) {
+      var td = document.createElement('td');
+      td.textContent = text;
+      if (j !== 1) td.className = 'num';
+      tr.appendChild(td);
+    });
+    body.appendChild(tr);
+  });
+})();
+`
+
+const STYLE = `
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; background: #f8fafc; color: #0f172a; }
+header { padding: 24px 32px 8px; }
+header h1 { margin: 0 0 4px; font-size: 24px; }
+header p { margin: 0; color: #475569; }
+main { padding: 16px 32px 32px; }
+#charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: 16px; }
+.card { background: #fff; border: 1px solid #e2e8f0; border-radius: 8px; padding: 12px 16px; }
+.card h2 { font-size: 16px; margin: 0; }
+.sub { color: #475569; margin: 2px 0 8px; font-size: 13px; }
+table { border-collapse: collapse; width: 100%; background: #fff; }
+th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid #e2e8f0; }
+.num { text-align: right; font-variant-numeric: tabular-nums; }
+`
+
+/** The whole page. */
+export function reportHtml(data: ReportData): string {
+  const uplotJs = asset('uplot/dist/uPlot.iife.min.js')
+  const uplotCss = asset('uplot/dist/uPlot.min.css')
+  const payload = {...data, charted: REPORT_METRICS.filter((m) => m in data.metrics.metrics)}
+  const range = `${data.range.startDate} to ${data.range.endDate} (${data.range.interval}ly, ${data.range.timezone})`.replace('dayly', 'daily')
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(data.organization)}: metrics ${escapeHtml(data.range.startDate)} to ${escapeHtml(data.range.endDate)}</title>
+<style>${uplotCss}</style>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>
+<h1>${escapeHtml(data.organization)}</h1>
+<p>Metrics from ${escapeHtml(range)}. Amounts in ${escapeHtml(data.currency.toUpperCase())}. Generated ${escapeHtml(data.generatedAt)} by till.</p>
+</header>
+<main>
+<div id="charts"></div>
+<h2>Top products by revenue</h2>
+<table><thead><tr><th class="num">#</th><th>Product</th><th class="num">Revenue</th><th class="num">Orders</th></tr></thead><tbody id="top-products"></tbody></table>
+</main>
+<script id="report-data" type="application/json">${scriptJson(payload)}</script>
+<script>${uplotJs}</script>
+<script>${PAGE_SCRIPT}</script>
+</body>
+</html>
+`
+}

@@ -1,0 +1,61 @@
+import {describe, expect, it} from 'vitest'
+
+import type {ForwardResult} from '../../client/listen.js'
+import {eventLine, ListenPrinter, type StreamEvent} from './listen.js'
+
+const AT = Date.parse('2026-11-23T03:00:00.500Z')
+const event = (type: string, id = 'e1'): StreamEvent => ({
+  kind: 'event', webhookEventId: id, type, form: 'string', headers: {},
+  body: JSON.stringify({type, timestamp: '2026-11-23T03:00:00.000Z', data: {id: `obj-${id}`}}),
+})
+
+function printer(forward?: ForwardResult[], extra: {events?: string[]; json?: boolean} = {}) {
+  const out: string[] = []
+  const notes: string[] = []
+  const debug: string[] = []
+  const answers = [...(forward ?? [])]
+  const p = new ListenPrinter({
+    forwardTo: forward ? 'http://localhost:3000/hook' : undefined,
+    events: extra.events ?? [],
+    json: extra.json ?? false,
+    out: (l) => out.push(l),
+    note: (l) => notes.push(l),
+    debug: (l) => debug.push(l),
+    now: () => AT,
+    forward: async () => answers.shift()!,
+  })
+  return {p, out, notes, debug}
+}
+
+describe('listen output', () => {
+  it('one line per event: time to the second, type, event id, object id, forward result', () => {
+    expect(eventLine(AT, event('order.paid'), {status: 200, ms: 12})).toBe(`2026-11-23T03:00:00Z  ${'order.paid'.padEnd(24)}  e1  (obj-e1)  -> 200 in 12 ms`)
+    expect(eventLine(AT, event('order.paid'), {error: 'connection refused', ms: 1})).toMatch(/-> failed: connection refused$/)
+  })
+
+  it('says once that the local server is down and once that it is back; lines keep coming', async () => {
+    const {p, out, notes} = printer([{error: 'connection refused', ms: 1}, {error: 'connection refused', ms: 1}, {status: 204, ms: 3}])
+    for (const id of ['a', 'b', 'c']) await p.onEvent(event('customer.created', id))
+    expect(out).toHaveLength(3)
+    expect(notes).toEqual(['Nothing answers at http://localhost:3000/hook (connection refused); still listening, events are shown and forwarding resumes when it is back.', 'http://localhost:3000/hook answers again.'])
+  })
+
+  it('--json prints the body as it came; --events skips other types', async () => {
+    const {p, out, debug} = printer(undefined, {json: true, events: ['order.paid']})
+    await p.onEvent(event('order.created', 'x'))
+    await p.onEvent(event('order.paid', 'y'))
+    expect(out).toEqual([event('order.paid', 'y').body])
+    expect(debug).toEqual(['skipped order.created x (not in --events)'])
+  })
+
+  it('a reconnect message is mentioned only under --debug; a drop gets a line', () => {
+    const {p, notes, debug} = printer()
+    p.onState({state: 'connected', secret: 's', reconnects: 0})
+    p.onState({state: 'reconnecting', reason: 'reconnect message', delayMs: 0, failures: 0})
+    p.onState({state: 'connected', secret: 's', reconnects: 1})
+    expect(notes).toHaveLength(2)
+    expect(debug).toEqual(['the service asked to reconnect; connecting again', 'listen stream open again (reconnect 1)'])
+    p.onState({state: 'reconnecting', reason: 'failed', delayMs: 2000, failures: 3, detail: 'ECONNREFUSED'})
+    expect(notes[2]).toBe('The listen stream could not be opened (ECONNREFUSED); connecting again in 2 s.')
+  })
+})

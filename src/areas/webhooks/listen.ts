@@ -1,0 +1,127 @@
+// `till listen`: what is printed for each event, forwarding to a local URL, and the messages about the
+// stream (connected, dropped, the local server down). The stream itself is the client's (client/listen.ts).
+import {ApiError} from '../../client/errors.js'
+import {forwardEvent, type ForwardResult, type ListenMessage, type ListenState} from '../../client/listen.js'
+import {ExitCode, TillError} from '../../client/till-error.js'
+import {verifyDelivery} from './verify.js'
+
+export type StreamEvent = Extract<ListenMessage, {kind: 'event'}>
+
+export interface ListenSettings {
+  forwardTo?: string
+  /** Event types to show and forward; all when empty. */
+  events: string[]
+  json: boolean
+  out: (line: string) => void
+  note: (line: string) => void
+  debug: (line: string) => void
+  now?: () => number
+  forward?: (to: string, event: StreamEvent) => Promise<ForwardResult>
+}
+
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+/** The id of the object an event is about (`data.id`), when it has one. */
+function objectId(body: string): string | undefined {
+  try {
+    const id = (JSON.parse(body) as {data?: {id?: unknown}}).data?.id
+    return typeof id === 'string' ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function forwardText(r: ForwardResult): string {
+  return r.error ? `-> failed: ${r.error}` : `-> ${r.status} in ${r.ms} ms`
+}
+
+/** One line per event: time, type, event id, object id, and the forward result. */
+export function eventLine(at: number, event: StreamEvent, result?: ForwardResult): string {
+  const parts = [isoSeconds(at), event.type.padEnd(24), event.webhookEventId]
+  const id = objectId(event.body)
+  if (id) parts.push(`(${id})`)
+  if (result) parts.push(forwardText(result))
+  return parts.join('  ')
+}
+
+export class ListenPrinter {
+  private secret?: string
+  private localDown = false
+  private warnedObjectForm = false
+  private readonly now: () => number
+
+  constructor(private readonly s: ListenSettings) {
+    this.now = s.now ?? Date.now
+  }
+
+  wants(type: string): boolean {
+    return this.s.events.length === 0 || this.s.events.includes(type)
+  }
+
+  readonly onState = (state: ListenState): void => {
+    if (state.state === 'connected') {
+      this.secret = state.secret
+      if (state.reconnects === 0) {
+        this.s.note(`Ready: listening for events${this.s.events.length > 0 ? ` (${this.s.events.join(', ')})` : ''}${this.s.forwardTo ? `, forwarding to ${this.s.forwardTo}` : ''}. Ctrl-C to stop.`)
+        this.s.note(`Signing secret of forwarded events: ${state.secret} (till listen --print-secret prints it alone).`)
+      } else this.s.debug(`listen stream open again (reconnect ${state.reconnects})`)
+      return
+    }
+    // A reconnect message is routine: only --debug mentions it. A drop or a failure is worth a line.
+    if (state.reason === 'reconnect message') this.s.debug('the service asked to reconnect; connecting again')
+    else this.s.note(`The listen stream ${state.reason === 'dropped' ? 'was dropped' : `could not be opened (${state.detail})`}; connecting again${state.delayMs > 0 ? ` in ${Math.ceil(state.delayMs / 1000)} s` : ''}.`)
+  }
+
+  readonly onEvent = async (event: StreamEvent): Promise<void> => {
+    if (!this.wants(event.type)) {
+      this.s.debug(`skipped ${event.type} ${event.webhookEventId} (not in --events)`)
+      return
+    }
+    if (event.form === 'object') this.checkObjectForm(event)
+    const at = this.now()
+    if (this.s.json) this.s.out(event.body.includes('\n') ? JSON.stringify(JSON.parse(event.body)) : event.body)
+    if (!this.s.forwardTo) {
+      if (!this.s.json) this.s.out(eventLine(at, event))
+      return
+    }
+    const result = await (this.s.forward ?? forwardEvent)(this.s.forwardTo, event)
+    if (this.s.json) {
+      if (result.error) this.s.note(`${event.type} ${event.webhookEventId} ${forwardText(result)}`)
+    } else this.s.out(eventLine(at, event, result))
+    if (result.error && !this.localDown) {
+      this.localDown = true
+      this.s.note(`Nothing answers at ${this.s.forwardTo} (${result.error}); still listening, events are shown and forwarding resumes when it is back.`)
+    } else if (!result.error && this.localDown) {
+      this.localDown = false
+      this.s.note(`${this.s.forwardTo} answers again.`)
+    }
+  }
+
+  /** The older framing re-serialises the payload; say once if those bytes do not match the signature. */
+  private checkObjectForm(event: StreamEvent): void {
+    if (this.warnedObjectForm || !this.secret) return
+    const headers = {id: event.headers['webhook-id'], timestamp: event.headers['webhook-timestamp'], signature: event.headers['webhook-signature']}
+    const verdict = verifyDelivery(Buffer.from(event.body), headers, this.secret, {nowSeconds: this.now() / 1000, ignoreTimestamp: true})
+    if (!verdict.valid) {
+      this.warnedObjectForm = true
+      this.s.note('Warning: the service sent events as objects (older framing) and their re-serialised bytes do not match the signature; a receiver that verifies signatures may reject them.')
+    }
+  }
+}
+
+/** The message for an answer the stream cannot get past, naming the profile and where its token came from. */
+export function listenError(error: unknown, profile: {name: string; environment: string; baseUrl: string; tokenSource: string}, organizationId: string): unknown {
+  if (!(error instanceof ApiError)) return error
+  const where = `profile "${profile.name}" (${profile.environment}, ${profile.baseUrl})`
+  const token = {env: 'the TILL_TOKEN variable', profile: "the profile's stored token", emulator: "the emulator's token", none: 'no token'}[profile.tokenSource] ?? 'its token'
+  if (error.status === 401) {
+    return new TillError(`the listen stream refused the token of ${where}: ${token} is invalid, expired or revoked`, ExitCode.auth, 'sign in again with: till auth login (or set TILL_TOKEN)')
+  }
+  if (error.status === 403) {
+    return new TillError(`the token of ${where} (${token}) may not listen: it needs the webhooks:read or webhooks:write scope`, ExitCode.auth, 'create a token with a webhooks scope, then: till auth login')
+  }
+  if (error.status === 404 || error.status === 422) {
+    return new TillError(`organization ${organizationId} was not found with the token of ${where}`, ExitCode.notFound, "check the profile's organization id (till profiles show), or remove it so till asks the API")
+  }
+  return error
+}

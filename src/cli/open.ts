@@ -1,0 +1,21 @@
+// Opening a file in the desktop's default application (the browser for a page).
+import {spawn} from 'node:child_process'
+import {resolve} from 'node:path'
+
+/** Starts the platform's opener on `file` and returns at once; a failure is reported through `note`. */
+export function openInBrowser(file: string, note: (line: string) => void): Promise<void> {
+  const path = resolve(file)
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [path]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', path]] : ['xdg-open', [path]]
+  return new Promise((done) => {
+    const child = spawn(command as string, args as string[], {detached: true, stdio: 'ignore'})
+    child.once('error', () => {
+      note(`Could not open a browser (${command} is missing): open ${path} yourself.`)
+      done()
+    })
+    child.once('spawn', () => {
+      child.unref()
+      done()
+    })
+  })
+}

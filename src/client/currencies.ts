@@ -1,0 +1,14 @@
+// The currencies the service takes for prices and checkouts (its presentment currencies, ISO 4217, lowercase).
+// Kept as one space-separated list so it reads as the fact it is.
+const LIST = `
+aed all amd aoa ars aud awg azn bam bbd bdt bif bmd bnd bob brl bsd bwp bzd cad cdf chf clp cny cop
+crc cve czk djf dkk dop dzd egp etb eur fjd fkp gbp gel gip gmd gnf gtq gyd hkd hnl htg huf idr ils
+inr isk jmd jpy kes kgs khr kmf krw kyd kzt lak lkr lrd lsl mad mdl mga mkd mnt mop mur mvr mwk mxn
+myr mzn nad ngn nio nok npr nzd pab pen pgk php pkr pln pyg qar ron rsd rwf sar sbd scr sek sgd shp
+sos srd szl thb tjs top try ttd twd tzs uah ugx usd uyu uzs vnd vuv wst xaf xcd xcg xof xpf yer zar
+zmw
+`
+
+export const CURRENCIES: ReadonlySet<string> = new Set(LIST.trim().split(/\s+/))
+
+export const isCurrency = (code: string): boolean => CURRENCIES.has(code.toLowerCase())

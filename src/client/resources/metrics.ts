@@ -1,0 +1,58 @@
+// Metrics (GET /v1/metrics/, /v1/metrics/limits): values per period computed by the service from
+// orders, subscriptions, checkouts and events. Currency values are in cents.
+import type {ApiClient} from '../client.js'
+
+export const METRIC_INTERVALS = ['hour', 'day', 'week', 'month', 'year'] as const
+export type MetricInterval = (typeof METRIC_INTERVALS)[number]
+export type MetricType = 'scalar' | 'currency' | 'currency_sub_cent' | 'percentage'
+
+export interface MetricDefinition {
+  slug: string
+  display_name: string
+  type: MetricType
+}
+
+export interface MetricsPeriod {
+  timestamp: string
+  [slug: string]: number | string
+}
+
+export interface MetricsResponse {
+  periods: MetricsPeriod[]
+  totals: Record<string, number>
+  metrics: Record<string, MetricDefinition>
+}
+
+export interface MetricsLimits {
+  min_date: string
+  intervals: Record<MetricInterval, {min_days: number; max_days: number}>
+}
+
+export interface MetricsQuery {
+  /** YYYY-MM-DD, both inclusive. */
+  startDate: string
+  endDate: string
+  interval: MetricInterval
+  timezone?: string
+  productId?: string[]
+  billingType?: Array<'one_time' | 'recurring'>
+  customerId?: string[]
+  /** Only these metrics (all when absent). */
+  metrics?: string[]
+}
+
+export const getMetrics = (client: ApiClient, q: MetricsQuery) =>
+  client.get<MetricsResponse>('/metrics/', {
+    query: {
+      start_date: q.startDate,
+      end_date: q.endDate,
+      interval: q.interval,
+      timezone: q.timezone,
+      product_id: q.productId,
+      billing_type: q.billingType,
+      customer_id: q.customerId,
+      metrics: q.metrics,
+    },
+  })
+
+export const getMetricsLimits = (client: ApiClient) => client.get<MetricsLimits>('/metrics/limits')

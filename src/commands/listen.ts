@@ -1,0 +1,67 @@
+import {Flags} from '@oclif/core'
+
+import {BaseCommand} from '../areas/command.js'
+import {listenError, ListenPrinter} from '../areas/webhooks/listen.js'
+import {listen} from '../client/listen.js'
+import {organizationId} from '../client/resources/organizations.js'
+import {usageError} from '../client/till-error.js'
+import {WEBHOOK_EVENTS} from '../client/webhook-events.js'
+
+export default class Listen extends BaseCommand {
+  static override summary = "Receive the organization's webhook events on this machine, and forward them to a local URL."
+  static override description = `Connects to the service's listen stream (as the service's own CLI does) with the profile's token and prints one line per event on stdout: time, type, event id, the object's id and, with --forward-to, the local server's answer and how long it took. Every event of the organization arrives while till listens, whether or not webhook endpoints are registered.
+
+--forward-to POSTs each event to a local URL with the exact signed bytes and the webhook-id, webhook-timestamp and webhook-signature headers; verify them with the secret --print-secret prints (the organization id without dashes, used as a Standard Webhooks secret the way the service's SDKs use theirs). A local server that is down is reported on stderr and listening goes on.
+
+When the service asks the stream to reconnect (every 10 minutes) till connects again at once, unnoticed; a dropped connection is reopened at once, then with a growing pause if opening keeps failing. Ctrl-C stops it (exit 130).`
+  static override examples = [
+    {description: 'Watch events as they happen', command: '<%= config.bin %> <%= command.id %>'},
+    {description: 'Forward them to a local server', command: '<%= config.bin %> <%= command.id %> --forward-to http://localhost:3000/api/webhooks'},
+    {description: 'Only order events, as JSON lines', command: '<%= config.bin %> <%= command.id %> --events order.created,order.paid --json | jq .data.id'},
+    {description: 'The secret for POLAR_WEBHOOK_SECRET in your app', command: 'export POLAR_WEBHOOK_SECRET=$(<%= config.bin %> <%= command.id %> --print-secret)'},
+  ]
+
+  static override flags = {
+    'forward-to': Flags.url({description: 'Local URL to POST each event to, signed.'}),
+    events: Flags.string({description: 'Comma-separated event types to show and forward (default: all).'}),
+    json: Flags.boolean({description: 'Print each event as one JSON line (the webhook body) instead of a summary line.'}),
+    'print-secret': Flags.boolean({description: 'Print the signing secret of the stream and exit.'}),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(Listen)
+    const events = (flags.events ?? '').split(',').map((e) => e.trim()).filter(Boolean)
+    const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e))
+    if (unknown.length > 0) throw usageError(`--events: unknown event type ${unknown.join(', ')}`, `event types are: ${WEBHOOK_EVENTS.join(', ')}`)
+    const client = await this.ctx.client()
+    const profile = this.ctx.profile
+    let orgId = profile.organizationId ?? "the token's own"
+    const io = this.ctx.io
+    const printer = new ListenPrinter({
+      forwardTo: flags['forward-to']?.toString(),
+      events,
+      json: flags.json,
+      out: (line) => io.stdout.write(`${line}\n`),
+      note: (line) => (flags['print-secret'] ? this.ctx.debug(line) : this.ctx.note(line)),
+      debug: (line) => this.ctx.debug(line),
+    })
+    try {
+      orgId = await organizationId(client, profile.organizationId)
+      await listen({
+        baseUrl: client.options.baseUrl,
+        token: client.options.token!,
+        organizationId: orgId,
+        userAgent: `till/${this.config.version}`,
+        onEvent: printer.onEvent,
+        onState: printer.onState,
+        stopWhen: (state) => {
+          if (!flags['print-secret']) return false
+          if (state.state === 'connected') io.stdout.write(`${state.secret}\n`)
+          return true
+        },
+      })
+    } catch (error) {
+      throw listenError(error, profile, orgId)
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import {Flags} from '@oclif/core'
+
+import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {metricChart, wrapParts} from '../../areas/metrics/chart.js'
+import {metricSlugs, rangeFlags} from '../../areas/metrics/flags.js'
+import {organizationCurrency, previousLabel, withPrevious} from '../../areas/metrics/load.js'
+import {resolveRange, spanDays} from '../../areas/metrics/range.js'
+import {chalkFor, colorEnabled, resolveFormat} from '../../cli/output/index.js'
+
+export default class Metrics extends BaseCommand {
+  static override summary = 'Chart metrics (revenue, orders, MRR, active subscriptions...) over a date range.'
+  static override description = `On a terminal, one chart per metric as wide as the terminal, with the total over the range and its change against the range of the same length just before. Piped, or with -o, one row per period and a column per metric (amounts in cents), as tsv, csv, json or jsonl.
+
+The service computes the metrics: revenue is the net amount (after discounts, before tax) of the paid orders created in a period, active subscriptions are those started by a period and not yet ended in it. "till metrics list" names every metric; --metric takes those names or mrr, arr, aov, arpu, churn, conversion. Ranges are whole days in --timezone, both ends included.`
+  static override enableJsonFlag = true
+  static override examples = [
+    {description: 'Revenue, orders, MRR and active subscriptions over the last 12 months', command: '<%= config.bin %> <%= command.id %>'},
+    {description: 'Revenue and MRR per week over the last 12 weeks', command: '<%= config.bin %> <%= command.id %> --metric revenue --metric mrr --last 12w'},
+    {description: 'Daily orders of one product in January, Paris time, as CSV', command: '<%= config.bin %> <%= command.id %> --metric orders --start 2025-01-01 --end 2025-01-31 --interval day --timezone Europe/Paris --product 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d -o csv'},
+  ]
+
+  static override flags = {
+    ...outputFlags,
+    metric: Flags.string({char: 'm', description: 'Metric to show (repeatable; default revenue, orders, mrr, active_subscriptions).', multiple: true}),
+    ...rangeFlags,
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(Metrics)
+    const range = resolveRange(flags, Date.now())
+    const slugs = metricSlugs(flags.metric)
+    const io = this.ctx.io
+    const format = resolveFormat({output: flags.output, json: flags.json ?? this.jsonEnabled(), stdoutIsTTY: io.stdoutIsTTY})
+    const client = await this.ctx.client()
+    if (format !== 'table') {
+      const {getMetrics} = await import('../../client/resources/metrics.js')
+      const {metricsQuery} = await import('../../areas/metrics/load.js')
+      const response = await getMetrics(client, metricsQuery(range, flags, slugs))
+      const rows = response.periods.map((p) => Object.fromEntries(['timestamp', ...slugs].map((k) => [k, p[k]])))
+      await this.writeList('metrics', rows, {...flags, columns: flags.columns ?? ['timestamp', ...slugs].join(',')})
+      return
+    }
+    const [{current, previous}, org] = await Promise.all([withPrevious(client, range, flags, slugs), organizationCurrency(client)])
+    const color = colorEnabled({flag: flags.color, env: process.env, isTTY: io.stdoutIsTTY})
+    const chalk = chalkFor(color)
+    const options = {width: io.stdout.columns || 80, currency: org.currency, interval: range.interval, chalk, color, previousLabel: previousLabel(flags.start || flags.end ? undefined : (flags.last ?? '12m'), spanDays(range.startDate, range.endDate))}
+    const charts = slugs.map((slug) => metricChart(slug, current, previous, options))
+    const title = chalk.dim(wrapParts([`${range.startDate} to ${range.endDate}`, `per ${range.interval} (${range.timezone})`], options.width))
+    io.stdout.write(`${title}\n\n${charts.join('\n\n')}\n`)
+  }
+}

@@ -1,0 +1,49 @@
+import {renameSync, writeFileSync} from 'node:fs'
+
+import {Flags} from '@oclif/core'
+
+import {BaseCommand} from '../areas/command.js'
+import {rangeFlags} from '../areas/metrics/flags.js'
+import {organizationCurrency, withPrevious} from '../areas/metrics/load.js'
+import {resolveRange} from '../areas/metrics/range.js'
+import {REPORT_METRICS, reportHtml} from '../areas/metrics/report.js'
+import {refundsPerPeriod, topProducts} from '../areas/metrics/report-data.js'
+import {openInBrowser} from '../cli/open.js'
+import {usageError} from '../client/till-error.js'
+
+export default class Report extends BaseCommand {
+  static override summary = 'Write an offline HTML report of the main metrics, top products, refunds and subscriptions.'
+  static override description = `One self-contained file: the chart library is inlined, so it opens without a network, and it can be sent to people who do not run till. Charts of revenue, net revenue, orders, MRR, active, new and churned subscriptions and average order value (with the change against the range before), refunds per period, and the products with the most revenue. --open shows it in the default browser.`
+  static override examples = [
+    {description: 'The last 12 months, monthly', command: '<%= config.bin %> <%= command.id %> --html report.html'},
+    {description: 'Weekly over the last quarter, then open it', command: '<%= config.bin %> <%= command.id %> --html q.html --last 13w --interval week --open'},
+  ]
+
+  static override flags = {
+    html: Flags.string({description: 'File to write the HTML report to.', required: true}),
+    open: Flags.boolean({description: 'Open the report in the default browser once written.'}),
+    ...rangeFlags,
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(Report)
+    if (flags.html.trim() === '') throw usageError('--html needs a file name', 'e.g. --html report.html')
+    const range = resolveRange(flags, Date.now())
+    const client = await this.ctx.client()
+    const [{current, previous}, org, products, refunds] = await Promise.all([
+      withPrevious(client, range, flags, [...REPORT_METRICS]),
+      organizationCurrency(client),
+      topProducts(client, range, flags),
+      refundsPerPeriod(client, range, flags),
+    ])
+    const html = reportHtml({
+      organization: org.name, currency: org.currency, generatedAt: new Date().toISOString(), range,
+      metrics: current, previous, topProducts: products, refunds: refunds(current.periods.map((p) => p.timestamp)),
+    })
+    const partial = `${flags.html}.partial-${process.pid}`
+    writeFileSync(partial, html)
+    renameSync(partial, flags.html)
+    this.ctx.note(`Wrote ${flags.html} (${Math.round(html.length / 1024)} KB): ${range.startDate} to ${range.endDate}, per ${range.interval}.`)
+    if (flags.open) await openInBrowser(flags.html, (line) => this.ctx.note(line))
+  }
+}

@@ -1,0 +1,374 @@
+// The emulator's request pipeline: routing (find-my-way), auth, body parsing, error bodies.
+import type {IncomingHttpHeaders, IncomingMessage, ServerResponse} from 'node:http'
+
+import FindMyWay from 'find-my-way'
+
+import {HttpError, invalidToken, methodNotAllowed, routeNotFound, ruleValidation, unauthorized} from './errors.js'
+import {KNOWN_PREFIXES, type Random} from './ids.js'
+import type {RateLimiter, Rule} from './limits.js'
+import type {EnvData, EnvName} from './model.js'
+import type {View} from './present.js'
+import type {Store} from './store.js'
+import {parseJsonBody} from './validate.js'
+
+export interface EmulatorOptions {
+  /** How long a created order stays `pending` before it counts as `paid`. */
+  paymentDelayMs: number
+  /** How long after POST /invoice the document exists. */
+  invoiceDelayMs: number
+  /** Lifetime of customer session tokens. */
+  sessionTtlMs: number
+  now: () => number
+  /** One line per request, or nothing. */
+  log: (line: string) => void
+}
+
+export type EventListener = (env: Env, type: string, data: unknown) => void
+
+/** One environment: its store, options, public origin and event listeners. */
+export interface Env {
+  name: EnvName
+  store: Store
+  options: EmulatorOptions
+  /** `http://127.0.0.1:PORT`, known once listening. */
+  origin: string
+  listeners: EventListener[]
+  /** Sends a recorded webhook event again to the endpoints it went to. */
+  redeliver: (eventId: string) => void
+}
+
+export function emit(env: Env, type: string, data: unknown): void {
+  for (const listener of env.listeners) listener(env, type, data)
+}
+
+export type Auth =
+  | {kind: 'anonymous'}
+  | {kind: 'organization'}
+  | {kind: 'customer'; customerId: string}
+
+export interface Ctx {
+  env: Env
+  store: Store
+  now: number
+  /** Presenter context for this request. */
+  view: View
+  params: Record<string, string>
+  query: URLSearchParams
+  /** Parsed JSON body, `undefined` when empty. */
+  body: unknown
+  /** The body's bytes, on routes registered with `rawBody`. */
+  rawBody?: Buffer
+  headers: IncomingHttpHeaders
+  auth: Auth
+}
+
+export interface Reply {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+  /** Non-JSON payload (documents, pages); `body` is ignored when set. */
+  raw?: {contentType: string; data: Buffer | string}
+  /** A long-lived response (server-sent events): called with the response once the headers are sent. */
+  stream?: {contentType: string; open: (res: ServerResponse) => void}
+}
+
+export type Handler = (ctx: Ctx) => Reply
+
+/** Limits and injected faults, shared by both environments' servers. */
+export interface Guards {
+  limiter: RateLimiter
+  /** Per organization, customer or anonymous IP; null when turned off. */
+  perMinute: Record<EnvName, Rule | null>
+  perIp: Rule | null
+  licenseKeys: Rule
+  latencyMs: number
+  failRate: number
+  resetRate: number
+  random: Random
+}
+
+const UNAUTHENTICATED_LICENSE_KEY_ROUTE = /^\/v1\/customer-portal\/license-keys\/(validate|activate|deactivate)\/?$/
+export type AuthMode = 'organization' | 'customer' | 'none'
+
+interface RouteStore {
+  auth: AuthMode
+  handler: Handler
+  /** The body is bytes (file uploads), given as `rawBody` instead of parsed as JSON. */
+  rawBody?: boolean
+}
+
+export const ok = (body: unknown, status = 200): Reply => ({status, body})
+export const noContent = (): Reply => ({status: 204})
+
+const MAX_BODY = 10 * 1024 * 1024
+const VERSIONS = new Set(['2026-04', '2026-10', '2027-01'])
+const DEFAULT_VERSION = '2026-04'
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
+
+export class Router {
+  private fmw = FindMyWay({ignoreTrailingSlash: false, maxParamLength: 500})
+  private methods = new Set<string>()
+
+  /** API routes are registered relative to the version prefix: `get('/products/', ...)` is `/v1/products/`. */
+  constructor(private readonly prefix = '/v1') {}
+
+  add(method: string, path: string, auth: AuthMode, handler: Handler): this {
+    return this.addAbsolute(method, `${this.prefix}${path}`, auth, handler)
+  }
+
+  /** A route outside the API prefix (documents and pages the emulator serves). */
+  addAbsolute(method: string, path: string, auth: AuthMode, handler: Handler, options: {rawBody?: boolean} = {}): this {
+    this.fmw.on(method as FindMyWay.HTTPMethod, path, () => {}, {auth, handler, rawBody: options.rawBody} satisfies RouteStore)
+    this.methods.add(method)
+    return this
+  }
+
+  get(path: string, auth: AuthMode, handler: Handler) {
+    return this.add('GET', path, auth, handler)
+  }
+
+  post(path: string, auth: AuthMode, handler: Handler) {
+    return this.add('POST', path, auth, handler)
+  }
+
+  patch(path: string, auth: AuthMode, handler: Handler) {
+    return this.add('PATCH', path, auth, handler)
+  }
+
+  delete(path: string, auth: AuthMode, handler: Handler) {
+    return this.add('DELETE', path, auth, handler)
+  }
+
+  match(method: string, path: string): {route: RouteStore; params: Record<string, string>} | {redirect: string} | {status: 404 | 405} {
+    const found = this.fmw.find(method as FindMyWay.HTTPMethod, path)
+    if (found) return {route: found.store as RouteStore, params: found.params as Record<string, string>}
+    const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`
+    if (this.fmw.find(method as FindMyWay.HTTPMethod, other)) return {redirect: other}
+    for (const m of this.methods) if (m !== method && this.fmw.find(m as FindMyWay.HTTPMethod, path)) return {status: 405}
+    return {status: 404}
+  }
+}
+
+function bearer(headers: IncomingHttpHeaders): string | null {
+  const value = headers.authorization
+  if (!value) return null
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(value)
+  return match ? match[1]! : null
+}
+
+/** Resolves the bearer token against this environment's store (api-facts §2). */
+export function resolveAuth(env: Env, headers: IncomingHttpHeaders, now: number): Auth {
+  const token = bearer(headers)
+  if (token === null) return {kind: 'anonymous'}
+  if (!KNOWN_PREFIXES.some((p) => token.startsWith(p))) throw invalidToken()
+  const live = (expires: string | null) => expires === null || Date.parse(expires) > now
+  if (token.startsWith('polar_oat_')) {
+    const record = env.store.data.tokens.find((t) => t.token === token)
+    if (record && live(record.expires_at)) return {kind: 'organization'}
+    throw invalidToken()
+  }
+  if (token.startsWith('polar_cst_')) {
+    const session = env.store.all('customer_sessions').find((s) => s.token === token)
+    const customer = session && env.store.get('customers', session.customer_id)
+    if (session && live(session.expires_at) && customer && customer.deleted_at === null) {
+      return {kind: 'customer', customerId: session.customer_id}
+    }
+    throw invalidToken()
+  }
+  throw invalidToken()
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > MAX_BODY) {
+        reject(new HttpError(413, {error: 'RequestBodyTooLarge', detail: 'Request body is too large.'}))
+        req.resume()
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks)))
+    req.on('error', reject)
+  })
+}
+
+function send(env: Env, res: ServerResponse, reply: Reply, version: string): void {
+  if (reply.status === 429) {
+    // Refused before the cache and sandbox middlewares: Polar-Version only, empty body (api-facts §7).
+    res.writeHead(429, {'polar-version': version, ...reply.headers, 'content-length': '0'})
+    res.end()
+    return
+  }
+  const headers: Record<string, string> = {
+    'polar-version': version,
+    'cache-control': 'private, no-store',
+    ...(env.name === 'sandbox' ? {'x-polar-sandbox': '1'} : {}),
+    ...reply.headers,
+  }
+  if (reply.stream) {
+    res.writeHead(reply.status, {...headers, 'content-type': reply.stream.contentType, connection: 'keep-alive', 'x-accel-buffering': 'no'})
+    res.flushHeaders()
+    reply.stream.open(res)
+    return
+  }
+  if (reply.raw) {
+    const data = typeof reply.raw.data === 'string' ? Buffer.from(reply.raw.data) : reply.raw.data
+    res.writeHead(reply.status, {...headers, 'content-type': reply.raw.contentType, 'content-length': String(data.length)})
+    res.end(data)
+    return
+  }
+  if (reply.status === 204 || reply.status === 304) {
+    res.writeHead(reply.status, headers)
+    res.end()
+    return
+  }
+  const data = Buffer.from(JSON.stringify(reply.body === undefined ? null : reply.body))
+  res.writeHead(reply.status, {...headers, 'content-type': 'application/json', 'content-length': String(data.length)})
+  res.end(data)
+}
+
+/** Who a request counts against: the organization, the customer, or the client's IP address. */
+function identity(env: Env, headers: IncomingHttpHeaders, ip: string): string {
+  const token = bearer(headers)
+  if (token?.startsWith('polar_oat_') && env.store.data.tokens.some((t) => t.token === token)) return 'org'
+  if (token?.startsWith('polar_cst_')) {
+    const session = env.store.all('customer_sessions').find((s) => s.token === token)
+    if (session) return `customer:${session.customer_id}`
+  }
+  return `ip:${ip}`
+}
+
+/** 429 with an empty body and Retry-After, or null when every limit allows the request. */
+function rateLimit(env: Env, guards: Guards, req: IncomingMessage, path: string): Reply | null {
+  const ip = req.socket.remoteAddress ?? 'unknown'
+  const checks: Array<[string, Rule]> = guards.perIp ? [[`${env.name}:ip:${ip}`, guards.perIp]] : []
+  if (UNAUTHENTICATED_LICENSE_KEY_ROUTE.test(path)) checks.push([`${env.name}:license-keys:${ip}`, guards.licenseKeys])
+  const perMinute = guards.perMinute[env.name]
+  if (perMinute) checks.push([`${env.name}:${identity(env, req.headers, ip)}`, perMinute])
+  const wait = guards.limiter.take(checks)
+  return wait > 0 ? {status: 429, headers: {'retry-after': String(wait)}} : null
+}
+
+const FAULT_STATUSES = [500, 502, 503] as const
+
+/** Handles one HTTP request for `env` with `router`. Never throws; unexpected failures become 500. */
+export async function handle(
+  env: Env,
+  router: Router,
+  req: IncomingMessage,
+  res: ServerResponse,
+  makeView: (env: Env, now: number) => View,
+  guards: Guards,
+): Promise<number> {
+  const method = (req.method ?? 'GET').toUpperCase()
+  const url = new URL(req.url ?? '/', env.origin)
+  // Draw both fault decisions for every request, so a seed gives the same run whatever happens.
+  const fail = guards.random() < guards.failRate
+  const failStatus = FAULT_STATUSES[Math.floor(guards.random() * FAULT_STATUSES.length)]!
+  const reset = guards.random() < guards.resetRate
+  let version = DEFAULT_VERSION
+  let reply: Reply
+  try {
+    const asked = req.headers['polar-version']
+    if (typeof asked === 'string') {
+      if (!VERSIONS.has(asked)) throw routeNotFound()
+      version = asked
+    }
+    if (BODY_METHODS.has(method) && req.headers['content-length'] === undefined) {
+      req.resume()
+      throw new HttpError(411, {error: 'LengthRequired', detail: 'A Content-Length header is required.'})
+    }
+    const raw = await readBody(req)
+    env.store.refresh()
+    const limited = fail ? null : rateLimit(env, guards, req, url.pathname)
+    if (fail) {
+      reply = {status: failStatus, body: {detail: failStatus === 500 ? 'Internal Server Error' : failStatus === 502 ? 'Bad Gateway' : 'Service Unavailable'}}
+    } else if (limited) {
+      reply = limited
+    } else {
+      reply = route(env, router, method, url, raw, req.headers, makeView)
+    }
+  } catch (error) {
+    reply = errorReply(env, error, method, url)
+  }
+  if (guards.latencyMs > 0) await new Promise((r) => setTimeout(r, guards.latencyMs))
+  if (reset && !fail && !reply.stream) {
+    try {
+      dropMidResponse(res, reply)
+    } catch {
+      res.socket?.destroy()
+    }
+    return 0
+  }
+  try {
+    send(env, res, reply, version)
+  } catch (error) {
+    // Nothing in sending an answer may escape the request: a 500 if nothing was sent yet, else a cut.
+    env.options.log(`[${env.name}] error sending the answer to ${method} ${url.pathname}: ${(error as Error).message}`)
+    if (res.headersSent) res.socket?.destroy()
+    else send(env, res, {status: 500, body: {error: 'InternalServerError', detail: 'Internal Server Error'}}, version)
+    return 500
+  }
+  return reply.status
+}
+
+function route(env: Env, router: Router, method: string, url: URL, raw: Buffer, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply {
+  const found = router.match(method, url.pathname)
+  if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
+  if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()
+  const now = env.options.now()
+  let auth: Auth = {kind: 'anonymous'}
+  if (found.route.auth !== 'none') {
+    auth = resolveAuth(env, headers, now)
+    if (auth.kind !== found.route.auth) throw unauthorized()
+  }
+  const body = BODY_METHODS.has(method) && !found.route.rawBody ? requestBody(raw.toString('utf8'), headers['content-type']) : undefined
+  const rawBody = found.route.rawBody ? raw : undefined
+  return found.route.handler({env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, rawBody, headers, auth})
+}
+
+/**
+ * The body as the service's framework takes it: JSON when the content type is absent, application/json
+ * or `+json`; otherwise the raw text, which a body schema then refuses as not an object (422 at ["body"]).
+ */
+function requestBody(raw: string, contentType: string | undefined): unknown {
+  if (contentType === undefined) return parseJsonBody(raw)
+  const [type = '', subtype = ''] = (contentType.split(';')[0] ?? '').trim().toLowerCase().split('/')
+  if (type === 'application' && (subtype === 'json' || subtype.endsWith('+json'))) return parseJsonBody(raw)
+  return raw === '' ? undefined : raw
+}
+
+function errorReply(env: Env, error: unknown, method: string, url: URL): Reply {
+  if (error instanceof HttpError) return {status: error.status, body: error.body, headers: error.headers}
+  env.options.log(`[${env.name}] error handling ${method} ${url.pathname}: ${(error as Error).stack ?? error}`)
+  return {status: 500, body: {error: 'InternalServerError', detail: 'Internal Server Error'}}
+}
+
+/** Sends the headers and part of the body, then cuts the connection (a reset after the state change). */
+function dropMidResponse(res: ServerResponse, reply: Reply): void {
+  const data = Buffer.from(JSON.stringify(reply.body ?? null))
+  res.writeHead(reply.status, {'content-type': 'application/json', 'content-length': String(data.length + 64)})
+  res.write(data.subarray(0, Math.floor(data.length / 2)))
+  setImmediate(() => res.socket?.destroy())
+}
+
+/** An `organization_id` in a body must be this environment's own organization. */
+export function checkOrganization(ctx: Ctx, organizationId: string | null | undefined): void {
+  if (organizationId && organizationId !== ctx.store.data.organization.id) {
+    throw ruleValidation(['body', 'organization_id'], 'Organization not found.', organizationId)
+  }
+}
+
+/** What one resource module (`resources/<resource>/index.ts`) gives the emulator; see resources/index.ts. */
+export interface Resource {
+  /** Adds the resource's routes. */
+  register(router: Router): void
+  /** The resource's collections, empty: for new stores and for stores saved before the resource existed. */
+  collections?(): Partial<EnvData>
+  /** Raises the events of timed changes that have fallen due (called about every 100 ms). */
+  settle?(env: Env): void
+}

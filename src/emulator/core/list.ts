@@ -1,0 +1,186 @@
+// List endpoints: filters, sorting and page/limit pagination (spec §4 pagination rules, api-facts §3.3, §5).
+import {requestValidation, type ValidationIssue} from './errors.js'
+import type {Metadata} from './model.js'
+import {normalizeUuid, UUID_RE} from './validate.js'
+
+export const DEFAULT_LIMIT = 10
+export const MAX_LIMIT = 100
+
+type Scalar = string | number | boolean | null | undefined
+
+export type FilterType = 'string' | 'uuid' | 'bool' | 'datetime' | readonly string[]
+
+export interface Filter<T> {
+  type: FilterType
+  /** True when the row matches any of the given values (already parsed to the filter's type). */
+  match: (row: T, values: Array<string | boolean | number>) => boolean
+}
+
+export interface ListSpec<T> {
+  filters?: Record<string, Filter<T>>
+  /** Sort keys and how to read them from a row. */
+  sorts?: Record<string, (row: T) => Scalar>
+  /** Applied when no `sorting` is given, e.g. `['-created_at']`. */
+  defaultSort?: string[]
+  /** Enables `metadata[key]=value` filtering. */
+  metadata?: (row: T) => Metadata
+}
+
+export interface Page<U> {
+  items: U[]
+  pagination: {total_count: number; max_page: number}
+}
+
+function positiveInt(query: URLSearchParams, name: string, fallback: number, issues: ValidationIssue[]): number {
+  // A repeated scalar parameter takes its last value, as the service's framework does.
+  const raw = query.getAll(name).at(-1) ?? null
+  if (raw === null) return fallback
+  if (!/^[+-]?\d+$/.test(raw.trim())) {
+    issues.push({type: 'int_parsing', loc: ['query', name], msg: 'Input should be a valid integer, unable to parse string as an integer', input: raw})
+    return fallback
+  }
+  const n = Number(raw)
+  if (n <= 0) {
+    issues.push({type: 'greater_than', loc: ['query', name], msg: 'Input should be greater than 0', input: raw, ctx: {gt: 0}})
+    return fallback
+  }
+  return n
+}
+
+function parseFilterValue(type: FilterType, raw: string): string | boolean | number | Error {
+  if (Array.isArray(type)) {
+    if (type.includes(raw)) return raw
+    return new Error(`Input should be ${type.map((t) => `'${t}'`).join(', ').replace(/, ([^,]*)$/, ' or $1')}`)
+  }
+  switch (type) {
+    case 'uuid':
+      return UUID_RE.test(raw) ? normalizeUuid(raw) : new Error('Input should be a valid UUID, invalid character or length')
+    case 'bool': {
+      const v = raw.toLowerCase()
+      if (['true', '1', 'yes', 'on', 't', 'y'].includes(v)) return true
+      if (['false', '0', 'no', 'off', 'f', 'n'].includes(v)) return false
+      return new Error('Input should be a valid boolean, unable to interpret input')
+    }
+    case 'datetime': {
+      const t = Date.parse(raw)
+      return Number.isNaN(t) ? new Error('Input should be a valid datetime or date, invalid character in year') : t
+    }
+    default:
+      return raw
+  }
+}
+
+const ERROR_TYPES: Record<string, string> = {uuid: 'uuid_parsing', bool: 'bool_parsing', datetime: 'datetime_from_date_parsing'}
+
+function compare(a: Scalar, b: Scalar): number {
+  if (a === b) return 0
+  if (a === null || a === undefined) return 1
+  if (b === null || b === undefined) return -1
+  return a < b ? -1 : 1
+}
+
+/**
+ * Answers a list request over `rows`, which must be in ascending `created_at` order
+ * (the store keeps them so). Sorting by `created_at` alone walks the rows without sorting,
+ * so paging through very large lists stays cheap.
+ */
+export function listRows<T, U>(rows: readonly T[], query: URLSearchParams, spec: ListSpec<T>, present: (row: T) => U): Page<U> {
+  const issues: ValidationIssue[] = []
+  const page = positiveInt(query, 'page', 1, issues)
+  const limit = Math.min(positiveInt(query, 'limit', DEFAULT_LIMIT, issues), MAX_LIMIT)
+
+  const sorting = query.getAll('sorting').filter((s) => s !== '')
+  const sortKeys = sorting.length > 0 ? sorting : (spec.defaultSort ?? [])
+  for (const key of sorting) {
+    // Own keys only: `__proto__`, `toString` or `constructor` are unknown criteria, not inherited functions.
+    if (!spec.sorts || !Object.hasOwn(spec.sorts, key.replace(/^-/, ''))) {
+      issues.push({type: 'enum', loc: ['query', 'sorting'], msg: 'Invalid sorting criterion.', input: key})
+    }
+  }
+
+  const active: Array<{filter: Filter<T>; values: Array<string | boolean | number>}> = []
+  for (const [name, filter] of Object.entries(spec.filters ?? {})) {
+    const raw = query.getAll(name)
+    if (raw.length === 0) continue
+    const values: Array<string | boolean | number> = []
+    raw.forEach((r, i) => {
+      const parsed = parseFilterValue(filter.type, r)
+      if (parsed instanceof Error) {
+        const type = Array.isArray(filter.type) ? 'enum' : (ERROR_TYPES[filter.type as string] ?? 'value_error')
+        issues.push({type, loc: raw.length > 1 ? ['query', name, i] : ['query', name], msg: parsed.message, input: r})
+      } else values.push(parsed)
+    })
+    active.push({filter, values})
+  }
+  const metadataFilters: Array<[string, string[]]> = []
+  if (spec.metadata) {
+    const keys = new Set([...query.keys()].filter((k) => /^metadata\[[^\]]+\]$/.test(k)))
+    for (const k of keys) metadataFilters.push([k.slice(9, -1), query.getAll(k)])
+  }
+  if (issues.length > 0) throw requestValidation(issues)
+
+  const matches = (row: T) =>
+    active.every(({filter, values}) => filter.match(row, values)) &&
+    metadataFilters.every(([key, values]) => {
+      const value = spec.metadata!(row)[key]
+      return value !== undefined && values.includes(String(value))
+    })
+
+  const filtering = active.length > 0 || metadataFilters.length > 0
+  let ordered: readonly T[]
+  const onlyCreated = sortKeys.length === 1 && sortKeys[0]!.replace(/^-/, '') === 'created_at'
+  if (sortKeys.length === 0 || onlyCreated) {
+    const base = filtering ? rows.filter(matches) : rows
+    const descending = sortKeys[0]?.startsWith('-') ?? false
+    const total = base.length
+    const start = (page - 1) * limit
+    const slice: T[] = []
+    for (let i = start; i < Math.min(start + limit, total); i++) slice.push(descending ? base[total - 1 - i]! : base[i]!)
+    return {items: slice.map(present), pagination: {total_count: total, max_page: Math.ceil(total / limit)}}
+  }
+  ordered = filtering ? rows.filter(matches) : [...rows]
+  const keys = sortKeys.map((k) => ({read: spec.sorts![k.replace(/^-/, '')]!, sign: k.startsWith('-') ? -1 : 1}))
+  ordered = [...ordered].sort((a, b) => {
+    for (const {read, sign} of keys) {
+      const c = compare(read(a), read(b))
+      if (c !== 0) return sign * c
+    }
+    return 0
+  })
+  const total = ordered.length
+  const items = ordered.slice((page - 1) * limit, page * limit)
+  return {items: items.map(present), pagination: {total_count: total, max_page: Math.ceil(total / limit)}}
+}
+
+// Filter builders for the common cases.
+export const byField = <T>(type: FilterType, read: (row: T) => Scalar): Filter<T> => ({
+  type,
+  match: (row, values) => {
+    const v = read(row)
+    return values.some((x) => (typeof x === 'string' && typeof v === 'string' ? x.toLowerCase() === v.toLowerCase() : x === v))
+  },
+})
+
+export const after = <T>(read: (row: T) => string | null): Filter<T> => ({
+  type: 'datetime',
+  match: (row, values) => {
+    const v = read(row)
+    return v !== null && Date.parse(v) > (values[0] as number)
+  },
+})
+
+export const before = <T>(read: (row: T) => string | null): Filter<T> => ({
+  type: 'datetime',
+  match: (row, values) => {
+    const v = read(row)
+    return v !== null && Date.parse(v) < (values[0] as number)
+  },
+})
+
+export const textSearch = <T>(...reads: Array<(row: T) => string | null | undefined>): Filter<T> => ({
+  type: 'string',
+  match: (row, values) => {
+    const needle = String(values[0]).toLowerCase()
+    return reads.some((read) => (read(row) ?? '').toLowerCase().includes(needle))
+  },
+})

@@ -1,0 +1,210 @@
+// One environment's state in memory, saved to `<data>/<env>.json`.
+// Writes are atomic (temp file + rename) and serialized across processes by a lock file;
+// before each request the store reloads if another process changed the file.
+// Until the first write, the file holds only a small seed manifest: the seed data is deterministic, so
+// it is generated again on load instead of being written out (100,000 orders would be ~140 MB).
+import {randomBytes} from 'node:crypto'
+import {closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync} from 'node:fs'
+import {basename, dirname, join} from 'node:path'
+
+import {withLockSync} from '../../client/lockfile.js'
+import type {CollectionName, EnvData} from './model.js'
+
+type Row<K extends CollectionName> = EnvData[K][number]
+
+/** What the file holds until the first write: enough to generate the same seeded state again. */
+export interface SeedManifest {
+  schema: 1
+  kind: 'seed'
+  /** Anything the generator needs (sizes, creation time, the random token, ...). */
+  [key: string]: unknown
+}
+
+export interface Seeding {
+  /** The seeded state and the manifest that regenerates it. */
+  create: () => {data: EnvData; manifest: SeedManifest}
+  regenerate: (manifest: SeedManifest) => EnvData
+  /** Adds what a store saved by an older version lacks (the collections of newer resources). */
+  complete?: (data: EnvData) => EnvData
+}
+
+const isManifest = (value: unknown): value is SeedManifest => (value as {kind?: unknown})?.kind === 'seed'
+
+/**
+ * What identifies one saved version of `file`: a random revision written beside it by every save, plus
+ * the file's inode, size and time. The revision matters: a renamed-in file can reuse an inode and have
+ * the same size and time to the millisecond, and then another process's write would go unnoticed.
+ */
+function fileStamp(file: string): string | null {
+  try {
+    const s = statSync(file)
+    let rev = ''
+    try {
+      rev = readFileSync(`${file}.rev`, 'utf8')
+    } catch {
+      // a store written before revisions existed, or its first save is under way
+    }
+    return `${rev}:${s.ino}:${s.size}:${s.mtimeMs}`
+  } catch {
+    return null
+  }
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** The temp copies (`<file>.<pid>.tmp`, `<file>.rev.<pid>.tmp`) left by a process killed mid-save. */
+function removeStaleTemps(file: string): void {
+  const base = basename(file)
+  for (const name of readdirSync(dirname(file))) {
+    if (!name.startsWith(`${base}.`) || !name.endsWith('.tmp')) continue
+    const pid = /^\.(?:rev\.)?(\d+)\.tmp$/.exec(name.slice(base.length))?.[1]
+    if (pid !== undefined && (Number(pid) === process.pid || !alive(Number(pid)))) rmSync(join(dirname(file), name), {force: true})
+  }
+}
+
+export class Store {
+  private indexes = new Map<CollectionName, Map<string, unknown>>()
+  private stamp: string | null = null
+
+  private constructor(
+    public data: EnvData,
+    readonly file: string | null,
+    private readonly seeding?: Seeding,
+  ) {}
+
+  /** A store kept only in memory (tests of pure pieces). */
+  static memory(data: EnvData): Store {
+    return new Store(data, null)
+  }
+
+  /** Loads `file`, or seeds it when it does not exist yet (writing only the seed manifest). */
+  static open(file: string, seeding: Seeding): Store {
+    mkdirSync(dirname(file), {recursive: true, mode: 0o700})
+    const store = new Store(undefined as unknown as EnvData, file, seeding)
+    store.withLock(() => {
+      removeStaleTemps(file)
+      if (fileStamp(file) === null) {
+        const {data, manifest} = seeding.create()
+        store.data = data
+        store.saveText(JSON.stringify(manifest))
+      } else {
+        store.reload()
+      }
+    })
+    return store
+  }
+
+  /** Reloads the file if another process wrote it since we last read or wrote it. */
+  refresh(): void {
+    if (!this.file) return
+    const stamp = fileStamp(this.file)
+    if (stamp !== null && stamp !== this.stamp) this.reload()
+  }
+
+  /** Runs a read-modify-write under the cross-process lock and saves the result atomically. */
+  write<T>(fn: () => T): T {
+    if (!this.file) {
+      const result = fn()
+      this.data.version++
+      return result
+    }
+    return this.withLock(() => {
+      this.refresh()
+      const result = fn()
+      this.data.version++
+      this.save()
+      return result
+    })
+  }
+
+  /** Back to the seeded state of `manifest` (reset), atomically. */
+  reseed(manifest: SeedManifest): void {
+    if (!this.file || !this.seeding) throw new Error('only a store opened from a file can be reseeded')
+    this.withLock(() => {
+      this.data = this.seeding!.regenerate(manifest)
+      this.indexes.clear()
+      this.saveText(JSON.stringify(manifest))
+    })
+  }
+
+  all<K extends CollectionName>(name: K): Row<K>[] {
+    return this.data[name] as Row<K>[]
+  }
+
+  get<K extends CollectionName>(name: K, id: string): Row<K> | undefined {
+    return this.index(name).get(id) as Row<K> | undefined
+  }
+
+  insert<K extends CollectionName>(name: K, row: Row<K>): Row<K> {
+    ;(this.data[name] as Row<K>[]).push(row)
+    this.index(name).set(row.id, row)
+    return row
+  }
+
+  remove<K extends CollectionName>(name: K, id: string): void {
+    const rows = this.data[name] as Row<K>[]
+    const at = rows.findIndex((r) => r.id === id)
+    if (at >= 0) rows.splice(at, 1)
+    this.index(name).delete(id)
+  }
+
+  private index(name: CollectionName): Map<string, unknown> {
+    let map = this.indexes.get(name)
+    if (!map) {
+      map = new Map((this.data[name] as Array<{id: string}>).map((r) => [r.id, r]))
+      this.indexes.set(name, map)
+    }
+    return map
+  }
+
+  private reload(): void {
+    const file = this.file!
+    // The stamp is taken before the read: another process's save in between makes it differ from the file's
+    // next stamp, so the next refresh reloads. Taken after, it could name a newer version than the one read,
+    // and a write based on the older data would then overwrite that process's acknowledged write.
+    const stamp = fileStamp(file)
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as EnvData | SeedManifest
+    if (isManifest(parsed) && !this.seeding) throw new Error(`${file} holds a seed manifest and there is no generator for it`)
+    this.data = isManifest(parsed) ? this.seeding!.regenerate(parsed) : (this.seeding?.complete?.(parsed) ?? parsed)
+    this.indexes.clear()
+    this.stamp = stamp
+  }
+
+  private save(): void {
+    this.saveText(JSON.stringify(this.data))
+  }
+
+  private saveText(text: string): void {
+    const file = this.file!
+    const tmp = `${file}.${process.pid}.tmp`
+    try {
+      const fd = openSync(tmp, 'w', 0o600)
+      try {
+        writeSync(fd, text)
+        fsyncSync(fd)
+      } finally {
+        closeSync(fd)
+      }
+      renameSync(tmp, file)
+    } catch (error) {
+      rmSync(tmp, {force: true})
+      throw error
+    }
+    // the data first, then its revision: a reader that sees the new revision also sees the new data
+    const revTmp = `${file}.rev.${process.pid}.tmp`
+    writeFileSync(revTmp, randomBytes(8).toString('hex'), {mode: 0o600})
+    renameSync(revTmp, `${file}.rev`)
+    this.stamp = fileStamp(file)
+  }
+
+  private withLock<T>(fn: () => T): T {
+    return withLockSync(`${this.file}.lock`, fn)
+  }
+}

@@ -1,0 +1,46 @@
+// Benefits and the grants that give them to customers: stored records -> the API's wire shapes (api-facts §4).
+import {type View, orgId} from '../../core/present.js'
+import type {BenefitGrantRecord, BenefitRecord} from './model.js'
+import {customer} from '../customers/present.js'
+
+export function benefit(v: View, b: BenefitRecord) {
+  return {
+    id: b.id,
+    created_at: b.created_at,
+    modified_at: b.modified_at,
+    type: b.type,
+    description: b.description,
+    selectable: b.selectable,
+    deletable: b.deletable,
+    is_deleted: b.is_deleted,
+    organization_id: orgId(v),
+    metadata: b.metadata,
+    visibility: b.visibility,
+    visibility_configurable: true,
+    properties: b.properties,
+  }
+}
+
+export function benefitGrant(v: View, g: BenefitGrantRecord) {
+  const c = v.store.get('customers', g.customer_id)
+  const b = v.store.get('benefits', g.benefit_id)
+  return {
+    id: g.id,
+    created_at: g.created_at,
+    modified_at: g.modified_at,
+    granted_at: g.granted_at,
+    is_granted: g.granted_at !== null && g.revoked_at === null,
+    revoked_at: g.revoked_at,
+    is_revoked: g.revoked_at !== null,
+    subscription_id: g.subscription_id,
+    order_id: g.order_id,
+    customer_id: g.customer_id,
+    member_id: null,
+    benefit_id: g.benefit_id,
+    error: null,
+    customer: c ? customer(v, c) : null,
+    member: null,
+    benefit: b ? benefit(v, b) : null,
+    properties: g.properties,
+  }
+}

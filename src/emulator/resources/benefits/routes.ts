@@ -1,0 +1,214 @@
+// Benefits and their grants (api-facts §3.1, §3.3, §4.9).
+import {z} from 'zod'
+
+import {notFound, notPermitted, ruleValidation} from '../../core/errors.js'
+import {checkOrganization, emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'
+import {uuid} from '../../core/ids.js'
+import {byField, listRows, textSearch, type Filter} from '../../core/list.js'
+import type {BenefitGrantRecord, BenefitRecord} from './model.js'
+import * as present from './present.js'
+import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
+import {emitGrantsRevoked, revokeGrants} from '../subscriptions/lifecycle.js'
+
+type BenefitType = BenefitRecord['type']
+
+export const BENEFIT_TYPES = ['custom', 'discord', 'github_repository', 'downloadables', 'license_keys', 'meter_credit', 'feature_flag'] as const satisfies readonly BenefitType[]
+
+const visibility = z.enum(['draft', 'private', 'public'])
+const description = z.string().min(3).max(42)
+
+// Properties are stored in the shape the service returns, with every optional key present.
+const customProperties = z.object({note: z.string().nullish()}).transform((p) => ({note: p.note ?? null}))
+
+const licenseKeysProperties = z
+  .object({
+    prefix: z.string().nullish(),
+    expires: z.object({ttl: z.int().min(1), timeframe: z.enum(['year', 'month', 'day'])}).nullish(),
+    activations: z.object({limit: z.int().min(1).max(50), enable_customer_admin: z.boolean()}).nullish(),
+    limit_usage: z.int().min(1).nullish(),
+  })
+  .transform((p) => ({prefix: p.prefix ?? null, expires: p.expires ?? null, activations: p.activations ?? null, limit_usage: p.limit_usage ?? null}))
+
+/** Downloadable files: uploaded `downloadable` files of the organization (checked in `checkFiles`). */
+const downloadablesProperties = z
+  .object({archived: z.record(z.uuid(), z.boolean()).nullish(), files: z.array(z.uuid()).min(1)})
+  .transform((p) => ({archived: p.archived ?? {}, files: p.files}))
+
+/** Each file of a downloadables benefit must be an uploaded downloadable file. */
+function checkFiles(ctx: Ctx, type: BenefitType, properties: Record<string, unknown> | undefined): void {
+  if (type !== 'downloadables' || !properties) return
+  ;(properties.files as string[]).forEach((id, i) => {
+    const f = ctx.store.get('files', id)
+    if (!f || !f.is_uploaded || f.service !== 'downloadable') throw ruleValidation(['body', 'properties', 'files', i], 'File does not exist or is not uploaded.', id)
+  })
+}
+
+/** The other types are kept as given: the emulator does not talk to Discord, GitHub or storage. */
+const otherProperties = z.record(z.string(), z.unknown())
+
+const PROPERTIES: Record<BenefitType, z.ZodType<Record<string, unknown>>> = {
+  custom: customProperties,
+  license_keys: licenseKeysProperties,
+  discord: otherProperties,
+  github_repository: otherProperties,
+  downloadables: downloadablesProperties,
+  meter_credit: otherProperties,
+  feature_flag: otherProperties,
+}
+
+const createOf = <T extends BenefitType>(type: T) =>
+  z.object({
+    type: z.literal(type),
+    description,
+    properties: PROPERTIES[type],
+    metadata: metadataSchema.default({}),
+    visibility: visibility.default('public'),
+    organization_id: z.uuid().nullish(),
+  })
+
+const benefitCreate = z.discriminatedUnion('type', [
+  createOf('custom'),
+  createOf('license_keys'),
+  createOf('downloadables'),
+  createOf('discord'),
+  createOf('github_repository'),
+  createOf('feature_flag'),
+  createOf('meter_credit'),
+])
+
+/** `properties` is checked against the stored benefit's type once the benefit is known. */
+const benefitUpdate = z.object({
+  type: z.enum(BENEFIT_TYPES).nullish(),
+  description: description.nullish(),
+  properties: z.unknown().optional(),
+  metadata: metadataSchema.nullish(),
+  visibility: visibility.nullish(),
+})
+
+const iso = (ctx: Ctx) => new Date(ctx.now).toISOString()
+
+
+/** A benefit that exists and is not deleted, or 404. */
+export function findBenefit(ctx: Ctx, id: string): BenefitRecord {
+  const benefit = ctx.store.get('benefits', id)
+  if (!benefit || benefit.is_deleted) throw notFound()
+  return benefit
+}
+
+const isGranted = (g: BenefitGrantRecord) => g.granted_at !== null && g.revoked_at === null
+
+function grantFilters(ctx: Ctx) {
+  return {
+    organization_id: byField('uuid', () => ctx.store.data.organization.id),
+    customer_id: byField('uuid', (g: BenefitGrantRecord) => g.customer_id),
+    external_customer_id: byField('string', (g: BenefitGrantRecord) => ctx.store.get('customers', g.customer_id)?.external_id ?? null),
+    is_granted: byField('bool', isGranted),
+  } satisfies Record<string, Filter<BenefitGrantRecord>>
+}
+
+const grantSorts = {
+  created_at: (g: BenefitGrantRecord) => g.created_at,
+  granted_at: (g: BenefitGrantRecord) => g.granted_at,
+  revoked_at: (g: BenefitGrantRecord) => g.revoked_at,
+}
+
+function listGrants(ctx: Ctx, rows: readonly BenefitGrantRecord[], filters: Record<string, Filter<BenefitGrantRecord>>) {
+  return ok(listRows(rows, ctx.query, {filters, sorts: grantSorts, defaultSort: ['-created_at']}, (g) => present.benefitGrant(ctx.view, g)))
+}
+
+export function register(r: Router): void {
+  r.get('/benefits/', 'organization', (ctx) =>
+    ok(
+      listRows(
+        ctx.store.all('benefits').filter((b) => !b.is_deleted),
+        ctx.query,
+        {
+          filters: {
+            organization_id: byField('uuid', () => ctx.store.data.organization.id),
+            type: byField(BENEFIT_TYPES, (b: BenefitRecord) => b.type),
+            id: byField('uuid', (b: BenefitRecord) => b.id),
+            exclude_id: {type: 'uuid', match: (b: BenefitRecord, values) => !values.includes(b.id)},
+            query: textSearch((b: BenefitRecord) => b.description),
+          },
+          sorts: {created_at: (b) => b.created_at, description: (b) => b.description.toLowerCase(), type: (b) => b.type},
+          defaultSort: ['-created_at'],
+          metadata: (b) => b.metadata,
+        },
+        (b) => present.benefit(ctx.view, b),
+      ),
+    ),
+  )
+
+  r.post('/benefits/', 'organization', (ctx) => {
+    const input = parse(benefitCreate, ctx.body)
+    checkOrganization(ctx, input.organization_id)
+    checkFiles(ctx, input.type, input.properties)
+    const benefit = ctx.store.write(() =>
+      ctx.store.insert('benefits', {
+        id: uuid(),
+        created_at: iso(ctx),
+        modified_at: null,
+        type: input.type,
+        description: input.description,
+        selectable: true,
+        deletable: true,
+        is_deleted: false,
+        visibility: input.visibility,
+        metadata: input.metadata,
+        properties: input.properties,
+      }),
+    )
+    const body = present.benefit(ctx.view, benefit)
+    emit(ctx.env, 'benefit.created', body)
+    return ok(body, 201)
+  })
+
+  r.get('/benefits/:id', 'organization', (ctx) => ok(present.benefit(ctx.view, findBenefit(ctx, pathUuid(ctx.params)))))
+
+  r.patch('/benefits/:id', 'organization', (ctx) => {
+    const id = pathUuid(ctx.params)
+    const input = parse(benefitUpdate, ctx.body)
+    const current = findBenefit(ctx, id)
+    if (input.type && input.type !== current.type) {
+      throw ruleValidation(['body', 'type'], `The benefit type cannot be changed: this benefit is of type ${current.type}.`, input.type)
+    }
+    const properties = input.properties === undefined ? undefined : parse(PROPERTIES[current.type], input.properties, ['body', 'properties'])
+    checkFiles(ctx, current.type, properties)
+    const benefit = ctx.store.write(() => {
+      const b = findBenefit(ctx, id)
+      if (input.description) b.description = input.description
+      if (input.visibility) b.visibility = input.visibility
+      if (input.metadata) b.metadata = input.metadata
+      if (properties) b.properties = properties
+      b.modified_at = iso(ctx)
+      return b
+    })
+    const body = present.benefit(ctx.view, benefit)
+    emit(ctx.env, 'benefit.updated', body)
+    return ok(body)
+  })
+
+  r.delete('/benefits/:id', 'organization', (ctx) => {
+    const id = pathUuid(ctx.params)
+    if (!findBenefit(ctx, id).deletable) throw notPermitted()
+    const revoked = ctx.store.write(() => {
+      const b = findBenefit(ctx, id)
+      b.is_deleted = true
+      b.modified_at = iso(ctx)
+      for (const p of ctx.store.all('products')) {
+        if (p.benefit_ids.includes(id)) p.benefit_ids = p.benefit_ids.filter((x) => x !== id)
+      }
+      return revokeGrants(ctx, (g) => g.benefit_id === id)
+    })
+    emitGrantsRevoked(ctx, revoked)
+    return noContent()
+  })
+
+  r.get('/benefits/:id/grants', 'organization', (ctx) => {
+    const id = findBenefit(ctx, pathUuid(ctx.params)).id
+    const {is_granted, customer_id} = grantFilters(ctx)
+    return listGrants(ctx, ctx.store.all('benefit_grants').filter((g) => g.benefit_id === id), {is_granted, customer_id})
+  })
+
+  r.get('/benefit-grants/', 'organization', (ctx) => listGrants(ctx, ctx.store.all('benefit_grants'), grantFilters(ctx)))
+}

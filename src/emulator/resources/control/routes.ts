@@ -1,0 +1,142 @@
+// The emulator's control surface, outside /v1 (like the control endpoints of other local emulators):
+// test-only actions that no API call can cause. Each action is one entry of ACTIONS; adding one (a
+// dispute opened, say) is adding an entry. They need the environment's organization token.
+//
+//   GET  /_emulator/listeners                        open listen streams and how many were ever opened
+//   POST /_emulator/listeners/reconnect              every listen stream gets {"type":"reconnect"} now
+//   POST /_emulator/orders/{id}/pay                  a pending order's payment completes now
+//   POST /_emulator/subscriptions/{id}/renew         the subscription renews now; its order is paid later
+//   POST /_emulator/subscriptions/{id}/fail-payment  it renews now and the payment fails: past_due
+//   POST /_emulator/orders/{id}/dispute              the customer disputes a paid order's payment
+import {z} from 'zod'
+
+import {domainError, notFound} from '../../core/errors.js'
+import {emit, ok, type Ctx, type Handler, type Router} from '../../core/http.js'
+import {parse, pathUuid} from '../../core/validate.js'
+import {newDispute} from '../disputes/open.js'
+import {dispute as presentDispute} from '../disputes/present.js'
+import {hasPayment} from '../payments/derive.js'
+import {settle} from '../index.js'
+import {buildOrder, priceAmount} from '../orders/build.js'
+import type {OrderRecord} from '../orders/model.js'
+import {order as presentOrder} from '../orders/present.js'
+import {addInterval} from '../subscriptions/periods.js'
+import type {SubscriptionRecord} from '../subscriptions/model.js'
+import {subscription as presentSubscription} from '../subscriptions/present.js'
+import {hubOf} from '../listen/hub.js'
+
+export const CONTROL_PREFIX = '/_emulator'
+
+interface Action {
+  method: 'GET' | 'POST'
+  path: string
+  summary: string
+  handler: Handler
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+function payOrder(ctx: Ctx): ReturnType<Handler> {
+  const id = pathUuid(ctx.params)
+  const found = ctx.store.get('orders', id)
+  if (!found) throw notFound()
+  if (found.status !== 'pending' || found.paid_event_sent) throw domainError(409, 'OrderNotPending', `Order ${id} is ${found.status}, not pending.`)
+  ctx.store.write(() => {
+    const o = ctx.store.get('orders', id)!
+    o.paid_at = iso(ctx.now)
+  })
+  // The sweep raises order.updated and order.paid (and grants the benefits) as for any payment.
+  settle(ctx.env)
+  return ok(presentOrder(ctx.view, ctx.store.get('orders', id)!))
+}
+
+/** A new period from now, with its order: paid after the payment delay, or never when the payment fails. */
+function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
+  const id = pathUuid(ctx.params)
+  const check = (s: SubscriptionRecord | undefined): SubscriptionRecord => {
+    if (!s || s.started_at === null) throw notFound()
+    if (s.ended_at !== null || !['active', 'trialing', 'past_due'].includes(s.status)) {
+      throw domainError(409, 'SubscriptionNotRenewable', `Subscription ${id} is ${s.status}; only a live subscription renews.`)
+    }
+    return s
+  }
+  check(ctx.store.get('subscriptions', id))
+  const {subscription, order, before} = ctx.store.write(() => {
+    const s = check(ctx.store.get('subscriptions', id))
+    const before = s.status
+    const product = ctx.store.get('products', s.product_id)
+    const price = product?.prices.find((p) => s.price_ids.includes(p.id)) ?? product?.prices[0]
+    if (!product || !price) throw domainError(409, 'SubscriptionNotRenewable', `Subscription ${id} has no price to bill.`)
+    const customer = ctx.store.get('customers', s.customer_id)
+    const order: OrderRecord = buildOrder(ctx.store.data, {
+      now: ctx.now,
+      customerId: s.customer_id,
+      product,
+      price,
+      amount: priceAmount(price),
+      billingReason: 'subscription_cycle',
+      subscriptionId: s.id,
+      billingName: customer?.billing_name ?? customer?.name ?? null,
+      billingAddress: customer?.billing_address ?? null,
+      paymentDelayMs: ctx.env.options.paymentDelayMs,
+    })
+    if (paymentFails) order.paid_at = null
+    ctx.store.insert('orders', order)
+    s.current_period_start = iso(ctx.now)
+    s.current_period_end = iso(addInterval(ctx.now, s.recurring_interval, s.recurring_interval_count))
+    if (s.status === 'trialing') s.trial_end = s.current_period_start
+    s.status = paymentFails ? 'past_due' : 'active'
+    s.modified_at = iso(ctx.now)
+    return {subscription: s, order, before}
+  })
+  const body = presentSubscription(ctx.view, subscription)
+  emit(ctx.env, 'subscription.updated', body)
+  emit(ctx.env, 'subscription.cycled', body)
+  if (paymentFails && before !== 'past_due') emit(ctx.env, 'subscription.past_due', body)
+  if (!paymentFails && before !== 'active') emit(ctx.env, 'subscription.active', body)
+  emit(ctx.env, 'order.created', presentOrder(ctx.view, order))
+  return ok({subscription: body, order: presentOrder(ctx.view, order)})
+}
+
+const disputeBody = z.object({reason: z.string().min(1).default('fraudulent')}).default({reason: 'fraudulent'})
+
+/** A customer disputes the whole paid amount of an order: a dispute awaiting a response for 7 days. */
+function openDispute(ctx: Ctx): ReturnType<Handler> {
+  const id = pathUuid(ctx.params)
+  const {reason} = parse(disputeBody, ctx.body ?? undefined)
+  const check = () => {
+    const order = ctx.store.get('orders', id)
+    if (!order) throw notFound()
+    if (!hasPayment(ctx, order)) throw domainError(409, 'OrderNotPaid', `Order ${id} has no payment to dispute.`)
+    return order
+  }
+  check()
+  const d = ctx.store.write(() => ctx.store.insert('disputes', newDispute(check(), ctx.now, undefined, reason)))
+  return ok(presentDispute(ctx.view, d), 201)
+}
+
+export const ACTIONS: Action[] = [
+  {
+    method: 'GET',
+    path: '/listeners',
+    summary: 'Open listen streams, and how many were opened since the emulator started.',
+    handler: (ctx) => ok({listeners: hubOf(ctx.env).size, streams_opened: hubOf(ctx.env).opened}),
+  },
+  {
+    method: 'POST',
+    path: '/listeners/reconnect',
+    summary: 'Send {"type":"reconnect"} to every listen stream and close it, as the service does after 10 minutes.',
+    handler: (ctx) => ok({reconnected: hubOf(ctx.env).reconnectAll()}),
+  },
+  {method: 'POST', path: '/orders/:id/pay', summary: "Complete a pending order's payment now.", handler: payOrder},
+  {method: 'POST', path: '/subscriptions/:id/renew', summary: 'Renew a subscription now: a new period and its order, paid after the payment delay.', handler: (ctx) => renew(ctx, false)},
+  {method: 'POST', path: '/orders/:id/dispute', summary: "Open a dispute on a paid order's payment (body: optional {\"reason\"}).", handler: openDispute},
+  {method: 'POST', path: '/subscriptions/:id/fail-payment', summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.', handler: (ctx) => renew(ctx, true)},
+]
+
+export function register(r: Router): void {
+  for (const a of ACTIONS) r.addAbsolute(a.method, `${CONTROL_PREFIX}${a.path}`, 'organization', a.handler)
+  r.addAbsolute('GET', `${CONTROL_PREFIX}/`, 'organization', () =>
+    ok({actions: ACTIONS.map((a) => ({method: a.method, path: `${CONTROL_PREFIX}${a.path}`, summary: a.summary}))}),
+  )
+}

@@ -1,0 +1,3 @@
+// Customer sessions.
+export {register} from './routes.js'
+export {collections} from './model.js'

@@ -1,0 +1,3 @@
+// Customers (and their state).
+export {register} from './routes.js'
+export {collections} from './model.js'

@@ -1,0 +1,93 @@
+// Creating orders (checkout confirmations, subscription cycles, seed data) with amounts that add up:
+// net = subtotal - discount, total = net + tax (api-facts §4.3).
+import {uuid, type Random} from '../../core/ids.js'
+import type {Address, EnvData, Metadata} from '../../core/model.js'
+import type {OrderRecord, OrderStatus} from './model.js'
+import type {PriceRecord, ProductRecord} from '../products/model.js'
+
+/** Simple VAT/sales-tax table by billing country, in basis points. */
+const TAX_BPS: Record<string, number> = {DE: 1900, FR: 2000, GB: 2000, SE: 2500, NL: 2100, ES: 2100, IT: 2200, US: 0, CA: 500, AU: 1000}
+
+export function taxRate(address: Address | null | undefined): number {
+  return address ? (TAX_BPS[address.country] ?? 0) : 0
+}
+
+export function invoiceNumber(data: EnvData): string {
+  data.invoice_counter++
+  const prefix = data.organization.slug.replace(/[^a-z0-9]/gi, '').slice(0, 8).toUpperCase()
+  return `${prefix}-${String(data.invoice_counter).padStart(4, '0')}`
+}
+
+export interface NewOrder {
+  now: number
+  customerId: string
+  product: ProductRecord
+  price: PriceRecord
+  /** Amount before discount and tax; defaults to the price's amount (custom: minimum or preset). */
+  amount?: number
+  discountAmount?: number
+  billingReason?: OrderRecord['billing_reason']
+  subscriptionId?: string | null
+  checkoutId?: string | null
+  billingName?: string | null
+  billingAddress?: Address | null
+  metadata?: Metadata
+  /** Defaults to `pending`, paid `paymentDelayMs` later. */
+  status?: OrderStatus
+  paymentDelayMs?: number
+  random?: Random
+}
+
+export function priceAmount(price: PriceRecord): number {
+  return price.amount_type === 'fixed' ? price.price_amount : (price.preset_amount ?? price.minimum_amount)
+}
+
+/** Builds an order row (not yet inserted); takes the next invoice number from `data`. */
+export function buildOrder(data: EnvData, o: NewOrder): OrderRecord {
+  const created = new Date(o.now).toISOString()
+  const subtotal = o.amount ?? priceAmount(o.price)
+  const discount = Math.min(o.discountAmount ?? 0, subtotal)
+  const tax = Math.round(((subtotal - discount) * taxRate(o.billingAddress)) / 10_000)
+  const status = o.status ?? 'pending'
+  const label = o.product.recurring_interval
+    ? `${o.product.name} (every ${o.product.recurring_interval_count ?? 1} ${o.product.recurring_interval})`
+    : o.product.name
+  return {
+    id: uuid(o.random),
+    created_at: created,
+    modified_at: null,
+    status,
+    paid_at: status === 'pending' ? new Date(o.now + (o.paymentDelayMs ?? 2000)).toISOString() : status === 'draft' || status === 'void' ? null : created,
+    billing_reason: o.billingReason ?? (o.product.recurring_interval ? 'subscription_create' : 'purchase'),
+    currency: o.price.price_currency,
+    subtotal_amount: subtotal,
+    discount_amount: discount,
+    tax_amount: tax,
+    applied_balance_amount: 0,
+    refunded_amount: 0,
+    refunded_tax_amount: 0,
+    billing_name: o.billingName ?? null,
+    billing_address: o.billingAddress ?? null,
+    invoice_number: invoiceNumber(data),
+    invoice_requested_at: null,
+    invoice_ready_at: null,
+    customer_id: o.customerId,
+    product_id: o.product.id,
+    discount_id: null,
+    subscription_id: o.subscriptionId ?? null,
+    checkout_id: o.checkoutId ?? null,
+    metadata: o.metadata ?? {},
+    items: [
+      {
+        id: uuid(o.random),
+        created_at: created,
+        modified_at: null,
+        label,
+        amount: subtotal,
+        tax_amount: tax,
+        proration: false,
+        product_price_id: o.price.id,
+      },
+    ],
+  }
+}

@@ -1,0 +1,61 @@
+// Orders (and their invoices): stored records and their collections in the store.
+import type {Address, EnvData, Metadata} from '../../core/model.js'
+
+declare module '../../core/model.js' {
+  interface EnvData {
+    orders: OrderRecord[]
+    /** Counter behind invoice numbers (`<ORG>-0001`). */
+    invoice_counter: number
+  }
+}
+
+/** This resource's part of a new (or older, saved before it existed) store. */
+export const collections = (): Partial<EnvData> => ({orders: [] as OrderRecord[], invoice_counter: 0})
+
+export interface OrderItemRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  label: string
+  amount: number
+  tax_amount: number
+  proration: boolean
+  product_price_id: string | null
+}
+
+export type OrderStatus = 'draft' | 'pending' | 'paid' | 'refunded' | 'partially_refunded' | 'void'
+
+export interface OrderRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  /** Stored status. `pending` orders become `paid` once `paid_at` is reached (evaluated lazily). */
+  status: OrderStatus
+  /** When a pending order counts as paid; null if it never will by itself. */
+  paid_at: string | null
+  billing_reason: 'purchase' | 'subscription_create' | 'subscription_cycle' | 'subscription_update'
+  currency: string
+  subtotal_amount: number
+  discount_amount: number
+  tax_amount: number
+  applied_balance_amount: number
+  refunded_amount: number
+  refunded_tax_amount: number
+  billing_name: string | null
+  billing_address: Address | null
+  invoice_number: string
+  /** Set by POST /invoice; the document exists from `invoice_ready_at` on. */
+  invoice_requested_at: string | null
+  invoice_ready_at: string | null
+  customer_id: string
+  product_id: string | null
+  discount_id: string | null
+  subscription_id: string | null
+  checkout_id: string | null
+  metadata: Metadata
+  items: OrderItemRecord[]
+  /** Set once `order.paid` was sent for a pending order that became paid. */
+  paid_event_sent?: boolean
+  /** Set once `order.updated` was sent for the finished invoice. */
+  invoice_event_sent?: boolean
+}

@@ -1,0 +1,92 @@
+// Orders (and their invoices): stored records -> the API's wire shapes (api-facts §4).
+import {embeddedDiscount} from '../discounts/present.js'
+import {type View} from '../../core/present.js'
+import type {OrderRecord, OrderStatus} from './model.js'
+import type {PriceRecord, ProductRecord} from '../products/model.js'
+import {customer} from '../customers/present.js'
+import {price, productCore} from '../products/present.js'
+import {subscriptionCore} from '../subscriptions/present.js'
+
+/** The status an order has at `now`: a pending order with a reached `paid_at` is paid. */
+export function orderStatus(o: OrderRecord, now: number): OrderStatus {
+  return o.status === 'pending' && o.paid_at !== null && Date.parse(o.paid_at) <= now ? 'paid' : o.status
+}
+
+export const isInvoiceGenerated = (o: OrderRecord, now: number) => o.invoice_ready_at !== null && Date.parse(o.invoice_ready_at) <= now
+
+export function orderAmounts(o: OrderRecord) {
+  const net = o.subtotal_amount - o.discount_amount
+  const total = net + o.tax_amount
+  return {
+    subtotal_amount: o.subtotal_amount,
+    discount_amount: o.discount_amount,
+    net_amount: net,
+    tax_amount: o.tax_amount,
+    total_amount: total,
+    applied_balance_amount: o.applied_balance_amount,
+    due_amount: Math.max(0, total + o.applied_balance_amount),
+    refunded_amount: o.refunded_amount,
+    refunded_tax_amount: o.refunded_tax_amount,
+    refundable_amount: Math.max(0, net + o.applied_balance_amount - o.refunded_amount),
+    refundable_tax_amount: Math.max(0, o.tax_amount - o.refunded_tax_amount),
+  }
+}
+
+function findPrice(v: View, priceId: string | null): {price: PriceRecord; product: ProductRecord} | undefined {
+  if (!priceId) return undefined
+  for (const p of v.store.all('products')) {
+    const found = p.prices.find((x) => x.id === priceId)
+    if (found) return {price: found, product: p}
+  }
+  return undefined
+}
+
+export function order(v: View, o: OrderRecord) {
+  const status = orderStatus(o, v.now)
+  const c = v.store.get('customers', o.customer_id)
+  const p = o.product_id ? v.store.get('products', o.product_id) : undefined
+  const s = o.subscription_id ? v.store.get('subscriptions', o.subscription_id) : undefined
+  const firstPrice = o.items[0]?.product_price_id ?? null
+  const deprecatedPrice = findPrice(v, firstPrice)
+  const amounts = orderAmounts(o)
+  return {
+    id: o.id,
+    created_at: o.created_at,
+    modified_at: o.modified_at,
+    status,
+    paid: status === 'paid' || status === 'refunded' || status === 'partially_refunded',
+    ...amounts,
+    currency: o.currency,
+    billing_reason: o.billing_reason,
+    billing_name: o.billing_name,
+    billing_address: o.billing_address,
+    invoice_number: o.invoice_number,
+    receipt_number: status === 'draft' || status === 'pending' ? null : o.invoice_number.replace(/-(\d+)$/, '-R$1'),
+    is_invoice_generated: isInvoiceGenerated(o, v.now),
+    seats: null,
+    units: null,
+    customer_id: o.customer_id,
+    product_id: o.product_id,
+    discount_id: o.discount_id,
+    subscription_id: o.subscription_id,
+    checkout_id: o.checkout_id,
+    next_payment_attempt_at: null,
+    metadata: o.metadata,
+    custom_field_data: {},
+    platform_fee_amount: 0,
+    platform_fee_currency: null,
+    customer: c ? customer(v, c) : null,
+    product: p ? productCore(v, p) : null,
+    discount: embeddedDiscount(v, o.discount_id),
+    subscription: s ? subscriptionCore(s) : null,
+    items: o.items.map((i) => ({...i})),
+    description: o.items.map((i) => i.label).join(', ') || (p?.name ?? ''),
+    // hidden deprecated keys, same values as their replacements
+    amount: amounts.net_amount,
+    from_balance_amount: o.applied_balance_amount,
+    product_price_id: firstPrice,
+    product_price: deprecatedPrice ? price(deprecatedPrice.price, deprecatedPrice.product) : null,
+    user_id: o.customer_id,
+    user: c ? {id: c.id, email: c.email, public_name: c.name ?? c.email} : null,
+  }
+}

@@ -1,0 +1,175 @@
+// Orders, billing details and invoices (spec §3 "Invoice generation", api-facts §4.3, §4.4, §6.3, §6.4).
+// Where the two disagree the spec wins: billing details are frozen once the invoice is generated
+// (PATCH -> 422) and a second POST of the invoice is refused (409 InvoiceAlreadyExists).
+import {createHmac} from 'node:crypto'
+
+import {z} from 'zod'
+
+import {domainError, HttpError, notFound, ruleValidation} from '../../core/errors.js'
+import {emit, ok, type Ctx, type Reply, type Router} from '../../core/http.js'
+import {after, before, byField, listRows, textSearch, type Filter} from '../../core/list.js'
+import type {OrderRecord} from './model.js'
+import {invoicePdf} from './pdf.js'
+import * as present from './present.js'
+import {registerReceipts} from './receipt.js'
+import {addressSchema, parse, pathUuid} from '../../core/validate.js'
+
+const billingUpdate = z.object({
+  billing_name: z.string().max(255).nullish(),
+  billing_address: addressSchema.nullish(),
+})
+
+const STATUSES = ['draft', 'pending', 'paid', 'refunded', 'partially_refunded', 'void'] as const
+const INVOICE_LINK_TTL_MS = 60 * 60 * 1000
+
+export function findOrder(ctx: Ctx, id: string, customerId?: string): OrderRecord {
+  const order = ctx.store.get('orders', id)
+  if (!order || (customerId !== undefined && order.customer_id !== customerId)) throw notFound()
+  return order
+}
+
+/** Filters shared by the Core and Customer Portal order lists. */
+export const orderListFilters: Record<string, Filter<OrderRecord>> = {
+  product_id: byField('uuid', (o: OrderRecord) => o.product_id),
+  subscription_id: byField('uuid', (o: OrderRecord) => o.subscription_id),
+  product_billing_type: byField(['one_time', 'recurring'], (o: OrderRecord) => (o.subscription_id ? 'recurring' : 'one_time')),
+}
+
+function coreListSpec(ctx: Ctx) {
+  const customers = (o: OrderRecord) => ctx.store.get('customers', o.customer_id)
+  const filters: Record<string, Filter<OrderRecord>> = {
+    ...orderListFilters,
+    organization_id: byField('uuid', () => ctx.store.data.organization.id),
+    discount_id: byField('uuid', (o) => o.discount_id),
+    customer_id: byField('uuid', (o) => o.customer_id),
+    external_customer_id: byField('string', (o) => customers(o)?.external_id ?? null),
+    checkout_id: byField('uuid', (o) => o.checkout_id),
+    status: byField(STATUSES, (o) => present.orderStatus(o, ctx.now)),
+    created_after: after((o) => o.created_at),
+    created_before: before((o) => o.created_at),
+  }
+  return {
+    filters,
+    sorts: {
+      created_at: (o: OrderRecord) => o.created_at,
+      status: (o: OrderRecord) => present.orderStatus(o, ctx.now),
+      invoice_number: (o: OrderRecord) => o.invoice_number,
+      amount: (o: OrderRecord) => o.subtotal_amount - o.discount_amount,
+      net_amount: (o: OrderRecord) => o.subtotal_amount - o.discount_amount,
+      customer: (o: OrderRecord) => customers(o)?.email ?? null,
+      product: (o: OrderRecord) => (o.product_id ? (ctx.store.get('products', o.product_id)?.name ?? null) : null),
+      discount: (o: OrderRecord) => o.discount_id,
+      subscription: (o: OrderRecord) => o.subscription_id,
+    },
+    defaultSort: ['-created_at'],
+    metadata: (o: OrderRecord) => o.metadata,
+  }
+}
+
+export function listOrders(ctx: Ctx, customerId?: string): Reply {
+  const rows = customerId === undefined ? ctx.store.all('orders') : ctx.store.all('orders').filter((o) => o.customer_id === customerId)
+  const spec =
+    customerId === undefined
+      ? coreListSpec(ctx)
+      : {
+          filters: {
+            ...orderListFilters,
+            query: textSearch(
+              (o: OrderRecord) => (o.product_id ? ctx.store.get('products', o.product_id)?.name : null),
+              (o: OrderRecord) => o.invoice_number,
+            ),
+          },
+          sorts: {created_at: (o: OrderRecord) => o.created_at, amount: (o: OrderRecord) => o.subtotal_amount - o.discount_amount},
+          defaultSort: ['-created_at'],
+        }
+  return ok(listRows(rows, ctx.query, spec, (o) => present.order(ctx.view, o)))
+}
+
+/** PATCH of billing name and address: allowed until the invoice is generated (spec §3, rule 2). */
+export function updateOrderBilling(ctx: Ctx, id: string, customerId?: string): Reply {
+  const input = parse(billingUpdate, ctx.body)
+  const order = ctx.store.write(() => {
+    const o = findOrder(ctx, id, customerId)
+    if (o.invoice_requested_at !== null) {
+      const field = input.billing_address !== undefined ? 'billing_address' : 'billing_name'
+      throw ruleValidation(['body', field], 'This field cannot be updated after the invoice is generated.', input[field])
+    }
+    if (input.billing_address && o.billing_address) {
+      for (const part of ['country', 'state'] as const) {
+        if ((input.billing_address[part] ?? null) !== (o.billing_address[part] ?? null)) {
+          const word = part === 'country' ? 'Country' : 'State'
+          throw ruleValidation(['body', 'billing_address', part], `${word} cannot be changed`, input.billing_address[part])
+        }
+      }
+    }
+    if (input.billing_name !== undefined) o.billing_name = input.billing_name
+    if (input.billing_address !== undefined) o.billing_address = input.billing_address
+    o.modified_at = new Date(ctx.now).toISOString()
+    return o
+  })
+  const body = present.order(ctx.view, order)
+  emit(ctx.env, 'order.updated', body)
+  return ok(body)
+}
+
+/** POST /invoice: 202 with body null; the document exists `invoiceDelayMs` later. */
+export function generateInvoice(ctx: Ctx, id: string, customerId?: string): Reply {
+  ctx.store.write(() => {
+    const o = findOrder(ctx, id, customerId)
+    const status = present.orderStatus(o, ctx.now)
+    if (status === 'draft' || status === 'void') {
+      throw domainError(409, 'OrderNotEligibleForInvoice', `Order ${o.id} is not eligible for an invoice: its status is ${status}.`)
+    }
+    if (o.invoice_requested_at !== null) {
+      throw domainError(409, 'InvoiceAlreadyExists', `An invoice was already generated for order ${o.id}.`)
+    }
+    if (!o.billing_name || !o.billing_address) {
+      throw domainError(422, 'MissingInvoiceBillingDetails', 'Billing name and address are required to generate an invoice for this order.')
+    }
+    o.invoice_requested_at = new Date(ctx.now).toISOString()
+    o.invoice_ready_at = new Date(ctx.now + ctx.env.options.invoiceDelayMs).toISOString()
+    o.modified_at = o.invoice_requested_at
+  })
+  return ok(null, 202)
+}
+
+function signature(ctx: Ctx, orderId: string, expires: number): string {
+  return createHmac('sha256', ctx.store.data.tokens[0]!.token).update(`${orderId}.${expires}`).digest('hex').slice(0, 32)
+}
+
+/** GET /invoice: `{url}` of a temporary link to the PDF, or 404 InvoiceDoesNotExist before generation. */
+export function getInvoice(ctx: Ctx, id: string, customerId?: string): Reply {
+  const o = findOrder(ctx, id, customerId)
+  if (!present.isInvoiceGenerated(o, ctx.now)) {
+    throw domainError(404, 'InvoiceDoesNotExist', `No invoice exists for order ${o.id}.`)
+  }
+  const expires = ctx.now + INVOICE_LINK_TTL_MS
+  const url = new URL(`${ctx.env.origin}/files/invoices/${o.id}.pdf`)
+  url.searchParams.set('expires', String(expires))
+  url.searchParams.set('signature', signature(ctx, o.id, expires))
+  return ok({url: url.toString()})
+}
+
+/** The document behind the temporary link; like a presigned storage URL, it needs no token. */
+function serveInvoice(ctx: Ctx): Reply {
+  const denied = (why: string) => new HttpError(403, {error: 'AccessDenied', detail: why})
+  const match = /^([0-9a-f-]{36})\.pdf$/.exec(ctx.params.file ?? '')
+  const expires = Number(ctx.query.get('expires'))
+  if (!match) throw notFound()
+  const order = ctx.store.get('orders', match[1]!)
+  if (!order || !present.isInvoiceGenerated(order, ctx.now)) throw notFound()
+  if (ctx.query.get('signature') !== signature(ctx, order.id, expires)) throw denied('The link signature does not match.')
+  if (!(expires > ctx.now)) throw denied('The link has expired; request the invoice again.')
+  const customer = ctx.store.get('customers', order.customer_id)
+  return {status: 200, raw: {contentType: 'application/pdf', data: invoicePdf(ctx.store.data.organization, order, customer ?? null)}}
+}
+
+export function register(r: Router): void {
+  r.get('/orders/', 'organization', (ctx) => listOrders(ctx))
+  r.get('/orders/:id', 'organization', (ctx) => ok(present.order(ctx.view, findOrder(ctx, pathUuid(ctx.params)))))
+  r.patch('/orders/:id', 'organization', (ctx) => updateOrderBilling(ctx, pathUuid(ctx.params)))
+  r.post('/orders/:id/invoice', 'organization', (ctx) => generateInvoice(ctx, pathUuid(ctx.params)))
+  r.get('/orders/:id/invoice', 'organization', (ctx) => getInvoice(ctx, pathUuid(ctx.params)))
+  r.addAbsolute('GET', '/files/invoices/:file', 'none', serveInvoice)
+  registerReceipts(r)
+}

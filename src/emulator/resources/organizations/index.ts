@@ -1,0 +1,2 @@
+// The organization.
+export {register} from './routes.js'

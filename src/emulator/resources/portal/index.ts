@@ -1,0 +1,2 @@
+// The customer portal (customer-session routes).
+export {register} from './routes.js'

@@ -1,0 +1,213 @@
+// The customer portal (api-facts §3.2; spec §4, §5): the signed-in customer's own orders,
+// subscriptions, benefits and license keys. Another customer's object is a 404, and nothing
+// here writes organization-level data.
+import {z} from 'zod'
+
+import {notFound, ruleValidation, unauthorized} from '../../core/errors.js'
+import {ok, type Ctx, type Router} from '../../core/http.js'
+import {byField, listRows, textSearch} from '../../core/list.js'
+import type {BenefitGrantRecord} from '../benefits/model.js'
+import type {CustomerRecord} from '../customers/model.js'
+import type {SubscriptionRecord} from '../subscriptions/model.js'
+import * as benefitViews from '../benefits/present.js'
+import * as present from '../../core/present.js'
+import * as licenseKeyViews from '../license-keys/present.js'
+import * as orderViews from '../orders/present.js'
+import * as productViews from '../products/present.js'
+import * as subscriptionViews from '../subscriptions/present.js'
+import {addressSchema, parse, pathUuid} from '../../core/validate.js'
+import {BENEFIT_TYPES} from '../benefits/routes.js'
+import {billingChanges, emitCustomerChange, findCustomer} from '../customers/routes.js'
+import {
+  activateLicenseKey, deactivateLicenseKey, findLicenseKey, licenseKeyListSpec, licenseKeyWithActivations, validateLicenseKey,
+} from '../license-keys/routes.js'
+import {findOrder, generateInvoice, getInvoice, listOrders, updateOrderBilling} from '../orders/routes.js'
+import {CANCELLATION_REASONS, cancelAtPeriodEnd, findSubscription, uncancel} from '../subscriptions/lifecycle.js'
+
+const customerUpdate = z.object({
+  billing_name: z.string().max(256).nullish(),
+  billing_address: addressSchema.nullish(),
+  tax_id: z.string().nullish(),
+  default_payment_method_id: z.uuid().nullish(),
+})
+
+const subscriptionCancel = z.object({
+  cancel_at_period_end: z.boolean(),
+  cancellation_reason: z.enum(CANCELLATION_REASONS).nullish(),
+  cancellation_comment: z.string().nullish(),
+})
+
+/** The signed-in customer's id (routes with auth 'customer' always have one). */
+function me(ctx: Ctx): string {
+  if (ctx.auth.kind !== 'customer') throw unauthorized()
+  return ctx.auth.customerId
+}
+
+/** CustomerPortalCustomer: what a customer sees of itself. */
+function portalCustomer(c: CustomerRecord) {
+  return {
+    id: c.id,
+    created_at: c.created_at,
+    modified_at: c.modified_at,
+    email: c.email,
+    email_verified: c.email_verified,
+    name: c.name,
+    billing_name: c.billing_name,
+    billing_address: c.billing_address,
+    tax_id: c.tax_id,
+    oauth_accounts: {},
+    default_payment_method_id: null,
+    type: c.type,
+  }
+}
+
+const productName = (ctx: Ctx, productId: string | null) => (productId ? ctx.store.get('products', productId)?.name : undefined)
+const isActive = (s: SubscriptionRecord) => s.status === 'active' || s.status === 'trialing'
+const isEnded = (s: SubscriptionRecord) => s.status === 'canceled' || s.status === 'incomplete_expired' || s.status === 'unpaid'
+
+function registerCustomer(r: Router): void {
+  r.get('/customer-portal/customers/me', 'customer', (ctx) => ok(portalCustomer(findCustomer(ctx, me(ctx)))))
+
+  r.patch('/customer-portal/customers/me', 'customer', (ctx) => {
+    const input = parse(customerUpdate, ctx.body)
+    if (input.default_payment_method_id) {
+      throw ruleValidation(['body', 'default_payment_method_id'], 'Payment method does not exist.', input.default_payment_method_id)
+    }
+    const customer = ctx.store.write(() => {
+      const c = findCustomer(ctx, me(ctx))
+      Object.assign(c, billingChanges(c, input))
+      c.modified_at = new Date(ctx.now).toISOString()
+      return c
+    })
+    emitCustomerChange(ctx, 'updated', customer)
+    return ok(portalCustomer(customer))
+  })
+
+  r.get('/customer-portal/customer-session/introspect', 'customer', (ctx) => {
+    const token = /^Bearer\s+(\S+)/i.exec(ctx.headers.authorization ?? '')?.[1]
+    const session = ctx.store.all('customer_sessions').find((s) => s.token === token)
+    if (!session) throw notFound()
+    return ok({expires_at: session.expires_at, return_url: session.return_url})
+  })
+}
+
+function registerOrders(r: Router): void {
+  r.get('/customer-portal/orders/', 'customer', (ctx) => listOrders(ctx, me(ctx)))
+  r.get('/customer-portal/orders/:id', 'customer', (ctx) => ok(orderViews.order(ctx.view, findOrder(ctx, pathUuid(ctx.params), me(ctx)))))
+  r.patch('/customer-portal/orders/:id', 'customer', (ctx) => updateOrderBilling(ctx, pathUuid(ctx.params), me(ctx)))
+  r.post('/customer-portal/orders/:id/invoice', 'customer', (ctx) => generateInvoice(ctx, pathUuid(ctx.params), me(ctx)))
+  r.get('/customer-portal/orders/:id/invoice', 'customer', (ctx) => getInvoice(ctx, pathUuid(ctx.params), me(ctx)))
+}
+
+function registerSubscriptions(r: Router): void {
+  r.get('/customer-portal/subscriptions/', 'customer', (ctx) => {
+    const customerId = me(ctx)
+    const rows = ctx.store.all('subscriptions').filter((s) => s.customer_id === customerId && s.started_at !== null)
+    return ok(
+      listRows(
+        rows,
+        ctx.query,
+        {
+          filters: {
+            product_id: byField('uuid', (s: SubscriptionRecord) => s.product_id),
+            active: {type: 'bool', match: (s: SubscriptionRecord, [v]) => (v ? isActive(s) : isEnded(s))},
+            query: textSearch((s: SubscriptionRecord) => productName(ctx, s.product_id)),
+          },
+          sorts: {
+            started_at: (s) => s.started_at,
+            amount: (s) => s.amount,
+            status: (s) => s.status,
+            product: (s) => productName(ctx, s.product_id)?.toLowerCase(),
+          },
+          defaultSort: ['-started_at'],
+        },
+        (s) => subscriptionViews.subscription(ctx.view, s),
+      ),
+    )
+  })
+
+  r.get('/customer-portal/subscriptions/:id', 'customer', (ctx) =>
+    ok(subscriptionViews.subscription(ctx.view, findSubscription(ctx, pathUuid(ctx.params), me(ctx)))),
+  )
+
+  r.patch('/customer-portal/subscriptions/:id', 'customer', (ctx) => {
+    const id = pathUuid(ctx.params)
+    const input = parse(subscriptionCancel, ctx.body)
+    const customerId = me(ctx)
+    if (!input.cancel_at_period_end) return ok(subscriptionViews.subscription(ctx.view, uncancel(ctx, id, customerId).subscription))
+    const s = cancelAtPeriodEnd(ctx, id, {reason: input.cancellation_reason, comment: input.cancellation_comment, customerId})
+    return ok(subscriptionViews.subscription(ctx.view, s))
+  })
+
+  // The portal's DELETE cancels at the end of the period, unlike the core API's immediate revoke.
+  r.delete('/customer-portal/subscriptions/:id', 'customer', (ctx) =>
+    ok(subscriptionViews.subscription(ctx.view, cancelAtPeriodEnd(ctx, pathUuid(ctx.params), {customerId: me(ctx)}))),
+  )
+}
+
+function registerBenefits(r: Router): void {
+  r.get('/customer-portal/benefit-grants/', 'customer', (ctx) => {
+    const customerId = me(ctx)
+    const benefitOf = (g: BenefitGrantRecord) => ctx.store.get('benefits', g.benefit_id)
+    const rows = ctx.store.all('benefit_grants').filter(
+      (g) => g.customer_id === customerId && g.granted_at !== null && g.revoked_at === null && benefitOf(g)?.is_deleted === false,
+    )
+    return ok(
+      listRows(
+        rows,
+        ctx.query,
+        {
+          filters: {
+            type: byField(BENEFIT_TYPES, (g: BenefitGrantRecord) => benefitOf(g)?.type),
+            benefit_id: byField('uuid', (g: BenefitGrantRecord) => g.benefit_id),
+            order_id: byField('uuid', (g: BenefitGrantRecord) => g.order_id),
+            subscription_id: byField('uuid', (g: BenefitGrantRecord) => g.subscription_id),
+            query: textSearch((g: BenefitGrantRecord) => benefitOf(g)?.description),
+          },
+          sorts: {created_at: (g) => g.created_at, granted_at: (g) => g.granted_at, type: (g) => benefitOf(g)?.type},
+          defaultSort: ['-granted_at'],
+        },
+        (g) => benefitViews.benefitGrant(ctx.view, g),
+      ),
+    )
+  })
+
+  r.get('/customer-portal/license-keys/', 'customer', (ctx) => {
+    const customerId = me(ctx)
+    const rows = ctx.store.all('license_keys').filter((k) => k.customer_id === customerId)
+    return ok(listRows(rows, ctx.query, licenseKeyListSpec(ctx), (k) => licenseKeyViews.licenseKey(ctx.view, k)))
+  })
+
+  r.get('/customer-portal/license-keys/:id', 'customer', (ctx) =>
+    ok(licenseKeyWithActivations(ctx, findLicenseKey(ctx, pathUuid(ctx.params), me(ctx)))),
+  )
+
+  // Unauthenticated twins of the core routes: the key and `organization_id` in the body identify the key.
+  r.post('/customer-portal/license-keys/validate', 'none', validateLicenseKey)
+  r.post('/customer-portal/license-keys/activate', 'none', activateLicenseKey)
+  r.post('/customer-portal/license-keys/deactivate', 'none', deactivateLicenseKey)
+}
+
+function registerOrganization(r: Router): void {
+  r.get('/customer-portal/organizations/:slug', 'none', (ctx) => {
+    const org = ctx.store.data.organization
+    if (ctx.params.slug !== org.slug) throw notFound()
+    const {id, created_at, modified_at, name, slug, avatar_url, proration_behavior, allow_customer_updates} = present.organization(org)
+    const products = ctx.store.all('products').filter((p) => p.visibility === 'public' && !p.is_archived && p.recurring_interval !== null)
+    return ok({
+      organization: {
+        id, created_at, modified_at, name, slug, avatar_url, proration_behavior, allow_customer_updates,
+        customer_portal_settings: {usage: {show: true}, subscription: {update_seats: true, update_plan: true}},
+      },
+      products: products.map((p) => productViews.product(ctx.view, p)),
+    })
+  })
+}
+
+export function register(r: Router): void {
+  registerCustomer(r)
+  registerOrders(r)
+  registerSubscriptions(r)
+  registerBenefits(r)
+  registerOrganization(r)
+}

@@ -1,0 +1,74 @@
+// Products and their prices: stored records -> the API's wire shapes (api-facts §4).
+import {type View, orgId} from '../../core/present.js'
+import type {PriceRecord, ProductRecord} from './model.js'
+import {benefit} from '../benefits/present.js'
+import {customField} from '../custom-fields/present.js'
+
+export function price(p: PriceRecord, product: ProductRecord) {
+  const base = {
+    id: p.id,
+    created_at: p.created_at,
+    modified_at: p.modified_at,
+    source: p.source,
+    amount_type: p.amount_type,
+    price_currency: p.price_currency,
+    tax_behavior: p.tax_behavior,
+    is_archived: p.is_archived,
+    product_id: p.product_id,
+    // hidden deprecated keys of non-legacy prices
+    type: product.recurring_interval ? 'recurring' : 'one_time',
+    recurring_interval: product.recurring_interval,
+  }
+  return p.amount_type === 'fixed'
+    ? {...base, price_amount: p.price_amount}
+    : {...base, minimum_amount: p.minimum_amount, maximum_amount: p.maximum_amount, preset_amount: p.preset_amount}
+}
+
+export function productCore(v: View, p: ProductRecord) {
+  return {
+    id: p.id,
+    created_at: p.created_at,
+    modified_at: p.modified_at,
+    trial_interval: null,
+    trial_interval_count: null,
+    name: p.name,
+    description: p.description,
+    visibility: p.visibility,
+    recurring_interval: p.recurring_interval,
+    recurring_interval_count: p.recurring_interval_count,
+    meter_interval: null,
+    meter_interval_count: null,
+    is_recurring: p.recurring_interval !== null,
+    is_archived: p.is_archived,
+    organization_id: orgId(v),
+    metadata: p.metadata,
+  }
+}
+
+const usedCache = new WeakMap<View, Set<string>>()
+
+/** Ids of products that orders or subscriptions use (they cannot be deleted); computed once per view. */
+function usedProductIds(v: View): Set<string> {
+  let used = usedCache.get(v)
+  if (!used) {
+    used = new Set<string>()
+    for (const o of v.store.all('orders')) if (o.product_id) used.add(o.product_id)
+    for (const s of v.store.all('subscriptions')) used.add(s.product_id)
+    usedCache.set(v, used)
+  }
+  return used
+}
+
+export function product(v: View, p: ProductRecord) {
+  return {
+    ...productCore(v, p),
+    is_deletable: !usedProductIds(v).has(p.id),
+    prices: p.prices.map((x) => price(x, p)),
+    benefits: p.benefit_ids.map((id) => v.store.get('benefits', id)).filter((b) => b !== undefined).map((b) => benefit(v, b)),
+    medias: [],
+    attached_custom_fields: (p.attached_custom_fields ?? []).flatMap((a, order) => {
+      const field = v.store.get('custom_fields', a.custom_field_id)
+      return field ? [{custom_field_id: field.id, custom_field: customField(v, field), order, required: a.required}] : []
+    }),
+  }
+}

@@ -1,0 +1,255 @@
+// Products and their prices (api-facts §3.1, §4.1, §4.2).
+import {z} from 'zod'
+
+import {CURRENCIES} from '../../../client/currencies.js'
+import {domainError, notFound, ruleValidation} from '../../core/errors.js'
+import {checkOrganization, emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'
+import {uuid} from '../../core/ids.js'
+import {byField, listRows, textSearch} from '../../core/list.js'
+import type {PriceRecord, ProductRecord} from './model.js'
+import * as present from './present.js'
+import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
+
+const MAX_AMOUNT = 99_999_999
+const amount = () => z.int().min(0).max(MAX_AMOUNT)
+// The service takes its presentment currencies only (an enum: 422 `enum` for anything else).
+const currency = z.enum([...CURRENCIES] as [string, ...string[]]).default('usd')
+
+const priceCreate = z.discriminatedUnion('amount_type', [
+  z.object({amount_type: z.literal('fixed'), price_amount: amount(), price_currency: currency, tax_behavior: z.enum(['location', 'inclusive', 'exclusive']).nullish()}),
+  z.object({
+    amount_type: z.literal('custom'),
+    minimum_amount: amount().default(50),
+    maximum_amount: amount().nullish(),
+    preset_amount: amount().nullish(),
+    price_currency: currency,
+    tax_behavior: z.enum(['location', 'inclusive', 'exclusive']).nullish(),
+  }),
+  z.object({amount_type: z.literal('free'), price_currency: currency}),
+])
+type PriceCreate = z.output<typeof priceCreate>
+
+const interval = z.enum(['day', 'week', 'month', 'year'])
+const visibility = z.enum(['draft', 'private', 'public'])
+
+const productCreate = z.object({
+  name: z.string().min(3).max(64),
+  description: z.string().nullish(),
+  recurring_interval: interval.nullish(),
+  recurring_interval_count: z.int().min(1).max(999).nullish(),
+  visibility: visibility.default('public'),
+  prices: z.array(priceCreate).min(1),
+  metadata: metadataSchema.default({}),
+  organization_id: z.uuid().nullish(),
+  medias: z.array(z.uuid()).nullish(),
+  attached_custom_fields: z.array(z.object({custom_field_id: z.uuid(), required: z.boolean()})).nullish(),
+})
+
+const productUpdate = z.object({
+  name: z.string().min(3).max(64).nullish(),
+  description: z.string().nullish(),
+  recurring_interval: interval.nullish(),
+  recurring_interval_count: z.int().min(1).max(999).nullish(),
+  visibility: visibility.nullish(),
+  is_archived: z.boolean().nullish(),
+  metadata: metadataSchema.nullish(),
+  prices: z.array(z.union([z.object({id: z.uuid()}).strict(), priceCreate])).nullish(),
+  medias: z.array(z.uuid()).nullish(),
+  attached_custom_fields: z.array(z.object({custom_field_id: z.uuid(), required: z.boolean()})).nullish(),
+})
+
+const benefitsUpdate = z.object({benefits: z.array(z.uuid())})
+
+function newPrice(input: PriceCreate, productId: string, now: string): PriceRecord {
+  const base = {
+    id: uuid(),
+    created_at: now,
+    modified_at: null,
+    source: 'catalog' as const,
+    price_currency: input.price_currency,
+    tax_behavior: 'tax_behavior' in input ? (input.tax_behavior ?? null) : null,
+    is_archived: false,
+    product_id: productId,
+  }
+  if (input.amount_type === 'custom') {
+    return {...base, amount_type: 'custom', minimum_amount: input.minimum_amount, maximum_amount: input.maximum_amount ?? null, preset_amount: input.preset_amount ?? null}
+  }
+  return {...base, amount_type: 'fixed', price_amount: input.amount_type === 'fixed' ? input.price_amount : 0}
+}
+
+/** At most one fixed price, or one custom price alone (api-facts §4.2). */
+function checkPriceMix(prices: PriceRecord[]): void {
+  const active = prices.filter((p) => !p.is_archived)
+  const fixed = active.filter((p) => p.amount_type === 'fixed').length
+  const custom = active.filter((p) => p.amount_type === 'custom').length
+  if (fixed > 1 || custom > 1 || (custom === 1 && fixed > 0)) {
+    throw ruleValidation(['body', 'prices'], 'A product can have at most one fixed price, or a single custom price.')
+  }
+  const currencies = new Set(active.map((p) => p.price_currency))
+  if (currencies.size > 1) throw ruleValidation(['body', 'prices'], 'All prices of a product must use the same currency.')
+}
+
+function checkCustomBounds(input: PriceCreate, index: number): void {
+  if (input.amount_type !== 'custom') return
+  const {minimum_amount: min, maximum_amount: max, preset_amount: preset} = input
+  if (max !== null && max !== undefined && max < min) {
+    throw ruleValidation(['body', 'prices', index, 'maximum_amount'], 'Maximum amount must be greater than or equal to the minimum amount.', max)
+  }
+  if (preset !== null && preset !== undefined && (preset < min || (max !== null && max !== undefined && preset > max))) {
+    throw ruleValidation(['body', 'prices', index, 'preset_amount'], 'Preset amount must be between the minimum and maximum amounts.', preset)
+  }
+}
+
+
+export function findProduct(ctx: Ctx, id: string): ProductRecord {
+  const product = ctx.store.get('products', id)
+  if (!product) throw notFound()
+  return product
+}
+
+const priceAmount = (p: ProductRecord) => {
+  const price = p.prices.find((x) => !x.is_archived)
+  return price ? (price.amount_type === 'fixed' ? price.price_amount : price.minimum_amount) : null
+}
+
+/** Custom fields to attach, each existing in the organization, in the order given. */
+function attachedFields(ctx: Ctx, list: Array<{custom_field_id: string; required: boolean}> | null | undefined) {
+  return (list ?? []).map((a, i) => {
+    if (!ctx.store.get('custom_fields', a.custom_field_id)) throw ruleValidation(['body', 'attached_custom_fields', i, 'custom_field_id'], 'Custom field does not exist.', a.custom_field_id)
+    return {custom_field_id: a.custom_field_id, required: a.required}
+  })
+}
+
+export function register(r: Router): void {
+  r.get('/products/', 'organization', (ctx) =>
+    ok(
+      listRows(
+        ctx.store.all('products'),
+        ctx.query,
+        {
+          filters: {
+            id: byField('uuid', (p: ProductRecord) => p.id),
+            organization_id: byField('uuid', () => ctx.store.data.organization.id),
+            query: textSearch((p: ProductRecord) => p.name),
+            is_archived: byField('bool', (p: ProductRecord) => p.is_archived),
+            is_recurring: byField('bool', (p: ProductRecord) => p.recurring_interval !== null),
+            benefit_id: {type: 'uuid', match: (p: ProductRecord, values) => values.some((v) => p.benefit_ids.includes(String(v)))},
+            visibility: byField(['draft', 'private', 'public'], (p: ProductRecord) => p.visibility),
+          },
+          sorts: {
+            created_at: (p) => p.created_at,
+            name: (p) => p.name.toLowerCase(),
+            price_amount_type: (p) => p.prices.find((x) => !x.is_archived)?.amount_type ?? null,
+            price_amount: priceAmount,
+          },
+          defaultSort: ['-created_at'],
+          metadata: (p) => p.metadata,
+        },
+        (p) => present.product(ctx.view, p),
+      ),
+    ),
+  )
+
+  r.post('/products/', 'organization', (ctx) => {
+    const input = parse(productCreate, ctx.body)
+    checkOrganization(ctx, input.organization_id)
+    input.prices.forEach(checkCustomBounds)
+    if (input.recurring_interval_count && !input.recurring_interval) {
+      throw ruleValidation(['body', 'recurring_interval_count'], 'recurring_interval_count requires recurring_interval.', input.recurring_interval_count)
+    }
+    const product = ctx.store.write(() => {
+      const now = new Date(ctx.now).toISOString()
+      const id = uuid()
+      const row: ProductRecord = {
+        id,
+        created_at: now,
+        modified_at: null,
+        name: input.name,
+        description: input.description ?? null,
+        visibility: input.visibility,
+        recurring_interval: input.recurring_interval ?? null,
+        recurring_interval_count: input.recurring_interval ? (input.recurring_interval_count ?? 1) : null,
+        is_archived: false,
+        metadata: input.metadata,
+        prices: input.prices.map((p) => newPrice(p, id, now)),
+        benefit_ids: [],
+        attached_custom_fields: attachedFields(ctx, input.attached_custom_fields),
+      }
+      checkPriceMix(row.prices)
+      return ctx.store.insert('products', row)
+    })
+    const body = present.product(ctx.view, product)
+    emit(ctx.env, 'product.created', body)
+    return ok(body, 201)
+  })
+
+  r.get('/products/:id', 'organization', (ctx) => ok(present.product(ctx.view, findProduct(ctx, pathUuid(ctx.params)))))
+
+  r.patch('/products/:id', 'organization', (ctx) => {
+    const id = pathUuid(ctx.params)
+    const input = parse(productUpdate, ctx.body)
+    findProduct(ctx, id)
+    input.prices?.forEach((p, i) => 'amount_type' in p && checkCustomBounds(p, i))
+    const product = ctx.store.write(() => {
+      const p = findProduct(ctx, id)
+      const now = new Date(ctx.now).toISOString()
+      if (input.prices) {
+        const keep = new Set<string>()
+        const added: PriceRecord[] = []
+        input.prices.forEach((entry, i) => {
+          if ('amount_type' in entry) added.push(newPrice(entry, p.id, now))
+          else if (p.prices.some((x) => x.id === entry.id)) keep.add(entry.id)
+          else throw ruleValidation(['body', 'prices', i, 'id'], 'Price does not exist.', entry.id)
+        })
+        const next = [...p.prices.map((x) => (keep.has(x.id) ? x : {...x, is_archived: true, modified_at: x.is_archived ? x.modified_at : now})), ...added]
+        checkPriceMix(next)
+        if (next.every((x) => x.is_archived)) throw ruleValidation(['body', 'prices'], 'A product must have at least one active price.')
+        p.prices = next
+      }
+      if (input.name) p.name = input.name
+      if (input.description !== undefined) p.description = input.description
+      if (input.visibility) p.visibility = input.visibility
+      if (input.is_archived !== undefined && input.is_archived !== null) p.is_archived = input.is_archived
+      if (input.metadata) p.metadata = input.metadata
+      if (input.attached_custom_fields) p.attached_custom_fields = attachedFields(ctx, input.attached_custom_fields)
+      if (input.recurring_interval) {
+        if (!p.recurring_interval) throw ruleValidation(['body', 'recurring_interval'], 'A one-time product cannot become recurring.', input.recurring_interval)
+        p.recurring_interval = input.recurring_interval
+      }
+      if (input.recurring_interval_count && p.recurring_interval) p.recurring_interval_count = input.recurring_interval_count
+      p.modified_at = now
+      return p
+    })
+    const body = present.product(ctx.view, product)
+    emit(ctx.env, 'product.updated', body)
+    return ok(body)
+  })
+
+  r.post('/products/:id/benefits', 'organization', (ctx) => {
+    const id = pathUuid(ctx.params)
+    const input = parse(benefitsUpdate, ctx.body)
+    findProduct(ctx, id)
+    input.benefits.forEach((b, i) => {
+      if (!ctx.store.get('benefits', b)) throw ruleValidation(['body', 'benefits', i], 'Benefit does not exist.', b)
+    })
+    const product = ctx.store.write(() => {
+      const p = findProduct(ctx, id)
+      p.benefit_ids = [...new Set(input.benefits)]
+      p.modified_at = new Date(ctx.now).toISOString()
+      return p
+    })
+    const body = present.product(ctx.view, product)
+    emit(ctx.env, 'product.updated', body)
+    return ok(body)
+  })
+
+  r.delete('/products/:id', 'organization', (ctx) => {
+    const id = pathUuid(ctx.params)
+    const product = findProduct(ctx, id)
+    if (!present.product(ctx.view, product).is_deletable) {
+      throw domainError(409, 'ProductNotDeletable', 'This product has orders or subscriptions and cannot be deleted. Archive it instead.')
+    }
+    ctx.store.write(() => ctx.store.remove('products', id))
+    return noContent()
+  })
+}

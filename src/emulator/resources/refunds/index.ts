@@ -1,0 +1,3 @@
+// Refunds of orders.
+export {register} from './routes.js'
+export {collections} from './model.js'

@@ -1,0 +1,3 @@
+// Subscriptions.
+export {register} from './routes.js'
+export {collections} from './model.js'

@@ -1,0 +1,41 @@
+// Subscriptions: stored records and their collections in the store.
+import type {EnvData, Metadata} from '../../core/model.js'
+
+declare module '../../core/model.js' {
+  interface EnvData {
+    subscriptions: SubscriptionRecord[]
+  }
+}
+
+/** This resource's part of a new (or older, saved before it existed) store. */
+export const collections = (): Partial<EnvData> => ({subscriptions: [] as SubscriptionRecord[]})
+
+export type SubscriptionStatus = 'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused'
+
+export interface SubscriptionRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  amount: number
+  currency: string
+  recurring_interval: 'day' | 'week' | 'month' | 'year'
+  recurring_interval_count: number
+  status: SubscriptionStatus
+  current_period_start: string
+  current_period_end: string
+  trial_start: string | null
+  trial_end: string | null
+  cancel_at_period_end: boolean
+  canceled_at: string | null
+  started_at: string | null
+  ends_at: string | null
+  ended_at: string | null
+  customer_id: string
+  product_id: string
+  discount_id: string | null
+  checkout_id: string | null
+  customer_cancellation_reason: string | null
+  customer_cancellation_comment: string | null
+  metadata: Metadata
+  price_ids: string[]
+}

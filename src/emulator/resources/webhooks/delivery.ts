@@ -1,0 +1,134 @@
+// Delivery of webhook events (api-facts §8): one event per subscribed endpoint, signed bodies, retries with
+// exponential backoff, recorded deliveries, and the optional forward of every event to one URL.
+import {backoffMs, signer} from '../../core/events.js'
+import type {Env, EventListener} from '../../core/http.js'
+import {uuid} from '../../core/ids.js'
+import type {WebhookEventRecord} from './model.js'
+
+export const MAX_ATTEMPTS = 10
+const DELIVERY_TIMEOUT_MS = 10_000
+
+export interface DeliveryOptions {
+  /** First retry delay; attempt n waits about base * 2^(n-1), with jitter, capped at 20 min. */
+  backoffBaseMs: number
+  /** Also post every event, signed with `forwardSecret`, to this URL. */
+  forwardTo?: string
+  forwardSecret?: string
+  log: (line: string) => void
+  now: () => number
+}
+
+export class WebhookDispatcher {
+  private timers = new Set<NodeJS.Timeout>()
+  /** Per endpoint, the first attempt of the latest event: an endpoint gets its events in order (api-facts §8.3). */
+  private queues = new Map<string, Promise<void>>()
+  private inflight = new Set<AbortController>()
+  private closed = false
+
+  constructor(private readonly options: DeliveryOptions) {}
+
+  readonly listener: EventListener = (env, type, data) => {
+    if (this.closed) return
+    const now = this.options.now()
+    const payload = JSON.stringify({type, timestamp: new Date(now).toISOString(), data})
+    const endpoints = env.store.all('webhook_endpoints').filter((e) => e.enabled && e.events.includes(type))
+    // Like the service, one event (with its own id) per endpoint.
+    if (endpoints.length > 0) {
+      const created = new Date(now).toISOString()
+      const events = endpoints.map((e) => ({endpointId: e.id, event: {id: uuid(), created_at: created, modified_at: null, type, payload, last_http_code: null, succeeded: null} satisfies WebhookEventRecord}))
+      env.store.write(() => events.forEach(({event}) => env.store.insert('webhook_events', event)))
+      for (const {endpointId, event} of events) this.enqueue(env, endpointId, event.id)
+    }
+    if (this.options.forwardTo && this.options.forwardSecret) {
+      void this.post(this.options.forwardTo, this.options.forwardSecret, uuid(), payload).then(
+        (r) => r.status >= 300 && this.options.log(`forward of ${type} to ${this.options.forwardTo} got HTTP ${r.status}`),
+        (error: Error) => this.options.log(`forward of ${type} to ${this.options.forwardTo} failed: ${error.message}`),
+      )
+    }
+  }
+
+  /** Delivers `eventId` once the endpoint's earlier events have had their first attempt. */
+  private enqueue(env: Env, endpointId: string, eventId: string): void {
+    const key = `${env.name}:${endpointId}`
+    const next = (this.queues.get(key) ?? Promise.resolve()).then(() => this.attempt(env, endpointId, eventId, 1)).catch(() => {})
+    this.queues.set(key, next)
+    void next.then(() => {
+      if (this.queues.get(key) === next) this.queues.delete(key)
+    })
+  }
+
+  redeliver(env: Env, eventId: string): void {
+    const sentTo = new Set(env.store.all('webhook_deliveries').filter((d) => d.webhook_event_id === eventId).map((d) => d.webhook_endpoint_id))
+    for (const endpointId of sentTo) void this.attempt(env, endpointId, eventId, 1)
+  }
+
+  private async post(url: string, secret: string, eventId: string, payload: string): Promise<{status: number; text: string}> {
+    const controller = new AbortController()
+    this.inflight.add(controller)
+    const timer = setTimeout(() => controller.abort(), DELIVERY_TIMEOUT_MS)
+    try {
+      const sentAt = new Date(this.options.now())
+      const response = await fetch(url, {
+        method: 'POST',
+        redirect: 'manual',
+        signal: controller.signal,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'polar.sh webhooks',
+          'webhook-id': eventId,
+          'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
+          'webhook-signature': signer(secret).sign(eventId, sentAt, payload),
+        },
+        body: payload,
+      })
+      const text = (await response.text()).slice(0, 2000)
+      return {status: response.status, text}
+    } finally {
+      clearTimeout(timer)
+      this.inflight.delete(controller)
+    }
+  }
+
+  private async attempt(env: Env, endpointId: string, eventId: string, attempt: number): Promise<void> {
+    if (this.closed) return
+    const endpoint = env.store.get('webhook_endpoints', endpointId)
+    const event = env.store.get('webhook_events', eventId)
+    if (!endpoint || !endpoint.enabled || !event) return
+    let status: number | null = null
+    let response: string | null = null
+    try {
+      const r = await this.post(endpoint.url, endpoint.secret, event.id, event.payload)
+      status = r.status
+      response = r.text
+    } catch (error) {
+      response = (error as Error).message
+    }
+    if (this.closed) return
+    const succeeded = status !== null && status >= 200 && status < 300
+    const now = new Date(this.options.now()).toISOString()
+    env.store.write(() => {
+      env.store.insert('webhook_deliveries', {
+        id: uuid(), created_at: now, modified_at: null, webhook_endpoint_id: endpointId, webhook_event_id: eventId,
+        attempt, succeeded, http_code: status, response,
+      })
+      const e = env.store.get('webhook_events', eventId)
+      if (e) Object.assign(e, {last_http_code: status, succeeded, modified_at: now})
+    })
+    if (!succeeded) {
+      this.options.log(`[${env.name}] webhook ${event.type} to ${endpoint.url}: attempt ${attempt} failed (${status ?? response})`)
+      if (attempt < MAX_ATTEMPTS) {
+        const timer = setTimeout(() => {
+          this.timers.delete(timer)
+          void this.attempt(env, endpointId, eventId, attempt + 1)
+        }, backoffMs(attempt, this.options.backoffBaseMs))
+        this.timers.add(timer)
+      }
+    }
+  }
+
+  close(): void {
+    this.closed = true
+    for (const t of this.timers) clearTimeout(t)
+    for (const c of this.inflight) c.abort()
+  }
+}

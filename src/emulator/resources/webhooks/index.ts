@@ -1,0 +1,3 @@
+// Webhook endpoints, events and deliveries.
+export {register} from './routes.js'
+export {collections} from './model.js'

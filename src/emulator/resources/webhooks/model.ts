@@ -1,0 +1,48 @@
+// Webhook endpoints, the events sent to them and their deliveries: stored records and their collections in the store.
+import type {EnvData} from '../../core/model.js'
+
+declare module '../../core/model.js' {
+  interface EnvData {
+    webhook_endpoints: WebhookEndpointRecord[]
+    webhook_events: WebhookEventRecord[]
+    webhook_deliveries: WebhookDeliveryRecord[]
+  }
+}
+
+/** This resource's part of a new (or older, saved before it existed) store. */
+export const collections = (): Partial<EnvData> => ({webhook_endpoints: [] as WebhookEndpointRecord[], webhook_events: [] as WebhookEventRecord[], webhook_deliveries: [] as WebhookDeliveryRecord[]})
+
+export interface WebhookEndpointRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  url: string
+  name: string | null
+  format: 'raw' | 'discord' | 'slack'
+  secret: string
+  events: string[]
+  enabled: boolean
+}
+
+export interface WebhookEventRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  type: string
+  /** The exact body sent (and signed). */
+  payload: string
+  last_http_code: number | null
+  succeeded: boolean | null
+}
+
+export interface WebhookDeliveryRecord {
+  id: string
+  created_at: string
+  modified_at: string | null
+  webhook_endpoint_id: string
+  webhook_event_id: string
+  attempt: number
+  succeeded: boolean
+  http_code: number | null
+  response: string | null
+}

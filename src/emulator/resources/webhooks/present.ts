@@ -1,0 +1,18 @@
+// Webhook endpoints, the events sent to them and their deliveries: stored records -> the API's wire shapes (api-facts §4).
+import {type View, orgId} from '../../core/present.js'
+import type {WebhookEndpointRecord} from './model.js'
+
+export function webhookEndpoint(v: View, w: WebhookEndpointRecord) {
+  return {
+    id: w.id,
+    created_at: w.created_at,
+    modified_at: w.modified_at,
+    url: w.url,
+    name: w.name,
+    format: w.format,
+    secret: w.secret,
+    organization_id: orgId(v),
+    events: w.events,
+    enabled: w.enabled,
+  }
+}

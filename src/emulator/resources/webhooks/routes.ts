@@ -1,0 +1,195 @@
+// Webhook endpoints and deliveries (api-facts §3.1, §4.11, §8.1). Delivery itself happens elsewhere.
+import {z} from 'zod'
+
+import {WEBHOOK_EVENTS} from '../../../client/webhook-events.js'
+import {notFound} from '../../core/errors.js'
+import {checkOrganization, noContent, ok, type Ctx, type Router} from '../../core/http.js'
+import {token, TOKEN_PREFIXES, uuid} from '../../core/ids.js'
+import {after, before, byField, listRows} from '../../core/list.js'
+import type {WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEventRecord} from './model.js'
+import * as present from './present.js'
+import {parse, pathUuid} from '../../core/validate.js'
+
+export {WEBHOOK_EVENTS}
+
+/** The emulator runs on loopback, so it also delivers to these hosts, over http too. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost'])
+
+function isPrivateHost(host: string): boolean {
+  const h = host.toLowerCase()
+  if (h === 'localhost' || h.endsWith('.localhost')) return true
+  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h)
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])]
+    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)
+  }
+  if (h.startsWith('[')) {
+    const v6 = h.slice(1, -1)
+    return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith('::ffff:')
+  }
+  return false
+}
+
+/** https only, and not to a local or private address; loopback excepted for the emulator. */
+const endpointUrl = z
+  .url({protocol: /^https?$/})
+  .max(2083)
+  .superRefine((value, issue) => {
+    // zod runs refinements even after the URL check failed; that failure is already reported.
+    if (!URL.canParse(value)) return
+    const url = new URL(value)
+    if (LOOPBACK_HOSTS.has(url.hostname)) return
+    if (url.protocol !== 'https:') issue.addIssue({code: 'custom', message: "URL scheme should be 'https'", input: value})
+    else if (isPrivateHost(url.hostname)) issue.addIssue({code: 'custom', message: 'URL must not point to a local or private address.', input: value})
+  })
+
+const format = z.enum(['raw', 'discord', 'slack'])
+const events = z.array(z.enum(WEBHOOK_EVENTS))
+
+const endpointCreate = z.object({
+  url: endpointUrl,
+  format,
+  events,
+  name: z.string().max(256).nullish(),
+  /** Deprecated: the service generates the secret; a given one is ignored. */
+  secret: z.string().nullish(),
+  organization_id: z.uuid().nullish(),
+})
+
+const endpointUpdate = z.object({
+  url: endpointUrl.nullish(),
+  format: format.nullish(),
+  events: events.nullish(),
+  name: z.string().max(256).nullish(),
+  secret: z.string().nullish(),
+  enabled: z.boolean().nullish(),
+})
+
+const iso = (ctx: Ctx) => new Date(ctx.now).toISOString()
+
+export function findEndpoint(ctx: Ctx, id: string): WebhookEndpointRecord {
+  const endpoint = ctx.store.get('webhook_endpoints', id)
+  if (!endpoint) throw notFound()
+  return endpoint
+}
+
+/** Applies `change` to the endpoint inside a write and answers with the endpoint. */
+function updateEndpoint(ctx: Ctx, id: string, change: (w: WebhookEndpointRecord) => void) {
+  findEndpoint(ctx, id)
+  const endpoint = ctx.store.write(() => {
+    const w = findEndpoint(ctx, id)
+    change(w)
+    w.modified_at = iso(ctx)
+    return w
+  })
+  return ok(present.webhookEndpoint(ctx.view, endpoint))
+}
+
+export function register(r: Router): void {
+  r.get('/webhooks/endpoints', 'organization', (ctx) =>
+    ok(
+      listRows(
+        ctx.store.all('webhook_endpoints'),
+        ctx.query,
+        {
+          filters: {organization_id: byField('uuid', () => ctx.store.data.organization.id)},
+          sorts: {created_at: (w) => w.created_at},
+          defaultSort: ['-created_at'],
+        },
+        (w) => present.webhookEndpoint(ctx.view, w),
+      ),
+    ),
+  )
+
+  r.post('/webhooks/endpoints', 'organization', (ctx) => {
+    const input = parse(endpointCreate, ctx.body)
+    checkOrganization(ctx, input.organization_id)
+    const endpoint = ctx.store.write(() =>
+      ctx.store.insert('webhook_endpoints', {
+        id: uuid(),
+        created_at: iso(ctx),
+        modified_at: null,
+        url: input.url,
+        name: input.name ?? null,
+        format: input.format,
+        secret: token(TOKEN_PREFIXES.webhookSecret),
+        events: [...new Set(input.events)],
+        enabled: true,
+      }),
+    )
+    return ok(present.webhookEndpoint(ctx.view, endpoint), 201)
+  })
+
+  r.get('/webhooks/endpoints/:id', 'organization', (ctx) => ok(present.webhookEndpoint(ctx.view, findEndpoint(ctx, pathUuid(ctx.params)))))
+
+  r.patch('/webhooks/endpoints/:id', 'organization', (ctx) => {
+    const id = pathUuid(ctx.params)
+    const input = parse(endpointUpdate, ctx.body)
+    return updateEndpoint(ctx, id, (w) => {
+      if (input.url) w.url = input.url
+      if (input.format) w.format = input.format
+      if (input.events) w.events = [...new Set(input.events)]
+      if (input.name !== undefined) w.name = input.name
+      if (input.enabled !== undefined && input.enabled !== null) w.enabled = input.enabled
+    })
+  })
+
+  r.patch('/webhooks/endpoints/:id/secret', 'organization', (ctx) =>
+    updateEndpoint(ctx, pathUuid(ctx.params), (w) => {
+      w.secret = token(TOKEN_PREFIXES.webhookSecret)
+    }),
+  )
+
+  r.delete('/webhooks/endpoints/:id', 'organization', (ctx) => {
+    const id = pathUuid(ctx.params)
+    findEndpoint(ctx, id)
+    ctx.store.write(() => ctx.store.remove('webhook_endpoints', findEndpoint(ctx, id).id))
+    return noContent()
+  })
+
+  r.get('/webhooks/deliveries', 'organization', (ctx) => {
+    const event = (d: WebhookDeliveryRecord) => ctx.store.get('webhook_events', d.webhook_event_id)
+    return ok(
+      listRows(
+        ctx.store.all('webhook_deliveries'),
+        ctx.query,
+        {
+          filters: {
+            endpoint_id: byField('uuid', (d: WebhookDeliveryRecord) => d.webhook_endpoint_id),
+            succeeded: byField('bool', (d: WebhookDeliveryRecord) => d.succeeded),
+            event_type: byField(WEBHOOK_EVENTS, (d: WebhookDeliveryRecord) => event(d)?.type ?? null),
+            http_code_class: byField(['2xx', '3xx', '4xx', '5xx'], (d: WebhookDeliveryRecord) => (d.http_code ? `${Math.floor(d.http_code / 100)}xx` : null)),
+            start_timestamp: after((d: WebhookDeliveryRecord) => d.created_at),
+            end_timestamp: before((d: WebhookDeliveryRecord) => d.created_at),
+          },
+          sorts: {created_at: (d) => d.created_at},
+          defaultSort: ['-created_at'],
+        },
+        (d) => presentDelivery(d, event(d)),
+      ),
+    )
+  })
+
+  r.post('/webhooks/events/:id/redeliver', 'organization', (ctx) => {
+    const event = ctx.store.get('webhook_events', pathUuid(ctx.params))
+    if (!event) throw notFound()
+    ctx.env.redeliver(event.id)
+    return ok(null, 202)
+  })
+}
+
+function presentDelivery(d: WebhookDeliveryRecord, e: WebhookEventRecord | undefined) {
+  return {
+    id: d.id,
+    created_at: d.created_at,
+    modified_at: d.modified_at,
+    succeeded: d.succeeded,
+    http_code: d.http_code,
+    response: d.response,
+    webhook_endpoint_id: d.webhook_endpoint_id,
+    attempt: d.attempt,
+    webhook_event: e
+      ? {id: e.id, created_at: e.created_at, modified_at: e.modified_at, last_http_code: e.last_http_code, succeeded: e.succeeded, skipped: false, payload: e.payload, type: e.type, is_archived: false}
+      : null,
+  }
+}

@@ -1,0 +1,298 @@
+// `till metrics`, `metrics list|limits` and `till report --html` as processes against one emulator:
+// the numbers agree with the orders and subscriptions till lists (per period and in total, in UTC and
+// in another time zone), charts on a pseudo-terminal fit its width and are coloured there only, piped
+// output is data only, and the HTML report loads offline in headless Chromium with every chart drawn.
+import {spawn} from 'node:child_process'
+import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {Polar} from '@polar-sh/sdk'
+import {RFCDate} from '@polar-sh/sdk/types/rfcdate.js'
+import {chromium} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {api, ROOT, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+import {envVars, linesOf, runCli, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+
+const PAID = new Set(['paid', 'refunded', 'partially_refunded'])
+const ARTIFACTS = join(ROOT, 'test', 'artifacts')
+
+let emulator: Emulator
+let box: Sandbox
+let env: () => NodeJS.ProcessEnv
+let orders: Json[]
+let subscriptions: Json[]
+
+const till = (args: string[]) => runCli(args, {env: env(), timeoutMs: 60_000})
+const jsonl = (r: CliResult): Json[] => linesOf(r.stdout).map((l) => JSON.parse(l))
+
+/** A shell command line on a pseudo-terminal `cols` wide; stdout and stderr both land in `stdout`. */
+function onTerminal(command: string, cols: number, extraEnv: Record<string, string> = {}): Promise<CliResult> {
+  const child = spawn('script', ['-qfec', `stty cols ${cols} rows 50 2>/dev/null; ${command}`, '/dev/null'], {cwd: ROOT, env: {...env(), ...extraEnv}, stdio: ['ignore', 'pipe', 'pipe']})
+  let stdout = ''
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c))
+  const started = Date.now()
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+  return new Promise((resolve) => {
+    child.once('close', (code, signal) => {
+      clearTimeout(timer)
+      resolve({code, signal, stdout: stdout.replaceAll('\r\n', '\n'), stderr: '', ms: Date.now() - started})
+    })
+  })
+}
+
+/** The local calendar date of an instant in a time zone. */
+const localDate = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', {timeZone, year: 'numeric', month: '2-digit', day: '2-digit'}).format(new Date(iso))
+
+beforeAll(async () => {
+  emulator = await startEmulator({orders: 600, customers: 120})
+  box = sandbox()
+  env = () => box.env(envVars(emulator.production))
+  const [o, s] = await Promise.all([till(['orders', 'list', '--all', '-o', 'jsonl']), till(['subscriptions', 'list', '--all', '-o', 'jsonl'])])
+  expect(o.code, o.stderr).toBe(0)
+  expect(s.code, s.stderr).toBe(0)
+  orders = jsonl(o)
+  subscriptions = jsonl(s)
+}, 120_000)
+
+afterAll(async () => {
+  await emulator?.stop()
+  box?.cleanup()
+})
+
+describe('the seeded history', () => {
+  it('spans 18 months, grows, and has refunds and cancellations', () => {
+    const times = orders.map((o) => Date.parse(o.created_at)).sort((a, b) => a - b)
+    const days = (times.at(-1)! - times[0]!) / 86_400_000
+    expect(days).toBeGreaterThan(18 * 30)
+    const firstQuarter = times.filter((t) => t < times[0]! + (days / 4) * 86_400_000).length
+    const lastQuarter = times.filter((t) => t > times.at(-1)! - (days / 4) * 86_400_000).length
+    expect(lastQuarter).toBeGreaterThan(firstQuarter * 1.5)
+    expect(orders.some((o) => o.status === 'refunded')).toBe(true)
+    expect(subscriptions.some((s) => s.ended_at !== null)).toBe(true)
+  })
+})
+
+describe('till metrics agrees with the listed orders and subscriptions', () => {
+  it('per month in UTC: revenue and orders from paid orders, active subscriptions at each period, and the totals', async () => {
+    const r = await till(['metrics', '--metric', 'revenue', '--metric', 'orders', '--metric', 'active_subscriptions', '--start', '2025-06-15', '--end', '2026-09-10', '--interval', 'month', '-o', 'jsonl'])
+    expect(r.code, r.stderr).toBe(0)
+    const periods = jsonl(r)
+    expect(periods.map((p) => p.timestamp)).toEqual(Array.from({length: 16}, (_, i) => new Date(Date.UTC(2025, 5 + i, 1)).toISOString().replace('.000Z', 'Z')))
+    const start = Date.parse('2025-06-15T00:00:00Z')
+    const end = Date.parse('2026-09-10T23:59:59.999Z')
+    const inRange = orders.filter((o) => PAID.has(o.status) && Date.parse(o.created_at) >= start && Date.parse(o.created_at) <= end)
+    expect(inRange.length).toBeGreaterThan(50)
+    const month = (iso: string) => iso.slice(0, 7)
+    for (const p of periods) {
+      const mine = inRange.filter((o) => month(o.created_at) === month(p.timestamp))
+      expect(p.revenue, `revenue of ${p.timestamp}`).toBe(mine.reduce((a, o) => a + o.net_amount, 0))
+      expect(p.orders, `orders of ${p.timestamp}`).toBe(mine.length)
+      // active in a month: started in it or before, and not ended (or set to end) in it or before
+      const active = subscriptions.filter((s) => {
+        const ends = s.ended_at ?? s.ends_at
+        if (!s.started_at || (month(s.started_at) > month(p.timestamp) || Date.parse(s.started_at) > end)) return false
+        if (ends && (month(ends) <= month(p.timestamp) || Date.parse(ends) < start)) return false
+        return true
+      })
+      expect(p.active_subscriptions, `active subscriptions of ${p.timestamp}`).toBe(active.length)
+    }
+    const json = await till(['metrics', '--metric', 'revenue', '--start', '2025-06-15', '--end', '2026-09-10', '--interval', 'month', '--json'])
+    const rows = JSON.parse(json.stdout) as Json[]
+    expect(rows.reduce((a, p) => a + p.revenue, 0)).toBe(inRange.reduce((a, o) => a + o.net_amount, 0))
+  })
+
+  it('per day in Asia/Tokyo: periods are local days and orders fall on their local date', async () => {
+    const r = await till(['metrics', '--metric', 'revenue', '--metric', 'orders', '--last', '60d', '--interval', 'day', '--timezone', 'Asia/Tokyo', '-o', 'jsonl'])
+    expect(r.code, r.stderr).toBe(0)
+    const periods = jsonl(r)
+    expect(periods).toHaveLength(60)
+    expect(periods[0].timestamp).toMatch(/T00:00:00\+09:00$/)
+    const first = periods[0].timestamp.slice(0, 10)
+    const counted = orders.filter((o) => PAID.has(o.status) && localDate(o.created_at, 'Asia/Tokyo') >= first)
+    for (const p of periods) {
+      const mine = counted.filter((o) => localDate(o.created_at, 'Asia/Tokyo') === p.timestamp.slice(0, 10))
+      expect(p.revenue, p.timestamp).toBe(mine.reduce((a, o) => a + o.net_amount, 0))
+      expect(p.orders, p.timestamp).toBe(mine.length)
+    }
+    expect(periods.reduce((a, p) => a + p.orders, 0)).toBe(counted.length)
+  })
+
+  it('checkouts and conversion from the listed checkouts', async () => {
+    const r = await till(['metrics', '--metric', 'checkouts', '--metric', 'succeeded_checkouts', '--metric', 'checkouts_conversion', '--start', '2025-06-01', '--end', '2026-10-31', '--interval', 'month', '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    const periods = JSON.parse(r.stdout) as Json[]
+    const listed = jsonl(await till(['checkouts', 'list', '--all', '-o', 'jsonl'])).filter((c) => c.created_at >= '2025-06-01' && c.created_at < '2026-11-01')
+    for (const p of periods) {
+      const mine = listed.filter((c) => c.created_at.slice(0, 7) === p.timestamp.slice(0, 7))
+      const succeeded = mine.filter((c) => c.status === 'succeeded').length
+      expect(p.checkouts, p.timestamp).toBe(mine.length)
+      expect(p.succeeded_checkouts, p.timestamp).toBe(succeeded)
+      expect(p.checkouts_conversion, p.timestamp).toBeCloseTo(mine.length ? succeeded / mine.length : 0)
+    }
+    expect(periods.reduce((a, p) => a + p.checkouts, 0)).toBeGreaterThan(30)
+  })
+
+  it('--product and --billing-type narrow the orders counted', async () => {
+    const product = orders.find((o) => PAID.has(o.status) && o.product_id && !o.subscription_id)!.product_id
+    const r = await till(['metrics', '--metric', 'revenue', '--metric', 'orders', '--last', '2y', '--interval', 'year', '--product', product, '-o', 'jsonl'])
+    expect(r.code, r.stderr).toBe(0)
+    const mine = orders.filter((o) => PAID.has(o.status) && o.product_id === product)
+    expect(jsonl(r).reduce((a, p) => a + p.revenue, 0)).toBe(mine.reduce((a, o) => a + o.net_amount, 0))
+    const oneTime = await till(['metrics', '--metric', 'orders', '--last', '2y', '--interval', 'year', '--billing-type', 'one_time', '-o', 'jsonl'])
+    expect(jsonl(oneTime).reduce((a, p) => a + p.orders, 0)).toBe(orders.filter((o) => PAID.has(o.status) && o.subscription_id === null).length)
+  })
+})
+
+describe('the service contract', () => {
+  it('answers in the shapes the SDK parses, and refuses bad ranges as the service does', async () => {
+    const polar = new Polar({accessToken: emulator.production.token, serverURL: emulator.production.url.replace(/\/v1$/, '')})
+    const m = await polar.metrics.get({startDate: new RFCDate('2026-01-01'), endDate: new RFCDate('2026-03-31'), interval: 'month', timezone: 'Europe/Paris'})
+    expect(m.periods).toHaveLength(3)
+    expect(m.periods[0]!.timestamp.toISOString()).toBe('2025-12-31T23:00:00.000Z')
+    expect(m.metrics.revenue).toEqual({slug: 'revenue', displayName: 'Revenue', type: 'currency'})
+    const limits = await polar.metrics.limits()
+    expect(limits.intervals.day).toEqual({minDays: 0, maxDays: 366})
+    const tooBig = await api(emulator.production, 'GET', '/metrics/?start_date=2024-01-01&end_date=2026-01-01&interval=day')
+    expect(tooBig.status).toBe(422)
+    expect(tooBig.body.detail[0]).toMatchObject({loc: ['query'], type: 'value_error'})
+    const missing = await api(emulator.production, 'GET', '/metrics/?interval=day')
+    expect(missing.status).toBe(422)
+    expect(missing.body.detail.map((d: Json) => d.loc)).toEqual([['query', 'start_date'], ['query', 'end_date']])
+  })
+
+  it('metrics list names every metric; metrics limits shows each interval', async () => {
+    const list = await till(['metrics', 'list', '-o', 'jsonl'])
+    expect(list.code, list.stderr).toBe(0)
+    const slugs = jsonl(list).map((m) => m.slug)
+    expect(slugs).toEqual(expect.arrayContaining(['revenue', 'orders', 'monthly_recurring_revenue', 'annual_recurring_revenue', 'active_subscriptions', 'churn_rate', 'checkouts_conversion']))
+    expect(jsonl(list).every((m) => m.definition.length > 0)).toBe(true)
+    const limits = await till(['metrics', 'limits'])
+    expect(linesOf(limits.stdout)).toEqual(['hour\t0\t7\t2023-01-01', 'day\t0\t366\t2023-01-01', 'week\t14\t371\t2023-01-01', 'month\t60\t1460\t2023-01-01', 'year\t366\t3650\t2023-01-01'])
+  })
+
+  it('bad input: one line naming the problem, exit 2, nothing on stdout', async () => {
+    for (const args of [['--last', '3x'], ['--start', '2026-02-30'], ['--timezone', 'Mars/Olympus'], ['--last', '30d', '--start', '2026-01-01'], ['--metric', 'bogus'], ['--start', '2020-01-01', '--end', '2026-01-01', '--interval', 'day']]) {
+      const r = await till(['metrics', ...args])
+      expect(r.code, args.join(' ')).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).not.toMatch(/\n\s+at /)
+    }
+  })
+})
+
+describe('charts on a terminal', () => {
+  it('one chart per metric, as wide as the terminal, coloured, with units, total and change', async () => {
+    for (const cols of [60, 140]) {
+      const r = await onTerminal(`${TILL} metrics --metric revenue --metric orders --last 12m`, cols)
+      expect(r.code, r.stdout).toBe(0)
+      expect(r.stdout).toContain('\x1b[')
+      const text = stripAnsi(r.stdout)
+      expect(text).toMatch(/Revenue \(USD\)/)
+      expect(text).toMatch(/total \$[\d,]+\.\d\d/)
+      expect(text).toMatch(/vs previous 12 months/)
+      expect(text).toMatch(/Orders · total \d+/)
+      expect(text.match(/┤/g)!.length).toBeGreaterThan(8)
+      for (const line of text.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(cols)
+      // the plot fills the width: its longest line is close to the terminal's
+      expect(Math.max(...text.split('\n').map((l) => [...l].length))).toBeGreaterThan(cols - 8)
+    }
+  })
+
+  it('--no-color and NO_COLOR give plain charts', async () => {
+    const r = await onTerminal(`${TILL} metrics --metric revenue --last 30d --no-color`, 100)
+    expect(r.code).toBe(0)
+    expect(r.stdout).not.toContain('\x1b[')
+    const n = await onTerminal(`${TILL} metrics --metric revenue --last 30d`, 100, {NO_COLOR: '1'})
+    expect(n.stdout).not.toContain('\x1b[')
+  })
+
+  it('piped: periods as tab-separated rows, no colour, nothing else on stdout', async () => {
+    const r = await till(['metrics', '--last', '12m'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).not.toContain('\x1b[')
+    const lines = linesOf(r.stdout)
+    expect(lines.length).toBeGreaterThanOrEqual(12)
+    for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-01T00:00:00Z\t\d+\t\d+\t\d+\t\d+$/)
+    const csv = await till(['metrics', '--last', '12m', '-o', 'csv'])
+    expect(csv.stdout.split('\r\n')[0]).toBe('timestamp,revenue,orders,monthly_recurring_revenue,active_subscriptions')
+  })
+})
+
+describe('till report --html', () => {
+  it('writes one self-contained page that headless Chromium draws with no console error', async () => {
+    const file = join(box.root, 'report.html')
+    const r = await till(['report', '--html', file, '--last', '18m', '--interval', 'month'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toMatch(/Wrote .*report\.html/)
+    const html = readFileSync(file, 'utf8')
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/i)
+
+    // the embedded figures agree with the listed orders and refunds
+    const data = JSON.parse(/<script id="report-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!)
+    const start = Date.parse(`${data.range.startDate}T00:00:00Z`)
+    const end = Date.parse(`${data.range.endDate}T23:59:59.999Z`)
+    const inRange = (iso: string) => Date.parse(iso) >= start && Date.parse(iso) <= end
+    const top = data.topProducts[0]
+    const topOrders = orders.filter((o) => PAID.has(o.status) && o.product_id === top.id && inRange(o.created_at))
+    expect(top.revenue).toBe(topOrders.reduce((a, o) => a + o.net_amount, 0))
+    expect(top.orders).toBe(topOrders.length)
+    const listed = jsonl(await till(['refunds', 'list', '--all', '-o', 'jsonl'])).filter((x) => x.status === 'succeeded' && inRange(x.created_at))
+    expect(data.refunds.reduce((a: number, x: Json) => a + x.count, 0)).toBe(listed.length)
+    expect(data.refunds.reduce((a: number, x: Json) => a + x.amount, 0)).toBe(listed.reduce((a, x) => a + x.amount, 0))
+
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    })
+    try {
+      const page = await browser.newPage({viewport: {width: 1280, height: 900}})
+      const errors: string[] = []
+      const network: string[] = []
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+      page.on('pageerror', (e) => errors.push(String(e)))
+      page.on('request', (req) => !req.url().startsWith('file:') && network.push(req.url()))
+      await page.goto(`file://${file}`, {waitUntil: 'load'})
+      await page.waitForSelector('.uplot canvas')
+      const charts = await page.evaluate(() =>
+        [...document.querySelectorAll('.card')].map((card) => {
+          const canvas = card.querySelector('canvas') as HTMLCanvasElement | null
+          if (!canvas || canvas.width === 0 || canvas.height === 0) return {title: card.querySelector('h2')?.textContent, drawn: 0}
+          const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data
+          let drawn = 0
+          for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) drawn++
+          return {title: card.querySelector('h2')?.textContent, drawn}
+        }),
+      )
+      expect(charts.map((c) => c.title)).toEqual(['Revenue', 'Net Revenue', 'Orders', 'Monthly Recurring Revenue', 'Active Subscriptions', 'New Subscriptions', 'Churned Subscriptions', 'Average Order Value', 'Refunds'])
+      for (const c of charts) expect(c.drawn, `${c.title} is drawn`).toBeGreaterThan(500)
+      const products = await page.$$eval('#top-products tr', (rows) => rows.map((r) => r.textContent))
+      expect(products.length).toBeGreaterThan(3)
+      if (!existsSync(ARTIFACTS)) mkdirSync(ARTIFACTS, {recursive: true})
+      await page.screenshot({path: join(ARTIFACTS, 'metrics-report.png'), fullPage: true})
+      expect(errors).toEqual([])
+      expect(network).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 90_000)
+
+  it('--open hands the written file to the desktop opener; a bad range writes nothing', async () => {
+    const bin = join(box.root, 'bin')
+    mkdirSync(bin, {recursive: true})
+    const opened = join(box.root, 'opened.txt')
+    writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > ${JSON.stringify(opened)}\n`, {mode: 0o755})
+    const file = join(box.root, 'open.html')
+    const r = await runCli(['report', '--html', file, '--last', '30d', '--open'], {env: box.env({...envVars(emulator.production), PATH: `${bin}:${process.env.PATH}`}), timeoutMs: 60_000})
+    expect(r.code, r.stderr).toBe(0)
+    for (let i = 0; i < 50 && !existsSync(opened); i++) await new Promise((done) => setTimeout(done, 100))
+    expect(readFileSync(opened, 'utf8')).toBe(file)
+    const bad = join(box.root, 'bad.html')
+    const b = await till(['report', '--html', bad, '--start', '2026-13-01'])
+    expect(b.code).toBe(2)
+    expect(b.stderr).toMatch(/--start must be a date/)
+    expect(existsSync(bad)).toBe(false)
+  })
+})

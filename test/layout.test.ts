@@ -1,0 +1,69 @@
+// The shape of the source tree: no source file over 400 lines, and the emulator's core apart from its
+// resources (the core imports no resource; every resource folder is one line of resources/index.ts).
+import {readdirSync, readFileSync, statSync} from 'node:fs'
+import {join, relative} from 'node:path'
+
+import {describe, expect, it} from 'vitest'
+
+import {ROOT} from './helpers/emulator.js'
+
+const SRC = join(ROOT, 'src')
+const EMULATOR = join(SRC, 'emulator')
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? files(path) : name.endsWith('.ts') ? [path] : []
+  })
+}
+
+/** Every module specifier a file imports, statically, with `import()` or as a module augmentation. */
+const specifiers = (text: string) =>
+  [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+|declare\s+module\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
+
+describe('source layout', () => {
+  it('no .ts file under src is over 400 lines', () => {
+    const long = files(SRC)
+      .map((file) => ({file: relative(ROOT, file), lines: readFileSync(file, 'utf8').split('\n').length - 1}))
+      .filter((f) => f.lines > 400)
+    expect(long).toEqual([])
+  })
+
+  it('src/emulator/core imports nothing from the resources or the emulator entry, only the core and the client', () => {
+    const offences: string[] = []
+    for (const file of files(join(EMULATOR, 'core'))) {
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        if (!spec.startsWith('.')) continue
+        const target = join(file, '..', spec)
+        if (!target.startsWith(join(EMULATOR, 'core')) && !target.startsWith(join(SRC, 'client'))) offences.push(`${relative(ROOT, file)} imports ${spec}`)
+      }
+    }
+    expect(offences).toEqual([])
+  })
+
+  it('every resource folder has routes and an index, and is listed once in resources/index.ts', () => {
+    const dir = join(EMULATOR, 'resources')
+    const folders = readdirSync(dir).filter((name) => statSync(join(dir, name)).isDirectory())
+    expect(folders.length).toBeGreaterThanOrEqual(12)
+    const index = readFileSync(join(dir, 'index.ts'), 'utf8')
+    const listed = specifiers(index).filter((s) => s.endsWith('/index.js')).map((s) => s.replace(/^\.\//, '').replace(/\/index\.js$/, ''))
+    expect(listed.sort()).toEqual([...folders].sort())
+    for (const name of folders) {
+      const own = readdirSync(join(dir, name))
+      expect(own, name).toContain('routes.ts')
+      expect(own, name).toContain('index.ts')
+    }
+  })
+
+  it('a resource model adds its collections to the store by augmenting the core EnvData, which names no resource collection', () => {
+    const core = readFileSync(join(EMULATOR, 'core', 'model.ts'), 'utf8')
+    expect(core.match(/\b\w+Record\[\]/g)).toEqual(['TokenRecord[]'])
+    const models = files(join(EMULATOR, 'resources')).filter((file) => file.endsWith('/model.ts'))
+    expect(models.length).toBeGreaterThanOrEqual(10)
+    for (const file of models) {
+      const text = readFileSync(file, 'utf8')
+      expect(text, relative(ROOT, file)).toContain("declare module '../../core/model.js'")
+      expect(text, relative(ROOT, file)).toMatch(/export const collections = /)
+    }
+  })
+})
