@@ -1,8 +1,9 @@
-// Discounts (server/polar/discount): list, get, create, update, delete (a soft delete).
+// Discounts (server/polar/discount): list, get, create, update, delete (a soft delete); each change sends
+// its webhook event (discount.created, discount.updated, discount.deleted; api-facts §8.1).
 import {z} from 'zod'
 
 import {notFound, ruleValidation} from '../../core/errors.js'
-import {noContent, ok, type Ctx, type Router} from '../../core/http.js'
+import {emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
 import {byField, listRows, textSearch} from '../../core/list.js'
 import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
@@ -121,7 +122,9 @@ export function register(r: Router): void {
         deleted_at: null,
       })
     })
-    return ok(present.discount(ctx.view, d), 201)
+    const body = present.discount(ctx.view, d)
+    emit(ctx.env, 'discount.created', body)
+    return ok(body, 201)
   })
 
   r.patch('/discounts/:id', 'organization', (ctx) => {
@@ -153,15 +156,20 @@ export function register(r: Router): void {
       d.modified_at = new Date(ctx.now).toISOString()
       return d
     })
-    return ok(present.discount(ctx.view, d))
+    const body = present.discount(ctx.view, d)
+    emit(ctx.env, 'discount.updated', body)
+    return ok(body)
   })
 
   r.delete('/discounts/:id', 'organization', (ctx) => {
     const id = pathUuid(ctx.params)
     findDiscount(ctx, id)
-    ctx.store.write(() => {
-      findDiscount(ctx, id).deleted_at = new Date(ctx.now).toISOString()
+    const d = ctx.store.write(() => {
+      const d = findDiscount(ctx, id)
+      d.deleted_at = new Date(ctx.now).toISOString()
+      return d
     })
+    emit(ctx.env, 'discount.deleted', present.discount(ctx.view, d))
     return noContent()
   })
 }
