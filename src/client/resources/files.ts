@@ -5,6 +5,7 @@ import {open, stat} from 'node:fs/promises'
 import {basename, extname} from 'node:path'
 
 import type {ApiClient} from '../client.js'
+import {ApiError} from '../errors.js'
 import type {PaginateOptions} from '../paginate.js'
 import {ExitCode, TillError} from '../till-error.js'
 import {listItems, seg, type Item} from './common.js'
@@ -84,15 +85,41 @@ export async function uploadFile(client: ApiClient, path: string, options: Uploa
     service: options.service ?? 'downloadable',
     version: options.version,
   })
-  const completed: Array<{number: number; checksum_etag: string; checksum_sha256_base64: string}> = []
+  let completed: Completed[]
+  try {
+    completed = await uploadParts(client, path, created.upload.parts, parts, size, options.onProgress)
+  } catch (error) {
+    // The declared file never completes: it is deleted, so no half-uploaded file is left behind.
+    await client.delete(`/files/${seg(created.id)}`).catch(() => undefined)
+    throw error
+  }
+  const file = await client.post<Item>(`/files/${seg(created.id)}/uploaded`, {id: created.upload.id, path: created.upload.path, parts: completed})
+  if (typeof file.checksum_sha256_base64 === 'string' && file.checksum_sha256_base64 !== sha256) {
+    throw new TillError(`the uploaded file ${file.id} does not have the checksum of ${path}`, ExitCode.error, 'delete it and upload again')
+  }
+  return file
+}
+
+type Completed = {number: number; checksum_etag: string; checksum_sha256_base64: string}
+
+/** PUTs each part with the SHA-256 taken when the file was declared; the storage refuses bytes that differ. */
+async function uploadParts(
+  client: ApiClient, path: string, targets: Array<Part & {url: string; headers?: Record<string, string>}>, parts: Part[], size: number, onProgress?: (sent: number, total: number) => void,
+): Promise<Completed[]> {
+  const completed: Completed[] = []
   const handle = await open(path, 'r')
   let sent = 0
   try {
-    for (const part of created.upload.parts) {
+    for (const part of targets) {
       const local = parts.find((p) => p.number === part.number)!
       const data = Buffer.alloc(local.chunk_end - local.chunk_start + 1)
       await handle.read(data, 0, data.length, local.chunk_start)
-      const headers = await client.uploadPart(part.url, data, {'x-amz-checksum-sha256': local.checksum_sha256_base64, ...part.headers})
+      const headers = await client.uploadPart(part.url, data, {'x-amz-checksum-sha256': local.checksum_sha256_base64, ...part.headers}).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'BadDigest') {
+          throw new TillError(`part ${part.number} of ${path} does not match the checksum taken before the upload: the file changed while it was being uploaded`, ExitCode.error, `upload it again once it no longer changes: till files upload ${path}`)
+        }
+        throw error
+      })
       const echoed = headers['x-amz-checksum-sha256']
       if (typeof echoed === 'string' && echoed !== local.checksum_sha256_base64) {
         throw new TillError(`part ${part.number} of ${path} arrived damaged: its checksum does not match`, ExitCode.error, `upload the file again: till files upload ${path}`)
@@ -101,14 +128,10 @@ export async function uploadFile(client: ApiClient, path: string, options: Uploa
       if (typeof etag !== 'string') throw new TillError(`the storage did not confirm part ${part.number} of ${path} (no ETag)`, ExitCode.error)
       completed.push({number: part.number, checksum_etag: etag, checksum_sha256_base64: local.checksum_sha256_base64})
       sent += data.length
-      options.onProgress?.(sent, size)
+      onProgress?.(sent, size)
     }
   } finally {
     await handle.close()
   }
-  const file = await client.post<Item>(`/files/${seg(created.id)}/uploaded`, {id: created.upload.id, path: created.upload.path, parts: completed})
-  if (typeof file.checksum_sha256_base64 === 'string' && file.checksum_sha256_base64 !== sha256) {
-    throw new TillError(`the uploaded file ${file.id} does not have the checksum of ${path}`, ExitCode.error, 'delete it and upload again')
-  }
-  return file
+  return completed
 }
