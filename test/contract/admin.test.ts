@@ -52,6 +52,15 @@ describe('SDK contract: discounts and checkout update', () => {
     expect(updated).toMatchObject({discountId: d.id, discountAmount: 500, netAmount: 500, discount: {id: d.id}})
   })
 
+  it('subscriptions: update with a discount; the SDK parses the subscription with its embedded discount', async () => {
+    const page = await polar.subscriptions.list({active: true, limit: 20})
+    const s = page.result.items.find((x) => x.discountId === null && x.status === 'active' && x.currency === 'usd')!
+    const d = await polar.discounts.create({type: 'fixed', name: 'Loyal', amount: 100, currency: 'usd', duration: 'repeating', durationInMonths: 6})
+    const updated = await polar.subscriptions.update({id: s.id, subscriptionUpdate: {discountId: d.id}})
+    expect(updated).toMatchObject({id: s.id, discountId: d.id, discount: {id: d.id, duration: 'repeating', durationInMonths: 6}})
+    expect((await polar.discounts.get({id: d.id})).redemptionsCount).toBe(1)
+  })
+
   it('payments: list and get parse as card payments', async () => {
     const page = await polar.payments.list({limit: 5})
     expect(page.result.items.length).toBeGreaterThan(0)
@@ -138,6 +147,9 @@ describe('SDK contract: discounts and checkout update', () => {
     const product = await newProduct()
     const withField = await polar.products.update({id: product.id, productUpdate: {attachedCustomFields: [{customFieldId: field.id, required: true}]}})
     expect(withField.attachedCustomFields).toMatchObject([{customFieldId: field.id, required: true, order: 0}])
+    // a checkout of the product asks the product's fields
+    const k = await polar.checkouts.create({products: [product.id]})
+    expect(k.attachedCustomFields).toMatchObject([{customFieldId: field.id, required: true, customField: {slug: 'plan-size'}}])
     await polar.customFields.delete({id: field.id})
     await expect(polar.customFields.get({id: field.id})).rejects.toMatchObject({name: 'ResourceNotFound'})
   })

@@ -5,7 +5,8 @@
 //   GET  /_emulator/listeners                        open listen streams and how many were ever opened
 //   POST /_emulator/listeners/reconnect              every listen stream gets {"type":"reconnect"} now
 //   POST /_emulator/orders/{id}/pay                  a pending order's payment completes now
-//   POST /_emulator/subscriptions/{id}/renew         the subscription renews now; its order is paid later
+//   POST /_emulator/subscriptions/{id}/renew         the subscription renews now (its discount, while it lasts,
+//                                                    applies); its order is paid later
 //   POST /_emulator/subscriptions/{id}/fail-payment  it renews now and the payment fails: past_due
 //   POST /_emulator/orders/{id}/dispute              the customer disputes a paid order's payment
 import {z} from 'zod'
@@ -13,6 +14,7 @@ import {z} from 'zod'
 import {domainError, notFound} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Handler, type Router} from '../../core/http.js'
 import {parse, pathUuid} from '../../core/validate.js'
+import {discountAmount, renewalDiscount} from '../discounts/apply.js'
 import {newDispute} from '../disputes/open.js'
 import {dispute as presentDispute} from '../disputes/present.js'
 import {hasPayment} from '../payments/derive.js'
@@ -68,18 +70,23 @@ function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
     const price = product?.prices.find((p) => s.price_ids.includes(p.id)) ?? product?.prices[0]
     if (!product || !price) throw domainError(409, 'SubscriptionNotRenewable', `Subscription ${id} has no price to bill.`)
     const customer = ctx.store.get('customers', s.customer_id)
+    // the discount, while it lasts, applies to the new period's order (as the service's cycle does)
+    const amount = priceAmount(price)
+    const discount = renewalDiscount(ctx, s, ctx.now)
     const order: OrderRecord = buildOrder(ctx.store.data, {
       now: ctx.now,
       customerId: s.customer_id,
       product,
       price,
-      amount: priceAmount(price),
+      amount,
+      discountAmount: discount ? discountAmount(discount, amount, price.price_currency) : 0,
       billingReason: 'subscription_cycle',
       subscriptionId: s.id,
       billingName: customer?.billing_name ?? customer?.name ?? null,
       billingAddress: customer?.billing_address ?? null,
       paymentDelayMs: ctx.env.options.paymentDelayMs,
     })
+    order.discount_id = discount?.id ?? null
     if (paymentFails) order.paid_at = null
     ctx.store.insert('orders', order)
     s.current_period_start = iso(ctx.now)

@@ -1,6 +1,8 @@
 // Applying discounts: which one a checkout may take (by id or code, redeemable now, for a product and
-// currency) and how much it takes off an amount.
+// currency), how much it takes off an amount, and whether a subscription still has it at a renewal.
 import type {Ctx} from '../../core/http.js'
+import {addInterval} from '../subscriptions/periods.js'
+import type {SubscriptionRecord} from '../subscriptions/model.js'
 import type {DiscountRecord} from './model.js'
 
 /** The discounts not deleted. */
@@ -29,3 +31,31 @@ export function discountAmount(d: DiscountRecord, amount: number, currency: stri
   return Math.min(amount, d.amounts?.[currency] ?? 0)
 }
 
+/**
+ * Whether a subscription's discount has run its course by the period starting at `periodStart`, as the
+ * service decides at each renewal, from `appliedAt`, the start of the first period it was applied to:
+ * `once` covers that period only, `forever` never ends, `repeating` covers `duration_in_months` months.
+ */
+export function isRepetitionExpired(d: Pick<DiscountRecord, 'duration' | 'duration_in_months'>, appliedAt: number, periodStart: number): boolean {
+  if (d.duration === 'once') return periodStart > appliedAt
+  if (d.duration === 'forever' || d.duration_in_months === null) return false
+  // the first month counts as the first repetition
+  return periodStart > addInterval(appliedAt, 'month', d.duration_in_months - 1)
+}
+
+/**
+ * The discount a renewing subscription still has for the period starting at `periodStart`, or none. A
+ * discount set on the subscription since its last period is first applied now; one that has run its
+ * course is taken off the subscription (call inside a store write).
+ */
+export function renewalDiscount(ctx: Pick<Ctx, 'store'>, s: SubscriptionRecord, periodStart: number): DiscountRecord | null {
+  const d = s.discount_id ? ctx.store.get('discounts', s.discount_id) : undefined
+  if (!d) return null
+  s.discount_applied_at ??= new Date(periodStart).toISOString()
+  if (isRepetitionExpired(d, Date.parse(s.discount_applied_at), periodStart)) {
+    s.discount_id = null
+    s.discount_applied_at = null
+    return null
+  }
+  return d
+}
