@@ -7,26 +7,9 @@ import type {CustomerRecord} from '../customers/model.js'
 import type {OrderRecord} from '../orders/model.js'
 import {order as presentOrder} from '../orders/present.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
+import {csvRow, pyIso, type Cell} from './csv.js'
 
-// ---- CSV, as Python's csv module writes it (excel dialect) ----
-
-function cell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return ''
-  const text = typeof value === 'number' ? (Number.isInteger(value) ? value.toFixed(1) : String(value)) : value
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-const csvRow = (values: Array<string | number | null | undefined>) => `${values.map(cell).join(',')}\r\n`
-
-/** A UTC time as Python's `isoformat()` renders it: microseconds only when there are some. */
-function pyIso(iso: string | null): string | null {
-  if (!iso) return null
-  const d = new Date(iso)
-  const ms = d.getUTCMilliseconds()
-  return `${d.toISOString().slice(0, 19)}${ms ? `.${String(ms * 1000).padStart(6, '0')}` : ''}+00:00`
-}
-
-function csvReply(filename: string, header: string[], rows: Array<Array<string | number | null | undefined>>): Reply {
+function csvReply(filename: string, header: string[], rows: Cell[][]): Reply {
   const text = csvRow(header) + rows.map(csvRow).join('')
   return {status: 200, headers: {'content-disposition': `attachment; filename="${filename}"`}, raw: {contentType: 'text/csv; charset=utf-8', data: text}}
 }
