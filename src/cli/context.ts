@@ -10,6 +10,7 @@ import {configDir, DEFAULT_URLS, ENVIRONMENTS, readConfig, type ConfigData, type
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {parseRateLimit, type Rule} from '../client/rate-limit.js'
 import {redact} from '../client/redact.js'
+import {API_VERSION, isApiVersion} from '../client/version.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
 import {isPlainToken} from './settings.js'
 
@@ -33,6 +34,9 @@ export interface ResolvedProfile {
   rateLimit: Rule
   rateLimitSource: 'environment' | 'profile' | 'env'
   organizationId?: string
+  /** The `Polar-Version` sent with every request, and where it came from. */
+  apiVersion: string
+  apiVersionSource: 'built-in' | 'profile' | 'env'
 }
 
 export interface ResolveInput {
@@ -111,8 +115,21 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     rateLimit = rule(stored.rate_limit, `profile "${name}" rate_limit`)
     rateLimitSource = 'profile'
   }
+  let apiVersion = API_VERSION
+  let apiVersionSource: ResolvedProfile['apiVersionSource'] = 'built-in'
+  if (env.TILL_API_VERSION) {
+    apiVersion = env.TILL_API_VERSION
+    apiVersionSource = 'env'
+  } else if (stored.api_version) {
+    apiVersion = stored.api_version
+    apiVersionSource = 'profile'
+  }
+  if (!isApiVersion(apiVersion)) {
+    const where = apiVersionSource === 'env' ? 'TILL_API_VERSION' : `profile "${name}" api_version`
+    throw usageError(`${where} must be a dated API version like ${API_VERSION} (YYYY-MM), not "${apiVersion}"`)
+  }
   const urlSource: ResolvedProfile['urlSource'] = apiUrl ? 'env' : stored.base_url ? 'profile' : 'default'
-  return {name, environment, baseUrl, token, tokenSource, urlSource, rateLimit, rateLimitSource, organizationId: stored.organization_id}
+  return {name, environment, baseUrl, token, tokenSource, urlSource, rateLimit, rateLimitSource, organizationId: stored.organization_id, apiVersion, apiVersionSource}
 }
 
 export interface IO {
@@ -273,6 +290,7 @@ export class Context {
       baseUrl,
       token,
       userAgent: `till/${this.options.version}`,
+      apiVersion: profile.apiVersion,
       budgets: this.budgets(),
       pacer,
       maxWaitMs: this.options.maxWaitMs,

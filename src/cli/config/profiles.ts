@@ -23,6 +23,8 @@ export interface ProfileRecord {
   /** Negotiated per-minute budget, e.g. `1000/60s` (spec §8: arranged with support). */
   rate_limit?: string
   organization_id?: string
+  /** `Polar-Version` to send instead of the one till is built for, e.g. `2026-10`. */
+  api_version?: string
 }
 
 export interface ConfigData {

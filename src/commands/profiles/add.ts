@@ -6,6 +6,7 @@ import {readToken} from '../../cli/config/token-input.js'
 import {usageError} from '../../client/till-error.js'
 import {assertSafeBaseUrl} from '../../client/origin.js'
 import {parseRateLimit} from '../../client/rate-limit.js'
+import {API_VERSION, isApiVersion} from '../../client/version.js'
 
 export default class ProfilesAdd extends BaseCommand {
   static override summary = 'Add a profile (or replace one), reading its token from a hidden prompt or stdin.'
@@ -22,6 +23,7 @@ export default class ProfilesAdd extends BaseCommand {
     url: Flags.string({description: 'Base URL (default: the environment\'s, e.g. https://api.polar.sh/v1).'}),
     'token-stdin': Flags.boolean({description: 'Read the token from stdin.'}),
     'rate-limit': Flags.string({description: 'Per-minute budget negotiated with support, N/WINDOW such as 1000/60s.'}),
+    'api-version': Flags.string({description: 'Pin this dated API version (Polar-Version), e.g. 2026-10, instead of the one till is built for.'}),
     'organization-id': Flags.string({description: 'Organization id (informational; the token decides).'}),
     use: Flags.boolean({description: 'Make it the active profile.'}),
     'no-input': Flags.boolean({description: 'Never prompt; fail if something is missing.'}),
@@ -39,6 +41,7 @@ export default class ProfilesAdd extends BaseCommand {
         throw usageError(`--rate-limit: ${(error as Error).message}`)
       }
     }
+    if (flags['api-version'] && !isApiVersion(flags['api-version'])) throw usageError(`--api-version must be a dated API version like ${API_VERSION} (YYYY-MM), not "${flags['api-version']}"`)
     readConfig(this.ctx.configDir) // a damaged file is reported before asking for anything
     const needsToken = flags.environment !== 'local' || flags['token-stdin']
     const token = needsToken ? await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token for ${args.name} (${flags.environment}):`, noInput: flags['no-input']}) : undefined
@@ -46,6 +49,7 @@ export default class ProfilesAdd extends BaseCommand {
     if (flags.url) profile.base_url = flags.url.replace(/\/+$/, '')
     if (token) profile.token = token
     if (flags['rate-limit']) profile.rate_limit = flags['rate-limit']
+    if (flags['api-version']) profile.api_version = flags['api-version']
     if (flags['organization-id']) profile.organization_id = flags['organization-id']
     const data = await updateConfig(this.ctx.configDir, (c) => {
       c.profiles[args.name] = profile

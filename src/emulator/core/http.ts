@@ -56,6 +56,8 @@ export interface Ctx {
   query: URLSearchParams
   /** Parsed JSON body, `undefined` when empty. */
   body: unknown
+  /** The body's bytes, on routes registered with `rawBody`. */
+  rawBody?: Buffer
   headers: IncomingHttpHeaders
   auth: Auth
 }
@@ -92,6 +94,8 @@ export type AuthMode = 'organization' | 'customer' | 'none'
 interface RouteStore {
   auth: AuthMode
   handler: Handler
+  /** The body is bytes (file uploads), given as `rawBody` instead of parsed as JSON. */
+  rawBody?: boolean
 }
 
 export const ok = (body: unknown, status = 200): Reply => ({status, body})
@@ -114,8 +118,8 @@ export class Router {
   }
 
   /** A route outside the API prefix (documents and pages the emulator serves). */
-  addAbsolute(method: string, path: string, auth: AuthMode, handler: Handler): this {
-    this.fmw.on(method as FindMyWay.HTTPMethod, path, () => {}, {auth, handler} satisfies RouteStore)
+  addAbsolute(method: string, path: string, auth: AuthMode, handler: Handler, options: {rawBody?: boolean} = {}): this {
+    this.fmw.on(method as FindMyWay.HTTPMethod, path, () => {}, {auth, handler, rawBody: options.rawBody} satisfies RouteStore)
     this.methods.add(method)
     return this
   }
@@ -175,7 +179,7 @@ export function resolveAuth(env: Env, headers: IncomingHttpHeaders, now: number)
   throw invalidToken()
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -188,7 +192,7 @@ function readBody(req: IncomingMessage): Promise<string> {
       }
       chunks.push(chunk)
     })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('end', () => resolve(Buffer.concat(chunks)))
     req.on('error', reject)
   })
 }
@@ -313,7 +317,7 @@ export async function handle(
   return reply.status
 }
 
-function route(env: Env, router: Router, method: string, url: URL, raw: string, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply | Promise<Reply> {
+function route(env: Env, router: Router, method: string, url: URL, raw: Buffer, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply | Promise<Reply> {
   const found = router.match(method, url.pathname)
   if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
   if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()
@@ -323,8 +327,9 @@ function route(env: Env, router: Router, method: string, url: URL, raw: string, 
     auth = resolveAuth(env, headers, now)
     if (auth.kind !== found.route.auth) throw unauthorized()
   }
-  const body = BODY_METHODS.has(method) ? requestBody(raw, headers['content-type']) : undefined
-  return found.route.handler({env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, headers, auth})
+  const body = BODY_METHODS.has(method) && !found.route.rawBody ? requestBody(raw.toString('utf8'), headers['content-type']) : undefined
+  const rawBody = found.route.rawBody ? raw : undefined
+  return found.route.handler({env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, rawBody, headers, auth})
 }
 
 /**

@@ -15,6 +15,11 @@ import * as customerSessions from './customer-sessions/index.js'
 import * as control from './control/index.js'
 import * as customerMeters from './customer-meters/index.js'
 import * as customers from './customers/index.js'
+import * as customFields from './custom-fields/index.js'
+import * as discounts from './discounts/index.js'
+import * as disputes from './disputes/index.js'
+import * as exports from './exports/index.js'
+import * as files from './files/index.js'
 import * as eventTypes from './event-types/index.js'
 import * as events from './events/index.js'
 import * as licenseKeys from './license-keys/index.js'
@@ -23,6 +28,7 @@ import * as meters from './meters/index.js'
 import * as metrics from './metrics/index.js'
 import * as orders from './orders/index.js'
 import * as organizations from './organizations/index.js'
+import * as payments from './payments/index.js'
 import * as portal from './portal/index.js'
 import * as products from './products/index.js'
 import * as refunds from './refunds/index.js'
@@ -42,11 +48,17 @@ const resources: Resource[] = [
   webhooks,
   organizations,
   portal,
+  metrics,
+  discounts,
+  payments,
+  disputes,
+  customFields,
+  files,
+  exports,
   events,
   eventTypes,
   meters,
   customerMeters,
-  metrics,
   listen,
   control,
 ]
