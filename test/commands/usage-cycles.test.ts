@@ -121,6 +121,13 @@ describe('usage over time', () => {
     // the meter's quantities still count every event: a reset changes the balance, not the history
     const q = await json(['meters', 'quantities', meter.id, '--interval', 'day', '--start', new Date(Date.now() - 86_400_000).toISOString()])
     expect(q.total).toBe(24)
+    // ending a trial starts a period too: a seeded trialing subscription records its cycle
+    const trialing = (await api(env, 'GET', '/subscriptions/?status=trialing&limit=1')).body.items[0]
+    expect(trialing, 'a seeded trialing subscription').toBeDefined()
+    const ended = await api(env, 'PATCH', `/subscriptions/${trialing.id}`, {body: {trial_end: 'now'}})
+    expect(ended.status, ended.text).toBe(200)
+    const trialEvents = (await api(env, 'GET', `/events/?customer_id=${trialing.customer.id}&name=subscription.cycled`)).body.items as Json[]
+    expect(trialEvents.map((e) => e.metadata.subscription_id)).toEqual([trialing.id])
     // and the command line shows the customer's meter as the API does
     const shown = (await json(['customer-meters', 'list', '--customer', customer.id, '--meter', meter.id])) as Json[]
     expect(shown).toEqual([expect.objectContaining({consumed_units: 0, credited_units: 10, balance: 10})])

@@ -12,6 +12,7 @@ import {addInterval} from './periods.js'
 import {buildOrder, priceAmount} from '../orders/build.js'
 import {metadataSchema, parse} from '../../core/validate.js'
 import {CANCELLATION_REASONS, type Outcome, alreadyCanceled, cancelAtPeriodEnd, change, findSubscription, isActive, isRevoked, iso, revokeSubscription, uncancel} from './lifecycle.js'
+import {recordSubscriptionCycle} from '../customer-meters/reset.js'
 
 const datetime = () => z.iso.datetime({offset: true, local: true})
 const proration = z.enum(['invoice', 'prorate', 'next_period', 'reset'])
@@ -157,6 +158,8 @@ function endTrialNow(ctx: Ctx, s: SubscriptionRecord, out: Outcome): void {
   const product = ctx.store.get('products', s.product_id)
   const price = product?.prices.find((p) => s.price_ids.includes(p.id))
   if (product && price) out.orders.push(billNow(ctx, s, product, price, s.amount, 'subscription_cycle', renewalDiscount(ctx, s, ctx.now)))
+  // the trial's end is a cycle: the subscription's meters start afresh
+  recordSubscriptionCycle(ctx.store, s, iso(ctx.now))
 }
 
 function applyGeneral(ctx: Ctx, s: SubscriptionRecord, input: GeneralUpdate, out: Outcome): void {
