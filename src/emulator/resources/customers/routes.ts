@@ -274,5 +274,6 @@ export function register(r: Router): void {
   })
 
   registerOne(r, '/customers/:id', byId)
+  r.reserve('GET', '/customers/export') // the CSV export is not emulated yet
   registerOne(r, '/customers/external/:external_id', byExternalId)
 }

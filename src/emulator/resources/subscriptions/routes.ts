@@ -125,6 +125,7 @@ export function register(r: Router): void {
     return ok(body, 201)
   })
 
+  r.reserve('GET', '/subscriptions/export') // the CSV export is not emulated yet
   r.get('/subscriptions/:id', 'organization', (ctx) => ok(present.subscription(ctx.view, findSubscription(ctx, pathUuid(ctx.params)))))
 
   r.patch('/subscriptions/:id', 'organization', (ctx) => {
