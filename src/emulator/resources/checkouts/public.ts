@@ -2,7 +2,8 @@
 // exactly the fields of the service's public schema. No metadata, no external customer id, and the
 // products' benefits without their configuration (BenefitPublic).
 import type {View} from '../../core/present.js'
-import {customerProduct, subscriberOrganization} from '../portal/present.js'
+import {customerProduct, publicPrice, subscriberOrganization} from '../portal/present.js'
+import {price} from '../products/present.js'
 import type {CheckoutRecord} from './model.js'
 import {checkout} from './present.js'
 
@@ -25,6 +26,11 @@ export function publicCheckout(v: View, k: CheckoutRecord) {
     ...shown,
     products: products.map((x) => customerProduct(v, x, false)),
     product: p ? customerProduct(v, p, false) : null,
+    product_price: (() => {
+      const pp = p?.prices.find((x) => x.id === k.product_price_id)
+      return pp && p ? publicPrice(price(pp, p)) : null
+    })(),
+    prices: Object.fromEntries(products.map((x) => [x.id, x.prices.filter((y) => !y.is_archived).map((y) => publicPrice(price(y, x)))])),
     organization: subscriberOrganization(v),
   }
 }

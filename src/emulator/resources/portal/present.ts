@@ -95,12 +95,18 @@ function benefitBase(v: View, b: BenefitRecord) {
   return {...b, organization_id: v.store.data.organization.id}
 }
 
+/** A price without the hidden deprecated keys (`type`, `recurring_interval`) the public schemas do not list. */
+export function publicPrice<T extends {type: unknown; recurring_interval: unknown}>(p: T): Omit<T, 'type' | 'recurring_interval'> {
+  const {type: _type, recurring_interval: _interval, ...rest} = p
+  return rest
+}
+
 /** CustomerProduct (and CustomerOrderProduct / CustomerSubscriptionProduct with `organization`). */
 export function customerProduct(v: View, p: ProductRecord, withOrganization = true) {
   const benefits = p.benefit_ids.map((id) => v.store.get('benefits', id)).filter((b) => b !== undefined)
   return {
     ...pick(productCore(v, p), PRODUCT_KEYS),
-    prices: p.prices.map((x) => price(x, p)),
+    prices: p.prices.map((x) => publicPrice(price(x, p))),
     benefits: benefits.map((b) => publicBenefit(v, b)),
     medias: [],
     ...(withOrganization ? {organization: customerOrganization(v)} : {}),
@@ -149,7 +155,7 @@ export function portalSubscription(v: View, s: SubscriptionRecord) {
   return {
     ...pick(full, SUBSCRIPTION_KEYS),
     product: p ? customerProduct(v, p) : null,
-    prices: full.prices,
+    prices: full.prices.map(publicPrice),
     meters: full.meters,
     pending_update: full.pending_update,
   }
