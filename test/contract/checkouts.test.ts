@@ -91,7 +91,7 @@ describe('checkouts', () => {
 describe('checkout links', () => {
   it('creates, lists every page, gets, updates and deletes a link', async () => {
     const productId = await paidProduct()
-    const created = await h.polar.checkoutLinks.create({paymentProcessor: 'stripe', productId, label: 'Contract link', metadata: {src: 'contract'}})
+    const created = await h.polar.checkoutLinks.create({paymentProcessor: 'stripe', products: [productId], label: 'Contract link', metadata: {src: 'contract'}})
     expect(created.label).toBe('Contract link')
     expect(created.products.map((p) => p.id)).toEqual([productId])
     const all = await collect(await h.polar.checkoutLinks.list({limit: 2}))

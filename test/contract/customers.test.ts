@@ -56,7 +56,7 @@ describe('customers', () => {
 
 describe('organizations', () => {
   it('lists, gets and updates the organization with every field the SDK requires', async () => {
-    const list = await collect(await h.polar.organizations.list({}))
+    const list = await collect(await h.polar.organizations.listOrganizations({}))
     expect(list.totalCount).toBe(1)
     const org = await h.polar.organizations.get({id: h.env.organizationId})
     expect(org.slug).toBe('acme')
