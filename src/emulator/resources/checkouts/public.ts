@@ -35,7 +35,10 @@ export function publicCheckout(v: View, k: CheckoutRecord) {
   }
 }
 
-/** The answer to a confirmation: the public checkout and a portal token for the customer. */
+/**
+ * The answer to a confirmation: the public checkout, `confirmed` even when the payment already went
+ * through (the schema's status is that literal), and a portal token for the customer.
+ */
 export function confirmedCheckout(v: View, k: CheckoutRecord, customerSessionToken: string | null) {
-  return {...publicCheckout(v, k), customer_session_token: customerSessionToken}
+  return {...publicCheckout(v, k), status: 'confirmed' as const, customer_session_token: customerSessionToken}
 }
