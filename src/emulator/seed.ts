@@ -5,12 +5,12 @@
 import {seededRandom, token, uuid} from './core/ids.js'
 import type {EnvData, EnvName, SeedOptions} from './core/model.js'
 import {DAY, iso} from './core/seeding.js'
-import {makeBenefits, seedGrants} from './resources/benefits/seed.js'
+import {makeBenefits, makeBenefitVariants, seedGrants} from './resources/benefits/seed.js'
 import {seedCheckouts, seedPastCheckouts} from './resources/checkouts/seed.js'
-import {makeCustomers} from './resources/customers/seed.js'
+import {makeCustomers, makeCustomerVariants} from './resources/customers/seed.js'
 import {completeData} from './resources/index.js'
 import {seedOrders} from './resources/orders/seed.js'
-import {makeProducts} from './resources/products/seed.js'
+import {makeProductVariants, makeProducts} from './resources/products/seed.js'
 
 /** 18 months of history, so that metrics and their charts have a real shape. */
 const HISTORY_DAYS = 548
@@ -63,5 +63,18 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
   seedCheckouts(data, random, now)
   seedGrants(data, random, now)
   seedPastCheckouts(data, seededRandom(environment === 'production' ? 0xc4ec : 0xc5ed), now)
+  seedVariants(data, seededRandom(environment === 'production' ? 0x7a71 : 0x7a5d), start)
   return data
+}
+
+/**
+ * Records of every kind the SDK models that the demo data above lacks (seat-based and metered prices, a
+ * meter-credit benefit, a team customer), with their own random stream and appended last, so that every
+ * other seeded id and order stays the same.
+ */
+function seedVariants(data: EnvData, random: () => number, start: number): void {
+  const meter = {id: uuid(random), name: 'API calls', unit: 'scalar' as const, custom_label: null, custom_multiplier: null}
+  data.benefits.push(...makeBenefitVariants(random, start, meter.id))
+  data.products.push(...makeProductVariants(random, start, meter))
+  data.customers.push(...makeCustomerVariants(random, start + 2 * DAY))
 }

@@ -16,6 +16,8 @@ describe('customers', () => {
     expect(items.length).toBe(totalCount)
     expect(items.some((c) => c.externalId)).toBe(true)
     expect(items.some((c) => !c.externalId)).toBe(true)
+    expect(items.some((c) => c.type === 'team')).toBe(true)
+    expect(items.some((c) => c.type === 'individual')).toBe(true)
     const created = await h.polar.customers.create({email: 'contract.customer@example.com', name: 'Contract Customer', externalId: 'contract-1', metadata: {plan: 'x'}})
     expect(created.email).toBe('contract.customer@example.com')
     expect(created.externalId).toBe('contract-1')

@@ -18,9 +18,16 @@ export function price(p: PriceRecord, product: ProductRecord) {
     type: product.recurring_interval ? 'recurring' : 'one_time',
     recurring_interval: product.recurring_interval,
   }
-  return p.amount_type === 'fixed'
-    ? {...base, price_amount: p.price_amount}
-    : {...base, minimum_amount: p.minimum_amount, maximum_amount: p.maximum_amount, preset_amount: p.preset_amount}
+  switch (p.amount_type) {
+    case 'fixed':
+      return {...base, price_amount: p.price_amount}
+    case 'custom':
+      return {...base, minimum_amount: p.minimum_amount, maximum_amount: p.maximum_amount, preset_amount: p.preset_amount}
+    case 'seat_based':
+      return {...base, seat_tiers: p.seat_tiers}
+    case 'metered_unit':
+      return {...base, unit_amount: p.unit_amount, cap_amount: p.cap_amount, meter_id: p.meter.id, meter: p.meter}
+  }
 }
 
 export function productCore(v: View, p: ProductRecord) {
