@@ -107,3 +107,62 @@ it('unknown ids are ResourceNotFound across resources', async () => {
   expect(await rejection(h.polar.licenseKeys.get({id: unknownId()}))).toBeInstanceOf(ResourceNotFound)
   expect(await rejection(h.polar.customers.get({id: unknownId()}))).toBeInstanceOf(ResourceNotFound)
 })
+
+describe('license keys: update and activations', () => {
+  it('updates a key, activates it, reads the activation and deactivates it', async () => {
+    const {items} = await collect(await h.polar.licenseKeys.list({limit: 100}))
+    const key = items.find((k) => k.status === 'granted' && k.limitActivations !== 0)!
+    const updated = await h.polar.licenseKeys.update({id: key.id, licenseKeyUpdate: {limitUsage: 500}})
+    expect(updated.limitUsage).toBe(500)
+    const activation = await h.polar.licenseKeys.activate({key: key.key, organizationId: h.env.organizationId, label: 'contract laptop'})
+    expect(activation.licenseKeyId).toBe(key.id)
+    expect(activation.label).toBe('contract laptop')
+    const read = await h.polar.licenseKeys.getActivation({id: key.id, activationId: activation.id})
+    expect(read.id).toBe(activation.id)
+    await h.polar.licenseKeys.deactivate({key: key.key, organizationId: h.env.organizationId, activationId: activation.id})
+    expect(await rejection(h.polar.licenseKeys.getActivation({id: key.id, activationId: activation.id}))).toBeInstanceOf(ResourceNotFound)
+  })
+})
+
+describe('more writes', () => {
+  it('deletes a customer by external id', async () => {
+    const created = await h.polar.customers.create({email: 'contract.external@example.com', externalId: 'contract-del'})
+    await h.polar.customers.deleteExternal({externalId: 'contract-del'})
+    expect(await rejection(h.polar.customers.get({id: created.id}))).toBeInstanceOf(ResourceNotFound)
+  })
+
+  it('creates a subscription to a free recurring product', async () => {
+    const products = await collect(await h.polar.products.list({isRecurring: true, isArchived: false, limit: 100}))
+    const free = products.items.find((p) => p.prices.some((x) => x.amountType === 'fixed' && 'priceAmount' in x && x.priceAmount === 0))!
+    const customer = await h.polar.customers.create({email: 'contract.free@example.com'})
+    const created = await h.polar.subscriptions.create({productId: free.id, customerId: customer.id})
+    expect(created.productId).toBe(free.id)
+    expect(created.customerId).toBe(customer.id)
+    expect(created.status).toBe('active')
+    expect(created.amount).toBe(0)
+  })
+
+  it('redelivers a webhook event (202)', async () => {
+    const deliveries = await collect(await h.polar.webhooks.listWebhookDeliveries({limit: 100}))
+    if (deliveries.items.length === 0) {
+      const r = await h.raw('POST', `/webhooks/events/${crypto.randomUUID()}/redeliver`)
+      expect(r.status).toBe(404)
+      return
+    }
+    await h.polar.webhooks.redeliverWebhookEvent({id: deliveries.items[0]!.webhookEvent.id})
+  })
+
+  it('reads metrics and their limits', async () => {
+    const limits = await h.polar.metrics.limits()
+    expect(limits.minDate).toBeInstanceOf(Object)
+    const end = new Date()
+    const start = new Date(end.getTime() - 90 * 86_400_000)
+    const day = (d: Date) => d.toISOString().slice(0, 10)
+    const metrics = await h.raw('GET', `/metrics/?start_date=${day(start)}&end_date=${day(end)}&interval=month`)
+    expect(metrics.status).toBe(200)
+    const {RFCDate} = await import('@polar-sh/sdk/types/rfcdate.js')
+    const viaSdk = await h.polar.metrics.get({startDate: new RFCDate(day(start)), endDate: new RFCDate(day(end)), interval: 'month'})
+    expect(viaSdk.periods.length).toBe(metrics.body.periods.length)
+    expect(viaSdk.totals.orders).toBe(metrics.body.totals.orders)
+  })
+})

@@ -3,6 +3,9 @@
 import {describe, expect, it} from 'vitest'
 
 import {ResourceNotFound} from '@polar-sh/sdk/models/errors/resourcenotfound.js'
+import {AlreadyCanceledSubscription} from '@polar-sh/sdk/models/errors/alreadycanceledsubscription.js'
+import {ValidatedLicenseKey$inboundSchema} from '@polar-sh/sdk/models/components/validatedlicensekey.js'
+import {LicenseKeyActivationRead$inboundSchema} from '@polar-sh/sdk/models/components/licensekeyactivationread.js'
 import {CustomerPortalCustomer$inboundSchema} from '@polar-sh/sdk/models/components/customerportalcustomer.js'
 import {ListResourceCustomerOrder$inboundSchema} from '@polar-sh/sdk/models/components/listresourcecustomerorder.js'
 import {CustomerOrder$inboundSchema} from '@polar-sh/sdk/models/components/customerorder.js'
@@ -115,5 +118,64 @@ describe('customer portal', () => {
     expect(patched.status).toBe(200)
     expect(patched.body.billing_name).toBe('Contract Buyer')
     expectKeysSubset(CustomerPortalCustomer$inboundSchema, patched.body, 'customers/me PATCH')
+  })
+
+  it('portal writes through the SDK answer the portal shapes: order billing, invoice, cancel (403 when already canceled)', async () => {
+    const me = await richCustomer()
+    const session = {customerSession: me.token}
+    const orders = (await collect(await h.anonymous.customerPortal.orders.list(session, {limit: 100}))).items
+    const paid = orders.find((o) => o.status === 'paid' && o.billingAddress === null)
+    if (paid) {
+      const updated = await h.anonymous.customerPortal.orders.update(session, {id: paid.id, customerOrderUpdate: {billingName: 'Portal Buyer', billingAddress: {country: 'DE'}}})
+      expect(updated.billingName).toBe('Portal Buyer')
+      await h.anonymous.customerPortal.orders.generateInvoice(session, {id: paid.id})
+      const raw = await h.raw('GET', `/customer-portal/orders/${paid.id}`, {token: me.token})
+      expectKeysSubset(CustomerOrder$inboundSchema, raw.body, 'order after PATCH')
+    }
+    const live = (await collect(await h.anonymous.customerPortal.subscriptions.list(session, {active: true, limit: 100}))).items.find((s) => !s.cancelAtPeriodEnd)
+    if (live) {
+      const canceled = await h.anonymous.customerPortal.subscriptions.cancel(session, {id: live.id})
+      expect(canceled.cancelAtPeriodEnd).toBe(true)
+      const again = await h.raw('DELETE', `/customer-portal/subscriptions/${live.id}`, {token: me.token})
+      expect(again.status).toBe(403)
+      expect(await rejection(h.anonymous.customerPortal.subscriptions.cancel(session, {id: live.id}))).toBeInstanceOf(AlreadyCanceledSubscription)
+      const patched = await h.raw('PATCH', `/customer-portal/subscriptions/${live.id}`, {token: me.token, body: {cancel_at_period_end: false}})
+      expect(patched.status).toBe(200)
+      expectKeysSubset(CustomerSubscription$inboundSchema, patched.body, 'subscription PATCH')
+    }
+  })
+
+  it('the organization, the session introspection and the unauthenticated license-key routes through the SDK', async () => {
+    const me = await richCustomer()
+    const org = await h.anonymous.customerPortal.organizations.get({slug: 'acme'})
+    expect(org.organization.id).toBe(h.env.organizationId)
+    expect(org.products.every((p) => p.isRecurring && !p.isArchived)).toBe(true)
+    const introspected = await h.anonymous.customerPortal.customerSession.introspect({customerSession: me.token})
+    expect(introspected.expiresAt.getTime()).toBeGreaterThan(Date.now())
+    expect(await rejection(h.anonymous.customerPortal.organizations.get({slug: 'no-such-org'}))).toBeInstanceOf(ResourceNotFound)
+
+    const keys = (await collect(await h.anonymous.customerPortal.licenseKeys.list({customerSession: me.token}, {limit: 100}))).items
+    const key = keys.find((k) => k.status === 'granted')
+    if (!key) return
+    // These routes allow 3 requests a second per address (then block it for a minute): keep under that.
+    const pace = () => new Promise((resolve) => setTimeout(resolve, 400))
+    const validated = await h.anonymous.customerPortal.licenseKeys.validate({key: key.key, organizationId: h.env.organizationId})
+    expect(validated.id).toBe(key.id)
+    await pace()
+    const activated = await h.anonymous.customerPortal.licenseKeys.activate({key: key.key, organizationId: h.env.organizationId, label: 'portal device'})
+    expect(activated.licenseKey.id).toBe(key.id)
+    await pace()
+    await h.anonymous.customerPortal.licenseKeys.deactivate({key: key.key, organizationId: h.env.organizationId, activationId: activated.id})
+    await pace()
+    // The raw answers of the unauthenticated routes carry only their models' keys.
+    const rawValidate = await h.raw('POST', '/customer-portal/license-keys/validate', {token: null, body: {key: key.key, organization_id: h.env.organizationId}})
+    expect(rawValidate.status).toBe(200)
+    expectKeysSubset(ValidatedLicenseKey$inboundSchema, rawValidate.body, 'license key validate')
+    await pace()
+    const rawActivate = await h.raw('POST', '/customer-portal/license-keys/activate', {token: null, body: {key: key.key, organization_id: h.env.organizationId, label: 'raw device'}})
+    expect(rawActivate.status).toBe(200)
+    expectKeysSubset(LicenseKeyActivationRead$inboundSchema, rawActivate.body, 'license key activate')
+    await pace()
+    await h.anonymous.customerPortal.licenseKeys.deactivate({key: key.key, organizationId: h.env.organizationId, activationId: rawActivate.body.id})
   })
 })
