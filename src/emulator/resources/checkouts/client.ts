@@ -1,6 +1,5 @@
 // The public client-secret side of a checkout: the client API routes and the checkout page.
 import {ok, type Ctx, type Reply, type Router} from '../../core/http.js'
-import * as present from './present.js'
 import {confirmedCheckout, publicCheckout} from './public.js'
 import {parse} from '../../core/validate.js'
 import {confirm} from './confirm.js'
