@@ -5,15 +5,15 @@
 import {seededRandom, token, uuid} from './core/ids.js'
 import type {EnvData, EnvName, SeedOptions} from './core/model.js'
 import {DAY, iso} from './core/seeding.js'
-import {makeBenefits, seedGrants} from './resources/benefits/seed.js'
+import {makeBenefits, makeBenefitVariants, seedGrants} from './resources/benefits/seed.js'
 import {seedCheckouts, seedPastCheckouts} from './resources/checkouts/seed.js'
 import {seedCustomFields} from './resources/custom-fields/seed.js'
-import {makeCustomers} from './resources/customers/seed.js'
+import {makeCustomers, makeCustomerVariants} from './resources/customers/seed.js'
 import {seedDiscounts} from './resources/discounts/seed.js'
 import {seedDisputes} from './resources/disputes/seed.js'
 import {completeData} from './resources/index.js'
 import {seedOrders} from './resources/orders/seed.js'
-import {makeProducts} from './resources/products/seed.js'
+import {makeProductVariants, makeProducts} from './resources/products/seed.js'
 
 /** 18 months of history, so that metrics and their charts have a real shape. */
 const HISTORY_DAYS = 548
@@ -70,5 +70,23 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
   seedDiscounts(data, seededRandom(environment === 'production' ? 0xd15c : 0xd25c), start)
   seedCustomFields(data, seededRandom(environment === 'production' ? 0xcf01 : 0xcf02), start)
   seedDisputes(data, seededRandom(environment === 'production' ? 0xd1e5 : 0xd2e5), now)
+  seedVariants(data, seededRandom(environment === 'production' ? 0x7a71 : 0x7a5d), start)
   return data
+}
+
+/**
+ * Records of every kind the SDK models that the demo data above lacks (seat-based and metered prices, a
+ * meter-credit benefit, a team customer), with their own random stream and appended last, so that every
+ * other seeded id and order stays the same.
+ */
+function seedVariants(data: EnvData, random: () => number, start: number): void {
+  const meterId = uuid(random)
+  // the meter the metered price bills and the meter credit tops up: counts `api.call` events
+  data.meters.push({
+    id: meterId, created_at: iso(start + DAY / 2), modified_at: null, name: 'API calls', unit: 'scalar', custom_label: null, custom_multiplier: null,
+    filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'api.call'}]}, aggregation: {func: 'count'}, metadata: {}, archived_at: null,
+  })
+  data.benefits.push(...makeBenefitVariants(random, start, meterId))
+  data.products.push(...makeProductVariants(random, start, meterId))
+  data.customers.push(...makeCustomerVariants(random, start + 2 * DAY))
 }

@@ -100,13 +100,15 @@ describe('invoice rule', () => {
       expect(unchanged.body.billing_name).toBe(`${surface.name} Buyer`)
       expect(unchanged.body.billing_address.line1).toBe(address.line1)
 
-      // And a second POST is refused.
-      expectDomainError(await api(env, 'POST', `${path}/invoice`, {token}), 409, 'InvoiceAlreadyExists')
+      // A second POST is accepted as a no-op (api-facts §10): 202, the order unchanged.
+      const before = await api(env, 'GET', path, {token})
+      expect((await api(env, 'POST', `${path}/invoice`, {token})).status).toBe(202)
+      expect((await api(env, 'GET', path, {token})).body).toEqual(before.body)
       // The first invoice is still there.
       expect((await api(env, 'GET', `${path}/invoice`, {token})).status).toBe(200)
     })
 
-    it('a seeded order with an invoice already generated: GET works, PATCH 422, POST 409', async () => {
+    it('a seeded order with an invoice already generated: GET works, PATCH 422, POST 202 (a no-op)', async () => {
       const order = pick((o) => o.is_invoice_generated && o.billing_name !== null, 'invoice generated')
       const token = await surface.token(order.customer_id)
       const path = `${surface.prefix}/${order.id}`
@@ -114,7 +116,7 @@ describe('invoice rule', () => {
       expect(invoice.status, brief(invoice)).toBe(200)
       expect(typeof invoice.body.url).toBe('string')
       expectValidationError(await api(env, 'PATCH', path, {token, body: {billing_name: 'Late Edit'}}), 'PolarRequestValidationError')
-      expect((await api(env, 'POST', `${path}/invoice`, {token})).status).toBe(409)
+      expect((await api(env, 'POST', `${path}/invoice`, {token})).status).toBe(202)
     })
 
     it('an order without billing details: POST invoice is 422 MissingInvoiceBillingDetails', async () => {

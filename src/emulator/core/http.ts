@@ -106,9 +106,19 @@ const VERSIONS = new Set(['2026-04', '2026-10', '2027-01'])
 const DEFAULT_VERSION = '2026-04'
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
+/** One registered route, as `till`'s API coverage report reads it (`Router.table`). */
+export interface RouteEntry {
+  method: string
+  /** The full path with find-my-way parameters, e.g. `/v1/orders/:id`. */
+  path: string
+  auth: AuthMode
+}
+
 export class Router {
   private fmw = FindMyWay({ignoreTrailingSlash: false, maxParamLength: 500})
   private methods = new Set<string>()
+  /** Every route that answers (reserved paths excluded), in registration order. */
+  readonly table: RouteEntry[] = []
 
   /** API routes are registered relative to the version prefix: `get('/products/', ...)` is `/v1/products/`. */
   constructor(private readonly prefix = '/v1') {}
@@ -121,6 +131,16 @@ export class Router {
   addAbsolute(method: string, path: string, auth: AuthMode, handler: Handler, options: {rawBody?: boolean} = {}): this {
     this.fmw.on(method as FindMyWay.HTTPMethod, path, () => {}, {auth, handler, rawBody: options.rawBody} satisfies RouteStore)
     this.methods.add(method)
+    this.table.push({method, path, auth})
+    return this
+  }
+
+  /**
+   * A path the service has but the emulator does not implement yet, which a parameter route would
+   * otherwise catch (`/orders/export` under `/orders/:id`): it answers as an unknown route does.
+   */
+  reserve(method: string, path: string): this {
+    this.fmw.on(method as FindMyWay.HTTPMethod, `${this.prefix}${path}`, () => {}, {auth: 'none', handler: () => { throw routeNotFound() }} satisfies RouteStore)
     return this
   }
 

@@ -74,3 +74,22 @@ export function seedGrants(data: EnvData, random: Random, now: number): void {
   data.license_keys = keys.sort((a, b) => a.created_at.localeCompare(b.created_at))
   void now
 }
+
+/** Benefit kinds the list above lacks (meter credits), appended after every other seeded record. */
+export function makeBenefitVariants(random: Random, start: number, meterId: string): BenefitRecord[] {
+  return [
+    {
+      id: uuid(random),
+      created_at: iso(start - 60_000),
+      modified_at: null,
+      type: 'meter_credit',
+      description: 'Monthly API credits',
+      properties: {units: 1000, rollover: false, meter_id: meterId},
+      metadata: {},
+      selectable: true,
+      deletable: true,
+      is_deleted: false,
+      visibility: 'public',
+    },
+  ]
+}

@@ -1,6 +1,6 @@
 // The public client-secret side of a checkout: the client API routes and the checkout page.
 import {ok, type Ctx, type Reply, type Router} from '../../core/http.js'
-import * as present from './present.js'
+import {confirmedCheckout, publicCheckout} from './public.js'
 import {parse} from '../../core/validate.js'
 import {confirm} from './confirm.js'
 import {checkoutConfirm, findBySecret, publicUpdate, saveUpdate, statusOf} from './rules.js'
@@ -60,18 +60,19 @@ function checkoutPage(ctx: Ctx): Reply {
 }
 
 export function registerClient(r: Router): void {
-  r.get('/checkouts/client/:client_secret', 'none', (ctx) => ok(present.checkout(ctx.view, findBySecret(ctx, ctx.params.client_secret!))))
+  r.get('/checkouts/client/:client_secret', 'none', (ctx) => ok(publicCheckout(ctx.view, findBySecret(ctx, ctx.params.client_secret!))))
 
   r.patch('/checkouts/client/:client_secret', 'none', (ctx) => {
     const secret = ctx.params.client_secret!
     const input = parse(publicUpdate, ctx.body)
-    return ok(present.checkout(ctx.view, saveUpdate(ctx, () => findBySecret(ctx, secret), input)))
+    return ok(publicCheckout(ctx.view, saveUpdate(ctx, () => findBySecret(ctx, secret), input)))
   })
 
   r.post('/checkouts/client/:client_secret/confirm', 'none', (ctx) => {
     const input = parse(checkoutConfirm, ctx.body)
     const secret = ctx.params.client_secret!
-    return ok(present.checkout(ctx.view, confirm(ctx, secret, input)))
+    const done = confirm(ctx, secret, input)
+    return ok(confirmedCheckout(ctx.view, done.checkout, done.sessionToken))
   })
 }
 

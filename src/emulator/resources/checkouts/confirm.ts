@@ -2,7 +2,7 @@
 import {buildOrder} from '../orders/build.js'
 import {type ValidationIssue} from '../../core/errors.js'
 import {emit, type Ctx} from '../../core/http.js'
-import {uuid} from '../../core/ids.js'
+import {token, TOKEN_PREFIXES, uuid} from '../../core/ids.js'
 import type {CheckoutRecord} from './model.js'
 import type {CustomerRecord} from '../customers/model.js'
 import type {OrderRecord} from '../orders/model.js'
@@ -125,7 +125,8 @@ function applyConfirm(ctx: Ctx, k: CheckoutRecord): Confirmed {
   return {checkout: k, customer, customerEvent: event, order, subscription}
 }
 
-export function confirm(ctx: Ctx, secret: string, input: AnyUpdate): CheckoutRecord {
+/** Confirms the checkout; the customer gets a portal session, whose token the confirmation answer carries. */
+export function confirm(ctx: Ctx, secret: string, input: AnyUpdate): {checkout: CheckoutRecord; sessionToken: string} {
   const find = () => findBySecret(ctx, secret)
   checkConfirmable(ctx, planUpdate(ctx, find(), input))
   const done = ctx.store.write(() => {
@@ -133,7 +134,17 @@ export function confirm(ctx: Ctx, secret: string, input: AnyUpdate): CheckoutRec
     const next = planUpdate(ctx, row, input)
     checkConfirmable(ctx, next)
     Object.assign(row, next)
-    return applyConfirm(ctx, row)
+    const applied = applyConfirm(ctx, row)
+    const session = ctx.store.insert('customer_sessions', {
+      id: uuid(),
+      created_at: iso(ctx.now),
+      modified_at: null,
+      token: token(TOKEN_PREFIXES.customer),
+      expires_at: iso(ctx.now + ctx.env.options.sessionTtlMs),
+      return_url: null,
+      customer_id: applied.customer.id,
+    })
+    return {...applied, sessionToken: session.token}
   })
   // A customer change also reports the customer's state (with the new subscription).
   if (done.customerEvent) emitCustomerChange(ctx, done.customerEvent, done.customer)
@@ -145,5 +156,5 @@ export function confirm(ctx: Ctx, secret: string, input: AnyUpdate): CheckoutRec
   }
   emit(ctx.env, 'order.created', orderViews.order(ctx.view, done.order))
   emit(ctx.env, 'checkout.updated', present.checkout(ctx.view, done.checkout))
-  return done.checkout
+  return {checkout: done.checkout, sessionToken: done.sessionToken}
 }

@@ -77,6 +77,7 @@ export function checkout(v: View, k: CheckoutRecord) {
     customer_billing_address: k.customer_billing_address,
     customer_tax_id: k.customer_tax_id,
     payment_processor_metadata: {},
+    payment_method_type: null,
     billing_address_fields: {country: 'required', state: 'optional', city: 'optional', postal_code: 'optional', line1: 'optional', line2: 'optional'},
     external_customer_id: k.external_customer_id,
     customer_metadata: k.customer_metadata,

@@ -3,6 +3,7 @@ import type {EnvData} from '../../core/model.js'
 import {DAY, iso} from '../../core/seeding.js'
 import {token, uuid, type Random} from '../../core/ids.js'
 import type {CheckoutLinkRecord, CheckoutRecord} from './model.js'
+import {startingAmount} from '../products/amounts.js'
 
 export function seedCheckouts(data: EnvData, random: Random, now: number): void {
   const sellable = data.products.filter((p) => !p.is_archived && p.visibility === 'public')
@@ -23,7 +24,7 @@ export function seedCheckouts(data: EnvData, random: Random, now: number): void 
       expires_at: iso((status === 'expired' ? created - 2 * DAY : created) + DAY),
       success_url: null,
       return_url: null,
-      amount: price.amount_type === 'fixed' ? price.price_amount : price.amount_type === 'custom' ? (price.preset_amount ?? price.minimum_amount) : 0,
+      amount: startingAmount(price),
       discount_amount: 0,
       tax_amount: null,
       currency: price.price_currency,

@@ -41,3 +41,25 @@ export function makeCustomers(random: Random, count: number, start: number, end:
     }
   })
 }
+
+/** A team customer (with an external id, no billing details yet), appended after every other seeded record. */
+export function makeCustomerVariants(random: Random, start: number): CustomerRecord[] {
+  return [
+    {
+      id: uuid(random),
+      created_at: iso(start),
+      modified_at: null,
+      metadata: {segment: 'team'},
+      external_id: 'team_00001',
+      email: 'billing@initech.example',
+      email_verified: true,
+      type: 'team',
+      name: 'Initech',
+      billing_name: null,
+      billing_address: null,
+      tax_id: null,
+      locale: null,
+      deleted_at: null,
+    },
+  ]
+}

@@ -2,6 +2,7 @@
 import {type View, orgId} from '../../core/present.js'
 import type {LicenseKeyActivationRecord, LicenseKeyRecord} from './model.js'
 import {customer} from '../customers/present.js'
+import type {CustomerRecord} from '../customers/model.js'
 
 export function licenseKey(v: View, k: LicenseKeyRecord) {
   const c = v.store.get('customers', k.customer_id)
@@ -11,7 +12,7 @@ export function licenseKey(v: View, k: LicenseKeyRecord) {
     modified_at: k.modified_at,
     organization_id: orgId(v),
     customer_id: k.customer_id,
-    customer: c ? customer(v, c) : null,
+    customer: c ? licenseKeyCustomer(v, c) : null,
     benefit_id: k.benefit_id,
     key: k.key,
     display_key: `****-${k.key.slice(-6)}`,
@@ -27,4 +28,10 @@ export function licenseKey(v: View, k: LicenseKeyRecord) {
 
 export function licenseKeyActivation(a: LicenseKeyActivationRecord) {
   return {id: a.id, license_key_id: a.license_key_id, label: a.label, meta: a.meta, created_at: a.created_at, modified_at: a.modified_at}
+}
+
+/** The key holder as a license key shows it (LicenseKeyCustomer): the customer without `first_user_event_at`. */
+function licenseKeyCustomer(v: View, c: CustomerRecord) {
+  const {first_user_event_at: _firstEvent, ...shown} = customer(v, c)
+  return shown
 }

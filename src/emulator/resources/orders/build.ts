@@ -4,6 +4,7 @@ import {uuid, type Random} from '../../core/ids.js'
 import type {Address, EnvData, Metadata} from '../../core/model.js'
 import type {OrderRecord, OrderStatus} from './model.js'
 import type {PriceRecord, ProductRecord} from '../products/model.js'
+import {startingAmount} from '../products/amounts.js'
 
 /** Simple VAT/sales-tax table by billing country, in basis points. */
 const TAX_BPS: Record<string, number> = {DE: 1900, FR: 2000, GB: 2000, SE: 2500, NL: 2100, ES: 2100, IT: 2200, US: 0, CA: 500, AU: 1000}
@@ -39,9 +40,7 @@ export interface NewOrder {
 }
 
 export function priceAmount(price: PriceRecord): number {
-  // a metered price is billed for usage at the end of the meter period, nothing up front
-  if (price.amount_type === 'metered_unit') return 0
-  return price.amount_type === 'fixed' ? price.price_amount : (price.preset_amount ?? price.minimum_amount)
+  return startingAmount(price)
 }
 
 /** Builds an order row (not yet inserted); takes the next invoice number from `data`. */

@@ -8,6 +8,7 @@ import {z} from 'zod'
 import {domainError, HttpError, notFound, ruleValidation} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Reply, type Router} from '../../core/http.js'
 import {after, before, byField, listRows, textSearch, type Filter} from '../../core/list.js'
+import type {View} from '../../core/present.js'
 import type {OrderRecord} from './model.js'
 import {invoicePdf} from './pdf.js'
 import * as present from './present.js'
@@ -66,7 +67,10 @@ function coreListSpec(ctx: Ctx) {
   }
 }
 
-export function listOrders(ctx: Ctx, customerId?: string): Reply {
+type OrderView = (v: View, o: OrderRecord) => unknown
+
+/** `view` presents each order (the portal passes its own presenter). */
+export function listOrders(ctx: Ctx, customerId?: string, view: OrderView = present.order): Reply {
   const rows = customerId === undefined ? ctx.store.all('orders') : ctx.store.all('orders').filter((o) => o.customer_id === customerId)
   const spec =
     customerId === undefined
@@ -82,11 +86,11 @@ export function listOrders(ctx: Ctx, customerId?: string): Reply {
           sorts: {created_at: (o: OrderRecord) => o.created_at, amount: (o: OrderRecord) => o.subtotal_amount - o.discount_amount},
           defaultSort: ['-created_at'],
         }
-  return ok(listRows(rows, ctx.query, spec, (o) => present.order(ctx.view, o)))
+  return ok(listRows(rows, ctx.query, spec, (o) => view(ctx.view, o)))
 }
 
 /** PATCH of billing name and address: allowed until the invoice is generated (spec §3, rule 2). */
-export function updateOrderBilling(ctx: Ctx, id: string, customerId?: string): Reply {
+export function updateOrderBilling(ctx: Ctx, id: string, customerId?: string, view: OrderView = present.order): Reply {
   const input = parse(billingUpdate, ctx.body)
   const order = ctx.store.write(() => {
     const o = findOrder(ctx, id, customerId)
@@ -109,7 +113,7 @@ export function updateOrderBilling(ctx: Ctx, id: string, customerId?: string): R
   })
   const body = present.order(ctx.view, order)
   emit(ctx.env, 'order.updated', body)
-  return ok(body)
+  return ok(customerId === undefined ? body : view(ctx.view, order))
 }
 
 /** POST /invoice: 202 with body null; the document exists `invoiceDelayMs` later. */
@@ -120,9 +124,8 @@ export function generateInvoice(ctx: Ctx, id: string, customerId?: string): Repl
     if (status === 'draft' || status === 'void') {
       throw domainError(409, 'OrderNotEligibleForInvoice', `Order ${o.id} is not eligible for an invoice: its status is ${status}.`)
     }
-    if (o.invoice_requested_at !== null) {
-      throw domainError(409, 'InvoiceAlreadyExists', `An invoice was already generated for order ${o.id}.`)
-    }
+    // A repeated request is a no-op: billing details cannot change once the invoice was asked for (api-facts §10).
+    if (o.invoice_requested_at !== null) return
     if (!o.billing_name || !o.billing_address) {
       throw domainError(422, 'MissingInvoiceBillingDetails', 'Billing name and address are required to generate an invoice for this order.')
     }

@@ -7,14 +7,9 @@ import {notFound, ruleValidation, unauthorized} from '../../core/errors.js'
 import {ok, type Ctx, type Router} from '../../core/http.js'
 import {byField, listRows, textSearch} from '../../core/list.js'
 import type {BenefitGrantRecord} from '../benefits/model.js'
-import type {CustomerRecord} from '../customers/model.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
-import * as benefitViews from '../benefits/present.js'
-import * as present from '../../core/present.js'
 import * as licenseKeyViews from '../license-keys/present.js'
-import * as orderViews from '../orders/present.js'
-import * as productViews from '../products/present.js'
-import * as subscriptionViews from '../subscriptions/present.js'
+import {customerOrganization, customerProduct, portalCustomer, portalGrant, portalOrder, portalSubscription} from './present.js'
 import {addressSchema, parse, pathUuid} from '../../core/validate.js'
 import {BENEFIT_TYPES} from '../benefits/routes.js'
 import {billingChanges, emitCustomerChange, findCustomer} from '../customers/routes.js'
@@ -41,24 +36,6 @@ const subscriptionCancel = z.object({
 function me(ctx: Ctx): string {
   if (ctx.auth.kind !== 'customer') throw unauthorized()
   return ctx.auth.customerId
-}
-
-/** CustomerPortalCustomer: what a customer sees of itself. */
-function portalCustomer(c: CustomerRecord) {
-  return {
-    id: c.id,
-    created_at: c.created_at,
-    modified_at: c.modified_at,
-    email: c.email,
-    email_verified: c.email_verified,
-    name: c.name,
-    billing_name: c.billing_name,
-    billing_address: c.billing_address,
-    tax_id: c.tax_id,
-    oauth_accounts: {},
-    default_payment_method_id: null,
-    type: c.type,
-  }
 }
 
 const productName = (ctx: Ctx, productId: string | null) => (productId ? ctx.store.get('products', productId)?.name : undefined)
@@ -92,9 +69,9 @@ function registerCustomer(r: Router): void {
 }
 
 function registerOrders(r: Router): void {
-  r.get('/customer-portal/orders/', 'customer', (ctx) => listOrders(ctx, me(ctx)))
-  r.get('/customer-portal/orders/:id', 'customer', (ctx) => ok(orderViews.order(ctx.view, findOrder(ctx, pathUuid(ctx.params), me(ctx)))))
-  r.patch('/customer-portal/orders/:id', 'customer', (ctx) => updateOrderBilling(ctx, pathUuid(ctx.params), me(ctx)))
+  r.get('/customer-portal/orders/', 'customer', (ctx) => listOrders(ctx, me(ctx), portalOrder))
+  r.get('/customer-portal/orders/:id', 'customer', (ctx) => ok(portalOrder(ctx.view, findOrder(ctx, pathUuid(ctx.params), me(ctx)))))
+  r.patch('/customer-portal/orders/:id', 'customer', (ctx) => updateOrderBilling(ctx, pathUuid(ctx.params), me(ctx), portalOrder))
   r.post('/customer-portal/orders/:id/invoice', 'customer', (ctx) => generateInvoice(ctx, pathUuid(ctx.params), me(ctx)))
   r.get('/customer-portal/orders/:id/invoice', 'customer', (ctx) => getInvoice(ctx, pathUuid(ctx.params), me(ctx)))
 }
@@ -121,27 +98,27 @@ function registerSubscriptions(r: Router): void {
           },
           defaultSort: ['-started_at'],
         },
-        (s) => subscriptionViews.subscription(ctx.view, s),
+        (s) => portalSubscription(ctx.view, s),
       ),
     )
   })
 
   r.get('/customer-portal/subscriptions/:id', 'customer', (ctx) =>
-    ok(subscriptionViews.subscription(ctx.view, findSubscription(ctx, pathUuid(ctx.params), me(ctx)))),
+    ok(portalSubscription(ctx.view, findSubscription(ctx, pathUuid(ctx.params), me(ctx)))),
   )
 
   r.patch('/customer-portal/subscriptions/:id', 'customer', (ctx) => {
     const id = pathUuid(ctx.params)
     const input = parse(subscriptionCancel, ctx.body)
     const customerId = me(ctx)
-    if (!input.cancel_at_period_end) return ok(subscriptionViews.subscription(ctx.view, uncancel(ctx, id, customerId).subscription))
+    if (!input.cancel_at_period_end) return ok(portalSubscription(ctx.view, uncancel(ctx, id, customerId).subscription))
     const s = cancelAtPeriodEnd(ctx, id, {reason: input.cancellation_reason, comment: input.cancellation_comment, customerId})
-    return ok(subscriptionViews.subscription(ctx.view, s))
+    return ok(portalSubscription(ctx.view, s))
   })
 
   // The portal's DELETE cancels at the end of the period, unlike the core API's immediate revoke.
   r.delete('/customer-portal/subscriptions/:id', 'customer', (ctx) =>
-    ok(subscriptionViews.subscription(ctx.view, cancelAtPeriodEnd(ctx, pathUuid(ctx.params), {customerId: me(ctx)}))),
+    ok(portalSubscription(ctx.view, cancelAtPeriodEnd(ctx, pathUuid(ctx.params), {customerId: me(ctx)}))),
   )
 }
 
@@ -167,7 +144,7 @@ function registerBenefits(r: Router): void {
           sorts: {created_at: (g) => g.created_at, granted_at: (g) => g.granted_at, type: (g) => benefitOf(g)?.type},
           defaultSort: ['-granted_at'],
         },
-        (g) => benefitViews.benefitGrant(ctx.view, g),
+        (g) => portalGrant(ctx.view, g),
       ),
     )
   })
@@ -192,15 +169,8 @@ function registerOrganization(r: Router): void {
   r.get('/customer-portal/organizations/:slug', 'none', (ctx) => {
     const org = ctx.store.data.organization
     if (ctx.params.slug !== org.slug) throw notFound()
-    const {id, created_at, modified_at, name, slug, avatar_url, proration_behavior, allow_customer_updates} = present.organization(org)
     const products = ctx.store.all('products').filter((p) => p.visibility === 'public' && !p.is_archived && p.recurring_interval !== null)
-    return ok({
-      organization: {
-        id, created_at, modified_at, name, slug, avatar_url, proration_behavior, allow_customer_updates,
-        customer_portal_settings: {usage: {show: true}, subscription: {update_seats: true, update_plan: true}},
-      },
-      products: products.map((p) => productViews.product(ctx.view, p)),
-    })
+    return ok({organization: customerOrganization(ctx.view), products: products.map((p) => customerProduct(ctx.view, p, false))})
   })
 }
 

@@ -13,7 +13,15 @@ export const collections = (): Partial<EnvData> => ({products: [] as ProductReco
 export type PriceRecord =
   | (PriceBase & {amount_type: 'fixed'; price_amount: number})
   | (PriceBase & {amount_type: 'custom'; minimum_amount: number; maximum_amount: number | null; preset_amount: number | null})
+  | (PriceBase & {amount_type: 'seat_based'; seat_tiers: SeatTiers})
   | (PriceBase & {amount_type: 'metered_unit'; unit_amount: string; cap_amount: number | null; meter_id: string})
+
+/** Seat-based pricing: a price per seat by tier, and the allowed number of seats. */
+export interface SeatTiers {
+  tiers: Array<{min_seats: number; max_seats: number | null; price_per_seat: number}>
+  minimum_seats: number
+  maximum_seats: number | null
+}
 
 export interface PriceBase {
   id: string

@@ -20,12 +20,20 @@ export function price(p: PriceRecord, product: ProductRecord, store?: Store) {
     type: product.recurring_interval ? 'recurring' : 'one_time',
     recurring_interval: product.recurring_interval,
   }
-  if (p.amount_type === 'fixed') return {...base, price_amount: p.price_amount}
-  if (p.amount_type === 'metered_unit') {
-    const meter = store?.data.meters.find((m) => m.id === p.meter_id)
-    return {...base, unit_amount: p.unit_amount, cap_amount: p.cap_amount, meter_id: p.meter_id, meter: {id: p.meter_id, name: meter?.name ?? ''}}
+  switch (p.amount_type) {
+    case 'fixed':
+      return {...base, price_amount: p.price_amount}
+    case 'custom':
+      return {...base, minimum_amount: p.minimum_amount, maximum_amount: p.maximum_amount, preset_amount: p.preset_amount}
+    case 'seat_based':
+      return {...base, seat_tiers: p.seat_tiers}
+    case 'metered_unit': {
+      // the meter as the price embeds it (its name and unit), looked up in the meters resource
+      const meter = store?.data.meters.find((m) => m.id === p.meter_id)
+      const embedded = {id: p.meter_id, name: meter?.name ?? '', unit: meter?.unit ?? 'scalar', custom_label: meter?.custom_label ?? null, custom_multiplier: meter?.custom_multiplier ?? null}
+      return {...base, unit_amount: p.unit_amount, cap_amount: p.cap_amount, meter_id: p.meter_id, meter: embedded}
+    }
   }
-  return {...base, minimum_amount: p.minimum_amount, maximum_amount: p.maximum_amount, preset_amount: p.preset_amount}
 }
 
 export function productCore(v: View, p: ProductRecord) {

@@ -9,6 +9,7 @@ import {byField, listRows, textSearch} from '../../core/list.js'
 import type {PriceRecord, ProductRecord} from './model.js'
 import * as present from './present.js'
 import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
+import {minimumAmount} from './amounts.js'
 
 const MAX_AMOUNT = 99_999_999
 const amount = () => z.int().min(0).max(MAX_AMOUNT)
@@ -137,7 +138,7 @@ export function findProduct(ctx: Ctx, id: string): ProductRecord {
 const priceAmount = (p: ProductRecord) => {
   const price = p.prices.find((x) => !x.is_archived)
   if (!price || price.amount_type === 'metered_unit') return null
-  return price.amount_type === 'fixed' ? price.price_amount : price.minimum_amount
+  return minimumAmount(price)
 }
 
 /** Custom fields to attach, each existing in the organization, in the order given. */

@@ -58,3 +58,28 @@ export function makeProducts(random: Random, count: number, start: number, benef
     }
   })
 }
+
+/**
+ * Products whose prices are the kinds the catalog above lacks (seat-based, metered), appended after every
+ * other seeded record so no seeded id moves. They are dated before the catalog, so a default list
+ * (newest first) still starts with the same products.
+ */
+export function makeProductVariants(random: Random, start: number, meterId: string): ProductRecord[] {
+  const created = iso(start + DAY / 2)
+  const product = (name: string, description: string, price: (id: string) => PriceRecord): ProductRecord => {
+    const id = uuid(random)
+    return {
+      id, created_at: created, modified_at: null, name, description, visibility: 'public', recurring_interval: 'month', recurring_interval_count: 1,
+      is_archived: false, metadata: {variant: 'seed'}, prices: [price(id)], benefit_ids: [],
+    }
+  }
+  const base = (productId: string) => ({id: uuid(random), created_at: created, modified_at: null, source: 'catalog' as const, price_currency: 'usd', tax_behavior: null, is_archived: false, product_id: productId})
+  return [
+    product('Team Seats', 'Priced per seat, cheaper from the sixth seat.', (id) => ({
+      ...base(id),
+      amount_type: 'seat_based',
+      seat_tiers: {tiers: [{min_seats: 1, max_seats: 5, price_per_seat: 1000}, {min_seats: 6, max_seats: null, price_per_seat: 800}], minimum_seats: 1, maximum_seats: null},
+    })),
+    product('API Usage', 'Billed on the API calls of each month.', (id) => ({...base(id), amount_type: 'metered_unit', unit_amount: '0.5', cap_amount: 100_000, meter_id: meterId})),
+  ]
+}

@@ -5,6 +5,7 @@ import {uuid, type Random} from '../../core/ids.js'
 import type {PriceRecord, ProductRecord} from '../products/model.js'
 import type {SubscriptionRecord} from './model.js'
 import {addInterval} from './periods.js'
+import {minimumAmount} from '../products/amounts.js'
 
 const SUBSCRIPTION_CYCLE: Array<{status: SubscriptionRecord['status']; cancelAtPeriodEnd?: boolean}> = [
   {status: 'active'}, {status: 'active', cancelAtPeriodEnd: true}, {status: 'trialing'}, {status: 'past_due'},
@@ -23,7 +24,7 @@ export function newSubscription(data: EnvData, random: Random, customerId: strin
     id: uuid(random),
     created_at: iso(at),
     modified_at: null,
-    amount: price.amount_type === 'fixed' ? price.price_amount : price.amount_type === 'custom' ? price.minimum_amount : 0,
+    amount: minimumAmount(price),
     currency: price.price_currency,
     recurring_interval: interval,
     recurring_interval_count: product.recurring_interval_count ?? 1,
