@@ -214,7 +214,7 @@ describe('billing commands against the emulator', () => {
       const customer = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0]
       const theirs = paid.filter((o) => o.customer_id === customer)
       for (const o of theirs) used.add(o.id)
-      const line = `${TILL} orders list --status paid --customer ${customer} --all -o jsonl | ${NODE_JQ_ID} | ${TILL} orders invoice generate - -o jsonl`
+      const line = `${TILL} orders list --status paid --customer ${customer} --all -o jsonl | ${NODE_JQ_ID} | ${TILL} orders invoice generate - --envelope -o jsonl`
       const r = await runShell(line, {env: env()})
       outputs.push(r.stdout, r.stderr)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
@@ -407,7 +407,7 @@ describe('billing commands against the emulator', () => {
       const pending = await take('/orders/', 'status=pending', () => true)
       const log = await logFrom(emulator)
       const input = [a.id, b.id, a.id, pending.id, 'not-a-uuid'].join('\n')
-      const r = await till(['refunds', 'create', '--order', '-', '--reason', 'service_disruption', '--yes', '-o', 'jsonl'], {input})
+      const r = await till(['refunds', 'create', '--order', '-', '--reason', 'service_disruption', '--yes', '--envelope', '-o', 'jsonl'], {input})
       expect(r.code).toBe(1)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
       expect(results.map((x) => [x.id, x.ok])).toEqual([[a.id, true], [b.id, true], [a.id, false], [pending.id, false], ['not-a-uuid', false]])
@@ -475,7 +475,7 @@ describe('billing commands against the emulator', () => {
       const json = await till(['subscriptions', 'get', a.id, '--json'])
       expect(JSON.parse(json.stdout)).toEqual(asShown('subscriptions', await get(`/subscriptions/${a.id}`)))
       const missing = unknownId()
-      const bulk = await till(['subscriptions', 'show', '-', '-o', 'jsonl'], {input: `${a.id}\n${JSON.stringify({id: b.id})}\n${missing}\n`})
+      const bulk = await till(['subscriptions', 'show', '-', '--envelope', '-o', 'jsonl'], {input: `${a.id}\n${JSON.stringify({id: b.id})}\n${missing}\n`})
       expect(bulk.code).toBe(1)
       const results = linesOf(bulk.stdout).map((l) => JSON.parse(l))
       expect(results.map((x) => [x.id, x.ok])).toEqual([[a.id, true], [b.id, true], [missing, false]])
@@ -519,11 +519,12 @@ describe('billing commands against the emulator', () => {
       expect((await get(`/subscriptions/${s.id}`)).cancel_at_period_end).toBe(true)
     })
 
-    it('an already cancelled subscription is refused with the service message (non-zero exit)', async () => {
+    it('cancelling an already cancelled subscription again changes nothing: exit 0 with a note (issue 22 item 10)', async () => {
       const s = await take('/subscriptions/', 'status=active&cancel_at_period_end=true', () => true)
-      const r = await till(['subscriptions', 'cancel', s.id, '--yes'])
-      expect(r.code).not.toBe(0)
-      expect(r.stderr).toContain('This subscription is already canceled or will be at the end of the period.')
+      const r = await till(['subscriptions', 'cancel', s.id, '--yes', '--json'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stderr).toContain(`Note: subscription ${s.id} is already set to cancel at the end of its period`)
+      expect(JSON.parse(r.stdout)).toMatchObject({id: s.id, cancel_at_period_end: true})
     })
 
     it('revoke without a terminal needs --yes; on a terminal n keeps it and y ends it now', async () => {
@@ -562,17 +563,19 @@ describe('billing commands against the emulator', () => {
       const noRevoke = await till(['subscriptions', 'revoke', '-'], {input})
       expect(noRevoke.code).toBe(2)
       expect(writes(log())).toEqual([])
-      const cancel = await till(['subscriptions', 'cancel', '-', '--yes', '-o', 'jsonl'], {input})
+      const cancel = await till(['subscriptions', 'cancel', '-', '--yes', '--envelope', '-o', 'jsonl'], {input})
       expect(cancel.code, cancel.stderr).toBe(0)
       expect(linesOf(cancel.stdout).map((l) => JSON.parse(l)).map((x) => [x.id, x.ok, x.result.cancel_at_period_end])).toEqual([[a.id, true, true], [b.id, true, true]])
       expect(cancel.stderr).toContain('2 ids: 2 ok, 0 failed.')
-      const un = await till(['subscriptions', 'uncancel', '-', '-o', 'jsonl'], {input})
+      const un = await till(['subscriptions', 'uncancel', '-', '--envelope', '-o', 'jsonl'], {input})
       expect(un.code, un.stderr).toBe(0)
       expect(linesOf(un.stdout).map((l) => JSON.parse(l).result.cancel_at_period_end)).toEqual([false, false])
       const revoke = await till(['subscriptions', 'revoke', '-', '--yes'], {input: `${a.id}\n${a.id}\n`})
-      expect(revoke.code).toBe(1)
+      // the second revoke finds it ended already: nothing changes, and that is no failure
+      expect(revoke.code, revoke.stderr).toBe(0)
       expect(linesOf(revoke.stdout)).toHaveLength(2)
-      expect(revoke.stderr).toContain('2 ids: 1 ok, 1 failed.')
+      expect(revoke.stderr).toContain(`Note: subscription ${a.id} already ended on`)
+      expect(revoke.stderr).toContain('2 ids: 2 ok, 0 failed.')
     })
   })
 

@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {getOrder} from '../../client/resources/orders.js'
 import {createRefund, REFUND_REASONS, type RefundReason} from '../../client/resources/refunds.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 import {checkIdsFromStdin} from '../../areas/billing/subscriptions.js'
 import {usageError} from '../../client/till-error.js'
 import {amountFrom, toMinor} from '../../cli/input/money.js'
@@ -23,7 +23,7 @@ export default class RefundsCreate extends BaseCommand {
   ]
 
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     order: Flags.string({description: 'Order to refund, or - to read order ids from stdin (each refunded in full).'}),
     amount: Flags.string({description: "Amount in the order's currency, e.g. 12.50 (default on a terminal: all that is refundable)."}),
     'amount-minor': Flags.integer({description: 'Amount in minor units (cents), e.g. 1250.'}),
@@ -44,7 +44,7 @@ export default class RefundsCreate extends BaseCommand {
       checkIdsFromStdin('-', this.ctx.io, 'till orders list --status paid -o jsonl')
       const reason = flags.reason ?? (await this.askReason())
       await this.confirmAction('refund the full refundable amount of every order read from stdin', flags.yes)
-      await this.eachId('-', flags, fullRefunder(client, {reason, ...extra}), async () => {})
+      await this.eachId('-', flags, fullRefunder(client, {reason, ...extra}), (refund) => this.writeOne('refunds', refund, flags))
       return
     }
     const noAmount = amounts.major === undefined && amounts.minor === undefined
@@ -57,7 +57,7 @@ export default class RefundsCreate extends BaseCommand {
     const amount = noAmount ? toMinor(await this.askAmount(refundable), refundable.currency) : amountFrom(amounts, refundable.currency)!
     checkAmount(amount, refundable, amounts.minor === undefined ? '--amount' : '--amount-minor')
     await this.confirmAction(refundSummary(amount, refundable, flags['revoke-benefits']), flags.yes)
-    await this.writeOne('refunds', await createRefund(client, {order_id: orderId, amount, reason, ...extra}), flags)
+    await this.writeCreated('refunds', await createRefund(client, {order_id: orderId, amount, reason, ...extra}), flags)
   }
 
   private askAmount(r: Refundable): Promise<string> {

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {cancelPortalSubscription, getPortalSubscription} from '../../../client/resources/portal.js'
 import {CANCELLATION_REASONS} from '../../../client/resources/subscriptions.js'
 import {outputFlags} from '../../../areas/command.js'
-import {cancelWords} from '../../../areas/billing/subscriptions.js'
+import {cancelWords, unlessAlready} from '../../../areas/billing/subscriptions.js'
 import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalSubscriptionsCancel extends PortalCommand {
@@ -29,7 +29,9 @@ export default class PortalSubscriptionsCancel extends PortalCommand {
     const client = this.prompter.interactive && !flags.yes ? await this.portalClient(flags) : undefined
     const summary = client ? await cancelWords.detailed(await getPortalSubscription(client, args.id)) : cancelWords.plain(args.id)
     await this.confirmAction(summary, flags.yes)
-    const result = await cancelPortalSubscription(client ?? (await this.portalClient(flags)), args.id, {reason: flags.reason, comment: flags.comment})
+    const portal = client ?? (await this.portalClient(flags))
+    const cancel = () => cancelPortalSubscription(portal, args.id, {reason: flags.reason, comment: flags.comment})
+    const result = await unlessAlready(() => getPortalSubscription(portal, args.id), 'cancel', cancel, (l) => this.ctx.note(l))
     await this.writeOne('subscriptions', result, flags)
   }
 }

@@ -1,0 +1,209 @@
+// Issue 22, the rest: bulk output keeps the shape of single output, service errors as one sentence,
+// readable detail views, the /dev/tty confirmation with a preview and --dry-run, raw csv/tsv with
+// --header, and `profiles add` checking the token. Processes against one emulator.
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {envVars, expectNoToken, linesOf, runCli, runTty, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+
+const unknownId = () => '00000000-0000-4000-8000-000000000000'
+
+describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
+  let emulator: Emulator
+  let env: EnvHandle
+  let box: Sandbox
+  const outputs: string[] = []
+
+  const till = async (args: string[], opts: {input?: string; extra?: Record<string, string | undefined>} = {}): Promise<CliResult> => {
+    const r = await runCli(args, {env: box.env({...envVars(env), TILL_ENV: 'local', ...opts.extra}), input: opts.input})
+    outputs.push(r.stdout, r.stderr)
+    return r
+  }
+  const newCustomer = async (): Promise<Json> => {
+    const res = await api(env, 'POST', '/customers/', {body: {email: `s${Math.random().toString(36).slice(2, 10)}@example.com`}})
+    expect(res.status, res.text).toBe(201)
+    return res.body
+  }
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    env = emulator.production
+    box = sandbox()
+  })
+  afterAll(async () => {
+    await emulator?.stop()
+    box?.cleanup()
+    for (const text of outputs) expectNoToken(text, emulator.production.token)
+  })
+
+  describe('bulk output has the shape of single output (item 5)', () => {
+    it('get - prints, per id, what get ID prints: the same JSON object, the same tsv row; failures on stderr', async () => {
+      const [a, b] = [await newCustomer(), await newCustomer()]
+      const missing = unknownId()
+      const input = `${a.id}\n${missing}\n${b.id}\n`
+      const json = await till(['customers', 'get', '-', '--json'], {input})
+      expect(json.code).toBe(1)
+      const one = await till(['customers', 'get', a.id, '--json'])
+      // one JSON object per line, each the single command's object: `jq .email` works on one id or many
+      const objects = linesOf(json.stdout).map((l) => JSON.parse(l))
+      expect(objects[0]).toEqual(JSON.parse(one.stdout))
+      expect(objects.map((o) => o.email)).toEqual([a.email, b.email])
+      expect(json.stderr).toMatch(new RegExp(`^Error: customer id ${missing}: .*\\(exit 3\\)$`, 'm'))
+      expect(json.stderr).toContain('3 ids: 2 ok, 1 failed.')
+
+      const tsv = await till(['customers', 'get', '-', '--columns', 'id,email'], {input})
+      expect(tsv.code).toBe(1)
+      expect(linesOf(tsv.stdout)).toEqual([`${a.id}\t${a.email}`, `${b.id}\t${b.email}`])
+      const single = await till(['customers', 'get', b.id, '--columns', 'id,email'])
+      expect(single.stdout).toBe(`${b.id}\t${b.email}\n`)
+    })
+
+    it('customers state - shows each customer\'s state: JSON objects, or rows naming the customer', async () => {
+      const withState = (await api(env, 'GET', '/subscriptions/?active=true&limit=2')).body.items.map((s: Json) => s.customer_id) as string[]
+      const input = `${withState.join('\n')}\n`
+      const json = await till(['customers', 'state', '-', '--json'], {input})
+      expect(json.code, json.stderr).toBe(0)
+      const states = linesOf(json.stdout).map((l) => JSON.parse(l))
+      expect(states.map((s) => s.id)).toEqual(withState)
+      expect(states.every((s) => Array.isArray(s.active_subscriptions) && s.active_subscriptions.length > 0)).toBe(true)
+      const tsv = await till(['customers', 'state', '-', '--columns', 'kind,id,customer_id'], {input})
+      expect(tsv.code, tsv.stderr).toBe(0)
+      const rows = linesOf(tsv.stdout).map((l) => l.split('\t'))
+      expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(withState))
+      for (const s of states) {
+        const subs = rows.filter((r) => r[0] === 'subscription' && r[2] === s.id).map((r) => r[1])
+        expect(subs).toEqual(s.active_subscriptions.map((x: Json) => x.id))
+      }
+    })
+
+    it('a bulk refund prints each refund as refunds create does (id, amount), the failures on stderr', async () => {
+      const paid = (await api(env, 'GET', '/orders/?limit=50')).body.items.filter((o: Json) => o.status === 'paid' && o.refundable_amount > 0 && o.subscription_id === null)
+      const [o1, o2] = paid
+      const r = await till(['refunds', 'create', '--order', '-', '--reason', 'other', '--yes', '-o', 'jsonl'], {input: `${o1.id}\n${o2.id}\n${o1.id}\n`})
+      expect(r.code).toBe(1)
+      const refunds = linesOf(r.stdout).map((l) => JSON.parse(l))
+      expect(refunds.map((x) => [x.order_id, x.amount])).toEqual([[o1.id, o1.refundable_amount], [o2.id, o2.refundable_amount]])
+      expect(refunds.every((x) => typeof x.id === 'string' && x.id !== o1.id)).toBe(true)
+      expect(r.stderr).toMatch(new RegExp(`^Error: ${o1.id}: .*already given earlier`, 'm'))
+    })
+
+    it('--envelope keeps one {id, ok, result | error} record per input', async () => {
+      const a = await newCustomer()
+      const r = await till(['customers', 'get', '-', '--envelope', '-o', 'jsonl'], {input: `${a.id}\n${unknownId()}\n`})
+      expect(r.code).toBe(1)
+      const results = linesOf(r.stdout).map((l) => JSON.parse(l))
+      expect(results.map((x) => x.ok)).toEqual([true, false])
+      expect(results[0].result.email).toBe(a.email)
+      expect(results[1].error.exit_code).toBe(3)
+    })
+  })
+  describe('service errors as one sentence; a repeated state change is no error (item 10)', () => {
+    const sub = async (query: string): Promise<Json> => {
+      const items = (await api(env, 'GET', `/subscriptions/?${query}&limit=20`)).body.items as Json[]
+      const s = items.find((x) => !used.has(x.id))
+      expect(s, query).toBeDefined()
+      used.add(s!.id)
+      return s!
+    }
+    const used = new Set<string>()
+
+    it('cancel twice: exit 0, the subscription, and a note that nothing changed', async () => {
+      const s = await sub('active=true&cancel_at_period_end=false')
+      const first = await till(['subscriptions', 'cancel', s.id, '--yes', '--json'])
+      expect(first.code, first.stderr).toBe(0)
+      const again = await till(['subscriptions', 'cancel', s.id, '--yes', '--json'])
+      expect(again.code, again.stderr).toBe(0)
+      expect(again.stderr).toMatch(new RegExp(`^Note: subscription ${s.id} is already set to cancel at the end of its period \\(\\d{4}-\\d{2}-\\d{2}\\); nothing changed\\.$`, 'm'))
+      expect(JSON.parse(again.stdout)).toMatchObject({id: s.id, cancel_at_period_end: true})
+    })
+
+    it('uncancel of one not set to cancel: exit 0 with a note; of a revoked one: one sentence, exit 1', async () => {
+      const renewing = await sub('active=true&cancel_at_period_end=false')
+      const r = await till(['subscriptions', 'uncancel', renewing.id, '--json'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stderr).toContain(`Note: subscription ${renewing.id} is not set to cancel; it renews on`)
+      const revoked = await sub('status=canceled')
+      const gone = await till(['subscriptions', 'uncancel', revoked.id])
+      expect(gone.code).toBe(1)
+      expect(gone.stdout).toBe('')
+      const [line, hint, ...rest] = linesOf(gone.stderr)
+      expect(line).toBe(`Error: subscription ${revoked.id} has already ended, so it cannot be changed any more`)
+      expect(hint).toMatch(/^Hint: /)
+      expect(rest).toEqual([])
+      expect(gone.stderr).not.toMatch(/410|ResourceUnavailable|Unavailable/)
+    })
+
+    it('revoke twice: exit 0 with a note', async () => {
+      const s = await sub('active=true&cancel_at_period_end=false')
+      expect((await till(['subscriptions', 'revoke', s.id, '--yes'])).code).toBe(0)
+      const again = await till(['subscriptions', 'revoke', s.id, '--yes'])
+      expect(again.code, again.stderr).toBe(0)
+      expect(again.stderr).toContain(`Note: subscription ${s.id} already ended on`)
+    })
+
+    it('not found names the object, the id and the profile, and how to list them', async () => {
+      const id = unknownId()
+      const r = await till(['customers', 'get', id])
+      expect(r.code).toBe(3)
+      expect(linesOf(r.stderr)).toEqual([
+        `Error: not found: there is no customer ${id} in local (profile local)`,
+        'Hint: check the id, and the profile; list them with: till customers list',
+      ])
+      const order = await till(['orders', 'get', id])
+      expect(order.stderr).toContain(`there is no order ${id} in local`)
+    })
+  })
+  describe('readable detail views; a create prints its id when piped (item 11)', () => {
+    it('products get on a terminal: prices as numbered blocks with money formatted, no JSON', async () => {
+      const product = (await api(env, 'GET', '/products/?limit=20')).body.items.find((p: Json) => p.prices.some((x: Json) => x.amount_type === 'fixed'))
+      const r = await runTty(`${TILL} products get ${product.id}`, {env: box.env({...envVars(env), TILL_ENV: 'local'})})
+      outputs.push(r.stdout)
+      expect(r.code, r.stdout).toBe(0)
+      const text = stripAnsi(r.stdout)
+      expect(text).toMatch(new RegExp(`^id\\s+${product.id}$`, 'm'))
+      expect(text).toMatch(/^prices \(\d+\)$/m)
+      const fixed = product.prices.find((x: Json) => x.amount_type === 'fixed')
+      const shown = `$${(fixed.price_amount / 100).toLocaleString('en-US', {minimumFractionDigits: 2})}`
+      expect(text).toMatch(new RegExp(`^\\s+price_amount\\s+${shown.replace('$', '\\$')}$`, 'm'))
+      expect(text).toMatch(/^ {2}1\. id\s+\S+$/m)
+      expect(text).not.toMatch(/[{[]"/)
+    })
+
+    it('orders get on a terminal: customer and items as sections, not JSON blobs', async () => {
+      const order = (await api(env, 'GET', '/orders/?limit=1')).body.items[0]
+      const r = await runTty(`${TILL} orders get ${order.id}`, {env: box.env({...envVars(env), TILL_ENV: 'local'})})
+      outputs.push(r.stdout)
+      expect(r.code, r.stdout).toBe(0)
+      const text = stripAnsi(r.stdout)
+      expect(text).toMatch(/^customer$/m)
+      expect(text).toMatch(new RegExp(`^ {2}email\\s+${order.customer.email.replace('.', '\\.')}$`, 'm'))
+      expect(text).toMatch(/^items \(\d+\)$/m)
+      expect(text).not.toMatch(/[{[]"/)
+    })
+
+    it('a create piped prints the new id alone; --json the object', async () => {
+      const email = `created${Date.now()}@example.com`
+      const r = await till(['customers', 'create', '--email', email])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stdout).toMatch(/^[0-9a-f-]{36}\n$/)
+      const id = r.stdout.trim()
+      expect((await api(env, 'GET', `/customers/${id}`)).body.email).toBe(email)
+      const json = await till(['customers', 'create', '--email', `j${email}`, '--json'])
+      expect(JSON.parse(json.stdout).email).toBe(`j${email}`)
+    })
+  })
+
+  describe('csv and tsv carry raw values; --header / --no-header (item 12)', () => {
+    it('money in minor units with a currency column, the same for a list and one record', async () => {
+      const order = (await api(env, 'GET', '/orders/?limit=1')).body.items[0]
+      const list = await till(['orders', 'list', '--limit', '1', '--columns', 'id,net_amount'])
+      expect(list.stdout).toBe(`${order.id}\t${order.net_amount}\t${order.currency}\n`)
+      const one = await till(['orders', 'get', order.id, '--columns', 'id,net_amount'])
+      expect(one.stdout).toBe(list.stdout)
+      const headed = await till(['orders', 'get', order.id, '--columns', 'id,net_amount', '--header'])
+      expect(headed.stdout).toBe(`id\tnet_amount\tcurrency\n${list.stdout}`)
+      const csv = await till(['orders', 'list', '--limit', '1', '--columns', 'id,net_amount', '-o', 'csv', '--no-header'])
+      expect(csv.stdout).toBe(`${order.id},${order.net_amount},${order.currency}\r\n`)
+    })
+  })
+})
