@@ -35,6 +35,9 @@ export const pageFlags = {
 
 export type {OutputFlagValues} from './printer.js'
 
+/** `--dry-run` of commands that change or move money: the preview, then nothing is done. */
+export const dryRunFlag = Flags.boolean({description: 'Print what would be done (how many objects; for money, the total) and stop, changing nothing.'})
+
 /** Flags of commands that take ids from stdin (`-`). */
 export const bulkFlags = {
   envelope: Flags.boolean({description: 'With ids from stdin (-): print one result per input on stdout ({id, ok, result | error}, in the output format), failures included, instead of the records.'}),
@@ -114,6 +117,7 @@ export abstract class BaseCommand extends Command {
     // An `id` argument is a resource's UUID: checked here, before any request (`-` reads them from stdin).
     const id = (parsed.args as {id?: unknown}).id
     this.idsFromArg = id === '-'
+    this.dryRun = Boolean((parsed.flags as {'dry-run'?: boolean})['dry-run'])
     if (typeof id === 'string' && id !== '-') checkUuid(id, this.idNoun())
     return parsed
   }
@@ -124,9 +128,36 @@ export abstract class BaseCommand extends Command {
     return this.prompts
   }
 
-  /** Confirms a destructive or money-moving action (the summary says what will happen); --yes skips it. */
-  protected async confirmAction(summary: string, yes: boolean | undefined): Promise<void> {
+  private dryRun = false
+  /** Ids read from stdin ahead of acting on them, for a preview. */
+  private heldInput?: string[]
+
+  /** Every id on stdin (read once, before anything is done): how many there are, for the preview. */
+  protected async stdinIds(): Promise<string[]> {
+    if (!this.heldInput) {
+      const {readIds} = await import('./bulk.js')
+      const ids: string[] = []
+      for await (const id of readIds(process.stdin)) ids.push(id)
+      this.heldInput = ids
+    }
+    return this.heldInput
+  }
+
+  /**
+   * Confirms a destructive or money-moving action (the summary says what will happen); --yes skips it.
+   * For ids from stdin, a person (or --dry-run) is shown how many first, and `preview` may add more
+   * (a refund's total). With --dry-run the summary is printed and the command stops, changing nothing.
+   */
+  protected async confirmAction(summary: string, yes: boolean | undefined, preview?: (ids: string[]) => Promise<string>): Promise<void> {
+    if (/ read from stdin/.test(summary) && (this.dryRun || (!yes && this.prompter.canConfirm))) {
+      const ids = await this.stdinIds()
+      summary = preview ? await preview(ids) : (await import('./bulk.js')).countedSummary(summary, ids.length)
+    }
     const p = this.ctx.profile
+    if (this.dryRun) {
+      this.ctx.io.stdout.write(`Dry run: would ${summary} (${p.environment}, profile ${p.name}); nothing was changed.\n`)
+      return this.exit(ExitCode.ok)
+    }
     await this.prompter.confirm(summary, {yes, environment: p.environment, profile: p.name})
   }
 
@@ -170,7 +201,7 @@ export abstract class BaseCommand extends Command {
         inputError = error
       }
     }
-    const results = counted(runEach(heldIds(readIds(process.stdin)), action, this.errorContext()))
+    const results = counted(runEach(this.heldInput ?? heldIds(readIds(process.stdin)), action, this.errorContext()))
     if (flags.envelope) await this.writeList('results', results, flags)
     else await this.printEach(results as AsyncIterable<BulkResult<T>>, printOne)
     if (inputError !== undefined) {

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {cancelPortalSubscription, getPortalSubscription} from '../../../client/resources/portal.js'
 import {CANCELLATION_REASONS} from '../../../client/resources/subscriptions.js'
-import {outputFlags} from '../../../areas/command.js'
+import {outputFlags, dryRunFlag} from '../../../areas/command.js'
 import {cancelWords, unlessAlready} from '../../../areas/billing/subscriptions.js'
 import {PortalCommand} from '../../../areas/portal/command.js'
 
@@ -20,7 +20,7 @@ export default class PortalSubscriptionsCancel extends PortalCommand {
     ...outputFlags,
     reason: Flags.option({options: CANCELLATION_REASONS, description: 'Why the customer cancels.'})(),
     comment: Flags.string({description: "The customer's comment on the cancellation."}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {
