@@ -3,7 +3,7 @@
 // --header, and `profiles add` checking the token. Processes against one emulator.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, expectNoToken, linesOf, runCli, runTty, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, expectNoToken, linesOf, runAnswering, runCli, runTty, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 
 const unknownId = () => '00000000-0000-4000-8000-000000000000'
@@ -204,6 +204,54 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
       expect(headed.stdout).toBe(`id\tnet_amount\tcurrency\n${list.stdout}`)
       const csv = await till(['orders', 'list', '--limit', '1', '--columns', 'id,net_amount', '-o', 'csv', '--no-header'])
       expect(csv.stdout).toBe(`${order.id},${order.net_amount},${order.currency}\r\n`)
+    })
+  })
+  describe('bulk confirmation on /dev/tty, with a preview; --dry-run (item 6)', () => {
+    const ids = async (query: string, n: number, keep: (x: Json) => boolean = () => true): Promise<Json[]> => {
+      const items = ((await api(env, 'GET', `${query}&limit=100`)).body.items as Json[]).filter((x) => keep(x) && !taken.has(x.id)).slice(0, n)
+      expect(items).toHaveLength(n)
+      for (const x of items) taken.add(x.id)
+      return items
+    }
+    const taken = new Set<string>()
+    const vars = () => box.env({...envVars(env), TILL_ENV: 'local'})
+
+    it('ids piped in at a terminal: the question is asked on /dev/tty with the count; y acts, n changes nothing', async () => {
+      const subs = await ids('/subscriptions/?active=true&cancel_at_period_end=false', 2)
+      const line = `printf '%s\\n' ${subs.map((x) => x.id).join(' ')} | ${TILL} subscriptions cancel -`
+      const no = await runAnswering(line, vars(), [{when: /Cancel 2 subscriptions read from stdin at the end of its period \(local, profile local\)\? \(y\/N\)/, send: 'n\r'}])
+      outputs.push(no.stdout)
+      expect(no.unanswered, no.stdout).toBe(0)
+      expect(no.code).toBe(1)
+      for (const x of subs) expect((await api(env, 'GET', `/subscriptions/${x.id}`)).body.cancel_at_period_end).toBe(false)
+      const yes = await runAnswering(line, vars(), [{when: /Cancel 2 subscriptions read from stdin/, send: 'y\r'}])
+      outputs.push(yes.stdout)
+      expect(yes.code, yes.stdout).toBe(0)
+      expect(yes.stdout).toContain('2 ids: 2 ok, 0 failed.')
+      for (const x of subs) expect((await api(env, 'GET', `/subscriptions/${x.id}`)).body.cancel_at_period_end).toBe(true)
+    })
+
+    it('--dry-run of a bulk refund prints how many orders and the total, and refunds nothing', async () => {
+      const orders = await ids('/orders/?status=paid', 2, (o) => o.paid === true && o.refundable_amount > 0 && o.currency === 'usd')
+      const total = orders.reduce((sum, o) => sum + (o.refundable_amount as number), 0)
+      const money = `$${(total / 100).toLocaleString('en-US', {minimumFractionDigits: 2, maximumFractionDigits: 2})}`
+      const r = await till(['refunds', 'create', '--order', '-', '--reason', 'other', '--dry-run'], {input: `${orders.map((o) => o.id).join('\n')}\n`})
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stdout).toBe(`Dry run: would refund 2 orders read from stdin in full, ${money} in all (local, profile local); nothing was changed.\n`)
+      for (const o of orders) expect((await api(env, 'GET', `/orders/${o.id}`)).body.refunded_amount).toBe(o.refunded_amount)
+    })
+
+    it('--dry-run of one refund and of a bulk delete: the preview, nothing changed, no --yes needed', async () => {
+      const [order] = await ids('/orders/?status=paid', 1, (o) => o.paid === true && o.refundable_amount > 100 && o.currency === 'usd')
+      const one = await till(['refunds', 'create', '--order', order!.id, '--amount-minor', '100', '--reason', 'other', '--dry-run'])
+      expect(one.code, one.stderr).toBe(0)
+      expect(one.stdout).toBe(`Dry run: would refund $1.00 (USD) of order ${order!.id} (local, profile local); nothing was changed.\n`)
+      expect((await api(env, 'GET', `/orders/${order!.id}`)).body.refunded_amount).toBe(order!.refunded_amount)
+      const [a, b] = [await newCustomer(), await newCustomer()]
+      const del = await till(['customers', 'delete', '-', '--dry-run'], {input: `${a.id}\n${b.id}\n`})
+      expect(del.code, del.stderr).toBe(0)
+      expect(del.stdout).toMatch(/^Dry run: would delete 2 customers read from stdin/)
+      for (const c of [a, b]) expect((await api(env, 'GET', `/customers/${c.id}`)).body.deleted_at).toBeNull()
     })
   })
 })
