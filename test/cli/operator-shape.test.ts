@@ -254,4 +254,31 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
       for (const c of [a, b]) expect((await api(env, 'GET', `/customers/${c.id}`)).body.deleted_at).toBeNull()
     })
   })
+  describe('profiles add checks the token as auth login does (item 15)', () => {
+    const profilesOf = async () => JSON.parse((await till(['profiles', 'list', '--json'])).stdout) as Json[]
+
+    it('a refused token is not saved (exit 4); --no-verify saves it; a good one records its organization', async () => {
+      const bad = await till(['profiles', 'add', 'bad', '--environment', 'production', '--url', env.url, '--token-stdin'], {input: `polar_oat_${'Z'.repeat(43)}\n`})
+      expect(bad.code).toBe(4)
+      expect(linesOf(bad.stderr)[0]).toBe('Error: production does not accept this token (is it a token of the other environment, expired or revoked?); nothing was saved')
+      expect(bad.stderr).toContain('--no-verify')
+      expect((await profilesOf()).map((p) => p.name)).not.toContain('bad')
+
+      const unchecked = await till(['profiles', 'add', 'unchecked', '--environment', 'production', '--url', env.url, '--token-stdin', '--no-verify'], {input: `polar_oat_${'Z'.repeat(43)}\n`})
+      expect(unchecked.code, unchecked.stderr).toBe(0)
+      expect((await profilesOf()).map((p) => p.name)).toContain('unchecked')
+
+      const good = await till(['profiles', 'add', 'good', '--environment', 'production', '--url', env.url, '--token-stdin'], {input: `${env.token}\n`})
+      expect(good.code, good.stderr).toBe(0)
+      expect(good.stderr).toContain(`The token belongs to organization `)
+      expect((await profilesOf()).find((p) => p.name === 'good')).toMatchObject({environment: 'production', organization_id: env.organizationId})
+    })
+
+    it('an unreachable URL is a network error (exit 6), nothing saved', async () => {
+      const r = await till(['profiles', 'add', 'away', '--environment', 'production', '--url', 'http://127.0.0.1:1/v1', '--token-stdin'], {input: `${env.token}\n`})
+      expect(r.code).toBe(6)
+      expect(r.stderr).toMatch(/^Error: cannot reach http:\/\/127\.0\.0\.1:1\/v1/m)
+      expect((await profilesOf()).map((p) => p.name)).not.toContain('away')
+    })
+  })
 })
