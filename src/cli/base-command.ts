@@ -149,7 +149,7 @@ export abstract class BaseCommand extends Command {
    * (a refund's total). With --dry-run the summary is printed and the command stops, changing nothing.
    */
   protected async confirmAction(summary: string, yes: boolean | undefined, preview?: (ids: string[]) => Promise<string>): Promise<void> {
-    if (/ read from stdin/.test(summary) && (this.dryRun || (!yes && this.prompter.canConfirm))) {
+    if (/ read from stdin/.test(summary) && !this.ctx.io.stdinIsTTY && (this.dryRun || (!yes && this.prompter.canConfirm))) {
       const ids = await this.stdinIds()
       summary = preview ? await preview(ids) : (await import('./bulk.js')).countedSummary(summary, ids.length)
     }
