@@ -432,7 +432,9 @@ describe('catalog commands against the emulator', () => {
       const custom = await till(['benefits', 'create', '--type', 'custom', '--description', 'Sticker mail', '--note', 'We post them', '-o', 'table'])
       ok(custom)
       expect(custom.stdout).toMatch(/^type\s+custom$/m)
-      expect(custom.stdout).toMatch(/^properties\s+\{"note":"We post them"\}$/m)
+      // the detail view: the properties as an indented section (issue 22 item 11)
+      expect(custom.stdout).toMatch(/^properties$/m)
+      expect(custom.stdout).toMatch(/^ {2}note\s+We post them$/m)
       const keys = await till([
         'benefits', 'create', '--type', 'license_keys', '--description', 'App license', '--prefix', 'ACME', '--activation-limit', '3',
         '--customer-admin', '--usage-limit', '100', '--expires', '1y', '--metadata', 'line=desktop', '--json',
