@@ -8,9 +8,9 @@ import {readConfig} from './config/profiles.js'
 import {Context} from './context.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import type {ResourceColumns} from './output/columns.js'
-import {projectRow} from './output/columns.js'
-import {withoutDeprecated} from './output/deprecated.js'
 import {FORMATS} from './output/format.js'
+import type {BulkResult} from './bulk.js'
+import {Printer, type OutputFlagValues} from './printer.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
 import {redact} from '../client/redact.js'
@@ -22,6 +22,7 @@ export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['ba
 export const outputFlags = {
   output: Flags.option({char: 'o', options: FORMATS, description: 'Output format (default: table on a terminal, tsv when piped).'})(),
   columns: Flags.string({description: 'Comma-separated fields to show (e.g. id,status,net_amount); dotted paths reach nested fields (customer.email). JSON output keeps only these fields.'}),
+  header: Flags.boolean({allowNo: true, description: 'A header line of column names in csv and tsv output (default: csv yes, tsv no).'}),
 }
 
 /** Paging flags of list commands. */
@@ -32,14 +33,14 @@ export const pageFlags = {
   'max-items': Flags.integer({description: 'Stop after this many items.', min: 1}),
 }
 
-export interface OutputFlagValues {
-  output?: string
-  columns?: string
-  json?: boolean
-}
+export type {OutputFlagValues} from './printer.js'
 
-async function* mapItems<T, U>(items: AsyncIterable<T> | Iterable<T>, f: (item: T) => U): AsyncGenerator<U> {
-  for await (const item of items) yield f(item)
+/** `--dry-run` of commands that change or move money: the preview, then nothing is done. */
+export const dryRunFlag = Flags.boolean({description: 'Print what would be done (how many objects; for money, the total) and stop, changing nothing.'})
+
+/** Flags of commands that take ids from stdin (`-`). */
+export const bulkFlags = {
+  envelope: Flags.boolean({description: 'With ids from stdin (-): print one result per input on stdout ({id, ok, result | error}, in the output format), failures included, instead of the records.'}),
 }
 
 export abstract class BaseCommand extends Command {
@@ -116,6 +117,7 @@ export abstract class BaseCommand extends Command {
     // An `id` argument is a resource's UUID: checked here, before any request (`-` reads them from stdin).
     const id = (parsed.args as {id?: unknown}).id
     this.idsFromArg = id === '-'
+    this.dryRun = Boolean((parsed.flags as {'dry-run'?: boolean})['dry-run'])
     if (typeof id === 'string' && id !== '-') checkUuid(id, this.idNoun())
     return parsed
   }
@@ -126,20 +128,49 @@ export abstract class BaseCommand extends Command {
     return this.prompts
   }
 
-  /** Confirms a destructive or money-moving action (the summary says what will happen); --yes skips it. */
-  protected async confirmAction(summary: string, yes: boolean | undefined): Promise<void> {
+  private dryRun = false
+  /** Ids read from stdin ahead of acting on them, for a preview. */
+  private heldInput?: string[]
+
+  /** Every id on stdin (read once, before anything is done): how many there are, for the preview. */
+  protected async stdinIds(): Promise<string[]> {
+    if (!this.heldInput) {
+      const {readIds} = await import('./bulk.js')
+      const ids: string[] = []
+      for await (const id of readIds(process.stdin)) ids.push(id)
+      this.heldInput = ids
+    }
+    return this.heldInput
+  }
+
+  /**
+   * Confirms a destructive or money-moving action (the summary says what will happen); --yes skips it.
+   * For ids from stdin, a person (or --dry-run) is shown how many first, and `preview` may add more
+   * (a refund's total). With --dry-run the summary is printed and the command stops, changing nothing.
+   */
+  protected async confirmAction(summary: string, yes: boolean | undefined, preview?: (ids: string[]) => Promise<string>): Promise<void> {
+    if (/ read from stdin/.test(summary) && !this.ctx.io.stdinIsTTY && (this.dryRun || (!yes && this.prompter.canConfirm))) {
+      const ids = await this.stdinIds()
+      summary = preview ? await preview(ids) : (await import('./bulk.js')).countedSummary(summary, ids.length)
+    }
     const p = this.ctx.profile
+    if (this.dryRun) {
+      this.ctx.io.stdout.write(`Dry run: would ${summary} (${p.environment}, profile ${p.name}); nothing was changed.\n`)
+      return this.exit(ExitCode.ok)
+    }
     await this.prompter.confirm(summary, {yes, environment: p.environment, profile: p.name})
   }
 
   /**
    * Runs `action` for the id argument, or, when it is \`-\`, for every id read from stdin (one per line or
-   * JSON lines with an id) within the rate budget: one result per input, a summary on stderr, and a
-   * non-zero exit if any failed. A single result is printed with `printOne`.
+   * JSON lines with an id) within the rate budget. Each result is printed by `printOne`, as for one id:
+   * records of one resource share one list (the same columns, the same JSON object per id, JSON lines),
+   * each failure is one line on stderr, then a summary; the exit is non-zero if any failed. With
+   * --envelope, stdout has one {id, ok, result | error} line per input instead.
    */
   protected async eachId<T extends object>(
     id: string,
-    flags: OutputFlagValues & {color?: boolean},
+    flags: OutputFlagValues & {color?: boolean; envelope?: boolean},
     action: (id: string) => Promise<T>,
     printOne: (result: T) => Promise<void>,
   ): Promise<void> {
@@ -170,13 +201,34 @@ export abstract class BaseCommand extends Command {
         inputError = error
       }
     }
-    await this.writeList('results', counted(runEach(heldIds(readIds(process.stdin)), action, this.errorContext())), flags)
+    const results = counted(runEach(this.heldInput ?? heldIds(readIds(process.stdin)), action, this.errorContext()))
+    if (flags.envelope) await this.writeList('results', results, flags)
+    else await this.printEach(results as AsyncIterable<BulkResult<T>>, printOne)
     if (inputError !== undefined) {
       if (ok + failed > 0) this.ctx.note(`${ok + failed} ids acted on before the bad input: ${ok} ok, ${failed} failed.`)
       throw inputError
     }
     this.ctx.note(`${ok + failed} ids: ${ok} ok, ${failed} failed.`)
-    if (failed > 0) throw new TillError(`${failed} of ${ok + failed} failed (see the results)`, ExitCode.error)
+    if (failed > 0) throw new TillError(`${failed} of ${ok + failed} failed (see the errors above)`, ExitCode.error)
+  }
+
+  /** Bulk results as the single command prints them; a failure is one line on stderr, in its place. */
+  private async printEach<T>(results: AsyncIterable<BulkResult<T>>, printOne: (result: T) => Promise<void>): Promise<void> {
+    const printer = this.printer
+    printer.startShared()
+    try {
+      for await (const r of results) {
+        if (r.ok) await printOne(r.result as T)
+        else {
+          await printer.flushShared()
+          const what = this.idsFromArg ? `${this.idNoun()} ${r.id}` : r.id
+          this.ctx.note(`Error: ${escapeControls(what)}: ${escapeControls(r.error!.message.split('\n').join(' '))} (exit ${r.error!.exit_code})`)
+        }
+        if (printer.closed) break
+      }
+    } finally {
+      await printer.endShared()
+    }
   }
 
   /** What the last list read saw (total and items shown), for the terminal's "N more" line. */
@@ -199,32 +251,15 @@ export abstract class BaseCommand extends Command {
     }
   }
 
-  private async outputSetup(resource: string, flags: OutputFlagValues & {color?: boolean}) {
-    const output = await import('./output/index.js')
-    const io = this.ctx.io
-    const format = output.resolveFormat({output: flags.output, json: flags.json ?? this.jsonEnabled(), stdoutIsTTY: io.stdoutIsTTY})
-    const color = output.colorEnabled({flag: flags.color, env: process.env, isTTY: io.stdoutIsTTY})
-    return {output, format, color, columns: output.columnsFor(await this.columnRegistry(), resource, flags.columns)}
-  }
-
   /** Streams a list of `resource` items to stdout in the chosen format. */
   protected async writeList(resource: string, items: AsyncIterable<object> | Iterable<object>, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
-    const {output, format, color, columns} = await this.outputSetup(resource, flags)
     const io = this.ctx.io
-    let footer: string | undefined
-    if (io.stdoutIsTTY && format === 'table') {
+    const footer = (format: string) => {
+      if (!io.stdoutIsTTY || format !== 'table') return undefined
       const p = this.ctx.profile
-      if (p.environment === 'production') footer = `PRODUCTION · profile ${p.name} · ${p.baseUrl}`
+      return p.environment === 'production' ? `PRODUCTION · profile ${p.name} · ${p.baseUrl}` : undefined
     }
-    const writer = output.createListWriter({format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, footer, width: io.stdout.columns})
-    const names = this.jsonFields(format, flags.columns)
-    const shown = (item: object) => {
-      const row = withoutDeprecated(resource, item) as Record<string, unknown>
-      if (!names) return row
-      if (typeof columns === 'function') columns(row) // checks the names against the first row's fields
-      return projectRow(row, names)
-    }
-    await output.writeList(mapItems(items, shown), writer)
+    const format = await this.printer.writeList(resource, items, flags, footer)
     this.noteRest(resource, io.stdoutIsTTY && format === 'table')
   }
 
@@ -242,23 +277,25 @@ export abstract class BaseCommand extends Command {
     if (more > 0) this.ctx.note(`Showing ${seen.yielded} of ${seen.total} ${what}; ${more} more: add --all for every one, --max-items N for the first N, or --page ${seen.first + Math.ceil(seen.yielded / seen.limit)} for the next page.`)
   }
 
-  /** Prints one resource to stdout in the chosen format. */
+  /** Prints one resource to stdout in the chosen format (with ids from stdin: one record of the shared list). */
   protected async writeOne(resource: string, item: object, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
-    const {output, format, color} = await this.outputSetup(resource, {...flags, columns: undefined})
-    const columns = flags.columns ? output.columnsFor(await this.columnRegistry(), resource, flags.columns) : undefined
-    let row = withoutDeprecated(resource, item) as Record<string, unknown>
-    const names = this.jsonFields(format, flags.columns)
-    if (names) {
-      if (typeof columns === 'function') columns(row)
-      row = projectRow(row, names)
-    }
-    await output.writeObject(row, {format, out: this.ctx.io.stdout, columns, tty: this.ctx.io.stdoutIsTTY, color})
+    await this.printer.writeOne(resource, item, flags)
   }
 
-  /** The fields JSON output keeps: those of --columns (dotted paths allowed), or undefined for all. */
-  private jsonFields(format: string, columns: string | undefined): string[] | undefined {
-    if ((format !== 'json' && format !== 'jsonl') || columns === undefined) return undefined
-    return columns.split(',').map((n) => n.trim()).filter((n) => n !== '')
+  /**
+   * A resource just created: on a terminal, or with a format asked for, as `get` shows it; piped without
+   * one, its id alone, so that `id=$(till products create ...)` works.
+   */
+  protected async writeCreated(resource: string, item: {id?: unknown}, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
+    const asked = flags.output !== undefined || flags.columns !== undefined || (flags.json ?? this.jsonEnabled())
+    if (this.ctx.io.stdoutIsTTY || asked || typeof item.id !== 'string') return this.writeOne(resource, item, flags)
+    this.ctx.io.stdout.write(`${item.id}\n`)
+  }
+
+  private printerOf?: Printer
+  protected get printer(): Printer {
+    this.printerOf ??= new Printer({ctx: this.ctx, registry: () => this.columnRegistry(), jsonEnabled: () => this.jsonEnabled()})
+    return this.printerOf
   }
 
   /** Columns by resource name; the areas' command base adds theirs (see src/areas/command.ts). */
@@ -346,7 +383,7 @@ export abstract class BaseCommand extends Command {
     process.stderr.write(`Error: ${escapeControls(tillError.message)}\n`)
     if (tillError.hint) process.stderr.write(`Hint: ${escapeControls(tillError.hint)}\n`)
     if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
-    else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError)) process.stderr.write('Run again with --debug for details.\n')
+    else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError) && !tillError.hint) process.stderr.write('Run again with --debug for details.\n')
     return this.exit(tillError.exitCode)
   }
 }

@@ -2,7 +2,7 @@ import {Readable} from 'node:stream'
 
 import {describe, expect, it} from 'vitest'
 
-import {heldIds, readIds, runEach} from './bulk.js'
+import {countedSummary, heldIds, readIds, runEach} from './bulk.js'
 
 const where = {profile: 'p', environment: 'local', baseUrl: 'http://127.0.0.1:1/v1'}
 const lines = (...l: string[]) => Readable.from([l.join('\n') + '\n'])
@@ -34,5 +34,13 @@ describe('bulk input', () => {
     const ids: string[] = []
     for await (const id of heldIds(readIds(lines('a', '', '{"id":"b"}', 'c extra')))) ids.push(id)
     expect(ids).toEqual(['a', 'b', 'c'])
+  })
+})
+
+describe('countedSummary', () => {
+  it('says how many objects were read instead of "every"', () => {
+    expect(countedSummary('delete every customer read from stdin (benefits are revoked)', 14)).toBe('delete 14 customers read from stdin (benefits are revoked)')
+    expect(countedSummary('archive every product read from stdin', 1)).toBe('archive 1 product read from stdin')
+    expect(countedSummary('refund order o1', 3)).toBe('refund order o1')
   })
 })

@@ -38,6 +38,11 @@ export async function* readIds(input: NodeJS.ReadableStream): AsyncGenerator<str
   }
 }
 
+/** `delete every customer read from stdin` -> `delete 14 customers read from stdin`, for the preview. */
+export function countedSummary(summary: string, n: number): string {
+  return summary.replace(/\bevery ([a-z][a-z ]*?) read from stdin/, (_all, noun: string) => `${n} ${n === 1 ? noun : `${noun}s`} read from stdin`)
+}
+
 /** How many ids are read and checked before the first is acted on; past this the input streams. */
 export const HOLD = 100_000
 
@@ -62,7 +67,7 @@ export async function* heldIds(ids: AsyncIterable<string>, hold = HOLD): AsyncGe
  * of the ids already started are yielded first, then the error is thrown.
  */
 export async function* runEach<T>(
-  ids: AsyncIterable<string>,
+  ids: AsyncIterable<string> | Iterable<string>,
   action: (id: string) => Promise<T>,
   where: ErrorContext,
   concurrency = 4,

@@ -1,5 +1,10 @@
 // Asking a person, only when one is there: stdin and stdout are terminals, CI is unset, no --no-input.
-// Otherwise a missing value fails at once naming the flag, and a confirmation needs --yes.
+// Otherwise a missing value fails at once naming the flag, and a confirmation needs --yes. A
+// confirmation is also asked on the controlling terminal (/dev/tty) when stdin is a pipe (ids piped
+// in) but the output is a terminal, as git and ssh do.
+import {closeSync, openSync} from 'node:fs'
+import {ReadStream, WriteStream} from 'node:tty'
+
 import {canPrompt} from './config/token-input.js'
 import type {IO} from './context.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
@@ -18,6 +23,32 @@ export class Prompter {
 
   get interactive(): boolean {
     return canPrompt(this.io, this.noInput)
+  }
+
+  /** Whether a confirmation can be asked: on stdin's terminal, or on /dev/tty while stdin is a pipe. */
+  get canConfirm(): boolean {
+    if (this.interactive) return true
+    const terminal = this.controllingTerminal()
+    terminal?.close()
+    return terminal !== undefined
+  }
+
+  /** The controlling terminal, when stdin is a pipe but stdout or stderr is a terminal (and asking is allowed). */
+  private controllingTerminal(): {input: ReadStream; output: WriteStream; close: () => void} | undefined {
+    if (this.noInput || process.env.CI || this.io.stdinIsTTY || !(this.io.stdoutIsTTY || this.io.stderrIsTTY)) return undefined
+    let fds: number[] = []
+    try {
+      fds = [openSync('/dev/tty', 'r'), openSync('/dev/tty', 'w')]
+    } catch {
+      for (const fd of fds) closeSync(fd)
+      return undefined
+    }
+    const input = new ReadStream(fds[0]!)
+    const output = new WriteStream(fds[1]!)
+    return {input, output, close: () => {
+      input.destroy()
+      output.destroy()
+    }}
   }
 
   private missing(flag: string, what: string): TillError {
@@ -47,12 +78,19 @@ export class Prompter {
   async confirm(summary: string, opts: {yes?: boolean; environment: string; profile: string}): Promise<void> {
     if (opts.yes) return
     const where = opts.environment === 'production' ? ` in PRODUCTION (profile ${opts.profile})` : ` (${opts.environment}, profile ${opts.profile})`
-    if (!this.interactive) {
+    const terminal = this.interactive ? undefined : this.controllingTerminal()
+    if (!this.interactive && !terminal) {
       const production = opts.environment === 'production' ? ` (this is PRODUCTION, profile ${opts.profile})` : ''
       throw usageError(`--yes is required to ${summary} when not running interactively${production}`)
     }
     const {confirm} = await import('@inquirer/prompts')
-    const ok = await confirm({message: `${summary[0]!.toUpperCase()}${summary.slice(1)}${where}?`, default: false})
+    const question = {message: `${summary[0]!.toUpperCase()}${summary.slice(1)}${where}?`, default: false}
+    let ok: boolean
+    try {
+      ok = await (terminal ? confirm(question, {input: terminal.input, output: terminal.output}) : confirm(question))
+    } finally {
+      terminal?.close()
+    }
     if (!ok) throw new TillError('cancelled; nothing was changed', ExitCode.error)
   }
 }

@@ -1,4 +1,5 @@
 // Errors of the client layer and the one mapping from them to till's exit codes and messages.
+import {knownServiceError} from './service-errors.js'
 import {ExitCode, TillError} from './till-error.js'
 
 export interface ValidationDetail {
@@ -129,6 +130,8 @@ export function toTillError(error: unknown, ctx: ErrorContext): TillError {
   if (error instanceof ApiError) {
     const s = error.status
     if (s === 401) return unauthenticated(error, ctx, where)
+    const known = knownServiceError(s, error.code, error.message, error.url, `${ctx.environment} (profile ${ctx.profile})`)
+    if (known) return known
     if (s === 403 && (error.code === 'NotPermitted' || error.code === 'insufficient_scope' || error.code === undefined)) {
       return new TillError(`not permitted: ${error.message}`, ExitCode.auth, `used ${where}; the token may lack a scope for this action`)
     }

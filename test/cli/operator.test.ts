@@ -93,13 +93,13 @@ describe('operator traps', {timeout: 90_000}, () => {
 
     it('ids read for the id argument are checked as UUIDs; external ids read for --external-id are not', async () => {
       const c1 = await newCustomer()
-      const r = await till(['customers', 'get', '-', '-o', 'jsonl'], {input: `${c1.id}\nnot-a-uuid\n`})
+      const r = await till(['customers', 'get', '-', '--envelope', '-o', 'jsonl'], {input: `${c1.id}\nnot-a-uuid\n`})
       expect(r.code).toBe(1)
       expect(r.stderr).toContain('1 of 2 failed')
       const results = r.stdout.trim().split('\n').map((l) => JSON.parse(l))
       expect(results.map((x) => [x.id, x.ok])).toEqual([[c1.id, true], ['not-a-uuid', false]])
       expect(results[1].error.message).toContain('Input should be a valid UUID')
-      const byExternal = await till(['customers', 'get', '--external-id', '-', '-o', 'jsonl'], {input: 'no_such_user\n'})
+      const byExternal = await till(['customers', 'get', '--external-id', '-', '--envelope', '-o', 'jsonl'], {input: 'no_such_user\n'})
       expect(byExternal.code).toBe(1)
       expect(byExternal.stdout).not.toContain('valid UUID')
       expect(JSON.parse(byExternal.stdout).ok).toBe(false)

@@ -14,13 +14,8 @@ import {
 
 const ORDERS = 1050
 const ORDER_HEADER = ['id', 'created_at', 'status', 'customer', 'product', 'net_amount', 'total_amount', 'invoice']
-
-/** The CLI's money text for an amount in cents (the seeded currencies). */
-const money = (cents: number, currency: string) => {
-  const symbol = ({usd: '$', eur: '€'} as Record<string, string>)[currency]
-  const text = (Math.abs(cents) / 100).toFixed(2)
-  return symbol ? `${cents < 0 ? '-' : ''}${symbol}${text}` : `${cents < 0 ? '-' : ''}${text} ${currency.toUpperCase()}`
-}
+/** csv and tsv carry money raw, with the currency as a column of its own (added last). */
+const ORDER_MACHINE_HEADER = [...ORDER_HEADER, 'currency']
 
 describe('till list/get output against the emulator', () => {
   let emulator: Emulator
@@ -95,7 +90,7 @@ describe('till list/get output against the emulator', () => {
       expect(r.stderr).toBe('')
       expect(r.stdout.endsWith('\r\n')).toBe(true)
       const records = r.stdout.slice(0, -2).split('\r\n')
-      expect(records[0]).toBe(ORDER_HEADER.join(','))
+      expect(records[0]).toBe(ORDER_MACHINE_HEADER.join(','))
       expect(records).toHaveLength(ORDERS + 1)
       expect(records.slice(1).map((l) => l.split(',')[0])).toEqual(orderIds)
     })
@@ -107,12 +102,13 @@ describe('till list/get output against the emulator', () => {
       const rows = linesOf(r.stdout).map((l) => l.split('\t'))
       expect(rows).toHaveLength(ORDERS)
       expect(rows.map((cells) => cells[0])).toEqual(orderIds)
-      for (const cells of rows.slice(0, 50)) expect(cells).toHaveLength(ORDER_HEADER.length)
+      for (const cells of rows.slice(0, 50)) expect(cells).toHaveLength(ORDER_MACHINE_HEADER.length)
       rows.slice(0, 50).forEach((cells, i) => {
         expect(cells[1]).toBe(orders[i].created_at)
         expect(cells[2]).toBe(orders[i].status)
         expect(cells[3]).toBe(orders[i].customer.email)
-        expect(cells[5]).toBe(money(orders[i].net_amount, orders[i].currency))
+        expect(cells[5]).toBe(String(orders[i].net_amount))
+        expect(cells[8]).toBe(orders[i].currency)
       })
     })
   })
@@ -168,8 +164,8 @@ describe('till list/get output against the emulator', () => {
       expect(r.code, r.stderr).toBe(0)
       const records = r.stdout.split('\r\n').filter((l) => l !== '')
       expect(records).toEqual([
-        'status,id,net_amount,invoice_number',
-        ...orders.slice(0, 5).map((o) => [o.status, o.id, money(o.net_amount, o.currency), o.invoice_number].join(',')),
+        'status,id,net_amount,invoice_number,currency',
+        ...orders.slice(0, 5).map((o) => [o.status, o.id, o.net_amount, o.invoice_number, o.currency].join(',')),
       ])
     })
 
@@ -208,11 +204,13 @@ describe('till list/get output against the emulator', () => {
       expect(JSON.parse(r.stdout)).toEqual(asShown('products', product))
     })
 
-    it('orders get piped: a tsv header and one row', async () => {
+    it('orders get piped: one tsv row as in the list, the header line with --header only', async () => {
       const order = orders[0]
       const r = await till(['orders', 'get', order.id, '--columns', 'id,status,created_at'])
       expect(r.code, r.stderr).toBe(0)
-      expect(r.stdout).toBe(`id\tstatus\tcreated_at\n${order.id}\t${order.status}\t${order.created_at}\n`)
+      expect(r.stdout).toBe(`${order.id}\t${order.status}\t${order.created_at}\n`)
+      const headed = await till(['orders', 'get', order.id, '--columns', 'id,status,created_at', '--header'])
+      expect(headed.stdout).toBe(`id\tstatus\tcreated_at\n${order.id}\t${order.status}\t${order.created_at}\n`)
     })
   })
 

@@ -51,12 +51,13 @@ describe('profiles and profile selection', () => {
     it('saves the profile in a config file of mode 0600 (folder 0700), token from stdin', async () => {
       const r = await addProfile('prod', 'production', emulator.production, '--use')
       expect(r.stdout).toBe('')
-      expect(r.stderr).toBe('Saved profile "prod" (production), now active.\n')
+      // the token is checked first, as auth login does, and its organization named (issue 22 item 15)
+      expect(r.stderr).toMatch(/^The token belongs to organization .+ \([0-9a-f-]{36}\)\.\nSaved profile "prod" \(production\), now active\.\n$/)
       expect(statSync(configFile()).mode & 0o777).toBe(0o600)
       expect(statSync(box.configDir).mode & 0o777).toBe(0o700)
       const config = JSON.parse(readFileSync(configFile(), 'utf8'))
       expect(config.active).toBe('prod')
-      expect(config.profiles.prod).toEqual({environment: 'production', base_url: emulator.production.url, token: emulator.production.token})
+      expect(config.profiles.prod).toEqual({environment: 'production', base_url: emulator.production.url, token: emulator.production.token, organization_id: emulator.production.organizationId})
     })
 
     it('stays 0600 after a second change', async () => {
@@ -180,7 +181,7 @@ describe('profiles and profile selection', () => {
     })
 
     it('an invalid token exits 4 with a hint naming the profile', async () => {
-      await till(['profiles', 'add', 'broken', '--environment', 'production', '--url', emulator.production.url, '--token-stdin'], {input: `polar_oat_${'B'.repeat(43)}`})
+      await till(['profiles', 'add', 'broken', '--environment', 'production', '--url', emulator.production.url, '--token-stdin', '--no-verify'], {input: `polar_oat_${'B'.repeat(43)}`})
       const r = await till(['orders', 'list', '-p', 'broken'])
       expect(r.code).toBe(4)
       expect(r.stdout).toBe('')

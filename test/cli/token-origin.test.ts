@@ -198,7 +198,7 @@ describe('ids are checked before any request', () => {
 
   it('ids read from stdin are checked one by one: a malformed one is its own failure, never a request', async () => {
     const before = apiSeen.length
-    const r = await till(['products', 'get', '-', '-o', 'jsonl'], {}, 'nope\n')
+    const r = await till(['products', 'get', '-', '--envelope', '-o', 'jsonl'], {}, 'nope\n')
     expect(r.code, r.stderr).toBe(1)
     const [result] = linesOf(r.stdout).map((l) => JSON.parse(l))
     expect(result).toMatchObject({id: 'nope', ok: false, error: {exit_code: 2}})

@@ -66,7 +66,7 @@ describe('ids from stdin under a tight rate limit and injected faults', () => {
   it('200 paid orders piped into `orders invoice generate -`: each reported once, no POST sent twice', async () => {
     const idsFile = join(box.root, 'ids.txt')
     const log = await logFrom(emulator)
-    const line = `${TILL} orders list --status paid --all --max-items 200 -o jsonl | ${NODE_JQ_ID} | tee ${sh(idsFile)} | ${TILL} orders invoice generate - -o jsonl`
+    const line = `${TILL} orders list --status paid --all --max-items 200 -o jsonl | ${NODE_JQ_ID} | tee ${sh(idsFile)} | ${TILL} orders invoice generate - --envelope -o jsonl`
     const r = await runShell(line, {env: env(), timeoutMs: 180_000})
     expectNoToken(r.stdout + r.stderr, emulator.production.token)
 
@@ -114,7 +114,7 @@ describe('ids from stdin under a tight rate limit and injected faults', () => {
     const input = [...chosen.map((o) => o.id), ...chosen.slice(0, 5).map((o) => o.id)].join('\n')
     writeFileSync(idsFile, `${input}\n`)
     const log = await logFrom(emulator)
-    const r = await runShell(`${TILL} refunds create --order - --reason service_disruption --yes -o jsonl < ${sh(idsFile)}`, {env: env(), timeoutMs: 180_000})
+    const r = await runShell(`${TILL} refunds create --order - --reason service_disruption --yes --envelope -o jsonl < ${sh(idsFile)}`, {env: env(), timeoutMs: 180_000})
 
     const results = linesOf(r.stdout).map((l) => JSON.parse(l) as Result)
     expect(results.map((x) => x.id)).toEqual(input.split('\n'))

@@ -122,7 +122,9 @@ describe('billing commands against the emulator', () => {
       const table = await till(['orders', 'update', order.id, '--billing-name', 'Acme GmbH', '--line2', 'Floor 3', '-o', 'table'])
       expect(table.code, table.stderr).toBe(0)
       expect(table.stdout).toMatch(/^billing_name\s+Acme GmbH$/m)
-      expect(table.stdout).toContain('"line2":"Floor 3"')
+      // the detail view shows the address as an indented section (issue 22 item 11)
+      expect(table.stdout).toMatch(/^billing_address$/m)
+      expect(table.stdout).toMatch(/^ {2}line2\s+Floor 3$/m)
       const json = await till(['orders', 'update', order.id, '--city', 'Springfield', '--postal-code', '12345', '--json'])
       expect(json.code, json.stderr).toBe(0)
       const body = JSON.parse(json.stdout)
@@ -199,11 +201,12 @@ describe('billing commands against the emulator', () => {
       expect(JSON.parse(json.stdout)).toEqual({order_id: other.id, status: 'generating'})
     })
 
-    it("an order without billing details is refused with the server's message (exit 2)", async () => {
+    it('an order without billing details is refused in one sentence naming it and the fix (exit 2)', async () => {
       const order = await take('/orders/', 'status=paid', (o) => !o.is_invoice_generated && o.billing_address === null)
       const r = await till(['orders', 'invoice', 'generate', order.id])
       expect(r.code).toBe(2)
-      expect(r.stderr).toContain('Billing name and address are required to generate an invoice for this order.')
+      expect(r.stderr).toContain(`Error: order ${order.id} has no billing name or address, which an invoice needs`)
+      expect(r.stderr).toContain(`Hint: set them first: till orders update ${order.id} --billing-name`)
     })
 
     it('ids from stdin: `orders list | node -e (jq) | orders invoice generate -`, one result per id', async () => {
@@ -214,7 +217,7 @@ describe('billing commands against the emulator', () => {
       const customer = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0]
       const theirs = paid.filter((o) => o.customer_id === customer)
       for (const o of theirs) used.add(o.id)
-      const line = `${TILL} orders list --status paid --customer ${customer} --all -o jsonl | ${NODE_JQ_ID} | ${TILL} orders invoice generate - -o jsonl`
+      const line = `${TILL} orders list --status paid --customer ${customer} --all -o jsonl | ${NODE_JQ_ID} | ${TILL} orders invoice generate - --envelope -o jsonl`
       const r = await runShell(line, {env: env()})
       outputs.push(r.stdout, r.stderr)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
@@ -408,7 +411,7 @@ describe('billing commands against the emulator', () => {
       const pending = await take('/orders/', 'status=pending', () => true)
       const log = await logFrom(emulator)
       const input = [a.id, b.id, a.id, pending.id, 'not-a-uuid'].join('\n')
-      const r = await till(['refunds', 'create', '--order', '-', '--reason', 'service_disruption', '--yes', '-o', 'jsonl'], {input})
+      const r = await till(['refunds', 'create', '--order', '-', '--reason', 'service_disruption', '--yes', '--envelope', '-o', 'jsonl'], {input})
       expect(r.code).toBe(1)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
       expect(results.map((x) => [x.id, x.ok])).toEqual([[a.id, true], [b.id, true], [a.id, false], [pending.id, false], ['not-a-uuid', false]])
@@ -472,11 +475,11 @@ describe('billing commands against the emulator', () => {
       const table = await till(['subscriptions', 'get', a.id, '-o', 'table'])
       expect(table.code, table.stderr).toBe(0)
       expect(table.stdout).toMatch(new RegExp(`^id\\s+${a.id}$`, 'm'))
-      expect(table.stdout).toMatch(/^prices\s+\[/m)
+      expect(table.stdout).toMatch(/^prices \(\d+\)$/m)
       const json = await till(['subscriptions', 'get', a.id, '--json'])
       expect(JSON.parse(json.stdout)).toEqual(asShown('subscriptions', await get(`/subscriptions/${a.id}`)))
       const missing = unknownId()
-      const bulk = await till(['subscriptions', 'show', '-', '-o', 'jsonl'], {input: `${a.id}\n${JSON.stringify({id: b.id})}\n${missing}\n`})
+      const bulk = await till(['subscriptions', 'show', '-', '--envelope', '-o', 'jsonl'], {input: `${a.id}\n${JSON.stringify({id: b.id})}\n${missing}\n`})
       expect(bulk.code).toBe(1)
       const results = linesOf(bulk.stdout).map((l) => JSON.parse(l))
       expect(results.map((x) => [x.id, x.ok])).toEqual([[a.id, true], [b.id, true], [missing, false]])
@@ -520,11 +523,12 @@ describe('billing commands against the emulator', () => {
       expect((await get(`/subscriptions/${s.id}`)).cancel_at_period_end).toBe(true)
     })
 
-    it('an already cancelled subscription is refused with the service message (non-zero exit)', async () => {
+    it('cancelling an already cancelled subscription again changes nothing: exit 0 with a note (issue 22 item 10)', async () => {
       const s = await take('/subscriptions/', 'status=active&cancel_at_period_end=true', () => true)
-      const r = await till(['subscriptions', 'cancel', s.id, '--yes'])
-      expect(r.code).not.toBe(0)
-      expect(r.stderr).toContain('This subscription is already canceled or will be at the end of the period.')
+      const r = await till(['subscriptions', 'cancel', s.id, '--yes', '--json'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stderr).toContain(`Note: subscription ${s.id} is already set to cancel at the end of its period`)
+      expect(JSON.parse(r.stdout)).toMatchObject({id: s.id, cancel_at_period_end: true})
     })
 
     it('revoke without a terminal needs --yes; on a terminal n keeps it and y ends it now', async () => {
@@ -563,17 +567,19 @@ describe('billing commands against the emulator', () => {
       const noRevoke = await till(['subscriptions', 'revoke', '-'], {input})
       expect(noRevoke.code).toBe(2)
       expect(writes(log())).toEqual([])
-      const cancel = await till(['subscriptions', 'cancel', '-', '--yes', '-o', 'jsonl'], {input})
+      const cancel = await till(['subscriptions', 'cancel', '-', '--yes', '--envelope', '-o', 'jsonl'], {input})
       expect(cancel.code, cancel.stderr).toBe(0)
       expect(linesOf(cancel.stdout).map((l) => JSON.parse(l)).map((x) => [x.id, x.ok, x.result.cancel_at_period_end])).toEqual([[a.id, true, true], [b.id, true, true]])
       expect(cancel.stderr).toContain('2 ids: 2 ok, 0 failed.')
-      const un = await till(['subscriptions', 'uncancel', '-', '-o', 'jsonl'], {input})
+      const un = await till(['subscriptions', 'uncancel', '-', '--envelope', '-o', 'jsonl'], {input})
       expect(un.code, un.stderr).toBe(0)
       expect(linesOf(un.stdout).map((l) => JSON.parse(l).result.cancel_at_period_end)).toEqual([false, false])
       const revoke = await till(['subscriptions', 'revoke', '-', '--yes'], {input: `${a.id}\n${a.id}\n`})
-      expect(revoke.code).toBe(1)
+      // the second revoke finds it ended already: nothing changes, and that is no failure
+      expect(revoke.code, revoke.stderr).toBe(0)
       expect(linesOf(revoke.stdout)).toHaveLength(2)
-      expect(revoke.stderr).toContain('2 ids: 1 ok, 1 failed.')
+      expect(revoke.stderr).toContain(`Note: subscription ${a.id} already ended on`)
+      expect(revoke.stderr).toContain('2 ids: 2 ok, 0 failed.')
     })
   })
 

@@ -205,7 +205,7 @@ describe('catalog commands against the emulator', () => {
     it('applies one change to every id read from stdin, one result each, a summary, exit 1 if any failed', async () => {
       const [p1, p2] = [await newProduct(), await newProduct()]
       const missing = unknownId()
-      const r = await till(['products', 'update', '-', '--visibility', 'draft', '-o', 'jsonl'], {}, `${p1.id}\n${JSON.stringify({id: p2.id})}\n${missing}\n`)
+      const r = await till(['products', 'update', '-', '--visibility', 'draft', '--envelope', '-o', 'jsonl'], {}, `${p1.id}\n${JSON.stringify({id: p2.id})}\n${missing}\n`)
       expect(r.code, r.stderr).toBe(1)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
       expect(results.map((x) => [x.id, x.ok])).toEqual([[p1.id, true], [p2.id, true], [missing, false]])
@@ -268,7 +268,7 @@ describe('catalog commands against the emulator', () => {
       const ids = `${p1.id}\n${p2.id}\n`
       usage(await till(['products', 'archive', '-'], {}, ids), /--yes is required to archive every product read from stdin/)
       expect((await get(`/products/${p1.id}`)).is_archived).toBe(false)
-      const r = await till(['products', 'archive', '-', '--yes', '-o', 'tsv'], {}, ids)
+      const r = await till(['products', 'archive', '-', '--yes', '--envelope', '-o', 'tsv'], {}, ids)
       ok(r)
       expect(linesOf(r.stdout)).toEqual([`${p1.id}\tyes\t`, `${p2.id}\tyes\t`])
       expect(r.stderr).toContain('2 ids: 2 ok, 0 failed.')
@@ -356,7 +356,8 @@ describe('catalog commands against the emulator', () => {
       ok(tableOne)
       expect(tableOne.stdout).toMatch(/^customer_email\s+grace@example\.com$/m)
       ok(bulk)
-      expect(JSON.parse(bulk.stdout)).toMatchObject({id, ok: true, result: {id}})
+      // the same object as the single get, one JSON line per id
+      expect(JSON.parse(bulk.stdout)).toEqual(shown)
       expect(missing.code).toBe(3)
     })
   })
@@ -418,7 +419,7 @@ describe('catalog commands against the emulator', () => {
 
     it('delete - removes every link read from stdin (--yes), reporting each', async () => {
       const [l1, l2] = [await newLink(), await newLink()]
-      const r = await till(['checkout-links', 'delete', '-', '--yes', '--json'], {}, `${l1.id}\n${l2.id}\n${l1.id}\n`)
+      const r = await till(['checkout-links', 'delete', '-', '--yes', '--envelope', '--json'], {}, `${l1.id}\n${l2.id}\n${l1.id}\n`)
       expect(r.code).toBe(1)
       expect(json(r).map((x: Json) => [x.id, x.ok])).toEqual([[l1.id, true], [l2.id, true], [l1.id, false]])
       expect(r.stderr).toContain('3 ids: 2 ok, 1 failed.')
@@ -431,7 +432,9 @@ describe('catalog commands against the emulator', () => {
       const custom = await till(['benefits', 'create', '--type', 'custom', '--description', 'Sticker mail', '--note', 'We post them', '-o', 'table'])
       ok(custom)
       expect(custom.stdout).toMatch(/^type\s+custom$/m)
-      expect(custom.stdout).toMatch(/^properties\s+\{"note":"We post them"\}$/m)
+      // the detail view: the properties as an indented section (issue 22 item 11)
+      expect(custom.stdout).toMatch(/^properties$/m)
+      expect(custom.stdout).toMatch(/^ {2}note\s+We post them$/m)
       const keys = await till([
         'benefits', 'create', '--type', 'license_keys', '--description', 'App license', '--prefix', 'ACME', '--activation-limit', '3',
         '--customer-admin', '--usage-limit', '100', '--expires', '1y', '--metadata', 'line=desktop', '--json',
@@ -536,7 +539,8 @@ describe('catalog commands against the emulator', () => {
       expect(json(mine).every((g: Json) => g.customer_id === customer)).toBe(true)
       expect(json(mine).length).toBeGreaterThan(0)
       ok(bulk)
-      expect(JSON.parse(bulk.stdout).result.grants).toHaveLength(2)
+      // the grants of each benefit read from stdin, as the single command prints them
+      expect(linesOf(bulk.stdout).map((l) => JSON.parse(l).benefit_id)).toEqual([support.id, support.id])
     })
   })
 })

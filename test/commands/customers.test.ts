@@ -151,7 +151,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
 
     it('get with - reads ids from stdin: one result each, a summary, exit 1 when one failed', async () => {
       const [a, b] = [await newCustomer(), await newCustomer()]
-      const r = await till(['customers', 'get', '-', '-o', 'jsonl'], {input: `${a.id}\n${unknownId()}\n${b.id}\n`})
+      const r = await till(['customers', 'get', '-', '--envelope', '-o', 'jsonl'], {input: `${a.id}\n${unknownId()}\n${b.id}\n`})
       expect(r.code).toBe(1)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
       expect(results.map((x) => x.ok)).toEqual([true, false, true])
@@ -231,7 +231,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
 
     it('update --external-id - makes the same change to every customer read from stdin', async () => {
       const [a, b] = [await newCustomer({external_id: 'ext_bulk_a', metadata: {keep: 'a'}}), await newCustomer({external_id: 'ext_bulk_b'})]
-      const r = await till(['customers', 'update', '--external-id', '-', '--metadata', 'batch=7', '-o', 'jsonl'], {input: 'ext_bulk_a\next_bulk_b\next_missing\n'})
+      const r = await till(['customers', 'update', '--external-id', '-', '--metadata', 'batch=7', '--envelope', '-o', 'jsonl'], {input: 'ext_bulk_a\next_bulk_b\next_missing\n'})
       expect(r.code).toBe(1)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
       expect(results.map((x) => [x.id, x.ok])).toEqual([['ext_bulk_a', true], ['ext_bulk_b', true], ['ext_missing', false]])
@@ -284,7 +284,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       const refused = await till(['customers', 'delete', '-'], {input: `${a.id}\n${b.id}\n`})
       expect(refused.code).toBe(2)
       expect(refused.stderr).toContain('--yes is required to delete every customer read from stdin')
-      const r = await till(['customers', 'delete', '-', '--yes', '-o', 'jsonl'], {input: `${a.id}\n${b.id}\n`})
+      const r = await till(['customers', 'delete', '-', '--yes', '--envelope', '-o', 'jsonl'], {input: `${a.id}\n${b.id}\n`})
       expect(r.code, r.stderr).toBe(0)
       expect(linesOf(r.stdout).map((l) => JSON.parse(l))).toEqual([
         {id: a.id, ok: true, result: {id: a.id, deleted: true, anonymized: false}},
@@ -430,7 +430,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
 
     it('validate - checks each key from stdin with one organization lookup', async () => {
       const log = await logFrom(emulator)
-      const r = await till(['license-keys', 'validate', '-', '-o', 'jsonl'], {input: `${key.key}\nTILL-NOPE-NOPE-NOPE-NOPE\n`})
+      const r = await till(['license-keys', 'validate', '-', '--envelope', '-o', 'jsonl'], {input: `${key.key}\nTILL-NOPE-NOPE-NOPE-NOPE\n`})
       expect(r.code).toBe(1)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
       expect(results.map((x) => x.ok)).toEqual([true, false])
@@ -571,7 +571,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       expect(r.code, r.stderr).toBe(0)
       const secret = /^secret\s+(whsec_\S+)$/m.exec(r.stdout)?.[1]
       expect(secret).toMatch(/^whsec_[A-Za-z0-9]{43}$/)
-      expect(r.stdout).toMatch(/^events\s+\["order\.paid","order\.refunded"\]$/m)
+      expect(r.stdout).toMatch(/^events\s+order\.paid, order\.refunded$/m)
       expect(r.stderr).toContain('Store its signing secret now; it is not shown again.')
       const id = /^id\s+(\S+)$/m.exec(r.stdout)![1]!
 
@@ -592,7 +592,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       expectNoToken(u.stdout, secret!, 'update output')
       const bulk = await till(['webhooks', 'endpoints', 'update', '-', '--name', 'bulk-named', '-o', 'jsonl'], {input: `${id}\n`})
       expect(bulk.code, bulk.stderr).toBe(0)
-      expect(JSON.parse(bulk.stdout)).toMatchObject({id, ok: true, result: {name: 'bulk-named'}})
+      expect(JSON.parse(bulk.stdout)).toMatchObject({id, name: 'bulk-named'})
       expectNoToken(bulk.stdout, secret!, 'bulk update output')
       const ut = await till(['webhooks', 'endpoints', 'update', id, '--enabled', '--name', 'renamed', '-o', 'table'])
       expect(ut.code, ut.stderr).toBe(0)
@@ -642,7 +642,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       expect((await api(env, 'GET', `/webhooks/endpoints/${e.id}`)).status).toBe(404)
 
       const [a, b] = [await createEndpoint('/bulk-a'), await createEndpoint('/bulk-b')]
-      const bulk = await till(['webhooks', 'endpoints', 'delete', '-', '--yes', '--json'], {input: `${JSON.stringify({id: a.id})}\n${b.id}\n`})
+      const bulk = await till(['webhooks', 'endpoints', 'delete', '-', '--yes', '--envelope', '--json'], {input: `${JSON.stringify({id: a.id})}\n${b.id}\n`})
       expect(bulk.code, bulk.stderr).toBe(0)
       expect(json(bulk).map((x: Json) => [x.id, x.ok])).toEqual([[a.id, true], [b.id, true]])
       expect((await api(env, 'GET', `/webhooks/endpoints/${a.id}`)).status).toBe(404)

@@ -96,7 +96,7 @@ describe('till portal license-keys (unauthenticated, 3 per second)', () => {
     const twenty = Array.from({length: 20}, (_, i) => keys[i % keys.length].key as string)
     const log = await logFrom(emulator)
     const started = Date.now()
-    const r = await till(['portal', 'license-keys', 'validate', '-', ...org(), '-o', 'jsonl'], {}, `${twenty.join('\n')}\n`)
+    const r = await till(['portal', 'license-keys', 'validate', '-', ...org(), '--envelope', '-o', 'jsonl'], {}, `${twenty.join('\n')}\n`)
     const elapsed = Date.now() - started
     expect(r.code, r.stderr).toBe(0)
     const results = linesOf(r.stdout).map((l) => JSON.parse(l))

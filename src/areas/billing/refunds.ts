@@ -109,3 +109,27 @@ export function amountValidator(r: Refundable): (text: string) => true | string 
 }
 
 export const reasonChoices = (reasons: readonly string[]): Choice[] => reasons.map((r) => ({name: r.replaceAll('_', ' '), value: r}))
+
+/**
+ * The preview of refunding in full every order of `ids` (each read once): how many orders, and the
+ * total per currency, e.g. `refund 14 orders read from stdin in full, $1,284.00 in all`. Ids that
+ * cannot be refunded (unknown, unpaid, nothing left, repeated) are counted apart: they will fail.
+ */
+export async function bulkRefundPreview(client: ApiClient, ids: string[], revokeBenefits = false): Promise<string> {
+  const totals = new Map<string, number>()
+  let count = 0
+  for (const id of new Set(ids)) {
+    try {
+      const r = refundableOf(await getOrder(client, id))
+      checkRefundable(r, revokeBenefits)
+      totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.amount)
+      count++
+    } catch {
+      // refused again, with its reason, when its turn comes
+    }
+  }
+  const money = [...totals].map(([currency, amount]) => formatMoney(amount, currency, {grouping: true})).join(' + ') || formatMoney(0, 'usd')
+  const failing = ids.length - count
+  const rest = failing > 0 ? `; ${failing} of the ${ids.length} ids read cannot be refunded and will fail` : ''
+  return `refund ${count} order${count === 1 ? '' : 's'} read from stdin in full, ${money} in all${revokeBenefits ? ', revoking the benefits they granted' : ''}${rest}`
+}

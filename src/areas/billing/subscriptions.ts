@@ -1,6 +1,7 @@
 // Pieces shared by the subscriptions commands: what an action will do (for its confirmation), the
 // product choices of `subscriptions update`, and the check that ids from stdin really come from a pipe.
 import type {ApiClient} from '../../client/client.js'
+import {ApiError} from '../../client/errors.js'
 import type {Item} from '../../client/resources/common.js'
 import {getProduct, listProducts} from '../../client/resources/products.js'
 import {getSubscription} from '../../client/resources/subscriptions.js'
@@ -81,5 +82,47 @@ export async function planChoices(client: ApiClient): Promise<Choice[]> {
 export function checkIdsFromStdin(id: string, io: IO, source = 'till subscriptions list --active --all -o jsonl'): void {
   if (id === '-' && io.stdinIsTTY) {
     throw usageError('"-" reads ids from stdin, but stdin is a terminal', `pipe ids in, e.g.: ${source} | till ...`)
+  }
+}
+
+// ---- repeating a state change that is already true: success, with a note ----
+
+/** Which state a change asks for, and how to tell it already holds. */
+interface Already {
+  /** The service's refusal that may mean "already so". */
+  refusal: (e: ApiError) => boolean
+  /** The note when the subscription is already in the asked state; undefined when it is not. */
+  note: (s: Item) => string | undefined
+}
+
+const ended = (s: Item) => (s.ended_at ? `subscription ${s.id} already ended on ${day(s.ended_at)}; nothing changed` : undefined)
+
+const ALREADY: Record<'cancel' | 'uncancel' | 'revoke', Already> = {
+  cancel: {
+    refusal: (e) => e.code === 'AlreadyCanceledSubscription',
+    note: (s) => ended(s) ?? (s.cancel_at_period_end ? `subscription ${s.id} is already set to cancel at the end of its period (${day(s.ends_at ?? s.current_period_end)}); nothing changed` : undefined),
+  },
+  uncancel: {
+    refusal: (e) => e.status === 400,
+    note: (s) => (!s.ended_at && !s.cancel_at_period_end ? `subscription ${s.id} is not set to cancel; it renews on ${day(s.current_period_end)}; nothing changed` : undefined),
+  },
+  revoke: {refusal: (e) => e.code === 'AlreadyCanceledSubscription', note: ended},
+}
+
+/**
+ * Runs `change` on a subscription (`read` reads it); when the service refuses it because the subscription is already
+ * in the asked state (cancel twice, revoke an ended one, uncancel one that renews), the subscription
+ * is read and returned as the result, and `say` gets a note. Any other refusal is thrown as it is.
+ */
+export async function unlessAlready(read: () => Promise<Item>, kind: keyof typeof ALREADY, change: () => Promise<Item>, say: (line: string) => void): Promise<Item> {
+  try {
+    return await change()
+  } catch (error) {
+    if (!(error instanceof ApiError) || !ALREADY[kind].refusal(error)) throw error
+    const s = await read()
+    const note = ALREADY[kind].note(s)
+    if (note === undefined) throw error
+    say(`Note: ${note}.`)
+    return s
   }
 }

@@ -1,7 +1,9 @@
 // Flags shared by the catalog commands (products, checkouts, checkout links, benefits).
 import {Flags} from '@oclif/core'
 
-export const yesFlag = {yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'})}
+import {dryRunFlag} from '../../cli/base-command.js'
+
+export const yesFlag = {yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag}
 
 export const metadataFlag = (description = 'Metadata key=value (repeatable).') => ({metadata: Flags.string({char: 'm', description, multiple: true})})
 

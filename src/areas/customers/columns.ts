@@ -73,9 +73,10 @@ export const stateRowColumns: ResourceColumns = {
     column('current_period_end', 'Renews', 'date'),
     column('granted_at', 'Granted', 'date'),
     metadataColumn(),
+    column('customer_id', 'Customer ID', 'id'),
   ],
-  defaults: ['kind', 'id', 'status', 'product_id', 'benefit_id', 'benefit_type', 'amount', 'current_period_end', 'granted_at', 'metadata'],
-  fields: ['kind', 'id', 'created_at', 'modified_at', 'product', 'benefit', 'recurring_interval', 'current_period_start', 'cancel_at_period_end', 'started_at', 'ends_at', 'currency', 'properties'],
+  defaults: ['kind', 'id', 'status', 'product_id', 'benefit_id', 'benefit_type', 'amount', 'current_period_end', 'granted_at', 'metadata', 'customer_id'],
+  fields: ['kind', 'id', 'customer_id', 'created_at', 'modified_at', 'product', 'benefit', 'recurring_interval', 'current_period_start', 'cancel_at_period_end', 'started_at', 'ends_at', 'currency', 'properties'],
 }
 
 /** `3`, or `3/10` when usage is limited. */

@@ -98,9 +98,10 @@ export async function stateView(client: ApiClient, state: Item): Promise<StateVi
 }
 
 /** Both lists as one, each row marked with its `kind`, for csv and tsv. */
-export const stateRows = (view: StateView): Item[] => [
-  ...view.subscriptions.map((s) => ({...s, kind: 'subscription', metadata: s.metadata})),
-  ...view.benefits.map((b) => ({...b, kind: 'benefit', status: 'granted', metadata: b.benefit_metadata})),
+/** Both lists as rows with a kind column, and the customer's id on each (so that rows of several customers can be told apart). */
+export const stateRows = (view: StateView, customerId: unknown): Item[] => [
+  ...view.subscriptions.map((s) => ({...s, kind: 'subscription', metadata: s.metadata, customer_id: customerId})),
+  ...view.benefits.map((b) => ({...b, kind: 'benefit', status: 'granted', metadata: b.benefit_metadata, customer_id: customerId})),
 ]
 
 /** The first line of the state view: who the customer is. */

@@ -130,6 +130,23 @@ export function projectRow(row: Row, names: readonly string[]): Row {
   return out
 }
 
+/**
+ * The columns of csv and tsv output: money columns carry raw minor units, so when one is shown without
+ * a `currency` column, one is added at the end with the currency of the row's first amount.
+ */
+export function withCurrencyColumn(columns: Column[]): Column[] {
+  const money = columns.filter((c) => c.kind === 'money')
+  if (money.length === 0 || columns.some((c) => c.key === 'currency')) return columns
+  const currency = (row: Row) => {
+    for (const c of money) {
+      const value = c.get(row)
+      if (isMoney(value)) return value.currency
+    }
+    return row.currency ?? null
+  }
+  return [...columns, column('currency', 'Currency', 'text', currency)]
+}
+
 /** Field columns for every top-level key of `row`: the view of a resource without declared columns. */
 export const allFieldColumns = (row: object): Column[] => Object.keys(row).map(fieldColumn)
 
@@ -141,6 +158,8 @@ export interface CellStyle {
   /** Thousands separators in money, for people. */
   grouping: boolean
   now: number
+  /** Raw values for machines (csv, tsv): money as its amount in minor units (the currency is a column of its own). */
+  raw?: boolean
 }
 
 function dateText(value: unknown, style: CellStyle): string {
@@ -153,7 +172,7 @@ function dateText(value: unknown, style: CellStyle): string {
 /** A column's value in `row` as plain, unstyled text. */
 export function cellText(col: Column, row: Row, style: CellStyle): string {
   const value = col.get(row)
-  if (col.kind === 'money' && isMoney(value)) return formatMoney(value.amount, value.currency, {grouping: style.grouping})
+  if (col.kind === 'money' && isMoney(value)) return style.raw ? String(value.amount) : formatMoney(value.amount, value.currency, {grouping: style.grouping})
   if (col.kind === 'date' || (col.kind === undefined && looksLikeDatetime(value))) return dateText(value, style)
   return text(value)
 }

@@ -73,20 +73,24 @@ describe('list formats', () => {
     expect(text).toBe('ID   CREATED\no-1  2026-03-01T09:00:00Z\no-2  2026-02-27T12:00:00Z\n')
   })
 
-  it('tsv: no header, one line per row, tabs in values turned to spaces', async () => {
+  it('tsv: no header, one line per row, tabs in values turned to spaces, raw money and its currency last', async () => {
     expect(await listText('tsv', orders)).toBe([
-      'o-1\t2026-03-01T09:00:00Z\tpaid\tada@example.com\tPro, "annual"\t$12.00\t$15.00\tyes',
-      'o-2\t2026-02-27T12:00:00Z\trefunded\tbob@example.com\tTip jar\t€0.00\t-€24.00\tno',
+      'o-1\t2026-03-01T09:00:00Z\tpaid\tada@example.com\tPro, "annual"\t1200\t1500\tyes\tusd',
+      'o-2\t2026-02-27T12:00:00Z\trefunded\tbob@example.com\tTip jar\t0\t-2400\tno\teur',
       '',
     ].join('\n'))
+    // --header asks for the header line
+    expect((await listText('tsv', orders, {header: true})).split('\n')[0]).toBe('id\tcreated_at\tstatus\tcustomer\tproduct\tnet_amount\ttotal_amount\tinvoice\tcurrency')
   })
 
   it('csv: a header of keys, RFC 4180 quoting, CRLF records', async () => {
     expect(await listText('csv', orders, {columns: columnsFor('orders', 'id,product,total_amount,metadata')})).toBe(
-      'id,product,total_amount,metadata\r\n' +
-        'o-1,"Pro, ""annual""",$15.00,"{""k"":""v""}"\r\n' +
-        'o-2,Tip\tjar,-€24.00,{}\r\n',
+      'id,product,total_amount,metadata,currency\r\n' +
+        'o-1,"Pro, ""annual""",1500,"{""k"":""v""}",usd\r\n' +
+        'o-2,Tip\tjar,-2400,{},eur\r\n',
     )
+    // a currency column chosen is not added twice; --no-header leaves the header out
+    expect(await listText('csv', orders, {columns: columnsFor('orders', 'currency,net_amount'), header: false})).toBe('usd,1200\r\neur,0\r\n')
   })
 
   it('json: one array of the untouched items', async () => {
@@ -106,7 +110,7 @@ describe('list formats', () => {
   it('empty lists: [] for json, a header for csv, nothing otherwise', async () => {
     expect(await listText('json', [])).toBe('[]\n')
     expect(await listText('jsonl', [])).toBe('')
-    expect(await listText('csv', [])).toBe('id,created_at,status,customer,product,net_amount,total_amount,invoice\r\n')
+    expect(await listText('csv', [])).toBe('id,created_at,status,customer,product,net_amount,total_amount,invoice,currency\r\n')
     expect(await listText('tsv', [])).toBe('')
     expect(await listText('table', [], {footer: 'production profile'})).toBe('')
   })
@@ -316,9 +320,9 @@ describe('backpressure', () => {
 
 describe('writeObject', () => {
   const order = orders[0]!
-  async function objectText(format: Format, extra: {tty?: boolean; columns?: ReturnType<typeof columnsFor>} = {}) {
+  async function objectText(format: Format, extra: {tty?: boolean; columns?: ReturnType<typeof columnsFor>; header?: boolean; detail?: boolean} = {}) {
     const out = new Capture()
-    await writeObject(order, {format, out, tty: extra.tty ?? false, color: false, now: () => now, columns: extra.columns})
+    await writeObject(order, {format, out, tty: extra.tty ?? false, color: false, now: () => now, columns: extra.columns, header: extra.header, detail: extra.detail})
     return out.text
   }
 
@@ -336,11 +340,19 @@ describe('writeObject', () => {
     expect(all).toContain('\ncustomer              {"email":"ada@example.com"}\n')
   })
 
-  it('json pretty, jsonl on one line, csv and tsv as a header and a row', async () => {
+  it('json pretty, jsonl on one line, csv and tsv a row (with a header as for lists: csv yes, tsv when asked)', async () => {
     expect(await objectText('json')).toBe(`${JSON.stringify(order, null, 2)}\n`)
     expect(await objectText('jsonl')).toBe(`${JSON.stringify(order)}\n`)
     const columns = columnsFor('orders', 'id,product,net_amount')
-    expect(await objectText('csv', {columns})).toBe('id,product,net_amount\r\no-1,"Pro, ""annual""",$12.00\r\n')
-    expect(await objectText('tsv', {columns})).toBe('id\tproduct\tnet_amount\no-1\tPro, "annual"\t$12.00\n')
+    expect(await objectText('csv', {columns})).toBe('id,product,net_amount,currency\r\no-1,"Pro, ""annual""",1200,usd\r\n')
+    expect(await objectText('tsv', {columns})).toBe('o-1\tPro, "annual"\t1200\tusd\n')
+    expect(await objectText('tsv', {columns, header: true})).toBe('id\tproduct\tnet_amount\tcurrency\no-1\tPro, "annual"\t1200\tusd\n')
+  })
+
+  it('table with detail: sections for nested objects, money formatted, no JSON', async () => {
+    const text = await objectText('table', {tty: true, detail: true})
+    expect(text).toContain('\nnet_amount            $12.00\n')
+    expect(text).toContain('\ncustomer\n  email  ada@example.com\n')
+    expect(text).not.toContain('{"')
   })
 })

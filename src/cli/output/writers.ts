@@ -4,14 +4,16 @@
 // - table: borderless, header once, widths fixed by the first batch (see table.ts); dates relative on a TTY.
 // - json:  one array written incrementally (`[`, items separated by `,\n`, `]`); `[]` when empty. Values untouched.
 // - jsonl: one JSON object per line.
-// - csv:   RFC 4180: a header line of column keys always, fields quoted when they hold `,`, `"` or line breaks,
-//          records ending in CRLF.
-// - tsv:   no header line, like GitHub CLI's piped output, so `cut -f2` and `while read` see data only;
-//          tabs and line breaks inside values become spaces. Dates in full ISO, money without separators.
-//          (A single resource, `writeObject`, does get a header line: a lone row of values reads as noise.)
+// - csv:   RFC 4180: a header line of column keys (unless `header: false`), fields quoted when they hold
+//          `,`, `"` or line breaks, records ending in CRLF on every platform.
+// - tsv:   no header line unless `header: true` (GitHub CLI's piped output), so `cut -f2` and `while read`
+//          see data only; tabs and line breaks inside values become spaces; lines end in LF.
+// csv and tsv carry raw values: dates in full ISO, money as minor units with a currency column (added
+// at the end when not chosen), yes/no for booleans. A single resource is one row of the same columns.
 import {Chalk, type ChalkInstance} from 'chalk'
 
-import {allFieldColumns, cellText, type CellStyle, type Column, type ColumnsSpec, type Row} from './columns.js'
+import {allFieldColumns, cellText, type CellStyle, type Column, type ColumnsSpec, type Row, withCurrencyColumn} from './columns.js'
+import {renderDetail} from './detail.js'
 import {csvField, type Format, singleLine} from './format.js'
 import {sinkFor, type Sink} from './sink.js'
 import {BatchTable, renderKeyValue} from './table.js'
@@ -36,6 +38,8 @@ export interface ListWriterOptions {
   width?: number
   /** Rows per table batch (default 100). */
   batchSize?: number
+  /** A header line of column keys in csv and tsv (default: csv yes, tsv no). */
+  header?: boolean
 }
 
 export interface ListWriter {
@@ -61,7 +65,7 @@ interface Layout {
 
 export const chalkFor = (color: boolean): ChalkInstance => new Chalk({level: color ? 1 : 0})
 
-const machineStyle = (now: number): CellStyle => ({dates: 'iso', grouping: false, now})
+const machineStyle = (now: number): CellStyle => ({dates: 'iso', grouping: false, now, raw: true})
 
 function resolveColumns(spec: ColumnsSpec | undefined, first: Row | undefined): Column[] {
   if (spec === undefined) return first ? allFieldColumns(first) : []
@@ -114,6 +118,7 @@ class DelimitedLayout extends TextBuffer implements Layout {
     private readonly format: 'csv' | 'tsv',
     private readonly spec: ColumnsSpec | undefined,
     private readonly now: () => number,
+    private readonly header: boolean,
   ) {
     super()
   }
@@ -129,8 +134,8 @@ class DelimitedLayout extends TextBuffer implements Layout {
   /** Columns, chosen at the first row; the csv header goes first. */
   private start(first: Row | undefined): Column[] {
     if (!this.columns) {
-      this.columns = resolveColumns(this.spec, first)
-      if (this.format === 'csv') this.text += delimitedLine('csv', this.columns.map((c) => c.key))
+      this.columns = withCurrencyColumn(resolveColumns(this.spec, first))
+      if (this.header) this.text += delimitedLine(this.format, this.columns.map((c) => c.key))
     }
     return this.columns
   }
@@ -172,7 +177,7 @@ function layoutFor(options: ListWriterOptions & {now: () => number; batchSize: n
       return new JsonlLayout()
     case 'csv':
     case 'tsv':
-      return new DelimitedLayout(options.format, options.columns, options.now)
+      return new DelimitedLayout(options.format, options.columns, options.now, options.header ?? options.format === 'csv')
     case 'table':
       return new TableLayout(options, chalkFor(options.color))
   }
@@ -259,6 +264,10 @@ export interface ObjectWriterOptions {
   tty: boolean
   color: boolean
   now?: () => number
+  /** A header line of column keys in csv and tsv (default: csv yes, tsv no), as for lists. */
+  header?: boolean
+  /** A table shows the resource as a detail view (sections, nested objects indented) rather than chosen columns. */
+  detail?: boolean
 }
 
 /**
@@ -279,11 +288,13 @@ async function renderObject(row: Row, options: ObjectWriterOptions): Promise<str
       return `${JSON.stringify(row)}\n`
     case 'csv':
     case 'tsv': {
-      const cols = columns()
+      const cols = withCurrencyColumn(columns())
       const cells = cols.map((c) => cellText(c, row, machineStyle(now)))
-      return delimitedLine(options.format, cols.map((c) => c.key)) + delimitedLine(options.format, cells)
+      const header = (options.header ?? options.format === 'csv') ? delimitedLine(options.format, cols.map((c) => c.key)) : ''
+      return header + delimitedLine(options.format, cells)
     }
     case 'table': {
+      if (options.detail) return renderDetail(row, {now, chalk: chalkFor(options.color)})
       const style: CellStyle = {dates: options.tty ? 'both' : 'iso', grouping: true, now}
       const pairs = columns().map((c): [string, string, Column['kind']] => [c.header, singleLine(cellText(c, row, style)), c.kind])
       return renderKeyValue(pairs, chalkFor(options.color))

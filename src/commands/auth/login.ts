@@ -1,17 +1,11 @@
 import {Args, Flags} from '@oclif/core'
 
-import {ApiError, NetworkError} from '../../client/errors.js'
 import {BaseCommand} from '../../areas/command.js'
 import {DEFAULT_URLS, readConfig, updateConfig, validProfileName} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
+import {verifyToken} from '../../cli/config/verify.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 import {assertSafeBaseUrl} from '../../client/origin.js'
-
-interface Organization {
-  id: string
-  name: string
-  slug: string
-}
 
 export default class AuthLogin extends BaseCommand {
   static override summary = 'Sign in with an organization access token: verify it, store it as a profile, make it active.'
@@ -52,7 +46,7 @@ export default class AuthLogin extends BaseCommand {
     if (!token.startsWith('polar_oat_')) {
       this.ctx.note(`Warning: this does not look like an organization access token (they start with polar_oat_); Core commands need one.`)
     }
-    const org = await this.verify(baseUrl, token, environment, name, flags.force)
+    const org = await verifyToken(this.ctx, {baseUrl, token, environment, name, force: flags.force, forceFlag: '--force'})
     await updateConfig(this.ctx.configDir, (c) => {
       c.profiles[name] = {...c.profiles[name], environment, token, ...(flags.url ? {base_url: baseUrl} : {base_url: undefined}), organization_id: org?.id}
       c.active = name
@@ -72,24 +66,6 @@ export default class AuthLogin extends BaseCommand {
     const {confirm} = await import('@inquirer/prompts')
     if (!(await confirm({message: `Save a ${environment} profile with the ${other} URL?`, default: false}))) {
       throw new TillError('cancelled; nothing was saved', ExitCode.error)
-    }
-  }
-
-  /** The token's organization; a refused token is not saved unless --force. */
-  private async verify(baseUrl: string, token: string, environment: string, name: string, force: boolean): Promise<Organization | undefined> {
-    const client = await this.ctx.newClient(baseUrl, token, name)
-    try {
-      const page = await client.get<{items: Organization[]}>('/organizations/')
-      return page.items[0]
-    } catch (error) {
-      const why = error instanceof ApiError && error.status === 401
-        ? `${environment} does not accept this token (is it a token of the other environment, expired or revoked?)`
-        : error instanceof NetworkError ? `cannot reach ${baseUrl}: ${error.message}` : (error as Error).message
-      if (force) {
-        this.ctx.note(`Warning: ${why}; saving it anyway (--force).`)
-        return undefined
-      }
-      throw new TillError(`${why}; nothing was saved`, error instanceof NetworkError ? ExitCode.unavailable : ExitCode.auth, 'check the token and environment, or save it anyway with --force')
     }
   }
 }

@@ -35,6 +35,6 @@ export default class BenefitsCreate extends BaseCommand {
     const properties = benefitProperties(type, flags) ?? {}
     const description = flags.description ?? (await this.prompter.text('--description', 'Description shown to customers', {validate: descriptionRule})).trim()
     const benefit = await createBenefit(await this.ctx.client(), {type, description, properties, visibility: flags.visibility, metadata})
-    await this.writeOne('benefits', benefit, flags)
+    await this.writeCreated('benefits', benefit, flags)
   }
 }

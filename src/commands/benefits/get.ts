@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {getBenefit} from '../../client/resources/benefits.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 
 export default class BenefitsGet extends BaseCommand {
   static override summary = 'Show one benefit with its properties.'
@@ -13,7 +13,7 @@ export default class BenefitsGet extends BaseCommand {
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Benefit id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags}
+  static override flags = {...outputFlags, ...bulkFlags}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(BenefitsGet)

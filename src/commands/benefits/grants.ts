@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {listBenefitGrants} from '../../client/resources/benefits.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags, pageFlags} from '../../areas/command.js'
 import {collect} from '../../areas/catalog/input.js'
 
 export default class BenefitsGrants extends BaseCommand {
@@ -16,7 +16,7 @@ export default class BenefitsGrants extends BaseCommand {
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Benefit id, or - to read ids from stdin (one result per benefit, holding its grants).', required: true})}
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     ...pageFlags,
     granted: Flags.boolean({description: 'Only grants in effect (--no-granted: only revoked or pending ones).', allowNo: true}),
     customer: Flags.string({description: 'Only grants of this customer id (repeatable).', multiple: true}),
@@ -27,6 +27,6 @@ export default class BenefitsGrants extends BaseCommand {
     const client = await this.ctx.client()
     const grants = (id: string) => listBenefitGrants(client, id, {granted: flags.granted, customerId: flags.customer}, this.pageOptions(flags))
     if (args.id !== '-') return this.writeList('benefit-grants', grants(args.id), flags)
-    await this.eachId('-', flags, async (id) => ({benefit_id: id, grants: await collect(grants(id))}), async () => {})
+    await this.eachId('-', flags, async (id) => ({benefit_id: id, grants: await collect(grants(id))}), (r) => this.writeList('benefit-grants', r.grants, flags))
   }
 }

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {getCheckoutLink} from '../../client/resources/checkout-links.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 
 export default class CheckoutLinksGet extends BaseCommand {
   static override summary = 'Show one checkout link with its URL and products.'
@@ -13,7 +13,7 @@ export default class CheckoutLinksGet extends BaseCommand {
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Checkout link id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags}
+  static override flags = {...outputFlags, ...bulkFlags}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CheckoutLinksGet)

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {getCheckout} from '../../client/resources/checkouts.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 
 export default class CheckoutsGet extends BaseCommand {
   static override summary = 'Show one checkout session: status, amounts, customer and URL.'
@@ -13,7 +13,7 @@ export default class CheckoutsGet extends BaseCommand {
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Checkout id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags}
+  static override flags = {...outputFlags, ...bulkFlags}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CheckoutsGet)

@@ -48,7 +48,7 @@ export default class CustomersCreate extends BaseCommand {
         customer = await updateCustomer(client, {id: customer.id}, {billing_name: billingName})
       } catch (error) {
         // The customer exists: print it as created, then say what is left to do.
-        await this.writeOne('customers', customer, flags)
+        await this.writeCreated('customers', customer, flags)
         const cause = toTillError(error, this.errorContext())
         throw new TillError(
           `customer ${customer.id} was created, but setting its billing name failed: ${cause.message}`,
@@ -57,6 +57,6 @@ export default class CustomersCreate extends BaseCommand {
         )
       }
     }
-    await this.writeOne('customers', customer, flags)
+    await this.writeCreated('customers', customer, flags)
   }
 }

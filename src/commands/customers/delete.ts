@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {deleteCustomer, describeRef} from '../../client/resources/customers.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
 import {customerTarget, externalIdFlag} from '../../areas/customers/customers.js'
 
 export default class CustomersDelete extends BaseCommand {
@@ -16,10 +16,10 @@ export default class CustomersDelete extends BaseCommand {
 
   static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     'external-id': externalIdFlag,
     anonymize: Flags.boolean({description: 'Also erase personal data (email, name, billing name and address, tax id).'}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {
@@ -37,7 +37,7 @@ export default class CustomersDelete extends BaseCommand {
       },
       async (result) => {
         if (flags.json || flags.output) await this.writeOne('deleted', result, flags)
-        else this.ctx.note(`Deleted customer ${describeRef(target.ref(target.value))}.`)
+        else this.ctx.note(`Deleted customer ${'id' in result ? result.id : `with external id ${result.external_id}`}.`)
       },
     )
   }

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {getCustomer} from '../../client/resources/customers.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 import {customerTarget, externalIdFlag} from '../../areas/customers/customers.js'
 
 export default class CustomersGet extends BaseCommand {
@@ -14,7 +14,7 @@ export default class CustomersGet extends BaseCommand {
   ]
 
   static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
-  static override flags = {...outputFlags, 'external-id': externalIdFlag}
+  static override flags = {...outputFlags, ...bulkFlags, 'external-id': externalIdFlag}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CustomersGet)

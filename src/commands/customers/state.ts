@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {getCustomerState} from '../../client/resources/customers.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 import {customerTarget, externalIdFlag, stateHeading, stateRows, stateView} from '../../areas/customers/customers.js'
 import {resolveFormat} from '../../cli/output/format.js'
 
@@ -15,18 +15,20 @@ export default class CustomersState extends BaseCommand {
   ]
 
   static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
-  static override flags = {...outputFlags, 'external-id': externalIdFlag}
+  static override flags = {...outputFlags, ...bulkFlags, 'external-id': externalIdFlag}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CustomersState)
     const target = await customerTarget(args.id, flags['external-id'], this.prompter, () => this.ctx.client(), 'Customer whose state to show')
     const client = await this.ctx.client()
     const format = resolveFormat({output: flags.output, json: flags.json, stdoutIsTTY: this.ctx.io.stdoutIsTTY})
+    let bulkSeen = 0
     await this.eachId(target.value, flags, (v) => getCustomerState(client, target.ref(v)), async (state) => {
       if (format === 'json' || format === 'jsonl') return this.writeOne('customer-state', state, flags)
       const view = await stateView(client, state)
-      if (format !== 'table') return this.writeList('customer-state', stateRows(view), flags)
+      if (format !== 'table') return this.writeList('customer-state', stateRows(view, state.id), flags)
       const out = this.ctx.io.stdout
+      if (bulkSeen++ > 0) out.write('\n')
       out.write(`${stateHeading(state)}\n\nActive subscriptions (${view.subscriptions.length})\n`)
       if (view.subscriptions.length === 0) out.write('  none\n')
       else await this.writeList('customer-subscriptions', view.subscriptions, {...flags, columns: undefined})

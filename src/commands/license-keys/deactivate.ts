@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {deactivateLicenseKey} from '../../client/resources/license-keys.js'
-import {BaseCommand} from '../../areas/command.js'
+import {BaseCommand, dryRunFlag} from '../../areas/command.js'
 import {keyOrganization, maskKey} from '../../areas/customers/license-keys.js'
 
 export default class LicenseKeysDeactivate extends BaseCommand {
@@ -16,7 +16,7 @@ export default class LicenseKeysDeactivate extends BaseCommand {
   static override args = {key: Args.string({description: 'The license key.', required: true, ignoreStdin: true})}
   static override flags = {
     activation: Flags.string({description: 'Id of the activation to remove (asked for on a terminal when missing).'}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {

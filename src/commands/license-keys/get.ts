@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {getLicenseKey} from '../../client/resources/license-keys.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 
 export default class LicenseKeysGet extends BaseCommand {
   static override summary = 'Show one license key with its activations.'
@@ -13,7 +13,7 @@ export default class LicenseKeysGet extends BaseCommand {
   ]
 
   static override args = {id: Args.string({description: 'License key id (not the key itself), or - to read ids from stdin.', required: true, ignoreStdin: true})}
-  static override flags = {...outputFlags}
+  static override flags = {...outputFlags, ...bulkFlags}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(LicenseKeysGet)

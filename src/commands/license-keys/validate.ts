@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {validateLicenseKey} from '../../client/resources/license-keys.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 import {parsePairs} from '../../cli/input/fields.js'
 import {keyCheck, keyOrganization, maskKey} from '../../areas/customers/license-keys.js'
 
@@ -18,7 +18,7 @@ Give - as KEY to validate keys read from stdin, one per line.`
 
   static override args = {key: Args.string({description: 'The license key, or - to read keys from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     benefit: Flags.string({description: 'Valid only if the key belongs to this benefit id.'}),
     customer: Flags.string({description: 'Valid only if the key belongs to this customer id.'}),
     activation: Flags.string({description: 'Valid only with this activation id of the key.'}),
@@ -45,7 +45,7 @@ Give - as KEY to validate keys read from stdin, one per line.`
       })),
       async (validated) => {
         const usage = `${String(validated.usage)}${validated.limit_usage ? ` of ${String(validated.limit_usage)}` : ''}`
-        this.ctx.note(`valid: ${maskKey(args.key)} (${String(validated.status)}; usage ${usage}; validations ${String(validated.validations)})`)
+        this.ctx.note(`valid: ${args.key === '-' ? String(validated.display_key) : maskKey(args.key)} (${String(validated.status)}; usage ${usage}; validations ${String(validated.validations)})`)
         await this.writeOne('license-keys', validated, flags)
       },
     )

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {addressFlags, addressFlagsGiven, addressFrom} from '../../cli/input/address.js'
 import {getOrder, updateOrder, type Address, type BillingUpdate} from '../../client/resources/orders.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 import {usageError} from '../../client/till-error.js'
 
 export default class OrdersUpdate extends BaseCommand {
@@ -16,7 +16,7 @@ export default class OrdersUpdate extends BaseCommand {
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Order id, or - to read ids from stdin (each gets the same change).', required: true})}
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     'billing-name': Flags.string({description: 'Name printed on the invoice.'}),
     ...addressFlags,
   }

@@ -80,6 +80,6 @@ export default class ProductsCreate extends BaseCommand {
         )
       }
     }
-    await this.writeOne('products', product, flags)
+    await this.writeCreated('products', product, flags)
   }
 }

@@ -1,8 +1,9 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {ENVIRONMENTS, readConfig, updateConfig, validProfileName, type ProfileRecord} from '../../cli/config/profiles.js'
+import {DEFAULT_URLS, ENVIRONMENTS, readConfig, updateConfig, validProfileName, type ProfileRecord} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
+import {verifyToken, type Organization} from '../../cli/config/verify.js'
 import {usageError} from '../../client/till-error.js'
 import {assertSafeBaseUrl} from '../../client/origin.js'
 import {parseRateLimit} from '../../client/rate-limit.js'
@@ -10,10 +11,11 @@ import {API_VERSION, isApiVersion} from '../../client/version.js'
 
 export default class ProfilesAdd extends BaseCommand {
   static override summary = 'Add a profile (or replace one), reading its token from a hidden prompt or stdin.'
-  static override description = 'The token is never taken as an argument: on a terminal it is asked for without echo; in scripts pipe it with --token-stdin. The config file is private to you (mode 0600).'
+  static override description = 'The token is never taken as an argument: on a terminal it is asked for without echo; in scripts pipe it with --token-stdin. As auth login does, the token is checked against the API first (its organization is recorded), and a token the API refuses is not saved; --no-verify saves it unchecked (offline setup). The config file is private to you (mode 0600).'
   static override examples = [
     '<%= config.bin %> <%= command.id %> prod --environment production',
     {description: 'From a secret store, in a script', command: 'pass polar/sandbox | <%= config.bin %> <%= command.id %> sandbox --environment sandbox --token-stdin --use'},
+    {description: 'Save a token without checking it now (no network)', command: 'pass polar/prod | <%= config.bin %> <%= command.id %> prod --environment production --token-stdin --no-verify'},
     {description: 'A production profile with a limit negotiated with support', command: '<%= config.bin %> <%= command.id %> prod --environment production --rate-limit 1000/60s'},
   ]
 
@@ -26,6 +28,7 @@ export default class ProfilesAdd extends BaseCommand {
     'api-version': Flags.string({description: 'Pin this dated API version (Polar-Version), e.g. 2026-10, instead of the one till is built for.'}),
     'organization-id': Flags.string({description: 'Organization id (informational; the token decides).'}),
     use: Flags.boolean({description: 'Make it the active profile.'}),
+    verify: Flags.boolean({description: 'Check the token against the API before saving it (--no-verify: save it unchecked).', default: true, allowNo: true}),
     'no-input': Flags.boolean({description: 'Never prompt; fail if something is missing.'}),
   }
 
@@ -45,16 +48,23 @@ export default class ProfilesAdd extends BaseCommand {
     readConfig(this.ctx.configDir) // a damaged file is reported before asking for anything
     const needsToken = flags.environment !== 'local' || flags['token-stdin']
     const token = needsToken ? await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token for ${args.name} (${flags.environment}):`, noInput: flags['no-input']}) : undefined
+    // Checked as auth login does; a local profile without a URL has nothing certain to ask (the emulator may not run).
+    let organization: Organization | undefined
+    if (token && flags.verify && (flags.environment !== 'local' || flags.url)) {
+      const baseUrl = (flags.url ?? DEFAULT_URLS[flags.environment]).replace(/\/+$/, '')
+      organization = await verifyToken(this.ctx, {baseUrl, token, environment: flags.environment, name: args.name, force: false, forceFlag: '--no-verify'})
+    }
     const profile: ProfileRecord = {environment: flags.environment}
     if (flags.url) profile.base_url = flags.url.replace(/\/+$/, '')
     if (token) profile.token = token
     if (flags['rate-limit']) profile.rate_limit = flags['rate-limit']
     if (flags['api-version']) profile.api_version = flags['api-version']
-    if (flags['organization-id']) profile.organization_id = flags['organization-id']
+    if (flags['organization-id'] ?? organization?.id) profile.organization_id = flags['organization-id'] ?? organization?.id
     const data = await updateConfig(this.ctx.configDir, (c) => {
       c.profiles[args.name] = profile
       if (flags.use) c.active = args.name
     })
+    if (organization) this.ctx.note(`The token belongs to organization ${organization.name} (${organization.id}).`)
     this.ctx.note(`Saved profile "${args.name}" (${flags.environment})${data.active === args.name ? ', now active' : `; use it with: till profiles use ${args.name}`}.`)
   }
 }

@@ -2,12 +2,12 @@ import {Flags} from '@oclif/core'
 
 import {getOrder} from '../../client/resources/orders.js'
 import {createRefund, REFUND_REASONS, type RefundReason} from '../../client/resources/refunds.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
 import {checkIdsFromStdin} from '../../areas/billing/subscriptions.js'
 import {usageError} from '../../client/till-error.js'
 import {amountFrom, toMinor} from '../../cli/input/money.js'
 import {
-  amountValidator, checkAmount, checkRefundable, fullRefunder, majorText, moneyText, reasonChoices, refundableOf, refundableOrderChoices, refundSummary, type Refundable,
+  amountValidator, bulkRefundPreview, checkAmount, checkRefundable, fullRefunder, majorText, moneyText, reasonChoices, refundableOf, refundableOrderChoices, refundSummary, type Refundable,
 } from '../../areas/billing/refunds.js'
 
 export default class RefundsCreate extends BaseCommand {
@@ -23,14 +23,14 @@ export default class RefundsCreate extends BaseCommand {
   ]
 
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     order: Flags.string({description: 'Order to refund, or - to read order ids from stdin (each refunded in full).'}),
     amount: Flags.string({description: "Amount in the order's currency, e.g. 12.50 (default on a terminal: all that is refundable)."}),
     'amount-minor': Flags.integer({description: 'Amount in minor units (cents), e.g. 1250.'}),
     reason: Flags.option({options: REFUND_REASONS, description: 'Why the order is refunded.'})(),
     comment: Flags.string({description: 'Internal note on the refund.'}),
     'revoke-benefits': Flags.boolean({description: 'Also revoke the benefits the order granted (not for subscription orders).'}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {
@@ -43,8 +43,8 @@ export default class RefundsCreate extends BaseCommand {
       if (amounts.major !== undefined || amounts.minor !== undefined) throw usageError('--order - refunds the full refundable amount of each order: leave out --amount', 'refund a part of one order with --order ID --amount')
       checkIdsFromStdin('-', this.ctx.io, 'till orders list --status paid -o jsonl')
       const reason = flags.reason ?? (await this.askReason())
-      await this.confirmAction('refund the full refundable amount of every order read from stdin', flags.yes)
-      await this.eachId('-', flags, fullRefunder(client, {reason, ...extra}), async () => {})
+      await this.confirmAction('refund the full refundable amount of every order read from stdin', flags.yes, (ids) => bulkRefundPreview(client, ids, flags['revoke-benefits']))
+      await this.eachId('-', flags, fullRefunder(client, {reason, ...extra}), (refund) => this.writeOne('refunds', refund, flags))
       return
     }
     const noAmount = amounts.major === undefined && amounts.minor === undefined
@@ -57,7 +57,7 @@ export default class RefundsCreate extends BaseCommand {
     const amount = noAmount ? toMinor(await this.askAmount(refundable), refundable.currency) : amountFrom(amounts, refundable.currency)!
     checkAmount(amount, refundable, amounts.minor === undefined ? '--amount' : '--amount-minor')
     await this.confirmAction(refundSummary(amount, refundable, flags['revoke-benefits']), flags.yes)
-    await this.writeOne('refunds', await createRefund(client, {order_id: orderId, amount, reason, ...extra}), flags)
+    await this.writeCreated('refunds', await createRefund(client, {order_id: orderId, amount, reason, ...extra}), flags)
   }
 
   private askAmount(r: Refundable): Promise<string> {

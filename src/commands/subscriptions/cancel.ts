@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {cancelSubscription, CANCELLATION_REASONS} from '../../client/resources/subscriptions.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
-import {actionSummary, cancelWords, checkIdsFromStdin} from '../../areas/billing/subscriptions.js'
+import {cancelSubscription, CANCELLATION_REASONS, getSubscription} from '../../client/resources/subscriptions.js'
+import {BaseCommand, bulkFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
+import {actionSummary, cancelWords, checkIdsFromStdin, unlessAlready} from '../../areas/billing/subscriptions.js'
 
 export default class SubscriptionsCancel extends BaseCommand {
   static override summary = 'Cancel a subscription at the end of its current period.'
@@ -17,10 +17,10 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     reason: Flags.option({options: CANCELLATION_REASONS, description: "The customer's reason for cancelling."})(),
     comment: Flags.string({description: "The customer's comment on the cancellation."}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {
@@ -28,7 +28,7 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
     checkIdsFromStdin(args.id, this.ctx.io)
     const client = await this.ctx.client()
     await this.confirmAction(await actionSummary(client, args.id, cancelWords, this.prompter.interactive && !flags.yes), flags.yes)
-    const cancel = (id: string) => cancelSubscription(client, id, {reason: flags.reason, comment: flags.comment})
+    const cancel = (id: string) => unlessAlready(() => getSubscription(client, id), 'cancel', () => cancelSubscription(client, id, {reason: flags.reason, comment: flags.comment}), (l) => this.ctx.note(l))
     await this.eachId(args.id, flags, cancel, (s) => this.writeOne('subscriptions', s, flags))
   }
 }

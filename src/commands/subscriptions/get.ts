@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {getSubscription} from '../../client/resources/subscriptions.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 
 export default class SubscriptionsGet extends BaseCommand {
   // `get` as for every other resource; `show` still works.
@@ -15,7 +15,7 @@ export default class SubscriptionsGet extends BaseCommand {
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags}
+  static override flags = {...outputFlags, ...bulkFlags}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(SubscriptionsGet)

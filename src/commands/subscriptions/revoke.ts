@@ -1,8 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {CANCELLATION_REASONS, revokeSubscription} from '../../client/resources/subscriptions.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
-import {actionSummary, checkIdsFromStdin, revokeWords} from '../../areas/billing/subscriptions.js'
+import {CANCELLATION_REASONS, revokeSubscription, getSubscription} from '../../client/resources/subscriptions.js'
+import {BaseCommand, bulkFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
+import {actionSummary, checkIdsFromStdin, revokeWords, unlessAlready} from '../../areas/billing/subscriptions.js'
 
 export default class SubscriptionsRevoke extends BaseCommand {
   static override summary = 'End a subscription now and revoke its benefits.'
@@ -18,10 +18,10 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     reason: Flags.option({options: CANCELLATION_REASONS, description: "The customer's reason for ending it."})(),
     comment: Flags.string({description: "The customer's comment on ending it."}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {
@@ -29,7 +29,7 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
     checkIdsFromStdin(args.id, this.ctx.io)
     const client = await this.ctx.client()
     await this.confirmAction(await actionSummary(client, args.id, revokeWords, this.prompter.interactive && !flags.yes), flags.yes)
-    const revoke = (id: string) => revokeSubscription(client, id, {reason: flags.reason, comment: flags.comment})
+    const revoke = (id: string) => unlessAlready(() => getSubscription(client, id), 'revoke', () => revokeSubscription(client, id, {reason: flags.reason, comment: flags.comment}), (l) => this.ctx.note(l))
     await this.eachId(args.id, flags, revoke, (s) => this.writeOne('subscriptions', s, flags))
   }
 }

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {changeSubscriptionProduct, PRORATIONS} from '../../client/resources/subscriptions.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
 import {actionSummary, checkIdsFromStdin, planChangeWords, planChoices} from '../../areas/billing/subscriptions.js'
 
 export default class SubscriptionsUpdate extends BaseCommand {
@@ -18,10 +18,10 @@ A plan change can charge the customer, so it is confirmed on a terminal and need
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     product: Flags.string({description: 'The product to move the subscription to (a recurring product).'}),
     proration: Flags.option({options: PRORATIONS, description: "How the price difference is billed (default: the organization's setting)."})(),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {generateInvoice} from '../../../client/resources/orders.js'
-import {BaseCommand, outputFlags} from '../../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../../areas/command.js'
 import {coreInvoices, waitForInvoice} from '../../../client/resources/invoices.js'
 
 export default class OrdersInvoiceGenerate extends BaseCommand {
@@ -15,7 +15,7 @@ export default class OrdersInvoiceGenerate extends BaseCommand {
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Order id, or - to read ids from stdin.', required: true})}
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     wait: Flags.boolean({description: 'Wait until the invoice exists and print its URL.'}),
     timeout: Flags.integer({description: 'With --wait: seconds to wait at most.', default: 60, min: 1}),
   }

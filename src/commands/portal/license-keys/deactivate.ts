@@ -3,6 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {deactivatePortalLicenseKey} from '../../../client/resources/portal.js'
 import {maskKey} from '../../../areas/customers/license-keys.js'
 import {PortalCommand} from '../../../areas/portal/command.js'
+import {dryRunFlag} from '../../../areas/command.js'
 
 export default class PortalLicenseKeysDeactivate extends PortalCommand {
   static override summary = 'Remove an activation of a license key, as an installed app does: no token, paced to 3 requests per second.'
@@ -17,7 +18,7 @@ export default class PortalLicenseKeysDeactivate extends PortalCommand {
   static override flags = {
     'organization-id': Flags.string({description: 'The organization the key belongs to (else looked up, see above).'}),
     activation: Flags.string({description: 'Id of the activation to remove (asked for on a terminal when missing).'}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {

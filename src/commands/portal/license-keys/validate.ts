@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {validatePortalLicenseKey} from '../../../client/resources/portal.js'
-import {outputFlags} from '../../../areas/command.js'
+import {bulkFlags, outputFlags} from '../../../areas/command.js'
 import {parsePairs} from '../../../cli/input/fields.js'
 import {keyCheck, maskKey} from '../../../areas/customers/license-keys.js'
 import {PortalCommand} from '../../../areas/portal/command.js'
@@ -19,7 +19,7 @@ Give - as KEY to validate keys read from stdin, one per line.`
 
   static override args = {key: Args.string({description: 'The license key, or - to read keys from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     'organization-id': Flags.string({description: 'The organization the key belongs to (else looked up, see above).'}),
     benefit: Flags.string({description: 'Valid only if the key belongs to this benefit id.'}),
     customer: Flags.string({description: 'Valid only if the key belongs to this customer id.'}),
@@ -39,7 +39,7 @@ Give - as KEY to validate keys read from stdin, one per line.`
       flags,
       (key) => keyCheck(() => validatePortalLicenseKey(client, {key, ...body})),
       async (validated) => {
-        this.ctx.note(`valid: ${maskKey(args.key)} (${String(validated.status)}), ${String(validated.validations)} validations, usage ${String(validated.usage)}${validated.limit_usage ? ` of ${String(validated.limit_usage)}` : ''}`)
+        this.ctx.note(`valid: ${args.key === '-' ? String(validated.display_key) : maskKey(args.key)} (${String(validated.status)}), ${String(validated.validations)} validations, usage ${String(validated.usage)}${validated.limit_usage ? ` of ${String(validated.limit_usage)}` : ''}`)
         await this.writeOne('license-keys', validated, flags)
       },
     )

@@ -2,8 +2,8 @@ import {Args, Flags} from '@oclif/core'
 
 import {cancelPortalSubscription, getPortalSubscription} from '../../../client/resources/portal.js'
 import {CANCELLATION_REASONS} from '../../../client/resources/subscriptions.js'
-import {outputFlags} from '../../../areas/command.js'
-import {cancelWords} from '../../../areas/billing/subscriptions.js'
+import {outputFlags, dryRunFlag} from '../../../areas/command.js'
+import {cancelWords, unlessAlready} from '../../../areas/billing/subscriptions.js'
 import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalSubscriptionsCancel extends PortalCommand {
@@ -20,7 +20,7 @@ export default class PortalSubscriptionsCancel extends PortalCommand {
     ...outputFlags,
     reason: Flags.option({options: CANCELLATION_REASONS, description: 'Why the customer cancels.'})(),
     comment: Flags.string({description: "The customer's comment on the cancellation."}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {
@@ -29,7 +29,9 @@ export default class PortalSubscriptionsCancel extends PortalCommand {
     const client = this.prompter.interactive && !flags.yes ? await this.portalClient(flags) : undefined
     const summary = client ? await cancelWords.detailed(await getPortalSubscription(client, args.id)) : cancelWords.plain(args.id)
     await this.confirmAction(summary, flags.yes)
-    const result = await cancelPortalSubscription(client ?? (await this.portalClient(flags)), args.id, {reason: flags.reason, comment: flags.comment})
+    const portal = client ?? (await this.portalClient(flags))
+    const cancel = () => cancelPortalSubscription(portal, args.id, {reason: flags.reason, comment: flags.comment})
+    const result = await unlessAlready(() => getPortalSubscription(portal, args.id), 'cancel', cancel, (l) => this.ctx.note(l))
     await this.writeOne('subscriptions', result, flags)
   }
 }

@@ -29,7 +29,7 @@ Events: ${WEBHOOK_EVENTS.join(', ')}.`
     const events = (await chosenEvents(flags, this.prompter))!
     const client = await this.ctx.client()
     const endpoint = await createEndpoint(client, {url, format: flags.format, events, name: flags.name})
-    await this.writeOne('webhook-endpoints', endpoint, flags)
+    await this.writeCreated('webhook-endpoints', endpoint, flags)
     this.ctx.note(`Created webhook endpoint ${endpoint.id}. Store its signing secret now; it is not shown again. Check a delivery with it: TILL_WEBHOOK_SECRET=<secret> till webhooks verify --body FILE --headers FILE`)
   }
 }

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {updateEndpoint, WEBHOOK_FORMATS, type EndpointUpdate} from '../../../client/resources/webhooks.js'
-import {BaseCommand, outputFlags} from '../../../areas/command.js'
+import {BaseCommand, bulkFlags, outputFlags} from '../../../areas/command.js'
 import {usageError} from '../../../client/till-error.js'
 import {chosenEvents, WEBHOOK_EVENTS, withMaskedSecret} from '../../../areas/webhooks/endpoints.js'
 
@@ -16,7 +16,7 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
 
   static override args = {id: Args.string({description: 'Webhook endpoint id, or - to read ids from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     url: Flags.string({description: 'New URL (https).'}),
     event: Flags.option({options: WEBHOOK_EVENTS, description: 'An event to send (repeatable; replaces the list).', multiple: true})(),
     'all-events': Flags.boolean({description: 'Send every event.'}),

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {generatePortalInvoice, portalInvoices} from '../../../../client/resources/portal.js'
-import {outputFlags} from '../../../../areas/command.js'
+import {bulkFlags, outputFlags} from '../../../../areas/command.js'
 import {waitForInvoice} from '../../../../client/resources/invoices.js'
 import {PortalCommand} from '../../../../areas/portal/command.js'
 
@@ -16,7 +16,7 @@ export default class PortalOrdersInvoiceGenerate extends PortalCommand {
 
   static override args = {id: Args.string({description: 'Order id, or - to read ids from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
-    ...outputFlags,
+    ...outputFlags, ...bulkFlags,
     wait: Flags.boolean({description: 'Wait until the invoice exists and print its URL.'}),
     timeout: Flags.integer({description: 'With --wait: seconds to wait at most.', default: 60, min: 1}),
   }

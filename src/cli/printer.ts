@@ -1,0 +1,126 @@
+// Printing resources to stdout in the chosen format, for one command run. A list streams; one
+// resource is a detail view (or a JSON object). While a command acts on ids read from stdin, each
+// resource printed joins one list per resource (a table, csv/tsv rows, JSON lines), so that the bulk
+// output of `get -` has the same columns and the same JSON objects as the single command's.
+import type {Context} from './context.js'
+import type {ListWriter} from './output/writers.js'
+import {projectRow, type ColumnsSpec, type ResourceColumns} from './output/columns.js'
+import {withoutDeprecated} from './output/deprecated.js'
+import type {Format} from './output/format.js'
+
+export interface OutputFlagValues {
+  output?: string
+  columns?: string
+  json?: boolean
+  /** --no-header / --header: the header line of csv and tsv (see the writers). */
+  header?: boolean
+}
+
+type Flags = OutputFlagValues & {color?: boolean}
+
+async function* mapItems<T, U>(items: AsyncIterable<T> | Iterable<T>, f: (item: T) => U): AsyncGenerator<U> {
+  for await (const item of items) yield f(item)
+}
+
+/** The fields JSON output keeps: those of --columns (dotted paths allowed), or undefined for all. */
+export function jsonFields(format: string, columns: string | undefined): string[] | undefined {
+  if ((format !== 'json' && format !== 'jsonl') || columns === undefined) return undefined
+  return columns.split(',').map((n) => n.trim()).filter((n) => n !== '')
+}
+
+/** One item as printed: without deprecated fields, and with JSON only the --columns fields. */
+function shownItem(resource: string, format: string, columns: ColumnsSpec, requested: string | undefined) {
+  const names = jsonFields(format, requested)
+  return (item: object): Record<string, unknown> => {
+    const row = withoutDeprecated(resource, item) as Record<string, unknown>
+    if (!names) return row
+    if (typeof columns === 'function') columns(row) // checks the names against the first row's fields
+    return projectRow(row, names)
+  }
+}
+
+export interface PrinterHost {
+  ctx: Context
+  registry(): Promise<Record<string, ResourceColumns>>
+  jsonEnabled(): boolean
+}
+
+export class Printer {
+  /** Set while acting on ids from stdin: one list per resource, ended by endShared(). */
+  private shared?: Map<string, {writer: ListWriter; shown: (item: object) => object}>
+
+  constructor(private readonly host: PrinterHost) {}
+
+  async setup(resource: string, flags: Flags) {
+    const output = await import('./output/index.js')
+    const io = this.host.ctx.io
+    const format: Format = output.resolveFormat({output: flags.output, json: flags.json ?? this.host.jsonEnabled(), stdoutIsTTY: io.stdoutIsTTY})
+    const color = output.colorEnabled({flag: flags.color, env: process.env, isTTY: io.stdoutIsTTY})
+    return {output, format, color, columns: output.columnsFor(await this.host.registry(), resource, flags.columns)}
+  }
+
+  /** A list writer for `resource` on stdout, and how each item is shown. */
+  async listWriter(resource: string, flags: Flags, opts: {footer?: string; format?: Format} = {}) {
+    const {output, format: chosen, color, columns} = await this.setup(resource, flags)
+    const format = opts.format ?? chosen
+    const io = this.host.ctx.io
+    const writer = output.createListWriter({
+      format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, footer: opts.footer, width: io.stdout.columns, header: flags.header,
+    })
+    return {writer, format, shown: shownItem(resource, format, columns, flags.columns), output}
+  }
+
+  /** Streams a list; returns the format used. */
+  async writeList(resource: string, items: AsyncIterable<object> | Iterable<object>, flags: Flags, footer?: (format: Format) => string | undefined): Promise<Format> {
+    const {format} = await this.setup(resource, flags)
+    if (this.shared && format !== 'table') {
+      for await (const item of items) await this.writeShared(resource, item, flags)
+      return format
+    }
+    const {writer, shown, output} = await this.listWriter(resource, flags, {footer: footer?.(format)})
+    await output.writeList(mapItems(items, shown), writer)
+    return format
+  }
+
+  /** Prints one resource (a detail view on a terminal), or adds it to the shared list while acting on ids from stdin. */
+  async writeOne(resource: string, item: object, flags: Flags): Promise<void> {
+    if (this.shared) return this.writeShared(resource, item, flags)
+    // csv and tsv give the same columns as a row of the list; a table without --columns is the detail view.
+    const {output, format, color, columns: chosen} = await this.setup(resource, flags)
+    const columns = flags.columns || format === 'csv' || format === 'tsv' ? chosen : undefined
+    const row = shownItem(resource, format, columns ?? [], flags.columns)(item)
+    const io = this.host.ctx.io
+    await output.writeObject(row, {format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, header: flags.header, detail: !flags.columns})
+  }
+
+  /** From now on, resources printed join one list per resource (JSON as JSON lines: one object per id). */
+  startShared(): void {
+    this.shared = new Map()
+  }
+
+  private async writeShared(resource: string, item: object, flags: Flags): Promise<void> {
+    let list = this.shared!.get(resource)
+    if (!list) {
+      const {format} = await this.setup(resource, flags)
+      list = await this.listWriter(resource, flags, {format: format === 'json' ? 'jsonl' : format})
+      this.shared!.set(resource, list)
+    }
+    await list.writer.write(list.shown(item))
+  }
+
+  /** Writes what the shared lists hold so far (before a failure is reported on stderr). */
+  async flushShared(): Promise<void> {
+    for (const {writer} of this.shared?.values() ?? []) await writer.flush()
+  }
+
+  /** True once stdout's reader has gone. */
+  get closed(): boolean {
+    return [...(this.shared?.values() ?? [])].some(({writer}) => writer.closed)
+  }
+
+  async endShared(): Promise<void> {
+    const lists = [...(this.shared?.values() ?? [])]
+    this.shared = undefined
+    for (const {writer} of lists) await writer.end()
+  }
+}

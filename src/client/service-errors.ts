@@ -1,0 +1,124 @@
+// The service's own errors, said as one sentence naming the object (from the request's path) and
+// what to do. The service names its errors (`{"error": "InvoiceAlreadyExists", "detail": ...}`); a
+// 404 names nothing, so the path tells which object was not found.
+import {ExitCode, TillError, type ExitCodeValue} from './till-error.js'
+
+/** The object a request path names: `/v1/orders/ID/invoice` -> order ID. */
+export interface PathObject {
+  /** `order`, `webhook endpoint`, ... */
+  noun: string
+  /** The `till` topic that lists them (`orders`, `webhooks endpoints`), for hints. */
+  topic: string
+  id?: string
+  /** The customer was looked up by its external id. */
+  external?: boolean
+  /** A Customer Portal path. */
+  portal: boolean
+  /** What follows the id (`invoice`, `activate`), if anything. */
+  rest: string[]
+}
+
+const NOUNS: Record<string, string> = {
+  products: 'product', customers: 'customer', orders: 'order', subscriptions: 'subscription', benefits: 'benefit',
+  'benefit-grants': 'benefit grant', checkouts: 'checkout', 'checkout-links': 'checkout link', 'license-keys': 'license key',
+  refunds: 'refund', 'webhooks/endpoints': 'webhook endpoint', 'customer-sessions': 'customer session', customer: 'customer',
+}
+
+export function pathObject(url: string): PathObject | undefined {
+  let path: string
+  try {
+    path = new URL(url).pathname
+  } catch {
+    return undefined
+  }
+  const parts = path.split('/').filter(Boolean).map((p) => decodeURIComponent(p))
+  if (parts[0] === 'v1') parts.shift()
+  const portal = parts[0] === 'customer-portal'
+  if (portal) parts.shift()
+  let collection = parts.shift()
+  if (collection === 'webhooks' && parts[0] === 'endpoints') collection = `webhooks/${parts.shift()}`
+  if (!collection || !Object.hasOwn(NOUNS, collection)) return undefined
+  const topic = collection.replace('/', ' ')
+  if (collection === 'customers' && parts[0] === 'external') return {noun: 'customer', topic, id: parts[1], external: true, portal, rest: parts.slice(2)}
+  return {noun: NOUNS[collection]!, topic, id: parts[0], portal, rest: parts.slice(1)}
+}
+
+/** `customer 5e9c…`, `customer with external id user_1`, or `the customer`. */
+export function describeObject(o: PathObject): string {
+  if (!o.id) return `the ${o.noun}`
+  return o.external ? `${o.noun} with external id ${o.id}` : `${o.noun} ${o.id}`
+}
+
+interface Known {
+  message: (what: string, detail: string) => string
+  hint?: (o: PathObject, till: string) => string | undefined
+  exit?: ExitCodeValue
+}
+
+/** Errors the service names, by name; `what` is the object the path names. */
+const KNOWN: Record<string, Known> = {
+  AlreadyCanceledSubscription: {
+    message: (what) => `${what} is already canceled, or set to cancel at the end of its period`,
+    hint: (o, till) => `see it with: ${till} subscriptions get ${o.id ?? 'ID'}`,
+  },
+  ResourceUnavailable: {
+    message: (what) => `${what} has already ended, so it cannot be changed any more`,
+    hint: () => 'a customer who wants it back needs a new subscription (a checkout)',
+  },
+  InactiveSubscription: {
+    message: (what) => `${what} is not active (it has ended), so it cannot be changed`,
+    hint: () => 'a customer who wants it back needs a new subscription (a checkout)',
+  },
+  TrialingSubscription: {
+    message: (what) => `${what} is in its trial period; its product cannot be changed until the trial ends`,
+  },
+  AlreadyActiveSubscriptionError: {
+    message: () => 'the customer already has an active subscription',
+    hint: (_o, till) => `move that subscription to another product with: ${till} subscriptions update ID --product PRODUCT`,
+  },
+  InvoiceAlreadyExists: {
+    message: (what) => `${what} already has an invoice`,
+    hint: (o, till) => `get it with: ${till} orders invoice get ${o.id ?? 'ID'}`,
+  },
+  OrderNotEligibleForInvoice: {
+    message: (what, detail) => `${what} cannot have an invoice (${detail.replace(/^.*: /, '').replace(/\.$/, '')}); only paid orders do`,
+  },
+  MissingInvoiceBillingDetails: {
+    message: (what) => `${what} has no billing name or address, which an invoice needs`,
+    hint: (o, till) => `set them first: ${till} orders update ${o.id ?? 'ID'} --billing-name NAME --country US --line1 ... --city ... --postal-code ...`,
+    exit: ExitCode.usage,
+  },
+  InvoiceDoesNotExist: {
+    message: (what) => `${what} has no invoice yet`,
+    hint: (o, till) => `generate it with: ${till} orders invoice generate ${o.id ?? 'ID'}`,
+    exit: ExitCode.notFound,
+  },
+  RefundedAlready: {
+    message: (_what, detail) => `the order is already fully refunded${/: (\S+)$/.test(detail) ? ` (${/: (\S+)$/.exec(detail)![1]})` : ''}; nothing is left to refund`,
+    hint: () => 'see its refunds with: till refunds list --order ID',
+  },
+  ExpiredCheckoutError: {
+    message: (what) => `${what} has expired`,
+    hint: () => 'create a new one with: till checkouts create',
+  },
+  ProductNotDeletable: {
+    message: (what) => `${what} has orders or subscriptions, so it cannot be deleted`,
+    hint: (o) => `archive it instead: till products archive ${o.id ?? 'ID'}`,
+  },
+}
+
+/**
+ * The sentence for an API error the service named (or a 404), or undefined to fall back to the
+ * generic mapping. `where` says which environment and profile, for not-found messages.
+ */
+export function knownServiceError(status: number, code: string | undefined, detail: string, url: string, where: string): TillError | undefined {
+  const o = pathObject(url)
+  const till = o?.portal ? 'till portal' : 'till'
+  const what = o ? describeObject(o) : 'the object'
+  const known = code && Object.hasOwn(KNOWN, code) ? KNOWN[code] : undefined
+  if (known) return new TillError(known.message(what, detail), known.exit ?? ExitCode.error, o ? known.hint?.(o, till) : undefined)
+  if (status === 404 && o?.id && o.rest.length === 0) {
+    return new TillError(`not found: there is no ${what} in ${where}`, ExitCode.notFound, `check the id, and the profile; list them with: ${till} ${o.topic} list`)
+  }
+  return undefined
+}
