@@ -3,11 +3,12 @@ import type {IncomingHttpHeaders, IncomingMessage, ServerResponse} from 'node:ht
 
 import FindMyWay from 'find-my-way'
 
-import {HttpError, invalidToken, methodNotAllowed, routeNotFound, ruleValidation, unauthorized} from './errors.js'
+import {HttpError, insufficientScope, invalidToken, methodNotAllowed, routeNotFound, ruleValidation, unauthorized} from './errors.js'
 import {KNOWN_PREFIXES, type Random} from './ids.js'
 import type {RateLimiter, Rule} from './limits.js'
 import type {EnvData, EnvName} from './model.js'
 import type {View} from './present.js'
+import {acceptedScopes} from './scopes.js'
 import type {Store} from './store.js'
 import {parseJsonBody} from './validate.js'
 
@@ -43,8 +44,27 @@ export function emit(env: Env, type: string, data: unknown): void {
 
 export type Auth =
   | {kind: 'anonymous'}
-  | {kind: 'organization'}
+  /** `scopes` is absent for organization access tokens (they hold every scope) and set for OAuth tokens. */
+  | {kind: 'organization'; scopes?: string[]; clientId?: string}
   | {kind: 'customer'; customerId: string}
+
+/** A kind of bearer token a resource resolves itself (OAuth access tokens): see `registerBearerKind`. */
+export interface BearerKind {
+  prefixes: string[]
+  /** What the token stands for, or null when it is unknown, expired or revoked (401 invalid_token). */
+  resolve(env: Env, token: string, now: number): Auth | null
+  /** Who its requests count against for rate limits (the OAuth client), when known. */
+  identity?(env: Env, token: string): string | undefined
+}
+
+const bearerKinds: BearerKind[] = []
+
+/** Lets a resource resolve tokens with these prefixes (registered once, whatever the number of servers). */
+export function registerBearerKind(kind: BearerKind): void {
+  if (!bearerKinds.some((k) => k.prefixes.join() === kind.prefixes.join())) bearerKinds.push(kind)
+}
+
+const bearerKindOf = (token: string) => bearerKinds.find((k) => k.prefixes.some((p) => token.startsWith(p)))
 
 export interface Ctx {
   env: Env
@@ -171,6 +191,8 @@ export function resolveAuth(env: Env, headers: IncomingHttpHeaders, now: number)
     }
     throw invalidToken()
   }
+  const resolved = bearerKindOf(token)?.resolve(env, token, now)
+  if (resolved) return resolved
   throw invalidToken()
 }
 
@@ -235,7 +257,8 @@ function identity(env: Env, headers: IncomingHttpHeaders, ip: string): string {
     const session = env.store.all('customer_sessions').find((s) => s.token === token)
     if (session) return `customer:${session.customer_id}`
   }
-  return `ip:${ip}`
+  const other = token ? bearerKindOf(token)?.identity?.(env, token) : undefined
+  return other ?? `ip:${ip}`
 }
 
 /** 429 with an empty body and Retry-After, or null when every limit allows the request. */
@@ -321,6 +344,9 @@ function route(env: Env, router: Router, method: string, url: URL, raw: string, 
   if (found.route.auth !== 'none') {
     auth = resolveAuth(env, headers, now)
     if (auth.kind !== found.route.auth) throw unauthorized()
+    const granted = auth.kind === 'organization' ? auth.scopes : undefined
+    const accepted = granted ? acceptedScopes(method, url.pathname) : undefined
+    if (granted && accepted && !accepted.some((s) => granted.includes(s))) throw insufficientScope(accepted)
   }
   const body = BODY_METHODS.has(method) ? requestBody(raw, headers['content-type']) : undefined
   return found.route.handler({env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, headers, auth})

@@ -17,6 +17,7 @@ import * as customers from './customers/index.js'
 import * as licenseKeys from './license-keys/index.js'
 import * as listen from './listen/index.js'
 import * as metrics from './metrics/index.js'
+import * as oauth2 from './oauth2/index.js'
 import * as orders from './orders/index.js'
 import * as organizations from './organizations/index.js'
 import * as portal from './portal/index.js'
@@ -39,6 +40,7 @@ const resources: Resource[] = [
   organizations,
   portal,
   metrics,
+  oauth2,
   listen,
   control,
 ]

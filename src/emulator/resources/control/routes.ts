@@ -7,6 +7,7 @@
 //   POST /_emulator/orders/{id}/pay                  a pending order's payment completes now
 //   POST /_emulator/subscriptions/{id}/renew         the subscription renews now; its order is paid later
 //   POST /_emulator/subscriptions/{id}/fail-payment  it renews now and the payment fails: past_due
+//   POST /_emulator/oauth2/expire-access-tokens      every OAuth access token expires now (refresh tokens stay)
 import {domainError, notFound} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Handler, type Router} from '../../core/http.js'
 import {pathUuid} from '../../core/validate.js'
@@ -92,6 +93,20 @@ function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
   return ok({subscription: body, order: presentOrder(ctx.view, order)})
 }
 
+/** What a client sees when an access token outlives its hour: refused with 401, renewable. */
+function expireAccessTokens(ctx: Ctx): ReturnType<Handler> {
+  const expired = ctx.store.write(() => {
+    let n = 0
+    for (const t of ctx.store.all('oauth2_tokens')) {
+      if (t.access_revoked_at !== null || Date.parse(t.expires_at) <= ctx.now) continue
+      t.expires_at = iso(ctx.now - 1000)
+      n++
+    }
+    return n
+  })
+  return ok({expired})
+}
+
 export const ACTIONS: Action[] = [
   {
     method: 'GET',
@@ -107,6 +122,7 @@ export const ACTIONS: Action[] = [
   },
   {method: 'POST', path: '/orders/:id/pay', summary: "Complete a pending order's payment now.", handler: payOrder},
   {method: 'POST', path: '/subscriptions/:id/renew', summary: 'Renew a subscription now: a new period and its order, paid after the payment delay.', handler: (ctx) => renew(ctx, false)},
+  {method: 'POST', path: '/oauth2/expire-access-tokens', summary: 'Every live OAuth access token expires now; their refresh tokens still work.', handler: expireAccessTokens},
   {method: 'POST', path: '/subscriptions/:id/fail-payment', summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.', handler: (ctx) => renew(ctx, true)},
 ]
 
