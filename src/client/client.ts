@@ -92,6 +92,11 @@ export class ApiClient {
     return this.options.baseUrl
   }
 
+  /** The token requests carry now (a browser sign-in's is renewed first when it is about to expire). */
+  async bearerToken(): Promise<string | undefined> {
+    return this.options.credentials ? this.options.credentials.current() : this.options.token
+  }
+
   async get<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     return (await this.request<T>('GET', path, opts)).body
   }

@@ -2,6 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {ApiError, NetworkError} from '../../client/errors.js'
 import {BaseCommand} from '../../areas/command.js'
+import {signInWithBrowser, WEB_FLAGS} from '../../areas/auth/browser.js'
 import {DEFAULT_URLS, readConfig, updateConfig, validProfileName} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
@@ -14,10 +15,12 @@ interface Organization {
 }
 
 export default class AuthLogin extends BaseCommand {
-  static override summary = 'Sign in with an organization access token: verify it, store it as a profile, make it active.'
-  static override description = `Create the token in the organization's settings (separately for production and sandbox). It is read from a hidden prompt, or from stdin with --token-stdin, never from the command line. till checks it against the API and shows the organization before saving it (mode 0600).`
+  static override summary = 'Sign in through the browser (OAuth2), or with an organization access token; store it as a profile, make it active.'
+  static override description = `With --web (the default on a terminal unless --token-stdin is given) till opens the service's authorize page in the browser (it prints the URL when it cannot open one, e.g. over SSH), listens on a loopback port for the answer, checks its state and exchanges the code with a PKCE verifier. The access and refresh tokens go into the profile (mode 0600, never shown); the access token renews itself. The OAuth client is --client-id, kept in the profile (the local emulator has one built in).
+Otherwise give an organization access token, created in the organization's settings (separately for production and sandbox): it is read from a hidden prompt (--no-web), or from stdin with --token-stdin, never from the command line. till checks it against the API and shows the organization before saving it (mode 0600).`
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
+    {description: 'Print the authorize URL instead of opening a browser (open it where 127.0.0.1 is this machine, e.g. through an SSH port forward)', command: '<%= config.bin %> <%= command.id %> --web --no-browser --environment sandbox --client-id polar_ci_...'},
     {description: 'In a script, from a secret store', command: 'pass polar/sandbox | <%= config.bin %> <%= command.id %> --environment sandbox --token-stdin'},
     {description: 'A second production organization under its own profile name', command: '<%= config.bin %> <%= command.id %> --environment production --name acme-prod'},
   ]
@@ -30,6 +33,7 @@ export default class AuthLogin extends BaseCommand {
     name: Flags.string({description: 'Profile name (default: the environment name).'}),
     url: Flags.string({description: "Base URL, when it is not the environment's default.", hidden: false}),
     force: Flags.boolean({description: 'Save the token even if the API does not accept it now, or the URL is the other environment\'s.'}),
+    ...WEB_FLAGS,
   }
 
   async run(): Promise<void> {
@@ -48,6 +52,11 @@ export default class AuthLogin extends BaseCommand {
     if (!/^https?:\/\/\S+$/.test(baseUrl)) throw usageError(`--url is not a URL: "${flags.url}"`)
     assertSafeBaseUrl(baseUrl, '--url')
     await this.checkUrlMatches(environment, baseUrl, flags.force)
+    if (flags.web && flags['token-stdin']) throw usageError('--web and --token-stdin do not go together', 'sign in through the browser (--web), or pipe an organization access token (--token-stdin)')
+    if (flags.web ?? (!flags['token-stdin'] && this.prompter.interactive)) {
+      await signInWithBrowser({ctx: this.ctx, prompter: this.prompter, environment, name, baseUrl, customUrl: Boolean(flags.url), flags})
+      return
+    }
     const token = await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token (${environment}):`})
     if (!token.startsWith('polar_oat_')) {
       this.ctx.note(`Warning: this does not look like an organization access token (they start with polar_oat_); Core commands need one.`)
