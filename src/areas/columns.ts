@@ -3,6 +3,7 @@ import {cliColumns, type ResourceColumns} from '../cli/output/columns.js'
 import {billingColumns} from './billing/columns.js'
 import {catalogColumns} from './catalog/columns.js'
 import {customerColumns} from './customers/columns.js'
+import {oauth2Columns} from './oauth2/clients.js'
 import {portalColumns} from './portal/columns.js'
 
 export const resourceColumns: Record<string, ResourceColumns> = {
@@ -11,4 +12,5 @@ export const resourceColumns: Record<string, ResourceColumns> = {
   ...billingColumns,
   ...customerColumns,
   ...portalColumns,
+  ...oauth2Columns,
 }
