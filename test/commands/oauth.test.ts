@@ -5,11 +5,13 @@
 import {readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 
+import {spawn} from 'node:child_process'
+
 import {chromium, type Browser, type Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {expectNoToken, runCli, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {api, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {expectNoToken, runCli, sandbox, sh, spawnCli, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {api, ROOT, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 
 let emu: Emulator
 let box: Sandbox
@@ -187,6 +189,25 @@ describe('till auth login --web in a real browser', () => {
     expect(r.stderr).toMatch(/browser sign-in has ended.*\n?.*sign in again: till auth login -p revoked --web/)
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/)
     expectNoTokens(r.stdout + r.stderr, tokens.access_token, tokens.refresh_token)
+  })
+
+  it('on a terminal, login signs in through the browser by default; -p keeps the profile\'s environment and URL', async () => {
+    // `script` gives till a pseudo-terminal: no --web, no --environment, no --url.
+    const command = `${TILL} ${['auth', 'login', '-p', 'revoked', '--no-browser'].map(sh).join(' ')}`
+    const child = spawn('script', ['-qfec', `stty cols 400 rows 50 2>/dev/null; ${command}`, '/dev/null'], {cwd: ROOT, env: box.env(), stdio: ['ignore', 'pipe', 'pipe']})
+    let screen = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk))
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
+    const url = await authorizeUrl(() => stripAnsi(screen))
+    expect(url.startsWith(new URL(emu.sandbox.url).origin)).toBe(true)
+    const page = await browser.newPage()
+    await allow(page, url)
+    await page.close()
+    expect(await exited).toBe(0)
+    expect(stripAnsi(screen)).toContain('Signed in to sandbox through the browser')
+    expect(config().profiles.revoked!.oauth!.access_token).toMatch(/^polar_at_u_/)
+    const r = await runCli(['products', 'list', '-p', 'revoked'], {env: box.env()})
+    expect(r.code, r.stderr).toBe(0)
   })
 
   it('Deny ends with a clear message and exit 4; nothing is saved', async () => {

@@ -41,20 +41,24 @@ Otherwise give an organization access token, created in the organization's setti
     if (args.token !== undefined) {
       throw usageError('a token is never taken as an argument (it would stay in the shell history); it was not used or shown', 'type it at the prompt, or pipe it: pass polar/prod | till auth login --token-stdin')
     }
-    readConfig(this.ctx.configDir) // a damaged config is reported before anything is asked
-    const environment = flags.environment ?? ((await this.prompter.select('--environment', 'Environment of the token', async () => [
+    const config = readConfig(this.ctx.configDir) // a damaged config is reported before anything is asked
+    // Signing in again to a profile (--name, or --profile) keeps its environment and URL unless told otherwise.
+    const again = config.profiles[flags.name ?? flags.profile ?? '']
+    const known = again && again.environment !== 'local' ? again : undefined
+    const environment = flags.environment ?? (known?.environment as 'production' | 'sandbox' | undefined) ?? ((await this.prompter.select('--environment', 'Environment of the token', async () => [
       {name: 'production (real customers and payments)', value: 'production'},
       {name: 'sandbox (testing)', value: 'sandbox'},
     ])) as 'production' | 'sandbox')
-    const name = flags.name ?? environment
+    const name = flags.name ?? (known ? (flags.profile as string) : environment)
     if (!validProfileName(name)) throw usageError(`"${name}" is not a valid profile name`, 'use letters, digits, ".", "_" and "-"')
-    const baseUrl = (flags.url ?? DEFAULT_URLS[environment]).replace(/\/+$/, '')
+    const keptUrl = known && known.environment === environment ? known.base_url : undefined
+    const baseUrl = (flags.url ?? keptUrl ?? DEFAULT_URLS[environment]).replace(/\/+$/, '')
     if (!/^https?:\/\/\S+$/.test(baseUrl)) throw usageError(`--url is not a URL: "${flags.url}"`)
     assertSafeBaseUrl(baseUrl, '--url')
     await this.checkUrlMatches(environment, baseUrl, flags.force)
     if (flags.web && flags['token-stdin']) throw usageError('--web and --token-stdin do not go together', 'sign in through the browser (--web), or pipe an organization access token (--token-stdin)')
     if (flags.web ?? (!flags['token-stdin'] && this.prompter.interactive)) {
-      await signInWithBrowser({ctx: this.ctx, prompter: this.prompter, environment, name, baseUrl, customUrl: Boolean(flags.url), flags})
+      await signInWithBrowser({ctx: this.ctx, prompter: this.prompter, environment, name, baseUrl, customUrl: Boolean(flags.url ?? keptUrl), flags})
       return
     }
     const token = await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token (${environment}):`})
@@ -63,7 +67,7 @@ Otherwise give an organization access token, created in the organization's setti
     }
     const org = await this.verify(baseUrl, token, environment, name, flags.force)
     await updateConfig(this.ctx.configDir, (c) => {
-      c.profiles[name] = {...c.profiles[name], environment, token, ...(flags.url ? {base_url: baseUrl} : {base_url: undefined}), organization_id: org?.id}
+      c.profiles[name] = {...c.profiles[name], environment, token, ...(flags.url ?? keptUrl ? {base_url: baseUrl} : {base_url: undefined}), organization_id: org?.id}
       c.active = name
     })
     const who = org ? `organization ${org.name} (${org.id})` : 'an unverified token'

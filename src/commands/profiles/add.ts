@@ -23,6 +23,7 @@ export default class ProfilesAdd extends BaseCommand {
     'token-stdin': Flags.boolean({description: 'Read the token from stdin.'}),
     'rate-limit': Flags.string({description: 'Per-minute budget negotiated with support, N/WINDOW such as 1000/60s.'}),
     'organization-id': Flags.string({description: 'Organization id (informational; the token decides).'}),
+    'oauth-client-id': Flags.string({description: 'Public OAuth2 client (polar_ci_...) for signing in through the browser later (till auth login --web); no token is asked then.'}),
     use: Flags.boolean({description: 'Make it the active profile.'}),
     'no-input': Flags.boolean({description: 'Never prompt; fail if something is missing.'}),
   }
@@ -40,17 +41,20 @@ export default class ProfilesAdd extends BaseCommand {
       }
     }
     readConfig(this.ctx.configDir) // a damaged file is reported before asking for anything
-    const needsToken = flags.environment !== 'local' || flags['token-stdin']
+    if (flags['oauth-client-id'] && !/^polar_ci_\S+$/.test(flags['oauth-client-id'])) throw usageError(`--oauth-client-id is not an OAuth2 client id: "${flags['oauth-client-id']}"`, 'client ids start with polar_ci_')
+    const needsToken = (flags.environment !== 'local' && !flags['oauth-client-id']) || flags['token-stdin']
     const token = needsToken ? await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token for ${args.name} (${flags.environment}):`, noInput: flags['no-input']}) : undefined
     const profile: ProfileRecord = {environment: flags.environment}
     if (flags.url) profile.base_url = flags.url.replace(/\/+$/, '')
     if (token) profile.token = token
     if (flags['rate-limit']) profile.rate_limit = flags['rate-limit']
     if (flags['organization-id']) profile.organization_id = flags['organization-id']
+    if (flags['oauth-client-id']) profile.oauth_client_id = flags['oauth-client-id']
     const data = await updateConfig(this.ctx.configDir, (c) => {
       c.profiles[args.name] = profile
       if (flags.use) c.active = args.name
     })
     this.ctx.note(`Saved profile "${args.name}" (${flags.environment})${data.active === args.name ? ', now active' : `; use it with: till profiles use ${args.name}`}.`)
+    if (!token && flags['oauth-client-id']) this.ctx.note(`Sign in with: till auth login -p ${args.name} --web`)
   }
 }
