@@ -1,6 +1,6 @@
 // Everything a command needs, built lazily: the resolved profile, the API client (and, for the
 // `local` profile with nothing listening, an emulator run in-process), the terminal facts.
-import {readFileSync} from 'node:fs'
+import {mkdirSync, readFileSync} from 'node:fs'
 import {connect} from 'node:net'
 import {join} from 'node:path'
 
@@ -228,13 +228,17 @@ export class Context {
 
   /** Renews the profile's OAuth tokens at `/v1/oauth2/token` and keeps the new ones in the profile (0600). */
   private async oauthCredentials(baseUrl: string, tokens: OAuthTokens): Promise<TokenProvider> {
-    const [{OAuthCredentials}, {requestToken}] = await Promise.all([import('../client/oauth.js'), import('../client/resources/oauth2.js')])
+    const [{OAuthCredentials}, {requestToken}, {withLock}] = await Promise.all([import('../client/oauth.js'), import('../client/resources/oauth2.js'), import('../client/lockfile.js')])
     const name = this.profile.name
     const anonymous = await this.newClient(baseUrl, undefined, `${name}.oauth`)
     return new OAuthCredentials({
       tokens,
       requestToken: (form) => requestToken(anonymous, form),
       reload: () => readConfig(this.configDir).profiles[name]?.oauth,
+      exclusive: (fn) => {
+        mkdirSync(this.configDir, {recursive: true, mode: 0o700})
+        return withLock(join(this.configDir, `.oauth-${name}.lock`), fn)
+      },
       save: async (renewed) => {
         await updateConfig(this.configDir, (c) => {
           const p = c.profiles[name]

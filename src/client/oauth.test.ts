@@ -57,6 +57,30 @@ describe('OAuthCredentials', () => {
     expect(h.saved).toEqual([{...stored(T0 + 3590_000 + 3600_000, 2)}])
   })
 
+  it('processes sharing a profile renew one at a time: the second takes the first one\'s new token', async () => {
+    let store = stored(T0 - 1)
+    let chain = Promise.resolve()
+    const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+      const run = chain.then(fn)
+      chain = run.then(() => undefined, () => undefined)
+      return run
+    }
+    let calls = 0
+    const make = () =>
+      new OAuthCredentials({
+        tokens: stored(T0 - 1),
+        requestToken: async () => ({access_token: `at${++calls + 1}`, refresh_token: `rt${calls + 1}`, expires_in: 3600, token_type: 'Bearer', scope: 'a b'}),
+        save: async (t) => void (store = t),
+        reload: () => store,
+        exclusive,
+        signInHint: 'till auth login --web',
+        now: () => T0,
+      })
+    const [a, b] = await Promise.all([make().current(), make().current()])
+    expect(calls).toBe(1)
+    expect([a, b]).toEqual(['at2', 'at2'])
+  })
+
   it('a refused refresh is an auth error naming the way back in', async () => {
     const h = harness(stored(T0 - 1), () => Object.assign(new Error('invalid_grant'), {status: 400}))
     const error = await h.credentials.current().catch((e: unknown) => e)

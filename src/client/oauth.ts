@@ -117,6 +117,8 @@ export interface OAuthCredentialsOptions {
   save: (tokens: OAuthTokens) => Promise<void>
   /** The tokens as stored now: another process may have renewed them meanwhile. */
   reload?: () => OAuthTokens | undefined
+  /** Runs a renewal alone among the processes sharing the profile (a refresh token is good for one use). */
+  exclusive?: <T>(fn: () => Promise<T>) => Promise<T>
   /** Names the way back in a failed renewal's message (`till auth login -p sandbox --web`). */
   signInHint: string
   now?: () => number
@@ -146,7 +148,8 @@ export class OAuthCredentials implements TokenProvider {
 
   renew(rejected: string): Promise<string> {
     // Concurrent requests share one renewal: a refresh token is good for one use only (rotation).
-    this.renewing ??= this.refresh(rejected).finally(() => {
+    const exclusive = this.options.exclusive ?? ((fn) => fn())
+    this.renewing ??= exclusive(() => this.refresh(rejected)).finally(() => {
       this.renewing = undefined
     })
     return this.renewing

@@ -157,6 +157,13 @@ describe('till auth login --web in a real browser', () => {
     expect(Date.parse(tokenOf('web').expires_at)).toBeGreaterThan(Date.now())
   })
 
+  it('several commands renewing the same profile at once all succeed (one refresh, shared through the profile)', async () => {
+    expect((await api(emu.sandbox, 'POST', `${new URL(emu.sandbox.url).origin}/_emulator/oauth2/expire-access-tokens`)).status).toBe(200)
+    const results = await Promise.all([0, 1, 2].map(() => runCli(['products', 'list', '-o', 'json'], {env: box.env()})))
+    for (const r of results) expect(r.code, r.stderr).toBe(0)
+    expect(Date.parse(tokenOf('web').expires_at)).toBeGreaterThan(Date.now())
+  })
+
   it('logout revokes the tokens at the service before forgetting them: the old token gets 401', async () => {
     const tokens = tokenOf('web')
     expect((await api(emu.sandbox, 'GET', '/products/', {token: tokens.access_token})).status).toBe(200)
