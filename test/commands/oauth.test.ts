@@ -164,6 +164,15 @@ describe('till auth login --web in a real browser', () => {
     expect(Date.parse(tokenOf('web').expires_at)).toBeGreaterThan(Date.now())
   })
 
+  it('listen connects with the sign-in, renewing an expired access token first', async () => {
+    expect((await api(emu.sandbox, 'POST', `${new URL(emu.sandbox.url).origin}/_emulator/oauth2/expire-access-tokens`)).status).toBe(200)
+    const before = tokenOf('web')
+    const r = await runCli(['listen', '--print-secret'], {env: box.env()})
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout.trim()).toBe(emu.sandbox.organizationId.replaceAll('-', ''))
+    expect(tokenOf('web').access_token).not.toBe(before.access_token)
+  })
+
   it('logout revokes the tokens at the service before forgetting them: the old token gets 401', async () => {
     const tokens = tokenOf('web')
     expect((await api(emu.sandbox, 'GET', '/products/', {token: tokens.access_token})).status).toBe(200)
