@@ -2,7 +2,7 @@
 // Allow stores the tokens and Core commands work with them; Deny and a tampered state are refused
 // (exit 4, nothing saved); an expired access token is renewed unnoticed; logout revokes. No token in
 // any output.
-import {readFileSync, statSync} from 'node:fs'
+import {existsSync, readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {spawn} from 'node:child_process'
@@ -224,6 +224,17 @@ describe('till auth login --web in a real browser', () => {
     expect(config().profiles.revoked!.oauth!.access_token).toMatch(/^polar_at_u_/)
     const r = await runCli(['products', 'list', '-p', 'revoked'], {env: box.env()})
     expect(r.code, r.stderr).toBe(0)
+  })
+
+  it('without a client for the environment, or with --token-stdin too, --web is a usage error before anything is sent', async () => {
+    const noClient = await runCli(['auth', 'login', '--web', '--environment', 'production', '--name', 'prod-web'], {env: box.env()})
+    expect(noClient.code).toBe(2)
+    expect(noClient.stderr).toContain('no OAuth2 client to sign in to production with; nothing was saved')
+    expect(noClient.stderr).toContain('--client-id polar_ci_')
+    const both = await runCli(['auth', 'login', '--web', '--token-stdin', '--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'both'], {env: box.env(), input: 'x\n'})
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('--web and --token-stdin do not go together')
+    if (existsSync(join(box.configDir, 'config.json'))) expect(config().profiles['prod-web']).toBeUndefined()
   })
 
   it('Deny ends with a clear message and exit 4; nothing is saved', async () => {
