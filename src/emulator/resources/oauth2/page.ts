@@ -1,7 +1,7 @@
 // The authorize page: what the service's dashboard shows at `/oauth2/authorize` (api-facts §9), served
 // here on the emulator's own host. It names the client and the organization, lists the scopes asked
 // for, and has Allow and Deny buttons; the answer goes back to the client's redirect URI (RFC 6749 §4.1.2).
-import {type Ctx, type Reply, type Router} from '../../core/http.js'
+import type {Ctx, Reply, Router} from '../../core/http.js'
 import {token, uuid} from '../../core/ids.js'
 import {findClient, redirectAllowed} from './clients.js'
 import {formOf, operator} from './tokens.js'
