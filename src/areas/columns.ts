@@ -4,6 +4,7 @@ import {billingColumns} from './billing/columns.js'
 import {catalogColumns} from './catalog/columns.js'
 import {customerColumns} from './customers/columns.js'
 import {oauth2Columns} from './oauth2/clients.js'
+import {salesColumns} from './sales/columns.js'
 import {portalColumns} from './portal/columns.js'
 
 export const resourceColumns: Record<string, ResourceColumns> = {
@@ -13,4 +14,5 @@ export const resourceColumns: Record<string, ResourceColumns> = {
   ...customerColumns,
   ...portalColumns,
   ...oauth2Columns,
+  ...salesColumns,
 }

@@ -11,6 +11,7 @@ import {configDir, DEFAULT_URLS, ENVIRONMENTS, readConfig, updateConfig, type Co
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {parseRateLimit, type Rule} from '../client/rate-limit.js'
 import {redact} from '../client/redact.js'
+import {API_VERSION, isApiVersion} from '../client/version.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
 import {isPlainToken} from './settings.js'
 
@@ -36,6 +37,9 @@ export interface ResolvedProfile {
   rateLimit: Rule
   rateLimitSource: 'environment' | 'profile' | 'env'
   organizationId?: string
+  /** The `Polar-Version` sent with every request, and where it came from. */
+  apiVersion: string
+  apiVersionSource: 'built-in' | 'profile' | 'env'
 }
 
 export interface ResolveInput {
@@ -120,9 +124,22 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     rateLimit = rule(stored.rate_limit, `profile "${name}" rate_limit`)
     rateLimitSource = 'profile'
   }
+  let apiVersion = API_VERSION
+  let apiVersionSource: ResolvedProfile['apiVersionSource'] = 'built-in'
+  if (env.TILL_API_VERSION) {
+    apiVersion = env.TILL_API_VERSION
+    apiVersionSource = 'env'
+  } else if (stored.api_version) {
+    apiVersion = stored.api_version
+    apiVersionSource = 'profile'
+  }
+  if (!isApiVersion(apiVersion)) {
+    const where = apiVersionSource === 'env' ? 'TILL_API_VERSION' : `profile "${name}" api_version`
+    throw usageError(`${where} must be a dated API version like ${API_VERSION} (YYYY-MM), not "${apiVersion}"`)
+  }
   const urlSource: ResolvedProfile['urlSource'] = apiUrl ? 'env' : stored.base_url ? 'profile' : 'default'
   const oauth = tokenSource === 'oauth' ? stored.oauth : undefined
-  return {name, environment, baseUrl, token, tokenSource, oauth, urlSource, rateLimit, rateLimitSource, organizationId: stored.organization_id}
+  return {name, environment, baseUrl, token, tokenSource, oauth, urlSource, rateLimit, rateLimitSource, organizationId: stored.organization_id, apiVersion, apiVersionSource}
 }
 
 export interface IO {
@@ -315,6 +332,7 @@ export class Context {
       token,
       credentials,
       userAgent: `till/${this.options.version}`,
+      apiVersion: profile.apiVersion,
       budgets: this.budgets(),
       pacer,
       maxWaitMs: this.options.maxWaitMs,

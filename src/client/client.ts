@@ -6,8 +6,9 @@ import {redact} from './redact.js'
 import {ApiError, NetworkError, RateLimitedError} from './errors.js'
 import type {TokenProvider} from './oauth.js'
 import {mayCarryCredentials} from './origin.js'
-import {TillError} from './till-error.js'
 import type {Budget, Pacer} from './pace.js'
+import {ExitCode, TillError} from './till-error.js'
+import {API_VERSION} from './version.js'
 import {backoffMs, MAX_ATTEMPTS, mayRetryNetworkError, mayRetryStatus, retryAfterMs} from './retry.js'
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>
@@ -39,6 +40,8 @@ export interface ClientOptions {
   pacer: Pacer
   /** Longest total time to wait on 429s before giving up (exit 5). */
   maxWaitMs: number
+  /** Sent as `Polar-Version`; the service's default version when absent. */
+  apiVersion?: string
   /** Label for debug lines: `profile (environment)`. */
   label: string
   /** One line per request/response/wait, already redacted; only with --debug. */
@@ -133,6 +136,8 @@ export class ApiClient {
     }
     authorize()
     let redirects = 0
+    const version = this.options.apiVersion
+    if (version) headers['polar-version'] = version
     const payload = opts.form ? new URLSearchParams(opts.form).toString() : opts.body === undefined ? undefined : JSON.stringify(opts.body)
     if (opts.form) headers['content-type'] = 'application/x-www-form-urlencoded'
     else if (payload !== undefined) headers['content-type'] = 'application/json'
@@ -142,7 +147,7 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       const ticket = await this.options.pacer.acquire(budgets)
       const started = this.now()
-      this.debug(`→ ${method} ${url} [${this.options.label}]${attempt > 1 ? ` attempt ${attempt}` : ''}`)
+      this.debug(`→ ${method} ${url} [${this.options.label}${version ? `, Polar-Version ${version}` : ''}]${attempt > 1 ? ` attempt ${attempt}` : ''}`)
       let status: number
       let responseHeaders: Record<string, string | string[] | undefined>
       let text: string
@@ -209,6 +214,13 @@ export class ApiClient {
         continue
       }
       const body = parseBody(text, responseHeaders['content-type'])
+      if (status === 404 && version && refusedVersion(version, responseHeaders['polar-version'], body)) {
+        throw new TillError(
+          `the service does not accept API version ${version} (Polar-Version): it answered with its default, ${String(responseHeaders['polar-version'])}`,
+          ExitCode.usage,
+          `choose a version it knows with TILL_API_VERSION or the profile's api_version (till is built for ${API_VERSION})`,
+        )
+      }
       if (status >= 400) throw new ApiError(status, body, method, url.toString())
       return {status, body: body as T, headers: responseHeaders}
     }
@@ -243,9 +255,48 @@ export class ApiClient {
     }
   }
 
+  /**
+   * PUTs `data` to a presigned storage URL the API handed out (a file part): a plain request, without the
+   * token. Returns the response headers (ETag, checksum). Retried on 5xx and network errors: the same
+   * bytes to the same part URL replace each other.
+   */
+  async uploadPart(url: string, data: Buffer, headers: Record<string, string> = {}): Promise<Record<string, string | string[] | undefined>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await request(url, {
+          method: 'PUT',
+          dispatcher: this.agent,
+          headers: {'user-agent': this.options.userAgent, 'content-type': 'application/octet-stream', ...headers},
+          body: data,
+        })
+        const text = await res.body.text()
+        if (res.statusCode >= 500 && attempt < MAX_ATTEMPTS) {
+          await this.sleep(backoffMs(attempt, this.random))
+          continue
+        }
+        if (res.statusCode >= 400) throw new ApiError(res.statusCode, parseBody(text, res.headers['content-type']), 'PUT', url.replace(/\?.*$/, ''))
+        return res.headers
+      } catch (error) {
+        if (error instanceof ApiError) throw error
+        const code = (error as {code?: string}).code
+        if (attempt >= MAX_ATTEMPTS) throw new NetworkError(describeNetworkError(code, error as Error, 'GET'), code, url.replace(/\?.*$/, ''))
+        await this.sleep(backoffMs(attempt, this.random))
+      }
+    }
+  }
+
   async close(): Promise<void> {
     await this.agent.close()
   }
+}
+
+/**
+ * The service refuses an unknown or malformed version before routing: a bare 404 `{"detail":"Not Found"}`
+ * whose `Polar-Version` header is its default instead of the version asked.
+ */
+function refusedVersion(asked: string, answered: string | string[] | undefined, body: unknown): boolean {
+  const echoed = Array.isArray(answered) ? answered[0] : answered
+  return echoed !== undefined && echoed !== asked && (body as {detail?: unknown} | null)?.detail === 'Not Found'
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])

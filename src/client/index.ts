@@ -5,6 +5,7 @@
 import {ApiClient, type ClientOptions} from './client.js'
 import {Pacer, type Budget} from './pace.js'
 import {parseRateLimit} from './rate-limit.js'
+import {API_VERSION} from './version.js'
 
 export {ApiClient, buildUrl, RedirectError, type ClientOptions, type Query, type RequestOptions, type Response} from './client.js'
 export {ApiError, NetworkError, RateLimitedError, toTillError, type ErrorContext, type ValidationDetail} from './errors.js'
@@ -15,6 +16,7 @@ export {Pacer, type Budget, type PacerOptions} from './pace.js'
 export {paginate, MAX_LIMIT, type FetchPage, type PageResult, type PaginateOptions} from './paginate.js'
 export {parseRateLimit, ruleText, type Rule} from './rate-limit.js'
 export {redact} from './redact.js'
+export {API_VERSION, isApiVersion} from './version.js'
 export {decodeListenMessage, forwardEvent, listen, reconnectDelayMs, type ForwardResult, type ListenMessage, type ListenOptions, type ListenState} from './listen.js'
 export * from './resources/index.js'
 
@@ -35,7 +37,7 @@ export interface CreateClientOptions extends Partial<Omit<ClientOptions, 'budget
   onPace?: (ms: number, budget: string) => void
 }
 
-/** An API client with sensible defaults for scripts: `createClient({baseUrl, token})`. */
+/** An API client with sensible defaults for scripts: `createClient({baseUrl, token})` (pinned to API_VERSION unless `apiVersion` says otherwise). */
 export function createClient(options: CreateClientOptions): ApiClient {
   const {budget, paceFile, onPace, ...rest} = options
   let budgets = DEFAULT_BUDGETS
@@ -46,6 +48,7 @@ export function createClient(options: CreateClientOptions): ApiClient {
   }
   return new ApiClient({
     userAgent: 'till-client',
+    apiVersion: API_VERSION,
     maxWaitMs: 120_000,
     label: new URL(options.baseUrl).host,
     ...rest,

@@ -7,7 +7,10 @@ import type {EnvData, EnvName, SeedOptions} from './core/model.js'
 import {DAY, iso} from './core/seeding.js'
 import {makeBenefits, seedGrants} from './resources/benefits/seed.js'
 import {seedCheckouts, seedPastCheckouts} from './resources/checkouts/seed.js'
+import {seedCustomFields} from './resources/custom-fields/seed.js'
 import {makeCustomers} from './resources/customers/seed.js'
+import {seedDiscounts} from './resources/discounts/seed.js'
+import {seedDisputes} from './resources/disputes/seed.js'
 import {completeData} from './resources/index.js'
 import {seedOrders} from './resources/orders/seed.js'
 import {makeProducts} from './resources/products/seed.js'
@@ -63,5 +66,9 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
   seedCheckouts(data, random, now)
   seedGrants(data, random, now)
   seedPastCheckouts(data, seededRandom(environment === 'production' ? 0xc4ec : 0xc5ed), now)
+  // Added later: each draws from its own sequence, so the records above keep their ids.
+  seedDiscounts(data, seededRandom(environment === 'production' ? 0xd15c : 0xd25c), start)
+  seedCustomFields(data, seededRandom(environment === 'production' ? 0xcf01 : 0xcf02), start)
+  seedDisputes(data, seededRandom(environment === 'production' ? 0xd1e5 : 0xd2e5), now)
   return data
 }

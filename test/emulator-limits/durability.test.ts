@@ -86,7 +86,10 @@ describe('a store killed mid-write', () => {
         }
       }
       const writers = [writer(0), writer(1)]
-      const moment = 300 + Math.floor(Math.random() * 1200)
+      // The writes are under way (two acknowledged in this round, however loaded the machine), then a random moment.
+      const before = acknowledged.length
+      for (let waited = 0; acknowledged.length < before + 2 && waited < 30_000; waited += 20) await sleep(20)
+      const moment = Math.floor(Math.random() * 1000)
       moments.push(moment)
       await sleep(moment)
       await emulator.kill()

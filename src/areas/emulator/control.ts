@@ -13,4 +13,4 @@ export function requireLocal(environment: string, profile: string): void {
   }
 }
 
-export const controlPost = <T>(client: ApiClient, path: string) => client.post<T>(controlUrl(client.baseUrl, path), {})
+export const controlPost = <T>(client: ApiClient, path: string, body: object = {}) => client.post<T>(controlUrl(client.baseUrl, path), body)

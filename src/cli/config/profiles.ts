@@ -28,6 +28,8 @@ export interface ProfileRecord {
   oauth?: OAuthTokens
   /** The public OAuth2 client (`polar_ci_...`) the browser sign-in uses; the emulator has one built in. */
   oauth_client_id?: string
+  /** `Polar-Version` to send instead of the one till is built for, e.g. `2026-10`. */
+  api_version?: string
 }
 
 export interface ConfigData {

@@ -172,7 +172,7 @@ export const profileColumns: ResourceColumns = {
     column('organization_id', 'Organization', 'id'),
   ],
   defaults: ['active', 'name', 'environment', 'base_url', 'token'],
-  fields: ['active', 'name', 'environment', 'base_url', 'token', 'rate_limit', 'organization_id'],
+  fields: ['active', 'name', 'environment', 'base_url', 'token', 'rate_limit', 'organization_id', 'api_version'],
 }
 
 /** Per-id results of a command run on ids from stdin. */

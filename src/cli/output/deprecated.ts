@@ -5,6 +5,7 @@ type Item = Record<string, unknown>
 const DEPRECATED: Record<string, readonly string[]> = {
   orders: ['amount', 'from_balance_amount', 'product_price_id', 'product_price', 'user_id', 'user'],
   subscriptions: ['price_id', 'price', 'user_id', 'user'],
+  discounts: ['amount', 'currency'],
   checkouts: ['subtotal_amount', 'customer_external_id', 'customer_billing_address_fields', 'product_price_id', 'product_price'],
 }
 

@@ -45,3 +45,13 @@ export interface GrantFilters {
 export function listBenefitGrants(client: ApiClient, benefitId: string, f: GrantFilters, page: PaginateOptions): AsyncGenerator<Item> {
   return listItems(client, `/benefits/${seg(benefitId)}/grants`, {is_granted: f.granted, customer_id: f.customerId}, page)
 }
+
+export interface AllGrantFilters extends GrantFilters {
+  externalCustomerId?: string[]
+  sorting?: string[]
+}
+
+/** The grants of every benefit. */
+export function listAllBenefitGrants(client: ApiClient, f: AllGrantFilters, page: PaginateOptions): AsyncGenerator<Item> {
+  return listItems(client, '/benefit-grants/', {is_granted: f.granted, customer_id: f.customerId, external_customer_id: f.externalCustomerId, sorting: f.sorting}, page)
+}

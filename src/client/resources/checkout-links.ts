@@ -28,3 +28,16 @@ export const createCheckoutLink = (client: ApiClient, body: CheckoutLinkCreate) 
 
 /** 204 on success. */
 export const deleteCheckoutLink = (client: ApiClient, id: string) => client.delete<null>(`/checkout-links/${seg(id)}`)
+
+export interface CheckoutLinkUpdate {
+  products?: string[]
+  label?: string | null
+  success_url?: string | null
+  return_url?: string | null
+  allow_discount_codes?: boolean
+  require_billing_address?: boolean
+  discount_id?: string | null
+  metadata?: Record<string, unknown>
+}
+
+export const updateCheckoutLink = (client: ApiClient, id: string, body: CheckoutLinkUpdate) => client.patch<Item>(`/checkout-links/${seg(id)}`, body)

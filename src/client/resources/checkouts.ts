@@ -36,6 +36,23 @@ export interface CheckoutCreate {
   success_url?: string
   return_url?: string
   metadata?: Record<string, string>
+  discount_id?: string
+  allow_discount_codes?: boolean
 }
 
 export const createCheckout = (client: ApiClient, body: CheckoutCreate) => client.post<Item & {url: string}>('/checkouts/', body)
+
+/** What an open checkout can still change (PATCH); `discount_id: null` removes the discount. */
+export interface CheckoutUpdate {
+  product_id?: string
+  amount?: number
+  discount_id?: string | null
+  allow_discount_codes?: boolean
+  customer_email?: string
+  customer_name?: string
+  success_url?: string
+  return_url?: string
+  metadata?: Record<string, unknown>
+}
+
+export const updateCheckout = (client: ApiClient, id: string, body: CheckoutUpdate) => client.patch<Item & {url: string}>(`/checkouts/${seg(id)}`, body)

@@ -52,3 +52,17 @@ export const activateLicenseKey = (client: ApiClient, body: ActivateInput) => cl
 /** 204: the activation is gone and its slot free again. */
 export const deactivateLicenseKey = (client: ApiClient, body: {key: string; organization_id: string; activation_id: string}) =>
   client.post<null>('/license-keys/deactivate', body)
+
+export interface LicenseKeyUpdate {
+  status?: (typeof LICENSE_KEY_STATUSES)[number]
+  usage?: number
+  limit_activations?: number | null
+  limit_usage?: number | null
+  expires_at?: string | null
+}
+
+export const updateLicenseKey = (client: ApiClient, id: string, body: LicenseKeyUpdate) => client.patch<Item>(`/license-keys/${seg(id)}`, body)
+
+/** One activation of a license key, with the key. */
+export const getActivation = (client: ApiClient, keyId: string, activationId: string) =>
+  client.get<Item>(`/license-keys/${seg(keyId)}/activations/${seg(activationId)}`)

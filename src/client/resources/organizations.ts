@@ -2,7 +2,7 @@
 import type {ApiClient} from '../client.js'
 import type {PageResult} from '../paginate.js'
 import {ExitCode, TillError} from '../till-error.js'
-import type {Item} from './common.js'
+import {seg, type Item} from './common.js'
 
 const own = new WeakMap<ApiClient, Promise<Item>>()
 
@@ -33,3 +33,12 @@ export function ownOrganization(client: ApiClient): Promise<Item> {
 export async function organizationId(client: ApiClient, configured?: string): Promise<string> {
   return configured ?? (await ownOrganization(client)).id
 }
+
+export interface OrganizationUpdate {
+  name?: string
+  email?: string | null
+  website?: string | null
+  avatar_url?: string | null
+}
+
+export const updateOrganization = (client: ApiClient, id: string, body: OrganizationUpdate) => client.patch<Item>(`/organizations/${seg(id)}`, body)

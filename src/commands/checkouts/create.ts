@@ -25,6 +25,8 @@ export default class CheckoutsCreate extends BaseCommand {
     'external-customer': Flags.string({description: 'Your id for the customer; the customer created on payment gets it.', aliases: ['external-customer-id', 'customer-external-id'], deprecateAliases: true}),
     'success-url': Flags.string({description: 'Where to send the customer after payment; {CHECKOUT_ID} is replaced.'}),
     'return-url': Flags.string({description: 'Where the checkout\'s back button goes.'}),
+    discount: Flags.string({description: 'Apply this discount id (it must be redeemable for the product and currency).'}),
+    'no-discount-codes': Flags.boolean({description: 'Do not let the customer type a discount code.'}),
     ...metadataFlag('Metadata key=value, copied to the order and subscription (repeatable).'),
   }
 
@@ -35,6 +37,7 @@ export default class CheckoutsCreate extends BaseCommand {
     const checkout = await createCheckout(await this.ctx.client(), {
       products, metadata, customer_id: flags.customer, customer_email: flags['customer-email'], customer_name: flags['customer-name'],
       external_customer_id: flags['external-customer'], success_url: flags['success-url'], return_url: flags['return-url'],
+      discount_id: flags.discount, allow_discount_codes: flags['no-discount-codes'] ? false : undefined,
     })
     if (this.jsonEnabled() || flags.output) await this.writeOne('checkouts', checkout, flags)
     else this.ctx.io.stdout.write(`${checkout.url}\n`)

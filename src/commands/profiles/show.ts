@@ -27,6 +27,8 @@ export default class ProfilesShow extends BaseCommand {
       rate_limit_source: p.rateLimitSource,
       organization_id: p.organizationId ?? null,
       oauth_client_id: config.profiles[p.name]?.oauth_client_id ?? null,
+      api_version: p.apiVersion,
+      api_version_source: p.apiVersionSource,
     }, flags)
   }
 }

@@ -8,6 +8,7 @@ import {KNOWN_PREFIXES, type Random} from './ids.js'
 import type {RateLimiter, Rule} from './limits.js'
 import type {EnvData, EnvName} from './model.js'
 import type {View} from './present.js'
+import {bearerKindOf} from './bearer-kinds.js'
 import {acceptedScopes} from './scopes.js'
 import type {Store} from './store.js'
 import {parseJsonBody} from './validate.js'
@@ -23,6 +24,8 @@ export interface EmulatorOptions {
   /** One line per request, or nothing. */
   log: (line: string) => void
 }
+
+export {registerBearerKind, type BearerKind} from './bearer-kinds.js'
 
 export type EventListener = (env: Env, type: string, data: unknown) => void
 
@@ -48,23 +51,6 @@ export type Auth =
   | {kind: 'organization'; scopes?: string[]; clientId?: string}
   | {kind: 'customer'; customerId: string}
 
-/** A kind of bearer token a resource resolves itself (OAuth access tokens): see `registerBearerKind`. */
-export interface BearerKind {
-  prefixes: string[]
-  /** What the token stands for, or null when it is unknown, expired or revoked (401 invalid_token). */
-  resolve(env: Env, token: string, now: number): Auth | null
-  /** Who its requests count against for rate limits (the OAuth client), when known. */
-  identity?(env: Env, token: string): string | undefined
-}
-
-const bearerKinds: BearerKind[] = []
-
-/** Lets a resource resolve tokens with these prefixes (registered once, whatever the number of servers). */
-export function registerBearerKind(kind: BearerKind): void {
-  if (!bearerKinds.some((k) => k.prefixes.join() === kind.prefixes.join())) bearerKinds.push(kind)
-}
-
-const bearerKindOf = (token: string) => bearerKinds.find((k) => k.prefixes.some((p) => token.startsWith(p)))
 
 export interface Ctx {
   env: Env
@@ -76,6 +62,8 @@ export interface Ctx {
   query: URLSearchParams
   /** Parsed JSON body, `undefined` when empty. */
   body: unknown
+  /** The body's bytes, on routes registered with `rawBody`. */
+  rawBody?: Buffer
   headers: IncomingHttpHeaders
   auth: Auth
 }
@@ -111,6 +99,8 @@ export type AuthMode = 'organization' | 'customer' | 'none'
 interface RouteStore {
   auth: AuthMode
   handler: Handler
+  /** The body is bytes (file uploads), given as `rawBody` instead of parsed as JSON. */
+  rawBody?: boolean
 }
 
 export const ok = (body: unknown, status = 200): Reply => ({status, body})
@@ -133,8 +123,8 @@ export class Router {
   }
 
   /** A route outside the API prefix (documents and pages the emulator serves). */
-  addAbsolute(method: string, path: string, auth: AuthMode, handler: Handler): this {
-    this.fmw.on(method as FindMyWay.HTTPMethod, path, () => {}, {auth, handler} satisfies RouteStore)
+  addAbsolute(method: string, path: string, auth: AuthMode, handler: Handler, options: {rawBody?: boolean} = {}): this {
+    this.fmw.on(method as FindMyWay.HTTPMethod, path, () => {}, {auth, handler, rawBody: options.rawBody} satisfies RouteStore)
     this.methods.add(method)
     return this
   }
@@ -196,7 +186,7 @@ export function resolveAuth(env: Env, headers: IncomingHttpHeaders, now: number)
   throw invalidToken()
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -209,7 +199,7 @@ function readBody(req: IncomingMessage): Promise<string> {
       }
       chunks.push(chunk)
     })
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('end', () => resolve(Buffer.concat(chunks)))
     req.on('error', reject)
   })
 }
@@ -335,7 +325,7 @@ export async function handle(
   return reply.status
 }
 
-function route(env: Env, router: Router, method: string, url: URL, raw: string, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply {
+function route(env: Env, router: Router, method: string, url: URL, raw: Buffer, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply {
   const found = router.match(method, url.pathname)
   if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
   if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()
@@ -348,8 +338,9 @@ function route(env: Env, router: Router, method: string, url: URL, raw: string, 
     const accepted = granted ? acceptedScopes(method, url.pathname) : undefined
     if (granted && accepted && !accepted.some((s) => granted.includes(s))) throw insufficientScope(accepted)
   }
-  const body = BODY_METHODS.has(method) ? requestBody(raw, headers['content-type']) : undefined
-  return found.route.handler({env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, headers, auth})
+  const body = BODY_METHODS.has(method) && !found.route.rawBody ? requestBody(raw.toString('utf8'), headers['content-type']) : undefined
+  const rawBody = found.route.rawBody ? raw : undefined
+  return found.route.handler({env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, rawBody, headers, auth})
 }
 
 /**

@@ -28,9 +28,15 @@ export function organization(o: Organization) {
     proration_behavior: 'prorate',
     allow_customer_updates: true,
     default_presentment_currency: 'usd',
+    sso_enforced: false,
+    default_tax_behavior: 'location',
+    customer_portal_settings: {usage: {show: true}, subscription: {update_seats: true, update_plan: true}},
+    account_id: null,
+    payout_account_id: null,
+    capabilities: {checkout_payments: true, subscription_renewals: true, payouts: false, refunds: true, api_access: true, dashboard_access: true},
     feature_settings: {issue_funding_enabled: false, seat_based_pricing_enabled: false, member_model_enabled: false},
-    subscription_settings: {allow_multiple_subscriptions: false, allow_customer_updates: true, proration_behavior: 'prorate', benefit_revocation_grace_period: 0},
+    subscription_settings: {allow_multiple_subscriptions: false, allow_customer_updates: true, proration_behavior: 'prorate', benefit_revocation_grace_period: 0, prevent_trial_abuse: false},
     notification_settings: {new_order: true, new_subscription: true},
-    customer_email_settings: {order_confirmation: true, subscription_cancellation: true, subscription_confirmation: true, subscription_cycled: true, subscription_past_due: true, subscription_revoked: true, subscription_uncanceled: true, subscription_updated: true},
+    customer_email_settings: {order_confirmation: true, subscription_cancellation: true, subscription_confirmation: true, subscription_cycled: true, subscription_past_due: true, subscription_revoked: true, subscription_uncanceled: true, subscription_updated: true, subscription_cycled_after_trial: true, subscription_paused: true, subscription_resumed: true, subscription_renewal_reminder: true, subscription_trial_conversion_reminder: true},
   }
 }

@@ -67,6 +67,7 @@ function convert(issue: Issue, prefix: Array<string | number>): ValidationIssue[
         : [{type: 'less_than', loc, msg: `Input should be less than ${max}`, input, ctx: {lt: max}}]
     }
     case 'invalid_value': {
+      if (input === undefined) return [{type: 'missing', loc, msg: 'Field required', input: null}]
       if (issue.values.length === 1) {
         return [{type: 'literal_error', loc, msg: `Input should be ${quote(issue.values[0])}`, input, ctx: {expected: quote(issue.values[0])}}]
       }

@@ -14,12 +14,18 @@ import * as checkouts from './checkouts/index.js'
 import * as customerSessions from './customer-sessions/index.js'
 import * as control from './control/index.js'
 import * as customers from './customers/index.js'
+import * as customFields from './custom-fields/index.js'
+import * as discounts from './discounts/index.js'
+import * as disputes from './disputes/index.js'
+import * as exports from './exports/index.js'
+import * as files from './files/index.js'
 import * as licenseKeys from './license-keys/index.js'
 import * as listen from './listen/index.js'
 import * as metrics from './metrics/index.js'
 import * as oauth2 from './oauth2/index.js'
 import * as orders from './orders/index.js'
 import * as organizations from './organizations/index.js'
+import * as payments from './payments/index.js'
 import * as portal from './portal/index.js'
 import * as products from './products/index.js'
 import * as refunds from './refunds/index.js'
@@ -41,6 +47,12 @@ const resources: Resource[] = [
   portal,
   metrics,
   oauth2,
+  discounts,
+  payments,
+  disputes,
+  customFields,
+  files,
+  exports,
   listen,
   control,
 ]

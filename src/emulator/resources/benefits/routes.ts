@@ -29,6 +29,20 @@ const licenseKeysProperties = z
   })
   .transform((p) => ({prefix: p.prefix ?? null, expires: p.expires ?? null, activations: p.activations ?? null, limit_usage: p.limit_usage ?? null}))
 
+/** Downloadable files: uploaded `downloadable` files of the organization (checked in `checkFiles`). */
+const downloadablesProperties = z
+  .object({archived: z.record(z.uuid(), z.boolean()).nullish(), files: z.array(z.uuid()).min(1)})
+  .transform((p) => ({archived: p.archived ?? {}, files: p.files}))
+
+/** Each file of a downloadables benefit must be an uploaded downloadable file. */
+function checkFiles(ctx: Ctx, type: BenefitType, properties: Record<string, unknown> | undefined): void {
+  if (type !== 'downloadables' || !properties) return
+  ;(properties.files as string[]).forEach((id, i) => {
+    const f = ctx.store.get('files', id)
+    if (!f || !f.is_uploaded || f.service !== 'downloadable') throw ruleValidation(['body', 'properties', 'files', i], 'File does not exist or is not uploaded.', id)
+  })
+}
+
 /** The other types are kept as given: the emulator does not talk to Discord, GitHub or storage. */
 const otherProperties = z.record(z.string(), z.unknown())
 
@@ -37,7 +51,7 @@ const PROPERTIES: Record<BenefitType, z.ZodType<Record<string, unknown>>> = {
   license_keys: licenseKeysProperties,
   discord: otherProperties,
   github_repository: otherProperties,
-  downloadables: otherProperties,
+  downloadables: downloadablesProperties,
   meter_credit: otherProperties,
   feature_flag: otherProperties,
 }
@@ -128,6 +142,7 @@ export function register(r: Router): void {
   r.post('/benefits/', 'organization', (ctx) => {
     const input = parse(benefitCreate, ctx.body)
     checkOrganization(ctx, input.organization_id)
+    checkFiles(ctx, input.type, input.properties)
     const benefit = ctx.store.write(() =>
       ctx.store.insert('benefits', {
         id: uuid(),
@@ -158,6 +173,7 @@ export function register(r: Router): void {
       throw ruleValidation(['body', 'type'], `The benefit type cannot be changed: this benefit is of type ${current.type}.`, input.type)
     }
     const properties = input.properties === undefined ? undefined : parse(PROPERTIES[current.type], input.properties, ['body', 'properties'])
+    checkFiles(ctx, current.type, properties)
     const benefit = ctx.store.write(() => {
       const b = findBenefit(ctx, id)
       if (input.description) b.description = input.description

@@ -84,7 +84,7 @@ function newSubscription(ctx: Ctx, k: CheckoutRecord, product: ProductRecord, pr
     recurring_interval: interval, recurring_interval_count: count, status: 'active',
     current_period_start: now, current_period_end: iso(addInterval(ctx.now, interval, count)),
     trial_start: null, trial_end: null, cancel_at_period_end: false, canceled_at: null, started_at: now, ends_at: null, ended_at: null,
-    customer_id: customerId, product_id: product.id, discount_id: k.discount_id, checkout_id: k.id,
+    customer_id: customerId, product_id: product.id, discount_id: k.discount_id, discount_applied_at: k.discount_id ? now : null, checkout_id: k.id,
     customer_cancellation_reason: null, customer_cancellation_comment: null, metadata: k.metadata, price_ids: [price.id],
   })
 }
@@ -114,6 +114,9 @@ function applyConfirm(ctx: Ctx, k: CheckoutRecord): Confirmed {
     status: 'pending',
     paymentDelayMs: isFree(k) ? 0 : ctx.env.options.paymentDelayMs,
   })
+  order.discount_id = k.discount_id
+  const discount = k.discount_id ? ctx.store.get('discounts', k.discount_id) : undefined
+  if (discount) discount.redemptions_count++
   ctx.store.insert('orders', order)
   Object.assign(k, {status: 'confirmed', order_id: order.id, customer_id: customer.id, modified_at: iso(ctx.now)})
   return {checkout: k, customer, customerEvent: event, order, subscription}

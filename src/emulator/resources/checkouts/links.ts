@@ -10,6 +10,7 @@ import type {ProductRecord} from '../products/model.js'
 import * as present from './present.js'
 import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
 import {activePrice, httpUrl, iso, newCheckout, validProducts} from './rules.js'
+import {applicableDiscount} from '../discounts/apply.js'
 
 const linkCreate = z.object({
   products: z.array(z.uuid()).min(1),
@@ -42,6 +43,16 @@ function findLink(ctx: Ctx, id: string): CheckoutLinkRecord {
 
 const linkDiscountError = (id: string) => ruleValidation(['body', 'discount_id'], 'Discount does not exist or is not applicable to this product.', id)
 
+/** A link's discount must exist, be redeemable and apply to each of its products (in its price's currency). */
+function linkDiscount(ctx: Ctx, id: string, productIds: string[]): string {
+  const applies = productIds.every((pid) => {
+    const price = activePrice(ctx.store.get('products', pid)!)
+    return price !== undefined && applicableDiscount(ctx, {id}, pid, price.price_currency) !== null
+  })
+  if (!applies) throw linkDiscountError(id)
+  return id
+}
+
 /** Metadata a checkout-link visit may add from its query string. */
 const LINK_QUERY_METADATA = ['reference_id', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term']
 
@@ -63,6 +74,7 @@ function redirectFromLink(ctx: Ctx): Reply {
       newCheckout(ctx, products, price, {
         success_url: link.success_url, return_url: link.return_url, allow_discount_codes: link.allow_discount_codes,
         require_billing_address: link.require_billing_address, metadata,
+        discount_id: link.discount_id && applicableDiscount(ctx, {id: link.discount_id}, price.product_id, price.price_currency) ? link.discount_id : null,
       }),
     ),
   )
@@ -99,7 +111,7 @@ export function registerLinks(r: Router): void {
   r.post('/checkout-links/', 'organization', (ctx) => {
     const input = parse(linkCreate, ctx.body)
     validProducts(ctx, input.products)
-    if (input.discount_id) throw linkDiscountError(input.discount_id)
+    const discountId = input.discount_id ? linkDiscount(ctx, input.discount_id, input.products) : null
     const link = ctx.store.write(() => {
       validProducts(ctx, input.products)
       const now = iso(ctx.now)
@@ -107,7 +119,7 @@ export function registerLinks(r: Router): void {
         id: uuid(), created_at: now, modified_at: null, client_secret: token(TOKEN_PREFIXES.checkoutLink),
         label: input.label ?? null, success_url: input.success_url ?? null, return_url: input.return_url ?? null,
         allow_discount_codes: input.allow_discount_codes, require_billing_address: input.require_billing_address,
-        discount_id: null, metadata: input.metadata, product_ids: input.products,
+        discount_id: discountId, metadata: input.metadata, product_ids: input.products,
       })
     })
     return ok(present.checkoutLink(ctx.view, link), 201)
@@ -118,11 +130,12 @@ export function registerLinks(r: Router): void {
   r.patch('/checkout-links/:id', 'organization', (ctx) => {
     const id = pathUuid(ctx.params)
     const input = parse(linkUpdate, ctx.body)
-    findLink(ctx, id)
+    const current = findLink(ctx, id)
     if (input.products) validProducts(ctx, input.products)
-    if (input.discount_id) throw linkDiscountError(input.discount_id)
+    if (input.discount_id) linkDiscount(ctx, input.discount_id, input.products ?? current.product_ids)
     const link = ctx.store.write(() => {
       const l = findLink(ctx, id)
+      if (input.discount_id) l.discount_id = input.discount_id
       if (input.products) l.product_ids = validProducts(ctx, input.products).map((p) => p.id)
       if (input.label !== undefined) l.label = input.label
       if (input.success_url !== undefined) l.success_url = input.success_url

@@ -1,4 +1,5 @@
 // Checkout sessions and checkout links: stored records -> the API's wire shapes (api-facts §4).
+import {embeddedDiscount} from '../discounts/present.js'
 import {type View, orgId} from '../../core/present.js'
 import type {CheckoutLinkRecord, CheckoutRecord} from './model.js'
 import type {OrderStatus} from '../orders/model.js'
@@ -20,6 +21,7 @@ export function checkoutStatus(v: View, k: CheckoutRecord): CheckoutRecord['stat
 export function checkout(v: View, k: CheckoutRecord) {
   const products = k.product_ids.map((id) => v.store.get('products', id)).filter((p) => p !== undefined)
   const p = v.store.get('products', k.product_id)
+  const shownProduct = p ? product(v, p) : null
   const pp = p?.prices.find((x) => x.id === k.product_price_id)
   const net = k.amount - k.discount_amount
   const isFree = pp?.amount_type === 'fixed' && pp.price_amount === 0
@@ -81,11 +83,12 @@ export function checkout(v: View, k: CheckoutRecord) {
     metadata: k.metadata,
     subscription_id: k.subscription_id,
     products: products.map((x) => product(v, x)),
-    product: p ? product(v, p) : null,
+    product: shownProduct,
     product_price: pp && p ? price(pp, p) : null,
     prices: Object.fromEntries(products.map((x) => [x.id, x.prices.filter((y) => !y.is_archived).map((y) => price(y, x))])),
-    discount: null,
-    attached_custom_fields: [],
+    discount: embeddedDiscount(v, k.discount_id),
+    // the selected product's custom fields, asked on the checkout
+    attached_custom_fields: shownProduct?.attached_custom_fields ?? [],
     // hidden deprecated keys
     subtotal_amount: net,
     customer_external_id: k.external_customer_id,
@@ -113,7 +116,7 @@ export function checkoutLink(v: View, l: CheckoutLinkRecord) {
     trial_interval_count: null,
     organization_id: orgId(v),
     products: l.product_ids.map((id) => v.store.get('products', id)).filter((p) => p !== undefined).map((p) => product(v, p)),
-    discount: null,
+    discount: embeddedDiscount(v, l.discount_id),
     url: `${v.origin}/v1/checkout-links/${l.client_secret}/redirect`,
   }
 }

@@ -14,6 +14,7 @@ import type {SubscriptionRecord} from '../subscriptions/model.js'
 import * as present from './present.js'
 import {addressSchema, metadataSchema} from '../../core/validate.js'
 import {billingChanges, customerByExternalId, customerById} from '../customers/routes.js'
+import {applicableDiscount, discountAmount} from '../discounts/apply.js'
 
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000
 const MAX_AMOUNT = 99_999_999
@@ -207,6 +208,8 @@ export function newCheckout(ctx: Ctx, products: ProductRecord[], price: PriceRec
     order_id: null,
     ...fields,
   }
+  const discount = k.discount_id ? ctx.store.get('discounts', k.discount_id) : undefined
+  k.discount_amount = discount ? discountAmount(discount, k.amount, k.currency) : 0
   k.tax_amount = checkoutTax(k)
   return k
 }
@@ -218,7 +221,8 @@ export function planCreate(ctx: Ctx, input: CheckoutCreate): CheckoutRecord {
   const price = activePrice(product, input.currency)
   if (!price) throw ruleValidation(['body', 'currency'], 'No price available for this currency.', input.currency)
   if (input.amount !== null && input.amount !== undefined) checkCustomAmount(price, input.amount)
-  if (input.discount_id) throw ruleValidation(['body', 'discount_id'], 'Discount does not exist.', input.discount_id)
+  const discount = input.discount_id ? applicableDiscount(ctx, {id: input.discount_id}, product.id, price.price_currency) : null
+  if (input.discount_id && !discount) throw ruleValidation(['body', 'discount_id'], 'Discount does not exist.', input.discount_id)
   if (input.customer_tax_id) checkoutTaxId(input.customer_tax_id, input.customer_billing_address)
   const externalId = input.external_customer_id ?? input.customer_external_id ?? null
   const customer = linkedCustomer(ctx, input, externalId)
@@ -241,6 +245,7 @@ export function planCreate(ctx: Ctx, input: CheckoutCreate): CheckoutRecord {
     allow_discount_codes: input.allow_discount_codes,
     is_business_customer: input.is_business_customer,
     metadata: input.metadata,
+    discount_id: discount?.id ?? null,
   })
 }
 
@@ -276,9 +281,21 @@ export function planUpdate(ctx: Ctx, k: CheckoutRecord, input: AnyUpdate): Check
     checkCustomAmount(price, input.amount)
     next.amount = input.amount
   }
-  if (input.discount_id) throw ruleValidation(['body', 'discount_id'], 'Discount does not exist.', input.discount_id)
+  if (input.discount_id) {
+    const d = applicableDiscount(ctx, {id: input.discount_id}, next.product_id, next.currency)
+    if (!d) throw ruleValidation(['body', 'discount_id'], 'Discount does not exist.', input.discount_id)
+    next.discount_id = d.id
+  }
   if (input.discount_id === null) next.discount_id = null
-  if (input.discount_code && k.allow_discount_codes) throw ruleValidation(['body', 'discount_code'], 'Discount does not exist.', input.discount_code)
+  if (input.discount_code && k.allow_discount_codes) {
+    const d = applicableDiscount(ctx, {code: input.discount_code}, next.product_id, next.currency)
+    if (!d) throw ruleValidation(['body', 'discount_code'], 'Discount does not exist.', input.discount_code)
+    next.discount_id = d.id
+  }
+  // a discount that no longer applies (another product or currency) is dropped, as the service does
+  const kept = next.discount_id ? applicableDiscount(ctx, {id: next.discount_id}, next.product_id, next.currency) : null
+  next.discount_id = kept?.id ?? null
+  next.discount_amount = kept ? discountAmount(kept, next.amount, next.currency) : 0
   if (input.customer_billing_address) next.customer_billing_address = input.customer_billing_address
   if (input.customer_tax_id === null) next.customer_tax_id = null
   else if (input.customer_tax_id || next.customer_tax_id) {

@@ -5,12 +5,20 @@
 //   GET  /_emulator/listeners                        open listen streams and how many were ever opened
 //   POST /_emulator/listeners/reconnect              every listen stream gets {"type":"reconnect"} now
 //   POST /_emulator/orders/{id}/pay                  a pending order's payment completes now
-//   POST /_emulator/subscriptions/{id}/renew         the subscription renews now; its order is paid later
+//   POST /_emulator/subscriptions/{id}/renew         the subscription renews now (its discount, while it lasts,
+//                                                    applies); its order is paid later
 //   POST /_emulator/subscriptions/{id}/fail-payment  it renews now and the payment fails: past_due
 //   POST /_emulator/oauth2/expire-access-tokens      every OAuth access token expires now (refresh tokens stay)
+//   POST /_emulator/orders/{id}/dispute              the customer disputes a paid order's payment
+import {z} from 'zod'
+
 import {domainError, notFound} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Handler, type Router} from '../../core/http.js'
-import {pathUuid} from '../../core/validate.js'
+import {parse, pathUuid} from '../../core/validate.js'
+import {discountAmount, renewalDiscount} from '../discounts/apply.js'
+import {newDispute} from '../disputes/open.js'
+import {dispute as presentDispute} from '../disputes/present.js'
+import {hasPayment} from '../payments/derive.js'
 import {settle} from '../index.js'
 import {buildOrder, priceAmount} from '../orders/build.js'
 import type {OrderRecord} from '../orders/model.js'
@@ -63,18 +71,23 @@ function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
     const price = product?.prices.find((p) => s.price_ids.includes(p.id)) ?? product?.prices[0]
     if (!product || !price) throw domainError(409, 'SubscriptionNotRenewable', `Subscription ${id} has no price to bill.`)
     const customer = ctx.store.get('customers', s.customer_id)
+    // the discount, while it lasts, applies to the new period's order (as the service's cycle does)
+    const amount = priceAmount(price)
+    const discount = renewalDiscount(ctx, s, ctx.now)
     const order: OrderRecord = buildOrder(ctx.store.data, {
       now: ctx.now,
       customerId: s.customer_id,
       product,
       price,
-      amount: priceAmount(price),
+      amount,
+      discountAmount: discount ? discountAmount(discount, amount, price.price_currency) : 0,
       billingReason: 'subscription_cycle',
       subscriptionId: s.id,
       billingName: customer?.billing_name ?? customer?.name ?? null,
       billingAddress: customer?.billing_address ?? null,
       paymentDelayMs: ctx.env.options.paymentDelayMs,
     })
+    order.discount_id = discount?.id ?? null
     if (paymentFails) order.paid_at = null
     ctx.store.insert('orders', order)
     s.current_period_start = iso(ctx.now)
@@ -107,6 +120,23 @@ function expireAccessTokens(ctx: Ctx): ReturnType<Handler> {
   return ok({expired})
 }
 
+const disputeBody = z.object({reason: z.string().min(1).default('fraudulent')}).default({reason: 'fraudulent'})
+
+/** A customer disputes the whole paid amount of an order: a dispute awaiting a response for 7 days. */
+function openDispute(ctx: Ctx): ReturnType<Handler> {
+  const id = pathUuid(ctx.params)
+  const {reason} = parse(disputeBody, ctx.body ?? undefined)
+  const check = () => {
+    const order = ctx.store.get('orders', id)
+    if (!order) throw notFound()
+    if (!hasPayment(ctx, order)) throw domainError(409, 'OrderNotPaid', `Order ${id} has no payment to dispute.`)
+    return order
+  }
+  check()
+  const d = ctx.store.write(() => ctx.store.insert('disputes', newDispute(check(), ctx.now, undefined, reason)))
+  return ok(presentDispute(ctx.view, d), 201)
+}
+
 export const ACTIONS: Action[] = [
   {
     method: 'GET',
@@ -123,6 +153,7 @@ export const ACTIONS: Action[] = [
   {method: 'POST', path: '/orders/:id/pay', summary: "Complete a pending order's payment now.", handler: payOrder},
   {method: 'POST', path: '/subscriptions/:id/renew', summary: 'Renew a subscription now: a new period and its order, paid after the payment delay.', handler: (ctx) => renew(ctx, false)},
   {method: 'POST', path: '/oauth2/expire-access-tokens', summary: 'Every live OAuth access token expires now; their refresh tokens still work.', handler: expireAccessTokens},
+  {method: 'POST', path: '/orders/:id/dispute', summary: "Open a dispute on a paid order's payment (body: optional {\"reason\"}).", handler: openDispute},
   {method: 'POST', path: '/subscriptions/:id/fail-payment', summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.', handler: (ctx) => renew(ctx, true)},
 ]
 

@@ -158,10 +158,10 @@ function softDelete(ctx: Ctx, c: CustomerRecord, anonymize: boolean) {
   return {ended, revoked}
 }
 
-type Resolve = (ctx: Ctx) => CustomerRecord
+export type Resolve = (ctx: Ctx) => CustomerRecord
 
-const byId: Resolve = (ctx) => findCustomer(ctx, pathUuid(ctx.params))
-const byExternalId: Resolve = (ctx) => {
+export const byId: Resolve = (ctx) => findCustomer(ctx, pathUuid(ctx.params))
+export const byExternalId: Resolve = (ctx) => {
   const customer = customerByExternalId(ctx, ctx.params.external_id ?? '')
   if (!customer) throw notFound()
   return customer

@@ -1,4 +1,5 @@
 // Orders (and their invoices): stored records -> the API's wire shapes (api-facts §4).
+import {embeddedDiscount} from '../discounts/present.js'
 import {type View} from '../../core/present.js'
 import type {OrderRecord, OrderStatus} from './model.js'
 import type {PriceRecord, ProductRecord} from '../products/model.js'
@@ -76,7 +77,7 @@ export function order(v: View, o: OrderRecord) {
     platform_fee_currency: null,
     customer: c ? customer(v, c) : null,
     product: p ? productCore(v, p) : null,
-    discount: null,
+    discount: embeddedDiscount(v, o.discount_id),
     subscription: s ? subscriptionCore(s) : null,
     items: o.items.map((i) => ({...i})),
     description: o.items.map((i) => i.label).join(', ') || (p?.name ?? ''),

@@ -11,6 +11,7 @@ import {after, before, byField, listRows, textSearch, type Filter} from '../../c
 import type {OrderRecord} from './model.js'
 import {invoicePdf} from './pdf.js'
 import * as present from './present.js'
+import {registerReceipts} from './receipt.js'
 import {addressSchema, parse, pathUuid} from '../../core/validate.js'
 
 const billingUpdate = z.object({
@@ -170,4 +171,5 @@ export function register(r: Router): void {
   r.post('/orders/:id/invoice', 'organization', (ctx) => generateInvoice(ctx, pathUuid(ctx.params)))
   r.get('/orders/:id/invoice', 'organization', (ctx) => getInvoice(ctx, pathUuid(ctx.params)))
   r.addAbsolute('GET', '/files/invoices/:file', 'none', serveInvoice)
+  registerReceipts(r)
 }

@@ -38,4 +38,6 @@ export interface ProductRecord {
   metadata: Metadata
   prices: PriceRecord[]
   benefit_ids: string[]
+  /** Custom checkout fields, in order; absent on products stored before they existed. */
+  attached_custom_fields?: Array<{custom_field_id: string; required: boolean}>
 }

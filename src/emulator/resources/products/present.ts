@@ -2,6 +2,7 @@
 import {type View, orgId} from '../../core/present.js'
 import type {PriceRecord, ProductRecord} from './model.js'
 import {benefit} from '../benefits/present.js'
+import {customField} from '../custom-fields/present.js'
 
 export function price(p: PriceRecord, product: ProductRecord) {
   const base = {
@@ -65,6 +66,9 @@ export function product(v: View, p: ProductRecord) {
     prices: p.prices.map((x) => price(x, p)),
     benefits: p.benefit_ids.map((id) => v.store.get('benefits', id)).filter((b) => b !== undefined).map((b) => benefit(v, b)),
     medias: [],
-    attached_custom_fields: [],
+    attached_custom_fields: (p.attached_custom_fields ?? []).flatMap((a, order) => {
+      const field = v.store.get('custom_fields', a.custom_field_id)
+      return field ? [{custom_field_id: field.id, custom_field: customField(v, field), order, required: a.required}] : []
+    }),
   }
 }

@@ -42,7 +42,7 @@ const productCreate = z.object({
   metadata: metadataSchema.default({}),
   organization_id: z.uuid().nullish(),
   medias: z.array(z.uuid()).nullish(),
-  attached_custom_fields: z.array(z.unknown()).nullish(),
+  attached_custom_fields: z.array(z.object({custom_field_id: z.uuid(), required: z.boolean()})).nullish(),
 })
 
 const productUpdate = z.object({
@@ -55,7 +55,7 @@ const productUpdate = z.object({
   metadata: metadataSchema.nullish(),
   prices: z.array(z.union([z.object({id: z.uuid()}).strict(), priceCreate])).nullish(),
   medias: z.array(z.uuid()).nullish(),
-  attached_custom_fields: z.array(z.unknown()).nullish(),
+  attached_custom_fields: z.array(z.object({custom_field_id: z.uuid(), required: z.boolean()})).nullish(),
 })
 
 const benefitsUpdate = z.object({benefits: z.array(z.uuid())})
@@ -112,6 +112,14 @@ const priceAmount = (p: ProductRecord) => {
   return price ? (price.amount_type === 'fixed' ? price.price_amount : price.minimum_amount) : null
 }
 
+/** Custom fields to attach, each existing in the organization, in the order given. */
+function attachedFields(ctx: Ctx, list: Array<{custom_field_id: string; required: boolean}> | null | undefined) {
+  return (list ?? []).map((a, i) => {
+    if (!ctx.store.get('custom_fields', a.custom_field_id)) throw ruleValidation(['body', 'attached_custom_fields', i, 'custom_field_id'], 'Custom field does not exist.', a.custom_field_id)
+    return {custom_field_id: a.custom_field_id, required: a.required}
+  })
+}
+
 export function register(r: Router): void {
   r.get('/products/', 'organization', (ctx) =>
     ok(
@@ -165,6 +173,7 @@ export function register(r: Router): void {
         metadata: input.metadata,
         prices: input.prices.map((p) => newPrice(p, id, now)),
         benefit_ids: [],
+        attached_custom_fields: attachedFields(ctx, input.attached_custom_fields),
       }
       checkPriceMix(row.prices)
       return ctx.store.insert('products', row)
@@ -202,6 +211,7 @@ export function register(r: Router): void {
       if (input.visibility) p.visibility = input.visibility
       if (input.is_archived !== undefined && input.is_archived !== null) p.is_archived = input.is_archived
       if (input.metadata) p.metadata = input.metadata
+      if (input.attached_custom_fields) p.attached_custom_fields = attachedFields(ctx, input.attached_custom_fields)
       if (input.recurring_interval) {
         if (!p.recurring_interval) throw ruleValidation(['body', 'recurring_interval'], 'A one-time product cannot become recurring.', input.recurring_interval)
         p.recurring_interval = input.recurring_interval

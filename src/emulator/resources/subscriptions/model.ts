@@ -33,6 +33,8 @@ export interface SubscriptionRecord {
   customer_id: string
   product_id: string
   discount_id: string | null
+  /** Start of the first period the discount was applied to (its repetitions count from there); not shown. */
+  discount_applied_at?: string | null
   checkout_id: string | null
   customer_cancellation_reason: string | null
   customer_cancellation_comment: string | null

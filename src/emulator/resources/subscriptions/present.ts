@@ -1,4 +1,5 @@
 // Subscriptions: stored records -> the API's wire shapes (api-facts §4).
+import {embeddedDiscount} from '../discounts/present.js'
 import {type View} from '../../core/present.js'
 import type {SubscriptionRecord} from './model.js'
 import {customer} from '../customers/present.js'
@@ -52,7 +53,7 @@ export function subscription(v: View, s: SubscriptionRecord) {
     ...subscriptionCore(s),
     customer: c ? customer(v, c) : null,
     product: p ? product(v, p) : null,
-    discount: null,
+    discount: embeddedDiscount(v, s.discount_id),
     prices,
     meters: [],
     pending_update: null,

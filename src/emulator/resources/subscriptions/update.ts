@@ -3,6 +3,8 @@ import {z} from 'zod'
 
 import {domainError, HttpError, requestValidation, ruleValidation} from '../../core/errors.js'
 import {type Ctx} from '../../core/http.js'
+import {applicableDiscount, discountAmount, renewalDiscount} from '../discounts/apply.js'
+import type {DiscountRecord} from '../discounts/model.js'
 import type {OrderRecord} from '../orders/model.js'
 import type {PriceRecord, ProductRecord} from '../products/model.js'
 import type {SubscriptionRecord} from './model.js'
@@ -80,7 +82,7 @@ function futureDate(ctx: Ctx, field: string, value: string): number {
 }
 
 function checkGeneral(ctx: Ctx, s: SubscriptionRecord, input: GeneralUpdate): void {
-  if (input.discount_id) {
+  if (input.discount_id && !applicableDiscount(ctx, {id: input.discount_id}, s.product_id, s.currency)) {
     throw ruleValidation(['body', 'discount_id'], 'Discount does not exist, is not applicable to this product or is not redeemable.', input.discount_id)
   }
   if (input.trial_end) {
@@ -99,7 +101,9 @@ function checkGeneral(ctx: Ctx, s: SubscriptionRecord, input: GeneralUpdate): vo
 }
 
 /** An order of the subscription's customer, billed now (prorations, period resets, trial end). */
-function billNow(ctx: Ctx, s: SubscriptionRecord, product: ProductRecord, price: PriceRecord, amount: number, reason: OrderRecord['billing_reason']): OrderRecord {
+function billNow(
+  ctx: Ctx, s: SubscriptionRecord, product: ProductRecord, price: PriceRecord, amount: number, reason: OrderRecord['billing_reason'], discount: DiscountRecord | null = null,
+): OrderRecord {
   const customer = ctx.store.get('customers', s.customer_id)
   const order = buildOrder(ctx.store.data, {
     now: ctx.now,
@@ -107,12 +111,14 @@ function billNow(ctx: Ctx, s: SubscriptionRecord, product: ProductRecord, price:
     product,
     price,
     amount,
+    discountAmount: discount ? discountAmount(discount, amount, price.price_currency) : 0,
     billingReason: reason,
     subscriptionId: s.id,
     billingName: customer?.billing_name ?? customer?.name ?? null,
     billingAddress: customer?.billing_address ?? null,
     paymentDelayMs: ctx.env.options.paymentDelayMs,
   })
+  order.discount_id = discount?.id ?? null
   return ctx.store.insert('orders', order)
 }
 
@@ -150,12 +156,21 @@ function endTrialNow(ctx: Ctx, s: SubscriptionRecord, out: Outcome): void {
   startPeriod(s, ctx.now)
   const product = ctx.store.get('products', s.product_id)
   const price = product?.prices.find((p) => s.price_ids.includes(p.id))
-  if (product && price) out.orders.push(billNow(ctx, s, product, price, s.amount, 'subscription_cycle'))
+  if (product && price) out.orders.push(billNow(ctx, s, product, price, s.amount, 'subscription_cycle', renewalDiscount(ctx, s, ctx.now)))
 }
 
 function applyGeneral(ctx: Ctx, s: SubscriptionRecord, input: GeneralUpdate, out: Outcome): void {
   if (input.metadata) s.metadata = input.metadata
-  if (input.discount_id === null) s.discount_id = null
+  if (input.discount_id === null) {
+    s.discount_id = null
+    s.discount_applied_at = null
+  } else if (input.discount_id && input.discount_id !== s.discount_id) {
+    // the discount applies from the next renewal on (its repetitions count from there), and counts as a redemption
+    s.discount_id = input.discount_id
+    s.discount_applied_at = null
+    const d = ctx.store.get('discounts', input.discount_id)
+    if (d) d.redemptions_count++
+  }
   if (input.trial_end === 'now') endTrialNow(ctx, s, out)
   else if (input.trial_end) {
     s.status = 'trialing'

@@ -1,0 +1,3 @@
+// Disputes of payments.
+export {register} from './routes.js'
+export {collections} from './model.js'

@@ -1,0 +1,2 @@
+// CSV exports of orders, subscriptions and customers.
+export {register} from './routes.js'

@@ -1,0 +1,47 @@
+// Order receipts (GET /orders/{id}/receipt): a temporary signed link to the receipt's PDF, served by the
+// emulator outside /v1 like a storage link; 202 with no body while the order is not paid yet.
+import {createHmac} from 'node:crypto'
+
+import {HttpError, notFound} from '../../core/errors.js'
+import {ok, type Ctx, type Reply, type Router} from '../../core/http.js'
+import {pathUuid} from '../../core/validate.js'
+import type {OrderRecord} from './model.js'
+import {invoicePdf} from './pdf.js'
+import {orderStatus} from './present.js'
+
+const RECEIPT_LINK_TTL_MS = 3_600_000
+
+function receiptSignature(ctx: Ctx, orderId: string, expires: number): string {
+  return createHmac('sha256', ctx.store.data.tokens[0]!.token).update(`receipt.${orderId}.${expires}`).digest('hex').slice(0, 32)
+}
+
+/** GET /orders/{id}/receipt: `{url}` once the order is paid; 202 (no body) while it is not yet. */
+export function getReceipt(ctx: Ctx, order: OrderRecord): Reply {
+  if (!['paid', 'refunded', 'partially_refunded'].includes(orderStatus(order, ctx.now))) return {status: 202}
+  const expires = ctx.now + RECEIPT_LINK_TTL_MS
+  const url = new URL(`${ctx.env.origin}/files/receipts/${order.id}.pdf`)
+  url.searchParams.set('expires', String(expires))
+  url.searchParams.set('signature', receiptSignature(ctx, order.id, expires))
+  return ok({url: url.toString()})
+}
+
+function serveReceipt(ctx: Ctx): Reply {
+  const denied = (why: string) => new HttpError(403, {error: 'AccessDenied', detail: why})
+  const match = /^([0-9a-f-]{36})\.pdf$/.exec(ctx.params.file ?? '')
+  if (!match) throw notFound()
+  const order = ctx.store.get('orders', match[1]!)
+  if (!order) throw notFound()
+  const expires = Number(ctx.query.get('expires'))
+  if (ctx.query.get('signature') !== receiptSignature(ctx, order.id, expires)) throw denied('The link signature does not match.')
+  if (!(expires > ctx.now)) throw denied('The link has expired; request the receipt again.')
+  return {status: 200, raw: {contentType: 'application/pdf', data: invoicePdf(ctx.store.data.organization, order, ctx.store.get('customers', order.customer_id) ?? null)}}
+}
+
+export function registerReceipts(r: Router): void {
+  r.get('/orders/:id/receipt', 'organization', (ctx) => {
+    const order = ctx.store.get('orders', pathUuid(ctx.params))
+    if (!order) throw notFound()
+    return getReceipt(ctx, order)
+  })
+  r.addAbsolute('GET', '/files/receipts/:file', 'none', serveReceipt)
+}

@@ -1,0 +1,2 @@
+// Payments (read-only) and customers' payment methods, derived from paid orders.
+export {register} from './routes.js'
