@@ -3,6 +3,7 @@ import {cliColumns, type ResourceColumns} from '../cli/output/columns.js'
 import {billingColumns} from './billing/columns.js'
 import {catalogColumns} from './catalog/columns.js'
 import {customerColumns} from './customers/columns.js'
+import {oauth2Columns} from './oauth2/clients.js'
 import {salesColumns} from './sales/columns.js'
 import {portalColumns} from './portal/columns.js'
 import {usageColumns} from './usage/columns.js'
@@ -14,5 +15,6 @@ export const resourceColumns: Record<string, ResourceColumns> = {
   ...customerColumns,
   ...portalColumns,
   ...usageColumns,
+  ...oauth2Columns,
   ...salesColumns,
 }

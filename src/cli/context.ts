@@ -1,12 +1,13 @@
 // Everything a command needs, built lazily: the resolved profile, the API client (and, for the
 // `local` profile with nothing listening, an emulator run in-process), the terminal facts.
-import {readFileSync} from 'node:fs'
+import {mkdirSync, readFileSync} from 'node:fs'
 import {connect} from 'node:net'
 import {join} from 'node:path'
 
 import type {ApiClient} from '../client/client.js'
+import type {OAuthTokens, TokenProvider} from '../client/oauth.js'
 import type {Budget} from '../client/pace.js'
-import {configDir, DEFAULT_URLS, ENVIRONMENTS, readConfig, type ConfigData, type Environment} from './config/profiles.js'
+import {configDir, DEFAULT_URLS, ENVIRONMENTS, readConfig, updateConfig, type ConfigData, type Environment} from './config/profiles.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {parseRateLimit, type Rule} from '../client/rate-limit.js'
 import {redact} from '../client/redact.js'
@@ -28,7 +29,9 @@ export interface ResolvedProfile {
   baseUrl: string
   token?: string
   /** Where the token came from, for `auth status` and hints. */
-  tokenSource: 'env' | 'profile' | 'emulator' | 'none'
+  tokenSource: 'env' | 'profile' | 'oauth' | 'emulator' | 'none'
+  /** The browser sign-in's tokens, when the token is its access token. */
+  oauth?: OAuthTokens
   /** Where the base URL came from: TILL_API_URL overrides the profile's. */
   urlSource: 'env' | 'profile' | 'default'
   rateLimit: Rule
@@ -96,6 +99,12 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
   if (env.TILL_TOKEN) {
     token = env.TILL_TOKEN
     tokenSource = 'env'
+  } else if (stored.oauth?.access_token) {
+    if (!isPlainToken(stored.oauth.access_token) || (stored.oauth.refresh_token !== undefined && !isPlainToken(stored.oauth.refresh_token))) {
+      throw new TillError(`the browser sign-in of profile "${name}" is damaged: a token has a space, line break or control character in it`, ExitCode.auth, `sign in again: till auth login -p ${name} --web`)
+    }
+    token = stored.oauth.access_token
+    tokenSource = 'oauth'
   } else if (stored.token) {
     if (!isPlainToken(stored.token)) {
       throw new TillError(`the token of profile "${name}" is not valid: it has a space, line break or control character in it`, ExitCode.auth, `log in again: till auth login -p ${name}`)
@@ -129,7 +138,8 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     throw usageError(`${where} must be a dated API version like ${API_VERSION} (YYYY-MM), not "${apiVersion}"`)
   }
   const urlSource: ResolvedProfile['urlSource'] = apiUrl ? 'env' : stored.base_url ? 'profile' : 'default'
-  return {name, environment, baseUrl, token, tokenSource, urlSource, rateLimit, rateLimitSource, organizationId: stored.organization_id, apiVersion, apiVersionSource}
+  const oauth = tokenSource === 'oauth' ? stored.oauth : undefined
+  return {name, environment, baseUrl, token, tokenSource, oauth, urlSource, rateLimit, rateLimitSource, organizationId: stored.organization_id, apiVersion, apiVersionSource}
 }
 
 export interface IO {
@@ -216,14 +226,45 @@ export class Context {
   }
 
   client(): Promise<ApiClient> {
-    this.clientPromise ??= this.connection().then(({baseUrl, token}) => {
+    this.clientPromise ??= this.connection().then(async ({baseUrl, token}) => {
       const profile = this.profile
       if (!token) {
         throw new TillError(`profile "${profile.name}" (${profile.environment}) has no token`, ExitCode.auth, 'sign in with: till auth login, or set TILL_TOKEN')
       }
-      return this.newClient(baseUrl, token, profile.name)
+      // A browser sign-in's access token renews itself (before it expires, and once after a 401).
+      const credentials = profile.oauth ? await this.oauthCredentials(baseUrl, profile.oauth) : undefined
+      return this.newClient(baseUrl, credentials ? profile.oauth!.access_token : token, profile.name, credentials)
     })
     return this.clientPromise
+  }
+
+  /** The API base URL in use (the emulator run in-process for `local` when nothing answers). */
+  async apiBaseUrl(): Promise<string> {
+    return (await this.connection()).baseUrl
+  }
+
+  /** Renews the profile's OAuth tokens at `/v1/oauth2/token` and keeps the new ones in the profile (0600). */
+  private async oauthCredentials(baseUrl: string, tokens: OAuthTokens): Promise<TokenProvider> {
+    const [{OAuthCredentials}, {requestToken}, {withLock}] = await Promise.all([import('../client/oauth.js'), import('../client/resources/oauth2.js'), import('../client/lockfile.js')])
+    const name = this.profile.name
+    const anonymous = await this.newClient(baseUrl, undefined, `${name}.oauth`)
+    return new OAuthCredentials({
+      tokens,
+      requestToken: (form) => requestToken(anonymous, form),
+      reload: () => readConfig(this.configDir).profiles[name]?.oauth,
+      exclusive: (fn) => {
+        mkdirSync(this.configDir, {recursive: true, mode: 0o700})
+        return withLock(join(this.configDir, `.oauth-${name}.lock`), fn)
+      },
+      save: async (renewed) => {
+        await updateConfig(this.configDir, (c) => {
+          const p = c.profiles[name]
+          if (p) p.oauth = renewed
+        })
+        this.debug(`renewed the access token of profile "${name}" (expires ${renewed.expires_at})`)
+      },
+      signInHint: `till auth login -p ${name} --web`,
+    })
   }
 
   /** The customer access token in use by the portal client, once known (never written to disk). */
@@ -277,7 +318,7 @@ export class Context {
   }
 
   /** A client for any base URL and token (sign-in checks), paced under `paceName`. */
-  async newClient(baseUrl: string, token: string | undefined, paceName: string): Promise<ApiClient> {
+  async newClient(baseUrl: string, token: string | undefined, paceName: string, credentials?: TokenProvider): Promise<ApiClient> {
     const profile = this.profile
     // A token never crosses the network in clear text: plain http only on loopback.
     if (token) assertSafeBaseUrl(baseUrl, profile.urlSource === 'env' ? 'TILL_API_URL' : `the URL of profile "${profile.name}"`)
@@ -289,6 +330,7 @@ export class Context {
     const client = new ApiClient({
       baseUrl,
       token,
+      credentials,
       userAgent: `till/${this.options.version}`,
       apiVersion: profile.apiVersion,
       budgets: this.budgets(),

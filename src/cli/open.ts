@@ -19,3 +19,27 @@ export function openInBrowser(file: string, note: (line: string) => void): Promi
     })
   })
 }
+
+/**
+ * Whether a browser can be opened here: not over SSH, and on Linux only with a display. Elsewhere the
+ * platform's opener is tried.
+ */
+export function canOpenBrowser(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.SSH_CONNECTION || env.SSH_TTY) return false
+  if (process.platform === 'linux') return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY)
+  return true
+}
+
+/** Opens `url` in the default browser; false when the opener could not be started. */
+export function openUrl(url: string): Promise<boolean> {
+  const [command, args] =
+    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['rundll32', ['url.dll,FileProtocolHandler', url]] : ['xdg-open', [url]]
+  return new Promise((done) => {
+    const child = spawn(command as string, args as string[], {detached: true, stdio: 'ignore'})
+    child.once('error', () => done(false))
+    child.once('spawn', () => {
+      child.unref()
+      done(true)
+    })
+  })
+}

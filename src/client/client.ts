@@ -4,6 +4,7 @@ import {Agent, request} from 'undici'
 
 import {redact} from './redact.js'
 import {ApiError, NetworkError, RateLimitedError} from './errors.js'
+import type {TokenProvider} from './oauth.js'
 import {mayCarryCredentials} from './origin.js'
 import type {Budget, Pacer} from './pace.js'
 import {ExitCode, TillError} from './till-error.js'
@@ -16,6 +17,8 @@ export type Query = Record<string, QueryValue>
 export interface RequestOptions {
   query?: Query
   body?: unknown
+  /** A form body (`application/x-www-form-urlencoded`), as the OAuth2 endpoints take; instead of `body`. */
+  form?: Record<string, string>
   /** `none` for the unauthenticated routes (no Authorization header, their own budget). */
   auth?: 'token' | 'none'
   /** Extra budgets for this route (the 3/s license-key routes). */
@@ -30,6 +33,11 @@ export interface RequestOptions {
 export interface ClientOptions {
   baseUrl: string
   token?: string
+  /**
+   * Supplies the token instead of `token` (an OAuth sign-in): asked before each request, and once more
+   * after a 401, when it may renew the token. Its token goes only where `token` would.
+   */
+  credentials?: TokenProvider
   userAgent: string
   /** Rate budgets every request must fit (per-minute and per-IP). */
   budgets: Budget[]
@@ -91,6 +99,11 @@ export class ApiClient {
     return this.options.baseUrl
   }
 
+  /** The token requests carry now (a browser sign-in's is renewed first when it is about to expire). */
+  async bearerToken(): Promise<string | undefined> {
+    return this.options.credentials ? this.options.credentials.current() : this.options.token
+  }
+
   async get<T>(path: string, opts: RequestOptions = {}): Promise<T> {
     return (await this.request<T>('GET', path, opts)).body
   }
@@ -118,16 +131,20 @@ export class ApiClient {
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Response<T>> {
     let url = buildUrl(this.options.baseUrl, path, opts.query)
     const headers: Record<string, string> = {'user-agent': this.options.userAgent, accept: 'application/json'}
+    const provider = opts.auth === 'none' ? undefined : this.options.credentials
+    let bearer = provider && mayCarryCredentials(url, this.options.baseUrl) ? await provider.current() : this.options.token
+    let renewed = false
     const authorize = () => {
-      if (opts.auth !== 'none' && this.options.token && mayCarryCredentials(url, this.options.baseUrl)) headers.authorization = `Bearer ${this.options.token}`
+      if (opts.auth !== 'none' && bearer && mayCarryCredentials(url, this.options.baseUrl)) headers.authorization = `Bearer ${bearer}`
       else delete headers.authorization
     }
     authorize()
     let redirects = 0
     const version = this.options.apiVersion
     if (version) headers['polar-version'] = version
-    const payload = opts.json ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
-    if (payload !== undefined) headers['content-type'] = 'application/json'
+    const payload = opts.form ? new URLSearchParams(opts.form).toString() : opts.json ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
+    if (opts.form) headers['content-type'] = 'application/x-www-form-urlencoded'
+    else if (payload !== undefined) headers['content-type'] = 'application/json'
     const budgets = [...this.options.budgets, ...(opts.budgets ?? [])]
     let waited = 0
     let refusals = 0
@@ -180,6 +197,19 @@ export class ApiClient {
         await this.sleep(wait)
         waited += wait
         continue
+      }
+      // A refused token is renewed once (an OAuth access token that expired early or was rotated); the
+      // service refused the request before doing anything, so sending it again cannot repeat a write.
+      if (status === 401 && provider && bearer && headers.authorization && !renewed) {
+        renewed = true
+        const next = await provider.renew(bearer)
+        if (next && next !== bearer) {
+          this.debug('  the access token was refused; renewed it, sending again')
+          bearer = next
+          authorize()
+          attempt = 0
+          continue
+        }
       }
       if (attempt < MAX_ATTEMPTS && mayRetryStatus(opts.replayable ? 'GET' : method, status)) {
         const delay = backoffMs(attempt, this.random)

@@ -7,6 +7,7 @@ import {Agent, request} from 'undici'
 
 import {buildUrl} from './client.js'
 import {ApiError, NetworkError} from './errors.js'
+import type {TokenProvider} from './oauth.js'
 
 export type ListenMessage =
   | {kind: 'connected'; secret: string; ts: string}
@@ -87,6 +88,8 @@ export type ListenState =
 export interface ListenOptions {
   baseUrl: string
   token: string
+  /** Supplies the token of each connection instead (a browser sign-in): renewed when about to expire, and once after a 401, as the service's CLI signs in again once. */
+  credentials?: TokenProvider
   organizationId: string
   userAgent: string
   /** Each event, in order; the next message waits for it. */
@@ -133,11 +136,21 @@ async function listenWith(open: StreamOpener, url: URL, headers: Record<string, 
   const sleep = o.sleep ?? sleepReal
   let failures = 0
   let reconnects = 0
+  let renewed = false
   for (;;) {
     let outcome: 'reconnect message' | 'dropped' | 'failed' | 'stop' = 'dropped'
     let detail: string | undefined
     try {
+      if (o.credentials) headers.authorization = `Bearer ${await o.credentials.current()}`
       const stream = await open(url, headers)
+      if (stream.status === 401 && o.credentials && !renewed) {
+        await stream.text().catch(() => '')
+        renewed = true
+        const rejected = headers.authorization!.slice('Bearer '.length)
+        await callback(() => o.credentials!.renew(rejected))
+        continue
+      }
+      if (stream.status === 200) renewed = false
       if (stream.status !== 200) {
         const text = await stream.text().catch(() => '')
         let body: unknown = text

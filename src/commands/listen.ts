@@ -50,6 +50,7 @@ When the service asks the stream to reconnect (every 10 minutes) till connects a
       await listen({
         baseUrl: client.options.baseUrl,
         token: client.options.token!,
+        credentials: client.options.credentials,
         organizationId: orgId,
         userAgent: `till/${this.config.version}`,
         onEvent: printer.onEvent,

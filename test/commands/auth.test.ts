@@ -39,8 +39,8 @@ describe('auth login', () => {
     expect(statSync(join(box.configDir, 'config.json')).mode & 0o777).toBe(0o600)
   })
 
-  it('reads the token from a hidden prompt on a terminal', async () => {
-    const command = `${TILL} ${['auth', 'login', '--environment', 'production', '--url', emu.production.url, '--name', 'prod-tty'].map(sh).join(' ')}`
+  it('reads the token from a hidden prompt on a terminal with --no-web', async () => {
+    const command = `${TILL} ${['auth', 'login', '--no-web', '--environment', 'production', '--url', emu.production.url, '--name', 'prod-tty'].map(sh).join(' ')}`
     const r = await runAnswering(command, box.env(), [{when: /token/i, send: `${emu.production.token}${KEY.enter}`}])
     expect(r.code).toBe(0)
     expect(r.unanswered).toBe(0)

@@ -5,6 +5,7 @@
 import {chmodSync, mkdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
+import type {OAuthTokens} from '../../client/oauth.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
 
 export const ENVIRONMENTS = ['production', 'sandbox', 'local'] as const
@@ -23,6 +24,10 @@ export interface ProfileRecord {
   /** Negotiated per-minute budget, e.g. `1000/60s` (spec §8: arranged with support). */
   rate_limit?: string
   organization_id?: string
+  /** A browser sign-in's tokens (access, refresh, expiry, scopes); used instead of `token`. */
+  oauth?: OAuthTokens
+  /** The public OAuth2 client (`polar_ci_...`) the browser sign-in uses; the emulator has one built in. */
+  oauth_client_id?: string
   /** `Polar-Version` to send instead of the one till is built for, e.g. `2026-10`. */
   api_version?: string
 }

@@ -1,9 +1,11 @@
 import {BaseCommand} from '../../areas/command.js'
+import {revokeSignIn} from '../../areas/auth/revoke.js'
 import {readConfig, updateConfig} from '../../cli/config/profiles.js'
 import {usageError} from '../../client/till-error.js'
 
 export default class AuthLogout extends BaseCommand {
-  static override summary = "Remove a profile's stored token (the profile and its settings stay)."
+  static override summary = "Sign a profile out: revoke a browser sign-in's tokens at the service, then forget the stored credential (the profile and its settings stay)."
+  static override description = 'A browser sign-in (till auth login --web) is revoked at the service first (/v1/oauth2/revoke), so its tokens stop working everywhere; when the service cannot be reached, they are forgotten anyway and the warning says until when they stay valid. An organization access token is only forgotten: revoke it in the organization settings.'
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --profile sandbox']
 
   async run(): Promise<void> {
@@ -12,13 +14,16 @@ export default class AuthLogout extends BaseCommand {
     const name = flags.profile ?? config.active
     const profile = config.profiles[name]
     if (!profile) throw usageError(`there is no profile named "${name}"`, 'see them with: till profiles list')
-    if (!profile.token) {
+    if (!profile.token && !profile.oauth) {
       this.ctx.note(`Profile "${name}" has no stored token.`)
       return
     }
+    const revoked = profile.oauth ? await revokeSignIn(this.ctx, profile.oauth) : false
     await updateConfig(this.ctx.configDir, (c) => {
       delete c.profiles[name]!.token
+      delete c.profiles[name]!.oauth
     })
-    this.ctx.note(`Removed the token of profile "${name}" (${profile.environment}). Sign in again with: till auth login`)
+    const what = profile.oauth ? (revoked ? 'Revoked and removed the browser sign-in' : 'Removed the browser sign-in') : 'Removed the token'
+    this.ctx.note(`${what} of profile "${name}" (${profile.environment}). Sign in again with: till auth login`)
   }
 }

@@ -4,10 +4,11 @@ import {ExitCode, TillError} from '../../client/till-error.js'
 import {PER_IP_BUDGET} from '../../cli/context.js'
 import {ruleText} from '../../client/rate-limit.js'
 import {maskToken} from '../../client/redact.js'
+import {readConfig} from '../../cli/config/profiles.js'
 
 export default class AuthStatus extends BaseCommand {
-  static override summary = 'Show who till is signed in as: profile, environment, organization, token (masked), whether it works.'
-  static override description = 'Exits 4 when the profile cannot be used (no token, or the API refuses it), so scripts can check before they start.'
+  static override summary = 'Show who till is signed in as: profile, environment, organization, kind of credential, token (masked), scopes and expiry, whether it works.'
+  static override description = 'The credential is an organization access token, or a browser sign-in (OAuth2) whose scopes and access-token expiry are shown (checking it may renew the access token). Exits 4 when the profile cannot be used (no token, the API refuses it, or the sign-in could not be renewed), so scripts can check before they start.'
   static override enableJsonFlag = true
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --profile sandbox --json']
   static override flags = {...outputFlags}
@@ -21,18 +22,26 @@ export default class AuthStatus extends BaseCommand {
     let token = p.token
     try {
       const client = await this.ctx.client()
-      token = client.options.token
+      token = await client.bearerToken()
       organization = (await client.get<{items: Array<{id: string; name: string}>}>('/organizations/')).items[0]
+      token = await client.bearerToken()
     } catch (error) {
       problem = toTillError(error, this.errorContext())
     }
+    // A browser sign-in as it stands now (checking it may have renewed it).
+    const oauth = p.oauth ? (readConfig(this.ctx.configDir).profiles[p.name]?.oauth ?? p.oauth) : undefined
     await this.writeOne('auth-status', {
       profile: p.name,
       environment: p.environment,
       base_url: p.baseUrl,
       organization: organization ? `${organization.name} (${organization.id})` : null,
-      token: token ? maskToken(token) : null,
+      credential: oauth ? 'browser sign-in (OAuth2)' : !token ? null : token.startsWith('polar_oat_') ? 'organization access token' : token.startsWith('polar_cst_') ? 'customer session token' : 'token',
+      token: token ? maskToken(oauth?.access_token ?? token) : null,
       token_source: p.tokenSource === 'none' && token ? 'emulator' : p.tokenSource,
+      scopes: oauth ? oauth.scope : token?.startsWith('polar_oat_') ? "the token's (chosen when it was created)" : null,
+      expires_at: oauth ? oauth.expires_at : null,
+      refreshable: oauth ? Boolean(oauth.refresh_token) : null,
+      oauth_client_id: oauth ? oauth.client_id : null,
       works: problem ? `no: ${problem.message}` : 'yes',
       rate_budget: `${ruleText(p.rateLimit)} (${p.rateLimitSource}), ${ruleText(PER_IP_BUDGET)} per IP`,
     }, flags)

@@ -13,7 +13,7 @@ export default class AuthToken extends BaseCommand {
   async run(): Promise<void> {
     await this.parseWithGlobals(AuthToken)
     if (this.ctx.io.stdoutIsTTY) throw usageError('refusing to print a token to a terminal', 'pipe it into the program that needs it, e.g.: till auth token | other-tool, or redirect it to a file')
-    const token = (await this.ctx.client()).options.token
+    const token = await (await this.ctx.client()).bearerToken()
     if (!token) throw new TillError(`profile "${this.ctx.profile.name}" has no token`, ExitCode.auth, 'sign in with: till auth login')
     this.ctx.io.stdout.write(`${token}\n`)
   }

@@ -27,6 +27,7 @@ export default class ProfilesAdd extends BaseCommand {
     'rate-limit': Flags.string({description: 'Per-minute budget negotiated with support, N/WINDOW such as 1000/60s.'}),
     'api-version': Flags.string({description: 'Pin this dated API version (Polar-Version), e.g. 2026-10, instead of the one till is built for.'}),
     'organization-id': Flags.string({description: 'Organization id (informational; the token decides).'}),
+    'oauth-client-id': Flags.string({description: 'Public OAuth2 client (polar_ci_...) for signing in through the browser later (till auth login --web); no token is asked then.'}),
     use: Flags.boolean({description: 'Make it the active profile.'}),
     verify: Flags.boolean({description: 'Check the token against the API before saving it (--no-verify: save it unchecked).', default: true, allowNo: true}),
     'no-input': Flags.boolean({description: 'Never prompt; fail if something is missing.'}),
@@ -46,7 +47,8 @@ export default class ProfilesAdd extends BaseCommand {
     }
     if (flags['api-version'] && !isApiVersion(flags['api-version'])) throw usageError(`--api-version must be a dated API version like ${API_VERSION} (YYYY-MM), not "${flags['api-version']}"`)
     readConfig(this.ctx.configDir) // a damaged file is reported before asking for anything
-    const needsToken = flags.environment !== 'local' || flags['token-stdin']
+    if (flags['oauth-client-id'] && !/^polar_ci_\S+$/.test(flags['oauth-client-id'])) throw usageError(`--oauth-client-id is not an OAuth2 client id: "${flags['oauth-client-id']}"`, 'client ids start with polar_ci_')
+    const needsToken = (flags.environment !== 'local' && !flags['oauth-client-id']) || flags['token-stdin']
     const token = needsToken ? await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token for ${args.name} (${flags.environment}):`, noInput: flags['no-input']}) : undefined
     // Checked as auth login does; a local profile without a URL has nothing certain to ask (the emulator may not run).
     let organization: Organization | undefined
@@ -60,11 +62,13 @@ export default class ProfilesAdd extends BaseCommand {
     if (flags['rate-limit']) profile.rate_limit = flags['rate-limit']
     if (flags['api-version']) profile.api_version = flags['api-version']
     if (flags['organization-id'] ?? organization?.id) profile.organization_id = flags['organization-id'] ?? organization?.id
+    if (flags['oauth-client-id']) profile.oauth_client_id = flags['oauth-client-id']
     const data = await updateConfig(this.ctx.configDir, (c) => {
       c.profiles[args.name] = profile
       if (flags.use) c.active = args.name
     })
     if (organization) this.ctx.note(`The token belongs to organization ${organization.name} (${organization.id}).`)
     this.ctx.note(`Saved profile "${args.name}" (${flags.environment})${data.active === args.name ? ', now active' : `; use it with: till profiles use ${args.name}`}.`)
+    if (!token && flags['oauth-client-id']) this.ctx.note(`Sign in with: till auth login -p ${args.name} --web`)
   }
 }

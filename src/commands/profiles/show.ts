@@ -26,6 +26,7 @@ export default class ProfilesShow extends BaseCommand {
       rate_limit: `${p.rateLimit.limit}/${p.rateLimit.windowMs / 1000}s`,
       rate_limit_source: p.rateLimitSource,
       organization_id: p.organizationId ?? null,
+      oauth_client_id: config.profiles[p.name]?.oauth_client_id ?? null,
       api_version: p.apiVersion,
       api_version_source: p.apiVersionSource,
     }, flags)

@@ -77,3 +77,11 @@ export const invalidToken = () =>
 
 export const routeNotFound = () => new HttpError(404, {detail: 'Not Found'})
 export const methodNotAllowed = () => new HttpError(405, {detail: 'Method Not Allowed'})
+
+/** A token without any of the scopes a route needs (api-facts §6.1); `scopes` are named in the header. */
+export const insufficientScope = (scopes: string[]) =>
+  new HttpError(
+    403,
+    {error: 'insufficient_scope', error_description: 'The request requires higher privileges than provided by the access token.'},
+    {'www-authenticate': `${BEARER}, error="insufficient_scope", scope="${scopes.join(' ')}"`},
+  )

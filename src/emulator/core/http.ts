@@ -3,11 +3,13 @@ import type {IncomingHttpHeaders, IncomingMessage, ServerResponse} from 'node:ht
 
 import FindMyWay from 'find-my-way'
 
-import {HttpError, invalidToken, methodNotAllowed, routeNotFound, ruleValidation, unauthorized} from './errors.js'
+import {HttpError, insufficientScope, invalidToken, methodNotAllowed, routeNotFound, ruleValidation, unauthorized} from './errors.js'
 import {KNOWN_PREFIXES, type Random} from './ids.js'
 import type {RateLimiter, Rule} from './limits.js'
 import type {EnvData, EnvName} from './model.js'
 import type {View} from './present.js'
+import {bearerKindOf} from './bearer-kinds.js'
+import {acceptedScopes} from './scopes.js'
 import type {Store} from './store.js'
 import {parseJsonBody} from './validate.js'
 
@@ -22,6 +24,8 @@ export interface EmulatorOptions {
   /** One line per request, or nothing. */
   log: (line: string) => void
 }
+
+export {registerBearerKind, type BearerKind} from './bearer-kinds.js'
 
 export type EventListener = (env: Env, type: string, data: unknown) => void
 
@@ -43,8 +47,10 @@ export function emit(env: Env, type: string, data: unknown): void {
 
 export type Auth =
   | {kind: 'anonymous'}
-  | {kind: 'organization'}
+  /** `scopes` is absent for organization access tokens (they hold every scope) and set for OAuth tokens. */
+  | {kind: 'organization'; scopes?: string[]; clientId?: string}
   | {kind: 'customer'; customerId: string}
+
 
 export interface Ctx {
   env: Env
@@ -196,6 +202,8 @@ export function resolveAuth(env: Env, headers: IncomingHttpHeaders, now: number)
     }
     throw invalidToken()
   }
+  const resolved = bearerKindOf(token)?.resolve(env, token, now)
+  if (resolved) return resolved
   throw invalidToken()
 }
 
@@ -260,7 +268,8 @@ function identity(env: Env, headers: IncomingHttpHeaders, ip: string): string {
     const session = env.store.all('customer_sessions').find((s) => s.token === token)
     if (session) return `customer:${session.customer_id}`
   }
-  return `ip:${ip}`
+  const other = token ? bearerKindOf(token)?.identity?.(env, token) : undefined
+  return other ?? `ip:${ip}`
 }
 
 /** 429 with an empty body and Retry-After, or null when every limit allows the request. */
@@ -346,6 +355,9 @@ function route(env: Env, router: Router, method: string, url: URL, raw: Buffer, 
   if (found.route.auth !== 'none') {
     auth = resolveAuth(env, headers, now)
     if (auth.kind !== found.route.auth) throw unauthorized()
+    const granted = auth.kind === 'organization' ? auth.scopes : undefined
+    const accepted = granted ? acceptedScopes(method, url.pathname) : undefined
+    if (granted && accepted && !accepted.some((s) => granted.includes(s))) throw insufficientScope(accepted)
   }
   const body = BODY_METHODS.has(method) && !found.route.rawBody ? requestBody(raw.toString('utf8'), headers['content-type']) : undefined
   const rawBody = found.route.rawBody ? raw : undefined

@@ -26,6 +26,7 @@ import * as licenseKeys from './license-keys/index.js'
 import * as listen from './listen/index.js'
 import * as meters from './meters/index.js'
 import * as metrics from './metrics/index.js'
+import * as oauth2 from './oauth2/index.js'
 import * as orders from './orders/index.js'
 import * as organizations from './organizations/index.js'
 import * as payments from './payments/index.js'
@@ -49,6 +50,7 @@ const resources: Resource[] = [
   organizations,
   portal,
   metrics,
+  oauth2,
   discounts,
   payments,
   disputes,

@@ -8,6 +8,7 @@
 //   POST /_emulator/subscriptions/{id}/renew         the subscription renews now (its discount, while it lasts,
 //                                                    applies); its order is paid later
 //   POST /_emulator/subscriptions/{id}/fail-payment  it renews now and the payment fails: past_due
+//   POST /_emulator/oauth2/expire-access-tokens      every OAuth access token expires now (refresh tokens stay)
 //   POST /_emulator/orders/{id}/dispute              the customer disputes a paid order's payment
 import {z} from 'zod'
 
@@ -107,6 +108,20 @@ function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
   return ok({subscription: body, order: presentOrder(ctx.view, order)})
 }
 
+/** What a client sees when an access token outlives its hour: refused with 401, renewable. */
+function expireAccessTokens(ctx: Ctx): ReturnType<Handler> {
+  const expired = ctx.store.write(() => {
+    let n = 0
+    for (const t of ctx.store.all('oauth2_tokens')) {
+      if (t.access_revoked_at !== null || Date.parse(t.expires_at) <= ctx.now) continue
+      t.expires_at = iso(ctx.now - 1000)
+      n++
+    }
+    return n
+  })
+  return ok({expired})
+}
+
 const disputeBody = z.object({reason: z.string().min(1).default('fraudulent')}).default({reason: 'fraudulent'})
 
 /** A customer disputes the whole paid amount of an order: a dispute awaiting a response for 7 days. */
@@ -139,6 +154,7 @@ export const ACTIONS: Action[] = [
   },
   {method: 'POST', path: '/orders/:id/pay', summary: "Complete a pending order's payment now.", handler: payOrder},
   {method: 'POST', path: '/subscriptions/:id/renew', summary: 'Renew a subscription now: a new period and its order, paid after the payment delay.', handler: (ctx) => renew(ctx, false)},
+  {method: 'POST', path: '/oauth2/expire-access-tokens', summary: 'Every live OAuth access token expires now; their refresh tokens still work.', handler: expireAccessTokens},
   {method: 'POST', path: '/orders/:id/dispute', summary: "Open a dispute on a paid order's payment (body: optional {\"reason\"}).", handler: openDispute},
   {method: 'POST', path: '/subscriptions/:id/fail-payment', summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.', handler: (ctx) => renew(ctx, true)},
 ]

@@ -1,0 +1,69 @@
+// `till auth login --web`: the flags, showing or opening the authorize page, the sign-in itself, the
+// organization and the profile written (mode 0600; tokens never shown).
+import {Flags} from '@oclif/core'
+
+import {EMULATOR_CLIENT_ID} from '../../client/oauth.js'
+import {isLoopbackHost} from '../../client/origin.js'
+import {usageError} from '../../client/till-error.js'
+import type {Context} from '../../cli/context.js'
+import {readConfig, updateConfig, type Environment} from '../../cli/config/profiles.js'
+import {canOpenBrowser, openUrl} from '../../cli/open.js'
+import type {Prompter} from '../../cli/prompt.js'
+import {pickOrganization} from './organization.js'
+import {webLogin} from './web-login.js'
+
+export const WEB_FLAGS = {
+  web: Flags.boolean({allowNo: true, description: 'Sign in through the browser (default on a terminal without --token-stdin); --no-web asks for a token instead.'}),
+  browser: Flags.boolean({allowNo: true, default: true, description: 'Open the authorize page in the browser; --no-browser only prints its URL.'}),
+  'client-id': Flags.string({description: "The public OAuth2 client to sign in with (polar_ci_...); kept in the profile. Default: the profile's, or the emulator's built-in one."}),
+  organization: Flags.string({description: 'Organization id or slug to work on, when the user has several (asked on a terminal).'}),
+  port: Flags.integer({min: 0, max: 65_535, default: 0, description: 'Loopback port for the redirect (0: any free port); the client must allow it.'}),
+  timeout: Flags.integer({min: 1, default: 300, description: 'Seconds to wait for the answer from the browser.'}),
+}
+
+export interface BrowserSignIn {
+  ctx: Context
+  prompter: Prompter
+  environment: Environment
+  name: string
+  baseUrl: string
+  /** Whether the URL was given (--url) and is kept in the profile. */
+  customUrl: boolean
+  flags: {browser: boolean; 'client-id'?: string; organization?: string; port: number; timeout: number}
+}
+
+export async function signInWithBrowser(s: BrowserSignIn): Promise<void> {
+  const {ctx, flags} = s
+  const stored = readConfig(ctx.configDir).profiles[s.name]
+  const clientId = flags['client-id'] ?? stored?.oauth_client_id ?? (isLoopbackHost(new URL(s.baseUrl).hostname) ? EMULATOR_CLIENT_ID : undefined)
+  if (!clientId) {
+    throw usageError(
+      `no OAuth2 client to sign in to ${s.environment} with; nothing was saved`,
+      `pass the id of a public client registered with the service: --client-id polar_ci_... (kept in the profile; register one with: till oauth2-clients create --public), or pipe a token: --token-stdin`,
+    )
+  }
+  if (!/^polar_ci_\S+$/.test(clientId)) throw usageError(`--client-id is not an OAuth2 client id: "${clientId}"`, 'client ids start with polar_ci_')
+  const anonymous = await ctx.newClient(s.baseUrl, undefined, `${s.name}.oauth`)
+  const tokens = await webLogin({
+    baseUrl: s.baseUrl,
+    clientId,
+    anonymous,
+    port: flags.port,
+    timeoutMs: flags.timeout * 1000,
+    show: async (url) => {
+      ctx.note(`Sign in to ${s.environment} on this page (it lists what till asks to do):\n  ${url}`)
+      const opened = flags.browser && canOpenBrowser() && (await openUrl(url))
+      ctx.note(opened ? 'Opened it in your browser; waiting for the answer (Ctrl-C to stop)…' : 'Open it in a browser on this machine; waiting for the answer (Ctrl-C to stop)…')
+    },
+  })
+  const client = await ctx.newClient(s.baseUrl, tokens.access_token, s.name)
+  const org = await pickOrganization(client, flags.organization, s.prompter)
+  await updateConfig(ctx.configDir, (c) => {
+    const profile = {...c.profiles[s.name], environment: s.environment, base_url: s.customUrl ? s.baseUrl : undefined, oauth: tokens, oauth_client_id: clientId, organization_id: org.id}
+    delete profile.token
+    c.profiles[s.name] = profile
+    c.active = s.name
+  })
+  const scopes = tokens.scope.split(' ').filter(Boolean).length
+  ctx.note(`Signed in to ${s.environment} through the browser as organization ${org.name} (${org.id}), ${scopes} scopes. Profile "${s.name}" is active; its access token renews itself.`)
+}
