@@ -10,7 +10,7 @@ export {ApiClient, buildUrl, RedirectError, type ClientOptions, type Query, type
 export {ApiError, NetworkError, RateLimitedError, toTillError, type ErrorContext, type ValidationDetail} from './errors.js'
 export {ExitCode, TillError} from './till-error.js'
 export {assertSafeBaseUrl, isLoopbackHost, mayCarryCredentials, originOf} from './origin.js'
-export {Pacer, type Budget, type PacerOptions} from './pace.js'
+export {Pacer, type Budget, type Held, type HoldGate, type PacerOptions} from './pace.js'
 export {paginate, MAX_LIMIT, type FetchPage, type PageResult, type PaginateOptions} from './paginate.js'
 export {parseRateLimit, ruleText, type Rule} from './rate-limit.js'
 export {redact} from './redact.js'
