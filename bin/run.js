@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-import {execute} from '@oclif/core'
+// Start-up fast paths come first: Node's compile cache where the Node version has it (22.1 and later),
+// and `till --version` answered without loading oclif (as oclif would: name/version platform-arch node).
+// Everything else runs the bundled CLI (dist/bundle, made by `npm run build`).
+import {readFileSync} from 'node:fs'
+import module from 'node:module'
 
-import {globalsAfterCommand} from '../dist/cli/argv.js'
-import {settingsProblem} from '../dist/cli/settings.js'
+module.enableCompileCache?.()
 
-// Empty TILL_* settings mean unset, and invalid ones stop here, before oclif reads its own (config and data folders).
-const problem = settingsProblem(process.env)
-if (problem) {
-  process.stderr.write(problem.text)
-  process.exit(problem.exitCode)
+const argv = process.argv.slice(2)
+if (argv.length === 1 && argv[0] === '--version') {
+  const {settingsProblem} = await import('../dist/cli/settings.js')
+  const problem = settingsProblem(process.env)
+  if (problem) {
+    process.stderr.write(problem.text)
+    process.exit(problem.exitCode)
+  }
+  const {name, version} = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+  process.stdout.write(`${name}/${version} ${process.platform}-${process.arch} node-${process.version}\n`)
+} else {
+  const {main} = await import('../dist/bundle/cli/main.js')
+  await main(argv, import.meta.url)
 }
-
-await execute({args: globalsAfterCommand(process.argv.slice(2)), dir: import.meta.url})
