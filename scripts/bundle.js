@@ -36,5 +36,7 @@ await build({
   // development plugin: never at run time of an installed till.
   external: ['typescript', 'ts-node', 'tsx', 'tsx/*'],
   legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
 })
