@@ -1,7 +1,8 @@
 // oclif conventions (issue 17): "did you mean" for a mistyped command, with spaces between the words,
 // never echoing arguments (they may be tokens); shell completion scripts; `--version` answered without
 // oclif but as oclif would.
-import {readFileSync} from 'node:fs'
+import {execFileSync} from 'node:child_process'
+import {chmodSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -96,6 +97,51 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
     const functions = readFileSync(join(box.root, 'cache', 'till', 'autocomplete', 'functions', 'bash', 'till.bash'), 'utf8')
     expect(functions).toMatch(/^products:list .*--limit/m)
     expect(functions).toMatch(/^customers:delete .*--yes/m)
+  })
+})
+
+describe('fish completion (till autocomplete fish), loaded into a real fish', () => {
+  let box: Sandbox
+  let script: string
+  /** What fish offers for the command line `line` (`complete -C`), one `word<TAB>description` a line. */
+  const complete = (line: string): string[] =>
+    execFileSync('fish', ['--no-config', '-c', `source ${script}; complete -C ${JSON.stringify(line)}`], {env: box.env({PATH: `${join(box.root, 'bin')}:${process.env.PATH}`})})
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+  const words = (line: string) => complete(line).map((l) => l.split('\t')[0])
+
+  beforeAll(async () => {
+    box = sandbox()
+    // `till` on the PATH, as installed
+    mkdirSync(join(box.root, 'bin'))
+    writeFileSync(join(box.root, 'bin', 'till'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'bin', 'run.js'))} "$@"\n`)
+    chmodSync(join(box.root, 'bin', 'till'), 0o755)
+    const r = await runCli(['autocomplete', 'fish'], {env: box.env()})
+    expect(r.code, r.stderr).toBe(0)
+    script = join(box.root, 'till.fish')
+    writeFileSync(script, r.stdout)
+    for (const name of ['sandbox-eu', 'prod-main']) {
+      const add = await runCli(['profiles', 'add', name, '--environment', 'sandbox', '--token-stdin'], {env: box.env(), input: 'polar_oat_fishCompletionProfileToken0123456789\n'})
+      expect(add.code, add.stderr).toBe(0)
+    }
+  })
+  afterAll(() => box.cleanup())
+
+  it('completes topics, then the commands of a topic word by word, with their summaries', () => {
+    expect(words('till prod')).toEqual(['products'])
+    expect(complete('till products ')).toContainEqual(expect.stringMatching(/^list\t./))
+    expect(words('till portal orders ')).toContain('invoice')
+  })
+
+  it("completes a command's flags and their fixed values", () => {
+    expect(words('till products list --li')).toEqual(['--limit'])
+    expect(words('till products list -o ')).toEqual(expect.arrayContaining(['table', 'json', 'jsonl', 'csv', 'tsv']))
+  })
+
+  it('completes profile names after --profile and -p, asked of till', () => {
+    expect(words('till products list --profile ')).toEqual(expect.arrayContaining(['sandbox-eu', 'prod-main']))
+    expect(words('till customers get -p ')).toEqual(expect.arrayContaining(['sandbox-eu', 'prod-main']))
   })
 })
 
