@@ -19,6 +19,14 @@ const commands = (dir) =>
     return e.name.endsWith('.js') && !e.name.endsWith('.test.js') ? [path] : []
   })
 
+/** `undici` as imported by src/client: only its Agent and request (see undici-slim.cjs). */
+const slimUndici = {
+  name: 'slim-undici',
+  setup(b) {
+    b.onResolve({filter: /^undici$/}, () => ({path: join(root, 'scripts', 'undici-slim.cjs')}))
+  },
+}
+
 rmSync(out, {recursive: true, force: true})
 const entries = [join(dist, 'cli', 'main.js'), join(dist, 'cli', 'hooks', 'not-found.js'), ...commands(join(dist, 'commands'))]
 await build({
@@ -35,6 +43,7 @@ await build({
   // oclif reads tsconfig.json with TypeScript, and registers ts-node or tsx, only for a linked
   // development plugin: never at run time of an installed till.
   external: ['typescript', 'ts-node', 'tsx', 'tsx/*'],
+  plugins: [slimUndici],
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
