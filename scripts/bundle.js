@@ -19,11 +19,13 @@ const commands = (dir) =>
     return e.name.endsWith('.js') && !e.name.endsWith('.test.js') ? [path] : []
   })
 
-/** `undici` as imported by src/client: only its Agent and request (see undici-slim.cjs). */
+/** `undici` as imported by src/client: only its Agent and request (see undici-slim.cjs), over HTTP/1.1. */
 const slimUndici = {
   name: 'slim-undici',
   setup(b) {
     b.onResolve({filter: /^undici$/}, () => ({path: join(root, 'scripts', 'undici-slim.cjs')}))
+    // HTTP/2 is never asked for (see undici-no-h2.cjs)
+    b.onResolve({filter: /^\.\/client-h2\.js$/}, (args) => (/undici[\\/]lib[\\/]dispatcher$/.test(args.resolveDir) ? {path: join(root, 'scripts', 'undici-no-h2.cjs')} : undefined))
   },
 }
 
