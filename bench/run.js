@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // till's benchmark (`npm run bench`): every figure is a ratio against a baseline measured in the same run.
-//  1. start-up: `till --version` and `till products list` (emulator running) against `node -e 0`, runs alternated
+//  1. start-up: `till --version`, one-page lists, help and a typo (emulator running) against `node -e 0`, runs
+//     alternated, with the aims of issue 17 (ratios, and the peak RSS of one page)
 //  2. export 10,000 orders at --latency 25ms: `till orders list --all -o jsonl` against a plain sequential page loop
 //  3. peak RSS of streaming 200,000 orders to /dev/null, against the RSS of `node -e 0`
 //  4. pacing: an export at --rate-limit 20/2s with the profile told the same limit: achieved rate and 429s
@@ -60,8 +61,8 @@ const stop = (emu) => new Promise((r) => {
   emu.child.kill('SIGTERM')
 })
 
-/** Runs a command to completion; returns wall time in ms, stdout and stderr. */
-function run(cmd, args, env = {}, stdout = 'pipe') {
+/** Runs a command to completion; returns wall time in ms, stdout and stderr (a non-zero exit throws unless `failing`). */
+function run(cmd, args, env = {}, stdout = 'pipe', failing = false) {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     const child = spawn(cmd, args, {env: {...process.env, ...env}, stdio: ['ignore', stdout, 'pipe']})
@@ -71,7 +72,7 @@ function run(cmd, args, env = {}, stdout = 'pipe') {
     child.stderr.on('data', (d) => (err += d))
     child.on('exit', (code) => {
       const ms = performance.now() - started
-      if (code !== 0) reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err.slice(-1000)}`))
+      if ((code !== 0) !== failing) reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err.slice(-1000)}`))
       else resolve({ms, stdout: Buffer.concat(chunks).toString('utf8'), stderr: err})
     })
   })
@@ -104,21 +105,51 @@ const table = (title, headers, data) => {
   console.log(rows.slice(-data.length - 3).join('\n'))
 }
 
+/** Peak RSS (MiB) of one run with the RSS hook loaded. */
+async function peakRss(args, env) {
+  const r = await run(process.execPath, ['--import', rssHook, ...args], env)
+  return Number(/till-bench-maxrss=(\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024
+}
+
+// The start-up aims (issue 17): ratios to `node -e 0` measured alternately in the same run.
+const AIMS = {version: 2.0, list: 3.0, listRssMiB: 75}
+
 async function startup(data) {
   const emu = await startEmulator(['--data', data, '--quiet', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
   const env = envFor(emu)
-  const times = {node: [], version: [], list: []}
+  const commands = {
+    version: ['--version'],
+    list: ['products', 'list', '--limit', '10'],
+    orders: ['orders', 'list', '--limit', '10', '-o', 'json'],
+    help: ['products', 'list', '--help'],
+    typo: ['prodcts', 'list'],
+  }
+  const times = {node: [], ...Object.fromEntries(Object.keys(commands).map((k) => [k, []]))}
+  const rss = {node: [], list: []}
   for (let i = 0; i < RUNS; i++) {
     times.node.push((await run(process.execPath, ['-e', '0'])).ms)
-    times.version.push((await run(process.execPath, [bin, '--version'], env)).ms)
-    times.list.push((await run(process.execPath, [bin, 'products', 'list'], env)).ms)
+    for (const [name, args] of Object.entries(commands)) times[name].push((await run(process.execPath, [bin, ...args], env, 'pipe', name === 'typo')).ms)
+    if (i < 5) {
+      rss.node.push(await peakRss(['-e', '0'], env))
+      rss.list.push(await peakRss([bin, ...commands.list], env))
+    }
   }
   await stop(emu)
   const base = median(times.node)
-  table(`1. Start-up (median of ${RUNS} alternated runs)`, ['command', 'median ms', 'ratio to node -e 0'], [
-    ['node -e 0', fmt(base), '1.00'],
-    ['till --version', fmt(median(times.version)), fmt(median(times.version) / base, 2)],
-    ['till products list', fmt(median(times.list)), fmt(median(times.list) / base, 2)],
+  const ratio = (name) => median(times[name]) / base
+  const row = (label, name, aim) => [label, fmt(median(times[name])), fmt(ratio(name), 2), aim ? `<= ${fmt(aim, 1)}` : '-', aim ? (ratio(name) <= aim ? 'yes' : 'NO') : '-']
+  table(`1. Start-up (median of ${RUNS} alternated runs; emulator running)`, ['command', 'median ms', 'ratio to node -e 0', 'aim', 'met'], [
+    ['node -e 0', fmt(base), '1.00', '-', '-'],
+    row('till --version', 'version', AIMS.version),
+    row('till products list --limit 10', 'list', AIMS.list),
+    row('till orders list --limit 10 -o json', 'orders', AIMS.list),
+    row('till products list --help', 'help'),
+    row('till prodcts list (did you mean)', 'typo'),
+  ])
+  const listRss = median(rss.list)
+  table('1b. Peak RSS of one page (median of 5)', ['process', 'peak RSS MiB', 'ratio to node -e 0', 'aim', 'met'], [
+    ['node -e 0', fmt(median(rss.node), 1), '1.00', '-', '-'],
+    ['till products list --limit 10', fmt(listRss, 1), fmt(listRss / median(rss.node), 2), `<= ${AIMS.listRssMiB} MiB`, listRss <= AIMS.listRssMiB ? 'yes' : 'NO'],
   ])
 }
 
@@ -328,12 +359,15 @@ try {
   console.log(`till benchmark (node ${process.version}${quick ? ', quick' : ''})`)
   spawnSync(process.execPath, [bin, '--version'])
   if (wanted(1)) await startup(join(work, 'small'))
-  if (wanted(2)) await exportOrders(join(work, 'export'))
-  if (wanted(3)) await memory(join(work, 'memory'))
-  if (wanted(4)) await pacing(join(work, 'pacing'))
-  if (wanted(5)) await metrics(join(work, 'metrics'))
-  if (wanted(6)) await ingest(join(work, 'ingest'))
-  if (wanted(7)) await scale(join(work, 'scale'))
+  // `--startup`: only the start-up figures
+  if (!process.argv.includes('--startup')) {
+    if (wanted(2)) await exportOrders(join(work, 'export'))
+    if (wanted(3)) await memory(join(work, 'memory'))
+    if (wanted(4)) await pacing(join(work, 'pacing'))
+    if (wanted(5)) await metrics(join(work, 'metrics'))
+    if (wanted(6)) await ingest(join(work, 'ingest'))
+    if (wanted(7)) await scale(join(work, 'scale'))
+  }
 } finally {
   rmSync(work, {recursive: true, force: true})
 }

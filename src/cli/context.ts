@@ -338,7 +338,7 @@ export class Context {
       maxWaitMs: this.options.maxWaitMs,
       label: `${profile.name}, ${profile.environment}${token ? '' : ', no token'}`,
       debug: this.options.debug ? (line) => this.debug(line) : undefined,
-      onRateLimitWait: (seconds) => this.showRateLimitWait(seconds),
+      onRateLimitWait: (seconds, own) => this.showRateLimitWait(seconds, own),
     })
     this.closers.push(() => client.close())
     return client
@@ -354,9 +354,9 @@ export class Context {
   }
 
   /** A countdown on a TTY, one line otherwise; stderr either way. */
-  private async showRateLimitWait(seconds: number): Promise<void> {
+  private async showRateLimitWait(seconds: number, own: boolean): Promise<void> {
     if (!this.io.stderrIsTTY) {
-      this.note(`Rate limited by the API; waiting ${seconds}s as it asks (Retry-After).`)
+      this.note(own ? `Rate limited by the API; waiting ${seconds}s as it asks (Retry-After).` : `Rate limited by the API (another till process of this profile was told to wait); waiting ${seconds}s.`)
       return
     }
     const stderr = this.io.stderr

@@ -6,7 +6,7 @@ import {redact} from './redact.js'
 import {ApiError, NetworkError, RateLimitedError} from './errors.js'
 import type {TokenProvider} from './oauth.js'
 import {mayCarryCredentials} from './origin.js'
-import type {Budget, Pacer} from './pace.js'
+import type {Budget, Held, Pacer} from './pace.js'
 import {ExitCode, TillError} from './till-error.js'
 import {API_VERSION} from './version.js'
 import {backoffMs, MAX_ATTEMPTS, mayRetryNetworkError, mayRetryStatus, retryAfterMs} from './retry.js'
@@ -50,8 +50,8 @@ export interface ClientOptions {
   label: string
   /** One line per request/response/wait, already redacted; only with --debug. */
   debug?: (line: string) => void
-  /** Shows a rate-limit wait to the user (stderr); `onTick` lets a TTY count down. */
-  onRateLimitWait?: (seconds: number) => Promise<void> | void
+  /** Shows a rate-limit wait to the user (stderr); `own`: this process was refused, not another one. */
+  onRateLimitWait?: (seconds: number, own: boolean) => Promise<void> | void
   connectTimeoutMs?: number
   responseTimeoutMs?: number
   sleep?: (ms: number) => Promise<void>
@@ -81,6 +81,8 @@ export class ApiClient {
   private readonly sleep: (ms: number) => Promise<void>
   private readonly now: () => number
   private readonly random: () => number
+  /** The latest 429 deadline shown to the user. */
+  private shownHold = 0
 
   constructor(readonly options: ClientOptions) {
     this.agent = new Agent({
@@ -148,8 +150,19 @@ export class ApiClient {
     const budgets = [...this.options.budgets, ...(opts.budgets ?? [])]
     let waited = 0
     let refusals = 0
+    // Every 429 wait, this process's own or one another process of the profile was told about, counts
+    // against --max-wait, and is shown before it starts.
+    // Requests of this process waiting on one deadline show it once.
+    const holdGate = async ({ms, until, own}: Held) => {
+      if (waited + ms > this.options.maxWaitMs) throw new RateLimitedError(Math.ceil(ms / 1000), waited)
+      waited += ms
+      if (until <= this.shownHold) return
+      this.shownHold = until
+      this.debug(`  rate limited: waiting ${ms}ms (${own ? 'Retry-After' : 'Retry-After told to another process of this profile'})`)
+      await this.options.onRateLimitWait?.(Math.ceil(ms / 1000), own)
+    }
     for (let attempt = 1; ; attempt++) {
-      const ticket = await this.options.pacer.acquire(budgets)
+      const ticket = await this.options.pacer.acquire(budgets, holdGate)
       const started = this.now()
       this.debug(`→ ${method} ${url} [${this.options.label}${version ? `, Polar-Version ${version}` : ''}]${attempt > 1 ? ` attempt ${attempt}` : ''}`)
       let status: number
@@ -190,12 +203,10 @@ export class ApiClient {
       }
       if (status === 429) {
         refusals++
-        const wait = retryAfterMs(responseHeaders['retry-after'], this.now(), refusals)
-        if (waited + wait > this.options.maxWaitMs) throw new RateLimitedError(Math.ceil(wait / 1000), waited)
-        this.debug(`  rate limited: waiting ${wait}ms (Retry-After)`)
-        await this.options.onRateLimitWait?.(Math.ceil(wait / 1000))
-        await this.sleep(wait)
-        waited += wait
+        // The deadline goes to the pace state, shared with the other processes of the profile; the
+        // next acquire waits it out (or gives up past --max-wait) like theirs do.
+        const now = this.now()
+        await this.options.pacer.hold(budgets, now + retryAfterMs(responseHeaders['retry-after'], now, refusals))
         continue
       }
       // A refused token is renewed once (an OAuth access token that expired early or was rotated); the

@@ -12,7 +12,7 @@ export {ApiError, NetworkError, RateLimitedError, toTillError, type ErrorContext
 export {ExitCode, TillError} from './till-error.js'
 export {assertSafeBaseUrl, isLoopbackHost, mayCarryCredentials, originOf} from './origin.js'
 export {authorizeUrl, EMULATOR_CLIENT_ID, OAuthCredentials, pkcePair, TILL_SCOPES, tokensFrom, type OAuthCredentialsOptions, type OAuthTokens, type TokenProvider, type TokenResponse} from './oauth.js'
-export {Pacer, type Budget, type PacerOptions} from './pace.js'
+export {Pacer, type Budget, type Held, type HoldGate, type PacerOptions} from './pace.js'
 export {paginate, MAX_LIMIT, type FetchPage, type PageResult, type PaginateOptions} from './paginate.js'
 export {parseRateLimit, ruleText, type Rule} from './rate-limit.js'
 export {redact} from './redact.js'

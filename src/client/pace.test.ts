@@ -4,7 +4,7 @@ import {join} from 'node:path'
 
 import {describe, expect, it} from 'vitest'
 
-import {delayFor, marginMs, moveEntry, Pacer, record, type Budget, type PaceState} from './pace.js'
+import {delayFor, hold, holdFor, holdKey, marginMs, moveEntry, Pacer, record, type Budget, type Held, type PaceState} from './pace.js'
 
 const perTwoSeconds: Budget = {name: 'minute', limit: 20, windowMs: 2000}
 const perSecond: Budget = {name: 'ip', limit: 5, windowMs: 1000}
@@ -110,5 +110,84 @@ describe('settling a request at its answer', () => {
     await pacer.acquire([perSecond])
     // without settling, the 6th request could go at counted + 1000 + margin; now it waits for the answer time
     expect(time.now()).toBe(counted + 300 + 1000 + marginMs(perSecond))
+  })
+})
+
+const licenseKeys: Budget = {name: 'license-keys', limit: 3, windowMs: 1000}
+
+describe('holds: what a 429 taught', () => {
+  it('holds the refused budgets until the deadline, never shortens it, and forgets it once passed', () => {
+    const state: PaceState = {}
+    hold(state, [perTwoSeconds, perSecond], 5000)
+    hold(state, [perSecond, perTwoSeconds], 4000) // an earlier deadline for the same budgets, in another order
+    expect(state[holdKey([perTwoSeconds, perSecond])]).toEqual([5000])
+    expect(holdFor(state, [perTwoSeconds, perSecond], 1000)).toBe(4000)
+    expect(holdFor(state, [perTwoSeconds, perSecond], 5000)).toBe(0)
+    expect(Object.keys(state)).toEqual([])
+  })
+
+  it('covers requests counted against all the refused budgets, not those sharing only some', () => {
+    const state: PaceState = {}
+    hold(state, [perTwoSeconds, perSecond, licenseKeys], 3000) // the 3/s route refused
+    expect(holdFor(state, [perTwoSeconds, perSecond], 1000)).toBe(0)
+    expect(holdFor(state, [perTwoSeconds, perSecond, licenseKeys], 1000)).toBe(2000)
+    hold(state, [perTwoSeconds, perSecond], 2000) // an ordinary route refused: the key route is held too
+    expect(holdFor(state, [perTwoSeconds, perSecond], 1000)).toBe(1000)
+    expect(holdFor(state, [licenseKeys, perSecond, perTwoSeconds], 1000)).toBe(2000)
+  })
+
+  it('ignores a damaged hold', () => {
+    const state = {[holdKey([perSecond])]: ['soon'], [`${holdKey([perTwoSeconds])}`]: [Number.NaN]} as unknown as PaceState
+    expect(holdFor(state, [perSecond, perTwoSeconds], 1000)).toBe(0)
+  })
+
+  it("makes another pacer on the same state file wait out the deadline, told it is another's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'till-pace-'))
+    const time = fakeTime()
+    const statePath = join(dir, 'pace', 'local.json')
+    const refused = new Pacer({statePath, now: time.now, sleep: time.sleep})
+    const other = new Pacer({statePath, now: time.now, sleep: time.sleep})
+    await refused.acquire([perTwoSeconds, perSecond])
+    const deadline = time.now() + 7000
+    await refused.hold([perTwoSeconds, perSecond], deadline)
+    const told: Array<[number, boolean]> = []
+    const gate = ({ms, own}: Held) => void told.push([ms, own])
+    const ticket = await other.acquire([perSecond, perTwoSeconds], gate)
+    expect(ticket.at).toBe(deadline)
+    expect(told).toEqual([[7000, false]])
+    // the refused pacer itself, asked at the same moment, is told the hold is its own
+    const time2 = fakeTime()
+    const own = new Pacer({statePath: join(dir, 'pace', 'own.json'), now: time2.now, sleep: time2.sleep})
+    await own.hold([perSecond], time2.now() + 1500)
+    await own.acquire([perSecond], gate)
+    expect(told.at(-1)).toEqual([1500, true])
+  })
+
+  it('lets the gate give up without waiting or counting the request', async () => {
+    const time = fakeTime()
+    const pacer = new Pacer({now: time.now, sleep: time.sleep})
+    await pacer.hold([perSecond], time.now() + 30_000)
+    const tooLong = new Error('past --max-wait')
+    await expect(
+      pacer.acquire([perSecond], () => {
+        throw tooLong
+      }),
+    ).rejects.toBe(tooLong)
+    expect(time.sleeps).toEqual([])
+    // nothing was counted: five requests still fit the second once the hold has passed
+    await time.sleep(30_000)
+    for (let i = 0; i < 5; i++) await pacer.acquire([perSecond])
+    expect(time.sleeps).toEqual([30_000])
+  })
+
+  it('waits out its own 429s even with no budgets to pace', async () => {
+    const time = fakeTime()
+    const pacer = new Pacer({now: time.now, sleep: time.sleep})
+    const start = time.now()
+    await pacer.hold([], start + 2000)
+    const told: Array<[number, boolean]> = []
+    const ticket = await pacer.acquire([], ({ms, own}) => void told.push([ms, own]))
+    expect(ticket.at).toBe(start + 2000)
+    expect(told).toEqual([[2000, true]])
   })
 })

@@ -2,6 +2,8 @@
 // Each budget is a sliding log of send times: at most `limit` requests in any `windowMs` (plus a margin).
 // Staying inside every sliding window also stays inside the server's fixed windows, whatever their phase.
 // The log is kept in a small lock-protected file, so concurrent till processes of one profile share it.
+// So is what a 429 taught: its Retry-After deadline is a hold in the same file, and every process whose
+// requests the refusing limit covers waits it out instead of drawing a 429 of its own.
 import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {dirname} from 'node:path'
 
@@ -16,6 +18,7 @@ export interface Budget {
   marginMs?: number
 }
 
+/** Budget logs by name, and holds (`hold:<budget names>` → `[deadline]`) left by 429 answers. */
 export type PaceState = Record<string, number[]>
 
 /** Extra spacing beyond the window, for clock and network jitter between us and the server. */
@@ -41,6 +44,47 @@ export function record(state: PaceState, budgets: Budget[], now: number): void {
     if (log.length > b.limit) log.splice(0, log.length - b.limit)
     state[b.name] = log
   }
+}
+
+const HOLD = 'hold:'
+
+/** The key of a hold for requests counted against `budgets` (order-free). */
+export const holdKey = (budgets: Budget[]) => HOLD + budgets.map((b) => b.name).sort().join('+')
+
+/**
+ * Records that a request counted against `budgets` was refused until `until` (epoch ms). Pure. A later
+ * deadline for the same budgets wins; an earlier one never shortens a hold.
+ */
+export function hold(state: PaceState, budgets: Budget[], until: number): void {
+  const key = holdKey(budgets)
+  const current = deadlineOf(state[key])
+  state[key] = [Math.max(current, until)]
+}
+
+/**
+ * Milliseconds until every hold that covers a request counted against `budgets` has passed (0: none).
+ * The limit that refused a request is one of its budgets, unknown which: a hold covers the requests
+ * counted against all of its budgets (the same route or a wider one), not those that share only some
+ * (a 429 on the 3/s license-key route does not stop the others). Drops holds that have passed. Pure.
+ */
+export function holdFor(state: PaceState, budgets: Budget[], now: number): number {
+  const names = new Set(budgets.map((b) => b.name))
+  let wait = 0
+  for (const key of Object.keys(state)) {
+    if (!key.startsWith(HOLD)) continue
+    const until = deadlineOf(state[key])
+    if (until <= now) {
+      delete state[key]
+      continue
+    }
+    if (key.slice(HOLD.length).split('+').every((name) => names.has(name))) wait = Math.max(wait, until - now)
+  }
+  return wait
+}
+
+function deadlineOf(entry: unknown): number {
+  const value = Array.isArray(entry) ? entry[0] : undefined
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0
 }
 
 export interface PacerOptions {
@@ -73,8 +117,22 @@ export function moveEntry(state: PaceState, budgets: Budget[], from: number, to:
   }
 }
 
+/** A 429 hold about to be waited out. */
+export interface Held {
+  ms: number
+  /** The deadline (epoch ms): requests waiting on the same one share it. */
+  until: number
+  /** Set by this pacer's own 429, not by another process's. */
+  own: boolean
+}
+
+/** Told before the pacer waits out a 429 hold; it may throw to give up instead (the client does, past --max-wait). */
+export type HoldGate = (held: Held) => Promise<void> | void
+
 export class Pacer {
   private memory: PaceState = {}
+  /** The last deadline this pacer held its budgets to (to tell its own holds from others'). */
+  private ownHold = 0
   private folderMade = false
   private readonly now: () => number
   private readonly sleep: (ms: number) => Promise<void>
@@ -84,21 +142,30 @@ export class Pacer {
     this.sleep = options.sleep ?? realSleep
   }
 
-  /** Waits until one more request fits every budget, and counts it. */
-  async acquire(budgets: Budget[]): Promise<Ticket> {
-    if (budgets.length === 0) return {budgets, at: this.now()}
+  /**
+   * Waits until no 429 hold covers the request and one more request fits every budget, and counts it.
+   * `gate` is told about each hold before it is waited out.
+   */
+  async acquire(budgets: Budget[], gate?: HoldGate): Promise<Ticket> {
+    if (budgets.length === 0) return this.acquireUnpaced(gate)
     for (;;) {
-      const {wait, at} = await this.update(
+      const {wait, held, until, at} = await this.update(
         (state) => {
           const now = this.now()
-          const wait = delayFor(state, budgets, now)
+          const held = holdFor(state, budgets, now)
+          const wait = held > 0 ? held : delayFor(state, budgets, now)
           if (wait === 0) record(state, budgets, now)
-          return {wait, at: now}
+          return {wait, held: held > 0, until: now + held, at: now}
         },
         // a request that must wait counted nothing: the shared file stays as it is
         ({wait}) => wait === 0,
       )
       if (wait === 0) return {budgets, at}
+      if (held) {
+        await gate?.({ms: wait, until, own: until <= this.ownHold})
+        await this.sleep(wait)
+        continue
+      }
       const tightest = budgets.find((b) => (this.memory[b.name] ?? []).length >= b.limit)?.name ?? budgets[0]!.name
       this.options.onWait?.(wait, tightest)
       await this.sleep(wait)
@@ -113,6 +180,21 @@ export class Pacer {
     const now = this.now()
     if (ticket.budgets.length === 0 || now <= ticket.at) return
     await this.update((state) => moveEntry(state, ticket.budgets, ticket.at, now))
+  }
+
+  /** Without budgets nothing is counted or shared, but this pacer's own 429s are still waited out. */
+  private async acquireUnpaced(gate?: HoldGate): Promise<Ticket> {
+    for (let wait = this.ownHold - this.now(); wait > 0; wait = this.ownHold - this.now()) {
+      await gate?.({ms: wait, until: this.ownHold, own: true})
+      await this.sleep(wait)
+    }
+    return {budgets: [], at: this.now()}
+  }
+
+  /** Holds every request that `budgets` cover until `until` (a 429's Retry-After), here and in the shared file. */
+  async hold(budgets: Budget[], until: number): Promise<void> {
+    this.ownHold = Math.max(this.ownHold, until)
+    if (budgets.length > 0) await this.update((state) => hold(state, budgets, until))
   }
 
   /** Applies `change` to the log: in memory, or in the shared file under its lock (saved when `changed`). */

@@ -331,9 +331,17 @@ describe('a token typed on the command line is refused without being echoed', ()
 describe('a server that always answers 429 with a Retry-After of no time', () => {
   it.each(['0', '-3', 'Thu, 01 Jan 1970 00:00:00 GMT'])('Retry-After: %s waits at least 1 s, backs off, and --max-wait ends it (exit 5)', async (value) => {
     const before = apiSeen.length
-    const r = await till(['api', 'GET', `/refuse/${encodeURIComponent(value)}`, '--max-wait', '3'])
+    // a config folder of its own: the deadline a refusal leaves in the pace file is shared (item 12)
+    const configDir = join(box.root, `refuse-${encodeURIComponent(value)}`)
+    const args = ['api', 'GET', `/refuse/${encodeURIComponent(value)}`, '--max-wait', '3']
+    const r = await till(args, {TILL_CONFIG_DIR: configDir})
     expectOneLineError(r, 5, /^Rate limited by the API; waiting 1s[^\n]*\nRate limited by the API; waiting 2s[^\n]*\nError: /)
     // Waits of 1 s and 2 s fit in 3 s; the third refusal would need 4 s more: three requests in all.
+    expect(since(apiSeen, before)).toHaveLength(3)
+    // Run again at once with --max-wait 1, the profile's next process knows the 4 s deadline left by the
+    // third refusal: it gives up without a request.
+    const again = await till([...args.slice(0, -1), '1'], {TILL_CONFIG_DIR: configDir})
+    expectOneLineError(again, 5, /^Error: the API is still rate limiting after waiting 0s \(it asks for [2-4]s more\)\n/)
     expect(since(apiSeen, before)).toHaveLength(3)
   })
 })

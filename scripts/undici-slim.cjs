@@ -1,0 +1,26 @@
+// What the bundle uses of undici in place of its index: till needs only Agent and request(url, opts)
+// with a dispatcher (src/client), and undici's index also loads fetch, WebSocket, caches and mocks
+// (half of its code, and Node's own copy of undici with them). Used by scripts/bundle.js only;
+// `till/client` (dist/client) imports undici itself.
+const Agent = require('undici/lib/dispatcher/agent')
+const Dispatcher = require('undici/lib/dispatcher/dispatcher')
+const api = require('undici/lib/api')
+const util = require('undici/lib/core/util')
+
+// as undici's index does: request, stream, pipeline... as methods of every dispatcher
+Object.assign(Dispatcher.prototype, api)
+
+/** undici's request(url, opts) for a URL and options naming their dispatcher, as its index builds it. */
+function request(url, opts = {}) {
+  const {dispatcher, ...rest} = opts
+  if (!dispatcher) throw new TypeError('till passes a dispatcher with every request')
+  const parsed = util.parseURL(url)
+  return api.request.call(dispatcher, {
+    ...rest,
+    origin: parsed.origin,
+    path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname,
+    method: rest.method || (rest.body ? 'PUT' : 'GET'),
+  })
+}
+
+module.exports = {Agent, request}

@@ -1,0 +1,44 @@
+// A mistyped command: "did you mean", with spaces between the words as they are typed. On a terminal
+// (and without --no-input) a single near command is offered to run instead; otherwise the error names
+// the nearest commands, exit 2. What was typed is shown redacted and escaped: it may hold a token.
+import type {Hook} from '@oclif/core'
+
+import {redact} from '../../client/redact.js'
+import {ExitCode} from '../../client/till-error.js'
+import {escapeControls} from '../settings.js'
+import {suggestCommands} from '../suggest.js'
+
+const hook: Hook<'command_not_found'> = async function (opts) {
+  const {config} = opts
+  const words = opts.id.split(':')
+  const commands = config.commands.filter((c) => !c.hidden).flatMap((c) => [c.id, ...c.aliases]).map((id) => id.replaceAll(':', ' '))
+  const known = new Set(commands)
+  const fail = (message: string, hint: string) => {
+    process.stderr.write(`Error: ${message}\nHint: ${hint}\n`)
+    this.exit(ExitCode.usage)
+  }
+  // `till products list extra`: the command exists, the words after it are arguments it does not take.
+  for (let n = words.length - 1; n > 0; n--) {
+    const id = words.slice(0, n).join(' ')
+    if (known.has(id)) return fail(`unexpected argument to "${config.bin} ${id}" (not shown)`, `see: ${config.bin} ${id} --help`)
+  }
+  const typed = words.join(' ')
+  // the first words name the command; any after them are arguments, never shown
+  const head = words.slice(0, 3).join(' ')
+  const shown = escapeControls(redact(head.length > 60 ? `${head.slice(0, 60)}…` : head)) + (words.length > 3 ? ' …' : '')
+  const suggestions = suggestCommands(typed, commands)
+  const topic = config.findTopic(words[0]!) ? ` ${words[0]}` : ''
+  const interactive = process.stdin.isTTY && process.stderr.isTTY && !opts.argv?.includes('--no-input') && !process.env.CI
+  if (interactive && suggestions.length === 1) {
+    const {confirm} = await import('@inquirer/prompts')
+    process.stderr.write(`"${shown}" is not a ${config.bin} command.\n`)
+    const yes = await confirm({message: `Did you mean ${config.bin} ${suggestions[0]}?`, default: true}, {output: process.stderr})
+    const id = suggestions[0]!
+    // the typed words past the command's own are its arguments, as they would have been
+    if (yes) return config.runCommand(id.replaceAll(' ', ':'), [...words.slice(id.split(' ').length), ...(opts.argv ?? [])])
+  }
+  const mean = suggestions.map((s) => `"${config.bin} ${s}"`).join(' or ')
+  return fail(`"${shown}" is not a ${config.bin} command${mean ? `; did you mean ${mean}?` : ''}`, `see the commands with: ${config.bin}${topic} --help`)
+}
+
+export default hook

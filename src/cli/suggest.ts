@@ -1,0 +1,19 @@
+// "Did you mean": the known commands nearest to a mistyped one. Pure.
+import {distance} from 'fastest-levenshtein'
+
+/**
+ * The commands nearest to `typed` (words separated by spaces; each command is compared with as many
+ * typed words as it has, the rest being its arguments): those at the smallest edit distance, if it is
+ * within a quarter of the length compared (at least 2), else those of the topic the first word names.
+ */
+export function suggestCommands(typed: string, commands: readonly string[], max = 3): string[] {
+  const words = typed.split(' ')
+  const scored = commands.map((id) => {
+    const head = words.slice(0, id.split(' ').length).join(' ')
+    return {id, d: distance(head, id), limit: Math.max(2, Math.floor(head.length / 4))}
+  })
+  const best = Math.min(...scored.filter(({d, limit}) => d <= limit).map(({d}) => d))
+  const near = scored.filter(({d}) => d === best).map(({id}) => id).sort()
+  if (near.length > 0) return near.slice(0, max)
+  return commands.filter((id) => id.startsWith(`${words[0]} `)).slice(0, max)
+}

@@ -1,0 +1,159 @@
+// oclif conventions (issue 17): "did you mean" for a mistyped command, with spaces between the words,
+// never echoing arguments (they may be tokens); shell completion scripts; `--version` answered without
+// oclif but as oclif would.
+import {execFileSync} from 'node:child_process'
+import {chmodSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {API_VERSION} from '../../src/client/version.js'
+import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {envVars, KEY, runAnswering, runCli, sandbox, TILL, type Sandbox} from '../helpers/cli.js'
+
+const TOKEN = 'polar_oat_conventionsTestToken0123456789abcdef'
+
+describe('a mistyped command', () => {
+  let box: Sandbox
+  beforeAll(() => {
+    box = sandbox()
+  })
+  afterAll(() => box.cleanup())
+
+  it.each([
+    [['prodcts', 'list'], /^Error: "prodcts list" is not a till command; did you mean "till products list"\?\nHint: see the commands with: till --help\n$/],
+    [['products', 'lst', '--limit', '3'], /^Error: "products lst" is not a till command; did you mean "till products list"\?\nHint: see the commands with: till products --help\n$/],
+    [['customers', 'delet'], /^Error: "customers delet" is not a till command; did you mean "till customers delete"\?\n/],
+    [['zzzz'], /^Error: "zzzz" is not a till command\nHint: see the commands with: till --help\n$/],
+  ])('till %j: did you mean, with spaces, exit 2', async (args, pattern) => {
+    const r = await runCli(args, {env: box.env()})
+    expect(r.code, r.stderr).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toMatch(pattern)
+    expect(r.stderr).not.toMatch(/\w:\w/) // no `products:list`
+  })
+
+  it('never shows the arguments typed after it, which may be a token', async () => {
+    for (const args of [
+      ['auth', 'logn', TOKEN],
+      ['products', 'list', TOKEN],
+    ]) {
+      const r = await runCli(args, {env: box.env()})
+      expect(r.code, r.stderr).toBe(2)
+      expect(r.stderr).not.toContain('conventionsTestToken')
+      expect(r.stderr).not.toMatch(/\n\s+at /)
+    }
+    const extra = await runCli(['products', 'list', TOKEN], {env: box.env()})
+    expect(extra.stderr).toBe('Error: unexpected argument to "till products list" (not shown)\nHint: see: till products list --help\n')
+  })
+
+  describe('on a terminal', () => {
+    let emulator: Emulator
+    beforeAll(async () => {
+      emulator = await startEmulator()
+    })
+    afterAll(async () => {
+      await emulator?.stop()
+    })
+
+    it('offers the one near command, and runs it with the same arguments when accepted', async () => {
+      const env = box.env(envVars(emulator.production))
+      const r = await runAnswering(`${TILL} prodcts list --limit 2 -o jsonl`, env, [{when: /Did you mean till products list\?/, send: KEY.enter}])
+      expect(r.unanswered).toBe(0)
+      expect(r.code, r.stdout).toBe(0)
+      expect(r.stdout).toContain('"prodcts list" is not a till command.')
+      expect(r.stdout.split('\n').filter((l) => l.startsWith('{"id":'))).toHaveLength(2)
+    })
+
+    it('declined, it is the usual error (exit 2); with --no-input it does not ask', async () => {
+      const env = box.env(envVars(emulator.production))
+      const no = await runAnswering(`${TILL} prodcts list`, env, [{when: /Did you mean till products list\?/, send: 'n\r'}])
+      expect(no.code, no.stdout).toBe(2)
+      expect(no.stdout).toMatch(/Error: "prodcts list" is not a till command; did you mean "till products list"\?/)
+      const quiet = await runAnswering(`${TILL} prodcts list --no-input`, env, [])
+      expect(quiet.code, quiet.stdout).toBe(2)
+      expect(quiet.stdout).not.toContain('Did you mean till')
+    })
+  })
+})
+
+describe('shell completion (@oclif/plugin-autocomplete)', () => {
+  let box: Sandbox
+  beforeAll(() => {
+    box = sandbox()
+  })
+  afterAll(() => box.cleanup())
+
+  it.each(['bash', 'zsh'])('till autocomplete script %s prints a setup line for the shell', async (shell) => {
+    const env = box.env({XDG_CACHE_HOME: join(box.root, 'cache')})
+    const r = await runCli(['autocomplete', 'script', shell], {env})
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toMatch(new RegExp(`TILL_AC_${shell.toUpperCase()}_SETUP_PATH=.*${shell}_setup`))
+  })
+
+  it('the completion cache lists every command and its flags (bash completes them with spaces)', async () => {
+    const env = box.env({XDG_CACHE_HOME: join(box.root, 'cache')})
+    const r = await runCli(['autocomplete', 'bash'], {env})
+    expect(r.code, r.stderr).toBe(0)
+    const functions = readFileSync(join(box.root, 'cache', 'till', 'autocomplete', 'functions', 'bash', 'till.bash'), 'utf8')
+    expect(functions).toMatch(/^products:list .*--limit/m)
+    expect(functions).toMatch(/^customers:delete .*--yes/m)
+  })
+})
+
+describe('fish completion (till autocomplete fish), loaded into a real fish', () => {
+  let box: Sandbox
+  let script: string
+  /** What fish offers for the command line `line` (`complete -C`), one `word<TAB>description` a line. */
+  const complete = (line: string): string[] =>
+    execFileSync('fish', ['--no-config', '-c', `source ${script}; complete -C ${JSON.stringify(line)}`], {env: box.env({PATH: `${join(box.root, 'bin')}:${process.env.PATH}`})})
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+  const words = (line: string) => complete(line).map((l) => l.split('\t')[0])
+
+  beforeAll(async () => {
+    box = sandbox()
+    // `till` on the PATH, as installed
+    mkdirSync(join(box.root, 'bin'))
+    writeFileSync(join(box.root, 'bin', 'till'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'bin', 'run.js'))} "$@"\n`)
+    chmodSync(join(box.root, 'bin', 'till'), 0o755)
+    const r = await runCli(['autocomplete', 'fish'], {env: box.env()})
+    expect(r.code, r.stderr).toBe(0)
+    script = join(box.root, 'till.fish')
+    writeFileSync(script, r.stdout)
+    for (const name of ['sandbox-eu', 'prod-main']) {
+      const add = await runCli(['profiles', 'add', name, '--environment', 'sandbox', '--token-stdin', '--no-verify'], {env: box.env(), input: 'polar_oat_fishCompletionProfileToken0123456789\n'})
+      expect(add.code, add.stderr).toBe(0)
+    }
+  })
+  afterAll(() => box.cleanup())
+
+  it('completes topics, then the commands of a topic word by word, with their summaries', () => {
+    expect(words('till prod')).toEqual(['products'])
+    expect(complete('till products ')).toContainEqual(expect.stringMatching(/^list\t./))
+    expect(words('till portal orders ')).toContain('invoice')
+  })
+
+  it("completes a command's flags and their fixed values", () => {
+    expect(words('till products list --li')).toEqual(['--limit'])
+    expect(words('till products list -o ')).toEqual(expect.arrayContaining(['table', 'json', 'jsonl', 'csv', 'tsv']))
+  })
+
+  it('completes profile names after --profile and -p, asked of till', () => {
+    expect(words('till products list --profile ')).toEqual(expect.arrayContaining(['sandbox-eu', 'prod-main']))
+    expect(words('till customers get -p ')).toEqual(expect.arrayContaining(['sandbox-eu', 'prod-main']))
+  })
+})
+
+describe('till --version', () => {
+  it('answers as oclif does: name/version platform-arch node-version, plus the pinned API version', async () => {
+    const box = sandbox()
+    const r = await runCli(['--version'], {env: box.env()})
+    box.cleanup()
+    const {version} = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {version: string}
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe(`till/${version} ${process.platform}-${process.arch} node-${process.version} polar-api/${API_VERSION}\n`)
+    expect(r.stderr).toBe('')
+  })
+})
