@@ -7,6 +7,8 @@
 //   POST /_emulator/orders/{id}/pay                  a pending order's payment completes now
 //   POST /_emulator/subscriptions/{id}/renew         the subscription renews now; its order is paid later
 //   POST /_emulator/subscriptions/{id}/fail-payment  it renews now and the payment fails: past_due
+//   POST /_emulator/products/refuse {name, times?}   the next create or update of that product gets a 422
+//   POST /_emulator/empty                            every object removed: a new organization, as one starts
 import {domainError, notFound} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Handler, type Router} from '../../core/http.js'
 import {pathUuid} from '../../core/validate.js'
@@ -18,6 +20,9 @@ import {addInterval} from '../subscriptions/periods.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import {subscription as presentSubscription} from '../subscriptions/present.js'
 import {hubOf} from '../listen/hub.js'
+import {armRefusal} from '../products/refusals.js'
+import {parse} from '../../core/validate.js'
+import {z} from 'zod'
 
 export const CONTROL_PREFIX = '/_emulator'
 
@@ -92,6 +97,28 @@ function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
   return ok({subscription: body, order: presentOrder(ctx.view, order)})
 }
 
+const refusal = z.object({name: z.string().min(1), times: z.int().min(1).max(100).default(1)})
+
+function refuseProduct(ctx: Ctx): ReturnType<Handler> {
+  const input = parse(refusal, ctx.body)
+  armRefusal(ctx.env, input.name, input.times)
+  return ok({armed: input})
+}
+
+/** Every collection emptied (the organization, its tokens and counters kept): a brand-new organization. */
+function empty(ctx: Ctx): ReturnType<Handler> {
+  const removed: Record<string, number> = {}
+  ctx.store.write(() => {
+    const data = ctx.store.data as unknown as Record<string, unknown>
+    for (const [name, rows] of Object.entries(data)) {
+      if (name === 'tokens' || !Array.isArray(rows) || rows.length === 0) continue
+      removed[name] = rows.length
+      for (const row of [...rows] as Array<{id: string}>) ctx.store.remove(name as never, row.id)
+    }
+  })
+  return ok({removed})
+}
+
 export const ACTIONS: Action[] = [
   {
     method: 'GET',
@@ -107,6 +134,8 @@ export const ACTIONS: Action[] = [
   },
   {method: 'POST', path: '/orders/:id/pay', summary: "Complete a pending order's payment now.", handler: payOrder},
   {method: 'POST', path: '/subscriptions/:id/renew', summary: 'Renew a subscription now: a new period and its order, paid after the payment delay.', handler: (ctx) => renew(ctx, false)},
+  {method: 'POST', path: '/products/refuse', summary: 'Refuse the next create or update of the product named {name} with a 422 ({times} times, default 1).', handler: refuseProduct},
+  {method: 'POST', path: '/empty', summary: 'Remove every object of this environment, keeping the organization and its tokens: a new, empty organization.', handler: empty},
   {method: 'POST', path: '/subscriptions/:id/fail-payment', summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.', handler: (ctx) => renew(ctx, true)},
 ]
 

@@ -8,6 +8,7 @@ import {uuid} from '../../core/ids.js'
 import {byField, listRows, textSearch} from '../../core/list.js'
 import type {PriceRecord, ProductRecord} from './model.js'
 import * as present from './present.js'
+import {checkRefusal} from './refusals.js'
 import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
 
 const MAX_AMOUNT = 99_999_999
@@ -145,6 +146,7 @@ export function register(r: Router): void {
   r.post('/products/', 'organization', (ctx) => {
     const input = parse(productCreate, ctx.body)
     checkOrganization(ctx, input.organization_id)
+    checkRefusal(ctx.env, input.name)
     input.prices.forEach(checkCustomBounds)
     if (input.recurring_interval_count && !input.recurring_interval) {
       throw ruleValidation(['body', 'recurring_interval_count'], 'recurring_interval_count requires recurring_interval.', input.recurring_interval_count)
@@ -179,7 +181,7 @@ export function register(r: Router): void {
   r.patch('/products/:id', 'organization', (ctx) => {
     const id = pathUuid(ctx.params)
     const input = parse(productUpdate, ctx.body)
-    findProduct(ctx, id)
+    checkRefusal(ctx.env, findProduct(ctx, id).name)
     input.prices?.forEach((p, i) => 'amount_type' in p && checkCustomBounds(p, i))
     const product = ctx.store.write(() => {
       const p = findProduct(ctx, id)
