@@ -1,7 +1,7 @@
 // The catalog file: YAML, one section per kind (`benefits:`, `products:`), each a map from stable key to
 // entry. Read with line numbers, so that every problem names its line; written with sorted keys, so the
 // same catalog gives the same file from any environment.
-import {Document, isMap, LineCounter, parseDocument, type Node} from 'yaml'
+import {Document, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument} from 'yaml'
 
 import {KEY_RE, KEY_RULE} from './keys.js'
 import {KINDS} from './kinds/index.js'
@@ -37,13 +37,20 @@ export function readCatalog(text: string): ReadResult {
   if (doc.errors.length > 0) {
     return {catalog: {}, issues: doc.errors.map((e) => ({path: [], message: e.message.split('\n')[0]!, line: lineOf(e.pos[0])}))}
   }
-  /** The line of the deepest node of `path` that exists. */
+  /** The line of the deepest part of `path` that exists: a map entry's key, a list's item. */
   const locate = (path: Path): number | undefined => {
-    for (let n = path.length; n >= 0; n--) {
-      const node = doc.getIn(path.slice(0, n), true) as Node | undefined
-      if (node && typeof node === 'object' && 'range' in node && node.range) return lineOf(node.range[0])
+    for (let n = path.length; n > 0; n--) {
+      const parent = n === 1 ? doc.contents : doc.getIn(path.slice(0, n - 1), true)
+      const last = path[n - 1]
+      if (isMap(parent)) {
+        const pair = parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === last || String(isScalar(p.key) ? p.key.value : p.key) === String(last))
+        if (pair && isNode(pair.key) && pair.key.range) return lineOf(pair.key.range[0])
+      } else if (isSeq(parent) && typeof last === 'number') {
+        const item = parent.items[last]
+        if (isNode(item) && item.range) return lineOf(item.range[0])
+      }
     }
-    return undefined
+    return lineOf(isNode(doc.contents) && doc.contents.range ? doc.contents.range[0] : 0)
   }
   const issues: LocatedIssue[] = []
   const add = (path: Path, message: string) => issues.push({path, message, line: locate(path)})

@@ -6,7 +6,7 @@ import {BENEFIT_TYPES, createBenefit, listBenefits, updateBenefit} from '../../.
 import type {Item} from '../../../client/resources/common.js'
 import {KEY_FIELD} from '../keys.js'
 import type {Change, Kind} from './kind.js'
-import {changed, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES, type Metadata} from './values.js'
+import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES, type Metadata} from './values.js'
 
 const schema = z
   .object({
@@ -23,7 +23,8 @@ export type BenefitEntry = z.output<typeof schema>
 const props = (item: Item) => (item.properties ?? {}) as Record<string, unknown>
 
 function toEntry(item: Item): BenefitEntry {
-  const properties = Object.fromEntries(Object.entries(props(item)).sort(([a], [b]) => a.localeCompare(b)))
+  // Keys sorted at every depth: the same properties give the same lines from any environment.
+  const properties = JSON.parse(canonical(props(item))) as Record<string, unknown>
   return {
     type: item.type as BenefitEntry['type'],
     description: String(item.description),
