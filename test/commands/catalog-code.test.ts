@@ -7,7 +7,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {expectNoToken, linesOf, runCli, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, KEY, linesOf, runAnswering, runCli, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 
 describe('catalog as code between sandbox and production', () => {
@@ -161,6 +161,23 @@ describe('catalog as code between sandbox and production', () => {
     expect(pruned.stdout).toMatch(/^archived product icon-pack \([0-9a-f-]{36}\)\n$/)
     expect((await products(emulator.production)).find((p) => p.name === 'Icon Pack').is_archived).toBe(true)
     expect((await planJson('prod', '--prune')).code).toBe(0)
+  })
+
+  it('asks on a terminal before changing production: no changes nothing, yes applies', async () => {
+    edit('    description: Try the basics at no cost.\n', '    description: The basics, free.\n')
+    const command = `${TILL} ${['catalog', 'apply', file, '-p', 'prod'].map(sh).join(' ')}`
+    const no = await runAnswering(command, box.env(), [{when: /in PRODUCTION \(profile prod\)\?/, send: `n${KEY.enter}`}])
+    outputs.push(no.stdout)
+    expect(no.unanswered).toBe(0)
+    expect(no.code).toBe(1)
+    expect(no.stdout).toContain('~ product free-tier\n    description: "Try the basics at no cost." -> "The basics, free."')
+    expect(no.stdout).toContain('Error: cancelled; nothing was changed')
+    expect((await products(emulator.production)).find((p) => p.name === 'Free Tier').description).toBe('Try the basics at no cost.')
+    const yes = await runAnswering(command, box.env(), [{when: /in PRODUCTION \(profile prod\)\?/, send: `y${KEY.enter}`}])
+    outputs.push(yes.stdout)
+    expect(yes.code, yes.stdout).toBe(0)
+    expect(yes.stdout).toMatch(/updated product free-tier \([0-9a-f-]{36}\)/)
+    expect((await products(emulator.production)).find((p) => p.name === 'Free Tier').description).toBe('The basics, free.')
   })
 
   it('stops at a refusal halfway with what was done and what was not; a re-run completes', async () => {
