@@ -60,7 +60,7 @@ describe('catalog as code between sandbox and production', () => {
     const r = await till(['catalog', 'pull', '-p', 'sb', '--out', file])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toContain(`Wrote 6 benefits, 11 products from profile sb (sandbox) to ${file}.`)
+    expect(r.stderr).toContain(`Wrote 6 benefits, 11 products, 3 checkout links from profile sb (sandbox) to ${file}.`)
     const text = readFileSync(file, 'utf8')
     expect(text).toMatch(/^version: 1$/m)
     expect(text).toContain('  pro-plan:\n    name: Pro Plan\n')
@@ -69,7 +69,7 @@ describe('catalog as code between sandbox and production', () => {
     for (const p of await products(emulator.sandbox)) expect(text).not.toContain(p.id)
     const v = await till(['catalog', 'validate', file])
     expect(v.code, v.stderr).toBe(0)
-    expect(v.stderr).toContain('is a valid catalog: 6 benefits, 11 products.')
+    expect(v.stderr).toContain('is a valid catalog: 6 benefits, 11 products, 3 checkout links.')
     // the same file on stdout
     const out = await till(['catalog', 'pull', '-p', 'sb'])
     expect(out.stdout).toBe(text)
@@ -78,12 +78,13 @@ describe('catalog as code between sandbox and production', () => {
   it('plans every create against the empty production (exit 10), writing nothing', async () => {
     const r = await till(['catalog', 'plan', file, '-p', 'prod'])
     expect(r.code, r.stderr).toBe(10)
-    expect(r.stdout).toContain(`Plan for PRODUCTION (profile prod, ${emulator.production.url}): 17 to create, 0 to update, 0 to archive.`)
+    expect(r.stdout).toContain(`Plan for PRODUCTION (profile prod, ${emulator.production.url}): 20 to create, 0 to update, 0 to archive.`)
     expect(r.stdout).toContain('+ benefit priority-support\n    type: custom\n')
     expect(r.stdout).toMatch(/\+ product pro-plan\n {4}name: "Pro Plan"\n {4}billing: every 1 month\n {4}prices: 29\.00 USD\n {4}benefits: discord-community, license-key, priority-support\n/)
     const {code, plan} = await planJson('prod')
     expect(code).toBe(10)
-    expect(plan.counts).toEqual({create: 17, update: 0, archive: 0, extra: 0})
+    expect(plan.counts).toEqual({create: 20, update: 0, archive: 0, extra: 0})
+    expect(plan.steps.slice(-3).map((s: Json) => `${s.action} ${s.key}`)).toEqual(['create pro-plan-link', 'create pro-plan-yearly-link', 'create starter-plan-link'])
     expect(plan.target).toEqual({profile: 'prod', environment: 'production', base_url: emulator.production.url})
     expect(plan.steps.slice(0, 6).every((s: Json) => s.kind === 'benefits' && s.action === 'create')).toBe(true)
     expect(await products(emulator.production)).toEqual([])
@@ -98,7 +99,7 @@ describe('catalog as code between sandbox and production', () => {
     const r = await till(['catalog', 'apply', file, '-p', 'prod', '--yes'])
     expect(r.code, r.stderr).toBe(0)
     const lines = linesOf(r.stdout)
-    expect(lines).toHaveLength(17)
+    expect(lines).toHaveLength(20)
     expect(lines[0]).toMatch(/^created benefit beta-features \([0-9a-f-]{36}\)$/)
     expect(lines.filter((l) => l.startsWith('created product '))).toHaveLength(11)
     expect(r.stderr).toContain('Applied to PRODUCTION')
@@ -116,6 +117,9 @@ describe('catalog as code between sandbox and production', () => {
     const pro = (await products(emulator.production)).find((p) => p.name === 'Pro Plan')
     expect(pro.metadata).toEqual({tier: 'pro', key: 'pro-plan'})
     expect(pro.benefits.map((b: Json) => b.description).sort()).toEqual(['Discord community', 'License key', 'Priority support'])
+    const link = (await listAll(emulator.production, '/checkout-links/')).find((l) => l.label === 'Pro Plan link')
+    expect(link.products.map((p: Json) => p.id)).toEqual([pro.id])
+    expect(link.metadata).toEqual({key: 'pro-plan-link'})
   })
 
   it('plans exactly a changed price and a changed benefit, and apply converges (the old price archived)', async () => {
@@ -194,9 +198,12 @@ describe('catalog as code between sandbox and production', () => {
       'not done: create product sample-pack',
       'not done: create product starter-plan',
       'not done: create product team-plan',
+      'not done: create checkout link pro-plan-link',
+      'not done: create checkout link pro-plan-yearly-link',
+      'not done: create checkout link starter-plan-link',
     ])
     expect(r.stderr).toContain('Error: apply stopped at create product lifetime-license: the API rejected the input\n  body.name: The product was refused')
-    expect(r.stderr).toContain(`${done.length} of ${done.length + 7} changes were made; 7 were not`)
+    expect(r.stderr).toContain(`${done.length} of ${done.length + 10} changes were made; 10 were not`)
     expect(r.stderr).toContain('Hint: fix the cause and run the same apply again')
     expect(await products(emulator.production)).toHaveLength(done.length - 6)
 
@@ -210,6 +217,9 @@ describe('catalog as code between sandbox and production', () => {
       'created product sample-pack',
       'created product starter-plan',
       'created product team-plan',
+      'created checkout link pro-plan-link',
+      'created checkout link pro-plan-yearly-link',
+      'created checkout link starter-plan-link',
     ])
     expect((await planJson('prod')).code).toBe(0)
     expect((await till(['catalog', 'pull', '-p', 'prod'])).stdout).toBe(readFileSync(file, 'utf8'))

@@ -59,7 +59,7 @@ meters: {}
     expect(lines).toContain('c.yaml:10: products.Pro Plan.prices[0].amount: amount 29.001 has more decimals than USD allows (2)')
     expect(lines).toContain('c.yaml:14: products.cheap.prices[0].currency: "xyz" is not a currency the service takes (e.g. usd, eur)')
     expect(lines).toContain('c.yaml:15: products.cheap.benefits[0]: no benefits entry has the key "nowhere"')
-    expect(lines).toContain('c.yaml:16: meters: unknown section "meters": this till handles benefits, products')
+    expect(lines).toContain('c.yaml:16: meters: unknown section "meters": this till handles benefits, products, checkout_links')
     expect(issues.map((i) => i.line)).toEqual([...issues.map((i) => i.line)].sort((a, b) => a! - b!))
   })
 

@@ -26,5 +26,14 @@ export interface CheckoutLinkCreate {
 
 export const createCheckoutLink = (client: ApiClient, body: CheckoutLinkCreate) => client.post<Item & {url: string}>('/checkout-links/', body)
 
+/** Fields left out are kept; `products` replaces the link's products. */
+export type CheckoutLinkUpdate = Partial<Omit<CheckoutLinkCreate, 'success_url' | 'return_url' | 'label'>> & {
+  label?: string | null
+  success_url?: string | null
+  return_url?: string | null
+}
+
+export const updateCheckoutLink = (client: ApiClient, id: string, body: CheckoutLinkUpdate) => client.patch<Item>(`/checkout-links/${seg(id)}`, body)
+
 /** 204 on success. */
 export const deleteCheckoutLink = (client: ApiClient, id: string) => client.delete<null>(`/checkout-links/${seg(id)}`)

@@ -20,7 +20,7 @@ Meters, discounts, custom fields, checkout links and webhook endpoints are not i
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(CatalogPull)
     const {text, counts} = await pullCatalog(await this.ctx.client())
-    const summary = Object.entries(counts).map(([section, n]) => `${n} ${section}`).join(', ')
+    const summary = Object.entries(counts).map(([section, n]) => `${n} ${section.replaceAll("_", " ")}`).join(', ')
     if (flags.out === undefined || flags.out === '-') {
       this.ctx.io.stdout.write(text)
       return

@@ -13,7 +13,7 @@ export default class CatalogValidate extends BaseCommand {
   async run(): Promise<void> {
     const {args} = await this.parseWithGlobals(CatalogValidate)
     const catalog = loadCatalog(args.file)
-    const counts = Object.entries(catalog).map(([section, entries]) => `${Object.keys(entries).length} ${section}`).join(', ')
+    const counts = Object.entries(catalog).map(([section, entries]) => `${Object.keys(entries).length} ${section.replaceAll("_", " ")}`).join(', ')
     this.ctx.note(`${args.file === '-' ? 'stdin' : args.file} is a valid catalog: ${counts}.`)
   }
 }

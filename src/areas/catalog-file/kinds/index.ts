@@ -1,7 +1,8 @@
 // The kinds of catalog objects, in dependency order: a kind comes after the kinds it refers to, so apply
 // creates benefits before the products that use them. Meters (before benefits and products), custom
-// fields (before products), discounts and checkout links (after products) are one module each, added here.
+// fields (before products) and discounts (after products, before checkout links) are one module each, added here.
 import {benefits} from './benefits.js'
+import {checkoutLinks} from './checkout-links.js'
 import type {Kind} from './kind.js'
 import {products} from './products.js'
 
@@ -9,6 +10,6 @@ import {products} from './products.js'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyKind = Kind<any>
 
-export const KINDS: AnyKind[] = [benefits, products]
+export const KINDS: AnyKind[] = [benefits, products, checkoutLinks]
 
 export const kindOf = (section: string) => KINDS.find((k) => k.section === section)
