@@ -9,7 +9,7 @@ import {TillError, usageError} from '../../client/till-error.js'
 
 export default class CatalogApply extends BaseCommand {
   static override summary = 'Make an environment match a catalog file.'
-  static override description = `Plans as "till catalog plan" does, then creates and updates in dependency order (benefits before the products that use them), within the rate budget. Objects are matched by key, so applying the same file again changes nothing. Nothing is deleted: what the environment has and the file does not is reported, and archived only with --prune (products; the service cannot archive a benefit). A change the service cannot make (a one-time product becoming recurring) refuses the whole file before anything is sent.
+  static override description = `Plans as "till catalog plan" does, then creates and updates in dependency order (benefits before the products that use them), within the rate budget. Objects are matched by key, so applying the same file again changes nothing. Nothing is deleted: what the environment has and the file does not is reported, and archived only with --prune (products; the service cannot archive a benefit or a checkout link). A change the service cannot make (a one-time product becoming recurring) refuses the whole file before anything is sent.
 
 Production, and any --prune that archives, is confirmed on a terminal and needs --yes otherwise. The first refusal stops the run with what was done and what was not; running apply again finishes the work.`
   static override enableJsonFlag = true

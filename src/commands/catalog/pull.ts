@@ -5,9 +5,9 @@ import {pullCatalog, writeFileAtomic} from '../../areas/catalog-file/session.js'
 
 export default class CatalogPull extends BaseCommand {
   static override summary = "Write the organization's catalog to one readable YAML file."
-  static override description = `Benefits and products (with their prices, in major units with their currency, and their benefits by key) as one YAML file to review, keep in version control and apply to another environment with "till catalog apply". Each object is named by a stable key: the "key" entry of its metadata, or, for an object that has none yet, a key derived from its name (apply records it). Environment ids never appear in the file. Archived products are left out.
+  static override description = `Benefits, products (with their prices, in major units with their currency, and their benefits by key) and checkout links (their products by key) as one YAML file to review, keep in version control and apply to another environment with "till catalog apply". Each object is named by a stable key: the "key" entry of its metadata, or, for an object that has none yet, a key derived from its name (apply records it). Environment ids never appear in the file. Archived products are left out.
 
-Meters, discounts, custom fields, checkout links and webhook endpoints are not in the file yet.`
+Meters, discounts, custom fields and webhook endpoints are not in the file yet.`
   static override examples = [
     {description: 'Pull the sandbox catalog into a file', command: '<%= config.bin %> <%= command.id %> -p sandbox --out catalog.yaml'},
     {description: 'Compare the catalogs of two environments', command: 'diff <(<%= config.bin %> <%= command.id %> -p sandbox) <(<%= config.bin %> <%= command.id %> -p production)'},
