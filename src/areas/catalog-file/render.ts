@@ -34,6 +34,9 @@ function stepLines(step: Step): string[] {
   return lines
 }
 
+/** Steps alone, a blank line before each; ends with a newline. */
+export const stepsText = (steps: Step[]) => steps.map((s) => `\n${stepLines(s).join('\n')}\n`).join('')
+
 /** The plan as text for stdout; ends with a newline. */
 export function planText(plan: Plan, target: Target): string {
   const lines = [`Plan for ${targetText(target)}: ${countsText(plan)}.`]

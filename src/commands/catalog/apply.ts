@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
 import {applyPlan} from '../../areas/catalog-file/apply.js'
-import {countsText, doneLine, notDoneLines, planText, targetText} from '../../areas/catalog-file/render.js'
+import {countsText, doneLine, notDoneLines, planText, stepsText, targetText} from '../../areas/catalog-file/render.js'
 import {planFile} from '../../areas/catalog-file/session.js'
 import {toTillError} from '../../client/errors.js'
 import {TillError, usageError} from '../../client/till-error.js'
@@ -31,7 +31,7 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
     const blocked = plan.steps.filter((s) => s.blocked)
     if (blocked.length > 0) {
-      this.ctx.io.stderr.write(planText({...plan, steps: blocked}, target).split('\n').slice(2).join('\n'))
+      this.ctx.io.stderr.write(stepsText(blocked))
       throw usageError(`${blocked.length === 1 ? 'a change' : `${blocked.length} changes`} in the file cannot be made by the service; nothing was changed`, 'see "cannot apply" above')
     }
     if (!plan.pending) {
@@ -40,7 +40,7 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
       return
     }
     if (p.environment === 'production' || plan.counts.archive > 0) {
-      if (!this.jsonEnabled() || flags.yes) this.ctx.io.stderr.write(planText(plan, target))
+      this.ctx.io.stderr.write(planText(plan, target))
       await this.confirmAction(`apply ${args.file} (${countsText(plan)})`, flags.yes)
     }
     const json = this.jsonEnabled()

@@ -75,6 +75,15 @@ export function priceEntry(raw: Record<string, unknown>): PriceEntry {
   return {type: 'fixed', amount: majorText(Number(raw.price_amount ?? 0), c), currency: c}
 }
 
+/** A price in minor units as a file entry. */
+export function entryOf(p: Price): PriceEntry {
+  if (p.type === 'fixed') return {type: 'fixed', amount: majorText(p.amount, p.currency), currency: p.currency}
+  const entry: PriceEntry = {type: 'custom', minimum: majorText(p.minimum, p.currency), currency: p.currency}
+  if (p.maximum !== null) entry.maximum = majorText(p.maximum, p.currency)
+  if (p.preset !== null) entry.preset = majorText(p.preset, p.currency)
+  return entry
+}
+
 /** A price as the service creates it. */
 export function priceCreate(p: Price): PriceCreate {
   if (p.type === 'fixed') return {amount_type: 'fixed', price_amount: p.amount, price_currency: p.currency}

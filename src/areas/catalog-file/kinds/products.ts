@@ -7,7 +7,7 @@ import type {Item} from '../../../client/resources/common.js'
 import {createProduct, listProducts, setProductBenefits, updateProduct, type ProductUpdate} from '../../../client/resources/products.js'
 import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Change, Keys, Kind} from './kind.js'
-import {checkPrices, priceCreate, priceEntry, pricesText, priceSchema, toPrice, type Price} from './prices.js'
+import {checkPrices, entryOf, priceCreate, priceEntry, pricesText, priceSchema, toPrice, type Price} from './prices.js'
 import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES} from './values.js'
 
 const INTERVALS = ['day', 'week', 'month', 'year'] as const
@@ -40,7 +40,7 @@ function toEntry(item: Item, keys: Keys): ProductEntry {
     description: (item.description as string | null) ?? null,
     visibility: (item.visibility as ProductEntry['visibility']) ?? 'public',
     recurring_interval: (item.recurring_interval as ProductEntry['recurring_interval']) ?? null,
-    prices: sorted(activePrices(item).map((p) => toPrice(priceEntry(p)))).map((p) => priceEntry(priceCreate(p) as unknown as Record<string, unknown>)),
+    prices: sorted(activePrices(item).map((p) => toPrice(priceEntry(p)))).map(entryOf),
     benefits: benefitIds(item).map((id) => keys.keyOf('benefits', id) ?? id).sort(),
     metadata: fileMetadata(item.metadata),
   }
