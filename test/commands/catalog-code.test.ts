@@ -255,4 +255,13 @@ describe('catalog as code between sandbox and production', () => {
     expect(r.stdout).toBe('')
     expect(await products(emulator.production)).toEqual(before)
   })
+
+  it('warns on pull when the file cannot express the environment as it is (a link to an archived product)', async () => {
+    const starter = (await products(emulator.sandbox)).find((p) => p.name === 'Starter Plan')
+    expect((await api(emulator.sandbox, 'PATCH', `/products/${starter.id}`, {body: {is_archived: true}})).status).toBe(200)
+    const r = await till(['catalog', 'pull', '-p', 'sb'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).not.toContain('  starter-plan:\n')
+    expect(r.stderr).toMatch(/^Warning: line \d+: checkout_links\.starter-plan-link\.products\[0\]: no products entry has the key "starter-plan" \(fix it in the file before applying it\)$/m)
+  })
 })

@@ -3,13 +3,16 @@ import {renameSync, rmSync, writeFileSync} from 'node:fs'
 
 import type {ApiClient} from '../../client/client.js'
 import {usageError} from '../../client/till-error.js'
-import {writeCatalog, type Catalog} from './document.js'
+import {pathText, readCatalog, writeCatalog, type Catalog} from './document.js'
 import {KINDS} from './kinds/index.js'
 import {buildPlan, EnvironmentKeys, type Plan} from './plan.js'
 import {loadCatalog, readEnvironment} from './read.js'
 
-/** The environment's catalog as the file's text, and how many objects of each kind it holds. */
-export async function pullCatalog(client: ApiClient): Promise<{text: string; counts: Record<string, number>}> {
+/**
+ * The environment's catalog as the file's text, how many objects of each kind it holds, and what the file
+ * cannot express as it is (a checkout link to an archived product, say), to be fixed before applying.
+ */
+export async function pullCatalog(client: ApiClient): Promise<{text: string; counts: Record<string, number>; problems: string[]}> {
   const env = await readEnvironment(client)
   const keys = new EnvironmentKeys(env)
   const catalog: Catalog = {}
@@ -20,7 +23,8 @@ export async function pullCatalog(client: ApiClient): Promise<{text: string; cou
     catalog[kind.section] = section
     counts[kind.section] = Object.keys(section).length
   }
-  return {text: writeCatalog(catalog), counts}
+  const text = writeCatalog(catalog)
+  return {text, counts, problems: readCatalog(text).issues.map((i) => `line ${i.line}: ${pathText(i.path)}: ${i.message}`)}
 }
 
 export interface Planned {
