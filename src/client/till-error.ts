@@ -7,6 +7,8 @@ export const ExitCode = {
   auth: 4,
   rateLimited: 5,
   unavailable: 6,
+  /** `till catalog plan`: the environment differs from the file (as `terraform plan -detailed-exitcode`). */
+  changesPending: 10,
   interrupted: 130,
 } as const
 

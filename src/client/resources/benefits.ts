@@ -27,7 +27,8 @@ export interface BenefitCreate {
   metadata?: Record<string, string>
 }
 
-export type BenefitUpdate = Partial<Omit<BenefitCreate, 'type'>>
+/** The service reads `type` as the body's discriminator; the other fields are optional. */
+export type BenefitUpdate = Partial<BenefitCreate>
 
 export const createBenefit = (client: ApiClient, body: BenefitCreate) => client.post<Item>('/benefits/', body)
 

@@ -29,6 +29,7 @@ export const createCheckoutLink = (client: ApiClient, body: CheckoutLinkCreate) 
 /** 204 on success. */
 export const deleteCheckoutLink = (client: ApiClient, id: string) => client.delete<null>(`/checkout-links/${seg(id)}`)
 
+/** Fields left out are kept; `products` replaces the link's products. */
 export interface CheckoutLinkUpdate {
   products?: string[]
   label?: string | null

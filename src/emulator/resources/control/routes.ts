@@ -10,6 +10,8 @@
 //   POST /_emulator/subscriptions/{id}/fail-payment  it renews now and the payment fails: past_due
 //   POST /_emulator/oauth2/expire-access-tokens      every OAuth access token expires now (refresh tokens stay)
 //   POST /_emulator/orders/{id}/dispute              the customer disputes a paid order's payment
+//   POST /_emulator/products/refuse {name, times?}   the next create or update of that product gets a 422
+//   POST /_emulator/empty                            every object removed: a new organization, as one starts
 import {z} from 'zod'
 
 import {domainError, notFound} from '../../core/errors.js'
@@ -28,6 +30,7 @@ import type {SubscriptionRecord} from '../subscriptions/model.js'
 import {subscription as presentSubscription} from '../subscriptions/present.js'
 import {hubOf} from '../listen/hub.js'
 import {recordSubscriptionCycle} from '../customer-meters/reset.js'
+import {armRefusal} from '../products/refusals.js'
 
 export const CONTROL_PREFIX = '/_emulator'
 
@@ -139,6 +142,28 @@ function openDispute(ctx: Ctx): ReturnType<Handler> {
   return ok(presentDispute(ctx.view, d), 201)
 }
 
+const refusal = z.object({name: z.string().min(1), times: z.int().min(1).max(100).default(1)})
+
+function refuseProduct(ctx: Ctx): ReturnType<Handler> {
+  const input = parse(refusal, ctx.body)
+  armRefusal(ctx.env, input.name, input.times)
+  return ok({armed: input})
+}
+
+/** Every collection emptied (the organization, its tokens and counters kept): a brand-new organization. */
+function empty(ctx: Ctx): ReturnType<Handler> {
+  const removed: Record<string, number> = {}
+  ctx.store.write(() => {
+    const data = ctx.store.data as unknown as Record<string, unknown>
+    for (const [name, rows] of Object.entries(data)) {
+      if (name === 'tokens' || !Array.isArray(rows) || rows.length === 0) continue
+      removed[name] = rows.length
+      for (const row of [...rows] as Array<{id: string}>) ctx.store.remove(name as never, row.id)
+    }
+  })
+  return ok({removed})
+}
+
 export const ACTIONS: Action[] = [
   {
     method: 'GET',
@@ -156,6 +181,8 @@ export const ACTIONS: Action[] = [
   {method: 'POST', path: '/subscriptions/:id/renew', summary: 'Renew a subscription now: a new period and its order, paid after the payment delay.', handler: (ctx) => renew(ctx, false)},
   {method: 'POST', path: '/oauth2/expire-access-tokens', summary: 'Every live OAuth access token expires now; their refresh tokens still work.', handler: expireAccessTokens},
   {method: 'POST', path: '/orders/:id/dispute', summary: "Open a dispute on a paid order's payment (body: optional {\"reason\"}).", handler: openDispute},
+  {method: 'POST', path: '/products/refuse', summary: 'Refuse the next create or update of the product named {name} with a 422 ({times} times, default 1).', handler: refuseProduct},
+  {method: 'POST', path: '/empty', summary: 'Remove every object of this environment, keeping the organization and its tokens: a new, empty organization.', handler: empty},
   {method: 'POST', path: '/subscriptions/:id/fail-payment', summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.', handler: (ctx) => renew(ctx, true)},
 ]
 

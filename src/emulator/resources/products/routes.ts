@@ -8,6 +8,7 @@ import {uuid} from '../../core/ids.js'
 import {byField, listRows, textSearch} from '../../core/list.js'
 import type {PriceRecord, ProductRecord} from './model.js'
 import * as present from './present.js'
+import {checkRefusal} from './refusals.js'
 import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
 import {minimumAmount} from './amounts.js'
 
@@ -182,6 +183,7 @@ export function register(r: Router): void {
   r.post('/products/', 'organization', (ctx) => {
     const input = parse(productCreate, ctx.body)
     checkOrganization(ctx, input.organization_id)
+    checkRefusal(ctx.env, input.name)
     input.prices.forEach(checkCustomBounds)
     checkMetered(ctx, input.prices, Boolean(input.recurring_interval))
     if (input.recurring_interval_count && !input.recurring_interval) {
@@ -219,6 +221,7 @@ export function register(r: Router): void {
     const id = pathUuid(ctx.params)
     const input = parse(productUpdate, ctx.body)
     const current = findProduct(ctx, id)
+    checkRefusal(ctx.env, current.name)
     input.prices?.forEach((p, i) => 'amount_type' in p && checkCustomBounds(p, i))
     checkMetered(ctx, input.prices, Boolean(input.recurring_interval ?? current.recurring_interval))
     const product = ctx.store.write(() => {

@@ -1,0 +1,36 @@
+import {describe, expect, it} from 'vitest'
+
+import {checkPrices, entryOf, priceCreate, priceEntry, priceText, toPrice} from './prices.js'
+
+describe('prices in the catalog file', () => {
+  it('turns major units into minor units by the currency, and back', () => {
+    expect(toPrice({type: 'fixed', amount: '29.5', currency: 'usd'})).toEqual({type: 'fixed', amount: 2950, currency: 'usd'})
+    expect(toPrice({type: 'fixed', amount: '1200', currency: 'jpy'})).toEqual({type: 'fixed', amount: 1200, currency: 'jpy'})
+    const custom = toPrice({type: 'custom', minimum: '1', preset: '5.00', currency: 'eur'})
+    expect(custom).toEqual({type: 'custom', minimum: 100, maximum: null, preset: 500, currency: 'eur'})
+    expect(entryOf(custom)).toEqual({type: 'custom', minimum: '1.00', preset: '5.00', currency: 'eur'})
+    expect(toPrice({type: 'custom', currency: 'usd'})).toMatchObject({minimum: 50}) // the service's default
+  })
+
+  it('reads the service’s prices, a legacy free price as fixed 0, and sends them back as created', () => {
+    expect(priceEntry({amount_type: 'fixed', price_amount: 0, price_currency: 'usd'})).toEqual({type: 'fixed', amount: '0.00', currency: 'usd'})
+    const raw = {amount_type: 'custom', minimum_amount: 100, maximum_amount: 100000, preset_amount: null, price_currency: 'usd'}
+    expect(priceCreate(toPrice(priceEntry(raw)))).toEqual({amount_type: 'custom', minimum_amount: 100, maximum_amount: 100000, price_currency: 'usd'})
+  })
+
+  it('shows money with its currency', () => {
+    expect(priceText({type: 'fixed', amount: 2900, currency: 'usd'})).toBe('29.00 USD')
+    expect(priceText({type: 'fixed', amount: 0, currency: 'eur'})).toBe('free (0 EUR)')
+    expect(priceText({type: 'custom', minimum: 100, maximum: 100000, preset: 500, currency: 'usd'})).toBe('pay what you want from 1.00 USD (preset 5.00 USD, up to 1000.00 USD)')
+  })
+
+  it('names each problem: decimals, amounts, currency, bounds and mixes', () => {
+    expect(checkPrices([{type: 'fixed', amount: '1.234', currency: 'usd'}])).toEqual([{path: ['prices', 0, 'amount'], message: 'amount 1.234 has more decimals than USD allows (2)'}])
+    expect(checkPrices([{type: 'fixed', amount: 'ten', currency: 'usd'}])[0]!.message).toBe('amount must be a positive amount like 12.00, not "ten"')
+    expect(checkPrices([{type: 'custom', minimum: '5', maximum: '1', currency: 'usd'}])).toEqual([{path: ['prices', 0, 'maximum'], message: 'the maximum is below the minimum'}])
+    expect(checkPrices([{type: 'fixed', amount: '1', currency: 'usd'}, {type: 'fixed', amount: '2', currency: 'eur'}]).map((i) => i.message)).toEqual([
+      'a product has one fixed price, or one custom (pay what you want) price alone',
+      'all prices of a product use the same currency',
+    ])
+  })
+})

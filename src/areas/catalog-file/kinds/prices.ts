@@ -1,0 +1,103 @@
+// Prices in the catalog file, in major units with their currency (`amount: "29.00"`, `currency: usd`),
+// and as the service takes and returns them (integer minor units). The service never edits a price:
+// a different price is a new one, and the old one is archived.
+import {z} from 'zod'
+
+import {isCurrency} from '../../../client/currencies.js'
+import type {PriceCreate} from '../../../client/resources/products.js'
+import {toMinor} from '../../../cli/input/money.js'
+import type {Issue} from './kind.js'
+import {majorText, moneyText} from './values.js'
+
+const money = z.union([z.string(), z.number().nonnegative()]).transform(String)
+const currency = z.string().transform((c) => c.toLowerCase())
+
+export const priceSchema = z.discriminatedUnion('type', [
+  z.object({type: z.literal('fixed'), amount: money, currency}).strict(),
+  z.object({type: z.literal('custom'), minimum: money.optional(), maximum: money.optional(), preset: money.optional(), currency}).strict(),
+])
+
+export type PriceEntry = z.output<typeof priceSchema>
+
+/** The service's default minimum of a pay-what-you-want price (api-facts §4.2). */
+const DEFAULT_MINIMUM = 50
+
+/** A price in minor units: what is compared and sent. */
+export type Price =
+  | {type: 'fixed'; amount: number; currency: string}
+  | {type: 'custom'; minimum: number; maximum: number | null; preset: number | null; currency: string}
+
+/** The price in minor units; throws (a usage error naming the field) on a bad amount. */
+export function toPrice(entry: PriceEntry): Price {
+  const c = entry.currency
+  if (entry.type === 'fixed') return {type: 'fixed', amount: toMinor(entry.amount, c, 'amount'), currency: c}
+  const opt = (value: string | undefined, name: string) => (value === undefined ? null : toMinor(value, c, name))
+  return {type: 'custom', minimum: opt(entry.minimum, 'minimum') ?? DEFAULT_MINIMUM, maximum: opt(entry.maximum, 'maximum'), preset: opt(entry.preset, 'preset'), currency: c}
+}
+
+/** Money and currency of each price, and the mixes the service allows (one fixed, or one custom alone). */
+export function checkPrices(entries: PriceEntry[]): Issue[] {
+  const issues: Issue[] = []
+  const prices: Price[] = []
+  entries.forEach((entry, i) => {
+    if (!isCurrency(entry.currency)) {
+      issues.push({path: ['prices', i, 'currency'], message: `"${entry.currency}" is not a currency the service takes (e.g. usd, eur)`})
+      return
+    }
+    try {
+      const price = toPrice(entry)
+      if (price.type === 'custom' && price.maximum !== null && price.maximum < price.minimum) issues.push({path: ['prices', i, 'maximum'], message: 'the maximum is below the minimum'})
+      else if (price.type === 'custom' && price.preset !== null && (price.preset < price.minimum || (price.maximum !== null && price.preset > price.maximum))) {
+        issues.push({path: ['prices', i, 'preset'], message: 'the preset amount must be between the minimum and the maximum'})
+      } else prices.push(price)
+    } catch (error) {
+      const field = /^(\w+)/.exec((error as Error).message)?.[1] ?? 'amount'
+      issues.push({path: ['prices', i, field], message: (error as Error).message})
+    }
+  })
+  const fixed = entries.filter((e) => e.type === 'fixed').length
+  const custom = entries.filter((e) => e.type === 'custom').length
+  if (fixed > 1 || custom > 1 || (fixed > 0 && custom > 0)) issues.push({path: ['prices'], message: 'a product has one fixed price, or one custom (pay what you want) price alone'})
+  if (new Set(prices.map((p) => p.currency)).size > 1) issues.push({path: ['prices'], message: 'all prices of a product use the same currency'})
+  return issues
+}
+
+/** An active price of the service as a file entry (a legacy `free` price is a fixed price of 0). */
+export function priceEntry(raw: Record<string, unknown>): PriceEntry {
+  const c = String(raw.price_currency ?? 'usd')
+  if (raw.amount_type === 'custom') {
+    const opt = (v: unknown) => (typeof v === 'number' ? majorText(v, c) : undefined)
+    const entry: PriceEntry = {type: 'custom', minimum: majorText(Number(raw.minimum_amount ?? 0), c), currency: c}
+    if (opt(raw.maximum_amount) !== undefined) entry.maximum = opt(raw.maximum_amount)
+    if (opt(raw.preset_amount) !== undefined) entry.preset = opt(raw.preset_amount)
+    return entry
+  }
+  return {type: 'fixed', amount: majorText(Number(raw.price_amount ?? 0), c), currency: c}
+}
+
+/** A price in minor units as a file entry. */
+export function entryOf(p: Price): PriceEntry {
+  if (p.type === 'fixed') return {type: 'fixed', amount: majorText(p.amount, p.currency), currency: p.currency}
+  const entry: PriceEntry = {type: 'custom', minimum: majorText(p.minimum, p.currency), currency: p.currency}
+  if (p.maximum !== null) entry.maximum = majorText(p.maximum, p.currency)
+  if (p.preset !== null) entry.preset = majorText(p.preset, p.currency)
+  return entry
+}
+
+/** A price as the service creates it. */
+export function priceCreate(p: Price): PriceCreate {
+  if (p.type === 'fixed') return {amount_type: 'fixed', price_amount: p.amount, price_currency: p.currency}
+  const body: PriceCreate = {amount_type: 'custom', minimum_amount: p.minimum, price_currency: p.currency}
+  if (p.maximum !== null) body.maximum_amount = p.maximum
+  if (p.preset !== null) body.preset_amount = p.preset
+  return body
+}
+
+/** "29.00 USD", or "pay what you want from 1.00 USD (preset 5.00 USD, up to 1000.00 USD)". */
+export function priceText(p: Price): string {
+  if (p.type === 'fixed') return p.amount === 0 ? `free (0 ${p.currency.toUpperCase()})` : moneyText(p.amount, p.currency)
+  const extra = [p.preset !== null ? `preset ${moneyText(p.preset, p.currency)}` : '', p.maximum !== null ? `up to ${moneyText(p.maximum, p.currency)}` : ''].filter(Boolean)
+  return `pay what you want from ${moneyText(p.minimum, p.currency)}${extra.length ? ` (${extra.join(', ')})` : ''}`
+}
+
+export const pricesText = (prices: Price[]) => prices.map(priceText).join(' + ')

@@ -1,0 +1,124 @@
+// Products in the catalog file: name, description, visibility, billing interval, prices (money with its
+// currency), attached benefits (by key) and metadata. A product no longer in the file is archived with
+// --prune, as the service allows; a one-time product cannot become recurring (or back).
+import {z} from 'zod'
+
+import type {Item} from '../../../client/resources/common.js'
+import {createProduct, listProducts, setProductBenefits, updateProduct, type ProductUpdate} from '../../../client/resources/products.js'
+import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
+import type {Change, Keys, Kind} from './kind.js'
+import {checkPrices, entryOf, priceCreate, priceEntry, pricesText, priceSchema, toPrice, type Price} from './prices.js'
+import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES} from './values.js'
+
+const INTERVALS = ['day', 'week', 'month', 'year'] as const
+
+const schema = z
+  .object({
+    name: z.string().min(3).max(64),
+    description: z.string().nullable().default(null),
+    visibility: z.enum(VISIBILITIES).default('public'),
+    recurring_interval: z.enum(INTERVALS).nullable().default(null),
+    recurring_interval_count: z.int().min(1).max(999).optional(),
+    prices: z.array(priceSchema).min(1),
+    benefits: z.array(z.string().regex(KEY_RE, KEY_RULE)).default([]),
+    metadata: metadataSchema.default({}),
+  })
+  .strict()
+
+export type ProductEntry = z.output<typeof schema>
+
+const activePrices = (item: Item) => ((item.prices ?? []) as Array<Record<string, unknown>>).filter((p) => p.is_archived !== true)
+const benefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).map((b) => b.id)
+const intervalCount = (entry: ProductEntry) => (entry.recurring_interval === null ? null : (entry.recurring_interval_count ?? 1))
+/** Prices in a stable order, so the same prices compare equal whatever order they were given in. */
+const sorted = (prices: Price[]) => [...prices].sort((a, b) => canonical(a).localeCompare(canonical(b)))
+const prices = (entry: ProductEntry) => sorted(entry.prices.map(toPrice))
+
+function toEntry(item: Item, keys: Keys): ProductEntry {
+  const entry: ProductEntry = {
+    name: String(item.name),
+    description: (item.description as string | null) ?? null,
+    visibility: (item.visibility as ProductEntry['visibility']) ?? 'public',
+    recurring_interval: (item.recurring_interval as ProductEntry['recurring_interval']) ?? null,
+    prices: sorted(activePrices(item).map((p) => toPrice(priceEntry(p)))).map(entryOf),
+    benefits: benefitIds(item).map((id) => keys.keyOf('benefits', id) ?? id).sort(),
+    metadata: fileMetadata(item.metadata),
+  }
+  if (entry.recurring_interval !== null && Number(item.recurring_interval_count ?? 1) !== 1) entry.recurring_interval_count = Number(item.recurring_interval_count)
+  return entry
+}
+
+/** The target's ids of the entry's benefits (each was created before the products, in dependency order). */
+function benefitIdsOf(entry: ProductEntry, keys: Keys): string[] {
+  return entry.benefits.map((key) => {
+    const id = keys.idOf('benefits', key)
+    if (id === undefined) throw new Error(`benefit "${key}" is not in the environment`)
+    return id
+  })
+}
+
+const PRICE_NOTE = 'the service does not edit a price: a new price is created and the old one archived (existing subscriptions keep it)'
+
+export const products: Kind<ProductEntry> = {
+  section: 'products',
+  noun: 'product',
+  schema,
+  check: (entry) => checkPrices(entry.prices),
+  references: (entry) => entry.benefits.map((key, i) => ({kind: 'benefits', key, path: ['benefits', i]})),
+  list: (client) => listProducts(client, {}, {all: true, limit: 100}),
+  label: (item) => String(item.name ?? ''),
+  archived: (item) => item.is_archived === true,
+  toEntry,
+  diff(entry, item, keys) {
+    const current = toEntry(item, keys)
+    const was = sorted(current.prices.map(toPrice))
+    const changes: Change[] = [
+      ...changed('name', current.name, entry.name),
+      ...changed('description', current.description, entry.description),
+      ...changed('visibility', current.visibility, entry.visibility),
+      ...changed('recurring_interval', current.recurring_interval, entry.recurring_interval),
+      ...changed('recurring_interval_count', intervalCount(current), intervalCount(entry)),
+      ...(canonical(was) === canonical(prices(entry)) ? [] : [{field: 'prices', from: pricesText(was), to: pricesText(prices(entry)), note: PRICE_NOTE}]),
+      ...changed('benefits', current.benefits, [...entry.benefits].sort()),
+      ...metadataChanges(current.metadata, entry.metadata),
+    ]
+    if ((current.recurring_interval === null) !== (entry.recurring_interval === null)) {
+      const what = entry.recurring_interval === null ? 'a recurring product cannot become one-time' : 'a one-time product cannot become recurring'
+      return {changes, blocked: `${what} in the service: give the new product a new key (and archive the old one with --prune)`}
+    }
+    return {changes}
+  },
+  describe: (entry) => [
+    {field: 'name', to: show(entry.name)},
+    {field: 'billing', to: entry.recurring_interval === null ? 'one-time' : `every ${intervalCount(entry)} ${entry.recurring_interval}`},
+    {field: 'prices', to: pricesText(prices(entry))},
+    ...(entry.benefits.length > 0 ? [{field: 'benefits', to: entry.benefits.join(', ')}] : []),
+    ...(entry.visibility === 'public' ? [] : [{field: 'visibility', to: entry.visibility}]),
+  ],
+  async create(client, key, entry, keys) {
+    const ids = benefitIdsOf(entry, keys)
+    const product = await createProduct(client, {
+      name: entry.name,
+      ...(entry.description === null ? {} : {description: entry.description}),
+      ...(entry.recurring_interval === null ? {} : {recurring_interval: entry.recurring_interval, recurring_interval_count: intervalCount(entry)!}),
+      visibility: entry.visibility,
+      prices: prices(entry).map(priceCreate),
+      metadata: {...entry.metadata, [KEY_FIELD]: key} as Record<string, string>,
+    })
+    return ids.length > 0 ? setProductBenefits(client, product.id, ids) : product
+  },
+  async update(client, key, entry, item, keys) {
+    const ids = benefitIdsOf(entry, keys)
+    const current = toEntry(item, keys)
+    const body: ProductUpdate = {name: entry.name, description: entry.description, visibility: entry.visibility, metadata: {...entry.metadata, [KEY_FIELD]: key} as Record<string, string>}
+    if (item.is_archived === true) body.is_archived = false
+    if (canonical(sorted(current.prices.map(toPrice))) !== canonical(prices(entry))) body.prices = prices(entry).map(priceCreate)
+    const interval = (e: ProductEntry) => `${e.recurring_interval} ${intervalCount(e)}`
+    if (interval(current) !== interval(entry) && entry.recurring_interval !== null) {
+      Object.assign(body, {recurring_interval: entry.recurring_interval, recurring_interval_count: intervalCount(entry)})
+    }
+    const product = await updateProduct(client, item.id, body)
+    return canonical([...ids].sort()) === canonical([...benefitIds(item)].sort()) ? product : setProductBenefits(client, item.id, ids)
+  },
+  archive: (client, item) => updateProduct(client, item.id, {is_archived: true}),
+}

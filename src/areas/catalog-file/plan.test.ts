@@ -1,0 +1,112 @@
+import {describe, expect, it} from 'vitest'
+
+import {readCatalog} from './document.js'
+import {buildPlan, type Environment} from './plan.js'
+import {planJson, planText} from './render.js'
+
+const FILE = `version: 1
+benefits:
+  support:
+    type: custom
+    description: Priority support
+    properties: {note: Mail us}
+products:
+  pro:
+    name: Pro Plan
+    recurring_interval: month
+    prices:
+      - {type: fixed, amount: "29.00", currency: usd}
+    benefits: [support]
+    metadata: {tier: pro}
+`
+
+const catalog = () => {
+  const {catalog, issues} = readCatalog(FILE)
+  expect(issues).toEqual([])
+  return catalog
+}
+
+const benefit = (over: Record<string, unknown> = {}) => ({
+  id: 'b1', created_at: '2026-01-01T00:00:00Z', type: 'custom', description: 'Priority support', visibility: 'public',
+  properties: {note: 'Mail us'}, metadata: {key: 'support'}, ...over,
+})
+const product = (over: Record<string, unknown> = {}) => ({
+  id: 'p1', created_at: '2026-01-02T00:00:00Z', name: 'Pro Plan', description: null, visibility: 'public', recurring_interval: 'month',
+  recurring_interval_count: 1, is_archived: false, metadata: {key: 'pro', tier: 'pro'}, benefits: [{id: 'b1'}],
+  prices: [{id: 'x1', amount_type: 'fixed', price_amount: 2900, price_currency: 'usd', is_archived: false}], ...over,
+})
+const target = {profile: 'prod', environment: 'production', baseUrl: 'https://api.example/v1'}
+
+describe('buildPlan', () => {
+  it('creates everything in an empty environment, benefits first', () => {
+    const plan = buildPlan(catalog(), {benefits: [], products: []}, {prune: false})
+    expect(plan.steps.map((s) => `${s.action} ${s.kind} ${s.key}`)).toEqual(['create benefits support', 'create products pro'])
+    expect(plan.pending).toBe(true)
+    const text = planText(plan, target)
+    expect(text).toContain('Plan for PRODUCTION (profile prod, https://api.example/v1): 2 to create, 0 to update, 0 to archive.')
+    expect(text).toContain('    prices: 29.00 USD')
+    expect(text).toContain('    billing: every 1 month')
+  })
+
+  it('plans nothing when the environment matches, whatever the price order or archived prices', () => {
+    const env: Environment = {
+      benefits: [benefit()],
+      products: [product({prices: [{id: 'old', amount_type: 'fixed', price_amount: 1000, price_currency: 'usd', is_archived: true}, ...(product().prices as object[])]})],
+    }
+    const plan = buildPlan(catalog(), env, {prune: false})
+    expect(plan.steps).toEqual([])
+    expect(plan.pending).toBe(false)
+    expect(planText(plan, target)).toContain('Nothing to do')
+  })
+
+  it('shows exactly the changed fields; a new price is a replacement', () => {
+    const env: Environment = {
+      benefits: [benefit({properties: {note: 'Call us'}})],
+      products: [product({prices: [{id: 'x1', amount_type: 'fixed', price_amount: 1900, price_currency: 'usd', is_archived: false}]})],
+    }
+    const plan = buildPlan(catalog(), env, {prune: false})
+    const json = planJson(plan, target)
+    expect(json.counts).toEqual({create: 0, update: 2, archive: 0, extra: 0})
+    expect(json.steps.map((s) => [s.key, s.changes.map((c) => `${c.field}: ${c.from} -> ${c.to}`)])).toEqual([
+      ['support', ['properties.note: "Call us" -> "Mail us"']],
+      ['pro', ['prices: 19.00 USD -> 29.00 USD']],
+    ])
+    expect(json.steps[1]!.changes[0]!.note).toMatch(/new price is created and the old one archived/)
+  })
+
+  it('matches an object without a recorded key by its name, and records the key', () => {
+    // "Support!" gives the key "support": the object is the file's, with another description.
+    const env: Environment = {benefits: [benefit({description: 'Support!', metadata: {}})], products: [product()]}
+    const plan = buildPlan(catalog(), env, {prune: false})
+    expect(plan.steps).toHaveLength(1)
+    expect(plan.steps[0]).toMatchObject({action: 'update', kind: 'benefits', key: 'support', id: 'b1'})
+    expect(plan.steps[0]!.changes).toEqual([
+      {field: 'description', from: '"Support!"', to: '"Priority support"'},
+      {field: 'metadata.key', from: '(none)', to: '"support"', note: "the key is recorded in the object's metadata"},
+    ])
+  })
+
+  it('reports what the file lacks, archives products only with --prune, and restores an archived product in the file', () => {
+    const env: Environment = {
+      benefits: [benefit(), benefit({id: 'b2', description: 'Old perk', metadata: {key: 'old-perk'}})],
+      products: [product({is_archived: true}), product({id: 'p2', name: 'Old', metadata: {key: 'old'}})],
+    }
+    const kept = buildPlan(catalog(), env, {prune: false})
+    expect(kept.steps.map((s) => `${s.action} ${s.key}`)).toEqual(['update pro', 'extra old', 'extra old-perk'])
+    expect(kept.steps[0]!.changes[0]).toMatchObject({field: 'archived', from: 'yes', to: 'no'})
+    expect(kept.steps[1]!.note).toContain('--prune archives it')
+    expect(kept.steps[2]!.note).toContain('cannot archive a benefit')
+    const pruned = buildPlan(catalog(), env, {prune: true})
+    expect(pruned.steps.map((s) => `${s.action} ${s.key}`)).toEqual(['update pro', 'archive old', 'extra old-perk'])
+    expect(pruned.counts).toEqual({create: 0, update: 1, archive: 1, extra: 1})
+  })
+
+  it('refuses a change the service cannot make in place', () => {
+    const plan = buildPlan(catalog(), {benefits: [benefit({type: 'license_keys'})], products: [product({recurring_interval: null, recurring_interval_count: null})]}, {prune: false})
+    expect(plan.steps.map((s) => s.blocked)).toEqual([
+      "a benefit's type cannot change (license_keys -> custom): give the new benefit a new key",
+      'a one-time product cannot become recurring in the service: give the new product a new key (and archive the old one with --prune)',
+    ])
+    expect(planText(plan, target)).toContain('    cannot apply: a one-time product cannot become recurring')
+  })
+})

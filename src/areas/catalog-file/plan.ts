@@ -1,0 +1,99 @@
+// What applying a catalog would do to an environment: for each kind in dependency order, each key of the
+// file is created, updated (with the changed fields) or left as it is; what the environment has that the
+// file does not is reported, and archived only with --prune. Pure: the environment is given as read.
+import type {Item} from '../../client/resources/common.js'
+import type {Catalog} from './document.js'
+import {assignKeys, type Keyed} from './keys.js'
+import {KINDS, type AnyKind} from './kinds/index.js'
+import type {Change, Keys} from './kinds/kind.js'
+
+export type Action = 'create' | 'update' | 'archive' | 'extra'
+
+export interface Step {
+  kind: string
+  noun: string
+  key: string
+  action: Action
+  /** The object in the environment (update, archive, extra). */
+  id?: string
+  changes: Change[]
+  /** A change the service cannot make: the whole apply is refused before anything is written. */
+  blocked?: string
+  /** Why an `extra` object is kept. */
+  note?: string
+}
+
+export interface Plan {
+  steps: Step[]
+  counts: Record<Action, number>
+  /** Whether applying would write anything. */
+  pending: boolean
+}
+
+/** The environment as read: every object of every kind, archived ones included. */
+export type Environment = Record<string, Item[]>
+
+/** Every object of the environment with its key, by kind; which keyed object stands for a key. */
+export class EnvironmentKeys implements Keys {
+  readonly keyed = new Map<string, Keyed[]>()
+  private readonly ids = new Map<string, Map<string, string>>()
+  private readonly keys = new Map<string, Map<string, string>>()
+
+  constructor(env: Environment, kinds: AnyKind[] = KINDS) {
+    for (const kind of kinds) {
+      const list = assignKeys(env[kind.section] ?? [], kind.label)
+      this.keyed.set(kind.section, list)
+      this.ids.set(kind.section, new Map())
+      this.keys.set(kind.section, new Map(list.map((k) => [k.item.id, k.key])))
+      for (const k of list) this.ids.get(kind.section)!.set(k.key, k.item.id)
+    }
+  }
+
+  keyOf = (kind: string, id: string) => this.keys.get(kind)?.get(id)
+  idOf = (kind: string, key: string) => this.ids.get(kind)?.get(key)
+
+  /** An object now known under `key` (just created). */
+  learn(kind: string, key: string, id: string): void {
+    this.ids.get(kind)?.set(key, id)
+    this.keys.get(kind)?.set(id, key)
+  }
+
+  find(kind: string, key: string): Keyed | undefined {
+    return this.keyed.get(kind)?.find((k) => k.key === key)
+  }
+}
+
+export function buildPlan(catalog: Catalog, env: Environment, options: {prune: boolean}, kinds: AnyKind[] = KINDS): Plan {
+  const keys = new EnvironmentKeys(env, kinds)
+  const steps: Step[] = []
+  const extras: Step[][] = []
+  for (const kind of kinds) {
+    const kindExtras: Step[] = []
+    extras.unshift(kindExtras)
+    const entries = catalog[kind.section] ?? {}
+    for (const key of Object.keys(entries).sort()) {
+      const entry = entries[key]
+      const found = keys.find(kind.section, key)
+      const base = {kind: kind.section, noun: kind.noun, key}
+      if (!found) {
+        steps.push({...base, action: 'create', changes: kind.describe(entry)})
+        continue
+      }
+      const {changes, blocked} = kind.diff(entry, found.item, keys)
+      if (kind.archived(found.item)) changes.unshift({field: 'archived', from: 'yes', to: 'no', note: 'restored: it is in the file again'})
+      if (!found.recorded) changes.push({field: 'metadata.key', from: '(none)', to: JSON.stringify(key), note: 'the key is recorded in the object\'s metadata'})
+      if (changes.length > 0 || blocked) steps.push({...base, action: 'update', id: found.item.id, changes, ...(blocked ? {blocked} : {})})
+    }
+    for (const k of keys.keyed.get(kind.section) ?? []) {
+      if (k.key in entries || kind.archived(k.item)) continue
+      const base = {kind: kind.section, noun: kind.noun, key: k.key, id: k.item.id, changes: []}
+      if (options.prune && kind.archive) kindExtras.push({...base, action: 'archive'})
+      else kindExtras.push({...base, action: 'extra', note: kind.archive ? 'not in the file: kept (--prune archives it)' : `not in the file: kept (${kind.kept ?? 'the service cannot archive it'})`})
+    }
+  }
+  // Archives go last, the kinds that use others first (products before their benefits).
+  const all = [...steps, ...extras.flat()]
+  const counts: Record<Action, number> = {create: 0, update: 0, archive: 0, extra: 0}
+  for (const s of all) counts[s.action]++
+  return {steps: all, counts, pending: counts.create + counts.update + counts.archive > 0}
+}

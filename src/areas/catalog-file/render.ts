@@ -1,0 +1,71 @@
+// A plan as people read it (a diff: + create, ~ update with the changed fields, - archive, ! kept) and as
+// machines read it (`--json`), and an apply's account of what was done and what was not.
+import type {ApplyResult} from './apply.js'
+import type {Plan, Step} from './plan.js'
+
+export interface Target {
+  profile: string
+  environment: string
+  baseUrl: string
+}
+
+const SIGN: Record<Step['action'], string> = {create: '+', update: '~', archive: '-', extra: '!'}
+
+export function targetText(t: Target): string {
+  return t.environment === 'production' ? `PRODUCTION (profile ${t.profile}, ${t.baseUrl})` : `${t.environment} (profile ${t.profile}, ${t.baseUrl})`
+}
+
+export function countsText(plan: Plan): string {
+  const c = plan.counts
+  const parts = [`${c.create} to create`, `${c.update} to update`, `${c.archive} to archive`]
+  if (c.extra > 0) parts.push(`${c.extra} not in the file (kept)`)
+  return parts.join(', ')
+}
+
+function stepLines(step: Step): string[] {
+  const head = `${SIGN[step.action]} ${step.noun} ${step.key}${step.action === 'archive' ? ' (archived: not in the file)' : ''}${step.note ? `: ${step.note}` : ''}`
+  const lines = [head]
+  for (const c of step.changes) {
+    const value = c.from === undefined ? c.to : `${c.from} -> ${c.to}`
+    lines.push(`    ${c.field}: ${value}`)
+    if (c.note) lines.push(`      (${c.note})`)
+  }
+  if (step.blocked) lines.push(`    cannot apply: ${step.blocked}`)
+  return lines
+}
+
+/** Steps alone, a blank line before each; ends with a newline. */
+export const stepsText = (steps: Step[]) => steps.map((s) => `\n${stepLines(s).join('\n')}\n`).join('')
+
+/** The plan as text for stdout; ends with a newline. */
+export function planText(plan: Plan, target: Target): string {
+  const lines = [`Plan for ${targetText(target)}: ${countsText(plan)}.`]
+  if (plan.steps.length === 0) lines.push('', 'Nothing to do: the environment matches the file.')
+  for (const step of plan.steps) lines.push('', ...stepLines(step))
+  return `${lines.join('\n')}\n`
+}
+
+/** The machine-readable plan. */
+export function planJson(plan: Plan, target: Target) {
+  return {
+    target: {profile: target.profile, environment: target.environment, base_url: target.baseUrl},
+    pending: plan.pending,
+    counts: plan.counts,
+    steps: plan.steps.map((s) => ({
+      action: s.action,
+      kind: s.kind,
+      key: s.key,
+      id: s.id ?? null,
+      changes: s.changes.map((c) => ({field: c.field, from: c.from ?? null, to: c.to, note: c.note ?? null})),
+      blocked: s.blocked ?? null,
+      note: s.note ?? null,
+    })),
+  }
+}
+
+const PAST: Record<Step['action'], string> = {create: 'created', update: 'updated', archive: 'archived', extra: 'kept'}
+
+export const doneLine = (d: {noun: string; key: string; action: Step['action']; id: string}) => `${PAST[d.action]} ${d.noun} ${d.key} (${d.id})`
+
+/** What an apply that stopped did not do, one line each. */
+export const notDoneLines = (result: ApplyResult) => result.notDone.map((s) => `not done: ${s.action} ${s.noun} ${s.key}`)

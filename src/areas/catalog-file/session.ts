@@ -1,0 +1,53 @@
+// The steps the catalog commands share: pull an environment into a file, and plan a file against one.
+import {renameSync, rmSync, writeFileSync} from 'node:fs'
+
+import type {ApiClient} from '../../client/client.js'
+import {usageError} from '../../client/till-error.js'
+import {pathText, readCatalog, writeCatalog, type Catalog} from './document.js'
+import {KINDS} from './kinds/index.js'
+import {buildPlan, EnvironmentKeys, type Plan} from './plan.js'
+import {loadCatalog, readEnvironment} from './read.js'
+
+/**
+ * The environment's catalog as the file's text, how many objects of each kind it holds, and what the file
+ * cannot express as it is (a checkout link to an archived product, say), to be fixed before applying.
+ */
+export async function pullCatalog(client: ApiClient): Promise<{text: string; counts: Record<string, number>; problems: string[]}> {
+  const env = await readEnvironment(client)
+  const keys = new EnvironmentKeys(env)
+  const catalog: Catalog = {}
+  const counts: Record<string, number> = {}
+  for (const kind of KINDS) {
+    const section: Record<string, unknown> = {}
+    for (const {item, key} of keys.keyed.get(kind.section) ?? []) if (!kind.archived(item)) section[key] = kind.toEntry(item, keys)
+    catalog[kind.section] = section
+    counts[kind.section] = Object.keys(section).length
+  }
+  const text = writeCatalog(catalog)
+  return {text, counts, problems: readCatalog(text).issues.map((i) => `line ${i.line}: ${pathText(i.path)}: ${i.message}`)}
+}
+
+export interface Planned {
+  catalog: Catalog
+  plan: Plan
+  keys: EnvironmentKeys
+}
+
+/** Reads the file (checked first, before any request) and the environment, and plans. */
+export async function planFile(client: () => Promise<ApiClient>, file: string, prune: boolean): Promise<Planned> {
+  const catalog = loadCatalog(file)
+  const env = await readEnvironment(await client())
+  return {catalog, plan: buildPlan(catalog, env, {prune}), keys: new EnvironmentKeys(env)}
+}
+
+/** Writes `text` to `file` whole or not at all (a temporary copy renamed over it). */
+export function writeFileAtomic(file: string, text: string): void {
+  const temp = `${file}.${process.pid}.part`
+  try {
+    writeFileSync(temp, text, {mode: 0o644})
+    renameSync(temp, file)
+  } catch (error) {
+    rmSync(temp, {force: true})
+    throw usageError(`cannot write ${file}: ${(error as Error).message}`, 'give --out a path in a folder you can write to')
+  }
+}

@@ -1,0 +1,34 @@
+import {Args, Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../areas/command.js'
+import {planJson, planText} from '../../areas/catalog-file/render.js'
+import {planFile} from '../../areas/catalog-file/session.js'
+import {ExitCode} from '../../client/till-error.js'
+
+export default class CatalogPlan extends BaseCommand {
+  static override summary = 'Show what applying a catalog file to an environment would change.'
+  static override description = `Reads the environment and prints a diff: + for an object to create, ~ for one to update (with each changed field, money with its currency), - for one to archive (--prune), and ! for one the environment has but the file does not (kept). Where the service cannot change a field in place (a price's amount: prices are replaced, not edited) the plan says what apply will do instead. Nothing is written.
+
+Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when changes are pending (so that CI can gate on it), 2 for a file with problems.`
+  static override enableJsonFlag = true
+  static override examples = [
+    {description: 'What would change in production', command: '<%= config.bin %> <%= command.id %> catalog.yaml -p production'},
+    {description: 'Fail a CI job when production has drifted from the file', command: '<%= config.bin %> <%= command.id %> catalog.yaml -p production --json > plan.json || test $? -ne 10'},
+  ]
+
+  static override args = {file: Args.string({description: 'Catalog file (from till catalog pull), or - for stdin.', required: true, ignoreStdin: true})}
+  static override flags = {
+    prune: Flags.boolean({description: 'Plan to archive what the environment has and the file does not (products).'}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(CatalogPlan)
+    const {plan} = await planFile(() => this.ctx.client(), args.file, flags.prune)
+    const p = this.ctx.profile
+    const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
+    if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify(planJson(plan, target), null, 2)}\n`)
+    else this.ctx.io.stdout.write(planText(plan, target))
+    if (plan.steps.some((s) => s.blocked)) this.ctx.note('Some changes cannot be applied as they are (see "cannot apply"); apply refuses the file until they are resolved.')
+    if (plan.pending) this.exit(ExitCode.changesPending)
+  }
+}

@@ -1,0 +1,32 @@
+import {Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../areas/command.js'
+import {pullCatalog, writeFileAtomic} from '../../areas/catalog-file/session.js'
+
+export default class CatalogPull extends BaseCommand {
+  static override summary = "Write the organization's catalog to one readable YAML file."
+  static override description = `Benefits, products (with their prices, in major units with their currency, and their benefits by key) and checkout links (their products by key) as one YAML file to review, keep in version control and apply to another environment with "till catalog apply". Each object is named by a stable key: the "key" entry of its metadata, or, for an object that has none yet, a key derived from its name (apply records it). Environment ids never appear in the file. Archived products are left out.
+
+Meters, discounts, custom fields and webhook endpoints are not in the file yet.`
+  static override examples = [
+    {description: 'Pull the sandbox catalog into a file', command: '<%= config.bin %> <%= command.id %> -p sandbox --out catalog.yaml'},
+    {description: 'Compare the catalogs of two environments', command: 'diff <(<%= config.bin %> <%= command.id %> -p sandbox) <(<%= config.bin %> <%= command.id %> -p production)'},
+  ]
+
+  static override flags = {
+    out: Flags.string({char: 'O', description: 'Write the file here (default: stdout).'}),
+  }
+
+  async run(): Promise<void> {
+    const {flags} = await this.parseWithGlobals(CatalogPull)
+    const {text, counts, problems} = await pullCatalog(await this.ctx.client())
+    for (const problem of problems) this.ctx.note(`Warning: ${problem} (fix it in the file before applying it)`)
+    const summary = Object.entries(counts).map(([section, n]) => `${n} ${section.replaceAll("_", " ")}`).join(', ')
+    if (flags.out === undefined || flags.out === '-') {
+      this.ctx.io.stdout.write(text)
+      return
+    }
+    writeFileAtomic(flags.out, text)
+    this.ctx.note(`Wrote ${summary} from profile ${this.ctx.profile.name} (${this.ctx.profile.environment}) to ${flags.out}.`)
+  }
+}
