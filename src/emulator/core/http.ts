@@ -141,15 +141,6 @@ export class Router {
     return this
   }
 
-  /**
-   * A path the service has but the emulator does not implement yet, which a parameter route would
-   * otherwise catch (`/orders/export` under `/orders/:id`): it answers as an unknown route does.
-   */
-  reserve(method: string, path: string): this {
-    this.fmw.on(method as FindMyWay.HTTPMethod, `${this.prefix}${path}`, () => {}, {auth: 'none', handler: () => { throw routeNotFound() }} satisfies RouteStore)
-    return this
-  }
-
   get(path: string, auth: AuthMode, handler: Handler) {
     return this.add('GET', path, auth, handler)
   }
