@@ -8,7 +8,7 @@ export interface Progress {
 
 export async function uploadProgress(io: IO, label: string, total: number): Promise<Progress> {
   if (!io.stderrIsTTY || total === 0) return {update() {}, stop() {}}
-  const {SingleBar, Presets} = await import('cli-progress')
+  const {SingleBar, Presets} = (await import('cli-progress')).default
   const bar = new SingleBar(
     {stream: io.stderr, format: `${label} [{bar}] {percentage}% | {value}/{total} bytes | ETA {eta}s`, hideCursor: true, clearOnComplete: false},
     Presets.shades_classic,

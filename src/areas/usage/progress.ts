@@ -11,7 +11,7 @@ const quiet: ProgressView = {update() {}, stop() {}}
 /** A bar over the input's bytes when its size is known, counters otherwise; nothing when not on a terminal. */
 export async function progressView(stream: NodeJS.WriteStream, isTTY: boolean, totalBytes: number | null, now: () => number = Date.now): Promise<ProgressView> {
   if (!isTTY) return quiet
-  const {SingleBar} = await import('cli-progress')
+  const {SingleBar} = (await import('cli-progress')).default
   const counters = '{read} read | {inserted} inserted | {duplicates} duplicates | {rejected} rejected | {rate} events/s'
   const bar = new SingleBar({
     stream,
