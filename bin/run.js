@@ -25,6 +25,9 @@ if (argv.length === 1 && argv[0] === '--version') {
   const {API_VERSION} = await import('../dist/client/version.js')
   process.stdout.write(`${name}/${version} ${process.platform}-${process.arch} node-${process.version} polar-api/${API_VERSION}\n`)
 } else {
+  // oclif checks the running Node against its own package.json with semver on load (47 modules): under
+  // the bundle that file is not found and the check never runs anyway; this spares loading semver.
+  process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
   const {main} = await import('../dist/bundle/cli/main.js')
   await main(argv, import.meta.url)
 }

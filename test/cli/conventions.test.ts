@@ -77,27 +77,75 @@ describe('a mistyped command', () => {
   })
 })
 
+/** A sandbox with `till` on its PATH, as installed, and two profiles whose names completion should offer. */
+async function completionBox(): Promise<Sandbox> {
+  const box = sandbox()
+  mkdirSync(join(box.root, 'bin'))
+  writeFileSync(join(box.root, 'bin', 'till'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'bin', 'run.js'))} "$@"\n`)
+  chmodSync(join(box.root, 'bin', 'till'), 0o755)
+  for (const name of ['sandbox-eu', 'prod-main']) {
+    const add = await runCli(['profiles', 'add', name, '--environment', 'sandbox', '--token-stdin', '--no-verify'], {env: box.env(), input: 'polar_oat_shellCompletionProfileToken0123456789\n'})
+    expect(add.code, add.stderr).toBe(0)
+  }
+  return box
+}
+
 describe('shell completion (@oclif/plugin-autocomplete)', () => {
   let box: Sandbox
-  beforeAll(() => {
-    box = sandbox()
+  let env: NodeJS.ProcessEnv
+  const functions = (...path: string[]) => join(box.root, 'cache', 'till', 'autocomplete', 'functions', ...path)
+  beforeAll(async () => {
+    box = await completionBox()
+    env = box.env({XDG_CACHE_HOME: join(box.root, 'cache'), PATH: `${join(box.root, 'bin')}:${process.env.PATH}`})
   })
   afterAll(() => box.cleanup())
 
   it.each(['bash', 'zsh'])('till autocomplete script %s prints a setup line for the shell', async (shell) => {
-    const env = box.env({XDG_CACHE_HOME: join(box.root, 'cache')})
     const r = await runCli(['autocomplete', 'script', shell], {env})
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toMatch(new RegExp(`TILL_AC_${shell.toUpperCase()}_SETUP_PATH=.*${shell}_setup`))
   })
 
   it('the completion cache lists every command and its flags (bash completes them with spaces)', async () => {
-    const env = box.env({XDG_CACHE_HOME: join(box.root, 'cache')})
     const r = await runCli(['autocomplete', 'bash'], {env})
     expect(r.code, r.stderr).toBe(0)
-    const functions = readFileSync(join(box.root, 'cache', 'till', 'autocomplete', 'functions', 'bash', 'till.bash'), 'utf8')
-    expect(functions).toMatch(/^products:list .*--limit/m)
-    expect(functions).toMatch(/^customers:delete .*--yes/m)
+    const script = readFileSync(functions('bash', 'till.bash'), 'utf8')
+    expect(script).toMatch(/^products:list .*--limit/m)
+    expect(script).toMatch(/^customers:delete .*--yes/m)
+  })
+
+  it('bash completes profile names after -p, --profile and --profile=, asked of till, and commands as before', async () => {
+    const r = await runCli(['autocomplete', 'bash'], {env})
+    expect(r.code, r.stderr).toBe(0)
+    // the completion function called by a real bash, as the shell calls it on TAB
+    const complete = (...words: string[]) =>
+      execFileSync('bash', ['-c', `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _till_autocomplete; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', functions('bash', 'till.bash'), ...words], {env})
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+    expect(complete('till', 'products', 'list', '-p', '').sort()).toEqual(['local', 'prod-main', 'sandbox-eu'])
+    expect(complete('till', 'customers', 'get', '--profile', 'sand')).toEqual(['sandbox-eu'])
+    expect(complete('till', 'orders', 'list', '--profile', '=', 'pro')).toEqual(['prod-main'])
+    expect(complete('till', 'products', 'list', '--li')).toEqual(['--limit'])
+    // amended once, however often the cache is rebuilt
+    await runCli(['autocomplete', 'bash', '--refresh-cache'], {env})
+    expect(readFileSync(functions('bash', 'till.bash'), 'utf8').match(/till: profile names/g)).toHaveLength(1)
+  })
+
+  it('zsh completes profile names for --profile / -p through a function that asks till; the script parses in a real zsh', async () => {
+    const r = await runCli(['autocomplete', 'zsh'], {env})
+    expect(r.code, r.stderr).toBe(0)
+    const file = functions('zsh', '_till')
+    const script = readFileSync(file, 'utf8')
+    expect(script).toMatch(/\{-p,--profile\}"\[[^\]]*\]:profile:_till_profile_names"/)
+    expect(script).not.toMatch(/--profile\}?"?\[[^\]]*\]:file:_files/)
+    execFileSync('zsh', ['-n', file], {env})
+    // the function run by a real zsh, with _describe (the completion system's) standing in to print what it is given
+    const offered = execFileSync('zsh', ['-c', `_describe() { print -l -- "\${(@P)\${@[-1]}}" }; eval "$(sed -n '/^_till_profile_names() {/,/^}/p' "$1")"; _till_profile_names`, 'zsh', file], {env})
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+    expect(offered.sort()).toEqual(['local', 'prod-main', 'sandbox-eu'])
   })
 })
 

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {TillError} from '../../client/till-error.js'
-import {colorEnabled, csvField, formatIso, formatMoney, formatRelative, resolveFormat, singleLine} from './format.js'
+import {colorEnabled, csvField, formatIso, formatMoney, formatRelative, minorDigits, resolveFormat, singleLine} from './format.js'
 
 describe('resolveFormat', () => {
   it('defaults to a table on a terminal and tab-separated values when piped', () => {
@@ -126,5 +126,15 @@ describe('cell text', () => {
   it('keeps a value on one line without control characters', () => {
     expect(singleLine('a\tb\r\nc')).toBe('a b c')
     expect(singleLine('red\u001b[31mtext')).toBe('red[31mtext')
+  })
+})
+
+describe('minorDigits', () => {
+  it("matches the runtime's ICU data for every currency it knows, in any case", () => {
+    for (const code of Intl.supportedValuesOf('currency')) {
+      const icu = new Intl.NumberFormat('en', {style: 'currency', currency: code}).resolvedOptions().maximumFractionDigits
+      expect([code, minorDigits(code)]).toEqual([code, icu])
+    }
+    expect([minorDigits('jpy'), minorDigits('kwd'), minorDigits('usd'), minorDigits('XYZ')]).toEqual([0, 3, 2, 2])
   })
 })

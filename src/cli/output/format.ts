@@ -62,20 +62,17 @@ export const isMoney = (value: unknown): value is Money =>
   typeof (value as Money).amount === 'number' && typeof (value as Money).currency === 'string'
 
 const SYMBOLS: Record<string, string> = {USD: '$', EUR: '€'}
-const digitsCache = new Map<string, number>()
+
+// Minor-unit digits where they are not 2, as the runtime's ICU data gives them (format.test.ts checks the
+// table against Intl). A table, because the first Intl.NumberFormat of a process costs milliseconds of
+// start-up (loading ICU's currency data) for every command that prints an amount.
+const ZERO_DIGITS = new Set(['AFN', 'ALL', 'BIF', 'CLP', 'COP', 'DJF', 'GNF', 'HUF', 'IDR', 'IQD', 'IRR', 'ISK', 'JPY', 'KMF', 'KPW', 'KRW', 'LAK', 'LBP', 'MGA', 'MMK', 'PKR', 'PYG', 'RWF', 'SLL', 'SOS', 'SYP', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF', 'YER'])
+const THREE_DIGITS = new Set(['BHD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'])
 
 /** Minor-unit digits of a currency (2 for USD, 0 for JPY, 3 for KWD; 2 when unknown). */
 export function minorDigits(code: string): number {
-  let digits = digitsCache.get(code)
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat('en', {style: 'currency', currency: code}).resolvedOptions().maximumFractionDigits ?? 2
-    } catch {
-      digits = 2
-    }
-    digitsCache.set(code, digits)
-  }
-  return digits
+  const upper = code.toUpperCase()
+  return ZERO_DIGITS.has(upper) ? 0 : THREE_DIGITS.has(upper) ? 3 : 2
 }
 
 /** `1234` -> `"12.34"` (or `"1,234.00"`-style with grouping), computed on integers to avoid float noise. */
@@ -114,7 +111,8 @@ const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['hour', 3_600_000],
   ['minute', 60_000],
 ]
-const relative = new Intl.RelativeTimeFormat('en', {numeric: 'always'})
+// made on first use: creating it loads ICU data, which a command that prints no relative time should not pay
+let relative: Intl.RelativeTimeFormat | undefined
 
 const toTime = (value: unknown): number =>
   value instanceof Date ? value.getTime() : typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : Number.NaN
@@ -126,7 +124,7 @@ export function formatRelative(value: string | number | Date, now: number): stri
   const diff = time - now
   for (const [unit, size] of UNITS) {
     const count = Math.trunc(diff / size)
-    if (count !== 0) return relative.format(count, unit)
+    if (count !== 0) return (relative ??= new Intl.RelativeTimeFormat('en', {numeric: 'always'})).format(count, unit)
   }
   return 'just now'
 }
