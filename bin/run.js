@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Start-up fast paths come first: Node's compile cache where the Node version has it (22.1 and later),
-// and `till --version` answered without loading oclif (as oclif would: name/version platform-arch node, plus the pinned API version).
+// and `till --version` answered without loading oclif (as oclif would: name/version platform-arch node, plus the pinned API version;
+// oclif takes a first argument `--version` as the question whatever follows it, and so does this).
 // Everything else runs the bundled CLI (dist/bundle, made by `npm run build`).
 import {readFileSync} from 'node:fs'
 import module from 'node:module'
@@ -13,7 +14,7 @@ module.enableCompileCache?.()
 v8.setFlagsFromString('--wasm-tiering-budget=10000000')
 
 const argv = process.argv.slice(2)
-if (argv.length === 1 && argv[0] === '--version') {
+if (argv[0] === '--version') {
   const {settingsProblem} = await import('../dist/cli/settings.js')
   const problem = settingsProblem(process.env)
   if (problem) {
@@ -21,7 +22,7 @@ if (argv.length === 1 && argv[0] === '--version') {
     process.exit(problem.exitCode)
   }
   const {name, version} = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
-  // and the API version requests are pinned to, as the init hook adds it when oclif answers
+  // and the API version requests are pinned to
   const {API_VERSION} = await import('../dist/client/version.js')
   process.stdout.write(`${name}/${version} ${process.platform}-${process.arch} node-${process.version} polar-api/${API_VERSION}\n`)
 } else {

@@ -48,7 +48,7 @@ const plainSort = {
 }
 
 rmSync(out, {recursive: true, force: true})
-const entries = [join(dist, 'cli', 'main.js'), join(dist, 'cli', 'hooks', 'init.js'), join(dist, 'cli', 'hooks', 'not-found.js'), join(dist, 'areas', 'completion', 'postrun.js'), ...commands(join(dist, 'commands'))]
+const entries = [join(dist, 'cli', 'main.js'), join(dist, 'cli', 'hooks', 'not-found.js'), join(dist, 'areas', 'completion', 'postrun.js'), ...commands(join(dist, 'commands'))]
 await build({
   entryPoints: entries.map((path) => ({in: path, out: relative(dist, path).replace(/\.js$/, '')})),
   outdir: out,

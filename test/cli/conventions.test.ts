@@ -197,11 +197,14 @@ describe('fish completion (till autocomplete fish), loaded into a real fish', ()
 describe('till --version', () => {
   it('answers as oclif does: name/version platform-arch node-version, plus the pinned API version', async () => {
     const box = sandbox()
-    const r = await runCli(['--version'], {env: box.env()})
-    box.cleanup()
     const {version} = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {version: string}
-    expect(r.code).toBe(0)
-    expect(r.stdout).toBe(`till/${version} ${process.platform}-${process.arch} node-${process.version} polar-api/${API_VERSION}\n`)
-    expect(r.stderr).toBe('')
+    // oclif reads a first argument --version as the question, whatever follows
+    for (const args of [['--version'], ['--version', 'products', 'list']]) {
+      const r = await runCli(args, {env: box.env()})
+      expect(r.code).toBe(0)
+      expect(r.stdout).toBe(`till/${version} ${process.platform}-${process.arch} node-${process.version} polar-api/${API_VERSION}\n`)
+      expect(r.stderr).toBe('')
+    }
+    box.cleanup()
   })
 })
