@@ -6,5 +6,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Most of a test's time is spent waiting on the processes it spawns (till, the emulator) and on
+    // their network, not on this process's CPU: run more files at once than vitest's default of
+    // cores - 1 (a single worker on a 2-core machine).
+    maxWorkers: 3,
   },
 })
