@@ -80,15 +80,16 @@ export function buildPlan(catalog: Catalog, env: Environment, options: {prune: b
         continue
       }
       const {changes, blocked} = kind.diff(entry, found.item, keys)
-      if (kind.archived(found.item)) changes.unshift({field: 'archived', from: 'yes', to: 'no', note: 'restored: it is in the file again'})
-      if (!found.recorded) changes.push({field: 'metadata.key', from: '(none)', to: JSON.stringify(key), note: 'the key is recorded in the object\'s metadata'})
+      if (kind.archived(found.item)) changes.unshift({field: kind.archiveWord ? `${kind.archiveWord}d` : 'archived', from: 'yes', to: 'no', note: 'restored: it is in the file again'})
+      if (!found.recorded && kind.keyed !== false) changes.push({field: 'metadata.key', from: '(none)', to: JSON.stringify(key), note: 'the key is recorded in the object\'s metadata'})
       if (changes.length > 0 || blocked) steps.push({...base, action: 'update', id: found.item.id, changes, ...(blocked ? {blocked} : {})})
     }
     for (const k of keys.keyed.get(kind.section) ?? []) {
       if (k.key in entries || kind.archived(k.item)) continue
       const base = {kind: kind.section, noun: kind.noun, key: k.key, id: k.item.id, changes: []}
-      if (options.prune && kind.archive) kindExtras.push({...base, action: 'archive'})
-      else kindExtras.push({...base, action: 'extra', note: kind.archive ? 'not in the file: kept (--prune archives it)' : `not in the file: kept (${kind.kept ?? 'the service cannot archive it'})`})
+      const word = kind.archiveWord ?? 'archive'
+      if (options.prune && kind.archive) kindExtras.push({...base, action: 'archive', ...(kind.archiveWord ? {note: `not in the file: ${word}d`} : {})})
+      else kindExtras.push({...base, action: 'extra', note: kind.archive ? `not in the file: kept (--prune ${word}s it)` : `not in the file: kept (${kind.kept ?? 'the service cannot archive it'})`})
     }
   }
   // Archives go last, the kinds that use others first (products before their benefits).

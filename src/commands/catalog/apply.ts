@@ -44,7 +44,10 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
       await this.confirmAction(`apply ${args.file} (${countsText(plan)})`, flags.yes)
     }
     const json = this.jsonEnabled()
-    const result = await applyPlan(await this.ctx.client(), catalog, plan.steps, keys, (d) => json || this.ctx.io.stdout.write(`${doneLine(d)}\n`))
+    const result = await applyPlan(await this.ctx.client(), catalog, plan.steps, keys, (d) => {
+      if (!json) this.ctx.io.stdout.write(`${doneLine(d)}\n`)
+      if (d.note) this.ctx.note(d.note)
+    })
     if (json) {
       const failed = result.failed && {kind: result.failed.step.kind, key: result.failed.step.key, action: result.failed.step.action, error: toTillError(result.failed.error, this.errorContext()).message}
       this.ctx.io.stdout.write(`${JSON.stringify({done: result.done, failed: failed ?? null, not_done: result.notDone.map((s) => ({kind: s.kind, key: s.key, action: s.action}))}, null, 2)}\n`)

@@ -1,5 +1,5 @@
-// What one kind of catalog object (benefits, products; meters, discounts, custom fields, checkout links
-// later) tells the catalog machinery: its section of the file, how to read it from an environment, how
+// What one kind of catalog object (meters, custom fields, benefits, products, discounts, checkout links,
+// webhook endpoints) tells the catalog machinery: its section of the file, how to read it from an environment, how
 // to compare a file entry with the object found there, and how to create, update and archive it.
 // Adding a kind is one module that exports a `Kind` and one line in kinds/index.ts.
 import type {z} from 'zod'
@@ -68,4 +68,10 @@ export interface Kind<E = Record<string, unknown>> {
   archive?(client: ApiClient, item: Item): Promise<Item>
   /** Why an object of this kind that is not in the file is kept even with `--prune`. */
   kept?: string
+  /** What `archive` does, when it is not archiving (`disable`). */
+  archiveWord?: string
+  /** False for a kind without metadata: its keys are always derived from `label`, never recorded. */
+  keyed?: false
+  /** A line for stderr once an object is created (what the user must do next). */
+  created?(key: string, item: Item): string
 }
