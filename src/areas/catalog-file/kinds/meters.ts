@@ -31,14 +31,20 @@ const schema = z
 
 export type MeterEntry = z.output<typeof schema>
 
-/** Keys sorted at every depth: the same filter gives the same lines from any environment. */
-const sortedCopy = <T>(value: T): T => JSON.parse(canonical(value)) as T
+/** The filter with its keys in reading order at every depth: the same filter gives the same lines from any environment. */
+function ordered(f: MeterFilter): MeterFilter {
+  return {
+    conjunction: f.conjunction,
+    clauses: f.clauses.map((c) => ('clauses' in c ? ordered(c) : {property: c.property, operator: c.operator, value: c.value})),
+  }
+}
 
 function toEntry(item: Item): MeterEntry {
+  const a = item.aggregation as {func: string; property?: string}
   return {
     name: String(item.name),
-    filter: sortedCopy(item.filter as MeterFilter),
-    aggregation: sortedCopy(item.aggregation as MeterEntry['aggregation']),
+    filter: ordered(item.filter as MeterFilter),
+    aggregation: (a.func === 'count' ? {func: 'count'} : {func: a.func, property: a.property}) as MeterEntry['aggregation'],
     unit: (item.unit as MeterEntry['unit']) ?? 'scalar',
     custom_label: (item.custom_label as string | null) ?? null,
     custom_multiplier: (item.custom_multiplier as number | null) ?? null,
