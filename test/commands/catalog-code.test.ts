@@ -58,15 +58,10 @@ describe('catalog as code between sandbox and production', () => {
       expect(r.code, r.stderr).toBe(0)
     }
     await control(emulator.production, '/empty')
-    // The file does not carry what belongs to one environment (a downloadable's uploaded files) nor
-    // seat-based prices yet (the emulator does not create them): the sandbox catalog is the rest.
+    // The file does not carry what belongs to one environment (a downloadable's uploaded files): the
+    // sandbox catalog is the rest. Its seat-based product is left out by pull, with a warning.
     for (const b of await listAll(emulator.sandbox, '/benefits/')) {
       if (b.type === 'downloadables') expect((await api(emulator.sandbox, 'DELETE', `/benefits/${b.id}`)).status).toBe(204)
-    }
-    for (const p of await products(emulator.sandbox)) {
-      if (p.prices.some((x: Json) => x.amount_type === 'seat_based')) {
-        expect((await api(emulator.sandbox, 'PATCH', `/products/${p.id}`, {body: {is_archived: true}})).status).toBe(200)
-      }
     }
     // Beside the seeded meter, discounts and custom field: a meter no product uses, a custom field
     // attached to a product, a discount restricted to it and a webhook endpoint.
@@ -104,6 +99,7 @@ describe('catalog as code between sandbox and production', () => {
     const r = await till(['catalog', 'pull', '-p', 'sb', '--out', file])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toBe('')
+    expect(r.stderr).toContain('Warning: product team-seats is left out: it has a seat-based price, which the file cannot express yet (apply keeps it)\n')
     expect(r.stderr).toContain(`Wrote 2 meters, 2 custom fields, 6 benefits, 12 products, 3 discounts, 3 checkout links, 1 webhook endpoints from profile sb (sandbox) to ${file}.`)
     const text = readFileSync(file, 'utf8')
     expect(text).toMatch(/^version: 1$/m)

@@ -122,6 +122,14 @@ describe('buildPlan with meters, custom fields, discounts and webhook endpoints'
     expect(planText(pruned, target)).toContain('- meter old-meter (archived: not in the file)\n')
   })
 
+  it('keeps a product with a seat-based price, which the file cannot express, even with --prune; refuses an entry for it', () => {
+    const seats = {...product, id: 'p2', name: 'Team Seats', metadata: {key: 'team-seats'}, attached_custom_fields: [], prices: [{id: 'x2', amount_type: 'seat_based', seat_tiers: {tiers: []}, price_currency: 'usd', is_archived: false}]}
+    const pruned = buildPlan(catalog(), env({products: [product, seats]}), {prune: true})
+    expect(pruned.steps.map((s) => `${s.action} ${s.key}: ${s.note}`)).toEqual(['extra team-seats: not in the file: kept (it has a seat-based price, which the file cannot express yet)'])
+    const claimed = buildPlan(catalog(), env({products: [{...seats, metadata: {key: 'usage'}}]}), {prune: false})
+    expect(claimed.steps.filter((s) => s.kind === 'products').map((s) => s.blocked)).toEqual(['the product in the environment has a seat-based price, which the file cannot express yet: give the entry another key'])
+  })
+
   it('restores an archived meter and a disabled endpoint that are in the file; an endpoint never records a key', () => {
     const plan = buildPlan(catalog(), env({meters: [meter({archived_at: at})], webhook_endpoints: [endpoint({enabled: false})]}), {prune: false})
     expect(summary(plan)).toEqual(['update meters api-calls | archived: yes -> no', 'update webhook_endpoints orders | disabled: yes -> no'])

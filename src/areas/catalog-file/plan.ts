@@ -79,6 +79,11 @@ export function buildPlan(catalog: Catalog, env: Environment, options: {prune: b
         steps.push({...base, action: 'create', changes: kind.describe(entry)})
         continue
       }
+      const unsupported = kind.unsupported?.(found.item)
+      if (unsupported) {
+        steps.push({...base, action: 'update', id: found.item.id, changes: [], blocked: `the ${kind.noun} in the environment ${unsupported}, which the file cannot express yet: give the entry another key`})
+        continue
+      }
       const {changes, blocked} = kind.diff(entry, found.item, keys)
       if (kind.archived(found.item)) changes.unshift({field: kind.archiveWord ? `${kind.archiveWord}d` : 'archived', from: 'yes', to: 'no', note: 'restored: it is in the file again'})
       if (!found.recorded && kind.keyed !== false) changes.push({field: 'metadata.key', from: '(none)', to: JSON.stringify(key), note: 'the key is recorded in the object\'s metadata'})
@@ -88,7 +93,9 @@ export function buildPlan(catalog: Catalog, env: Environment, options: {prune: b
       if (k.key in entries || kind.archived(k.item)) continue
       const base = {kind: kind.section, noun: kind.noun, key: k.key, id: k.item.id, changes: []}
       const word = kind.archiveWord ?? 'archive'
-      if (options.prune && kind.archive) kindExtras.push({...base, action: 'archive', ...(kind.archiveWord ? {note: `not in the file: ${word}d`} : {})})
+      const unsupported = kind.unsupported?.(k.item)
+      if (unsupported) kindExtras.push({...base, action: 'extra', note: `not in the file: kept (it ${unsupported}, which the file cannot express yet)`})
+      else if (options.prune && kind.archive) kindExtras.push({...base, action: 'archive', ...(kind.archiveWord ? {note: `not in the file: ${word}d`} : {})})
       else kindExtras.push({...base, action: 'extra', note: kind.archive ? `not in the file: kept (--prune ${word}s it)` : `not in the file: kept (${kind.kept ?? 'the service cannot archive it'})`})
     }
   }

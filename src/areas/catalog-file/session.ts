@@ -17,14 +17,21 @@ export async function pullCatalog(client: ApiClient): Promise<{text: string; cou
   const keys = new EnvironmentKeys(env)
   const catalog: Catalog = {}
   const counts: Record<string, number> = {}
+  const problems: string[] = []
   for (const kind of KINDS) {
     const section: Record<string, unknown> = {}
-    for (const {item, key} of keys.keyed.get(kind.section) ?? []) if (!kind.archived(item)) section[key] = kind.toEntry(item, keys)
+    for (const {item, key} of keys.keyed.get(kind.section) ?? []) {
+      if (kind.archived(item)) continue
+      const unsupported = kind.unsupported?.(item)
+      if (unsupported) problems.push(`${kind.noun} ${key} is left out: it ${unsupported}, which the file cannot express yet (apply keeps it)`)
+      else section[key] = kind.toEntry(item, keys)
+    }
     catalog[kind.section] = section
     counts[kind.section] = Object.keys(section).length
   }
   const text = writeCatalog(catalog)
-  return {text, counts, problems: readCatalog(text).issues.map((i) => `line ${i.line}: ${pathText(i.path)}: ${i.message}`)}
+  for (const i of readCatalog(text).issues) problems.push(`line ${i.line}: ${pathText(i.path)}: ${i.message} (fix it in the file before applying it)`)
+  return {text, counts, problems}
 }
 
 export interface Planned {

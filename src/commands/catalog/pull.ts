@@ -20,7 +20,7 @@ Meters, discounts, custom fields and webhook endpoints are not in the file yet.`
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(CatalogPull)
     const {text, counts, problems} = await pullCatalog(await this.ctx.client())
-    for (const problem of problems) this.ctx.note(`Warning: ${problem} (fix it in the file before applying it)`)
+    for (const problem of problems) this.ctx.note(`Warning: ${problem}`)
     const summary = Object.entries(counts).map(([section, n]) => `${n} ${section.replaceAll("_", " ")}`).join(', ')
     if (flags.out === undefined || flags.out === '-') {
       this.ctx.io.stdout.write(text)

@@ -72,6 +72,8 @@ export interface Kind<E = Record<string, unknown>> {
   archiveWord?: string
   /** False for a kind without metadata: its keys are always derived from `label`, never recorded. */
   keyed?: false
+  /** Why the file cannot express this object yet (pull leaves it out and warns; apply keeps it, even with --prune). */
+  unsupported?(item: Item): string | undefined
   /** A line for stderr once an object is created (what the user must do next). */
   created?(key: string, item: Item): string
 }

@@ -29,6 +29,8 @@ const schema = z
 
 export type ProductEntry = z.output<typeof schema>
 
+/** The price types the file has (a legacy `free` price is a fixed price of 0). Seat-based prices are not among them: the service creates them only for organizations with seat-based pricing enabled. */
+const FILE_PRICES = new Set(['fixed', 'custom', 'free', 'metered_unit'])
 const activePrices = (item: Item) => ((item.prices ?? []) as Array<Record<string, unknown>>).filter((p) => p.is_archived !== true)
 const benefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).map((b) => b.id)
 const intervalCount = (entry: ProductEntry) => (entry.recurring_interval === null ? null : (entry.recurring_interval_count ?? 1))
@@ -93,6 +95,10 @@ export const products: Kind<ProductEntry> = {
   list: (client) => listProducts(client, {}, {all: true, limit: 100}),
   label: (item) => String(item.name ?? ''),
   archived: (item) => item.is_archived === true,
+  unsupported(item) {
+    const other = activePrices(item).find((p) => !FILE_PRICES.has(String(p.amount_type)))
+    return other ? `has a ${String(other.amount_type).replaceAll('_', '-')} price` : undefined
+  },
   toEntry,
   diff(entry, item, keys) {
     const current = toEntry(item, keys)
