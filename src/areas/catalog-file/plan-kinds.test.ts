@@ -130,6 +130,19 @@ describe('buildPlan with meters, custom fields, discounts and webhook endpoints'
     expect(claimed.steps.filter((s) => s.kind === 'products').map((s) => s.blocked)).toEqual(['the product in the environment has a seat-based price, which the file cannot express yet: give the entry another key'])
   })
 
+  it('with --prune, keeps a meter that a benefit outside the file still credits (the service refuses that archive)', () => {
+    const credited = env({
+      meters: [meter(), meter({id: 'm3', name: 'Tokens', metadata: {key: 'tokens'}})],
+      benefits: [credits, {...credits, id: 'b3', description: 'Token credits', properties: {meter_id: 'm3', units: 5, rollover: false}, metadata: {key: 'token-credits'}}],
+    })
+    const plan = buildPlan(catalog(), credited, {prune: true})
+    expect(plan.steps.map((s) => `${s.action} ${s.key}: ${s.note}`)).toEqual([
+      'extra token-credits: not in the file: kept (the service cannot archive a benefit, only delete it (till benefits delete))',
+      'extra tokens: not in the file: kept (benefit token-credits still credits it, and the service does not archive it while so)',
+    ])
+    expect(plan.pending).toBe(false)
+  })
+
   it('restores an archived meter and a disabled endpoint that are in the file; an endpoint never records a key', () => {
     const plan = buildPlan(catalog(), env({meters: [meter({archived_at: at})], webhook_endpoints: [endpoint({enabled: false})]}), {prune: false})
     expect(summary(plan)).toEqual(['update meters api-calls | archived: yes -> no', 'update webhook_endpoints orders | disabled: yes -> no'])

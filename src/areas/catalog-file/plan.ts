@@ -5,7 +5,7 @@ import type {Item} from '../../client/resources/common.js'
 import type {Catalog} from './document.js'
 import {assignKeys, type Keyed} from './keys.js'
 import {KINDS, type AnyKind} from './kinds/index.js'
-import type {Change, Keys} from './kinds/kind.js'
+import type {Change, Keys, Staying} from './kinds/kind.js'
 
 export type Action = 'create' | 'update' | 'archive' | 'extra'
 
@@ -67,6 +67,12 @@ export function buildPlan(catalog: Catalog, env: Environment, options: {prune: b
   const keys = new EnvironmentKeys(env, kinds)
   const steps: Step[] = []
   const extras: Step[][] = []
+  // what applying leaves as it is: objects not in the file that are kept (and, with --prune, cannot be archived)
+  const staying: Staying[] = kinds.flatMap((kind) =>
+    (keys.keyed.get(kind.section) ?? [])
+      .filter((k) => !(k.key in (catalog[kind.section] ?? {})) && !kind.archived(k.item) && !(options.prune && kind.archive && !kind.unsupported?.(k.item)))
+      .map((k) => ({kind: kind.section, noun: kind.noun, key: k.key, item: k.item})),
+  )
   for (const kind of kinds) {
     const kindExtras: Step[] = []
     extras.unshift(kindExtras)
@@ -94,7 +100,9 @@ export function buildPlan(catalog: Catalog, env: Environment, options: {prune: b
       const base = {kind: kind.section, noun: kind.noun, key: k.key, id: k.item.id, changes: []}
       const word = kind.archiveWord ?? 'archive'
       const unsupported = kind.unsupported?.(k.item)
+      const user = options.prune ? kind.usedBy?.(k.item, staying) : undefined
       if (unsupported) kindExtras.push({...base, action: 'extra', note: `not in the file: kept (it ${unsupported}, which the file cannot express yet)`})
+      else if (user) kindExtras.push({...base, action: 'extra', note: `not in the file: kept (${user}, and the service does not ${word} it while so)`})
       else if (options.prune && kind.archive) kindExtras.push({...base, action: 'archive', ...(kind.archiveWord ? {note: `not in the file: ${word}d`} : {})})
       else kindExtras.push({...base, action: 'extra', note: kind.archive ? `not in the file: kept (--prune ${word}s it)` : `not in the file: kept (${kind.kept ?? 'the service cannot archive it'})`})
     }

@@ -39,6 +39,14 @@ export interface Reference {
   path: Path
 }
 
+/** An object of the environment that applying leaves as it is (not in the file, not archived by it). */
+export interface Staying {
+  kind: string
+  noun: string
+  key: string
+  item: Item
+}
+
 export interface Kind<E = Record<string, unknown>> {
   /** The file's section and the kind's name: `benefits`. */
   section: string
@@ -74,6 +82,8 @@ export interface Kind<E = Record<string, unknown>> {
   keyed?: false
   /** Why the file cannot express this object yet (pull leaves it out and warns; apply keeps it, even with --prune). */
   unsupported?(item: Item): string | undefined
+  /** What keeps the service from archiving this object, among the objects that stay as they are ("benefit credits"). */
+  usedBy?(item: Item, staying: Staying[]): string | undefined
   /** A line for stderr once an object is created (what the user must do next). */
   created?(key: string, item: Item): string
 }
