@@ -5,9 +5,9 @@ import {pullCatalog, writeFileAtomic} from '../../areas/catalog-file/session.js'
 
 export default class CatalogPull extends BaseCommand {
   static override summary = "Write the organization's catalog to one readable YAML file."
-  static override description = `Benefits, products (with their prices, in major units with their currency, and their benefits by key) and checkout links (their products by key) as one YAML file to review, keep in version control and apply to another environment with "till catalog apply". Each object is named by a stable key: the "key" entry of its metadata, or, for an object that has none yet, a key derived from its name (apply records it). Environment ids never appear in the file. Archived products are left out.
+  static override description = `Meters, custom fields, benefits, products (their prices in major units with their currency, their benefits, custom fields and metered prices' meters by key), discounts, checkout links and webhook endpoints as one YAML file to review, keep in version control and apply to another environment with "till catalog apply". Each object is named by a stable key: the "key" entry of its metadata, or, for an object that has none yet, a key derived from its name (apply records it). Environment ids and secrets never appear in the file (a webhook endpoint's signing secret is left out). Archived meters and products and disabled webhook endpoints are left out.
 
-Meters, discounts, custom fields and webhook endpoints are not in the file yet.`
+A product with a seat-based price is left out with a warning: the file does not express seat-based prices yet.`
   static override examples = [
     {description: 'Pull the sandbox catalog into a file', command: '<%= config.bin %> <%= command.id %> -p sandbox --out catalog.yaml'},
     {description: 'Compare the catalogs of two environments', command: 'diff <(<%= config.bin %> <%= command.id %> -p sandbox) <(<%= config.bin %> <%= command.id %> -p production)'},
