@@ -326,6 +326,29 @@ describe('catalog as code between sandbox and production', () => {
     expect((await till(['catalog', 'pull', '-p', 'prod'])).stdout).toBe(readFileSync(file, 'utf8'))
   })
 
+  it("plans a meter's new filter with the service's rule, and stops at its refusal once the meter counts events", async () => {
+    const ingested = await api(emulator.production, 'POST', '/events/ingest', {body: {events: [{name: 'api.call', external_customer_id: 'catalog_user'}]}})
+    expect(ingested.status, ingested.text).toBe(200)
+    edit('          value: api.call\n', '          value: api.request\n')
+    const {code, plan} = await planJson('prod')
+    expect(code).toBe(10)
+    expect(plan.steps).toEqual([expect.objectContaining({action: 'update', kind: 'meters', key: 'api-calls', blocked: null})])
+    expect(plan.steps[0].changes).toEqual([{
+      field: 'filter',
+      from: '{"clauses":[{"operator":"eq","property":"name","value":"api.call"}],"conjunction":"and"}',
+      to: '{"clauses":[{"operator":"eq","property":"name","value":"api.request"}],"conjunction":"and"}',
+      note: 'the service refuses this once the meter has aggregated events: then give the changed meter a new key (and archive the old one with --prune)',
+    }])
+    const r = await till(['catalog', 'apply', file, '-p', 'prod', '--yes'])
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe('')
+    expect(r.stderr).toContain("Error: apply stopped at update meter api-calls: the API rejected the input\n  body.filter: This field can't be updated because the meter is already aggregating events.")
+    expect(r.stderr).toContain('0 of 1 changes were made; 1 were not')
+    expect((await listAll(emulator.production, '/meters/')).find((m) => m.name === 'API requests').filter.clauses[0].value).toBe('api.call')
+    edit('          value: api.request\n', '          value: api.call\n')
+    expect((await planJson('prod')).code).toBe(0)
+  })
+
   it('refuses a file with problems before any request, naming each line (exit 2)', async () => {
     const bad = join(box.root, 'bad.yaml')
     writeFileSync(bad, 'version: 1\nproducts:\n  cheap:\n    name: Cheap\n    prices:\n      - {type: fixed, amount: "1.999", currency: usd}\n    benefits: [nope]\n')
