@@ -231,7 +231,7 @@ describe('catalog as code between sandbox and production', () => {
     expect(kept.stdout).toContain('0 to create, 0 to update, 0 to archive, 4 not in the file (kept).')
     expect(kept.stdout).toContain('! product icon-pack: not in the file: kept (--prune archives it)')
     expect(kept.stdout).toContain('! meter storage: not in the file: kept (--prune archives it)')
-    expect(kept.stdout).toContain('! webhook endpoint orders: not in the file: kept (--prune disables it)')
+    expect(kept.stdout).toContain('! webhook endpoint orders: no entry has its URL: kept (--prune disables it)')
     expect(kept.stdout).toContain('! discount 5-off-for-3-months: not in the file: kept (the service cannot archive a discount, only delete it (till discounts delete); an ends_at in the file stops its use)')
     const applied = await till(['catalog', 'apply', file, '-p', 'prod', '--yes'])
     expect(applied.code).toBe(0)

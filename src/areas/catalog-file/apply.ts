@@ -42,8 +42,8 @@ export async function applyPlan(
     let result: Item
     try {
       if (step.action === 'create') result = await kind.create(client, step.key, entry, keys)
-      else if (step.action === 'update') result = await kind.update(client, step.key, entry, keys.find(step.kind, step.key)!.item, keys)
-      else result = await kind.archive!(client, keys.find(step.kind, step.key)!.item)
+      else if (step.action === 'update') result = await kind.update(client, step.key, entry, keys.byId(step.kind, step.id!)!.item, keys)
+      else result = await kind.archive!(client, keys.byId(step.kind, step.id!)!.item)
     } catch (error) {
       return {done, failed: {step, error}, notDone: todo.slice(i + 1)}
     }

@@ -111,14 +111,14 @@ describe('buildPlan with meters, custom fields, discounts and webhook endpoints'
     })
     const kept = buildPlan(catalog(), extra, {prune: false})
     expect(kept.steps.map((s) => `${s.action} ${s.key}: ${s.note}`)).toEqual([
-      'extra https-other-example-com-x: not in the file: kept (--prune disables it)',
+      'extra https-other-example-com-x: no entry has its URL: kept (--prune disables it)',
       'extra spring: not in the file: kept (the service cannot archive a discount, only delete it (till discounts delete); an ends_at in the file stops its use)',
       'extra vat: not in the file: kept (the service cannot archive a custom field, only delete it (till custom-fields delete))',
       'extra old-meter: not in the file: kept (--prune archives it)',
     ])
     const pruned = buildPlan(catalog(), extra, {prune: true})
     expect(pruned.steps.map((s) => `${s.action} ${s.key}`)).toEqual(['archive https-other-example-com-x', 'extra spring', 'extra vat', 'archive old-meter'])
-    expect(planText(pruned, target)).toContain('- webhook endpoint https-other-example-com-x: not in the file: disabled\n')
+    expect(planText(pruned, target)).toContain('- webhook endpoint https-other-example-com-x: no entry has its URL: disabled\n')
     expect(planText(pruned, target)).toContain('- meter old-meter (archived: not in the file)\n')
   })
 
@@ -141,6 +141,14 @@ describe('buildPlan with meters, custom fields, discounts and webhook endpoints'
       'extra tokens: not in the file: kept (benefit token-credits still credits it, and the service does not archive it while so)',
     ])
     expect(plan.pending).toBe(false)
+  })
+
+  it('finds a webhook endpoint by its URL whatever its key (it cannot record one); a new URL is a new endpoint', () => {
+    const renamed = buildPlan(catalog(), env({webhook_endpoints: [endpoint({name: 'Hooks'})]}), {prune: true})
+    expect(summary(renamed)).toEqual(['update webhook_endpoints orders | name: "Hooks" -> "orders"'])
+    expect(renamed.steps[0]!.id).toBe('w1')
+    const moved = buildPlan(catalog(), env({webhook_endpoints: [endpoint({url: 'https://old.example.com/polar'})]}), {prune: true})
+    expect(moved.steps.map((s) => `${s.action} ${s.key} ${s.id ?? ''}`)).toEqual(['create orders ', 'archive orders w1'])
   })
 
   it('restores an archived meter and a disabled endpoint that are in the file; an endpoint never records a key', () => {

@@ -80,6 +80,8 @@ export interface Kind<E = Record<string, unknown>> {
   archiveWord?: string
   /** False for a kind without metadata: its keys are always derived from `label`, never recorded. */
   keyed?: false
+  /** For such a kind: what finds an entry's object whatever its key (a webhook endpoint's URL). */
+  identity?: {name: string; entry(entry: E): string; item(item: Item): string}
   /** Why the file cannot express this object yet (pull leaves it out and warns; apply keeps it, even with --prune). */
   unsupported?(item: Item): string | undefined
   /** What keeps the service from archiving this object, among the objects that stay as they are ("benefit credits"). */

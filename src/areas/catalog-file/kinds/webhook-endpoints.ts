@@ -1,7 +1,8 @@
 // Webhook endpoints in the catalog file: url, name, format and the events sent. Never the signing secret:
 // pull leaves it out, and an endpoint apply creates gets a new one from the service, which till does not
 // print (apply says on stderr how to get it). An endpoint has no metadata to record a key in: its key is
-// always derived from its name (or its URL when unnamed). With --prune, an endpoint no longer in the file
+// always derived from its name (or its URL when unnamed), and an entry finds its endpoint by URL (a new URL
+// is a new endpoint, with a new secret). With --prune, an endpoint no longer in the file
 // is disabled (`enabled: false`, as the service allows); disabled endpoints are not in the file, and one
 // that is in the file again is enabled.
 import {z} from 'zod'
@@ -39,6 +40,7 @@ export const webhookEndpoints: Kind<WebhookEndpointEntry> = {
   noun: 'webhook endpoint',
   schema,
   keyed: false,
+  identity: {name: 'URL', entry: (entry) => entry.url, item: (item) => String(item.url)},
   list: (client) => listEndpoints(client, {all: true, limit: 100}),
   label: (item) => String(item.name || item.url || 'webhook'),
   archived: (item) => item.enabled === false,
@@ -47,7 +49,6 @@ export const webhookEndpoints: Kind<WebhookEndpointEntry> = {
     const current = toEntry(item)
     return {
       changes: [
-        ...changed('url', current.url, entry.url),
         ...changed('name', current.name, entry.name),
         ...changed('format', current.format, entry.format),
         ...changed('events', current.events, [...entry.events].sort()),
