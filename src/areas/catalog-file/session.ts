@@ -4,7 +4,7 @@ import {renameSync, rmSync, writeFileSync} from 'node:fs'
 import type {ApiClient} from '../../client/client.js'
 import {usageError} from '../../client/till-error.js'
 import {pathText, readCatalog, writeCatalog, type Catalog} from './document.js'
-import {KINDS} from './kinds/index.js'
+import {KINDS, kindOf} from './kinds/index.js'
 import {buildPlan, EnvironmentKeys, type Plan} from './plan.js'
 import {loadCatalog, readEnvironment} from './read.js'
 
@@ -33,6 +33,10 @@ export async function pullCatalog(client: ApiClient): Promise<{text: string; cou
   for (const i of readCatalog(text).issues) problems.push(`line ${i.line}: ${pathText(i.path)}: ${i.message} (fix it in the file before applying it)`)
   return {text, counts, problems}
 }
+
+/** "2 meters, 1 custom field, ...": how many objects of each kind. */
+export const sectionsText = (counts: Record<string, number>) =>
+  Object.entries(counts).map(([section, n]) => `${n} ${n === 1 ? (kindOf(section)?.noun ?? section) : section.replaceAll('_', ' ')}`).join(', ')
 
 export interface Planned {
   catalog: Catalog

@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {pullCatalog, writeFileAtomic} from '../../areas/catalog-file/session.js'
+import {sectionsText, pullCatalog, writeFileAtomic} from '../../areas/catalog-file/session.js'
 
 export default class CatalogPull extends BaseCommand {
   static override summary = "Write the organization's catalog to one readable YAML file."
@@ -21,7 +21,7 @@ A product with a seat-based price is left out with a warning: the file does not 
     const {flags} = await this.parseWithGlobals(CatalogPull)
     const {text, counts, problems} = await pullCatalog(await this.ctx.client())
     for (const problem of problems) this.ctx.note(`Warning: ${problem}`)
-    const summary = Object.entries(counts).map(([section, n]) => `${n} ${section.replaceAll("_", " ")}`).join(', ')
+    const summary = sectionsText(counts)
     if (flags.out === undefined || flags.out === '-') {
       this.ctx.io.stdout.write(text)
       return

@@ -2,6 +2,7 @@ import {Args} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
 import {loadCatalog} from '../../areas/catalog-file/read.js'
+import {sectionsText} from '../../areas/catalog-file/session.js'
 
 export default class CatalogValidate extends BaseCommand {
   static override summary = 'Check a catalog file alone, without reading any environment.'
@@ -13,7 +14,7 @@ export default class CatalogValidate extends BaseCommand {
   async run(): Promise<void> {
     const {args} = await this.parseWithGlobals(CatalogValidate)
     const catalog = loadCatalog(args.file)
-    const counts = Object.entries(catalog).map(([section, entries]) => `${Object.keys(entries).length} ${section.replaceAll("_", " ")}`).join(', ')
+    const counts = sectionsText(Object.fromEntries(Object.entries(catalog).map(([section, entries]) => [section, Object.keys(entries).length])))
     this.ctx.note(`${args.file === '-' ? 'stdin' : args.file} is a valid catalog: ${counts}.`)
   }
 }
