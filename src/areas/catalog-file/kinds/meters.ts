@@ -70,10 +70,6 @@ export const meters: Kind<MeterEntry> = {
   section: 'meters',
   noun: 'meter',
   schema,
-  check: (entry) =>
-    entry.unit !== 'custom' && (entry.custom_label !== null || entry.custom_multiplier !== null)
-      ? [{path: ['unit'], message: 'custom_label and custom_multiplier apply to the unit "custom"'}]
-      : [],
   list: (client) => listMeters(client, {}, {all: true, limit: 100}),
   label: (item) => String(item.name ?? ''),
   archived: (item) => item.archived_at !== null && item.archived_at !== undefined,
