@@ -58,11 +58,8 @@ describe('catalog as code between sandbox and production', () => {
       expect(r.code, r.stderr).toBe(0)
     }
     await control(emulator.production, '/empty')
-    // The file does not carry what belongs to one environment (a downloadable's uploaded files): the
-    // sandbox catalog is the rest. Its seat-based product is left out by pull, with a warning.
-    for (const b of await listAll(emulator.sandbox, '/benefits/')) {
-      if (b.type === 'downloadables') expect((await api(emulator.sandbox, 'DELETE', `/benefits/${b.id}`)).status).toBe(204)
-    }
+    // The whole seeded sandbox catalog: pull leaves out, with a warning, what the file does not carry (a
+    // downloadables benefit's uploaded files belong to one environment; seat-based prices).
     // Beside the seeded meter, discounts and custom field: a meter no product uses, a custom field
     // attached to a product, a discount restricted to it and a webhook endpoint.
     const made = async (path: string, body: Json) => {
@@ -100,6 +97,7 @@ describe('catalog as code between sandbox and production', () => {
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toBe('')
     expect(r.stderr).toContain('Warning: product team-seats is left out: it has a seat-based price, which the file cannot express yet (apply keeps it)\n')
+    expect(r.stderr).toContain('Warning: benefit downloadable-assets is left out: it names uploaded files of its environment, which the file cannot express yet (apply keeps it)\n')
     expect(r.stderr).toContain(`Wrote 2 meters, 2 custom fields, 6 benefits, 12 products, 3 discounts, 3 checkout links, 1 webhook endpoint from profile sb (sandbox) to ${file}.`)
     const text = readFileSync(file, 'utf8')
     expect(text).toMatch(/^version: 1$/m)
@@ -124,6 +122,29 @@ describe('catalog as code between sandbox and production', () => {
     // the same file on stdout
     const out = await till(['catalog', 'pull', '-p', 'sb'])
     expect(out.stdout).toBe(text)
+    // the sandbox matches its own file but for the keys to record: what the file leaves out (a
+    // downloadable on three products) stays, even with --prune
+    const own = await planJson('sb', '--prune')
+    expect(own.plan.steps.filter((s: Json) => s.action !== 'update').map((s: Json) => `${s.action} ${s.key}: ${s.note}`)).toEqual([
+      'extra team-seats: not in the file: kept (it has a seat-based price, which the file cannot express yet)',
+      'extra downloadable-assets: not in the file: kept (it names uploaded files of its environment, which the file cannot express yet)',
+    ])
+    // every object but the webhook endpoint, which has no metadata to record its key in
+    expect(own.plan.steps.filter((s: Json) => s.action === 'update')).toHaveLength(28)
+    for (const step of own.plan.steps.filter((s: Json) => s.action === 'update')) expect(step.changes.map((c: Json) => c.field)).toEqual(['metadata.key'])
+    // applied to the sandbox, with a benefit more on a product: its downloadable stays attached
+    const more = join(box.root, 'more.yaml')
+    const iconAt = text.indexOf('  icon-pack:\n')
+    writeFileSync(more, text.slice(0, iconAt) + text.slice(iconAt).replace('    benefits: []\n', '    benefits: [beta-features]\n'))
+    const applied = await till(['catalog', 'apply', more, '-p', 'sb', '--prune', '--yes'])
+    expect(applied.code, applied.stderr).toBe(0)
+    expect(linesOf(applied.stdout)).toHaveLength(28)
+    const icon = (await products(emulator.sandbox)).find((p) => p.name === 'Icon Pack')
+    expect(icon.benefits.map((b: Json) => b.description).sort()).toEqual(['Beta features', 'Downloadable assets'])
+    expect(icon.metadata).toEqual({key: 'icon-pack'})
+    expect((await till(['catalog', 'apply', file, '-p', 'sb', '--yes'])).stdout).toMatch(/^updated product icon-pack \(\S+\)\n$/)
+    expect((await products(emulator.sandbox)).find((p) => p.name === 'Icon Pack').benefits.map((b: Json) => b.description)).toEqual(['Downloadable assets'])
+    expect((await till(['catalog', 'pull', '-p', 'sb'])).stdout).toBe(text)
   })
 
   it('plans every create against the empty production (exit 10), writing nothing', async () => {

@@ -1,6 +1,8 @@
 // Benefits in the catalog file: type, description, visibility, properties and metadata. A meter credit
-// names its meter by key (`properties.meter`), not by the environment's id. The service cannot archive a
-// benefit (only delete it), so one that is no longer in the file is reported and kept.
+// names its meter by key (`properties.meter`), not by the environment's id. A downloadables benefit names
+// uploaded files, which belong to one environment: it is left out of the file, and kept (and kept attached
+// to its products) by apply. The service cannot archive a benefit (only delete it), so one that is no
+// longer in the file is reported and kept.
 import {z} from 'zod'
 
 import {BENEFIT_TYPES, createBenefit, listBenefits, updateBenefit} from '../../../client/resources/benefits.js'
@@ -22,6 +24,9 @@ const schema = z
 export type BenefitEntry = z.output<typeof schema>
 
 type Properties = Record<string, unknown>
+
+/** Whether the benefit names objects of its own environment (a downloadable's uploaded files). */
+export const envBound = (benefit: Item) => benefit.type === 'downloadables'
 
 /** The properties as the file has them: a meter credit's `meter_id` becomes `meter`, the meter's key. */
 function props(item: Item, keys: Keys): Properties {
@@ -76,6 +81,7 @@ export const benefits: Kind<BenefitEntry> = {
   list: (client) => listBenefits(client, {}, {all: true, limit: 100}),
   label: (item) => String(item.description ?? ''),
   archived: () => false,
+  unsupported: (item) => (envBound(item) ? 'names uploaded files of its environment' : undefined),
   toEntry,
   diff(entry, item, keys) {
     const current = toEntry(item, keys)

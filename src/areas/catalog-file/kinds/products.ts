@@ -9,6 +9,7 @@ import {createProduct, listProducts, setProductBenefits, updateProduct, type Pro
 import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
 import {checkPrices, entryOf, priceCreate, priceEntry, pricesText, priceSchema, toPrice, type Price} from './prices.js'
+import {envBound} from './benefits.js'
 import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES} from './values.js'
 
 const INTERVALS = ['day', 'week', 'month', 'year'] as const
@@ -32,7 +33,9 @@ export type ProductEntry = z.output<typeof schema>
 /** The price types the file has (a legacy `free` price is a fixed price of 0). Seat-based prices are not among them: the service creates them only for organizations with seat-based pricing enabled. */
 const FILE_PRICES = new Set(['fixed', 'custom', 'free', 'metered_unit'])
 const activePrices = (item: Item) => ((item.prices ?? []) as Array<Record<string, unknown>>).filter((p) => p.is_archived !== true)
-const benefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).map((b) => b.id)
+/** The product's benefits the file has: not those bound to their environment (kept attached by apply). */
+const benefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).filter((b) => !envBound(b)).map((b) => b.id)
+const keptBenefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).filter(envBound).map((b) => b.id)
 const intervalCount = (entry: ProductEntry) => (entry.recurring_interval === null ? null : (entry.recurring_interval_count ?? 1))
 /** Prices in a stable order, so the same prices compare equal whatever order they were given in. */
 const sorted = (prices: Price[]) => [...prices].sort((a, b) => canonical(a).localeCompare(canonical(b)))
@@ -142,7 +145,7 @@ export const products: Kind<ProductEntry> = {
     return ids.length > 0 ? setProductBenefits(client, product.id, ids) : product
   },
   async update(client, key, entry, item, keys) {
-    const ids = benefitIdsOf(entry, keys)
+    const ids = [...benefitIdsOf(entry, keys), ...keptBenefitIds(item)]
     const current = toEntry(item, keys)
     const body: ProductUpdate = {name: entry.name, description: entry.description, visibility: entry.visibility, metadata: {...entry.metadata, [KEY_FIELD]: key} as Record<string, string>}
     if (item.is_archived === true) body.is_archived = false
@@ -153,7 +156,7 @@ export const products: Kind<ProductEntry> = {
       Object.assign(body, {recurring_interval: entry.recurring_interval, recurring_interval_count: intervalCount(entry)})
     }
     const product = await updateProduct(client, item.id, body)
-    return canonical([...ids].sort()) === canonical([...benefitIds(item)].sort()) ? product : setProductBenefits(client, item.id, ids)
+    return canonical([...ids].sort()) === canonical([...benefitIds(item), ...keptBenefitIds(item)].sort()) ? product : setProductBenefits(client, item.id, ids)
   },
   archive: (client, item) => updateProduct(client, item.id, {is_archived: true}),
 }
