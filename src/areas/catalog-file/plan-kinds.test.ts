@@ -151,6 +151,12 @@ describe('buildPlan with meters, custom fields, discounts and webhook endpoints'
     expect(moved.steps.map((s) => `${s.action} ${s.key} ${s.id ?? ''}`)).toEqual(['create orders ', 'archive orders w1'])
   })
 
+  it('leaves a downloadables benefit out of a product\'s benefits: no change, and kept even with --prune', () => {
+    const files = {...credits, id: 'bd', type: 'downloadables', description: 'Assets', properties: {archived: {}, files: ['f9']}, metadata: {}}
+    const plan = buildPlan(catalog(), env({benefits: [credits, files], products: [{...product, benefits: [files]}]}), {prune: true})
+    expect(plan.steps.map((s) => `${s.action} ${s.key}: ${s.note}`)).toEqual(['extra assets: not in the file: kept (it names uploaded files of its environment, which the file cannot express yet)'])
+  })
+
   it('restores an archived meter and a disabled endpoint that are in the file; an endpoint never records a key', () => {
     const plan = buildPlan(catalog(), env({meters: [meter({archived_at: at})], webhook_endpoints: [endpoint({enabled: false})]}), {prune: false})
     expect(summary(plan)).toEqual(['update meters api-calls | archived: yes -> no', 'update webhook_endpoints orders | disabled: yes -> no'])
