@@ -61,7 +61,7 @@ describe('catalog as code between sandbox and production', () => {
     // The whole seeded sandbox catalog: pull leaves out, with a warning, what the file does not carry (a
     // downloadables benefit's uploaded files belong to one environment; seat-based prices).
     // Beside the seeded meter, discounts and custom field: a meter no product uses, a custom field
-    // attached to a product, a discount restricted to it and a webhook endpoint.
+    // attached to a product, a discount restricted to it, a discount on a checkout link and a webhook endpoint.
     const made = async (path: string, body: Json) => {
       const res = await api(emulator.sandbox, 'POST', path, {body})
       expect(res.status, res.text).toBe(201)
@@ -77,6 +77,9 @@ describe('catalog as code between sandbox and production', () => {
     const attach = await api(emulator.sandbox, 'PATCH', `/products/${team.id}`, {body: {attached_custom_fields: [{custom_field_id: size.id, required: true}, {custom_field_id: company.id, required: false}]}})
     expect(attach.status, attach.text).toBe(200)
     await made('/discounts/', {name: 'Team launch', type: 'fixed', amounts: {usd: 2500}, duration: 'repeating', duration_in_months: 2, code: 'TEAMLAUNCH', max_redemptions: 50, ends_at: '2027-01-01T00:00:00Z', products: [team.id]})
+    const welcome = (await listAll(emulator.sandbox, '/discounts/')).find((d) => d.code === 'WELCOME20')
+    const link = (await listAll(emulator.sandbox, '/checkout-links/')).find((l) => l.label === 'Pro Plan link')
+    expect((await api(emulator.sandbox, 'PATCH', `/checkout-links/${link.id}`, {body: {discount_id: welcome.id}})).status).toBe(200)
     const hook = await api(emulator.sandbox, 'POST', '/webhooks/endpoints', {body: {url: 'https://hooks.example.com/polar', name: 'Orders', format: 'raw', events: ['order.paid', 'order.refunded']}})
     expect(hook.status, hook.text).toBe(201)
   })
@@ -113,6 +116,7 @@ describe('catalog as code between sandbox and production', () => {
     expect(text).toContain('    custom_fields:\n      - field: team-size\n        required: true\n      - field: company\n        required: false\n')
     expect(text).toContain('  team-launch:\n    name: Team launch\n    type: fixed\n    amounts:\n      usd: "25.00"\n    duration: repeating\n    duration_in_months: 2\n    code: TEAMLAUNCH\n')
     expect(text).toContain('    products:\n      - team-plan\n    metadata: {}\n  welcome-20:\n')
+    expect(text).toContain('  pro-plan-link:\n    label: Pro Plan link\n    products:\n      - pro-plan\n    discount: welcome-20\n')
     // a webhook endpoint without its signing secret
     expect(text).toContain('webhook_endpoints:\n  orders:\n    url: https://hooks.example.com/polar\n    name: Orders\n    format: raw\n    events:\n      - order.paid\n      - order.refunded\n')
     expect(text).not.toMatch(/secret|whsec_/)
@@ -202,6 +206,7 @@ describe('catalog as code between sandbox and production', () => {
     const link = (await listAll(emulator.production, '/checkout-links/')).find((l) => l.label === 'Pro Plan link')
     expect(link.products.map((p: Json) => p.id)).toEqual([pro.id])
     expect(link.metadata).toEqual({key: 'pro-plan-link'})
+    expect(link.discount_id).toBe((await listAll(emulator.production, '/discounts/')).find((d) => d.code === 'WELCOME20').id)
     // the references by key became the production's ids
     const meter = (await listAll(emulator.production, '/meters/')).find((m) => m.name === 'API calls')
     const usage = (await products(emulator.production)).find((p) => p.name === 'API Usage')
