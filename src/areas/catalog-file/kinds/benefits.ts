@@ -9,7 +9,7 @@ import {BENEFIT_TYPES, createBenefit, listBenefits, updateBenefit} from '../../.
 import type {Item} from '../../../client/resources/common.js'
 import {KEY_FIELD} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
-import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES, type Metadata} from './values.js'
+import {canonical, changed, targetId, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES, type Metadata} from './values.js'
 
 const schema = z
   .object({
@@ -40,9 +40,7 @@ function props(item: Item, keys: Keys): Properties {
 function serviceProps(entry: BenefitEntry, keys: Keys): Properties {
   if (entry.type !== 'meter_credit' || typeof entry.properties.meter !== 'string') return entry.properties
   const {meter: key, ...rest} = entry.properties
-  const id = keys.idOf('meters', key)
-  if (id === undefined) throw new Error(`meter "${key}" is not in the environment`)
-  return {...rest, meter_id: id}
+  return {...rest, meter_id: targetId(keys, 'meters', 'meter')(key)}
 }
 
 function check(entry: BenefitEntry): Issue[] {

@@ -8,7 +8,7 @@ import type {Item} from '../../../client/resources/common.js'
 import {createCheckoutLink, listCheckoutLinks, updateCheckoutLink} from '../../../client/resources/checkout-links.js'
 import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Keys, Kind} from './kind.js'
-import {changed, fileMetadata, metadataChanges, metadataSchema, show} from './values.js'
+import {changed, fileMetadata, metadataChanges, metadataSchema, show, targetId} from './values.js'
 
 const address = z.url({protocol: /^https?$/}).nullable().default(null)
 
@@ -42,20 +42,8 @@ function toEntry(item: Item, keys: Keys): CheckoutLinkEntry {
   }
 }
 
-function productIdsOf(entry: CheckoutLinkEntry, keys: Keys): string[] {
-  return entry.products.map((key) => {
-    const id = keys.idOf('products', key)
-    if (id === undefined) throw new Error(`product "${key}" is not in the environment`)
-    return id
-  })
-}
-
-function discountIdOf(entry: CheckoutLinkEntry, keys: Keys): string | null {
-  if (entry.discount === null) return null
-  const id = keys.idOf('discounts', entry.discount)
-  if (id === undefined) throw new Error(`discount "${entry.discount}" is not in the environment`)
-  return id
-}
+const productIdsOf = (entry: CheckoutLinkEntry, keys: Keys) => entry.products.map(targetId(keys, 'products', 'product'))
+const discountIdOf = (entry: CheckoutLinkEntry, keys: Keys) => (entry.discount === null ? null : targetId(keys, 'discounts', 'discount')(entry.discount))
 
 const body = (key: string, entry: CheckoutLinkEntry, keys: Keys) => ({
   products: productIdsOf(entry, keys),

@@ -11,7 +11,7 @@ import {DISCOUNT_DURATIONS, createDiscount, listDiscounts, updateDiscount} from 
 import {toMinor} from '../../../cli/input/money.js'
 import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
-import {changed, fileMetadata, majorText, metadataChanges, metadataSchema, moneyText, same, show} from './values.js'
+import {changed, fileMetadata, majorText, metadataChanges, metadataSchema, moneyText, same, show, targetId} from './values.js'
 
 const when = z.iso.datetime({offset: true}).nullable().default(null)
 
@@ -71,32 +71,26 @@ function check(entry: DiscountEntry): Issue[] {
 const productIds = (item: Item) => ((item.products ?? []) as Item[]).map((p) => p.id)
 
 function toEntry(item: Item, keys: Keys): DiscountEntry {
-  const entry = {name: String(item.name), type: item.type} as DiscountEntry
-  if (item.type === 'percentage') entry.percent = Number(item.basis_points) / 100
-  else entry.amounts = Object.fromEntries(Object.entries((item.amounts ?? {}) as Record<string, number>).sort(([a], [b]) => a.localeCompare(b)).map(([c, a]) => [c, majorText(a, c)]))
-  entry.duration = item.duration as DiscountEntry['duration']
-  if (item.duration === 'repeating') entry.duration_in_months = Number(item.duration_in_months)
-  Object.assign(entry, {
+  const amounts = Object.entries((item.amounts ?? {}) as Record<string, number>).sort(([a], [b]) => a.localeCompare(b))
+  return {
+    name: String(item.name),
+    type: item.type as DiscountEntry['type'],
+    ...(item.type === 'percentage' ? {percent: Number(item.basis_points) / 100} : {amounts: Object.fromEntries(amounts.map(([c, a]) => [c, majorText(a, c)]))}),
+    duration: item.duration as DiscountEntry['duration'],
+    ...(item.duration === 'repeating' ? {duration_in_months: Number(item.duration_in_months)} : {}),
     code: (item.code as string | null) ?? null,
     starts_at: iso(item.starts_at),
     ends_at: iso(item.ends_at),
     max_redemptions: (item.max_redemptions as number | null) ?? null,
     products: productIds(item).map((id) => keys.keyOf('products', id) ?? id).sort(),
     metadata: fileMetadata(item.metadata),
-  })
-  return entry
+  }
 }
 
 const amountText = (entry: DiscountEntry) =>
   entry.type === 'percentage' ? `${entry.percent}%` : Object.entries(minorAmounts(entry.amounts ?? {})).map(([c, a]) => moneyText(a, c)).join(', ')
 
-function productIdsOf(entry: DiscountEntry, keys: Keys): string[] {
-  return entry.products.map((key) => {
-    const id = keys.idOf('products', key)
-    if (id === undefined) throw new Error(`product "${key}" is not in the environment`)
-    return id
-  })
-}
+const productIdsOf = (entry: DiscountEntry, keys: Keys) => entry.products.map(targetId(keys, 'products', 'product'))
 
 const value = (entry: DiscountEntry) => (entry.type === 'percentage' ? {basis_points: basisPoints(entry.percent!)} : {amounts: minorAmounts(entry.amounts!)})
 

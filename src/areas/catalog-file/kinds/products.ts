@@ -10,7 +10,7 @@ import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
 import {checkPrices, entryOf, priceCreate, priceEntry, pricesText, priceSchema, toPrice, type Price} from './prices.js'
 import {envBound} from './benefits.js'
-import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES} from './values.js'
+import {canonical, changed, targetId, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES} from './values.js'
 
 const INTERVALS = ['day', 'week', 'month', 'year'] as const
 
@@ -41,15 +41,9 @@ const intervalCount = (entry: ProductEntry) => (entry.recurring_interval === nul
 const sorted = (prices: Price[]) => [...prices].sort((a, b) => canonical(a).localeCompare(canonical(b)))
 const prices = (entry: ProductEntry) => sorted(entry.prices.map(toPrice))
 const meterKey = (keys: Keys) => (id: string) => keys.keyOf('meters', id) ?? id
-/** The target's id of a key of `kind` (each was created before the products, in dependency order). */
-const idOf = (keys: Keys, kind: string, noun: string) => (key: string) => {
-  const id = keys.idOf(kind, key)
-  if (id === undefined) throw new Error(`${noun} "${key}" is not in the environment`)
-  return id
-}
-const pricesCreate = (entry: ProductEntry, keys: Keys) => prices(entry).map((p) => priceCreate(p, idOf(keys, 'meters', 'meter')))
+const pricesCreate = (entry: ProductEntry, keys: Keys) => prices(entry).map((p) => priceCreate(p, targetId(keys, 'meters', 'meter')))
 /** The custom fields as the service takes them, in the file's order. */
-const attached = (entry: ProductEntry, keys: Keys) => entry.custom_fields.map((f) => ({custom_field_id: idOf(keys, 'custom_fields', 'custom field')(f.field), required: f.required}))
+const attached = (entry: ProductEntry, keys: Keys) => entry.custom_fields.map((f) => ({custom_field_id: targetId(keys, 'custom_fields', 'custom field')(f.field), required: f.required}))
 
 function check(entry: ProductEntry): Issue[] {
   const issues = checkPrices(entry.prices)
@@ -81,7 +75,7 @@ function toEntry(item: Item, keys: Keys): ProductEntry {
   return entry
 }
 
-const benefitIdsOf = (entry: ProductEntry, keys: Keys) => entry.benefits.map(idOf(keys, 'benefits', 'benefit'))
+const benefitIdsOf = (entry: ProductEntry, keys: Keys) => entry.benefits.map(targetId(keys, 'benefits', 'benefit'))
 
 const PRICE_NOTE = 'the service does not edit a price: a new price is created and the old one archived (existing subscriptions keep it)'
 

@@ -3,7 +3,7 @@ import {z} from 'zod'
 
 import {minorDigits} from '../../../cli/output/format.js'
 import {KEY_FIELD} from '../keys.js'
-import type {Change} from './kind.js'
+import type {Change, Keys} from './kind.js'
 
 export type Metadata = Record<string, string | number | boolean>
 
@@ -29,6 +29,16 @@ export function canonical(value: unknown): string {
 }
 
 export const same = (a: unknown, b: unknown) => canonical(a) === canonical(b)
+
+/**
+ * The target's id of another kind's key: each was created before, in dependency order, so a missing one
+ * is a failed step of its own kind (apply stops at the first failure before reaching this one).
+ */
+export const targetId = (keys: Keys, kind: string, noun: string) => (key: string): string => {
+  const id = keys.idOf(kind, key)
+  if (id === undefined) throw new Error(`${noun} "${key}" is not in the environment`)
+  return id
+}
 
 /** A value as a plan shows it. */
 export const show = (value: unknown): string => (value === undefined || value === null ? '(none)' : typeof value === 'string' ? JSON.stringify(value) : canonical(value))
