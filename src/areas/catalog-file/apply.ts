@@ -1,4 +1,4 @@
-// Applying a plan: its steps in order (benefits before the products that use them, archives last), each
+// Applying a plan: its steps in order (meters, custom fields and benefits before the products that use them, archives last), each
 // one request or two, within the client's rate budget. The first refusal stops the run: what was done,
 // what failed and what was not done are returned, and running apply again finishes the work (every step
 // matches by key, so nothing done is done twice).
@@ -14,6 +14,10 @@ export interface Done {
   key: string
   action: Step['action']
   id: string
+  /** What was done, when it is not the action's usual word ("disabled"). */
+  verb?: string
+  /** What the user must do next (stderr). */
+  note?: string
 }
 
 export interface ApplyResult {
@@ -38,13 +42,15 @@ export async function applyPlan(
     let result: Item
     try {
       if (step.action === 'create') result = await kind.create(client, step.key, entry, keys)
-      else if (step.action === 'update') result = await kind.update(client, step.key, entry, keys.find(step.kind, step.key)!.item, keys)
-      else result = await kind.archive!(client, keys.find(step.kind, step.key)!.item)
+      else if (step.action === 'update') result = await kind.update(client, step.key, entry, keys.byId(step.kind, step.id!)!.item, keys)
+      else result = await kind.archive!(client, keys.byId(step.kind, step.id!)!.item)
     } catch (error) {
       return {done, failed: {step, error}, notDone: todo.slice(i + 1)}
     }
     if (step.action === 'create') keys.learn(step.kind, step.key, result.id)
-    const record = {kind: step.kind, noun: step.noun, key: step.key, action: step.action, id: result.id}
+    const record: Done = {kind: step.kind, noun: step.noun, key: step.key, action: step.action, id: result.id}
+    if (step.action === 'archive' && kind.archiveWord) record.verb = `${kind.archiveWord}d`
+    if (step.action === 'create' && kind.created) record.note = kind.created(step.key, result)
     done.push(record)
     onDone(record)
   }

@@ -29,6 +29,7 @@ describe('readCatalog', () => {
       recurring_interval: 'month',
       prices: [{type: 'fixed', amount: '29.00', currency: 'usd'}],
       benefits: ['support'],
+      custom_fields: [],
       metadata: {},
     })
     expect(catalog.benefits!.support).toMatchObject({type: 'custom', visibility: 'public', properties: {note: 'Mail us'}})
@@ -50,7 +51,7 @@ products:
     prices:
       - {type: fixed, amount: "1", currency: xyz}
     benefits: [nowhere]
-meters: {}
+plans: {}
 `
     const {issues} = readCatalog(text)
     const lines = issueLines('c.yaml', issues)
@@ -59,7 +60,7 @@ meters: {}
     expect(lines).toContain('c.yaml:10: products.Pro Plan.prices[0].amount: amount 29.001 has more decimals than USD allows (2)')
     expect(lines).toContain('c.yaml:14: products.cheap.prices[0].currency: "xyz" is not a currency the service takes (e.g. usd, eur)')
     expect(lines).toContain('c.yaml:15: products.cheap.benefits[0]: no benefits entry has the key "nowhere"')
-    expect(lines).toContain('c.yaml:16: meters: unknown section "meters": this till handles benefits, products, checkout_links')
+    expect(lines).toContain('c.yaml:16: plans: unknown section "plans": this till handles meters, custom_fields, benefits, products, discounts, checkout_links, webhook_endpoints')
     expect(issues.map((i) => i.line)).toEqual([...issues.map((i) => i.line)].sort((a, b) => a! - b!))
   })
 
@@ -80,6 +81,54 @@ products:
     const broken = readCatalog('version: 1\nproducts:\n  a: [\n')
     expect(broken.issues).toHaveLength(1)
     expect(broken.issues[0]!.line).toBeGreaterThanOrEqual(3)
+  })
+
+  it('checks the new kinds and their references by key: meters, custom fields, discounts, webhook endpoints', () => {
+    const text = `version: 1
+meters:
+  api-calls:
+    name: API calls
+    filter: {conjunction: and, clauses: [{property: name, operator: eq, value: api.call}]}
+    aggregation: {func: count}
+custom_fields:
+  company: {type: text, slug: company, name: Company}
+benefits:
+  credits:
+    type: meter_credit
+    description: API credits
+    properties: {meter: api-callz, units: 10, rollover: false}
+products:
+  usage:
+    name: Usage
+    prices:
+      - {type: metered, meter: api-calls, unit_amount: "0.005", currency: usd}
+    custom_fields:
+      - {field: company, required: true}
+      - {field: vat-id}
+discounts:
+  welcome:
+    name: Welcome
+    type: percentage
+    percent: 12.345
+    duration: repeating
+    products: [usage, nope]
+webhook_endpoints:
+  hook:
+    url: not a url
+    events: [order.paid, no.such.event]
+`
+    const lines = issueLines('c.yaml', readCatalog(text).issues)
+    expect(lines).toEqual([
+      'c.yaml:13: benefits.credits.properties.meter: no meters entry has the key "api-callz"',
+      'c.yaml:18: products.usage.prices[0]: a metered price belongs to a recurring product (give recurring_interval)',
+      'c.yaml:21: products.usage.custom_fields[1].field: no custom_fields entry has the key "vat-id"',
+      // a missing field is named at its entry's key
+      'c.yaml:23: discounts.welcome.duration_in_months: a repeating discount gives duration_in_months',
+      'c.yaml:26: discounts.welcome.percent: a percent has at most 2 decimals (the service keeps basis points)',
+      'c.yaml:28: discounts.welcome.products[1]: no products entry has the key "nope"',
+      'c.yaml:31: webhook_endpoints.hook.url: Invalid URL',
+      expect.stringMatching(/^c\.yaml:32: webhook_endpoints\.hook\.events\[1\]: Invalid option/),
+    ])
   })
 
   it('keeps "key" out of the metadata: it is the map key', () => {

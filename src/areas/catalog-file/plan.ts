@@ -5,7 +5,7 @@ import type {Item} from '../../client/resources/common.js'
 import type {Catalog} from './document.js'
 import {assignKeys, type Keyed} from './keys.js'
 import {KINDS, type AnyKind} from './kinds/index.js'
-import type {Change, Keys} from './kinds/kind.js'
+import type {Change, Keys, Staying} from './kinds/kind.js'
 
 export type Action = 'create' | 'update' | 'archive' | 'extra'
 
@@ -61,34 +61,76 @@ export class EnvironmentKeys implements Keys {
   find(kind: string, key: string): Keyed | undefined {
     return this.keyed.get(kind)?.find((k) => k.key === key)
   }
+
+  byId(kind: string, id: string): Keyed | undefined {
+    return this.keyed.get(kind)?.find((k) => k.item.id === id)
+  }
+}
+
+/**
+ * The object of the environment each entry of the file stands for: the one with its key or, for a kind
+ * whose objects cannot keep a key (`identity`), the one with the same identity (a webhook endpoint's URL),
+ * preferring the one whose derived key is the entry's.
+ */
+function matchEntries(kind: AnyKind, entries: Record<string, unknown>, keys: EnvironmentKeys): Map<string, Keyed> {
+  const list = keys.keyed.get(kind.section) ?? []
+  const out = new Map<string, Keyed>()
+  const taken = new Set<Keyed>()
+  for (const key of Object.keys(entries).sort()) {
+    const same = (k: Keyed) => !taken.has(k) && (!kind.identity || kind.identity.item(k.item) === kind.identity.entry(entries[key]))
+    const found = list.find((k) => k.key === key && same(k)) ?? (kind.identity ? list.find(same) : undefined)
+    if (!found) continue
+    out.set(key, found)
+    taken.add(found)
+  }
+  return out
 }
 
 export function buildPlan(catalog: Catalog, env: Environment, options: {prune: boolean}, kinds: AnyKind[] = KINDS): Plan {
   const keys = new EnvironmentKeys(env, kinds)
   const steps: Step[] = []
   const extras: Step[][] = []
+  const matched = new Map(kinds.map((kind) => [kind.section, matchEntries(kind, catalog[kind.section] ?? {}, keys)]))
+  const inFile = (kind: AnyKind, k: Keyed) => [...matched.get(kind.section)!.values()].includes(k)
+  // what applying leaves as it is: objects not in the file that are kept (and, with --prune, cannot be archived)
+  const staying: Staying[] = kinds.flatMap((kind) =>
+    (keys.keyed.get(kind.section) ?? [])
+      .filter((k) => !inFile(kind, k) && !kind.archived(k.item) && !(options.prune && kind.archive && !kind.unsupported?.(k.item)))
+      .map((k) => ({kind: kind.section, noun: kind.noun, key: k.key, item: k.item})),
+  )
   for (const kind of kinds) {
     const kindExtras: Step[] = []
     extras.unshift(kindExtras)
     const entries = catalog[kind.section] ?? {}
     for (const key of Object.keys(entries).sort()) {
       const entry = entries[key]
-      const found = keys.find(kind.section, key)
+      const found = matched.get(kind.section)!.get(key)
       const base = {kind: kind.section, noun: kind.noun, key}
       if (!found) {
         steps.push({...base, action: 'create', changes: kind.describe(entry)})
         continue
       }
+      const unsupported = kind.unsupported?.(found.item)
+      if (unsupported) {
+        steps.push({...base, action: 'update', id: found.item.id, changes: [], blocked: `the ${kind.noun} in the environment ${unsupported}, which the file cannot express yet: give the entry another key`})
+        continue
+      }
       const {changes, blocked} = kind.diff(entry, found.item, keys)
-      if (kind.archived(found.item)) changes.unshift({field: 'archived', from: 'yes', to: 'no', note: 'restored: it is in the file again'})
-      if (!found.recorded) changes.push({field: 'metadata.key', from: '(none)', to: JSON.stringify(key), note: 'the key is recorded in the object\'s metadata'})
+      if (kind.archived(found.item)) changes.unshift({field: kind.archiveWord ? `${kind.archiveWord}d` : 'archived', from: 'yes', to: 'no', note: 'restored: it is in the file again'})
+      if (!found.recorded && kind.keyed !== false) changes.push({field: 'metadata.key', from: '(none)', to: JSON.stringify(key), note: 'the key is recorded in the object\'s metadata'})
       if (changes.length > 0 || blocked) steps.push({...base, action: 'update', id: found.item.id, changes, ...(blocked ? {blocked} : {})})
     }
     for (const k of keys.keyed.get(kind.section) ?? []) {
-      if (k.key in entries || kind.archived(k.item)) continue
+      if (inFile(kind, k) || kind.archived(k.item)) continue
       const base = {kind: kind.section, noun: kind.noun, key: k.key, id: k.item.id, changes: []}
-      if (options.prune && kind.archive) kindExtras.push({...base, action: 'archive'})
-      else kindExtras.push({...base, action: 'extra', note: kind.archive ? 'not in the file: kept (--prune archives it)' : `not in the file: kept (${kind.kept ?? 'the service cannot archive it'})`})
+      const word = kind.archiveWord ?? 'archive'
+      const absent = kind.identity ? `no entry has its ${kind.identity.name}` : 'not in the file'
+      const unsupported = kind.unsupported?.(k.item)
+      const user = options.prune ? kind.usedBy?.(k.item, staying) : undefined
+      if (unsupported) kindExtras.push({...base, action: 'extra', note: `${absent}: kept (it ${unsupported}, which the file cannot express yet)`})
+      else if (user) kindExtras.push({...base, action: 'extra', note: `${absent}: kept (${user}, and the service does not ${word} it while so)`})
+      else if (options.prune && kind.archive) kindExtras.push({...base, action: 'archive', ...(kind.archiveWord ? {note: `${absent}: ${word}d`} : {})})
+      else kindExtras.push({...base, action: 'extra', note: kind.archive ? `${absent}: kept (--prune ${word}s it)` : `${absent}: kept (${kind.kept ?? 'the service cannot archive it'})`})
     }
   }
   // Archives go last, the kinds that use others first (products before their benefits).

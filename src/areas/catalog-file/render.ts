@@ -23,7 +23,7 @@ export function countsText(plan: Plan): string {
 }
 
 function stepLines(step: Step): string[] {
-  const head = `${SIGN[step.action]} ${step.noun} ${step.key}${step.action === 'archive' ? ' (archived: not in the file)' : ''}${step.note ? `: ${step.note}` : ''}`
+  const head = `${SIGN[step.action]} ${step.noun} ${step.key}${step.action === 'archive' && !step.note ? ' (archived: not in the file)' : ''}${step.note ? `: ${step.note}` : ''}`
   const lines = [head]
   for (const c of step.changes) {
     const value = c.from === undefined ? c.to : `${c.from} -> ${c.to}`
@@ -65,7 +65,7 @@ export function planJson(plan: Plan, target: Target) {
 
 const PAST: Record<Step['action'], string> = {create: 'created', update: 'updated', archive: 'archived', extra: 'kept'}
 
-export const doneLine = (d: {noun: string; key: string; action: Step['action']; id: string}) => `${PAST[d.action]} ${d.noun} ${d.key} (${d.id})`
+export const doneLine = (d: {noun: string; key: string; action: Step['action']; id: string; verb?: string}) => `${d.verb ?? PAST[d.action]} ${d.noun} ${d.key} (${d.id})`
 
 /** What an apply that stopped did not do, one line each. */
 export const notDoneLines = (result: ApplyResult) => result.notDone.map((s) => `not done: ${s.action} ${s.noun} ${s.key}`)

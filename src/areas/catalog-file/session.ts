@@ -4,7 +4,7 @@ import {renameSync, rmSync, writeFileSync} from 'node:fs'
 import type {ApiClient} from '../../client/client.js'
 import {usageError} from '../../client/till-error.js'
 import {pathText, readCatalog, writeCatalog, type Catalog} from './document.js'
-import {KINDS} from './kinds/index.js'
+import {KINDS, kindOf} from './kinds/index.js'
 import {buildPlan, EnvironmentKeys, type Plan} from './plan.js'
 import {loadCatalog, readEnvironment} from './read.js'
 
@@ -17,15 +17,26 @@ export async function pullCatalog(client: ApiClient): Promise<{text: string; cou
   const keys = new EnvironmentKeys(env)
   const catalog: Catalog = {}
   const counts: Record<string, number> = {}
+  const problems: string[] = []
   for (const kind of KINDS) {
     const section: Record<string, unknown> = {}
-    for (const {item, key} of keys.keyed.get(kind.section) ?? []) if (!kind.archived(item)) section[key] = kind.toEntry(item, keys)
+    for (const {item, key} of keys.keyed.get(kind.section) ?? []) {
+      if (kind.archived(item)) continue
+      const unsupported = kind.unsupported?.(item)
+      if (unsupported) problems.push(`${kind.noun} ${key} is left out: it ${unsupported}, which the file cannot express yet (apply keeps it)`)
+      else section[key] = kind.toEntry(item, keys)
+    }
     catalog[kind.section] = section
     counts[kind.section] = Object.keys(section).length
   }
   const text = writeCatalog(catalog)
-  return {text, counts, problems: readCatalog(text).issues.map((i) => `line ${i.line}: ${pathText(i.path)}: ${i.message}`)}
+  for (const i of readCatalog(text).issues) problems.push(`line ${i.line}: ${pathText(i.path)}: ${i.message} (fix it in the file before applying it)`)
+  return {text, counts, problems}
 }
+
+/** "2 meters, 1 custom field, ...": how many objects of each kind. */
+export const sectionsText = (counts: Record<string, number>) =>
+  Object.entries(counts).map(([section, n]) => `${n} ${n === 1 ? (kindOf(section)?.noun ?? section) : section.replaceAll('_', ' ')}`).join(', ')
 
 export interface Planned {
   catalog: Catalog

@@ -21,6 +21,8 @@ export interface CheckoutLinkCreate {
   return_url?: string
   allow_discount_codes?: boolean
   require_billing_address?: boolean
+  /** A discount applied to every checkout opened from the link. */
+  discount_id?: string
   metadata?: Record<string, string>
 }
 

@@ -31,7 +31,10 @@ export interface MeterCreate {
   metadata?: Record<string, string | number | boolean>
 }
 
-export interface MeterUpdate extends Partial<MeterCreate> {
+export interface MeterUpdate extends Partial<Omit<MeterCreate, 'custom_label' | 'custom_multiplier'>> {
+  /** null clears it. */
+  custom_label?: string | null
+  custom_multiplier?: number | null
   is_archived?: boolean
 }
 

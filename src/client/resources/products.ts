@@ -42,6 +42,8 @@ export interface ProductCreate {
   visibility?: string
   prices: PriceCreate[]
   metadata?: Record<string, string>
+  /** Custom fields asked at checkout, in order. */
+  attached_custom_fields?: Array<{custom_field_id: string; required: boolean}>
 }
 
 /** `prices` mixes `{id}` (keep) and new prices; existing prices left out are archived by the service. */
@@ -52,6 +54,8 @@ export interface ProductUpdate {
   is_archived?: boolean
   metadata?: Record<string, string>
   prices?: Array<{id: string} | PriceCreate>
+  /** The whole list, in order. */
+  attached_custom_fields?: Array<{custom_field_id: string; required: boolean}>
 }
 
 export const createProduct = (client: ApiClient, body: ProductCreate) => client.post<Item>('/products/', body)

@@ -9,7 +9,7 @@ import {TillError, usageError} from '../../client/till-error.js'
 
 export default class CatalogApply extends BaseCommand {
   static override summary = 'Make an environment match a catalog file.'
-  static override description = `Plans as "till catalog plan" does, then creates and updates in dependency order (benefits before the products that use them), within the rate budget. Objects are matched by key, so applying the same file again changes nothing. Nothing is deleted: what the environment has and the file does not is reported, and archived only with --prune (products; the service cannot archive a benefit or a checkout link). A change the service cannot make (a one-time product becoming recurring) refuses the whole file before anything is sent.
+  static override description = `Plans as "till catalog plan" does, then creates and updates in dependency order (meters, custom fields and benefits before the products that use them, products before the discounts and checkout links restricted to them), within the rate budget. Objects are matched by key, so applying the same file again changes nothing. Nothing is deleted: what the environment has and the file does not is reported, and with --prune meters and products are archived and webhook endpoints disabled (the service cannot archive a custom field, a benefit, a discount or a checkout link: those are kept). A change the service cannot make (a one-time product becoming recurring, a discount's type) refuses the whole file before anything is sent. A webhook endpoint created gets a new signing secret, which is not printed: stderr says how to get one.
 
 Production, and any --prune that archives, is confirmed on a terminal and needs --yes otherwise. The first refusal stops the run with what was done and what was not; running apply again finishes the work.`
   static override enableJsonFlag = true
@@ -20,7 +20,7 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
 
   static override args = {file: Args.string({description: 'Catalog file (from till catalog pull), or - for stdin.', required: true, ignoreStdin: true})}
   static override flags = {
-    prune: Flags.boolean({description: 'Archive what the environment has and the file does not (products).'}),
+    prune: Flags.boolean({description: 'Archive what the environment has and the file does not (meters, products; webhook endpoints are disabled).'}),
     yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal in production or with --prune).'}),
   }
 
@@ -44,7 +44,10 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
       await this.confirmAction(`apply ${args.file} (${countsText(plan)})`, flags.yes)
     }
     const json = this.jsonEnabled()
-    const result = await applyPlan(await this.ctx.client(), catalog, plan.steps, keys, (d) => json || this.ctx.io.stdout.write(`${doneLine(d)}\n`))
+    const result = await applyPlan(await this.ctx.client(), catalog, plan.steps, keys, (d) => {
+      if (!json) this.ctx.io.stdout.write(`${doneLine(d)}\n`)
+      if (d.note) this.ctx.note(d.note)
+    })
     if (json) {
       const failed = result.failed && {kind: result.failed.step.kind, key: result.failed.step.key, action: result.failed.step.action, error: toTillError(result.failed.error, this.errorContext()).message}
       this.ctx.io.stdout.write(`${JSON.stringify({done: result.done, failed: failed ?? null, not_done: result.notDone.map((s) => ({kind: s.kind, key: s.key, action: s.action}))}, null, 2)}\n`)

@@ -7,7 +7,7 @@ import {ExitCode} from '../../client/till-error.js'
 
 export default class CatalogPlan extends BaseCommand {
   static override summary = 'Show what applying a catalog file to an environment would change.'
-  static override description = `Reads the environment and prints a diff: + for an object to create, ~ for one to update (with each changed field, money with its currency), - for one to archive (--prune), and ! for one the environment has but the file does not (kept). Where the service cannot change a field in place (a price's amount: prices are replaced, not edited) the plan says what apply will do instead. Nothing is written.
+  static override description = `Reads the environment and prints a diff: + for an object to create, ~ for one to update (with each changed field, money with its currency), - for one to archive (--prune), and ! for one the environment has but the file does not (kept). Where the service cannot change a field in place (a price's amount: prices are replaced, not edited; a meter's filter once it counts events) the plan says what apply will do instead. Nothing is written.
 
 Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when changes are pending (so that CI can gate on it), 2 for a file with problems.`
   static override enableJsonFlag = true
@@ -18,7 +18,7 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
 
   static override args = {file: Args.string({description: 'Catalog file (from till catalog pull), or - for stdin.', required: true, ignoreStdin: true})}
   static override flags = {
-    prune: Flags.boolean({description: 'Plan to archive what the environment has and the file does not (products).'}),
+    prune: Flags.boolean({description: 'Plan to archive what the environment has and the file does not (meters, products; webhook endpoints are disabled).'}),
   }
 
   async run(): Promise<void> {

@@ -1,13 +1,13 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {pullCatalog, writeFileAtomic} from '../../areas/catalog-file/session.js'
+import {sectionsText, pullCatalog, writeFileAtomic} from '../../areas/catalog-file/session.js'
 
 export default class CatalogPull extends BaseCommand {
   static override summary = "Write the organization's catalog to one readable YAML file."
-  static override description = `Benefits, products (with their prices, in major units with their currency, and their benefits by key) and checkout links (their products by key) as one YAML file to review, keep in version control and apply to another environment with "till catalog apply". Each object is named by a stable key: the "key" entry of its metadata, or, for an object that has none yet, a key derived from its name (apply records it). Environment ids never appear in the file. Archived products are left out.
+  static override description = `Meters, custom fields, benefits, products (their prices in major units with their currency, their benefits, custom fields and metered prices' meters by key), discounts, checkout links and webhook endpoints as one YAML file to review, keep in version control and apply to another environment with "till catalog apply". Each object is named by a stable key: the "key" entry of its metadata, or, for an object that has none yet, a key derived from its name (apply records it). Environment ids and secrets never appear in the file (a webhook endpoint's signing secret is left out). Archived meters and products and disabled webhook endpoints are left out.
 
-Meters, discounts, custom fields and webhook endpoints are not in the file yet.`
+What the file does not express yet is left out with a warning (apply keeps it): a downloadables benefit (it names uploaded files of its environment) and a product with a seat-based price.`
   static override examples = [
     {description: 'Pull the sandbox catalog into a file', command: '<%= config.bin %> <%= command.id %> -p sandbox --out catalog.yaml'},
     {description: 'Compare the catalogs of two environments', command: 'diff <(<%= config.bin %> <%= command.id %> -p sandbox) <(<%= config.bin %> <%= command.id %> -p production)'},
@@ -20,8 +20,8 @@ Meters, discounts, custom fields and webhook endpoints are not in the file yet.`
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(CatalogPull)
     const {text, counts, problems} = await pullCatalog(await this.ctx.client())
-    for (const problem of problems) this.ctx.note(`Warning: ${problem} (fix it in the file before applying it)`)
-    const summary = Object.entries(counts).map(([section, n]) => `${n} ${section.replaceAll("_", " ")}`).join(', ')
+    for (const problem of problems) this.ctx.note(`Warning: ${problem}`)
+    const summary = sectionsText(counts)
     if (flags.out === undefined || flags.out === '-') {
       this.ctx.io.stdout.write(text)
       return

@@ -1,5 +1,5 @@
-// Checkout links in the catalog file: label, products (by key), return and success addresses, the
-// discount-code and billing-address switches, and metadata. Their address (`url`) and client secret are
+// Checkout links in the catalog file: label, products (by key), the discount applied (by key), return and
+// success addresses, the discount-code and billing-address switches, and metadata. Their address (`url`) and client secret are
 // the environment's own and are not in the file. The service deletes links rather than archiving them,
 // so a link no longer in the file is reported and kept (till never deletes).
 import {z} from 'zod'
@@ -8,7 +8,7 @@ import type {Item} from '../../../client/resources/common.js'
 import {createCheckoutLink, listCheckoutLinks, updateCheckoutLink} from '../../../client/resources/checkout-links.js'
 import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Keys, Kind} from './kind.js'
-import {changed, fileMetadata, metadataChanges, metadataSchema, show} from './values.js'
+import {changed, fileMetadata, metadataChanges, metadataSchema, show, targetId} from './values.js'
 
 const address = z.url({protocol: /^https?$/}).nullable().default(null)
 
@@ -16,6 +16,7 @@ const schema = z
   .object({
     label: z.string().min(1).nullable().default(null),
     products: z.array(z.string().regex(KEY_RE, KEY_RULE)).min(1),
+    discount: z.string().regex(KEY_RE, KEY_RULE).nullable().default(null),
     success_url: address,
     return_url: address,
     allow_discount_codes: z.boolean().default(true),
@@ -32,6 +33,7 @@ function toEntry(item: Item, keys: Keys): CheckoutLinkEntry {
   return {
     label: (item.label as string | null) ?? null,
     products: productIds(item).map((id) => keys.keyOf('products', id) ?? id).sort(),
+    discount: typeof item.discount_id === 'string' ? (keys.keyOf('discounts', item.discount_id) ?? item.discount_id) : null,
     success_url: (item.success_url as string | null) ?? null,
     return_url: (item.return_url as string | null) ?? null,
     allow_discount_codes: item.allow_discount_codes !== false,
@@ -40,16 +42,12 @@ function toEntry(item: Item, keys: Keys): CheckoutLinkEntry {
   }
 }
 
-function productIdsOf(entry: CheckoutLinkEntry, keys: Keys): string[] {
-  return entry.products.map((key) => {
-    const id = keys.idOf('products', key)
-    if (id === undefined) throw new Error(`product "${key}" is not in the environment`)
-    return id
-  })
-}
+const productIdsOf = (entry: CheckoutLinkEntry, keys: Keys) => entry.products.map(targetId(keys, 'products', 'product'))
+const discountIdOf = (entry: CheckoutLinkEntry, keys: Keys) => (entry.discount === null ? null : targetId(keys, 'discounts', 'discount')(entry.discount))
 
 const body = (key: string, entry: CheckoutLinkEntry, keys: Keys) => ({
   products: productIdsOf(entry, keys),
+  discount_id: discountIdOf(entry, keys),
   label: entry.label,
   success_url: entry.success_url,
   return_url: entry.return_url,
@@ -62,7 +60,10 @@ export const checkoutLinks: Kind<CheckoutLinkEntry> = {
   section: 'checkout_links',
   noun: 'checkout link',
   schema,
-  references: (entry) => entry.products.map((key, i) => ({kind: 'products', key, path: ['products', i]})),
+  references: (entry) => [
+    ...entry.products.map((key, i) => ({kind: 'products', key, path: ['products', i]})),
+    ...(entry.discount === null ? [] : [{kind: 'discounts', key: entry.discount, path: ['discount']}]),
+  ],
   list: (client) => listCheckoutLinks(client, {}, {all: true, limit: 100}),
   label: (item) => String(item.label ?? 'checkout link'),
   archived: () => false,
@@ -73,6 +74,7 @@ export const checkoutLinks: Kind<CheckoutLinkEntry> = {
       changes: [
         ...changed('label', current.label, entry.label),
         ...changed('products', current.products, [...entry.products].sort()),
+        ...changed('discount', current.discount, entry.discount),
         ...changed('success_url', current.success_url, entry.success_url),
         ...changed('return_url', current.return_url, entry.return_url),
         ...changed('allow_discount_codes', current.allow_discount_codes, entry.allow_discount_codes),
@@ -84,10 +86,17 @@ export const checkoutLinks: Kind<CheckoutLinkEntry> = {
   describe: (entry) => [
     ...(entry.label === null ? [] : [{field: 'label', to: show(entry.label)}]),
     {field: 'products', to: entry.products.join(', ')},
+    ...(entry.discount === null ? [] : [{field: 'discount', to: entry.discount}]),
   ],
   create: (client, key, entry, keys) => {
-    const {label, success_url: success, return_url: back, ...rest} = body(key, entry, keys)
-    return createCheckoutLink(client, {...rest, ...(label === null ? {} : {label}), ...(success === null ? {} : {success_url: success}), ...(back === null ? {} : {return_url: back})})
+    const {label, success_url: success, return_url: back, discount_id: discount, ...rest} = body(key, entry, keys)
+    return createCheckoutLink(client, {
+      ...rest,
+      ...(label === null ? {} : {label}),
+      ...(success === null ? {} : {success_url: success}),
+      ...(back === null ? {} : {return_url: back}),
+      ...(discount === null ? {} : {discount_id: discount}),
+    })
   },
   update: (client, key, entry, item, keys) => updateCheckoutLink(client, item.id, body(key, entry, keys)),
   kept: 'the service deletes checkout links rather than archiving them, and till never deletes (till checkout-links delete)',

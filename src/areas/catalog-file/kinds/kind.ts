@@ -1,5 +1,5 @@
-// What one kind of catalog object (benefits, products; meters, discounts, custom fields, checkout links
-// later) tells the catalog machinery: its section of the file, how to read it from an environment, how
+// What one kind of catalog object (meters, custom fields, benefits, products, discounts, checkout links,
+// webhook endpoints) tells the catalog machinery: its section of the file, how to read it from an environment, how
 // to compare a file entry with the object found there, and how to create, update and archive it.
 // Adding a kind is one module that exports a `Kind` and one line in kinds/index.ts.
 import type {z} from 'zod'
@@ -39,6 +39,14 @@ export interface Reference {
   path: Path
 }
 
+/** An object of the environment that applying leaves as it is (not in the file, not archived by it). */
+export interface Staying {
+  kind: string
+  noun: string
+  key: string
+  item: Item
+}
+
 export interface Kind<E = Record<string, unknown>> {
   /** The file's section and the kind's name: `benefits`. */
   section: string
@@ -68,4 +76,16 @@ export interface Kind<E = Record<string, unknown>> {
   archive?(client: ApiClient, item: Item): Promise<Item>
   /** Why an object of this kind that is not in the file is kept even with `--prune`. */
   kept?: string
+  /** What `archive` does, when it is not archiving (`disable`). */
+  archiveWord?: string
+  /** False for a kind without metadata: its keys are always derived from `label`, never recorded. */
+  keyed?: false
+  /** For such a kind: what finds an entry's object whatever its key (a webhook endpoint's URL). */
+  identity?: {name: string; entry(entry: E): string; item(item: Item): string}
+  /** Why the file cannot express this object yet (pull leaves it out and warns; apply keeps it, even with --prune). */
+  unsupported?(item: Item): string | undefined
+  /** What keeps the service from archiving this object, among the objects that stay as they are ("benefit credits"). */
+  usedBy?(item: Item, staying: Staying[]): string | undefined
+  /** A line for stderr once an object is created (what the user must do next). */
+  created?(key: string, item: Item): string
 }

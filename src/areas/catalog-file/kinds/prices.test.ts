@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {checkPrices, entryOf, priceCreate, priceEntry, priceText, toPrice} from './prices.js'
+import {decimalShift} from './values.js'
 
 describe('prices in the catalog file', () => {
   it('turns major units into minor units by the currency, and back', () => {
@@ -32,5 +33,27 @@ describe('prices in the catalog file', () => {
       'a product has one fixed price, or one custom (pay what you want) price alone',
       'all prices of a product use the same currency',
     ])
+  })
+})
+
+describe('metered prices', () => {
+  it('keeps the unit amount exact between major units in the file and minor units in the service', () => {
+    const price = toPrice({type: 'metered', meter: 'api-calls', unit_amount: '0.005', cap: '1000', currency: 'usd'})
+    expect(price).toEqual({type: 'metered', meter: 'api-calls', unit: '0.5', cap: 100_000, currency: 'usd'})
+    expect(priceCreate(price, (key) => `id-of-${key}`)).toEqual({amount_type: 'metered_unit', meter_id: 'id-of-api-calls', unit_amount: '0.5', cap_amount: 100_000, price_currency: 'usd'})
+    const raw = {amount_type: 'metered_unit', meter_id: 'm1', unit_amount: '0.500000000000', cap_amount: null, price_currency: 'usd'}
+    expect(priceEntry(raw, (id) => (id === 'm1' ? 'api-calls' : id))).toEqual({type: 'metered', meter: 'api-calls', unit_amount: '0.005', currency: 'usd'})
+    expect(priceText(price)).toBe('0.005 USD per unit of meter api-calls (up to 1000.00 USD a period)')
+    expect(entryOf(toPrice({type: 'metered', meter: 'm', unit_amount: '3', currency: 'jpy'}))).toEqual({type: 'metered', meter: 'm', unit_amount: '3', currency: 'jpy'})
+  })
+
+  it('refuses a unit amount that is not positive or finer than the service keeps', () => {
+    expect(checkPrices([{type: 'metered', meter: 'm', unit_amount: '0', currency: 'usd'}])).toEqual([{path: ['prices', 0, 'unit_amount'], message: 'unit_amount must be a positive amount like 0.01, not "0"'}])
+    expect(checkPrices([{type: 'metered', meter: 'm', unit_amount: '0.00000000000001', currency: 'usd'}])).toEqual([])
+    expect(checkPrices([{type: 'metered', meter: 'm', unit_amount: '0.000000000000001', currency: 'usd'}])[0]!.message).toMatch(/more decimals than the service keeps/)
+  })
+
+  it('shifts decimals exactly', () => {
+    expect([decimalShift('0.5', -2), decimalShift('0.005', 2), decimalShift('12', 2), decimalShift('1200', -2), decimalShift('007.10', 0), decimalShift('x', 1)]).toEqual(['0.005', '0.5', '1200', '12', '7.1', undefined])
   })
 })

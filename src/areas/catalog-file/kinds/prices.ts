@@ -1,13 +1,17 @@
 // Prices in the catalog file, in major units with their currency (`amount: "29.00"`, `currency: usd`),
-// and as the service takes and returns them (integer minor units). The service never edits a price:
+// and as the service takes and returns them (integer minor units; a metered price's unit amount is a
+// decimal of minor units). A metered price names its meter by key. The service never edits a price:
 // a different price is a new one, and the old one is archived.
 import {z} from 'zod'
 
 import {isCurrency} from '../../../client/currencies.js'
 import type {PriceCreate} from '../../../client/resources/products.js'
 import {toMinor} from '../../../cli/input/money.js'
+import {minorDigits} from '../../../cli/output/format.js'
+import {usageError} from '../../../client/till-error.js'
+import {KEY_RE, KEY_RULE} from '../keys.js'
 import type {Issue} from './kind.js'
-import {majorText, moneyText} from './values.js'
+import {decimalShift, majorText, moneyText} from './values.js'
 
 const money = z.union([z.string(), z.number().nonnegative()]).transform(String)
 const currency = z.string().transform((c) => c.toLowerCase())
@@ -15,6 +19,7 @@ const currency = z.string().transform((c) => c.toLowerCase())
 export const priceSchema = z.discriminatedUnion('type', [
   z.object({type: z.literal('fixed'), amount: money, currency}).strict(),
   z.object({type: z.literal('custom'), minimum: money.optional(), maximum: money.optional(), preset: money.optional(), currency}).strict(),
+  z.object({type: z.literal('metered'), meter: z.string().regex(KEY_RE, KEY_RULE), unit_amount: money, cap: money.optional(), currency}).strict(),
 ])
 
 export type PriceEntry = z.output<typeof priceSchema>
@@ -26,11 +31,22 @@ const DEFAULT_MINIMUM = 50
 export type Price =
   | {type: 'fixed'; amount: number; currency: string}
   | {type: 'custom'; minimum: number; maximum: number | null; preset: number | null; currency: string}
+  /** `unit` is a decimal of minor units per unit, as the service writes it (no trailing zeros). */
+  | {type: 'metered'; meter: string; unit: string; cap: number | null; currency: string}
+
+/** The most decimals the service keeps in a metered price's unit amount (of minor units). */
+const UNIT_DECIMALS = 12
 
 /** The price in minor units; throws (a usage error naming the field) on a bad amount. */
 export function toPrice(entry: PriceEntry): Price {
   const c = entry.currency
   if (entry.type === 'fixed') return {type: 'fixed', amount: toMinor(entry.amount, c, 'amount'), currency: c}
+  if (entry.type === 'metered') {
+    const unit = decimalShift(entry.unit_amount, minorDigits(c))
+    if (unit === undefined || Number(unit) <= 0) throw usageError(`unit_amount must be a positive amount like 0.01, not "${entry.unit_amount}"`)
+    if ((unit.split('.')[1] ?? '').length > UNIT_DECIMALS) throw usageError(`unit_amount ${entry.unit_amount} has more decimals than the service keeps (${UNIT_DECIMALS} of a minor unit)`)
+    return {type: 'metered', meter: entry.meter, unit, cap: entry.cap === undefined ? null : toMinor(entry.cap, c, 'cap'), currency: c}
+  }
   const opt = (value: string | undefined, name: string) => (value === undefined ? null : toMinor(value, c, name))
   return {type: 'custom', minimum: opt(entry.minimum, 'minimum') ?? DEFAULT_MINIMUM, maximum: opt(entry.maximum, 'maximum'), preset: opt(entry.preset, 'preset'), currency: c}
 }
@@ -62,9 +78,14 @@ export function checkPrices(entries: PriceEntry[]): Issue[] {
   return issues
 }
 
-/** An active price of the service as a file entry (a legacy `free` price is a fixed price of 0). */
-export function priceEntry(raw: Record<string, unknown>): PriceEntry {
+/** An active price of the service as a file entry (a legacy `free` price is a fixed price of 0); `meterKey` names a metered price's meter. */
+export function priceEntry(raw: Record<string, unknown>, meterKey: (id: string) => string = (id) => id): PriceEntry {
   const c = String(raw.price_currency ?? 'usd')
+  if (raw.amount_type === 'metered_unit') {
+    const entry: PriceEntry = {type: 'metered', meter: meterKey(String(raw.meter_id)), unit_amount: decimalShift(String(raw.unit_amount), -minorDigits(c))!, currency: c}
+    if (typeof raw.cap_amount === 'number') entry.cap = majorText(raw.cap_amount, c)
+    return entry
+  }
   if (raw.amount_type === 'custom') {
     const opt = (v: unknown) => (typeof v === 'number' ? majorText(v, c) : undefined)
     const entry: PriceEntry = {type: 'custom', minimum: majorText(Number(raw.minimum_amount ?? 0), c), currency: c}
@@ -78,15 +99,21 @@ export function priceEntry(raw: Record<string, unknown>): PriceEntry {
 /** A price in minor units as a file entry. */
 export function entryOf(p: Price): PriceEntry {
   if (p.type === 'fixed') return {type: 'fixed', amount: majorText(p.amount, p.currency), currency: p.currency}
+  if (p.type === 'metered') {
+    const entry: PriceEntry = {type: 'metered', meter: p.meter, unit_amount: decimalShift(p.unit, -minorDigits(p.currency))!, currency: p.currency}
+    if (p.cap !== null) entry.cap = majorText(p.cap, p.currency)
+    return entry
+  }
   const entry: PriceEntry = {type: 'custom', minimum: majorText(p.minimum, p.currency), currency: p.currency}
   if (p.maximum !== null) entry.maximum = majorText(p.maximum, p.currency)
   if (p.preset !== null) entry.preset = majorText(p.preset, p.currency)
   return entry
 }
 
-/** A price as the service creates it. */
-export function priceCreate(p: Price): PriceCreate {
+/** A price as the service creates it; `meterId` is the target's id of a metered price's meter. */
+export function priceCreate(p: Price, meterId: (key: string) => string = (key) => key): PriceCreate {
   if (p.type === 'fixed') return {amount_type: 'fixed', price_amount: p.amount, price_currency: p.currency}
+  if (p.type === 'metered') return {amount_type: 'metered_unit', meter_id: meterId(p.meter), unit_amount: p.unit, cap_amount: p.cap, price_currency: p.currency}
   const body: PriceCreate = {amount_type: 'custom', minimum_amount: p.minimum, price_currency: p.currency}
   if (p.maximum !== null) body.maximum_amount = p.maximum
   if (p.preset !== null) body.preset_amount = p.preset
@@ -96,6 +123,10 @@ export function priceCreate(p: Price): PriceCreate {
 /** "29.00 USD", or "pay what you want from 1.00 USD (preset 5.00 USD, up to 1000.00 USD)". */
 export function priceText(p: Price): string {
   if (p.type === 'fixed') return p.amount === 0 ? `free (0 ${p.currency.toUpperCase()})` : moneyText(p.amount, p.currency)
+  if (p.type === 'metered') {
+    const unit = `${decimalShift(p.unit, -minorDigits(p.currency))} ${p.currency.toUpperCase()} per unit of meter ${p.meter}`
+    return p.cap === null ? unit : `${unit} (up to ${moneyText(p.cap, p.currency)} a period)`
+  }
   const extra = [p.preset !== null ? `preset ${moneyText(p.preset, p.currency)}` : '', p.maximum !== null ? `up to ${moneyText(p.maximum, p.currency)}` : ''].filter(Boolean)
   return `pay what you want from ${moneyText(p.minimum, p.currency)}${extra.length ? ` (${extra.join(', ')})` : ''}`
 }

@@ -1,14 +1,16 @@
 // Products in the catalog file: name, description, visibility, billing interval, prices (money with its
-// currency), attached benefits (by key) and metadata. A product no longer in the file is archived with
-// --prune, as the service allows; a one-time product cannot become recurring (or back).
+// currency; a metered price names its meter by key), attached benefits (by key), the custom fields asked
+// at checkout (by key, with `required`, in order) and metadata. A product no longer in the file is
+// archived with --prune, as the service allows; a one-time product cannot become recurring (or back).
 import {z} from 'zod'
 
 import type {Item} from '../../../client/resources/common.js'
 import {createProduct, listProducts, setProductBenefits, updateProduct, type ProductUpdate} from '../../../client/resources/products.js'
 import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
-import type {Change, Keys, Kind} from './kind.js'
+import type {Change, Issue, Keys, Kind} from './kind.js'
 import {checkPrices, entryOf, priceCreate, priceEntry, pricesText, priceSchema, toPrice, type Price} from './prices.js'
-import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES} from './values.js'
+import {envBound} from './benefits.js'
+import {canonical, changed, targetId, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES} from './values.js'
 
 const INTERVALS = ['day', 'week', 'month', 'year'] as const
 
@@ -21,18 +23,40 @@ const schema = z
     recurring_interval_count: z.int().min(1).max(999).optional(),
     prices: z.array(priceSchema).min(1),
     benefits: z.array(z.string().regex(KEY_RE, KEY_RULE)).default([]),
+    custom_fields: z.array(z.object({field: z.string().regex(KEY_RE, KEY_RULE), required: z.boolean().default(false)}).strict()).default([]),
     metadata: metadataSchema.default({}),
   })
   .strict()
 
 export type ProductEntry = z.output<typeof schema>
 
+/** The price types the file has (a legacy `free` price is a fixed price of 0). Seat-based prices are not among them: the service creates them only for organizations with seat-based pricing enabled. */
+const FILE_PRICES = new Set(['fixed', 'custom', 'free', 'metered_unit'])
 const activePrices = (item: Item) => ((item.prices ?? []) as Array<Record<string, unknown>>).filter((p) => p.is_archived !== true)
-const benefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).map((b) => b.id)
+/** The product's benefits the file has: not those bound to their environment (kept attached by apply). */
+const benefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).filter((b) => !envBound(b)).map((b) => b.id)
+const keptBenefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).filter(envBound).map((b) => b.id)
 const intervalCount = (entry: ProductEntry) => (entry.recurring_interval === null ? null : (entry.recurring_interval_count ?? 1))
 /** Prices in a stable order, so the same prices compare equal whatever order they were given in. */
 const sorted = (prices: Price[]) => [...prices].sort((a, b) => canonical(a).localeCompare(canonical(b)))
 const prices = (entry: ProductEntry) => sorted(entry.prices.map(toPrice))
+const meterKey = (keys: Keys) => (id: string) => keys.keyOf('meters', id) ?? id
+const pricesCreate = (entry: ProductEntry, keys: Keys) => prices(entry).map((p) => priceCreate(p, targetId(keys, 'meters', 'meter')))
+/** The custom fields as the service takes them, in the file's order. */
+const attached = (entry: ProductEntry, keys: Keys) => entry.custom_fields.map((f) => ({custom_field_id: targetId(keys, 'custom_fields', 'custom field')(f.field), required: f.required}))
+
+function check(entry: ProductEntry): Issue[] {
+  const issues = checkPrices(entry.prices)
+  entry.prices.forEach((p, i) => {
+    if (p.type === 'metered' && entry.recurring_interval === null) issues.push({path: ['prices', i], message: 'a metered price belongs to a recurring product (give recurring_interval)'})
+  })
+  const seen = new Set<string>()
+  entry.custom_fields.forEach((f, i) => {
+    if (seen.has(f.field)) issues.push({path: ['custom_fields', i, 'field'], message: `custom field "${f.field}" is attached twice`})
+    seen.add(f.field)
+  })
+  return issues
+}
 
 function toEntry(item: Item, keys: Keys): ProductEntry {
   const entry: ProductEntry = {
@@ -40,22 +64,18 @@ function toEntry(item: Item, keys: Keys): ProductEntry {
     description: (item.description as string | null) ?? null,
     visibility: (item.visibility as ProductEntry['visibility']) ?? 'public',
     recurring_interval: (item.recurring_interval as ProductEntry['recurring_interval']) ?? null,
-    prices: sorted(activePrices(item).map((p) => toPrice(priceEntry(p)))).map(entryOf),
+    prices: sorted(activePrices(item).map((p) => toPrice(priceEntry(p, meterKey(keys))))).map(entryOf),
     benefits: benefitIds(item).map((id) => keys.keyOf('benefits', id) ?? id).sort(),
+    custom_fields: [...((item.attached_custom_fields ?? []) as Array<{custom_field_id: string; required: boolean; order?: number}>)]
+      .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+      .map((a) => ({field: keys.keyOf('custom_fields', a.custom_field_id) ?? a.custom_field_id, required: a.required === true})),
     metadata: fileMetadata(item.metadata),
   }
   if (entry.recurring_interval !== null && Number(item.recurring_interval_count ?? 1) !== 1) entry.recurring_interval_count = Number(item.recurring_interval_count)
   return entry
 }
 
-/** The target's ids of the entry's benefits (each was created before the products, in dependency order). */
-function benefitIdsOf(entry: ProductEntry, keys: Keys): string[] {
-  return entry.benefits.map((key) => {
-    const id = keys.idOf('benefits', key)
-    if (id === undefined) throw new Error(`benefit "${key}" is not in the environment`)
-    return id
-  })
-}
+const benefitIdsOf = (entry: ProductEntry, keys: Keys) => entry.benefits.map(targetId(keys, 'benefits', 'benefit'))
 
 const PRICE_NOTE = 'the service does not edit a price: a new price is created and the old one archived (existing subscriptions keep it)'
 
@@ -63,11 +83,19 @@ export const products: Kind<ProductEntry> = {
   section: 'products',
   noun: 'product',
   schema,
-  check: (entry) => checkPrices(entry.prices),
-  references: (entry) => entry.benefits.map((key, i) => ({kind: 'benefits', key, path: ['benefits', i]})),
+  check,
+  references: (entry) => [
+    ...entry.benefits.map((key, i) => ({kind: 'benefits', key, path: ['benefits', i]})),
+    ...entry.custom_fields.map((f, i) => ({kind: 'custom_fields', key: f.field, path: ['custom_fields', i, 'field']})),
+    ...entry.prices.flatMap((p, i) => (p.type === 'metered' ? [{kind: 'meters', key: p.meter, path: ['prices', i, 'meter']}] : [])),
+  ],
   list: (client) => listProducts(client, {}, {all: true, limit: 100}),
   label: (item) => String(item.name ?? ''),
   archived: (item) => item.is_archived === true,
+  unsupported(item) {
+    const other = activePrices(item).find((p) => !FILE_PRICES.has(String(p.amount_type)))
+    return other ? `has a ${String(other.amount_type).replaceAll('_', '-')} price` : undefined
+  },
   toEntry,
   diff(entry, item, keys) {
     const current = toEntry(item, keys)
@@ -80,6 +108,7 @@ export const products: Kind<ProductEntry> = {
       ...changed('recurring_interval_count', intervalCount(current), intervalCount(entry)),
       ...(canonical(was) === canonical(prices(entry)) ? [] : [{field: 'prices', from: pricesText(was), to: pricesText(prices(entry)), note: PRICE_NOTE}]),
       ...changed('benefits', current.benefits, [...entry.benefits].sort()),
+      ...changed('custom_fields', current.custom_fields, entry.custom_fields),
       ...metadataChanges(current.metadata, entry.metadata),
     ]
     if ((current.recurring_interval === null) !== (entry.recurring_interval === null)) {
@@ -93,6 +122,7 @@ export const products: Kind<ProductEntry> = {
     {field: 'billing', to: entry.recurring_interval === null ? 'one-time' : `every ${intervalCount(entry)} ${entry.recurring_interval}`},
     {field: 'prices', to: pricesText(prices(entry))},
     ...(entry.benefits.length > 0 ? [{field: 'benefits', to: entry.benefits.join(', ')}] : []),
+    ...(entry.custom_fields.length > 0 ? [{field: 'custom_fields', to: entry.custom_fields.map((f) => `${f.field}${f.required ? ' (required)' : ''}`).join(', ')}] : []),
     ...(entry.visibility === 'public' ? [] : [{field: 'visibility', to: entry.visibility}]),
   ],
   async create(client, key, entry, keys) {
@@ -102,23 +132,25 @@ export const products: Kind<ProductEntry> = {
       ...(entry.description === null ? {} : {description: entry.description}),
       ...(entry.recurring_interval === null ? {} : {recurring_interval: entry.recurring_interval, recurring_interval_count: intervalCount(entry)!}),
       visibility: entry.visibility,
-      prices: prices(entry).map(priceCreate),
+      prices: pricesCreate(entry, keys),
+      ...(entry.custom_fields.length > 0 ? {attached_custom_fields: attached(entry, keys)} : {}),
       metadata: {...entry.metadata, [KEY_FIELD]: key} as Record<string, string>,
     })
     return ids.length > 0 ? setProductBenefits(client, product.id, ids) : product
   },
   async update(client, key, entry, item, keys) {
-    const ids = benefitIdsOf(entry, keys)
+    const ids = [...benefitIdsOf(entry, keys), ...keptBenefitIds(item)]
     const current = toEntry(item, keys)
     const body: ProductUpdate = {name: entry.name, description: entry.description, visibility: entry.visibility, metadata: {...entry.metadata, [KEY_FIELD]: key} as Record<string, string>}
     if (item.is_archived === true) body.is_archived = false
-    if (canonical(sorted(current.prices.map(toPrice))) !== canonical(prices(entry))) body.prices = prices(entry).map(priceCreate)
+    if (canonical(sorted(current.prices.map(toPrice))) !== canonical(prices(entry))) body.prices = pricesCreate(entry, keys)
+    if (canonical(current.custom_fields) !== canonical(entry.custom_fields)) body.attached_custom_fields = attached(entry, keys)
     const interval = (e: ProductEntry) => `${e.recurring_interval} ${intervalCount(e)}`
     if (interval(current) !== interval(entry) && entry.recurring_interval !== null) {
       Object.assign(body, {recurring_interval: entry.recurring_interval, recurring_interval_count: intervalCount(entry)})
     }
     const product = await updateProduct(client, item.id, body)
-    return canonical([...ids].sort()) === canonical([...benefitIds(item)].sort()) ? product : setProductBenefits(client, item.id, ids)
+    return canonical([...ids].sort()) === canonical([...benefitIds(item), ...keptBenefitIds(item)].sort()) ? product : setProductBenefits(client, item.id, ids)
   },
   archive: (client, item) => updateProduct(client, item.id, {is_archived: true}),
 }

@@ -3,7 +3,7 @@ import {z} from 'zod'
 
 import {minorDigits} from '../../../cli/output/format.js'
 import {KEY_FIELD} from '../keys.js'
-import type {Change} from './kind.js'
+import type {Change, Keys} from './kind.js'
 
 export type Metadata = Record<string, string | number | boolean>
 
@@ -30,6 +30,16 @@ export function canonical(value: unknown): string {
 
 export const same = (a: unknown, b: unknown) => canonical(a) === canonical(b)
 
+/**
+ * The target's id of another kind's key: each was created before, in dependency order, so a missing one
+ * is a failed step of its own kind (apply stops at the first failure before reaching this one).
+ */
+export const targetId = (keys: Keys, kind: string, noun: string) => (key: string): string => {
+  const id = keys.idOf(kind, key)
+  if (id === undefined) throw new Error(`${noun} "${key}" is not in the environment`)
+  return id
+}
+
 /** A value as a plan shows it. */
 export const show = (value: unknown): string => (value === undefined || value === null ? '(none)' : typeof value === 'string' ? JSON.stringify(value) : canonical(value))
 
@@ -54,3 +64,24 @@ export function majorText(minor: number, currency: string): string {
 
 /** 2900, "usd" -> "29.00 USD". */
 export const moneyText = (minor: number, currency: string) => `${majorText(minor, currency)} ${currency.toUpperCase()}`
+
+/**
+ * A decimal text times 10^places, exactly (no floating point), without needless zeros: ("0.5", -2) ->
+ * "0.005", ("0.005", 2) -> "0.5", ("12", 2) -> "1200". Undefined when `text` is not a plain decimal.
+ */
+export function decimalShift(text: string, places: number): string | undefined {
+  const match = /^\s*(\d+)(?:\.(\d*))?\s*$/.exec(text)
+  if (!match) return undefined
+  const fraction = match[2] ?? ''
+  // all digits, and where the point goes (counted from the left)
+  let digits = match[1]! + fraction
+  let point = match[1]!.length + places
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits
+    point = 0
+  }
+  if (point > digits.length) digits = digits.padEnd(point, '0')
+  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0'
+  const rest = digits.slice(point).replace(/0+$/, '')
+  return rest === '' ? whole : `${whole}.${rest}`
+}

@@ -5,7 +5,7 @@ import type {Ctx} from '../../core/http.js'
 import {normalizeUuid, UUID_RE} from '../../core/validate.js'
 import type {CustomerRecord} from '../customers/model.js'
 import {events as eventsOf, type EventRecord} from '../events/log.js'
-import {CUSTOMER_FUNCTIONS, INTERVALS, quantities, requiredName, type CustomerFunction, type Interval} from './aggregate.js'
+import {CUSTOMER_FUNCTIONS, INTERVALS, matches, quantities, requiredName, type CustomerFunction, type Interval} from './aggregate.js'
 import {isTimeZone} from '../metrics/periods.js'
 
 const DAY = 86_400_000
@@ -38,6 +38,15 @@ function meterEvents(ctx: Ctx, meter: MeterRecord, customers: CustomerRecord[] |
   const name = requiredName(meter.filter)
   const rows = name === null ? log.rows : log.byName(name)
   return rows.filter((e) => e.source === 'user')
+}
+
+/**
+ * Whether the meter has aggregated events, after which the service no longer changes its filter or
+ * aggregation (it has a last billed event): here, whether any event it counts is stored.
+ */
+export function hasAggregated(ctx: Ctx, meter: MeterRecord): boolean {
+  for (const e of meterEvents(ctx, meter, null)) if (matches(e, meter.filter)) return true
+  return false
 }
 
 function requiredQuery(ctx: Ctx, name: string, issues: ValidationIssue[]): string | null {

@@ -1,12 +1,30 @@
 // Meters (the service's `meter/` module): list, get, create, update (archive) and quantities per period.
-import {checkOrganization, ok, type Router} from '../../core/http.js'
+// Once a meter has aggregated events its filter and aggregation no longer change, and a meter still
+// billed by an active product or credited by a benefit cannot be archived (meter/service.py).
+import {HttpError, ruleValidation} from '../../core/errors.js'
+import {checkOrganization, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
 import {byField, listRows, textSearch} from '../../core/list.js'
 import {parse, pathUuid} from '../../core/validate.js'
 import type {MeterRecord} from './model.js'
 import {presentMeter} from './present.js'
-import {meterOf, quantitiesOf} from './quantities.js'
+import {hasAggregated, meterOf, quantitiesOf} from './quantities.js'
 import {meterCreate, meterUpdate} from './schemas.js'
+
+/** The service's refusals of an update: a filter or aggregation once aggregating, an archive while in use. */
+function checkUpdate(ctx: Ctx, meter: MeterRecord, archive: boolean): void {
+  const body = (ctx.body ?? {}) as Record<string, unknown>
+  const fixed = (['filter', 'aggregation'] as const).filter((f) => Object.hasOwn(body, f))
+  if (fixed.length > 0 && hasAggregated(ctx, meter)) {
+    const msg = "This field can't be updated because the meter is already aggregating events."
+    throw new HttpError(422, {error: 'PolarRequestValidationError', detail: fixed.map((f) => ({type: 'forbidden', loc: ['body', f], msg, input: body[f]}))})
+  }
+  if (!archive) return
+  const billed = ctx.store.all('products').some((p) => !p.is_archived && p.prices.some((x) => x.amount_type === 'metered_unit' && !x.is_archived && x.meter_id === meter.id))
+  if (billed) throw ruleValidation(['body', 'is_archived'], 'Cannot archive meter that is still attached to active products', true)
+  const credited = ctx.store.all('benefits').some((b) => !b.is_deleted && b.type === 'meter_credit' && (b.properties as {meter_id?: unknown}).meter_id === meter.id)
+  if (credited) throw ruleValidation(['body', 'is_archived'], 'Cannot archive meter that is still referenced by active benefits', true)
+}
 
 export function register(r: Router): void {
   r.get('/meters/', 'organization', (ctx) =>
@@ -60,6 +78,7 @@ export function register(r: Router): void {
     const input = parse(meterUpdate, ctx.body)
     const meter = ctx.store.write(() => {
       const m = meterOf(ctx, id)
+      checkUpdate(ctx, m, input.is_archived === true)
       const now = new Date(ctx.now).toISOString()
       if (input.name != null) m.name = input.name
       if (input.filter != null) m.filter = input.filter
