@@ -34,6 +34,12 @@ type Held = EventRecord & {[SEQ]?: number; [MS]?: number}
 /** Where a stored event stands in the order of ingestion. */
 const sequence = (e: EventRecord) => (e as Held)[SEQ] ?? -1
 
+/** `e` with its time in ms already known (the index then need not parse its timestamp again). */
+export function withMs(e: EventRecord, ms: number): EventRecord {
+  ;(e as Held)[MS] = ms
+  return e
+}
+
 /** A stored event's time in ms since the epoch (parsed once, when it was indexed). */
 export const eventMs = (e: EventRecord): number => (e as Held)[MS] ?? Date.parse(e.timestamp)
 
@@ -60,7 +66,7 @@ export class EventIndex {
     // ingestion, which meter windows follow, and its time in ms, which quantities compare
     const held = e as Held
     held[SEQ] = this.rows.length
-    held[MS] = Date.parse(e.timestamp)
+    held[MS] ??= Date.parse(e.timestamp)
     this.rows.push(e)
     this.byIdMap.set(e.id, e)
     if (e.external_id !== null) this.externalIds.add(e.external_id)

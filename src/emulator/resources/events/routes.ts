@@ -11,7 +11,7 @@ import type {CustomerRecord} from '../customers/model.js'
 import {matches, requiredName} from '../meters/aggregate.js'
 import type {FilterRecord} from '../meters/model.js'
 import {filterSchema} from '../meters/schemas.js'
-import {eventLog, events, type EventName, type EventRecord} from './log.js'
+import {eventLog, events, withMs, type EventName, type EventRecord} from './log.js'
 import {presentEvent, presentName} from './present.js'
 import {addEventTypes, untypedNames} from '../event-types/routes.js'
 
@@ -25,11 +25,33 @@ const eventBase = {
   parent_id: z.string().nullish(),
   metadata: z.record(z.string(), metadataValue).default({}),
 }
-const eventCreate = z.union([
-  z.object({...eventBase, customer_id: z.uuid()}),
-  z.object({...eventBase, external_customer_id: z.string()}),
-])
+const byCustomerId = z.object({...eventBase, customer_id: z.uuid()})
+const byExternalCustomerId = z.object({...eventBase, external_customer_id: z.string()})
+const eventCreate = z.union([byCustomerId, byExternalCustomerId])
 const eventsIngest = z.object({events: z.array(eventCreate)})
+type EventCreate = z.output<typeof eventCreate>
+
+/**
+ * The ingest body as `eventsIngest` reads it, faster: each event is read by the one member of the union
+ * its keys point to (the member the union would pick), so that no event fails a member first. When any
+ * event does not read, the whole body goes through the union, for the service's exact errors.
+ */
+function parseIngest(body: unknown): {events: EventCreate[]} {
+  const list = typeof body === 'object' && body !== null ? (body as {events?: unknown}).events : undefined
+  if (!Array.isArray(list)) return parse(eventsIngest, body)
+  const events: EventCreate[] = []
+  for (const e of list) {
+    const member = typeof e === 'object' && e !== null && 'customer_id' in e ? byCustomerId : byExternalCustomerId
+    const read = member.safeParse(e)
+    if (!read.success) return parse(eventsIngest, body)
+    events.push(read.data)
+  }
+  return {events}
+}
+
+/** An ISO timestamp already in the form the service answers with (UTC, milliseconds); the schema has
+ * checked that it is a real date and time, so it is kept as given instead of being formatted again. */
+const CANONICAL = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
 
 const externalIndex = new WeakMap<Ctx, Map<string, CustomerRecord>>()
 
@@ -45,13 +67,17 @@ function byExternalId(ctx: Ctx): Map<string, CustomerRecord> {
 }
 
 /** The service's reading of one ingested event, or the reason it refuses the whole request. */
-function toRecord(ctx: Ctx, input: z.output<typeof eventCreate>, at: number, issues: ValidationIssue[], schemaIssues: ValidationIssue[]): EventRecord {
+function toRecord(ctx: Ctx, input: EventCreate, at: number, issues: ValidationIssue[], schemaIssues: ValidationIssue[]): EventRecord {
   const loc = ['body', 'events', at]
-  let timestamp = new Date(ctx.now).toISOString()
-  if (input.timestamp !== undefined) {
-    const ms = Date.parse(input.timestamp)
+  let ms: number
+  let timestamp: string
+  if (input.timestamp === undefined) {
+    timestamp = new Date(ctx.now).toISOString()
+    ms = Date.parse(timestamp)
+  } else {
+    ms = Date.parse(input.timestamp)
     if (ms > ctx.now) schemaIssues.push({type: 'value_error', loc: [...loc, 'timestamp'], msg: 'Value error, Timestamp must be in the past.', input: input.timestamp})
-    timestamp = new Date(ms).toISOString()
+    timestamp = CANONICAL.test(input.timestamp) ? input.timestamp : new Date(ms).toISOString()
   }
   let customerId: string | null = null
   let externalCustomerId: string | null = null
@@ -65,7 +91,7 @@ function toRecord(ctx: Ctx, input: z.output<typeof eventCreate>, at: number, iss
     customerId = byExternalId(ctx).get(externalCustomerId)?.id ?? null
   }
   if (input.organization_id) checkOrganization(ctx, input.organization_id)
-  return {
+  return withMs({
     id: uuid(),
     timestamp,
     name: input.name,
@@ -75,11 +101,11 @@ function toRecord(ctx: Ctx, input: z.output<typeof eventCreate>, at: number, iss
     external_id: input.external_id ?? null,
     parent_id: input.parent_id ?? null,
     metadata: input.metadata,
-  }
+  }, ms)
 }
 
 function ingest(ctx: Ctx): Promise<{inserted: number; duplicates: number}> {
-  const input = parse(eventsIngest, ctx.body)
+  const input = parseIngest(ctx.body)
   const issues: ValidationIssue[] = []
   const schemaIssues: ValidationIssue[] = []
   const records = input.events.map((e, i) => toRecord(ctx, e, i, issues, schemaIssues))
