@@ -47,7 +47,7 @@ describe('operator commands against the emulator', () => {
     const commands = [
       'discounts list', 'discounts get', 'discounts create', 'discounts update', 'discounts delete', 'checkouts update',
       'payments list', 'payments get', 'disputes list', 'disputes get', 'disputes accept', 'webhooks deliveries list', 'webhooks redeliver',
-      'webhooks endpoints reset-secret', 'org update', 'license-keys update', 'license-keys activation', 'checkout-links update', 'benefit-grants list',
+      'webhooks endpoints reset-secret', 'webhooks endpoints get', 'org update', 'license-keys update', 'license-keys activation', 'checkout-links update', 'benefit-grants list',
       'orders receipt', 'orders export', 'subscriptions export', 'customers export', 'customers payment-methods',
       'custom-fields list', 'custom-fields get', 'custom-fields create', 'custom-fields update', 'custom-fields delete', 'custom-fields attach',
       'files upload', 'files list', 'files update', 'files delete', 'emulator dispute',
@@ -309,6 +309,12 @@ describe('operator commands against the emulator', () => {
       await until(() => received.filter((b) => b.includes(email)).length === 2)
       const missing = await till(['webhooks', 'redeliver', unknownId()])
       expect(missing.code).toBe(3)
+
+      const shown = await till(['webhooks', 'endpoints', 'get', endpoint.id, '--json'])
+      ok(shown)
+      expect(json(shown)).toMatchObject({id: endpoint.id, url: endpoint.url, events: endpoint.events})
+      expect(shown.stdout).not.toContain(endpoint.secret)
+      expect((await till(['webhooks', 'endpoints', 'get', unknownId()])).code).toBe(3)
 
       usage(await till(['webhooks', 'endpoints', 'reset-secret', endpoint.id]), /--yes/)
       expect((await api(emulator.production, 'GET', `/webhooks/endpoints/${endpoint.id}`)).body.secret).toBe(endpoint.secret)
