@@ -488,6 +488,43 @@ describe('operator commands against the emulator', () => {
       expect((await get(`/products/${product.id}`)).attached_custom_fields.map((a: Json) => a.custom_field_id)).toEqual([json(text).id])
     })
 
+    it('checkouts create and update --field set custom field data, checked by the service; the order carries it', async () => {
+      const tag = Math.random().toString(36).slice(2, 8)
+      const seats = json(await till(['custom-fields', 'create', '--type', 'number', '--slug', `seats-${tag}`, '--name', 'Seats', '--min', '1', '--max', '20', '--json']))
+      const zip = json(await till(['custom-fields', 'create', '--type', 'text', '--slug', `zip-${tag}`, '--name', 'Zip', '--json']))
+      const terms = json(await till(['custom-fields', 'create', '--type', 'checkbox', '--slug', `terms-${tag}`, '--name', 'Terms', '--json']))
+      const product = await someProduct()
+      for (const [f, required] of [[seats, false], [zip, false], [terms, true]] as const) ok(await till(['custom-fields', 'attach', f.id, '--product', product.id, ...(required ? ['--required'] : [])]))
+
+      const created = await till(['checkouts', 'create', '--product', product.id, '--field', `${seats.slug}=4`, '--field', `${zip.slug}="01234"`, '--field', 'unknown=1', '--json'])
+      ok(created)
+      const k = json(created)
+      expect(k.custom_field_data).toEqual({[seats.slug]: 4, [zip.slug]: '01234', [terms.slug]: false})
+
+      // a value out of bounds is the service's 422: one line naming the field, exit 2, nothing changed
+      const bad = await till(['checkouts', 'update', k.id, '--field', `${seats.slug}=21`])
+      expect(bad.code, bad.stderr).toBe(2)
+      expect(bad.stderr).toContain(seats.slug)
+      expect(bad.stderr).toContain('Input should be less than or equal to 20')
+      expect(bad.stderr).not.toMatch(/\n\s+at /)
+      expect((await get(`/checkouts/${k.id}`)).custom_field_data[seats.slug]).toBe(4)
+      usage(await till(['checkouts', 'update', k.id, '--field', 'no-equals-sign']), /--field takes key=value/)
+
+      const updated = await till(['checkouts', 'update', k.id, '--field', `${seats.slug}=7`, '--field', `${terms.slug}=true`, '--json'])
+      ok(updated)
+      expect(json(updated).custom_field_data).toEqual({[seats.slug]: 7, [zip.slug]: null, [terms.slug]: true})
+
+      // the customer confirms (the client route, as the checkout page does) and the order carries the data
+      const confirm = await api(emulator.production, 'POST', `/checkouts/client/${k.client_secret}/confirm`, {token: null, body: {
+        customer_email: `fields-${tag}@example.com`, customer_name: 'Ada', customer_billing_address: {country: 'US'}, custom_field_data: {[seats.slug]: 7, [terms.slug]: true},
+      }})
+      expect(confirm.status, confirm.text).toBe(200)
+      const orderId = (await get(`/orders/?checkout_id=${k.id}`)).items[0].id
+      const order = await till(['orders', 'get', orderId, '--json'])
+      ok(order)
+      expect(json(order).custom_field_data).toEqual({[seats.slug]: 7, [zip.slug]: null, [terms.slug]: true})
+    })
+
     it('refuses bad input locally and a taken slug from the service', async () => {
       const cases: Array<[string[], RegExp]> = [
         [['custom-fields', 'create', '--type', 'select', '--slug', 'x', '--name', 'X'], /a select field needs its choices/],
