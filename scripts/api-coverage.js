@@ -13,7 +13,8 @@
 //   --markdown      the table for the README
 //   --missing       also list the operations the emulator lacks
 //   --missing-till  also list the emulator's operations no till command sends, by SDK resource
-//   --json          everything as one JSON document (operations with their commands)
+//   --json          everything as one JSON document (operations with their commands; under "till",
+//                   each command with every request it can send, SDK operation or not)
 import {readdirSync, readFileSync, existsSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
@@ -58,8 +59,10 @@ async function emulatorRoutes() {
 
 // ---- till: the operations each command sends (./till-operations.js) --------------------------------
 
+let perCommand
 function commandOperations() {
   const {byCommand, unresolved} = tillOperations(root)
+  perCommand = Object.fromEntries([...byCommand].sort(([a], [b]) => a.localeCompare(b)).map(([id, ops]) => [id, [...ops].sort()]))
   if (unresolved.length > 0) {
     console.error(`api-coverage: ${unresolved.length} request(s) whose path cannot be worked out from the source:`)
     for (const u of unresolved) console.error(`  ${u}`)
@@ -95,7 +98,7 @@ const rows = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))
 
 if (json) {
   const operations = ops.map((op) => ({id: op.id, resource: op.resource, method: op.method, path: op.path, emulator: routes.has(op.key), commands: commands.get(op.key) ?? []}))
-  console.log(JSON.stringify({totals, operations}, null, 2))
+  console.log(JSON.stringify({totals, operations, till: perCommand}, null, 2))
 } else if (markdown) {
   console.log('| SDK resource | operations | emulator | till commands |')
   console.log('|---|---:|---:|---:|')

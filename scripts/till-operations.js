@@ -1,7 +1,9 @@
 // Which API operations (method + path) each till command sends, found with the TypeScript compiler
 // rather than by matching text, so that no form of call can go unseen:
 //   - a request is any call of an ApiClient method that sends one (get, post, patch, put, delete,
-//     request), recognised by what the callee resolves to, whatever the receiver is called;
+//     request), recognised by what the callee resolves to, whatever the receiver is called; a stream
+//     opened outside ApiClient (the listen stream) builds its URL with `buildUrl` and counts as a GET; a
+//     file that sends with undici or fetch directly without `buildUrl` is reported;
 //   - its method and path are evaluated from the source: literals, templates, constants, local helpers
 //     (their return expressions), `cond ? a : b`, constant objects (`EXPORTS[kind]`, `routes.path(id)`);
 //     a path a function receives as a parameter (listItems, the invoice routes, the CSV exports) is
@@ -239,7 +241,10 @@ export function tillOperations(root) {
 
   const callsOf = new Map()
   const sites = []
+  const rawSenders = []
   for (const file of files) {
+    let builds = false
+    const raw = []
     const visit = (node) => {
       if (ts.isCallExpression(node)) {
         const callee = strip(node.expression)
@@ -247,6 +252,12 @@ export function tillOperations(root) {
         const fn = functionOf(symbol)
         if (fn) callsOf.set(fn, [...(callsOf.get(fn) ?? []), node])
         const decl = symbol?.valueDeclaration
+        const from = decl?.getSourceFile().fileName ?? ''
+        if (file.fileName !== clientFile && from === clientFile && ts.isFunctionDeclaration(decl) && decl.name?.text === 'buildUrl') {
+          builds = true
+          sites.push({call: node, at: node, method: 'GET', path: node.arguments[1], env: new Map()})
+        }
+        if (file.fileName !== clientFile && ((/[\\/]node_modules[\\/]undici[\\/]/.test(from) && ['request', 'stream', 'fetch', 'pipeline'].includes(symbol?.name)) || (symbol?.name === 'fetch' && from.endsWith('.d.ts')))) raw.push(node)
         if (file.fileName !== clientFile && decl && ts.isMethodDeclaration(decl) && ts.isClassDeclaration(decl.parent) && decl.parent.name?.text === 'ApiClient' && SENDERS.has(symbol.name)) {
           const isRequest = symbol.name === 'request'
           sites.push({
@@ -261,6 +272,7 @@ export function tillOperations(root) {
       ts.forEachChild(node, visit)
     }
     visit(file)
+    if (!builds) rawSenders.push(...raw)
   }
 
   const where = (node) => {
@@ -280,7 +292,7 @@ export function tillOperations(root) {
 
   /** Operations by the top-level declaration that sends them. */
   const sent = new Map()
-  const unresolved = []
+  const unresolved = rawSenders.map((node) => `${where(node)}: sends with ${node.expression.getText()} directly; build its URL with buildUrl (client.ts) so that it is counted`)
   const queue = [...sites]
   while (queue.length > 0) {
     const site = queue.shift()

@@ -47,7 +47,7 @@ it('--json names the commands that send each operation, whatever form the reques
   const r = run('--json')
   expect(r.stderr).toBe('')
   expect(r.status).toBe(0)
-  const {operations} = JSON.parse(r.stdout) as {operations: Array<{id: string; method: string; path: string; emulator: boolean; commands: string[]}>}
+  const {operations, till} = JSON.parse(r.stdout) as {operations: Array<{id: string; method: string; path: string; emulator: boolean; commands: string[]}>; till: Record<string, string[]>}
   const by = (method: string, path: string) => operations.find((o) => o.method === method && o.path === path)?.commands ?? []
   // client.request('GET', ...), a path chosen from a constant object, a path built by a helper, a list through listItems
   expect(by('GET', '/v1/orders/{id}/receipt')).toEqual(['orders receipt'])
@@ -57,6 +57,8 @@ it('--json names the commands that send each operation, whatever form the reques
   expect(by('GET', '/v1/customers/external/{external_id}/payment-methods')).toContain('customers payment-methods')
   expect(by('POST', '/v1/events/ingest')).toContain('events ingest')
   expect(by('GET', '/v1/webhooks/endpoints/{id}')).toEqual(['webhooks endpoints get'])
+  // a stream opened with undici (the listen stream, not an SDK operation): its URL is built with buildUrl
+  expect(till.listen).toContain('GET /v1/cli/listen/{}')
   // the invoice routes are an object handed down: each command gets its own, not the other's
   expect(by('GET', '/v1/orders/{id}/invoice').sort()).toEqual(['orders invoice generate', 'orders invoice get'])
   expect(by('GET', '/v1/customer-portal/orders/{id}/invoice').sort()).toEqual(['portal orders invoice generate', 'portal orders invoice get'])
@@ -71,7 +73,7 @@ it('finds requests in every form and reports a path it cannot work out instead o
     writeFileSync(join(root, path), text)
   }
   try {
-    file('tsconfig.json', JSON.stringify({compilerOptions: {target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, rootDir: 'src', noEmit: true}, include: ['src']}))
+    file('tsconfig.json', JSON.stringify({compilerOptions: {target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, rootDir: 'src', noEmit: true, types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')]}, include: ['src']}))
     file('src/client/client.ts', `export class ApiClient {
   async get<T>(path: string): Promise<T> { return path as T }
   async post<T>(path: string, body?: unknown): Promise<T> { return [path, body] as T }
@@ -90,20 +92,26 @@ export const routes = {path: (id: string) => \`/widgets/\${seg(id)}\`}
 export const viaRoutes = (c: ApiClient, r: {path: (id: string) => string}, id: string) => c.post(r.path(id), {})
 export const dynamic = (c: ApiClient, id: string) => c.get(id.toLowerCase())
 `)
+    file('src/client/resources/raw.ts', `export const raw = () => fetch('http://127.0.0.1/v1/things/')
+`)
     file('src/commands/things/run.ts', `import {ApiClient} from '../../client/client.js'
 import {listThings, receipt, exportOf, routes, viaRoutes, dynamic} from '../../client/resources/things.js'
+import {raw} from '../../client/resources/raw.js'
 export default async function run(client: ApiClient) {
   await listThings(client)
   await receipt(client, 'x')
   await exportOf(client, 'b')
   await viaRoutes(client, routes, 'y')
   await dynamic(client, 'z')
+  await raw()
 }
 `)
     const {byCommand, unresolved} = (await detector())(root)
     expect([...(byCommand.get('things run') ?? [])].sort()).toEqual(['GET /v1/b/export', 'GET /v1/things/', 'GET /v1/things/{}/receipt', 'POST /v1/widgets/{}'])
-    expect(unresolved).toHaveLength(1)
-    expect(unresolved[0]).toMatch(/^src\/client\/resources\/things\.ts:\d+: cannot evaluate: id\.toLowerCase\(\)/)
+    expect(unresolved).toHaveLength(2)
+    // a request sent around the client (fetch, undici) is reported too
+    expect(unresolved).toContainEqual(expect.stringMatching(/^src\/client\/resources\/raw\.ts:1: sends with fetch directly/))
+    expect(unresolved.find((u) => u.includes('things.ts'))).toMatch(/^src\/client\/resources\/things\.ts:\d+: cannot evaluate: id\.toLowerCase\(\)/)
   } finally {
     rmSync(root, {recursive: true, force: true})
   }
