@@ -634,6 +634,38 @@ describe('billing commands against the emulator', () => {
     })
   })
 
+  it('subscriptions create subscribes a customer to a free plan, by id or external id; a paid plan is the service\'s 422, exit 2', async () => {
+    const tag = Math.random().toString(36).slice(2, 8)
+    const post = async (path: string, body: object) => {
+      const res = await api(emulator.production, 'POST', path, {body})
+      expect(res.status, res.text).toBe(201)
+      return res.body
+    }
+    const free = await post('/products/', {name: `Free plan ${tag}`, recurring_interval: 'month', prices: [{amount_type: 'free'}]})
+    const paid = await post('/products/', {name: `Paid plan ${tag}`, recurring_interval: 'month', prices: [{amount_type: 'fixed', price_amount: 900}]})
+    const ada = await post('/customers/', {email: `ada-${tag}@example.com`})
+    const bob = await post('/customers/', {email: `bob-${tag}@example.com`, external_id: `bob_${tag}`})
+
+    const r = await till(['subscriptions', 'create', '--product', free.id, '--customer', ada.id, '--metadata', 'source=import', '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject({product_id: free.id, customer_id: ada.id, status: 'active', amount: 0, metadata: {source: 'import'}})
+    const byExternal = await till(['subscriptions', 'create', '--product', free.id, '--external-customer', `bob_${tag}`, '-o', 'json'])
+    expect(byExternal.code, byExternal.stderr).toBe(0)
+    expect(JSON.parse(byExternal.stdout)).toMatchObject({customer_id: bob.id})
+
+    const again = await till(['subscriptions', 'create', '--product', free.id, '--customer', ada.id])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('already has an active subscription')
+    const refused = await till(['subscriptions', 'create', '--product', paid.id, '--customer', bob.id])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('Only free recurring products can be subscribed to directly')
+    expect(refused.stderr).not.toMatch(/\n\s+at /)
+    const neither = await till(['subscriptions', 'create', '--product', free.id])
+    expect(neither.code).toBe(2)
+    expect(neither.stderr).toMatch(/--customer|--external-customer/)
+    expect((await listAll(emulator.production, '/subscriptions/', `customer_id=${bob.id}`)).length).toBe(1)
+  })
+
   describe('subscriptions update: the discount', () => {
     /** An active monthly subscription to a paid product, without a discount. */
     const subscription = () =>
@@ -719,7 +751,7 @@ describe('billing commands against the emulator', () => {
   it('help of each command has a summary, a description and examples', async () => {
     const commands = [
       'refunds list', 'refunds create', 'subscriptions list', 'subscriptions show', 'subscriptions cancel',
-      'subscriptions uncancel', 'subscriptions revoke', 'subscriptions update', 'orders update', 'orders invoice generate', 'orders invoice get',
+      'subscriptions uncancel', 'subscriptions revoke', 'subscriptions update', 'subscriptions create', 'orders update', 'orders invoice generate', 'orders invoice get',
     ]
     for (const command of commands) {
       const r = await till([...command.split(' '), '--help'])

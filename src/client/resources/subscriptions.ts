@@ -70,3 +70,13 @@ export const changeSubscriptionProduct = (client: ApiClient, id: string, body: P
  */
 export const setSubscriptionDiscount = (client: ApiClient, id: string, discountId: string | null) =>
   client.patch<Item>(`/subscriptions/${seg(id)}`, {discount_id: discountId})
+
+export interface SubscriptionCreate {
+  product_id: string
+  customer_id?: string
+  external_customer_id?: string
+  metadata?: Record<string, string>
+}
+
+/** Subscribes a customer to a free recurring product (a paid one takes a checkout); 201 with the subscription. */
+export const createSubscription = (client: ApiClient, body: SubscriptionCreate) => client.post<Item>('/subscriptions/', body)
