@@ -233,7 +233,7 @@ export function planCreate(ctx: Ctx, input: CheckoutCreate): CheckoutRecord {
   const customer = linkedCustomer(ctx, input, externalId)
   const address = input.customer_billing_address ?? null
   // every attached field is optional until the confirmation
-  const customFields = validateCustomFieldData(ctx.store, product.attached_custom_fields, input.custom_field_data, false)
+  const customFields = validateCustomFieldData((id) => ctx.store.get('custom_fields', id), product.attached_custom_fields, input.custom_field_data, false)
   const requireAddress =
     input.require_billing_address || hasFullAddress(address) || Boolean(address?.state && !['US', 'CA'].includes(address.country))
   return newCheckout(ctx, products, price, {
@@ -308,7 +308,7 @@ export function planUpdate(ctx: Ctx, k: CheckoutRecord, input: AnyUpdate, confir
   // given data replaces the stored data; a confirmation enforces the required fields
   if (input.custom_field_data) {
     const product = ctx.store.get('products', next.product_id)
-    next.custom_field_data = validateCustomFieldData(ctx.store, product?.attached_custom_fields, input.custom_field_data, confirming)
+    next.custom_field_data = validateCustomFieldData((id) => ctx.store.get('custom_fields', id), product?.attached_custom_fields, input.custom_field_data, confirming)
   }
   if (input.customer_tax_id === null) next.customer_tax_id = null
   else if (input.customer_tax_id || next.customer_tax_id) {

@@ -4,7 +4,6 @@
 // only when `enforceRequired` (a confirmation); on create and update every field is optional. Errors are
 // the validation library's own, one per field, at ["body", "custom_field_data", slug].
 import {HttpError, type ValidationIssue} from '../../core/errors.js'
-import type {Store} from '../../core/store.js'
 import type {CustomFieldRecord} from './model.js'
 
 export type CustomFieldData = Record<string, unknown>
@@ -135,11 +134,11 @@ function validValue(field: CustomFieldRecord, required: boolean, value: unknown)
  * The custom field data to store for `data` against the attached fields, or the service's 422 listing
  * every field in error.
  */
-export function validateCustomFieldData(store: Store, attached: Attached[] | undefined, data: CustomFieldData, enforceRequired: boolean): CustomFieldData {
+export function validateCustomFieldData(fieldOf: (id: string) => CustomFieldRecord | undefined, attached: Attached[] | undefined, data: CustomFieldData, enforceRequired: boolean): CustomFieldData {
   const result: CustomFieldData = {}
   const issues: ValidationIssue[] = []
   for (const a of attached ?? []) {
-    const field = store.get('custom_fields', a.custom_field_id)
+    const field = fieldOf(a.custom_field_id)
     if (!field) continue
     const required = a.required && enforceRequired
     const loc = ['body', 'custom_field_data', field.slug]
