@@ -6,18 +6,26 @@
 //     operationID, method, path);
 //   - emulator: the route table of the built emulator (dist/emulator/resources, Router.table), matched on
 //     method + path; a new resource folder shows up as soon as it is registered;
-//   - till: for each command (src/commands/**), the client functions (src/client/resources/*.ts) it
-//     reaches through its imports, and the method + path each of those functions sends.
-// It prints; it never fails for missing operations (exit 1 only when it cannot read its inputs).
-//   --markdown   the table for the README
-//   --missing    also list the operations the emulator lacks
+//   - till: for each command (src/commands/**), the requests it can send, worked out from the source
+//     with the TypeScript compiler (./till-operations.js).
+// It prints; it never fails for missing operations (exit 1 only when it cannot read its inputs, or when
+// a request's path cannot be worked out from the source: see till-operations.js).
+//   --markdown      the table for the README
+//   --missing       also list the operations the emulator lacks
+//   --missing-till  also list the emulator's operations no till command sends, by SDK resource
+//   --json          everything as one JSON document (operations with their commands; under "till",
+//                   each command with every request it can send, SDK operation or not)
 import {readdirSync, readFileSync, existsSync} from 'node:fs'
-import {dirname, join, relative, resolve} from 'node:path'
+import {dirname, join} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
+
+import {tillOperations} from './till-operations.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const markdown = process.argv.includes('--markdown')
 const showMissing = process.argv.includes('--missing')
+const showMissingTill = process.argv.includes('--missing-till')
+const json = process.argv.includes('--json')
 
 /** `/v1/orders/{id}/invoice` and `/v1/orders/:id/invoice` both become `/v1/orders/{}/invoice`. */
 const normalize = (path) => path.replace(/\{[^}]+\}|:[A-Za-z_]+|\$\{[^}]*\}/g, '{}')
@@ -49,91 +57,23 @@ async function emulatorRoutes() {
   return new Set(router.table.filter((r) => r.path.startsWith('/v1/')).map((r) => key(r.method, r.path)))
 }
 
-// ---- till: client functions and the commands that reach them -------------------------------------
+// ---- till: the operations each command sends (./till-operations.js) --------------------------------
 
-/** The top-level declarations of a TypeScript file: name -> its text. */
-function declarations(text) {
-  const decls = new Map()
-  const starts = [...text.matchAll(/^(?:export\s+)?(?:async\s+)?(?:const|function\*?|let)\s+([A-Za-z_$][\w$]*)/gm)]
-  starts.forEach((m, i) => decls.set(m[1], text.slice(m.index, i + 1 < starts.length ? starts[i + 1].index : text.length)))
-  return decls
-}
-
-/** The method + path pairs one client function sends (literal paths, file constants, local path helpers). */
-function clientCalls(decls, name, constants, seen = new Set()) {
-  if (seen.has(name)) return []
-  seen.add(name)
-  const body = decls.get(name) ?? ''
-  const calls = []
-  const callRe = /\bclient\.(get|post|patch|put|delete)\b[^(]*\(|\blistItems\s*\(\s*client\s*,/g
-  for (const m of body.matchAll(callRe)) {
-    const method = m[1] ? m[1].toUpperCase() : 'GET'
-    const rest = body.slice(m.index + m[0].length, m.index + m[0].length + 300)
-    const literal = /^\s*(['`])(\/[^'`]*|\$\{[A-Z_]+\}[^'`]*)\1/.exec(rest)
-    if (literal) {
-      calls.push({method, path: literal[2].replace(/\$\{([A-Z_]+)\}/g, (_, c) => constants.get(c) ?? '')})
-      continue
-    }
-    const helper = /^\s*([A-Za-z_$][\w$]*)\s*\(/.exec(rest)
-    if (helper && decls.has(helper[1])) {
-      for (const p of (decls.get(helper[1]) ?? '').matchAll(/`(\/[^`]*)`|'(\/[^']*)'/g)) calls.push({method, path: p[1] ?? p[2]})
-    }
-  }
-  // Functions that call other client functions of the same file.
-  for (const [other] of decls) if (other !== name && new RegExp(`\\b${other}\\(client`).test(body)) calls.push(...clientCalls(decls, other, constants, seen))
-  return calls
-}
-
-function clientFunctions() {
-  const dir = join(root, 'src', 'client', 'resources')
-  const byFile = new Map()
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-    const text = readFileSync(join(dir, file), 'utf8')
-    const constants = new Map([...text.matchAll(/^(?:export\s+)?const\s+([A-Z_]+)\s*=\s*'([^']*)'/gm)].map((m) => [m[1], m[2]]))
-    const decls = declarations(text)
-    const fns = new Map()
-    for (const name of decls.keys()) fns.set(name, clientCalls(decls, name, constants).map((c) => key(c.method, `/v1${c.path}`)))
-    byFile.set(resolve(dir, file), fns)
-  }
-  return byFile
-}
-
-function walk(dir) {
-  return readdirSync(dir, {withFileTypes: true}).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [join(dir, e.name)] : []))
-}
-
-/** Operations (method + path keys) each till command reaches, through its imports inside src/. */
+let perCommand
 function commandOperations() {
-  const fns = clientFunctions()
-  const src = join(root, 'src')
-  const importsOf = new Map()
-  const imports = (file) => {
-    if (!importsOf.has(file)) {
-      const text = existsSync(file) ? readFileSync(file, 'utf8') : ''
-      importsOf.set(file, [...text.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+'(\.[^']+)'/g)].map((m) => ({
-        names: m[1].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]).filter(Boolean),
-        file: resolve(dirname(file), m[2].replace(/\.js$/, '.ts')),
-      })))
-    }
-    return importsOf.get(file)
+  const {byCommand, unresolved} = tillOperations(root)
+  perCommand = Object.fromEntries([...byCommand].sort(([a], [b]) => a.localeCompare(b)).map(([id, ops]) => [id, [...ops].sort()]))
+  if (unresolved.length > 0) {
+    console.error(`api-coverage: ${unresolved.length} request(s) whose path cannot be worked out from the source:`)
+    for (const u of unresolved) console.error(`  ${u}`)
+    console.error('give the path as a literal, a constant or a helper returning one (or mark a user-given path `// api-coverage: any path`)')
+    process.exit(1)
   }
   const result = new Map()
-  for (const command of walk(join(src, 'commands'))) {
-    const id = relative(join(src, 'commands'), command).replace(/\.ts$/, '').replace(/\/index$/, '').split('/').join(' ')
-    const reached = new Set()
-    const queue = [command]
-    const visited = new Set()
-    while (queue.length > 0) {
-      const file = queue.pop()
-      if (visited.has(file)) continue
-      visited.add(file)
-      for (const imp of imports(file)) {
-        const resourceFns = fns.get(imp.file)
-        if (resourceFns) for (const n of imp.names) for (const k of resourceFns.get(n) ?? []) reached.add(k)
-        else if (imp.file.startsWith(join(src, 'areas')) || imp.file.startsWith(join(src, 'commands'))) queue.push(imp.file)
-      }
-    }
-    for (const k of reached) result.set(k, [...(result.get(k) ?? []), id])
+  for (const [id, ops] of byCommand) for (const op of ops) {
+    const [method, path] = op.split(' ')
+    const k = key(method, path)
+    result.set(k, [...(result.get(k) ?? []), id])
   }
   return result
 }
@@ -145,17 +85,21 @@ const routes = await emulatorRoutes()
 const commands = commandOperations()
 const groups = new Map()
 for (const op of ops) {
-  const g = groups.get(op.resource) ?? {total: 0, emulator: 0, till: 0, missing: []}
+  const g = groups.get(op.resource) ?? {total: 0, emulator: 0, till: 0, missing: [], missingTill: []}
   g.total += 1
   if (routes.has(op.key)) g.emulator += 1
   else g.missing.push(`${op.method} ${op.path}`)
   if (commands.has(op.key)) g.till += 1
+  else if (routes.has(op.key)) g.missingTill.push(`${op.method} ${op.path}`)
   groups.set(op.resource, g)
 }
 const totals = [...groups.values()].reduce((t, g) => ({total: t.total + g.total, emulator: t.emulator + g.emulator, till: t.till + g.till}), {total: 0, emulator: 0, till: 0})
 const rows = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))
 
-if (markdown) {
+if (json) {
+  const operations = ops.map((op) => ({id: op.id, resource: op.resource, method: op.method, path: op.path, emulator: routes.has(op.key), commands: commands.get(op.key) ?? []}))
+  console.log(JSON.stringify({totals, operations, till: perCommand}, null, 2))
+} else if (markdown) {
   console.log('| SDK resource | operations | emulator | till commands |')
   console.log('|---|---:|---:|---:|')
   for (const [name, g] of rows) console.log(`| ${name} | ${g.total} | ${g.emulator} | ${g.till} |`)
@@ -170,4 +114,11 @@ if (markdown) {
 if (showMissing) {
   console.log('\nNot in the emulator:')
   for (const [name, g] of rows) for (const m of g.missing) console.log(`  ${name}: ${m}`)
+}
+if (showMissingTill && !json) {
+  console.log('\nIn the emulator, sent by no till command:')
+  for (const [name, g] of rows) for (const m of g.missingTill) console.log(`  ${name}: ${m}`)
+  const sdkKeys = new Set(ops.map((op) => op.key))
+  const extra = [...routes].filter((k) => !sdkKeys.has(k) && !commands.has(k)).sort()
+  for (const k of extra) console.log(`  (not in the SDK): ${k}`)
 }

@@ -71,9 +71,11 @@ export default class Api extends BaseCommand {
       if (method !== 'GET') throw usageError('--paginate works with GET only')
       const output = await import('../cli/output/index.js')
       const writer = output.createListWriter({format: flags.output ?? 'json', out, tty: this.ctx.io.stdoutIsTTY, color: false})
+      // api-coverage: any path (the user's)
       await output.writeList(listItems(client, args.path, query ?? {}, this.pageOptions({all: true, limit: flags.limit})), writer)
       return
     }
+    // api-coverage: any path (the user's)
     const response = await client.request(method, args.path, {query, body, auth})
     if (response.status === 204 || response.body === null) return
     out.write(`${typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, this.ctx.io.stdoutIsTTY ? 2 : undefined)}\n`)

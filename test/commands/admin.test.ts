@@ -47,7 +47,7 @@ describe('operator commands against the emulator', () => {
     const commands = [
       'discounts list', 'discounts get', 'discounts create', 'discounts update', 'discounts delete', 'checkouts update',
       'payments list', 'payments get', 'disputes list', 'disputes get', 'disputes accept', 'webhooks deliveries list', 'webhooks redeliver',
-      'webhooks endpoints reset-secret', 'org update', 'license-keys update', 'license-keys activation', 'checkout-links update', 'benefit-grants list',
+      'webhooks endpoints reset-secret', 'webhooks endpoints get', 'org update', 'license-keys update', 'license-keys activation', 'checkout-links update', 'benefit-grants list',
       'orders receipt', 'orders export', 'subscriptions export', 'customers export', 'customers payment-methods',
       'custom-fields list', 'custom-fields get', 'custom-fields create', 'custom-fields update', 'custom-fields delete', 'custom-fields attach',
       'files upload', 'files list', 'files update', 'files delete', 'emulator dispute',
@@ -310,6 +310,12 @@ describe('operator commands against the emulator', () => {
       const missing = await till(['webhooks', 'redeliver', unknownId()])
       expect(missing.code).toBe(3)
 
+      const shown = await till(['webhooks', 'endpoints', 'get', endpoint.id, '--json'])
+      ok(shown)
+      expect(json(shown)).toMatchObject({id: endpoint.id, url: endpoint.url, events: endpoint.events})
+      expect(shown.stdout).not.toContain(endpoint.secret)
+      expect((await till(['webhooks', 'endpoints', 'get', unknownId()])).code).toBe(3)
+
       usage(await till(['webhooks', 'endpoints', 'reset-secret', endpoint.id]), /--yes/)
       expect((await api(emulator.production, 'GET', `/webhooks/endpoints/${endpoint.id}`)).body.secret).toBe(endpoint.secret)
       const reset = await till(['webhooks', 'endpoints', 'reset-secret', endpoint.id, '--yes'])
@@ -480,6 +486,43 @@ describe('operator commands against the emulator', () => {
       ok(await till(['custom-fields', 'delete', field.id, '--yes']))
       expect((await api(emulator.production, 'GET', `/custom-fields/${field.id}`)).status).toBe(404)
       expect((await get(`/products/${product.id}`)).attached_custom_fields.map((a: Json) => a.custom_field_id)).toEqual([json(text).id])
+    })
+
+    it('checkouts create and update --field set custom field data, checked by the service; the order carries it', async () => {
+      const tag = Math.random().toString(36).slice(2, 8)
+      const seats = json(await till(['custom-fields', 'create', '--type', 'number', '--slug', `seats-${tag}`, '--name', 'Seats', '--min', '1', '--max', '20', '--json']))
+      const zip = json(await till(['custom-fields', 'create', '--type', 'text', '--slug', `zip-${tag}`, '--name', 'Zip', '--json']))
+      const terms = json(await till(['custom-fields', 'create', '--type', 'checkbox', '--slug', `terms-${tag}`, '--name', 'Terms', '--json']))
+      const product = await someProduct()
+      for (const [f, required] of [[seats, false], [zip, false], [terms, true]] as const) ok(await till(['custom-fields', 'attach', f.id, '--product', product.id, ...(required ? ['--required'] : [])]))
+
+      const created = await till(['checkouts', 'create', '--product', product.id, '--field', `${seats.slug}=4`, '--field', `${zip.slug}="01234"`, '--field', 'unknown=1', '--json'])
+      ok(created)
+      const k = json(created)
+      expect(k.custom_field_data).toEqual({[seats.slug]: 4, [zip.slug]: '01234', [terms.slug]: false})
+
+      // a value out of bounds is the service's 422: one line naming the field, exit 2, nothing changed
+      const bad = await till(['checkouts', 'update', k.id, '--field', `${seats.slug}=21`])
+      expect(bad.code, bad.stderr).toBe(2)
+      expect(bad.stderr).toContain(seats.slug)
+      expect(bad.stderr).toContain('Input should be less than or equal to 20')
+      expect(bad.stderr).not.toMatch(/\n\s+at /)
+      expect((await get(`/checkouts/${k.id}`)).custom_field_data[seats.slug]).toBe(4)
+      usage(await till(['checkouts', 'update', k.id, '--field', 'no-equals-sign']), /--field takes key=value/)
+
+      const updated = await till(['checkouts', 'update', k.id, '--field', `${seats.slug}=7`, '--field', `${terms.slug}=true`, '--json'])
+      ok(updated)
+      expect(json(updated).custom_field_data).toEqual({[seats.slug]: 7, [zip.slug]: null, [terms.slug]: true})
+
+      // the customer confirms (the client route, as the checkout page does) and the order carries the data
+      const confirm = await api(emulator.production, 'POST', `/checkouts/client/${k.client_secret}/confirm`, {token: null, body: {
+        customer_email: `fields-${tag}@example.com`, customer_name: 'Ada', customer_billing_address: {country: 'US'}, custom_field_data: {[seats.slug]: 7, [terms.slug]: true},
+      }})
+      expect(confirm.status, confirm.text).toBe(200)
+      const orderId = (await get(`/orders/?checkout_id=${k.id}`)).items[0].id
+      const order = await till(['orders', 'get', orderId, '--json'])
+      ok(order)
+      expect(json(order).custom_field_data).toEqual({[seats.slug]: 7, [zip.slug]: null, [terms.slug]: true})
     })
 
     it('refuses bad input locally and a taken slug from the service', async () => {

@@ -634,10 +634,124 @@ describe('billing commands against the emulator', () => {
     })
   })
 
+  it('subscriptions create subscribes a customer to a free plan, by id or external id; a paid plan is the service\'s 422, exit 2', async () => {
+    const tag = Math.random().toString(36).slice(2, 8)
+    const post = async (path: string, body: object) => {
+      const res = await api(emulator.production, 'POST', path, {body})
+      expect(res.status, res.text).toBe(201)
+      return res.body
+    }
+    const free = await post('/products/', {name: `Free plan ${tag}`, recurring_interval: 'month', prices: [{amount_type: 'free'}]})
+    const paid = await post('/products/', {name: `Paid plan ${tag}`, recurring_interval: 'month', prices: [{amount_type: 'fixed', price_amount: 900}]})
+    const ada = await post('/customers/', {email: `ada-${tag}@example.com`})
+    const bob = await post('/customers/', {email: `bob-${tag}@example.com`, external_id: `bob_${tag}`})
+
+    const r = await till(['subscriptions', 'create', '--product', free.id, '--customer', ada.id, '--metadata', 'source=import', '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(JSON.parse(r.stdout)).toMatchObject({product_id: free.id, customer_id: ada.id, status: 'active', amount: 0, metadata: {source: 'import'}})
+    const byExternal = await till(['subscriptions', 'create', '--product', free.id, '--external-customer', `bob_${tag}`, '-o', 'json'])
+    expect(byExternal.code, byExternal.stderr).toBe(0)
+    expect(JSON.parse(byExternal.stdout)).toMatchObject({customer_id: bob.id})
+
+    const again = await till(['subscriptions', 'create', '--product', free.id, '--customer', ada.id])
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('already has an active subscription')
+    const refused = await till(['subscriptions', 'create', '--product', paid.id, '--customer', bob.id])
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain('Only free recurring products can be subscribed to directly')
+    expect(refused.stderr).not.toMatch(/\n\s+at /)
+    const neither = await till(['subscriptions', 'create', '--product', free.id])
+    expect(neither.code).toBe(2)
+    expect(neither.stderr).toMatch(/--customer|--external-customer/)
+    expect((await listAll(emulator.production, '/subscriptions/', `customer_id=${bob.id}`)).length).toBe(1)
+  })
+
+  describe('subscriptions update: the discount', () => {
+    /** An active monthly subscription to a paid product, without a discount. */
+    const subscription = () =>
+      take('/subscriptions/', 'status=active&cancel_at_period_end=false', (x) => x.recurring_interval === 'month' && x.amount > 300 && !x.discount_id && !x.pending_update)
+    const discount = async (body: Json): Promise<Json> => {
+      const res = await api(emulator.production, 'POST', '/discounts/', {body: {duration: 'forever', ...body}})
+      expect(res.status, res.text).toBe(201)
+      return res.body
+    }
+
+    it('refuses combining with a plan change, or both discount flags, before anything is sent (exit 2)', async () => {
+      const s = await subscription()
+      const log = await logFrom(emulator)
+      const product = await till(['subscriptions', 'update', s.id, '--discount', s.id, '--product', s.product_id, '--yes'])
+      expect(product.code).toBe(2)
+      expect(product.stderr).toContain('--discount cannot be combined with --product: the service takes one kind of change per request')
+      expect(product.stdout).toBe('')
+      const both = await till(['subscriptions', 'update', s.id, '--discount', s.id, '--remove-discount', '--yes'])
+      expect(both.code).toBe(2)
+      expect(both.stderr).toContain('--discount and --remove-discount cannot be used together')
+      const proration = await till(['subscriptions', 'update', s.id, '--remove-discount', '--proration', 'invoice', '--yes'])
+      expect(proration.code).toBe(2)
+      expect(proration.stderr).toContain('--remove-discount cannot be combined with --proration')
+      expect(writes(log())).toEqual([])
+    })
+
+    it('needs --yes without a terminal, --dry-run changes nothing; then the next renewal order carries the discount, until it is removed', async () => {
+      const s = await subscription()
+      const d = await discount({type: 'fixed', amounts: {[s.currency]: 300}, name: 'Loyalty 3 off'})
+      const log = await logFrom(emulator)
+      const no = await till(['subscriptions', 'update', s.id, '--discount', d.id])
+      expect(no.code).toBe(2)
+      expect(no.stderr).toContain(`--yes is required to apply discount ${d.id} to subscription ${s.id} (from its next renewal)`)
+      const dry = await till(['subscriptions', 'update', s.id, '--discount', d.id, '--dry-run'])
+      expect(dry.code, dry.stderr).toBe(0)
+      expect(dry.stdout).toBe(`Dry run: would apply discount ${d.id} to subscription ${s.id} (from its next renewal) (local, profile local); nothing was changed.\n`)
+      expect(writes(log())).toEqual([])
+      expect((await get(`/subscriptions/${s.id}`)).discount_id).toBeNull()
+
+      const r = await till(['subscriptions', 'update', s.id, '--discount', d.id, '--yes', '--json'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(JSON.parse(r.stdout)).toMatchObject({id: s.id, discount_id: d.id, discount: {id: d.id, name: 'Loyalty 3 off'}})
+      expect(writes(log()).map((q) => `${q.method} ${q.path}`)).toEqual([`PATCH /v1/subscriptions/${s.id}`])
+
+      const renewed = await till(['emulator', 'renew', s.id])
+      expect(renewed.code, renewed.stderr).toBe(0)
+      const order = await get(`/orders/${JSON.parse(renewed.stdout).order.id}`)
+      expect(order).toMatchObject({subscription_id: s.id, billing_reason: 'subscription_cycle', discount_id: d.id, subtotal_amount: s.amount, discount_amount: 300, net_amount: s.amount - 300})
+
+      const off = await till(['subscriptions', 'update', s.id, '--remove-discount', '--yes', '--json'])
+      expect(off.code, off.stderr).toBe(0)
+      expect(JSON.parse(off.stdout)).toMatchObject({id: s.id, discount_id: null})
+      const again = await till(['emulator', 'renew', s.id])
+      const next = await get(`/orders/${JSON.parse(again.stdout).order.id}`)
+      expect(next).toMatchObject({discount_id: null, discount_amount: 0, net_amount: s.amount})
+    })
+
+    it("a discount for another product is the service's 422, shown as one line (exit 2); the subscription keeps no discount", async () => {
+      const s = await subscription()
+      const other = (await listAll(emulator.production, '/products/', 'is_archived=false')).find((p) => p.id !== s.product_id)
+      const d = await discount({type: 'percentage', basis_points: 1000, name: 'Other product only', products: [other.id]})
+      const r = await till(['subscriptions', 'update', s.id, '--discount', d.id, '--yes'])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('discount_id')
+      expect(r.stderr).toContain('Discount does not exist, is not applicable to this product or is not redeemable.')
+      expect(r.stderr).not.toMatch(/\n\s+at /)
+      expect(r.stdout).toBe('')
+      expect((await get(`/subscriptions/${s.id}`)).discount_id).toBeNull()
+    })
+
+    it('on a terminal, the confirmation names the discount and the subscription', async () => {
+      const s = await subscription()
+      const d = await discount({type: 'percentage', basis_points: 2000, name: 'Twenty'})
+      const r = await pty(`subscriptions update ${s.id} --discount ${d.id} -o table`, [
+        {when: new RegExp(`Apply discount Twenty to subscription ${s.id} of .+ \\(from its next renewal\\) \\(local, profile local\\)\\? \\(y/N\\)`), send: ['y', ENTER]},
+      ])
+      expect(r.unanswered, r.stdout).toBe(0)
+      expect(r.exit, r.stdout).toBe(0)
+      expect((await get(`/subscriptions/${s.id}`)).discount_id).toBe(d.id)
+    })
+  })
+
   it('help of each command has a summary, a description and examples', async () => {
     const commands = [
       'refunds list', 'refunds create', 'subscriptions list', 'subscriptions show', 'subscriptions cancel',
-      'subscriptions uncancel', 'subscriptions revoke', 'subscriptions update', 'orders update', 'orders invoice generate', 'orders invoice get',
+      'subscriptions uncancel', 'subscriptions revoke', 'subscriptions update', 'subscriptions create', 'orders update', 'orders invoice generate', 'orders invoice get',
     ]
     for (const command of commands) {
       const r = await till([...command.split(' '), '--help'])

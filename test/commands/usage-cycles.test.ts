@@ -80,6 +80,58 @@ describe('usage over time', () => {
     expect((await api(env, 'PATCH', `/event-types/${crypto.randomUUID()}`, {body: {label: 'X'}})).body).toEqual({error: 'ResourceNotFound', detail: 'Not found'})
   }, 120_000)
 
+  it("bills the period's usage at renewal: units consumed minus credited, times the unit amount, capped", async () => {
+    const meter = await json(['meters', 'create', '--name', 'Billed calls', '--where', 'name=billed.call', '--aggregation', 'count'])
+    const benefit = await json(['benefits', 'create', '--type', 'meter_credit', '--description', '5 calls included', '--meter', meter.id, '--units', '5'])
+    // $10 a month, 2.5 cents a call beyond the 5 included; another plan at 50 cents a call, capped at $3
+    const plan = await json(['products', 'create', '--name', 'Billed plan', '--interval', 'month', '--price', '10', '--metered', `${meter.id}:2.5`, '--benefit', benefit.id])
+    const capped = await json(['products', 'create', '--name', 'Capped plan', '--interval', 'month', '--free', '--metered', `${meter.id}:50:300`])
+    /** A subscription bought through a checkout, once its order is paid (and its benefits granted). */
+    const subscribe = async (product: Json, external: string) => {
+      const k = (await api(env, 'POST', '/checkouts/', {body: {products: [product.id], external_customer_id: external, customer_email: `${external}@example.com`}})).body
+      const confirmed = await api(env, 'POST', `/checkouts/client/${k.client_secret}/confirm`, {token: null, body: {customer_name: 'Ada', customer_billing_address: {country: 'US'}}})
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
+      for (let i = 0; i < 100; i++) {
+        const order = (await api(env, 'GET', `/orders/?checkout_id=${k.id}`)).body.items[0]
+        if (order?.status === 'paid') return (await api(env, 'GET', `/subscriptions/${order.subscription_id}`)).body
+        await sleep(100)
+      }
+      throw new Error(`the order of checkout ${k.id} was not paid`)
+    }
+    const use = async (external: string, n: number) => expect((await till(['events', 'ingest', '-', '--name', 'billed.call', '--external-customer', external], '{}\n'.repeat(n))).code).toBe(0)
+    const renew = async (id: string): Promise<Json> => {
+      const r = await till(['emulator', 'renew', id])
+      expect(r.code, r.stderr).toBe(0)
+      return JSON.parse(r.stdout).order
+    }
+    const staticPrice = plan.prices.find((p: Json) => p.amount_type === 'fixed')
+    const meteredPrice = plan.prices.find((p: Json) => p.amount_type === 'metered_unit')
+    const usageAmount = (consumed: number, credited: number, unitCents: number, cap?: number) => Math.min(Math.round(Math.max(0, consumed - credited) * unitCents), cap ?? Infinity)
+
+    const a = await subscribe(plan, 'billed_a')
+    await use('billed_a', 13)
+    const first = await renew(a.id)
+    const usage = usageAmount(13, 5, 2.5)
+    expect(usage).toBe(20)
+    expect(first).toMatchObject({billing_reason: 'subscription_cycle', subtotal_amount: 1000 + usage, net_amount: 1000 + usage})
+    expect(first.items.map((i: Json) => [i.label, i.amount, i.product_price_id])).toEqual([
+      ['Billed plan (every 1 month)', 1000, staticPrice.id],
+      ['(8 consumed units) × $0.025', usage, meteredPrice.id],
+    ])
+    // the next period starts from zero, with its 5 units credited again: 3 calls are all included
+    await use('billed_a', 3)
+    const second = await renew(a.id)
+    expect(second.subtotal_amount).toBe(1000 + usageAmount(3, 5, 2.5))
+    expect(second.items[1]).toMatchObject({label: '(0 consumed units) × $0.025', amount: 0})
+
+    const b = await subscribe(capped, 'billed_b')
+    await use('billed_b', 13)
+    const cappedOrder = await renew(b.id)
+    expect(usageAmount(13, 0, 50, 300)).toBe(300)
+    expect(cappedOrder.subtotal_amount).toBe(300)
+    expect(cappedOrder.items.at(-1)).toMatchObject({label: '(13 consumed units) × $0.50 — Capped at $3.00', amount: 300})
+  }, 120_000)
+
   it('resets the meters of a subscription at each cycle, carrying unused rollover credits over', async () => {
     const meter = await json(['meters', 'create', '--name', 'Cycle calls', '--where', 'name=cycle.call', '--aggregation', 'count'])
     const benefit = await json(['benefits', 'create', '--type', 'meter_credit', '--description', '10 calls a month', '--meter', meter.id, '--units', '10', '--rollover'])

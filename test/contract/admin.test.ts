@@ -154,6 +154,54 @@ describe('SDK contract: discounts and checkout update', () => {
     await expect(polar.customFields.get({id: field.id})).rejects.toMatchObject({name: 'ResourceNotFound'})
   })
 
+  it('custom field data: checked against the attached fields on create, update and confirm; the order and subscription carry it', async () => {
+    const anonymous = new Polar({serverURL: emulator.production.url.replace(/\/v1$/, ''), retryConfig: {strategy: 'none'}})
+    const tag = Math.random().toString(36).slice(2, 8)
+    const mk = (body: object) => api(emulator.production, 'POST', '/custom-fields/', {body}).then((r) => r.body as Json)
+    const company = await mk({type: 'text', slug: `company-${tag}`, name: 'Company', properties: {min_length: 2, max_length: 10}})
+    const seats = await mk({type: 'number', slug: `seats-${tag}`, name: 'Seats', properties: {ge: 1, le: 50}})
+    const terms = await mk({type: 'checkbox', slug: `terms-${tag}`, name: 'Terms', properties: {}})
+    const size = await mk({type: 'select', slug: `size-${tag}`, name: 'Size', properties: {options: [{value: 's', label: 'S'}, {value: 'm', label: 'M'}, {value: 'l', label: 'L'}]}})
+    const start = await mk({type: 'date', slug: `start-${tag}`, name: 'Start', properties: {ge: Date.parse('2026-01-01T00:00:00Z') / 1000}})
+    const product = (await api(emulator.production, 'POST', '/products/', {body: {name: 'Plan with fields', recurring_interval: 'month', prices: [{amount_type: 'fixed', price_amount: 1000}]}})).body
+    await polar.products.update({id: product.id, productUpdate: {attachedCustomFields: [
+      {customFieldId: company.id, required: true}, {customFieldId: seats.id, required: false}, {customFieldId: terms.id, required: true},
+      {customFieldId: size.id, required: false}, {customFieldId: start.id, required: false},
+    ]}})
+
+    // create: every field optional; unknown keys dropped; absent ones null (a checkbox false)
+    const k = await polar.checkouts.create({products: [product.id], customFieldData: {[seats.slug]: 3, other: 'x'}})
+    expect(k.customFieldData).toEqual({[company.slug]: null, [seats.slug]: 3, [terms.slug]: false, [size.slug]: null, [start.slug]: null})
+    // each bad value is one issue at body.custom_field_data.SLUG, with the validation library's type
+    const bad = await api(emulator.production, 'PATCH', `/checkouts/${k.id}`, {body: {custom_field_data: {[company.slug]: 'x', [seats.slug]: 51, [size.slug]: 'xl', [start.slug]: '2025-12-31'}}})
+    expect(bad.status).toBe(422)
+    expect(bad.body.error).toBe('PolarRequestValidationError')
+    expect(bad.body.detail).toEqual([
+      {type: 'string_too_short', loc: ['body', 'custom_field_data', company.slug], msg: 'String should have at least 2 characters', input: 'x', ctx: {min_length: 2}},
+      {type: 'less_than_equal', loc: ['body', 'custom_field_data', seats.slug], msg: 'Input should be less than or equal to 50', input: 51, ctx: {le: 50}},
+      {type: 'literal_error', loc: ['body', 'custom_field_data', size.slug], msg: "Input should be 's', 'm' or 'l'", input: 'xl', ctx: {expected: "'s', 'm' or 'l'"}},
+      {type: 'greater_than_equal', loc: ['body', 'custom_field_data', start.slug], msg: 'Input should be greater than or equal to 2026-01-01', input: '2025-12-31', ctx: {ge: '2026-01-01'}},
+    ])
+    await expect(polar.checkouts.update({id: k.id, checkoutUpdate: {customFieldData: {[seats.slug]: 'many'}}})).rejects.toMatchObject({statusCode: 422})
+    const updated = await polar.checkouts.update({id: k.id, checkoutUpdate: {customFieldData: {[company.slug]: 'Acme', [seats.slug]: '12', [size.slug]: 'm', [start.slug]: '2026-03-01'}}})
+    expect(updated.customFieldData).toEqual({[company.slug]: 'Acme', [seats.slug]: 12, [terms.slug]: false, [size.slug]: 'm', [start.slug]: '2026-03-01T00:00:00'})
+
+    // confirm: the required fields are required (a required checkbox must be true)
+    const missing = await api(emulator.production, 'POST', `/checkouts/client/${k.clientSecret}/confirm`, {token: null, body: {customer_email: `cf-${tag}@example.com`, customer_name: 'Ada', customer_billing_address: {country: 'US'}, custom_field_data: {[terms.slug]: false}}})
+    expect(missing.status).toBe(422)
+    expect(missing.body.detail).toEqual([
+      {type: 'missing', loc: ['body', 'custom_field_data', company.slug], msg: 'Field required', input: {[terms.slug]: false}},
+      {type: 'literal_error', loc: ['body', 'custom_field_data', terms.slug], msg: 'Input should be True', input: false, ctx: {expected: 'True'}},
+    ])
+    const data = {[company.slug]: 'Acme', [terms.slug]: true, [seats.slug]: 5}
+    const confirmed = await anonymous.checkouts.clientConfirm({clientSecret: k.clientSecret, checkoutConfirmStripe: {customerEmail: `cf-${tag}@example.com`, customerName: 'Ada', customerBillingAddress: {country: 'US'}, customFieldData: data}})
+    const stored = {...data, [size.slug]: null, [start.slug]: null}
+    expect(confirmed.customFieldData).toEqual(stored)
+    const order = (await polar.orders.list({checkoutId: k.id})).result.items[0]!
+    expect(order.customFieldData).toEqual(stored)
+    expect((await polar.subscriptions.get({id: order.subscriptionId!})).customFieldData).toEqual(stored)
+  })
+
   it('files: create, PUT the part to its URL, uploaded, list, update, delete', async () => {
     const data = Buffer.from('contract file bytes')
     const sha = createHash('sha256').update(data).digest('base64')

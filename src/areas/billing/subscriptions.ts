@@ -3,6 +3,7 @@
 import type {ApiClient} from '../../client/client.js'
 import {ApiError} from '../../client/errors.js'
 import type {Item} from '../../client/resources/common.js'
+import {getDiscount} from '../../client/resources/discounts.js'
 import {getProduct, listProducts} from '../../client/resources/products.js'
 import {getSubscription} from '../../client/resources/subscriptions.js'
 import type {IO} from '../../cli/context.js'
@@ -63,6 +64,25 @@ export function planChangeWords(client: ApiClient, productId: string, proration:
       return `move ${describeSubscription(s)} to ${name(target, productId)}${how}`
     },
     bulk: `move every subscription read from stdin to product ${productId}${how}`,
+  }
+}
+
+/** Words of a discount change: `discountId` applied, or with null the discount removed; both from the next renewal. */
+export function discountWords(client: ApiClient, discountId: string | null): ActionWords {
+  if (discountId === null) {
+    return {
+      plain: (id) => `remove the discount of subscription ${id} (from its next renewal)`,
+      detailed: (s) => `remove the discount of ${describeSubscription(s)} (from its next renewal)`,
+      bulk: 'remove the discount of every subscription read from stdin (from its next renewal)',
+    }
+  }
+  return {
+    plain: (id) => `apply discount ${discountId} to subscription ${id} (from its next renewal)`,
+    async detailed(s) {
+      const discount = await getDiscount(client, discountId)
+      return `apply discount ${name(discount, discountId)} to ${describeSubscription(s)} (from its next renewal)`
+    },
+    bulk: `apply discount ${discountId} to every subscription read from stdin (from its next renewal)`,
   }
 }
 

@@ -67,6 +67,15 @@ export function parsePairs(values: string[] | undefined, flag: string): Record<s
   return values && values.length > 0 ? Object.fromEntries(pairsOf(values, flag)) : undefined
 }
 
+/**
+ * `--field slug=value` (repeatable): custom field data, each value typed as with -F (numbers, true, false,
+ * null, JSON; `"12345"` in JSON quotes stays text); undefined when none is given.
+ */
+export function customFieldDataFrom(values: string[] | undefined, flag = '--field'): Record<string, unknown> | undefined {
+  const pairs = parsePairs(values, flag)
+  return pairs && Object.fromEntries(Object.entries(pairs).map(([slug, raw]) => [slug, typedValue(raw)]))
+}
+
 /** `--metadata key=value` (repeatable) as an object; undefined when none is given. Empty values are refused. */
 export function metadataFrom(values: string[] | undefined, flag = '--metadata'): Record<string, string> | undefined {
   const pairs = parsePairs(values, flag)

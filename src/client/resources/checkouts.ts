@@ -38,6 +38,8 @@ export interface CheckoutCreate {
   metadata?: Record<string, string>
   discount_id?: string
   allow_discount_codes?: boolean
+  /** Values of the product's custom fields by slug (checked by the service; required ones only on confirmation). */
+  custom_field_data?: Record<string, unknown>
 }
 
 export const createCheckout = (client: ApiClient, body: CheckoutCreate) => client.post<Item & {url: string}>('/checkouts/', body)
@@ -53,6 +55,8 @@ export interface CheckoutUpdate {
   success_url?: string
   return_url?: string
   metadata?: Record<string, unknown>
+  /** Replaces the checkout's custom field data. */
+  custom_field_data?: Record<string, unknown>
 }
 
 export const updateCheckout = (client: ApiClient, id: string, body: CheckoutUpdate) => client.patch<Item & {url: string}>(`/checkouts/${seg(id)}`, body)

@@ -63,3 +63,20 @@ export interface PlanChange {
 
 /** Moves the subscription to another product; `proration_behavior` says how the difference is billed. */
 export const changeSubscriptionProduct = (client: ApiClient, id: string, body: PlanChange) => client.patch<Item>(`/subscriptions/${seg(id)}`, body)
+
+/**
+ * Applies a discount to the subscription (from its next renewal on), or with `null` removes it. The
+ * service takes a discount change alone, not with a product change.
+ */
+export const setSubscriptionDiscount = (client: ApiClient, id: string, discountId: string | null) =>
+  client.patch<Item>(`/subscriptions/${seg(id)}`, {discount_id: discountId})
+
+export interface SubscriptionCreate {
+  product_id: string
+  customer_id?: string
+  external_customer_id?: string
+  metadata?: Record<string, string>
+}
+
+/** Subscribes a customer to a free recurring product (a paid one takes a checkout); 201 with the subscription. */
+export const createSubscription = (client: ApiClient, body: SubscriptionCreate) => client.post<Item>('/subscriptions/', body)

@@ -87,6 +87,7 @@ function newSubscription(ctx: Ctx, k: CheckoutRecord, product: ProductRecord, pr
     trial_start: null, trial_end: null, cancel_at_period_end: false, canceled_at: null, started_at: now, ends_at: null, ended_at: null,
     customer_id: customerId, product_id: product.id, discount_id: k.discount_id, discount_applied_at: k.discount_id ? now : null, checkout_id: k.id,
     customer_cancellation_reason: null, customer_cancellation_comment: null, metadata: k.metadata, price_ids: [price.id],
+    ...(k.custom_field_data ? {custom_field_data: {...k.custom_field_data}} : {}),
   })
   resetSubscriptionMeters(ctx.store, subscription, now)
   return subscription
@@ -118,6 +119,7 @@ function applyConfirm(ctx: Ctx, k: CheckoutRecord): Confirmed {
     paymentDelayMs: isFree(k) ? 0 : ctx.env.options.paymentDelayMs,
   })
   order.discount_id = k.discount_id
+  if (k.custom_field_data) order.custom_field_data = {...k.custom_field_data}
   const discount = k.discount_id ? ctx.store.get('discounts', k.discount_id) : undefined
   if (discount) discount.redemptions_count++
   ctx.store.insert('orders', order)
@@ -128,10 +130,10 @@ function applyConfirm(ctx: Ctx, k: CheckoutRecord): Confirmed {
 /** Confirms the checkout; the customer gets a portal session, whose token the confirmation answer carries. */
 export function confirm(ctx: Ctx, secret: string, input: AnyUpdate): {checkout: CheckoutRecord; sessionToken: string} {
   const find = () => findBySecret(ctx, secret)
-  checkConfirmable(ctx, planUpdate(ctx, find(), input))
+  checkConfirmable(ctx, planUpdate(ctx, find(), input, true))
   const done = ctx.store.write(() => {
     const row = find()
-    const next = planUpdate(ctx, row, input)
+    const next = planUpdate(ctx, row, input, true)
     checkConfirmable(ctx, next)
     Object.assign(row, next)
     const applied = applyConfirm(ctx, row)

@@ -43,6 +43,8 @@ export interface CheckoutRecord {
   metadata: Metadata
   /** Set when the checkout was confirmed and produced an order. */
   order_id: string | null
+  /** Values of the product's custom fields, as validated (absent on checkouts saved before there were any). */
+  custom_field_data?: Record<string, unknown>
 }
 
 export interface CheckoutLinkRecord {

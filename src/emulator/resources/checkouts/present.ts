@@ -29,7 +29,7 @@ export function checkout(v: View, k: CheckoutRecord) {
     id: k.id,
     created_at: k.created_at,
     modified_at: k.modified_at,
-    custom_field_data: {},
+    custom_field_data: k.custom_field_data ?? {},
     payment_processor: 'stripe',
     status: checkoutStatus(v, k),
     client_secret: k.client_secret,

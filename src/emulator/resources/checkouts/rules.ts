@@ -15,6 +15,7 @@ import * as present from './present.js'
 import {addressSchema, metadataSchema} from '../../core/validate.js'
 import {billingChanges, customerByExternalId, customerById} from '../customers/routes.js'
 import {applicableDiscount, discountAmount} from '../discounts/apply.js'
+import {validateCustomFieldData} from '../custom-fields/data.js'
 
 const CHECKOUT_TTL_MS = 24 * 60 * 60 * 1000
 const MAX_AMOUNT = 99_999_999
@@ -22,6 +23,7 @@ export const STATUSES = ['open', 'expired', 'confirmed', 'succeeded', 'failed'] 
 
 export const httpUrl = () => z.url({protocol: /^https?$/})
 const amount = () => z.int().min(0).max(MAX_AMOUNT)
+const customFieldData = () => z.record(z.string(), z.unknown())
 
 // Customer fields a checkout can be prefilled or updated with.
 const customerFields = {
@@ -50,6 +52,7 @@ export const checkoutCreate = z.object({
   amount: amount().nullish(),
   currency: z.string().regex(/^[a-z]{3}$/).nullish(),
   discount_id: z.uuid().nullish(),
+  custom_field_data: customFieldData().default({}),
 })
 type CheckoutCreate = z.output<typeof checkoutCreate>
 
@@ -64,6 +67,7 @@ export const checkoutUpdate = z.object({
   require_billing_address: z.boolean().nullish(),
   success_url: httpUrl().nullish(),
   return_url: httpUrl().nullish(),
+  custom_field_data: customFieldData().nullish(),
 })
 
 export const publicUpdate = z.object({
@@ -71,6 +75,7 @@ export const publicUpdate = z.object({
   amount: amount().nullish(),
   ...customerFields,
   discount_code: z.string().nullish(),
+  custom_field_data: customFieldData().nullish(),
 })
 
 export const checkoutConfirm = publicUpdate.extend({confirmation_token_id: z.string().nullish()})
@@ -227,6 +232,8 @@ export function planCreate(ctx: Ctx, input: CheckoutCreate): CheckoutRecord {
   const externalId = input.external_customer_id ?? input.customer_external_id ?? null
   const customer = linkedCustomer(ctx, input, externalId)
   const address = input.customer_billing_address ?? null
+  // every attached field is optional until the confirmation
+  const customFields = validateCustomFieldData((id) => ctx.store.get('custom_fields', id), product.attached_custom_fields, input.custom_field_data, false)
   const requireAddress =
     input.require_billing_address || hasFullAddress(address) || Boolean(address?.state && !['US', 'CA'].includes(address.country))
   return newCheckout(ctx, products, price, {
@@ -246,6 +253,7 @@ export function planCreate(ctx: Ctx, input: CheckoutCreate): CheckoutRecord {
     is_business_customer: input.is_business_customer,
     metadata: input.metadata,
     discount_id: discount?.id ?? null,
+    ...(Object.keys(customFields).length > 0 ? {custom_field_data: customFields} : {}),
   })
 }
 
@@ -272,7 +280,7 @@ const SIMPLE_KEYS = [
 ] as const
 
 /** The checkout after `input`, computed without touching the stored row; throws the service's errors. */
-export function planUpdate(ctx: Ctx, k: CheckoutRecord, input: AnyUpdate): CheckoutRecord {
+export function planUpdate(ctx: Ctx, k: CheckoutRecord, input: AnyUpdate, confirming = false): CheckoutRecord {
   if (statusOf(ctx, k) !== 'open') throw notOpen(ctx, k)
   let next: CheckoutRecord = {...k}
   if (input.product_id) next = {...next, ...switchProduct(ctx, k, input.product_id)}
@@ -297,6 +305,11 @@ export function planUpdate(ctx: Ctx, k: CheckoutRecord, input: AnyUpdate): Check
   next.discount_id = kept?.id ?? null
   next.discount_amount = kept ? discountAmount(kept, next.amount, next.currency) : 0
   if (input.customer_billing_address) next.customer_billing_address = input.customer_billing_address
+  // given data replaces the stored data; a confirmation enforces the required fields
+  if (input.custom_field_data) {
+    const product = ctx.store.get('products', next.product_id)
+    next.custom_field_data = validateCustomFieldData((id) => ctx.store.get('custom_fields', id), product?.attached_custom_fields, input.custom_field_data, confirming)
+  }
   if (input.customer_tax_id === null) next.customer_tax_id = null
   else if (input.customer_tax_id || next.customer_tax_id) {
     next.customer_tax_id = input.customer_tax_id ?? next.customer_tax_id

@@ -28,6 +28,7 @@ import {order as presentOrder} from '../orders/present.js'
 import {addInterval} from '../subscriptions/periods.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import {subscription as presentSubscription} from '../subscriptions/present.js'
+import {usageLines} from '../customer-meters/billing.js'
 import {hubOf} from '../listen/hub.js'
 import {recordSubscriptionCycle} from '../customer-meters/reset.js'
 import {armRefusal} from '../products/refusals.js'
@@ -75,8 +76,12 @@ function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
     const price = product?.prices.find((p) => s.price_ids.includes(p.id)) ?? product?.prices[0]
     if (!product || !price) throw domainError(409, 'SubscriptionNotRenewable', `Subscription ${id} has no price to bill.`)
     const customer = ctx.store.get('customers', s.customer_id)
+    // the period's usage of each metered price is billed on its own line, after the static price's
+    const usage = usageLines(ctx.store, s)
+    const label = `${product.name} (every ${product.recurring_interval_count ?? 1} ${product.recurring_interval})`
+    const lines = usage.length === 0 ? undefined : [...(price.amount_type === 'metered_unit' ? [] : [{label, amount: priceAmount(price), priceId: price.id}]), ...usage]
     // the discount, while it lasts, applies to the new period's order (as the service's cycle does)
-    const amount = priceAmount(price)
+    const amount = lines ? lines.reduce((sum, l) => sum + l.amount, 0) : priceAmount(price)
     const discount = renewalDiscount(ctx, s, ctx.now)
     const order: OrderRecord = buildOrder(ctx.store.data, {
       now: ctx.now,
@@ -90,6 +95,7 @@ function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
       billingName: customer?.billing_name ?? customer?.name ?? null,
       billingAddress: customer?.billing_address ?? null,
       paymentDelayMs: ctx.env.options.paymentDelayMs,
+      lines,
     })
     order.discount_id = discount?.id ?? null
     if (paymentFails) order.paid_at = null

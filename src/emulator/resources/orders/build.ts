@@ -37,6 +37,8 @@ export interface NewOrder {
   status?: OrderStatus
   paymentDelayMs?: number
   random?: Random
+  /** The order's lines when not the one line of `price` (a renewal with usage); the subtotal is their sum. */
+  lines?: Array<{label: string; amount: number; priceId: string}>
 }
 
 export function priceAmount(price: PriceRecord): number {
@@ -46,7 +48,7 @@ export function priceAmount(price: PriceRecord): number {
 /** Builds an order row (not yet inserted); takes the next invoice number from `data`. */
 export function buildOrder(data: EnvData, o: NewOrder): OrderRecord {
   const created = new Date(o.now).toISOString()
-  const subtotal = o.amount ?? priceAmount(o.price)
+  const subtotal = o.lines ? o.lines.reduce((sum, l) => sum + l.amount, 0) : (o.amount ?? priceAmount(o.price))
   const discount = Math.min(o.discountAmount ?? 0, subtotal)
   const tax = Math.round(((subtotal - discount) * taxRate(o.billingAddress)) / 10_000)
   const status = o.status ?? 'pending'
@@ -78,17 +80,22 @@ export function buildOrder(data: EnvData, o: NewOrder): OrderRecord {
     subscription_id: o.subscriptionId ?? null,
     checkout_id: o.checkoutId ?? null,
     metadata: o.metadata ?? {},
-    items: [
-      {
-        id: uuid(o.random),
-        created_at: created,
-        modified_at: null,
-        label,
-        amount: subtotal,
-        tax_amount: tax,
-        proration: false,
-        product_price_id: o.price.id,
-      },
-    ],
+    items: (o.lines ?? [{label, amount: subtotal, priceId: o.price.id}]).map((line, i, lines) => ({
+      id: uuid(o.random),
+      created_at: created,
+      modified_at: null,
+      label: line.label,
+      amount: line.amount,
+      tax_amount: lineTax(tax, subtotal, lines, i),
+      proration: false,
+      product_price_id: line.priceId,
+    })),
   }
+}
+
+/** A line's share of the order's tax, by amount; the last line takes what rounding left. */
+function lineTax(tax: number, subtotal: number, lines: Array<{amount: number}>, i: number): number {
+  if (lines.length === 1) return tax
+  const share = (l: {amount: number}) => (subtotal > 0 ? Math.round((tax * l.amount) / subtotal) : 0)
+  return i < lines.length - 1 ? share(lines[i]!) : tax - lines.slice(0, -1).reduce((sum, l) => sum + share(l), 0)
 }

@@ -52,6 +52,8 @@ export interface OrderRecord {
   discount_id: string | null
   subscription_id: string | null
   checkout_id: string | null
+  /** The custom field data of the checkout that made the order (absent: none). */
+  custom_field_data?: Record<string, unknown>
   metadata: Metadata
   items: OrderItemRecord[]
   /** Set once `order.paid` was sent for a pending order that became paid. */

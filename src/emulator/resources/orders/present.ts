@@ -72,7 +72,7 @@ export function order(v: View, o: OrderRecord) {
     checkout_id: o.checkout_id,
     next_payment_attempt_at: null,
     metadata: o.metadata,
-    custom_field_data: {},
+    custom_field_data: o.custom_field_data ?? {},
     platform_fee_amount: 0,
     platform_fee_currency: null,
     customer: c ? customer(v, c) : null,

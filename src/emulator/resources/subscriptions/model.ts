@@ -36,6 +36,8 @@ export interface SubscriptionRecord {
   /** Start of the first period the discount was applied to (its repetitions count from there); not shown. */
   discount_applied_at?: string | null
   checkout_id: string | null
+  /** The custom field data of the checkout that made the subscription (absent: none). */
+  custom_field_data?: Record<string, unknown>
   customer_cancellation_reason: string | null
   customer_cancellation_comment: string | null
   metadata: Metadata

@@ -41,7 +41,7 @@ export function subscriptionCore(s: SubscriptionRecord) {
     customer_cancellation_reason: s.customer_cancellation_reason,
     customer_cancellation_comment: s.customer_cancellation_comment,
     metadata: s.metadata,
-    custom_field_data: {},
+    custom_field_data: s.custom_field_data ?? {},
   }
 }
 
