@@ -100,6 +100,15 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
   })
   afterAll(() => box.cleanup())
 
+  it("the plugin is loaded where it is needed: the root help lists its topic, and its command runs", async () => {
+    const help = await runCli(['--help'], {env})
+    expect(help.code, help.stderr).toBe(0)
+    expect(help.stdout).toMatch(/^ {2}autocomplete +\S/m)
+    const instructions = await runCli(['autocomplete', 'bash'], {env})
+    expect(instructions.code, instructions.stderr).toBe(0)
+    expect(instructions.stdout).toContain('bash')
+  })
+
   it.each(['bash', 'zsh'])('till autocomplete script %s prints a setup line for the shell', async (shell) => {
     const r = await runCli(['autocomplete', 'script', shell], {env})
     expect(r.code, r.stderr).toBe(0)
