@@ -13,8 +13,12 @@ import type {BulkResult} from './bulk.js'
 import {Printer, type OutputFlagValues} from './printer.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
+import {fsError, isFsError} from '../client/fs-problem.js'
 import {redact} from '../client/redact.js'
 import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes, REPORT_URL} from './settings.js'
+
+/** What a failed system call was doing, for "cannot <verb> <path>". */
+const FS_VERBS: Record<string, string> = {open: 'open', read: 'read', write: 'write', rename: 'write', stat: 'read', scandir: 'read', mkdir: 'create the folder', unlink: 'remove'}
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 
@@ -119,6 +123,12 @@ export abstract class BaseCommand extends Command {
     this.idsFromArg = id === '-'
     this.dryRun = Boolean((parsed.flags as {'dry-run'?: boolean})['dry-run'])
     if (typeof id === 'string' && id !== '-') checkUuid(id, this.idNoun())
+    // Any other id argument (a client id, a key) that is blank would turn `GET /x/{id}` into another route.
+    for (const [name, value] of Object.entries(parsed.args as Record<string, unknown>)) {
+      if (name !== 'id' && /(^|-)(id|key)$|Id$/.test(name) && typeof value === 'string' && value.trim() === '') {
+        throw usageError(`the ${name.replace(/([a-z])([A-Z])/g, '$1 $2').replaceAll('-', ' ').toLowerCase()} is empty`, `give the ${name.replace(/([a-z])([A-Z])/g, '$1 $2').replaceAll('-', ' ').toLowerCase()}; see --help`)
+      }
+    }
     return parsed
   }
 
@@ -378,7 +388,9 @@ export abstract class BaseCommand extends Command {
       else process.stderr.write(`Hint: run the same command again with --debug to see the stack trace, and report it to ${REPORT_URL}.\n`)
       return this.exit(ExitCode.error)
     }
-    const tillError = toTillError(error, this.errorContext())
+    // A file that could not be read or written, in words (never errno jargon, never a temp file's name).
+    const fs = isFsError(error) ? (error as NodeJS.ErrnoException) : undefined
+    const tillError = fs ? fsError(fs, FS_VERBS[fs.syscall!] ?? 'use', (fs.path ?? '').replace(/\.[^./]*\.(part|tmp)$|\.partial-\d+$/, '')) : toTillError(error, this.errorContext())
     // Whatever the user gave (a binary file's bytes, a pasted escape sequence) is shown escaped.
     process.stderr.write(`Error: ${escapeControls(tillError.message)}\n`)
     if (tillError.hint) process.stderr.write(`Hint: ${escapeControls(tillError.hint)}\n`)
