@@ -40,6 +40,14 @@ export function fsError(error: unknown, verb: string, path: string, exitCode: Ex
   return new TillError(`cannot ${verb} ${path || 'a file'}: ${fsReason(error)}`, exitCode, hint)
 }
 
+/** What a failed system call was doing, for "cannot <verb> <path>". */
+const VERBS: Record<string, string> = {open: 'open', read: 'read', write: 'write', rename: 'write', stat: 'read', scandir: 'read', mkdir: 'create the folder', unlink: 'remove'}
+
+/** Any file error that reached the top, in words; a temporary file (`x.123.part`, `x.tmp`) is named as the file it stands for. */
+export function systemFileError(error: NodeJS.ErrnoException): TillError {
+  return fsError(error, VERBS[error.syscall ?? ''] ?? 'use', (error.path ?? '').replace(/\.[^./]*\.(part|tmp)$|\.partial-\d+$/, ''))
+}
+
 /**
  * Checks, before any work, that `file` can be written: its folder exists and is a folder, and the
  * name is not a folder. Throws a usage error naming the flag and the problem.
