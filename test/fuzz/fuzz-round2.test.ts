@@ -5,6 +5,7 @@
 // lines and garbage files exit with a documented code, one message, no stack trace, no token, and
 // nothing half-written. Focused cases below the tables pin the defects this round fixed.
 import {existsSync, mkdirSync, readdirSync, writeFileSync} from 'node:fs'
+import {connect} from 'node:net'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -355,6 +356,31 @@ describe('what this round fixed', () => {
     expect(types.length).toBeGreaterThan(0)
     expect(new Set(types)).toEqual(new Set(['text']))
   })
+
+  it('a request target no URL parser takes gets a 400, and the emulator and the sign-in callback go on serving', async () => {
+    const raw = (port: number, text: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1', () => socket.end(text))
+        let data = ''
+        socket.on('data', (chunk) => (data += chunk))
+        socket.on('close', () => resolve(data.split('\r\n')[0] ?? ''))
+        socket.on('error', () => resolve('connection error'))
+      })
+    const bad = 'GET http://[::1 HTTP/1.1\r\nHost: x\r\n\r\n'
+    expect(await raw(Number(new URL(env.url).port), bad)).toBe('HTTP/1.1 400 Bad Request')
+    expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
+    const login = spawnCli(['auth', 'login', '--web', '--no-browser', '--port', '0', '--environment', 'production', '--url', env.url.replace(/\/v1$/, ''), '--timeout', '30'], {env: box.env({TILL_CONFIG_DIR: join(dir, 'web-config')})})
+    for (let i = 0; i < 400 && !/redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)/.test(login.stderr()); i++) await sleep(50)
+    const port = Number(/redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)/.exec(login.stderr())?.[1])
+    expect(port).toBeGreaterThan(0)
+    expect(await raw(port, bad)).toMatch(/^HTTP\/1\.1 404/)
+    // still there: a forged answer (wrong state) now ends the sign-in, exit 4, nothing saved, no stack trace
+    expect(await raw(port, 'GET /oauth/callback?state=forged&code=x HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/)
+    const r = await login.done
+    expect(r.code).toBe(4)
+    expect(r.stderr).toContain("the browser's answer did not carry the state till sent")
+    expect(r.stderr).not.toMatch(/TypeError|\n\s+at /)
+  }, 60_000)
 
   it('Ctrl-C while an export is on its way leaves no file and no temporary file, exit 130', async () => {
     const slow = await startEmulatorWith(['--latency', '5s', '--rate-limit', 'off'])
