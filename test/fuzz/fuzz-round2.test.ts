@@ -343,6 +343,13 @@ describe('what this round fixed', () => {
     }
   })
 
+  it('a CSV header of unknown columns (or garbage) fails the ingest even with no rows; it is not skipped as settled', async () => {
+    writeFileSync(join(dir, 'header-bad.csv'), 'nom,client\n')
+    const r = await till(['events', 'ingest', join(dir, 'header-bad.csv')])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^Error: line 1: bad CSV \(the header has an unknown column "nom"; use name, customer_id/)
+  })
+
   it('a YAML alias bomb is a problem of the file (exit 2), not an internal error', async () => {
     const r = await till(['catalog', 'validate', join(dir, 'catalog-bomb.yaml')])
     expect(r.code).toBe(2)
