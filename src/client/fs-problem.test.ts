@@ -38,3 +38,10 @@ describe('file errors in words', () => {
     expect(checkReadableFile('/dev/null', 'hint', {streams: true})).toBeNull()
   })
 })
+
+describe('empty file names', () => {
+  it('are refused naming the flag, before any work', () => {
+    expect(() => checkWritableTarget('', '--out')).toThrow('--out needs a file name')
+    expect(() => checkReadableFile(' ', 'hint')).toThrow('the file name is empty')
+  })
+})

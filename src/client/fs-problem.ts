@@ -53,6 +53,7 @@ export function systemFileError(error: NodeJS.ErrnoException): TillError {
  * name is not a folder. Throws a usage error naming the flag and the problem.
  */
 export function checkWritableTarget(file: string, flag: string): void {
+  if (file.trim() === '') throw new TillError(`${flag} needs a file name`, ExitCode.usage, `give ${flag} the path of the file to write`)
   const folder = dirname(file)
   const kind = (path: string) => {
     try {
@@ -72,6 +73,7 @@ export function checkWritableTarget(file: string, flag: string): void {
  * or device when `streams` allows them, as `<(command)` gives). Throws a usage error naming the problem.
  */
 export function checkReadableFile(file: string, hint: string, options: {streams?: boolean} = {}): number | null {
+  if (file.trim() === '') throw new TillError('the file name is empty', ExitCode.usage, hint)
   let info
   try {
     info = statSync(file)

@@ -271,6 +271,10 @@ const lines: Line[] = [
   ['catalog plan empty stdin', 'printf "" | TILLCMD catalog plan -'],
   ['catalog apply an alias bomb', 'TILLCMD catalog apply catalog-bomb.yaml --yes'],
   ['catalog pull --out a folder', 'TILLCMD catalog pull --out adir'],
+  ['catalog pull --out an empty name', ['catalog', 'pull', '--out', '']],
+  ['orders export --file an empty name', ['orders', 'export', '--file', '']],
+  ['events ingest --checkpoint an empty name', 'TILLCMD events ingest bom-crlf.jsonl --checkpoint ""'],
+  ['files upload an empty path', ['files', 'upload', '']],
   ['catalog pull --out in a missing folder', 'TILLCMD catalog pull --out nowhere/catalog.yaml'],
   // metrics, report, webhooks, listen, OAuth2
   ['metrics unknown metric', ['metrics', '--metric', 'nope']],
@@ -335,6 +339,7 @@ describe('what this round fixed', () => {
       [['report', '--html', join(dir, 'adir')], `Error: --html ${join(dir, 'adir')} is a folder\nHint: give a file name, e.g. --html ${join(dir, 'adir')}/out\n`],
       [['events', 'ingest', join(dir, 'adir')], `Error: cannot read ${join(dir, 'adir')}: it is a folder, not a file\nHint: give the path of a JSON lines or CSV file, or - for stdin\n`],
       [['files', 'upload', join(dir, 'missing.bin')], `Error: cannot read ${join(dir, 'missing.bin')}: no such file or folder\nHint: give the path of a file to upload\n`],
+      [['orders', 'export', '--file', ''], 'Error: --file needs a file name\nHint: give --file the path of the file to write\n'],
       [['meters', 'archive', '-', '--yes'], 'Error: "till meters archive" takes one meter id, not - (ids from stdin)\nHint: run it once per id, e.g.: ... | xargs -n1 till meters archive\n'],
     ]
     for (const [args, stderr] of cases) {

@@ -12,7 +12,7 @@ export const exportFlags = {
 }
 
 export async function runExport(ctx: Context, client: ApiClient, kind: ExportKind, file: string | undefined, productId?: string[]): Promise<void> {
-  if (file) checkWritableTarget(file, '--file')
+  if (file !== undefined) checkWritableTarget(file, '--file')
   const csv = await exportCsv(client, kind, productId)
   if (!file) {
     ctx.io.stdout.write(csv)

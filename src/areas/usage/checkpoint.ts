@@ -70,6 +70,7 @@ export class Checkpoint {
   static open(file: string | null, input: string): Checkpoint {
     const fresh: CheckpointData = {version: 1, input, through: 0, settled: [], unknown: [], counts: {inserted: 0, duplicates: 0, rejected: 0}}
     if (file === null) return new Checkpoint(null, fresh)
+    if (file.trim() === '') throw usageError('--checkpoint needs a file name', 'e.g. --checkpoint usage.ckpt')
     let text: string
     try {
       text = readFileSync(file, 'utf8')

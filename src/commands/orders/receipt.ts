@@ -19,7 +19,7 @@ export default class OrdersReceipt extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(OrdersReceipt)
-    if (flags.download) checkWritableTarget(flags.download, '--download')
+    if (flags.download !== undefined) checkWritableTarget(flags.download, '--download')
     const client = await this.ctx.client()
     const url = await receiptUrl(client, args.id)
     let file: string | undefined
