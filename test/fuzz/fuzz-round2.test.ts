@@ -4,7 +4,7 @@
 // Malformed requests to the emulator get a 4xx (never a 5xx) and it keeps serving; malformed command
 // lines and garbage files exit with a documented code, one message, no stack trace, no token, and
 // nothing half-written. Focused cases below the tables pin the defects this round fixed.
-import {existsSync, mkdirSync, readdirSync, writeFileSync} from 'node:fs'
+import {existsSync, readdirSync, writeFileSync} from 'node:fs'
 import {connect} from 'node:net'
 import {join} from 'node:path'
 
@@ -12,41 +12,19 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {BIN, envVars, expectNoToken, runCli, runShell, sandbox, spawnCli, startEmulatorWith, type Sandbox} from '../helpers/cli.js'
 import {api, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
+import {garbageFiles} from './garbage.js'
 
 let emulator: Emulator
 let env: EnvHandle
 let box: Sandbox
 let product: string
+/** A customer session token, for the portal routes (`CUSTOMER` in the table). */
+let customerToken: string
 let dir: string
 
 const U0 = '00000000-0000-4000-8000-000000000000'
 const deepFilter = (depth: number) => encodeURIComponent(`{"conjunction":"and","clauses":[${'{"conjunction":"and","clauses":['.repeat(depth)}${']}'.repeat(depth)}]}`)
 const form = {'content-type': 'application/x-www-form-urlencoded'}
-
-/** Garbage files of every kind, in the sandbox. */
-function garbageFiles(root: string): void {
-  mkdirSync(join(root, 'adir'))
-  const files: Record<string, string | Buffer> = {
-    'bin.dat': Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x80, 0x0a, 0x1b]),
-    'trunc.jsonl': '{"name":"api.call","external_customer_id":"c1"',
-    'bom-crlf.jsonl': '\ufeff{"name":"fuzz.bom","external_customer_id":"c1"}\r\n{"name":"fuzz.bom","external_customer_id":"c1"}\r\n',
-    'types.jsonl': '{"name":5,"external_customer_id":["x"]}\n',
-    'deep.jsonl': `{"name":"x","external_customer_id":"c","metadata":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}\n`,
-    'empty.csv': '',
-    'header-only.csv': 'name,external_customer_id\r\n',
-    'bad-columns.csv': 'a,b\n1,2\n',
-    'quote.csv': 'name,external_customer_id\n"unterminated,c1\n',
-    'catalog-bad.yaml': 'version: 1\nproducts: [unclosed\n',
-    'catalog-dup.yaml': 'version: 1\nversion: 1\n',
-    'catalog-bomb.yaml': ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({length: 11}, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(i === 0 ? '*a' : `*a${i}`).join(', ')}]`)].join('\n'),
-    'catalog-deep.yaml': `x: ${'['.repeat(3000)}${']'.repeat(3000)}\n`,
-    'catalog-bom.yaml': '\ufeffversion: 1\r\nproducts: {}\r\n',
-    'meter-array.json': '[1, 2, 3]',
-    'meter-trunc.json': '{"name": "Tokens", "filter": {',
-  }
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(root, name), content)
-  writeFileSync(join(root, 'huge.bin'), Buffer.alloc(2 * 1024 * 1024, 0xf7))
-}
 
 beforeAll(async () => {
   emulator = await startEmulator()
@@ -55,6 +33,8 @@ beforeAll(async () => {
   dir = box.root
   garbageFiles(dir)
   product = (await api(env, 'GET', '/products/?limit=1')).body.items[0].id
+  const customer = (await api(env, 'GET', '/customers/?limit=1')).body.items[0].id
+  customerToken = (await api(env, 'POST', '/customer-sessions/', {body: {customer_id: customer}})).body.token
 }, 60_000)
 
 afterAll(async () => {
@@ -110,6 +90,13 @@ const requests: RawCase[] = [
   {name: 'portal meters: no token', method: 'GET', path: '/customer-portal/meters/', token: null},
   {name: 'portal meters: organization token', method: 'GET', path: '/customer-portal/meters/'},
   {name: 'portal meters: unknown customer token', method: 'GET', path: '/customer-portal/meters/', token: 'polar_cst_nope'},
+  // the portal with a real customer session, and that session on organization routes
+  {name: 'portal meters: meter_id not a UUID', method: 'GET', path: '/customer-portal/meters/?meter_id=zzz', token: 'CUSTOMER'},
+  {name: 'portal meter: unknown id', method: 'GET', path: `/customer-portal/meters/${U0}`, token: 'CUSTOMER'},
+  {name: 'portal grants: unknown type', method: 'GET', path: '/customer-portal/benefit-grants/?type=alien', token: 'CUSTOMER'},
+  {name: 'portal subscription: cancel_at_period_end maybe', method: 'PATCH', path: `/customer-portal/subscriptions/${U0}`, body: '{"cancel_at_period_end": "maybe"}', token: 'CUSTOMER'},
+  {name: 'customer session on the meters', method: 'GET', path: '/meters/', token: 'CUSTOMER'},
+  {name: 'customer session ingesting events', method: 'POST', path: '/events/ingest', body: '{"events":[]}', token: 'CUSTOMER'},
   // discounts, payments, disputes
   {name: 'discount: percentage over 100', method: 'POST', path: '/discounts/', body: '{"name":"x","type":"percentage","basis_points":10001,"duration":"once"}'},
   {name: 'discount: basis points a word', method: 'POST', path: '/discounts/', body: '{"name":"x","type":"percentage","basis_points":"ten","duration":"once"}'},
@@ -176,7 +163,7 @@ describe('malformed HTTP requests to the new routes', () => {
     expect(requests.length).toBeGreaterThanOrEqual(40)
     const outcomes: string[] = []
     for (const c of requests) {
-      const r = await api(env, c.method, c.path, {token: c.token, rawBody: c.body, headers: c.headers})
+      const r = await api(env, c.method, c.path, {token: c.token === 'CUSTOMER' ? customerToken : c.token, rawBody: c.body, headers: c.headers})
       if (r.status < 400 || r.status >= 500) outcomes.push(`${c.name}: HTTP ${r.status} ${r.text.slice(0, 200)}`)
       expect(r.text.includes(env.token), `${c.name} echoes the token`).toBe(false)
     }
