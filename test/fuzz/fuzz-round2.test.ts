@@ -342,6 +342,19 @@ describe('what this round fixed', () => {
     expect(r.stderr).toMatch(/^Error: line 1: bad CSV \(the header has an unknown column "nom"; use name, customer_id/)
   })
 
+  it('an event larger than one request may carry is a bad line with its number, not a 413 for the whole batch', async () => {
+    const file = join(dir, 'too-big.jsonl')
+    const big = JSON.stringify({name: 'fuzz.big', external_customer_id: 'c1', metadata: {blob: 'x'.repeat(9 * 1024 * 1024)}})
+    writeFileSync(file, `${big}\n${JSON.stringify({name: 'fuzz.after-big', external_customer_id: 'c1'})}\n`)
+    const r = await till(['events', 'ingest', file])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/^Error: line 1: the event is 9\.0 MiB, more than one request may carry \(8 MiB\)\n/)
+    const skipped = await till(['events', 'ingest', file, '--skip-invalid'])
+    expect(skipped.code).toBe(0)
+    expect((await api(env, 'GET', '/events/?name=fuzz.after-big')).body.pagination.total_count).toBe(1)
+    expect((await api(env, 'GET', '/events/?name=fuzz.big')).body.pagination.total_count).toBe(0)
+  })
+
   it('a YAML alias bomb is a problem of the file (exit 2), not an internal error', async () => {
     const r = await till(['catalog', 'validate', join(dir, 'catalog-bomb.yaml')])
     expect(r.code).toBe(2)
