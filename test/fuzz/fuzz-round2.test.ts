@@ -355,6 +355,13 @@ describe('what this round fixed', () => {
     expect((await api(env, 'GET', '/events/?name=fuzz.big')).body.pagination.total_count).toBe(0)
   })
 
+  it('a JSON lines file with a byte order mark and CRLF line ends is read as it is meant', async () => {
+    const r = await till(['events', 'ingest', join(dir, 'bom-crlf.jsonl')])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('Read 2 lines: 2 inserted')
+    expect((await api(env, 'GET', '/events/?name=fuzz.bom')).body.pagination.total_count).toBe(2)
+  })
+
   it('a YAML alias bomb is a problem of the file (exit 2), not an internal error', async () => {
     const r = await till(['catalog', 'validate', join(dir, 'catalog-bomb.yaml')])
     expect(r.code).toBe(2)

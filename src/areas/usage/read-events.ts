@@ -61,9 +61,11 @@ export async function* readJsonLines(input: Readable, defaults: Defaults): Async
   const lines = createInterface({input, crlfDelay: Infinity})
   let line = 0
   let bytes = 0
-  for await (const text of lines) {
+  for await (const read of lines) {
     line++
-    bytes += Buffer.byteLength(text) + 1
+    bytes += Buffer.byteLength(read) + 1
+    // a byte order mark (as Windows editors write) is not part of the first line's JSON
+    const text = line === 1 ? read.replace(/^\ufeff/, '') : read
     if (text.trim() === '') continue
     let raw: unknown
     try {

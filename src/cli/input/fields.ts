@@ -37,7 +37,7 @@ export async function readInput(source: string): Promise<unknown> {
   }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(text.replace(/^\ufeff/, ''))
   } catch (error) {
     throw usageError(`${source === '-' ? 'stdin' : source} is not JSON: ${(error as Error).message}`)
   }
