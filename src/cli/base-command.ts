@@ -13,6 +13,8 @@ import type {BulkResult} from './bulk.js'
 import {Printer, type OutputFlagValues} from './printer.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
+import {isFsError, systemFileError} from '../client/fs-problem.js'
+import {checkBlankIds, checkStdinDash} from './id-args.js'
 import {redact} from '../client/redact.js'
 import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes, REPORT_URL} from './settings.js'
 
@@ -104,8 +106,12 @@ export abstract class BaseCommand extends Command {
   private idsFromArg = false
 
   /** What the id argument names, from its description ("Product id, or - ..." -> "product id"). */
+  private idDescription(): string {
+    return (this.ctor.args as Record<string, {description?: string}> | undefined)?.id?.description ?? ''
+  }
+
   private idNoun(): string {
-    const description = (this.ctor.args as Record<string, {description?: string}> | undefined)?.id?.description ?? ''
+    const description = this.idDescription()
     return /^([\w -]*?\bid)\b/i.exec(description)?.[1]?.toLowerCase() ?? 'id'
   }
 
@@ -117,8 +123,10 @@ export abstract class BaseCommand extends Command {
     // An `id` argument is a resource's UUID: checked here, before any request (`-` reads them from stdin).
     const id = (parsed.args as {id?: unknown}).id
     this.idsFromArg = id === '-'
+    checkStdinDash(id, this.idDescription(), this.idNoun(), this.id ?? '')
     this.dryRun = Boolean((parsed.flags as {'dry-run'?: boolean})['dry-run'])
     if (typeof id === 'string' && id !== '-') checkUuid(id, this.idNoun())
+    checkBlankIds(parsed.args as Record<string, unknown>)
     return parsed
   }
 
@@ -222,7 +230,10 @@ export abstract class BaseCommand extends Command {
         else {
           await printer.flushShared()
           const what = this.idsFromArg ? `${this.idNoun()} ${r.id}` : r.id
-          this.ctx.note(`Error: ${escapeControls(what)}: ${escapeControls(r.error!.message.split('\n').join(' '))} (exit ${r.error!.exit_code})`)
+          const message = r.error!.message.split('\n').join(' ')
+          // A malformed id's own message already names it ("discount id "zzz": ..."): not twice.
+          const line = message.startsWith(`${this.idNoun()} "`) ? message : `${what}: ${message}`
+          this.ctx.note(`Error: ${escapeControls(line)} (exit ${r.error!.exit_code})`)
         }
         if (printer.closed) break
       }
@@ -378,7 +389,7 @@ export abstract class BaseCommand extends Command {
       else process.stderr.write(`Hint: run the same command again with --debug to see the stack trace, and report it to ${REPORT_URL}.\n`)
       return this.exit(ExitCode.error)
     }
-    const tillError = toTillError(error, this.errorContext())
+    const tillError = isFsError(error) ? systemFileError(error) : toTillError(error, this.errorContext()) // a file error in words
     // Whatever the user gave (a binary file's bytes, a pasted escape sequence) is shown escaped.
     process.stderr.write(`Error: ${escapeControls(tillError.message)}\n`)
     if (tillError.hint) process.stderr.write(`Hint: ${escapeControls(tillError.hint)}\n`)

@@ -33,6 +33,10 @@ When the service asks the stream to reconnect (every 10 minutes) till connects a
     const events = (flags.events ?? '').split(',').map((e) => e.trim()).filter(Boolean)
     const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e))
     if (unknown.length > 0) throw usageError(`--events: unknown event type ${unknown.join(', ')}`, `event types are: ${WEBHOOK_EVENTS.join(', ')}`)
+    const target = flags['forward-to']
+    if (target && !['http:', 'https:'].includes(target.protocol)) {
+      throw usageError(`--forward-to must be an http or https URL, not ${target.protocol.replace(/:$/, '')}`, 'e.g. --forward-to http://localhost:3000/api/webhooks')
+    }
     const client = await this.ctx.client()
     const profile = this.ctx.profile
     let orgId = profile.organizationId ?? "the token's own"

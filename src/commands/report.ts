@@ -1,4 +1,4 @@
-import {renameSync, writeFileSync} from 'node:fs'
+import {renameSync, rmSync, writeFileSync} from 'node:fs'
 
 import {Flags} from '@oclif/core'
 
@@ -9,6 +9,7 @@ import {resolveRange} from '../areas/metrics/range.js'
 import {REPORT_METRICS, reportHtml} from '../areas/metrics/report.js'
 import {refundsPerPeriod, topProducts} from '../areas/metrics/report-data.js'
 import {openInBrowser} from '../cli/open.js'
+import {checkWritableTarget, fsError} from '../client/fs-problem.js'
 import {usageError} from '../client/till-error.js'
 
 export default class Report extends BaseCommand {
@@ -28,6 +29,7 @@ export default class Report extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(Report)
     if (flags.html.trim() === '') throw usageError('--html needs a file name', 'e.g. --html report.html')
+    checkWritableTarget(flags.html, '--html')
     const range = resolveRange(flags, Date.now())
     const client = await this.ctx.client()
     const [{current, previous}, org, products, refunds] = await Promise.all([
@@ -41,8 +43,13 @@ export default class Report extends BaseCommand {
       metrics: current, previous, topProducts: products, refunds: refunds(current.periods.map((p) => p.timestamp)),
     })
     const partial = `${flags.html}.partial-${process.pid}`
-    writeFileSync(partial, html)
-    renameSync(partial, flags.html)
+    try {
+      writeFileSync(partial, html)
+      renameSync(partial, flags.html)
+    } catch (error) {
+      rmSync(partial, {force: true})
+      throw fsError(error, 'write', flags.html)
+    }
     this.ctx.note(`Wrote ${flags.html} (${Math.round(html.length / 1024)} KB): ${range.startDate} to ${range.endDate}, per ${range.interval}.`)
     if (flags.open) await openInBrowser(flags.html, (line) => this.ctx.note(line))
   }

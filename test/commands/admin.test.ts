@@ -580,7 +580,7 @@ describe('operator commands against the emulator', () => {
       const tty = await runTty(`${TILL} files upload ${sh(path)} --part-size 1024`, {env: env()})
       expect(tty.code, tty.stdout).toBe(0)
       expect(stripAnsi(tty.stdout)).toMatch(/Uploading \[.*\] 100% \| 4096\/4096 bytes/)
-      usage(await till(['files', 'upload', `${box.root}/missing.bin`]), /cannot read .*missing\.bin: it is not a file/)
+      usage(await till(['files', 'upload', `${box.root}/missing.bin`]), /cannot read .*missing\.bin: no such file or folder/)
     })
 
     it('the storage refuses a part whose bytes do not match the declared checksum', async () => {

@@ -166,7 +166,7 @@ describe('till events and meters', () => {
   it('refuses to wait for a terminal on stdin and names a missing file', async () => {
     const missing = await runCli(['events', 'ingest', join(dir, 'nope.jsonl')], {env: vars})
     expect(missing.code).toBe(2)
-    expect(missing.stderr).toMatch(/^Error: cannot read .*nope\.jsonl: ENOENT/m)
+    expect(missing.stderr).toMatch(/^Error: cannot read .*nope\.jsonl: no such file or folder$/m)
     const tty = await runTty(`${TILL} events ingest`, {env: vars})
     expect(tty.code).toBe(2)
     expect(tty.stdout).toMatch(/no input: give a FILE of events or pipe them into stdin/)

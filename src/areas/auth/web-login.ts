@@ -54,8 +54,9 @@ async function listen(port: number, state: string): Promise<{server: Server; red
   let settle!: (a: Answer) => void
   const answer = new Promise<Answer>((resolve) => (settle = resolve))
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    if (url.pathname !== CALLBACK_PATH) {
+    // Whatever else reaches the port (a malformed target, another path) is answered and ignored.
+    const url = URL.canParse(req.url ?? '/', 'http://127.0.0.1') ? new URL(req.url ?? '/', 'http://127.0.0.1') : undefined
+    if (!url || url.pathname !== CALLBACK_PATH) {
       res.writeHead(404, {'content-type': 'text/plain'}).end('Not found')
       return
     }

@@ -27,6 +27,9 @@ const HEADER = [
   ' which till records in the object\'s metadata as "key"; amounts are in major units with their currency.',
 ].join('\n')
 
+const TOO_DEEP = 'the file nests too deep; a catalog file is a few levels of maps and lists'
+const tooDeep = (message: string) => /call stack|too deep|nest/i.test(message)
+
 export const pathText = (path: Path) => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('')
 
 /** Reads and checks a catalog file: syntax, sections, each entry's schema, money, and references between keys. */
@@ -35,7 +38,7 @@ export function readCatalog(text: string): ReadResult {
   const doc = parseDocument(text, {lineCounter: lines, uniqueKeys: true})
   const lineOf = (offset: number | undefined) => (offset === undefined ? undefined : lines.linePos(offset).line)
   if (doc.errors.length > 0) {
-    return {catalog: {}, issues: doc.errors.map((e) => ({path: [], message: e.message.split('\n')[0]!, line: lineOf(e.pos[0])}))}
+    return {catalog: {}, issues: doc.errors.map((e) => ({path: [], message: tooDeep(e.message) ? TOO_DEEP : e.message.split('\n')[0]!, line: lineOf(e.pos[0])}))}
   }
   /** The line of the deepest part of `path` that exists: a map entry's key, a list's item. */
   const locate = (path: Path): number | undefined => {
@@ -54,7 +57,15 @@ export function readCatalog(text: string): ReadResult {
   }
   const issues: LocatedIssue[] = []
   const add = (path: Path, message: string) => issues.push({path, message, line: locate(path)})
-  const root = doc.toJS() as unknown
+  let root: unknown
+  try {
+    // Aliases that expand without end (a "billion laughs" file) or nesting past the stack stop here.
+    root = doc.toJS({maxAliasCount: 1000})
+  } catch (error) {
+    const message = (error as Error).message ?? ''
+    add([], tooDeep(message) ? TOO_DEEP : /alias/i.test(message) ? 'the file\'s aliases (*name) expand too far; write the values out' : `the file cannot be read (${message})`)
+    return {catalog: {}, issues}
+  }
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
     add([], 'a catalog file is a map with "version" and sections such as "benefits:" and "products:"')
     return {catalog: {}, issues}

@@ -11,6 +11,7 @@ import type {Environment} from './plan.js'
 
 /** The file's text; a missing or unreadable file is a usage error naming it. */
 export function catalogText(file: string): string {
+  if (file.trim() === '') throw usageError('the catalog file name is empty', 'give the path of a catalog file, or - for stdin')
   try {
     return readFileSync(file === '-' ? 0 : file, 'utf8')
   } catch (error) {

@@ -2,7 +2,8 @@
 import {renameSync, rmSync, writeFileSync} from 'node:fs'
 
 import type {ApiClient} from '../../client/client.js'
-import {usageError} from '../../client/till-error.js'
+import {fsError} from '../../client/fs-problem.js'
+import {ExitCode} from '../../client/till-error.js'
 import {pathText, readCatalog, writeCatalog, type Catalog} from './document.js'
 import {KINDS, kindOf} from './kinds/index.js'
 import {buildPlan, EnvironmentKeys, type Plan} from './plan.js'
@@ -59,6 +60,6 @@ export function writeFileAtomic(file: string, text: string): void {
     renameSync(temp, file)
   } catch (error) {
     rmSync(temp, {force: true})
-    throw usageError(`cannot write ${file}: ${(error as Error).message}`, 'give --out a path in a folder you can write to')
+    throw fsError(error, 'write', file, ExitCode.usage, 'give --out a path in a folder you can write to')
   }
 }

@@ -4,6 +4,7 @@ import {Flags} from '@oclif/core'
 import type {ApiClient} from '../../client/client.js'
 import {exportCsv, type ExportKind} from '../../client/resources/exports.js'
 import {saveFile} from '../../client/resources/invoices.js'
+import {checkWritableTarget} from '../../client/fs-problem.js'
 import type {Context} from '../../cli/context.js'
 
 export const exportFlags = {
@@ -11,6 +12,7 @@ export const exportFlags = {
 }
 
 export async function runExport(ctx: Context, client: ApiClient, kind: ExportKind, file: string | undefined, productId?: string[]): Promise<void> {
+  if (file !== undefined) checkWritableTarget(file, '--file')
   const csv = await exportCsv(client, kind, productId)
   if (!file) {
     ctx.io.stdout.write(csv)

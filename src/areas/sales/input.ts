@@ -3,6 +3,7 @@ import {Flags} from '@oclif/core'
 
 import type {DiscountCreate, DiscountDuration, DiscountUpdate} from '../../client/resources/discounts.js'
 import {DISCOUNT_DURATIONS} from '../../client/resources/discounts.js'
+import {parseIsoTime} from '../../client/iso-time.js'
 import {usageError} from '../../client/till-error.js'
 import {metadataFrom} from '../../cli/input/fields.js'
 import {toMinor} from '../../cli/input/money.js'
@@ -46,8 +47,8 @@ export function basisPoints(text: string): number {
 
 /** An ISO 8601 time from a flag, as the API's UTC timestamp. */
 export function timeFlag(text: string, flag: string): string {
-  const ms = Date.parse(text)
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text) || Number.isNaN(ms)) throw usageError(`${flag} must be a date or time like 2026-12-01 or 2026-12-01T09:00:00Z, not "${text}"`)
+  const ms = parseIsoTime(text)
+  if (Number.isNaN(ms)) throw usageError(`${flag} must be a date or time like 2026-12-01 or 2026-12-01T09:00:00Z, not "${text}"`)
   return new Date(ms).toISOString()
 }
 

@@ -1,9 +1,10 @@
 // The checkpoint of an ingest: which input lines are settled (acknowledged by the service or skipped as
 // invalid), and which lines' fate is unknown (a write that may have reached the server, answer lost).
 // Batches finish out of order, so it holds the settled prefix plus the settled ranges past it.
-import {readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 
-import {TillError, usageError} from '../../client/till-error.js'
+import {fsError} from '../../client/fs-problem.js'
+import {ExitCode, usageError} from '../../client/till-error.js'
 
 export type Range = [number, number]
 
@@ -69,12 +70,17 @@ export class Checkpoint {
   static open(file: string | null, input: string): Checkpoint {
     const fresh: CheckpointData = {version: 1, input, through: 0, settled: [], unknown: [], counts: {inserted: 0, duplicates: 0, rejected: 0}}
     if (file === null) return new Checkpoint(null, fresh)
+    if (file.trim() === '') throw usageError('--checkpoint needs a file name', 'e.g. --checkpoint usage.ckpt')
     let text: string
     try {
       text = readFileSync(file, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return new Checkpoint(file, fresh)
-      throw new TillError(`cannot read the checkpoint ${file}: ${(error as Error).message}`)
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fsError(error, 'read the checkpoint', file, ExitCode.usage, 'give --checkpoint the path of a file')
+      // Written now, before any event is sent: a checkpoint that cannot be saved stops the run here,
+      // not after a batch went out unrecorded (a re-run would send it twice).
+      const checkpoint = new Checkpoint(file, fresh)
+      checkpoint.save(ExitCode.usage)
+      return checkpoint
     }
     let data: CheckpointData
     try {
@@ -107,10 +113,15 @@ export class Checkpoint {
   }
 
   /** Writes the file atomically (temp file + rename), mode 0600. */
-  save(): void {
+  save(exitCode: typeof ExitCode.error | typeof ExitCode.usage = ExitCode.error): void {
     if (this.file === null) return
     const tmp = `${this.file}.${process.pid}.tmp`
-    writeFileSync(tmp, `${JSON.stringify(this.data)}\n`, {mode: 0o600})
-    renameSync(tmp, this.file)
+    try {
+      writeFileSync(tmp, `${JSON.stringify(this.data)}\n`, {mode: 0o600})
+      renameSync(tmp, this.file)
+    } catch (error) {
+      rmSync(tmp, {force: true})
+      throw fsError(error, 'write the checkpoint', this.file, exitCode, 'give --checkpoint a path in a folder you can write to')
+    }
   }
 }

@@ -5,6 +5,7 @@ import {Flags} from '@oclif/core'
 
 import type {Aggregation, FilterClause, MeterFilter} from '../../client/resources/meters.js'
 import {AGGREGATIONS, FILTER_OPERATORS} from '../../client/resources/meters.js'
+import {fsReason} from '../../client/fs-problem.js'
 import {usageError} from '../../client/till-error.js'
 
 export const eventFilterFlags = {
@@ -59,7 +60,7 @@ export function readDefinition(path: string): MeterDefinition {
   try {
     text = readFileSync(path, 'utf8')
   } catch (error) {
-    throw usageError(`cannot read --from ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+    throw usageError(`cannot read --from ${path}: ${fsReason(error)}`, 'give --from the path of a JSON file with the meter')
   }
   try {
     const value = JSON.parse(text) as unknown

@@ -88,7 +88,11 @@ export class Ingester {
       if (batch && batch.events.length > 0) await this.send(batch)
       batch = null
     }
-    for await (const record of records) {
+    for await (const read of records) {
+      // An event larger than one request may carry is a bad line (the service would refuse the batch whole).
+      const json = read.error === undefined ? JSON.stringify(read.event) : ''
+      const tooBig = Buffer.byteLength(json) + 16 > o.batchBytes
+      const record = tooBig ? {...read, event: undefined, error: `the event is ${(Buffer.byteLength(json) / 1_048_576).toFixed(1)} MiB, more than one request may carry (${(o.batchBytes / 1_048_576).toFixed(0)} MiB)`} : read
       if (o.signal?.aborted) {
         interrupted = true
         break
@@ -122,7 +126,6 @@ export class Ingester {
         o.onProgress?.(this.progress)
         continue
       }
-      const json = JSON.stringify(record.event)
       const size = Buffer.byteLength(json) + 1
       if (batch && (batch.events.length >= o.batchSize || batch.bytes + size > o.batchBytes)) await flush()
       if (!batch) batch = {events: [], json: [], lines: [], range: [lastLine + 1, record.line], bytes: 16}

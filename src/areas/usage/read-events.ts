@@ -61,9 +61,11 @@ export async function* readJsonLines(input: Readable, defaults: Defaults): Async
   const lines = createInterface({input, crlfDelay: Infinity})
   let line = 0
   let bytes = 0
-  for await (const text of lines) {
+  for await (const read of lines) {
     line++
-    bytes += Buffer.byteLength(text) + 1
+    bytes += Buffer.byteLength(read) + 1
+    // a byte order mark (as Windows editors write) is not part of the first line's JSON
+    const text = line === 1 ? read.replace(/^\ufeff/, '') : read
     if (text.trim() === '') continue
     let raw: unknown
     try {
@@ -106,7 +108,13 @@ export function csvEvent(record: Record<string, string>): Record<string, unknown
 
 /** CSV with a header line (`name,external_customer_id,timestamp,external_id,metadata.KEY,...`). */
 export async function* readCsv(input: Readable, defaults: Defaults): AsyncGenerator<InputRecord> {
-  const parser = input.pipe(parseCsv({columns: true, info: true, skip_empty_lines: true, relax_column_count: false, bom: true, trim: false}))
+  // The header is checked as it is read: a file of unknown columns (or garbage) fails even with no rows.
+  const header = (columns: string[]) => {
+    const unknown = columns.find((c) => !CSV_FIELDS.has(c) && !c.startsWith('metadata.'))
+    if (unknown !== undefined) throw new Error(`the header has an unknown column ${JSON.stringify(unknown)}; use name, customer_id, external_customer_id, timestamp, external_id, parent_id or metadata.KEY`)
+    return columns
+  }
+  const parser = input.pipe(parseCsv({columns: header, info: true, skip_empty_lines: true, relax_column_count: false, bom: true, trim: false}))
   try {
     for await (const item of parser as AsyncIterable<{record: Record<string, string>; info: {lines: number; bytes: number}}>) {
       const {record, info} = item
@@ -120,7 +128,8 @@ export async function* readCsv(input: Readable, defaults: Defaults): AsyncGenera
     }
   } catch (error) {
     const e = error as Error & {lines?: number}
-    yield {line: e.lines ?? 0, bytes: 0, error: `bad CSV (${e.message})`}
+    // never line 0: that would count as settled and be skipped without a word
+    yield {line: Math.max(1, e.lines ?? 1), bytes: 0, error: `bad CSV (${e.message})`}
   }
 }
 

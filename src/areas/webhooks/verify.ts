@@ -6,6 +6,7 @@ import {readFile} from 'node:fs/promises'
 
 import {Webhook} from 'standardwebhooks'
 
+import {fsReason} from '../../client/fs-problem.js'
 import {usageError} from '../../client/till-error.js'
 
 /** Seconds a delivery's timestamp may be from now, either way. */
@@ -116,7 +117,7 @@ async function readSource(source: string, what: string): Promise<Buffer> {
   try {
     return source === '-' ? await readStdinBytes() : await readFile(source)
   } catch (error) {
-    throw usageError(`cannot read the ${what} from ${source}: ${(error as Error).message}`)
+    throw usageError(`cannot read the ${what} from ${source}: ${fsReason(error)}`)
   }
 }
 

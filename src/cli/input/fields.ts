@@ -2,6 +2,7 @@
 import {readFile} from 'node:fs/promises'
 import {nestingDepth} from '../../client/json-depth.js'
 
+import {fsReason} from '../../client/fs-problem.js'
 import {usageError} from '../../client/till-error.js'
 
 /** `-F` values: numbers, booleans, null and JSON become typed; anything else stays text. */
@@ -32,11 +33,11 @@ export async function readInput(source: string): Promise<unknown> {
   try {
     text = source === '-' ? await readStdin() : await readFile(source, 'utf8')
   } catch (error) {
-    throw usageError(`cannot read ${source}: ${(error as Error).message}`)
+    throw usageError(`cannot read ${source}: ${fsReason(error)}`, 'give the path of a JSON file, or - for stdin')
   }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = JSON.parse(text.replace(/^\ufeff/, ''))
   } catch (error) {
     throw usageError(`${source === '-' ? 'stdin' : source} is not JSON: ${(error as Error).message}`)
   }

@@ -13,7 +13,7 @@ export interface CustomFieldFilters {
 }
 
 export function listCustomFields(client: ApiClient, f: CustomFieldFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/custom-fields/', {query: f.query, type_filter: f.type, sorting: f.sorting}, page)
+  return listItems(client, '/custom-fields/', {query: f.query, type: f.type, sorting: f.sorting}, page)
 }
 
 export const getCustomField = (client: ApiClient, id: string) => client.get<Item>(`/custom-fields/${seg(id)}`)

@@ -5,6 +5,7 @@ import {dirname, join, basename} from 'node:path'
 
 import type {ApiClient} from '../client.js'
 import {ApiError} from '../errors.js'
+import {fsReason} from '../fs-problem.js'
 import {settled, trackTemp} from '../temp-files.js'
 import {ExitCode, TillError} from '../till-error.js'
 
@@ -70,7 +71,10 @@ export async function saveFile(file: string, data: Buffer): Promise<void> {
     await rename(tmp, file)
   } catch (error) {
     await rm(tmp, {force: true})
-    throw new TillError(`cannot save ${file}: ${(error as Error).message}`, ExitCode.error)
+    const code = (error as NodeJS.ErrnoException).code
+    const folder = dirname(file)
+    // The temporary file is never named: the user asked for `file`.
+    throw new TillError(`cannot save ${file}: ${code === 'ENOENT' ? `the folder ${folder} does not exist` : fsReason(error)}`, ExitCode.error)
   } finally {
     settled(tmp)
   }

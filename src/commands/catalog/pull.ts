@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
 import {sectionsText, pullCatalog, writeFileAtomic} from '../../areas/catalog-file/session.js'
+import {checkWritableTarget} from '../../client/fs-problem.js'
 
 export default class CatalogPull extends BaseCommand {
   static override summary = "Write the organization's catalog to one readable YAML file."
@@ -19,6 +20,7 @@ What the file does not express yet is left out with a warning (apply keeps it): 
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(CatalogPull)
+    if (flags.out !== undefined && flags.out !== '-') checkWritableTarget(flags.out, '--out')
     const {text, counts, problems} = await pullCatalog(await this.ctx.client())
     for (const problem of problems) this.ctx.note(`Warning: ${problem}`)
     const summary = sectionsText(counts)

@@ -1,6 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {getProduct} from '../../client/resources/products.js'
+import {checkUuid} from '../../client/ids.js'
 import {setProductCustomFields} from '../../client/resources/custom-fields.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 
@@ -28,6 +29,7 @@ export default class CustomFieldsAttach extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CustomFieldsAttach)
+    checkUuid(flags.product, 'product id (--product)')
     const client = await this.ctx.client()
     const product = await getProduct(client, flags.product)
     const current = ((product.attached_custom_fields as Attached[] | undefined) ?? []).map((a) => ({custom_field_id: a.custom_field_id, required: a.required}))

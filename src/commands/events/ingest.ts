@@ -1,4 +1,3 @@
-import {statSync} from 'node:fs'
 
 import {Args, Flags} from '@oclif/core'
 
@@ -7,6 +6,7 @@ import {Checkpoint, rangeText} from '../../areas/usage/checkpoint.js'
 import {Ingester, MAX_BATCH_BYTES} from '../../areas/usage/ingest.js'
 import {progressView, summaryLine} from '../../areas/usage/progress.js'
 import {formatOf, openInput, readCsv, readJsonLines} from '../../areas/usage/read-events.js'
+import {checkReadableFile} from '../../client/fs-problem.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 
 export default class EventsIngest extends BaseCommand {
@@ -46,14 +46,7 @@ A bad line stops the run before anything after it is sent (its line number is sh
     const {args, flags} = await this.parseWithGlobals(EventsIngest)
     const io = this.ctx.io
     if (args.file === '-' && io.stdinIsTTY) throw usageError('no input: give a FILE of events or pipe them into stdin', 'till events ingest usage.jsonl, or: my-exporter | till events ingest -')
-    let size: number | null = null
-    if (args.file !== '-') {
-      try {
-        size = statSync(args.file).size
-      } catch (error) {
-        throw usageError(`cannot read ${args.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'give the path of a JSON lines or CSV file, or - for stdin')
-      }
-    }
+    const size = args.file === '-' ? null : checkReadableFile(args.file, 'give the path of a JSON lines or CSV file, or - for stdin', {streams: true})
     const checkpoint = Checkpoint.open(flags.checkpoint ?? null, args.file)
     this.settleUnknown(checkpoint, flags)
     const client = await this.ctx.client()

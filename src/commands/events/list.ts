@@ -3,7 +3,9 @@ import {Flags} from '@oclif/core'
 import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 import {eventFilterFlags} from '../../areas/usage/flags.js'
 import {followEvents} from '../../areas/usage/follow.js'
+import {timeFlag} from '../../areas/sales/input.js'
 import {listEvents, type EventFilters} from '../../client/resources/events.js'
+import {usageError} from '../../client/till-error.js'
 
 export default class EventsList extends BaseCommand {
   static override summary = 'List events, newest first; --follow prints new ones as they arrive.'
@@ -33,12 +35,13 @@ export default class EventsList extends BaseCommand {
       externalCustomerId: flags['external-customer'],
       meterId: flags.meter,
       source: flags.source,
-      start: flags.since,
-      end: flags.until,
+      start: flags.since === undefined ? undefined : timeFlag(flags.since, '--since'),
+      end: flags.until === undefined ? undefined : timeFlag(flags.until, '--until'),
       filter: flags.filter,
       metadata: flags.metadata,
       sorting: flags.sort?.split(','),
     }
+    if (filters.start && filters.end && filters.start > filters.end) throw usageError(`--since ${flags.since} is after --until ${flags.until}`, 'give a --since before --until')
     if (flags.follow) {
       const json = this.jsonEnabled() || !this.ctx.io.stdoutIsTTY || flags.output === 'jsonl' || flags.output === 'json'
       await followEvents(client, filters, {intervalMs: flags.interval * 1000, backlog: flags.limit ?? 10, json, out: this.ctx.io.stdout})

@@ -1,10 +1,10 @@
-import {statSync} from 'node:fs'
 
 import {Args, Flags} from '@oclif/core'
 
 import {DEFAULT_PART_SIZE, FILE_SERVICES, uploadFile} from '../../client/resources/files.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {uploadProgress} from '../../areas/sales/progress.js'
+import {checkReadableFile} from '../../client/fs-problem.js'
 import {usageError} from '../../client/till-error.js'
 
 export default class FilesUpload extends BaseCommand {
@@ -30,14 +30,7 @@ The progress bar shows on a terminal (stderr); the file object goes to stdout. A
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(FilesUpload)
-    let size: number
-    try {
-      const s = statSync(args.path)
-      if (!s.isFile()) throw new Error('not a file')
-      size = s.size
-    } catch {
-      throw usageError(`cannot read ${args.path}: it is not a file`, 'give the path of a file to upload')
-    }
+    const size = checkReadableFile(args.path, 'give the path of a file to upload')!
     if (flags['mime-type'] && !/^\S+\/\S+$/.test(flags['mime-type'])) throw usageError(`--mime-type must look like type/subtype, e.g. application/pdf, not "${flags['mime-type']}"`)
     const client = await this.ctx.client()
     const progress = await uploadProgress(this.ctx.io, 'Uploading', size)

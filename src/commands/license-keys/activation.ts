@@ -1,6 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {getActivation} from '../../client/resources/license-keys.js'
+import {checkUuid} from '../../client/ids.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class LicenseKeysActivation extends BaseCommand {
@@ -21,6 +22,8 @@ export default class LicenseKeysActivation extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(LicenseKeysActivation)
+    checkUuid(args.keyId, 'license key id')
+    checkUuid(args.activationId, 'activation id')
     await this.writeOne('license-key-activations', await getActivation(await this.ctx.client(), args.keyId, args.activationId), flags)
   }
 }

@@ -3,6 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {chart} from '../../areas/usage/chart.js'
 import {getMeter, INTERVALS, meterQuantities} from '../../client/resources/meters.js'
+import {parseIsoTime} from '../../client/iso-time.js'
 import {usageError} from '../../client/till-error.js'
 
 const isTimeZone = (name: string) => {
@@ -15,8 +16,9 @@ const isTimeZone = (name: string) => {
 }
 
 const when = (value: string, flag: string) => {
-  if (Number.isNaN(Date.parse(value))) throw usageError(`${flag} ${value} is not a date or time`, 'use ISO 8601, e.g. 2026-01-01 or 2026-01-01T00:00:00Z')
-  return new Date(value).toISOString()
+  const ms = parseIsoTime(value)
+  if (Number.isNaN(ms)) throw usageError(`${flag} ${value} is not a date or time`, 'use ISO 8601, e.g. 2026-01-01 or 2026-01-01T00:00:00Z')
+  return new Date(ms).toISOString()
 }
 
 export default class MetersQuantities extends BaseCommand {

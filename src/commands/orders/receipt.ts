@@ -3,6 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../areas/command.js'
 import {receiptUrl} from '../../client/resources/exports.js'
 import {saveFile} from '../../client/resources/invoices.js'
+import {checkWritableTarget} from '../../client/fs-problem.js'
 
 export default class OrdersReceipt extends BaseCommand {
   static override summary = "Print the URL of a paid order's receipt, or download it."
@@ -18,6 +19,7 @@ export default class OrdersReceipt extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(OrdersReceipt)
+    if (flags.download !== undefined) checkWritableTarget(flags.download, '--download')
     const client = await this.ctx.client()
     const url = await receiptUrl(client, args.id)
     let file: string | undefined

@@ -3,6 +3,7 @@ import type {IncomingHttpHeaders, IncomingMessage, ServerResponse} from 'node:ht
 
 import FindMyWay from 'find-my-way'
 
+import {refuseTarget, requestUrl} from './request-target.js'
 import {HttpError, insufficientScope, invalidToken, methodNotAllowed, routeNotFound, ruleValidation, unauthorized} from './errors.js'
 import {KNOWN_PREFIXES, type Random} from './ids.js'
 import type {RateLimiter, Rule} from './limits.js'
@@ -286,7 +287,8 @@ export async function handle(
   guards: Guards,
 ): Promise<number> {
   const method = (req.method ?? 'GET').toUpperCase()
-  const url = new URL(req.url ?? '/', env.origin)
+  const url = requestUrl(req.url, env.origin)
+  if (!url) return refuseTarget(req, res)
   // Draw both fault decisions for every request, so a seed gives the same run whatever happens.
   const fail = guards.random() < guards.failRate
   const failStatus = FAULT_STATUSES[Math.floor(guards.random() * FAULT_STATUSES.length)]!

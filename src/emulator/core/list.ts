@@ -1,4 +1,5 @@
 // List endpoints: filters, sorting and page/limit pagination (spec §4 pagination rules, api-facts §3.3, §5).
+import {calendarProblem} from '../../client/iso-time.js'
 import {requestValidation, type ValidationIssue} from './errors.js'
 import type {Metadata} from './model.js'
 import {normalizeUuid, UUID_RE} from './validate.js'
@@ -63,6 +64,8 @@ function parseFilterValue(type: FilterType, raw: string): string | boolean | num
     }
     case 'datetime': {
       const t = Date.parse(raw)
+      const calendar = calendarProblem(raw)
+      if (calendar) return new Error(`Input should be a valid datetime or date, ${calendar}`)
       return Number.isNaN(t) ? new Error('Input should be a valid datetime or date, invalid character in year') : t
     }
     default:

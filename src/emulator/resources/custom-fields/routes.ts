@@ -53,7 +53,7 @@ export function register(r: Router): void {
           filters: {
             organization_id: byField('uuid', () => ctx.store.data.organization.id),
             query: textSearch((f: CustomFieldRecord) => f.name, (f) => f.slug),
-            type_filter: byField(TYPES, (f: CustomFieldRecord) => f.type),
+            type: byField(TYPES, (f: CustomFieldRecord) => f.type),
           },
           sorts: {created_at: (f) => f.created_at, slug: (f) => f.slug, name: (f) => f.name, type: (f) => f.type},
           defaultSort: ['slug'],

@@ -2,7 +2,7 @@
 // its webhook event (discount.created, discount.updated, discount.deleted; api-facts §8.1).
 import {z} from 'zod'
 
-import {notFound, ruleValidation} from '../../core/errors.js'
+import {notFound, requestValidation, ruleValidation} from '../../core/errors.js'
 import {emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
 import {byField, listRows, textSearch} from '../../core/list.js'
@@ -46,6 +46,13 @@ const discountUpdate = z.object({
   basis_points: basisPoints.nullish(),
   products: z.array(z.uuid()).nullish(),
 })
+
+/** The service's model check: a discount starts before it ends. */
+function checkPeriod(ctx: Ctx, startsAt: string | null | undefined, endsAt: string | null | undefined): void {
+  if (startsAt && endsAt && Date.parse(startsAt) >= Date.parse(endsAt)) {
+    throw requestValidation([{type: 'value_error', loc: ['body'], msg: 'Value error, starts_at must be before ends_at', input: ctx.body}])
+  }
+}
 
 const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null)
 
@@ -91,6 +98,7 @@ export function register(r: Router): void {
 
   r.post('/discounts/', 'organization', (ctx) => {
     const input = parse(discountCreate, ctx.body)
+    checkPeriod(ctx, input.starts_at, input.ends_at)
     if (input.duration === 'repeating' && !input.duration_in_months) {
       throw ruleValidation(['body', input.type, 'duration_in_months'], 'Field required', null)
     }

@@ -6,7 +6,7 @@ import {notFound, requestValidation, ruleValidation, type ValidationIssue} from 
 import {ok, checkOrganization, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
 import {after, before, byField, listRows} from '../../core/list.js'
-import {parse, pathUuid} from '../../core/validate.js'
+import {parse, pathUuid, UUID_RE} from '../../core/validate.js'
 import type {CustomerRecord} from '../customers/model.js'
 import {matches, requiredName} from '../meters/aggregate.js'
 import type {FilterRecord} from '../meters/model.js'
@@ -166,8 +166,10 @@ function candidates(ctx: Ctx, filter: FilterRecord | null, meterFilter: FilterRe
 function listEvents(ctx: Ctx) {
   const filter = parseFilterParam(ctx)
   const meterId = ctx.query.get('meter_id')
+  checkDepth(ctx.query.getAll('depth').at(-1))
   let meterFilter: FilterRecord | null = null
   if (meterId !== null) {
+    if (!UUID_RE.test(meterId)) throw requestValidation([{type: 'uuid_parsing', loc: ['query', 'meter_id'], msg: 'Input should be a valid UUID, invalid character or length', input: meterId}])
     const meter = ctx.store.data.meters.find((m) => m.id === meterId.toLowerCase())
     if (!meter) throw requestValidation([{type: 'value_error', loc: ['query', 'meter_id'], msg: 'Meter not found.', input: meterId}])
     meterFilter = meter.filter
@@ -196,16 +198,25 @@ function listEvents(ctx: Ctx) {
   )
 }
 
+/** `depth` is an integer from 0 to 5 (the service's query bounds). */
+function checkDepth(raw: string | undefined): void {
+  if (raw === undefined) return
+  if (!/^[+-]?\d+$/.test(raw.trim())) throw requestValidation([{type: 'int_parsing', loc: ['query', 'depth'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: raw}])
+  const n = Number(raw)
+  if (n < 0) throw requestValidation([{type: 'greater_than_equal', loc: ['query', 'depth'], msg: 'Input should be greater than or equal to 0', input: raw, ctx: {ge: 0}}])
+  if (n > 5) throw requestValidation([{type: 'less_than_equal', loc: ['query', 'depth'], msg: 'Input should be less than or equal to 5', input: raw, ctx: {le: 5}}])
+}
+
 function listNames(ctx: Ctx) {
-  const source = ctx.query.getAll('source')
   const search = ctx.query.get('query')?.toLowerCase()
-  const rows = events(ctx.store).names().filter((n) => (source.length === 0 || source.includes(n.source)) && (!search || n.name.toLowerCase().includes(search)))
+  const rows = events(ctx.store).names().filter((n) => !search || n.name.toLowerCase().includes(search))
   return listRows(
     rows,
     ctx.query,
     {
       filters: {
         name: byField('string', (n: EventName) => n.name),
+        source: byField(['user', 'system'], (n: EventName) => n.source),
         organization_id: byField('uuid', () => ctx.store.data.organization.id),
       },
       sorts: {name: (n) => n.name, occurrences: (n) => n.occurrences, first_seen: (n) => n.first_seen, last_seen: (n) => n.last_seen},

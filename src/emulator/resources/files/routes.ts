@@ -9,7 +9,7 @@ import {HttpError, notFound, ruleValidation} from '../../core/errors.js'
 import {noContent, ok, type Ctx, type Reply, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
 import {listRows} from '../../core/list.js'
-import {parse, pathUuid, UUID_RE} from '../../core/validate.js'
+import {parse, pathUuid} from '../../core/validate.js'
 import type {FileRecord} from './model.js'
 import {file as presentFile, fileUpload, signPart} from './present.js'
 
@@ -66,9 +66,9 @@ function receivePart(ctx: Ctx): Reply {
 
 export function register(r: Router): void {
   r.get('/files/', 'organization', (ctx) => {
-    const ids = ctx.query.getAll('ids').filter((v) => UUID_RE.test(v))
-    const rows = ctx.store.all('files').filter((f) => f.is_uploaded && (ids.length === 0 || ids.includes(f.id)))
-    return ok(listRows(rows, ctx.query, {filters: {organization_id: {type: 'uuid', match: () => true}, ids: {type: 'string', match: () => true}}, sorts: {created_at: (f) => f.created_at}, defaultSort: ['-created_at']}, (f) => presentFile(ctx.view, f)))
+    const rows = ctx.store.all('files').filter((f) => f.is_uploaded)
+    // `ids` is a list of UUIDs: a malformed one is a 422, as the service's validation gives.
+    return ok(listRows(rows, ctx.query, {filters: {organization_id: {type: 'uuid', match: () => true}, ids: {type: 'uuid', match: (f, ids) => ids.includes(f.id)}}, sorts: {created_at: (f) => f.created_at}, defaultSort: ['-created_at']}, (f) => presentFile(ctx.view, f)))
   })
 
   r.post('/files/', 'organization', (ctx) => {

@@ -1,5 +1,6 @@
 // A meter's quantities per period (GET /v1/meters/{id}/quantities), computed from the stored events:
 // only the events the query can select are visited (by customer, or by the name the filter requires).
+import {calendarProblem} from '../../../client/iso-time.js'
 import {notFound, requestValidation, type ValidationIssue} from '../../core/errors.js'
 import type {Ctx} from '../../core/http.js'
 import {normalizeUuid, UUID_RE} from '../../core/validate.js'
@@ -63,7 +64,8 @@ export function quantitiesOf(ctx: Ctx, meter: MeterRecord) {
   const start = startRaw === null ? NaN : Date.parse(startRaw)
   const end = endRaw === null ? NaN : Date.parse(endRaw)
   for (const [name, raw, value] of [['start_timestamp', startRaw, start], ['end_timestamp', endRaw, end]] as const) {
-    if (raw !== null && Number.isNaN(value)) issues.push({type: 'datetime_from_date_parsing', loc: ['query', name], msg: 'Input should be a valid datetime or date, invalid character in year', input: raw})
+    const calendar = raw === null ? undefined : calendarProblem(raw)
+    if (raw !== null && (calendar || Number.isNaN(value))) issues.push({type: 'datetime_from_date_parsing', loc: ['query', name], msg: `Input should be a valid datetime or date, ${calendar ?? 'invalid character in year'}`, input: raw})
   }
   if (intervalRaw !== null && !(INTERVALS as readonly string[]).includes(intervalRaw)) {
     issues.push({type: 'enum', loc: ['query', 'interval'], msg: "Input should be 'year', 'month', 'week', 'day' or 'hour'", input: intervalRaw, ctx: {expected: "'year', 'month', 'week', 'day' or 'hour'"}})
