@@ -4,7 +4,7 @@
 // one command opens a handful of files. oclif finds the commands there (package.json oclif.commands).
 // `till/client` (dist/client) is the library build and is not bundled.
 import {build} from 'esbuild'
-import {readdirSync, rmSync} from 'node:fs'
+import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import {dirname, join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -62,6 +62,11 @@ const oclifEdits = {
   },
 }
 
+const BANNER = "import {createRequire as __tillCreateRequire} from 'node:module'; const require = __tillCreateRequire(import.meta.url);"
+
+/** The bundle's files, recursively. */
+const outputs = (dir) => readdirSync(dir, {withFileTypes: true}).flatMap((e) => (e.isDirectory() ? outputs(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : []))
+
 rmSync(out, {recursive: true, force: true})
 const entries = [join(dist, 'cli', 'main.js'), join(dist, 'cli', 'hooks', 'not-found.js'), join(dist, 'areas', 'completion', 'postrun.js'), ...commands(join(dist, 'commands'))]
 await build({
@@ -73,8 +78,9 @@ await build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunks/[name]-[hash]',
-  // CommonJS dependencies (oclif) call require(): give every file one bound to where it sits.
-  banner: {js: "import {createRequire as __tillCreateRequire} from 'node:module'; const require = __tillCreateRequire(import.meta.url);"},
+  // CommonJS dependencies (oclif) call require(): give every file one bound to where it sits (taken out
+  // again below from the files that never use it).
+  banner: {js: BANNER},
   // oclif reads tsconfig.json with TypeScript, and registers ts-node or tsx, only for a linked
   // development plugin: never at run time of an installed till.
   external: ['typescript', 'ts-node', 'tsx', 'tsx/*'],
@@ -84,3 +90,11 @@ await build({
   minifySyntax: true,
   logLevel: 'warning',
 })
+
+// Most files never call require (a one-page command loads 34 files and 3 of them do): the banner's
+// createRequire would cost each of the others a little start-up for nothing.
+for (const file of outputs(out)) {
+  const text = readFileSync(file, 'utf8')
+  const rest = text.startsWith(BANNER) ? text.slice(BANNER.length) : null
+  if (rest !== null && !/\brequire\b/.test(rest)) writeFileSync(file, rest.replace(/^\n/, ''))
+}
