@@ -12,7 +12,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {BIN, envVars, expectNoToken, runCli, runShell, sandbox, spawnCli, startEmulatorWith, type Sandbox} from '../helpers/cli.js'
 import {api, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
-import {garbageFiles} from './garbage.js'
+import {garbageFiles, type RawCase} from './garbage.js'
 
 let emulator: Emulator
 let env: EnvHandle
@@ -41,15 +41,6 @@ afterAll(async () => {
   await emulator.stop()
   box.cleanup()
 })
-
-interface RawCase {
-  name: string
-  method: string
-  path: string
-  token?: string | null
-  body?: string
-  headers?: Record<string, string>
-}
 
 const ev = (event: Record<string, unknown>) => JSON.stringify({events: [event]})
 const requests: RawCase[] = [

@@ -5,6 +5,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, expectNoToken, runCli, runShell, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
 import {api, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
+import type {RawCase} from './garbage.js'
 
 let emulator: Emulator
 let env: EnvHandle
@@ -25,15 +26,6 @@ afterAll(async () => {
 
 const nested = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`
 const nestedObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
-
-interface RawCase {
-  name: string
-  method: string
-  path: string
-  token?: string | null
-  body?: string
-  headers?: Record<string, string>
-}
 
 const UUID0 = '00000000-0000-0000-0000-000000000000'
 

@@ -1,7 +1,17 @@
 // Garbage input files for the fuzz suite: binary, truncated, wrong types, deep nesting, BOM and CRLF,
-// broken CSV and YAML (an alias bomb among them), and 2 MiB of one line.
+// broken CSV and YAML (an alias bomb among them), and 2 MiB of one line; and the shape of a request case.
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
+
+/** One malformed HTTP request of a fuzz table (`token: null` sends none; absent, the organization's). */
+export interface RawCase {
+  name: string
+  method: string
+  path: string
+  token?: string | null
+  body?: string
+  headers?: Record<string, string>
+}
 
 /** Garbage files of every kind, in the sandbox. */
 export function garbageFiles(root: string): void {
