@@ -13,10 +13,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
 const out = join(dist, 'bundle')
 
-const commands = (dir) =>
+/** The .js files below `dir` (test files left out), recursively: the commands to bundle, then the bundle's own files. */
+const jsFiles = (dir) =>
   readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
     const path = join(dir, e.name)
-    if (e.isDirectory()) return commands(path)
+    if (e.isDirectory()) return jsFiles(path)
     return e.name.endsWith('.js') && !e.name.endsWith('.test.js') ? [path] : []
   })
 
@@ -64,11 +65,8 @@ const oclifEdits = {
 
 const BANNER = "import {createRequire as __tillCreateRequire} from 'node:module'; const require = __tillCreateRequire(import.meta.url);"
 
-/** The bundle's files, recursively. */
-const outputs = (dir) => readdirSync(dir, {withFileTypes: true}).flatMap((e) => (e.isDirectory() ? outputs(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : []))
-
 rmSync(out, {recursive: true, force: true})
-const entries = [join(dist, 'cli', 'main.js'), join(dist, 'cli', 'hooks', 'not-found.js'), join(dist, 'areas', 'completion', 'postrun.js'), ...commands(join(dist, 'commands'))]
+const entries = [join(dist, 'cli', 'main.js'), join(dist, 'cli', 'hooks', 'not-found.js'), join(dist, 'areas', 'completion', 'postrun.js'), ...jsFiles(join(dist, 'commands'))]
 const options = {
   // metafile paths below are relative to it
   absWorkingDir: root,
@@ -114,7 +112,7 @@ await build({...options, inject: [coreFile]})
 
 // Most files never call require (a one-page command loads 34 files and 3 of them do): the banner's
 // createRequire would cost each of the others a little start-up for nothing.
-for (const file of outputs(out)) {
+for (const file of jsFiles(out)) {
   const text = readFileSync(file, 'utf8')
   const rest = text.startsWith(BANNER) ? text.slice(BANNER.length) : null
   if (rest !== null && !/\brequire\b/.test(rest)) writeFileSync(file, rest.replace(/^\n/, ''))

@@ -2,6 +2,8 @@
 // by word (space-separated, as they are typed), each command's flags with their summaries and fixed
 // options, and profile names for --profile / -p, asked of till itself when completing. Pure.
 
+import {profileNamesCommand} from './profiles.js'
+
 export interface CompletionFlag {
   name: string
   char?: string
@@ -84,7 +86,7 @@ export function fishCompletion(bin: string, commands: readonly CompletionCommand
     for (const flag of command.flags) {
       let line = `complete -c ${bin} -n ${when} -l ${flag.name}`
       if (flag.char) line += ` -s ${flag.char}`
-      if (flag.name === 'profile') line += ` -x -a ${quote(`(${bin} profiles list -o tsv --columns name --no-input 2>/dev/null)`)}`
+      if (flag.name === 'profile') line += ` -x -a ${quote(`(${profileNamesCommand(bin)})`)}`
       else if (flag.options?.length) line += ` -x -a ${quote(flag.options.join(' '))}`
       else if (flag.value) line += ' -r'
       if (flag.summary) line += ` -d ${quote(describe(flag.summary))}`

@@ -6,8 +6,8 @@
 /** The marker that says a script was already amended. */
 const MARK = 'till: profile names for --profile'
 
-/** The command that prints one profile name a line. */
-const names = (bin: string) => `${bin} profiles list -o tsv --columns name --no-input 2>/dev/null`
+/** The command that prints one profile name a line (every shell's completion asks it). */
+export const profileNamesCommand = (bin: string) => `${bin} profiles list -o tsv --columns name --no-input 2>/dev/null`
 
 export type Amended = {text: string; changed: boolean} | {text: string; changed: false; problem: string}
 
@@ -24,7 +24,7 @@ export function withBashProfiles(script: string, bin: string): Amended {
   local __prev="\${COMP_WORDS[COMP_CWORD-1]}"
   if [[ "$__prev" == "=" && $COMP_CWORD -ge 2 ]]; then __prev="\${COMP_WORDS[COMP_CWORD-2]}"; fi
   if [[ "$__prev" == "-p" || "$__prev" == "--profile" ]]; then
-    COMPREPLY=($(compgen -W "$(${names(bin)})" -- "$cur"))
+    COMPREPLY=($(compgen -W "$(${profileNamesCommand(bin)})" -- "$cur"))
     return 0
   fi
 `
@@ -52,7 +52,7 @@ export function withZshProfiles(script: string, bin: string): Amended {
 # ${MARK}
 ${fn}() {
   local -a profiles
-  profiles=(\${(f)"$(${names(bin)})"})
+  profiles=(\${(f)"$(${profileNamesCommand(bin)})"})
   _describe -t profiles 'profile' profiles
 }
 `
