@@ -2,7 +2,8 @@
 // Start-up fast paths come first: Node's compile cache where the Node version has it (22.1 and later),
 // and `till --version` answered without loading oclif (as oclif would: name/version platform-arch node, plus the pinned API version;
 // oclif takes a first argument `--version` as the question whatever follows it, and so does this).
-// Everything else runs the bundled CLI (dist/bundle, made by `npm run build`).
+// Everything else runs the bundled CLI (dist/bundle/cli/till.cjs, made by `npm run build`), loaded with
+// a V8 code cache of its own on every Node version (src/cli/compile-cache.ts).
 import {readFileSync} from 'node:fs'
 import module from 'node:module'
 import v8 from 'node:v8'
@@ -29,6 +30,7 @@ if (argv[0] === '--version') {
   // oclif checks the running Node against its own package.json with semver on load (47 modules): under
   // the bundle that file is not found and the check never runs anyway; this spares loading semver.
   process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
-  const {main} = await import('../dist/bundle/cli/main.js')
-  await main(argv, import.meta.url)
+  const {cacheKind, requireWithCache} = await import('../dist/cli/compile-cache.js')
+  const {exports} = requireWithCache(new URL('../dist/bundle/cli/till.cjs', import.meta.url), cacheKind(argv))
+  await exports.main(argv, import.meta.url)
 }

@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// Bundles the compiled CLI (dist/) with esbuild into dist/bundle: the entry (cli/main.js) and one file
-// per command, their shared code and dependencies (oclif, undici...) split into chunks, so that running
-// one command opens a handful of files. oclif finds the commands there (package.json oclif.commands).
+// Bundles the compiled CLI (dist/) with esbuild into one CommonJS file, dist/bundle/cli/till.cjs: the
+// entry (cli/main.js), every command and hook, the autocomplete plugin's commands, the emulator and
+// their dependencies (oclif, undici...). esbuild wraps each module that is first reached through a
+// require or import() in a function run on first use, so a command runs only its own code. One file,
+// because bin/run.js loads it with a V8 code cache (src/cli/compile-cache.ts), and ES modules, which
+// the previous bundle was made of, cannot be (Node 20 has no compile cache).
+// oclif finds each command through a one-line stub in dist/bundle/commands (package.json
+// oclif.commands) that takes it from the bundle; the hooks likewise.
 // `till/client` (dist/client) is the library build and is not bundled.
 import {build} from 'esbuild'
-import {readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import {dirname, join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -32,88 +37,127 @@ const slimUndici = {
 }
 
 /**
- * Two changes to oclif's own files as they are bundled, each measured on a one-page command:
- * - it sorts a plugin's commands by id with localeCompare on every run; the first localeCompare of a
+ * Changes to oclif's and undici's own files as they are bundled, each measured on a one-page command:
+ * - oclif sorts a plugin's commands by id with localeCompare on every run; the first localeCompare of a
  *   process loads ICU's collation data (about 6 ms, 3% of the command). Command ids are lowercase ASCII
  *   words joined by ':' and '-', which code-point order sorts the same way.
- * - it loads child_process (for a Windows shell check) and readline (for reading piped stdin) on load,
- *   which Node then loads with their own dependencies (about 4 ms): they are loaded on first use instead.
- * - to tell WSL from Linux it imports wsl-utils, which loads child_process and PowerShell helpers; it
+ * - Node modules loaded on load but used only on some paths are loaded on first use instead (each of
+ *   these costs about 3 ms with what it loads in turn): oclif's child_process (a Windows shell check),
+ *   readline (reading piped stdin) and perf_hooks (its timings, under DEBUG); undici's http (for
+ *   `http.maxHeaderSize` when a client is made without one, and a check in destroy()).
+ * - to tell WSL from Linux oclif imports wsl-utils, which loads child_process and PowerShell helpers; it
  *   only reads wsl-utils' isWsl, which is is-wsl's answer: is-wsl is asked directly.
  */
-const OCLIF_EDITS = [
-  {file: /config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
-  {file: /util[\\/]os\.js$/, from: 'require("node:child_process")', to: 'new Proxy({}, {get: (_, key) => require("node:child_process")[key]})'},
-  {file: /util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
-  {file: /parser[\\/]parse\.js$/, from: 'require("node:readline")', to: 'new Proxy({}, {get: (_, key) => require("node:readline")[key]})'},
+const lazy = (name) => `new Proxy({}, {get: (_, key) => require("${name}")[key]})`
+const EDITS = [
+  {file: /@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
+  {file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: 'require("node:child_process")', to: lazy('node:child_process')},
+  {file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
+  {file: /@oclif[\\/]core[\\/]lib[\\/]parser[\\/]parse\.js$/, from: 'require("node:readline")', to: lazy('node:readline')},
+  {file: /@oclif[\\/]core[\\/]lib[\\/]performance\.js$/, from: 'require("node:perf_hooks")', to: lazy('node:perf_hooks')},
+  {file: /undici[\\/]lib[\\/]core[\\/]util\.js$/, from: "const { IncomingMessage } = require('node:http')", to: `const lazyHttp = ${lazy('node:http')}`},
+  {file: /undici[\\/]lib[\\/]core[\\/]util\.js$/, from: '.constructor === IncomingMessage)', to: '.constructor === lazyHttp.IncomingMessage)'},
+  {file: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/, from: "const http = require('node:http')", to: `const http = ${lazy('node:http')}`},
+  {
+    file: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    from: 'const getDefaultNodeMaxHeaderSize = http &&',
+    to: 'const getDefaultNodeMaxHeaderSize = () => getMaxHeaderSize()()\nconst getMaxHeaderSize = () => http &&',
+  },
 ]
-const oclifEdits = {
-  name: 'oclif-edits',
+const edits = {
+  name: 'edits',
   setup(b) {
-    b.onLoad({filter: /@oclif[\\/]core[\\/]lib[\\/].*\.js$/}, async (args) => {
-      const edits = OCLIF_EDITS.filter((e) => e.file.test(args.path))
-      if (edits.length === 0) return undefined
+    b.onLoad({filter: /(@oclif[\\/]core|undici)[\\/]lib[\\/].*\.js$/}, async (args) => {
+      const mine = EDITS.filter((e) => e.file.test(args.path))
+      if (mine.length === 0) return undefined
       let text = await readFile(args.path, 'utf8')
-      for (const edit of edits) {
-        if (!text.includes(edit.from)) throw new Error(`${args.path}: "${edit.from}" was not found (oclif changed): update scripts/bundle.js`)
+      for (const edit of mine) {
+        if (!text.includes(edit.from)) throw new Error(`${args.path}: "${edit.from}" was not found (the dependency changed): update scripts/bundle.js`)
         text = text.replace(edit.from, edit.to)
       }
       return {contents: text, loader: 'js'}
     })
+    // undici checks its own invariants with node:assert (5 Node modules to load): a check that holds
+    // costs nothing to make without it, and one that fails is handed to node:assert (assert-lite.cjs)
+    b.onResolve({filter: /^node:assert$/}, (args) => (/undici[\\/]lib/.test(args.importer) ? {path: join(root, 'scripts', 'assert-lite.cjs')} : undefined))
   },
 }
 
-const BANNER = "import {createRequire as __tillCreateRequire} from 'node:module'; const require = __tillCreateRequire(import.meta.url);"
-
 rmSync(out, {recursive: true, force: true})
-const entries = [join(dist, 'cli', 'main.js'), join(dist, 'cli', 'hooks', 'not-found.js'), join(dist, 'areas', 'completion', 'postrun.js'), ...jsFiles(join(dist, 'commands'))]
-const options = {
+
+/** Each command: its key (its path below commands/, no extension) and the module it is in. */
+const plugin = join(root, 'node_modules', '@oclif', 'plugin-autocomplete', 'lib', 'commands')
+const commands = [
+  ...jsFiles(join(dist, 'commands')).map((file) => ({key: relative(join(dist, 'commands'), file).replace(/\.js$/, ''), file})),
+  // @oclif/plugin-autocomplete's commands, as till's own: a plugin is loaded from node_modules on every
+  // run that may need it (its package.json, its manifest, its ES modules)
+  ...jsFiles(plugin).map((file) => ({key: relative(plugin, file).replace(/\.js$/, ''), file})),
+]
+const hooks = [
+  {key: 'cli/hooks/not-found', file: join(dist, 'cli', 'hooks', 'not-found.js')},
+  {key: 'areas/completion/postrun', file: join(dist, 'areas', 'completion', 'postrun.js')},
+]
+const duplicate = commands.find((c, i) => commands.findIndex((d) => d.key === c.key) !== i)
+if (duplicate) throw new Error(`two commands are ${duplicate.key}: rename till's own (src/commands)`)
+
+// The bundle's entry: main, and every command and hook behind a require (which esbuild makes lazy)
+const entry = join(dist, 'cli', 'bundle-entry.js')
+const loader = (list) => list.map(({key, file}) => `  ${JSON.stringify(key)}: () => require(${JSON.stringify(file)}),`).join('\n')
+writeFileSync(
+  entry,
+  `// made by scripts/bundle.js
+export {main} from './main.js'
+const commands = {
+${loader(commands)}
+}
+const hooks = {
+${loader(hooks)}
+}
+/** A command's module (its key: its path below commands/, no extension). */
+export const command = (key) => commands[key]()
+export const hook = (key) => hooks[key]()
+`,
+)
+
+const bundle = join(out, 'cli', 'till.cjs')
+await build({
   // metafile paths below are relative to it
   absWorkingDir: root,
-  entryPoints: entries.map((path) => ({in: path, out: relative(dist, path).replace(/\.js$/, '')})),
-  outdir: out,
+  entryPoints: [entry],
+  outfile: bundle,
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  chunkNames: 'chunks/[name]-[hash]',
-  // CommonJS dependencies (oclif) call require(): give every file one bound to where it sits (taken out
-  // again below from the files that never use it).
-  banner: {js: BANNER},
-  // oclif reads tsconfig.json with TypeScript, and registers ts-node or tsx, only for a linked
-  // development plugin: never at run time of an installed till.
-  external: ['typescript', 'ts-node', 'tsx', 'tsx/*'],
-  plugins: [slimUndici, oclifEdits],
+  // import() becomes a require: code compiled through node:vm cannot import() on Node 20 without a flag
+  supported: {'dynamic-import': false},
+  define: {'import.meta.url': '__tillModuleUrl'},
+  banner: {js: 'const __tillModuleUrl = require("node:url").pathToFileURL(__filename).href;'},
+  external: [
+    // oclif reads tsconfig.json with TypeScript, and registers ts-node or tsx, only for a linked
+    // development plugin: never at run time of an installed till.
+    'typescript', 'ts-node', 'tsx', 'tsx/*',
+    // Large dependencies of a few commands, each with a CommonJS build, required from node_modules when
+    // used: they would only make the bundle longer to read and, on a run without a cache, to compile
+    // (the emulator's zod and router, the prompts, the catalog's YAML, CSV for events ingest).
+    'zod', 'find-my-way', '@inquirer/prompts', 'yaml', 'csv-parse',
+  ],
+  plugins: [slimUndici, edits],
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
-}
+})
 
-/**
- * The code every command runs (the command line's machinery, the client, their share of the areas) in
- * one chunk instead of the dozens of small ones esbuild would split it into by which commands use what:
- * each ES module file costs a command about 0.5 ms to load. Found by a first build: the modules of ours
- * in the files that a one-page list loads without a dynamic import; every entry then imports them.
- */
-const first = await build({...options, write: false, metafile: true})
-const staticFiles = (file, seen = new Set()) => {
-  if (seen.has(file)) return seen
-  seen.add(file)
-  for (const i of first.metafile.outputs[file]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) staticFiles(i.path, seen)
-  return seen
-}
-const listFile = relative(root, join(out, 'commands', 'products', 'list.js'))
-const core = [...staticFiles(listFile)].flatMap((file) => Object.keys(first.metafile.outputs[file].inputs)).filter((input) => /^dist\/(cli|client|areas)\//.test(input))
-const coreFile = join(dist, 'cli', 'core-modules.js')
-writeFileSync(coreFile, `// made by scripts/bundle.js\n${core.map((input) => `import '${relative(dirname(coreFile), join(root, input)).replace(/^(?!\.)/, './')}'`).join('\n')}\n`)
-await build({...options, inject: [coreFile]})
+// ASCII only: bin/run.js reads it as latin1, which costs a tenth of decoding UTF-8 (a few characters of
+// dependencies, in regular expressions, are written out as escapes; both mean the same character).
+const text = readFileSync(bundle, 'utf8')
+writeFileSync(bundle, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
 
-// Most files never call require (a one-page command loads 34 files and 3 of them do): the banner's
-// createRequire would cost each of the others a little start-up for nothing.
-for (const file of jsFiles(out)) {
-  const text = readFileSync(file, 'utf8')
-  const rest = text.startsWith(BANNER) ? text.slice(BANNER.length) : null
-  if (rest !== null && !/\brequire\b/.test(rest)) writeFileSync(file, rest.replace(/^\n/, ''))
+// The stubs oclif loads (CommonJS: a require of the bundle, which bin/run.js has already put in require's cache)
+const stub = (path, call) => {
+  mkdirSync(dirname(path), {recursive: true})
+  writeFileSync(path, `module.exports = require(${JSON.stringify(relative(dirname(path), bundle).replace(/^(?!\.)/, './'))}).${call}\n`)
 }
+for (const {key} of commands) stub(join(out, 'commands', `${key}.cjs`), `command(${JSON.stringify(key)})`)
+for (const {key} of hooks) stub(join(out, `${key}.cjs`), `hook(${JSON.stringify(key)})`)

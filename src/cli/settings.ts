@@ -54,6 +54,7 @@ export const SETTINGS: ReadonlyMap<string, Setting> = new Map<string, Setting>([
   ['TILL_NO_INPUT', yesNo],
   ['TILL_CONFIG_DIR', folder],
   ['TILL_DATA_DIR', folder],
+  ['TILL_CACHE_DIR', folder],
   ['TILL_EMULATOR_DATA', folder],
   ['TILL_TOKEN', token],
   ['TILL_CUSTOMER_TOKEN', token],

@@ -91,6 +91,9 @@ export class ApiClient {
       bodyTimeout: options.responseTimeoutMs ?? 30_000,
       keepAliveTimeout: 4_000,
       connections: 16,
+      // Node's default for its own HTTP parser, set here: undici would otherwise read it from node:http,
+      // which a command then loads (with eight more Node modules) for that one number
+      maxHeaderSize: 16 * 1024,
     })
     this.sleep = options.sleep ?? sleepReal
     this.now = options.now ?? Date.now

@@ -1,0 +1,110 @@
+// The compile cache: which runs share one, where it lives, and (in real Node processes, through the
+// built dist/cli/compile-cache.js that bin/run.js imports) that a second run starts from it, that a
+// cache V8 refuses or a folder that is not private only costs the speed-up, and that it can be turned off.
+import {spawnSync} from 'node:child_process'
+import {chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {cacheFolder, cacheKind} from './compile-cache.js'
+
+describe('cacheKind', () => {
+  it('tells the emulator, help and commands apart', () => {
+    expect(cacheKind(['emulator', 'start', '--port', '0'])).toBe('emulator')
+    expect(cacheKind(['products', 'list', '--limit', '3'])).toBe('command')
+    expect(cacheKind(['prodcts', 'list'])).toBe('command')
+    expect(cacheKind([])).toBe('help')
+    expect(cacheKind(['--help'])).toBe('help')
+    expect(cacheKind(['help', 'products'])).toBe('help')
+    expect(cacheKind(['products', 'list', '--help'])).toBe('help')
+    expect(cacheKind(['orders', '-h'])).toBe('help')
+    expect(cacheKind(['emulator', 'start', '--help'])).toBe('help')
+  })
+})
+
+describe('cacheFolder', () => {
+  it("is oclif's cache folder for till, in compile-cache/", () => {
+    expect(cacheFolder({}, 'linux', '/home/ann')).toBe('/home/ann/.cache/till/compile-cache')
+    expect(cacheFolder({XDG_CACHE_HOME: '/xdg'}, 'linux', '/home/ann')).toBe('/xdg/till/compile-cache')
+    expect(cacheFolder({TILL_CACHE_DIR: '/c/till', XDG_CACHE_HOME: '/xdg'}, 'linux', '/home/ann')).toBe('/c/till/compile-cache')
+    expect(cacheFolder({}, 'darwin', '/Users/ann')).toBe('/Users/ann/Library/Caches/till/compile-cache')
+  })
+
+  it('takes an empty TILL_CACHE_DIR or XDG_CACHE_HOME as unset', () => {
+    expect(cacheFolder({TILL_CACHE_DIR: '', XDG_CACHE_HOME: ''}, 'linux', '/home/ann')).toBe('/home/ann/.cache/till/compile-cache')
+    expect(cacheFolder({TILL_CACHE_DIR: '  '}, 'linux', '/home/ann')).toBe('/home/ann/.cache/till/compile-cache')
+  })
+
+  it('is none for a TILL_CACHE_DIR with a control character, which the settings check refuses', () => {
+    expect(cacheFolder({TILL_CACHE_DIR: 'a\u0007b'}, 'linux', '/home/ann')).toBeUndefined()
+  })
+})
+
+describe('requireWithCache, in real processes', () => {
+  const built = new URL('../../dist/cli/compile-cache.js', import.meta.url).href
+  let root: string
+  let file: string
+  let cache: string
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), 'till-compile-cache-'))
+    file = join(root, 'lib.cjs')
+    cache = join(root, 'cache')
+    writeFileSync(file, 'const twice = (n) => n * 2\nexports.answer = twice(21)\nexports.same = () => require(__filename) === module.exports\n')
+  })
+  afterAll(() => rmSync(root, {recursive: true, force: true}))
+
+  /** Loads the file as bin/run.js loads the bundle, and prints what came of it as JSON. */
+  const load = (env: Record<string, string> = {}) => {
+    const script = `import {requireWithCache} from ${JSON.stringify(built)}
+const {exports, cacheFile, fromCache} = requireWithCache(${JSON.stringify(file)}, 'command')
+console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheFile: cacheFile ?? null, fromCache}))`
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {env: {PATH: process.env.PATH, HOME: root, TILL_CACHE_DIR: cache, ...env}, encoding: 'utf8'})
+    expect(r.stderr).toBe('')
+    expect(r.status).toBe(0)
+    return JSON.parse(r.stdout) as {answer: number; same: boolean; cacheFile: string | null; fromCache: boolean}
+  }
+  const caches = () => readdirSync(join(cache, 'compile-cache')).filter((name) => name.endsWith('.bin'))
+
+  it('runs the file as require would, and writes a private cache the next run starts from', () => {
+    const first = load()
+    expect(first).toMatchObject({answer: 42, same: true, fromCache: false})
+    expect(first.cacheFile).toMatch(new RegExp(`compile-cache/lib\\.cjs-command-${process.version}-${process.arch}-\\d+-\\d+\\.bin$`))
+    expect(statSync(first.cacheFile!).mode & 0o777).toBe(0o600)
+    expect(statSync(join(cache, 'compile-cache')).mode & 0o777).toBe(0o700)
+
+    const second = load()
+    expect(second).toMatchObject({answer: 42, same: true, fromCache: true, cacheFile: first.cacheFile})
+  })
+
+  it('replaces a cache V8 refuses, and the cache of an older build of the file', () => {
+    const {cacheFile} = load()
+    writeFileSync(cacheFile!, 'not a code cache')
+    expect(load()).toMatchObject({answer: 42, fromCache: false})
+    expect(load()).toMatchObject({answer: 42, fromCache: true})
+
+    writeFileSync(file, 'exports.answer = 43\nexports.same = () => true\n')
+    const rebuilt = load()
+    expect(rebuilt).toMatchObject({answer: 43, fromCache: false})
+    expect(rebuilt.cacheFile).not.toBe(cacheFile)
+    expect(caches()).toEqual([rebuilt.cacheFile!.split('/').pop()])
+  })
+
+  it('is off with NODE_DISABLE_COMPILE_CACHE, and unused in a folder others can write or where a file is', () => {
+    rmSync(cache, {recursive: true, force: true})
+    expect(load({NODE_DISABLE_COMPILE_CACHE: '1'})).toMatchObject({cacheFile: null, fromCache: false})
+    expect(() => readdirSync(cache)).toThrow()
+
+    mkdirSync(join(cache, 'compile-cache'), {recursive: true})
+    chmodSync(join(cache, 'compile-cache'), 0o777)
+    expect(load()).toMatchObject({answer: 43, cacheFile: null})
+    expect(caches()).toEqual([])
+
+    rmSync(cache, {recursive: true, force: true})
+    writeFileSync(cache, 'a file where the folder would be')
+    expect(load()).toMatchObject({answer: 43, cacheFile: null, fromCache: false})
+    rmSync(cache)
+  })
+})

@@ -1,0 +1,129 @@
+// Loads the bundled CLI (one CommonJS file, dist/bundle/cli/till.cjs) with a V8 code cache, as Node 22's
+// module.enableCompileCache does for its own loaders, but on every Node version till supports (Node 20 has
+// no compile cache). Compiling the bundle costs a one-page command about a third of its start-up; a cache
+// made after a run holds every function that run compiled, so the next run of the same kind compiles
+// nearly nothing. bin/run.js imports this file unbundled: it uses Node's own modules only.
+//
+// The cache lives in till's cache folder (TILL_CACHE_DIR, else the platform's: ~/.cache/till on Linux), in
+// compile-cache/, private to the user (folder 0700, files 0600), and a folder that is not the user's own is
+// not used. V8 refuses a cache made by another V8 or for other source, and the file names carry the Node
+// version and the bundle's size and time, so an upgrade starts a new cache. NODE_DISABLE_COMPILE_CACHE
+// (Node's own switch) turns it off. Any failure to read or write it only costs the speed-up.
+import {lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import Module, {createRequire} from 'node:module'
+import {homedir} from 'node:os'
+import {basename, dirname, join} from 'node:path'
+import {Script} from 'node:vm'
+
+/** The runs that share a cache: each holds what its kind of run compiles. */
+export type CacheKind = 'command' | 'emulator' | 'help'
+
+/**
+ * What kind of run a command line is: the emulator (a server, with code no other command runs), help (the
+ * root help, or `--help` anywhere) or a command. A command made first from a help run's cache would
+ * compile all of its request path on every run.
+ */
+export function cacheKind(argv: readonly string[]): CacheKind {
+  const first = argv[0]
+  if (first === 'emulator' && !argv.includes('--help') && !argv.includes('-h')) return 'emulator'
+  if (first === undefined || first.startsWith('-') || first === 'help') return 'help'
+  return argv.some((arg) => arg === '--help' || arg === '-h') ? 'help' : 'command'
+}
+
+/** oclif's cache folder for till (its `config.cacheDir`), where the compile cache goes, in compile-cache/. */
+export function cacheFolder(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home = homedir()): string | undefined {
+  const own = env.TILL_CACHE_DIR?.trim()
+  // a path with control characters in it is refused by the settings check (src/cli/settings.ts): no folder is made for it
+  if (own) return /[\u0000-\u001f\u007f]/.test(own) ? undefined : join(own, 'compile-cache')
+  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'till', 'compile-cache')
+  const base = env.XDG_CACHE_HOME || (platform === 'win32' && env.LOCALAPPDATA) || join(home, '.cache')
+  return join(base, 'till', 'compile-cache')
+}
+
+/** Whether `dir` is a real folder (not a link) that only this user can write: otherwise its files are not trusted. */
+function isPrivateFolder(dir: string): boolean {
+  const stat = lstatSync(dir)
+  if (!stat.isDirectory()) return false
+  if (process.platform === 'win32') return true
+  return stat.uid === process.getuid?.() && (stat.mode & 0o022) === 0
+}
+
+export interface CachedLoad {
+  exports: Record<string, unknown>
+  /** The cache file used or to be written, undefined when there is none (turned off, or no usable folder). */
+  cacheFile?: string
+  /** Whether the run started from a cache V8 accepted. */
+  fromCache: boolean
+}
+
+/**
+ * Runs the CommonJS file `file` (ASCII only, as the build writes it) as Node's require would, registered
+ * in require's cache so that a later require of it gets these exports, compiled from the cache of `kind`
+ * when there is one. Without one (or when V8 refused it), the cache is written as the process exits.
+ */
+export function requireWithCache(file: string | URL, kind: CacheKind, env: NodeJS.ProcessEnv = process.env): CachedLoad {
+  const path = realpathSync(file)
+  const cached = Module as unknown as {_cache: Record<string, Module>; _nodeModulePaths(dir: string): string[]}
+  const existing = cached._cache[path]
+  if (existing) return {exports: existing.exports as Record<string, unknown>, fromCache: false}
+
+  const cacheFile = env.NODE_DISABLE_COMPILE_CACHE ? undefined : cacheFileFor(path, kind, env)
+  let cachedData: Buffer | undefined
+  if (cacheFile) {
+    try {
+      cachedData = readFileSync(cacheFile)
+    } catch {
+      // none yet
+    }
+  }
+  // latin1 is the cheapest decoding, and the same text as UTF-8 for an ASCII file
+  const source = readFileSync(path, 'latin1')
+  const script = new Script(Module.wrap(source), {filename: path, cachedData})
+  const fromCache = cachedData !== undefined && !script.cachedDataRejected
+  const mod = new Module(path)
+  mod.filename = path
+  mod.paths = cached._nodeModulePaths(dirname(path))
+  cached._cache[path] = mod
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void
+  try {
+    wrapper.call(mod.exports, mod.exports, createRequire(path), mod, path, dirname(path))
+  } catch (error) {
+    delete cached._cache[path]
+    throw error
+  }
+  mod.loaded = true
+  // made at exit, so that it holds the functions this run compiled, not only the top level
+  if (cacheFile && !fromCache) process.once('exit', () => writeCache(cacheFile, cachePrefix(path, kind), script))
+  return {exports: mod.exports as Record<string, unknown>, cacheFile, fromCache}
+}
+
+/** The cache file for this file, kind and Node, in a private folder made if needed; undefined when none is usable. */
+function cacheFileFor(path: string, kind: CacheKind, env: NodeJS.ProcessEnv): string | undefined {
+  try {
+    const dir = cacheFolder(env)
+    if (dir === undefined) return undefined
+    mkdirSync(dir, {recursive: true, mode: 0o700})
+    if (!isPrivateFolder(dir)) return undefined
+    const {size, mtimeMs} = statSync(path)
+    return join(dir, `${cachePrefix(path, kind)}${process.version}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.bin`)
+  } catch {
+    return undefined
+  }
+}
+
+const cachePrefix = (path: string, kind: CacheKind): string => `${basename(path)}-${kind}-`
+
+/** Writes the cache whole (a reader never sees half of it) and removes this kind's caches of other builds. */
+function writeCache(cacheFile: string, prefix: string, script: Script): void {
+  const temporary = `${cacheFile}.${process.pid}.tmp`
+  try {
+    writeFileSync(temporary, script.createCachedData(), {mode: 0o600})
+    renameSync(temporary, cacheFile)
+    const dir = dirname(cacheFile)
+    for (const name of readdirSync(dir)) {
+      if (name.startsWith(prefix) && name.endsWith('.bin') && name !== basename(cacheFile)) rmSync(join(dir, name), {force: true})
+    }
+  } catch {
+    rmSync(temporary, {force: true})
+  }
+}

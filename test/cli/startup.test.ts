@@ -1,0 +1,84 @@
+// The bundle as bin/run.js runs it (issue 17): one ASCII file (read as latin1), every command reached
+// through its stub, and a compile cache per kind of run in TILL_CACHE_DIR that the next run uses as is.
+import {execFileSync} from 'node:child_process'
+import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {envVars, runCli, sandbox, type Sandbox} from '../helpers/cli.js'
+
+const BUNDLE = join(ROOT, 'dist', 'bundle', 'cli', 'till.cjs')
+
+describe('the bundle', () => {
+  it('is ASCII only, so that reading it as latin1 gives its text', () => {
+    const bytes = readFileSync(BUNDLE)
+    expect(bytes.findIndex((b) => b > 0x7f)).toBe(-1)
+  })
+
+  it("gives every command of the manifest, the autocomplete plugin's included, through its stub", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {
+      commands: Record<string, {relativePath: string[]; isESM: boolean}>
+    }
+    const entries = Object.entries(manifest.commands)
+    expect(entries.map(([id]) => id)).toEqual(expect.arrayContaining(['products:list', 'autocomplete', 'autocomplete:fish', 'emulator:start']))
+    // one process requires every stub (each command's module and what it loads, the external ones too)
+    const script = `const ids = []
+for (const [id, c] of Object.entries(require('./oclif.manifest.json').commands)) {
+  const m = require('./' + c.relativePath.join('/'))
+  const cls = m.default ?? Object.values(m).find((v) => typeof v === 'function' && 'run' in v)
+  if (typeof cls?.run !== 'function' || c.isESM) throw new Error(id + ': no command class, or not CommonJS')
+  ids.push(id)
+}
+console.log(ids.length)`
+    const out = execFileSync(process.execPath, ['-e', script], {cwd: ROOT, encoding: 'utf8'})
+    expect(Number(out)).toBe(entries.length)
+  })
+})
+
+describe('the compile cache', () => {
+  let emulator: Emulator
+  let box: Sandbox
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    box = sandbox()
+  })
+  afterAll(async () => {
+    await emulator.stop()
+    box.cleanup()
+  })
+
+  it('is written by the first run of a kind, into TILL_CACHE_DIR, and used unchanged by the next', async () => {
+    const cacheDir = join(box.root, 'cache')
+    const env = box.env({...envVars(emulator.production), TILL_CACHE_DIR: cacheDir})
+    const first = await runCli(['products', 'list', '--limit', '3', '-o', 'json'], {env})
+    expect(first.code, first.stderr).toBe(0)
+    const folder = join(cacheDir, 'compile-cache')
+    const written = readdirSync(folder)
+    expect(written).toEqual([expect.stringMatching(/^till\.cjs-command-v[\d.]+-\w+-\d+-\d+\.bin$/)])
+    expect(statSync(join(folder, written[0])).mode & 0o777).toBe(0o600)
+    const {mtimeMs} = statSync(join(folder, written[0]))
+
+    const second = await runCli(['products', 'list', '--limit', '3', '-o', 'json'], {env})
+    expect(second.code, second.stderr).toBe(0)
+    expect(second.stdout).toBe(first.stdout)
+    expect(statSync(join(folder, written[0])).mtimeMs).toBe(mtimeMs) // V8 took it: not written again
+
+    const help = await runCli(['products', '--help'], {env})
+    expect(help.code).toBe(0)
+    expect(readdirSync(folder).sort()).toEqual([written[0], written[0].replace('-command-', '-help-')].sort())
+  })
+
+  it('is not written with NODE_DISABLE_COMPILE_CACHE, and an invalid TILL_CACHE_DIR is a usage error', async () => {
+    const cacheDir = join(box.root, 'no-cache')
+    const off = await runCli(['products', 'list', '--limit', '1'], {env: box.env({...envVars(emulator.production), TILL_CACHE_DIR: cacheDir, NODE_DISABLE_COMPILE_CACHE: '1'})})
+    expect(off.code, off.stderr).toBe(0)
+    expect(() => readdirSync(cacheDir)).toThrow()
+
+    const bad = await runCli(['products', 'list'], {env: box.env({...envVars(emulator.production), TILL_CACHE_DIR: 'a\u0007b'})})
+    expect(bad.code).toBe(2)
+    expect(existsSync(join(ROOT, 'a\u0007b'))).toBe(false) // no cache folder made for it first
+    expect(bad.stderr).toBe('Error: TILL_CACHE_DIR must be a folder path (not a file, no control characters), not "a\\u0007b"\nHint: fix or unset TILL_CACHE_DIR\n')
+  })
+})
