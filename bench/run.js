@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // till's benchmark (`npm run bench`): every figure is a ratio against a baseline measured in the same run.
 //  1. start-up: `till --version`, one-page lists, help and a typo (emulator running) against `node -e 0`, runs
-//     alternated, with the aims of issue 17 (ratios, and the peak RSS of one page)
+//     alternated, with the aims of issue 17 (ratios, and the peak RSS of one page); and a one-page list without
+//     the compile cache, as the first run after an install is
 //  2. export 10,000 orders at --latency 25ms: `till orders list --all -o jsonl` against a plain sequential page loop
 //  3. peak RSS of streaming 200,000 orders to /dev/null, against the RSS of `node -e 0`
 //  4. pacing: an export at --rate-limit 20/2s with the profile told the same limit: achieved rate and 429s
