@@ -574,6 +574,16 @@ describe('operator commands against the emulator', () => {
       expect(json(await till(['files', 'list', '-o', 'json'])).map((f: Json) => f.id)).not.toContain(file.id)
     })
 
+    it('uploads parts larger than a JSON body may be (10 MiB), as the object store takes them', async () => {
+      const path = `${box.root}/large.bin`
+      const data = Buffer.alloc(12 * 1024 * 1024, 3)
+      writeFileSync(path, data)
+      const r = await till(['files', 'upload', path, '--part-size', String(11 * 1024 * 1024), '--json'])
+      ok(r)
+      expect(json(r)).toMatchObject({size: data.length, is_uploaded: true, checksum_sha256_hex: createHash('sha256').update(data).digest('hex')})
+      expect(json(r).checksum_etag).toMatch(/-2$/)
+    })
+
     it('shows a progress bar on a terminal, and refuses a missing file before sending anything', async () => {
       const path = `${box.root}/bar.bin`
       writeFileSync(path, Buffer.alloc(4096, 1))

@@ -3,6 +3,7 @@ import type {IncomingHttpHeaders, IncomingMessage, ServerResponse} from 'node:ht
 
 import FindMyWay from 'find-my-way'
 
+import {type BodyDigest, digestBody, readBody} from './body.js'
 import {refuseTarget, requestUrl} from './request-target.js'
 import {HttpError, insufficientScope, invalidToken, methodNotAllowed, routeNotFound, ruleValidation, unauthorized} from './errors.js'
 import {KNOWN_PREFIXES, type Random} from './ids.js'
@@ -63,8 +64,8 @@ export interface Ctx {
   query: URLSearchParams
   /** Parsed JSON body, `undefined` when empty. */
   body: unknown
-  /** The body's bytes, on routes registered with `rawBody`. */
-  rawBody?: Buffer
+  /** The body's size and digests, on routes registered with `rawBody` (upload parts, never held whole). */
+  rawBody?: BodyDigest
   headers: IncomingHttpHeaders
   auth: Auth
 }
@@ -101,14 +102,13 @@ export type AuthMode = 'organization' | 'customer' | 'none'
 interface RouteStore {
   auth: AuthMode
   handler: Handler
-  /** The body is bytes (file uploads), given as `rawBody` instead of parsed as JSON. */
+  /** The body is bytes (file uploads), given as its digests in `rawBody` instead of parsed as JSON. */
   rawBody?: boolean
 }
 
 export const ok = (body: unknown, status = 200): Reply => ({status, body})
 export const noContent = (): Reply => ({status: 204})
 
-const MAX_BODY = 10 * 1024 * 1024
 const VERSIONS = new Set(['2026-04', '2026-10', '2027-01'])
 const DEFAULT_VERSION = '2026-04'
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
@@ -158,6 +158,11 @@ export class Router {
     return this.add('DELETE', path, auth, handler)
   }
 
+  /** Whether the route of `method` and `path` takes its body as bytes (see `rawBody`). */
+  takesBytes(method: string, path: string): boolean {
+    return Boolean((this.fmw.find(method as FindMyWay.HTTPMethod, path)?.store as RouteStore | undefined)?.rawBody)
+  }
+
   match(method: string, path: string): {route: RouteStore; params: Record<string, string>} | {redirect: string} | {status: 404 | 405} {
     const found = this.fmw.find(method as FindMyWay.HTTPMethod, path)
     if (found) return {route: found.store as RouteStore, params: found.params as Record<string, string>}
@@ -197,24 +202,6 @@ export function resolveAuth(env: Env, headers: IncomingHttpHeaders, now: number)
   const resolved = bearerKindOf(token)?.resolve(env, token, now)
   if (resolved) return resolved
   throw invalidToken()
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > MAX_BODY) {
-        reject(new HttpError(413, {error: 'RequestBodyTooLarge', detail: 'Request body is too large.'}))
-        req.resume()
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
 }
 
 function send(env: Env, res: ServerResponse, reply: Reply, version: string): void {
@@ -305,7 +292,7 @@ export async function handle(
       req.resume()
       throw new HttpError(411, {error: 'LengthRequired', detail: 'A Content-Length header is required.'})
     }
-    const raw = await readBody(req)
+    const raw = router.takesBytes(method, url.pathname) ? await digestBody(req) : await readBody(req)
     env.store.refresh()
     const limited = fail ? null : rateLimit(env, guards, req, url.pathname)
     if (fail) {
@@ -339,7 +326,7 @@ export async function handle(
   return reply.status
 }
 
-function route(env: Env, router: Router, method: string, url: URL, raw: Buffer, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply | Promise<Reply> {
+function route(env: Env, router: Router, method: string, url: URL, raw: Buffer | BodyDigest, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply | Promise<Reply> {
   const found = router.match(method, url.pathname)
   if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
   if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()
@@ -352,8 +339,8 @@ function route(env: Env, router: Router, method: string, url: URL, raw: Buffer, 
     const accepted = granted ? acceptedScopes(method, url.pathname) : undefined
     if (granted && accepted && !accepted.some((s) => granted.includes(s))) throw insufficientScope(accepted)
   }
-  const body = BODY_METHODS.has(method) && !found.route.rawBody ? requestBody(raw.toString('utf8'), headers['content-type']) : undefined
-  const rawBody = found.route.rawBody ? raw : undefined
+  const body = BODY_METHODS.has(method) && Buffer.isBuffer(raw) ? requestBody(raw.toString('utf8'), headers['content-type']) : undefined
+  const rawBody = Buffer.isBuffer(raw) ? undefined : raw
   return found.route.handler({env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, rawBody, headers, auth})
 }
 

@@ -49,15 +49,14 @@ function receivePart(ctx: Ctx): Reply {
   if (!f || !declared || ctx.query.get('upload_id') !== f.upload_id) throw storageError(404, 'NoSuchUpload', 'The specified upload does not exist.')
   if (ctx.query.get('signature') !== signPart(ctx, f, number, expires)) throw storageError(403, 'SignatureDoesNotMatch', 'The request signature does not match.')
   if (!(expires > ctx.now)) throw storageError(403, 'AccessDenied', 'Request has expired.')
-  const data = ctx.rawBody ?? Buffer.alloc(0)
-  if (data.length !== declared.chunk_end - declared.chunk_start + 1) {
-    throw storageError(400, 'IncompleteBody', `Part ${number} must be ${declared.chunk_end - declared.chunk_start + 1} bytes, got ${data.length}.`)
-  }
-  const sha256 = createHash('sha256').update(data).digest('base64')
+  const data = ctx.rawBody
+  const expected = declared.chunk_end - declared.chunk_start + 1
+  if (data?.length !== expected) throw storageError(400, 'IncompleteBody', `Part ${number} must be ${expected} bytes, got ${data?.length ?? 0}.`)
+  const {sha256} = data
   if (declared.checksum_sha256_base64 && declared.checksum_sha256_base64 !== sha256) {
     throw storageError(400, 'BadDigest', 'The SHA256 you specified did not match the calculated checksum.')
   }
-  const etag = `"${createHash('md5').update(data).digest('hex')}"`
+  const etag = `"${data.md5}"`
   ctx.store.write(() => {
     findFile(ctx, f.id).received[String(number)] = {etag, sha256}
   })
