@@ -65,7 +65,11 @@ describe('organizations', () => {
     expect(org.capabilities.apiAccess).toBe(true)
     expect(org.customerPortalSettings.usage.show).toBe(true)
     const raw = await h.raw('GET', `/organizations/${h.env.organizationId}`)
-    for (const key of ['account_id', 'capabilities', 'sso_enforced', 'default_tax_behavior', 'customer_portal_settings', 'embed_hosts']) expect(raw.body, key).toHaveProperty(key)
+    for (const key of ['account_id', 'capabilities', 'sso_enforced', 'default_tax_behavior', 'customer_portal_settings', 'embed_hosts', 'onboarding_resubmission_requested_at']) expect(raw.body, key).toHaveProperty(key)
+    // required by the service's schema, newer than SDK 0.49
+    expect(raw.body.dispute_settings).toEqual({auto_accept_below_amount: null})
+    expect(raw.body.customer_email_settings.payment_method_expiration_reminder).toBe(true)
+    expect(raw.body.feature_settings).toMatchObject({dispute_auto_accept_enabled: false, meter_cycling_enabled: false})
     const updated = await h.polar.organizations.update({id: h.env.organizationId, organizationUpdate: {name: 'Acme Contract'}})
     expect(updated.name).toBe('Acme Contract')
   })
