@@ -18,7 +18,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
 const out = join(dist, 'bundle')
 
-/** The .js files below `dir` (test files left out), recursively: the commands to bundle, then the bundle's own files. */
+/** The .js files below `dir` (test files left out), recursively: the commands to bundle. */
 const jsFiles = (dir) =>
   readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
     const path = join(dir, e.name)

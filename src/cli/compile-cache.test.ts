@@ -57,9 +57,9 @@ describe('requireWithCache, in real processes', () => {
   afterAll(() => rmSync(root, {recursive: true, force: true}))
 
   /** Loads the file as bin/run.js loads the bundle, and prints what came of it as JSON. */
-  const load = (env: Record<string, string> = {}) => {
+  const load = (env: Record<string, string> = {}, path = file) => {
     const script = `import {requireWithCache} from ${JSON.stringify(built)}
-const {exports, cacheFile, fromCache} = requireWithCache(${JSON.stringify(file)}, 'command')
+const {exports, cacheFile, fromCache} = requireWithCache(${JSON.stringify(path)}, 'command')
 console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheFile: cacheFile ?? null, fromCache}))`
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {env: {PATH: process.env.PATH, HOME: root, TILL_CACHE_DIR: cache, ...env}, encoding: 'utf8'})
     expect(r.stderr).toBe('')
@@ -71,7 +71,7 @@ console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheF
   it('runs the file as require would, and writes a private cache the next run starts from', () => {
     const first = load()
     expect(first).toMatchObject({answer: 42, same: true, fromCache: false})
-    expect(first.cacheFile).toMatch(new RegExp(`compile-cache/lib\\.cjs-command-${process.version}-${process.arch}-\\d+-\\d+\\.bin$`))
+    expect(first.cacheFile).toMatch(new RegExp(`compile-cache/lib\\.cjs-[0-9a-f]{8}-command-${process.version}-${process.arch}-\\d+-\\d+\\.bin$`))
     expect(statSync(first.cacheFile!).mode & 0o777).toBe(0o600)
     expect(statSync(join(cache, 'compile-cache')).mode & 0o777).toBe(0o700)
 
@@ -90,6 +90,19 @@ console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheF
     expect(rebuilt).toMatchObject({answer: 43, fromCache: false})
     expect(rebuilt.cacheFile).not.toBe(cacheFile)
     expect(caches()).toEqual([rebuilt.cacheFile!.split('/').pop()])
+  })
+
+  it('keeps a cache for each copy of the file (two installs of till)', () => {
+    const copy = join(root, 'copy', 'lib.cjs')
+    mkdirSync(join(root, 'copy'))
+    writeFileSync(copy, 'exports.answer = 44\nexports.same = () => true\n')
+    const mine = load()
+    const theirs = load({}, copy)
+    expect(theirs).toMatchObject({answer: 44, fromCache: false})
+    expect(theirs.cacheFile).not.toBe(mine.cacheFile)
+    expect(load()).toMatchObject({answer: 43, fromCache: true})
+    expect(load({}, copy)).toMatchObject({answer: 44, fromCache: true})
+    expect(caches()).toHaveLength(2)
   })
 
   it('is off with NODE_DISABLE_COMPILE_CACHE, and unused in a folder others can write or where a file is', () => {

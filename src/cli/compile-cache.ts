@@ -7,7 +7,7 @@
 // The cache lives in till's cache folder (TILL_CACHE_DIR, else the platform's: ~/.cache/till on Linux), in
 // compile-cache/, private to the user (folder 0700, files 0600), and a folder that is not the user's own is
 // not used. V8 refuses a cache made by another V8 or for other source, and the file names carry the Node
-// version and the bundle's size and time, so an upgrade starts a new cache. NODE_DISABLE_COMPILE_CACHE
+// version and the bundle's path, size and time, so an upgrade starts a new cache. NODE_DISABLE_COMPILE_CACHE
 // (Node's own switch) turns it off. Any failure to read or write it only costs the speed-up.
 import {lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import Module, {createRequire} from 'node:module'
@@ -111,7 +111,14 @@ function cacheFileFor(path: string, kind: CacheKind, env: NodeJS.ProcessEnv): st
   }
 }
 
-const cachePrefix = (path: string, kind: CacheKind): string => `${basename(path)}-${kind}-`
+/** A short hash of the file's path (FNV-1a), so that two installs of till keep a cache each. */
+function pathHash(path: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193) >>> 0
+  return hash.toString(16).padStart(8, '0')
+}
+
+const cachePrefix = (path: string, kind: CacheKind): string => `${basename(path)}-${pathHash(path)}-${kind}-`
 
 /** Writes the cache whole (a reader never sees half of it) and removes this kind's caches of other builds. */
 function writeCache(cacheFile: string, prefix: string, script: Script): void {

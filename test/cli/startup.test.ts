@@ -56,7 +56,7 @@ describe('the compile cache', () => {
     expect(first.code, first.stderr).toBe(0)
     const folder = join(cacheDir, 'compile-cache')
     const written = readdirSync(folder)
-    expect(written).toEqual([expect.stringMatching(/^till\.cjs-command-v[\d.]+-\w+-\d+-\d+\.bin$/)])
+    expect(written).toEqual([expect.stringMatching(/^till\.cjs-[0-9a-f]{8}-command-v[\d.]+-\w+-\d+-\d+\.bin$/)])
     expect(statSync(join(folder, written[0])).mode & 0o777).toBe(0o600)
     const {mtimeMs} = statSync(join(folder, written[0]))
 
