@@ -80,6 +80,8 @@ const edits = {
     // undici checks its own invariants with node:assert (5 Node modules to load): a check that holds
     // costs nothing to make without it, and one that fails is handed to node:assert (assert-lite.cjs)
     b.onResolve({filter: /^node:assert$/}, (args) => (/undici[\\/]lib/.test(args.importer) ? {path: join(root, 'scripts', 'assert-lite.cjs')} : undefined))
+    // oclif's debug logging: loaded only when DEBUG is set (debug-lite.cjs)
+    b.onResolve({filter: /^debug$/}, (args) => (/debug-lite\.cjs$/.test(args.importer) ? undefined : {path: join(root, 'scripts', 'debug-lite.cjs')}))
   },
 }
 
@@ -120,15 +122,11 @@ export const hook = (key) => hooks[key]()
 )
 
 const bundle = join(out, 'cli', 'till.cjs')
+const shared = {absWorkingDir: root, bundle: true, format: 'cjs', platform: 'node', target: 'node20', legalComments: 'none', minifyWhitespace: true, minifySyntax: true, logLevel: 'warning'}
 await build({
-  // metafile paths below are relative to it
-  absWorkingDir: root,
+  ...shared,
   entryPoints: [entry],
   outfile: bundle,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
   // import() becomes a require: code compiled through node:vm cannot import() on Node 20 without a flag
   supported: {'dynamic-import': false},
   define: {'import.meta.url': '__tillModuleUrl'},
@@ -143,11 +141,10 @@ await build({
     'zod', 'find-my-way', '@inquirer/prompts', 'yaml', 'csv-parse',
   ],
   plugins: [slimUndici, edits],
-  legalComments: 'none',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  logLevel: 'warning',
 })
+
+// What bin/run.js loads first (src/cli/boot.ts), on its own: `till --version` answers with it alone
+await build({...shared, entryPoints: [join(dist, 'cli', 'boot.js')], outfile: join(out, 'cli', 'boot.cjs')})
 
 // ASCII only: bin/run.js reads it as latin1, which costs a tenth of decoding UTF-8 (a few characters of
 // dependencies, in regular expressions, are written out as escapes; both mean the same character).

@@ -1,5 +1,6 @@
 // The bundle as bin/run.js runs it (issue 17): one ASCII file (read as latin1), every command reached
-// through its stub, and a compile cache per kind of run in TILL_CACHE_DIR that the next run uses as is.
+// through its stub, oclif's DEBUG logging kept, and a compile cache per kind of run in TILL_CACHE_DIR
+// that the next run uses as is.
 import {execFileSync} from 'node:child_process'
 import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
@@ -68,6 +69,18 @@ describe('the compile cache', () => {
     const help = await runCli(['products', '--help'], {env})
     expect(help.code).toBe(0)
     expect(readdirSync(folder).sort()).toEqual([written[0], written[0].replace('-command-', '-help-')].sort())
+  })
+
+  it("keeps oclif's DEBUG logging, which the bundle loads only when DEBUG is set", async () => {
+    const env = box.env({...envVars(emulator.production)})
+    const quiet = await runCli(['products', 'list', '--limit', '1'], {env})
+    expect(quiet.code, quiet.stderr).toBe(0)
+    expect(quiet.stderr).toBe('')
+    const logged = await runCli(['products', 'list', '--limit', '1'], {env: {...env, DEBUG: 'oclif:*'}})
+    expect(logged.code, logged.stderr).toBe(0)
+    expect(logged.stdout).toBe(quiet.stdout)
+    expect(logged.stderr).toMatch(/ oclif:main process\.argv: /)
+    expect(logged.stderr).not.toContain(emulator.production.token)
   })
 
   it('is not written with NODE_DISABLE_COMPILE_CACHE, and an invalid TILL_CACHE_DIR is a usage error', async () => {
