@@ -22,6 +22,13 @@ describe('cacheKind', () => {
     expect(cacheKind(['orders', '-h'])).toBe('help')
     expect(cacheKind(['emulator', 'start', '--help'])).toBe('help')
   })
+
+  it('reads global flags before the command as main does', () => {
+    expect(cacheKind(['-p', 'sandbox', 'products', 'list'])).toBe('command')
+    expect(cacheKind(['--debug', 'emulator', 'start'])).toBe('emulator')
+    expect(cacheKind(['--profile=prod', 'orders', '--help'])).toBe('help')
+    expect(cacheKind(['--debug'])).toBe('help')
+  })
 })
 
 describe('cacheFolder', () => {

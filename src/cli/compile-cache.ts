@@ -15,15 +15,19 @@ import {homedir} from 'node:os'
 import {basename, dirname, join} from 'node:path'
 import {Script} from 'node:vm'
 
+import {globalsAfterCommand} from './argv.js'
+
 /** The runs that share a cache: each holds what its kind of run compiles. */
 export type CacheKind = 'command' | 'emulator' | 'help'
 
 /**
  * What kind of run a command line is: the emulator (a server, with code no other command runs), help (the
- * root help, or `--help` anywhere) or a command. A command made first from a help run's cache would
- * compile all of its request path on every run.
+ * root help, or `--help` anywhere) or a command. Were they one cache, a command run after a help run
+ * made it would compile its whole request path every time.
  */
-export function cacheKind(argv: readonly string[]): CacheKind {
+export function cacheKind(commandLine: readonly string[]): CacheKind {
+  // as main reads it: global flags given before the command count as given after it
+  const argv = globalsAfterCommand(commandLine)
   const first = argv[0]
   if (first === 'emulator' && !argv.includes('--help') && !argv.includes('-h')) return 'emulator'
   if (first === undefined || first.startsWith('-') || first === 'help') return 'help'
