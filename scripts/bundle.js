@@ -87,13 +87,13 @@ const edits = {
 
 rmSync(out, {recursive: true, force: true})
 
-/** Each command: its key (its path below commands/, no extension) and the module it is in. */
-const plugin = join(root, 'node_modules', '@oclif', 'plugin-autocomplete', 'lib', 'commands')
+/** Each command below `dir`: its key (its path below `dir`, no extension) and the module it is in. */
+const commandsIn = (dir) => jsFiles(dir).map((file) => ({key: relative(dir, file).replace(/\.js$/, ''), file}))
 const commands = [
-  ...jsFiles(join(dist, 'commands')).map((file) => ({key: relative(join(dist, 'commands'), file).replace(/\.js$/, ''), file})),
+  ...commandsIn(join(dist, 'commands')),
   // @oclif/plugin-autocomplete's commands, as till's own: a plugin is loaded from node_modules on every
   // run that may need it (its package.json, its manifest, its ES modules)
-  ...jsFiles(plugin).map((file) => ({key: relative(plugin, file).replace(/\.js$/, ''), file})),
+  ...commandsIn(join(root, 'node_modules', '@oclif', 'plugin-autocomplete', 'lib', 'commands')),
 ]
 const hooks = [
   {key: 'cli/hooks/not-found', file: join(dist, 'cli', 'hooks', 'not-found.js')},

@@ -16,6 +16,7 @@ import {basename, dirname, join} from 'node:path'
 import {Script} from 'node:vm'
 
 import {globalsAfterCommand} from './argv.js'
+import {isFolderPath} from './settings.js'
 
 /** The runs that share a cache: each holds what its kind of run compiles. */
 export type CacheKind = 'command' | 'emulator' | 'help'
@@ -37,8 +38,8 @@ export function cacheKind(commandLine: readonly string[]): CacheKind {
 /** oclif's cache folder for till (its `config.cacheDir`), where the compile cache goes, in compile-cache/. */
 export function cacheFolder(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform, home = homedir()): string | undefined {
   const own = env.TILL_CACHE_DIR?.trim()
-  // a path with control characters in it is refused by the settings check (src/cli/settings.ts): no folder is made for it
-  if (own) return /[\u0000-\u001f\u007f]/.test(own) ? undefined : join(own, 'compile-cache')
+  // one the settings check refuses (main then says so) gets no folder made for it
+  if (own) return isFolderPath(own) ? join(own, 'compile-cache') : undefined
   if (platform === 'darwin') return join(home, 'Library', 'Caches', 'till', 'compile-cache')
   const base = env.XDG_CACHE_HOME || (platform === 'win32' && env.LOCALAPPDATA) || join(home, '.cache')
   return join(base, 'till', 'compile-cache')

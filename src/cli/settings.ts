@@ -21,7 +21,8 @@ export const BOOLEAN_WORDS = ['1', 'true', 'yes', 'y', '0', 'false', 'no', 'n'] 
 /** Whether a yes/no setting's value means yes (callers check it first with `checkSettings`). */
 export const isYes = (value: string | undefined): boolean => value !== undefined && ['1', 'true', 'yes', 'y'].includes(value.toLowerCase())
 
-const isFolderPath = (value: string): boolean => {
+/** A folder setting's value: no control characters, and not a file (a missing folder is made on first use). */
+export const isFolderPath = (value: string): boolean => {
   if (/[\u0000-\u001f\u007f]/.test(value)) return false
   try {
     return statSync(value).isDirectory()

@@ -121,6 +121,9 @@ export interface RouteEntry {
   auth: AuthMode
 }
 
+/** What a request's method and path lead to: a route, a redirect to the path with(out) its trailing slash, or an error status. */
+type Match = {route: RouteStore; params: Record<string, string>} | {redirect: string} | {status: 404 | 405}
+
 export class Router {
   private fmw = FindMyWay({ignoreTrailingSlash: false, maxParamLength: 500})
   private methods = new Set<string>()
@@ -158,12 +161,7 @@ export class Router {
     return this.add('DELETE', path, auth, handler)
   }
 
-  /** Whether the route of `method` and `path` takes its body as bytes (see `rawBody`). */
-  takesBytes(method: string, path: string): boolean {
-    return Boolean((this.fmw.find(method as FindMyWay.HTTPMethod, path)?.store as RouteStore | undefined)?.rawBody)
-  }
-
-  match(method: string, path: string): {route: RouteStore; params: Record<string, string>} | {redirect: string} | {status: 404 | 405} {
+  match(method: string, path: string): Match {
     const found = this.fmw.find(method as FindMyWay.HTTPMethod, path)
     if (found) return {route: found.store as RouteStore, params: found.params as Record<string, string>}
     const other = path.endsWith('/') ? path.slice(0, -1) : `${path}/`
@@ -292,7 +290,9 @@ export async function handle(
       req.resume()
       throw new HttpError(411, {error: 'LengthRequired', detail: 'A Content-Length header is required.'})
     }
-    const raw = router.takesBytes(method, url.pathname) ? await digestBody(req) : await readBody(req)
+    // found before the body is read: an upload part's body is digested as it arrives, not held
+    const found = router.match(method, url.pathname)
+    const raw = 'route' in found && found.route.rawBody ? await digestBody(req) : await readBody(req)
     env.store.refresh()
     const limited = fail ? null : rateLimit(env, guards, req, url.pathname)
     if (fail) {
@@ -300,7 +300,7 @@ export async function handle(
     } else if (limited) {
       reply = limited
     } else {
-      reply = await route(env, router, method, url, raw, req.headers, makeView)
+      reply = await route(env, found, method, url, raw, req.headers, makeView)
     }
   } catch (error) {
     reply = errorReply(env, error, method, url)
@@ -326,8 +326,7 @@ export async function handle(
   return reply.status
 }
 
-function route(env: Env, router: Router, method: string, url: URL, raw: Buffer | BodyDigest, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply | Promise<Reply> {
-  const found = router.match(method, url.pathname)
+function route(env: Env, found: Match, method: string, url: URL, raw: Buffer | BodyDigest, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply | Promise<Reply> {
   if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
   if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()
   const now = env.options.now()
