@@ -43,6 +43,12 @@ export interface StartOptions extends Partial<EmulatorOptions> {
   webhookBackoffMs?: number
   /** Post every event, signed, to this URL too. */
   forwardTo?: string
+  /**
+   * The contract mode: the service's OpenAPI document (a file) checks every API request and answer;
+   * violations go to the log and to the file `contractLog` (default: TILL_CONTRACT and TILL_CONTRACT_LOG).
+   */
+  contract?: string
+  contractLog?: string
 }
 
 export interface EnvironmentInfo {
@@ -124,6 +130,12 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
     failRate: options.failRate ?? 0,
     resetRate: options.resetRate ?? 0,
     random: seededRandom(options.faultSeed ?? 1),
+  }
+  const contractFile = options.contract ?? (process.env.TILL_CONTRACT || undefined)
+  if (contractFile) {
+    // loaded only in the contract mode (ajv and the document cost ~0.2 s)
+    const {ContractMode} = await import('./core/contract-mode.js')
+    guards.contract = ContractMode.load(contractFile, options.contractLog ?? process.env.TILL_CONTRACT_LOG, opts.log)
   }
   const forwardSecret = options.forwardTo ? token('whsec_') : undefined
   const dispatcher = new WebhookDispatcher({

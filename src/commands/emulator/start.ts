@@ -19,6 +19,7 @@ export default class EmulatorStart extends BaseCommand {
     {description: 'Start on the default ports 4010 (production) and 4011 (sandbox)', command: '<%= config.bin %> <%= command.id %>'},
     {description: 'Pick free ports and print the addresses and tokens as one JSON line', command: '<%= config.bin %> <%= command.id %> --port 0 --json'},
     {description: 'A large store for benchmarks, in its own folder', command: '<%= config.bin %> <%= command.id %> --data /tmp/till-bench --orders 100000 --customers 5000'},
+    {description: "Check every request and answer against the service's published OpenAPI document", command: '<%= config.bin %> <%= command.id %> --contract ../shared/reference/openapi/2026-10.openapi.json'},
   ]
 
   static override flags = {
@@ -39,6 +40,8 @@ export default class EmulatorStart extends BaseCommand {
     'reset-rate': Flags.custom<number>({parse: async (v) => fraction(v, '--reset-rate')})({description: 'Fraction of connections dropped mid-response, after the state change (0-1).', default: 0, helpGroup: 'LIMITS AND FAULTS'}),
     'fault-seed': Flags.integer({description: 'Seed of the fault generator; the same seed repeats the same faults.', default: 1, helpGroup: 'LIMITS AND FAULTS'}),
     'forward-to': Flags.url({description: 'Also post every webhook event, signed, to this URL (the secret is printed).', helpGroup: 'EVENTS'}),
+    contract: Flags.file({description: "Check every API request and answer against the service's OpenAPI document (a JSON file): a request it refuses is answered 422, and each departure is logged.", env: 'TILL_CONTRACT', exists: true, helpGroup: 'CONTRACT'}),
+    'contract-log': Flags.string({description: 'Also append each contract violation as a JSON line to this file.', env: 'TILL_CONTRACT_LOG', dependsOn: ['contract'], helpGroup: 'CONTRACT'}),
     'webhook-backoff': duration({description: 'First webhook retry delay; later ones double (up to 10 attempts).', default: 2000, defaultHelp: async () => '2s', helpGroup: 'EVENTS'}),
   }
 
@@ -75,6 +78,8 @@ export default class EmulatorStart extends BaseCommand {
         faultSeed: flags['fault-seed'],
         forwardTo: flags['forward-to']?.toString(),
         webhookBackoffMs: flags['webhook-backoff'],
+        contract: flags.contract,
+        contractLog: flags['contract-log'],
       })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

@@ -14,6 +14,8 @@ import {bearerKindOf} from './bearer-kinds.js'
 import {acceptedScopes} from './scopes.js'
 import type {Store} from './store.js'
 import {parseJsonBody} from './validate.js'
+import type {Operation} from './contract.js'
+import type {ContractMode} from './contract-mode.js'
 
 export interface EmulatorOptions {
   /** How long a created order stays `pending` before it counts as `paid`. */
@@ -94,6 +96,13 @@ export interface Guards {
   failRate: number
   resetRate: number
   random: Random
+  /** The contract mode: the published document checks each API request and answer. */
+  contract?: ContractMode
+}
+
+/** The operation a request was checked as, for checking its answer. */
+interface Checked {
+  operation?: Operation
 }
 
 const UNAUTHENTICATED_LICENSE_KEY_ROUTE = /^\/v1\/customer-portal\/license-keys\/(validate|activate|deactivate)\/?$/
@@ -280,6 +289,7 @@ export async function handle(
   const reset = guards.random() < guards.resetRate
   let version = DEFAULT_VERSION
   let reply: Reply
+  const checked: Checked = {}
   try {
     const asked = req.headers['polar-version']
     if (typeof asked === 'string') {
@@ -300,11 +310,12 @@ export async function handle(
     } else if (limited) {
       reply = limited
     } else {
-      reply = await route(env, found, method, url, raw, req.headers, makeView)
+      reply = await route(env, found, method, url, raw, req.headers, makeView, guards.contract, checked)
     }
   } catch (error) {
     reply = errorReply(env, error, method, url)
   }
+  if (checked.operation) guards.contract?.answer(checked.operation, reply)
   if (guards.latencyMs > 0) await new Promise((r) => setTimeout(r, guards.latencyMs))
   if (reset && !fail && !reply.stream) {
     try {
@@ -326,7 +337,7 @@ export async function handle(
   return reply.status
 }
 
-function route(env: Env, found: Match, method: string, url: URL, raw: Buffer | BodyDigest, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View): Reply | Promise<Reply> {
+function route(env: Env, found: Match, method: string, url: URL, raw: Buffer | BodyDigest, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View, contract: Guards['contract'], checked: Checked): Reply | Promise<Reply> {
   if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
   if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()
   const now = env.options.now()
@@ -340,6 +351,7 @@ function route(env: Env, found: Match, method: string, url: URL, raw: Buffer | B
   }
   const body = BODY_METHODS.has(method) && Buffer.isBuffer(raw) ? requestBody(raw.toString('utf8'), headers['content-type']) : undefined
   const rawBody = Buffer.isBuffer(raw) ? undefined : raw
+  if (contract && url.pathname.startsWith('/v1/')) checked.operation = contract.request(method, url, headers, body)
   return found.route.handler({env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, rawBody, headers, auth})
 }
 

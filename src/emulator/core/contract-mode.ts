@@ -1,0 +1,53 @@
+// The contract mode as the request pipeline uses it: check a request before its route runs (a refusal
+// becomes the service's 422), check the answer after, and record every violation: one line of the
+// emulator's log each, and one JSON line each in the file TILL_CONTRACT_LOG names (the test suite gives
+// each test file one, and fails the test during which a line appeared). Appends of one short line are
+// whole on a local file system, so processes can share a file.
+import {appendFileSync} from 'node:fs'
+import type {IncomingHttpHeaders} from 'node:http'
+
+import {Contract, type Operation, type Violation} from './contract.js'
+import {requestValidation} from './errors.js'
+
+/** What a contract-mode check needs of an answer (the pipeline's Reply). */
+export interface Answer {
+  status: number
+  body?: unknown
+  raw?: {contentType: string}
+  stream?: unknown
+}
+
+export class ContractMode {
+  constructor(
+    private readonly contract: Contract,
+    private readonly file: string | undefined,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  static load(file: string, logFile: string | undefined, log: (line: string) => void): ContractMode {
+    return new ContractMode(Contract.load(file), logFile, log)
+  }
+
+  /** Checks an API request; throws the service's 422 when the document refuses it. Returns its operation. */
+  request(method: string, url: URL, headers: IncomingHttpHeaders, body: unknown): Operation | undefined {
+    const check = this.contract.checkRequest({method, path: url.pathname, query: url.searchParams, headers, body, hasBody: body !== undefined})
+    this.record(check.violations)
+    if (check.refusal) throw requestValidation(check.refusal)
+    return check.operation ?? undefined
+  }
+
+  /** Records where an answer departs from the operation's documented answer for its status. */
+  answer(operation: Operation, reply: Answer): void {
+    if (reply.stream) return
+    const contentType = reply.raw ? reply.raw.contentType : reply.status === 204 || reply.status === 304 ? undefined : 'application/json'
+    this.record(this.contract.checkAnswer(operation, {status: reply.status, contentType, body: reply.raw ? undefined : (reply.body ?? null)}))
+  }
+
+  private record(violations: Violation[]): void {
+    if (violations.length === 0) return
+    for (const v of violations) {
+      this.log(`contract: ${v.side} ${v.method} ${v.path}${v.status ? ` ${v.status}` : ''} at ${v.at}: ${v.message} [${v.operation ?? 'no operation'} ${v.schemaPath}]`)
+    }
+    if (this.file) appendFileSync(this.file, violations.map((v) => `${JSON.stringify({...v, pid: process.pid, time: new Date().toISOString()})}\n`).join(''))
+  }
+}

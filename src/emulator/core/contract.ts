@@ -1,0 +1,278 @@
+// The contract mode: the service's published OpenAPI document decides what a request may carry and what
+// an answer must hold. Every request the emulator receives is checked against its operation's
+// parameters, body schema and media types; every answer against the documented schema for its status.
+// A request the document refuses is answered 422 as the service would; anything else that departs from
+// the document is a violation, handed to `record` (see violations.ts).
+//
+// Validation is JSON Schema 2020-12 (the dialect of OpenAPI 3.1) with ajv; each schema is compiled on
+// first use and kept for the life of the process.
+import {readFileSync} from 'node:fs'
+
+import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js'
+import addFormatsModule from 'ajv-formats'
+import FindMyWay from 'find-my-way'
+
+import {describe, preview, toIssues} from './contract-issues.js'
+import type {ValidationIssue} from './errors.js'
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void
+
+type Json = Record<string, unknown>
+
+interface Parameter {
+  name: string
+  in: 'query' | 'path' | 'header' | 'cookie'
+  required?: boolean
+  schema?: Json
+}
+
+interface MediaTypes {
+  content?: Record<string, {schema?: Json}>
+}
+
+export interface Operation {
+  id: string
+  method: string
+  /** The document's path template, `/v1/products/{id}`. */
+  path: string
+  parameters: Parameter[]
+  requestBody?: MediaTypes & {required?: boolean}
+  responses: Record<string, MediaTypes>
+  /** The OAuth2 scopes that each accept the operation (any one is enough). */
+  scopes: string[]
+}
+
+/** One departure from the document, as recorded. */
+export interface Violation {
+  /** Who departed: till (its request) or the emulator (its answer). */
+  side: 'request' | 'answer'
+  method: string
+  path: string
+  operation: string | null
+  status?: number
+  /** Where in the message, e.g. `body.items[0].start_timestamp` or `query.type_filter`. */
+  at: string
+  /** The schema location that refused it, e.g. `#/components/schemas/OrderItemSchema/required`. */
+  schemaPath: string
+  message: string
+  /** A request the emulator refused with the service's 422, as the service would. */
+  refused?: boolean
+}
+
+export interface RequestCheck {
+  operation: Operation | null
+  /** The service's 422 for a request its schemas refuse (answered instead of the emulator's route). */
+  refusal?: ValidationIssue[]
+  violations: Violation[]
+}
+
+const uuid4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
+
+/** The published document, indexed by method and path, with its validators. */
+export class Contract {
+  private readonly operations = FindMyWay({ignoreTrailingSlash: false, maxParamLength: 1000})
+  private readonly byId = new Map<string, Operation>()
+  /** Bodies and answers: types as they are. */
+  private readonly ajv: Ajv2020
+  /** Parameters: strings from the URL coerced to the schema's types (`?page=2`, `?id=a` as a list). */
+  private readonly ajvParams: Ajv2020
+  private readonly compiled = new Map<string, ValidateFunction>()
+
+  constructor(readonly document: Json) {
+    this.ajv = newAjv(document, false)
+    this.ajvParams = newAjv(document, true)
+    const paths = document.paths as Record<string, Record<string, Json>>
+    for (const [path, item] of Object.entries(paths)) {
+      for (const [method, raw] of Object.entries(item)) {
+        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue
+        const op: Operation = {
+          id: raw.operationId as string,
+          method: method.toUpperCase(),
+          path,
+          parameters: ((raw.parameters as unknown[] | undefined) ?? []).map((p) => this.deref<Parameter>(p)),
+          requestBody: raw.requestBody ? this.deref<Operation['requestBody']>(raw.requestBody) : undefined,
+          responses: Object.fromEntries(Object.entries((raw.responses as Record<string, unknown>) ?? {}).map(([k, v]) => [k, this.deref<MediaTypes>(v)])),
+          scopes: scopesOf(raw.security as Array<Record<string, string[]>> | undefined),
+        }
+        this.byId.set(op.id, op)
+        this.operations.on(op.method as FindMyWay.HTTPMethod, path.replace(/\{([^}]+)\}/g, ':$1'), () => {}, op)
+      }
+    }
+  }
+
+  static load(file: string): Contract {
+    return new Contract(JSON.parse(readFileSync(file, 'utf8')) as Json)
+  }
+
+  /** Every operation of the document. */
+  all(): Operation[] {
+    return [...this.byId.values()]
+  }
+
+  operation(id: string): Operation | undefined {
+    return this.byId.get(id)
+  }
+
+  /** The operation a request's method and path name, with its path parameters; null when none does. */
+  find(method: string, path: string): {operation: Operation; params: Record<string, string>} | null {
+    const found = this.operations.find(method as FindMyWay.HTTPMethod, path)
+    return found ? {operation: found.store as Operation, params: found.params as Record<string, string>} : null
+  }
+
+  checkRequest(req: {method: string; path: string; query: URLSearchParams; headers: Record<string, string | string[] | undefined>; body: unknown; hasBody: boolean}): RequestCheck {
+    const found = this.find(req.method, req.path)
+    const base = {method: req.method, path: req.path}
+    if (!found) {
+      return {operation: null, violations: [{...base, side: 'request', operation: null, at: 'path', schemaPath: '#/paths', message: `no operation of the published document is ${req.method} ${req.path}`}]}
+    }
+    const {operation: op, params} = found
+    const violations: Violation[] = []
+    const issues: ValidationIssue[] = []
+    const at = (v: Omit<Violation, 'method' | 'path' | 'operation' | 'side'>) => violations.push({...base, side: 'request', operation: op.id, ...v})
+
+    // parameters: path and query (headers and cookies are the framework's business)
+    const known = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name))
+    for (const name of new Set(req.query.keys())) {
+      if (!known.has(name)) at({at: `query.${name}`, schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/parameters`, message: `query parameter "${name}" is not one of the operation's (${[...known].join(', ') || 'none'}); the service ignores it`})
+    }
+    for (const p of op.parameters) {
+      if (p.in !== 'query' && p.in !== 'path') continue
+      const values = p.in === 'path' ? (params[p.name] === undefined ? [] : [params[p.name]!]) : req.query.getAll(p.name)
+      if (values.length === 0) {
+        if (p.required) issues.push({type: 'missing', loc: [p.in, p.name], msg: 'Field required', input: null})
+        continue
+      }
+      if (!p.schema) continue
+      const holder = {value: values.length === 1 && !onlyArray(p.schema) ? values[0] : values}
+      const validate = this.compile(`param:${op.id}:${p.in}:${p.name}`, {type: 'object', properties: {value: p.schema}}, this.ajvParams)
+      const given = holder.value
+      if (!validate(holder)) issues.push(...toIssues(validate.errors ?? [], [p.in, p.name], given, '/value'))
+    }
+
+    // the body: its media type, then its schema
+    const content = op.requestBody?.content
+    if (req.hasBody && content) {
+      const type = mediaType(req.headers['content-type']) ?? 'application/json'
+      if (!content[type]) at({at: 'headers.content-type', schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/requestBody/content`, message: `a body of type ${type} where the operation takes ${Object.keys(content).join(' or ')}`})
+      const schema = content[type]?.schema
+      if (schema && type === 'application/json') {
+        const validate = this.compile(`body:${op.id}`, schema, this.ajv)
+        if (!validate(req.body)) issues.push(...toIssues(validate.errors ?? [], ['body'], req.body))
+      }
+    } else if (!req.hasBody && op.requestBody?.required) {
+      issues.push({type: 'missing', loc: ['body'], msg: 'Field required', input: null})
+    } else if (req.hasBody && !content) {
+      at({at: 'body', schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}`, message: 'a body sent to an operation that takes none'})
+    }
+
+    // what the client accepts: some answer of the operation must be of that type
+    const accept = req.headers.accept
+    if (typeof accept === 'string') {
+      const offered = successTypes(op)
+      if (offered.length > 0 && !offered.some((type) => acceptable(accept, type))) {
+        at({at: 'headers.accept', schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/responses`, message: `Accept: ${accept}, but the operation answers only ${offered.join(' or ')}`})
+      }
+    }
+
+    for (const issue of issues) {
+      at({at: issue.loc.join('.'), schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}`, message: `${issue.msg}${issue.input !== undefined && issue.input !== null ? ` (got ${preview(issue.input)})` : ''}`, refused: true})
+    }
+    return {operation: op, refusal: issues.length > 0 ? issues : undefined, violations}
+  }
+
+  /** Checks an answer against the operation's documented answer for its status. */
+  checkAnswer(op: Operation, answer: {status: number; contentType: string | undefined; body: unknown}): Violation[] {
+    const base = {side: 'answer' as const, method: op.method, path: op.path, operation: op.id, status: answer.status}
+    const documented = op.responses[String(answer.status)] ?? op.responses[`${String(answer.status)[0]}XX`] ?? op.responses.default
+    if (!documented) {
+      if (answer.status >= 200 && answer.status < 300) {
+        return [{...base, at: 'status', schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/responses`, message: `status ${answer.status} where the operation answers ${Object.keys(op.responses).join(', ')}`}]
+      }
+      return []
+    }
+    const content = documented.content
+    if (!content) return []
+    const type = mediaType(answer.contentType)
+    if (type === undefined) {
+      return answer.status === 204 ? [] : [{...base, at: 'headers.content-type', schemaPath: '', message: `no body, where the operation answers ${Object.keys(content).join(' or ')}`}]
+    }
+    if (!content[type]) {
+      return [{...base, at: 'headers.content-type', schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/responses/${answer.status}/content`, message: `an answer of type ${type} where the operation answers ${Object.keys(content).join(' or ')}`}]
+    }
+    const schema = content[type]!.schema
+    if (!schema || type !== 'application/json') return []
+    const validate = this.compile(`answer:${op.id}:${answer.status}`, schema, this.ajv)
+    if (validate(answer.body)) return []
+    return describe(validate.errors ?? []).map((e) => ({...base, at: `body${e.at}`, schemaPath: e.schemaPath, message: e.message}))
+  }
+
+  private compile(key: string, schema: Json, ajv: Ajv2020): ValidateFunction {
+    let validate = this.compiled.get(key)
+    if (!validate) {
+      validate = ajv.compile({$schema: 'https://json-schema.org/draft/2020-12/schema', ...rebase(schema)})
+      this.compiled.set(key, validate)
+    }
+    return validate
+  }
+
+  /** Follows a `$ref` to a component (parameters, request bodies, responses may be references). */
+  private deref<T>(value: unknown): T {
+    let current = value as Json
+    while (typeof current.$ref === 'string') {
+      const path = (current.$ref as string).replace(/^#\//, '').split('/')
+      current = path.reduce<Json>((o, k) => o[k] as Json, this.document)
+    }
+    return current as T
+  }
+}
+
+/** `$ref`s into the document's components point at the copy ajv holds under the id `spec`. */
+function rebase(schema: Json): Json {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/components/', '"$ref":"spec#/components/')) as Json
+}
+
+function newAjv(document: Json, coerce: boolean): Ajv2020 {
+  // verbose: an error names the schema that refused (its title is the service's model name)
+  const ajv = new Ajv2020({strict: false, allErrors: true, verbose: true, coerceTypes: coerce ? 'array' : false, validateFormats: true})
+  addFormats(ajv)
+  ajv.addFormat('uuid4', uuid4)
+  // pydantic's IPvAnyAddress and Color: the service's own checks; any string passes here
+  ajv.addFormat('ipvanyaddress', true)
+  ajv.addFormat('color', true)
+  ajv.addKeyword('discriminator')
+  ajv.addSchema({$id: 'spec', components: document.components}, undefined, undefined, false)
+  return ajv
+}
+
+function scopesOf(security: Array<Record<string, string[]>> | undefined): string[] {
+  const scopes = new Set<string>()
+  for (const requirement of security ?? []) for (const list of Object.values(requirement)) for (const s of list) scopes.add(s)
+  return [...scopes]
+}
+
+/** A schema that takes only lists (`?id=a` is then a list of one). */
+function onlyArray(schema: Json): boolean {
+  return schema.type === 'array'
+}
+
+function mediaType(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header
+  if (!value) return undefined
+  return value.split(';')[0]!.trim().toLowerCase() || undefined
+}
+
+function successTypes(op: Operation): string[] {
+  const types = new Set<string>()
+  for (const [status, r] of Object.entries(op.responses)) if (status.startsWith('2')) for (const t of Object.keys(r.content ?? {})) types.add(t)
+  return [...types]
+}
+
+/** Whether an Accept header allows `type` (with or without a q of 0, wildcards included). */
+function acceptable(accept: string, type: string): boolean {
+  const [major] = type.split('/')
+  return accept.split(',').some((part) => {
+    const [range = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase())
+    if (params.some((p) => /^q=0(\.0*)?$/.test(p))) return false
+    return range === '*/*' || range === type || range === `${major}/*`
+  })
+}
