@@ -3,6 +3,9 @@ import {defineConfig} from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // the contract mode: every emulator of the suite checks requests and answers against the service's
+    // OpenAPI document, and a violation fails the test during which it happened
+    setupFiles: ['test/helpers/contract.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

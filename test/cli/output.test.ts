@@ -11,6 +11,7 @@ import {
   asShown, envVars, expectNoToken, ISO_RE, jsonlIds, linesOf, RELATIVE_RE, runCli, runShell, runTty, sandbox, sh, stripAnsi, TILL,
   type CliResult, type Sandbox,
 } from '../helpers/cli.js'
+import {allowRefusals} from '../helpers/contract.js'
 
 const ORDERS = 1050
 const ORDER_HEADER = ['id', 'created_at', 'status', 'customer', 'product', 'net_amount', 'total_amount', 'invoice']
@@ -235,6 +236,7 @@ describe('till list/get output against the emulator', () => {
     })
 
     it('a 422 from the API exits 2 and shows each loc and msg', async () => {
+      allowRefusals()
       const r = await till(['api', 'POST', '/customers/', '-f', 'email=not-an-email', '-F', 'metadata={"a":[1]}'])
       expect(r.code).toBe(2)
       expect(r.stdout).toBe('')
@@ -244,6 +246,7 @@ describe('till list/get output against the emulator', () => {
     })
 
     it('a malformed id is refused before any request with the API\'s message; the API\'s own 422 at path.id exits 2', async () => {
+      allowRefusals()
       const r = await till(['orders', 'get', 'not-a-uuid'])
       expect(r.code).toBe(2)
       expect(r.stderr).toMatch(/^Error: order id "not-a-uuid": Input should be a valid UUID/)
@@ -359,6 +362,7 @@ describe('till list/get output against the emulator', () => {
 
   describe('the token never reaches the output', () => {
     it('with --debug, on success and on each kind of error', async () => {
+      allowRefusals()
       const token = emulator.production.token
       const runs = [
         await till(['orders', 'list', '--all', '--max-items', '150', '-o', 'jsonl', '--debug']),

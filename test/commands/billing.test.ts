@@ -12,6 +12,7 @@ import {api, listAll, ROOT, startEmulator, unknownId, type Emulator, type Json} 
 import {
   asShown, envVars, expectNoToken, jsonlIds, linesOf, logFrom, runCli, runShell, sandbox, sh, stripAnsi, TILL, type CliResult, type LoggedRequest, type Sandbox,
 } from '../helpers/cli.js'
+import {allowRefusals} from '../helpers/contract.js'
 
 /** `jq -r .id` in node: the id of each JSON line. */
 const NODE_JQ_ID = `${JSON.stringify(process.execPath)} -e ${sh("require('readline').createInterface({input: process.stdin}).on('line', (l) => console.log(JSON.parse(l).id))")}`
@@ -406,6 +407,7 @@ describe('billing commands against the emulator', () => {
     })
 
     it('--order - refunds each order from stdin in full, once per id, and reports every id', async () => {
+      allowRefusals()
       const a = await refundable()
       const b = await refundable()
       const pending = await take('/orders/', 'status=pending', () => true)
@@ -641,7 +643,7 @@ describe('billing commands against the emulator', () => {
       expect(res.status, res.text).toBe(201)
       return res.body
     }
-    const free = await post('/products/', {name: `Free plan ${tag}`, recurring_interval: 'month', prices: [{amount_type: 'free'}]})
+    const free = await post('/products/', {name: `Free plan ${tag}`, recurring_interval: 'month', prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}]})
     const paid = await post('/products/', {name: `Paid plan ${tag}`, recurring_interval: 'month', prices: [{amount_type: 'fixed', price_amount: 900}]})
     const ada = await post('/customers/', {email: `ada-${tag}@example.com`})
     const bob = await post('/customers/', {email: `bob-${tag}@example.com`, external_id: `bob_${tag}`})

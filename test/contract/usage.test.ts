@@ -117,7 +117,7 @@ describe('SDK contract: events, meters, customer meters', () => {
     const benefit = (await api(env, 'POST', '/benefits/', {body: {type: 'meter_credit', description: 'SDK credits', properties: {meter_id: meter.id, units: 5, rollover: true}}})).body
     const product = (await api(env, 'POST', '/products/', {body: {
       name: 'SDK metered', recurring_interval: 'month',
-      prices: [{amount_type: 'free'}, {amount_type: 'metered_unit', meter_id: meter.id, unit_amount: '1', price_currency: 'usd'}],
+      prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}, {amount_type: 'metered_unit', meter_id: meter.id, unit_amount: '1', price_currency: 'usd'}],
     }})).body
     await api(env, 'POST', `/products/${product.id}/benefits`, {body: {benefits: [benefit.id]}})
     const customer = (await api(env, 'POST', '/customers/', {body: {email: 'sdk-cycle@example.com'}})).body

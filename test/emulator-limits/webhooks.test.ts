@@ -220,7 +220,7 @@ describe('webhook deliveries', () => {
     expect(emulator.forwardTo?.url).toBe(`${receiver.url}/forward`)
     const secret = emulator.forwardTo!.secret
     expect(secret).toMatch(/^whsec_[A-Za-z0-9]+$/)
-    const res = await api(env, 'POST', '/products/', {body: {name: 'Forwarded Event Product', prices: [{amount_type: 'free'}]}})
+    const res = await api(env, 'POST', '/products/', {body: {name: 'Forwarded Event Product', prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}]}})
     expect(res.status, brief(res)).toBe(201)
     const forwarded = await waitFor('the forwarded product.created', () =>
       at('/forward').find((r) => typeOf(r) === 'product.created' && dataOf(r).id === res.body.id),

@@ -5,6 +5,10 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {brief, expectDomainError, expectValidationError, type ValidationErrorName} from '../helpers/expect.js'
+import {allowRefusalsInFile} from '../helpers/contract.js'
+
+// every test here sends requests the service refuses, on purpose
+allowRefusalsInFile()
 
 interface Fixtures {
   orgId: string

@@ -3,6 +3,10 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, chunkedPost, startEmulator, unknownId, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import {brief, expectInvalidToken, expectResourceNotFound, expectUnauthorized, expectValidationError} from '../helpers/expect.js'
+import {allowRefusalsInFile} from '../helpers/contract.js'
+
+// every test here sends requests the service refuses, on purpose
+allowRefusalsInFile()
 
 describe('error shapes and headers', () => {
   let emulator: Emulator

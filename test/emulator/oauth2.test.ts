@@ -110,7 +110,7 @@ describe('token endpoint', () => {
   it('access tokens work on the Core API with the scopes granted only; refresh rotates; revoked tokens get 401', async () => {
     const tokens = await signIn('openid products:read')
     expect((await api(emu.production, 'GET', '/products/', {token: tokens.access_token})).status).toBe(200)
-    const write = await api(emu.production, 'POST', '/products/', {token: tokens.access_token, body: {name: 'x', prices: [{amount_type: 'free'}]}})
+    const write = await api(emu.production, 'POST', '/products/', {token: tokens.access_token, body: {name: 'x', prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}]}})
     expect(write.status).toBe(403)
     expect(write.body.error).toBe('insufficient_scope')
     expect(write.headers.get('www-authenticate')).toContain('scope="products:write"')

@@ -13,6 +13,10 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {BIN, envVars, expectNoToken, runCli, runShell, sandbox, spawnCli, startEmulatorWith, type Sandbox} from '../helpers/cli.js'
 import {api, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import {garbageFiles, type RawCase} from './garbage.js'
+import {allowRefusalsInFile} from '../helpers/contract.js'
+
+// every test here sends requests the service refuses, on purpose
+allowRefusalsInFile()
 
 let emulator: Emulator
 let env: EnvHandle

@@ -6,6 +6,10 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {envVars, expectNoToken, runCli, runShell, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
 import {api, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import type {RawCase} from './garbage.js'
+import {allowRefusalsInFile} from '../helpers/contract.js'
+
+// every test here sends requests the service refuses, on purpose
+allowRefusalsInFile()
 
 let emulator: Emulator
 let env: EnvHandle

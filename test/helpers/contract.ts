@@ -4,9 +4,9 @@
 // after the file's hooks) the new lines fail that test, naming the operation, the place and the schema
 // path; every violation of the run is also kept in test/artifacts/contract-violations.jsonl.
 //
-// A test that sends a request the service refuses on purpose (to check the 422) calls allowRefusals():
-// a request the emulator refused with the service's 422 is then not a violation for that test; an
-// answer that departs from the document still is.
+// A test that sends requests the document refuses on purpose (to check the 422, or that garbage never
+// makes a 5xx) calls allowRefusals() (a file of such tests: allowRefusalsInFile()): what its requests
+// carry is then not a violation for that test; an answer that departs from the document still is.
 import {appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
@@ -33,15 +33,20 @@ interface Recorded {
   at: string
   schemaPath: string
   message: string
-  refused?: boolean
 }
 
 let offset = 0
 let refusalsAllowed = false
+let refusalsAllowedInFile = false
 
-/** In a test that sends refused requests on purpose: the emulator's 422 for them is not a violation. */
+/** In a test that sends refused requests on purpose: its requests' departures are not violations. */
 export function allowRefusals(): void {
   refusalsAllowed = true
+}
+
+/** At the top of a file whose every test is about refused requests (fuzzing, bad input). */
+export function allowRefusalsInFile(): void {
+  refusalsAllowedInFile = true
 }
 
 function take(): Recorded[] {
@@ -56,7 +61,7 @@ function take(): Recorded[] {
 }
 
 function check(where: string): void {
-  const found = take().filter((v) => !(refusalsAllowed && v.side === 'request' && v.refused))
+  const found = take().filter((v) => !((refusalsAllowed || refusalsAllowedInFile) && v.side === 'request'))
   refusalsAllowed = false
   if (found.length === 0) return
   mkdirSync(ARTIFACTS, {recursive: true})
@@ -69,5 +74,9 @@ function check(where: string): void {
 beforeEach(() => {
   refusalsAllowed = false
 })
-afterEach((context) => check(context.task.name))
-afterAll(() => check('after the tests of the file'))
+let file = ''
+afterEach((context) => {
+  file = context.task.file?.name ?? file
+  check(`${file} > ${context.task.name}`)
+})
+afterAll(() => check(`${file} > after its tests`))

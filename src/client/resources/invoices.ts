@@ -9,7 +9,12 @@ import {fsReason} from '../fs-problem.js'
 import {settled, trackTemp} from '../temp-files.js'
 import {ExitCode, TillError} from '../till-error.js'
 
-const isMissingInvoice = (error: unknown) => error instanceof ApiError && error.status === 404 && error.code === 'InvoiceDoesNotExist'
+/**
+ * The 404 of an order without an invoice: `InvoiceDoesNotExist` as the service raises it, or
+ * `ResourceNotFound` saying so, as its published document names every 404 of the operation.
+ */
+const isMissingInvoice = (error: unknown) =>
+  error instanceof ApiError && error.status === 404 && (error.code === 'InvoiceDoesNotExist' || (error.code === 'ResourceNotFound' && /^No invoice exists/.test(String((error.body as {detail?: unknown}).detail))))
 
 export interface InvoiceRoutes {
   /** e.g. `/orders/ID/invoice` or `/customer-portal/orders/ID/invoice` */

@@ -56,5 +56,5 @@ export const updateOrder = (client: ApiClient, id: string, body: BillingUpdate) 
 /** Starts invoice generation (202); the document exists a little later. */
 export const generateInvoice = (client: ApiClient, id: string) => client.post<null>(`/orders/${seg(id)}/invoice`)
 
-/** `{url}` of the invoice document; 404 InvoiceDoesNotExist before generation. */
+/** `{url}` of the invoice document; 404 before generation. */
 export const getInvoice = (client: ApiClient, id: string) => client.get<{url: string}>(`/orders/${seg(id)}/invoice`)

@@ -31,10 +31,9 @@ export interface Described {
 }
 
 export function describe(errors: ErrorObject[]): Described[] {
-  const deeper = (e: ErrorObject) => errors.some((o) => o !== e && o.instancePath.startsWith(e.instancePath) && o.instancePath.length > e.instancePath.length)
-  const besideOthers = (e: ErrorObject) => errors.some((o) => o !== e && o.instancePath === e.instancePath && !UNION.has(o.keyword) && !isNullBranch(o))
-  // a union reports each branch's failure and its own: keep the errors that say what is wrong where
-  const telling = errors.filter((e) => !deeper(e) && !((UNION.has(e.keyword) || isNullBranch(e)) && besideOthers(e)))
+  const besideOthers = (e: ErrorObject) => errors.some((o) => o !== e && !UNION.has(o.keyword) && !isNullBranch(o) && o.instancePath.startsWith(e.instancePath))
+  // a union reports each member's failure and its own: keep the errors that say what is wrong where
+  const telling = errors.filter((e) => !((UNION.has(e.keyword) || isNullBranch(e)) && besideOthers(e)))
   const seen = new Set<string>()
   const out: Described[] = []
   for (const e of telling.length > 0 ? telling : errors) {
@@ -76,6 +75,15 @@ export function toIssues(errors: ErrorObject[], loc: Array<string | number>, inp
     const full = [...loc, ...path]
     const limit = (error.params as {limit?: number}).limit
     const plural = (n: number | undefined, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+    const tag = (error.parentSchema as {'x-union-tag'?: string} | undefined)?.['x-union-tag']
+    if (tag && error.keyword === 'required') {
+      return {type: 'union_tag_not_found', loc: loc.concat(path.slice(0, -1)), msg: `Unable to extract tag using discriminator '${tag}'`, input: value ?? null, ctx: {discriminator: `'${tag}'`}}
+    }
+    if (tag && error.keyword === 'enum') {
+      const expected = ((error.params as {allowedValues: unknown[]}).allowedValues ?? []).map((v) => `'${String(v)}'`).join(', ')
+      const msg = `Input tag '${String(value)}' found using '${tag}' does not match any of the expected tags: ${expected}`
+      return {type: 'union_tag_invalid', loc: loc.concat(path.slice(0, -1)), msg, input: valueAt(input, pointer.replace(/\/[^/]*$/, '')), ctx: {discriminator: `'${tag}'`, tag: String(value), expected_tags: expected}}
+    }
     switch (error.keyword) {
       case 'required':
         return {type: 'missing', loc: full, msg: 'Field required', input: value ?? null}

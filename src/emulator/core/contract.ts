@@ -22,6 +22,7 @@ type Json = Record<string, unknown>
 interface Parameter {
   name: string
   in: 'query' | 'path' | 'header' | 'cookie'
+  style?: string
   required?: boolean
   schema?: Json
 }
@@ -65,6 +66,14 @@ export interface RequestCheck {
   refusal?: ValidationIssue[]
   violations: Violation[]
 }
+
+/**
+ * Operations the service has but does not publish, which till uses knowingly: not violations. Each with
+ * where it is described.
+ */
+const UNPUBLISHED: Array<{method: string; path: RegExp; why: string}> = [
+  {method: 'GET', path: /^\/v1\/cli\/listen\/[^/]+$/, why: "the event stream of the service's own CLI (api-facts §9)"},
+]
 
 const uuid4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 
@@ -123,6 +132,7 @@ export class Contract {
     const found = this.find(req.method, req.path)
     const base = {method: req.method, path: req.path}
     if (!found) {
+      if (UNPUBLISHED.some((u) => u.method === req.method && u.path.test(req.path))) return {operation: null, violations: []}
       return {operation: null, violations: [{...base, side: 'request', operation: null, at: 'path', schemaPath: '#/paths', message: `no operation of the published document is ${req.method} ${req.path}`}]}
     }
     const {operation: op, params} = found
@@ -133,20 +143,27 @@ export class Contract {
     // parameters: path and query (headers and cookies are the framework's business)
     const known = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name))
     for (const name of new Set(req.query.keys())) {
-      if (!known.has(name)) at({at: `query.${name}`, schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/parameters`, message: `query parameter "${name}" is not one of the operation's (${[...known].join(', ') || 'none'}); the service ignores it`})
+      if (!known.has(name.replace(/\[[^\]]*\]$/, ''))) at({at: `query.${name}`, schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/parameters`, message: `query parameter "${name}" is not one of the operation's (${[...known].join(', ') || 'none'}); the service ignores it`})
     }
     for (const p of op.parameters) {
       if (p.in !== 'query' && p.in !== 'path') continue
+      if (p.style === 'deepObject') {
+        // `metadata[tier]=pro&metadata[tier]=team`: an object of the keys in brackets
+        const object: Record<string, string | string[]> = {}
+        for (const [key, value] of req.query) {
+          const inner = key.startsWith(`${p.name}[`) && key.endsWith(']') ? key.slice(p.name.length + 1, -1) : undefined
+          if (inner !== undefined) object[inner] = object[inner] === undefined ? value : [object[inner]].flat().concat(value)
+        }
+        if (Object.keys(object).length > 0 && p.schema) this.checkParam(op, p, object, issues)
+        continue
+      }
       const values = p.in === 'path' ? (params[p.name] === undefined ? [] : [params[p.name]!]) : req.query.getAll(p.name)
       if (values.length === 0) {
         if (p.required) issues.push({type: 'missing', loc: [p.in, p.name], msg: 'Field required', input: null})
         continue
       }
-      if (!p.schema) continue
-      const holder = {value: values.length === 1 && !onlyArray(p.schema) ? values[0] : values}
-      const validate = this.compile(`param:${op.id}:${p.in}:${p.name}`, {type: 'object', properties: {value: p.schema}}, this.ajvParams)
-      const given = holder.value
-      if (!validate(holder)) issues.push(...toIssues(validate.errors ?? [], [p.in, p.name], given, '/value'))
+      // a parameter that takes no list takes the last of repeated values, as the service's framework does
+      if (p.schema) this.checkParam(op, p, !takesList(p.schema) ? values.at(-1) : values.length === 1 && p.schema.type !== 'array' ? values[0] : values, issues)
     }
 
     // the body: its media type, then its schema
@@ -206,6 +223,12 @@ export class Contract {
     return describe(validate.errors ?? []).map((e) => ({...base, at: `body${e.at}`, schemaPath: e.schemaPath, message: e.message}))
   }
 
+  /** A parameter's value, strings from the URL coerced to its schema's types. */
+  private checkParam(op: Operation, p: Parameter, value: unknown, issues: ValidationIssue[]): void {
+    const validate = this.compile(`param:${op.id}:${p.in}:${p.name}`, {type: 'object', properties: {value: p.schema}}, this.ajvParams)
+    if (!validate({value})) issues.push(...toIssues(validate.errors ?? [], [p.in, p.name], value, '/value'))
+  }
+
   private compile(key: string, schema: Json, ajv: Ajv2020): ValidateFunction {
     let validate = this.compiled.get(key)
     if (!validate) {
@@ -240,8 +263,41 @@ function newAjv(document: Json, coerce: boolean): Ajv2020 {
   ajv.addFormat('ipvanyaddress', true)
   ajv.addFormat('color', true)
   ajv.addKeyword('discriminator')
-  ajv.addSchema({$id: 'spec', components: document.components}, undefined, undefined, false)
+  ajv.addSchema({$id: 'spec', components: tagged(document.components)}, undefined, undefined, false)
   return ajv
+}
+
+/**
+ * Unions as the service's models (pydantic) read them. A union with a discriminator and its mapping
+ * checks only the member its tag names, so that an error names what is wrong with that member instead of
+ * every member's mismatch. A union without one is pydantic's "smart" union: the value must be one of the
+ * members, not exactly one (a repeating discount also fits the once-or-forever member, which does not
+ * forbid `duration_in_months`): `oneOf` is read as `anyOf`.
+ */
+function tagged(components: unknown): unknown {
+  return JSON.parse(JSON.stringify(components), (_key, value: Json) => {
+    const discriminator = value?.discriminator as {propertyName: string; mapping?: Record<string, string>} | undefined
+    if (!Array.isArray(value?.oneOf)) return value
+    if (!discriminator?.mapping) {
+      const {oneOf, discriminator: _, ...rest} = value
+      return {...rest, anyOf: oneOf}
+    }
+    const {oneOf, discriminator: _, ...rest} = value
+    const tag = discriminator.propertyName
+    const entries = Object.entries(discriminator.mapping)
+    // `x-union-tag` marks the checks that become pydantic's union_tag_invalid and union_tag_not_found
+    return {
+      ...rest,
+      if: {type: 'object'},
+      then: {
+        required: [tag],
+        properties: {[tag]: {enum: entries.map(([v]) => v), 'x-union-tag': tag}},
+        allOf: entries.map(([v, ref]) => ({if: {properties: {[tag]: {const: v}}, required: [tag]}, then: {$ref: ref}})),
+        'x-union-tag': tag,
+      },
+      else: {anyOf: oneOf},
+    }
+  })
 }
 
 function scopesOf(security: Array<Record<string, string[]>> | undefined): string[] {
@@ -250,9 +306,9 @@ function scopesOf(security: Array<Record<string, string[]>> | undefined): string
   return [...scopes]
 }
 
-/** A schema that takes only lists (`?id=a` is then a list of one). */
-function onlyArray(schema: Json): boolean {
-  return schema.type === 'array'
+/** A schema that takes a list, alone or as one of its forms (`?id=a&id=b`). */
+function takesList(schema: Json): boolean {
+  return schema.type === 'array' || ((schema.anyOf ?? schema.oneOf) as Json[] | undefined)?.some((s) => s.type === 'array') === true
 }
 
 function mediaType(header: string | string[] | undefined): string | undefined {

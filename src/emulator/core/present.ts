@@ -48,6 +48,7 @@ export function organization(o: Organization) {
     // in USD cents whatever the dispute's currency; null: Polar never concedes a dispute on the organization's behalf
     dispute_settings: {auto_accept_below_amount: null},
     embed_hosts: [],
+    embed_hosts_enforced: false,
     country: 'US',
     account_id: null,
     payout_account_id: null,

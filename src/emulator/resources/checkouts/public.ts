@@ -9,11 +9,11 @@ import {checkout} from './present.js'
 
 const PUBLIC_KEYS = [
   'id', 'created_at', 'modified_at', 'custom_field_data', 'payment_processor', 'status', 'client_secret', 'url', 'expires_at', 'success_url',
-  'return_url', 'embed_origin', 'amount', 'seats', 'min_seats', 'max_seats', 'discount_amount', 'net_amount', 'tax_amount', 'tax_behavior',
+  'return_url', 'embed_origin', 'amount', 'seats', 'min_seats', 'max_seats', 'units', 'min_units', 'max_units', 'discount_amount', 'net_amount', 'tax_amount', 'tax_behavior',
   'total_amount', 'currency', 'allow_trial', 'active_trial_interval', 'active_trial_interval_count', 'trial_end', 'organization_id', 'product_id',
   'product_price_id', 'discount_id', 'allow_discount_codes', 'require_billing_address', 'is_discount_applicable', 'is_free_product_price',
   'is_payment_required', 'is_payment_setup_required', 'is_payment_form_required', 'customer_id', 'is_business_customer', 'customer_name',
-  'customer_email', 'customer_ip_address', 'customer_billing_name', 'customer_billing_address', 'customer_tax_id', 'locale',
+  'customer_email', 'customer_ip_address', 'customer_billing_name', 'customer_billing_address', 'customer_tax_id', 'locale', 'payment_method_type',
   'payment_processor_metadata', 'billing_address_fields', 'product_price', 'prices', 'discount', 'attached_custom_fields',
 ] as const
 

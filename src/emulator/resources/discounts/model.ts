@@ -29,6 +29,8 @@ export interface DiscountRecord {
   starts_at: string | null
   ends_at: string | null
   max_redemptions: number | null
+  /** How many times one customer may redeem it (absent in stores saved before it was kept). */
+  max_redemptions_per_customer?: number | null
   redemptions_count: number
   product_ids: string[]
   /** Deleted discounts stay stored (soft delete) but are never shown. */

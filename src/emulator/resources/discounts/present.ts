@@ -20,6 +20,7 @@ export function discountBase(v: View, d: DiscountRecord) {
     starts_at: d.starts_at,
     ends_at: d.ends_at,
     max_redemptions: d.max_redemptions,
+    max_redemptions_per_customer: d.max_redemptions_per_customer ?? null,
     redemptions_count: d.redemptions_count,
     organization_id: orgId(v),
   }

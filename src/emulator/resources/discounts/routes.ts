@@ -19,6 +19,7 @@ const common = {
   starts_at: z.iso.datetime({offset: true}).nullish(),
   ends_at: z.iso.datetime({offset: true}).nullish(),
   max_redemptions: z.int().gte(1).nullish(),
+  max_redemptions_per_customer: z.int().gte(1).lte(2_147_483_647).nullish(),
   products: z.array(z.uuid()).nullish(),
   organization_id: z.uuid().nullish(),
   duration: z.enum(['once', 'forever', 'repeating']),
@@ -37,6 +38,7 @@ const discountUpdate = z.object({
   starts_at: z.iso.datetime({offset: true}).nullish(),
   ends_at: z.iso.datetime({offset: true}).nullish(),
   max_redemptions: z.int().gte(1).nullish(),
+  max_redemptions_per_customer: z.int().gte(1).lte(2_147_483_647).nullish(),
   duration: z.enum(['once', 'forever', 'repeating']).nullish(),
   duration_in_months: z.int().gte(1).lte(999).nullish(),
   type: z.enum(['fixed', 'percentage']).nullish(),
@@ -125,6 +127,7 @@ export function register(r: Router): void {
         starts_at: iso(input.starts_at),
         ends_at: iso(input.ends_at),
         max_redemptions: input.max_redemptions ?? null,
+        max_redemptions_per_customer: input.max_redemptions_per_customer ?? null,
         redemptions_count: 0,
         product_ids: products,
         deleted_at: null,
@@ -158,6 +161,7 @@ export function register(r: Router): void {
       if (given('starts_at')) d.starts_at = iso(input.starts_at)
       if (given('ends_at')) d.ends_at = iso(input.ends_at)
       if (given('max_redemptions')) d.max_redemptions = input.max_redemptions ?? null
+      if (given('max_redemptions_per_customer')) d.max_redemptions_per_customer = input.max_redemptions_per_customer ?? null
       if (d.duration === 'repeating' && input.duration_in_months) d.duration_in_months = input.duration_in_months
       if (d.type === 'percentage' && input.basis_points != null) d.basis_points = input.basis_points
       if (d.type === 'fixed' && nextAmounts) d.amounts = nextAmounts

@@ -28,7 +28,9 @@ export function file(v: View, f: FileRecord) {
   return {
     id: f.id, organization_id: orgId(v), name: f.name, path: f.path, mime_type: f.mime_type, size: f.size,
     storage_version: null, checksum_etag: f.checksum_etag, checksum_sha256_base64: f.checksum_sha256_base64, checksum_sha256_hex: f.checksum_sha256_hex,
-    last_modified_at: f.last_modified_at, version: f.version, service: f.service, is_uploaded: f.is_uploaded, created_at: f.created_at, size_readable: readable(f.size),
+    last_modified_at: f.last_modified_at, version: f.version, service: f.service, is_uploaded: f.is_uploaded, created_at: f.created_at,
+    // set by the service's malware scan; nothing here is ever flagged
+    flagged_malicious_at: null, size_readable: readable(f.size),
   }
 }
 

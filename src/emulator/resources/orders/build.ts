@@ -47,6 +47,9 @@ export function priceAmount(price: PriceRecord): number {
 
 /** Builds an order row (not yet inserted); takes the next invoice number from `data`. */
 export function buildOrder(data: EnvData, o: NewOrder): OrderRecord {
+  // a subscription's lines cover its billing period (the one the order opens or changes)
+  const subscription = o.subscriptionId ? data.subscriptions?.find((x) => x.id === o.subscriptionId) : undefined
+  const period = {start_timestamp: subscription?.current_period_start ?? null, end_timestamp: subscription?.current_period_end ?? null}
   const created = new Date(o.now).toISOString()
   const subtotal = o.lines ? o.lines.reduce((sum, l) => sum + l.amount, 0) : (o.amount ?? priceAmount(o.price))
   const discount = Math.min(o.discountAmount ?? 0, subtotal)
@@ -89,6 +92,7 @@ export function buildOrder(data: EnvData, o: NewOrder): OrderRecord {
       tax_amount: lineTax(tax, subtotal, lines, i),
       proration: false,
       product_price_id: line.priceId,
+      ...period,
     })),
   }
 }

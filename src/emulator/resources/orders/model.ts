@@ -21,6 +21,9 @@ export interface OrderItemRecord {
   tax_amount: number
   proration: boolean
   product_price_id: string | null
+  /** The period a subscription's line covers (absent in stores saved before it was kept). */
+  start_timestamp?: string | null
+  end_timestamp?: string | null
 }
 
 export type OrderStatus = 'draft' | 'pending' | 'paid' | 'refunded' | 'partially_refunded' | 'void'

@@ -79,7 +79,7 @@ export function order(v: View, o: OrderRecord) {
     product: p ? productCore(v, p) : null,
     discount: embeddedDiscount(v, o.discount_id),
     subscription: s ? subscriptionCore(s) : null,
-    items: o.items.map((i) => ({...i})),
+    items: o.items.map((i) => ({...i, start_timestamp: i.start_timestamp ?? null, end_timestamp: i.end_timestamp ?? null})),
     description: o.items.map((i) => i.label).join(', ') || (p?.name ?? ''),
     // hidden deprecated keys, same values as their replacements
     amount: amounts.net_amount,

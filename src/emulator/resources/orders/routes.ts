@@ -140,11 +140,15 @@ function signature(ctx: Ctx, orderId: string, expires: number): string {
   return createHmac('sha256', ctx.store.data.tokens[0]!.token).update(`${orderId}.${expires}`).digest('hex').slice(0, 32)
 }
 
-/** GET /invoice: `{url}` of a temporary link to the PDF, or 404 InvoiceDoesNotExist before generation. */
+/**
+ * GET /invoice: `{url}` of a temporary link to the PDF, or 404 before generation. The service raises
+ * InvoiceDoesNotExist there, but its published document answers this 404 as `ResourceNotFound` (a
+ * constant), and the document decides: the name is ResourceNotFound, the detail says what is missing.
+ */
 export function getInvoice(ctx: Ctx, id: string, customerId?: string): Reply {
   const o = findOrder(ctx, id, customerId)
   if (!present.isInvoiceGenerated(o, ctx.now)) {
-    throw domainError(404, 'InvoiceDoesNotExist', `No invoice exists for order ${o.id}.`)
+    throw domainError(404, 'ResourceNotFound', `No invoice exists for order ${o.id}.`)
   }
   const expires = ctx.now + INVOICE_LINK_TTL_MS
   const url = new URL(`${ctx.env.origin}/files/invoices/${o.id}.pdf`)

@@ -24,13 +24,13 @@ const SUBSCRIPTION_KEYS = [
   ...TIMESTAMPS, 'amount', 'currency', 'recurring_interval', 'recurring_interval_count', 'status', 'current_period_start', 'current_period_end',
   'current_meter_period_start', 'current_meter_period_end', 'trial_start', 'trial_end', 'cancel_at_period_end', 'canceled_at', 'started_at',
   'ends_at', 'ended_at', 'past_due_at', 'pause_at_period_end', 'paused_at', 'resumes_at', 'customer_id', 'product_id', 'discount_id',
-  'checkout_id', 'seats', 'customer_cancellation_reason', 'customer_cancellation_comment',
+  'checkout_id', 'seats', 'units', 'customer_cancellation_reason', 'customer_cancellation_comment',
 ] as const
 
 const ORDER_KEYS = [
   ...TIMESTAMPS, 'status', 'paid', 'subtotal_amount', 'discount_amount', 'net_amount', 'tax_amount', 'total_amount', 'applied_balance_amount',
   'due_amount', 'refunded_amount', 'refunded_tax_amount', 'currency', 'billing_reason', 'billing_name', 'billing_address', 'invoice_number',
-  'is_invoice_generated', 'receipt_number', 'seats', 'customer_id', 'product_id', 'discount_id', 'subscription_id', 'checkout_id',
+  'is_invoice_generated', 'receipt_number', 'seats', 'units', 'customer_id', 'product_id', 'discount_id', 'subscription_id', 'checkout_id',
   'next_payment_attempt_at', 'items', 'description', 'refundable_amount', 'refundable_tax_amount',
 ] as const
 

@@ -141,8 +141,14 @@ function registerBenefits(r: Router): void {
             subscription_id: byField('uuid', (g: BenefitGrantRecord) => g.subscription_id),
             query: textSearch((g: BenefitGrantRecord) => benefitOf(g)?.description),
           },
-          sorts: {created_at: (g) => g.created_at, granted_at: (g) => g.granted_at, type: (g) => benefitOf(g)?.type},
-          defaultSort: ['-granted_at'],
+          // the service's CustomerBenefitGrantSortProperty; one organization, so `organization` keeps the order
+          sorts: {
+            granted_at: (g) => g.granted_at,
+            type: (g) => benefitOf(g)?.type,
+            organization: () => ctx.store.data.organization.name,
+            product_benefit: (g) => benefitOf(g)?.description,
+          },
+          defaultSort: ['product_benefit', '-granted_at'],
         },
         (g) => portalGrant(ctx.view, g),
       ),
