@@ -4502,7 +4502,7 @@ export interface components {
              * Requires Single Organization
              * @default false
              */
-            requires_single_organization: boolean;
+            requires_single_organization?: boolean;
             /**
              * Scope Display Names
              * @default {
@@ -4571,7 +4571,7 @@ export interface components {
              *       "organization_access_tokens:write": "Create or modify organization access tokens"
              *     }
              */
-            scope_display_names: {
+            scope_display_names?: {
                 [key: string]: string;
             };
         };
@@ -4592,7 +4592,7 @@ export interface components {
              * Requires Single Organization
              * @default false
              */
-            requires_single_organization: boolean;
+            requires_single_organization?: boolean;
             /**
              * Scope Display Names
              * @default {
@@ -4661,7 +4661,7 @@ export interface components {
              *       "organization_access_tokens:write": "Create or modify organization access tokens"
              *     }
              */
-            scope_display_names: {
+            scope_display_names?: {
                 [key: string]: string;
             };
         };
@@ -4753,7 +4753,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -4851,7 +4851,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -4959,7 +4959,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -5034,7 +5034,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -5140,7 +5140,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -5250,7 +5250,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -5548,7 +5548,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -5969,7 +5969,7 @@ export interface components {
              * Archived
              * @default {}
              */
-            archived: {
+            archived?: {
                 [key: string]: boolean;
             };
             /** Files */
@@ -7340,7 +7340,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -7929,7 +7929,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -8062,14 +8062,14 @@ export interface components {
              * Private
              * @default true
              */
-            private: boolean;
+            private?: boolean;
             /** Welcome Message */
             welcome_message?: string | null;
             /**
              * Archive On Revoke
              * @default true
              */
-            archive_on_revoke: boolean;
+            archive_on_revoke?: boolean;
             /** Team Invitees */
             team_invitees?: string[];
         };
@@ -8091,7 +8091,7 @@ export interface components {
              * @description Create the channel as private (recommended).
              * @default true
              */
-            private: boolean;
+            private?: boolean;
             /**
              * Welcome Message
              * @description Optional message posted to the channel right after creation.
@@ -8102,7 +8102,7 @@ export interface components {
              * @description Archive the channel when the benefit is revoked.
              * @default true
              */
-            archive_on_revoke: boolean;
+            archive_on_revoke?: boolean;
             /**
              * Team Invitees
              * @description Slack user IDs from the merchant workspace to invite to every channel created for this benefit.
@@ -8298,7 +8298,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -8552,12 +8552,12 @@ export interface components {
              * Customer Name
              * @default Sample Customer
              */
-            customer_name: string;
+            customer_name?: string;
             /**
              * Customer Email
              * @default customer@example.com
              */
-            customer_email: string;
+            customer_email?: string;
             /** Customer Metadata */
             customer_metadata?: {
                 [key: string]: string | number | boolean;
@@ -8976,7 +8976,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -9280,13 +9280,13 @@ export interface components {
              * @description Whether to allow the customer to apply discount codes. If you apply a discount through `discount_id`, it'll still be applied, but the customer won't be able to change it.
              * @default true
              */
-            allow_discount_codes: boolean;
+            allow_discount_codes?: boolean;
             /**
              * Require Billing Address
              * @description Whether to require the customer to fill their full billing address, instead of just the country. Customers in the US will always be required to fill their full address, regardless of this setting.
              * @default false
              */
-            require_billing_address: boolean;
+            require_billing_address?: boolean;
             /**
              * Discount Id
              * @description ID of the discount to apply to the checkout. If the discount is not applicable anymore when opening the checkout link, it'll be ignored.
@@ -9360,13 +9360,13 @@ export interface components {
              * @description Whether to allow the customer to apply discount codes. If you apply a discount through `discount_id`, it'll still be applied, but the customer won't be able to change it.
              * @default true
              */
-            allow_discount_codes: boolean;
+            allow_discount_codes?: boolean;
             /**
              * Require Billing Address
              * @description Whether to require the customer to fill their full billing address, instead of just the country. Customers in the US will always be required to fill their full address, regardless of this setting.
              * @default false
              */
-            require_billing_address: boolean;
+            require_billing_address?: boolean;
             /**
              * Discount Id
              * @description ID of the discount to apply to the checkout. If the discount is not applicable anymore when opening the checkout link, it'll be ignored.
@@ -9438,13 +9438,13 @@ export interface components {
              * @description Whether to allow the customer to apply discount codes. If you apply a discount through `discount_id`, it'll still be applied, but the customer won't be able to change it.
              * @default true
              */
-            allow_discount_codes: boolean;
+            allow_discount_codes?: boolean;
             /**
              * Require Billing Address
              * @description Whether to require the customer to fill their full billing address, instead of just the country. Customers in the US will always be required to fill their full address, regardless of this setting.
              * @default false
              */
-            require_billing_address: boolean;
+            require_billing_address?: boolean;
             /**
              * Discount Id
              * @description ID of the discount to apply to the checkout. If the discount is not applicable anymore when opening the checkout link, it'll be ignored.
@@ -9724,13 +9724,13 @@ export interface components {
              * @description Whether to allow the customer to apply discount codes. If you apply a discount through `discount_id`, it'll still be applied, but the customer won't be able to change it.
              * @default true
              */
-            allow_discount_codes: boolean;
+            allow_discount_codes?: boolean;
             /**
              * Require Billing Address
              * @description Whether to require the customer to fill their full billing address, instead of just the country. Customers in the US will always be required to fill their full address, regardless of this setting. If you preset the billing address, this setting will be automatically set to `true`.
              * @default false
              */
-            require_billing_address: boolean;
+            require_billing_address?: boolean;
             /** Amount */
             amount?: number | null;
             /**
@@ -9753,7 +9753,7 @@ export interface components {
              * @description Whether to enable the trial period for the checkout session. If `false`, the trial period will be disabled, even if the selected product has a trial configured.
              * @default true
              */
-            allow_trial: boolean;
+            allow_trial?: boolean;
             /**
              * Customer Id
              * @description ID of an existing customer in the organization. The customer data will be pre-filled in the checkout form. The resulting order will be linked to this customer.
@@ -9764,7 +9764,7 @@ export interface components {
              * @description Whether the customer is a business or an individual. If `true`, the customer will be required to fill their full billing address and billing name.
              * @default false
              */
-            is_business_customer: boolean;
+            is_business_customer?: boolean;
             /**
              * External Customer Id
              * @description ID of the customer in your system. If a matching customer exists on Polar, the resulting order will be linked to this customer. Otherwise, a new customer will be created with this external ID set.
@@ -9965,13 +9965,13 @@ export interface components {
              * @description Whether to allow the customer to apply discount codes. If you apply a discount through `discount_id`, it'll still be applied, but the customer won't be able to change it.
              * @default true
              */
-            allow_discount_codes: boolean;
+            allow_discount_codes?: boolean;
             /**
              * Require Billing Address
              * @description Whether to require the customer to fill their full billing address, instead of just the country. Customers in the US will always be required to fill their full address, regardless of this setting. If you preset the billing address, this setting will be automatically set to `true`.
              * @default false
              */
-            require_billing_address: boolean;
+            require_billing_address?: boolean;
             /** Amount */
             amount?: number | null;
             /**
@@ -9994,7 +9994,7 @@ export interface components {
              * @description Whether to enable the trial period for the checkout session. If `false`, the trial period will be disabled, even if the selected product has a trial configured.
              * @default true
              */
-            allow_trial: boolean;
+            allow_trial?: boolean;
             /**
              * Customer Id
              * @description ID of an existing customer in the organization. The customer data will be pre-filled in the checkout form. The resulting order will be linked to this customer.
@@ -10005,7 +10005,7 @@ export interface components {
              * @description Whether the customer is a business or an individual. If `true`, the customer will be required to fill their full billing address and billing name.
              * @default false
              */
-            is_business_customer: boolean;
+            is_business_customer?: boolean;
             /**
              * External Customer Id
              * @description ID of the customer in your system. If a matching customer exists on Polar, the resulting order will be linked to this customer. Otherwise, a new customer will be created with this external ID set.
@@ -10119,13 +10119,13 @@ export interface components {
              * @description Whether to allow the customer to apply discount codes. If you apply a discount through `discount_id`, it'll still be applied, but the customer won't be able to change it.
              * @default true
              */
-            allow_discount_codes: boolean;
+            allow_discount_codes?: boolean;
             /**
              * Require Billing Address
              * @description Whether to require the customer to fill their full billing address, instead of just the country. Customers in the US will always be required to fill their full address, regardless of this setting. If you preset the billing address, this setting will be automatically set to `true`.
              * @default false
              */
-            require_billing_address: boolean;
+            require_billing_address?: boolean;
             /** Amount */
             amount?: number | null;
             /**
@@ -10148,7 +10148,7 @@ export interface components {
              * @description Whether to enable the trial period for the checkout session. If `false`, the trial period will be disabled, even if the selected product has a trial configured.
              * @default true
              */
-            allow_trial: boolean;
+            allow_trial?: boolean;
             /**
              * Customer Id
              * @description ID of an existing customer in the organization. The customer data will be pre-filled in the checkout form. The resulting order will be linked to this customer.
@@ -10159,7 +10159,7 @@ export interface components {
              * @description Whether the customer is a business or an individual. If `true`, the customer will be required to fill their full billing address and billing name.
              * @default false
              */
-            is_business_customer: boolean;
+            is_business_customer?: boolean;
             /**
              * External Customer Id
              * @description ID of the customer in your system. If a matching customer exists on Polar, the resulting order will be linked to this customer. Otherwise, a new customer will be created with this external ID set.
@@ -12315,7 +12315,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -12494,7 +12494,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -12705,7 +12705,7 @@ export interface components {
              * @default individual
              * @constant
              */
-            type: "individual";
+            type?: "individual";
             /**
              * Email
              * Format: email
@@ -12970,7 +12970,7 @@ export interface components {
              * @description Payment processor used.
              * @default stripe
              */
-            payment_processor: components["schemas"]["PaymentProcessor"];
+            payment_processor?: components["schemas"]["PaymentProcessor"];
         };
         /**
          * CustomerOrderInvoice
@@ -13350,13 +13350,13 @@ export interface components {
              * @description Whether the member model is enabled for this organization.
              * @default false
              */
-            member_model_enabled: boolean;
+            member_model_enabled?: boolean;
             /**
              * Checkout Localization Enabled
              * @description Whether localization is enabled for this organization.
              * @default false
              */
-            checkout_localization_enabled: boolean;
+            checkout_localization_enabled?: boolean;
         };
         CustomerPaymentMethod: components["schemas"]["PaymentMethodCard"] | components["schemas"]["PaymentMethodGeneric"];
         /** CustomerPaymentMethodCard */
@@ -13583,7 +13583,7 @@ export interface components {
              * @example billing_manager
              * @example member
              */
-            role: components["schemas"]["MemberRole"];
+            role?: components["schemas"]["MemberRole"];
         };
         /**
          * CustomerPortalMemberUpdate
@@ -13835,7 +13835,7 @@ export interface components {
              * @description If true, the seat will be immediately claimed without sending an invitation email. API-only feature.
              * @default false
              */
-            immediate_claim: boolean;
+            immediate_claim?: boolean;
             /**
              * Checkout Id
              * @description Checkout ID. Resolves to the subscription or order produced by the checkout.
@@ -13881,12 +13881,12 @@ export interface components {
              * Error
              * @default customer_selection_required
              */
-            error: string;
+            error?: string;
             /**
              * Detail
              * @default Multiple customers found for this email. Please select one.
              */
-            detail: string;
+            detail?: string;
             /**
              * Customers
              * @description List of customers to choose from.
@@ -14074,7 +14074,7 @@ export interface components {
              * @description This customer's share of the total cost across all customers (0–1).
              * @default 0
              */
-            share: string;
+            share?: string;
         };
         CustomerState: components["schemas"]["CustomerStateIndividual"] | components["schemas"]["CustomerStateTeam"];
         /**
@@ -15285,7 +15285,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -15422,7 +15422,7 @@ export interface components {
             /** Label */
             label: string;
             /** @default text */
-            format: components["schemas"]["ColumnFormat"];
+            format?: components["schemas"]["ColumnFormat"];
         };
         /** DiscordGuild */
         DiscordGuild: {
@@ -15539,7 +15539,7 @@ export interface components {
              * @deprecated
              * @default usd
              */
-            currency: components["schemas"]["PresentmentCurrency"] | null;
+            currency?: components["schemas"]["PresentmentCurrency"] | null;
             /** Amounts */
             amounts?: {
                 [key: string]: number;
@@ -17264,7 +17264,7 @@ export interface components {
              * @description Number of duplicate events skipped.
              * @default 0
              */
-            duplicates: number;
+            duplicates?: number;
         };
         /**
          * ExistingProductPrice
@@ -17444,7 +17444,7 @@ export interface components {
              * Is Uploaded
              * @default false
              */
-            is_uploaded: boolean;
+            is_uploaded?: boolean;
             service: components["schemas"]["FileServiceTypes"];
             /** Size Readable */
             readonly size_readable: string;
@@ -18273,7 +18273,7 @@ export interface components {
              * Usage
              * @default 0
              */
-            usage: number;
+            usage?: number;
             /** Limit Activations */
             limit_activations?: number | null;
             /** Limit Usage */
@@ -18788,7 +18788,7 @@ export interface components {
              * Currency
              * @default usd
              */
-            currency: string;
+            currency?: string;
             /** Formatted Amount */
             readonly formatted_amount: string;
         };
@@ -18855,7 +18855,7 @@ export interface components {
              * Tier Price Recurring Interval Count
              * @default 1
              */
-            tier_price_recurring_interval_count: number;
+            tier_price_recurring_interval_count?: number;
             /** Tier Organization Name */
             tier_organization_name: string;
             /** Tier Organization Slug */
@@ -18866,7 +18866,7 @@ export interface components {
              * Currency
              * @default usd
              */
-            currency: string;
+            currency?: string;
             /** Formatted Price Amount */
             readonly formatted_price_amount: string;
             /** Formatted Price With Interval */
@@ -18901,12 +18901,12 @@ export interface components {
              * Customer Name
              * @default
              */
-            customer_name: string;
+            customer_name?: string;
             /**
              * Organization Name
              * @default
              */
-            organization_name: string;
+            organization_name?: string;
             /** Customer Email */
             customer_email?: string | null;
             /** Billing Address Country */
@@ -18928,7 +18928,7 @@ export interface components {
              * Currency
              * @default usd
              */
-            currency: string;
+            currency?: string;
             /** Formatted Price Amount */
             readonly formatted_price_amount: string;
             /** Formatted Billing Reason */
@@ -18967,7 +18967,7 @@ export interface components {
              * Customer Name
              * @default
              */
-            customer_name: string;
+            customer_name?: string;
             /** Customer Email */
             customer_email?: string | null;
             /** Organization Slug */
@@ -18980,12 +18980,12 @@ export interface components {
              * Recurring Interval Count
              * @default 1
              */
-            recurring_interval_count: number;
+            recurring_interval_count?: number;
             /**
              * Currency
              * @default usd
              */
-            currency: string;
+            currency?: string;
             /** Formatted Price Amount */
             readonly formatted_price_amount: string;
             /** Formatted Recurring Interval */
@@ -19081,7 +19081,7 @@ export interface components {
              * @example member
              * @enum {string}
              */
-            role: "member" | "billing_manager";
+            role?: "member" | "billing_manager";
             /**
              * Customer Id
              * Format: uuid4
@@ -19118,7 +19118,7 @@ export interface components {
              * @example member
              * @enum {string}
              */
-            role: "member" | "billing_manager";
+            role?: "member" | "billing_manager";
         };
         /** MemberOrganization */
         MemberOrganization: {
@@ -19509,7 +19509,7 @@ export interface components {
              * @description The unit of the meter.
              * @default scalar
              */
-            unit: components["schemas"]["MeterUnit"];
+            unit?: components["schemas"]["MeterUnit"];
             /**
              * Custom Label
              * @description The label for the custom unit, e.g. 'request'. Required when unit is 'custom'.
@@ -19584,7 +19584,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -19694,7 +19694,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -20407,7 +20407,7 @@ export interface components {
              * @default client_secret_post
              * @enum {string}
              */
-            token_endpoint_auth_method: "client_secret_basic" | "client_secret_post" | "none";
+            token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none";
             /**
              * Grant Types
              * @default [
@@ -20415,19 +20415,19 @@ export interface components {
              *       "refresh_token"
              *     ]
              */
-            grant_types: ("authorization_code" | "refresh_token")[];
+            grant_types?: ("authorization_code" | "refresh_token")[];
             /**
              * Response Types
              * @default [
              *       "code"
              *     ]
              */
-            response_types: "code"[];
+            response_types?: "code"[];
             /**
              * Scope
              * @default openid profile email user:read user:write organizations:read organizations:write custom_fields:read custom_fields:write discounts:read discounts:write checkout_links:read checkout_links:write checkouts:read checkouts:write transactions:read transactions:write payouts:read payouts:write products:read products:write benefits:read benefits:write events:read events:write meters:read meters:write files:read files:write subscriptions:read subscriptions:write customers:read customers:write members:read members:write wallets:read wallets:write disputes:read disputes:write customer_meters:read customer_sessions:write member_sessions:write customer_seats:read customer_seats:write orders:read orders:write refunds:read refunds:write payments:read metrics:read metrics:write webhooks:read webhooks:write license_keys:read license_keys:write customer_portal:read customer_portal:write notifications:read notifications:write notification_recipients:read notification_recipients:write
              */
-            scope: string;
+            scope?: string;
             /** Client Name */
             client_name: string;
             /** Client Uri */
@@ -20439,7 +20439,7 @@ export interface components {
             /** Policy Uri */
             policy_uri?: string | null;
             /** @default user */
-            default_sub_type: components["schemas"]["SubType"];
+            default_sub_type?: components["schemas"]["SubType"];
             /**
              * Created At
              * Format: date-time
@@ -20469,7 +20469,7 @@ export interface components {
              * @default client_secret_post
              * @enum {string}
              */
-            token_endpoint_auth_method: "client_secret_basic" | "client_secret_post" | "none";
+            token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none";
             /**
              * Grant Types
              * @default [
@@ -20477,19 +20477,19 @@ export interface components {
              *       "refresh_token"
              *     ]
              */
-            grant_types: ("authorization_code" | "refresh_token")[];
+            grant_types?: ("authorization_code" | "refresh_token")[];
             /**
              * Response Types
              * @default [
              *       "code"
              *     ]
              */
-            response_types: "code"[];
+            response_types?: "code"[];
             /**
              * Scope
              * @default openid profile email user:read user:write organizations:read organizations:write custom_fields:read custom_fields:write discounts:read discounts:write checkout_links:read checkout_links:write checkouts:read checkouts:write transactions:read transactions:write payouts:read payouts:write products:read products:write benefits:read benefits:write events:read events:write meters:read meters:write files:read files:write subscriptions:read subscriptions:write customers:read customers:write members:read members:write wallets:read wallets:write disputes:read disputes:write customer_meters:read customer_sessions:write member_sessions:write customer_seats:read customer_seats:write orders:read orders:write refunds:read refunds:write payments:read metrics:read metrics:write webhooks:read webhooks:write license_keys:read license_keys:write customer_portal:read customer_portal:write notifications:read notifications:write notification_recipients:read notification_recipients:write
              */
-            scope: string;
+            scope?: string;
             /** Client Name */
             client_name: string;
             /** Client Uri */
@@ -20501,7 +20501,7 @@ export interface components {
             /** Policy Uri */
             policy_uri?: string | null;
             /** @default user */
-            default_sub_type: components["schemas"]["SubType"];
+            default_sub_type?: components["schemas"]["SubType"];
         };
         /** OAuth2ClientConfigurationUpdate */
         OAuth2ClientConfigurationUpdate: {
@@ -20512,7 +20512,7 @@ export interface components {
              * @default client_secret_post
              * @enum {string}
              */
-            token_endpoint_auth_method: "client_secret_basic" | "client_secret_post" | "none";
+            token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "none";
             /**
              * Grant Types
              * @default [
@@ -20520,19 +20520,19 @@ export interface components {
              *       "refresh_token"
              *     ]
              */
-            grant_types: ("authorization_code" | "refresh_token")[];
+            grant_types?: ("authorization_code" | "refresh_token")[];
             /**
              * Response Types
              * @default [
              *       "code"
              *     ]
              */
-            response_types: "code"[];
+            response_types?: "code"[];
             /**
              * Scope
              * @default openid profile email user:read user:write organizations:read organizations:write custom_fields:read custom_fields:write discounts:read discounts:write checkout_links:read checkout_links:write checkouts:read checkouts:write transactions:read transactions:write payouts:read payouts:write products:read products:write benefits:read benefits:write events:read events:write meters:read meters:write files:read files:write subscriptions:read subscriptions:write customers:read customers:write members:read members:write wallets:read wallets:write disputes:read disputes:write customer_meters:read customer_sessions:write member_sessions:write customer_seats:read customer_seats:write orders:read orders:write refunds:read refunds:write payments:read metrics:read metrics:write webhooks:read webhooks:write license_keys:read license_keys:write customer_portal:read customer_portal:write notifications:read notifications:write notification_recipients:read notification_recipients:write
              */
-            scope: string;
+            scope?: string;
             /** Client Name */
             client_name: string;
             /** Client Uri */
@@ -20544,7 +20544,7 @@ export interface components {
             /** Policy Uri */
             policy_uri?: string | null;
             /** @default user */
-            default_sub_type: components["schemas"]["SubType"];
+            default_sub_type?: components["schemas"]["SubType"];
             /** Client Id */
             client_id: string;
         };
@@ -21203,7 +21203,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -21390,7 +21390,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -21636,7 +21636,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -21749,7 +21749,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -22242,12 +22242,12 @@ export interface components {
              * @description Default presentment currency for the organization
              * @default usd
              */
-            default_presentment_currency: components["schemas"]["PresentmentCurrency"];
+            default_presentment_currency?: components["schemas"]["PresentmentCurrency"];
             /**
              * @description Default tax behavior applied on products.
              * @default location
              */
-            default_tax_behavior: components["schemas"]["TaxBehaviorOption"];
+            default_tax_behavior?: components["schemas"]["TaxBehaviorOption"];
         };
         /** OrganizationCustomerEmailSettings */
         OrganizationCustomerEmailSettings: {
@@ -22367,7 +22367,7 @@ export interface components {
              * @description Switching from another platform?
              * @default false
              */
-            switching: boolean;
+            switching?: boolean;
             /**
              * Switching From
              * @description Which platform the organization is migrating from.
@@ -22431,31 +22431,31 @@ export interface components {
              * @description If this organization has issue funding enabled
              * @default false
              */
-            issue_funding_enabled: boolean;
+            issue_funding_enabled?: boolean;
             /**
              * Seat Based Pricing Enabled
              * @description If this organization has seat-based pricing enabled
              * @default false
              */
-            seat_based_pricing_enabled: boolean;
+            seat_based_pricing_enabled?: boolean;
             /**
              * Wallets Enabled
              * @description If this organization has Wallets enabled
              * @default false
              */
-            wallets_enabled: boolean;
+            wallets_enabled?: boolean;
             /**
              * Member Model Enabled
              * @description If this organization has the Member model enabled
              * @default false
              */
-            member_model_enabled: boolean;
+            member_model_enabled?: boolean;
             /**
              * Checkout Localization Enabled
              * @description If this organization has checkout localization enabled
              * @default false
              */
-            checkout_localization_enabled: boolean;
+            checkout_localization_enabled?: boolean;
             /**
              * Overview Metrics
              * @description Ordered list of metric slugs shown on the dashboard overview.
@@ -22466,61 +22466,61 @@ export interface components {
              * @description If this organization has access to reset proration behavior.
              * @default false
              */
-            reset_proration_behavior_enabled: boolean;
+            reset_proration_behavior_enabled?: boolean;
             /**
              * Off Session Charges Enabled
              * @description If this organization can create and finalize draft orders via the API (off-session charges against a saved payment method).
              * @default false
              */
-            off_session_charges_enabled: boolean;
+            off_session_charges_enabled?: boolean;
             /**
              * Meter Cycling Enabled
              * @description If this organization can set a separate meter cycle on recurring products (a meter interval independent of the billing interval).
              * @default false
              */
-            meter_cycling_enabled: boolean;
+            meter_cycling_enabled?: boolean;
             /**
              * Slack Benefit Enabled
              * @description Enables the slack shared channel benefit
              * @default false
              */
-            slack_benefit_enabled: boolean;
+            slack_benefit_enabled?: boolean;
             /**
              * Preview Access Enabled
              * @description If this organization has preview access to new features enabled
              * @default false
              */
-            preview_access_enabled: boolean;
+            preview_access_enabled?: boolean;
             /**
              * Disputes Enabled
              * @description If this organization has the disputes dashboard enabled
              * @default false
              */
-            disputes_enabled: boolean;
+            disputes_enabled?: boolean;
             /**
              * Sso Enabled
              * @description If this organization has single sign-on configuration enabled
              * @default false
              */
-            sso_enabled: boolean;
+            sso_enabled?: boolean;
             /**
              * Dispute Auto Accept Enabled
              * @description If this organization can set a threshold below which Polar concedes disputes on its behalf. Requires `disputes_enabled`.
              * @default false
              */
-            dispute_auto_accept_enabled: boolean;
+            dispute_auto_accept_enabled?: boolean;
             /**
              * Compass Enabled
              * @description If this organization has the split product navigation (Billing / Compass / Customers) enabled in the dashboard
              * @default false
              */
-            compass_enabled: boolean;
+            compass_enabled?: boolean;
             /**
              * Merchant Migration Enabled
              * @description If this organization can migrate its billing from another provider (e.g. Stripe) to Polar.
              * @default false
              */
-            merchant_migration_enabled: boolean;
+            merchant_migration_enabled?: boolean;
         };
         /**
          * OrganizationFeatureSettingsUpdate
@@ -22535,19 +22535,19 @@ export interface components {
              * @description If this organization has seat-based pricing enabled
              * @default false
              */
-            seat_based_pricing_enabled: boolean;
+            seat_based_pricing_enabled?: boolean;
             /**
              * Member Model Enabled
              * @description If this organization has the Member model enabled
              * @default false
              */
-            member_model_enabled: boolean;
+            member_model_enabled?: boolean;
             /**
              * Checkout Localization Enabled
              * @description If this organization has checkout localization enabled
              * @default false
              */
-            checkout_localization_enabled: boolean;
+            checkout_localization_enabled?: boolean;
             /**
              * Overview Metrics
              * @description Ordered list of metric slugs shown on the dashboard overview.
@@ -22791,7 +22791,7 @@ export interface components {
              * @default card
              * @constant
              */
-            type: "card";
+            type?: "card";
             /** Default */
             default: boolean;
             method_metadata: components["schemas"]["OrganizationPaymentMethodCardMetadata"];
@@ -22864,12 +22864,12 @@ export interface components {
              * Highlight
              * @default false
              */
-            highlight: boolean;
+            highlight?: boolean;
             /**
              * Custom
              * @default false
              */
-            custom: boolean;
+            custom?: boolean;
             /** Features */
             features?: string[];
         };
@@ -23098,7 +23098,7 @@ export interface components {
              * @default oidc
              * @constant
              */
-            type: "oidc";
+            type?: "oidc";
             /**
              * Configuration
              * @description Provider-specific configuration of the connection.
@@ -23109,7 +23109,7 @@ export interface components {
              * @description Whether the connection can be used to sign in.
              * @default false
              */
-            enabled: boolean;
+            enabled?: boolean;
         };
         /**
          * OrganizationSSOConnectionType
@@ -23234,7 +23234,7 @@ export interface components {
              * Cancel At Period End
              * @default false
              */
-            cancel_at_period_end: boolean;
+            cancel_at_period_end?: boolean;
             /** Canceled At */
             canceled_at?: string | null;
             /** Started At */
@@ -24542,7 +24542,7 @@ export interface components {
              * @description The visibility of the product.
              * @default public
              */
-            visibility: components["schemas"]["ProductVisibility"];
+            visibility?: components["schemas"]["ProductVisibility"];
             /**
              * ProductPriceCreateList
              * @description List of available prices for this product. It may combine at most one fixed price with one seat-based price (billed as `fixed + seat_charge`), or contain a single custom or free price, plus any number of metered prices. A free price cannot be combined with other prices, and a custom price cannot be combined with a fixed or seat-based price. Metered prices are not supported on one-time purchase products.
@@ -24607,7 +24607,7 @@ export interface components {
              * @description The visibility of the product.
              * @default public
              */
-            visibility: components["schemas"]["ProductVisibility"];
+            visibility?: components["schemas"]["ProductVisibility"];
             /**
              * ProductPriceCreateList
              * @description List of available prices for this product. It may combine at most one fixed price with one seat-based price (billed as `fixed + seat_charge`), or contain a single custom or free price, plus any number of metered prices. A free price cannot be combined with other prices, and a custom price cannot be combined with a fixed or seat-based price. Metered prices are not supported on one-time purchase products.
@@ -24642,7 +24642,7 @@ export interface components {
              * @description Number of interval units of the subscription. If this is set to 1 the charge will happen every interval (e.g. every month), if set to 2 it will be every other month, and so on.
              * @default 1
              */
-            recurring_interval_count: number;
+            recurring_interval_count?: number;
             /** @description Optional meter cycle, independent of the billing interval. When set, overage settlement, meter resets and meter-credit grants run on this cadence rather than the billing interval — e.g. yearly billing with monthly credits. It must evenly divide the billing interval. If `None`, metered concerns follow the billing interval. **Once set, it can't be changed.** */
             meter_interval?: components["schemas"]["RecurringInterval"] | null;
             /**
@@ -24812,7 +24812,7 @@ export interface components {
              * @description The currency in which the customer will be charged.
              * @default usd
              */
-            price_currency: components["schemas"]["PresentmentCurrency"];
+            price_currency?: components["schemas"]["PresentmentCurrency"];
             /** @description The tax behavior of the price. If not set, it will default to the organization's default tax behavior. */
             tax_behavior?: components["schemas"]["TaxBehaviorOption"] | null;
             /**
@@ -24947,7 +24947,7 @@ export interface components {
              *     - Other currencies: 50 minor units
              * @default 50
              */
-            minimum_amount: number;
+            minimum_amount?: number;
             /**
              * Maximum Amount
              * @description The maximum amount the customer can pay. Maximum per currency:
@@ -25169,7 +25169,7 @@ export interface components {
              * @description The currency in which the customer will be charged.
              * @default usd
              */
-            price_currency: components["schemas"]["PresentmentCurrency"];
+            price_currency?: components["schemas"]["PresentmentCurrency"];
             /** @description The tax behavior of the price. If not set, it will default to the organization's default tax behavior. */
             tax_behavior?: components["schemas"]["TaxBehaviorOption"] | null;
             /**
@@ -25415,7 +25415,7 @@ export interface components {
              * @description The currency in which the customer will be charged.
              * @default usd
              */
-            price_currency: components["schemas"]["PresentmentCurrency"];
+            price_currency?: components["schemas"]["PresentmentCurrency"];
             /** @description The tax behavior of the price. If not set, it will default to the organization's default tax behavior. */
             tax_behavior?: components["schemas"]["TaxBehaviorOption"] | null;
             /**
@@ -25499,7 +25499,7 @@ export interface components {
              * @description The currency in which the customer will be charged.
              * @default usd
              */
-            price_currency: components["schemas"]["PresentmentCurrency"];
+            price_currency?: components["schemas"]["PresentmentCurrency"];
             /** @description The tax behavior of the price. If not set, it will default to the organization's default tax behavior. */
             tax_behavior?: components["schemas"]["TaxBehaviorOption"] | null;
             /** @description Tiered pricing based on seat quantity */
@@ -25539,7 +25539,7 @@ export interface components {
              * @description How tiers are applied. 'volume' prices all seats at the matching tier's rate. 'graduated' prices each tier's range independently.
              * @default volume
              */
-            seat_tier_type: components["schemas"]["SeatTierType"];
+            seat_tier_type?: components["schemas"]["SeatTierType"];
             /**
              * Tiers
              * @description List of pricing tiers
@@ -25559,7 +25559,7 @@ export interface components {
              * @description How tiers are applied. 'volume' prices all seats at the matching tier's rate. 'graduated' prices each tier's range independently.
              * @default volume
              */
-            seat_tier_type: components["schemas"]["SeatTierType"];
+            seat_tier_type?: components["schemas"]["SeatTierType"];
             /**
              * Tiers
              * @description List of pricing tiers
@@ -25801,7 +25801,7 @@ export interface components {
              *     subscription itself is revoked, i.e fully canceled.
              * @default false
              */
-            revoke_benefits: boolean;
+            revoke_benefits?: boolean;
         };
         /**
          * RefundDispute
@@ -25992,7 +25992,7 @@ export interface components {
              * Headers
              * @default {}
              */
-            headers: {
+            headers?: {
                 [key: string]: string;
             };
             /**
@@ -26056,7 +26056,7 @@ export interface components {
              * Headers
              * @default {}
              */
-            headers: {
+            headers?: {
                 [key: string]: string;
             };
         };
@@ -26232,7 +26232,7 @@ export interface components {
              * @description If true, the seat will be immediately claimed without sending an invitation email. API-only feature.
              * @default false
              */
-            immediate_claim: boolean;
+            immediate_claim?: boolean;
         };
         /** SeatClaim */
         SeatClaim: {
@@ -26495,7 +26495,7 @@ export interface components {
              * @description Whether the user is a workspace admin.
              * @default false
              */
-            is_admin: boolean;
+            is_admin?: boolean;
         };
         /** SlackWorkspaceUsersResponse */
         SlackWorkspaceUsersResponse: {
@@ -26814,7 +26814,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -26957,7 +26957,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -27229,7 +27229,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -27413,7 +27413,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -27569,7 +27569,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -27680,7 +27680,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -27774,7 +27774,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -27863,7 +27863,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -27953,7 +27953,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -28052,7 +28052,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -28184,7 +28184,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -28274,7 +28274,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -28370,7 +28370,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -28518,7 +28518,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -28608,7 +28608,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -29501,7 +29501,7 @@ export interface components {
              * @description Number of direct child events linked to this event.
              * @default 0
              */
-            child_count: number;
+            child_count?: number;
             /**
              * Parent Id
              * @description The ID of the parent event.
@@ -29618,7 +29618,7 @@ export interface components {
              * @description Whether the current session is restricted to a specific organization. Such sessions cannot access other organizations or create new ones. Populated by `GET /v1/users/me`.
              * @default false
              */
-            organization_scoped: boolean;
+            organization_scoped?: boolean;
             /** Email Hash */
             readonly email_hash: string | null;
         };
@@ -31064,17 +31064,17 @@ export interface components {
              * @default user
              * @enum {string}
              */
-            sub_type: "user" | "organization";
+            sub_type?: "user" | "organization";
             /**
              * Sub
              * @default null
              */
-            sub: string | null;
+            sub?: string | null;
             /**
              * Scope
              * @default null
              */
-            scope: string | null;
+            scope?: string | null;
         };
         /** RevokeTokenRequest */
         RevokeTokenRequest: {
@@ -31084,7 +31084,7 @@ export interface components {
              * Token Type Hint
              * @default null
              */
-            token_type_hint: ("access_token" | "refresh_token") | null;
+            token_type_hint?: ("access_token" | "refresh_token") | null;
             /** Client Id */
             client_id: string;
             /** Client Secret */
@@ -31098,7 +31098,7 @@ export interface components {
              * Token Type Hint
              * @default null
              */
-            token_type_hint: ("access_token" | "refresh_token") | null;
+            token_type_hint?: ("access_token" | "refresh_token") | null;
             /** Client Id */
             client_id: string;
             /** Client Secret */
