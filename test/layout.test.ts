@@ -9,6 +9,8 @@ import {ROOT} from './helpers/emulator.js'
 
 const SRC = join(ROOT, 'src')
 const EMULATOR = join(SRC, 'emulator')
+/** Generated files, read by the compiler rather than by people: the wire types (`npm run wire-types`, checked by test/wire-types.test.ts). */
+const GENERATED = new Set(['src/client/wire/openapi.ts'])
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -22,8 +24,9 @@ const specifiers = (text: string) =>
   [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+|declare\s+module\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
 
 describe('source layout', () => {
-  it('no .ts file under src is over 400 lines', () => {
+  it('no .ts file under src is over 400 lines, generated files apart', () => {
     const long = files(SRC)
+      .filter((file) => !GENERATED.has(relative(ROOT, file)))
       .map((file) => ({file: relative(ROOT, file), lines: readFileSync(file, 'utf8').split('\n').length - 1}))
       .filter((f) => f.lines > 400)
     expect(long).toEqual([])

@@ -19,6 +19,8 @@ export interface RequestOptions {
   body?: unknown
   /** A form body (`application/x-www-form-urlencoded`), as the OAuth2 endpoints take; instead of `body`. */
   form?: Record<string, string>
+  /** The media type to ask for (`Accept`); `application/json` unless said (the CSV exports answer only `text/csv`). */
+  accept?: string
   /** `none` for the unauthenticated routes (no Authorization header, their own budget). */
   auth?: 'token' | 'none'
   /** Extra budgets for this route (the 3/s license-key routes). */
@@ -135,7 +137,7 @@ export class ApiClient {
    */
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Response<T>> {
     let url = buildUrl(this.options.baseUrl, path, opts.query)
-    const headers: Record<string, string> = {'user-agent': this.options.userAgent, accept: 'application/json'}
+    const headers: Record<string, string> = {'user-agent': this.options.userAgent, accept: opts.accept ?? 'application/json'}
     const provider = opts.auth === 'none' ? undefined : this.options.credentials
     let bearer = provider && mayCarryCredentials(url, this.options.baseUrl) ? await provider.current() : this.options.token
     let renewed = false

@@ -1,5 +1,9 @@
 // The currencies the service takes for prices and checkouts (its presentment currencies, ISO 4217, lowercase).
-// Kept as one space-separated list so it reads as the fact it is.
+// Kept as one space-separated list so it reads as the fact it is (the document's PresentmentCurrency).
+import type {Schema} from './wire/index.js'
+
+/** A currency the service takes, lower-case. */
+export type Currency = Schema<'PresentmentCurrency'>
 const LIST = `
 aed all amd aoa ars aud awg azn bam bbd bdt bif bmd bnd bob brl bsd bwp bzd cad cdf chf clp cny cop
 crc cve czk djf dkk dop dzd egp etb eur fjd fkp gbp gel gip gmd gnf gtq gyd hkd hnl htg huf idr ils
@@ -11,4 +15,8 @@ zmw
 
 export const CURRENCIES: ReadonlySet<string> = new Set(LIST.trim().split(/\s+/))
 
+/** Whether the service takes `code` (in any case; the API's codes are lower-case). */
 export const isCurrency = (code: string): boolean => CURRENCIES.has(code.toLowerCase())
+
+/** `code` as the API's currency when the service takes it, else undefined. */
+export const asCurrency = (code: string): Currency | undefined => (CURRENCIES.has(code.toLowerCase()) ? (code.toLowerCase() as Currency) : undefined)

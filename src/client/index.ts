@@ -19,6 +19,8 @@ export {redact} from './redact.js'
 export {API_VERSION, isApiVersion} from './version.js'
 export {decodeListenMessage, forwardEvent, listen, reconnectDelayMs, type ForwardResult, type ListenMessage, type ListenOptions, type ListenState} from './listen.js'
 export * from './resources/index.js'
+/** The wire types, generated from the service's OpenAPI document: `import type {wire} from 'till/client'`. */
+export type * as wire from './wire/index.js'
 
 /** The service's documented limits (spec §8): 500 requests a minute per organization, 100 a second per IP. */
 export const DEFAULT_BUDGETS: Budget[] = [

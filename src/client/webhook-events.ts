@@ -1,4 +1,9 @@
 // The webhook event types of the service (api-facts §8.1), for the emulator and the commands alike.
+import type {Schema} from './wire/index.js'
+
+/** An event type as the document names them (WebhookEventType). */
+export type WebhookEventType = Schema<'WebhookEventType'>
+
 /** Every event type an endpoint can subscribe to (api-facts §8.1). */
 export const WEBHOOK_EVENTS = [
   'checkout.created', 'checkout.updated', 'checkout.expired',
@@ -8,11 +13,10 @@ export const WEBHOOK_EVENTS = [
   'order.created', 'order.updated', 'order.paid', 'order.refunded',
   'subscription.created', 'subscription.updated', 'subscription.active', 'subscription.canceled', 'subscription.uncanceled',
   'subscription.cycled', 'subscription.revoked', 'subscription.past_due', 'subscription.paused', 'subscription.resumed',
-  'subscription.migrated',
   'refund.created', 'refund.updated',
   'product.created', 'product.updated',
   'discount.created', 'discount.updated', 'discount.deleted',
   'benefit.created', 'benefit.updated',
   'benefit_grant.created', 'benefit_grant.cycled', 'benefit_grant.updated', 'benefit_grant.revoked',
   'organization.updated',
-] as const
+] as const satisfies readonly WebhookEventType[]

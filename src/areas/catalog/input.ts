@@ -4,11 +4,14 @@ import type {ApiClient} from '../../client/client.js'
 import type {Item} from '../../client/resources/common.js'
 import {getProduct, listProducts, setProductBenefits, updateProduct, type PriceCreate, type ProductUpdate} from '../../client/resources/products.js'
 import {usageError} from '../../client/till-error.js'
-import {isCurrency} from '../../client/currencies.js'
+import {asCurrency, type Currency} from '../../client/currencies.js'
 import {mergeMetadata} from '../../cli/input/fields.js'
 import {amountFrom, toMinor} from '../../cli/input/money.js'
 import {productPrice, productType} from './columns.js'
 import type {Choice} from '../../cli/prompt.js'
+import type {Schema} from '../../client/wire/index.js'
+
+type ProductVisibility = Schema<'ProductVisibility'>
 
 // ---- prices ----
 
@@ -23,10 +26,11 @@ export interface PriceFlags {
 }
 
 /** A lower-case ISO 4217 code from `--currency`. */
-export function currencyCode(text: string): string {
+export function currencyCode(text: string): Currency {
   if (!/^[A-Za-z]{3}$/.test(text)) throw usageError(`--currency must be a three-letter code such as usd or eur, not "${text}"`)
-  if (!isCurrency(text)) throw usageError(`--currency ${text} is not a currency the service takes`, 'use an ISO 4217 code such as usd, eur, gbp or jpy')
-  return text.toLowerCase()
+  const code = asCurrency(text)
+  if (!code) throw usageError(`--currency ${text} is not a currency the service takes`, 'use an ISO 4217 code such as usd, eur, gbp or jpy')
+  return code
 }
 
 export const hasPriceFlags = (f: PriceFlags) =>
@@ -34,17 +38,17 @@ export const hasPriceFlags = (f: PriceFlags) =>
 
 /** A fixed price of `minor` units (0 is a free price: the service dropped the separate `free` type). */
 /** `METER_ID:UNIT_AMOUNT[:CAP]` (minor units; the unit amount may have decimals) as a metered price. */
-export function meteredPrice(text: string, currency: string): PriceCreate {
+export function meteredPrice(text: string, currency: Currency): PriceCreate {
   const m = /^([0-9a-fA-F-]{32,36}):(\d+(?:\.\d{1,12})?)(?::(\d+))?$/.exec(text.trim())
   if (!m) throw usageError(`--metered ${text} is not METER_ID:UNIT_AMOUNT[:CAP]`, 'e.g. --metered 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d:0.5 (half a cent per unit) or ...:2:10000 (2 cents per unit, at most $100 a period)')
   if (Number(m[2]) <= 0) throw usageError(`--metered ${text}: the unit amount must be more than 0`)
   return {amount_type: 'metered_unit', meter_id: m[1]!.toLowerCase(), unit_amount: m[2]!, cap_amount: m[3] === undefined ? null : Number(m[3]), price_currency: currency}
 }
 
-export const fixedPrice = (minor: number, currency: string): PriceCreate => ({amount_type: 'fixed', price_amount: minor, price_currency: currency})
+export const fixedPrice = (minor: number, currency: Currency): PriceCreate => ({amount_type: 'fixed', price_amount: minor, price_currency: currency})
 
 /** The price the flags describe, or undefined when they give none. */
-export function priceFrom(f: PriceFlags, currency: string): PriceCreate | undefined {
+export function priceFrom(f: PriceFlags, currency: Currency): PriceCreate | undefined {
   const fixed = f.price !== undefined || f['amount-minor'] !== undefined
   const kinds = [fixed, f.free, f['pay-what-you-want']].filter(Boolean).length
   if (kinds > 1) throw usageError('give one kind of price: --price (or --amount-minor), --free, or --pay-what-you-want')
@@ -54,7 +58,7 @@ export function priceFrom(f: PriceFlags, currency: string): PriceCreate | undefi
   if (f.free) return fixedPrice(0, currency)
   if (fixed) return fixedPrice(amountFrom({major: f.price, minor: f['amount-minor']}, currency, {major: '--price', minor: '--amount-minor'})!, currency)
   if (!f['pay-what-you-want']) return undefined
-  const price: PriceCreate = {amount_type: 'custom', price_currency: currency}
+  const price: PriceCreate & {amount_type: 'custom'} = {amount_type: 'custom', price_currency: currency}
   if (f.minimum !== undefined) price.minimum_amount = toMinor(f.minimum, currency, '--minimum')
   if (f.maximum !== undefined) price.maximum_amount = toMinor(f.maximum, currency, '--maximum')
   if (f.preset !== undefined) price.preset_amount = toMinor(f.preset, currency, '--preset')
@@ -78,7 +82,7 @@ export function priceRule(currency: string): (text: string) => true | string {
 export interface ProductChanges {
   name?: string
   description?: string
-  visibility?: string
+  visibility?: ProductVisibility
   metadata?: string[]
   price?: PriceFlags
   currency?: string
@@ -107,7 +111,7 @@ export function productUpdateBody(changes: ProductChanges, current: Item | undef
   if (changes.visibility !== undefined) body.visibility = changes.visibility
   if (changes.metadata?.length) body.metadata = mergeMetadata(current?.metadata, changes.metadata) as Record<string, string>
   if (anyPriceInput(changes)) {
-    const currency = changes.currency ? currencyCode(changes.currency) : String(activePrice(current ?? {id: ''})?.price_currency ?? 'usd')
+    const currency = changes.currency ? currencyCode(changes.currency) : (asCurrency(String(activePrice(current ?? {id: ''})?.price_currency ?? 'usd')) ?? 'usd')
     const price = priceFrom(changes.price ?? {}, currency)
     if (!price) throw usageError('--currency applies to a new price: add --price, --free or --pay-what-you-want')
     body.prices = [price]

@@ -34,7 +34,8 @@ export const oauth2Columns = {'oauth2-clients': oauth2ClientColumns, 'oauth2-cli
 
 /** The client without its secrets (list, get, update): the secret is shown once, at creation. */
 export function withoutSecrets(client: OAuth2Client): OAuth2Client {
-  const {client_secret: _secret, registration_access_token: _registration, ...rest} = client
+  // `registration_access_token` is not in the document's OAuth2Client, but an RFC 7591 answer may carry one.
+  const {client_secret: _secret, registration_access_token: _registration, ...rest} = client as OAuth2Client & {registration_access_token?: string}
   return rest as OAuth2Client
 }
 
@@ -74,7 +75,7 @@ export function configurationFrom(flags: ConfigurationFlagValues, current?: OAut
   const redirectUris = flags['redirect-uri'] ?? (current?.redirect_uris as string[] | undefined)
   if (!redirectUris?.length) throw usageError('a client needs at least one redirect URI', 'pass --redirect-uri https://example.com/oauth/callback (repeatable)')
   const scope = flags.scope ? flags.scope.flatMap((s) => s.split(/\s+/)).filter(Boolean).join(' ') : (current?.scope as string | undefined)
-  const keep = (flag: string | undefined, key: string) => flag ?? (current?.[key] as string | null | undefined) ?? undefined
+  const keep = (flag: string | undefined, key: 'client_uri' | 'logo_uri' | 'tos_uri' | 'policy_uri') => flag ?? current?.[key] ?? undefined
   return {
     client_name: name,
     redirect_uris: redirectUris,
@@ -84,6 +85,6 @@ export function configurationFrom(flags: ConfigurationFlagValues, current?: OAut
     logo_uri: keep(flags['logo-uri'], 'logo_uri'),
     tos_uri: keep(flags['tos-uri'], 'tos_uri'),
     policy_uri: keep(flags['policy-uri'], 'policy_uri'),
-    default_sub_type: flags['default-sub-type'] ?? (current?.default_sub_type as 'user' | 'organization' | undefined),
+    ...((flags['default-sub-type'] ?? current?.default_sub_type) ? {default_sub_type: flags['default-sub-type'] ?? current?.default_sub_type} : {}),
   }
 }

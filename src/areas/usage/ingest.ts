@@ -190,8 +190,8 @@ export class Ingester {
       }
     }
     this.progress.inserted += result.inserted
-    this.progress.duplicates += result.duplicates
-    this.checkpoint.settle(batch.range, {...result, rejected})
+    this.progress.duplicates += result.duplicates ?? 0
+    this.checkpoint.settle(batch.range, {inserted: result.inserted, duplicates: result.duplicates ?? 0, rejected})
     this.checkpoint.save()
     this.options.onProgress?.(this.progress)
   }

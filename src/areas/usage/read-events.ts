@@ -35,7 +35,8 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\
 
 /** Fills defaults and checks what the service would refuse anyway; the error names the fix. */
 export function checkEvent(raw: Record<string, unknown>, defaults: Defaults): EventInput | string {
-  const event: EventInput = {...(raw as EventInput)}
+  // Read loosely (any JSON object), checked below field by field, then returned as the document's event.
+  const event: Record<string, unknown> = {...raw}
   if (event.name === undefined && defaults.name !== undefined) event.name = defaults.name
   if (event.customer_id === undefined && event.external_customer_id === undefined && defaults.externalCustomer !== undefined) {
     event.external_customer_id = defaults.externalCustomer
@@ -53,7 +54,7 @@ export function checkEvent(raw: Record<string, unknown>, defaults: Defaults): Ev
   if (event.metadata !== undefined && (event.metadata === null || typeof event.metadata !== 'object' || Array.isArray(event.metadata))) {
     return 'metadata must be an object'
   }
-  return event
+  return event as EventInput
 }
 
 /** JSON lines: one event object per line; blank lines are skipped (and counted). */

@@ -3,7 +3,7 @@ import type {Item} from '../../client/resources/common.js'
 import {usageError} from '../../client/till-error.js'
 import type {Prompter} from '../../cli/prompt.js'
 import {maskToken} from '../../client/redact.js'
-import {WEBHOOK_EVENTS} from '../../client/webhook-events.js'
+import {WEBHOOK_EVENTS, type WebhookEventType} from '../../client/webhook-events.js'
 
 export {WEBHOOK_EVENTS}
 
@@ -19,10 +19,11 @@ export async function chosenEvents(
   flags: {event?: string[]; 'all-events'?: boolean},
   prompter: Prompter,
   optional = false,
-): Promise<string[] | undefined> {
+): Promise<WebhookEventType[] | undefined> {
   if (flags.event && flags['all-events']) throw usageError('give --event or --all-events, not both')
   if (flags['all-events']) return [...WEBHOOK_EVENTS]
-  if (flags.event) return [...new Set(flags.event)]
+  // --event takes only WEBHOOK_EVENTS (the flag's options)
+  if (flags.event) return [...new Set(flags.event)] as WebhookEventType[]
   if (optional) return undefined
   if (!prompter.interactive) {
     throw usageError('missing --event: the events to send (repeat --event, or pass --all-events)', 'e.g. --event order.paid --event subscription.canceled')
@@ -30,7 +31,7 @@ export async function chosenEvents(
   const {checkbox} = await import('@inquirer/prompts')
   return checkbox({
     message: 'Events to send (space selects, enter confirms)',
-    choices: WEBHOOK_EVENTS.map((e) => ({name: e, value: e as string})),
+    choices: WEBHOOK_EVENTS.map((e) => ({name: e, value: e as WebhookEventType})),
     pageSize: 15,
     required: true,
   })

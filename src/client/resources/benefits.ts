@@ -1,7 +1,8 @@
 // Benefits and their grants (api-facts §3.1, §3.3, §4.9).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import {listItems, metadataQuery, seg, type Item} from './common.js'
+import type {Benefit, BenefitCreate, BenefitGrant, BenefitUpdate} from '../wire/index.js'
+import {listItems, metadataQuery, seg} from './common.js'
 
 export const BENEFIT_TYPES = ['custom', 'license_keys', 'downloadables', 'discord', 'github_repository', 'meter_credit', 'feature_flag'] as const
 export type BenefitType = (typeof BENEFIT_TYPES)[number]
@@ -13,26 +14,18 @@ export interface BenefitFilters {
   metadata?: string[]
 }
 
-export function listBenefits(client: ApiClient, f: BenefitFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/benefits/', {type: f.type, query: f.query, sorting: f.sorting, ...metadataQuery(f.metadata)}, page)
+export function listBenefits(client: ApiClient, f: BenefitFilters, page: PaginateOptions): AsyncGenerator<Benefit> {
+  return listItems<Benefit>(client, '/benefits/', {type: f.type, query: f.query, sorting: f.sorting, ...metadataQuery(f.metadata)}, page)
 }
 
-export const getBenefit = (client: ApiClient, id: string) => client.get<Item>(`/benefits/${seg(id)}`)
+export const getBenefit = (client: ApiClient, id: string) => client.get<Benefit>(`/benefits/${seg(id)}`)
 
-export interface BenefitCreate {
-  type: string
-  description: string
-  properties: Record<string, unknown>
-  visibility?: string
-  metadata?: Record<string, string>
-}
+/** Every benefit update names the benefit's own `type` (the service reads the body by it). */
+export type {BenefitCreate, BenefitUpdate}
 
-/** The service reads `type` as the body's discriminator; the other fields are optional. */
-export type BenefitUpdate = Partial<BenefitCreate>
+export const createBenefit = (client: ApiClient, body: BenefitCreate) => client.post<Benefit>('/benefits/', body)
 
-export const createBenefit = (client: ApiClient, body: BenefitCreate) => client.post<Item>('/benefits/', body)
-
-export const updateBenefit = (client: ApiClient, id: string, body: BenefitUpdate) => client.patch<Item>(`/benefits/${seg(id)}`, body)
+export const updateBenefit = (client: ApiClient, id: string, body: BenefitUpdate) => client.patch<Benefit>(`/benefits/${seg(id)}`, body)
 
 /** 204 on success; 403 NotPermitted when the benefit is not deletable. */
 export const deleteBenefit = (client: ApiClient, id: string) => client.delete<null>(`/benefits/${seg(id)}`)
@@ -43,8 +36,8 @@ export interface GrantFilters {
 }
 
 /** The grants of one benefit. */
-export function listBenefitGrants(client: ApiClient, benefitId: string, f: GrantFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, `/benefits/${seg(benefitId)}/grants`, {is_granted: f.granted, customer_id: f.customerId}, page)
+export function listBenefitGrants(client: ApiClient, benefitId: string, f: GrantFilters, page: PaginateOptions): AsyncGenerator<BenefitGrant> {
+  return listItems<BenefitGrant>(client, `/benefits/${seg(benefitId)}/grants`, {is_granted: f.granted, customer_id: f.customerId}, page)
 }
 
 export interface AllGrantFilters extends GrantFilters {
@@ -53,6 +46,6 @@ export interface AllGrantFilters extends GrantFilters {
 }
 
 /** The grants of every benefit. */
-export function listAllBenefitGrants(client: ApiClient, f: AllGrantFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/benefit-grants/', {is_granted: f.granted, customer_id: f.customerId, external_customer_id: f.externalCustomerId, sorting: f.sorting}, page)
+export function listAllBenefitGrants(client: ApiClient, f: AllGrantFilters, page: PaginateOptions): AsyncGenerator<BenefitGrant> {
+  return listItems<BenefitGrant>(client, '/benefit-grants/', {is_granted: f.granted, customer_id: f.customerId, external_customer_id: f.externalCustomerId, sorting: f.sorting}, page)
 }

@@ -1,16 +1,12 @@
 // Customer sessions: a Customer Portal token for one customer, made with the organization token
 // (api-facts §2, §4.8; spec §5 rule 2).
 import type {ApiClient} from '../client.js'
-import type {Item} from './common.js'
+import type {CustomerSession, CustomerSessionCreate} from '../wire/index.js'
 
 /** One of `customer_id` and `external_customer_id`, and where the portal's "back" link goes. */
-export interface SessionCreate {
-  customer_id?: string
-  external_customer_id?: string
-  return_url?: string
-}
+export type SessionCreate = CustomerSessionCreate
 
 /** CustomerSession (201); `token` (`polar_cst_…`) is shown only in this response. */
-export type CustomerSession = Item & {token: string; expires_at: string; customer_portal_url: string; customer_id: string}
+export type {CustomerSession}
 
 export const createCustomerSession = (client: ApiClient, body: SessionCreate) => client.post<CustomerSession>('/customer-sessions/', body)

@@ -1,8 +1,9 @@
 // Customers, addressed by id or by the caller's own external id (api-facts §3.1, §4.8).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import {listItems, metadataQuery, seg, type Item} from './common.js'
-import type {Address} from './orders.js'
+import type * as Wire from '../wire/index.js'
+import type {Customer, CustomerCreate, CustomerState} from '../wire/index.js'
+import {listItems, metadataQuery, seg} from './common.js'
 
 /** A customer by its id, or by the external id the organization gave it. */
 export type CustomerRef = {id: string} | {externalId: string}
@@ -20,35 +21,36 @@ export interface CustomerFilters {
   metadata?: string[]
 }
 
-export function listCustomers(client: ApiClient, f: CustomerFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/customers/', {email: f.email, query: f.query, active: f.active, sorting: f.sorting, ...metadataQuery(f.metadata)}, page)
+export function listCustomers(client: ApiClient, f: CustomerFilters, page: PaginateOptions): AsyncGenerator<Customer> {
+  return listItems<Customer>(client, '/customers/', {email: f.email, query: f.query, active: f.active, sorting: f.sorting, ...metadataQuery(f.metadata)}, page)
 }
 
-export interface CustomerCreate {
-  email: string
-  name?: string
-  external_id?: string
-  metadata?: Record<string, unknown>
-  billing_address?: Address
+export type {CustomerCreate}
+
+/** The changes of a customer addressed by id (`CustomerUpdate`) or by external id (`CustomerUpdateExternalID`, which cannot change it). */
+export type CustomerUpdate = Wire.CustomerUpdate & BillingName
+export type CustomerUpdateExternalID = Wire.CustomerUpdateExternalID & BillingName
+
+/**
+ * `billing_name` is in no customer update of the document (only in the answers, and in the portal's own
+ * update): till still sends it for `--billing-name`, as it did before the wire types. Known gap.
+ */
+interface BillingName {
+  billing_name?: string | null
 }
 
-export interface CustomerUpdate {
-  email?: string
-  name?: string
-  external_id?: string
-  metadata?: Record<string, unknown>
-  billing_name?: string
-  billing_address?: Address
-}
-
-export const getCustomer = (client: ApiClient, ref: CustomerRef) => client.get<Item>(customerPath(ref))
+export const getCustomer = (client: ApiClient, ref: CustomerRef) => client.get<Customer>(customerPath(ref))
 
 /** CustomerState: the customer with `active_subscriptions`, `granted_benefits` and `active_meters`. */
-export const getCustomerState = (client: ApiClient, ref: CustomerRef) => client.get<Item>(`${customerPath(ref)}/state`)
+export const getCustomerState = (client: ApiClient, ref: CustomerRef) => client.get<CustomerState>(`${customerPath(ref)}/state`)
 
-export const createCustomer = (client: ApiClient, body: CustomerCreate) => client.post<Item>('/customers/', body)
+export const createCustomer = (client: ApiClient, body: CustomerCreate) => client.post<Customer>('/customers/', body)
 
-export const updateCustomer = (client: ApiClient, ref: CustomerRef, body: CustomerUpdate) => client.patch<Item>(customerPath(ref), body)
+export function updateCustomer(client: ApiClient, ref: {id: string}, body: CustomerUpdate): Promise<Customer>
+export function updateCustomer(client: ApiClient, ref: CustomerRef, body: CustomerUpdateExternalID): Promise<Customer>
+export function updateCustomer(client: ApiClient, ref: CustomerRef, body: CustomerUpdate | CustomerUpdateExternalID): Promise<Customer> {
+  return client.patch<Customer>(customerPath(ref), body)
+}
 
 /** Soft delete: ends subscriptions, revokes benefits, clears the external id; `anonymize` also erases personal data. */
 export const deleteCustomer = (client: ApiClient, ref: CustomerRef, anonymize: boolean) =>

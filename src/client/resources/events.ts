@@ -1,24 +1,13 @@
 // Events (api-facts §3.1): ingest, list, get, names; event types (their labels).
 import type {ApiClient, Query} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import {listItems, metadataQuery, seg, type Item} from './common.js'
+import type {Event, EventName, EventsIngest, EventsIngestResponse, EventType, EventTypeWithStats} from '../wire/index.js'
+import {listItems, metadataQuery, seg} from './common.js'
 
 /** One event as the ingest endpoint takes it: a customer by id or by external id. */
-export interface EventInput {
-  name: string
-  customer_id?: string
-  external_customer_id?: string
-  timestamp?: string
-  external_id?: string
-  parent_id?: string
-  metadata?: Record<string, unknown>
-  [key: string]: unknown
-}
+export type EventInput = EventsIngest['events'][number]
 
-export interface IngestResult {
-  inserted: number
-  duplicates: number
-}
+export type IngestResult = EventsIngestResponse
 
 /**
  * Posts one batch. `replayable` (every event has an `external_id`, so the service deduplicates them)
@@ -59,11 +48,11 @@ export function eventsQuery(f: EventFilters): Query {
   }
 }
 
-export function listEvents(client: ApiClient, f: EventFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/events/', eventsQuery(f), page)
+export function listEvents(client: ApiClient, f: EventFilters, page: PaginateOptions): AsyncGenerator<Event> {
+  return listItems<Event>(client, '/events/', eventsQuery(f), page)
 }
 
-export const getEvent = (client: ApiClient, id: string) => client.get<Item>(`/events/${seg(id)}`)
+export const getEvent = (client: ApiClient, id: string) => client.get<Event>(`/events/${seg(id)}`)
 
 export interface EventNameFilters {
   source?: string[]
@@ -71,8 +60,8 @@ export interface EventNameFilters {
   sorting?: string[]
 }
 
-export function listEventNames(client: ApiClient, f: EventNameFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/events/names', {source: f.source, query: f.query, sorting: f.sorting}, page)
+export function listEventNames(client: ApiClient, f: EventNameFilters, page: PaginateOptions): AsyncGenerator<EventName> {
+  return listItems<EventName>(client, '/events/names', {source: f.source, query: f.query, sorting: f.sorting}, page)
 }
 
 export interface EventTypeFilters {
@@ -86,12 +75,12 @@ export interface EventTypeFilters {
 }
 
 /** The organization's event types with how often and when their events occurred. */
-export function listEventTypes(client: ApiClient, f: EventTypeFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/event-types/', {
+export function listEventTypes(client: ApiClient, f: EventTypeFilters, page: PaginateOptions): AsyncGenerator<EventTypeWithStats> {
+  return listItems<EventTypeWithStats>(client, '/event-types/', {
     source: f.source, query: f.query, customer_id: f.customerId, external_customer_id: f.externalCustomerId,
     parent_id: f.parentId, root_events: f.rootEvents, sorting: f.sorting,
   }, page)
 }
 
 /** Sets an event type's label (what events of that name are shown as). */
-export const updateEventType = (client: ApiClient, id: string, label: string) => client.patch<Item>(`/event-types/${seg(id)}`, {label})
+export const updateEventType = (client: ApiClient, id: string, label: string) => client.patch<EventType>(`/event-types/${seg(id)}`, {label})

@@ -8,7 +8,8 @@ import type {ApiClient} from '../client.js'
 import {ApiError} from '../errors.js'
 import type {PaginateOptions} from '../paginate.js'
 import {ExitCode, TillError} from '../till-error.js'
-import {listItems, seg, type Item} from './common.js'
+import type {FileCreate, FilePatch, FileRead, FileUpload, FileUploadCompleted} from '../wire/index.js'
+import {listItems, seg} from './common.js'
 
 export const FILE_SERVICES = ['downloadable', 'product_media', 'organization_avatar'] as const
 export type FileService = (typeof FILE_SERVICES)[number]
@@ -16,9 +17,9 @@ export type FileService = (typeof FILE_SERVICES)[number]
 /** 5 MiB: the storage's smallest part (but the last). */
 export const DEFAULT_PART_SIZE = 5 * 1024 * 1024
 
-export const listFiles = (client: ApiClient, ids: string[] | undefined, page: PaginateOptions): AsyncGenerator<Item> => listItems(client, '/files/', {ids}, page)
+export const listFiles = (client: ApiClient, ids: string[] | undefined, page: PaginateOptions): AsyncGenerator<FileRead> => listItems<FileRead>(client, '/files/', {ids}, page)
 
-export const updateFile = (client: ApiClient, id: string, body: {name?: string; version?: string | null}) => client.patch<Item>(`/files/${seg(id)}`, body)
+export const updateFile = (client: ApiClient, id: string, body: FilePatch) => client.patch<FileRead>(`/files/${seg(id)}`, body)
 
 export const deleteFile = (client: ApiClient, id: string) => client.delete<null>(`/files/${seg(id)}`)
 
@@ -72,11 +73,11 @@ export interface UploadOptions {
  * Uploads a file through the whole flow. Each part is PUT with its SHA-256 and the storage's answer is
  * checked against it; the completed file's checksum is checked against the local one. Returns the file.
  */
-export async function uploadFile(client: ApiClient, path: string, options: UploadOptions = {}): Promise<Item> {
+export async function uploadFile(client: ApiClient, path: string, options: UploadOptions = {}): Promise<FileRead> {
   const size = (await stat(path)).size
   const partSize = options.partSize ?? DEFAULT_PART_SIZE
   const {parts, sha256} = await planParts(path, size, partSize)
-  const created = await client.post<Item & {upload: {id: string; path: string; parts: Array<Part & {url: string; headers?: Record<string, string>}>}}>('/files/', {
+  const declared: FileCreate = {
     name: options.name ?? basename(path),
     mime_type: options.mimeType ?? mimeTypeOf(path),
     size,
@@ -84,7 +85,8 @@ export async function uploadFile(client: ApiClient, path: string, options: Uploa
     upload: {parts},
     service: options.service ?? 'downloadable',
     version: options.version,
-  })
+  }
+  const created = await client.post<FileUpload>('/files/', declared)
   let completed: Completed[]
   try {
     completed = await uploadParts(client, path, created.upload.parts, parts, size, options.onProgress)
@@ -93,7 +95,8 @@ export async function uploadFile(client: ApiClient, path: string, options: Uploa
     await client.delete(`/files/${seg(created.id)}`).catch(() => undefined)
     throw error
   }
-  const file = await client.post<Item>(`/files/${seg(created.id)}/uploaded`, {id: created.upload.id, path: created.upload.path, parts: completed})
+  const done: FileUploadCompleted = {id: created.upload.id, path: created.upload.path, parts: completed}
+  const file = await client.post<FileRead>(`/files/${seg(created.id)}/uploaded`, done)
   if (typeof file.checksum_sha256_base64 === 'string' && file.checksum_sha256_base64 !== sha256) {
     throw new TillError(`the uploaded file ${file.id} does not have the checksum of ${path}`, ExitCode.error, 'delete it and upload again')
   }
@@ -104,7 +107,7 @@ type Completed = {number: number; checksum_etag: string; checksum_sha256_base64:
 
 /** PUTs each part with the SHA-256 taken when the file was declared; the storage refuses bytes that differ. */
 async function uploadParts(
-  client: ApiClient, path: string, targets: Array<Part & {url: string; headers?: Record<string, string>}>, parts: Part[], size: number, onProgress?: (sent: number, total: number) => void,
+  client: ApiClient, path: string, targets: FileUpload['upload']['parts'], parts: Part[], size: number, onProgress?: (sent: number, total: number) => void,
 ): Promise<Completed[]> {
   const completed: Completed[] = []
   const handle = await open(path, 'r')

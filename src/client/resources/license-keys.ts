@@ -3,7 +3,8 @@
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {Rule} from '../rate-limit.js'
-import {listItems, seg, type Item} from './common.js'
+import type {LicenseKeyActivate, LicenseKeyActivationRead, LicenseKeyDeactivate, LicenseKeyRead, LicenseKeyUpdate, LicenseKeyValidate, LicenseKeyWithActivations, ValidatedLicenseKey} from '../wire/index.js'
+import {listItems, seg} from './common.js'
 
 /**
  * 3/s on the unauthenticated license-key routes. Going over blocks the caller for 60 s, so this budget
@@ -18,51 +19,31 @@ export interface LicenseKeyFilters {
   status?: string
 }
 
-export function listLicenseKeys(client: ApiClient, f: LicenseKeyFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/license-keys/', {benefit_id: f.benefitId, status: f.status}, page)
+export function listLicenseKeys(client: ApiClient, f: LicenseKeyFilters, page: PaginateOptions): AsyncGenerator<LicenseKeyRead> {
+  return listItems<LicenseKeyRead>(client, '/license-keys/', {benefit_id: f.benefitId, status: f.status}, page)
 }
 
 /** LicenseKeyWithActivations. */
-export const getLicenseKey = (client: ApiClient, id: string) => client.get<Item>(`/license-keys/${seg(id)}`)
+export const getLicenseKey = (client: ApiClient, id: string) => client.get<LicenseKeyWithActivations>(`/license-keys/${seg(id)}`)
 
-export interface ValidateInput {
-  key: string
-  organization_id: string
-  activation_id?: string
-  benefit_id?: string
-  customer_id?: string
-  increment_usage?: number
-  conditions?: Record<string, string>
-}
+export type ValidateInput = LicenseKeyValidate
 
 /** ValidatedLicenseKey; every failed check is a 404 with its own detail, exhausted usage a 400. */
-export const validateLicenseKey = (client: ApiClient, body: ValidateInput) => client.post<Item>('/license-keys/validate', body)
+export const validateLicenseKey = (client: ApiClient, body: ValidateInput) => client.post<ValidatedLicenseKey>('/license-keys/validate', body)
 
-export interface ActivateInput {
-  key: string
-  organization_id: string
-  label: string
-  conditions?: Record<string, string>
-  meta?: Record<string, string>
-}
+export type ActivateInput = LicenseKeyActivate
 
 /** LicenseKeyActivationRead; 403 NotPermitted when the key cannot take another activation. */
-export const activateLicenseKey = (client: ApiClient, body: ActivateInput) => client.post<Item>('/license-keys/activate', body)
+export const activateLicenseKey = (client: ApiClient, body: ActivateInput) => client.post<LicenseKeyActivationRead>('/license-keys/activate', body)
 
 /** 204: the activation is gone and its slot free again. */
-export const deactivateLicenseKey = (client: ApiClient, body: {key: string; organization_id: string; activation_id: string}) =>
+export const deactivateLicenseKey = (client: ApiClient, body: LicenseKeyDeactivate) =>
   client.post<null>('/license-keys/deactivate', body)
 
-export interface LicenseKeyUpdate {
-  status?: (typeof LICENSE_KEY_STATUSES)[number]
-  usage?: number
-  limit_activations?: number | null
-  limit_usage?: number | null
-  expires_at?: string | null
-}
+export type {LicenseKeyUpdate}
 
-export const updateLicenseKey = (client: ApiClient, id: string, body: LicenseKeyUpdate) => client.patch<Item>(`/license-keys/${seg(id)}`, body)
+export const updateLicenseKey = (client: ApiClient, id: string, body: LicenseKeyUpdate) => client.patch<LicenseKeyRead>(`/license-keys/${seg(id)}`, body)
 
 /** One activation of a license key, with the key. */
 export const getActivation = (client: ApiClient, keyId: string, activationId: string) =>
-  client.get<Item>(`/license-keys/${seg(keyId)}/activations/${seg(activationId)}`)
+  client.get<LicenseKeyActivationRead>(`/license-keys/${seg(keyId)}/activations/${seg(activationId)}`)

@@ -1,42 +1,22 @@
 // Meters, their quantities, and customer meters (for the organization and in the customer portal).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import {listItems, metadataQuery, seg, type Item} from './common.js'
+import type {CustomerCustomerMeter, CustomerMeter, Meter, MeterCreate, MeterQuantities, MeterUpdate, Schema} from '../wire/index.js'
+import {listItems, metadataQuery, seg} from './common.js'
 
 export const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'like', 'not_like'] as const
 export const AGGREGATIONS = ['count', 'sum', 'max', 'min', 'avg', 'unique'] as const
 export const INTERVALS = ['hour', 'day', 'week', 'month', 'year'] as const
 export type Interval = (typeof INTERVALS)[number]
 
-export interface FilterClause {
-  property: string
-  operator: (typeof FILTER_OPERATORS)[number]
-  value: string | number | boolean
-}
+export type FilterClause = Schema<'FilterClause'>
 
-export interface MeterFilter {
-  conjunction: 'and' | 'or'
-  clauses: Array<FilterClause | MeterFilter>
-}
+/** A filter of events: clauses, or filters in turn, joined by `and` or `or`. */
+export type MeterFilter = Schema<'Filter'>
 
-export type Aggregation = {func: 'count'} | {func: Exclude<(typeof AGGREGATIONS)[number], 'count'>; property: string}
+export type Aggregation = MeterCreate['aggregation']
 
-export interface MeterCreate {
-  name: string
-  filter: MeterFilter
-  aggregation: Aggregation
-  unit?: 'scalar' | 'token' | 'custom'
-  custom_label?: string
-  custom_multiplier?: number
-  metadata?: Record<string, string | number | boolean>
-}
-
-export interface MeterUpdate extends Partial<Omit<MeterCreate, 'custom_label' | 'custom_multiplier'>> {
-  /** null clears it. */
-  custom_label?: string | null
-  custom_multiplier?: number | null
-  is_archived?: boolean
-}
+export type {MeterCreate, MeterUpdate}
 
 export interface MeterFilters {
   query?: string
@@ -45,13 +25,13 @@ export interface MeterFilters {
   sorting?: string[]
 }
 
-export function listMeters(client: ApiClient, f: MeterFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/meters/', {query: f.query, is_archived: f.archived, sorting: f.sorting, ...metadataQuery(f.metadata)}, page)
+export function listMeters(client: ApiClient, f: MeterFilters, page: PaginateOptions): AsyncGenerator<Meter> {
+  return listItems<Meter>(client, '/meters/', {query: f.query, is_archived: f.archived, sorting: f.sorting, ...metadataQuery(f.metadata)}, page)
 }
 
-export const getMeter = (client: ApiClient, id: string) => client.get<Item>(`/meters/${seg(id)}`)
-export const createMeter = (client: ApiClient, body: MeterCreate) => client.post<Item>('/meters/', body)
-export const updateMeter = (client: ApiClient, id: string, body: MeterUpdate) => client.patch<Item>(`/meters/${seg(id)}`, body)
+export const getMeter = (client: ApiClient, id: string) => client.get<Meter>(`/meters/${seg(id)}`)
+export const createMeter = (client: ApiClient, body: MeterCreate) => client.post<Meter>('/meters/', body)
+export const updateMeter = (client: ApiClient, id: string, body: MeterUpdate) => client.patch<Meter>(`/meters/${seg(id)}`, body)
 
 export interface QuantitiesQuery {
   start: string
@@ -66,10 +46,7 @@ export interface QuantitiesQuery {
   metadata?: string[]
 }
 
-export interface MeterQuantities {
-  quantities: Array<{timestamp: string; quantity: number}>
-  total: number
-}
+export type {MeterQuantities}
 
 export function meterQuantities(client: ApiClient, id: string, q: QuantitiesQuery): Promise<MeterQuantities> {
   return client.get<MeterQuantities>(`/meters/${seg(id)}/quantities`, {
@@ -93,14 +70,14 @@ export interface CustomerMeterFilters {
   sorting?: string[]
 }
 
-export function listCustomerMeters(client: ApiClient, f: CustomerMeterFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/customer-meters/', {customer_id: f.customerId, external_customer_id: f.externalCustomerId, meter_id: f.meterId, sorting: f.sorting}, page)
+export function listCustomerMeters(client: ApiClient, f: CustomerMeterFilters, page: PaginateOptions): AsyncGenerator<CustomerMeter> {
+  return listItems<CustomerMeter>(client, '/customer-meters/', {customer_id: f.customerId, external_customer_id: f.externalCustomerId, meter_id: f.meterId, sorting: f.sorting}, page)
 }
 
-export const getCustomerMeter = (client: ApiClient, id: string) => client.get<Item>(`/customer-meters/${seg(id)}`)
+export const getCustomerMeter = (client: ApiClient, id: string) => client.get<CustomerMeter>(`/customer-meters/${seg(id)}`)
 
-export function listPortalMeters(client: ApiClient, f: {meterId?: string[]; query?: string; sorting?: string[]}, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/customer-portal/meters/', {meter_id: f.meterId, query: f.query, sorting: f.sorting}, page)
+export function listPortalMeters(client: ApiClient, f: {meterId?: string[]; query?: string; sorting?: string[]}, page: PaginateOptions): AsyncGenerator<CustomerCustomerMeter> {
+  return listItems<CustomerCustomerMeter>(client, '/customer-portal/meters/', {meter_id: f.meterId, query: f.query, sorting: f.sorting}, page)
 }
 
-export const getPortalMeter = (client: ApiClient, id: string) => client.get<Item>(`/customer-portal/meters/${seg(id)}`)
+export const getPortalMeter = (client: ApiClient, id: string) => client.get<CustomerCustomerMeter>(`/customer-portal/meters/${seg(id)}`)

@@ -1,5 +1,7 @@
 // Metrics (GET /v1/metrics/, /v1/metrics/limits): values per period computed by the service from
 // orders, subscriptions, checkouts and events. Currency values are in cents.
+// These shapes read metrics by slug, not by the document's per-metric fields (Schema<'MetricsResponse'>,
+// where a value or a metric may be null): src/areas/metrics is changed by other work, so they stay as they are.
 import type {ApiClient} from '../client.js'
 
 export const METRIC_INTERVALS = ['hour', 'day', 'week', 'month', 'year'] as const

@@ -1,25 +1,13 @@
 // OAuth2: the token endpoints of a sign-in (form bodies, no credentials) and the organization's OAuth2
-// clients (`/v1/oauth2/` list, `/v1/oauth2/register[/{client_id}]`, as RFC 7591/7592 registration).
+// clients (`/v1/oauth2/register[/{client_id}]`, as RFC 7591/7592 registration). The published API has
+// no operation that lists an organization's OAuth2 clients: a client is reached by its id.
 import type {ApiClient} from '../client.js'
 import type {TokenResponse} from '../oauth.js'
-import type {PaginateOptions} from '../paginate.js'
-import {listItems, seg} from './common.js'
+import type {OAuth2Client, OAuth2ClientConfiguration, OAuth2ClientConfigurationUpdate, Schema} from '../wire/index.js'
+import {seg} from './common.js'
 
 /** An OAuth2 client as the service answers it (`client_secret` only in the answer to its creation). */
-export type OAuth2Client = Record<string, unknown> & {client_id: string}
-
-export interface OAuth2ClientConfiguration {
-  client_name: string
-  redirect_uris: string[]
-  scope?: string
-  token_endpoint_auth_method?: 'client_secret_basic' | 'client_secret_post' | 'none'
-  grant_types?: Array<'authorization_code' | 'refresh_token'>
-  client_uri?: string | null
-  logo_uri?: string | null
-  tos_uri?: string | null
-  policy_uri?: string | null
-  default_sub_type?: 'user' | 'organization'
-}
+export type {OAuth2Client, OAuth2ClientConfiguration}
 
 /** Posts one form to `/v1/oauth2/token` (authorization code or refresh token). */
 export const requestToken = (client: ApiClient, form: Record<string, string>) => client.post<TokenResponse>('/oauth2/token', undefined, {form, auth: 'none'})
@@ -29,11 +17,9 @@ export const revokeToken = (client: ApiClient, form: {token: string; token_type_
   client.post<Record<string, never>>('/oauth2/revoke', undefined, {form: definedOnly(form), auth: 'none'})
 
 export const introspectToken = (client: ApiClient, form: {token: string; client_id: string; client_secret?: string}) =>
-  client.post<Record<string, unknown> & {active: boolean}>('/oauth2/introspect', undefined, {form: definedOnly(form), auth: 'none'})
+  client.post<Schema<'IntrospectTokenResponse'>>('/oauth2/introspect', undefined, {form: definedOnly(form), auth: 'none'})
 
-export const userinfo = (client: ApiClient) => client.get<Record<string, unknown> & {sub: string}>('/oauth2/userinfo')
-
-export const listOAuth2Clients = (client: ApiClient, page: PaginateOptions) => listItems<OAuth2Client>(client, '/oauth2/', {}, page)
+export const userinfo = (client: ApiClient) => client.get<Schema<'UserInfoUser'> | Schema<'UserInfoOrganization'>>('/oauth2/userinfo')
 
 export const getOAuth2Client = (client: ApiClient, clientId: string) => client.get<OAuth2Client>(`/oauth2/register/${seg(clientId)}`)
 
@@ -41,7 +27,7 @@ export const createOAuth2Client = (client: ApiClient, body: OAuth2ClientConfigur
 
 /** A full replacement (PUT): every field of the configuration, with `client_id`. */
 export const updateOAuth2Client = (client: ApiClient, clientId: string, body: OAuth2ClientConfiguration) =>
-  client.request<OAuth2Client>('PUT', `/oauth2/register/${seg(clientId)}`, {body: {...body, client_id: clientId}}).then((r) => r.body)
+  client.request<OAuth2Client>('PUT', `/oauth2/register/${seg(clientId)}`, {body: {...body, client_id: clientId} satisfies OAuth2ClientConfigurationUpdate}).then((r) => r.body)
 
 export const deleteOAuth2Client = (client: ApiClient, clientId: string) => client.delete<null>(`/oauth2/register/${seg(clientId)}`)
 

@@ -1,7 +1,8 @@
 // Orders (api-facts §3.1, §4.3).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import {listItems, metadataQuery, seg, type Item} from './common.js'
+import type {Address, Order, OrderInvoice, OrderUpdate} from '../wire/index.js'
+import {listItems, metadataQuery, seg} from './common.js'
 
 export const ORDER_STATUSES = ['draft', 'pending', 'paid', 'refunded', 'partially_refunded', 'void'] as const
 
@@ -19,8 +20,8 @@ export interface OrderFilters {
   metadata?: string[]
 }
 
-export function listOrders(client: ApiClient, f: OrderFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/orders/', {
+export function listOrders(client: ApiClient, f: OrderFilters, page: PaginateOptions): AsyncGenerator<Order> {
+  return listItems<Order>(client, '/orders/', {
     status: f.status,
     customer_id: f.customerId,
     external_customer_id: f.externalCustomerId,
@@ -28,33 +29,28 @@ export function listOrders(client: ApiClient, f: OrderFilters, page: PaginateOpt
     subscription_id: f.subscriptionId,
     checkout_id: f.checkoutId,
     product_billing_type: f.billingType,
-    created_after: f.createdAfter,
-    created_before: f.createdBefore,
+    created_after: dateTime(f.createdAfter),
+    created_before: dateTime(f.createdBefore),
     sorting: f.sorting,
     ...metadataQuery(f.metadata),
   }, page)
 }
 
-export const getOrder = (client: ApiClient, id: string) => client.get<Item>(`/orders/${seg(id)}`)
+/** The document takes date-times: a bare date (`2026-01-01`) is the start of that day in UTC. */
+const dateTime = (value: string | undefined) => (value !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
 
-export interface Address {
-  country: string
-  line1?: string | null
-  line2?: string | null
-  postal_code?: string | null
-  city?: string | null
-  state?: string | null
-}
+export const getOrder = (client: ApiClient, id: string) => client.get<Order>(`/orders/${seg(id)}`)
 
-export interface BillingUpdate {
-  billing_name?: string | null
-  billing_address?: Address | null
-}
+/** An address as the service takes it (`AddressInput`): the country, and the rest optional. */
+export type {Address}
 
-export const updateOrder = (client: ApiClient, id: string, body: BillingUpdate) => client.patch<Item>(`/orders/${seg(id)}`, body)
+/** The billing details of an order (the portal's customer and orders take the same two fields). */
+export type BillingUpdate = OrderUpdate
+
+export const updateOrder = (client: ApiClient, id: string, body: BillingUpdate) => client.patch<Order>(`/orders/${seg(id)}`, body)
 
 /** Starts invoice generation (202); the document exists a little later. */
 export const generateInvoice = (client: ApiClient, id: string) => client.post<null>(`/orders/${seg(id)}/invoice`)
 
 /** `{url}` of the invoice document; 404 before generation. */
-export const getInvoice = (client: ApiClient, id: string) => client.get<{url: string}>(`/orders/${seg(id)}/invoice`)
+export const getInvoice = (client: ApiClient, id: string) => client.get<OrderInvoice>(`/orders/${seg(id)}/invoice`)

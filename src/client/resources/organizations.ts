@@ -1,13 +1,13 @@
 // Organizations: an organization token sees only its own (api-facts §3.1).
 import type {ApiClient} from '../client.js'
-import type {PageResult} from '../paginate.js'
 import {ExitCode, TillError} from '../till-error.js'
-import {seg, type Item} from './common.js'
+import type {ListResource, Organization, OrganizationUpdate} from '../wire/index.js'
+import {seg} from './common.js'
 
-const own = new WeakMap<ApiClient, Promise<Item>>()
+const own = new WeakMap<ApiClient, Promise<Organization>>()
 
-async function fetchOwn(client: ApiClient): Promise<Item> {
-  const page = await client.get<PageResult<Item>>('/organizations/', {query: {limit: 10}})
+async function fetchOwn(client: ApiClient): Promise<Organization> {
+  const page = await client.get<ListResource<Organization>>('/organizations/', {query: {limit: 10}})
   if (page.items.length !== 1) {
     throw new TillError(
       `the token sees ${page.items.length} organizations, not one`,
@@ -19,7 +19,7 @@ async function fetchOwn(client: ApiClient): Promise<Item> {
 }
 
 /** The organization the token belongs to (`GET /organizations/` lists only it); asked once per client. */
-export function ownOrganization(client: ApiClient): Promise<Item> {
+export function ownOrganization(client: ApiClient): Promise<Organization> {
   let org = own.get(client)
   if (!org) {
     org = fetchOwn(client)
@@ -34,11 +34,6 @@ export async function organizationId(client: ApiClient, configured?: string): Pr
   return configured ?? (await ownOrganization(client)).id
 }
 
-export interface OrganizationUpdate {
-  name?: string
-  email?: string | null
-  website?: string | null
-  avatar_url?: string | null
-}
+export type {OrganizationUpdate}
 
-export const updateOrganization = (client: ApiClient, id: string, body: OrganizationUpdate) => client.patch<Item>(`/organizations/${seg(id)}`, body)
+export const updateOrganization = (client: ApiClient, id: string, body: OrganizationUpdate) => client.patch<Organization>(`/organizations/${seg(id)}`, body)

@@ -1,7 +1,8 @@
 // Payments (read-only) and disputes: what was charged for an order, and the chargebacks against it.
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import {listItems, seg, type Item} from './common.js'
+import type {Dispute, Payment} from '../wire/index.js'
+import {listItems, seg} from './common.js'
 
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const
 export const DISPUTE_STATUSES = ['prevented', 'early_warning', 'needs_response', 'under_review', 'lost', 'won'] as const
@@ -16,8 +17,8 @@ export interface PaymentFilters {
   sorting?: string[]
 }
 
-export function listPayments(client: ApiClient, f: PaymentFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/payments/', {
+export function listPayments(client: ApiClient, f: PaymentFilters, page: PaginateOptions): AsyncGenerator<Payment> {
+  return listItems<Payment>(client, '/payments/', {
     order_id: f.orderId,
     checkout_id: f.checkoutId,
     customer_id: f.customerId,
@@ -28,7 +29,7 @@ export function listPayments(client: ApiClient, f: PaymentFilters, page: Paginat
   }, page)
 }
 
-export const getPayment = (client: ApiClient, id: string) => client.get<Item>(`/payments/${seg(id)}`)
+export const getPayment = (client: ApiClient, id: string) => client.get<Payment>(`/payments/${seg(id)}`)
 
 export interface DisputeFilters {
   orderId?: string[]
@@ -36,11 +37,11 @@ export interface DisputeFilters {
   sorting?: string[]
 }
 
-export function listDisputes(client: ApiClient, f: DisputeFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/disputes/', {order_id: f.orderId, status: f.status, sorting: f.sorting}, page)
+export function listDisputes(client: ApiClient, f: DisputeFilters, page: PaginateOptions): AsyncGenerator<Dispute> {
+  return listItems<Dispute>(client, '/disputes/', {order_id: f.orderId, status: f.status, sorting: f.sorting}, page)
 }
 
-export const getDispute = (client: ApiClient, id: string) => client.get<Item>(`/disputes/${seg(id)}`)
+export const getDispute = (client: ApiClient, id: string) => client.get<Dispute>(`/disputes/${seg(id)}`)
 
 /** Concedes the chargeback (the dispute is settled as lost; 409 when it is not awaiting a response). */
-export const acceptDispute = (client: ApiClient, id: string) => client.post<Item>(`/disputes/${seg(id)}/accept`)
+export const acceptDispute = (client: ApiClient, id: string) => client.post<Dispute>(`/disputes/${seg(id)}/accept`)

@@ -4,9 +4,12 @@ import {TillError, usageError} from '../till-error.js'
 import type {InvoiceRoutes} from './invoices.js'
 import type {ApiClient, RequestOptions} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import {listItems, seg, type Item} from './common.js'
-import {LICENSE_KEY_BUDGET, type ActivateInput, type ValidateInput} from './license-keys.js'
-import type {BillingUpdate} from './orders.js'
+import type {
+  CustomerBenefitGrant, CustomerOrder, CustomerOrderUpdate, CustomerSubscription, CustomerSubscriptionUpdate, LicenseKeyActivate, LicenseKeyActivationRead,
+  LicenseKeyDeactivate, LicenseKeyRead, LicenseKeyValidate, LicenseKeyWithActivations, PortalCustomer, PortalCustomerUpdate, Schema, ValidatedLicenseKey,
+} from '../wire/index.js'
+import {listItems, seg} from './common.js'
+import {LICENSE_KEY_BUDGET} from './license-keys.js'
 import {ownOrganization} from './organizations.js'
 
 const PORTAL = '/customer-portal'
@@ -14,9 +17,9 @@ const PORTAL = '/customer-portal'
 // ---- the customer ----
 
 /** CustomerPortalCustomer: the signed-in customer. */
-export const getPortalCustomer = (client: ApiClient) => client.get<Item>(`${PORTAL}/customers/me`)
+export const getPortalCustomer = (client: ApiClient) => client.get<PortalCustomer>(`${PORTAL}/customers/me`)
 
-export const updatePortalCustomer = (client: ApiClient, body: BillingUpdate) => client.patch<Item>(`${PORTAL}/customers/me`, body)
+export const updatePortalCustomer = (client: ApiClient, body: PortalCustomerUpdate) => client.patch<PortalCustomer>(`${PORTAL}/customers/me`, body)
 
 // ---- orders and invoices ----
 
@@ -28,8 +31,8 @@ export interface PortalOrderFilters {
   sorting?: string[]
 }
 
-export function listPortalOrders(client: ApiClient, f: PortalOrderFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, `${PORTAL}/orders/`, {
+export function listPortalOrders(client: ApiClient, f: PortalOrderFilters, page: PaginateOptions): AsyncGenerator<CustomerOrder> {
+  return listItems<CustomerOrder>(client, `${PORTAL}/orders/`, {
     product_id: f.productId,
     product_billing_type: f.billingType,
     subscription_id: f.subscriptionId,
@@ -39,9 +42,9 @@ export function listPortalOrders(client: ApiClient, f: PortalOrderFilters, page:
 }
 
 /** Another customer's order is a 404, like an unknown one. */
-export const getPortalOrder = (client: ApiClient, id: string) => client.get<Item>(`${PORTAL}/orders/${seg(id)}`)
+export const getPortalOrder = (client: ApiClient, id: string) => client.get<CustomerOrder>(`${PORTAL}/orders/${seg(id)}`)
 
-export const updatePortalOrder = (client: ApiClient, id: string, body: BillingUpdate) => client.patch<Item>(`${PORTAL}/orders/${seg(id)}`, body)
+export const updatePortalOrder = (client: ApiClient, id: string, body: CustomerOrderUpdate) => client.patch<CustomerOrder>(`${PORTAL}/orders/${seg(id)}`, body)
 
 /** Starts invoice generation (202); the document exists a little later. */
 export const generatePortalInvoice = (client: ApiClient, id: string) => client.post<null>(`${PORTAL}/orders/${seg(id)}/invoice`)
@@ -62,19 +65,19 @@ export interface PortalSubscriptionFilters {
   sorting?: string[]
 }
 
-export function listPortalSubscriptions(client: ApiClient, f: PortalSubscriptionFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, `${PORTAL}/subscriptions/`, {product_id: f.productId, active: f.active, query: f.query, sorting: f.sorting}, page)
+export function listPortalSubscriptions(client: ApiClient, f: PortalSubscriptionFilters, page: PaginateOptions): AsyncGenerator<CustomerSubscription> {
+  return listItems<CustomerSubscription>(client, `${PORTAL}/subscriptions/`, {product_id: f.productId, active: f.active, query: f.query, sorting: f.sorting}, page)
 }
 
-export const getPortalSubscription = (client: ApiClient, id: string) => client.get<Item>(`${PORTAL}/subscriptions/${seg(id)}`)
+export const getPortalSubscription = (client: ApiClient, id: string) => client.get<CustomerSubscription>(`${PORTAL}/subscriptions/${seg(id)}`)
 
 /** Cancels at the end of the current period (the portal cannot end a subscription at once). */
-export const cancelPortalSubscription = (client: ApiClient, id: string, c: {reason?: string; comment?: string} = {}) =>
-  client.patch<Item>(`${PORTAL}/subscriptions/${seg(id)}`, {
+export const cancelPortalSubscription = (client: ApiClient, id: string, c: {reason?: Schema<'CustomerCancellationReason'>; comment?: string} = {}) =>
+  client.patch<CustomerSubscription>(`${PORTAL}/subscriptions/${seg(id)}`, {
     cancel_at_period_end: true,
     ...(c.reason ? {cancellation_reason: c.reason} : {}),
     ...(c.comment ? {cancellation_comment: c.comment} : {}),
-  })
+  } satisfies CustomerSubscriptionUpdate)
 
 // ---- benefits and license keys ----
 
@@ -87,8 +90,8 @@ export interface PortalGrantFilters {
   sorting?: string[]
 }
 
-export function listPortalBenefitGrants(client: ApiClient, f: PortalGrantFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, `${PORTAL}/benefit-grants/`, {
+export function listPortalBenefitGrants(client: ApiClient, f: PortalGrantFilters, page: PaginateOptions): AsyncGenerator<CustomerBenefitGrant> {
+  return listItems<CustomerBenefitGrant>(client, `${PORTAL}/benefit-grants/`, {
     type: f.type,
     benefit_id: f.benefitId,
     order_id: f.orderId,
@@ -98,26 +101,26 @@ export function listPortalBenefitGrants(client: ApiClient, f: PortalGrantFilters
   }, page)
 }
 
-export function listPortalLicenseKeys(client: ApiClient, f: {benefitId?: string}, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, `${PORTAL}/license-keys/`, {benefit_id: f.benefitId}, page)
+export function listPortalLicenseKeys(client: ApiClient, f: {benefitId?: string}, page: PaginateOptions): AsyncGenerator<LicenseKeyRead> {
+  return listItems<LicenseKeyRead>(client, `${PORTAL}/license-keys/`, {benefit_id: f.benefitId}, page)
 }
 
 /** LicenseKeyWithActivations of one of the customer's keys. */
-export const getPortalLicenseKey = (client: ApiClient, id: string) => client.get<Item>(`${PORTAL}/license-keys/${seg(id)}`)
+export const getPortalLicenseKey = (client: ApiClient, id: string) => client.get<LicenseKeyWithActivations>(`${PORTAL}/license-keys/${seg(id)}`)
 
 /** The unauthenticated key checks: no token sent, and paced to their own 3-per-second budget. */
 const KEY_CHECK: RequestOptions = {auth: 'none', budgets: [{name: 'license-keys', ...LICENSE_KEY_BUDGET}]}
 
 /** ValidatedLicenseKey; every failed check is a 404 with its own detail, exhausted usage a 400. */
-export const validatePortalLicenseKey = (client: ApiClient, body: ValidateInput) =>
-  client.post<Item>(`${PORTAL}/license-keys/validate`, body, KEY_CHECK)
+export const validatePortalLicenseKey = (client: ApiClient, body: LicenseKeyValidate) =>
+  client.post<ValidatedLicenseKey>(`${PORTAL}/license-keys/validate`, body, KEY_CHECK)
 
 /** LicenseKeyActivationRead; 403 NotPermitted when the key cannot take another activation. */
-export const activatePortalLicenseKey = (client: ApiClient, body: ActivateInput) =>
-  client.post<Item>(`${PORTAL}/license-keys/activate`, body, KEY_CHECK)
+export const activatePortalLicenseKey = (client: ApiClient, body: LicenseKeyActivate) =>
+  client.post<LicenseKeyActivationRead>(`${PORTAL}/license-keys/activate`, body, KEY_CHECK)
 
 /** 204: the activation is gone and its slot free again. */
-export const deactivatePortalLicenseKey = (client: ApiClient, body: {key: string; organization_id: string; activation_id: string}) =>
+export const deactivatePortalLicenseKey = (client: ApiClient, body: LicenseKeyDeactivate) =>
   client.post<null>(`${PORTAL}/license-keys/deactivate`, body, KEY_CHECK)
 
 /** The flags of PortalCommand that name the customer. */
@@ -143,16 +146,15 @@ export interface OrganizationSources {
 }
 
 /**
- * The organization the key checks name in their body: the one given, else the customer's (from
- * `customers/me`, else from one of its license keys), else the profile's, else the organization token's own.
+ * The organization the key checks name in their body: the one given, else the customer's (from one of
+ * its license keys), else the profile's, else the organization token's own.
  */
 export async function keyCheckOrganizationId(s: OrganizationSources): Promise<string> {
   if (s.given) return s.given
   const unknown = (why: string) => usageError(`the license-key checks need the organization id, and ${why}`, 'pass --organization-id ID')
   if (s.customer) {
+    // The portal's customer (CustomerPortalCustomer) names no organization; its license keys do.
     const client = await s.customer()
-    const me = await getPortalCustomer(client)
-    if (typeof me.organization_id === 'string') return me.organization_id
     for await (const key of listPortalLicenseKeys(client, {}, {limit: 1, maxItems: 1})) {
       if (typeof key.organization_id === 'string') return key.organization_id
     }

@@ -1,7 +1,8 @@
 // Refunds (api-facts §3.1, §4.5).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import {listItems, type Item} from './common.js'
+import type {Refund, RefundCreate} from '../wire/index.js'
+import {listItems} from './common.js'
 
 /** Reasons the API accepts on create (`dispute_prevention` exists on refunds but is not accepted as input). */
 export const REFUND_REASONS = ['customer_request', 'duplicate', 'fraudulent', 'service_disruption', 'satisfaction_guarantee', 'other'] as const
@@ -16,8 +17,8 @@ export interface RefundFilters {
   sorting?: string[]
 }
 
-export function listRefunds(client: ApiClient, f: RefundFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/refunds/', {
+export function listRefunds(client: ApiClient, f: RefundFilters, page: PaginateOptions): AsyncGenerator<Refund> {
+  return listItems<Refund>(client, '/refunds/', {
     order_id: f.orderId,
     subscription_id: f.subscriptionId,
     customer_id: f.customerId,
@@ -27,14 +28,8 @@ export function listRefunds(client: ApiClient, f: RefundFilters, page: PaginateO
   }, page)
 }
 
-export interface RefundCreate {
-  order_id: string
-  reason: RefundReason
-  /** Minor units of the order's currency, pre-tax; at most the order's `refundable_amount`. */
-  amount: number
-  comment?: string
-  revoke_benefits?: boolean
-}
+/** `amount` in minor units of the order's currency, pre-tax; at most the order's `refundable_amount`. */
+export type {RefundCreate}
 
 /** Issues a refund (201). Never re-sent by the client once it may have reached the server. */
-export const createRefund = (client: ApiClient, body: RefundCreate) => client.post<Item>('/refunds/', body)
+export const createRefund = (client: ApiClient, body: RefundCreate) => client.post<Refund>('/refunds/', body)

@@ -1,7 +1,8 @@
 // Subscriptions (api-facts §3.1, §4.6).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import {listItems, metadataQuery, seg, type Item} from './common.js'
+import type {Schema, Subscription, SubscriptionCreate, SubscriptionUpdate} from '../wire/index.js'
+import {listItems, metadataQuery, seg} from './common.js'
 
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const
 export const CANCELLATION_REASONS = [
@@ -20,8 +21,8 @@ export interface SubscriptionFilters {
   metadata?: string[]
 }
 
-export function listSubscriptions(client: ApiClient, f: SubscriptionFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/subscriptions/', {
+export function listSubscriptions(client: ApiClient, f: SubscriptionFilters, page: PaginateOptions): AsyncGenerator<Subscription> {
+  return listItems<Subscription>(client, '/subscriptions/', {
     status: f.status,
     active: f.active,
     customer_id: f.customerId,
@@ -33,12 +34,14 @@ export function listSubscriptions(client: ApiClient, f: SubscriptionFilters, pag
   }, page)
 }
 
-export const getSubscription = (client: ApiClient, id: string) => client.get<Item>(`/subscriptions/${seg(id)}`)
+export const getSubscription = (client: ApiClient, id: string) => client.get<Subscription>(`/subscriptions/${seg(id)}`)
 
 export interface Cancellation {
-  reason?: string
+  reason?: Schema<'CustomerCancellationReason'>
   comment?: string
 }
+
+const update = (client: ApiClient, id: string, body: SubscriptionUpdate) => client.patch<Subscription>(`/subscriptions/${seg(id)}`, body)
 
 const cancellationFields = (c: Cancellation) => ({
   ...(c.reason ? {customer_cancellation_reason: c.reason} : {}),
@@ -47,36 +50,30 @@ const cancellationFields = (c: Cancellation) => ({
 
 /** Ends the subscription at the end of its current period (it stays active until then). */
 export const cancelSubscription = (client: ApiClient, id: string, c: Cancellation = {}) =>
-  client.patch<Item>(`/subscriptions/${seg(id)}`, {cancel_at_period_end: true, ...cancellationFields(c)})
+  update(client, id, {cancel_at_period_end: true, ...cancellationFields(c)})
 
 /** Undoes a cancellation at period end. */
-export const uncancelSubscription = (client: ApiClient, id: string) => client.patch<Item>(`/subscriptions/${seg(id)}`, {cancel_at_period_end: false})
+export const uncancelSubscription = (client: ApiClient, id: string) => update(client, id, {cancel_at_period_end: false})
 
 /** Ends the subscription now and revokes its benefits. */
 export const revokeSubscription = (client: ApiClient, id: string, c: Cancellation = {}) =>
-  client.patch<Item>(`/subscriptions/${seg(id)}`, {revoke: true, ...cancellationFields(c)})
+  update(client, id, {revoke: true, ...cancellationFields(c)})
 
-export interface PlanChange {
-  product_id: string
-  proration_behavior?: string
-}
+/** A change of product, and how the difference is billed. */
+export type PlanChange = Schema<'SubscriptionUpdateBase'> & {product_id: string}
 
 /** Moves the subscription to another product; `proration_behavior` says how the difference is billed. */
-export const changeSubscriptionProduct = (client: ApiClient, id: string, body: PlanChange) => client.patch<Item>(`/subscriptions/${seg(id)}`, body)
+export const changeSubscriptionProduct = (client: ApiClient, id: string, body: PlanChange) => update(client, id, body)
 
 /**
  * Applies a discount to the subscription (from its next renewal on), or with `null` removes it. The
  * service takes a discount change alone, not with a product change.
  */
 export const setSubscriptionDiscount = (client: ApiClient, id: string, discountId: string | null) =>
-  client.patch<Item>(`/subscriptions/${seg(id)}`, {discount_id: discountId})
+  update(client, id, {discount_id: discountId})
 
-export interface SubscriptionCreate {
-  product_id: string
-  customer_id?: string
-  external_customer_id?: string
-  metadata?: Record<string, string>
-}
+/** The product and the customer, by id or by external id. */
+export type {SubscriptionCreate}
 
 /** Subscribes a customer to a free recurring product (a paid one takes a checkout); 201 with the subscription. */
-export const createSubscription = (client: ApiClient, body: SubscriptionCreate) => client.post<Item>('/subscriptions/', body)
+export const createSubscription = (client: ApiClient, body: SubscriptionCreate) => client.post<Subscription>('/subscriptions/', body)

@@ -1,38 +1,28 @@
 // Webhook endpoints (api-facts §3.1, §4.11). Note the paths have no trailing slash.
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import {listItems, seg, type Item} from './common.js'
+import type {WebhookDelivery, WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointUpdate} from '../wire/index.js'
+import {listItems, seg} from './common.js'
 
 export const WEBHOOK_FORMATS = ['raw', 'discord', 'slack'] as const
 
-export interface EndpointCreate {
-  url: string
-  format: string
-  events: string[]
-  name?: string
-}
+export type EndpointCreate = WebhookEndpointCreate
 
-export interface EndpointUpdate {
-  url?: string
-  format?: string
-  events?: string[]
-  name?: string
-  enabled?: boolean
-}
+export type EndpointUpdate = WebhookEndpointUpdate
 
-export const listEndpoints = (client: ApiClient, page: PaginateOptions): AsyncGenerator<Item> => listItems(client, '/webhooks/endpoints', {}, page)
+export const listEndpoints = (client: ApiClient, page: PaginateOptions): AsyncGenerator<WebhookEndpoint> => listItems<WebhookEndpoint>(client, '/webhooks/endpoints', {}, page)
 
-export const getEndpoint = (client: ApiClient, id: string) => client.get<Item>(`/webhooks/endpoints/${seg(id)}`)
+export const getEndpoint = (client: ApiClient, id: string) => client.get<WebhookEndpoint>(`/webhooks/endpoints/${seg(id)}`)
 
 /** The answer holds the signing secret (`whsec_...`) in full. */
-export const createEndpoint = (client: ApiClient, body: EndpointCreate) => client.post<Item>('/webhooks/endpoints', body)
+export const createEndpoint = (client: ApiClient, body: EndpointCreate) => client.post<WebhookEndpoint>('/webhooks/endpoints', body)
 
-export const updateEndpoint = (client: ApiClient, id: string, body: EndpointUpdate) => client.patch<Item>(`/webhooks/endpoints/${seg(id)}`, body)
+export const updateEndpoint = (client: ApiClient, id: string, body: EndpointUpdate) => client.patch<WebhookEndpoint>(`/webhooks/endpoints/${seg(id)}`, body)
 
 export const deleteEndpoint = (client: ApiClient, id: string) => client.delete<null>(`/webhooks/endpoints/${seg(id)}`)
 
 /** Replaces the endpoint's signing secret; the answer holds the new one in full (shown once). */
-export const resetEndpointSecret = (client: ApiClient, id: string) => client.patch<Item>(`/webhooks/endpoints/${seg(id)}/secret`)
+export const resetEndpointSecret = (client: ApiClient, id: string) => client.patch<WebhookEndpoint>(`/webhooks/endpoints/${seg(id)}/secret`)
 
 export const HTTP_CODE_CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const
 
@@ -48,8 +38,8 @@ export interface DeliveryFilters {
 }
 
 /** Delivery attempts, newest first, each with its event. */
-export function listDeliveries(client: ApiClient, f: DeliveryFilters, page: PaginateOptions): AsyncGenerator<Item> {
-  return listItems(client, '/webhooks/deliveries', {
+export function listDeliveries(client: ApiClient, f: DeliveryFilters, page: PaginateOptions): AsyncGenerator<WebhookDelivery> {
+  return listItems<WebhookDelivery>(client, '/webhooks/deliveries', {
     endpoint_id: f.endpointId,
     succeeded: f.succeeded,
     event_type: f.eventType,

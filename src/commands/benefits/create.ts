@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {BENEFIT_TYPES, createBenefit} from '../../client/resources/benefits.js'
+import {BENEFIT_TYPES, createBenefit, type BenefitCreate} from '../../client/resources/benefits.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {benefitPropertyFlags, metadataFlag, VISIBILITIES} from '../../areas/catalog/flags.js'
 import {benefitProperties} from '../../areas/catalog/input.js'
@@ -34,7 +34,8 @@ export default class BenefitsCreate extends BaseCommand {
     const type = flags.type ?? (await this.prompter.select('--type', 'Benefit type', async () => BENEFIT_TYPES.map((t) => ({name: t, value: t}))))
     const properties = benefitProperties(type, flags) ?? {}
     const description = flags.description ?? (await this.prompter.text('--description', 'Description shown to customers', {validate: descriptionRule})).trim()
-    const benefit = await createBenefit(await this.ctx.client(), {type, description, properties, visibility: flags.visibility, metadata})
+    // The properties are those of `type` (benefitProperties), which the document's union is read by.
+    const benefit = await createBenefit(await this.ctx.client(), {type, description, properties, visibility: flags.visibility, metadata} as BenefitCreate)
     await this.writeCreated('benefits', benefit, flags)
   }
 }

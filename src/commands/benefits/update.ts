@@ -36,11 +36,13 @@ export default class BenefitsUpdate extends BaseCommand {
     if (flags.metadata) mergeMetadata({}, flags.metadata)
     const client = await this.ctx.client()
     const update = async (id: string) => {
-      const current = flags.metadata?.length || properties ? await getBenefit(client, id) : undefined
-      const body: BenefitUpdate = {description: flags.description, visibility: flags.visibility}
-      if (flags.metadata?.length) body.metadata = mergeMetadata(current!.metadata, flags.metadata) as Record<string, string>
-      if (properties) body.properties = benefitProperties(String(current!.type), flags, current!.properties as Record<string, unknown>)
-      return updateBenefit(client, id, body)
+      // Every Benefit*Update names the benefit's own type, so the benefit is read first.
+      const current = await getBenefit(client, id)
+      const body: Record<string, unknown> = {type: current.type, description: flags.description, visibility: flags.visibility}
+      if (flags.metadata?.length) body.metadata = mergeMetadata(current.metadata, flags.metadata)
+      if (properties) body.properties = benefitProperties(current.type, flags, current.properties as Record<string, unknown>)
+      // The properties are those of the benefit's own type (benefitProperties), as `type` says.
+      return updateBenefit(client, id, body as BenefitUpdate)
     }
     await this.eachId(args.id, flags, update, (benefit) => this.writeOne('benefits', benefit, flags))
   }

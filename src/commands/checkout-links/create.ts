@@ -31,7 +31,7 @@ export default class CheckoutLinksCreate extends BaseCommand {
     const metadata = metadataFrom(flags.metadata)
     const products = flags.product ?? [await this.prompter.select('--product', 'Product the link sells', async () => productChoices(await this.ctx.client()))]
     const link = await createCheckoutLink(await this.ctx.client(), {
-      products, metadata, label: flags.label, success_url: flags['success-url'], return_url: flags['return-url'],
+      payment_processor: 'stripe', products, metadata, label: flags.label, success_url: flags['success-url'], return_url: flags['return-url'],
       allow_discount_codes: flags['discount-codes'], require_billing_address: flags['require-billing-address'] || undefined,
     })
     if (this.jsonEnabled() || flags.output) await this.writeOne('checkout-links', link, flags)

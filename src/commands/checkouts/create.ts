@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {createCheckout} from '../../client/resources/checkouts.js'
+import {createCheckout, type CheckoutCreate} from '../../client/resources/checkouts.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metadataFlag} from '../../areas/catalog/flags.js'
 import {productChoices} from '../../areas/catalog/input.js'
@@ -40,7 +40,7 @@ export default class CheckoutsCreate extends BaseCommand {
     const checkout = await createCheckout(await this.ctx.client(), {
       products, metadata, customer_id: flags.customer, customer_email: flags['customer-email'], customer_name: flags['customer-name'],
       external_customer_id: flags['external-customer'], success_url: flags['success-url'], return_url: flags['return-url'],
-      discount_id: flags.discount, allow_discount_codes: flags['no-discount-codes'] ? false : undefined, custom_field_data: customFieldData,
+      discount_id: flags.discount, allow_discount_codes: flags['no-discount-codes'] ? false : undefined, custom_field_data: customFieldData as CheckoutCreate['custom_field_data'],
     })
     if (this.jsonEnabled() || flags.output) await this.writeOne('checkouts', checkout, flags)
     else this.ctx.io.stdout.write(`${checkout.url}\n`)

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {createCustomField, CUSTOM_FIELD_TYPES} from '../../client/resources/custom-fields.js'
+import {createCustomField, CUSTOM_FIELD_TYPES, type CustomFieldCreate} from '../../client/resources/custom-fields.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metadataFlag} from '../../areas/catalog/flags.js'
 import {checkSlug, fieldProperties, propertyFlags} from '../../areas/sales/custom-fields.js'
@@ -32,6 +32,6 @@ export default class CustomFieldsCreate extends BaseCommand {
     const properties = fieldProperties(flags.type, flags) ?? {}
     if (flags.type === 'select' && !properties.options) throw usageError('a select field needs its choices: --option value=Label (repeatable)')
     const client = await this.ctx.client()
-    await this.writeOne('custom-fields', await createCustomField(client, {type: flags.type, slug: flags.slug, name: flags.name, properties, metadata: metadataFrom(flags.metadata)}), flags)
+    await this.writeOne('custom-fields', await createCustomField(client, {type: flags.type, slug: flags.slug, name: flags.name, properties, metadata: metadataFrom(flags.metadata)} as CustomFieldCreate), flags)
   }
 }

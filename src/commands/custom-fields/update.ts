@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {getCustomField, updateCustomField, type CustomFieldType} from '../../client/resources/custom-fields.js'
+import {getCustomField, updateCustomField, type CustomFieldType, type CustomFieldUpdate} from '../../client/resources/custom-fields.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metadataFlag} from '../../areas/catalog/flags.js'
 import {checkSlug, fieldProperties, propertyFlags} from '../../areas/sales/custom-fields.js'
@@ -29,10 +29,13 @@ export default class CustomFieldsUpdate extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(CustomFieldsUpdate)
     if (flags.slug) checkSlug(flags.slug)
     const client = await this.ctx.client()
-    const type = (await getCustomField(client, args.id)).type as CustomFieldType
-    const properties = fieldProperties(type, flags)
+    const current = await getCustomField(client, args.id)
+    const type = current.type as CustomFieldType
+    // The service replaces the properties whole (a select field's must carry its options): the given ones over the current.
+    const changed = fieldProperties(type, flags)
+    const properties = changed ? {...current.properties, ...changed} : undefined
     const body = Object.fromEntries(Object.entries({slug: flags.slug, name: flags.name, properties, metadata: metadataFrom(flags.metadata)}).filter(([, v]) => v !== undefined))
     if (Object.keys(body).length === 0) throw usageError('nothing to update', 'pass --name, --slug, a form flag (--label, --option, --min, ...) or --metadata')
-    await this.writeOne('custom-fields', await updateCustomField(client, args.id, {type, ...body}), flags)
+    await this.writeOne('custom-fields', await updateCustomField(client, args.id, {type, ...body} as CustomFieldUpdate), flags)
   }
 }

@@ -45,7 +45,7 @@ export default class CustomersUpdate extends BaseCommand {
       const changes = {...body}
       if (metadata || removed || address) {
         const current = await getCustomer(client, ref)
-        if (metadata || removed) changes.metadata = mergeMetadata(current.metadata, flags.metadata, removed)
+        if (metadata || removed) changes.metadata = mergeMetadata(current.metadata, flags.metadata, removed) as CustomerUpdate['metadata']
         if (address) changes.billing_address = addressFrom(flags, current.billing_address as Address | null)
       }
       return updateCustomer(client, ref, changes)

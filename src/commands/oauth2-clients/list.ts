@@ -1,24 +1,22 @@
-import {listOAuth2Clients} from '../../client/resources/oauth2.js'
-import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
-import {withoutSecrets} from '../../areas/oauth2/clients.js'
+import {BaseCommand} from '../../areas/command.js'
+import {ExitCode, TillError} from '../../client/till-error.js'
 
+/**
+ * The published API (OpenAPI 2026-10) has no operation that lists OAuth2 clients: registration
+ * (RFC 7591/7592) reaches one client by its id. Rather than call a path the service does not publish,
+ * the command says so and names what works.
+ */
 export default class OAuth2ClientsList extends BaseCommand {
-  static override summary = "List the OAuth2 clients registered for the signed-in user's integrations, newest first."
-  static override description = 'Client secrets are never listed: a secret is shown once, by oauth2-clients create.'
-  static override enableJsonFlag = true
-  static override examples = [
-    '<%= config.bin %> <%= command.id %>',
-    {description: 'The ids of the public clients', command: "<%= config.bin %> <%= command.id %> --all -o jsonl | jq -r 'select(.token_endpoint_auth_method == \"none\") | .client_id'"},
-  ]
-
-  static override flags = {...outputFlags, ...pageFlags}
+  static override summary = 'Not available: the API has no operation that lists OAuth2 clients.'
+  static override description = 'The service publishes OAuth2 client registration by client id only (oauth2-clients get, update, delete). Find a client id where the client was created (oauth2-clients create prints it) or in the dashboard.'
+  static override examples = ['<%= config.bin %> oauth2-clients get CLIENT_ID']
 
   async run(): Promise<void> {
-    const {flags} = await this.parseWithGlobals(OAuth2ClientsList)
-    const client = await this.ctx.client()
-    const clean = async function* (items: AsyncIterable<Parameters<typeof withoutSecrets>[0]>) {
-      for await (const item of items) yield withoutSecrets(item)
-    }
-    await this.writeList('oauth2-clients', clean(listOAuth2Clients(client, this.pageOptions(flags))), flags)
+    await this.parseWithGlobals(OAuth2ClientsList)
+    throw new TillError(
+      "the service's API has no operation that lists OAuth2 clients; a client is reached by its id",
+      ExitCode.error,
+      'show one with: till oauth2-clients get CLIENT_ID (create prints the id)',
+    )
   }
 }

@@ -1,6 +1,6 @@
 import {Flags} from '@oclif/core'
 
-import {createProduct, setProductBenefits} from '../../client/resources/products.js'
+import {createProduct, setProductBenefits, type ProductCreate} from '../../client/resources/products.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metadataFlag, priceFlags, VISIBILITIES} from '../../areas/catalog/flags.js'
 import {currencyCode, fixedPrice, meteredPrice, priceFrom, priceRule} from '../../areas/catalog/input.js'
@@ -63,10 +63,10 @@ export default class ProductsCreate extends BaseCommand {
         throw new TillError(`benefit ${id} not found; nothing was created`, ExitCode.notFound, 'list the benefits with: till benefits list')
       }
     }
-    let product = await createProduct(client, {
-      name, description: flags.description, recurring_interval: flags.interval, recurring_interval_count: flags['interval-count'],
-      visibility: flags.visibility, prices: [...(price ? [price] : []), ...metered], metadata,
-    })
+    const common = {name, description: flags.description, visibility: flags.visibility, prices: [...(price ? [price] : []), ...metered], metadata}
+    // One-time (no interval) or recurring: the document's two forms of ProductCreate.
+    const body: ProductCreate = flags.interval ? {...common, recurring_interval: flags.interval, recurring_interval_count: flags['interval-count']} : common
+    let product = await createProduct(client, body)
     if (benefits.length > 0) {
       this.ctx.note(`Created product ${product.id}.`)
       try {

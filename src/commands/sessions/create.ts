@@ -34,15 +34,15 @@ after which the till portal commands act as that customer.`
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(SessionsCreate)
-    const body: SessionCreate = {return_url: flags['return-url']}
-    if (flags.customer) body.customer_id = flags.customer
-    else if (flags['external-customer']) body.external_customer_id = flags['external-customer']
+    let customer: {customer_id: string} | {external_customer_id: string}
+    if (flags.customer) customer = {customer_id: flags.customer}
+    else if (flags['external-customer']) customer = {external_customer_id: flags['external-customer']}
     else {
       const given = (await this.prompter.text('--customer or --external-customer', 'the customer (id or external id)')).trim()
-      if (UUID.test(given)) body.customer_id = given
-      else body.external_customer_id = given
+      customer = UUID.test(given) ? {customer_id: given} : {external_customer_id: given}
     }
-    if (body.customer_id === '' || body.external_customer_id === '') throw usageError('the customer id is empty')
+    if (Object.values(customer)[0] === '') throw usageError('the customer id is empty')
+    const body: SessionCreate = {...customer, return_url: flags['return-url']}
     const session = await createCustomerSession(await this.ctx.client(), body)
     if (flags['token-only']) {
       this.ctx.io.stdout.write(`${session.token}\n`)

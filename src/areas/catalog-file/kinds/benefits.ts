@@ -5,7 +5,7 @@
 // longer in the file is reported and kept.
 import {z} from 'zod'
 
-import {BENEFIT_TYPES, createBenefit, listBenefits, updateBenefit} from '../../../client/resources/benefits.js'
+import {BENEFIT_TYPES, createBenefit, listBenefits, updateBenefit, type BenefitCreate, type BenefitUpdate} from '../../../client/resources/benefits.js'
 import type {Item} from '../../../client/resources/common.js'
 import {KEY_FIELD} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
@@ -101,7 +101,7 @@ export const benefits: Kind<BenefitEntry> = {
     ...(Object.keys(entry.metadata).length > 0 ? [{field: 'metadata', to: show(entry.metadata)}] : []),
   ],
   create: (client, key, entry, keys) =>
-    createBenefit(client, {type: entry.type, description: entry.description, visibility: entry.visibility, properties: serviceProps(entry, keys), metadata: withKey(entry.metadata, key)}),
+    createBenefit(client, {type: entry.type, description: entry.description, visibility: entry.visibility, properties: serviceProps(entry, keys), metadata: withKey(entry.metadata, key)} as BenefitCreate),
   update: (client, key, entry, item, keys) =>
     updateBenefit(client, item.id, {
       type: entry.type,
@@ -109,6 +109,6 @@ export const benefits: Kind<BenefitEntry> = {
       visibility: entry.visibility,
       properties: {...((item.properties ?? {}) as Properties), ...serviceProps(entry, keys)},
       metadata: withKey(entry.metadata, key),
-    }),
+    } as BenefitUpdate),
   kept: 'the service cannot archive a benefit, only delete it (till benefits delete)',
 }

@@ -91,6 +91,7 @@ export const checkoutLinks: Kind<CheckoutLinkEntry> = {
   create: (client, key, entry, keys) => {
     const {label, success_url: success, return_url: back, discount_id: discount, ...rest} = body(key, entry, keys)
     return createCheckoutLink(client, {
+      payment_processor: 'stripe',
       ...rest,
       ...(label === null ? {} : {label}),
       ...(success === null ? {} : {success_url: success}),

@@ -5,7 +5,7 @@
 import {z} from 'zod'
 
 import type {Item} from '../../../client/resources/common.js'
-import {CUSTOM_FIELD_TYPES, createCustomField, listCustomFields, updateCustomField} from '../../../client/resources/custom-fields.js'
+import {CUSTOM_FIELD_TYPES, createCustomField, listCustomFields, updateCustomField, type CustomFieldCreate, type CustomFieldUpdate} from '../../../client/resources/custom-fields.js'
 import {KEY_FIELD} from '../keys.js'
 import type {Kind} from './kind.js'
 import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show, type Metadata} from './values.js'
@@ -62,8 +62,8 @@ export const customFields: Kind<CustomFieldEntry> = {
     {field: 'name', to: show(entry.name)},
     ...(Object.keys(entry.properties).length > 0 ? [{field: 'properties', to: show(entry.properties)}] : []),
   ],
-  create: (client, key, entry) => createCustomField(client, {type: entry.type, slug: entry.slug, name: entry.name, properties: entry.properties, metadata: withKey(entry.metadata, key)}),
+  create: (client, key, entry) => createCustomField(client, {type: entry.type, slug: entry.slug, name: entry.name, properties: entry.properties, metadata: withKey(entry.metadata, key)} as CustomFieldCreate),
   update: (client, key, entry, item) =>
-    updateCustomField(client, item.id, {type: entry.type, slug: entry.slug, name: entry.name, properties: entry.properties, metadata: withKey(entry.metadata, key)}),
+    updateCustomField(client, item.id, {type: entry.type, slug: entry.slug, name: entry.name, properties: entry.properties, metadata: withKey(entry.metadata, key)} as CustomFieldUpdate),
   kept: 'the service cannot archive a custom field, only delete it (till custom-fields delete)',
 }

@@ -4,7 +4,7 @@
 // a different price is a new one, and the old one is archived.
 import {z} from 'zod'
 
-import {isCurrency} from '../../../client/currencies.js'
+import {isCurrency, type Currency} from '../../../client/currencies.js'
 import type {PriceCreate} from '../../../client/resources/products.js'
 import {toMinor} from '../../../cli/input/money.js'
 import {minorDigits} from '../../../cli/output/format.js'
@@ -112,9 +112,10 @@ export function entryOf(p: Price): PriceEntry {
 
 /** A price as the service creates it; `meterId` is the target's id of a metered price's meter. */
 export function priceCreate(p: Price, meterId: (key: string) => string = (key) => key): PriceCreate {
-  if (p.type === 'fixed') return {amount_type: 'fixed', price_amount: p.amount, price_currency: p.currency}
-  if (p.type === 'metered') return {amount_type: 'metered_unit', meter_id: meterId(p.meter), unit_amount: p.unit, cap_amount: p.cap, price_currency: p.currency}
-  const body: PriceCreate = {amount_type: 'custom', minimum_amount: p.minimum, price_currency: p.currency}
+  const currency = p.currency as Currency // checked by the file's schema (isCurrency)
+  if (p.type === 'fixed') return {amount_type: 'fixed', price_amount: p.amount, price_currency: currency}
+  if (p.type === 'metered') return {amount_type: 'metered_unit', meter_id: meterId(p.meter), unit_amount: p.unit, cap_amount: p.cap, price_currency: currency}
+  const body: PriceCreate & {amount_type: 'custom'} = {amount_type: 'custom', minimum_amount: p.minimum, price_currency: currency}
   if (p.maximum !== null) body.maximum_amount = p.maximum
   if (p.preset !== null) body.preset_amount = p.preset
   return body

@@ -5,7 +5,7 @@
 import {z} from 'zod'
 
 import type {Item} from '../../../client/resources/common.js'
-import {createProduct, listProducts, setProductBenefits, updateProduct, type ProductUpdate} from '../../../client/resources/products.js'
+import {createProduct, listProducts, setProductBenefits, updateProduct, type ProductCreate, type ProductUpdate} from '../../../client/resources/products.js'
 import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
 import {checkPrices, entryOf, priceCreate, priceEntry, pricesText, priceSchema, toPrice, type Price} from './prices.js'
@@ -135,7 +135,7 @@ export const products: Kind<ProductEntry> = {
       prices: pricesCreate(entry, keys),
       ...(entry.custom_fields.length > 0 ? {attached_custom_fields: attached(entry, keys)} : {}),
       metadata: {...entry.metadata, [KEY_FIELD]: key} as Record<string, string>,
-    })
+    } as ProductCreate) // one-time or recurring, as recurring_interval says
     return ids.length > 0 ? setProductBenefits(client, product.id, ids) : product
   },
   async update(client, key, entry, item, keys) {
