@@ -205,7 +205,7 @@ export async function startSpecServer(pass: Pass, seed = 31): Promise<SpecServer
     const doc = reshapeAll(spec.document, pass, seeded(seed + i * 7919), {n: 0}) as Json
     return doc
   })
-  const cache = new Map<string, {status: number; contentType?: string; body: unknown}>()
+  const cache = new Map<string, {status: number; contentType: string | undefined; body: unknown}>()
   const answerFor = (op: Operation) => {
     const cached = cache.get(op.id)
     if (cached) return cached
