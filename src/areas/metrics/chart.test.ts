@@ -3,6 +3,7 @@ import {describe, expect, it} from 'vitest'
 
 import type {MetricsResponse} from '../../client/resources/metrics.js'
 import {change, formatValue, metricChart, resample, wrapParts} from './chart.js'
+import {metricDefinition, presentMetrics} from './definitions.js'
 
 const response = (values: number[], total: number): MetricsResponse => ({
   periods: values.map((v, i) => ({timestamp: `2026-${String(i + 1).padStart(2, '0')}-01T00:00:00Z`, revenue: v})),
@@ -38,5 +39,19 @@ describe('terminal charts', () => {
     expect(lines.at(-1)).toMatch(/2026-01 .* 2026-04$/)
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(50)
     expect(text).not.toContain('\x1b[')
+  })
+
+  it('charts a metric the answer gives as null (definition, total and values), and lists only those present', () => {
+    const nulls = {
+      periods: [{timestamp: '2026-01-01T00:00:00Z', revenue: null}, {timestamp: '2026-02-01T00:00:00Z', revenue: 5}],
+      totals: {revenue: null},
+      metrics: {revenue: null, orders: {slug: 'orders', display_name: 'Orders', type: 'scalar'}},
+    } as unknown as MetricsResponse
+    const options = {width: 60, currency: 'usd', interval: 'month' as const, chalk: new Chalk({level: 0}), color: false, previousLabel: 'previous 2 months'}
+    const chart = metricChart('revenue', nulls, nulls, options)
+    expect(chart.split('\n')[0]).toBe('revenue · total 0')
+    expect(metricDefinition(nulls, 'revenue')).toEqual({definition: {slug: 'revenue', display_name: 'revenue', type: 'scalar'}, missing: true})
+    expect(presentMetrics(nulls).map((m) => m.slug)).toEqual(['orders'])
+    expect(metricChart('revenue', {...nulls, periods: []}, undefined, options)).toContain('revenue')
   })
 })

@@ -6,6 +6,7 @@ import type {ChalkInstance} from 'chalk'
 
 import {formatMoney} from '../../cli/output/format.js'
 import type {MetricDefinition, MetricInterval, MetricsResponse} from '../../client/resources/metrics.js'
+import {metricDefinition} from './definitions.js'
 
 /** A metric's value in its unit: money (cents in), percent, or a count. */
 export function formatValue(value: number, type: MetricDefinition['type'], currency: string): string {
@@ -61,23 +62,24 @@ export interface ChartOptions {
 
 /** One metric's chart as lines of text, no wider than `width`. */
 export function metricChart(slug: string, current: MetricsResponse, previous: MetricsResponse | undefined, o: ChartOptions): string {
-  const def = current.metrics[slug]!
+  // every metric of an answer may be null: its definition, its total, each period's value
+  const def = metricDefinition(current, slug).definition
   const values = current.periods.map((p) => Number(p[slug] ?? 0))
-  const total = current.totals[slug] ?? 0
-  const before = previous?.totals[slug]
+  const total = (current.totals[slug] as number | null | undefined) ?? 0
+  const before = (previous?.totals[slug] as number | null | undefined) ?? undefined
   const delta = before === undefined ? null : change(total, before)
   const unit = def.type === 'currency' || def.type === 'currency_sub_cent' ? ` (${o.currency.toUpperCase()})` : def.type === 'percentage' ? ' (%)' : ''
   const parts = [
     `${def.display_name}${unit}`,
     `total ${formatValue(total, def.type, o.currency)}`,
-    delta === null ? null : `${delta} vs ${o.previousLabel} (${formatValue(before!, def.type, o.currency)})`,
+    delta === null || before === undefined ? null : `${delta} vs ${o.previousLabel} (${formatValue(before, def.type, o.currency)})`,
   ].filter((p): p is string => p !== null)
   const heading = wrapParts(parts, o.width).replace(parts[0]!, o.chalk.bold(parts[0]!))
 
   const labels = values.map((v) => formatValue(v, def.type, o.currency))
   const labelWidth = Math.max(...labels.map((l) => l.length), formatValue(0, def.type, o.currency).length) + 1
   const plotWidth = Math.max(10, o.width - labelWidth - 3)
-  const series = resample(values, plotWidth)
+  const series = resample(values.length > 0 ? values : [0], plotWidth)
   const flat = Math.min(...series) === Math.max(...series)
   const plot = asciichart.plot(series, {
     height: o.height ?? 8,
@@ -86,9 +88,10 @@ export function metricChart(slug: string, current: MetricsResponse, previous: Me
     ...(flat ? {min: Math.min(0, series[0]!), max: Math.max(1, series[0]!)} : {}),
     ...(o.color ? {colors: [asciichart.cyan]} : {}),
   })
-  const first = periodLabel(current.periods[0]!.timestamp, o.interval)
-  const last = periodLabel(current.periods.at(-1)!.timestamp, o.interval)
-  const middle = periodLabel(current.periods[Math.floor(current.periods.length / 2)]!.timestamp, o.interval)
+  const label = (p: {timestamp: string} | undefined) => (p ? periodLabel(String(p.timestamp), o.interval) : '')
+  const first = label(current.periods[0])
+  const last = label(current.periods.at(-1))
+  const middle = label(current.periods[Math.floor(current.periods.length / 2)])
   const axisStart = labelWidth + 2
   const room = plotWidth - first.length - last.length
   let axis = ' '.repeat(axisStart) + first

@@ -1,4 +1,7 @@
-// One sentence per metric on how the service computes it (server/polar/metrics), for `till metrics list`.
+// One sentence per metric on how the service computes it (server/polar/metrics), for `till metrics list`,
+// and each metric's definition as an answer gives it (every one of them may be null).
+import type {MetricDefinition, MetricsResponse} from '../../client/resources/metrics.js'
+
 const PAID = 'paid orders (refunded ones included) created in the period'
 
 const DEFINITIONS: Record<string, string> = {
@@ -45,4 +48,17 @@ export function describeMetric(slug: string): string {
   const reason = /^canceled_subscriptions_(.+)$/.exec(slug)
   if (reason) return `Subscriptions canceled in the period with the reason "${reason[1]}"${reason[1] === 'other' ? ' or none' : ''}.`
   return DEFINITIONS[slug] ?? ''
+}
+
+/** The answer's metric definitions that are there (the service sends null for a metric it did not compute). */
+export function presentMetrics(response: MetricsResponse): MetricDefinition[] {
+  const all = Object.entries((response.metrics ?? {}) as Record<string, MetricDefinition | null>)
+  return all.filter((entry): entry is [string, MetricDefinition] => entry[1] !== null && typeof entry[1] === 'object').map(([slug, m]) => ({...m, slug: m.slug ?? slug}))
+}
+
+/** A metric's definition, or, when the answer has none (null), one naming it by its slug, counted as a number. */
+export function metricDefinition(response: MetricsResponse, slug: string): {definition: MetricDefinition; missing: boolean} {
+  const found = (response.metrics as Record<string, MetricDefinition | null | undefined> | undefined)?.[slug]
+  if (found) return {definition: found, missing: false}
+  return {definition: {slug, display_name: slug, type: 'scalar'}, missing: true}
 }

@@ -34,6 +34,8 @@ export const oauth2Columns = {'oauth2-clients': oauth2ClientColumns, 'oauth2-cli
 
 /** The client without its secrets (list, get, update): the secret is shown once, at creation. */
 export function withoutSecrets(client: OAuth2Client): OAuth2Client {
+  // the published document leaves this answer's schema open: anything but an object is passed on as it is
+  if (typeof client !== 'object' || client === null || Array.isArray(client)) return client
   // `registration_access_token` is not in the document's OAuth2Client, but an RFC 7591 answer may carry one.
   const {client_secret: _secret, registration_access_token: _registration, ...rest} = client as OAuth2Client & {registration_access_token?: string}
   return rest as OAuth2Client

@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metricChart, wrapParts} from '../../areas/metrics/chart.js'
+import {metricDefinition} from '../../areas/metrics/definitions.js'
 import {metricSlugs, rangeFlags} from '../../areas/metrics/flags.js'
 import {organizationCurrency, previousLabel, withPrevious} from '../../areas/metrics/load.js'
 import {resolveRange, spanDays} from '../../areas/metrics/range.js'
@@ -44,6 +45,9 @@ The service computes the metrics: revenue is the net amount (after discounts, be
     const color = colorEnabled({flag: flags.color, env: process.env, isTTY: io.stdoutIsTTY})
     const chalk = chalkFor(color)
     const options = {width: io.stdout.columns || 80, currency: org.currency, interval: range.interval, chalk, color, previousLabel: previousLabel(flags.start || flags.end ? undefined : (flags.last ?? '12m'), spanDays(range.startDate, range.endDate))}
+    for (const slug of slugs) {
+      if (metricDefinition(current, slug).missing) this.ctx.note(`Warning: the service sent no definition of metric "${slug}": its values are shown as plain numbers.`)
+    }
     const charts = slugs.map((slug) => metricChart(slug, current, previous, options))
     const title = chalk.dim(wrapParts([`${range.startDate} to ${range.endDate}`, `per ${range.interval} (${range.timezone})`], options.width))
     io.stdout.write(`${title}\n\n${charts.join('\n\n')}\n`)

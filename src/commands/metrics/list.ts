@@ -1,5 +1,5 @@
 import {BaseCommand, outputFlags} from '../../areas/command.js'
-import {describeMetric} from '../../areas/metrics/definitions.js'
+import {describeMetric, presentMetrics} from '../../areas/metrics/definitions.js'
 import {getMetrics} from '../../client/resources/metrics.js'
 
 export default class MetricsList extends BaseCommand {
@@ -13,7 +13,7 @@ export default class MetricsList extends BaseCommand {
     const {flags} = await this.parseWithGlobals(MetricsList)
     const today = new Date().toISOString().slice(0, 10)
     const response = await getMetrics(await this.ctx.client(), {startDate: today, endDate: today, interval: 'day'})
-    const rows = Object.values(response.metrics).map((m) => ({slug: m.slug, name: m.display_name, type: m.type, definition: describeMetric(m.slug)}))
+    const rows = presentMetrics(response).map((m) => ({slug: m.slug, name: m.display_name, type: m.type, definition: describeMetric(m.slug)}))
     await this.writeList('metric-definitions', rows, {...flags, columns: flags.columns ?? 'slug,name,type,definition'})
   }
 }

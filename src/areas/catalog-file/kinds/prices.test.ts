@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
-import {checkPrices, entryOf, priceCreate, priceEntry, priceText, toPrice} from './prices.js'
+import {checkPrices, entryOf, priceCreate, priceEntry, priceText, pulledPrice, toPrice} from './prices.js'
+import {products} from './products.js'
 import {decimalShift} from './values.js'
 
 describe('prices in the catalog file', () => {
@@ -55,5 +56,29 @@ describe('metered prices', () => {
 
   it('shifts decimals exactly', () => {
     expect([decimalShift('0.5', -2), decimalShift('0.005', 2), decimalShift('12', 2), decimalShift('1200', -2), decimalShift('007.10', 0), decimalShift('x', 1)]).toEqual(['0.005', '0.5', '1200', '12', '7.1', undefined])
+  })
+
+  it('pulls a negative amount and a signed unit amount as the service has them, and the check names the value', () => {
+    expect(decimalShift('-1.5', 2)).toBe('-150')
+    expect(decimalShift('+0.5', -2)).toBe('0.005')
+    expect(decimalShift('-0', 2)).toBe('0')
+    expect(decimalShift('-', 2)).toBeUndefined()
+    expect(pulledPrice({amount_type: 'fixed', price_amount: -500, price_currency: 'usd'})).toEqual({type: 'fixed', amount: '-5.00', currency: 'usd'})
+    const metered = pulledPrice({amount_type: 'metered_unit', meter_id: 'm', unit_amount: '-0.5', price_currency: 'usd'})
+    expect(metered).toEqual({type: 'metered', meter: 'm', unit_amount: '-0.005', currency: 'usd'})
+    expect(checkPrices([metered])[0]!.message).toBe('unit_amount must be a positive amount like 0.01, not "-0.005"')
+    expect(checkPrices([{type: 'fixed', amount: '-5.00', currency: 'usd'}])[0]!.message).toBe('amount must be a positive amount like 12.00, not "-5.00"')
+    // a product holding such prices is pulled whole, the readable price normalized beside them
+    const keys = {keyOf: () => undefined, idOf: () => undefined} as never
+    const item = {id: 'p', name: 'P', recurring_interval: 'month', prices: [
+      {amount_type: 'metered_unit', meter_id: 'm', unit_amount: '-0.5', price_currency: 'usd'},
+      {amount_type: 'fixed', price_amount: 2900, price_currency: 'usd'},
+      {amount_type: 'fixed', price_amount: -100, price_currency: 'usd'},
+    ]}
+    expect(products.toEntry(item as never, keys).prices).toEqual([
+      {type: 'fixed', amount: '29.00', currency: 'usd'},
+      {type: 'fixed', amount: '-1.00', currency: 'usd'},
+      {type: 'metered', meter: 'm', unit_amount: '-0.005', currency: 'usd'},
+    ])
   })
 })

@@ -82,7 +82,9 @@ export function checkPrices(entries: PriceEntry[]): Issue[] {
 export function priceEntry(raw: Record<string, unknown>, meterKey: (id: string) => string = (id) => id): PriceEntry {
   const c = String(raw.price_currency ?? 'usd')
   if (raw.amount_type === 'metered_unit') {
-    const entry: PriceEntry = {type: 'metered', meter: meterKey(String(raw.meter_id)), unit_amount: decimalShift(String(raw.unit_amount), -minorDigits(c))!, currency: c}
+    // a unit amount that is no decimal is kept as the service wrote it, for the file's check to name
+    const unit = String(raw.unit_amount)
+    const entry: PriceEntry = {type: 'metered', meter: meterKey(String(raw.meter_id)), unit_amount: decimalShift(unit, -minorDigits(c)) ?? unit, currency: c}
     if (typeof raw.cap_amount === 'number') entry.cap = majorText(raw.cap_amount, c)
     return entry
   }
@@ -94,6 +96,25 @@ export function priceEntry(raw: Record<string, unknown>, meterKey: (id: string) 
     return entry
   }
   return {type: 'fixed', amount: majorText(Number(raw.price_amount ?? 0), c), currency: c}
+}
+
+/** A price till can read, in minor units; undefined for one it cannot (a negative amount, a signed unit amount). */
+export function readPrice(entry: PriceEntry): Price | undefined {
+  try {
+    return toPrice(entry)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * A price of the service as the pulled file writes it: normalized when till can read it, and as the service
+ * has it otherwise (a negative amount, a signed unit amount), so the file keeps it and its check names it.
+ */
+export function pulledPrice(raw: Record<string, unknown>, meterKey?: (id: string) => string): PriceEntry {
+  const entry = priceEntry(raw, meterKey)
+  const price = readPrice(entry)
+  return price === undefined ? entry : entryOf(price)
 }
 
 /** A price in minor units as a file entry. */

@@ -8,7 +8,7 @@ import type {Item} from '../../../client/resources/common.js'
 import {createProduct, listProducts, setProductBenefits, updateProduct, type ProductCreate, type ProductUpdate} from '../../../client/resources/products.js'
 import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
-import {checkPrices, entryOf, priceCreate, priceEntry, pricesText, priceSchema, toPrice, type Price} from './prices.js'
+import {checkPrices, priceCreate, pricesText, priceSchema, pulledPrice, readPrice, toPrice, type Price, type PriceEntry} from './prices.js'
 import {envBound} from './benefits.js'
 import {canonical, changed, targetId, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES} from './values.js'
 
@@ -40,6 +40,16 @@ const intervalCount = (entry: ProductEntry) => (entry.recurring_interval === nul
 /** Prices in a stable order, so the same prices compare equal whatever order they were given in. */
 const sorted = (prices: Price[]) => [...prices].sort((a, b) => canonical(a).localeCompare(canonical(b)))
 const prices = (entry: ProductEntry) => sorted(entry.prices.map(toPrice))
+/** The environment's prices till can read (one it cannot is in the pulled file as it is, named by the file's check). */
+const readable = (entries: PriceEntry[]) => sorted(entries.flatMap((e) => readPrice(e) ?? []))
+/** Pulled prices in the order of `sorted`, those till cannot read last. */
+const sortedEntries = (entries: PriceEntry[]) => {
+  const order = (e: PriceEntry) => {
+    const price = readPrice(e)
+    return price === undefined ? `~${canonical(e)}` : canonical(price)
+  }
+  return [...entries].sort((a, b) => order(a).localeCompare(order(b)))
+}
 const meterKey = (keys: Keys) => (id: string) => keys.keyOf('meters', id) ?? id
 const pricesCreate = (entry: ProductEntry, keys: Keys) => prices(entry).map((p) => priceCreate(p, targetId(keys, 'meters', 'meter')))
 /** The custom fields as the service takes them, in the file's order. */
@@ -64,7 +74,7 @@ function toEntry(item: Item, keys: Keys): ProductEntry {
     description: (item.description as string | null) ?? null,
     visibility: (item.visibility as ProductEntry['visibility']) ?? 'public',
     recurring_interval: (item.recurring_interval as ProductEntry['recurring_interval']) ?? null,
-    prices: sorted(activePrices(item).map((p) => toPrice(priceEntry(p, meterKey(keys))))).map(entryOf),
+    prices: sortedEntries(activePrices(item).map((p) => pulledPrice(p, meterKey(keys)))),
     benefits: benefitIds(item).map((id) => keys.keyOf('benefits', id) ?? id).sort(),
     custom_fields: [...((item.attached_custom_fields ?? []) as Array<{custom_field_id: string; required: boolean; order?: number}>)]
       .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
@@ -99,7 +109,7 @@ export const products: Kind<ProductEntry> = {
   toEntry,
   diff(entry, item, keys) {
     const current = toEntry(item, keys)
-    const was = sorted(current.prices.map(toPrice))
+    const was = readable(current.prices)
     const changes: Change[] = [
       ...changed('name', current.name, entry.name),
       ...changed('description', current.description, entry.description),
@@ -143,7 +153,7 @@ export const products: Kind<ProductEntry> = {
     const current = toEntry(item, keys)
     const body: ProductUpdate = {name: entry.name, description: entry.description, visibility: entry.visibility, metadata: {...entry.metadata, [KEY_FIELD]: key} as Record<string, string>}
     if (item.is_archived === true) body.is_archived = false
-    if (canonical(sorted(current.prices.map(toPrice))) !== canonical(prices(entry))) body.prices = pricesCreate(entry, keys)
+    if (canonical(readable(current.prices)) !== canonical(prices(entry))) body.prices = pricesCreate(entry, keys)
     if (canonical(current.custom_fields) !== canonical(entry.custom_fields)) body.attached_custom_fields = attached(entry, keys)
     const interval = (e: ProductEntry) => `${e.recurring_interval} ${intervalCount(e)}`
     if (interval(current) !== interval(entry) && entry.recurring_interval !== null) {
