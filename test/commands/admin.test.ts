@@ -357,7 +357,7 @@ describe('operator commands against the emulator', () => {
 
     it('checkout-links update changes the label and applies a discount that checkouts from the link get', async () => {
       const product = await someProduct()
-      const link = (await api(emulator.production, 'POST', '/checkout-links/', {body: {products: [product.id], label: 'Old'}})).body
+      const link = (await api(emulator.production, 'POST', '/checkout-links/', {body: {payment_processor: 'stripe', products: [product.id], label: 'Old'}})).body
       const d = json(await till(['discounts', 'create', '--name', 'Link20', '--percent', '20', '--json']))
       const r = await till(['checkout-links', 'update', link.id, '--label', 'Spring', '--discount', d.id, '--no-discount-codes', '--json'])
       ok(r)

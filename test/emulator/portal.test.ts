@@ -3,6 +3,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {brief, expectInvalidToken, expectResourceNotFound, expectUnauthorized} from '../helpers/expect.js'
+import {allowRefusals} from '../helpers/contract.js'
 
 const HOUR = 3_600_000
 const CST_RE = /^polar_cst_[A-Za-z0-9]{43}$/
@@ -47,15 +48,16 @@ describe('customer sessions and portal scoping', () => {
       expect(session.customer_portal_url).toContain(`customer_session_token=${session.token}`)
     })
 
-    it('with external_customer_id, and with the deprecated customer_external_id', async () => {
+    it('with external_customer_id; the old customer_external_id is not in the published document (422)', async () => {
+      allowRefusals()
       const target = customers.find((c) => c.external_id)
       expect(target, 'a seeded customer with an external id').toBeDefined()
-      for (const key of ['external_customer_id', 'customer_external_id']) {
-        const session = await createSession(env, {[key]: target.external_id})
-        expect(session.customer_id, key).toBe(target.id)
-        expect(session.customer.external_id).toBe(target.external_id)
-        expect(session.token).toMatch(CST_RE)
-      }
+      const session = await createSession(env, {external_customer_id: target.external_id})
+      expect(session.customer_id).toBe(target.id)
+      expect(session.customer.external_id).toBe(target.external_id)
+      expect(session.token).toMatch(CST_RE)
+      const old = await api(env, 'POST', '/customer-sessions/', {body: {customer_external_id: target.external_id}})
+      expect(old.status).toBe(422)
     })
 
     it('each session gets its own token', async () => {
