@@ -23,7 +23,50 @@ function files(dir: string): string[] {
 const specifiers = (text: string) =>
   [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+|declare\s+module\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
 
+/** The relative modules a file loads at run time (type-only imports are erased, and do not count). */
+function runtimeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+  return [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^'";]*?from\s+['"](\.[^'"]+)['"]/gm), ...text.matchAll(/import\(\s*['"](\.[^'"]+)['"]\s*\)/g)]
+    .map((m) => join(file, '..', m[1]!.replace(/\.js$/, '.ts')))
+}
+
+/** Each set of files that import one another in a circle (strongly connected components of two or more). */
+function importLoops(all: string[]): string[][] {
+  const graph = new Map(all.map((f) => [f, runtimeImports(f).filter((d) => d !== f)]))
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const loops: string[][] = []
+  const visit = (v: string) => {
+    index.set(v, index.size)
+    low.set(v, index.get(v)!)
+    stack.push(v)
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue
+      if (!index.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
+    }
+    if (low.get(v) === index.get(v)) {
+      const loop: string[] = []
+      let w: string
+      do {
+        w = stack.pop()!
+        loop.push(relative(ROOT, w))
+      } while (w !== v)
+      if (loop.length > 1) loops.push(loop)
+    }
+  }
+  for (const v of graph.keys()) if (!index.has(v)) visit(v)
+  return loops
+}
+
 describe('source layout', () => {
+  it('no file under src imports a file that imports it back, directly or in a circle', () => {
+    expect(importLoops(files(SRC).filter((f) => !f.endsWith('.test.ts')))).toEqual([])
+  })
+
   it('no .ts file under src is over 400 lines, generated files apart', () => {
     const long = files(SRC)
       .filter((file) => !GENERATED.has(relative(ROOT, file)))

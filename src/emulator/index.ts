@@ -158,6 +158,7 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
         origin: '',
         listeners: [dispatcher.listener, ...(options.listeners ?? [])],
         redeliver: (eventId) => dispatcher.redeliver(env, eventId),
+        settle: () => settle(env),
       }
       const server = createServer((req, res) => {
         const started = performance.now()

@@ -43,6 +43,8 @@ export interface Env {
   listeners: EventListener[]
   /** Sends a recorded webhook event again to the endpoints it went to. */
   redeliver: (eventId: string) => void
+  /** Raises the events of timed changes that have fallen due (the resources' settle, now). */
+  settle: () => void
 }
 
 export function emit(env: Env, type: string, data: unknown): void {

@@ -21,7 +21,6 @@ import {discountAmount, renewalDiscount} from '../discounts/apply.js'
 import {newDispute} from '../disputes/open.js'
 import {dispute as presentDispute} from '../disputes/present.js'
 import {hasPayment} from '../payments/derive.js'
-import {settle} from '../index.js'
 import {buildOrder, priceAmount} from '../orders/build.js'
 import type {OrderRecord} from '../orders/model.js'
 import {order as presentOrder} from '../orders/present.js'
@@ -54,7 +53,7 @@ function payOrder(ctx: Ctx): ReturnType<Handler> {
     o.paid_at = iso(ctx.now)
   })
   // The sweep raises order.updated and order.paid (and grants the benefits) as for any payment.
-  settle(ctx.env)
+  ctx.env.settle()
   return ok(presentOrder(ctx.view, ctx.store.get('orders', id)!))
 }
 

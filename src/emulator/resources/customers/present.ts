@@ -2,7 +2,7 @@
 import {type View, orgId} from '../../core/present.js'
 import type {CustomerRecord} from './model.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
-import {isActiveSubscription} from '../subscriptions/present.js'
+import {isActiveSubscription} from '../subscriptions/model.js'
 import {customerMeterState} from '../customer-meters/state.js'
 
 export function customer(v: View, c: CustomerRecord) {

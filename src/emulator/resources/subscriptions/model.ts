@@ -43,3 +43,6 @@ export interface SubscriptionRecord {
   metadata: Metadata
   price_ids: string[]
 }
+
+/** A subscription that currently gives access: active, or in its trial. */
+export const isActiveSubscription = (s: SubscriptionRecord) => s.status === 'active' || s.status === 'trialing'

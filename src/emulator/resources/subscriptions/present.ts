@@ -5,7 +5,7 @@ import type {SubscriptionRecord} from './model.js'
 import {customer} from '../customers/present.js'
 import {price, product} from '../products/present.js'
 
-export const isActiveSubscription = (s: SubscriptionRecord) => s.status === 'active' || s.status === 'trialing'
+export {isActiveSubscription} from './model.js'
 
 export function subscriptionCore(s: SubscriptionRecord) {
   return {
