@@ -4,6 +4,7 @@ import {Flags} from '@oclif/core'
 
 import {EMULATOR_CLIENT_ID} from '../../client/oauth.js'
 import {isLoopbackHost} from '../../client/origin.js'
+import {missingScopes, refusedTopics} from '../../client/scopes.js'
 import {usageError} from '../../client/till-error.js'
 import type {Context} from '../../cli/context.js'
 import {readConfig, updateConfig, type Environment} from '../../cli/config/profiles.js'
@@ -64,6 +65,8 @@ export async function signInWithBrowser(s: BrowserSignIn): Promise<void> {
     c.profiles[s.name] = profile
     c.active = s.name
   })
-  const scopes = tokens.scope.split(' ').filter(Boolean).length
-  ctx.note(`Signed in to ${s.environment} through the browser as organization ${org.name} (${org.id}), ${scopes} scopes. Profile "${s.name}" is active; its access token renews itself.`)
+  const granted = tokens.scope.split(' ').filter(Boolean)
+  ctx.note(`Signed in to ${s.environment} through the browser as organization ${org.name} (${org.id}), ${granted.length} scopes. Profile "${s.name}" is active; its access token renews itself.`)
+  const missing = missingScopes(granted)
+  if (missing.length > 0) ctx.note(`Warning: the sign-in was not granted ${missing.join(', ')}; these will be refused: ${refusedTopics(granted).join(', ')}. See: till auth status -p ${s.name}`)
 }
