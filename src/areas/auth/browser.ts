@@ -4,7 +4,6 @@ import {Flags} from '@oclif/core'
 
 import {EMULATOR_CLIENT_ID} from '../../client/oauth.js'
 import {isLoopbackHost} from '../../client/origin.js'
-import {missingScopes, refusedTopics} from '../../client/scopes.js'
 import {usageError} from '../../client/till-error.js'
 import type {Context} from '../../cli/context.js'
 import {readConfig, updateConfig, type Environment} from '../../cli/config/profiles.js'
@@ -67,6 +66,8 @@ export async function signInWithBrowser(s: BrowserSignIn): Promise<void> {
   })
   const granted = tokens.scope.split(' ').filter(Boolean)
   ctx.note(`Signed in to ${s.environment} through the browser as organization ${org.name} (${org.id}), ${granted.length} scopes. Profile "${s.name}" is active; its access token renews itself.`)
+  // The operation tables are read only here, not by every `auth login`.
+  const {missingScopes, refusedTopics} = await import('../../client/scopes.js')
   const missing = missingScopes(granted)
   if (missing.length > 0) ctx.note(`Warning: the sign-in was not granted ${missing.join(', ')}; these will be refused: ${refusedTopics(granted).join(', ')}. See: till auth status -p ${s.name}`)
 }
