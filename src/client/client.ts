@@ -241,7 +241,7 @@ export class ApiClient {
           `choose a version it knows with TILL_API_VERSION or the profile's api_version (till is built for ${API_VERSION})`,
         )
       }
-      if (status >= 400) throw new ApiError(status, body, method, url.toString())
+      if (status >= 400) throw new ApiError(status, body, method, url.toString(), responseHeaders['www-authenticate'])
       return {status, body: body as T, headers: responseHeaders}
     }
   }

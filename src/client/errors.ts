@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly body: unknown,
     readonly method: string,
     readonly url: string,
+    /** The `WWW-Authenticate` header of a 401 or 403 (it names the scopes a 403 insufficient_scope needed). */
+    readonly challenge?: string | string[],
   ) {
     super(apiMessage(status, body))
     this.name = 'ApiError'
@@ -94,6 +96,29 @@ function unauthenticated(error: ApiError, ctx: ErrorContext, where: string): Til
   return new TillError(`not authenticated: ${why}`, ExitCode.auth, `used ${where}; store a valid organization token with: till auth login (or set TILL_TOKEN)`)
 }
 
+/** The scopes a 403 names (`WWW-Authenticate: Bearer ..., error="insufficient_scope", scope="a b"`). */
+function neededScopes(error: ApiError): string[] {
+  const header = Array.isArray(error.challenge) ? error.challenge.join(', ') : (error.challenge ?? '')
+  return /\bscope="([^"]*)"/.exec(header)?.[1]?.split(/\s+/).filter(Boolean) ?? []
+}
+
+/** A token without the scope a route needs: name the scope, and how to get a token that has it. */
+function insufficientScope(error: ApiError, ctx: ErrorContext, where: string): TillError {
+  const scopes = neededScopes(error)
+  const lacks = scopes.length > 0 ? `this token lacks the scope ${scopes.join(' or ')}` : 'this token lacks a scope this request needs'
+  if (ctx.tokenKind === 'oauth') {
+    return new TillError(`${lacks}; sign in again to grant it: till auth login -p ${ctx.profile} --web`, ExitCode.auth, `till auth status -p ${ctx.profile} lists the scopes this sign-in lacks; used ${where}`)
+  }
+  if (ctx.tokenKind === 'organization') {
+    return new TillError(
+      `${lacks}; create an organization access token with that scope in the organization's settings instead`,
+      ExitCode.auth,
+      `then store it: till auth login -p ${ctx.profile} --token-stdin; used ${where}`,
+    )
+  }
+  return new TillError(`${lacks}; use a token that has it`, ExitCode.auth, `used ${where}`)
+}
+
 const formatLoc = (loc: Array<string | number> | undefined) => (loc && loc.length > 0 ? loc.join('.') : 'request')
 
 /** Facts the messages need about where the request went. */
@@ -101,8 +126,8 @@ export interface ErrorContext {
   profile: string
   environment: string
   baseUrl: string
-  /** The kind of token the request used, to explain 401s (a customer token on a Core route, ...). */
-  tokenKind?: 'organization' | 'customer' | 'other'
+  /** The kind of token the request used, to explain 401s (a customer token on a Core route, ...) and 403s. */
+  tokenKind?: 'organization' | 'oauth' | 'customer' | 'other'
   /** Which API surface the command talks to. */
   surface?: 'core' | 'portal'
   /** Set when the token is stored in a profile of another environment (spec §5 rule 3). */
@@ -113,6 +138,7 @@ export interface ErrorContext {
 export function tokenKind(token: string | undefined): ErrorContext['tokenKind'] {
   if (!token) return undefined
   if (token.startsWith('polar_oat_')) return 'organization'
+  if (token.startsWith('polar_at_')) return 'oauth'
   if (token.startsWith('polar_cst_') || token.startsWith('polar_mst_')) return 'customer'
   return 'other'
 }
@@ -130,9 +156,10 @@ export function toTillError(error: unknown, ctx: ErrorContext): TillError {
   if (error instanceof ApiError) {
     const s = error.status
     if (s === 401) return unauthenticated(error, ctx, where)
+    if (s === 403 && error.code === 'insufficient_scope') return insufficientScope(error, ctx, where)
     const known = knownServiceError(s, error.code, error.message, error.url, `${ctx.environment} (profile ${ctx.profile})`)
     if (known) return known
-    if (s === 403 && (error.code === 'NotPermitted' || error.code === 'insufficient_scope' || error.code === undefined)) {
+    if (s === 403 && (error.code === 'NotPermitted' || error.code === undefined)) {
       return new TillError(`not permitted: ${error.message}`, ExitCode.auth, `used ${where}; the token may lack a scope for this action`)
     }
     if (s === 404) return new TillError(`not found: ${error.message}`, ExitCode.notFound)

@@ -5,6 +5,7 @@
 import {createHash, randomBytes} from 'node:crypto'
 
 import {ExitCode, TillError} from './till-error.js'
+import {TILL_API_SCOPES} from './till-scopes.generated.js'
 
 /** The public client built into the local emulator (both environments); a `polar_ci_` id like any other. */
 export const EMULATOR_CLIENT_ID = 'polar_ci_tillEmulatorPublicCliClient000000000147J9IL'
@@ -12,15 +13,14 @@ export const EMULATOR_CLIENT_ID = 'polar_ci_tillEmulatorPublicCliClient000000000
 /** Where the loopback redirect lands (any free port on 127.0.0.1, RFC 8252 §7.3). */
 export const CALLBACK_PATH = '/oauth/callback'
 
-/** What till asks for: reading and managing the catalog, billing, customers, webhooks and reports. */
-export const TILL_SCOPES = [
-  'openid', 'profile', 'email', 'user:read',
-  'organizations:read', 'products:read', 'products:write', 'benefits:read', 'benefits:write',
-  'checkouts:read', 'checkouts:write', 'checkout_links:read', 'checkout_links:write',
-  'orders:read', 'orders:write', 'refunds:read', 'refunds:write', 'subscriptions:read', 'subscriptions:write',
-  'customers:read', 'customers:write', 'customer_sessions:write', 'license_keys:read', 'license_keys:write',
-  'webhooks:read', 'webhooks:write', 'metrics:read',
-]
+/** Who signed in (OpenID Connect): asked for with every sign-in. */
+export const IDENTITY_SCOPES = ['openid', 'profile', 'email']
+
+/**
+ * What till asks for: who signed in, and the scopes of the operations its commands send, derived from
+ * the service's document and till's own requests (till-scopes.generated.ts, `npm run operations`).
+ */
+export const TILL_SCOPES = [...IDENTITY_SCOPES, ...TILL_API_SCOPES]
 
 const base64url = (data: Buffer) => data.toString('base64url')
 

@@ -12,6 +12,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {expectNoToken, runCli, sandbox, sh, spawnCli, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, ROOT, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {TILL_SCOPES} from '../../src/client/oauth.js'
 
 let emu: Emulator
 let box: Sandbox
@@ -81,7 +82,7 @@ describe('till auth login --web in a real browser', () => {
       await p.goto(u)
       expect(await p.textContent('#organization')).toBe('Acme Software (Sandbox)')
       const scopes = await p.locator('#scopes li').allTextContents()
-      expect(scopes).toContain('products:read')
+      expect(scopes).toEqual(TILL_SCOPES)
       expect(scopes).toContain('refunds:write')
       await p.click('button[value=allow]')
       await p.waitForURL(/\/oauth\/callback/)
@@ -110,12 +111,23 @@ describe('till auth login --web in a real browser', () => {
     const products = await runCli(['products', 'list', '-o', 'json'], {env: box.env()})
     expect(products.code, products.stderr).toBe(0)
     expect(JSON.parse(products.stdout).length).toBeGreaterThan(0)
+    // It asked for every scope derived from till's requests, and the topics only those cover work.
+    expect(params.get('scope')).toBe(TILL_SCOPES.join(' '))
+    expect(stored.oauth!.scope.split(' ').sort()).toEqual([...TILL_SCOPES].sort())
+    const topics = ['discounts', 'meters', 'events', 'files', 'payments', 'disputes', 'custom-fields', 'customer-meters']
+    const lists = await Promise.all(topics.map((t) => runCli([t, 'list', '-o', 'json'], {env: box.env()})))
+    lists.forEach((r, i) => {
+      expect(r.code, `${topics[i]} list: ${r.stderr}`).toBe(0)
+      expect(Array.isArray(JSON.parse(r.stdout))).toBe(true)
+    })
 
     const status = await runCli(['auth', 'status', '--json'], {env: box.env()})
     expect(status.code, status.stderr).toBe(0)
     const s = JSON.parse(status.stdout)
     expect(s).toMatchObject({profile: 'web', credential: 'browser sign-in (OAuth2)', token_source: 'oauth', works: 'yes', refreshable: true})
     expect(s.scopes).toContain('products:write')
+    expect(s).toMatchObject({missing_scopes: [], failing: []})
+    expect(status.stderr).toContain("This sign-in holds every scope till's commands need.")
     expect(s.expires_at).toBe(config().profiles.web!.oauth!.expires_at)
     expect(s.token).toMatch(/^polar_at_u_.{3}….{3}$/)
     expectNoTokens(status.stdout + status.stderr, stored.oauth!.access_token, stored.oauth!.refresh_token)
@@ -186,6 +198,51 @@ describe('till auth login --web in a real browser', () => {
     expect(config().profiles.web!.oauth).toBeUndefined()
     const status = await runCli(['auth', 'status'], {env: box.env()})
     expect(status.code).toBe(4)
+  })
+
+  it('a sign-in granted fewer scopes: the 403 names the scope and the sign-in that grants it; auth status lists what is missing', async () => {
+    // The user (or an older till) asked for less: the organization, products and orders only.
+    const narrow = 'openid organizations:write products:write orders:read orders:write'
+    const {result, page} = await browserLogin('narrow', async (p, u) => {
+      const url = new URL(u)
+      url.searchParams.set('scope', narrow)
+      await allow(p, url.toString())
+    })
+    await page.close()
+    expect(result.code, result.stderr).toBe(0)
+    expect(result.stderr).toMatch(/Warning: the sign-in was not granted .*discounts:write.*; these will be refused: .*\bdiscounts\b/)
+    const tokens = tokenOf('narrow')
+    expect(tokens.scope).toBe(narrow)
+
+    expect((await runCli(['products', 'list', '-o', 'json'], {env: box.env()})).code).toBe(0)
+    const refused = await runCli(['discounts', 'list'], {env: box.env()})
+    expect(refused.code).toBe(4)
+    expect(refused.stdout).toBe('')
+    expect(refused.stderr).toContain('Error: this token lacks the scope discounts:read or discounts:write; sign in again to grant it: till auth login -p narrow --web')
+    expect(refused.stderr).not.toMatch(/at .*\.js:\d+/)
+    const payments = await runCli(['payments', 'list'], {env: box.env()})
+    expect(payments.code).toBe(4)
+    expect(payments.stderr).toContain('this token lacks the scope payments:read;')
+
+    const status = await runCli(['auth', 'status', '--json'], {env: box.env()})
+    expect(status.code, status.stderr).toBe(0)
+    const s = JSON.parse(status.stdout)
+    expect(s.works).toBe('yes')
+    expect(s.missing_scopes).toEqual(TILL_SCOPES.filter((x) => !['openid', 'profile', 'email', ...narrow.split(' ')].includes(x)))
+    expect(s.missing_scopes).toEqual(expect.arrayContaining(['discounts:write', 'meters:write', 'events:write', 'files:write', 'payments:read', 'disputes:write', 'custom_fields:write', 'customer_meters:read']))
+    // Each of these topics fails whole, or its list command does (custom-fields attach needs products only).
+    for (const topic of ['discounts', 'meters', 'events', 'files', 'payments', 'disputes', 'custom-fields', 'customer-meters']) {
+      expect(s.failing.some((f: string) => f === topic || f === `${topic} list`), topic).toBe(true)
+    }
+    expect(s.failing).not.toContain('products')
+    expect(s.failing).not.toContain('orders')
+    expect(status.stderr).toMatch(/This sign-in lacks the scopes .*discounts:write.*; these will be refused: .*payments.*\. Grant them by signing in again: till auth login -p narrow --web/)
+    // The same fields as columns of the plain output.
+    const plain = await runCli(['auth', 'status', '--columns', 'missing_scopes,failing'], {env: box.env()})
+    expect(plain.code).toBe(0)
+    expect(plain.stdout).toContain('discounts:write')
+    expect(plain.stdout).toContain('customer-meters')
+    expectNoTokens(refused.stderr + status.stdout + status.stderr + plain.stdout + plain.stderr + result.stderr, tokens.access_token, tokens.refresh_token)
   })
 
   it('a refresh the service refuses ends with "sign in again" (exit 4)', async () => {

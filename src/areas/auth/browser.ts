@@ -64,6 +64,10 @@ export async function signInWithBrowser(s: BrowserSignIn): Promise<void> {
     c.profiles[s.name] = profile
     c.active = s.name
   })
-  const scopes = tokens.scope.split(' ').filter(Boolean).length
-  ctx.note(`Signed in to ${s.environment} through the browser as organization ${org.name} (${org.id}), ${scopes} scopes. Profile "${s.name}" is active; its access token renews itself.`)
+  const granted = tokens.scope.split(' ').filter(Boolean)
+  ctx.note(`Signed in to ${s.environment} through the browser as organization ${org.name} (${org.id}), ${granted.length} scopes. Profile "${s.name}" is active; its access token renews itself.`)
+  // The operation tables are read only here, not by every `auth login`.
+  const {missingScopes, refusedTopics} = await import('../../client/scopes.js')
+  const missing = missingScopes(granted)
+  if (missing.length > 0) ctx.note(`Warning: the sign-in was not granted ${missing.join(', ')}; these will be refused: ${refusedTopics(granted).join(', ')}. See: till auth status -p ${s.name}`)
 }

@@ -1,21 +1,14 @@
-// Which scopes a Core API route needs (api-facts §2, §3): `<resource>:read` or `:write` for reading,
-// `:write` for changing; resource names with underscores. Organization access tokens made by the
-// emulator hold every scope; OAuth access tokens hold the scopes the user allowed.
+// Which scopes a Core API route needs: those the service's published document names for its operation
+// (the table scripts/operations.js generates from it, with the few routes it leaves out). Organization
+// access tokens made by the emulator hold every scope; OAuth access tokens hold the scopes the user allowed.
+import {findOperation, oauthScopes} from '../../client/scopes.js'
 
-/** Resources whose only scope is one-sided. */
-const ONLY: Record<string, string[]> = {
-  customer_sessions: ['customer_sessions:write'],
-  metrics: ['metrics:read', 'metrics:write'],
-}
-
-/** Path segments named differently from their scope. */
-const RENAMED: Record<string, string> = {cli: 'webhooks'}
-
-/** The scopes any one of which lets `method` on `/v1/<pathname>`; undefined for routes outside the Core API. */
+/**
+ * The scopes any one of which lets `method` on `pathname`; undefined when the route needs none (the
+ * Customer Portal, OAuth2's own routes, a route the table does not know).
+ */
 export function acceptedScopes(method: string, pathname: string): string[] | undefined {
-  const match = /^\/v1\/([a-z0-9-]+)/.exec(pathname)
-  if (!match || match[1] === 'customer-portal' || match[1] === 'oauth2') return undefined
-  const resource = RENAMED[match[1]!] ?? match[1]!.replace(/-/g, '_')
-  if (ONLY[resource]) return ONLY[resource]
-  return method === 'GET' || method === 'HEAD' ? [`${resource}:read`, `${resource}:write`] : [`${resource}:write`]
+  const found = findOperation(method, pathname)
+  const scopes = found ? oauthScopes(found.spec) : []
+  return scopes.length > 0 ? [...scopes] : undefined
 }
