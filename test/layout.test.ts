@@ -67,6 +67,18 @@ describe('source layout', () => {
     expect(importLoops(files(SRC).filter((f) => !f.endsWith('.test.ts')))).toEqual([])
   })
 
+  it('oclif.manifest.json is what the build writes: commands in id order, so a build leaves a clean clone clean', () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, unknown>}
+    const ids = Object.keys(manifest.commands)
+    expect(ids).toEqual([...ids].sort())
+    const commands = join(SRC, 'commands')
+    const sources = files(commands)
+      .filter((f) => !f.endsWith('.test.ts'))
+      .map((f) => relative(commands, f).replace(/\.ts$/, '').replace(/\/index$/, '').replaceAll('/', ':'))
+    const own = (list: string[]) => list.filter((id) => !id.startsWith('autocomplete')).sort()
+    expect(own(ids)).toEqual(own(sources))
+  })
+
   it('no .ts file under src is over 400 lines, generated files apart', () => {
     const long = files(SRC)
       .filter((file) => !GENERATED.has(relative(ROOT, file)))
