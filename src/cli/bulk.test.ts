@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {countedSummary, heldIds, readIds, runEach} from './bulk.js'
 
 const where = {profile: 'p', environment: 'local', baseUrl: 'http://127.0.0.1:1/v1'}
-const lines = (...l: string[]) => Readable.from([l.join('\n') + '\n'])
+const lines = (...l: string[]) => Readable.from([`${l.join('\n')}\n`])
 
 describe('bulk input', () => {
   it('acts on nothing when a line of a held input is bad', async () => {

@@ -3,7 +3,7 @@
 // and the same --fault-seed repeats the same sequence.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {type EnvHandle, type Json} from '../helpers/emulator.js'
+import type {EnvHandle, Json} from '../helpers/emulator.js'
 import {cleanup, launch, outcome, pool, type Launched, type Outcome} from './spawn.js'
 
 const NO_LIMITS = ['--rate-limit', 'off', '--ip-rate-limit', 'off']

@@ -163,7 +163,7 @@ export function runTill(args: string[], timeoutMs = 25_000): Promise<ExitStatus 
 }
 
 // Response bodies are whatever JSON the API returned; tests inspect them field by field.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field by the tests
 export type Json = any
 
 export interface ApiResponse {

@@ -8,7 +8,7 @@ import {join} from 'node:path'
 
 import {type Amended, withBashProfiles, withZshProfiles} from './profiles.js'
 
-const hook: Hook.Postrun = async function ({Command, config}) {
+const hook: Hook.Postrun = async ({Command, config}) => {
   if (!Command?.id?.startsWith('autocomplete') || Command.id === 'autocomplete:fish') return
   const functions = join(config.cacheDir, 'autocomplete', 'functions')
   const scripts: Array<[string, (text: string, bin: string) => Amended]> = [

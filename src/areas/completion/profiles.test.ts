@@ -53,6 +53,7 @@ describe('profile names in the zsh script', () => {
     expect(r.text).toContain('"--limit[Items per page.]:file:_files"')
     expect(r.text.startsWith('#compdef till\n')).toBe(true)
     expect(r.text.indexOf('_till_profile_names() {')).toBeLessThan(r.text.indexOf('_till_products_list() {'))
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's own ${(f)...} expansion, not a template
     expect(r.text).toContain('profiles=(${(f)"$(till profiles list -o tsv --columns name --no-input 2>/dev/null)"})')
   })
 

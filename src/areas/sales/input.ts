@@ -59,7 +59,7 @@ function checkCode(code: string | undefined): void {
 }
 
 /** The value part of a body: `basis_points` or `amounts`; undefined when neither flag is given. */
-function valueOf(f: DiscountFlagValues): {type: 'percentage'; basis_points: number} | {type: 'fixed'; amounts: Record<string, number>} | undefined {
+function discountValue(f: DiscountFlagValues): {type: 'percentage'; basis_points: number} | {type: 'fixed'; amounts: Record<string, number>} | undefined {
   if (f.percent !== undefined && f.amount !== undefined) throw usageError('give --percent or --amount, not both')
   if (f.currency !== undefined && f.amount === undefined) throw usageError('--currency goes with --amount', 'pass --amount 5.00 --currency eur')
   if (f.percent !== undefined) return {type: 'percentage', basis_points: basisPoints(f.percent)}
@@ -80,7 +80,7 @@ function windowOf(f: DiscountFlagValues) {
 
 /** The create body; throws a usage error naming the flag for anything missing or malformed. */
 export function discountCreateBody(f: DiscountFlagValues & {duration: DiscountDuration; months?: number}): DiscountCreate {
-  const value = valueOf(f)
+  const value = discountValue(f)
   if (!value) throw usageError('missing the discount: give --percent 25 or --amount 5.00 --currency usd')
   if (!f.name) throw usageError('missing --name: the name customers see when the discount applies')
   checkCode(f.code)
@@ -101,7 +101,7 @@ export function discountCreateBody(f: DiscountFlagValues & {duration: DiscountDu
 
 /** The update body: only what was given. `--code ""` removes the code. */
 export function discountUpdateBody(f: DiscountFlagValues & {months?: number; 'no-max-redemptions'?: boolean}): DiscountUpdate {
-  const value = valueOf(f)
+  const value = discountValue(f)
   checkCode(f.code)
   const body: DiscountUpdate = {
     ...(value?.type === 'percentage' ? {basis_points: value.basis_points} : {}),

@@ -26,7 +26,7 @@ export function periodLabel(timestamp: string, interval: string): string {
 }
 
 /** Averages neighbouring points so that at most `width` remain (sums would change the scale). Pure. */
-export function fit(values: number[], width: number): number[] {
+export function shrink(values: number[], width: number): number[] {
   if (values.length <= width) return values
   const out: number[] = []
   const step = values.length / width
@@ -59,7 +59,7 @@ export function chart(periods: Period[], interval: string, columns: number, titl
   const asciichart = require('asciichart') as AsciiChart
   const labelWidth = 10
   const width = Math.max(10, columns - labelWidth - 3)
-  const series = stretch(fit(periods.map((p) => p.quantity), width), width)
+  const series = stretch(shrink(periods.map((p) => p.quantity), width), width)
   // a single point draws nothing: repeat it
   const drawn = series.length === 1 ? [series[0]!, series[0]!] : series
   const plot = asciichart.plot(drawn, {height: 10, format: (x) => compact(x).padStart(labelWidth)})

@@ -2,7 +2,7 @@ import {Readable} from 'node:stream'
 
 import {describe, expect, it} from 'vitest'
 
-import {fit, stretch} from './chart.js'
+import {shrink, stretch} from './chart.js'
 import {addRange, isSettled, settle} from './checkpoint.js'
 import {parseAggregation, parseClause} from './flags.js'
 import {checkEvent, csvEvent, readCsv, readJsonLines, type InputRecord} from './read-events.js'
@@ -73,8 +73,8 @@ describe('meter flags', () => {
 
 describe('chart sizing', () => {
   it('averages many points down to the width and stretches few across it', () => {
-    expect(fit([1, 3, 5, 7], 2)).toEqual([2, 6])
-    expect(fit([1, 2], 5)).toEqual([1, 2])
+    expect(shrink([1, 3, 5, 7], 2)).toEqual([2, 6])
+    expect(shrink([1, 2], 5)).toEqual([1, 2])
     expect(stretch([1, 2], 6)).toEqual([1, 1, 1, 2, 2, 2])
   })
 })

@@ -72,7 +72,7 @@ export class AppendLog<T, I extends LogIndex<T>> {
   append(rows: T[], options: {sync?: boolean} = {}): void {
     if (rows.length === 0) return
     if (this.file) {
-      const text = rows.map((r) => JSON.stringify(r)).join('\n') + '\n'
+      const text = `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`
       const fd = openSync(this.file, 'a', 0o600)
       try {
         writeSync(fd, text)

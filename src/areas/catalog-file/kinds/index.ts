@@ -12,7 +12,7 @@ import {products} from './products.js'
 import {webhookEndpoints} from './webhook-endpoints.js'
 
 // Each kind has its own entry type; the machinery passes entries only to the kind that parsed them.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: each kind has its own entry type, known only to that kind
 export type AnyKind = Kind<any>
 
 export const KINDS: AnyKind[] = [meters, customFields, benefits, products, discounts, checkoutLinks, webhookEndpoints]

@@ -39,7 +39,7 @@ function checkFiles(ctx: Ctx, type: BenefitType, properties: Record<string, unkn
   if (type !== 'downloadables' || !properties) return
   ;(properties.files as string[]).forEach((id, i) => {
     const f = ctx.store.get('files', id)
-    if (!f || !f.is_uploaded || f.service !== 'downloadable') throw ruleValidation(['body', 'properties', 'files', i], 'File does not exist or is not uploaded.', id)
+    if (!f?.is_uploaded || f.service !== 'downloadable') throw ruleValidation(['body', 'properties', 'files', i], 'File does not exist or is not uploaded.', id)
   })
 }
 

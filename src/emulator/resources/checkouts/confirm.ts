@@ -1,6 +1,6 @@
 // Confirming a checkout (api-facts §4.7): the customer, the subscription and the order it creates.
 import {buildOrder} from '../orders/build.js'
-import {type ValidationIssue} from '../../core/errors.js'
+import type {ValidationIssue} from '../../core/errors.js'
 import {emit, type Ctx} from '../../core/http.js'
 import {token, TOKEN_PREFIXES, uuid} from '../../core/ids.js'
 import type {CheckoutRecord} from './model.js'

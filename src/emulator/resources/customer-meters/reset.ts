@@ -36,7 +36,7 @@ export function recordSubscriptionCycle(store: Store, s: SubscriptionRecord, at:
   for (const g of store.all('benefit_grants')) {
     if (g.subscription_id !== s.id || g.revoked_at !== null || g.granted_at === null) continue
     const benefit = store.get('benefits', g.benefit_id)
-    if (!benefit || benefit.type !== 'meter_credit') continue
+    if (benefit?.type !== 'meter_credit') continue
     const p = benefit.properties as {meter_id?: string; units?: number; rollover?: boolean}
     recordSystemEvent(store, 'benefit.cycled', s.customer_id, at, {benefit_id: benefit.id, benefit_grant_id: g.id, benefit_type: benefit.type})
     recordSystemEvent(store, 'meter.credited', s.customer_id, at, {meter_id: p.meter_id, units: p.units ?? 0, rollover: p.rollover ?? false})

@@ -28,7 +28,7 @@ function presentCustomerMeter(ctx: Ctx, row: CustomerMeterRow) {
 }
 
 /** The portal's shape: no customer, and only the meter's id, name and times. */
-function presentPortalMeter(ctx: Ctx, row: CustomerMeterRow) {
+function presentPortalMeter(_ctx: Ctx, row: CustomerMeterRow) {
   const m = row.meter
   return {...row.state, meter: {created_at: m.created_at, modified_at: m.modified_at, id: m.id, name: m.name}}
 }

@@ -1,5 +1,5 @@
 // Customer sessions (customer portal access tokens): stored records -> the API's wire shapes (api-facts §4).
-import {type View} from '../../core/present.js'
+import type {View} from '../../core/present.js'
 import type {CustomerSessionRecord} from './model.js'
 import {customer} from '../customers/present.js'
 

@@ -21,7 +21,7 @@ export function makeCustomers(random: Random, count: number, start: number, end:
     const first = FIRST[i % FIRST.length]!
     const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!
     const n = Math.floor(i / (FIRST.length * LAST.length))
-    const email = `${first}.${last}${n ? n + 1 : ''}`.toLowerCase().replace(/[^a-z0-9.]/g, '') + '@example.com'
+    const email = `${`${first}.${last}${n ? n + 1 : ''}`.toLowerCase().replace(/[^a-z0-9.]/g, '')}@example.com`
     const withBilling = i % 3 !== 2
     return {
       id: uuid(random),

@@ -12,11 +12,11 @@ const CODE_TTL_MS = 10 * 60 * 1000
 
 const PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'sub_type'] as const
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 function page(status: number, title: string, body: string): Reply {
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1b1b1f}
 ul{line-height:1.6}button{font-size:1rem;padding:.5rem 1.5rem;margin-right:.75rem;border-radius:.4rem;border:1px solid #888;cursor:pointer}
@@ -25,7 +25,7 @@ button[value=allow]{background:#0062ff;color:#fff;border-color:#0062ff}code{back
   return {status, raw: {contentType: 'text/html; charset=utf-8', data: html}}
 }
 
-const errorPage = (detail: string) => page(400, 'Authorization error', `<h1>Authorization error</h1><p id="error">${escape(detail)}</p>`)
+const errorPage = (detail: string) => page(400, 'Authorization error', `<h1>Authorization error</h1><p id="error">${escapeHtml(detail)}</p>`)
 
 function redirect(to: string, params: Record<string, string | undefined>): Reply {
   const url = new URL(to)
@@ -68,15 +68,15 @@ function authorizePage(ctx: Ctx): Reply {
   if (!('client' in checked)) return checked
   const org = ctx.store.data.organization
   const user = operator(org)
-  const hidden = PARAMS.map((k) => checked.params.get(k)).map((v, i) => (v === null ? '' : `<input type="hidden" name="${PARAMS[i]}" value="${escape(v)}">`)).join('\n')
+  const hidden = PARAMS.map((k) => checked.params.get(k)).map((v, i) => (v === null ? '' : `<input type="hidden" name="${PARAMS[i]}" value="${escapeHtml(v)}">`)).join('\n')
   return page(
     200,
     `Authorize ${checked.client.client_name}`,
-    `<h1>Authorize <span id="client">${escape(checked.client.client_name)}</span></h1>
-<p>Signed in as ${escape(user.email)}. <strong>${escape(checked.client.client_name)}</strong> asks to access
-<strong id="organization">${escape(org.name)}</strong> (${ctx.env.name === 'sandbox' ? 'sandbox' : 'production'}) with these permissions:</p>
-<ul id="scopes">${checked.scopes.map((s) => `<li><code>${escape(s)}</code></li>`).join('')}</ul>
-<p>It will be sent back to <code>${escape(checked.redirectUri)}</code>.</p>
+    `<h1>Authorize <span id="client">${escapeHtml(checked.client.client_name)}</span></h1>
+<p>Signed in as ${escapeHtml(user.email)}. <strong>${escapeHtml(checked.client.client_name)}</strong> asks to access
+<strong id="organization">${escapeHtml(org.name)}</strong> (${ctx.env.name === 'sandbox' ? 'sandbox' : 'production'}) with these permissions:</p>
+<ul id="scopes">${checked.scopes.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join('')}</ul>
+<p>It will be sent back to <code>${escapeHtml(checked.redirectUri)}</code>.</p>
 <form method="post" action="/oauth2/authorize">
 ${hidden}
 <button type="submit" name="action" value="allow">Allow</button>

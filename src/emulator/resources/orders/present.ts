@@ -1,6 +1,6 @@
 // Orders (and their invoices): stored records -> the API's wire shapes (api-facts §4).
 import {embeddedDiscount} from '../discounts/present.js'
-import {type View} from '../../core/present.js'
+import type {View} from '../../core/present.js'
 import type {OrderRecord, OrderStatus} from './model.js'
 import type {PriceRecord, ProductRecord} from '../products/model.js'
 import {customer} from '../customers/present.js'

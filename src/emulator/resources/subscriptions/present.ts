@@ -1,6 +1,6 @@
 // Subscriptions: stored records -> the API's wire shapes (api-facts §4).
 import {embeddedDiscount} from '../discounts/present.js'
-import {type View} from '../../core/present.js'
+import type {View} from '../../core/present.js'
 import type {SubscriptionRecord} from './model.js'
 import {customer} from '../customers/present.js'
 import {price, product} from '../products/present.js'

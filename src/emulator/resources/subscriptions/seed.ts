@@ -12,7 +12,7 @@ const SUBSCRIPTION_CYCLE: Array<{status: SubscriptionRecord['status']; cancelAtP
   {status: 'canceled'}, {status: 'active'}, {status: 'unpaid'}, {status: 'incomplete'}, {status: 'active'},
 ]
 
-export function newSubscription(data: EnvData, random: Random, customerId: string, product: ProductRecord, price: PriceRecord, at: number, now: number, n: number): SubscriptionRecord {
+export function newSubscription(_data: EnvData, random: Random, customerId: string, product: ProductRecord, price: PriceRecord, at: number, now: number, n: number): SubscriptionRecord {
   const shape = SUBSCRIPTION_CYCLE[n % SUBSCRIPTION_CYCLE.length]!
   const interval = product.recurring_interval!
   let periodStart = at

@@ -1,8 +1,8 @@
 // The PATCH of a subscription (api-facts §4.6): its body shapes and what each one does.
 import {z} from 'zod'
 
-import {domainError, HttpError, requestValidation, ruleValidation} from '../../core/errors.js'
-import {type Ctx} from '../../core/http.js'
+import {domainError, type HttpError, requestValidation, ruleValidation} from '../../core/errors.js'
+import type {Ctx} from '../../core/http.js'
 import {applicableDiscount, discountAmount, renewalDiscount} from '../discounts/apply.js'
 import type {DiscountRecord} from '../discounts/model.js'
 import type {OrderRecord} from '../orders/model.js'
