@@ -11,6 +11,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 
 import {envVars, linesOf, runAnswering, runCli, runTty, sandbox, sh, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, ROOT, sleep, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
+import {allowRefusals} from '../helpers/contract.js'
 
 describe('operator commands against the emulator', () => {
   let emulator: Emulator
@@ -409,6 +410,7 @@ describe('operator commands against the emulator', () => {
     })
 
     it('orders, subscriptions and customers export: CSV on stdout, or saved whole to a file', async () => {
+      allowRefusals()
       const orders = await till(['orders', 'export'])
       ok(orders)
       const lines = orders.stdout.split('\r\n').filter((l) => l !== '')

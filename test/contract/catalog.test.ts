@@ -7,6 +7,7 @@ import {HTTPValidationError} from '@polar-sh/sdk/models/errors/httpvalidationerr
 
 import {unknownId} from '../helpers/emulator.js'
 import {collect, rejection, useContract} from './harness.js'
+import {allowRefusals} from '../helpers/contract.js'
 
 const h = useContract()
 
@@ -75,6 +76,7 @@ describe('products', () => {
   })
 
   it('answers ResourceNotFound for an unknown product and HTTPValidationError for a bad body', async () => {
+    allowRefusals()
     const missing = await rejection(h.polar.products.get({id: unknownId()}))
     expect(missing).toBeInstanceOf(ResourceNotFound)
     const invalid = await rejection(h.polar.products.create({name: 'x', recurringInterval: 'month', prices: []}))

@@ -4,6 +4,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {brief} from '../helpers/expect.js'
+import {allowRefusals} from '../helpers/contract.js'
 
 describe('deprecated fields', () => {
   let emulator: Emulator
@@ -73,15 +74,15 @@ describe('deprecated fields', () => {
     expect(again.body.external_customer_id).toBe('ext-old-2')
   })
 
-  it('POST /customer-sessions/ accepts the deprecated customer_external_id as input', async () => {
+  it('POST /customer-sessions/ takes external_customer_id; the old customer_external_id is gone from the published document (422)', async () => {
+    allowRefusals()
     const customers = await listAll(env, '/customers/')
     const target = customers.find((c) => c.external_id)
     expect(target).toBeDefined()
-    const old = await api(env, 'POST', '/customer-sessions/', {body: {customer_external_id: target.external_id}})
-    expect(old.status, brief(old)).toBe(201)
-    expect(old.body.customer_id).toBe(target.id)
     const current = await api(env, 'POST', '/customer-sessions/', {body: {external_customer_id: target.external_id}})
     expect(current.status, brief(current)).toBe(201)
-    expect(current.body.customer_id).toBe(old.body.customer_id)
+    expect(current.body.customer_id).toBe(target.id)
+    const old = await api(env, 'POST', '/customer-sessions/', {body: {customer_external_id: target.external_id}})
+    expect(old.status, brief(old)).toBe(422)
   })
 })

@@ -73,6 +73,7 @@ export interface RequestCheck {
  */
 const UNPUBLISHED: Array<{method: string; path: RegExp; why: string}> = [
   {method: 'GET', path: /^\/v1\/cli\/listen\/[^/]+$/, why: "the event stream of the service's own CLI (api-facts §9)"},
+  {method: 'GET', path: /^\/v1\/checkout-links\/[^/]+\/redirect$/, why: "a checkout link's public `url`, which opens a checkout (CheckoutLink.url)"},
 ]
 
 /**

@@ -141,7 +141,7 @@ export function registerClients(r: Router): void {
         policy_uri: input.policy_uri ?? null,
       }),
     )
-    return ok({...presentClient(ctx, client), registration_access_token: token('polar_crt_')}, 201)
+    return ok({...presentClient(ctx, client), registration_access_token: token('polar_crt_')})
   })
 
   r.get('/oauth2/register/:client_id', 'organization', (ctx) => ok(presentClient(ctx, owned(ctx))))
