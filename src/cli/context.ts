@@ -11,7 +11,7 @@ import {configDir, DEFAULT_URLS, ENVIRONMENTS, readConfig, updateConfig, type Co
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {parseRateLimit, type Rule} from '../client/rate-limit.js'
 import {redact} from '../client/redact.js'
-import {API_VERSION, isKnownApiVersion, KNOWN_VERSIONS_TEXT} from '../client/version.js'
+import {API_VERSION, isKnownApiVersion, KNOWN_VERSIONS_TEXT, type ApiVersion} from '../client/version.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
 import {isPlainToken} from './settings.js'
 import {retiringVersionWarning, warningDue} from './config/version-warning.js'
@@ -39,7 +39,7 @@ export interface ResolvedProfile {
   rateLimitSource: 'environment' | 'profile' | 'env'
   organizationId?: string
   /** The `Polar-Version` sent with every request, and where it came from. */
-  apiVersion: string
+  apiVersion: ApiVersion
   apiVersionSource: 'built-in' | 'profile' | 'env'
 }
 
@@ -355,7 +355,7 @@ export class Context {
     if (this.versionWarned) return
     this.versionWarned = true
     const {apiVersion, apiVersionSource, name} = this.profile
-    const line = isKnownApiVersion(apiVersion) ? retiringVersionWarning(apiVersion, apiVersionSource, name) : undefined
+    const line = retiringVersionWarning(apiVersion, apiVersionSource, name)
     const cacheDir = process.env.TILL_CACHE_DIR || this.options.oclifCacheDir
     if (line && (!cacheDir || warningDue(cacheDir, apiVersion, new Date()))) this.note(line)
   }

@@ -35,7 +35,12 @@ export class WebhookDispatcher {
     // Like the service, one event (with its own id) per endpoint.
     if (endpoints.length > 0) {
       const created = new Date(now).toISOString()
-      const events = endpoints.map((e) => ({endpointId: e.id, event: {id: uuid(), created_at: created, modified_at: null, type, payload, last_http_code: null, succeeded: null} satisfies WebhookEventRecord}))
+      // Each event carries its endpoint's payload version; the versions' shapes differ only in license keys,
+      // which no event's data embeds, so one body serves them all.
+      const events = endpoints.map((e) => ({
+        endpointId: e.id,
+        event: {id: uuid(), created_at: created, modified_at: null, type, api_version: e.api_version ?? '2026-10', payload, last_http_code: null, succeeded: null} satisfies WebhookEventRecord,
+      }))
       env.store.write(() => events.forEach(({event}) => env.store.insert('webhook_events', event)))
       for (const {endpointId, event} of events) this.enqueue(env, endpointId, event.id)
     }
