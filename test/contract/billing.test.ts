@@ -1,11 +1,11 @@
 // Contract: orders (invoice, receipt), refunds and subscriptions through the SDK.
 import {describe, expect, it} from 'vitest'
 
-import {ResourceNotFound} from '@polar-sh/sdk/models/errors/resourcenotfound.js'
-import {HTTPValidationError} from '@polar-sh/sdk/models/errors/httpvalidationerror.js'
+import {ResourceNotFound} from '@polar-sh/sdk-0.49/models/errors/resourcenotfound.js'
+import {HTTPValidationError} from '@polar-sh/sdk-0.49/models/errors/httpvalidationerror.js'
 
 import {unknownId} from '../helpers/emulator.js'
-import {collect, rejection, useContract} from './harness.js'
+import {collect, rejection, useContract} from './harness-0.49.js'
 
 const h = useContract({invoiceDelay: '0s'})
 
