@@ -11,6 +11,7 @@ import {configDir, DEFAULT_URLS, ENVIRONMENTS, readConfig, updateConfig, type Co
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {parseRateLimit, type Rule} from '../client/rate-limit.js'
 import {redact} from '../client/redact.js'
+import {printable} from '../client/ids.js'
 import {API_VERSION, isKnownApiVersion, KNOWN_VERSIONS_TEXT, type ApiVersion} from '../client/version.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
 import {isPlainToken} from './settings.js'
@@ -136,7 +137,7 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
   }
   if (!isKnownApiVersion(apiVersion)) {
     const where = apiVersionSource === 'env' ? 'TILL_API_VERSION' : `profile "${name}" api_version`
-    throw usageError(`${where} must be an API version the service knows, ${KNOWN_VERSIONS_TEXT}, not "${apiVersion}"`)
+    throw usageError(`${where} must be an API version the service knows, ${KNOWN_VERSIONS_TEXT}, not "${printable(apiVersion)}"`)
   }
   const urlSource: ResolvedProfile['urlSource'] = apiUrl ? 'env' : stored.base_url ? 'profile' : 'default'
   const oauth = tokenSource === 'oauth' ? stored.oauth : undefined

@@ -4,6 +4,7 @@ import {BaseCommand} from '../../areas/command.js'
 import {DEFAULT_URLS, ENVIRONMENTS, readConfig, updateConfig, validProfileName, type ProfileRecord} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
 import {verifyToken, type Organization} from '../../cli/config/verify.js'
+import {printable} from '../../client/ids.js'
 import {usageError} from '../../client/till-error.js'
 import {assertSafeBaseUrl} from '../../client/origin.js'
 import {parseRateLimit} from '../../client/rate-limit.js'
@@ -45,7 +46,7 @@ export default class ProfilesAdd extends BaseCommand {
         throw usageError(`--rate-limit: ${(error as Error).message}`)
       }
     }
-    if (flags['api-version'] && !isKnownApiVersion(flags['api-version'])) throw usageError(`--api-version must be an API version the service knows, ${KNOWN_VERSIONS_TEXT}, not "${flags['api-version']}"`)
+    if (flags['api-version'] && !isKnownApiVersion(flags['api-version'])) throw usageError(`--api-version must be an API version the service knows, ${KNOWN_VERSIONS_TEXT}, not "${printable(flags['api-version'])}"`)
     readConfig(this.ctx.configDir) // a damaged file is reported before asking for anything
     if (flags['oauth-client-id'] && !/^polar_ci_\S+$/.test(flags['oauth-client-id'])) throw usageError(`--oauth-client-id is not an OAuth2 client id: "${flags['oauth-client-id']}"`, 'client ids start with polar_ci_')
     const needsToken = (flags.environment !== 'local' && !flags['oauth-client-id']) || flags['token-stdin']

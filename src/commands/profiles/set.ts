@@ -2,6 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
 import {readConfig, updateConfig} from '../../cli/config/profiles.js'
+import {printable} from '../../client/ids.js'
 import {usageError} from '../../client/till-error.js'
 import {API_VERSION, isKnownApiVersion, KNOWN_VERSIONS_TEXT} from '../../client/version.js'
 
@@ -21,7 +22,7 @@ export default class ProfilesSet extends BaseCommand {
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(ProfilesSet)
     const version = flags['api-version']
-    if (!isKnownApiVersion(version)) throw usageError(`--api-version must be an API version the service knows, ${KNOWN_VERSIONS_TEXT}, not "${version}"`)
+    if (!isKnownApiVersion(version)) throw usageError(`--api-version must be an API version the service knows, ${KNOWN_VERSIONS_TEXT}, not "${printable(version)}"`)
     if (!readConfig(this.ctx.configDir).profiles[args.name]) throw usageError(`there is no profile named "${args.name}"`, 'see them with: till profiles list')
     await updateConfig(this.ctx.configDir, (c) => {
       c.profiles[args.name]!.api_version = version
