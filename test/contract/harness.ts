@@ -139,6 +139,20 @@ export function expectShape(version: Version, name: string, body: Json, what = n
   expect(shapeProblems(version, name, body), `${what} as SDK ${version} types it`).toEqual([])
 }
 
+/** A list page as the SDK 1.0.1 types it. */
+interface Page<T> {
+  items: T[]
+  pagination: {total_count: number; max_page: number}
+}
+
+/** Every item of a list, page by page (`list({page, limit})`), and the `total_count` and page count the first page gave. */
+export async function everyPage<T>(list: (query: {page: number; limit: number}) => Promise<Page<T>>, limit = 100): Promise<{items: T[]; totalCount: number; pages: number}> {
+  const first = await list({page: 1, limit})
+  const items = [...first.items]
+  for (let page = 2; page <= first.pagination.max_page; page++) items.push(...(await list({page, limit})).items)
+  return {items, totalCount: first.pagination.total_count, pages: Math.max(1, first.pagination.max_page)}
+}
+
 /** The error an SDK call rejects with (fails the test if it resolves). */
 export async function rejection(call: Promise<unknown>): Promise<Error & {statusCode?: number; error?: Json}> {
   try {
