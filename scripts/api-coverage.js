@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The API coverage report (`npm run api-coverage`): every operation of the service's TypeScript SDK
-// (@polar-sh/sdk 0.49, a dev dependency), whether the emulator implements it and whether a till command
-// calls it, with counts per resource. Nothing here is a hand-kept list:
-//   - SDK operations: read from the SDK's own sources (node_modules/@polar-sh/sdk/src/funcs/*.ts:
-//     operationID, method, path);
+// (@polar-sh/sdk 1.0.1, a dev dependency; its 2026-10 client), whether the emulator implements it and
+// whether a till command calls it, with counts per resource. Nothing here is a hand-kept list:
+//   - SDK operations: read from the SDK's compiled services (node_modules/@polar-sh/sdk/dist/2026-10/
+//     services/**/*.mjs: each function's buildRequest method and path);
 //   - emulator: the route table of the built emulator (dist/emulator/resources, Router.table), matched on
 //     method + path; a new resource folder shows up as soon as it is registered;
 //   - till: for each command (src/commands/**), the requests it can send, worked out from the source
@@ -26,24 +26,51 @@ const markdown = process.argv.includes('--markdown')
 const showMissing = process.argv.includes('--missing')
 const showMissingTill = process.argv.includes('--missing-till')
 const json = process.argv.includes('--json')
+/** The API version whose SDK types are counted: the one till sends by default. */
+const SDK_VERSION = '2026-10'
 
 /** `/v1/orders/{id}/invoice` and `/v1/orders/:id/invoice` both become `/v1/orders/{}/invoice`. */
 const normalize = (path) => path.replace(/\{[^}]+\}|:[A-Za-z_]+|\$\{[^}]*\}/g, '{}')
 const key = (method, path) => `${method} ${normalize(path)}`
 
-function sdkOperations() {
-  const dir = join(root, 'node_modules', '@polar-sh', 'sdk', 'src', 'funcs')
-  const ops = []
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
-    const text = readFileSync(join(dir, file), 'utf8')
-    const id = /operationID:\s*"([^"]+)"/.exec(text)?.[1]
-    const method = /method:\s*"([A-Z]+)"/.exec(text)?.[1]
-    const path = /pathToFunc\(\s*"([^"]+)"/.exec(text)?.[1]
-    if (!id || !method || !path) continue
-    const parts = id.split(':')
-    const resource = parts.length > 2 ? `${parts[0]}:${parts[1]}` : parts[0]
-    ops.push({id, resource, method, path, key: key(method, path)})
+/** The SDK's service files of one API version: `products.mjs`, `customer_portal/license_keys.mjs`, `customers/index.mjs`. */
+function serviceFiles(dir, prefix = []) {
+  const files = []
+  for (const entry of readdirSync(dir, {withFileTypes: true}).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.isDirectory()) files.push(...serviceFiles(join(dir, entry.name), [...prefix, entry.name]))
+    else if (entry.name.endsWith('.mjs')) {
+      // index.mjs, and a file named as a folder above it (oauth2/clients/oauth2.mjs), are their folder's
+      const name = entry.name.slice(0, -4)
+      files.push({file: join(dir, entry.name), resource: [...prefix, ...(name === 'index' || prefix.includes(name) ? [] : [name])].join(':')})
+    }
   }
+  return files
+}
+
+const pascal = (snake) => snake.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')
+const snake = (camel) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/**
+ * Every operation of the SDK 1.0.1 (API version SDK_VERSION): each function of its compiled services
+ * (node_modules/@polar-sh/sdk/dist/<version>/services/**.mjs) that builds a request, with its method and
+ * path; its id is `<resource>:<function without the resource's name>`, e.g. `orders:get`, `products:update_benefits`.
+ */
+function sdkOperations() {
+  const dir = join(root, 'node_modules', '@polar-sh', 'sdk', 'dist', SDK_VERSION, 'services')
+  const ops = []
+  for (const {file, resource} of serviceFiles(dir)) {
+    const text = readFileSync(file, 'utf8')
+    const functions = [...text.matchAll(/^const (\w+) = \(client\) => \{/gm)]
+    functions.forEach((fn, i) => {
+      const body = text.slice(fn.index, functions[i + 1]?.index ?? text.length)
+      const request = /client\.buildRequest\("([A-Z]+)", "([^"]+)"/.exec(body)
+      if (!request) return // iterList*: pages through list*
+      const suffix = pascal(resource.split(':').at(-1))
+      const name = fn[1].endsWith(suffix) ? fn[1].slice(0, -suffix.length) : fn[1]
+      ops.push({id: `${resource}:${snake(name)}`, resource, method: request[1], path: request[2], key: key(request[1], request[2])})
+    })
+  }
+  if (ops.length === 0) throw new Error(`no SDK operations found under ${dir}`)
   return ops
 }
 

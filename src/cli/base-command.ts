@@ -95,7 +95,7 @@ export abstract class BaseCommand extends Command {
         debug: g.debug,
         maxWaitMs: g.maxWait * 1000,
         oclifConfigDir: this.config.configDir,
-        oclifDataDir: this.config.dataDir,
+        oclifDataDir: this.config.dataDir, oclifCacheDir: this.config.cacheDir,
         version: this.config.version,
       })
     }

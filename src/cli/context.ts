@@ -11,9 +11,11 @@ import {configDir, DEFAULT_URLS, ENVIRONMENTS, readConfig, updateConfig, type Co
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {parseRateLimit, type Rule} from '../client/rate-limit.js'
 import {redact} from '../client/redact.js'
-import {API_VERSION, isApiVersion} from '../client/version.js'
+import {printable} from '../client/ids.js'
+import {API_VERSION, isKnownApiVersion, KNOWN_VERSIONS_TEXT, type ApiVersion} from '../client/version.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
 import {isPlainToken} from './settings.js'
+import {retiringVersionWarning, warningDue} from './config/version-warning.js'
 
 /** Per-minute budgets of each environment (spec §8); `local` is the emulator's production. */
 export const ENVIRONMENT_BUDGETS: Record<Environment, Rule> = {
@@ -38,7 +40,7 @@ export interface ResolvedProfile {
   rateLimitSource: 'environment' | 'profile' | 'env'
   organizationId?: string
   /** The `Polar-Version` sent with every request, and where it came from. */
-  apiVersion: string
+  apiVersion: ApiVersion
   apiVersionSource: 'built-in' | 'profile' | 'env'
 }
 
@@ -124,7 +126,7 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     rateLimit = rule(stored.rate_limit, `profile "${name}" rate_limit`)
     rateLimitSource = 'profile'
   }
-  let apiVersion = API_VERSION
+  let apiVersion: string = API_VERSION
   let apiVersionSource: ResolvedProfile['apiVersionSource'] = 'built-in'
   if (env.TILL_API_VERSION) {
     apiVersion = env.TILL_API_VERSION
@@ -133,9 +135,9 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     apiVersion = stored.api_version
     apiVersionSource = 'profile'
   }
-  if (!isApiVersion(apiVersion)) {
+  if (!isKnownApiVersion(apiVersion)) {
     const where = apiVersionSource === 'env' ? 'TILL_API_VERSION' : `profile "${name}" api_version`
-    throw usageError(`${where} must be a dated API version like ${API_VERSION} (YYYY-MM), not "${apiVersion}"`)
+    throw usageError(`${where} must be an API version the service knows, ${KNOWN_VERSIONS_TEXT}, not "${printable(apiVersion)}"`)
   }
   const urlSource: ResolvedProfile['urlSource'] = apiUrl ? 'env' : stored.base_url ? 'profile' : 'default'
   const oauth = tokenSource === 'oauth' ? stored.oauth : undefined
@@ -165,6 +167,8 @@ export interface ContextOptions {
   maxWaitMs: number
   oclifConfigDir: string
   oclifDataDir: string
+  /** oclif's cache folder for till (TILL_CACHE_DIR moves it): the retiring-version warning's memory. */
+  oclifCacheDir?: string
   version: string
   io?: IO
 }
@@ -320,6 +324,7 @@ export class Context {
   /** A client for any base URL and token (sign-in checks), paced under `paceName`. */
   async newClient(baseUrl: string, token: string | undefined, paceName: string, credentials?: TokenProvider): Promise<ApiClient> {
     const profile = this.profile
+    this.warnRetiringVersion()
     // A token never crosses the network in clear text: plain http only on loopback.
     if (token) assertSafeBaseUrl(baseUrl, profile.urlSource === 'env' ? 'TILL_API_URL' : `the URL of profile "${profile.name}"`)
     const [{ApiClient}, {Pacer}] = await Promise.all([import('../client/client.js'), import('../client/pace.js')])
@@ -342,6 +347,18 @@ export class Context {
     })
     this.closers.push(() => client.close())
     return client
+  }
+
+  private versionWarned = false
+
+  /** A version the service is removing: one line on stderr, at most once a day (remembered in the cache folder). */
+  private warnRetiringVersion(): void {
+    if (this.versionWarned) return
+    this.versionWarned = true
+    const {apiVersion, apiVersionSource, name} = this.profile
+    const line = retiringVersionWarning(apiVersion, apiVersionSource, name)
+    const cacheDir = process.env.TILL_CACHE_DIR || this.options.oclifCacheDir
+    if (line && (!cacheDir || warningDue(cacheDir, apiVersion, new Date()))) this.note(line)
   }
 
   private async startEmbeddedEmulator(url: string): Promise<{url: string; token: string}> {

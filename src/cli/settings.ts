@@ -6,7 +6,7 @@ import {statSync} from 'node:fs'
 
 import {printable} from '../client/ids.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
-import {API_VERSION, isApiVersion} from '../client/version.js'
+import {isKnownApiVersion, KNOWN_VERSIONS_TEXT} from '../client/version.js'
 
 /** Removes every `TILL_*` variable whose value is empty, before anything (oclif's flag parser too) reads them. */
 export function dropEmptySettings(env: NodeJS.ProcessEnv): void {
@@ -60,7 +60,7 @@ export const SETTINGS: ReadonlyMap<string, Setting> = new Map<string, Setting>([
   ['TILL_TOKEN', token],
   ['TILL_CUSTOMER_TOKEN', token],
   ['TILL_WEBHOOK_SECRET', {...token, credential: false, accepts: 'the secret alone (no spaces, line breaks or control characters)'}],
-  ['TILL_API_VERSION', {accepts: `a dated API version like ${API_VERSION} (YYYY-MM)`, valid: isApiVersion}],
+  ['TILL_API_VERSION', {accepts: `an API version the service knows, ${KNOWN_VERSIONS_TEXT}`, valid: isKnownApiVersion}],
   ['TILL_TEST_FAULT', {accepts: 'internal (a test-only hook)', valid: (v) => v === 'internal'}],
 ])
 

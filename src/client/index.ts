@@ -16,7 +16,7 @@ export {Pacer, type Budget, type Held, type HoldGate, type PacerOptions} from '.
 export {paginate, MAX_LIMIT, type FetchPage, type PageResult, type PaginateOptions} from './paginate.js'
 export {parseRateLimit, ruleText, type Rule} from './rate-limit.js'
 export {redact} from './redact.js'
-export {API_VERSION, isApiVersion} from './version.js'
+export {API_VERSION, API_VERSIONS, isApiVersion, isKnownApiVersion, type ApiVersion} from './version.js'
 export {decodeListenMessage, forwardEvent, listen, reconnectDelayMs, type ForwardResult, type ListenMessage, type ListenOptions, type ListenState} from './listen.js'
 export * from './resources/index.js'
 /** The wire types, generated from the service's OpenAPI document: `import type {wire} from 'till/client'`. */

@@ -4,7 +4,7 @@
 import {createServer, type IncomingHttpHeaders, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 
-import {validateEvent} from '@polar-sh/sdk/webhooks'
+import {validateEvent} from '@polar-sh/sdk-0.49/webhooks'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, runCli, sandbox, spawnCli, type Running, type Sandbox} from '../helpers/cli.js'

@@ -6,8 +6,8 @@ import {spawn} from 'node:child_process'
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {Polar} from '@polar-sh/sdk'
-import {RFCDate} from '@polar-sh/sdk/types/rfcdate.js'
+import {Polar} from '@polar-sh/sdk-0.49'
+import {RFCDate} from '@polar-sh/sdk-0.49/types/rfcdate.js'
 import {chromium} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 

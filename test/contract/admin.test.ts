@@ -2,7 +2,7 @@
 // answer of the emulator with its own schemas, so a field missing, misnamed or mistyped fails here.
 import {createHash} from 'node:crypto'
 
-import {Polar} from '@polar-sh/sdk'
+import {Polar} from '@polar-sh/sdk-0.49'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'

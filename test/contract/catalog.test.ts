@@ -2,11 +2,11 @@
 // benefits of a product, benefit grants, and the typed errors).
 import {describe, expect, it} from 'vitest'
 
-import {ResourceNotFound} from '@polar-sh/sdk/models/errors/resourcenotfound.js'
-import {HTTPValidationError} from '@polar-sh/sdk/models/errors/httpvalidationerror.js'
+import {ResourceNotFound} from '@polar-sh/sdk-0.49/models/errors/resourcenotfound.js'
+import {HTTPValidationError} from '@polar-sh/sdk-0.49/models/errors/httpvalidationerror.js'
 
 import {unknownId} from '../helpers/emulator.js'
-import {collect, rejection, useContract} from './harness.js'
+import {collect, rejection, useContract} from './harness-0.49.js'
 import {allowRefusals} from '../helpers/contract.js'
 
 const h = useContract()

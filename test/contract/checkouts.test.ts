@@ -2,12 +2,12 @@
 // the public answers carry only the public schema's keys (no metadata, no benefit configuration).
 import {describe, expect, it} from 'vitest'
 
-import {ResourceNotFound} from '@polar-sh/sdk/models/errors/resourcenotfound.js'
-import {CheckoutPublic$inboundSchema} from '@polar-sh/sdk/models/components/checkoutpublic.js'
-import {CheckoutPublicConfirmed$inboundSchema} from '@polar-sh/sdk/models/components/checkoutpublicconfirmed.js'
+import {ResourceNotFound} from '@polar-sh/sdk-0.49/models/errors/resourcenotfound.js'
+import {CheckoutPublic$inboundSchema} from '@polar-sh/sdk-0.49/models/components/checkoutpublic.js'
+import {CheckoutPublicConfirmed$inboundSchema} from '@polar-sh/sdk-0.49/models/components/checkoutpublicconfirmed.js'
 
 import {unknownId, type Json} from '../helpers/emulator.js'
-import {collect, expectKeysSubset, rejection, useContract} from './harness.js'
+import {collect, expectKeysSubset, rejection, useContract} from './harness-0.49.js'
 
 const h = useContract()
 

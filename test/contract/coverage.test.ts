@@ -19,10 +19,11 @@ it('prints counts per SDK resource and exits 0 although operations are missing',
   expect(r.stderr).toBe('')
   expect(r.status).toBe(0)
   const row = (name: string) => r.stdout.split('\n').find((l) => l.startsWith(`${name} `))?.trim().split(/\s+/).slice(1).map(Number)
-  // products: list, create, get, update, update benefits: all five emulated and called by till commands.
-  expect(row('products')).toEqual([5, 5, 5])
+  // products (SDK 1.0.1, 2026-10): list, create, get, delete, update, update benefits: all six emulated, five called
+  // by till commands (none deletes a product).
+  expect(row('products')).toEqual([6, 6, 5])
   const all = row('all')!
-  expect(all[0]).toBeGreaterThanOrEqual(185)
+  expect(all[0]).toBe(190)
   expect(all[1]).toBeGreaterThan(0)
   expect(all[1]).toBeLessThan(all[0]!)
   expect(r.stdout).toContain('customer_portal:downloadables: GET /v1/customer-portal/downloadables/')

@@ -2,11 +2,11 @@
 // webhook endpoints through the SDK, with the auth errors the SDK types (401, 403-free org token).
 import {describe, expect, it} from 'vitest'
 
-import {ResourceNotFound} from '@polar-sh/sdk/models/errors/resourcenotfound.js'
-import {HTTPValidationError} from '@polar-sh/sdk/models/errors/httpvalidationerror.js'
+import {ResourceNotFound} from '@polar-sh/sdk-0.49/models/errors/resourcenotfound.js'
+import {HTTPValidationError} from '@polar-sh/sdk-0.49/models/errors/httpvalidationerror.js'
 
 import {unknownId} from '../helpers/emulator.js'
-import {collect, rejection, useContract} from './harness.js'
+import {collect, rejection, useContract} from './harness-0.49.js'
 
 const h = useContract()
 
@@ -164,7 +164,7 @@ describe('more writes', () => {
     const day = (d: Date) => d.toISOString().slice(0, 10)
     const metrics = await h.raw('GET', `/metrics/?start_date=${day(start)}&end_date=${day(end)}&interval=month`)
     expect(metrics.status).toBe(200)
-    const {RFCDate} = await import('@polar-sh/sdk/types/rfcdate.js')
+    const {RFCDate} = await import('@polar-sh/sdk-0.49/types/rfcdate.js')
     const viaSdk = await h.polar.metrics.get({startDate: new RFCDate(day(start)), endDate: new RFCDate(day(end)), interval: 'month'})
     expect(viaSdk.periods.length).toBe(metrics.body.periods.length)
     expect(viaSdk.totals.orders).toBe(metrics.body.totals.orders)

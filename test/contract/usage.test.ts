@@ -2,7 +2,7 @@
 // usage operation: events ingest, list, get, names; meters create, list, get, update, quantities; customer
 // meters list and get; the portal's customer meters list and get; event types list and update; quantities in a
 // time zone and per customer. A response the SDK cannot parse throws.
-import {Polar} from '@polar-sh/sdk'
+import {Polar} from '@polar-sh/sdk-0.49'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'

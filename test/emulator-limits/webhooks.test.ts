@@ -101,7 +101,9 @@ describe('webhook deliveries', () => {
     for (const r of [created, paid, updated, refunded, ...mine]) {
       const payload = verified(r, secret)
       expect(payload).toEqual(JSON.parse(r.body))
-      expect(Object.keys(payload).sort()).toEqual(['data', 'timestamp', 'type'])
+      // SDK 1.0.1's payload types: the body names the endpoint's payload version (2026-10 by default)
+      expect(Object.keys(payload).sort()).toEqual(['api_version', 'data', 'timestamp', 'type'])
+      expect(payload.api_version).toBe('2026-10')
       expect(new Date(payload.timestamp).toISOString()).toBe(payload.timestamp)
       expect(r.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/)
       expect(r.headers['webhook-id']).toMatch(/^[0-9a-f-]{36}$/)

@@ -3,27 +3,38 @@ import type {Item} from '../../client/resources/common.js'
 import {usageError} from '../../client/till-error.js'
 import type {Prompter} from '../../cli/prompt.js'
 import {maskToken} from '../../client/redact.js'
-import {WEBHOOK_EVENTS, type WebhookEventType} from '../../client/webhook-events.js'
+import type {ApiVersion} from '../../client/version.js'
+import type {Schema} from '../../client/wire/index.js'
+import {ALL_WEBHOOK_EVENTS, WEBHOOK_EVENTS, WEBHOOK_EVENTS_BY_VERSION} from '../../client/webhook-events.js'
 
-export {WEBHOOK_EVENTS}
+export {ALL_WEBHOOK_EVENTS, WEBHOOK_EVENTS}
+
+type WebhookEventType = Schema<'WebhookEventType'>
 
 /** The endpoint with its signing secret masked: the secret is shown once, when the endpoint is created. */
 export const withMaskedSecret = (endpoint: Item): Item =>
   typeof endpoint.secret === 'string' ? {...endpoint, secret: maskToken(endpoint.secret)} : endpoint
 
 /**
- * The events to subscribe to: `--event` values, every event with `--all-events`, or (neither given, on
- * a terminal) a checklist. Undefined when `optional` and nothing was given (an update keeps its events).
+ * The events to subscribe to, among those of the API version in use: `--event` values, every event with
+ * `--all-events`, or (neither given, on a terminal) a checklist. Undefined when `optional` and nothing
+ * was given (an update keeps its events).
  */
 export async function chosenEvents(
   flags: {event?: string[]; 'all-events'?: boolean},
   prompter: Prompter,
+  version: ApiVersion,
   optional = false,
 ): Promise<WebhookEventType[] | undefined> {
+  // the generated lists are the document's WebhookEventType enum, per version
+  const known = WEBHOOK_EVENTS_BY_VERSION[version] as readonly WebhookEventType[]
   if (flags.event && flags['all-events']) throw usageError('give --event or --all-events, not both')
-  if (flags['all-events']) return [...WEBHOOK_EVENTS]
-  // --event takes only WEBHOOK_EVENTS (the flag's options)
-  if (flags.event) return [...new Set(flags.event)] as WebhookEventType[]
+  if (flags['all-events']) return [...known]
+  if (flags.event) {
+    const unknown = flags.event.filter((e) => !known.includes(e as WebhookEventType))
+    if (unknown.length > 0) throw usageError(`--event ${unknown.join(', ')}: not an event type of API version ${version}`, `its event types are: ${known.join(', ')}`)
+    return [...new Set(flags.event)] as WebhookEventType[]
+  }
   if (optional) return undefined
   if (!prompter.interactive) {
     throw usageError('missing --event: the events to send (repeat --event, or pass --all-events)', 'e.g. --event order.paid --event subscription.canceled')
@@ -31,7 +42,7 @@ export async function chosenEvents(
   const {checkbox} = await import('@inquirer/prompts')
   return checkbox({
     message: 'Events to send (space selects, enter confirms)',
-    choices: WEBHOOK_EVENTS.map((e) => ({name: e, value: e as WebhookEventType})),
+    choices: known.map((e) => ({name: e, value: e})),
     pageSize: 15,
     required: true,
   })

@@ -4,10 +4,11 @@ import {BaseCommand} from '../../areas/command.js'
 import {DEFAULT_URLS, ENVIRONMENTS, readConfig, updateConfig, validProfileName, type ProfileRecord} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
 import {verifyToken, type Organization} from '../../cli/config/verify.js'
+import {printable} from '../../client/ids.js'
 import {usageError} from '../../client/till-error.js'
 import {assertSafeBaseUrl} from '../../client/origin.js'
 import {parseRateLimit} from '../../client/rate-limit.js'
-import {API_VERSION, isApiVersion} from '../../client/version.js'
+import {isKnownApiVersion, KNOWN_VERSIONS_TEXT} from '../../client/version.js'
 
 export default class ProfilesAdd extends BaseCommand {
   static override summary = 'Add a profile (or replace one), reading its token from a hidden prompt or stdin.'
@@ -25,7 +26,7 @@ export default class ProfilesAdd extends BaseCommand {
     url: Flags.string({description: 'Base URL (default: the environment\'s, e.g. https://api.polar.sh/v1).'}),
     'token-stdin': Flags.boolean({description: 'Read the token from stdin.'}),
     'rate-limit': Flags.string({description: 'Per-minute budget negotiated with support, N/WINDOW such as 1000/60s.'}),
-    'api-version': Flags.string({description: 'Pin this dated API version (Polar-Version), e.g. 2026-10, instead of the one till is built for.'}),
+    'api-version': Flags.string({description: 'Pin this API version (Polar-Version): 2026-04, 2026-10 (the default) or 2027-01.'}),
     'organization-id': Flags.string({description: 'Organization id (informational; the token decides).'}),
     'oauth-client-id': Flags.string({description: 'Public OAuth2 client (polar_ci_...) for signing in through the browser later (till auth login --web); no token is asked then.'}),
     use: Flags.boolean({description: 'Make it the active profile.'}),
@@ -45,7 +46,7 @@ export default class ProfilesAdd extends BaseCommand {
         throw usageError(`--rate-limit: ${(error as Error).message}`)
       }
     }
-    if (flags['api-version'] && !isApiVersion(flags['api-version'])) throw usageError(`--api-version must be a dated API version like ${API_VERSION} (YYYY-MM), not "${flags['api-version']}"`)
+    if (flags['api-version'] && !isKnownApiVersion(flags['api-version'])) throw usageError(`--api-version must be an API version the service knows, ${KNOWN_VERSIONS_TEXT}, not "${printable(flags['api-version'])}"`)
     readConfig(this.ctx.configDir) // a damaged file is reported before asking for anything
     if (flags['oauth-client-id'] && !/^polar_ci_\S+$/.test(flags['oauth-client-id'])) throw usageError(`--oauth-client-id is not an OAuth2 client id: "${flags['oauth-client-id']}"`, 'client ids start with polar_ci_')
     const needsToken = (flags.environment !== 'local' && !flags['oauth-client-id']) || flags['token-stdin']

@@ -16,6 +16,7 @@ import type {Store} from './store.js'
 import {parseJsonBody} from './validate.js'
 import type {Operation} from './contract.js'
 import type {ContractMode} from './contract-mode.js'
+import {API_VERSIONS, type ApiVersion} from '../../client/version.js'
 
 export interface EmulatorOptions {
   /** How long a created order stays `pending` before it counts as `paid`. */
@@ -120,8 +121,9 @@ interface RouteStore {
 export const ok = (body: unknown, status = 200): Reply => ({status, body})
 export const noContent = (): Reply => ({status: 204})
 
-const VERSIONS = new Set(['2026-04', '2026-10', '2027-01'])
-const DEFAULT_VERSION = '2026-04'
+// The versions the service knows; without Polar-Version, its default (2026-10 since 2026-10-01).
+const VERSIONS = new Set<string>(API_VERSIONS)
+const DEFAULT_VERSION: ApiVersion = '2026-10'
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
 /** One registered route, as `till`'s API coverage report reads it (`Router.table`). */
@@ -289,14 +291,14 @@ export async function handle(
   const fail = guards.random() < guards.failRate
   const failStatus = FAULT_STATUSES[Math.floor(guards.random() * FAULT_STATUSES.length)]!
   const reset = guards.random() < guards.resetRate
-  let version = DEFAULT_VERSION
+  let version: ApiVersion = DEFAULT_VERSION
   let reply: Reply
   const checked: Checked = {}
   try {
     const asked = req.headers['polar-version']
     if (typeof asked === 'string') {
       if (!VERSIONS.has(asked)) throw routeNotFound()
-      version = asked
+      version = asked as ApiVersion
     }
     if (BODY_METHODS.has(method) && req.headers['content-length'] === undefined) {
       req.resume()
@@ -312,7 +314,7 @@ export async function handle(
     } else if (limited) {
       reply = limited
     } else {
-      reply = await route(env, found, method, url, raw, req.headers, makeView, guards.contract, checked)
+      reply = await route(env, found, method, url, raw, req.headers, (e, now) => ({...makeView(e, now), version}), guards.contract, checked)
     }
   } catch (error) {
     reply = errorReply(env, error, method, url)

@@ -1,14 +1,20 @@
 // What every presenter shares: the view of one environment at one moment, and the organization.
+import {API_VERSION, type ApiVersion} from '../../client/version.js'
 import type {Organization} from './model.js'
 import type {Store} from './store.js'
 
-/** What presenters need: the environment's store, the clock and the public addresses. */
+/** What presenters need: the environment's store, the clock, the public addresses and the API version. */
 export interface View {
   store: Store
   now: number
   /** The service origin, e.g. `http://127.0.0.1:4010` (API under `/v1`). */
   origin: string
+  /** The request's `Polar-Version` (or a webhook endpoint's `api_version`); absent: the service's default. */
+  version?: ApiVersion
 }
+
+/** Whether the view's API version is `version` or a later one (the shapes a version added apply). */
+export const since = (v: View, version: ApiVersion): boolean => (v.version ?? API_VERSION) >= version
 
 export const orgId = (v: View) => v.store.data.organization.id
 

@@ -2,12 +2,12 @@ import {Flags} from '@oclif/core'
 
 import {createEndpoint, WEBHOOK_FORMATS} from '../../../client/resources/webhooks.js'
 import {BaseCommand, outputFlags} from '../../../areas/command.js'
-import {chosenEvents, WEBHOOK_EVENTS} from '../../../areas/webhooks/endpoints.js'
+import {ALL_WEBHOOK_EVENTS, chosenEvents, WEBHOOK_EVENTS} from '../../../areas/webhooks/endpoints.js'
 
 export default class WebhooksEndpointsCreate extends BaseCommand {
   static override summary = 'Create a webhook endpoint; prints its signing secret, once.'
   static override description = `The service sends the chosen events to the URL (https; the local emulator also takes http://127.0.0.1). The answer holds the endpoint's signing secret (whsec_...): store it now, till does not show it again (check deliveries with it: till webhooks verify). On a terminal, a missing --url or --event is asked for.
-Events: ${WEBHOOK_EVENTS.join(', ')}.`
+Events (API version 2026-10; --all-events takes those of the version in use): ${WEBHOOK_EVENTS.join(', ')}.`
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --url https://example.com/hooks/polar --event order.paid --event subscription.canceled --name billing',
@@ -17,8 +17,8 @@ Events: ${WEBHOOK_EVENTS.join(', ')}.`
   static override flags = {
     ...outputFlags,
     url: Flags.string({description: 'Where to send the events (https).'}),
-    event: Flags.option({options: WEBHOOK_EVENTS, description: 'An event to send (repeatable).', multiple: true})(),
-    'all-events': Flags.boolean({description: 'Send every event.'}),
+    event: Flags.option({options: ALL_WEBHOOK_EVENTS, description: 'An event to send (repeatable).', multiple: true})(),
+    'all-events': Flags.boolean({description: 'Send every event of the API version in use.'}),
     format: Flags.option({options: WEBHOOK_FORMATS, description: 'Body format: raw JSON, or a Discord or Slack message.', default: 'raw' as const})(),
     name: Flags.string({description: 'A name to tell endpoints apart.'}),
   }
@@ -26,7 +26,7 @@ Events: ${WEBHOOK_EVENTS.join(', ')}.`
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(WebhooksEndpointsCreate)
     const url = flags.url ?? (await this.prompter.text('--url', 'URL to send the events to (https://...)'))
-    const events = (await chosenEvents(flags, this.prompter))!
+    const events = (await chosenEvents(flags, this.prompter, this.ctx.profile.apiVersion))!
     const client = await this.ctx.client()
     const endpoint = await createEndpoint(client, {url, format: flags.format, events, name: flags.name})
     await this.writeCreated('webhook-endpoints', endpoint, flags)

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {updateEndpoint, WEBHOOK_FORMATS, type EndpointUpdate} from '../../../client/resources/webhooks.js'
 import {BaseCommand, bulkFlags, outputFlags} from '../../../areas/command.js'
 import {usageError} from '../../../client/till-error.js'
-import {chosenEvents, WEBHOOK_EVENTS, withMaskedSecret} from '../../../areas/webhooks/endpoints.js'
+import {ALL_WEBHOOK_EVENTS, chosenEvents, withMaskedSecret} from '../../../areas/webhooks/endpoints.js'
 
 export default class WebhooksEndpointsUpdate extends BaseCommand {
   static override summary = "Change a webhook endpoint's URL, events, format or name, or turn it off and on."
@@ -18,8 +18,8 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
   static override flags = {
     ...outputFlags, ...bulkFlags,
     url: Flags.string({description: 'New URL (https).'}),
-    event: Flags.option({options: WEBHOOK_EVENTS, description: 'An event to send (repeatable; replaces the list).', multiple: true})(),
-    'all-events': Flags.boolean({description: 'Send every event.'}),
+    event: Flags.option({options: ALL_WEBHOOK_EVENTS, description: 'An event to send (repeatable; replaces the list).', multiple: true})(),
+    'all-events': Flags.boolean({description: 'Send every event of the API version in use.'}),
     format: Flags.option({options: WEBHOOK_FORMATS, description: 'Body format: raw JSON, or a Discord or Slack message.'})(),
     name: Flags.string({description: 'New name.'}),
     enabled: Flags.boolean({description: 'Turn deliveries on (--no-enabled: off).', allowNo: true}),
@@ -27,7 +27,7 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(WebhooksEndpointsUpdate)
-    const body: EndpointUpdate = {url: flags.url, format: flags.format, name: flags.name, enabled: flags.enabled, events: await chosenEvents(flags, this.prompter, true)}
+    const body: EndpointUpdate = {url: flags.url, format: flags.format, name: flags.name, enabled: flags.enabled, events: await chosenEvents(flags, this.prompter, this.ctx.profile.apiVersion, true)}
     if (Object.values(body).every((v) => v === undefined)) throw usageError('nothing to update', 'pass --url, --event, --all-events, --format, --name or --enabled/--no-enabled')
     const client = await this.ctx.client()
     await this.eachId(

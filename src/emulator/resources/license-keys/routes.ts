@@ -77,9 +77,9 @@ export function licenseKeyWithActivations(ctx: Ctx, k: LicenseKeyRecord) {
   return {...present.licenseKey(ctx.view, k), activations: activationsOf(ctx, k.id).map(present.licenseKeyActivation)}
 }
 
-/** LicenseKeyActivationRead: the activation with its key. */
-function activationRead(ctx: Ctx, a: ActivationRow, k: LicenseKeyRecord) {
-  return {...present.licenseKeyActivation(a), license_key: present.licenseKey(ctx.view, k)}
+/** LicenseKeyActivationRead: the activation with its key (as an activation answers it: the granted key's shape). */
+function activationRead(ctx: Ctx, a: ActivationRow, k: LicenseKeyRecord, granted = false) {
+  return {...present.licenseKeyActivation(a), license_key: (granted ? present.grantedLicenseKey : present.licenseKey)(ctx.view, k)}
 }
 
 export function licenseKeyListSpec(ctx: Ctx): ListSpec<LicenseKeyRecord> {
@@ -131,7 +131,7 @@ export function validateLicenseKey(ctx: Ctx): Reply {
     if (increment) k.usage += increment
     return k
   })
-  return ok({...present.licenseKey(ctx.view, validated), activation: activation ? present.licenseKeyActivation(activation) : null})
+  return ok({...present.grantedLicenseKey(ctx.view, validated), activation: activation ? present.licenseKeyActivation(activation) : null})
 }
 
 /** POST …/license-keys/activate → LicenseKeyActivationRead; 403 when the key cannot take another activation. */
@@ -155,7 +155,7 @@ export function activateLicenseKey(ctx: Ctx): Reply {
     }
     return ctx.store.insert('license_key_activations', row)
   })
-  return ok(activationRead(ctx, activation, findLicenseKey(ctx, keyId)))
+  return ok(activationRead(ctx, activation, findLicenseKey(ctx, keyId), true))
 }
 
 /** POST …/license-keys/deactivate → 204; the activation is gone and its slot free again. */

@@ -30,12 +30,18 @@ export class WebhookDispatcher {
   readonly listener: EventListener = (env, type, data) => {
     if (this.closed) return
     const now = this.options.now()
-    const payload = JSON.stringify({type, timestamp: new Date(now).toISOString(), data})
+    const timestamp = new Date(now).toISOString()
+    const payload = JSON.stringify({type, timestamp, data})
     const endpoints = env.store.all('webhook_endpoints').filter((e) => e.enabled && e.events.includes(type))
     // Like the service, one event (with its own id) per endpoint.
     if (endpoints.length > 0) {
-      const created = new Date(now).toISOString()
-      const events = endpoints.map((e) => ({endpointId: e.id, event: {id: uuid(), created_at: created, modified_at: null, type, payload, last_http_code: null, succeeded: null} satisfies WebhookEventRecord}))
+      // Each body names its endpoint's payload version (SDK 1.0.1's payload types); the versions' shapes
+      // differ only in license keys, which no event's data embeds, so the data is the same for all.
+      const events = endpoints.map((e) => {
+        const version = e.api_version ?? '2026-10'
+        const body = JSON.stringify({type, timestamp, api_version: version, data})
+        return {endpointId: e.id, event: {id: uuid(), created_at: timestamp, modified_at: null, type, api_version: version, payload: body, last_http_code: null, succeeded: null} satisfies WebhookEventRecord}
+      })
       env.store.write(() => events.forEach(({event}) => env.store.insert('webhook_events', event)))
       for (const {endpointId, event} of events) this.enqueue(env, endpointId, event.id)
     }

@@ -1,5 +1,6 @@
 // Webhook endpoints, the events sent to them and their deliveries: stored records and their collections in the store.
 import type {EnvData} from '../../core/model.js'
+import type {ApiVersion} from '../../../client/version.js'
 
 declare module '../../core/model.js' {
   interface EnvData {
@@ -22,6 +23,8 @@ export interface WebhookEndpointRecord {
   secret: string
   events: string[]
   enabled: boolean
+  /** The API version of the payloads sent to it (absent in stores saved before: the service's current one). */
+  api_version?: ApiVersion
 }
 
 export interface WebhookEventRecord {
@@ -29,6 +32,8 @@ export interface WebhookEventRecord {
   created_at: string
   modified_at: string | null
   type: string
+  /** The API version of the payload: its endpoint's (absent in stores saved before: the current one). */
+  api_version?: ApiVersion
   /** The exact body sent (and signed). */
   payload: string
   last_http_code: number | null

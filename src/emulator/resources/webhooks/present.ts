@@ -9,10 +9,13 @@ export function webhookEndpoint(v: View, w: WebhookEndpointRecord) {
     modified_at: w.modified_at,
     url: w.url,
     name: w.name,
+    api_version: w.api_version ?? '2026-10',
     format: w.format,
     secret: w.secret,
     organization_id: orgId(v),
     events: w.events,
     enabled: w.enabled,
+    // the emulator signs with the service's original scheme (HMAC keyed with the whole secret's UTF-8 bytes)
+    uses_standard_webhook_signature: false,
   }
 }

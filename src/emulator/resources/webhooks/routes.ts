@@ -1,7 +1,8 @@
 // Webhook endpoints and deliveries (api-facts §3.1, §4.11, §8.1). Delivery itself happens elsewhere.
 import {z} from 'zod'
 
-import {WEBHOOK_EVENTS} from '../../../client/webhook-events.js'
+import {API_VERSIONS, type ApiVersion} from '../../../client/version.js'
+import {WEBHOOK_EVENTS, WEBHOOK_EVENTS_BY_VERSION} from '../../../client/webhook-events.js'
 import {notFound} from '../../core/errors.js'
 import {checkOrganization, noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {token, TOKEN_PREFIXES, uuid} from '../../core/ids.js'
@@ -44,26 +45,36 @@ const endpointUrl = z
   })
 
 const format = z.enum(['raw', 'discord', 'slack'])
-const events = z.array(z.enum(WEBHOOK_EVENTS))
+/** The payloads' version: any the service knows (its own check), the service's current one (2026-10) by default. */
+const apiVersion = z.enum(API_VERSIONS)
+export const DEFAULT_PAYLOAD_VERSION: ApiVersion = '2026-10'
 
-const endpointCreate = z.object({
-  url: endpointUrl,
-  format,
-  events,
-  name: z.string().max(256).nullish(),
-  /** Deprecated: the service generates the secret; a given one is ignored. */
-  secret: z.string().nullish(),
-  organization_id: z.uuid().nullish(),
-})
-
-const endpointUpdate = z.object({
-  url: endpointUrl.nullish(),
-  format: format.nullish(),
-  events: events.nullish(),
-  name: z.string().max(256).nullish(),
-  secret: z.string().nullish(),
-  enabled: z.boolean().nullish(),
-})
+/** The bodies of each request version: the event types are that version's (WebhookEventType). */
+const bodies = (version: ApiVersion) => {
+  const events = z.array(z.enum(WEBHOOK_EVENTS_BY_VERSION[version] as [string, ...string[]]))
+  const create = z.object({
+    url: endpointUrl,
+    format,
+    events,
+    name: z.string().max(256).nullish(),
+    api_version: apiVersion.default(DEFAULT_PAYLOAD_VERSION),
+    /** Deprecated: the service generates the secret; a given one is ignored. */
+    secret: z.string().nullish(),
+    organization_id: z.uuid().nullish(),
+  })
+  const update = z.object({
+    url: endpointUrl.nullish(),
+    format: format.nullish(),
+    events: events.nullish(),
+    name: z.string().max(256).nullish(),
+    api_version: apiVersion.nullish(),
+    secret: z.string().nullish(),
+    enabled: z.boolean().nullish(),
+  })
+  return {create, update}
+}
+const BODIES = Object.fromEntries(API_VERSIONS.map((v) => [v, bodies(v)])) as Record<ApiVersion, ReturnType<typeof bodies>>
+const bodiesOf = (ctx: Ctx) => BODIES[ctx.view.version ?? DEFAULT_PAYLOAD_VERSION]
 
 const iso = (ctx: Ctx) => new Date(ctx.now).toISOString()
 
@@ -102,7 +113,7 @@ export function register(r: Router): void {
   )
 
   r.post('/webhooks/endpoints', 'organization', (ctx) => {
-    const input = parse(endpointCreate, ctx.body)
+    const input = parse(bodiesOf(ctx).create, ctx.body)
     checkOrganization(ctx, input.organization_id)
     const endpoint = ctx.store.write(() =>
       ctx.store.insert('webhook_endpoints', {
@@ -115,6 +126,7 @@ export function register(r: Router): void {
         secret: token(TOKEN_PREFIXES.webhookSecret),
         events: [...new Set(input.events)],
         enabled: true,
+        api_version: input.api_version,
       }),
     )
     return ok(present.webhookEndpoint(ctx.view, endpoint), 201)
@@ -124,12 +136,13 @@ export function register(r: Router): void {
 
   r.patch('/webhooks/endpoints/:id', 'organization', (ctx) => {
     const id = pathUuid(ctx.params)
-    const input = parse(endpointUpdate, ctx.body)
+    const input = parse(bodiesOf(ctx).update, ctx.body)
     return updateEndpoint(ctx, id, (w) => {
       if (input.url) w.url = input.url
       if (input.format) w.format = input.format
       if (input.events) w.events = [...new Set(input.events)]
       if (input.name !== undefined) w.name = input.name
+      if (input.api_version) w.api_version = input.api_version
       if (input.enabled !== undefined && input.enabled !== null) w.enabled = input.enabled
     })
   })
@@ -157,7 +170,7 @@ export function register(r: Router): void {
           filters: {
             endpoint_id: byField('uuid', (d: WebhookDeliveryRecord) => d.webhook_endpoint_id),
             succeeded: byField('bool', (d: WebhookDeliveryRecord) => d.succeeded),
-            event_type: byField(WEBHOOK_EVENTS, (d: WebhookDeliveryRecord) => event(d)?.type ?? null),
+            event_type: byField(WEBHOOK_EVENTS_BY_VERSION[ctx.view.version ?? DEFAULT_PAYLOAD_VERSION], (d: WebhookDeliveryRecord) => event(d)?.type ?? null),
             http_code_class: byField(['2xx', '3xx', '4xx', '5xx'], (d: WebhookDeliveryRecord) => (d.http_code ? `${Math.floor(d.http_code / 100)}xx` : null)),
             start_timestamp: after((d: WebhookDeliveryRecord) => d.created_at),
             end_timestamp: before((d: WebhookDeliveryRecord) => d.created_at),
@@ -189,7 +202,10 @@ function presentDelivery(d: WebhookDeliveryRecord, e: WebhookEventRecord | undef
     webhook_endpoint_id: d.webhook_endpoint_id,
     attempt: d.attempt,
     webhook_event: e
-      ? {id: e.id, created_at: e.created_at, modified_at: e.modified_at, last_http_code: e.last_http_code, succeeded: e.succeeded, skipped: false, payload: e.payload, type: e.type, is_archived: false}
+      ? {
+          id: e.id, created_at: e.created_at, modified_at: e.modified_at, last_http_code: e.last_http_code, succeeded: e.succeeded, skipped: false,
+          api_version: e.api_version ?? DEFAULT_PAYLOAD_VERSION, payload: e.payload, type: e.type, is_archived: false,
+        }
       : null,
   }
 }
