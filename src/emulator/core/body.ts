@@ -5,6 +5,7 @@ import {createHash} from 'node:crypto'
 import type {IncomingMessage} from 'node:http'
 
 import {HttpError} from './errors.js'
+import {parseJsonBody} from './validate.js'
 
 export const MAX_BODY = 10 * 1024 * 1024
 /** The most one part of a multipart upload may hold (S3's limit). */
@@ -51,4 +52,15 @@ export async function digestBody(req: IncomingMessage): Promise<BodyDigest> {
     md5.update(chunk)
   })
   return {length, sha256: sha256.digest('base64'), md5: md5.digest('hex')}
+}
+
+/**
+ * The body as the service's framework takes it: JSON when the content type is absent, application/json
+ * or `+json`; otherwise the raw text, which a body schema then refuses as not an object (422 at ["body"]).
+ */
+export function requestBody(raw: string, contentType: string | undefined): unknown {
+  if (contentType === undefined) return parseJsonBody(raw)
+  const [type = '', subtype = ''] = (contentType.split(';')[0] ?? '').trim().toLowerCase().split('/')
+  if (type === 'application' && (subtype === 'json' || subtype.endsWith('+json'))) return parseJsonBody(raw)
+  return raw === '' ? undefined : raw
 }

@@ -7,7 +7,8 @@ import {appendFileSync} from 'node:fs'
 import type {IncomingHttpHeaders} from 'node:http'
 
 import {Contract, type Operation, type Violation} from './contract.js'
-import {requestValidation} from './errors.js'
+import {HttpError, requestValidation} from './errors.js'
+import {readOnly} from './store.js'
 
 /** What a contract-mode check needs of an answer (the pipeline's Reply). */
 export interface Answer {
@@ -28,12 +29,28 @@ export class ContractMode {
     return new ContractMode(Contract.load(file), logFile, log)
   }
 
-  /** Checks an API request; throws the service's 422 when the document refuses it. Returns its operation. */
-  request(method: string, url: URL, headers: IncomingHttpHeaders, body: unknown): Operation | undefined {
+  /** Checks an API request: its operation, and the service's 422 when the document refuses it. */
+  request(method: string, url: URL, headers: IncomingHttpHeaders, body: unknown): {operation?: Operation; refusal?: HttpError} {
     const check = this.contract.checkRequest({method, path: url.pathname, query: url.searchParams, headers, body, hasBody: body !== undefined})
     this.record(check.violations)
-    if (check.refusal) throw requestValidation(check.refusal)
-    return check.operation ?? undefined
+    return {operation: check.operation ?? undefined, refusal: check.refusal ? requestValidation(check.refusal) : undefined}
+  }
+
+  /**
+   * A refused request is answered 422, in the emulator's own words where its route refuses it too (its
+   * request schemas give the service's messages for its fields), else in the document's. The route runs
+   * with every store read-only, so nothing it would do happens.
+   */
+  async refuse(refusal: HttpError, route: () => unknown): Promise<never> {
+    const own = await readOnly.run(true, async () => {
+      try {
+        await route()
+        return undefined
+      } catch (error) {
+        return error
+      }
+    })
+    throw own instanceof HttpError && own.status === 422 ? own : refusal
   }
 
   /** Records where an answer departs from the operation's documented answer for its status. */

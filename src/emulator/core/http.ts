@@ -3,7 +3,7 @@ import type {IncomingHttpHeaders, IncomingMessage, ServerResponse} from 'node:ht
 
 import FindMyWay from 'find-my-way'
 
-import {type BodyDigest, digestBody, readBody} from './body.js'
+import {type BodyDigest, digestBody, readBody, requestBody} from './body.js'
 import {refuseTarget, requestUrl} from './request-target.js'
 import {HttpError, insufficientScope, invalidToken, methodNotAllowed, routeNotFound, ruleValidation, unauthorized} from './errors.js'
 import {KNOWN_PREFIXES, type Random} from './ids.js'
@@ -13,7 +13,6 @@ import type {View} from './present.js'
 import {bearerKindOf} from './bearer-kinds.js'
 import {acceptedScopes} from './scopes.js'
 import type {Store} from './store.js'
-import {parseJsonBody} from './validate.js'
 import type {Operation} from './contract.js'
 import type {ContractMode} from './contract-mode.js'
 import {API_VERSIONS, type ApiVersion} from '../../client/version.js'
@@ -57,7 +56,6 @@ export type Auth =
   /** `scopes` is absent for organization access tokens (they hold every scope) and set for OAuth tokens. */
   | {kind: 'organization'; scopes?: string[]; clientId?: string}
   | {kind: 'customer'; customerId: string}
-
 
 export interface Ctx {
   env: Env
@@ -355,19 +353,11 @@ function route(env: Env, found: Match, method: string, url: URL, raw: Buffer | B
   }
   const body = BODY_METHODS.has(method) && Buffer.isBuffer(raw) ? requestBody(raw.toString('utf8'), headers['content-type']) : undefined
   const rawBody = Buffer.isBuffer(raw) ? undefined : raw
-  if (contract && url.pathname.startsWith('/v1/')) checked.operation = contract.request(method, url, headers, body)
-  return found.route.handler({env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, rawBody, headers, auth})
-}
-
-/**
- * The body as the service's framework takes it: JSON when the content type is absent, application/json
- * or `+json`; otherwise the raw text, which a body schema then refuses as not an object (422 at ["body"]).
- */
-function requestBody(raw: string, contentType: string | undefined): unknown {
-  if (contentType === undefined) return parseJsonBody(raw)
-  const [type = '', subtype = ''] = (contentType.split(';')[0] ?? '').trim().toLowerCase().split('/')
-  if (type === 'application' && (subtype === 'json' || subtype.endsWith('+json'))) return parseJsonBody(raw)
-  return raw === '' ? undefined : raw
+  const ctx: Ctx = {env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, rawBody, headers, auth}
+  if (!contract || !url.pathname.startsWith('/v1/')) return found.route.handler(ctx)
+  const {operation, refusal} = contract.request(method, url, headers, body)
+  checked.operation = operation
+  return refusal ? contract.refuse(refusal, () => found.route.handler(ctx)) : found.route.handler(ctx)
 }
 
 function errorReply(env: Env, error: unknown, method: string, url: URL): Reply {

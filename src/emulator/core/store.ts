@@ -3,6 +3,7 @@
 // before each request the store reloads if another process changed the file.
 // Until the first write, the file holds only a small seed manifest: the seed data is deterministic, so
 // it is generated again on load instead of being written out (100,000 orders would be ~140 MB).
+import {AsyncLocalStorage} from 'node:async_hooks'
 import {randomBytes} from 'node:crypto'
 import {closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync} from 'node:fs'
 import {basename, dirname, join} from 'node:path'
@@ -70,6 +71,22 @@ function removeStaleTemps(file: string): void {
   }
 }
 
+/**
+ * A handler run under `readOnly.run(true, ...)` may read but not change any store: its first write throws
+ * `ReadOnlyStore` (the contract mode runs a refused request's handler this way, for its own 422 words).
+ */
+export const readOnly = new AsyncLocalStorage<boolean>()
+
+export class ReadOnlyStore extends Error {
+  constructor() {
+    super('a write in a read-only run')
+  }
+}
+
+const refuseWrites = () => {
+  if (readOnly.getStore()) throw new ReadOnlyStore()
+}
+
 export class Store {
   private indexes = new Map<CollectionName, Map<string, unknown>>()
   private stamp: string | null = null
@@ -132,6 +149,7 @@ export class Store {
    * freshly read log. Resolves once the rows are on disk; the lock is not held while the disk flushes.
    */
   async append<T, I extends LogIndex<T>, R>(log: AppendLog<T, I>, fn: () => {rows: T[]; result: R}): Promise<R> {
+    refuseWrites()
     const run = () => {
       log.refresh()
       const {rows, result} = fn()
@@ -145,6 +163,7 @@ export class Store {
 
   /** Runs a read-modify-write under the cross-process lock and saves the result atomically. */
   write<T>(fn: () => T): T {
+    refuseWrites()
     if (!this.file) {
       const result = fn()
       this.data.version++
