@@ -30,8 +30,7 @@ export function licenseKeyActivation(a: LicenseKeyActivationRecord) {
   return {id: a.id, license_key_id: a.license_key_id, label: a.label, meta: a.meta, created_at: a.created_at, modified_at: a.modified_at}
 }
 
-/** The key holder as a license key shows it (LicenseKeyCustomer): the customer without `first_user_event_at`. */
+/** The key holder as a license key shows it (LicenseKeyCustomer, which requires `first_user_event_at` too). */
 function licenseKeyCustomer(v: View, c: CustomerRecord) {
-  const {first_user_event_at: _firstEvent, ...shown} = customer(v, c)
-  return shown
+  return customer(v, c)
 }
