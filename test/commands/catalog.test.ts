@@ -86,7 +86,7 @@ describe('catalog commands against the emulator', () => {
   }
   const newLink = async (label = 'Temp link') => {
     const product = await newProduct()
-    const res = await api(emulator.production, 'POST', '/checkout-links/', {body: {products: [product.id], label}})
+    const res = await api(emulator.production, 'POST', '/checkout-links/', {body: {payment_processor: 'stripe', products: [product.id], label}})
     expect(res.status, res.text).toBe(201)
     return res.body as Json
   }

@@ -5,6 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {ResourceNotFound} from '@polar-sh/sdk/models/errors/resourcenotfound.js'
 import {HTTPValidationError} from '@polar-sh/sdk/models/errors/httpvalidationerror.js'
 
+import {allowRefusals} from '../helpers/contract.js'
 import {unknownId} from '../helpers/emulator.js'
 import {collect, rejection, useContract} from './harness.js'
 
@@ -77,6 +78,7 @@ describe('products', () => {
   it('answers ResourceNotFound for an unknown product and HTTPValidationError for a bad body', async () => {
     const missing = await rejection(h.polar.products.get({id: unknownId()}))
     expect(missing).toBeInstanceOf(ResourceNotFound)
+    allowRefusals() // a body the service refuses, on purpose
     const invalid = await rejection(h.polar.products.create({name: 'x', recurringInterval: 'month', prices: []}))
     expect(invalid).toBeInstanceOf(HTTPValidationError)
     expect(JSON.stringify((invalid as HTTPValidationError).data$.detail)).toContain('name')

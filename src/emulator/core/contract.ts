@@ -75,6 +75,7 @@ export interface RequestCheck {
  */
 const UNPUBLISHED: Array<{method: string; path: RegExp; why: string}> = [
   {method: 'GET', path: /^\/v1\/cli\/listen\/[^/]+$/, why: "the event stream of the service's own CLI (api-facts §9)"},
+  {method: 'GET', path: /^\/v1\/checkout-links\/[^/]+\/redirect$/, why: "a checkout link's url, opened by a buyer's browser (the service's CHECKOUT_BASE_URL)"},
 ]
 
 const uuid4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
