@@ -160,20 +160,37 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       expect(r.stderr).toContain('3 ids: 2 ok, 1 failed.')
     })
 
-    it('create with every flag: metadata, billing name and address', async () => {
+    it('create with every flag: metadata and address', async () => {
       const r = await till([
         'customers', 'create', '--email', 'ada.create@example.com', '--name', 'Ada Create', '--external-id', 'ext_create_1',
-        '--metadata', 'plan=pro', '--metadata', 'seats=3', '--billing-name', 'Create GmbH', '--country', 'de', '--line1', 'Unter den Linden 5',
+        '--metadata', 'plan=pro', '--metadata', 'seats=3', '--country', 'de', '--line1', 'Unter den Linden 5',
         '--city', 'Berlin', '--postal-code', '10117', '--json',
       ])
       expect(r.code, r.stderr).toBe(0)
       const c = json(r)
       expect(c).toMatchObject({
         email: 'ada.create@example.com', name: 'Ada Create', external_id: 'ext_create_1', metadata: {plan: 'pro', seats: '3'},
-        billing_name: 'Create GmbH', billing_address: {country: 'DE', line1: 'Unter den Linden 5', city: 'Berlin', postal_code: '10117'},
+        billing_name: null, billing_address: {country: 'DE', line1: 'Unter den Linden 5', city: 'Berlin', postal_code: '10117'},
       })
       expect((await api(env, 'GET', `/customers/${c.id}`)).body).toEqual(c)
-      expect(r.stderr).toContain(`Created customer ${c.id}.`)
+    })
+
+    it('create and update refuse --billing-name before any request: no customer create or update of the API has one', async () => {
+      const before = (await api(env, 'GET', '/customers/?email=billing.refused@example.com')).body.items
+      for (const args of [
+        ['customers', 'create', '--email', 'billing.refused@example.com', '--billing-name', 'Acme GmbH'],
+        ['customers', 'update', '--external-id', 'nobody_at_all', '--billing-name', 'Acme GmbH'],
+      ]) {
+        const r = await till(args)
+        expect(r.code, r.stderr).toBe(2)
+        expect(r.stdout).toBe('')
+        expect(r.stderr).toContain('--billing-name: the API takes no billing name for a customer (the service sets it from checkouts and the customer portal')
+        expect(r.stderr).not.toMatch(/\n\s+at /)
+      }
+      expect(before).toEqual([])
+      expect((await api(env, 'GET', '/customers/?email=billing.refused@example.com')).body.items).toEqual([])
+      const help = await till(['customers', 'update', '--help'])
+      expect(help.stdout).not.toContain('--billing-name')
     })
 
     it('create in a table; bad input fails before any request with exit 2', async () => {
@@ -208,11 +225,11 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       await newCustomer({external_id: 'ext_upd_1', metadata: {plan: 'basic', keep: 'yes'}, billing_address: {country: 'US', line1: '1 Main St', city: 'Springfield'}})
       const r = await till([
         'customers', 'update', '--external-id', 'ext_upd_1', '--metadata', 'plan=pro', '--remove-metadata', 'keep', '--line2', 'Suite 9',
-        '--name', 'Updated Name', '--billing-name', 'Upd Inc.', '--json',
+        '--name', 'Updated Name', '--json',
       ])
       expect(r.code, r.stderr).toBe(0)
       expect(json(r)).toMatchObject({
-        name: 'Updated Name', metadata: {plan: 'pro'}, billing_name: 'Upd Inc.',
+        name: 'Updated Name', metadata: {plan: 'pro'},
         billing_address: {country: 'US', line1: '1 Main St', line2: 'Suite 9', city: 'Springfield'},
       })
       expect(json(r).metadata).not.toHaveProperty('keep')

@@ -11,9 +11,9 @@ import {RFCDate} from '@polar-sh/sdk-0.49/types/rfcdate.js'
 import {chromium} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {allowRefusals} from '../helpers/contract.js'
 import {api, ROOT, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {envVars, linesOf, runCli, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {allowRefusals} from '../helpers/contract.js'
 
 const PAID = new Set(['paid', 'refunded', 'partially_refunded'])
 const ARTIFACTS = join(ROOT, 'test', 'artifacts')
@@ -148,7 +148,7 @@ describe('till metrics agrees with the listed orders and subscriptions', () => {
 
 describe('the service contract', () => {
   it('answers in the shapes the SDK parses, and refuses bad ranges as the service does', async () => {
-    allowRefusals()
+    allowRefusals() // the bad ranges and a request without its dates, on purpose
     const polar = new Polar({accessToken: emulator.production.token, serverURL: emulator.production.url.replace(/\/v1$/, '')})
     const m = await polar.metrics.get({startDate: new RFCDate('2026-01-01'), endDate: new RFCDate('2026-03-31'), interval: 'month', timezone: 'Europe/Paris'})
     expect(m.periods).toHaveLength(3)

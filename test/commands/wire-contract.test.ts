@@ -56,6 +56,20 @@ describe('requests keep to the published document', () => {
     expect(requestViolations()).toEqual([])
   })
 
+  it('benefits update of a Discord benefit: --visibility refused (its update takes none), properties sent without the derived guild_id', async () => {
+    const listed = await till(['benefits', 'list', '--type', 'discord', '--all', '-o', 'json'])
+    expect(listed.code, listed.stderr).toBe(0)
+    const discord = JSON.parse(listed.stdout)[0]
+    expect(discord.properties.guild_id).toEqual(expect.any(String))
+    const hidden = await till(['benefits', 'update', discord.id, '--visibility', 'private'])
+    expect(hidden.code).toBe(2)
+    expect(hidden.stderr).toContain('--visibility: the service cannot change the visibility of a discord benefit')
+    const kick = await till(['benefits', 'update', discord.id, '--properties', '{"kick_member": true}', '--json'])
+    expect(kick.code, kick.stderr).toBe(0)
+    expect(JSON.parse(kick.stdout).properties).toMatchObject({guild_id: discord.properties.guild_id, role_id: discord.properties.role_id, kick_member: true})
+    expect(requestViolations()).toEqual([])
+  })
+
   it('checkout-links create sends payment_processor "stripe"', async () => {
     const product = await till(['products', 'create', '--name', 'Wire plan', '--price', '9', '--json'])
     expect(product.code, product.stderr).toBe(0)

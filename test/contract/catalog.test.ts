@@ -5,9 +5,9 @@ import {describe, expect, it} from 'vitest'
 import {ResourceNotFound} from '@polar-sh/sdk-0.49/models/errors/resourcenotfound.js'
 import {HTTPValidationError} from '@polar-sh/sdk-0.49/models/errors/httpvalidationerror.js'
 
+import {allowRefusals} from '../helpers/contract.js'
 import {unknownId} from '../helpers/emulator.js'
 import {collect, rejection, useContract} from './harness-0.49.js'
-import {allowRefusals} from '../helpers/contract.js'
 
 const h = useContract()
 
@@ -76,9 +76,9 @@ describe('products', () => {
   })
 
   it('answers ResourceNotFound for an unknown product and HTTPValidationError for a bad body', async () => {
-    allowRefusals()
     const missing = await rejection(h.polar.products.get({id: unknownId()}))
     expect(missing).toBeInstanceOf(ResourceNotFound)
+    allowRefusals() // a body the service refuses, on purpose
     const invalid = await rejection(h.polar.products.create({name: 'x', recurringInterval: 'month', prices: []}))
     expect(invalid).toBeInstanceOf(HTTPValidationError)
     expect(JSON.stringify((invalid as HTTPValidationError).data$.detail)).toContain('name')

@@ -1,5 +1,11 @@
 // Columns of orders, refunds and subscriptions.
-import {child, column, field, moneyColumn, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {child, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {columnsOf} from '../../cli/output/typed-columns.js'
+import type {Schema} from '../../client/wire/index.js'
+
+const refund = columnsOf<Schema<'Refund'>>()
+const subscription = columnsOf<Schema<'Subscription'>>()
+const order = columnsOf<Schema<'Order'>>()
 
 /** `monthly`, `every 3 months`, `yearly`... from a subscription's interval fields. */
 export function billingInterval(row: Row): string {
@@ -12,73 +18,73 @@ export function billingInterval(row: Row): string {
 
 export const refundColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('created_at', 'Created', 'date'),
-    column('status', 'Status', 'status'),
-    column('reason', 'Reason', 'text'),
-    moneyColumn('amount', 'Amount'),
-    moneyColumn('tax_amount', 'Tax'),
-    column('order_id', 'Order', 'id'),
-    column('customer_id', 'Customer', 'id'),
-    column('subscription_id', 'Subscription', 'id'),
-    column('revoke_benefits', 'Revoked benefits', 'bool'),
+    refund.column('id', 'ID', 'id'),
+    refund.column('created_at', 'Created', 'date'),
+    refund.column('status', 'Status', 'status'),
+    refund.column('reason', 'Reason', 'text'),
+    refund.money('amount', 'Amount'),
+    refund.money('tax_amount', 'Tax'),
+    refund.column('order_id', 'Order', 'id'),
+    refund.column('customer_id', 'Customer', 'id'),
+    refund.column('subscription_id', 'Subscription', 'id'),
+    refund.column('revoke_benefits', 'Revoked benefits', 'bool'),
   ],
   defaults: ['id', 'created_at', 'status', 'reason', 'amount', 'tax_amount', 'order_id'],
-  fields: [
+  fields: refund.fields([
     'id', 'created_at', 'modified_at', 'metadata', 'status', 'reason', 'amount', 'tax_amount', 'currency', 'organization_id',
     'order_id', 'subscription_id', 'customer_id', 'revoke_benefits', 'dispute',
-  ],
+  ]),
 }
 
 export const subscriptionColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('status', 'Status', 'status'),
-    column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? row.customer_id),
-    column('product', 'Product', 'text', (row) => child(row.product)?.name ?? row.product_id),
-    moneyColumn('amount', 'Amount'),
-    column('interval', 'Interval', 'text', billingInterval),
-    column('current_period_end', 'Period end', 'date'),
-    column('cancel_at_period_end', 'Cancels', 'bool', field('cancel_at_period_end')),
-    column('ends_at', 'Ends', 'date'),
-    column('started_at', 'Started', 'date'),
-    column('created_at', 'Created', 'date'),
+    subscription.column('id', 'ID', 'id'),
+    subscription.column('status', 'Status', 'status'),
+    subscription.column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? row.customer_id),
+    subscription.column('product', 'Product', 'text', (row) => child(row.product)?.name ?? row.product_id),
+    subscription.money('amount', 'Amount'),
+    subscription.column('interval', 'Interval', 'text', billingInterval),
+    subscription.column('current_period_end', 'Period end', 'date'),
+    subscription.column('cancel_at_period_end', 'Cancels', 'bool', subscription.field('cancel_at_period_end')),
+    subscription.column('ends_at', 'Ends', 'date'),
+    subscription.column('started_at', 'Started', 'date'),
+    subscription.column('created_at', 'Created', 'date'),
   ],
   defaults: ['id', 'status', 'customer', 'product', 'amount', 'interval', 'current_period_end', 'cancel_at_period_end'],
-  fields: [
+  fields: subscription.fields([
     'id', 'created_at', 'modified_at', 'amount', 'currency', 'recurring_interval', 'recurring_interval_count', 'status',
     'current_period_start', 'current_period_end', 'current_meter_period_start', 'current_meter_period_end', 'trial_start',
     'trial_end', 'cancel_at_period_end', 'canceled_at', 'started_at', 'ends_at', 'ended_at', 'past_due_at',
     'pause_at_period_end', 'paused_at', 'resumes_at', 'customer_id', 'product_id', 'discount_id', 'checkout_id', 'seats',
-    'units', 'customer_cancellation_reason', 'customer_cancellation_comment', 'metadata', 'custom_field_data', 'customer',
+    'customer_cancellation_reason', 'customer_cancellation_comment', 'metadata', 'custom_field_data', 'customer',
     'product', 'discount', 'prices', 'meters', 'pending_update',
-  ],
+  ]),
 }
 
 export const orderColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('created_at', 'Created', 'date'),
-    column('status', 'Status', 'status'),
-    column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? row.customer_id),
-    column('product', 'Product', 'text', (row) => child(row.product)?.name ?? ''),
-    moneyColumn('net_amount', 'Net'),
-    moneyColumn('total_amount', 'Total'),
-    column('invoice', 'Invoice', 'bool', field('is_invoice_generated')),
-    column('billing_reason', 'Reason', 'text'),
-    moneyColumn('tax_amount', 'Tax'),
-    moneyColumn('refunded_amount', 'Refunded'),
-    column('modified_at', 'Modified', 'date'),
+    order.column('id', 'ID', 'id'),
+    order.column('created_at', 'Created', 'date'),
+    order.column('status', 'Status', 'status'),
+    order.column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? row.customer_id),
+    order.column('product', 'Product', 'text', (row) => child(row.product)?.name ?? ''),
+    order.money('net_amount', 'Net'),
+    order.money('total_amount', 'Total'),
+    order.column('invoice', 'Invoice', 'bool', order.field('is_invoice_generated')),
+    order.column('billing_reason', 'Reason', 'text'),
+    order.money('tax_amount', 'Tax'),
+    order.money('refunded_amount', 'Refunded'),
+    order.column('modified_at', 'Modified', 'date'),
   ],
   defaults: ['id', 'created_at', 'status', 'customer', 'product', 'net_amount', 'total_amount', 'invoice'],
-  fields: [
+  fields: order.fields([
     'id', 'created_at', 'modified_at', 'status', 'paid', 'subtotal_amount', 'discount_amount', 'net_amount', 'tax_amount',
     'total_amount', 'applied_balance_amount', 'due_amount', 'refunded_amount', 'refunded_tax_amount', 'refundable_amount',
     'refundable_tax_amount', 'currency', 'billing_reason', 'billing_name', 'billing_address', 'invoice_number',
-    'receipt_number', 'is_invoice_generated', 'seats', 'units', 'customer_id', 'product_id', 'discount_id',
+    'receipt_number', 'is_invoice_generated', 'seats', 'customer_id', 'product_id', 'discount_id',
     'subscription_id', 'checkout_id', 'next_payment_attempt_at', 'metadata', 'custom_field_data', 'platform_fee_amount',
     'platform_fee_currency', 'customer', 'product', 'discount', 'subscription', 'items', 'description',
-  ],
+  ]),
 }
 
 export const billingColumns: Record<string, ResourceColumns> = {

@@ -1,6 +1,14 @@
 // Columns of products, checkouts, checkout links, benefits and grants.
-import {child, column, field, moneyColumn, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {child, type ResourceColumns, type Row} from '../../cli/output/columns.js'
 import {formatMoney} from '../../cli/output/format.js'
+import {columnsOf} from '../../cli/output/typed-columns.js'
+import type {Schema} from '../../client/wire/index.js'
+
+const checkout = columnsOf<Schema<'Checkout'>>()
+const checkoutLink = columnsOf<Schema<'CheckoutLink'>>()
+const benefit = columnsOf<Schema<'Benefit'>>()
+const grant = columnsOf<Schema<'BenefitGrant'>>()
+const product = columnsOf<Schema<'Product'>>()
 
 /** The name of a nested object, or the fallback field. */
 const nameOf = (key: string, prop = 'name', fallback?: string) => (row: Row) => child(row[key])?.[prop] ?? (fallback ? row[fallback] : '')
@@ -26,89 +34,88 @@ export function benefitDetail(row: Row): string {
 
 export const checkoutColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('created_at', 'Created', 'date'),
-    column('status', 'Status', 'status'),
-    column('product', 'Product', 'text', nameOf('product')),
-    column('customer_email', 'Customer', 'text'),
-    moneyColumn('total_amount', 'Total'),
-    column('expires_at', 'Expires', 'date'),
-    column('url', 'URL', 'text'),
-    moneyColumn('amount', 'Amount'),
-    moneyColumn('net_amount', 'Net'),
-    moneyColumn('tax_amount', 'Tax'),
-    column('external_customer_id', 'External customer', 'text'),
-    column('modified_at', 'Modified', 'date'),
+    checkout.column('id', 'ID', 'id'),
+    checkout.column('created_at', 'Created', 'date'),
+    checkout.column('status', 'Status', 'status'),
+    checkout.column('product', 'Product', 'text', nameOf('product')),
+    checkout.column('customer_email', 'Customer', 'text'),
+    checkout.money('total_amount', 'Total'),
+    checkout.column('expires_at', 'Expires', 'date'),
+    checkout.column('url', 'URL', 'text'),
+    checkout.money('amount', 'Amount'),
+    checkout.money('net_amount', 'Net'),
+    checkout.money('tax_amount', 'Tax'),
+    checkout.column('external_customer_id', 'External customer', 'text'),
+    checkout.column('modified_at', 'Modified', 'date'),
   ],
   defaults: ['id', 'created_at', 'status', 'product', 'customer_email', 'total_amount', 'expires_at'],
-  fields: [
+  fields: checkout.fields([
     'id', 'created_at', 'modified_at', 'custom_field_data', 'payment_processor', 'status', 'client_secret', 'url', 'expires_at',
-    'success_url', 'return_url', 'embed_origin', 'amount', 'seats', 'min_seats', 'max_seats', 'units', 'min_units', 'max_units',
+    'success_url', 'return_url', 'embed_origin', 'amount', 'seats', 'min_seats', 'max_seats', 
     'discount_amount', 'net_amount', 'tax_amount', 'tax_behavior', 'total_amount', 'currency', 'allow_trial',
     'active_trial_interval', 'active_trial_interval_count', 'trial_end', 'trial_interval', 'trial_interval_count',
     'organization_id', 'product_id', 'discount_id', 'allow_discount_codes', 'require_billing_address', 'is_discount_applicable',
     'is_free_product_price', 'is_payment_required', 'is_payment_setup_required', 'is_payment_form_required', 'customer_id',
     'is_business_customer', 'customer_name', 'customer_email', 'customer_ip_address', 'customer_billing_name',
     'customer_billing_address', 'customer_tax_id', 'payment_processor_metadata', 'billing_address_fields', 'external_customer_id',
-    'customer_metadata', 'metadata', 'subscription_id', 'products', 'product', 'prices', 'discount', 'attached_custom_fields', 'locale',
-  ],
+    'customer_metadata', 'metadata', 'subscription_id', 'products', 'product', 'prices', 'discount', 'attached_custom_fields', 'locale', 'product_price_id', 'product_price', 'payment_method_type']),
 }
 
 export const checkoutLinkColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('created_at', 'Created', 'date'),
-    column('label', 'Label', 'text'),
-    column('products', 'Products', 'text', productNames),
-    column('url', 'URL', 'text'),
-    column('discount_codes', 'Discount codes', 'bool', field('allow_discount_codes')),
-    column('success_url', 'Success URL', 'text'),
-    column('modified_at', 'Modified', 'date'),
+    checkoutLink.column('id', 'ID', 'id'),
+    checkoutLink.column('created_at', 'Created', 'date'),
+    checkoutLink.column('label', 'Label', 'text'),
+    checkoutLink.column('products', 'Products', 'text', productNames),
+    checkoutLink.column('url', 'URL', 'text'),
+    checkoutLink.column('discount_codes', 'Discount codes', 'bool', checkoutLink.field('allow_discount_codes')),
+    checkoutLink.column('success_url', 'Success URL', 'text'),
+    checkoutLink.column('modified_at', 'Modified', 'date'),
   ],
   defaults: ['id', 'created_at', 'label', 'products', 'url'],
-  fields: [
+  fields: checkoutLink.fields([
     'id', 'created_at', 'modified_at', 'metadata', 'payment_processor', 'client_secret', 'success_url', 'return_url', 'label',
-    'allow_discount_codes', 'require_billing_address', 'discount_id', 'seats', 'units', 'trial_interval', 'trial_interval_count',
+    'allow_discount_codes', 'require_billing_address', 'discount_id', 'seats', 'trial_interval', 'trial_interval_count',
     'organization_id', 'products', 'discount', 'url',
-  ],
+  ]),
 }
 
 export const benefitColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('created_at', 'Created', 'date'),
-    column('type', 'Type', 'status'),
-    column('description', 'Description', 'text'),
-    column('detail', 'Detail', 'text', benefitDetail),
-    column('visibility', 'Visibility', 'status'),
-    column('deletable', 'Deletable', 'bool'),
-    column('modified_at', 'Modified', 'date'),
+    benefit.column('id', 'ID', 'id'),
+    benefit.column('created_at', 'Created', 'date'),
+    benefit.column('type', 'Type', 'status'),
+    benefit.column('description', 'Description', 'text'),
+    benefit.column('detail', 'Detail', 'text', benefitDetail),
+    benefit.column('visibility', 'Visibility', 'status'),
+    benefit.column('deletable', 'Deletable', 'bool'),
+    benefit.column('modified_at', 'Modified', 'date'),
   ],
   defaults: ['id', 'created_at', 'type', 'description', 'detail'],
-  fields: [
+  fields: benefit.fields([
     'id', 'created_at', 'modified_at', 'type', 'description', 'selectable', 'deletable', 'is_deleted', 'organization_id', 'metadata',
     'visibility', 'visibility_configurable', 'properties',
-  ],
+  ]),
 }
 
 export const benefitGrantColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('created_at', 'Created', 'date'),
-    column('customer', 'Customer', 'text', nameOf('customer', 'email', 'customer_id')),
-    column('granted', 'Granted', 'bool', field('is_granted')),
-    column('granted_at', 'Granted at', 'date'),
-    column('revoked_at', 'Revoked at', 'date'),
-    column('benefit', 'Benefit', 'text', nameOf('benefit', 'description', 'benefit_id')),
-    column('order_id', 'Order', 'id'),
-    column('subscription_id', 'Subscription', 'id'),
-    column('modified_at', 'Modified', 'date'),
+    grant.column('id', 'ID', 'id'),
+    grant.column('created_at', 'Created', 'date'),
+    grant.column('customer', 'Customer', 'text', nameOf('customer', 'email', 'customer_id')),
+    grant.column('granted', 'Granted', 'bool', grant.field('is_granted')),
+    grant.column('granted_at', 'Granted at', 'date'),
+    grant.column('revoked_at', 'Revoked at', 'date'),
+    grant.column('benefit', 'Benefit', 'text', nameOf('benefit', 'description', 'benefit_id')),
+    grant.column('order_id', 'Order', 'id'),
+    grant.column('subscription_id', 'Subscription', 'id'),
+    grant.column('modified_at', 'Modified', 'date'),
   ],
   defaults: ['id', 'created_at', 'customer', 'granted', 'granted_at', 'revoked_at'],
-  fields: [
+  fields: grant.fields([
     'id', 'created_at', 'modified_at', 'granted_at', 'is_granted', 'revoked_at', 'is_revoked', 'subscription_id', 'order_id',
     'customer_id', 'member_id', 'benefit_id', 'error', 'customer', 'member', 'benefit', 'properties',
-  ],
+  ]),
 }
 
 const INTERVAL_ADVERB: Record<string, string> = {day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly'}
@@ -149,21 +156,21 @@ export function productPrice(row: Row): string {
 
 export const productColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('name', 'Name', 'text'),
-    column('type', 'Type', 'text', productType),
-    column('price', 'Price', 'text', productPrice),
-    column('archived', 'Archived', 'bool', field('is_archived')),
-    column('visibility', 'Visibility', 'status'),
-    column('created_at', 'Created', 'date'),
-    column('modified_at', 'Modified', 'date'),
+    product.column('id', 'ID', 'id'),
+    product.column('name', 'Name', 'text'),
+    product.column('type', 'Type', 'text', productType),
+    product.column('price', 'Price', 'text', productPrice),
+    product.column('archived', 'Archived', 'bool', product.field('is_archived')),
+    product.column('visibility', 'Visibility', 'status'),
+    product.column('created_at', 'Created', 'date'),
+    product.column('modified_at', 'Modified', 'date'),
   ],
   defaults: ['id', 'name', 'type', 'price', 'archived', 'created_at'],
-  fields: [
+  fields: product.fields([
     'id', 'created_at', 'modified_at', 'trial_interval', 'trial_interval_count', 'name', 'description', 'visibility',
     'recurring_interval', 'recurring_interval_count', 'meter_interval', 'meter_interval_count', 'is_recurring',
-    'is_archived', 'is_deletable', 'organization_id', 'metadata', 'prices', 'benefits', 'medias', 'attached_custom_fields',
-  ],
+    'is_archived', 'organization_id', 'metadata', 'prices', 'benefits', 'medias', 'attached_custom_fields',
+  ]),
 }
 
 export const catalogColumns: Record<string, ResourceColumns> = {

@@ -1,5 +1,14 @@
 // Columns of customers, customer state, license keys, webhook endpoints and the organization.
 import {child, column, moneyColumn, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {columnsOf} from '../../cli/output/typed-columns.js'
+import type {Schema} from '../../client/wire/index.js'
+
+const customer = columnsOf<Schema<'Customer'>>()
+const stateSubscription = columnsOf<Schema<'CustomerStateSubscription'>>()
+const stateBenefit = columnsOf<Schema<'CustomerStateBenefitGrant'>>()
+const licenseKey = columnsOf<Schema<'LicenseKeyRead'> | Schema<'LicenseKeyWithActivations'> | Schema<'ValidatedLicenseKey'>>()
+const activation = columnsOf<Schema<'LicenseKeyActivationRead'>>()
+const endpoint = columnsOf<Schema<'WebhookEndpoint'>>()
 
 /** `key=value, key=value` for a metadata object. */
 export function metadataText(value: unknown): string {
@@ -19,15 +28,15 @@ const CUSTOMER_FIELDS = [
 
 export const customerListColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('email', 'Email', 'text'),
-    column('name', 'Name', 'text'),
-    column('external_id', 'External ID', 'id'),
-    column('type', 'Type', 'text'),
-    column('country', 'Country', 'text', (row) => child(row.billing_address)?.country ?? ''),
+    customer.column('id', 'ID', 'id'),
+    customer.column('email', 'Email', 'text'),
+    customer.column('name', 'Name', 'text'),
+    customer.column('external_id', 'External ID', 'id'),
+    customer.column('type', 'Type', 'text'),
+    customer.column('country', 'Country', 'text', (row) => child(row.billing_address)?.country ?? ''),
     metadataColumn(),
-    column('created_at', 'Created', 'date'),
-    column('modified_at', 'Modified', 'date'),
+    customer.column('created_at', 'Created', 'date'),
+    customer.column('modified_at', 'Modified', 'date'),
   ],
   defaults: ['id', 'email', 'name', 'external_id', 'created_at'],
   fields: CUSTOMER_FIELDS,
@@ -36,13 +45,13 @@ export const customerListColumns: ResourceColumns = {
 /** The state view's active subscriptions (rows carry a `product` name added by the command). */
 export const stateSubscriptionColumns: ResourceColumns = {
   columns: [
-    column('id', 'Subscription', 'id'),
-    column('status', 'Status', 'status'),
-    column('product', 'Product', 'text'),
-    moneyColumn('amount', 'Amount'),
-    column('recurring_interval', 'Every', 'text'),
-    column('current_period_end', 'Renews', 'date'),
-    column('cancel_at_period_end', 'Cancels', 'bool'),
+    stateSubscription.column('id', 'Subscription', 'id'),
+    stateSubscription.column('status', 'Status', 'status'),
+    stateSubscription.column('product', 'Product', 'text', (row) => (row as Row).product),
+    stateSubscription.money('amount', 'Amount'),
+    stateSubscription.column('recurring_interval', 'Every', 'text'),
+    stateSubscription.column('current_period_end', 'Renews', 'date'),
+    stateSubscription.column('cancel_at_period_end', 'Cancels', 'bool'),
     metadataColumn(),
   ],
   defaults: ['id', 'status', 'product', 'amount', 'recurring_interval', 'current_period_end', 'cancel_at_period_end', 'metadata'],
@@ -51,10 +60,10 @@ export const stateSubscriptionColumns: ResourceColumns = {
 /** The state view's granted benefits (rows carry a `benefit` description added by the command). */
 export const stateBenefitColumns: ResourceColumns = {
   columns: [
-    column('id', 'Grant', 'id'),
-    column('benefit', 'Benefit', 'text'),
-    column('benefit_type', 'Type', 'text'),
-    column('granted_at', 'Granted', 'date'),
+    stateBenefit.column('id', 'Grant', 'id'),
+    stateBenefit.column('benefit', 'Benefit', 'text', (row) => (row as Row).benefit),
+    stateBenefit.column('benefit_type', 'Type', 'text'),
+    stateBenefit.column('granted_at', 'Granted', 'date'),
     metadataColumn('benefit_metadata', 'Benefit metadata'),
   ],
   defaults: ['id', 'benefit', 'benefit_type', 'granted_at', 'benefit_metadata'],
@@ -84,50 +93,50 @@ const usage = (row: Row) => (typeof row.limit_usage === 'number' ? `${String(row
 
 export const licenseKeyColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('display_key', 'Key', 'text'),
-    column('status', 'Status', 'status'),
-    column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? row.customer_id),
-    column('benefit_id', 'Benefit', 'id'),
-    column('usage', 'Usage', 'text', usage),
-    column('limit_activations', 'Activations', 'text'),
-    column('validations', 'Validations', 'text'),
-    column('last_validated_at', 'Last validated', 'date'),
-    column('expires_at', 'Expires', 'date'),
-    column('created_at', 'Created', 'date'),
+    licenseKey.column('id', 'ID', 'id'),
+    licenseKey.column('display_key', 'Key', 'text'),
+    licenseKey.column('status', 'Status', 'status'),
+    licenseKey.column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? row.customer_id),
+    licenseKey.column('benefit_id', 'Benefit', 'id'),
+    licenseKey.column('usage', 'Usage', 'text', usage),
+    licenseKey.column('limit_activations', 'Activations', 'text'),
+    licenseKey.column('validations', 'Validations', 'text'),
+    licenseKey.column('last_validated_at', 'Last validated', 'date'),
+    licenseKey.column('expires_at', 'Expires', 'date'),
+    licenseKey.column('created_at', 'Created', 'date'),
   ],
   defaults: ['id', 'display_key', 'status', 'customer', 'usage', 'validations', 'expires_at', 'created_at'],
-  fields: [
+  fields: licenseKey.fields([
     'id', 'created_at', 'modified_at', 'organization_id', 'customer_id', 'customer', 'benefit_id', 'key', 'display_key', 'status',
     'limit_activations', 'usage', 'limit_usage', 'validations', 'last_validated_at', 'expires_at', 'activations', 'activation',
-  ],
+  ]),
 }
 
 export const licenseKeyActivationColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('label', 'Label', 'text'),
-    column('license_key_id', 'License key', 'id'),
+    activation.column('id', 'ID', 'id'),
+    activation.column('label', 'Label', 'text'),
+    activation.column('license_key_id', 'License key', 'id'),
     metadataColumn('meta', 'Meta'),
-    column('created_at', 'Created', 'date'),
+    activation.column('created_at', 'Created', 'date'),
   ],
   defaults: ['id', 'label', 'license_key_id', 'meta', 'created_at'],
-  fields: ['id', 'license_key_id', 'label', 'meta', 'created_at', 'modified_at', 'license_key'],
+  fields: activation.fields(['id', 'license_key_id', 'label', 'meta', 'created_at', 'modified_at', 'license_key']),
 }
 
 export const webhookEndpointColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('url', 'URL', 'text'),
-    column('name', 'Name', 'text'),
-    column('format', 'Format', 'text'),
-    column('events', 'Events', 'text', (row) => (Array.isArray(row.events) ? row.events.join(', ') : '')),
-    column('enabled', 'Enabled', 'bool'),
-    column('created_at', 'Created', 'date'),
-    column('modified_at', 'Modified', 'date'),
+    endpoint.column('id', 'ID', 'id'),
+    endpoint.column('url', 'URL', 'text'),
+    endpoint.column('name', 'Name', 'text'),
+    endpoint.column('format', 'Format', 'text'),
+    endpoint.column('events', 'Events', 'text', (row) => (Array.isArray(row.events) ? row.events.join(', ') : '')),
+    endpoint.column('enabled', 'Enabled', 'bool'),
+    endpoint.column('created_at', 'Created', 'date'),
+    endpoint.column('modified_at', 'Modified', 'date'),
   ],
   defaults: ['id', 'url', 'name', 'format', 'events', 'enabled'],
-  fields: ['id', 'created_at', 'modified_at', 'url', 'name', 'format', 'secret', 'organization_id', 'events', 'enabled'],
+  fields: endpoint.fields(['id', 'created_at', 'modified_at', 'url', 'name', 'format', 'secret', 'organization_id', 'events', 'enabled']),
 }
 
 export const customerColumns: Record<string, ResourceColumns> = {

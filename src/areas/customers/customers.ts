@@ -11,6 +11,18 @@ import type {Choice, Prompter} from '../../cli/prompt.js'
 import {ruleText, type Rule} from '../../client/rate-limit.js'
 
 /** `--external-id`: address the customer by the organization's own id for it. */
+/**
+ * `--billing-name` of `customers create|update`, kept hidden only to refuse it: no customer create or
+ * update of the API has a billing name (the service ignores one), it comes from the customer's checkouts,
+ * the customer portal, and an order's own billing details.
+ */
+export const billingNameFlag = Flags.string({hidden: true, description: 'Refused: the API takes no billing name for a customer.'})
+
+export function refuseBillingName(given: string | undefined): void {
+  if (given === undefined) return
+  throw usageError("--billing-name: the API takes no billing name for a customer (the service sets it from checkouts and the customer portal; an order's: till orders update ID --billing-name)")
+}
+
 export const externalIdFlag = Flags.string({
   char: 'e',
   description: 'Address the customer by your external id instead of ID (- reads external ids from stdin).',

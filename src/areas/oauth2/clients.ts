@@ -4,27 +4,31 @@ import {Flags} from '@oclif/core'
 
 import type {OAuth2Client, OAuth2ClientConfiguration} from '../../client/resources/oauth2.js'
 import {usageError} from '../../client/till-error.js'
-import {column, type ResourceColumns} from '../../cli/output/columns.js'
+import type {ResourceColumns} from '../../cli/output/columns.js'
+import {columnsOf} from '../../cli/output/typed-columns.js'
+import type {Schema} from '../../client/wire/index.js'
+
+const client = columnsOf<Schema<'OAuth2Client'>>()
 
 const list = (value: unknown) => (Array.isArray(value) ? value.join(', ') : '')
 
 export const oauth2ClientColumns: ResourceColumns = {
   columns: [
-    column('client_id', 'Client ID', 'id'),
-    column('client_name', 'Name', 'text'),
-    column('token_endpoint_auth_method', 'Auth', 'text'),
-    column('redirect_uris', 'Redirect URIs', 'text', (row) => list(row.redirect_uris)),
-    column('scope', 'Scopes', 'text', (row) => (typeof row.scope === 'string' ? `${row.scope.split(' ').length} scopes` : '')),
-    column('default_sub_type', 'Acts as', 'text'),
-    column('client_secret', 'Client secret', 'text'),
-    column('created_at', 'Created', 'date'),
-    column('modified_at', 'Modified', 'date'),
+    client.column('client_id', 'Client ID', 'id'),
+    client.column('client_name', 'Name', 'text'),
+    client.column('token_endpoint_auth_method', 'Auth', 'text'),
+    client.column('redirect_uris', 'Redirect URIs', 'text', (row) => list(row.redirect_uris)),
+    client.column('scope', 'Scopes', 'text', (row) => (typeof row.scope === 'string' ? `${row.scope.split(' ').length} scopes` : '')),
+    client.column('default_sub_type', 'Acts as', 'text'),
+    client.column('client_secret', 'Client secret', 'text'),
+    client.column('created_at', 'Created', 'date'),
+    client.column('modified_at', 'Modified', 'date'),
   ],
   defaults: ['client_id', 'client_name', 'token_endpoint_auth_method', 'redirect_uris', 'created_at'],
-  fields: [
+  fields: client.fields([
     'client_id', 'created_at', 'modified_at', 'client_name', 'redirect_uris', 'token_endpoint_auth_method', 'grant_types', 'response_types',
     'scope', 'client_uri', 'logo_uri', 'tos_uri', 'policy_uri', 'default_sub_type', 'client_id_issued_at', 'client_secret', 'client_secret_expires_at',
-  ],
+  ]),
 }
 
 /** The answer to a creation: the secret, shown this once, is among the default columns. */

@@ -1,6 +1,11 @@
 // Columns of the Customer Portal's own shapes (the signed-in customer) and of customer sessions. Portal
 // orders, subscriptions, benefit grants and license keys have the Core shapes and reuse their columns.
-import {child, column, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {child, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {columnsOf} from '../../cli/output/typed-columns.js'
+import type {Schema} from '../../client/wire/index.js'
+
+const portalCustomer = columnsOf<Schema<'CustomerPortalCustomer'>>()
+const session = columnsOf<Schema<'CustomerSession'>>()
 
 /** `1 Main St, Floor 3, 12345 Springfield, US-IL, US` from an Address. */
 export function addressText(value: unknown): string {
@@ -15,36 +20,35 @@ const taxIdText = (row: Row) => (Array.isArray(row.tax_id) ? row.tax_id.filter((
 
 export const portalCustomerColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('email', 'Email', 'text'),
-    column('name', 'Name', 'text'),
-    column('billing_name', 'Billing name', 'text'),
-    column('billing_address', 'Billing address', 'text', (row) => addressText(row.billing_address)),
-    column('tax_id', 'Tax id', 'text', taxIdText),
-    column('type', 'Type', 'text'),
-    column('created_at', 'Created', 'date'),
+    portalCustomer.column('id', 'ID', 'id'),
+    portalCustomer.column('email', 'Email', 'text'),
+    portalCustomer.column('name', 'Name', 'text'),
+    portalCustomer.column('billing_name', 'Billing name', 'text'),
+    portalCustomer.column('billing_address', 'Billing address', 'text', (row) => addressText(row.billing_address)),
+    portalCustomer.column('tax_id', 'Tax id', 'text', taxIdText),
+    portalCustomer.column('type', 'Type', 'text'),
+    portalCustomer.column('created_at', 'Created', 'date'),
   ],
   defaults: ['id', 'email', 'name', 'billing_name', 'billing_address', 'tax_id', 'created_at'],
-  fields: [
+  fields: portalCustomer.fields([
     'id', 'created_at', 'modified_at', 'email', 'email_verified', 'name', 'billing_name', 'billing_address', 'tax_id',
-    'oauth_accounts', 'default_payment_method_id', 'type',
-  ],
+    'oauth_accounts', 'default_payment_method_id', 'type', 'locale']),
 }
 
 export const customerSessionColumns: ResourceColumns = {
   columns: [
-    column('token', 'Token', 'text'),
-    column('expires_at', 'Expires', 'date'),
-    column('customer_portal_url', 'Portal URL', 'text'),
-    column('customer_id', 'Customer', 'id'),
-    column('email', 'Email', 'text', (row) => child(row.customer)?.email ?? ''),
-    column('external_id', 'External id', 'text', (row) => child(row.customer)?.external_id ?? ''),
-    column('return_url', 'Return URL', 'text'),
-    column('id', 'ID', 'id'),
-    column('created_at', 'Created', 'date'),
+    session.column('token', 'Token', 'text'),
+    session.column('expires_at', 'Expires', 'date'),
+    session.column('customer_portal_url', 'Portal URL', 'text'),
+    session.column('customer_id', 'Customer', 'id'),
+    session.column('email', 'Email', 'text', (row) => child(row.customer)?.email ?? ''),
+    session.column('external_id', 'External id', 'text', (row) => child(row.customer)?.external_id ?? ''),
+    session.column('return_url', 'Return URL', 'text'),
+    session.column('id', 'ID', 'id'),
+    session.column('created_at', 'Created', 'date'),
   ],
   defaults: ['token', 'expires_at', 'customer_portal_url', 'customer_id', 'return_url'],
-  fields: ['id', 'created_at', 'modified_at', 'token', 'expires_at', 'return_url', 'customer_portal_url', 'customer_id', 'customer'],
+  fields: session.fields(['id', 'created_at', 'modified_at', 'token', 'expires_at', 'return_url', 'customer_portal_url', 'customer_id', 'customer']),
 }
 
 export const portalColumns: Record<string, ResourceColumns> = {

@@ -1,6 +1,16 @@
 // Columns of discounts, payments and disputes.
-import {child, column, moneyColumn, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {child, type ResourceColumns, type Row} from '../../cli/output/columns.js'
 import {formatMoney} from '../../cli/output/format.js'
+import {columnsOf} from '../../cli/output/typed-columns.js'
+import type {Schema} from '../../client/wire/index.js'
+
+const discount = columnsOf<Schema<'Discount'>>()
+const payment = columnsOf<Schema<'Payment'>>()
+const dispute = columnsOf<Schema<'Dispute'>>()
+const delivery = columnsOf<Schema<'WebhookDelivery'>>()
+const paymentMethod = columnsOf<Schema<'PaymentMethod'>>()
+const customField = columnsOf<Schema<'CustomField'>>()
+const file = columnsOf<Schema<'FileRead'>>()
 
 /** `25%` or `$5.00` (every currency of a fixed discount). */
 export function discountValue(row: Row): string {
@@ -17,133 +27,129 @@ const redemptions = (row: Row) => (row.max_redemptions == null ? String(row.rede
 
 export const discountColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('name', 'Name', 'text'),
-    column('code', 'Code', 'text'),
-    column('value', 'Off', 'text', discountValue),
-    column('duration', 'Duration', 'text', discountDuration),
-    column('redemptions', 'Redeemed', 'text', redemptions),
-    column('starts_at', 'Starts', 'date'),
-    column('ends_at', 'Ends', 'date'),
-    column('products', 'Products', 'text', (row) => (Array.isArray(row.products) ? row.products.map((p) => child(p)?.name ?? '').join(', ') : '')),
-    column('created_at', 'Created', 'date'),
+    discount.column('id', 'ID', 'id'),
+    discount.column('name', 'Name', 'text'),
+    discount.column('code', 'Code', 'text'),
+    discount.column('value', 'Off', 'text', discountValue),
+    discount.column('duration', 'Duration', 'text', discountDuration),
+    discount.column('redemptions', 'Redeemed', 'text', redemptions),
+    discount.column('starts_at', 'Starts', 'date'),
+    discount.column('ends_at', 'Ends', 'date'),
+    discount.column('products', 'Products', 'text', (row) => (Array.isArray(row.products) ? row.products.map((p) => child(p)?.name ?? '').join(', ') : '')),
+    discount.column('created_at', 'Created', 'date'),
   ],
   defaults: ['id', 'name', 'code', 'value', 'duration', 'redemptions', 'ends_at'],
-  fields: [
+  fields: discount.fields([
     'id', 'created_at', 'modified_at', 'metadata', 'name', 'code', 'type', 'duration', 'duration_in_months', 'basis_points', 'amounts',
-    'starts_at', 'ends_at', 'max_redemptions', 'redemptions_count', 'organization_id', 'products',
-  ],
+    'starts_at', 'ends_at', 'max_redemptions', 'redemptions_count', 'organization_id', 'products', 'amount', 'currency', 'max_redemptions_per_customer']),
 }
 
 
 export const paymentColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('created_at', 'Created', 'date'),
-    column('status', 'Status', 'status'),
-    moneyColumn('amount', 'Amount'),
-    column('method', 'Method', 'text', (row) => {
-      const card = child(row.method_metadata)
+    payment.column('id', 'ID', 'id'),
+    payment.column('created_at', 'Created', 'date'),
+    payment.column('status', 'Status', 'status'),
+    payment.money('amount', 'Amount'),
+    payment.column('method', 'Method', 'text', (row) => {
+      const card = child((row as Row).method_metadata)
       return card?.last4 ? `${String(row.method)} ${String(card.brand ?? '')} ****${String(card.last4)}` : String(row.method ?? '')
     }),
-    column('trigger', 'Trigger', 'text'),
-    column('order_id', 'Order', 'id'),
-    column('checkout_id', 'Checkout', 'id'),
-    column('decline_reason', 'Declined', 'text'),
+    payment.column('trigger', 'Trigger', 'text'),
+    payment.column('order_id', 'Order', 'id'),
+    payment.column('checkout_id', 'Checkout', 'id'),
+    payment.column('decline_reason', 'Declined', 'text'),
   ],
   defaults: ['id', 'created_at', 'status', 'amount', 'method', 'order_id'],
-  fields: [
+  fields: payment.fields([
     'id', 'created_at', 'modified_at', 'processor', 'status', 'amount', 'currency', 'method', 'trigger', 'decline_reason', 'decline_message',
     'organization_id', 'checkout_id', 'order_id', 'processor_metadata', 'method_metadata',
-  ],
+  ]),
 }
 
 export const disputeColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('created_at', 'Opened', 'date'),
-    column('status', 'Status', 'status'),
-    moneyColumn('amount', 'Amount'),
-    moneyColumn('tax_amount', 'Tax'),
-    column('reason', 'Reason', 'text'),
-    column('evidence_due_by', 'Evidence due', 'date'),
-    column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? ''),
-    column('order_id', 'Order', 'id'),
-    column('payment_id', 'Payment', 'id'),
+    dispute.column('id', 'ID', 'id'),
+    dispute.column('created_at', 'Opened', 'date'),
+    dispute.column('status', 'Status', 'status'),
+    dispute.money('amount', 'Amount'),
+    dispute.money('tax_amount', 'Tax'),
+    dispute.column('reason', 'Reason', 'text'),
+    dispute.column('evidence_due_by', 'Evidence due', 'date'),
+    dispute.column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? ''),
+    dispute.column('order_id', 'Order', 'id'),
+    dispute.column('payment_id', 'Payment', 'id'),
   ],
   defaults: ['id', 'created_at', 'status', 'amount', 'reason', 'evidence_due_by', 'customer', 'order_id'],
-  fields: [
+  fields: dispute.fields([
     'id', 'created_at', 'modified_at', 'status', 'resolved', 'closed', 'amount', 'tax_amount', 'currency', 'reason', 'evidence_due_by',
     'past_due', 'order_id', 'payment_id', 'customer', 'case_id',
-  ],
+  ]),
 }
 
 
 export const webhookDeliveryColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('created_at', 'Sent', 'date'),
-    column('succeeded', 'Succeeded', 'bool'),
-    column('http_code', 'HTTP', 'text'),
-    column('event_type', 'Event', 'text', (row) => child(row.webhook_event)?.type ?? ''),
-    column('event_id', 'Event ID', 'id', (row) => child(row.webhook_event)?.id ?? ''),
-    column('webhook_endpoint_id', 'Endpoint', 'id'),
-    column('attempt', 'Attempt', 'text'),
-    column('response', 'Response', 'text'),
+    delivery.column('id', 'ID', 'id'),
+    delivery.column('created_at', 'Sent', 'date'),
+    delivery.column('succeeded', 'Succeeded', 'bool'),
+    delivery.column('http_code', 'HTTP', 'text'),
+    delivery.column('event_type', 'Event', 'text', (row) => child(row.webhook_event)?.type ?? ''),
+    delivery.column('event_id', 'Event ID', 'id', (row) => child(row.webhook_event)?.id ?? ''),
+    delivery.column('response', 'Response', 'text'),
   ],
-  defaults: ['id', 'created_at', 'succeeded', 'http_code', 'event_type', 'event_id', 'webhook_endpoint_id'],
-  fields: ['id', 'created_at', 'modified_at', 'succeeded', 'http_code', 'response', 'webhook_endpoint_id', 'attempt', 'webhook_event'],
+  defaults: ['id', 'created_at', 'succeeded', 'http_code', 'event_type', 'event_id'],
+  fields: delivery.fields(['id', 'created_at', 'modified_at', 'succeeded', 'http_code', 'response', 'webhook_event']),
 }
 
 export const paymentMethodColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('type', 'Type', 'text'),
-    column('card', 'Card', 'text', (row) => {
-      const m = child(row.method_metadata)
+    paymentMethod.column('id', 'ID', 'id'),
+    paymentMethod.column('type', 'Type', 'text'),
+    paymentMethod.column('card', 'Card', 'text', (row) => {
+      const m = child((row as Row).method_metadata)
       return m?.last4 ? `${String(m.brand ?? '')} ****${String(m.last4)} ${String(m.exp_month ?? '')}/${String(m.exp_year ?? '')}` : ''
     }),
-    column('customer_id', 'Customer', 'id'),
-    column('created_at', 'Added', 'date'),
+    paymentMethod.column('customer_id', 'Customer', 'id'),
+    paymentMethod.column('created_at', 'Added', 'date'),
   ],
   defaults: ['id', 'type', 'card', 'created_at'],
-  fields: ['id', 'created_at', 'modified_at', 'processor', 'customer_id', 'type', 'is_default', 'method_metadata'],
+  fields: paymentMethod.fields(['id', 'created_at', 'modified_at', 'processor', 'customer_id', 'type', 'is_default', 'method_metadata']),
 }
 
 export const customFieldColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('slug', 'Slug', 'text'),
-    column('name', 'Name', 'text'),
-    column('type', 'Type', 'text'),
-    column('label', 'Label', 'text', (row) => child(row.properties)?.form_label ?? ''),
-    column('options', 'Options', 'text', (row) => {
+    customField.column('id', 'ID', 'id'),
+    customField.column('slug', 'Slug', 'text'),
+    customField.column('name', 'Name', 'text'),
+    customField.column('type', 'Type', 'text'),
+    customField.column('label', 'Label', 'text', (row) => child(row.properties)?.form_label ?? ''),
+    customField.column('options', 'Options', 'text', (row) => {
       const options = child(row.properties)?.options
       return Array.isArray(options) ? options.map((o) => child(o)?.label ?? '').join(', ') : ''
     }),
-    column('created_at', 'Created', 'date'),
+    customField.column('created_at', 'Created', 'date'),
   ],
   defaults: ['id', 'slug', 'name', 'type', 'label', 'options'],
-  fields: ['id', 'created_at', 'modified_at', 'metadata', 'type', 'slug', 'name', 'organization_id', 'properties'],
+  fields: customField.fields(['id', 'created_at', 'modified_at', 'metadata', 'type', 'slug', 'name', 'organization_id', 'properties']),
 }
 
 export const fileColumns: ResourceColumns = {
   columns: [
-    column('id', 'ID', 'id'),
-    column('name', 'Name', 'text'),
-    column('size_readable', 'Size', 'text'),
-    column('mime_type', 'Type', 'text'),
-    column('service', 'For', 'text'),
-    column('version', 'Version', 'text'),
-    column('is_uploaded', 'Uploaded', 'bool'),
-    column('checksum_sha256_hex', 'SHA-256', 'text'),
-    column('created_at', 'Created', 'date'),
+    file.column('id', 'ID', 'id'),
+    file.column('name', 'Name', 'text'),
+    file.column('size_readable', 'Size', 'text'),
+    file.column('mime_type', 'Type', 'text'),
+    file.column('service', 'For', 'text'),
+    file.column('version', 'Version', 'text'),
+    file.column('is_uploaded', 'Uploaded', 'bool'),
+    file.column('checksum_sha256_hex', 'SHA-256', 'text'),
+    file.column('created_at', 'Created', 'date'),
   ],
   defaults: ['id', 'name', 'size_readable', 'mime_type', 'service', 'version', 'created_at'],
-  fields: [
+  fields: file.fields([
     'id', 'organization_id', 'name', 'path', 'mime_type', 'size', 'storage_version', 'checksum_etag', 'checksum_sha256_base64', 'checksum_sha256_hex',
-    'last_modified_at', 'version', 'service', 'is_uploaded', 'created_at', 'size_readable',
-  ],
+    'last_modified_at', 'version', 'service', 'is_uploaded', 'created_at', 'size_readable', 'public_url', 'flagged_malicious_at']),
 }
 
 export const salesColumns: Record<string, ResourceColumns> = {

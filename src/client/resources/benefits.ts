@@ -27,6 +27,31 @@ export const createBenefit = (client: ApiClient, body: BenefitCreate) => client.
 
 export const updateBenefit = (client: ApiClient, id: string, body: BenefitUpdate) => client.patch<Benefit>(`/benefits/${seg(id)}`, body)
 
+type UpdateOf<T extends BenefitType> = Extract<BenefitUpdate, {type: T}>
+type PropertiesOf<T extends BenefitType> = NonNullable<Extract<Benefit, {type: T}>['properties']>
+type CreatePropertiesOf<T extends BenefitType> = NonNullable<Extract<BenefitCreate, {type: T}>['properties']>
+
+/**
+ * Whether the update of a benefit of each type takes `visibility` (the service ignores it in the others);
+ * the compiler checks the table against the document's `Benefit*Update` schemas.
+ */
+export const UPDATE_TAKES_VISIBILITY: {[T in BenefitType]: 'visibility' extends keyof UpdateOf<T> ? true : false} = {
+  custom: true, license_keys: true, downloadables: false, discord: false, github_repository: false, meter_credit: true, feature_flag: true,
+}
+
+/**
+ * Properties a benefit shows but its create and update do not take (the service derives them): a Discord
+ * benefit's guild_id comes from its guild_token. The compiler checks each is shown and not taken.
+ */
+const READ_ONLY_PROPERTIES: {[T in BenefitType]?: ReadonlyArray<Exclude<keyof PropertiesOf<T>, keyof CreatePropertiesOf<T>>>} = {discord: ['guild_id']}
+
+/** A benefit's properties as its create and update take them: without what the service derives. */
+export function writableProperties<P extends Record<string, unknown>>(type: string, properties: P): P {
+  const readOnly = (READ_ONLY_PROPERTIES as Record<string, readonly string[] | undefined>)[type]
+  if (!readOnly) return properties
+  return Object.fromEntries(Object.entries(properties).filter(([k]) => !readOnly.includes(k))) as P
+}
+
 /** 204 on success; 403 NotPermitted when the benefit is not deletable. */
 export const deleteBenefit = (client: ApiClient, id: string) => client.delete<null>(`/benefits/${seg(id)}`)
 

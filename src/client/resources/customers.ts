@@ -28,16 +28,8 @@ export function listCustomers(client: ApiClient, f: CustomerFilters, page: Pagin
 export type {CustomerCreate}
 
 /** The changes of a customer addressed by id (`CustomerUpdate`) or by external id (`CustomerUpdateExternalID`, which cannot change it). */
-export type CustomerUpdate = Wire.CustomerUpdate & BillingName
-export type CustomerUpdateExternalID = Wire.CustomerUpdateExternalID & BillingName
-
-/**
- * `billing_name` is in no customer update of the document (only in the answers, and in the portal's own
- * update): till still sends it for `--billing-name`, as it did before the wire types. Known gap.
- */
-interface BillingName {
-  billing_name?: string | null
-}
+export type CustomerUpdate = Wire.CustomerUpdate
+export type CustomerUpdateExternalID = Wire.CustomerUpdateExternalID
 
 export const getCustomer = (client: ApiClient, ref: CustomerRef) => client.get<Customer>(customerPath(ref))
 

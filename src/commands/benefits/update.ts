@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {getBenefit, updateBenefit, type BenefitUpdate} from '../../client/resources/benefits.js'
+import {getBenefit, updateBenefit, UPDATE_TAKES_VISIBILITY, writableProperties, type BenefitType, type BenefitUpdate} from '../../client/resources/benefits.js'
 import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 import {benefitPropertyFlags, metadataFlag, VISIBILITIES} from '../../areas/catalog/flags.js'
 import {benefitProperties} from '../../areas/catalog/input.js'
@@ -38,9 +38,13 @@ export default class BenefitsUpdate extends BaseCommand {
     const update = async (id: string) => {
       // Every Benefit*Update names the benefit's own type, so the benefit is read first.
       const current = await getBenefit(client, id)
+      if (flags.visibility !== undefined && UPDATE_TAKES_VISIBILITY[current.type as BenefitType] === false) {
+        throw usageError(`--visibility: the service cannot change the visibility of a ${current.type} benefit`)
+      }
       const body: Record<string, unknown> = {type: current.type, description: flags.description, visibility: flags.visibility}
       if (flags.metadata?.length) body.metadata = mergeMetadata(current.metadata, flags.metadata)
-      if (properties) body.properties = benefitProperties(current.type, flags, current.properties as Record<string, unknown>)
+      const props = properties ? benefitProperties(current.type, flags, current.properties as Record<string, unknown>) : undefined
+      if (props) body.properties = writableProperties(current.type, props)
       // The properties are those of the benefit's own type (benefitProperties), as `type` says.
       return updateBenefit(client, id, body as BenefitUpdate)
     }

@@ -4,17 +4,17 @@ import {getCustomer, updateCustomer, type CustomerRef, type CustomerUpdate} from
 import type {Address} from '../../client/resources/orders.js'
 import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
 import {addressFlags, addressFlagsGiven, addressFrom} from '../../cli/input/address.js'
-import {customerTarget, externalIdFlag} from '../../areas/customers/customers.js'
+import {billingNameFlag, customerTarget, externalIdFlag, refuseBillingName} from '../../areas/customers/customers.js'
 import {mergeMetadata, parsePairs} from '../../cli/input/fields.js'
 import {usageError} from '../../client/till-error.js'
 
 export default class CustomersUpdate extends BaseCommand {
-  static override summary = "Change a customer's email, name, metadata, external id or billing details."
+  static override summary = "Change a customer's email, name, metadata, external id or billing address."
   static override description = 'Metadata and address flags are merged into what the customer already has (--remove-metadata drops a key). The service refuses to change an external id once set, and to remove a billing address. Give - as ID (or as --external-id) to make the same change to every customer read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f --name "Ada King" --metadata plan=pro',
-    {description: 'By external id, setting the billing address', command: '<%= config.bin %> <%= command.id %> --external-id user_1234 --billing-name "Acme Inc." --country US --line1 "1 Main St" --city Springfield --postal-code 12345 --state US-IL'},
+    {description: 'By external id, setting the billing address', command: '<%= config.bin %> <%= command.id %> --external-id user_1234 --country US --line1 "1 Main St" --city Springfield --postal-code 12345 --state US-IL'},
   ]
 
   static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
@@ -26,18 +26,19 @@ export default class CustomersUpdate extends BaseCommand {
     'set-external-id': Flags.string({description: 'Set your own id for a customer that has none yet.'}),
     metadata: Flags.string({description: 'Set metadata, key=value (repeatable; other keys are kept).', multiple: true}),
     'remove-metadata': Flags.string({description: 'Remove this metadata key (repeatable).', multiple: true}),
-    'billing-name': Flags.string({description: 'Name printed on invoices.'}),
+    'billing-name': billingNameFlag,
     ...addressFlags,
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CustomersUpdate)
+    refuseBillingName(flags['billing-name'])
     const metadata = parsePairs(flags.metadata, '--metadata')
     const removed = flags['remove-metadata']
     const address = addressFlagsGiven(flags)
-    const body: CustomerUpdate = {email: flags.email, name: flags.name, external_id: flags['set-external-id'], billing_name: flags['billing-name']}
+    const body: CustomerUpdate = {email: flags.email, name: flags.name, external_id: flags['set-external-id']}
     if (Object.values(body).every((v) => v === undefined) && !metadata && !removed && !address) {
-      throw usageError('nothing to update', 'pass --email, --name, --metadata, --remove-metadata, --set-external-id, --billing-name or address flags')
+      throw usageError('nothing to update', 'pass --email, --name, --metadata, --remove-metadata, --set-external-id or address flags')
     }
     const target = await customerTarget(args.id, flags['external-id'], this.prompter, () => this.ctx.client(), 'Customer to update')
     const client = await this.ctx.client()

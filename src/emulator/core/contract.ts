@@ -2,7 +2,8 @@
 // an answer must hold. Every request the emulator receives is checked against its operation's
 // parameters, body schema and media types; every answer against the documented schema for its status.
 // A request the document refuses is answered 422 as the service would; anything else that departs from
-// the document is a violation, handed to `record` (see violations.ts).
+// the document is a violation, handed to `record` (see contract-mode.ts); so is a property of a valid body
+// that its schema does not declare, which the service ignores (contract-extras.ts).
 //
 // Validation is JSON Schema 2020-12 (the dialect of OpenAPI 3.1) with ajv; each schema is compiled on
 // first use and kept for the life of the process.
@@ -12,6 +13,7 @@ import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
 import FindMyWay from 'find-my-way'
 
+import {undeclared, type Walker} from './contract-extras.js'
 import {describe, preview, toIssues} from './contract-issues.js'
 import type {ValidationIssue} from './errors.js'
 
@@ -73,7 +75,7 @@ export interface RequestCheck {
  */
 const UNPUBLISHED: Array<{method: string; path: RegExp; why: string}> = [
   {method: 'GET', path: /^\/v1\/cli\/listen\/[^/]+$/, why: "the event stream of the service's own CLI (api-facts §9)"},
-  {method: 'GET', path: /^\/v1\/checkout-links\/[^/]+\/redirect$/, why: "a checkout link's public `url`, which opens a checkout (CheckoutLink.url)"},
+  {method: 'GET', path: /^\/v1\/checkout-links\/[^/]+\/redirect$/, why: "a checkout link's url, opened by a buyer's browser (the service's CHECKOUT_BASE_URL)"},
 ]
 
 /**
@@ -99,6 +101,19 @@ export class Contract {
   /** Parameters: strings from the URL coerced to the schema's types (`?page=2`, `?id=a` as a list). */
   private readonly ajvParams: Ajv2020
   private readonly compiled = new Map<string, ValidateFunction>()
+  private readonly members = new WeakMap<Json, ValidateFunction>()
+  /** How the search for undeclared body properties reads the document and tests a union's members. */
+  private readonly walker: Walker = {
+    resolve: (ref) => this.deref<Json>({$ref: ref}),
+    validates: (schema, value) => {
+      let validate = this.members.get(schema)
+      if (!validate) {
+        validate = this.ajv.compile({$schema: 'https://json-schema.org/draft/2020-12/schema', ...rebase(schema)})
+        this.members.set(schema, validate)
+      }
+      return validate(value)
+    },
+  }
 
   constructor(readonly document: Json) {
     this.ajv = newAjv(document, false)
@@ -188,6 +203,7 @@ export class Contract {
       if (schema && type === 'application/json') {
         const validate = this.compile(`body:${op.id}`, schema, this.ajv)
         if (!validate(req.body)) issues.push(...toIssues(validate.errors ?? [], ['body'], req.body))
+        else for (const u of undeclared(schema, req.body, this.walker)) at({at: u.at, schemaPath: u.schemaPath, message: `not a property of ${u.model}; the service ignores it`})
       }
     } else if (!req.hasBody && op.requestBody?.required) {
       issues.push({type: 'missing', loc: ['body'], msg: 'Field required', input: null})

@@ -5,7 +5,7 @@
 // longer in the file is reported and kept.
 import {z} from 'zod'
 
-import {BENEFIT_TYPES, createBenefit, listBenefits, updateBenefit, type BenefitCreate, type BenefitUpdate} from '../../../client/resources/benefits.js'
+import {BENEFIT_TYPES, createBenefit, listBenefits, updateBenefit, UPDATE_TAKES_VISIBILITY, writableProperties, type BenefitCreate, type BenefitUpdate} from '../../../client/resources/benefits.js'
 import type {Item} from '../../../client/resources/common.js'
 import {KEY_FIELD} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
@@ -38,7 +38,7 @@ function props(item: Item, keys: Keys): Properties {
 
 /** The properties as the service takes them: a meter credit's meter key becomes the target's meter id. */
 function serviceProps(entry: BenefitEntry, keys: Keys): Properties {
-  if (entry.type !== 'meter_credit' || typeof entry.properties.meter !== 'string') return entry.properties
+  if (entry.type !== 'meter_credit' || typeof entry.properties.meter !== 'string') return writableProperties(entry.type, entry.properties)
   const {meter: key, ...rest} = entry.properties
   return {...rest, meter_id: targetId(keys, 'meters', 'meter')(key)}
 }
@@ -106,8 +106,8 @@ export const benefits: Kind<BenefitEntry> = {
     updateBenefit(client, item.id, {
       type: entry.type,
       description: entry.description,
-      visibility: entry.visibility,
-      properties: {...((item.properties ?? {}) as Properties), ...serviceProps(entry, keys)},
+      ...(UPDATE_TAKES_VISIBILITY[entry.type] ? {visibility: entry.visibility} : {}),
+      properties: writableProperties(entry.type, {...((item.properties ?? {}) as Properties), ...serviceProps(entry, keys)}),
       metadata: withKey(entry.metadata, key),
     } as BenefitUpdate),
   kept: 'the service cannot archive a benefit, only delete it (till benefits delete)',

@@ -1,4 +1,6 @@
 // Benefits and their grants (api-facts §3.1, §3.3, §4.9).
+import {createHash} from 'node:crypto'
+
 import {z} from 'zod'
 
 import {notFound, notPermitted, ruleValidation} from '../../core/errors.js'
@@ -46,10 +48,28 @@ function checkFiles(ctx: Ctx, type: BenefitType, properties: Record<string, unkn
 /** The other types are kept as given: the emulator does not talk to Discord, GitHub or storage. */
 const otherProperties = z.record(z.string(), z.unknown())
 
+/**
+ * Discord: the service takes the bot's guild token and finds its guild; a guild_id sent along is ignored.
+ * The emulator's guild of a token: the seeded benefit's for the seeded token, else one derived from the
+ * token (the same token, the same guild, in every environment).
+ */
+const discordProperties = z.object({guild_token: z.string(), role_id: z.string(), kick_member: z.boolean()})
+const SEEDED_GUILDS: Record<string, string> = {'emulated-discord-guild-token': '1100000000000000000'}
+
+function withGuild(type: BenefitType, properties: Record<string, unknown>): Record<string, unknown> {
+  if (type !== 'discord') return properties
+  const token = properties.guild_token as string
+  const guildId = SEEDED_GUILDS[token] ?? String(10n ** 18n + (BigInt(`0x${createHash('sha256').update(token).digest('hex').slice(0, 15)}`) % 10n ** 18n))
+  return {guild_id: guildId, role_id: properties.role_id, kick_member: properties.kick_member, guild_token: token}
+}
+
+/** The types whose update takes `visibility` (the document's Benefit*Update); the service ignores it in the others. */
+const VISIBILITY_UPDATABLE: ReadonlySet<BenefitType> = new Set(['custom', 'license_keys', 'meter_credit', 'feature_flag'])
+
 const PROPERTIES: Record<BenefitType, z.ZodType<Record<string, unknown>>> = {
   custom: customProperties,
   license_keys: licenseKeysProperties,
-  discord: otherProperties,
+  discord: discordProperties,
   github_repository: otherProperties,
   downloadables: downloadablesProperties,
   meter_credit: z.object({units: z.int().min(0).max(2_147_483_647), rollover: z.boolean(), meter_id: z.uuid()}),
@@ -159,7 +179,7 @@ export function register(r: Router): void {
         is_deleted: false,
         visibility: input.visibility,
         metadata: input.metadata,
-        properties: input.properties,
+        properties: withGuild(input.type, input.properties),
       }),
     )
     const body = present.benefit(ctx.view, benefit)
@@ -181,9 +201,9 @@ export function register(r: Router): void {
     const benefit = ctx.store.write(() => {
       const b = findBenefit(ctx, id)
       if (input.description) b.description = input.description
-      if (input.visibility) b.visibility = input.visibility
+      if (input.visibility && VISIBILITY_UPDATABLE.has(b.type)) b.visibility = input.visibility
       if (input.metadata) b.metadata = input.metadata
-      if (properties) b.properties = properties
+      if (properties) b.properties = withGuild(b.type, properties)
       b.modified_at = iso(ctx)
       return b
     })

@@ -34,7 +34,7 @@ const customerUpdate = z.object({
   email: z.email().nullish(),
   name: z.string().max(256).nullish(),
   external_id: z.string().min(1).nullish(),
-  billing_name: z.string().max(256).nullish(),
+  // no billing_name: the service's CustomerUpdate has none and ignores one (it comes from checkouts and the portal)
   billing_address: addressSchema.nullish(),
   tax_id: z.string().nullish(),
   locale: z.string().nullish(),
