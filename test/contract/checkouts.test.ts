@@ -3,11 +3,10 @@
 import {describe, expect, it} from 'vitest'
 
 import {ResourceNotFound} from '@polar-sh/sdk-0.49/models/errors/resourcenotfound.js'
-import {CheckoutPublic$inboundSchema} from '@polar-sh/sdk-0.49/models/components/checkoutpublic.js'
-import {CheckoutPublicConfirmed$inboundSchema} from '@polar-sh/sdk-0.49/models/components/checkoutpublicconfirmed.js'
 
 import {unknownId, type Json} from '../helpers/emulator.js'
-import {collect, expectKeysSubset, rejection, useContract} from './harness-0.49.js'
+import {collect, rejection, useContract} from './harness-0.49.js'
+import {expectShape} from './harness.js'
 
 const h = useContract()
 
@@ -47,13 +46,13 @@ describe('checkouts', () => {
     expect(got.id).toBe(created.id)
     expect(got.organization.slug).toBe('acme')
     const raw = await h.raw('GET', `/checkouts/client/${secret}`, {token: null})
-    expectKeysSubset(CheckoutPublic$inboundSchema, raw.body, 'public checkout')
+    expectShape('2026-10', 'CheckoutPublic', raw.body, 'public checkout')
     expect(JSON.stringify(raw.body)).not.toContain('private note for holders')
     expect(raw.body).not.toHaveProperty('metadata')
 
     const patched = await h.raw('PATCH', `/checkouts/client/${secret}`, {token: null, body: {customer_email: 'public.buyer@example.com'}})
     expect(patched.status).toBe(200)
-    expectKeysSubset(CheckoutPublic$inboundSchema, patched.body, 'public checkout PATCH')
+    expectShape('2026-10', 'CheckoutPublic', patched.body, 'public checkout PATCH')
     const viaSdk = await h.anonymous.checkouts.clientUpdate({clientSecret: secret, checkoutUpdatePublic: {customerName: 'Public Buyer'}})
     expect(viaSdk.customerEmail).toBe('public.buyer@example.com')
 
@@ -68,7 +67,7 @@ describe('checkouts', () => {
     expect(orders.items.some((o) => o.productId === productId)).toBe(true)
     // The confirmed checkout read again through the public surface still carries only public keys.
     const again = await h.raw('GET', `/checkouts/client/${secret}`, {token: null})
-    expectKeysSubset(CheckoutPublic$inboundSchema, again.body, 'confirmed public checkout')
+    expectShape('2026-10', 'CheckoutPublic', again.body, 'confirmed public checkout')
   })
 
   it('a raw confirm answer carries only the keys of CheckoutPublicConfirmed', async () => {
@@ -79,11 +78,11 @@ describe('checkouts', () => {
       body: {customer_email: 'raw.buyer@example.com', customer_name: 'Raw Buyer', customer_billing_address: {country: 'US'}},
     })
     expect(confirm.status).toBe(200)
-    expectKeysSubset(CheckoutPublicConfirmed$inboundSchema, confirm.body as Json, 'confirm')
+    expectShape('2026-10', 'CheckoutPublicConfirmed', confirm.body as Json, 'confirm')
   })
 
   it('the public checkout of an unknown secret is ResourceNotFound', async () => {
-    const missing = await rejection(h.anonymous.checkouts.clientGet({clientSecret: 'polar_c_' + 'a'.repeat(43)}))
+    const missing = await rejection(h.anonymous.checkouts.clientGet({clientSecret: `polar_c_${'a'.repeat(43)}`}))
     expect(missing).toBeInstanceOf(ResourceNotFound)
   })
 })

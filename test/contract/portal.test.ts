@@ -5,9 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {ResourceNotFound} from '@polar-sh/sdk-0.49/models/errors/resourcenotfound.js'
 import {AlreadyCanceledSubscription} from '@polar-sh/sdk-0.49/models/errors/alreadycanceledsubscription.js'
 import {CustomerPortalCustomer$inboundSchema} from '@polar-sh/sdk-0.49/models/components/customerportalcustomer.js'
-import {ListResourceCustomerOrder$inboundSchema} from '@polar-sh/sdk-0.49/models/components/listresourcecustomerorder.js'
 import {CustomerOrder$inboundSchema} from '@polar-sh/sdk-0.49/models/components/customerorder.js'
-import {ListResourceCustomerSubscription$inboundSchema} from '@polar-sh/sdk-0.49/models/components/listresourcecustomersubscription.js'
 import {CustomerSubscription$inboundSchema} from '@polar-sh/sdk-0.49/models/components/customersubscription.js'
 import {ListResourceCustomerBenefitGrant$inboundSchema} from '@polar-sh/sdk-0.49/models/components/listresourcecustomerbenefitgrant.js'
 import {CustomerOrganizationData$inboundSchema} from '@polar-sh/sdk-0.49/models/components/customerorganizationdata.js'
@@ -64,7 +62,7 @@ describe('customer portal', () => {
     const me = await richCustomer()
     const missing = await rejection(h.anonymous.customerPortal.orders.get({customerSession: me.token}, {id: unknownId()}))
     expect(missing).toBeInstanceOf(ResourceNotFound)
-    const anonymous = await rejection(h.anonymous.customerPortal.customers.get({customerSession: 'polar_cst_' + 'x'.repeat(43)}))
+    const anonymous = await rejection(h.anonymous.customerPortal.customers.get({customerSession: `polar_cst_${'x'.repeat(43)}`}))
     expect((anonymous as {statusCode?: number}).statusCode).toBe(401)
   })
 
@@ -90,13 +88,13 @@ describe('customer portal', () => {
     }
     expectKeysSubset(CustomerPortalCustomer$inboundSchema, await get('/customer-portal/customers/me'), 'customers/me')
     const orders = await get('/customer-portal/orders/?limit=100')
-    expectKeysSubset(ListResourceCustomerOrder$inboundSchema, orders, 'orders')
+    expectShape('2026-10', 'ListResourceCustomerOrder', orders, 'orders') // SDK 1.0.1: 0.49's model lacks units and the items' periods
     expect(JSON.stringify(orders)).not.toMatch(/"(metadata|external_id|platform_fee_amount|platform_fee_currency)"/)
-    expectKeysSubset(CustomerOrder$inboundSchema, await get(`/customer-portal/orders/${orders.items[0].id}`), 'order')
+    expectShape('2026-10', 'CustomerOrder', await get(`/customer-portal/orders/${orders.items[0].id}`), 'order')
     const subscriptions = await get('/customer-portal/subscriptions/?limit=100')
-    expectKeysSubset(ListResourceCustomerSubscription$inboundSchema, subscriptions, 'subscriptions')
+    expectShape('2026-10', 'ListResourceCustomerSubscription', subscriptions, 'subscriptions')
     expect(JSON.stringify(subscriptions)).not.toMatch(/"(metadata|external_id)"/)
-    if (subscriptions.items[0]) expectKeysSubset(CustomerSubscription$inboundSchema, await get(`/customer-portal/subscriptions/${subscriptions.items[0].id}`), 'subscription')
+    if (subscriptions.items[0]) expectShape('2026-10', 'CustomerSubscription', await get(`/customer-portal/subscriptions/${subscriptions.items[0].id}`), 'subscription')
     const grants = await get('/customer-portal/benefit-grants/?limit=100')
     expectKeysSubset(ListResourceCustomerBenefitGrant$inboundSchema, grants, 'benefit-grants')
     // A custom benefit's private note is for its holders; other benefit configuration (Discord tokens) is not.

@@ -90,6 +90,9 @@ const DEPARTURES: Array<{operation: string; status: number; when: (body: unknown
   },
 ]
 
+/** The framework's 422 for input its models refuse (`{detail: [{type, loc, msg, input}]}`). */
+const VALIDATION_ANSWER: MediaTypes = {content: {'application/json': {schema: {$ref: '#/components/schemas/HTTPValidationError'}}}}
+
 const uuid4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 
 /** The published document, indexed by method and path, with its validators. */
@@ -230,7 +233,12 @@ export class Contract {
   checkAnswer(op: Operation, answer: {status: number; contentType: string | undefined; body: unknown}): Violation[] {
     const base = {side: 'answer' as const, method: op.method, path: op.path, operation: op.id, status: answer.status}
     if (DEPARTURES.some((d) => d.operation === op.id && d.status === answer.status && d.when(answer.body))) return []
-    const documented = op.responses[String(answer.status)] ?? op.responses[`${String(answer.status)[0]}XX`] ?? op.responses.default
+    // every operation that reads input may answer the framework's validation error, even where the document
+    // names only a domain error for its 422 (POST /v1/orders/{id}/invoice: MissingInvoiceBillingDetails)
+    const validation = answer.status === 422 && Array.isArray((answer.body as {detail?: unknown} | null)?.detail)
+    const documented = validation
+      ? VALIDATION_ANSWER
+      : (op.responses[String(answer.status)] ?? op.responses[`${String(answer.status)[0]}XX`] ?? op.responses.default)
     if (!documented) {
       if (answer.status >= 200 && answer.status < 300) {
         return [{...base, at: 'status', schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/responses`, message: `status ${answer.status} where the operation answers ${Object.keys(op.responses).join(', ')}`}]
@@ -248,7 +256,7 @@ export class Contract {
     }
     const schema = content[type]!.schema
     if (!schema || type !== 'application/json') return []
-    const validate = this.compile(`answer:${op.id}:${answer.status}`, schema, this.ajv)
+    const validate = this.compile(validation ? 'answer:validation' : `answer:${op.id}:${answer.status}`, schema, this.ajv)
     if (validate(answer.body)) return []
     return describe(validate.errors ?? []).map((e) => ({...base, at: `body${e.at}`, schemaPath: e.schemaPath, message: e.message}))
   }
