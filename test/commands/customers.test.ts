@@ -1,8 +1,4 @@
-// `till customers`, `license-keys`, `webhooks` and `org show` as processes against one emulator:
-// happy paths in table and JSON output, confirmations of destructive commands with and without a
-// terminal, prompts answered through a pseudo-terminal, ids from stdin, and `webhooks verify` on a
-// real delivery captured by a local receiver (valid, tampered, wrong secret, old timestamp).
-import {spawn} from 'node:child_process'
+
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer, type IncomingHttpHeaders, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
@@ -13,7 +9,7 @@ import {Webhook} from 'standardwebhooks'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {
-  envVars, expectNoToken, KEY, linesOf, logFrom, runAnswering, runCli, runTty, sandbox, sh, startEmulatorWith, stripAnsi, TILL,
+  envVars, expectNoToken, KEY, linesOf, logFrom, runAnswering, runCli, runTty, sandbox, sh, startEmulatorWith, TILL,
   type Answer, type CliResult, type Sandbox,
 } from '../helpers/cli.js'
 import {api, listAll, ROOT, sleep, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'

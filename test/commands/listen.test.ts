@@ -199,6 +199,7 @@ describe('till listen and till trigger', () => {
     let text = ''
     const frames = async (n: number) => {
       while (text.split('\r\n\r\n').length - 1 < n) text += new TextDecoder().decode((await reader.read()).value)
+      // biome-ignore lint/suspicious/noExplicitAny: frames are read field by field
       return text.split('\r\n\r\n').slice(0, n).map((f) => JSON.parse(f.replace(/^data: /, '')) as Record<string, any>)
     }
     const [connected] = await frames(1)

@@ -39,7 +39,7 @@ describe('customers', () => {
     const first = (await collect(await h.polar.customers.list({limit: 1}))).items[0]!
     const duplicate = await rejection(h.polar.customers.create({email: first.email!}))
     expect(duplicate).toBeInstanceOf(HTTPValidationError)
-    const bad = await rejection(h.clientWith('polar_oat_' + 'x'.repeat(43)).customers.list({}))
+    const bad = await rejection(h.clientWith(`polar_oat_${'x'.repeat(43)}`).customers.list({}))
     expect((bad as {statusCode?: number}).statusCode).toBe(401)
     // A sandbox token on production is unknown there.
     const other = await rejection(h.clientWith(h.emulator.sandbox.token).products.list({}))

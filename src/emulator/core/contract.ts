@@ -327,9 +327,11 @@ function tagged(components: unknown): unknown {
     return {
       ...rest,
       if: {type: 'object'},
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else
       then: {
         required: [tag],
         properties: {[tag]: {enum: entries.map(([v]) => v), 'x-union-tag': tag}},
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then
         allOf: entries.map(([v, ref]) => ({if: {properties: {[tag]: {const: v}}, required: [tag]}, then: {$ref: ref}})),
         'x-union-tag': tag,
       },

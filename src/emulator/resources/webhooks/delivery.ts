@@ -99,7 +99,7 @@ export class WebhookDispatcher {
     if (this.closed) return
     const endpoint = env.store.get('webhook_endpoints', endpointId)
     const event = env.store.get('webhook_events', eventId)
-    if (!endpoint || !endpoint.enabled || !event) return
+    if (!endpoint?.enabled || !event) return
     let status: number | null = null
     let response: string | null = null
     try {
