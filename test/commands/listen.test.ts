@@ -107,7 +107,10 @@ describe('till listen and till trigger', () => {
     }
     // One line per event on stdout: time, type, event id, the order's id, the local answer.
     await waitFor('the listener lines', () => listener.stdout().includes(`order.paid`))
-    const line = listener.stdout().split('\n').find((l) => l.includes('order.paid') && l.includes(orderId))!
+    const line = listener
+      .stdout()
+      .split('\n')
+      .find((l) => l.includes('order.paid') && l.includes(orderId))!
     expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ {2}order\.paid +[0-9a-f-]{36} {2}\([0-9a-f-]{36}\) {2}-> 200 in \d+ ms$/)
   })
 
@@ -127,7 +130,9 @@ describe('till listen and till trigger', () => {
       expect(res.status).toBe(201)
       ids.push(res.body.id)
     }
-    await waitFor('the three product.created events', () => ids.every((id) => local.received.some((r) => typeOf(r) === 'product.created' && dataOf(r).id === id)))
+    await waitFor('the three product.created events', () =>
+      ids.every((id) => local.received.some((r) => typeOf(r) === 'product.created' && dataOf(r).id === id)),
+    )
     expect(listener.stderr()).toBe(stderrBefore)
     expect(listener.child.exitCode).toBeNull()
   })
@@ -136,7 +141,12 @@ describe('till listen and till trigger', () => {
     await local.stop()
     const down = await api(env, 'POST', '/customers/', {body: {email: 'listen.down@example.com'}})
     expect(down.status).toBe(201)
-    await waitFor('the failed forward line', () => listener.stdout().split('\n').some((l) => l.includes(down.body.id) && l.includes('-> failed: connection refused')))
+    await waitFor('the failed forward line', () =>
+      listener
+        .stdout()
+        .split('\n')
+        .some((l) => l.includes(down.body.id) && l.includes('-> failed: connection refused')),
+    )
     expect(listener.stderr()).toContain(`Nothing answers at ${local.url()}`)
     await local.start()
     const up = await api(env, 'POST', '/customers/', {body: {email: 'listen.up@example.com'}})
@@ -152,7 +162,11 @@ describe('till listen and till trigger', () => {
     const created = await api(env, 'POST', '/products/', {body: {name: 'Json Listen', prices: [{amount_type: 'fixed', price_amount: 300}]}})
     await api(env, 'PATCH', `/products/${created.body.id}`, {body: {description: 'changed'}})
     await waitFor('the JSON line', () => json.stdout().includes('\n'))
-    const lines = json.stdout().trim().split('\n').map((l) => JSON.parse(l) as {type: string; data: {id: string}})
+    const lines = json
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as {type: string; data: {id: string}})
     expect(lines.map((l) => [l.type, l.data.id])).toEqual([['product.updated', created.body.id]])
     json.child.kill('SIGINT')
     const done = await json.done
@@ -179,14 +193,17 @@ describe('till listen and till trigger', () => {
     expect(again.stderr).toContain('not pending')
     const renewed = await runCli(['emulator', 'renew', subscriptionId], {env: vars})
     expect(JSON.parse(renewed.stdout).subscription.status).toBe('active')
-    await waitFor('subscription.cycled', () => local.received.filter((r) => typeOf(r) === 'subscription.cycled' && dataOf(r).id === subscriptionId).length === 2)
+    await waitFor(
+      'subscription.cycled',
+      () => local.received.filter((r) => typeOf(r) === 'subscription.cycled' && dataOf(r).id === subscriptionId).length === 2,
+    )
     const reconnect = await runCli(['emulator', 'reconnect-listeners'], {env: vars})
     expect(reconnect.stdout).toBe('1\n')
     const missing = await runCli(['emulator', 'renew', crypto.randomUUID()], {env: vars})
     expect(missing.code).toBe(3)
   })
 
-  it('the emulator\'s stream speaks the service\'s framing: connected with the secret, webhook.created with the raw payload string and its signed headers', async () => {
+  it("the emulator's stream speaks the service's framing: connected with the secret, webhook.created with the raw payload string and its signed headers", async () => {
     const other = await api(env, 'GET', `/cli/listen/${crypto.randomUUID()}`)
     expect(other.status).toBe(404)
     expect(other.body).toEqual({error: 'ResourceNotFound', detail: 'Not found'})
@@ -199,8 +216,13 @@ describe('till listen and till trigger', () => {
     let text = ''
     const frames = async (n: number) => {
       while (text.split('\r\n\r\n').length - 1 < n) text += new TextDecoder().decode((await reader.read()).value)
-      // biome-ignore lint/suspicious/noExplicitAny: frames are read field by field
-      return text.split('\r\n\r\n').slice(0, n).map((f) => JSON.parse(f.replace(/^data: /, '')) as Record<string, any>)
+      return (
+        text
+          .split('\r\n\r\n')
+          .slice(0, n)
+          // biome-ignore lint/suspicious/noExplicitAny: frames are read field by field
+          .map((f) => JSON.parse(f.replace(/^data: /, '')) as Record<string, any>)
+      )
     }
     const [connected] = await frames(1)
     expect(Object.keys(connected!).sort()).toEqual(['key', 'secret', 'ts'])

@@ -159,12 +159,31 @@ export class Contract {
     return found ? {operation: found.store as Operation, params: found.params as Record<string, string>} : null
   }
 
-  checkRequest(req: {method: string; path: string; query: URLSearchParams; headers: Record<string, string | string[] | undefined>; body: unknown; hasBody: boolean}): RequestCheck {
+  checkRequest(req: {
+    method: string
+    path: string
+    query: URLSearchParams
+    headers: Record<string, string | string[] | undefined>
+    body: unknown
+    hasBody: boolean
+  }): RequestCheck {
     const found = this.find(req.method, req.path)
     const base = {method: req.method, path: req.path}
     if (!found) {
       if (UNPUBLISHED.some((u) => u.method === req.method && u.path.test(req.path))) return {operation: null, violations: []}
-      return {operation: null, violations: [{...base, side: 'request', operation: null, at: 'path', schemaPath: '#/paths', message: `no operation of the published document is ${req.method} ${req.path}`}]}
+      return {
+        operation: null,
+        violations: [
+          {
+            ...base,
+            side: 'request',
+            operation: null,
+            at: 'path',
+            schemaPath: '#/paths',
+            message: `no operation of the published document is ${req.method} ${req.path}`,
+          },
+        ],
+      }
     }
     const {operation: op, params} = found
     const violations: Violation[] = []
@@ -174,7 +193,12 @@ export class Contract {
     // parameters: path and query (headers and cookies are the framework's business)
     const known = new Set(op.parameters.filter((p) => p.in === 'query').map((p) => p.name))
     for (const name of new Set(req.query.keys())) {
-      if (!known.has(name.replace(/\[[^\]]*\]$/, ''))) at({at: `query.${name}`, schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/parameters`, message: `query parameter "${name}" is not one of the operation's (${[...known].join(', ') || 'none'}); the service ignores it`})
+      if (!known.has(name.replace(/\[[^\]]*\]$/, '')))
+        at({
+          at: `query.${name}`,
+          schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/parameters`,
+          message: `query parameter "${name}" is not one of the operation's (${[...known].join(', ') || 'none'}); the service ignores it`,
+        })
     }
     for (const p of op.parameters) {
       if (p.in !== 'query' && p.in !== 'path') continue
@@ -201,12 +225,19 @@ export class Contract {
     const content = op.requestBody?.content
     if (req.hasBody && content) {
       const type = mediaType(req.headers['content-type']) ?? 'application/json'
-      if (!content[type]) at({at: 'headers.content-type', schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/requestBody/content`, message: `a body of type ${type} where the operation takes ${Object.keys(content).join(' or ')}`})
+      if (!content[type])
+        at({
+          at: 'headers.content-type',
+          schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/requestBody/content`,
+          message: `a body of type ${type} where the operation takes ${Object.keys(content).join(' or ')}`,
+        })
       const schema = content[type]?.schema
       if (schema && type === 'application/json') {
         const validate = this.compile(`body:${op.id}`, schema, this.ajv)
         if (!validate(req.body)) issues.push(...toIssues(validate.errors ?? [], ['body'], req.body))
-        else for (const u of undeclared(schema, req.body, this.walker)) at({at: u.at, schemaPath: u.schemaPath, message: `not a property of ${u.model}; the service ignores it`})
+        else
+          for (const u of undeclared(schema, req.body, this.walker))
+            at({at: u.at, schemaPath: u.schemaPath, message: `not a property of ${u.model}; the service ignores it`})
       }
     } else if (!req.hasBody && op.requestBody?.required) {
       issues.push({type: 'missing', loc: ['body'], msg: 'Field required', input: null})
@@ -219,12 +250,21 @@ export class Contract {
     if (typeof accept === 'string') {
       const offered = successTypes(op)
       if (offered.length > 0 && !offered.some((type) => acceptable(accept, type))) {
-        at({at: 'headers.accept', schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/responses`, message: `Accept: ${accept}, but the operation answers only ${offered.join(' or ')}`})
+        at({
+          at: 'headers.accept',
+          schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/responses`,
+          message: `Accept: ${accept}, but the operation answers only ${offered.join(' or ')}`,
+        })
       }
     }
 
     for (const issue of issues) {
-      at({at: issue.loc.join('.'), schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}`, message: `${issue.msg}${issue.input !== undefined && issue.input !== null ? ` (got ${preview(issue.input)})` : ''}`, refused: true})
+      at({
+        at: issue.loc.join('.'),
+        schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}`,
+        message: `${issue.msg}${issue.input !== undefined && issue.input !== null ? ` (got ${preview(issue.input)})` : ''}`,
+        refused: true,
+      })
     }
     return {operation: op, refusal: issues.length > 0 ? issues : undefined, violations}
   }
@@ -241,7 +281,14 @@ export class Contract {
       : (op.responses[String(answer.status)] ?? op.responses[`${String(answer.status)[0]}XX`] ?? op.responses.default)
     if (!documented) {
       if (answer.status >= 200 && answer.status < 300) {
-        return [{...base, at: 'status', schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/responses`, message: `status ${answer.status} where the operation answers ${Object.keys(op.responses).join(', ')}`}]
+        return [
+          {
+            ...base,
+            at: 'status',
+            schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/responses`,
+            message: `status ${answer.status} where the operation answers ${Object.keys(op.responses).join(', ')}`,
+          },
+        ]
       }
       return []
     }
@@ -249,10 +296,19 @@ export class Contract {
     if (!content) return []
     const type = mediaType(answer.contentType)
     if (type === undefined) {
-      return answer.status === 204 ? [] : [{...base, at: 'headers.content-type', schemaPath: '', message: `no body, where the operation answers ${Object.keys(content).join(' or ')}`}]
+      return answer.status === 204
+        ? []
+        : [{...base, at: 'headers.content-type', schemaPath: '', message: `no body, where the operation answers ${Object.keys(content).join(' or ')}`}]
     }
     if (!content[type]) {
-      return [{...base, at: 'headers.content-type', schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/responses/${answer.status}/content`, message: `an answer of type ${type} where the operation answers ${Object.keys(content).join(' or ')}`}]
+      return [
+        {
+          ...base,
+          at: 'headers.content-type',
+          schemaPath: `#/paths/${op.path}/${op.method.toLowerCase()}/responses/${answer.status}/content`,
+          message: `an answer of type ${type} where the operation answers ${Object.keys(content).join(' or ')}`,
+        },
+      ]
     }
     const schema = content[type]!.schema
     if (!schema || type !== 'application/json') return []
@@ -323,7 +379,8 @@ function tagged(components: unknown): unknown {
     const {oneOf, discriminator: _, ...rest} = value
     const tag = discriminator.propertyName
     const entries = Object.entries(discriminator.mapping)
-    // `x-union-tag` marks the checks that become pydantic's union_tag_invalid and union_tag_not_found
+    // `x-union-tag` marks the checks that become pydantic's union_tag_invalid and union_tag_not_found;
+    // `then` here is JSON Schema's keyword, not a thenable
     return {
       ...rest,
       if: {type: 'object'},
