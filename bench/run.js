@@ -23,7 +23,10 @@ const bin = join(root, 'bin', 'run.js')
 const rssHook = join(root, 'bench', 'rss-hook.mjs')
 const quick = process.argv.includes('--quick')
 const RUNS = quick ? 5 : 15
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',')
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
 const wanted = (n) => !only || only.includes(String(n))
 
 const median = (xs) => {
@@ -56,11 +59,12 @@ function startEmulator(args) {
   })
 }
 
-const stop = (emu) => new Promise((r) => {
-  emu.child.removeAllListeners('exit')
-  emu.child.once('exit', r)
-  emu.child.kill('SIGTERM')
-})
+const stop = (emu) =>
+  new Promise((r) => {
+    emu.child.removeAllListeners('exit')
+    emu.child.once('exit', r)
+    emu.child.kill('SIGTERM')
+  })
 
 /** Runs a command to completion; returns wall time in ms, stdout and stderr (a non-zero exit throws unless `failing`). */
 function run(cmd, args, env = {}, stdout = 'pipe', failing = false) {
@@ -132,7 +136,8 @@ async function startup(data) {
   const rss = {node: [], list: []}
   for (let i = 0; i < RUNS; i++) {
     times.node.push((await run(process.execPath, ['-e', '0'])).ms)
-    for (const [name, args] of Object.entries(commands)) times[name].push((await run(process.execPath, [bin, ...args], name === 'cold' ? coldEnv : env, 'pipe', name === 'typo')).ms)
+    for (const [name, args] of Object.entries(commands))
+      times[name].push((await run(process.execPath, [bin, ...args], name === 'cold' ? coldEnv : env, 'pipe', name === 'typo')).ms)
     if (i < 5) {
       rss.node.push(await peakRss(['-e', '0'], env))
       rss.list.push(await peakRss([bin, ...commands.list], env))
@@ -141,21 +146,41 @@ async function startup(data) {
   await stop(emu)
   const base = median(times.node)
   const ratio = (name) => median(times[name]) / base
-  const row = (label, name, aim) => [label, fmt(median(times[name])), fmt(ratio(name), 2), aim ? `<= ${fmt(aim, 1)}` : '-', aim ? (ratio(name) <= aim ? 'yes' : 'NO') : '-']
-  table(`1. Start-up (median of ${RUNS} alternated runs; emulator running)`, ['command', 'median ms', 'ratio to node -e 0', 'aim', 'met'], [
-    ['node -e 0', fmt(base), '1.00', '-', '-'],
-    row('till --version', 'version', AIMS.version),
-    row('till products list --limit 10', 'list', AIMS.list),
-    row('till orders list --limit 10 -o json', 'orders', AIMS.list),
-    row('till products list --help', 'help'),
-    row('till prodcts list (did you mean)', 'typo'),
-    row('till products list --limit 10, no compile cache', 'cold'),
-  ])
+  const row = (label, name, aim) => [
+    label,
+    fmt(median(times[name])),
+    fmt(ratio(name), 2),
+    aim ? `<= ${fmt(aim, 1)}` : '-',
+    aim ? (ratio(name) <= aim ? 'yes' : 'NO') : '-',
+  ]
+  table(
+    `1. Start-up (median of ${RUNS} alternated runs; emulator running)`,
+    ['command', 'median ms', 'ratio to node -e 0', 'aim', 'met'],
+    [
+      ['node -e 0', fmt(base), '1.00', '-', '-'],
+      row('till --version', 'version', AIMS.version),
+      row('till products list --limit 10', 'list', AIMS.list),
+      row('till orders list --limit 10 -o json', 'orders', AIMS.list),
+      row('till products list --help', 'help'),
+      row('till prodcts list (did you mean)', 'typo'),
+      row('till products list --limit 10, no compile cache', 'cold'),
+    ],
+  )
   const listRss = median(rss.list)
-  table('1b. Peak RSS of one page (median of 5)', ['process', 'peak RSS MiB', 'ratio to node -e 0', 'aim', 'met'], [
-    ['node -e 0', fmt(median(rss.node), 1), '1.00', '-', '-'],
-    ['till products list --limit 10', fmt(listRss, 1), fmt(listRss / median(rss.node), 2), `<= ${AIMS.listRssMiB} MiB`, listRss <= AIMS.listRssMiB ? 'yes' : 'NO'],
-  ])
+  table(
+    '1b. Peak RSS of one page (median of 5)',
+    ['process', 'peak RSS MiB', 'ratio to node -e 0', 'aim', 'met'],
+    [
+      ['node -e 0', fmt(median(rss.node), 1), '1.00', '-', '-'],
+      [
+        'till products list --limit 10',
+        fmt(listRss, 1),
+        fmt(listRss / median(rss.node), 2),
+        `<= ${AIMS.listRssMiB} MiB`,
+        listRss <= AIMS.listRssMiB ? 'yes' : 'NO',
+      ],
+    ],
+  )
 }
 
 async function exportOrders(data) {
@@ -170,29 +195,52 @@ async function exportOrders(data) {
     t.loop.push(performance.now() - started)
     const r = await run(process.execPath, [bin, 'orders', 'list', '--all', '-o', 'jsonl'], env)
     t.till.push(r.ms)
-    const got = r.stdout.trim().split('\n').map((l) => JSON.parse(l).id)
+    const got = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).id)
     same &&= got.length === expected.length && got.every((id, k) => id === expected[k])
   }
   await stop(emu)
   const base = median(t.loop)
-  table('2. Export 10,000 orders at --latency 25ms', ['method', 'median ms', 'ratio to page loop', 'same ids'], [
-    ['sequential page loop (limit 100)', fmt(base), '1.00', '-'],
-    ['till orders list --all -o jsonl', fmt(median(t.till)), fmt(median(t.till) / base, 2), same ? 'yes' : 'NO'],
-  ])
+  table(
+    '2. Export 10,000 orders at --latency 25ms',
+    ['method', 'median ms', 'ratio to page loop', 'same ids'],
+    [
+      ['sequential page loop (limit 100)', fmt(base), '1.00', '-'],
+      ['till orders list --all -o jsonl', fmt(median(t.till)), fmt(median(t.till) / base, 2), same ? 'yes' : 'NO'],
+    ],
+  )
 }
 
 async function memory(data) {
-  const emu = await startEmulator(['--data', data, '--quiet', '--orders', quick ? '50000' : '200000', '--customers', '5000', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
+  const emu = await startEmulator([
+    '--data',
+    data,
+    '--quiet',
+    '--orders',
+    quick ? '50000' : '200000',
+    '--customers',
+    '5000',
+    '--rate-limit',
+    'off',
+    '--ip-rate-limit',
+    'off',
+  ])
   // the emulator's per-minute limit is off: tell the client a budget that does not bind (it still keeps to 100/s per IP)
   const env = envFor(emu, {TILL_RATE_LIMIT: '1000000/60s'})
   const base = await run(process.execPath, ['--import', rssHook, '-e', '0'])
   const r = await run(process.execPath, ['--import', rssHook, bin, 'orders', 'list', '--all', '-o', 'jsonl'], env, 'ignore')
   await stop(emu)
   const rss = (s) => Number(/till-bench-maxrss=(\d+)/.exec(s)?.[1] ?? NaN) / 1024
-  table(`3. Peak RSS streaming ${quick ? '50,000' : '200,000'} orders to /dev/null`, ['process', 'peak RSS MiB', 'ratio to node -e 0', 'wall s'], [
-    ['node -e 0', fmt(rss(base.stderr), 1), '1.00', fmt(base.ms / 1000, 2)],
-    ['till orders list --all -o jsonl', fmt(rss(r.stderr), 1), fmt(rss(r.stderr) / rss(base.stderr), 2), fmt(r.ms / 1000, 1)],
-  ])
+  table(
+    `3. Peak RSS streaming ${quick ? '50,000' : '200,000'} orders to /dev/null`,
+    ['process', 'peak RSS MiB', 'ratio to node -e 0', 'wall s'],
+    [
+      ['node -e 0', fmt(rss(base.stderr), 1), '1.00', fmt(base.ms / 1000, 2)],
+      ['till orders list --all -o jsonl', fmt(rss(r.stderr), 1), fmt(rss(r.stderr) / rss(base.stderr), 2), fmt(r.ms / 1000, 1)],
+    ],
+  )
 }
 
 /** Most entries of `times` (ms, ascending) inside any window of `windowMs`. */
@@ -218,28 +266,54 @@ async function pacing(data) {
   const windows = Math.floor((times.at(-1) - times[0]) / 2000) + 1
   const achieved = times.length / windows
   const busiest = maxInWindow(times, 2000)
-  table('4. Pacing at --rate-limit 20/2s (profile told the same)', ['requests', 'seconds', '2 s windows', 'achieved per window', 'allowed', 'ratio', 'most in any 2 s', '429s'], [
-    [times.length, fmt(r.ms / 1000, 1), windows, fmt(achieved, 1), 20, fmt(achieved / 20, 2), busiest, limited],
-  ])
+  table(
+    '4. Pacing at --rate-limit 20/2s (profile told the same)',
+    ['requests', 'seconds', '2 s windows', 'achieved per window', 'allowed', 'ratio', 'most in any 2 s', '429s'],
+    [[times.length, fmt(r.ms / 1000, 1), windows, fmt(achieved, 1), 20, fmt(achieved / 20, 2), busiest, limited]],
+  )
 }
 
 async function metrics(data) {
-  const emu = await startEmulator(['--data', data, '--quiet', '--orders', quick ? '20000' : '100000', '--customers', '5000', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
+  const emu = await startEmulator([
+    '--data',
+    data,
+    '--quiet',
+    '--orders',
+    quick ? '20000' : '100000',
+    '--customers',
+    '5000',
+    '--rate-limit',
+    'off',
+    '--ip-rate-limit',
+    'off',
+  ])
   const env = envFor(emu)
   const runs = quick ? 3 : 7
   const t = {list: [], month: [], day: []}
   for (let i = 0; i < runs; i++) {
     t.list.push((await run(process.execPath, [bin, 'products', 'list'], env)).ms)
-    t.month.push((await run(process.execPath, [bin, 'metrics', '--last', '18m', '--interval', 'month', '--metric', 'revenue,orders,mrr,active_subscriptions', '-o', 'jsonl'], env)).ms)
+    t.month.push(
+      (
+        await run(
+          process.execPath,
+          [bin, 'metrics', '--last', '18m', '--interval', 'month', '--metric', 'revenue,orders,mrr,active_subscriptions', '-o', 'jsonl'],
+          env,
+        )
+      ).ms,
+    )
     t.day.push((await run(process.execPath, [bin, 'metrics', '--last', '90d', '--interval', 'day', '--timezone', 'Asia/Kolkata', '-o', 'jsonl'], env)).ms)
   }
   await stop(emu)
   const base = median(t.list)
-  table(`5. Metrics over ${quick ? '20,000' : '100,000'} orders (median of ${runs})`, ['command', 'median ms', 'ratio to products list'], [
-    ['till products list', fmt(base), '1.00'],
-    ['till metrics --last 18m --interval month', fmt(median(t.month)), fmt(median(t.month) / base, 2)],
-    ['till metrics --last 90d --interval day (Asia/Kolkata)', fmt(median(t.day)), fmt(median(t.day) / base, 2)],
-  ])
+  table(
+    `5. Metrics over ${quick ? '20,000' : '100,000'} orders (median of ${runs})`,
+    ['command', 'median ms', 'ratio to products list'],
+    [
+      ['till products list', fmt(base), '1.00'],
+      ['till metrics --last 18m --interval month', fmt(median(t.month)), fmt(median(t.month) / base, 2)],
+      ['till metrics --last 90d --interval day (Asia/Kolkata)', fmt(median(t.day)), fmt(median(t.day) / base, 2)],
+    ],
+  )
 }
 
 /** Writes `n` events as JSON lines (no external ids, so every run inserts them all). */
@@ -247,14 +321,23 @@ function eventsFile(file, n, tag) {
   const lines = []
   const base = Date.UTC(2026, 0, 1)
   for (let i = 0; i < n; i++) {
-    lines.push(JSON.stringify({name: 'bench.call', external_customer_id: `user_${i % 500}`, timestamp: new Date(base + i * 1000).toISOString(), metadata: {tokens: i % 997, run: tag}}))
+    lines.push(
+      JSON.stringify({
+        name: 'bench.call',
+        external_customer_id: `user_${i % 500}`,
+        timestamp: new Date(base + i * 1000).toISOString(),
+        metadata: {tokens: i % 997, run: tag},
+      }),
+    )
   }
   writeFileSync(file, `${lines.join('\n')}\n`)
 }
 
 /** A plain sequential loop: the same batches of 1,000 posted one after another. */
 async function ingestLoop(url, token, file, batch) {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '')
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
   let inserted = 0
   for (let i = 0; i < lines.length; i += batch) {
     const body = `{"events":[${lines.slice(i, i + batch).join(',')}]}`
@@ -281,10 +364,14 @@ async function ingest(data) {
   await stop(emu)
   const summary = JSON.parse(r.stdout.trim().split('\n').at(-1))
   const rss = Number(/till-bench-maxrss=(\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024
-  table(`6. Ingest ${fmt(n)} events at --latency 25ms (batches of 1,000)`, ['method', 'ms', 'ratio to loop', 'inserted', 'requests', 'peak RSS MiB'], [
-    ['sequential loop of POSTs', fmt(loopMs), '1.00', fmt(loopInserted), fmt(Math.ceil(n / 1000)), '-'],
-    ['till events ingest', fmt(r.ms), fmt(r.ms / loopMs, 2), fmt(summary.inserted), fmt(summary.requests), fmt(rss, 1)],
-  ])
+  table(
+    `6. Ingest ${fmt(n)} events at --latency 25ms (batches of 1,000)`,
+    ['method', 'ms', 'ratio to loop', 'inserted', 'requests', 'peak RSS MiB'],
+    [
+      ['sequential loop of POSTs', fmt(loopMs), '1.00', fmt(loopInserted), fmt(Math.ceil(n / 1000)), '-'],
+      ['till events ingest', fmt(r.ms), fmt(r.ms / loopMs, 2), fmt(summary.inserted), fmt(summary.requests), fmt(rss, 1)],
+    ],
+  )
 }
 
 /** One request's wall time in ms (it must answer 200). */
@@ -300,7 +387,9 @@ async function timed(url, token, method, path, body) {
 function scaleBatch(from, n) {
   const events = []
   for (let i = from; i < from + n; i++) {
-    events.push(`{"name":"${i % 10 === 9 ? `scale.other${i % 7}` : 'scale.call'}","external_customer_id":"sc_${i % 1000}","timestamp":"${new Date(Date.UTC(2026, 0, 1) + (i % 2_592_000) * 1000).toISOString()}","metadata":{"tokens":${i % 997}}}`)
+    events.push(
+      `{"name":"${i % 10 === 9 ? `scale.other${i % 7}` : 'scale.call'}","external_customer_id":"sc_${i % 1000}","timestamp":"${new Date(Date.UTC(2026, 0, 1) + (i % 2_592_000) * 1000).toISOString()}","metadata":{"tokens":${i % 997}}}`,
+    )
   }
   return `{"events":[${events.join(',')}]}`
 }
@@ -311,10 +400,24 @@ async function scale(data) {
   const runs = quick ? 3 : 7
   let emu = await startEmulator(flags)
   const {url, organization_token: token} = emu.info.production
-  const meter = (await (await fetch(`${url}/meters/`, {method: 'POST', headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
-    body: JSON.stringify({name: 'Scale tokens', filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'scale.call'}]}, aggregation: {func: 'sum', property: 'tokens'}})})).json())
-  const customer = (await (await fetch(`${url}/customers/`, {method: 'POST', headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
-    body: JSON.stringify({email: 'scale@example.com', external_id: 'sc_7'})})).json())
+  const meter = await (
+    await fetch(`${url}/meters/`, {
+      method: 'POST',
+      headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
+      body: JSON.stringify({
+        name: 'Scale tokens',
+        filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'scale.call'}]},
+        aggregation: {func: 'sum', property: 'tokens'},
+      }),
+    })
+  ).json()
+  const customer = await (
+    await fetch(`${url}/customers/`, {
+      method: 'POST',
+      headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json'},
+      body: JSON.stringify({email: 'scale@example.com', external_id: 'sc_7'}),
+    })
+  ).json()
   const quantities = `/meters/${meter.id}/quantities?start_timestamp=2026-01-01T00:00:00Z&end_timestamp=2026-01-31T23:59:59Z&interval=day`
   const customerQuantities = `${quantities}&external_customer_id=sc_7`
   const customerMeters = `/customer-meters/?customer_id=${customer.id}`
@@ -350,13 +453,17 @@ async function scale(data) {
   const check = await timed(emu.info.production.url, token, 'GET', quantities)
   await stop(emu)
   const row = (what, a, b) => [what, fmt(a, 1), fmt(b, 1), fmt(b / a, 1)]
-  table(`7. ${fmt(total)} stored events (loaded in ${fmt(loadMs / 1000, 1)} s; median ms of ${runs}; quantities total ${fmt(check.body.total)})`, ['request', 'empty log', `${fmt(total)} events`, 'ratio'], [
-    row('POST /events/ingest, 1,000 events', median(empty.ingest), median(full.ingest)),
-    row('GET quantities, 31 days by day', median(empty.quantities), median(full.quantities)),
-    row("GET quantities of one customer", median(empty.customer), median(full.customer)),
-    row("GET one customer's meters", median(empty.meters), median(full.meters)),
-    row('emulator start + first request', emptyStart, fullStart),
-  ])
+  table(
+    `7. ${fmt(total)} stored events (loaded in ${fmt(loadMs / 1000, 1)} s; median ms of ${runs}; quantities total ${fmt(check.body.total)})`,
+    ['request', 'empty log', `${fmt(total)} events`, 'ratio'],
+    [
+      row('POST /events/ingest, 1,000 events', median(empty.ingest), median(full.ingest)),
+      row('GET quantities, 31 days by day', median(empty.quantities), median(full.quantities)),
+      row('GET quantities of one customer', median(empty.customer), median(full.customer)),
+      row("GET one customer's meters", median(empty.meters), median(full.meters)),
+      row('emulator start + first request', emptyStart, fullStart),
+    ],
+  )
 }
 
 const work = mkdtempSync(join(tmpdir(), 'till-bench-'))

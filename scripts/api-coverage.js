@@ -47,7 +47,11 @@ function serviceFiles(dir, prefix = []) {
   return files
 }
 
-const pascal = (snake) => snake.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')
+const pascal = (snake) =>
+  snake
+    .split('_')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('')
 const snake = (camel) => camel.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
 
 /**
@@ -97,11 +101,12 @@ function commandOperations() {
     process.exit(1)
   }
   const result = new Map()
-  for (const [id, ops] of byCommand) for (const op of ops) {
-    const [method, path] = op.split(' ')
-    const k = key(method, path)
-    result.set(k, [...(result.get(k) ?? []), id])
-  }
+  for (const [id, ops] of byCommand)
+    for (const op of ops) {
+      const [method, path] = op.split(' ')
+      const k = key(method, path)
+      result.set(k, [...(result.get(k) ?? []), id])
+    }
   return result
 }
 
@@ -120,11 +125,22 @@ for (const op of ops) {
   else if (routes.has(op.key)) g.missingTill.push(`${op.method} ${op.path}`)
   groups.set(op.resource, g)
 }
-const totals = [...groups.values()].reduce((t, g) => ({total: t.total + g.total, emulator: t.emulator + g.emulator, till: t.till + g.till}), {total: 0, emulator: 0, till: 0})
+const totals = [...groups.values()].reduce((t, g) => ({total: t.total + g.total, emulator: t.emulator + g.emulator, till: t.till + g.till}), {
+  total: 0,
+  emulator: 0,
+  till: 0,
+})
 const rows = [...groups.entries()].sort(([a], [b]) => a.localeCompare(b))
 
 if (json) {
-  const operations = ops.map((op) => ({id: op.id, resource: op.resource, method: op.method, path: op.path, emulator: routes.has(op.key), commands: commands.get(op.key) ?? []}))
+  const operations = ops.map((op) => ({
+    id: op.id,
+    resource: op.resource,
+    method: op.method,
+    path: op.path,
+    emulator: routes.has(op.key),
+    commands: commands.get(op.key) ?? [],
+  }))
   console.log(JSON.stringify({totals, operations, till: perCommand}, null, 2))
 } else if (markdown) {
   console.log('| SDK resource | operations | emulator | till commands |')
@@ -134,7 +150,8 @@ if (json) {
 } else {
   const width = Math.max(...rows.map(([n]) => n.length), 12)
   console.log(`${'SDK resource'.padEnd(width)}  ops  emulator  till`)
-  for (const [name, g] of rows) console.log(`${name.padEnd(width)}  ${String(g.total).padStart(3)}  ${String(g.emulator).padStart(8)}  ${String(g.till).padStart(4)}`)
+  for (const [name, g] of rows)
+    console.log(`${name.padEnd(width)}  ${String(g.total).padStart(3)}  ${String(g.emulator).padStart(8)}  ${String(g.till).padStart(4)}`)
   console.log(`${'all'.padEnd(width)}  ${String(totals.total).padStart(3)}  ${String(totals.emulator).padStart(8)}  ${String(totals.till).padStart(4)}`)
   console.log(`\n${totals.emulator} of ${totals.total} SDK operations answered by the emulator, ${totals.till} called by till commands.`)
 }

@@ -32,7 +32,9 @@ const slimUndici = {
   setup(b) {
     b.onResolve({filter: /^undici$/}, () => ({path: join(root, 'scripts', 'undici-slim.cjs')}))
     // HTTP/2 is never asked for (see undici-no-h2.cjs)
-    b.onResolve({filter: /^\.\/client-h2\.js$/}, (args) => (/undici[\\/]lib[\\/]dispatcher$/.test(args.resolveDir) ? {path: join(root, 'scripts', 'undici-no-h2.cjs')} : undefined))
+    b.onResolve({filter: /^\.\/client-h2\.js$/}, (args) =>
+      /undici[\\/]lib[\\/]dispatcher$/.test(args.resolveDir) ? {path: join(root, 'scripts', 'undici-no-h2.cjs')} : undefined,
+    )
   },
 }
 
@@ -50,7 +52,11 @@ const slimUndici = {
  */
 const lazy = (name) => `new Proxy({}, {get: (_, key) => require("${name}")[key]})`
 const EDITS = [
-  {file: /@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/, from: '.sort((a, b) => a.id.localeCompare(b.id))', to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))'},
+  {
+    file: /@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/,
+    from: '.sort((a, b) => a.id.localeCompare(b.id))',
+    to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))',
+  },
   {file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: 'require("node:child_process")', to: lazy('node:child_process')},
   {file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
   {file: /@oclif[\\/]core[\\/]lib[\\/]parser[\\/]parse\.js$/, from: 'require("node:readline")', to: lazy('node:readline')},
@@ -122,7 +128,17 @@ export const hook = (key) => hooks[key]()
 )
 
 const bundle = join(out, 'cli', 'till.cjs')
-const shared = {absWorkingDir: root, bundle: true, format: 'cjs', platform: 'node', target: 'node20', legalComments: 'none', minifyWhitespace: true, minifySyntax: true, logLevel: 'warning'}
+const shared = {
+  absWorkingDir: root,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+}
 await build({
   ...shared,
   entryPoints: [entry],
@@ -134,11 +150,18 @@ await build({
   external: [
     // oclif reads tsconfig.json with TypeScript, and registers ts-node or tsx, only for a linked
     // development plugin: never at run time of an installed till.
-    'typescript', 'ts-node', 'tsx', 'tsx/*',
+    'typescript',
+    'ts-node',
+    'tsx',
+    'tsx/*',
     // Large dependencies of a few commands, each with a CommonJS build, required from node_modules when
     // used: they would only make the bundle longer to read and, on a run without a cache, to compile
     // (the emulator's zod and router, the prompts, the catalog's YAML, CSV for events ingest).
-    'zod', 'find-my-way', '@inquirer/prompts', 'yaml', 'csv-parse',
+    'zod',
+    'find-my-way',
+    '@inquirer/prompts',
+    'yaml',
+    'csv-parse',
   ],
   plugins: [slimUndici, edits],
 })
@@ -149,7 +172,10 @@ await build({...shared, entryPoints: [join(dist, 'cli', 'boot.js')], outfile: jo
 // ASCII only: bin/run.js reads it as latin1, which costs a tenth of decoding UTF-8 (a few characters of
 // dependencies, in regular expressions, are written out as escapes; both mean the same character).
 const text = readFileSync(bundle, 'utf8')
-writeFileSync(bundle, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`))
+writeFileSync(
+  bundle,
+  text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+)
 
 // The stubs oclif loads (CommonJS: a require of the bundle, which bin/run.js has already put in require's cache)
 const stub = (path, call) => {

@@ -93,7 +93,8 @@ export function commandOperations(byCommand, operations) {
     }
     commands[command] = [...ids].sort()
   }
-  if (unknown.length > 0) throw new Error(`requests that match no operation of the document nor UNDOCUMENTED in scripts/operations.js:\n  ${unknown.join('\n  ')}`)
+  if (unknown.length > 0)
+    throw new Error(`requests that match no operation of the document nor UNDOCUMENTED in scripts/operations.js:\n  ${unknown.join('\n  ')}`)
   const lists = Object.values(commands)
   const shared = lists.length === 0 ? [] : lists[0].filter((id) => lists.every((l) => l.includes(id)))
   for (const command of Object.keys(commands)) commands[command] = commands[command].filter((id) => !shared.includes(id))
@@ -120,14 +121,18 @@ export interface OperationSpec {
 
 /** Every operation of the document, keyed by operation id. */
 export const OPERATIONS = {
-${Object.entries(operations).map(([id, op]) => entry(id, op)).join('\n')}
+${Object.entries(operations)
+  .map(([id, op]) => entry(id, op))
+  .join('\n')}
 } as const satisfies Record<string, OperationSpec>
 
 export type OperationId = keyof typeof OPERATIONS
 
 /** Routes the document leaves out that till calls or the emulator answers, with the scopes the service asks for (see scripts/operations.js). */
 export const UNDOCUMENTED_OPERATIONS = {
-${Object.entries(UNDOCUMENTED).map(([id, op]) => entry(id, op)).join('\n')}
+${Object.entries(UNDOCUMENTED)
+  .map(([id, op]) => entry(id, op))
+  .join('\n')}
 } as const satisfies Record<string, OperationSpec>
 
 export type UndocumentedOperationId = keyof typeof UNDOCUMENTED_OPERATIONS
@@ -141,7 +146,9 @@ function scopesModule(commands, shared, scopes) {
 
 /** The operations each command sends, by operation id (without SHARED_OPERATIONS). */
 export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
-${Object.entries(commands).map(([command, ids]) => `  ${q(command)}: ${list(ids)},`).join('\n')}
+${Object.entries(commands)
+  .map(([command, ids]) => `  ${q(command)}: ${list(ids)},`)
+  .join('\n')}
 }
 
 /** Operations every command can reach through the context they share (a customer session for --as-customer). */

@@ -32,7 +32,15 @@ class NeedParam extends Error {
 class Unresolved extends Error {}
 
 const strip = (node) => {
-  while (node && (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isNonNullExpression(node) || ts.isSatisfiesExpression(node) || ts.isTypeAssertionExpression(node))) node = node.expression
+  while (
+    node &&
+    (ts.isParenthesizedExpression(node) ||
+      ts.isAsExpression(node) ||
+      ts.isNonNullExpression(node) ||
+      ts.isSatisfiesExpression(node) ||
+      ts.isTypeAssertionExpression(node))
+  )
+    node = node.expression
   return node
 }
 
@@ -40,9 +48,16 @@ export function tillOperations(root) {
   const src = join(root, 'src')
   const clientFile = join(src, 'client', 'client.ts')
   const inScope = (file) => file.startsWith(src + sep) && !file.startsWith(join(src, 'emulator') + sep) && !file.endsWith('.test.ts') && !file.endsWith('.d.ts')
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, {...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => {
-    throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'))
-  }})
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+      },
+    },
+  )
   const program = ts.createProgram({rootNames: parsed.fileNames.filter(inScope), options: parsed.options})
   const checker = program.getTypeChecker()
   /** The bindings of the request being evaluated (see SITE). */
@@ -81,12 +96,14 @@ export function tillOperations(root) {
       }
       const decl = symbol?.valueDeclaration
       if (decl && ts.isParameter(decl)) throw new NeedParam(symbol)
-      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const) return objectsOf(decl.initializer, env, depth + 1)
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)
+        return objectsOf(decl.initializer, env, depth + 1)
     }
     throw new Unresolved(`not a constant object: ${node.getText()}`)
   }
 
-  const propertyNamed = (object, name) => object.properties.find((p) => p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name)
+  const propertyNamed = (object, name) =>
+    object.properties.find((p) => p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === name)
 
   /** Binds a function's parameters to the arguments of one call. */
   function bind(fn, args, callerEnv, env) {
@@ -142,7 +159,8 @@ export function tillOperations(root) {
         const right = [...evaluate(node.right, env, depth + 1)]
         return new Set(left.flatMap((l) => right.map((r) => l + r)))
       }
-      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) return new Set([...evaluate(node.left, env, depth + 1), ...evaluate(node.right, env, depth + 1)])
+      if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken)
+        return new Set([...evaluate(node.left, env, depth + 1), ...evaluate(node.right, env, depth + 1)])
     }
     if (ts.isIdentifier(node)) {
       const symbol = symbolOf(node)
@@ -153,7 +171,8 @@ export function tillOperations(root) {
       }
       const decl = symbol?.valueDeclaration
       if (decl && ts.isParameter(decl)) throw new NeedParam(symbol)
-      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const) return evaluate(decl.initializer, env, depth + 1)
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)
+        return evaluate(decl.initializer, env, depth + 1)
       throw new Unresolved(`not a constant: ${node.text}`)
     }
     if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
@@ -257,8 +276,20 @@ export function tillOperations(root) {
           builds = true
           sites.push({call: node, at: node, method: 'GET', path: node.arguments[1], env: new Map()})
         }
-        if (file.fileName !== clientFile && ((/[\\/]node_modules[\\/]undici[\\/]/.test(from) && ['request', 'stream', 'fetch', 'pipeline'].includes(symbol?.name)) || (symbol?.name === 'fetch' && from.endsWith('.d.ts')))) raw.push(node)
-        if (file.fileName !== clientFile && decl && ts.isMethodDeclaration(decl) && ts.isClassDeclaration(decl.parent) && decl.parent.name?.text === 'ApiClient' && SENDERS.has(symbol.name)) {
+        if (
+          file.fileName !== clientFile &&
+          ((/[\\/]node_modules[\\/]undici[\\/]/.test(from) && ['request', 'stream', 'fetch', 'pipeline'].includes(symbol?.name)) ||
+            (symbol?.name === 'fetch' && from.endsWith('.d.ts')))
+        )
+          raw.push(node)
+        if (
+          file.fileName !== clientFile &&
+          decl &&
+          ts.isMethodDeclaration(decl) &&
+          ts.isClassDeclaration(decl.parent) &&
+          decl.parent.name?.text === 'ApiClient' &&
+          SENDERS.has(symbol.name)
+        ) {
           const isRequest = symbol.name === 'request'
           sites.push({
             call: node,
@@ -292,7 +323,9 @@ export function tillOperations(root) {
 
   /** Operations by the top-level declaration that sends them. */
   const sent = new Map()
-  const unresolved = rawSenders.map((node) => `${where(node)}: sends with ${node.expression.getText()} directly; build its URL with buildUrl (client.ts) so that it is counted`)
+  const unresolved = rawSenders.map(
+    (node) => `${where(node)}: sends with ${node.expression.getText()} directly; build its URL with buildUrl (client.ts) so that it is counted`,
+  )
   const queue = [...sites]
   while (queue.length > 0) {
     const site = queue.shift()
@@ -302,17 +335,19 @@ export function tillOperations(root) {
       const methods = typeof site.method === 'string' ? [site.method] : [...evaluate(site.method, site.env)].map((m) => m.toUpperCase())
       const paths = [...evaluate(site.path, site.env)]
       const decl = topLevel(site.at)
-      for (const method of methods) for (const path of paths) {
-        if (path.includes('/_emulator')) continue // the emulator's control surface, outside the API
-        if (!/^\/[a-z]/.test(path)) throw new Unresolved(`not an API path: ${path}`)
-        sent.set(decl, [...(sent.get(decl) ?? []), {method, path}])
-      }
+      for (const method of methods)
+        for (const path of paths) {
+          if (path.includes('/_emulator')) continue // the emulator's control surface, outside the API
+          if (!/^\/[a-z]/.test(path)) throw new Unresolved(`not an API path: ${path}`)
+          sent.set(decl, [...(sent.get(decl) ?? []), {method, path}])
+        }
     } catch (error) {
       if (error instanceof NeedParam) {
         // The path (or method) is a parameter: evaluate it again at each call of that function.
         const fn = error.symbol.valueDeclaration.parent
         const calls = callsOf.get(fn) ?? []
-        if (calls.length === 0 || site.hops > MAX_DEPTH) unresolved.push(`${where(site.call)}: ${site.path.getText()} comes from a parameter of a function never called directly (${where(fn)})`)
+        if (calls.length === 0 || site.hops > MAX_DEPTH)
+          unresolved.push(`${where(site.call)}: ${site.path.getText()} comes from a parameter of a function never called directly (${where(fn)})`)
         if (site.hops > MAX_DEPTH) continue
         for (const call of calls) queue.push({...site, at: call, env: bind(fn, call.arguments, SITE, site.env), hops: (site.hops ?? 0) + 1})
       } else if (error instanceof Unresolved) {
@@ -326,7 +361,11 @@ export function tillOperations(root) {
   const commandsDir = join(src, 'commands')
   const byCommand = new Map()
   for (const file of files.filter((f) => f.fileName.startsWith(commandsDir + sep))) {
-    const id = relative(commandsDir, file.fileName).replace(/\.ts$/, '').replace(/\/index$/, '').split(sep).join(' ')
+    const id = relative(commandsDir, file.fileName)
+      .replace(/\.ts$/, '')
+      .replace(/\/index$/, '')
+      .split(sep)
+      .join(' ')
     const ops = new Set()
     const seen = new Set()
     const stack = [...file.statements]

@@ -20,14 +20,14 @@ function files(dir: string): string[] {
 }
 
 /** Every module specifier a file imports, statically, with `import()` or as a module augmentation. */
-const specifiers = (text: string) =>
-  [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+|declare\s+module\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
+const specifiers = (text: string) => [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+|declare\s+module\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
 
 /** The relative modules a file loads at run time (type-only imports are erased, and do not count). */
 function runtimeImports(file: string): string[] {
   const text = readFileSync(file, 'utf8')
-  return [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^'";]*?from\s+['"](\.[^'"]+)['"]/gm), ...text.matchAll(/import\(\s*['"](\.[^'"]+)['"]\s*\)/g)]
-    .map((m) => join(file, '..', m[1]!.replace(/\.js$/, '.ts')))
+  return [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^'";]*?from\s+['"](\.[^'"]+)['"]/gm), ...text.matchAll(/import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map(
+    (m) => join(file, '..', m[1]!.replace(/\.js$/, '.ts')),
+  )
 }
 
 /** Each set of files that import one another in a circle (strongly connected components of two or more). */
@@ -74,7 +74,12 @@ describe('source layout', () => {
     const commands = join(SRC, 'commands')
     const sources = files(commands)
       .filter((f) => !f.endsWith('.test.ts'))
-      .map((f) => relative(commands, f).replace(/\.ts$/, '').replace(/\/index$/, '').replaceAll('/', ':'))
+      .map((f) =>
+        relative(commands, f)
+          .replace(/\.ts$/, '')
+          .replace(/\/index$/, '')
+          .replaceAll('/', ':'),
+      )
     const own = (list: string[]) => list.filter((id) => !id.startsWith('autocomplete')).sort()
     expect(own(ids)).toEqual(own(sources))
   })
@@ -104,7 +109,9 @@ describe('source layout', () => {
     const folders = readdirSync(dir).filter((name) => statSync(join(dir, name)).isDirectory())
     expect(folders.length).toBeGreaterThanOrEqual(12)
     const index = readFileSync(join(dir, 'index.ts'), 'utf8')
-    const listed = specifiers(index).filter((s) => s.endsWith('/index.js')).map((s) => s.replace(/^\.\//, '').replace(/\/index\.js$/, ''))
+    const listed = specifiers(index)
+      .filter((s) => s.endsWith('/index.js'))
+      .map((s) => s.replace(/^\.\//, '').replace(/\/index\.js$/, ''))
     expect(listed.sort()).toEqual([...folders].sort())
     for (const name of folders) {
       const own = readdirSync(join(dir, name))

@@ -81,30 +81,44 @@ describe('products', () => {
     expect(productPrice(price({amount_type: 'custom', minimum_amount: 100, price_currency: 'usd'}))).toBe('pay what you want (min $1.00)')
     expect(productPrice(price({amount_type: 'custom', minimum_amount: 0, price_currency: 'eur'}))).toBe('pay what you want')
     expect(productPrice(price({amount_type: 'metered_unit', unit_amount: '0.5', price_currency: 'usd'}))).toBe('metered')
-    expect(productPrice({
-      prices: [
-        {amount_type: 'fixed', price_amount: 900, price_currency: 'usd', is_archived: true},
-        {amount_type: 'fixed', price_amount: 2400, price_currency: 'sek', is_archived: false},
-      ],
-    })).toBe('24.00 SEK')
+    expect(
+      productPrice({
+        prices: [
+          {amount_type: 'fixed', price_amount: 900, price_currency: 'usd', is_archived: true},
+          {amount_type: 'fixed', price_amount: 2400, price_currency: 'sek', is_archived: false},
+        ],
+      }),
+    ).toBe('24.00 SEK')
     expect(productPrice({prices: []})).toBe('')
   })
 })
 
 describe('orders', () => {
   const order: Row = {
-    id: 'o1', created_at: '2026-02-28T12:00:00Z', status: 'paid', currency: 'usd', net_amount: 123456, total_amount: -500,
-    is_invoice_generated: false, customer: {email: 'ada@example.com'}, product: {name: 'Pro'},
+    id: 'o1',
+    created_at: '2026-02-28T12:00:00Z',
+    status: 'paid',
+    currency: 'usd',
+    net_amount: 123456,
+    total_amount: -500,
+    is_invoice_generated: false,
+    customer: {email: 'ada@example.com'},
+    product: {name: 'Pro'},
   }
 
   it('show the customer email, product name, money and invoice state', () => {
     const columns = selectColumns(orderColumns.columns, orderColumns.defaults)
-    expect(columns.map((c) => cellText(c, order, human))).toEqual(
-      ['o1', '1 day ago', 'paid', 'ada@example.com', 'Pro', '$1,234.56', '-$5.00', 'no'],
-    )
-    expect(columns.map((c) => cellText(c, {...order, customer: null, customer_id: 'c9', product: null}, machine))).toEqual(
-      ['o1', '2026-02-28T12:00:00Z', 'paid', 'c9', '', '$1234.56', '-$5.00', 'no'],
-    )
+    expect(columns.map((c) => cellText(c, order, human))).toEqual(['o1', '1 day ago', 'paid', 'ada@example.com', 'Pro', '$1,234.56', '-$5.00', 'no'])
+    expect(columns.map((c) => cellText(c, {...order, customer: null, customer_id: 'c9', product: null}, machine))).toEqual([
+      'o1',
+      '2026-02-28T12:00:00Z',
+      'paid',
+      'c9',
+      '',
+      '$1234.56',
+      '-$5.00',
+      'no',
+    ])
   })
 })
 
@@ -117,7 +131,18 @@ describe('columnsFor', () => {
   it('chooses a generic resource’s columns from its first row', () => {
     const spec = columnsFor('widgets')
     expect(typeof spec).toBe('function')
-    const first = {id: 'c1', created_at: 'x', modified_at: null, email: 'a@b.c', name: 'Ada', metadata: {}, organization_id: 'o', deleted: false, n: 3, extra: 'e'}
+    const first = {
+      id: 'c1',
+      created_at: 'x',
+      modified_at: null,
+      email: 'a@b.c',
+      name: 'Ada',
+      metadata: {},
+      organization_id: 'o',
+      deleted: false,
+      n: 3,
+      extra: 'e',
+    }
     const resolve = spec as (first: Row | undefined) => Array<{key: string}>
     expect(keys(resolve(first))).toEqual(['id', 'created_at', 'email', 'name', 'deleted', 'n'])
     expect(keys(resolve(undefined))).toEqual(['id', 'created_at'])

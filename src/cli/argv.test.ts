@@ -11,7 +11,14 @@ describe('globalsAfterCommand', () => {
 
   it('moves several globals, with and without values', () => {
     expect(globalsAfterCommand(['--debug', '-p', 'a', '--max-wait', '5', '--no-input', 'auth', 'status'])).toEqual([
-      'auth', 'status', '--debug', '-p', 'a', '--max-wait', '5', '--no-input',
+      'auth',
+      'status',
+      '--debug',
+      '-p',
+      'a',
+      '--max-wait',
+      '5',
+      '--no-input',
     ])
   })
 

@@ -23,7 +23,10 @@ export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['ba
 /** Output flags of commands that print resources (`--json` comes from `enableJsonFlag`). */
 export const outputFlags = {
   output: Flags.option({char: 'o', options: FORMATS, description: 'Output format (default: table on a terminal, tsv when piped).'})(),
-  columns: Flags.string({description: 'Comma-separated fields to show (e.g. id,status,net_amount); dotted paths reach nested fields (customer.email). JSON output keeps only these fields.'}),
+  columns: Flags.string({
+    description:
+      'Comma-separated fields to show (e.g. id,status,net_amount); dotted paths reach nested fields (customer.email). JSON output keeps only these fields.',
+  }),
   header: Flags.boolean({allowNo: true, description: 'A header line of column names in csv and tsv output (default: csv yes, tsv no).'}),
 }
 
@@ -42,14 +45,22 @@ export const dryRunFlag = Flags.boolean({description: 'Print what would be done 
 
 /** Flags of commands that take ids from stdin (`-`). */
 export const bulkFlags = {
-  envelope: Flags.boolean({description: 'With ids from stdin (-): print one result per input on stdout ({id, ok, result | error}, in the output format), failures included, instead of the records.'}),
+  envelope: Flags.boolean({
+    description:
+      'With ids from stdin (-): print one result per input on stdout ({id, ok, result | error}, in the output format), failures included, instead of the records.',
+  }),
 }
 
 export abstract class BaseCommand extends Command {
   static override baseFlags = {
     profile: Flags.string({char: 'p', description: 'Profile to use (default: the active one).', env: 'TILL_PROFILE', helpGroup: 'GLOBAL'}),
     debug: Flags.boolean({description: 'Trace each request on stderr (tokens redacted) and show stack traces.', env: 'TILL_DEBUG', helpGroup: 'GLOBAL'}),
-    'max-wait': Flags.integer({description: 'Longest total time in seconds to wait when the API rate limits (then exit 5).', default: 120, min: 0, helpGroup: 'GLOBAL'}),
+    'max-wait': Flags.integer({
+      description: 'Longest total time in seconds to wait when the API rate limits (then exit 5).',
+      default: 120,
+      min: 0,
+      helpGroup: 'GLOBAL',
+    }),
     color: Flags.boolean({description: 'Colour output (on a TTY only; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true, helpGroup: 'GLOBAL'}),
     'no-input': Flags.boolean({description: 'Never prompt: fail at once naming the missing flag.', env: 'TILL_NO_INPUT', helpGroup: 'GLOBAL'}),
   }
@@ -95,7 +106,8 @@ export abstract class BaseCommand extends Command {
         debug: g.debug,
         maxWaitMs: g.maxWait * 1000,
         oclifConfigDir: this.config.configDir,
-        oclifDataDir: this.config.dataDir, oclifCacheDir: this.config.cacheDir,
+        oclifDataDir: this.config.dataDir,
+        oclifCacheDir: this.config.cacheDir,
         version: this.config.version,
       })
     }
@@ -116,7 +128,9 @@ export abstract class BaseCommand extends Command {
   }
 
   /** Parses like `this.parse`, and records the global flags for the context. */
-  protected async parseWithGlobals<T extends typeof Command>(cmd: T): Promise<Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>> {
+  protected async parseWithGlobals<T extends typeof Command>(
+    cmd: T,
+  ): Promise<Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>> {
     const parsed = (await this.parse(cmd as never)) as unknown as Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>
     const f = parsed.flags as unknown as {profile?: string; debug?: boolean; 'max-wait'?: number; 'no-input'?: boolean}
     this.globals = {profile: f.profile, debug: Boolean(f.debug) || this.debugging, maxWait: f['max-wait'] ?? 120, noInput: Boolean(f['no-input'])}
@@ -186,7 +200,11 @@ export abstract class BaseCommand extends Command {
       await printOne(await action(id))
       return
     }
-    if (this.ctx.io.stdinIsTTY) throw usageError('"-" reads ids from stdin, but stdin is a terminal', 'pipe ids in, e.g.: till orders list --status paid --all -o jsonl | jq -r .id | till ...')
+    if (this.ctx.io.stdinIsTTY)
+      throw usageError(
+        '"-" reads ids from stdin, but stdin is a terminal',
+        'pipe ids in, e.g.: till orders list --status paid --all -o jsonl | jq -r .id | till ...',
+      )
     const {heldIds, readIds, runEach} = await import('./bulk.js')
     const noun = this.idNoun()
     // Ids read for the `id` argument are UUIDs; keys and external ids (`--external-id -`, `key`) are not.
@@ -247,7 +265,10 @@ export abstract class BaseCommand extends Command {
 
   protected pageOptions(flags: {limit?: number; page?: number; all?: boolean; 'max-items'?: number}): PaginateOptions {
     if (flags.all && flags.page !== undefined) {
-      throw usageError('--all reads every page, so it cannot be given with --page', 'use --all alone for the whole list, or --page N (with --limit) for one page')
+      throw usageError(
+        '--all reads every page, so it cannot be given with --page',
+        'use --all alone for the whole list, or --page N (with --limit) for one page',
+      )
     }
     const maxItems = flags['max-items']
     const limit = flags.limit ?? (flags.all ? 100 : maxItems ? Math.min(100, maxItems) : 10)
@@ -258,7 +279,8 @@ export abstract class BaseCommand extends Command {
       page: flags.page,
       all: flags.all,
       maxItems: flags['max-items'],
-      onShift: (before, after) => this.ctx.note(`Warning: the list changed while it was read (${before} -> ${after} items); some items may be missing or repeated.`),
+      onShift: (before, after) =>
+        this.ctx.note(`Warning: the list changed while it was read (${before} -> ${after} items); some items may be missing or repeated.`),
     }
   }
 
@@ -280,12 +302,17 @@ export abstract class BaseCommand extends Command {
     if (!seen || resource === 'results') return
     const what = resource.replaceAll('-', ' ')
     if (seen.yielded === 0 && this.ctx.io.stderrIsTTY) {
-      this.ctx.note(seen.first > 1 && (seen.maxPage ?? 0) < seen.first ? `No ${what} on page ${seen.first} (there are ${seen.maxPage ?? 0} pages).` : `No ${what} found.`)
+      this.ctx.note(
+        seen.first > 1 && (seen.maxPage ?? 0) < seen.first ? `No ${what} on page ${seen.first} (there are ${seen.maxPage ?? 0} pages).` : `No ${what} found.`,
+      )
       return
     }
     if (!table || seen.total === undefined) return
     const more = seen.total - ((seen.first - 1) * seen.limit + seen.yielded)
-    if (more > 0) this.ctx.note(`Showing ${seen.yielded} of ${seen.total} ${what}; ${more} more: add --all for every one, --max-items N for the first N, or --page ${seen.first + Math.ceil(seen.yielded / seen.limit)} for the next page.`)
+    if (more > 0)
+      this.ctx.note(
+        `Showing ${seen.yielded} of ${seen.total} ${what}; ${more} more: add --all for every one, --max-items N for the first N, or --page ${seen.first + Math.ceil(seen.yielded / seen.limit)} for the next page.`,
+      )
   }
 
   /** Prints one resource to stdout in the chosen format (with ids from stdin: one record of the shared list). */
@@ -373,7 +400,10 @@ export abstract class BaseCommand extends Command {
     const parseError = /^Parsing --/.test(error.message ?? '')
     if (!(error instanceof TillError) && (parseError || (error.oclif?.exit !== undefined && error.constructor.name !== 'Error'))) {
       // oclif says "Parsing --flag" on one line and the parser's own message on the next: show that one.
-      const lines = error.message.split('\n').map((l) => l.trim()).filter(Boolean)
+      const lines = error.message
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
       let [first, ...rest] = parseError && lines.length > 1 ? lines.slice(1) : lines
       const flag = /^Parsing (--[\w-]+)/.exec(lines[0] ?? '')?.[1]
       if (parseError && flag && !first!.includes(flag)) first = `${flag}: ${first}`
@@ -384,7 +414,9 @@ export abstract class BaseCommand extends Command {
       return this.exit(parseError || error.oclif?.exit !== 1 ? ExitCode.usage : ExitCode.error)
     }
     if (isInternalError(error)) {
-      process.stderr.write(`Error: an internal error happened in "till ${(this.id ?? '').replaceAll(':', ' ')}" (${error.name}); this is a bug in till, not in what you did.\n`)
+      process.stderr.write(
+        `Error: an internal error happened in "till ${(this.id ?? '').replaceAll(':', ' ')}" (${error.name}); this is a bug in till, not in what you did.\n`,
+      )
       if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
       else process.stderr.write(`Hint: run the same command again with --debug to see the stack trace, and report it to ${REPORT_URL}.\n`)
       return this.exit(ExitCode.error)
@@ -394,7 +426,8 @@ export abstract class BaseCommand extends Command {
     process.stderr.write(`Error: ${escapeControls(tillError.message)}\n`)
     if (tillError.hint) process.stderr.write(`Hint: ${escapeControls(tillError.hint)}\n`)
     if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
-    else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError) && !tillError.hint) process.stderr.write('Run again with --debug for details.\n')
+    else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError) && !tillError.hint)
+      process.stderr.write('Run again with --debug for details.\n')
     return this.exit(tillError.exitCode)
   }
 }

@@ -39,7 +39,9 @@ describe('bulk input', () => {
 
 describe('countedSummary', () => {
   it('says how many objects were read instead of "every"', () => {
-    expect(countedSummary('delete every customer read from stdin (benefits are revoked)', 14)).toBe('delete 14 customers read from stdin (benefits are revoked)')
+    expect(countedSummary('delete every customer read from stdin (benefits are revoked)', 14)).toBe(
+      'delete 14 customers read from stdin (benefits are revoked)',
+    )
     expect(countedSummary('archive every product read from stdin', 1)).toBe('archive 1 product read from stdin')
     expect(countedSummary('refund order o1', 3)).toBe('refund order o1')
   })

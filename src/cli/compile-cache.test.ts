@@ -68,7 +68,10 @@ describe('requireWithCache, in real processes', () => {
     const script = `import {requireWithCache} from ${JSON.stringify(built)}
 const {exports, cacheFile, fromCache} = requireWithCache(${JSON.stringify(path)}, 'command')
 console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheFile: cacheFile ?? null, fromCache}))`
-    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {env: {PATH: process.env.PATH, HOME: root, TILL_CACHE_DIR: cache, ...env}, encoding: 'utf8'})
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: {PATH: process.env.PATH, HOME: root, TILL_CACHE_DIR: cache, ...env},
+      encoding: 'utf8',
+    })
     expect(r.stderr).toBe('')
     expect(r.status).toBe(0)
     return JSON.parse(r.stdout) as {answer: number; same: boolean; cacheFile: string | null; fromCache: boolean}

@@ -103,13 +103,21 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     tokenSource = 'env'
   } else if (stored.oauth?.access_token) {
     if (!isPlainToken(stored.oauth.access_token) || (stored.oauth.refresh_token !== undefined && !isPlainToken(stored.oauth.refresh_token))) {
-      throw new TillError(`the browser sign-in of profile "${name}" is damaged: a token has a space, line break or control character in it`, ExitCode.auth, `sign in again: till auth login -p ${name} --web`)
+      throw new TillError(
+        `the browser sign-in of profile "${name}" is damaged: a token has a space, line break or control character in it`,
+        ExitCode.auth,
+        `sign in again: till auth login -p ${name} --web`,
+      )
     }
     token = stored.oauth.access_token
     tokenSource = 'oauth'
   } else if (stored.token) {
     if (!isPlainToken(stored.token)) {
-      throw new TillError(`the token of profile "${name}" is not valid: it has a space, line break or control character in it`, ExitCode.auth, `log in again: till auth login -p ${name}`)
+      throw new TillError(
+        `the token of profile "${name}" is not valid: it has a space, line break or control character in it`,
+        ExitCode.auth,
+        `log in again: till auth login -p ${name}`,
+      )
     }
     token = stored.token
     tokenSource = 'profile'
@@ -141,7 +149,20 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
   }
   const urlSource: ResolvedProfile['urlSource'] = apiUrl ? 'env' : stored.base_url ? 'profile' : 'default'
   const oauth = tokenSource === 'oauth' ? stored.oauth : undefined
-  return {name, environment, baseUrl, token, tokenSource, oauth, urlSource, rateLimit, rateLimitSource, organizationId: stored.organization_id, apiVersion, apiVersionSource}
+  return {
+    name,
+    environment,
+    baseUrl,
+    token,
+    tokenSource,
+    oauth,
+    urlSource,
+    rateLimit,
+    rateLimitSource,
+    organizationId: stored.organization_id,
+    apiVersion,
+    apiVersionSource,
+  }
 }
 
 export interface IO {
@@ -208,7 +229,12 @@ export class Context {
   }
 
   get profile(): ResolvedProfile {
-    this.resolved ??= resolveProfile({flag: this.options.profileFlag, env: process.env, config: readConfig(this.configDir), emulatorDataDir: this.emulatorDataDir})
+    this.resolved ??= resolveProfile({
+      flag: this.options.profileFlag,
+      env: process.env,
+      config: readConfig(this.configDir),
+      emulatorDataDir: this.emulatorDataDir,
+    })
     return this.resolved
   }
 
@@ -233,7 +259,11 @@ export class Context {
     this.clientPromise ??= this.connection().then(async ({baseUrl, token}) => {
       const profile = this.profile
       if (!token) {
-        throw new TillError(`profile "${profile.name}" (${profile.environment}) has no token`, ExitCode.auth, 'sign in with: till auth login, or set TILL_TOKEN')
+        throw new TillError(
+          `profile "${profile.name}" (${profile.environment}) has no token`,
+          ExitCode.auth,
+          'sign in with: till auth login, or set TILL_TOKEN',
+        )
       }
       // A browser sign-in's access token renews itself (before it expires, and once after a 401).
       const credentials = profile.oauth ? await this.oauthCredentials(baseUrl, profile.oauth) : undefined
@@ -249,7 +279,11 @@ export class Context {
 
   /** Renews the profile's OAuth tokens at `/v1/oauth2/token` and keeps the new ones in the profile (0600). */
   private async oauthCredentials(baseUrl: string, tokens: OAuthTokens): Promise<TokenProvider> {
-    const [{OAuthCredentials}, {requestToken}, {withLock}] = await Promise.all([import('../client/oauth.js'), import('../client/resources/oauth2.js'), import('../client/lockfile.js')])
+    const [{OAuthCredentials}, {requestToken}, {withLock}] = await Promise.all([
+      import('../client/oauth.js'),
+      import('../client/resources/oauth2.js'),
+      import('../client/lockfile.js'),
+    ])
     const name = this.profile.name
     const anonymous = await this.newClient(baseUrl, undefined, `${name}.oauth`)
     return new OAuthCredentials({
@@ -292,7 +326,10 @@ export class Context {
         this.debug(`created a customer session for customer ${session.customer_id}`)
       }
       if (!token) {
-        throw usageError('the portal acts for one customer, and none was given', 'set TILL_CUSTOMER_TOKEN (see: till sessions create --token-only), or pass --as-customer EXTERNAL_ID or --as-customer-id ID')
+        throw usageError(
+          'the portal acts for one customer, and none was given',
+          'set TILL_CUSTOMER_TOKEN (see: till sessions create --token-only), or pass --as-customer EXTERNAL_ID or --as-customer-id ID',
+        )
       }
       this.customerToken = token
       return this.newClient(baseUrl, token, `${this.profile.name}.customer`)
@@ -312,7 +349,13 @@ export class Context {
       const profile = this.profile
       // Only the `local` profile itself, with no URL override, may fall back to an emulator run in-process:
       // any URL given by TILL_API_URL is used as it is, and an unreachable one is reported (exit 6).
-      if (profile.environment === 'local' && profile.urlSource !== 'env' && isLoopback(profile.baseUrl) && profile.tokenSource !== 'env' && !(await answers(profile.baseUrl))) {
+      if (
+        profile.environment === 'local' &&
+        profile.urlSource !== 'env' &&
+        isLoopback(profile.baseUrl) &&
+        profile.tokenSource !== 'env' &&
+        !(await answers(profile.baseUrl))
+      ) {
         const embedded = await this.startEmbeddedEmulator(profile.baseUrl)
         return {baseUrl: embedded.url, token: embedded.token}
       }
@@ -373,7 +416,11 @@ export class Context {
   /** A countdown on a TTY, one line otherwise; stderr either way. */
   private async showRateLimitWait(seconds: number, own: boolean): Promise<void> {
     if (!this.io.stderrIsTTY) {
-      this.note(own ? `Rate limited by the API; waiting ${seconds}s as it asks (Retry-After).` : `Rate limited by the API (another till process of this profile was told to wait); waiting ${seconds}s.`)
+      this.note(
+        own
+          ? `Rate limited by the API; waiting ${seconds}s as it asks (Retry-After).`
+          : `Rate limited by the API (another till process of this profile was told to wait); waiting ${seconds}s.`,
+      )
       return
     }
     const stderr = this.io.stderr
@@ -395,4 +442,3 @@ export class Context {
     await Promise.allSettled(this.closers.reverse().map((c) => c()))
   }
 }
-

@@ -13,7 +13,10 @@ export function checkStdinDash(id: unknown, description: string, noun: string, c
 export function checkBlankIds(args: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(args)) {
     if (name === 'id' || !/(^|-)(id|key)$|Id$/.test(name) || typeof value !== 'string' || value.trim() !== '') continue
-    const what = name.replace(/([a-z])([A-Z])/g, '$1 $2').replaceAll('-', ' ').toLowerCase()
+    const what = name
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replaceAll('-', ' ')
+      .toLowerCase()
     throw usageError(`the ${what} is empty`, `give the ${what}; see --help`)
   }
 }

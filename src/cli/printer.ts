@@ -25,7 +25,10 @@ async function* mapItems<T, U>(items: AsyncIterable<T> | Iterable<T>, f: (item: 
 /** The fields JSON output keeps: those of --columns (dotted paths allowed), or undefined for all. */
 export function jsonFields(format: string, columns: string | undefined): string[] | undefined {
   if ((format !== 'json' && format !== 'jsonl') || columns === undefined) return undefined
-  return columns.split(',').map((n) => n.trim()).filter((n) => n !== '')
+  return columns
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '')
 }
 
 /** One item as printed: without deprecated fields, and with JSON only the --columns fields. */
@@ -65,13 +68,25 @@ export class Printer {
     const format = opts.format ?? chosen
     const io = this.host.ctx.io
     const writer = output.createListWriter({
-      format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, footer: opts.footer, width: io.stdout.columns, header: flags.header,
+      format,
+      out: io.stdout,
+      columns,
+      tty: io.stdoutIsTTY,
+      color,
+      footer: opts.footer,
+      width: io.stdout.columns,
+      header: flags.header,
     })
     return {writer, format, shown: shownItem(resource, format, columns, flags.columns), output}
   }
 
   /** Streams a list; returns the format used. */
-  async writeList(resource: string, items: AsyncIterable<object> | Iterable<object>, flags: Flags, footer?: (format: Format) => string | undefined): Promise<Format> {
+  async writeList(
+    resource: string,
+    items: AsyncIterable<object> | Iterable<object>,
+    flags: Flags,
+    footer?: (format: Format) => string | undefined,
+  ): Promise<Format> {
     const {format} = await this.setup(resource, flags)
     if (this.shared && format !== 'table') {
       for await (const item of items) await this.writeShared(resource, item, flags)

@@ -45,10 +45,14 @@ export class Prompter {
     }
     const input = new ReadStream(fds[0]!)
     const output = new WriteStream(fds[1]!)
-    return {input, output, close: () => {
-      input.destroy()
-      output.destroy()
-    }}
+    return {
+      input,
+      output,
+      close: () => {
+        input.destroy()
+        output.destroy()
+      },
+    }
   }
 
   private missing(flag: string, what: string): TillError {

@@ -71,7 +71,11 @@ export function checkSettings(env: NodeJS.ProcessEnv): void {
     if (value === undefined || setting.valid(value)) continue
     if (setting.credential) {
       // The value is a secret: never shown, not even escaped.
-      throw new TillError(`${name} is not a valid token: it has a space, line break or control character in it`, ExitCode.auth, `set ${name} to ${setting.accepts}`)
+      throw new TillError(
+        `${name} is not a valid token: it has a space, line break or control character in it`,
+        ExitCode.auth,
+        `set ${name} to ${setting.accepts}`,
+      )
     }
     throw usageError(`${name} must be ${setting.accepts}, not "${printable(value)}"`, `fix or unset ${name}`)
   }
@@ -83,11 +87,13 @@ export function escapeControls(text: string): string {
 }
 
 /** Where to report a bug in till itself. */
-export const REPORT_URL = 'the till project\'s issue tracker (with the output of --debug)'
+export const REPORT_URL = "the till project's issue tracker (with the output of --debug)"
 
 /** JavaScript's own errors: a defect in till, never something the user did. */
 export function isInternalError(error: unknown): boolean {
-  return error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError || error instanceof SyntaxError || error instanceof EvalError
+  return (
+    error instanceof TypeError || error instanceof RangeError || error instanceof ReferenceError || error instanceof SyntaxError || error instanceof EvalError
+  )
 }
 
 /**

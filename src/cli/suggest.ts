@@ -13,7 +13,10 @@ export function suggestCommands(typed: string, commands: readonly string[], max 
     return {id, d: distance(head, id), limit: Math.max(2, Math.floor(head.length / 4))}
   })
   const best = Math.min(...scored.filter(({d, limit}) => d <= limit).map(({d}) => d))
-  const near = scored.filter(({d}) => d === best).map(({id}) => id).sort()
+  const near = scored
+    .filter(({d}) => d === best)
+    .map(({id}) => id)
+    .sort()
   if (near.length > 0) return near.slice(0, max)
   return commands.filter((id) => id.startsWith(`${words[0]} `)).slice(0, max)
 }

@@ -149,7 +149,7 @@ export class ApiClient {
     let redirects = 0
     const version = this.options.apiVersion
     if (version) headers['polar-version'] = version
-    const payload = opts.form ? new URLSearchParams(opts.form).toString() : opts.json ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
+    const payload = opts.form ? new URLSearchParams(opts.form).toString() : (opts.json ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)))
     if (opts.form) headers['content-type'] = 'application/x-www-form-urlencoded'
     else if (payload !== undefined) headers['content-type'] = 'application/json'
     const budgets = [...this.options.budgets, ...(opts.budgets ?? [])]
@@ -344,7 +344,9 @@ export class RedirectError extends TillError {
     super(
       redact(`${method} ${url} answered ${status} redirecting to ${location || '(no Location)'}; not followed`),
       1,
-      method === 'GET' ? 'the redirect leads to another origin, which never gets the token; fetch it yourself if you trust it' : 'the request was not sent again; call the Location yourself if it is the one you meant (e.g. with a trailing slash)',
+      method === 'GET'
+        ? 'the redirect leads to another origin, which never gets the token; fetch it yourself if you trust it'
+        : 'the request was not sent again; call the Location yourself if it is the one you meant (e.g. with a trailing slash)',
     )
     this.name = 'RedirectError'
   }

@@ -107,7 +107,11 @@ function insufficientScope(error: ApiError, ctx: ErrorContext, where: string): T
   const scopes = neededScopes(error)
   const lacks = scopes.length > 0 ? `this token lacks the scope ${scopes.join(' or ')}` : 'this token lacks a scope this request needs'
   if (ctx.tokenKind === 'oauth') {
-    return new TillError(`${lacks}; sign in again to grant it: till auth login -p ${ctx.profile} --web`, ExitCode.auth, `till auth status -p ${ctx.profile} lists the scopes this sign-in lacks; used ${where}`)
+    return new TillError(
+      `${lacks}; sign in again to grant it: till auth login -p ${ctx.profile} --web`,
+      ExitCode.auth,
+      `till auth status -p ${ctx.profile} lists the scopes this sign-in lacks; used ${where}`,
+    )
   }
   if (ctx.tokenKind === 'organization') {
     return new TillError(

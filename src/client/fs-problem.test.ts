@@ -25,7 +25,9 @@ describe('file errors in words', () => {
 
   it('checks a target before any work: a missing folder, a folder given as the file', () => {
     expect(() => checkWritableTarget(join(root, 'out.csv'), '--file')).not.toThrow()
-    expect(() => checkWritableTarget(join(root, 'nowhere', 'out.csv'), '--file')).toThrow(`--file ${join(root, 'nowhere', 'out.csv')}: the folder ${join(root, 'nowhere')} does not exist`)
+    expect(() => checkWritableTarget(join(root, 'nowhere', 'out.csv'), '--file')).toThrow(
+      `--file ${join(root, 'nowhere', 'out.csv')}: the folder ${join(root, 'nowhere')} does not exist`,
+    )
     expect(() => checkWritableTarget(join(root, 'folder'), '--out')).toThrow(`--out ${join(root, 'folder')} is a folder`)
     expect(() => checkWritableTarget(join(root, 'file.txt', 'x'), '--out')).toThrow('is not a folder')
   })

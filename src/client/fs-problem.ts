@@ -41,7 +41,16 @@ export function fsError(error: unknown, verb: string, path: string, exitCode: Ex
 }
 
 /** What a failed system call was doing, for "cannot <verb> <path>". */
-const VERBS: Record<string, string> = {open: 'open', read: 'read', write: 'write', rename: 'write', stat: 'read', scandir: 'read', mkdir: 'create the folder', unlink: 'remove'}
+const VERBS: Record<string, string> = {
+  open: 'open',
+  read: 'read',
+  write: 'write',
+  rename: 'write',
+  stat: 'read',
+  scandir: 'read',
+  mkdir: 'create the folder',
+  unlink: 'remove',
+}
 
 /** Any file error that reached the top, in words; a temporary file (`x.123.part`, `x.tmp`) is named as the file it stands for. */
 export function systemFileError(error: NodeJS.ErrnoException): TillError {
@@ -63,9 +72,11 @@ export function checkWritableTarget(file: string, flag: string): void {
     }
   }
   const where = kind(folder)
-  if (where === 'missing') throw new TillError(`${flag} ${file}: the folder ${folder} does not exist`, ExitCode.usage, 'create the folder first, or give another path')
+  if (where === 'missing')
+    throw new TillError(`${flag} ${file}: the folder ${folder} does not exist`, ExitCode.usage, 'create the folder first, or give another path')
   if (where !== 'folder') throw new TillError(`${flag} ${file}: ${folder} is not a folder`, ExitCode.usage, 'give a path inside a folder')
-  if (kind(file) === 'folder') throw new TillError(`${flag} ${file} is a folder`, ExitCode.usage, `give a file name, e.g. ${flag} ${file.replace(/\/+$/, '')}/out`)
+  if (kind(file) === 'folder')
+    throw new TillError(`${flag} ${file} is a folder`, ExitCode.usage, `give a file name, e.g. ${flag} ${file.replace(/\/+$/, '')}/out`)
 }
 
 /**

@@ -8,7 +8,11 @@ const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$
 export function checkUuid(value: string, what: string): string {
   const id = value.trim()
   if (id === '') throw usageError(`the ${what} is empty`, `give the ${what}, e.g. 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21`)
-  if (!UUID.test(id)) throw usageError(`${what} "${printable(id)}": Input should be a valid UUID, invalid character or length`, 'ids look like 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21')
+  if (!UUID.test(id))
+    throw usageError(
+      `${what} "${printable(id)}": Input should be a valid UUID, invalid character or length`,
+      'ids look like 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21',
+    )
   return id
 }
 

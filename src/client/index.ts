@@ -11,13 +11,33 @@ export {ApiClient, buildUrl, RedirectError, type ClientOptions, type Query, type
 export {ApiError, NetworkError, RateLimitedError, toTillError, type ErrorContext, type ValidationDetail} from './errors.js'
 export {ExitCode, TillError} from './till-error.js'
 export {assertSafeBaseUrl, isLoopbackHost, mayCarryCredentials, originOf} from './origin.js'
-export {authorizeUrl, EMULATOR_CLIENT_ID, OAuthCredentials, pkcePair, TILL_SCOPES, tokensFrom, type OAuthCredentialsOptions, type OAuthTokens, type TokenProvider, type TokenResponse} from './oauth.js'
+export {
+  authorizeUrl,
+  EMULATOR_CLIENT_ID,
+  OAuthCredentials,
+  pkcePair,
+  TILL_SCOPES,
+  tokensFrom,
+  type OAuthCredentialsOptions,
+  type OAuthTokens,
+  type TokenProvider,
+  type TokenResponse,
+} from './oauth.js'
 export {Pacer, type Budget, type Held, type HoldGate, type PacerOptions} from './pace.js'
 export {paginate, MAX_LIMIT, type FetchPage, type PageResult, type PaginateOptions} from './paginate.js'
 export {parseRateLimit, ruleText, type Rule} from './rate-limit.js'
 export {redact} from './redact.js'
 export {API_VERSION, API_VERSIONS, isApiVersion, isKnownApiVersion, type ApiVersion} from './version.js'
-export {decodeListenMessage, forwardEvent, listen, reconnectDelayMs, type ForwardResult, type ListenMessage, type ListenOptions, type ListenState} from './listen.js'
+export {
+  decodeListenMessage,
+  forwardEvent,
+  listen,
+  reconnectDelayMs,
+  type ForwardResult,
+  type ListenMessage,
+  type ListenOptions,
+  type ListenState,
+} from './listen.js'
 export * from './resources/index.js'
 /** The wire types, generated from the service's OpenAPI document: `import type {wire} from 'till/client'`. */
 export type * as wire from './wire/index.js'

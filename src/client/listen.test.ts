@@ -8,7 +8,13 @@ const HEADERS = {'webhook-id': 'e1', 'webhook-timestamp': '1795000000', 'webhook
 
 const frame = (m: unknown) => `data: ${JSON.stringify(m)}\r\n\r\n`
 const connected = frame({key: 'connected', ts: '2026-11-23 02:00:00.000000+00:00', secret: 'abc123'})
-const event = (id: string) => frame({id: `m-${id}`, key: 'webhook.created', payload: {webhook_event_id: id, payload: BODY.replace('o1', id), triggered: false}, headers: {...HEADERS, 'webhook-id': id}})
+const event = (id: string) =>
+  frame({
+    id: `m-${id}`,
+    key: 'webhook.created',
+    payload: {webhook_event_id: id, payload: BODY.replace('o1', id), triggered: false},
+    headers: {...HEADERS, 'webhook-id': id},
+  })
 
 /** A stream whose body yields `chunks` and then ends (a drop, unless a reconnect message came). */
 const stream = (status: number, chunks: string[], text = ''): OpenedStream => ({
@@ -27,12 +33,16 @@ describe('decodeListenMessage', () => {
 
   it('keeps a raw JSON string payload byte for byte (the newer framing)', () => {
     const spaced = '{"type": "order.paid",  "data": {"id": "o1"}}'
-    const m = decodeListenMessage(JSON.stringify({id: 'm', key: 'webhook.created', payload: {webhook_event_id: 'e1', payload: spaced}, headers: {'Webhook-Id': 'e1'}}))
+    const m = decodeListenMessage(
+      JSON.stringify({id: 'm', key: 'webhook.created', payload: {webhook_event_id: 'e1', payload: spaced}, headers: {'Webhook-Id': 'e1'}}),
+    )
     expect(m).toEqual({kind: 'event', webhookEventId: 'e1', body: spaced, form: 'string', type: 'order.paid', headers: {'webhook-id': 'e1'}})
   })
 
   it('serialises an object payload compactly, keeping key order (the older framing)', () => {
-    const m = decodeListenMessage(JSON.stringify({id: 'm', key: 'webhook.created', payload: {webhook_event_id: 'e1', payload: JSON.parse(BODY)}, headers: HEADERS}))
+    const m = decodeListenMessage(
+      JSON.stringify({id: 'm', key: 'webhook.created', payload: {webhook_event_id: 'e1', payload: JSON.parse(BODY)}, headers: HEADERS}),
+    )
     expect(m).toMatchObject({kind: 'event', body: BODY, form: 'object', type: 'order.paid', webhookEventId: 'e1'})
   })
 
@@ -40,7 +50,10 @@ describe('decodeListenMessage', () => {
     expect(decodeListenMessage('{"type":"reconnect"}')).toEqual({kind: 'reconnect'})
     expect(decodeListenMessage('{"key":"checkout.updated","payload":{}}')).toEqual({kind: 'other', key: 'checkout.updated'})
     expect(decodeListenMessage('not json')).toEqual({kind: 'other', key: null})
-    expect(decodeListenMessage(JSON.stringify({key: 'webhook.created', payload: {webhook_event_id: 'e', payload: 7}}))).toEqual({kind: 'other', key: 'webhook.created'})
+    expect(decodeListenMessage(JSON.stringify({key: 'webhook.created', payload: {webhook_event_id: 'e', payload: 7}}))).toEqual({
+      kind: 'other',
+      key: 'webhook.created',
+    })
   })
 })
 
@@ -87,7 +100,7 @@ describe('listen', () => {
     return {events, states, sleeps, opened}
   }
 
-  it('connects again at once after a reconnect message, and delivers the new stream\'s events', async () => {
+  it("connects again at once after a reconnect message, and delivers the new stream's events", async () => {
     const r = await run([stream(200, [connected, event('a'), frame({type: 'reconnect'}), event('lost')]), stream(200, [connected, event('b'), event('c')])], 3)
     expect(r.events).toEqual(['a', 'b', 'c'])
     expect(r.sleeps).toEqual([])
@@ -120,7 +133,10 @@ describe('listen', () => {
   it('stops after the connected message when asked (print the secret), and fails when it never connects', async () => {
     let secret = ''
     await listen({
-      baseUrl: 'http://h/v1', token: 't', organizationId: 'o', userAgent: 'u',
+      baseUrl: 'http://h/v1',
+      token: 't',
+      organizationId: 'o',
+      userAgent: 'u',
       open: async () => stream(200, [connected, event('never')]),
       onEvent: () => {
         throw new Error('no event is read after stopping')
@@ -132,7 +148,10 @@ describe('listen', () => {
     })
     expect(secret).toBe('abc123')
     const failed = await listen({
-      baseUrl: 'http://h/v1', token: 't', organizationId: 'o', userAgent: 'u',
+      baseUrl: 'http://h/v1',
+      token: 't',
+      organizationId: 'o',
+      userAgent: 'u',
       open: async () => stream(502, []),
       onEvent: () => {},
       stopWhen: () => true,

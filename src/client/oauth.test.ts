@@ -6,7 +6,9 @@ import {ExitCode, TillError} from './till-error.js'
 describe('PKCE', () => {
   it('computes the S256 challenge of RFC 7636 appendix B', () => {
     expect(s256('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')
-    const bytes = Buffer.from([116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121])
+    const bytes = Buffer.from([
+      116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121,
+    ])
     expect(pkcePair(bytes)).toEqual({verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'})
   })
 })
@@ -16,15 +18,35 @@ describe('authorize URL', () => {
     expect(authorizePageUrl('https://api.polar.sh/v1')).toBe('https://polar.sh/oauth2/authorize')
     expect(authorizePageUrl('https://sandbox-api.polar.sh/v1')).toBe('https://sandbox.polar.sh/oauth2/authorize')
     expect(authorizePageUrl('http://127.0.0.1:4010/v1')).toBe('http://127.0.0.1:4010/oauth2/authorize')
-    const url = new URL(authorizeUrl('https://api.polar.sh/v1', {clientId: 'polar_ci_x', redirectUri: 'http://127.0.0.1:1234/oauth/callback', scopes: ['openid', 'products:read'], state: 'st', challenge: 'ch'}))
+    const url = new URL(
+      authorizeUrl('https://api.polar.sh/v1', {
+        clientId: 'polar_ci_x',
+        redirectUri: 'http://127.0.0.1:1234/oauth/callback',
+        scopes: ['openid', 'products:read'],
+        state: 'st',
+        challenge: 'ch',
+      }),
+    )
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      response_type: 'code', client_id: 'polar_ci_x', redirect_uri: 'http://127.0.0.1:1234/oauth/callback', scope: 'openid products:read', state: 'st', code_challenge: 'ch', code_challenge_method: 'S256',
+      response_type: 'code',
+      client_id: 'polar_ci_x',
+      redirect_uri: 'http://127.0.0.1:1234/oauth/callback',
+      scope: 'openid products:read',
+      state: 'st',
+      code_challenge: 'ch',
+      code_challenge_method: 'S256',
     })
   })
 })
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')
-const stored = (expiresAt: number, n = 1): OAuthTokens => ({access_token: `at${n}`, refresh_token: `rt${n}`, expires_at: new Date(expiresAt).toISOString(), scope: 'a b', client_id: 'polar_ci_x'})
+const stored = (expiresAt: number, n = 1): OAuthTokens => ({
+  access_token: `at${n}`,
+  refresh_token: `rt${n}`,
+  expires_at: new Date(expiresAt).toISOString(),
+  scope: 'a b',
+  client_id: 'polar_ci_x',
+})
 
 function harness(tokens: OAuthTokens, answer: (form: Record<string, string>) => TokenResponse | Error) {
   let now = T0
@@ -57,12 +79,15 @@ describe('OAuthCredentials', () => {
     expect(h.saved).toEqual([{...stored(T0 + 3590_000 + 3600_000, 2)}])
   })
 
-  it('processes sharing a profile renew one at a time: the second takes the first one\'s new token', async () => {
+  it("processes sharing a profile renew one at a time: the second takes the first one's new token", async () => {
     let store = stored(T0 - 1)
     let chain = Promise.resolve()
     const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
       const run = chain.then(fn)
-      chain = run.then(() => undefined, () => undefined)
+      chain = run.then(
+        () => undefined,
+        () => undefined,
+      )
       return run
     }
     let calls = 0

@@ -24,7 +24,15 @@ describe('mayCarryCredentials', () => {
 })
 
 describe('isLoopbackHost', () => {
-  it.each([['127.0.0.1', true], ['127.9.8.7', true], ['localhost', true], ['[::1]', true], ['10.0.0.1', false], ['api.polar.sh', false], ['127.0.0.1.example', false]])('%s -> %s', (host, expected) => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.9.8.7', true],
+    ['localhost', true],
+    ['[::1]', true],
+    ['10.0.0.1', false],
+    ['api.polar.sh', false],
+    ['127.0.0.1.example', false],
+  ])('%s -> %s', (host, expected) => {
     expect(isLoopbackHost(host)).toBe(expected)
   })
 })

@@ -49,7 +49,12 @@ export function record(state: PaceState, budgets: Budget[], now: number): void {
 const HOLD = 'hold:'
 
 /** The key of a hold for requests counted against `budgets` (order-free). */
-export const holdKey = (budgets: Budget[]) => HOLD + budgets.map((b) => b.name).sort().join('+')
+export const holdKey = (budgets: Budget[]) =>
+  HOLD +
+  budgets
+    .map((b) => b.name)
+    .sort()
+    .join('+')
 
 /**
  * Records that a request counted against `budgets` was refused until `until` (epoch ms). Pure. A later
@@ -77,7 +82,13 @@ export function holdFor(state: PaceState, budgets: Budget[], now: number): numbe
       delete state[key]
       continue
     }
-    if (key.slice(HOLD.length).split('+').every((name) => names.has(name))) wait = Math.max(wait, until - now)
+    if (
+      key
+        .slice(HOLD.length)
+        .split('+')
+        .every((name) => names.has(name))
+    )
+      wait = Math.max(wait, until - now)
   }
   return wait
 }

@@ -71,7 +71,10 @@ describe('paginate', () => {
     const fetchPage = async (page: number, limit: number): Promise<PageResult<number>> => {
       calls++
       const total = calls === 1 ? 30 : 31
-      return {items: Array.from({length: limit}, (_, i) => (page - 1) * limit + i).filter((i) => i < total), pagination: {total_count: total, max_page: Math.ceil(total / limit)}}
+      return {
+        items: Array.from({length: limit}, (_, i) => (page - 1) * limit + i).filter((i) => i < total),
+        pagination: {total_count: total, max_page: Math.ceil(total / limit)},
+      }
     }
     await collect(paginate(fetchPage, {limit: 10, all: true, onShift: (a, b) => shifts.push([a, b])}))
     expect(shifts).toEqual([[30, 31]])

@@ -34,7 +34,17 @@ describe('redact of percent-encoded tokens', () => {
   it('masks a token hidden behind percent escapes, in a query string or a path', () => {
     const encoded = oat.replaceAll('_', '%5F')
     expect(redact(`GET /v1/x?t=${encoded} 401`)).toBe('GET /v1/x?t=polar_oat_… 401')
-    expect(redact(`GET /v1/${encodeURIComponent('polar_cst_') + 'abcdefghijk'.split('').map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')}`)).toBe('GET /v1/polar_cst_…')
+    expect(
+      redact(
+        `GET /v1/${
+          encodeURIComponent('polar_cst_') +
+          'abcdefghijk'
+            .split('')
+            .map((c) => `%${c.charCodeAt(0).toString(16)}`)
+            .join('')
+        }`,
+      ),
+    ).toBe('GET /v1/polar_cst_…')
   })
 
   it('leaves other percent-encoded text as it was', () => {

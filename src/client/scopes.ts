@@ -19,7 +19,17 @@ let matchers: Matcher[] | undefined
 /** Path templates as patterns; a template with fewer parameters first (`/v1/customers/export` before `/v1/customers/{id}`). */
 function table(): Matcher[] {
   matchers ??= Object.entries(ALL)
-    .map(([id, op]) => ({id, method: op.method, params: (op.path.match(/\{/g) ?? []).length, pattern: new RegExp(`^${op.path.split(/\{[^}]*\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`)}))
+    .map(([id, op]) => ({
+      id,
+      method: op.method,
+      params: (op.path.match(/\{/g) ?? []).length,
+      pattern: new RegExp(
+        `^${op.path
+          .split(/\{[^}]*\}/)
+          .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+          .join('[^/]+')}$`,
+      ),
+    }))
     .sort((a, b) => a.params - b.params)
   return matchers
 }
@@ -47,10 +57,11 @@ export const missingScopes = (granted: readonly string[]): string[] => TILL_API_
 
 /** The commands that send an operation `granted` does not let through, and the shared operations it refuses. */
 export function refusedCommands(granted: readonly string[]): {commands: string[]; shared: string[]} {
-  const refused = (ids: readonly string[]) => ids.some((id) => {
-    const spec = operationSpec(id)
-    return spec !== undefined && !allows(granted, spec)
-  })
+  const refused = (ids: readonly string[]) =>
+    ids.some((id) => {
+      const spec = operationSpec(id)
+      return spec !== undefined && !allows(granted, spec)
+    })
   return {
     commands: Object.keys(COMMAND_OPERATIONS).filter((c) => refused(COMMAND_OPERATIONS[c]!)),
     shared: SHARED_OPERATIONS.filter((id) => refused([id])),

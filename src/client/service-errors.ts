@@ -19,9 +19,19 @@ export interface PathObject {
 }
 
 const NOUNS: Record<string, string> = {
-  products: 'product', customers: 'customer', orders: 'order', subscriptions: 'subscription', benefits: 'benefit',
-  'benefit-grants': 'benefit grant', checkouts: 'checkout', 'checkout-links': 'checkout link', 'license-keys': 'license key',
-  refunds: 'refund', 'webhooks/endpoints': 'webhook endpoint', 'customer-sessions': 'customer session', customer: 'customer',
+  products: 'product',
+  customers: 'customer',
+  orders: 'order',
+  subscriptions: 'subscription',
+  benefits: 'benefit',
+  'benefit-grants': 'benefit grant',
+  checkouts: 'checkout',
+  'checkout-links': 'checkout link',
+  'license-keys': 'license key',
+  refunds: 'refund',
+  'webhooks/endpoints': 'webhook endpoint',
+  'customer-sessions': 'customer session',
+  customer: 'customer',
 }
 
 export function pathObject(url: string): PathObject | undefined {
@@ -31,7 +41,10 @@ export function pathObject(url: string): PathObject | undefined {
   } catch {
     return undefined
   }
-  const parts = path.split('/').filter(Boolean).map((p) => decodeURIComponent(p))
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((p) => decodeURIComponent(p))
   if (parts[0] === 'v1') parts.shift()
   const portal = parts[0] === 'customer-portal'
   if (portal) parts.shift()
@@ -94,7 +107,8 @@ const KNOWN: Record<string, Known> = {
     exit: ExitCode.notFound,
   },
   RefundedAlready: {
-    message: (_what, detail) => `the order is already fully refunded${/: (\S+)$/.test(detail) ? ` (${/: (\S+)$/.exec(detail)![1]})` : ''}; nothing is left to refund`,
+    message: (_what, detail) =>
+      `the order is already fully refunded${/: (\S+)$/.test(detail) ? ` (${/: (\S+)$/.exec(detail)![1]})` : ''}; nothing is left to refund`,
     hint: () => 'see its refunds with: till refunds list --order ID',
   },
   ExpiredCheckoutError: {
@@ -118,7 +132,11 @@ export function knownServiceError(status: number, code: string | undefined, deta
   const known = code && Object.hasOwn(KNOWN, code) ? KNOWN[code] : undefined
   if (known) return new TillError(known.message(what, detail), known.exit ?? ExitCode.error, o ? known.hint?.(o, till) : undefined)
   if (status === 404 && o?.id && o.rest.length === 0) {
-    return new TillError(`not found: there is no ${what} in ${where}`, ExitCode.notFound, `check the id, and the profile; list them with: ${till} ${o.topic} list`)
+    return new TillError(
+      `not found: there is no ${what} in ${where}`,
+      ExitCode.notFound,
+      `check the id, and the profile; list them with: ${till} ${o.topic} list`,
+    )
   }
   return undefined
 }

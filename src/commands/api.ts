@@ -9,8 +9,9 @@ import {mayCarryCredentials, originOf} from '../client/origin.js'
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
 
 export default class Api extends BaseCommand {
-  static override summary = 'Call any endpoint of the API with the profile\'s token, pacing and retries.'
-  static override description = `PATH is relative to the profile's base URL (e.g. /customers/ or /orders/ID/invoice). An absolute URL must be on the profile's API origin: the token goes nowhere else; --no-auth calls any URL without credentials. A GET follows redirects on the same origin; any other redirect fails (exit 1) naming the status and Location, and a body is never sent again. Fields given with -f (text) or -F (typed: numbers, true, false, null, JSON) become query parameters for GET and DELETE, and the JSON body otherwise; --input sends a JSON file (or - for stdin) as the body. With --paginate a GET list is read page by page and its items are printed as one JSON array (or JSON lines with -o jsonl).`
+  static override summary = "Call any endpoint of the API with the profile's token, pacing and retries."
+  static override description =
+    `PATH is relative to the profile's base URL (e.g. /customers/ or /orders/ID/invoice). An absolute URL must be on the profile's API origin: the token goes nowhere else; --no-auth calls any URL without credentials. A GET follows redirects on the same origin; any other redirect fails (exit 1) naming the status and Location, and a body is never sent again. Fields given with -f (text) or -F (typed: numbers, true, false, null, JSON) become query parameters for GET and DELETE, and the JSON body otherwise; --input sends a JSON file (or - for stdin) as the body. With --paginate a GET list is read page by page and its items are printed as one JSON array (or JSON lines with -o jsonl).`
   static override examples = [
     '<%= config.bin %> <%= command.id %> GET /organizations/',
     {description: 'Every benefit grant, streamed as JSON lines', command: '<%= config.bin %> <%= command.id %> GET /benefit-grants/ --paginate -o jsonl'},
@@ -26,19 +27,26 @@ export default class Api extends BaseCommand {
 
   static override flags = {
     field: Flags.string({char: 'f', description: 'A text field, key=value (repeatable).', multiple: true}),
-    'typed-field': Flags.string({char: 'F', description: 'A typed field, key=value: numbers, true, false, null and JSON are parsed (repeatable).', multiple: true}),
+    'typed-field': Flags.string({
+      char: 'F',
+      description: 'A typed field, key=value: numbers, true, false, null and JSON are parsed (repeatable).',
+      multiple: true,
+    }),
     input: Flags.string({description: 'JSON file to send as the body, or - for stdin.'}),
     paginate: Flags.boolean({description: 'Read every page of a GET list and print its items.'}),
     output: Flags.option({char: 'o', options: ['json', 'jsonl'] as const, description: 'With --paginate: one JSON array (default) or JSON lines.'})(),
     limit: pageFlags.limit,
-    'no-auth': Flags.boolean({description: 'Send no credentials (required for a URL outside the profile\'s API origin).'}),
+    'no-auth': Flags.boolean({description: "Send no credentials (required for a URL outside the profile's API origin)."}),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(Api)
     const method = args.method.toUpperCase()
     const fields: Record<string, unknown> = {}
-    for (const [list, typed] of [[flags.field, false], [flags['typed-field'], true]] as const) {
+    for (const [list, typed] of [
+      [flags.field, false],
+      [flags['typed-field'], true],
+    ] as const) {
       for (const pair of list ?? []) {
         const at = pair.indexOf('=')
         if (at <= 0) throw usageError(`field "${pair}" is not key=value`, 'e.g. -f name=Ada or -F limit=100')

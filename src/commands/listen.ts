@@ -9,7 +9,8 @@ import {WEBHOOK_EVENTS} from '../client/webhook-events.js'
 
 export default class Listen extends BaseCommand {
   static override summary = "Receive the organization's webhook events on this machine, and forward them to a local URL."
-  static override description = `Connects to the service's listen stream (as the service's own CLI does) with the profile's token and prints one line per event on stdout: time, type, event id, the object's id and, with --forward-to, the local server's answer and how long it took. Every event of the organization arrives while till listens, whether or not webhook endpoints are registered.
+  static override description =
+    `Connects to the service's listen stream (as the service's own CLI does) with the profile's token and prints one line per event on stdout: time, type, event id, the object's id and, with --forward-to, the local server's answer and how long it took. Every event of the organization arrives while till listens, whether or not webhook endpoints are registered.
 
 --forward-to POSTs each event to a local URL with the exact signed bytes and the webhook-id, webhook-timestamp and webhook-signature headers; verify them with the secret --print-secret prints (the organization id without dashes, used as a Standard Webhooks secret the way the service's SDKs use theirs). A local server that is down is reported on stderr and listening goes on.
 
@@ -18,7 +19,10 @@ When the service asks the stream to reconnect (every 10 minutes) till connects a
     {description: 'Watch events as they happen', command: '<%= config.bin %> <%= command.id %>'},
     {description: 'Forward them to a local server', command: '<%= config.bin %> <%= command.id %> --forward-to http://localhost:3000/api/webhooks'},
     {description: 'Only order events, as JSON lines', command: '<%= config.bin %> <%= command.id %> --events order.created,order.paid --json | jq .data.id'},
-    {description: 'The secret for POLAR_WEBHOOK_SECRET in your app', command: 'export POLAR_WEBHOOK_SECRET=$(<%= config.bin %> <%= command.id %> --print-secret)'},
+    {
+      description: 'The secret for POLAR_WEBHOOK_SECRET in your app',
+      command: 'export POLAR_WEBHOOK_SECRET=$(<%= config.bin %> <%= command.id %> --print-secret)',
+    },
   ]
 
   static override flags = {
@@ -30,12 +34,18 @@ When the service asks the stream to reconnect (every 10 minutes) till connects a
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(Listen)
-    const events = (flags.events ?? '').split(',').map((e) => e.trim()).filter(Boolean)
+    const events = (flags.events ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean)
     const unknown = events.filter((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e))
     if (unknown.length > 0) throw usageError(`--events: unknown event type ${unknown.join(', ')}`, `event types are: ${WEBHOOK_EVENTS.join(', ')}`)
     const target = flags['forward-to']
     if (target && !['http:', 'https:'].includes(target.protocol)) {
-      throw usageError(`--forward-to must be an http or https URL, not ${target.protocol.replace(/:$/, '')}`, 'e.g. --forward-to http://localhost:3000/api/webhooks')
+      throw usageError(
+        `--forward-to must be an http or https URL, not ${target.protocol.replace(/:$/, '')}`,
+        'e.g. --forward-to http://localhost:3000/api/webhooks',
+      )
     }
     const client = await this.ctx.client()
     const profile = this.ctx.profile

@@ -14,7 +14,8 @@ import {usageError} from '../client/till-error.js'
 
 export default class Report extends BaseCommand {
   static override summary = 'Write an offline HTML report of the main metrics, top products, refunds and subscriptions.'
-  static override description = `One self-contained file: the chart library is inlined, so it opens without a network, and it can be sent to people who do not run till. Charts of revenue, net revenue, orders, MRR, active, new and churned subscriptions and average order value (with the change against the range before), refunds per period, and the products with the most revenue. --open shows it in the default browser.`
+  static override description =
+    `One self-contained file: the chart library is inlined, so it opens without a network, and it can be sent to people who do not run till. Charts of revenue, net revenue, orders, MRR, active, new and churned subscriptions and average order value (with the change against the range before), refunds per period, and the products with the most revenue. --open shows it in the default browser.`
   static override examples = [
     {description: 'The last 12 months, monthly', command: '<%= config.bin %> <%= command.id %> --html report.html'},
     {description: 'Weekly over the last quarter, then open it', command: '<%= config.bin %> <%= command.id %> --html q.html --last 13w --interval week --open'},
@@ -39,8 +40,14 @@ export default class Report extends BaseCommand {
       refundsPerPeriod(client, range, flags),
     ])
     const html = reportHtml({
-      organization: org.name, currency: org.currency, generatedAt: new Date().toISOString(), range,
-      metrics: current, previous, topProducts: products, refunds: refunds(current.periods.map((p) => p.timestamp)),
+      organization: org.name,
+      currency: org.currency,
+      generatedAt: new Date().toISOString(),
+      range,
+      metrics: current,
+      previous,
+      topProducts: products,
+      refunds: refunds(current.periods.map((p) => p.timestamp)),
     })
     const partial = `${flags.html}.partial-${process.pid}`
     try {

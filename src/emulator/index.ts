@@ -123,7 +123,8 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
   const makeView = (env: Env, now: number): View => ({store: env.store, now, origin: env.origin})
   const guards: Guards = {
     limiter: new RateLimiter(opts.now),
-    perMinute: options.rateLimit === undefined ? {production: LIMITS.production, sandbox: LIMITS.sandbox} : {production: options.rateLimit, sandbox: options.rateLimit},
+    perMinute:
+      options.rateLimit === undefined ? {production: LIMITS.production, sandbox: LIMITS.sandbox} : {production: options.rateLimit, sandbox: options.rateLimit},
     perIp: options.ipRateLimit === undefined ? LIMITS.perIp : options.ipRateLimit,
     licenseKeys: LIMITS.licenseKeys,
     latencyMs: options.latencyMs ?? 0,

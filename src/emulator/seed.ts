@@ -83,8 +83,17 @@ function seedVariants(data: EnvData, random: () => number, start: number): void 
   const meterId = uuid(random)
   // the meter the metered price bills and the meter credit tops up: counts `api.call` events
   data.meters.push({
-    id: meterId, created_at: iso(start + DAY / 2), modified_at: null, name: 'API calls', unit: 'scalar', custom_label: null, custom_multiplier: null,
-    filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'api.call'}]}, aggregation: {func: 'count'}, metadata: {}, archived_at: null,
+    id: meterId,
+    created_at: iso(start + DAY / 2),
+    modified_at: null,
+    name: 'API calls',
+    unit: 'scalar',
+    custom_label: null,
+    custom_multiplier: null,
+    filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'api.call'}]},
+    aggregation: {func: 'count'},
+    metadata: {},
+    archived_at: null,
   })
   data.benefits.push(...makeBenefitVariants(random, start, meterId))
   data.products.push(...makeProductVariants(random, start, meterId))

@@ -22,7 +22,10 @@ describe('a mistyped command', () => {
 
   it.each([
     [['prodcts', 'list'], /^Error: "prodcts list" is not a till command; did you mean "till products list"\?\nHint: see the commands with: till --help\n$/],
-    [['products', 'lst', '--limit', '3'], /^Error: "products lst" is not a till command; did you mean "till products list"\?\nHint: see the commands with: till products --help\n$/],
+    [
+      ['products', 'lst', '--limit', '3'],
+      /^Error: "products lst" is not a till command; did you mean "till products list"\?\nHint: see the commands with: till products --help\n$/,
+    ],
     [['customers', 'delet'], /^Error: "customers delet" is not a till command; did you mean "till customers delete"\?\n/],
     [['zzzz'], /^Error: "zzzz" is not a till command\nHint: see the commands with: till --help\n$/],
   ])('till %j: did you mean, with spaces, exit 2', async (args, pattern) => {
@@ -84,7 +87,10 @@ async function completionBox(): Promise<Sandbox> {
   writeFileSync(join(box.root, 'bin', 'till'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'bin', 'run.js'))} "$@"\n`)
   chmodSync(join(box.root, 'bin', 'till'), 0o755)
   for (const name of ['sandbox-eu', 'prod-main']) {
-    const add = await runCli(['profiles', 'add', name, '--environment', 'sandbox', '--token-stdin', '--no-verify'], {env: box.env(), input: 'polar_oat_shellCompletionProfileToken0123456789\n'})
+    const add = await runCli(['profiles', 'add', name, '--environment', 'sandbox', '--token-stdin', '--no-verify'], {
+      env: box.env(),
+      input: 'polar_oat_shellCompletionProfileToken0123456789\n',
+    })
     expect(add.code, add.stderr).toBe(0)
   }
   return box
@@ -100,7 +106,7 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
   })
   afterAll(() => box.cleanup())
 
-  it("the plugin is loaded where it is needed: the root help lists its topic, and its command runs", async () => {
+  it('the plugin is loaded where it is needed: the root help lists its topic, and its command runs', async () => {
     const help = await runCli(['--help'], {env})
     expect(help.code, help.stderr).toBe(0)
     expect(help.stdout).toMatch(/^ {2}autocomplete +\S/m)
@@ -128,7 +134,17 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
     expect(r.code, r.stderr).toBe(0)
     // the completion function called by a real bash, as the shell calls it on TAB
     const complete = (...words: string[]) =>
-      execFileSync('bash', ['-c', `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _till_autocomplete; printf '%s\\n' "\${COMPREPLY[@]}"`, 'bash', functions('bash', 'till.bash'), ...words], {env})
+      execFileSync(
+        'bash',
+        [
+          '-c',
+          `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _till_autocomplete; printf '%s\\n' "\${COMPREPLY[@]}"`,
+          'bash',
+          functions('bash', 'till.bash'),
+          ...words,
+        ],
+        {env},
+      )
         .toString()
         .split('\n')
         .filter(Boolean)
@@ -150,7 +166,11 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
     expect(script).not.toMatch(/--profile\}?"?\[[^\]]*\]:file:_files/)
     execFileSync('zsh', ['-n', file], {env})
     // the function run by a real zsh, with _describe (the completion system's) standing in to print what it is given
-    const offered = execFileSync('zsh', ['-c', `_describe() { print -l -- "\${(@P)\${@[-1]}}" }; eval "$(sed -n '/^_till_profile_names() {/,/^}/p' "$1")"; _till_profile_names`, 'zsh', file], {env})
+    const offered = execFileSync(
+      'zsh',
+      ['-c', `_describe() { print -l -- "\${(@P)\${@[-1]}}" }; eval "$(sed -n '/^_till_profile_names() {/,/^}/p' "$1")"; _till_profile_names`, 'zsh', file],
+      {env},
+    )
       .toString()
       .split('\n')
       .filter(Boolean)
@@ -163,7 +183,9 @@ describe('fish completion (till autocomplete fish), loaded into a real fish', ()
   let script: string
   /** What fish offers for the command line `line` (`complete -C`), one `word<TAB>description` a line. */
   const complete = (line: string): string[] =>
-    execFileSync('fish', ['--no-config', '-c', `source ${script}; complete -C ${JSON.stringify(line)}`], {env: box.env({PATH: `${join(box.root, 'bin')}:${process.env.PATH}`})})
+    execFileSync('fish', ['--no-config', '-c', `source ${script}; complete -C ${JSON.stringify(line)}`], {
+      env: box.env({PATH: `${join(box.root, 'bin')}:${process.env.PATH}`}),
+    })
       .toString()
       .split('\n')
       .filter(Boolean)
@@ -180,7 +202,10 @@ describe('fish completion (till autocomplete fish), loaded into a real fish', ()
     script = join(box.root, 'till.fish')
     writeFileSync(script, r.stdout)
     for (const name of ['sandbox-eu', 'prod-main']) {
-      const add = await runCli(['profiles', 'add', name, '--environment', 'sandbox', '--token-stdin', '--no-verify'], {env: box.env(), input: 'polar_oat_fishCompletionProfileToken0123456789\n'})
+      const add = await runCli(['profiles', 'add', name, '--environment', 'sandbox', '--token-stdin', '--no-verify'], {
+        env: box.env(),
+        input: 'polar_oat_fishCompletionProfileToken0123456789\n',
+      })
       expect(add.code, add.stderr).toBe(0)
     }
   })

@@ -17,11 +17,15 @@ it('docs/commands is what `npm run readme` writes now', () => {
   copyFileSync(join(ROOT, 'README.md'), join(tmp, 'README.md'))
   const oclif = join(ROOT, 'node_modules', 'oclif', 'bin', 'run.js')
   // oclif joins --output-dir to the working folder
-  execFileSync(process.execPath, [oclif, 'readme', '--multi', '--output-dir', relative(ROOT, out), '--readme-path', join(tmp, 'README.md'), '--no-aliases'], {cwd: ROOT, stdio: 'pipe'})
+  execFileSync(process.execPath, [oclif, 'readme', '--multi', '--output-dir', relative(ROOT, out), '--readme-path', join(tmp, 'README.md'), '--no-aliases'], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  })
   const committed = join(ROOT, 'docs', 'commands')
   const names = readdirSync(out).sort()
   expect(readdirSync(committed).sort(), 'run npm run readme').toEqual(names)
-  for (const name of names) expect(readFileSync(join(committed, name), 'utf8'), `docs/commands/${name}: run npm run readme`).toBe(readFileSync(join(out, name), 'utf8'))
+  for (const name of names)
+    expect(readFileSync(join(committed, name), 'utf8'), `docs/commands/${name}: run npm run readme`).toBe(readFileSync(join(out, name), 'utf8'))
 }, 60_000)
 
 it('the README is short, and its command list points into docs/commands', () => {

@@ -34,7 +34,9 @@ describe.skipIf(busy)('the local profile with nothing on 127.0.0.1:4010 (embedde
 
   it('keeps its data between commands: a product created with `till api` is listed next time', async () => {
     const name = `Embedded ${Date.now()}`
-    const created = await runCli(['api', 'POST', '/products/', '-f', `name=${name}`, '-F', 'prices=[{"amount_type":"fixed","price_amount":500}]'], {env: box.env()})
+    const created = await runCli(['api', 'POST', '/products/', '-f', `name=${name}`, '-F', 'prices=[{"amount_type":"fixed","price_amount":500}]'], {
+      env: box.env(),
+    })
     expect(created.code, created.stderr).toBe(0)
     const id = JSON.parse(created.stdout).id as string
     const listed = await runCli(['products', 'list', '--limit', '1', '-o', 'jsonl', '--debug'], {env: box.env()})
@@ -49,7 +51,9 @@ describe.skipIf(busy)('the local profile with nothing on 127.0.0.1:4010 (embedde
     const r = await runTty(`${TILL} products list --limit 3`, {env: box.env()})
     expect(r.code, r.stdout).toBe(0)
     const lines = linesOf(stripAnsi(r.stdout))
-    expect(lines[0]).toBe(`Nothing answers at http://127.0.0.1:4010/v1; using an emulator run inside this command (data: ${join(box.dataDir, 'emulator')}). Start one with: till emulator start`)
+    expect(lines[0]).toBe(
+      `Nothing answers at http://127.0.0.1:4010/v1; using an emulator run inside this command (data: ${join(box.dataDir, 'emulator')}). Start one with: till emulator start`,
+    )
     expect(lines[1]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'TYPE', 'PRICE', 'ARCHIVED', 'CREATED'])
     expect(lines).toHaveLength(6)
     expect(lines[5]).toMatch(/^Showing 3 of \d+ products; /)

@@ -58,7 +58,7 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
       expect(single.stdout).toBe(`${b.id}\t${b.email}\n`)
     })
 
-    it('customers state - shows each customer\'s state: JSON objects, or rows naming the customer', async () => {
+    it("customers state - shows each customer's state: JSON objects, or rows naming the customer", async () => {
       const withState = (await api(env, 'GET', '/subscriptions/?active=true&limit=2')).body.items.map((s: Json) => s.customer_id) as string[]
       const input = `${withState.join('\n')}\n`
       const json = await till(['customers', 'state', '-', '--json'], {input})
@@ -77,12 +77,17 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
     })
 
     it('a bulk refund prints each refund as refunds create does (id, amount), the failures on stderr', async () => {
-      const paid = (await api(env, 'GET', '/orders/?limit=50')).body.items.filter((o: Json) => o.status === 'paid' && o.refundable_amount > 0 && o.subscription_id === null)
+      const paid = (await api(env, 'GET', '/orders/?limit=50')).body.items.filter(
+        (o: Json) => o.status === 'paid' && o.refundable_amount > 0 && o.subscription_id === null,
+      )
       const [o1, o2] = paid
       const r = await till(['refunds', 'create', '--order', '-', '--reason', 'other', '--yes', '-o', 'jsonl'], {input: `${o1.id}\n${o2.id}\n${o1.id}\n`})
       expect(r.code).toBe(1)
       const refunds = linesOf(r.stdout).map((l) => JSON.parse(l))
-      expect(refunds.map((x) => [x.order_id, x.amount])).toEqual([[o1.id, o1.refundable_amount], [o2.id, o2.refundable_amount]])
+      expect(refunds.map((x) => [x.order_id, x.amount])).toEqual([
+        [o1.id, o1.refundable_amount],
+        [o2.id, o2.refundable_amount],
+      ])
       expect(refunds.every((x) => typeof x.id === 'string' && x.id !== o1.id)).toBe(true)
       expect(r.stderr).toMatch(new RegExp(`^Error: ${o1.id}: .*already given earlier`, 'm'))
     })
@@ -113,7 +118,9 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
       expect(first.code, first.stderr).toBe(0)
       const again = await till(['subscriptions', 'cancel', s.id, '--yes', '--json'])
       expect(again.code, again.stderr).toBe(0)
-      expect(again.stderr).toMatch(new RegExp(`^Note: subscription ${s.id} is already set to cancel at the end of its period \\(\\d{4}-\\d{2}-\\d{2}\\); nothing changed\\.$`, 'm'))
+      expect(again.stderr).toMatch(
+        new RegExp(`^Note: subscription ${s.id} is already set to cancel at the end of its period \\(\\d{4}-\\d{2}-\\d{2}\\); nothing changed\\.$`, 'm'),
+      )
       expect(JSON.parse(again.stdout)).toMatchObject({id: s.id, cancel_at_period_end: true})
     })
 
@@ -219,7 +226,9 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
     it('ids piped in at a terminal: the question is asked on /dev/tty with the count; y acts, n changes nothing', async () => {
       const subs = await ids('/subscriptions/?active=true&cancel_at_period_end=false', 2)
       const line = `printf '%s\\n' ${subs.map((x) => x.id).join(' ')} | ${TILL} subscriptions cancel -`
-      const no = await runAnswering(line, vars(), [{when: /Cancel 2 subscriptions read from stdin at the end of its period \(local, profile local\)\? \(y\/N\)/, send: 'n\r'}])
+      const no = await runAnswering(line, vars(), [
+        {when: /Cancel 2 subscriptions read from stdin at the end of its period \(local, profile local\)\? \(y\/N\)/, send: 'n\r'},
+      ])
       outputs.push(no.stdout)
       expect(no.unanswered, no.stdout).toBe(0)
       expect(no.code).toBe(1)
@@ -258,13 +267,19 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
     const profilesOf = async () => JSON.parse((await till(['profiles', 'list', '--json'])).stdout) as Json[]
 
     it('a refused token is not saved (exit 4); --no-verify saves it; a good one records its organization', async () => {
-      const bad = await till(['profiles', 'add', 'bad', '--environment', 'production', '--url', env.url, '--token-stdin'], {input: `polar_oat_${'Z'.repeat(43)}\n`})
+      const bad = await till(['profiles', 'add', 'bad', '--environment', 'production', '--url', env.url, '--token-stdin'], {
+        input: `polar_oat_${'Z'.repeat(43)}\n`,
+      })
       expect(bad.code).toBe(4)
-      expect(linesOf(bad.stderr)[0]).toBe('Error: production does not accept this token (is it a token of the other environment, expired or revoked?); nothing was saved')
+      expect(linesOf(bad.stderr)[0]).toBe(
+        'Error: production does not accept this token (is it a token of the other environment, expired or revoked?); nothing was saved',
+      )
       expect(bad.stderr).toContain('--no-verify')
       expect((await profilesOf()).map((p) => p.name)).not.toContain('bad')
 
-      const unchecked = await till(['profiles', 'add', 'unchecked', '--environment', 'production', '--url', env.url, '--token-stdin', '--no-verify'], {input: `polar_oat_${'Z'.repeat(43)}\n`})
+      const unchecked = await till(['profiles', 'add', 'unchecked', '--environment', 'production', '--url', env.url, '--token-stdin', '--no-verify'], {
+        input: `polar_oat_${'Z'.repeat(43)}\n`,
+      })
       expect(unchecked.code, unchecked.stderr).toBe(0)
       expect((await profilesOf()).map((p) => p.name)).toContain('unchecked')
 
@@ -275,7 +290,9 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
     })
 
     it('an unreachable URL is a network error (exit 6), nothing saved', async () => {
-      const r = await till(['profiles', 'add', 'away', '--environment', 'production', '--url', 'http://127.0.0.1:1/v1', '--token-stdin'], {input: `${env.token}\n`})
+      const r = await till(['profiles', 'add', 'away', '--environment', 'production', '--url', 'http://127.0.0.1:1/v1', '--token-stdin'], {
+        input: `${env.token}\n`,
+      })
       expect(r.code).toBe(6)
       expect(r.stderr).toMatch(/^Error: cannot reach http:\/\/127\.0\.0\.1:1\/v1/m)
       expect((await profilesOf()).map((p) => p.name)).not.toContain('away')

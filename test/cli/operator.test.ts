@@ -7,7 +7,22 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, expectNoToken, jsonlIds, linesOf, logFrom, runAnswering, runCli, runShell, runTty, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {
+  envVars,
+  expectNoToken,
+  jsonlIds,
+  linesOf,
+  logFrom,
+  runAnswering,
+  runCli,
+  runShell,
+  runTty,
+  sandbox,
+  sh,
+  TILL,
+  type CliResult,
+  type Sandbox,
+} from '../helpers/cli.js'
 import {api, listAll, ROOT, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {allowRefusals} from '../helpers/contract.js'
 
@@ -94,8 +109,14 @@ describe('operator traps', {timeout: 90_000}, () => {
       const r = await till(['customers', 'get', '-', '--envelope', '-o', 'jsonl'], {input: `${c1.id}\nnot-a-uuid\n`})
       expect(r.code).toBe(1)
       expect(r.stderr).toContain('1 of 2 failed')
-      const results = r.stdout.trim().split('\n').map((l) => JSON.parse(l))
-      expect(results.map((x) => [x.id, x.ok])).toEqual([[c1.id, true], ['not-a-uuid', false]])
+      const results = r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l))
+      expect(results.map((x) => [x.id, x.ok])).toEqual([
+        [c1.id, true],
+        ['not-a-uuid', false],
+      ])
       expect(results[1].error.message).toContain('Input should be a valid UUID')
       const byExternal = await till(['customers', 'get', '--external-id', '-', '--envelope', '-o', 'jsonl'], {input: 'no_such_user\n'})
       expect(byExternal.code).toBe(1)
@@ -135,7 +156,9 @@ describe('operator traps', {timeout: 90_000}, () => {
     })
 
     it('auth status exits 6 (network), not 4 (authentication), when the API cannot be reached', async () => {
-      const r = await till(['auth', 'status'], {extra: {TILL_API_URL: 'http://127.0.0.1:1/v1', TILL_TOKEN: `polar_oat_${'N'.repeat(43)}`, TILL_ENV: 'production'}})
+      const r = await till(['auth', 'status'], {
+        extra: {TILL_API_URL: 'http://127.0.0.1:1/v1', TILL_TOKEN: `polar_oat_${'N'.repeat(43)}`, TILL_ENV: 'production'},
+      })
       expect(r.code).toBe(6)
       expect(r.stderr).toContain('cannot reach the API')
       expect(linesOf(r.stderr).filter((l) => l.startsWith('Error:'))).toHaveLength(1)
@@ -265,7 +288,11 @@ describe('operator traps', {timeout: 90_000}, () => {
         expect(saved.code, saved.stderr).toBe(0)
         expect(saved.stdout).toBe('')
         expect(readdirSync(dir)).toEqual([`${order.id}.pdf`])
-        expect(readFileSync(join(dir, `${order.id}.pdf`)).subarray(0, 5).toString()).toBe('%PDF-')
+        expect(
+          readFileSync(join(dir, `${order.id}.pdf`))
+            .subarray(0, 5)
+            .toString(),
+        ).toBe('%PDF-')
         expect(saved.stderr).toContain(`to ${join(dir, `${order.id}.pdf`)}`)
       } finally {
         rmSync(dir, {recursive: true, force: true})
@@ -321,7 +348,10 @@ describe('operator traps', {timeout: 90_000}, () => {
   describe('emulator start --port 0 (issue 22 item 15)', () => {
     it('prints export lines and a profile command that work when pasted', async () => {
       const data = mkdtempSync(join(tmpdir(), 'till-emu-paste-'))
-      const child = spawn(process.execPath, ['bin/run.js', 'emulator', 'start', '--port', '0', '--data', data, '-q'], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']})
+      const child = spawn(process.execPath, ['bin/run.js', 'emulator', 'start', '--port', '0', '--data', data, '-q'], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
       try {
         let out = ''
         await new Promise<void>((resolve, reject) => {
@@ -331,14 +361,20 @@ describe('operator traps', {timeout: 90_000}, () => {
           })
           child.once('exit', () => reject(new Error(`emulator exited: ${out}`)))
         })
-        const exportLine = linesOf(out).map((l) => l.trim()).find((l) => l.startsWith('export TILL_API_URL='))!
-        const profileLine = linesOf(out).map((l) => l.trim()).find((l) => l.includes('| till profiles add emulator'))!
+        const exportLine = linesOf(out)
+          .map((l) => l.trim())
+          .find((l) => l.startsWith('export TILL_API_URL='))!
+        const profileLine = linesOf(out)
+          .map((l) => l.trim())
+          .find((l) => l.includes('| till profiles add emulator'))!
         expect(exportLine).toMatch(/^export TILL_API_URL=http:\/\/127\.0\.0\.1:\d+\/v1 TILL_TOKEN=polar_oat_\S+ TILL_ENV=local$/)
         const vars = box.env()
         const viaEnv = await runShell(`${exportLine}; ${TILL} products list --max-items 1 -o jsonl`, {env: vars})
         expect(viaEnv.code, viaEnv.stderr).toBe(0)
         expect(jsonlIds(viaEnv.stdout)).toHaveLength(1)
-        const viaProfile = await runShell(`${profileLine.replace('| till ', `| ${TILL} `)} && ${TILL} products list -p emulator --max-items 1 -o jsonl`, {env: vars})
+        const viaProfile = await runShell(`${profileLine.replace('| till ', `| ${TILL} `)} && ${TILL} products list -p emulator --max-items 1 -o jsonl`, {
+          env: vars,
+        })
         expect(viaProfile.code, viaProfile.stderr).toBe(0)
         expect(viaProfile.stdout).toBe(viaEnv.stdout)
       } finally {
@@ -376,12 +412,13 @@ describe('operator traps', {timeout: 90_000}, () => {
     })
   })
 
-  describe('auth login with the other environment\'s URL (issue 22 item 15)', () => {
+  describe("auth login with the other environment's URL (issue 22 item 15)", () => {
     it('without a terminal: refused naming the fix, nothing saved; on a terminal: warned and asked', async () => {
       const fresh = sandbox()
       try {
         const r = await runCli(['auth', 'login', '--environment', 'production', '--url', 'https://sandbox-api.polar.sh/v1', '--token-stdin'], {
-          env: fresh.env(), input: `polar_oat_${'P'.repeat(43)}\n`,
+          env: fresh.env(),
+          input: `polar_oat_${'P'.repeat(43)}\n`,
         })
         expect(r.code).toBe(2)
         expect(r.stderr).toContain('https://sandbox-api.polar.sh/v1 is the sandbox URL, but the profile is for production; nothing was saved')

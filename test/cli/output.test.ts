@@ -8,8 +8,22 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 
 import {api, listAll, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
 import {
-  asShown, envVars, expectNoToken, ISO_RE, jsonlIds, linesOf, RELATIVE_RE, runCli, runShell, runTty, sandbox, sh, stripAnsi, TILL,
-  type CliResult, type Sandbox,
+  asShown,
+  envVars,
+  expectNoToken,
+  ISO_RE,
+  jsonlIds,
+  linesOf,
+  RELATIVE_RE,
+  runCli,
+  runShell,
+  runTty,
+  sandbox,
+  sh,
+  stripAnsi,
+  TILL,
+  type CliResult,
+  type Sandbox,
 } from '../helpers/cli.js'
 import {allowRefusals} from '../helpers/contract.js'
 
@@ -245,7 +259,7 @@ describe('till list/get output against the emulator', () => {
       expect(r.stderr).toMatch(/^ {2}body\.metadata\.a: \S/m)
     })
 
-    it('a malformed id is refused before any request with the API\'s message; the API\'s own 422 at path.id exits 2', async () => {
+    it("a malformed id is refused before any request with the API's message; the API's own 422 at path.id exits 2", async () => {
       allowRefusals()
       const r = await till(['orders', 'get', 'not-a-uuid'])
       expect(r.code).toBe(2)
@@ -292,7 +306,9 @@ describe('till list/get output against the emulator', () => {
       const [note, ...lines] = linesOf(stripAnsi(r.stdout)).reverse()
       lines.reverse()
       // the table, then (stderr) how many more there are and how to get them
-      expect(note).toBe(`Showing 5 of ${orders.length} orders; ${orders.length - 5} more: add --all for every one, --max-items N for the first N, or --page 2 for the next page.`)
+      expect(note).toBe(
+        `Showing 5 of ${orders.length} orders; ${orders.length - 5} more: add --all for every one, --max-items N for the first N, or --page 2 for the next page.`,
+      )
       expect(lines).toHaveLength(6)
       expect(lines[0]!.split(/\s{2,}/)).toEqual(['ID', 'CREATED', 'STATUS', 'CUSTOMER', 'PRODUCT', 'NET', 'TOTAL', 'INVOICE'])
       lines.slice(1).forEach((line, i) => {

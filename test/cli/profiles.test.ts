@@ -15,7 +15,10 @@ describe('profiles and profile selection', () => {
   let box: Sandbox
   const outputs: string[] = []
 
-  const till = async (args: string[], options: {env?: Record<string, string | undefined>; input?: string; openStdin?: boolean; timeoutMs?: number} = {}): Promise<CliResult> => {
+  const till = async (
+    args: string[],
+    options: {env?: Record<string, string | undefined>; input?: string; openStdin?: boolean; timeoutMs?: number} = {},
+  ): Promise<CliResult> => {
     const result = await runCli(args, {env: box.env(options.env), input: options.input, openStdin: options.openStdin, timeoutMs: options.timeoutMs})
     outputs.push(result.stdout, result.stderr)
     return result
@@ -57,7 +60,12 @@ describe('profiles and profile selection', () => {
       expect(statSync(box.configDir).mode & 0o777).toBe(0o700)
       const config = JSON.parse(readFileSync(configFile(), 'utf8'))
       expect(config.active).toBe('prod')
-      expect(config.profiles.prod).toEqual({environment: 'production', base_url: emulator.production.url, token: emulator.production.token, organization_id: emulator.production.organizationId})
+      expect(config.profiles.prod).toEqual({
+        environment: 'production',
+        base_url: emulator.production.url,
+        token: emulator.production.token,
+        organization_id: emulator.production.organizationId,
+      })
     })
 
     it('stays 0600 after a second change', async () => {
@@ -96,7 +104,10 @@ describe('profiles and profile selection', () => {
       const list = await till(['profiles', 'list', '--json'])
       expect(list.code, list.stderr).toBe(0)
       const rows = JSON.parse(list.stdout) as Array<{name: string; active: boolean; token: string; base_url: string}>
-      expect(rows.map((p) => [p.name, p.active])).toEqual([['local', false], ['prod', true]])
+      expect(rows.map((p) => [p.name, p.active])).toEqual([
+        ['local', false],
+        ['prod', true],
+      ])
       expect(rows[1]!.base_url).toBe(emulator.production.url)
       expect(rows[1]!.token).toMatch(/^polar_oat_\w{3}…\w{3}$/)
       const show = await till(['profiles', 'show', '--json'])
@@ -130,7 +141,10 @@ describe('profiles and profile selection', () => {
     // The same file `profiles add` writes (tested above), written directly to keep these tests short.
     beforeEach(() => {
       const profile = (environment: string, handle: EnvHandle) => ({environment, base_url: handle.url, token: handle.token})
-      const config = {active: 'prod', profiles: {local: {environment: 'local'}, prod: profile('production', emulator.production), sbx: profile('sandbox', emulator.sandbox)}}
+      const config = {
+        active: 'prod',
+        profiles: {local: {environment: 'local'}, prod: profile('production', emulator.production), sbx: profile('sandbox', emulator.sandbox)},
+      }
       mkdirSync(box.configDir, {recursive: true, mode: 0o700})
       writeFileSync(configFile(), JSON.stringify(config), {mode: 0o600})
     })
@@ -168,7 +182,9 @@ describe('profiles and profile selection', () => {
     })
 
     it('profiles show reports the variables over the profile', async () => {
-      const r = await till(['profiles', 'show', 'sbx', '--json'], {env: {TILL_API_URL: emulator.production.url, TILL_RATE_LIMIT: '20/2s', TILL_ENV: 'production'}})
+      const r = await till(['profiles', 'show', 'sbx', '--json'], {
+        env: {TILL_API_URL: emulator.production.url, TILL_RATE_LIMIT: '20/2s', TILL_ENV: 'production'},
+      })
       expect(r.code, r.stderr).toBe(0)
       expect(JSON.parse(r.stdout)).toMatchObject({
         name: 'sbx',
@@ -181,7 +197,9 @@ describe('profiles and profile selection', () => {
     })
 
     it('an invalid token exits 4 with a hint naming the profile', async () => {
-      await till(['profiles', 'add', 'broken', '--environment', 'production', '--url', emulator.production.url, '--token-stdin', '--no-verify'], {input: `polar_oat_${'B'.repeat(43)}`})
+      await till(['profiles', 'add', 'broken', '--environment', 'production', '--url', emulator.production.url, '--token-stdin', '--no-verify'], {
+        input: `polar_oat_${'B'.repeat(43)}`,
+      })
       const r = await till(['orders', 'list', '-p', 'broken'])
       expect(r.code).toBe(4)
       expect(r.stdout).toBe('')
@@ -198,7 +216,11 @@ describe('profiles and profile selection', () => {
 
     it('that is not JSON: exit 1 with a message naming the file, for any command', async () => {
       damage('{"active": "prod", "profiles": {')
-      for (const args of [['orders', 'list'], ['profiles', 'list'], ['api', 'GET', '/organizations/']]) {
+      for (const args of [
+        ['orders', 'list'],
+        ['profiles', 'list'],
+        ['api', 'GET', '/organizations/'],
+      ]) {
         const r = await till(args)
         expect(r.code, args.join(' ')).toBe(1)
         expect(r.stdout).toBe('')

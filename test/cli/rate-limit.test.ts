@@ -73,7 +73,11 @@ describe('rate limits (emulator --rate-limit 4/3s, client told 1000/60s)', () =>
     expect(r.stdout).toMatch(/\rRate limited by the API; retrying in [1-3]s… /)
     expect(r.stdout).toContain('\r\x1b[2K')
     // The table still arrives whole: a header and the 60 ids.
-    const ids = linesOf(stripAnsi(r.stdout).replace(/\r[^\n]*?… ?/g, '').replaceAll('\r', ''))
+    const ids = linesOf(
+      stripAnsi(r.stdout)
+        .replace(/\r[^\n]*?… ?/g, '')
+        .replaceAll('\r', ''),
+    )
       .map((l) => l.trim())
       .filter((l) => /^[0-9a-f-]{36}$/.test(l))
     expect(ids).toEqual(orderIds)

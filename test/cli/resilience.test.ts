@@ -43,7 +43,10 @@ describe('faults and interruption (emulator --fail-rate 0.2 --reset-rate 0.2 --l
     expect(pages((s) => s >= 500).length, 'injected 5xx').toBeGreaterThan(0)
     expect(pages((s) => s === 0).length, 'connections cut mid-response').toBeGreaterThan(0)
     // ...and each of the 11 pages was answered once.
-    expect(pages((s) => s === 200).sort((a, b) => a - b), JSON.stringify(requests)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
+    expect(
+      pages((s) => s === 200).sort((a, b) => a - b),
+      JSON.stringify(requests),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
   }, 60_000)
 
   it('SIGINT during a slow export exits 130 at once, after streaming the first items', async () => {

@@ -39,7 +39,9 @@ const ID = '7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d'
 
 /** Each read-only command with its arguments and the output choices it offers. */
 function cases(box: Sandbox): Case[] {
-  const coverage = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'scripts', 'api-coverage.js'), '--json'], {cwd: ROOT, encoding: 'utf8'})) as {till: Record<string, string[]>}
+  const coverage = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'scripts', 'api-coverage.js'), '--json'], {cwd: ROOT, encoding: 'utf8'})) as {
+    till: Record<string, string[]>
+  }
   const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, ManifestCommand>}
   const out: Case[] = []
   for (const [command, requests] of Object.entries(coverage.till)) {
@@ -89,7 +91,8 @@ describe('till reads every answer the published document allows', () => {
   it('finds the commands to run from the coverage report and the manifest', () => {
     const names = all.map((c) => c.command)
     // a sample of what must be there: lists, gets, the portal, metrics, exports and the catalog
-    for (const name of ['orders list', 'products get', 'metrics', 'metrics list', 'portal orders list', 'customers export', 'catalog pull']) expect(names).toContain(name)
+    for (const name of ['orders list', 'products get', 'metrics', 'metrics list', 'portal orders list', 'customers export', 'catalog pull'])
+      expect(names).toContain(name)
     expect(names.length).toBeGreaterThan(50)
     for (const c of all) expect(c.formats.length, c.command).toBeGreaterThan(0)
   })
@@ -109,11 +112,18 @@ describe('till reads every answer the published document allows', () => {
         const server = servers.get(run.pass)!
         const argv = [...run.c.command.split(' '), ...run.c.args, ...run.format]
         const result: CliResult = await runCli(argv, {
-          env: box.env({TILL_API_URL: server.url, TILL_TOKEN: 'polar_oat_specsampledanswers0000000000000', TILL_CUSTOMER_TOKEN: 'polar_cst_specsampledanswers0000000000000', COLUMNS: '120'}),
+          env: box.env({
+            TILL_API_URL: server.url,
+            TILL_TOKEN: 'polar_oat_specsampledanswers0000000000000',
+            TILL_CUSTOMER_TOKEN: 'polar_cst_specsampledanswers0000000000000',
+            COLUMNS: '120',
+          }),
           timeoutMs: 60_000,
         })
         if (result.code !== 0 || INTERNAL.test(result.stderr)) {
-          failures.push(`[${run.pass}] till ${argv.join(' ')} -> exit ${result.code ?? result.signal}\n${result.stderr.trim().split('\n').slice(0, 6).join('\n')}`)
+          failures.push(
+            `[${run.pass}] till ${argv.join(' ')} -> exit ${result.code ?? result.signal}\n${result.stderr.trim().split('\n').slice(0, 6).join('\n')}`,
+          )
         }
       }
     }

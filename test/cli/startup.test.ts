@@ -85,13 +85,17 @@ describe('the compile cache', () => {
 
   it('is not written with NODE_DISABLE_COMPILE_CACHE, and an invalid TILL_CACHE_DIR is a usage error', async () => {
     const cacheDir = join(box.root, 'no-cache')
-    const off = await runCli(['products', 'list', '--limit', '1'], {env: box.env({...envVars(emulator.production), TILL_CACHE_DIR: cacheDir, NODE_DISABLE_COMPILE_CACHE: '1'})})
+    const off = await runCli(['products', 'list', '--limit', '1'], {
+      env: box.env({...envVars(emulator.production), TILL_CACHE_DIR: cacheDir, NODE_DISABLE_COMPILE_CACHE: '1'}),
+    })
     expect(off.code, off.stderr).toBe(0)
     expect(() => readdirSync(cacheDir)).toThrow()
 
     const bad = await runCli(['products', 'list'], {env: box.env({...envVars(emulator.production), TILL_CACHE_DIR: 'a\u0007b'})})
     expect(bad.code).toBe(2)
     expect(existsSync(join(ROOT, 'a\u0007b'))).toBe(false) // no cache folder made for it first
-    expect(bad.stderr).toBe('Error: TILL_CACHE_DIR must be a folder path (not a file, no control characters), not "a\\u0007b"\nHint: fix or unset TILL_CACHE_DIR\n')
+    expect(bad.stderr).toBe(
+      'Error: TILL_CACHE_DIR must be a folder path (not a file, no control characters), not "a\\u0007b"\nHint: fix or unset TILL_CACHE_DIR\n',
+    )
   })
 })

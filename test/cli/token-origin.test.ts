@@ -97,7 +97,7 @@ function expectOneLineError(r: CliResult, code: number, pattern: RegExp): void {
 }
 
 describe('credentials go to the API origin only', () => {
-  it('`till api` with another origin\'s URL is refused (exit 2) naming the profile\'s origin; nothing is sent', async () => {
+  it("`till api` with another origin's URL is refused (exit 2) naming the profile's origin; nothing is sent", async () => {
     const before = outsideSeen.length
     const r = await till(['api', 'GET', `${outsideUrl}/x`])
     expectOneLineError(r, 2, new RegExp(`^Error: ${outsideUrl.replaceAll('.', '\\.')} is not the profile's API origin \\(${apiUrl.replaceAll('.', '\\.')}\\)`))
@@ -159,7 +159,10 @@ describe('credentials go to the API origin only', () => {
 describe('plain http is refused off loopback', () => {
   it('`profiles add` of a production or sandbox profile on http:// to another host: exit 2, nothing saved', async () => {
     for (const environment of ['production', 'sandbox']) {
-      const r = await runCli(['profiles', 'add', 'clear', '--environment', environment, '--url', 'http://api.example.com/v1', '--token-stdin'], {env: box.env(), input: `${TOKEN}\n`})
+      const r = await runCli(['profiles', 'add', 'clear', '--environment', environment, '--url', 'http://api.example.com/v1', '--token-stdin'], {
+        env: box.env(),
+        input: `${TOKEN}\n`,
+      })
       expectOneLineError(r, 2, /^Error: --url uses plain http:\/\/ on api\.example\.com/)
     }
     const config = join(box.configDir, 'config.json')
@@ -167,14 +170,21 @@ describe('plain http is refused off loopback', () => {
   })
 
   it('`auth login --url http://...` is refused before the token is sent', async () => {
-    const r = await runCli(['auth', 'login', '--environment', 'production', '--url', 'http://10.255.255.1/v1', '--token-stdin'], {env: box.env(), input: `${TOKEN}\n`})
+    const r = await runCli(['auth', 'login', '--environment', 'production', '--url', 'http://10.255.255.1/v1', '--token-stdin'], {
+      env: box.env(),
+      input: `${TOKEN}\n`,
+    })
     expectOneLineError(r, 2, /--url uses plain http:\/\/ on 10\.255\.255\.1/)
   })
 
   it('a profile saved with an http URL to another host is refused when used, and so is TILL_API_URL', async () => {
     const dir = join(box.root, 'handmade')
     mkdirSync(dir, {recursive: true})
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({active: 'prod', profiles: {prod: {environment: 'production', token: TOKEN, base_url: 'http://10.255.255.1/v1'}}}), {mode: 0o600})
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({active: 'prod', profiles: {prod: {environment: 'production', token: TOKEN, base_url: 'http://10.255.255.1/v1'}}}),
+      {mode: 0o600},
+    )
     const used = await runCli(['products', 'list'], {env: box.env({TILL_CONFIG_DIR: dir})})
     expectOneLineError(used, 2, /^Error: the URL of profile "prod" uses plain http:\/\/ on 10\.255\.255\.1/)
     const env = await runCli(['products', 'list'], {env: box.env({TILL_API_URL: 'http://10.255.255.1/v1', TILL_TOKEN: TOKEN})})
@@ -232,7 +242,21 @@ describe('an interrupted download', () => {
 })
 
 describe('TILL_* settings', () => {
-  const names = ['TILL_ENV', 'TILL_PROFILE', 'TILL_TOKEN', 'TILL_API_URL', 'TILL_RATE_LIMIT', 'TILL_CONFIG_DIR', 'TILL_DATA_DIR', 'TILL_CUSTOMER_TOKEN', 'TILL_DEBUG', 'TILL_NO_INPUT', 'TILL_WEBHOOK_SECRET', 'TILL_EMULATOR_DATA', 'TILL_TEST_FAULT']
+  const names = [
+    'TILL_ENV',
+    'TILL_PROFILE',
+    'TILL_TOKEN',
+    'TILL_API_URL',
+    'TILL_RATE_LIMIT',
+    'TILL_CONFIG_DIR',
+    'TILL_DATA_DIR',
+    'TILL_CUSTOMER_TOKEN',
+    'TILL_DEBUG',
+    'TILL_NO_INPUT',
+    'TILL_WEBHOOK_SECRET',
+    'TILL_EMULATOR_DATA',
+    'TILL_TEST_FAULT',
+  ]
   it.each(names)('%s set to the empty string means the same as unset', async (name) => {
     const [empty, unset] = await Promise.all([
       runCli(['products', 'list'], {env: apiEnv({[name]: ''})}),
@@ -265,10 +289,25 @@ describe('TILL_* settings', () => {
     ['TILL_NO_INPUT', () => 'sure', 2, /^Error: TILL_NO_INPUT must be one of 1, true, yes, y, 0, false, no, n, not "sure"\n/],
     ['TILL_CONFIG_DIR', aFile, 2, /^Error: TILL_CONFIG_DIR must be a folder path \(not a file, no control characters\), not ".*not-a-folder"\n/],
     ['TILL_DATA_DIR', aFile, 2, /^Error: TILL_DATA_DIR must be a folder path/],
-    ['TILL_EMULATOR_DATA', () => '/tmp/a\u001b[31mb', 2, /^Error: TILL_EMULATOR_DATA must be a folder path \(not a file, no control characters\), not "\/tmp\/a\\u001b\[31mb"\n/],
-    ['TILL_TOKEN', () => `${TOKEN}\n`, 4, /^Error: TILL_TOKEN is not a valid token: it has a space, line break or control character in it\nHint: set TILL_TOKEN to a token alone/],
+    [
+      'TILL_EMULATOR_DATA',
+      () => '/tmp/a\u001b[31mb',
+      2,
+      /^Error: TILL_EMULATOR_DATA must be a folder path \(not a file, no control characters\), not "\/tmp\/a\\u001b\[31mb"\n/,
+    ],
+    [
+      'TILL_TOKEN',
+      () => `${TOKEN}\n`,
+      4,
+      /^Error: TILL_TOKEN is not a valid token: it has a space, line break or control character in it\nHint: set TILL_TOKEN to a token alone/,
+    ],
     ['TILL_CUSTOMER_TOKEN', () => 'polar_cst_a b', 4, /^Error: TILL_CUSTOMER_TOKEN is not a valid token/],
-    ['TILL_WEBHOOK_SECRET', () => 'whsec_a\tb', 2, /^Error: TILL_WEBHOOK_SECRET must be the secret alone \(no spaces, line breaks or control characters\), not "whsec_a\\tb"\n/],
+    [
+      'TILL_WEBHOOK_SECRET',
+      () => 'whsec_a\tb',
+      2,
+      /^Error: TILL_WEBHOOK_SECRET must be the secret alone \(no spaces, line breaks or control characters\), not "whsec_a\\tb"\n/,
+    ],
     ['TILL_TEST_FAULT', () => 'crash', 2, /^Error: TILL_TEST_FAULT must be internal \(a test-only hook\), not "crash"\n/],
     ['TILL_RATE_LIMIT', () => 'fast', 2, /^Error: TILL_RATE_LIMIT/],
     ['TILL_API_URL', () => 'api.polar.sh', 2, /^Error: TILL_API_URL is not a URL/],
@@ -284,10 +323,18 @@ describe('TILL_* settings', () => {
   it('a profile whose stored token has a line break is a bad credential naming the profile (exit 4), never a network error', async () => {
     const dir = join(box.root, 'config-newline')
     mkdirSync(dir, {recursive: true})
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({active: 'prod', profiles: {prod: {environment: 'production', base_url: `${apiUrl}/v1`, token: `${TOKEN}\n`}}}), {mode: 0o600})
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({active: 'prod', profiles: {prod: {environment: 'production', base_url: `${apiUrl}/v1`, token: `${TOKEN}\n`}}}),
+      {mode: 0o600},
+    )
     const before = apiSeen.length
     const r = await runCli(['products', 'list'], {env: box.env({TILL_CONFIG_DIR: dir})})
-    expectOneLineError(r, 4, /^Error: the token of profile "prod" is not valid: it has a space, line break or control character in it\nHint: log in again: till auth login -p prod\n$/)
+    expectOneLineError(
+      r,
+      4,
+      /^Error: the token of profile "prod" is not valid: it has a space, line break or control character in it\nHint: log in again: till auth login -p prod\n$/,
+    )
     expect(since(apiSeen, before)).toEqual([])
   })
 

@@ -52,7 +52,11 @@ describe('writes are not re-sent after a possible delivery', () => {
     const log = await logFrom(emu)
     const r = await runCli(['api', 'GET', '/organizations/'], {env: box.env(envVars(emu.production))})
     expect(r.code, r.stderr).toBe(6)
-    expect(log().filter((q) => q.path === '/v1/organizations/').map((q) => q.status)).toEqual([0, 0, 0, 0, 0])
+    expect(
+      log()
+        .filter((q) => q.path === '/v1/organizations/')
+        .map((q) => q.status),
+    ).toEqual([0, 0, 0, 0, 0])
   })
 
   it('POST answered 5xx before any change (--fail-rate 1): exit 6, sent exactly once', async () => {

@@ -44,7 +44,7 @@ describe('src/client as a library', () => {
         "import {createClient, listOrders} from 'till/client'",
         'const client = createClient({baseUrl: process.env.BASE, token: process.env.TOKEN, paceFile: process.env.PACE})',
         'const ids = []',
-        "for await (const order of listOrders(client, {}, {limit: 100, all: true})) ids.push(order.id)",
+        'for await (const order of listOrders(client, {}, {limit: 100, all: true})) ids.push(order.id)',
         'await client.close()',
         'process.stdout.write(JSON.stringify(ids))',
       ].join('\n'),

@@ -19,11 +19,14 @@ import {ROOT} from '../helpers/emulator.js'
 
 const DOCUMENT = join(ROOT, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json')
 type Found = {byCommand: Map<string, Set<string>>; unresolved: string[]}
-const script = async () => (await import(pathToFileURL(join(ROOT, 'scripts', 'operations.js')).href)) as {generate: (root: string, found: Found) => Record<string, string>}
+const script = async () =>
+  (await import(pathToFileURL(join(ROOT, 'scripts', 'operations.js')).href)) as {generate: (root: string, found: Found) => Record<string, string>}
 /** The requests each command sends, found in the source once for the whole file (the TypeScript compiler takes seconds). */
 let found: Promise<Found> | undefined
 const requests = () =>
-  (found ??= import(pathToFileURL(join(ROOT, 'scripts', 'till-operations.js')).href).then((m) => (m as {tillOperations: (root: string) => Found}).tillOperations(ROOT)))
+  (found ??= import(pathToFileURL(join(ROOT, 'scripts', 'till-operations.js')).href).then((m) =>
+    (m as {tillOperations: (root: string) => Found}).tillOperations(ROOT),
+  ))
 
 describe('the generated modules', () => {
   it('are what scripts/operations.js writes now (run npm run operations after changing a request or the document)', async () => {
@@ -39,9 +42,18 @@ describe('the generated modules', () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual(all.map((o) => o.id).sort())
     for (const op of all) {
       const entry = OPERATIONS[op.id as keyof typeof OPERATIONS]
-      expect({method: entry.method, path: entry.path, scopes: [...entry.scopes].sort()}, op.id).toEqual({method: op.method, path: op.path, scopes: [...op.scopes].sort()})
+      expect({method: entry.method, path: entry.path, scopes: [...entry.scopes].sort()}, op.id).toEqual({
+        method: op.method,
+        path: op.path,
+        scopes: [...op.scopes].sort(),
+      })
     }
-    expect(OPERATIONS['discounts:list']).toEqual({method: 'GET', path: '/v1/discounts/', scopes: ['discounts:read', 'discounts:write'], auth: ['oidc', 'pat', 'oat']})
+    expect(OPERATIONS['discounts:list']).toEqual({
+      method: 'GET',
+      path: '/v1/discounts/',
+      scopes: ['discounts:read', 'discounts:write'],
+      auth: ['oidc', 'pat', 'oat'],
+    })
     expect(OPERATIONS['oauth2:request_token'].auth).toEqual([])
     // The routes the document leaves out are not in it.
     for (const op of Object.values(UNDOCUMENTED_OPERATIONS)) expect(contract.find(op.method, op.path.replace(/\{[^}]+\}/g, 'x1'))).toBeNull()
@@ -73,7 +85,19 @@ describe('the scopes till asks for', () => {
 
   it('are the write scope where till also writes the resource, the read scope otherwise, and nothing for customer tokens', () => {
     expect(TILL_SCOPES.slice(0, IDENTITY_SCOPES.length)).toEqual(['openid', 'profile', 'email'])
-    for (const s of ['discounts:write', 'meters:write', 'events:write', 'files:write', 'disputes:write', 'custom_fields:write', 'payments:read', 'customer_meters:read', 'metrics:read', 'orders:read', 'orders:write']) {
+    for (const s of [
+      'discounts:write',
+      'meters:write',
+      'events:write',
+      'files:write',
+      'disputes:write',
+      'custom_fields:write',
+      'payments:read',
+      'customer_meters:read',
+      'metrics:read',
+      'orders:read',
+      'orders:write',
+    ]) {
       expect(TILL_SCOPES).toContain(s)
     }
     // discounts:list takes read or write, and till creates discounts: write alone covers both.
@@ -119,20 +143,35 @@ describe("the emulator's scope check", () => {
 
 describe('a 403 insufficient_scope', () => {
   const refusal = (scope: string) =>
-    new ApiError(403, {error: 'insufficient_scope', error_description: 'The request requires higher privileges than provided by the access token.'}, 'GET', 'https://api.polar.sh/v1/discounts/', `Bearer realm="polar", error="insufficient_scope", scope="${scope}"`)
-  const ctx = (tokenKind: ErrorContext['tokenKind']): ErrorContext => ({profile: 'acme', environment: 'production', baseUrl: 'https://api.polar.sh/v1', tokenKind})
+    new ApiError(
+      403,
+      {error: 'insufficient_scope', error_description: 'The request requires higher privileges than provided by the access token.'},
+      'GET',
+      'https://api.polar.sh/v1/discounts/',
+      `Bearer realm="polar", error="insufficient_scope", scope="${scope}"`,
+    )
+  const ctx = (tokenKind: ErrorContext['tokenKind']): ErrorContext => ({
+    profile: 'acme',
+    environment: 'production',
+    baseUrl: 'https://api.polar.sh/v1',
+    tokenKind,
+  })
 
   it('names the scope and, for a browser sign-in, the sign-in that grants it (exit 4)', () => {
     const e = toTillError(refusal('discounts:read'), ctx('oauth'))
     expect(e.exitCode).toBe(4)
     expect(e.message).toBe('this token lacks the scope discounts:read; sign in again to grant it: till auth login -p acme --web')
-    expect(toTillError(refusal('discounts:read discounts:write'), ctx('oauth')).message).toMatch(/^this token lacks the scope discounts:read or discounts:write;/)
+    expect(toTillError(refusal('discounts:read discounts:write'), ctx('oauth')).message).toMatch(
+      /^this token lacks the scope discounts:read or discounts:write;/,
+    )
   })
 
   it('for an organization access token, says to create one with that scope instead', () => {
     const e = toTillError(refusal('payments:read'), ctx('organization'))
     expect(e.exitCode).toBe(4)
-    expect(e.message).toBe("this token lacks the scope payments:read; create an organization access token with that scope in the organization's settings instead")
+    expect(e.message).toBe(
+      "this token lacks the scope payments:read; create an organization access token with that scope in the organization's settings instead",
+    )
     expect(e.hint).toContain('till auth login -p acme --token-stdin')
   })
 })

@@ -53,7 +53,10 @@ describe('discounts at renewals, events of the new resources, a file changed dur
       ok(created)
       const k = json(created)
       const email = `renew-${Math.random().toString(36).slice(2, 8)}@example.com`
-      const confirm = await api(emulator.production, 'POST', `/checkouts/client/${k.client_secret}/confirm`, {token: null, body: {customer_email: email, customer_name: 'Renewing', customer_billing_address: {country: 'US'}}})
+      const confirm = await api(emulator.production, 'POST', `/checkouts/client/${k.client_secret}/confirm`, {
+        token: null,
+        body: {customer_email: email, customer_name: 'Renewing', customer_billing_address: {country: 'US'}},
+      })
       expect(confirm.status, confirm.text).toBe(200)
       const subscription = (await get(`/subscriptions/?customer_id=${confirm.body.customer_id}`)).items[0]
       const order = (await get(`/orders/?customer_id=${confirm.body.customer_id}`)).items[0]
@@ -171,7 +174,12 @@ describe('discounts at renewals, events of the new resources, a file changed dur
             const value = req.headers[name]
             if (typeof value === 'string') headers[name] = value
           }
-          const answer = await fetch(`${upstream}${req.url}`, {method: req.method, headers, body: body.length > 0 ? new Uint8Array(body) : undefined, redirect: 'manual'})
+          const answer = await fetch(`${upstream}${req.url}`, {
+            method: req.method,
+            headers,
+            body: body.length > 0 ? new Uint8Array(body) : undefined,
+            redirect: 'manual',
+          })
           const data = Buffer.from(await answer.arrayBuffer())
           seen.push({method: req.method ?? '', path: req.url ?? '', status: answer.status})
           if (req.method === 'POST' && req.url === '/v1/files/' && answer.status === 201) {
@@ -214,7 +222,9 @@ describe('discounts at renewals, events of the new resources, a file changed dur
       // declared once, deleted once, never completed
       const declared = seen.filter((s) => s.method === 'POST' && s.path === '/v1/files/')
       expect(declared).toHaveLength(1)
-      expect(seen.filter((s) => s.method === 'DELETE' && s.path === `/v1/files/${declaredId}`)).toEqual([{method: 'DELETE', path: `/v1/files/${declaredId}`, status: 204}])
+      expect(seen.filter((s) => s.method === 'DELETE' && s.path === `/v1/files/${declaredId}`)).toEqual([
+        {method: 'DELETE', path: `/v1/files/${declaredId}`, status: 204},
+      ])
       expect(seen.some((s) => s.path.endsWith('/uploaded'))).toBe(false)
       const gone = await api(emulator.production, 'PATCH', `/files/${declaredId}`, {body: {name: 'still here?'}})
       expect(gone.status).toBe(404)

@@ -28,7 +28,9 @@ describe('operator commands against the emulator', () => {
     expect(r.stdout).toBe('')
   }
   const someProduct = async (): Promise<Json> => {
-    const res = await api(emulator.production, 'POST', '/products/', {body: {name: `Temp ${Math.random().toString(36).slice(2, 8)}`, prices: [{amount_type: 'fixed', price_amount: 2000}]}})
+    const res = await api(emulator.production, 'POST', '/products/', {
+      body: {name: `Temp ${Math.random().toString(36).slice(2, 8)}`, prices: [{amount_type: 'fixed', price_amount: 2000}]},
+    })
     expect(res.status, res.text).toBe(201)
     return res.body
   }
@@ -46,15 +48,47 @@ describe('operator commands against the emulator', () => {
 
   it('every new command has a summary, a description and examples in its help', async () => {
     const commands = [
-      'discounts list', 'discounts get', 'discounts create', 'discounts update', 'discounts delete', 'checkouts update',
-      'payments list', 'payments get', 'disputes list', 'disputes get', 'disputes accept', 'webhooks deliveries list', 'webhooks redeliver',
-      'webhooks endpoints reset-secret', 'webhooks endpoints get', 'org update', 'license-keys update', 'license-keys activation', 'checkout-links update', 'benefit-grants list',
-      'orders receipt', 'orders export', 'subscriptions export', 'customers export', 'customers payment-methods',
-      'custom-fields list', 'custom-fields get', 'custom-fields create', 'custom-fields update', 'custom-fields delete', 'custom-fields attach',
-      'files upload', 'files list', 'files update', 'files delete', 'emulator dispute',
+      'discounts list',
+      'discounts get',
+      'discounts create',
+      'discounts update',
+      'discounts delete',
+      'checkouts update',
+      'payments list',
+      'payments get',
+      'disputes list',
+      'disputes get',
+      'disputes accept',
+      'webhooks deliveries list',
+      'webhooks redeliver',
+      'webhooks endpoints reset-secret',
+      'webhooks endpoints get',
+      'org update',
+      'license-keys update',
+      'license-keys activation',
+      'checkout-links update',
+      'benefit-grants list',
+      'orders receipt',
+      'orders export',
+      'subscriptions export',
+      'customers export',
+      'customers payment-methods',
+      'custom-fields list',
+      'custom-fields get',
+      'custom-fields create',
+      'custom-fields update',
+      'custom-fields delete',
+      'custom-fields attach',
+      'files upload',
+      'files list',
+      'files update',
+      'files delete',
+      'emulator dispute',
     ]
     // every command, from the manifest the help is rendered from (spawning dozens of processes overloads a small machine)
-    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, {summary?: string; description?: string; examples?: unknown[]}>}
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {
+      commands: Record<string, {summary?: string; description?: string; examples?: unknown[]}>
+    }
     for (const c of commands) {
       const entry = manifest.commands[c.replaceAll(' ', ':')]
       expect(entry, c).toBeDefined()
@@ -109,7 +143,23 @@ describe('operator commands against the emulator', () => {
 
     it('creates a fixed repeating discount restricted to a product, in minor units of its currency', async () => {
       const product = await someProduct()
-      const r = await till(['discounts', 'create', '--name', 'Spring', '--amount', '5.00', '--currency', 'usd', '--duration', 'repeating', '--months', '3', '--product', product.id, '--json'])
+      const r = await till([
+        'discounts',
+        'create',
+        '--name',
+        'Spring',
+        '--amount',
+        '5.00',
+        '--currency',
+        'usd',
+        '--duration',
+        'repeating',
+        '--months',
+        '3',
+        '--product',
+        product.id,
+        '--json',
+      ])
       ok(r)
       const d = json(r)
       expect(d).toMatchObject({type: 'fixed', amounts: {usd: 500}, duration: 'repeating', duration_in_months: 3})
@@ -160,7 +210,8 @@ describe('operator commands against the emulator', () => {
       expect(json(applied)).toMatchObject({discount_id: d.id, discount_amount: 200})
 
       const confirm = await api(emulator.production, 'POST', `/checkouts/client/${k.client_secret}/confirm`, {
-        token: null, body: {customer_email: 'disc@example.com', customer_name: 'Disc', customer_billing_address: {country: 'FR'}},
+        token: null,
+        body: {customer_email: 'disc@example.com', customer_name: 'Disc', customer_billing_address: {country: 'FR'}},
       })
       expect(confirm.status, confirm.text).toBe(200)
       const orders = await get(`/orders/?checkout_id=${k.id}`)
@@ -293,7 +344,22 @@ describe('operator commands against the emulator', () => {
 
       // the delivery is recorded once the receiver has answered
       for (let i = 0; i < 100 && (await get(`/webhooks/deliveries?endpoint_id=${endpoint.id}`)).items.length === 0; i++) await sleep(50)
-      const listed = await till(['webhooks', 'deliveries', 'list', '--endpoint', endpoint.id, '--succeeded', '--event-type', 'customer.created', '--http-code-class', '2xx', '--since', '2020-01-01', '-o', 'json'])
+      const listed = await till([
+        'webhooks',
+        'deliveries',
+        'list',
+        '--endpoint',
+        endpoint.id,
+        '--succeeded',
+        '--event-type',
+        'customer.created',
+        '--http-code-class',
+        '2xx',
+        '--since',
+        '2020-01-01',
+        '-o',
+        'json',
+      ])
       ok(listed)
       const deliveries = json(listed)
       expect(deliveries).toHaveLength(1)
@@ -347,7 +413,9 @@ describe('operator commands against the emulator', () => {
       ok(r)
       expect(json(r)).toMatchObject({id: key.id, status: 'disabled', limit_activations: 3, expires_at: null})
       ok(await till(['license-keys', 'update', key.id, '--status', 'granted']))
-      const act = await api(emulator.production, 'POST', '/license-keys/activate', {body: {key: key.key, organization_id: emulator.production.organizationId, label: 'laptop'}})
+      const act = await api(emulator.production, 'POST', '/license-keys/activate', {
+        body: {key: key.key, organization_id: emulator.production.organizationId, label: 'laptop'},
+      })
       expect(act.status, act.text).toBe(200)
       const shown = await till(['license-keys', 'activation', key.id, act.body.id, '--json'])
       ok(shown)
@@ -358,7 +426,8 @@ describe('operator commands against the emulator', () => {
 
     it('checkout-links update changes the label and applies a discount that checkouts from the link get', async () => {
       const product = await someProduct()
-      const link = (await api(emulator.production, 'POST', '/checkout-links/', {body: {payment_processor: 'stripe', products: [product.id], label: 'Old'}})).body
+      const link = (await api(emulator.production, 'POST', '/checkout-links/', {body: {payment_processor: 'stripe', products: [product.id], label: 'Old'}}))
+        .body
       const d = json(await till(['discounts', 'create', '--name', 'Link20', '--percent', '20', '--json']))
       const r = await till(['checkout-links', 'update', link.id, '--label', 'Spring', '--discount', d.id, '--no-discount-codes', '--json'])
       ok(r)
@@ -420,7 +489,9 @@ describe('operator commands against the emulator', () => {
       const product = (await get('/orders/?limit=1')).items[0].product_id
       const filtered = await till(['orders', 'export', '--product', product])
       ok(filtered)
-      expect(filtered.stdout.split('\r\n').filter((l) => l !== '').length - 1).toBe((await get(`/orders/?limit=1&product_id=${product}`)).pagination.total_count)
+      expect(filtered.stdout.split('\r\n').filter((l) => l !== '').length - 1).toBe(
+        (await get(`/orders/?limit=1&product_id=${product}`)).pagination.total_count,
+      )
 
       const file = `${box.root}/subs.csv`
       const subs = await till(['subscriptions', 'export', '--file', file])
@@ -457,11 +528,47 @@ describe('operator commands against the emulator', () => {
 
   describe('custom fields', () => {
     it('creates select and text fields, lists, updates, attaches to a product, and deletes (detached everywhere)', async () => {
-      const select = await till(['custom-fields', 'create', '--type', 'select', '--slug', 'team-size', '--name', 'Team size', '--option', 'small=1-10', '--option', 'large=11+', '--json'])
+      const select = await till([
+        'custom-fields',
+        'create',
+        '--type',
+        'select',
+        '--slug',
+        'team-size',
+        '--name',
+        'Team size',
+        '--option',
+        'small=1-10',
+        '--option',
+        'large=11+',
+        '--json',
+      ])
       ok(select)
       const field = json(select)
-      expect(field).toMatchObject({type: 'select', slug: 'team-size', properties: {options: [{value: 'small', label: '1-10'}, {value: 'large', label: '11+'}]}})
-      const text = await till(['custom-fields', 'create', '--type', 'text', '--slug', 'company-name', '--name', 'Company', '--max', '80', '--textarea', '--json'])
+      expect(field).toMatchObject({
+        type: 'select',
+        slug: 'team-size',
+        properties: {
+          options: [
+            {value: 'small', label: '1-10'},
+            {value: 'large', label: '11+'},
+          ],
+        },
+      })
+      const text = await till([
+        'custom-fields',
+        'create',
+        '--type',
+        'text',
+        '--slug',
+        'company-name',
+        '--name',
+        'Company',
+        '--max',
+        '80',
+        '--textarea',
+        '--json',
+      ])
       ok(text)
       expect(json(text)).toMatchObject({properties: {max_length: 80, textarea: true}})
 
@@ -476,7 +583,11 @@ describe('operator commands against the emulator', () => {
 
       const updated = await till(['custom-fields', 'update', field.id, '--name', 'Team', '--label', 'How many are you?', '--option', 'solo=Just me', '--json'])
       ok(updated)
-      expect(json(updated)).toMatchObject({name: 'Team', type: 'select', properties: {form_label: 'How many are you?', options: [{value: 'solo', label: 'Just me'}]}})
+      expect(json(updated)).toMatchObject({
+        name: 'Team',
+        type: 'select',
+        properties: {form_label: 'How many are you?', options: [{value: 'solo', label: 'Just me'}]},
+      })
 
       const product = await someProduct()
       const attached = await till(['custom-fields', 'attach', field.id, '--product', product.id, '--required', '--json'])
@@ -493,13 +604,32 @@ describe('operator commands against the emulator', () => {
 
     it('checkouts create and update --field set custom field data, checked by the service; the order carries it', async () => {
       const tag = Math.random().toString(36).slice(2, 8)
-      const seats = json(await till(['custom-fields', 'create', '--type', 'number', '--slug', `seats-${tag}`, '--name', 'Seats', '--min', '1', '--max', '20', '--json']))
+      const seats = json(
+        await till(['custom-fields', 'create', '--type', 'number', '--slug', `seats-${tag}`, '--name', 'Seats', '--min', '1', '--max', '20', '--json']),
+      )
       const zip = json(await till(['custom-fields', 'create', '--type', 'text', '--slug', `zip-${tag}`, '--name', 'Zip', '--json']))
       const terms = json(await till(['custom-fields', 'create', '--type', 'checkbox', '--slug', `terms-${tag}`, '--name', 'Terms', '--json']))
       const product = await someProduct()
-      for (const [f, required] of [[seats, false], [zip, false], [terms, true]] as const) ok(await till(['custom-fields', 'attach', f.id, '--product', product.id, ...(required ? ['--required'] : [])]))
+      for (const [f, required] of [
+        [seats, false],
+        [zip, false],
+        [terms, true],
+      ] as const)
+        ok(await till(['custom-fields', 'attach', f.id, '--product', product.id, ...(required ? ['--required'] : [])]))
 
-      const created = await till(['checkouts', 'create', '--product', product.id, '--field', `${seats.slug}=4`, '--field', `${zip.slug}="01234"`, '--field', 'unknown=1', '--json'])
+      const created = await till([
+        'checkouts',
+        'create',
+        '--product',
+        product.id,
+        '--field',
+        `${seats.slug}=4`,
+        '--field',
+        `${zip.slug}="01234"`,
+        '--field',
+        'unknown=1',
+        '--json',
+      ])
       ok(created)
       const k = json(created)
       expect(k.custom_field_data).toEqual({[seats.slug]: 4, [zip.slug]: '01234', [terms.slug]: false})
@@ -518,9 +648,15 @@ describe('operator commands against the emulator', () => {
       expect(json(updated).custom_field_data).toEqual({[seats.slug]: 7, [zip.slug]: null, [terms.slug]: true})
 
       // the customer confirms (the client route, as the checkout page does) and the order carries the data
-      const confirm = await api(emulator.production, 'POST', `/checkouts/client/${k.client_secret}/confirm`, {token: null, body: {
-        customer_email: `fields-${tag}@example.com`, customer_name: 'Ada', customer_billing_address: {country: 'US'}, custom_field_data: {[seats.slug]: 7, [terms.slug]: true},
-      }})
+      const confirm = await api(emulator.production, 'POST', `/checkouts/client/${k.client_secret}/confirm`, {
+        token: null,
+        body: {
+          customer_email: `fields-${tag}@example.com`,
+          customer_name: 'Ada',
+          customer_billing_address: {country: 'US'},
+          custom_field_data: {[seats.slug]: 7, [terms.slug]: true},
+        },
+      })
       expect(confirm.status, confirm.text).toBe(200)
       const orderId = (await get(`/orders/?checkout_id=${k.id}`)).items[0].id
       const order = await till(['orders', 'get', orderId, '--json'])
@@ -562,10 +698,29 @@ describe('operator commands against the emulator', () => {
       ok(listed)
       expect(json(listed).map((f: Json) => f.id)).toContain(file.id)
       // a downloadable benefit references the uploaded file; an unknown file is refused by the service
-      const benefit = await till(['benefits', 'create', '--type', 'downloadables', '--description', 'The handbook', '--properties', JSON.stringify({files: [file.id]}), '--json'])
+      const benefit = await till([
+        'benefits',
+        'create',
+        '--type',
+        'downloadables',
+        '--description',
+        'The handbook',
+        '--properties',
+        JSON.stringify({files: [file.id]}),
+        '--json',
+      ])
       ok(benefit)
       expect(json(benefit)).toMatchObject({type: 'downloadables', properties: {files: [file.id], archived: {}}})
-      const unknown = await till(['benefits', 'create', '--type', 'downloadables', '--description', 'Nothing', '--properties', JSON.stringify({files: [unknownId()]})])
+      const unknown = await till([
+        'benefits',
+        'create',
+        '--type',
+        'downloadables',
+        '--description',
+        'Nothing',
+        '--properties',
+        JSON.stringify({files: [unknownId()]}),
+      ])
       expect(unknown.code).toBe(2)
       expect(unknown.stderr).toContain('body.properties.files.0: File does not exist or is not uploaded.')
 
@@ -598,10 +753,17 @@ describe('operator commands against the emulator', () => {
 
     it('the storage refuses a part whose bytes do not match the declared checksum', async () => {
       const good = Buffer.from('good bytes')
-      const created = await api(emulator.production, 'POST', '/files/', {body: {
-        name: 'x.txt', mime_type: 'text/plain', size: good.length, service: 'downloadable',
-        upload: {parts: [{number: 1, chunk_start: 0, chunk_end: good.length - 1, checksum_sha256_base64: createHash('sha256').update(good).digest('base64')}]},
-      }})
+      const created = await api(emulator.production, 'POST', '/files/', {
+        body: {
+          name: 'x.txt',
+          mime_type: 'text/plain',
+          size: good.length,
+          service: 'downloadable',
+          upload: {
+            parts: [{number: 1, chunk_start: 0, chunk_end: good.length - 1, checksum_sha256_base64: createHash('sha256').update(good).digest('base64')}],
+          },
+        },
+      })
       expect(created.status, created.text).toBe(201)
       const url = created.body.upload.parts[0].url
       const bad = await fetch(url, {method: 'PUT', body: Buffer.from('bad bytes!')})

@@ -16,7 +16,8 @@ describe('API version pinning', () => {
   let emulator: Emulator
   let box: Sandbox
   const cacheDir = () => join(box.root, 'cache')
-  const env = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(emulator.production), TILL_ENV: 'local', TILL_CACHE_DIR: cacheDir(), ...extra})
+  const env = (extra: Record<string, string | undefined> = {}) =>
+    box.env({...envVars(emulator.production), TILL_ENV: 'local', TILL_CACHE_DIR: cacheDir(), ...extra})
   const till = (args: string[], extra: Record<string, string | undefined> = {}) => runCli(args, {env: env(extra)})
   const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}`).toBe(0)
 
@@ -31,7 +32,7 @@ describe('API version pinning', () => {
   })
   afterEach(() => box.cleanup())
 
-  it('till --version names the pinned API version, the service\'s default 2026-10', async () => {
+  it("till --version names the pinned API version, the service's default 2026-10", async () => {
     expect(API_VERSION).toBe('2026-10')
     const r = await till(['--version'])
     ok(r)
@@ -82,7 +83,8 @@ describe('API version pinning', () => {
     const WARNING = 'which the service removes in January 2027'
     const addPinned = async (version: string) =>
       ok(await till(['profiles', 'add', 'old', '--environment', 'local', '--url', emulator.production.url, '--api-version', version], {TILL_ENV: undefined}))
-    const list = (extra: Record<string, string | undefined> = {}) => till(['products', 'list', '--limit', '1', '-o', 'json', '--profile', 'old'], {TILL_ENV: undefined, ...extra})
+    const list = (extra: Record<string, string | undefined> = {}) =>
+      till(['products', 'list', '--limit', '1', '-o', 'json', '--profile', 'old'], {TILL_ENV: undefined, ...extra})
 
     it('a profile pinned to it warns once on stderr, with the command that repins it; not again the same day; never on stdout', async () => {
       await addPinned('2026-04')
@@ -91,7 +93,9 @@ describe('API version pinning', () => {
       expect(JSON.parse(first.stdout)).toHaveLength(1)
       expect(first.stdout).not.toContain(WARNING)
       const lines = first.stderr.split('\n').filter((l) => l.includes(WARNING))
-      expect(lines).toEqual([`Warning: profile "old" pins API version 2026-04, which the service removes in January 2027; move to 2026-10 with: till profiles set old --api-version 2026-10`])
+      expect(lines).toEqual([
+        `Warning: profile "old" pins API version 2026-04, which the service removes in January 2027; move to 2026-10 with: till profiles set old --api-version 2026-10`,
+      ])
       const file = join(cacheDir(), WARNING_FILE)
       expect(statSync(file).mode & 0o777).toBe(0o600)
       const again = await list()
@@ -123,7 +127,9 @@ describe('API version pinning', () => {
     it('TILL_API_VERSION=2026-04 warns too, saying how to move; 2026-10 and 2027-01 never warn', async () => {
       const old = await till(['products', 'list', '--limit', '1'], {TILL_API_VERSION: '2026-04'})
       ok(old)
-      expect(old.stderr).toContain(`Warning: TILL_API_VERSION pins API version 2026-04, ${WARNING}; move to 2026-10 with: unset TILL_API_VERSION or set it to 2026-10`)
+      expect(old.stderr).toContain(
+        `Warning: TILL_API_VERSION pins API version 2026-04, ${WARNING}; move to 2026-10 with: unset TILL_API_VERSION or set it to 2026-10`,
+      )
       expect(old.stdout).not.toContain(WARNING)
       for (const version of [undefined, '2026-10', '2027-01']) {
         const r = await till(['products', 'list', '--limit', '1'], {TILL_API_VERSION: version})

@@ -20,7 +20,11 @@ afterAll(async () => {
   box?.cleanup()
 })
 
-const config = () => JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as {active: string; profiles: Record<string, {token?: string; environment: string; organization_id?: string}>}
+const config = () =>
+  JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as {
+    active: string
+    profiles: Record<string, {token?: string; environment: string; organization_id?: string}>
+  }
 
 function login(args: string[], token: string, env = box.env()) {
   return runCli(['auth', 'login', ...args, '--token-stdin'], {env, input: `${token}\n`})
@@ -62,7 +66,10 @@ describe('auth login', () => {
   })
 
   it('warns when the token does not look like an organization token', async () => {
-    const r = await login(['--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'odd', '--force'], 'polar_pat_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH')
+    const r = await login(
+      ['--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'odd', '--force'],
+      'polar_pat_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH',
+    )
     expect(r.stderr).toContain('does not look like an organization access token')
   })
 

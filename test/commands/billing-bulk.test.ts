@@ -114,7 +114,10 @@ describe('ids from stdin under a tight rate limit and injected faults', () => {
     const input = [...chosen.map((o) => o.id), ...chosen.slice(0, 5).map((o) => o.id)].join('\n')
     writeFileSync(idsFile, `${input}\n`)
     const log = await logFrom(emulator)
-    const r = await runShell(`${TILL} refunds create --order - --reason service_disruption --yes --envelope -o jsonl < ${sh(idsFile)}`, {env: env(), timeoutMs: 180_000})
+    const r = await runShell(`${TILL} refunds create --order - --reason service_disruption --yes --envelope -o jsonl < ${sh(idsFile)}`, {
+      env: env(),
+      timeoutMs: 180_000,
+    })
 
     const results = linesOf(r.stdout).map((l) => JSON.parse(l) as Result)
     expect(results.map((x) => x.id)).toEqual(input.split('\n'))

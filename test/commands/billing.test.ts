@@ -10,7 +10,21 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 
 import {api, listAll, ROOT, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
 import {
-  asShown, envVars, expectNoToken, jsonlIds, linesOf, logFrom, runCli, runShell, sandbox, sh, stripAnsi, TILL, type CliResult, type LoggedRequest, type Sandbox,
+  asShown,
+  envVars,
+  expectNoToken,
+  jsonlIds,
+  linesOf,
+  logFrom,
+  runCli,
+  runShell,
+  sandbox,
+  sh,
+  stripAnsi,
+  TILL,
+  type CliResult,
+  type LoggedRequest,
+  type Sandbox,
 } from '../helpers/cli.js'
 import {allowRefusals} from '../helpers/contract.js'
 
@@ -262,7 +276,20 @@ describe('billing commands against the emulator', () => {
 
     it('refunds part of an order with --yes: the refundable amount on stderr, the refund in JSON', async () => {
       const order = await refundable()
-      const r = await till(['refunds', 'create', '--order', order.id, '--amount', '2.50', '--reason', 'customer_request', '--comment', 'late delivery', '--yes', '--json'])
+      const r = await till([
+        'refunds',
+        'create',
+        '--order',
+        order.id,
+        '--amount',
+        '2.50',
+        '--reason',
+        'customer_request',
+        '--comment',
+        'late delivery',
+        '--yes',
+        '--json',
+      ])
       expect(r.code, r.stderr).toBe(0)
       expect(r.stderr).toContain(`Order ${order.id} (paid): $${(order.refundable_amount / 100).toFixed(2)} (USD) refundable.`)
       const refund = JSON.parse(r.stdout)
@@ -321,11 +348,39 @@ describe('billing commands against the emulator', () => {
 
     it('--revoke-benefits revokes the grants of a one-time order; on a subscription order it is refused locally', async () => {
       const grants = await listAll(emulator.production, '/benefit-grants/', 'is_granted=true')
-      const order = await take('/orders/', 'status=paid', (o) => o.subscription_id === null && o.currency === 'usd' && o.refundable_amount > 0 && grants.some((g) => g.order_id === o.id))
-      const no = await till(['refunds', 'create', '--order', order.id, '--amount-minor', String(order.refundable_amount), '--reason', 'fraudulent', '--revoke-benefits'])
+      const order = await take(
+        '/orders/',
+        'status=paid',
+        (o) => o.subscription_id === null && o.currency === 'usd' && o.refundable_amount > 0 && grants.some((g) => g.order_id === o.id),
+      )
+      const no = await till([
+        'refunds',
+        'create',
+        '--order',
+        order.id,
+        '--amount-minor',
+        String(order.refundable_amount),
+        '--reason',
+        'fraudulent',
+        '--revoke-benefits',
+      ])
       expect(no.code).toBe(2)
-      expect(no.stderr).toContain(`--yes is required to refund $${(order.refundable_amount / 100).toFixed(2)} (USD) of order ${order.id} and revoke the benefits it granted`)
-      const r = await till(['refunds', 'create', '--order', order.id, '--amount-minor', String(order.refundable_amount), '--reason', 'fraudulent', '--revoke-benefits', '--yes', '--json'])
+      expect(no.stderr).toContain(
+        `--yes is required to refund $${(order.refundable_amount / 100).toFixed(2)} (USD) of order ${order.id} and revoke the benefits it granted`,
+      )
+      const r = await till([
+        'refunds',
+        'create',
+        '--order',
+        order.id,
+        '--amount-minor',
+        String(order.refundable_amount),
+        '--reason',
+        'fraudulent',
+        '--revoke-benefits',
+        '--yes',
+        '--json',
+      ])
       expect(r.code, r.stderr).toBe(0)
       expect(JSON.parse(r.stdout)).toMatchObject({order_id: order.id, revoke_benefits: true})
       const after = (await listAll(emulator.production, '/benefit-grants/')).filter((g) => g.order_id === order.id)
@@ -390,7 +445,12 @@ describe('billing commands against the emulator', () => {
       const over = ((order.refundable_amount + 100) / 100).toFixed(2)
       const r = await pty(`refunds create --order ${order.id} --reason other`, [
         {when: /Amount to refund in USD/, send: [...over, ENTER]},
-        {when: /is above the refundable amount/, send: Array(over.length + 10).fill('\x7f').concat([...'0.50', ENTER])},
+        {
+          when: /is above the refundable amount/,
+          send: Array(over.length + 10)
+            .fill('\x7f')
+            .concat([...'0.50', ENTER]),
+        },
         {when: /Refund \$0\.50 \(USD\) of order/, send: ['y', ENTER]},
       ])
       expect(r.unanswered, r.stdout).toBe(0)
@@ -400,7 +460,11 @@ describe('billing commands against the emulator', () => {
 
     it('names PRODUCTION in the question on a production profile', async () => {
       const order = await refundable()
-      const r = await pty(`refunds create --order ${order.id} --amount 1 --reason other`, [{when: /in PRODUCTION \(profile local\)\? \(y\/N\)/, send: ['n', ENTER]}], {TILL_ENV: 'production'})
+      const r = await pty(
+        `refunds create --order ${order.id} --amount 1 --reason other`,
+        [{when: /in PRODUCTION \(profile local\)\? \(y\/N\)/, send: ['n', ENTER]}],
+        {TILL_ENV: 'production'},
+      )
       expect(r.unanswered, r.stdout).toBe(0)
       expect(r.stdout).toMatch(/Refund \$1\.00 \(USD\) of order \S+ in PRODUCTION \(profile local\)\?/)
       expect(r.exit).toBe(1)
@@ -416,7 +480,13 @@ describe('billing commands against the emulator', () => {
       const r = await till(['refunds', 'create', '--order', '-', '--reason', 'service_disruption', '--yes', '--envelope', '-o', 'jsonl'], {input})
       expect(r.code).toBe(1)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
-      expect(results.map((x) => [x.id, x.ok])).toEqual([[a.id, true], [b.id, true], [a.id, false], [pending.id, false], ['not-a-uuid', false]])
+      expect(results.map((x) => [x.id, x.ok])).toEqual([
+        [a.id, true],
+        [b.id, true],
+        [a.id, false],
+        [pending.id, false],
+        ['not-a-uuid', false],
+      ])
       expect(results[0].result).toMatchObject({order_id: a.id, amount: a.refundable_amount})
       expect(results[2].error.message).toContain('already given earlier in the input')
       expect(results[3].error.message).toContain('is pending, not paid')
@@ -484,7 +554,11 @@ describe('billing commands against the emulator', () => {
       const bulk = await till(['subscriptions', 'show', '-', '--envelope', '-o', 'jsonl'], {input: `${a.id}\n${JSON.stringify({id: b.id})}\n${missing}\n`})
       expect(bulk.code).toBe(1)
       const results = linesOf(bulk.stdout).map((l) => JSON.parse(l))
-      expect(results.map((x) => [x.id, x.ok])).toEqual([[a.id, true], [b.id, true], [missing, false]])
+      expect(results.map((x) => [x.id, x.ok])).toEqual([
+        [a.id, true],
+        [b.id, true],
+        [missing, false],
+      ])
       expect(results[2].error.exit_code).toBe(3)
       expect(bulk.stderr).toContain('3 ids: 2 ok, 1 failed.')
       const notFound = await till(['subscriptions', 'show', missing])
@@ -505,7 +579,14 @@ describe('billing commands against the emulator', () => {
       const yes = await till(['subscriptions', 'cancel', s.id, '--reason', 'too_expensive', '--comment', 'Too dear', '--yes', '--json'])
       expect(yes.code, yes.stderr).toBe(0)
       const body = JSON.parse(yes.stdout)
-      expect(body).toMatchObject({id: s.id, status: 'active', cancel_at_period_end: true, ends_at: s.current_period_end, customer_cancellation_reason: 'too_expensive', customer_cancellation_comment: 'Too dear'})
+      expect(body).toMatchObject({
+        id: s.id,
+        status: 'active',
+        cancel_at_period_end: true,
+        ends_at: s.current_period_end,
+        customer_cancellation_reason: 'too_expensive',
+        customer_cancellation_comment: 'Too dear',
+      })
       // uncancel: not destructive, no question; table output.
       const un = await till(['subscriptions', 'uncancel', s.id, '-o', 'table'])
       expect(un.code, un.stderr).toBe(0)
@@ -515,7 +596,9 @@ describe('billing commands against the emulator', () => {
 
     it('cancel on a terminal names the customer, product and date; n keeps it, y cancels', async () => {
       const s = await renewing()
-      const question = new RegExp(`Cancel subscription ${s.id} of ${s.customer.email.replace('.', '\\.')} to .+ at the end of its period, on ${s.current_period_end.slice(0, 10)} \\(local, profile local\\)\\? \\(y/N\\)`)
+      const question = new RegExp(
+        `Cancel subscription ${s.id} of ${s.customer.email.replace('.', '\\.')} to .+ at the end of its period, on ${s.current_period_end.slice(0, 10)} \\(local, profile local\\)\\? \\(y/N\\)`,
+      )
       const no = await pty(`subscriptions cancel ${s.id}`, [{when: question, send: ['n', ENTER]}])
       expect(no.unanswered, no.stdout).toBe(0)
       expect(no.exit).toBe(1)
@@ -571,7 +654,14 @@ describe('billing commands against the emulator', () => {
       expect(writes(log())).toEqual([])
       const cancel = await till(['subscriptions', 'cancel', '-', '--yes', '--envelope', '-o', 'jsonl'], {input})
       expect(cancel.code, cancel.stderr).toBe(0)
-      expect(linesOf(cancel.stdout).map((l) => JSON.parse(l)).map((x) => [x.id, x.ok, x.result.cancel_at_period_end])).toEqual([[a.id, true, true], [b.id, true, true]])
+      expect(
+        linesOf(cancel.stdout)
+          .map((l) => JSON.parse(l))
+          .map((x) => [x.id, x.ok, x.result.cancel_at_period_end]),
+      ).toEqual([
+        [a.id, true, true],
+        [b.id, true, true],
+      ])
       expect(cancel.stderr).toContain('2 ids: 2 ok, 0 failed.')
       const un = await till(['subscriptions', 'uncancel', '-', '--envelope', '-o', 'jsonl'], {input})
       expect(un.code, un.stderr).toBe(0)
@@ -591,7 +681,11 @@ describe('billing commands against the emulator', () => {
       const products = await listAll(emulator.production, '/products/', 'is_recurring=true&is_archived=false')
       const monthly = products.filter((p) => p.recurring_interval === 'month' && p.prices[0]?.amount_type === 'fixed' && p.prices[0].price_amount > 0)
       const dearest = Math.max(...monthly.map((p) => p.prices[0].price_amount))
-      const s = await take('/subscriptions/', 'status=active&cancel_at_period_end=false', (x) => monthly.some((p) => p.id === x.product_id) && x.amount < dearest)
+      const s = await take(
+        '/subscriptions/',
+        'status=active&cancel_at_period_end=false',
+        (x) => monthly.some((p) => p.id === x.product_id) && x.amount < dearest,
+      )
       const target = monthly.find((p) => p.prices[0].price_amount > s.amount)!
       return {s, target}
     }
@@ -624,11 +718,16 @@ describe('billing commands against the emulator', () => {
       const missing = await till(['subscriptions', 'update', s.id, '--yes'])
       expect(missing.code).toBe(2)
       expect(missing.stderr).toMatch(/^Error: missing --product/m)
-      const choices = (await listAll(emulator.production, '/products/', 'is_recurring=true&is_archived=false'))
+      const choices = await listAll(emulator.production, '/products/', 'is_recurring=true&is_archived=false')
       const second = choices[1]
       const r = await pty(`subscriptions update ${s.id} --proration next_period -o table`, [
         {when: /New plan \(product\)/, send: [DOWN, ENTER]},
-        {when: new RegExp(`Move subscription ${s.id} of .+ to ${second.name.replace(/[()]/g, '\\$&')} \\(proration: next_period\\) \\(local, profile local\\)\\? \\(y/N\\)`), send: ['y', ENTER]},
+        {
+          when: new RegExp(
+            `Move subscription ${s.id} of .+ to ${second.name.replace(/[()]/g, '\\$&')} \\(proration: next_period\\) \\(local, profile local\\)\\? \\(y/N\\)`,
+          ),
+          send: ['y', ENTER],
+        },
       ])
       expect(r.unanswered, r.stdout).toBe(0)
       expect(r.exit, r.stdout).toBe(0)
@@ -636,14 +735,18 @@ describe('billing commands against the emulator', () => {
     })
   })
 
-  it('subscriptions create subscribes a customer to a free plan, by id or external id; a paid plan is the service\'s 422, exit 2', async () => {
+  it("subscriptions create subscribes a customer to a free plan, by id or external id; a paid plan is the service's 422, exit 2", async () => {
     const tag = Math.random().toString(36).slice(2, 8)
     const post = async (path: string, body: object) => {
       const res = await api(emulator.production, 'POST', path, {body})
       expect(res.status, res.text).toBe(201)
       return res.body
     }
-    const free = await post('/products/', {name: `Free plan ${tag}`, recurring_interval: 'month', prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}]})
+    const free = await post('/products/', {
+      name: `Free plan ${tag}`,
+      recurring_interval: 'month',
+      prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}],
+    })
     const paid = await post('/products/', {name: `Paid plan ${tag}`, recurring_interval: 'month', prices: [{amount_type: 'fixed', price_amount: 900}]})
     const ada = await post('/customers/', {email: `ada-${tag}@example.com`})
     const bob = await post('/customers/', {email: `bob-${tag}@example.com`, external_id: `bob_${tag}`})
@@ -671,7 +774,11 @@ describe('billing commands against the emulator', () => {
   describe('subscriptions update: the discount', () => {
     /** An active monthly subscription to a paid product, without a discount. */
     const subscription = () =>
-      take('/subscriptions/', 'status=active&cancel_at_period_end=false', (x) => x.recurring_interval === 'month' && x.amount > 300 && !x.discount_id && !x.pending_update)
+      take(
+        '/subscriptions/',
+        'status=active&cancel_at_period_end=false',
+        (x) => x.recurring_interval === 'month' && x.amount > 300 && !x.discount_id && !x.pending_update,
+      )
     const discount = async (body: Json): Promise<Json> => {
       const res = await api(emulator.production, 'POST', '/discounts/', {body: {duration: 'forever', ...body}})
       expect(res.status, res.text).toBe(201)
@@ -703,7 +810,9 @@ describe('billing commands against the emulator', () => {
       expect(no.stderr).toContain(`--yes is required to apply discount ${d.id} to subscription ${s.id} (from its next renewal)`)
       const dry = await till(['subscriptions', 'update', s.id, '--discount', d.id, '--dry-run'])
       expect(dry.code, dry.stderr).toBe(0)
-      expect(dry.stdout).toBe(`Dry run: would apply discount ${d.id} to subscription ${s.id} (from its next renewal) (local, profile local); nothing was changed.\n`)
+      expect(dry.stdout).toBe(
+        `Dry run: would apply discount ${d.id} to subscription ${s.id} (from its next renewal) (local, profile local); nothing was changed.\n`,
+      )
       expect(writes(log())).toEqual([])
       expect((await get(`/subscriptions/${s.id}`)).discount_id).toBeNull()
 
@@ -715,7 +824,14 @@ describe('billing commands against the emulator', () => {
       const renewed = await till(['emulator', 'renew', s.id])
       expect(renewed.code, renewed.stderr).toBe(0)
       const order = await get(`/orders/${JSON.parse(renewed.stdout).order.id}`)
-      expect(order).toMatchObject({subscription_id: s.id, billing_reason: 'subscription_cycle', discount_id: d.id, subtotal_amount: s.amount, discount_amount: 300, net_amount: s.amount - 300})
+      expect(order).toMatchObject({
+        subscription_id: s.id,
+        billing_reason: 'subscription_cycle',
+        discount_id: d.id,
+        subtotal_amount: s.amount,
+        discount_amount: 300,
+        net_amount: s.amount - 300,
+      })
 
       const off = await till(['subscriptions', 'update', s.id, '--remove-discount', '--yes', '--json'])
       expect(off.code, off.stderr).toBe(0)
@@ -742,7 +858,10 @@ describe('billing commands against the emulator', () => {
       const s = await subscription()
       const d = await discount({type: 'percentage', basis_points: 2000, name: 'Twenty'})
       const r = await pty(`subscriptions update ${s.id} --discount ${d.id} -o table`, [
-        {when: new RegExp(`Apply discount Twenty to subscription ${s.id} of .+ \\(from its next renewal\\) \\(local, profile local\\)\\? \\(y/N\\)`), send: ['y', ENTER]},
+        {
+          when: new RegExp(`Apply discount Twenty to subscription ${s.id} of .+ \\(from its next renewal\\) \\(local, profile local\\)\\? \\(y/N\\)`),
+          send: ['y', ENTER],
+        },
       ])
       expect(r.unanswered, r.stdout).toBe(0)
       expect(r.exit, r.stdout).toBe(0)
@@ -752,8 +871,18 @@ describe('billing commands against the emulator', () => {
 
   it('help of each command has a summary, a description and examples', async () => {
     const commands = [
-      'refunds list', 'refunds create', 'subscriptions list', 'subscriptions show', 'subscriptions cancel',
-      'subscriptions uncancel', 'subscriptions revoke', 'subscriptions update', 'subscriptions create', 'orders update', 'orders invoice generate', 'orders invoice get',
+      'refunds list',
+      'refunds create',
+      'subscriptions list',
+      'subscriptions show',
+      'subscriptions cancel',
+      'subscriptions uncancel',
+      'subscriptions revoke',
+      'subscriptions update',
+      'subscriptions create',
+      'orders update',
+      'orders invoice generate',
+      'orders invoice get',
     ]
     for (const command of commands) {
       const r = await till([...command.split(' '), '--help'])

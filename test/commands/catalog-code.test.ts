@@ -53,8 +53,14 @@ describe('catalog as code between sandbox and production', () => {
     emulator = await startEmulator()
     box = sandbox()
     file = join(box.root, 'catalog.yaml')
-    for (const [name, env] of [['sb', emulator.sandbox], ['prod', emulator.production]] as const) {
-      const r = await runCli(['auth', 'login', '--environment', env.name, '--url', env.url, '--name', name, '--token-stdin'], {env: box.env(), input: `${env.token}\n`})
+    for (const [name, env] of [
+      ['sb', emulator.sandbox],
+      ['prod', emulator.production],
+    ] as const) {
+      const r = await runCli(['auth', 'login', '--environment', env.name, '--url', env.url, '--name', name, '--token-stdin'], {
+        env: box.env(),
+        input: `${env.token}\n`,
+      })
       expect(r.code, r.stderr).toBe(0)
     }
     await control(emulator.production, '/empty')
@@ -68,23 +74,66 @@ describe('catalog as code between sandbox and production', () => {
       return res.body as Json
     }
     await made('/meters/', {
-      name: 'Storage', filter: {conjunction: 'or', clauses: [{property: 'name', operator: 'eq', value: 'storage.used'}, {conjunction: 'and', clauses: [{property: 'gb', operator: 'gt', value: 0}]}]},
-      aggregation: {func: 'max', property: 'gb'}, unit: 'custom', custom_label: 'GB', custom_multiplier: 1, metadata: {team: 'infra'},
+      name: 'Storage',
+      filter: {
+        conjunction: 'or',
+        clauses: [
+          {property: 'name', operator: 'eq', value: 'storage.used'},
+          {conjunction: 'and', clauses: [{property: 'gb', operator: 'gt', value: 0}]},
+        ],
+      },
+      aggregation: {func: 'max', property: 'gb'},
+      unit: 'custom',
+      custom_label: 'GB',
+      custom_multiplier: 1,
+      metadata: {team: 'infra'},
     })
-    const size = await made('/custom-fields/', {type: 'select', slug: 'team_size', name: 'Team size', properties: {form_label: 'Team size', options: [{value: 'small', label: '1-10'}, {value: 'large', label: '11+'}]}})
+    const size = await made('/custom-fields/', {
+      type: 'select',
+      slug: 'team_size',
+      name: 'Team size',
+      properties: {
+        form_label: 'Team size',
+        options: [
+          {value: 'small', label: '1-10'},
+          {value: 'large', label: '11+'},
+        ],
+      },
+    })
     const team = (await products(emulator.sandbox)).find((p) => p.name === 'Team Plan')
     const company = (await listAll(emulator.sandbox, '/custom-fields/')).find((f) => f.slug === 'company')
-    const attach = await api(emulator.sandbox, 'PATCH', `/products/${team.id}`, {body: {attached_custom_fields: [{custom_field_id: size.id, required: true}, {custom_field_id: company.id, required: false}]}})
+    const attach = await api(emulator.sandbox, 'PATCH', `/products/${team.id}`, {
+      body: {
+        attached_custom_fields: [
+          {custom_field_id: size.id, required: true},
+          {custom_field_id: company.id, required: false},
+        ],
+      },
+    })
     expect(attach.status, attach.text).toBe(200)
-    await made('/discounts/', {name: 'Team launch', type: 'fixed', amounts: {usd: 2500}, duration: 'repeating', duration_in_months: 2, code: 'TEAMLAUNCH', max_redemptions: 50, ends_at: '2027-01-01T00:00:00Z', products: [team.id]})
+    await made('/discounts/', {
+      name: 'Team launch',
+      type: 'fixed',
+      amounts: {usd: 2500},
+      duration: 'repeating',
+      duration_in_months: 2,
+      code: 'TEAMLAUNCH',
+      max_redemptions: 50,
+      ends_at: '2027-01-01T00:00:00Z',
+      products: [team.id],
+    })
     const welcome = (await listAll(emulator.sandbox, '/discounts/')).find((d) => d.code === 'WELCOME20')
     const link = (await listAll(emulator.sandbox, '/checkout-links/')).find((l) => l.label === 'Pro Plan link')
     expect((await api(emulator.sandbox, 'PATCH', `/checkout-links/${link.id}`, {body: {discount_id: welcome.id}})).status).toBe(200)
-    const hook = await api(emulator.sandbox, 'POST', '/webhooks/endpoints', {body: {url: 'https://hooks.example.com/polar', name: 'Orders', format: 'raw', events: ['order.paid', 'order.refunded']}})
+    const hook = await api(emulator.sandbox, 'POST', '/webhooks/endpoints', {
+      body: {url: 'https://hooks.example.com/polar', name: 'Orders', format: 'raw', events: ['order.paid', 'order.refunded']},
+    })
     expect(hook.status, hook.text).toBe(201)
   })
   afterAll(async () => {
-    const secrets = [...(await listAll(emulator.production, '/webhooks/endpoints')), ...(await listAll(emulator.sandbox, '/webhooks/endpoints'))].map((w) => String(w.secret))
+    const secrets = [...(await listAll(emulator.production, '/webhooks/endpoints')), ...(await listAll(emulator.sandbox, '/webhooks/endpoints'))].map((w) =>
+      String(w.secret),
+    )
     expect(secrets.length).toBeGreaterThan(0)
     for (const text of outputs) {
       expectNoToken(text, emulator.production.token)
@@ -100,8 +149,12 @@ describe('catalog as code between sandbox and production', () => {
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toBe('')
     expect(r.stderr).toContain('Warning: product team-seats is left out: it has a seat-based price, which the file cannot express yet (apply keeps it)\n')
-    expect(r.stderr).toContain('Warning: benefit downloadable-assets is left out: it names uploaded files of its environment, which the file cannot express yet (apply keeps it)\n')
-    expect(r.stderr).toContain(`Wrote 2 meters, 2 custom fields, 6 benefits, 12 products, 3 discounts, 3 checkout links, 1 webhook endpoint from profile sb (sandbox) to ${file}.`)
+    expect(r.stderr).toContain(
+      'Warning: benefit downloadable-assets is left out: it names uploaded files of its environment, which the file cannot express yet (apply keeps it)\n',
+    )
+    expect(r.stderr).toContain(
+      `Wrote 2 meters, 2 custom fields, 6 benefits, 12 products, 3 discounts, 3 checkout links, 1 webhook endpoint from profile sb (sandbox) to ${file}.`,
+    )
     const text = readFileSync(file, 'utf8')
     expect(text).toMatch(/^version: 1$/m)
     expect(text).toContain('  pro-plan:\n    name: Pro Plan\n')
@@ -111,14 +164,22 @@ describe('catalog as code between sandbox and production', () => {
     for (const p of await products(emulator.sandbox)) expect(text).not.toContain(p.id)
     for (const m of await listAll(emulator.sandbox, '/meters/')) expect(text).not.toContain(m.id)
     for (const f of await listAll(emulator.sandbox, '/custom-fields/')) expect(text).not.toContain(f.id)
-    expect(text).toContain('  monthly-api-credits:\n    type: meter_credit\n    description: Monthly API credits\n    visibility: public\n    properties:\n      meter: api-calls\n')
-    expect(text).toContain('    prices:\n      - type: metered\n        meter: api-calls\n        unit_amount: "0.005"\n        currency: usd\n        cap: "1000.00"\n')
+    expect(text).toContain(
+      '  monthly-api-credits:\n    type: meter_credit\n    description: Monthly API credits\n    visibility: public\n    properties:\n      meter: api-calls\n',
+    )
+    expect(text).toContain(
+      '    prices:\n      - type: metered\n        meter: api-calls\n        unit_amount: "0.005"\n        currency: usd\n        cap: "1000.00"\n',
+    )
     expect(text).toContain('    custom_fields:\n      - field: team-size\n        required: true\n      - field: company\n        required: false\n')
-    expect(text).toContain('  team-launch:\n    name: Team launch\n    type: fixed\n    amounts:\n      usd: "25.00"\n    duration: repeating\n    duration_in_months: 2\n    code: TEAMLAUNCH\n')
+    expect(text).toContain(
+      '  team-launch:\n    name: Team launch\n    type: fixed\n    amounts:\n      usd: "25.00"\n    duration: repeating\n    duration_in_months: 2\n    code: TEAMLAUNCH\n',
+    )
     expect(text).toContain('    products:\n      - team-plan\n    metadata: {}\n  welcome-20:\n')
     expect(text).toContain('  pro-plan-link:\n    label: Pro Plan link\n    products:\n      - pro-plan\n    discount: welcome-20\n')
     // a webhook endpoint without its signing secret
-    expect(text).toContain('webhook_endpoints:\n  orders:\n    url: https://hooks.example.com/polar\n    name: Orders\n    format: raw\n    events:\n      - order.paid\n      - order.refunded\n')
+    expect(text).toContain(
+      'webhook_endpoints:\n  orders:\n    url: https://hooks.example.com/polar\n    name: Orders\n    format: raw\n    events:\n      - order.paid\n      - order.refunded\n',
+    )
     expect(text).not.toMatch(/secret|whsec_/)
     const v = await till(['catalog', 'validate', file])
     expect(v.code, v.stderr).toBe(0)
@@ -156,18 +217,39 @@ describe('catalog as code between sandbox and production', () => {
     expect(r.code, r.stderr).toBe(10)
     expect(r.stdout).toContain(`Plan for PRODUCTION (profile prod, ${emulator.production.url}): 29 to create, 0 to update, 0 to archive.`)
     expect(r.stdout).toContain('+ benefit priority-support\n    type: custom\n')
-    expect(r.stdout).toContain('+ meter storage\n    name: "Storage"\n    filter: {"clauses":[{"operator":"eq","property":"name","value":"storage.used"},{"clauses":[{"operator":"gt","property":"gb","value":0}],"conjunction":"and"}],"conjunction":"or"}\n    aggregation: {"func":"max","property":"gb"}\n')
-    expect(r.stdout).toContain('+ product api-usage\n    name: "API Usage"\n    billing: every 1 month\n    prices: 0.005 USD per unit of meter api-calls (up to 1000.00 USD a period)\n')
+    expect(r.stdout).toContain(
+      '+ meter storage\n    name: "Storage"\n    filter: {"clauses":[{"operator":"eq","property":"name","value":"storage.used"},{"clauses":[{"operator":"gt","property":"gb","value":0}],"conjunction":"and"}],"conjunction":"or"}\n    aggregation: {"func":"max","property":"gb"}\n',
+    )
+    expect(r.stdout).toContain(
+      '+ product api-usage\n    name: "API Usage"\n    billing: every 1 month\n    prices: 0.005 USD per unit of meter api-calls (up to 1000.00 USD a period)\n',
+    )
     expect(r.stdout).toContain('    custom_fields: team-size (required), company\n')
-    expect(r.stdout).toContain('+ discount team-launch\n    name: "Team launch"\n    amount: 25.00 USD\n    duration: repeating, 2 months\n    code: TEAMLAUNCH\n    products: team-plan\n')
-    expect(r.stdout).toMatch(/\+ product pro-plan\n {4}name: "Pro Plan"\n {4}billing: every 1 month\n {4}prices: 29\.00 USD\n {4}benefits: discord-community, license-key, priority-support\n/)
+    expect(r.stdout).toContain(
+      '+ discount team-launch\n    name: "Team launch"\n    amount: 25.00 USD\n    duration: repeating, 2 months\n    code: TEAMLAUNCH\n    products: team-plan\n',
+    )
+    expect(r.stdout).toMatch(
+      /\+ product pro-plan\n {4}name: "Pro Plan"\n {4}billing: every 1 month\n {4}prices: 29\.00 USD\n {4}benefits: discord-community, license-key, priority-support\n/,
+    )
     const {code, plan} = await planJson('prod')
     expect(code).toBe(10)
     expect(plan.counts).toEqual({create: 29, update: 0, archive: 0, extra: 0})
-    expect(plan.steps.slice(-4).map((s: Json) => `${s.action} ${s.key}`)).toEqual(['create pro-plan-link', 'create pro-plan-yearly-link', 'create starter-plan-link', 'create orders'])
+    expect(plan.steps.slice(-4).map((s: Json) => `${s.action} ${s.key}`)).toEqual([
+      'create pro-plan-link',
+      'create pro-plan-yearly-link',
+      'create starter-plan-link',
+      'create orders',
+    ])
     expect(plan.target).toEqual({profile: 'prod', environment: 'production', base_url: emulator.production.url})
     // dependency order: what products use first, then products, then what refers to them
-    expect([...new Set(plan.steps.map((s: Json) => s.kind))]).toEqual(['meters', 'custom_fields', 'benefits', 'products', 'discounts', 'checkout_links', 'webhook_endpoints'])
+    expect([...new Set(plan.steps.map((s: Json) => s.kind))]).toEqual([
+      'meters',
+      'custom_fields',
+      'benefits',
+      'products',
+      'discounts',
+      'checkout_links',
+      'webhook_endpoints',
+    ])
     expect(await products(emulator.production)).toEqual([])
   })
 
@@ -187,7 +269,9 @@ describe('catalog as code between sandbox and production', () => {
     // the new endpoint's secret is not shown: stderr says how to get one
     const [hook] = await listAll(emulator.production, '/webhooks/endpoints')
     expect(lines.at(-1)).toBe(`created webhook endpoint orders (${hook.id})`)
-    expect(r.stderr).toContain(`Webhook endpoint orders (${hook.id}) has a new signing secret, which till does not show: get one for your receiver with "till webhooks endpoints reset-secret ${hook.id}"`)
+    expect(r.stderr).toContain(
+      `Webhook endpoint orders (${hook.id}) has a new signing secret, which till does not show: get one for your receiver with "till webhooks endpoints reset-secret ${hook.id}"`,
+    )
     expect(`${r.stdout}${r.stderr}`).not.toContain(hook.secret)
 
     const again = await till(['catalog', 'plan', file, '-p', 'prod'])
@@ -215,7 +299,10 @@ describe('catalog as code between sandbox and production', () => {
     expect(credits.properties).toEqual({meter_id: meter.id, units: 1000, rollover: false})
     const team = (await products(emulator.production)).find((p) => p.name === 'Team Plan')
     const fields = await listAll(emulator.production, '/custom-fields/')
-    expect(team.attached_custom_fields.map((a: Json) => [a.custom_field_id, a.required])).toEqual([[fields.find((f) => f.slug === 'team_size').id, true], [fields.find((f) => f.slug === 'company').id, false]])
+    expect(team.attached_custom_fields.map((a: Json) => [a.custom_field_id, a.required])).toEqual([
+      [fields.find((f) => f.slug === 'team_size').id, true],
+      [fields.find((f) => f.slug === 'company').id, false],
+    ])
     const launch = (await listAll(emulator.production, '/discounts/')).find((d) => d.code === 'TEAMLAUNCH')
     expect(launch.products.map((p: Json) => p.id)).toEqual([team.id])
     expect(launch).toMatchObject({amounts: {usd: 2500}, duration_in_months: 2, max_redemptions: 50, metadata: {key: 'team-launch'}})
@@ -236,20 +323,40 @@ describe('catalog as code between sandbox and production', () => {
       ['discounts', 'welcome-20', ['name: "Welcome 20%" -> "Welcome twenty"']],
     ])
     const text = await till(['catalog', 'plan', file, '-p', 'prod'])
-    expect(text.stdout).toContain('    prices: 29.00 USD -> 35.50 USD\n      (the service does not edit a price: a new price is created and the old one archived')
+    expect(text.stdout).toContain(
+      '    prices: 29.00 USD -> 35.50 USD\n      (the service does not edit a price: a new price is created and the old one archived',
+    )
 
     const r = await till(['catalog', 'apply', file, '-p', 'prod', '--yes'])
     expect(r.code, r.stderr).toBe(0)
-    expect(linesOf(r.stdout).map((l) => l.replace(/ \(.*\)$/, ''))).toEqual(['updated meter api-calls', 'updated benefit priority-support', 'updated product pro-plan', 'updated discount welcome-20'])
+    expect(linesOf(r.stdout).map((l) => l.replace(/ \(.*\)$/, ''))).toEqual([
+      'updated meter api-calls',
+      'updated benefit priority-support',
+      'updated product pro-plan',
+      'updated discount welcome-20',
+    ])
     const pro = (await products(emulator.production)).find((p) => p.name === 'Pro Plan')
-    expect(pro.prices.map((p: Json) => [p.price_amount, p.is_archived])).toEqual([[2900, true], [3550, false]])
+    expect(pro.prices.map((p: Json) => [p.price_amount, p.is_archived])).toEqual([
+      [2900, true],
+      [3550, false],
+    ])
     expect((await listAll(emulator.production, '/meters/')).map((m) => m.name).sort()).toEqual(['API requests', 'Storage'])
-    expect((await listAll(emulator.production, '/discounts/')).find((d) => d.code === 'WELCOME20')).toMatchObject({name: 'Welcome twenty', basis_points: 2000, metadata: {campaign: 'welcome', key: 'welcome-20'}})
+    expect((await listAll(emulator.production, '/discounts/')).find((d) => d.code === 'WELCOME20')).toMatchObject({
+      name: 'Welcome twenty',
+      basis_points: 2000,
+      metadata: {campaign: 'welcome', key: 'welcome-20'},
+    })
     expect((await planJson('prod')).code).toBe(0)
   })
 
   it('reports objects removed from the file; --prune archives a product and a meter, disables an endpoint, keeps a discount', async () => {
-    for (const [section, key] of [['meters', 'storage'], ['products', 'icon-pack'], ['discounts', '5-off-for-3-months'], ['webhook_endpoints', 'orders']]) removeEntry(section!, key!)
+    for (const [section, key] of [
+      ['meters', 'storage'],
+      ['products', 'icon-pack'],
+      ['discounts', '5-off-for-3-months'],
+      ['webhook_endpoints', 'orders'],
+    ])
+      removeEntry(section!, key!)
     expect(readFileSync(file, 'utf8')).toMatch(/^webhook_endpoints: \{\}$/m)
 
     const kept = await till(['catalog', 'plan', file, '-p', 'prod'])
@@ -258,7 +365,9 @@ describe('catalog as code between sandbox and production', () => {
     expect(kept.stdout).toContain('! product icon-pack: not in the file: kept (--prune archives it)')
     expect(kept.stdout).toContain('! meter storage: not in the file: kept (--prune archives it)')
     expect(kept.stdout).toContain('! webhook endpoint orders: no entry has its URL: kept (--prune disables it)')
-    expect(kept.stdout).toContain('! discount 5-off-for-3-months: not in the file: kept (the service cannot archive a discount, only delete it (till discounts delete); an ends_at in the file stops its use)')
+    expect(kept.stdout).toContain(
+      '! discount 5-off-for-3-months: not in the file: kept (the service cannot archive a discount, only delete it (till discounts delete); an ends_at in the file stops its use)',
+    )
     const applied = await till(['catalog', 'apply', file, '-p', 'prod', '--yes'])
     expect(applied.code).toBe(0)
     expect((await products(emulator.production)).find((p) => p.name === 'Icon Pack').is_archived).toBe(false)
@@ -266,7 +375,12 @@ describe('catalog as code between sandbox and production', () => {
     const pruning = await planJson('prod', '--prune')
     expect(pruning.code).toBe(10)
     // the kinds that use others first: products before their meters
-    expect(pruning.plan.steps.map((s: Json) => `${s.action} ${s.key}`)).toEqual(['archive orders', 'extra 5-off-for-3-months', 'archive icon-pack', 'archive storage'])
+    expect(pruning.plan.steps.map((s: Json) => `${s.action} ${s.key}`)).toEqual([
+      'archive orders',
+      'extra 5-off-for-3-months',
+      'archive icon-pack',
+      'archive storage',
+    ])
     const pruned = await till(['catalog', 'apply', file, '-p', 'prod', '--prune', '--yes', '--json'])
     expect(pruned.code, pruned.stderr).toBe(0)
     const icon = (await products(emulator.production)).find((p) => p.name === 'Icon Pack')
@@ -311,7 +425,12 @@ describe('catalog as code between sandbox and production', () => {
     const r = await till(['catalog', 'apply', file, '-p', 'prod', '--yes'])
     expect(r.code).toBe(2)
     const done = linesOf(r.stdout).filter((l) => l.startsWith('created '))
-    expect(done.map((l) => l.replace(/ \(.*\)$/, '')).slice(-4)).toEqual(['created product api-usage', 'created product consulting-hour', 'created product e-book-shipping-software', 'created product free-tier'])
+    expect(done.map((l) => l.replace(/ \(.*\)$/, '')).slice(-4)).toEqual([
+      'created product api-usage',
+      'created product consulting-hour',
+      'created product e-book-shipping-software',
+      'created product free-tier',
+    ])
     expect(linesOf(r.stdout).filter((l) => l.startsWith('not done: '))).toEqual([
       'not done: create product pay-what-you-want-donation',
       'not done: create product pro-plan',
@@ -359,16 +478,20 @@ describe('catalog as code between sandbox and production', () => {
     const {code, plan} = await planJson('prod')
     expect(code).toBe(10)
     expect(plan.steps).toEqual([expect.objectContaining({action: 'update', kind: 'meters', key: 'api-calls', blocked: null})])
-    expect(plan.steps[0].changes).toEqual([{
-      field: 'filter',
-      from: '{"clauses":[{"operator":"eq","property":"name","value":"api.call"}],"conjunction":"and"}',
-      to: '{"clauses":[{"operator":"eq","property":"name","value":"api.request"}],"conjunction":"and"}',
-      note: 'the service refuses this once the meter has aggregated events: then give the changed meter a new key (and archive the old one with --prune)',
-    }])
+    expect(plan.steps[0].changes).toEqual([
+      {
+        field: 'filter',
+        from: '{"clauses":[{"operator":"eq","property":"name","value":"api.call"}],"conjunction":"and"}',
+        to: '{"clauses":[{"operator":"eq","property":"name","value":"api.request"}],"conjunction":"and"}',
+        note: 'the service refuses this once the meter has aggregated events: then give the changed meter a new key (and archive the old one with --prune)',
+      },
+    ])
     const r = await till(['catalog', 'apply', file, '-p', 'prod', '--yes'])
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toContain("Error: apply stopped at update meter api-calls: the API rejected the input\n  body.filter: This field can't be updated because the meter is already aggregating events.")
+    expect(r.stderr).toContain(
+      "Error: apply stopped at update meter api-calls: the API rejected the input\n  body.filter: This field can't be updated because the meter is already aggregating events.",
+    )
     expect(r.stderr).toContain('0 of 1 changes were made; 1 were not')
     expect((await listAll(emulator.production, '/meters/')).find((m) => m.name === 'API requests').filter.clauses[0].value).toBe('api.call')
     edit('          value: api.request\n', '          value: api.call\n')
@@ -377,7 +500,10 @@ describe('catalog as code between sandbox and production', () => {
 
   it('refuses a file with problems before any request, naming each line (exit 2)', async () => {
     const bad = join(box.root, 'bad.yaml')
-    writeFileSync(bad, 'version: 1\nproducts:\n  cheap:\n    name: Cheap\n    prices:\n      - {type: fixed, amount: "1.999", currency: usd}\n    benefits: [nope]\n')
+    writeFileSync(
+      bad,
+      'version: 1\nproducts:\n  cheap:\n    name: Cheap\n    prices:\n      - {type: fixed, amount: "1.999", currency: usd}\n    benefits: [nope]\n',
+    )
     for (const command of ['validate', 'plan', 'apply']) {
       const r = await till(['catalog', command, bad, ...(command === 'validate' ? [] : ['-p', 'prod']), ...(command === 'apply' ? ['--yes'] : [])])
       expect(r.code).toBe(2)
@@ -411,6 +537,8 @@ describe('catalog as code between sandbox and production', () => {
     const r = await till(['catalog', 'pull', '-p', 'sb'])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).not.toContain('  starter-plan:\n')
-    expect(r.stderr).toMatch(/^Warning: line \d+: checkout_links\.starter-plan-link\.products\[0\]: no products entry has the key "starter-plan" \(fix it in the file before applying it\)$/m)
+    expect(r.stderr).toMatch(
+      /^Warning: line \d+: checkout_links\.starter-plan-link\.products\[0\]: no products entry has the key "starter-plan" \(fix it in the file before applying it\)$/m,
+    )
   })
 })

@@ -104,9 +104,23 @@ describe('catalog commands against the emulator', () => {
 
   it('every command has a summary, a description and examples in its help', async () => {
     const commands = [
-      'products create', 'products update', 'products archive', 'products unarchive', 'checkouts list', 'checkouts get',
-      'checkouts create', 'checkout-links list', 'checkout-links get', 'checkout-links create', 'checkout-links delete',
-      'benefits list', 'benefits get', 'benefits create', 'benefits update', 'benefits delete', 'benefits grants',
+      'products create',
+      'products update',
+      'products archive',
+      'products unarchive',
+      'checkouts list',
+      'checkouts get',
+      'checkouts create',
+      'checkout-links list',
+      'checkout-links get',
+      'checkout-links create',
+      'checkout-links delete',
+      'benefits list',
+      'benefits get',
+      'benefits create',
+      'benefits update',
+      'benefits delete',
+      'benefits grants',
     ]
     const results = await Promise.all(commands.map((c) => till([...c.split(' '), '--help'])))
     results.forEach((r, i) => {
@@ -134,8 +148,27 @@ describe('catalog commands against the emulator', () => {
     it('a recurring product in minor units with metadata and benefits, as JSON', async () => {
       const [b1, b2] = [await newBenefit('Stickers'), await newBenefit('Mugs')]
       const r = await till([
-        'products', 'create', '--name', 'Quarterly Box', '--interval', 'month', '--interval-count', '3', '--amount-minor', '2500',
-        '--currency', 'EUR', '--metadata', 'tier=gold', '--metadata', 'box=yes', '--benefit', b1.id, '--benefit', b2.id, '--json',
+        'products',
+        'create',
+        '--name',
+        'Quarterly Box',
+        '--interval',
+        'month',
+        '--interval-count',
+        '3',
+        '--amount-minor',
+        '2500',
+        '--currency',
+        'EUR',
+        '--metadata',
+        'tier=gold',
+        '--metadata',
+        'box=yes',
+        '--benefit',
+        b1.id,
+        '--benefit',
+        b2.id,
+        '--json',
       ])
       ok(r)
       const product = json(r)
@@ -146,7 +179,20 @@ describe('catalog commands against the emulator', () => {
     })
 
     it('pay what you want with bounds, and free prices (a fixed price of 0, not the deprecated free type)', async () => {
-      const pwyw = await till(['products', 'create', '--name', 'Tip jar', '--pay-what-you-want', '--minimum', '1', '--maximum', '100', '--preset', '5', '--json'])
+      const pwyw = await till([
+        'products',
+        'create',
+        '--name',
+        'Tip jar',
+        '--pay-what-you-want',
+        '--minimum',
+        '1',
+        '--maximum',
+        '100',
+        '--preset',
+        '5',
+        '--json',
+      ])
       ok(pwyw)
       expect(json(pwyw).prices[0]).toMatchObject({amount_type: 'custom', minimum_amount: 100, maximum_amount: 10_000, preset_amount: 500})
       const free = await till(['products', 'create', '--name', 'Free sample', '--free', '--json'])
@@ -169,10 +215,13 @@ describe('catalog commands against the emulator', () => {
     })
 
     it('asks for a missing name and price on a terminal', async () => {
-      const r = await tty(['products', 'create', '--json'], [
-        {when: /Product name/, send: `Prompted Product${ENTER}`},
-        {when: /Price in USD/, send: `7.25${ENTER}`},
-      ])
+      const r = await tty(
+        ['products', 'create', '--json'],
+        [
+          {when: /Product name/, send: `Prompted Product${ENTER}`},
+          {when: /Price in USD/, send: `7.25${ENTER}`},
+        ],
+      )
       ok(r)
       const product = (await listAll(emulator.production, '/products/', 'query=Prompted')).find((p: Json) => p.name === 'Prompted Product')
       expect(product?.prices[0]).toMatchObject({amount_type: 'fixed', price_amount: 725})
@@ -182,7 +231,22 @@ describe('catalog commands against the emulator', () => {
   describe('products update', () => {
     it('a new price replaces the old one (archived), metadata is merged, as JSON', async () => {
       const product = await newProduct('Old Name', {metadata: {keep: 'yes', drop: 'me'}})
-      const r = await till(['products', 'update', product.id, '--name', 'New Name', '--price', '15.00', '--metadata', 'tier=pro', '--metadata', 'drop=', '--visibility', 'private', '--json'])
+      const r = await till([
+        'products',
+        'update',
+        product.id,
+        '--name',
+        'New Name',
+        '--price',
+        '15.00',
+        '--metadata',
+        'tier=pro',
+        '--metadata',
+        'drop=',
+        '--visibility',
+        'private',
+        '--json',
+      ])
       ok(r)
       const updated = json(r)
       expect(updated).toMatchObject({name: 'New Name', visibility: 'private', metadata: {keep: 'yes', tier: 'pro'}})
@@ -205,10 +269,18 @@ describe('catalog commands against the emulator', () => {
     it('applies one change to every id read from stdin, one result each, a summary, exit 1 if any failed', async () => {
       const [p1, p2] = [await newProduct(), await newProduct()]
       const missing = unknownId()
-      const r = await till(['products', 'update', '-', '--visibility', 'draft', '--envelope', '-o', 'jsonl'], {}, `${p1.id}\n${JSON.stringify({id: p2.id})}\n${missing}\n`)
+      const r = await till(
+        ['products', 'update', '-', '--visibility', 'draft', '--envelope', '-o', 'jsonl'],
+        {},
+        `${p1.id}\n${JSON.stringify({id: p2.id})}\n${missing}\n`,
+      )
       expect(r.code, r.stderr).toBe(1)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
-      expect(results.map((x) => [x.id, x.ok])).toEqual([[p1.id, true], [p2.id, true], [missing, false]])
+      expect(results.map((x) => [x.id, x.ok])).toEqual([
+        [p1.id, true],
+        [p2.id, true],
+        [missing, false],
+      ])
       expect(results[2].error.exit_code).toBe(3)
       expect(r.stderr).toContain('3 ids: 2 ok, 1 failed.')
       expect((await get(`/products/${p1.id}`)).visibility).toBe('draft')
@@ -280,14 +352,30 @@ describe('catalog commands against the emulator', () => {
     it('create prints the URL alone on stdout, with the prefilled fields', async () => {
       const product = await newProduct('Checkout Product')
       const r = await till([
-        'checkouts', 'create', '--product', product.id, '--customer-email', 'ada@example.com', '--external-customer', 'user_42',
-        '--success-url', 'https://example.com/thanks', '--metadata', 'campaign=spring',
+        'checkouts',
+        'create',
+        '--product',
+        product.id,
+        '--customer-email',
+        'ada@example.com',
+        '--external-customer',
+        'user_42',
+        '--success-url',
+        'https://example.com/thanks',
+        '--metadata',
+        'campaign=spring',
       ])
       ok(r)
       expect(r.stderr).toBe('')
       expect(r.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/polar_c_\w+\n$/)
       const checkout = (await listAll(emulator.production, '/checkouts/', `product_id=${product.id}`))[0]
-      expect(checkout).toMatchObject({url: r.stdout.trim(), customer_email: 'ada@example.com', external_customer_id: 'user_42', metadata: {campaign: 'spring'}, success_url: 'https://example.com/thanks'})
+      expect(checkout).toMatchObject({
+        url: r.stdout.trim(),
+        customer_email: 'ada@example.com',
+        external_customer_id: 'user_42',
+        metadata: {campaign: 'spring'},
+        success_url: 'https://example.com/thanks',
+      })
     })
 
     it('create --json prints the checkout; -o table shows it as a table', async () => {
@@ -348,7 +436,14 @@ describe('catalog commands against the emulator', () => {
       ])
       ok(one)
       // the API's object, without the deprecated fields till leaves out of its output
-      const {subtotal_amount: _s, customer_external_id: _c, customer_billing_address_fields: _f, product_price_id: _pi, product_price: _pp, ...current} = await get(`/checkouts/${id}`)
+      const {
+        subtotal_amount: _s,
+        customer_external_id: _c,
+        customer_billing_address_fields: _f,
+        product_price_id: _pi,
+        product_price: _pp,
+        ...current
+      } = await get(`/checkouts/${id}`)
       const shown = json(one)
       expect(shown).not.toHaveProperty('customer_external_id')
       expect({...shown, products: undefined}).toEqual({...current, products: undefined})
@@ -421,7 +516,11 @@ describe('catalog commands against the emulator', () => {
       const [l1, l2] = [await newLink(), await newLink()]
       const r = await till(['checkout-links', 'delete', '-', '--yes', '--envelope', '--json'], {}, `${l1.id}\n${l2.id}\n${l1.id}\n`)
       expect(r.code).toBe(1)
-      expect(json(r).map((x: Json) => [x.id, x.ok])).toEqual([[l1.id, true], [l2.id, true], [l1.id, false]])
+      expect(json(r).map((x: Json) => [x.id, x.ok])).toEqual([
+        [l1.id, true],
+        [l2.id, true],
+        [l1.id, false],
+      ])
       expect(r.stderr).toContain('3 ids: 2 ok, 1 failed.')
       expect(await status(`/checkout-links/${l2.id}`)).toBe(404)
     })
@@ -436,13 +535,31 @@ describe('catalog commands against the emulator', () => {
       expect(custom.stdout).toMatch(/^properties$/m)
       expect(custom.stdout).toMatch(/^ {2}note\s+We post them$/m)
       const keys = await till([
-        'benefits', 'create', '--type', 'license_keys', '--description', 'App license', '--prefix', 'ACME', '--activation-limit', '3',
-        '--customer-admin', '--usage-limit', '100', '--expires', '1y', '--metadata', 'line=desktop', '--json',
+        'benefits',
+        'create',
+        '--type',
+        'license_keys',
+        '--description',
+        'App license',
+        '--prefix',
+        'ACME',
+        '--activation-limit',
+        '3',
+        '--customer-admin',
+        '--usage-limit',
+        '100',
+        '--expires',
+        '1y',
+        '--metadata',
+        'line=desktop',
+        '--json',
       ])
       ok(keys)
       const benefit = json(keys)
       expect(benefit).toMatchObject({
-        type: 'license_keys', description: 'App license', metadata: {line: 'desktop'},
+        type: 'license_keys',
+        description: 'App license',
+        metadata: {line: 'desktop'},
         properties: {prefix: 'ACME', activations: {limit: 3, enable_customer_admin: true}, limit_usage: 100, expires: {ttl: 1, timeframe: 'year'}},
       })
       expect(await get(`/benefits/${benefit.id}`)).toEqual(benefit)
@@ -461,10 +578,13 @@ describe('catalog commands against the emulator', () => {
     })
 
     it('asks for the type and description on a terminal', async () => {
-      const r = await tty(['benefits', 'create', '--json'], [
-        {when: /Benefit type[\s\S]*❯/, send: ENTER},
-        {when: /Description shown to customers/, send: `Prompted perk${ENTER}`},
-      ])
+      const r = await tty(
+        ['benefits', 'create', '--json'],
+        [
+          {when: /Benefit type[\s\S]*❯/, send: ENTER},
+          {when: /Description shown to customers/, send: `Prompted perk${ENTER}`},
+        ],
+      )
       ok(r)
       const found = (await listAll(emulator.production, '/benefits/', 'query=Prompted')).find((b: Json) => b.description === 'Prompted perk')
       expect(found?.type).toBe('custom')
@@ -487,12 +607,21 @@ describe('catalog commands against the emulator', () => {
 
     it('update merges properties and metadata', async () => {
       const created = await api(emulator.production, 'POST', '/benefits/', {
-        body: {type: 'license_keys', description: 'Keys', properties: {prefix: 'OLD', activations: {limit: 2, enable_customer_admin: false}}, metadata: {a: '1', b: '2'}},
+        body: {
+          type: 'license_keys',
+          description: 'Keys',
+          properties: {prefix: 'OLD', activations: {limit: 2, enable_customer_admin: false}},
+          metadata: {a: '1', b: '2'},
+        },
       })
       const id = created.body.id
       const r = await till(['benefits', 'update', id, '--activation-limit', '5', '--metadata', 'b=', '--metadata', 'c=3', '--description', 'Keys v2', '--json'])
       ok(r)
-      expect(json(r)).toMatchObject({description: 'Keys v2', metadata: {a: '1', c: '3'}, properties: {prefix: 'OLD', activations: {limit: 5, enable_customer_admin: false}}})
+      expect(json(r)).toMatchObject({
+        description: 'Keys v2',
+        metadata: {a: '1', c: '3'},
+        properties: {prefix: 'OLD', activations: {limit: 5, enable_customer_admin: false}},
+      })
       expect(json(r).metadata).not.toHaveProperty('b')
       const table = await till(['benefits', 'update', id, '--prefix', 'NEW', '-o', 'table', '--columns', 'id,detail'])
       ok(table)

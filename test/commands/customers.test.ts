@@ -1,4 +1,3 @@
-
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {createServer, type IncomingHttpHeaders, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
@@ -9,8 +8,21 @@ import {Webhook} from 'standardwebhooks'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {
-  envVars, expectNoToken, KEY, linesOf, logFrom, runAnswering, runCli, runTty, sandbox, sh, startEmulatorWith, TILL,
-  type Answer, type CliResult, type Sandbox,
+  envVars,
+  expectNoToken,
+  KEY,
+  linesOf,
+  logFrom,
+  runAnswering,
+  runCli,
+  runTty,
+  sandbox,
+  sh,
+  startEmulatorWith,
+  TILL,
+  type Answer,
+  type CliResult,
+  type Sandbox,
 } from '../helpers/cli.js'
 import {api, listAll, ROOT, sleep, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 
@@ -121,7 +133,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       const deprecated = await till(['customers', 'get', '--customer-external-id', 'ext_get_1', '-o', 'jsonl'])
       expect(deprecated.code, deprecated.stderr).toBe(0)
       expect(json(deprecated).id).toBe(c.id)
-      expect(deprecated.stderr).toContain("Warning: --customer-external-id is deprecated; use --external-id.")
+      expect(deprecated.stderr).toContain('Warning: --customer-external-id is deprecated; use --external-id.')
 
       const both = await till(['customers', 'get', c.id, '--external-id', 'ext_get_1'])
       expect(both.code).toBe(2)
@@ -158,15 +170,37 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
 
     it('create with every flag: metadata and address', async () => {
       const r = await till([
-        'customers', 'create', '--email', 'ada.create@example.com', '--name', 'Ada Create', '--external-id', 'ext_create_1',
-        '--metadata', 'plan=pro', '--metadata', 'seats=3', '--country', 'de', '--line1', 'Unter den Linden 5',
-        '--city', 'Berlin', '--postal-code', '10117', '--json',
+        'customers',
+        'create',
+        '--email',
+        'ada.create@example.com',
+        '--name',
+        'Ada Create',
+        '--external-id',
+        'ext_create_1',
+        '--metadata',
+        'plan=pro',
+        '--metadata',
+        'seats=3',
+        '--country',
+        'de',
+        '--line1',
+        'Unter den Linden 5',
+        '--city',
+        'Berlin',
+        '--postal-code',
+        '10117',
+        '--json',
       ])
       expect(r.code, r.stderr).toBe(0)
       const c = json(r)
       expect(c).toMatchObject({
-        email: 'ada.create@example.com', name: 'Ada Create', external_id: 'ext_create_1', metadata: {plan: 'pro', seats: '3'},
-        billing_name: null, billing_address: {country: 'DE', line1: 'Unter den Linden 5', city: 'Berlin', postal_code: '10117'},
+        email: 'ada.create@example.com',
+        name: 'Ada Create',
+        external_id: 'ext_create_1',
+        metadata: {plan: 'pro', seats: '3'},
+        billing_name: null,
+        billing_address: {country: 'DE', line1: 'Unter den Linden 5', city: 'Berlin', postal_code: '10117'},
       })
       expect((await api(env, 'GET', `/customers/${c.id}`)).body).toEqual(c)
     })
@@ -209,7 +243,10 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
     })
 
     it('create on a terminal asks for the missing email', async () => {
-      const r = await answering(['customers', 'create', '--name', 'Prompted Person'], [{when: /Email address of the customer/, send: `prompted.person@example.com${KEY.enter}`}])
+      const r = await answering(
+        ['customers', 'create', '--name', 'Prompted Person'],
+        [{when: /Email address of the customer/, send: `prompted.person@example.com${KEY.enter}`}],
+      )
       expect(r.code, r.stdout).toBe(0)
       expect(r.stdout).toMatch(/email\s+prompted\.person@example\.com/)
       const found = await api(env, 'GET', '/customers/?email=prompted.person@example.com')
@@ -218,14 +255,30 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
     })
 
     it('update by --external-id merges metadata and address; by id in a table', async () => {
-      await newCustomer({external_id: 'ext_upd_1', metadata: {plan: 'basic', keep: 'yes'}, billing_address: {country: 'US', line1: '1 Main St', city: 'Springfield'}})
+      await newCustomer({
+        external_id: 'ext_upd_1',
+        metadata: {plan: 'basic', keep: 'yes'},
+        billing_address: {country: 'US', line1: '1 Main St', city: 'Springfield'},
+      })
       const r = await till([
-        'customers', 'update', '--external-id', 'ext_upd_1', '--metadata', 'plan=pro', '--remove-metadata', 'keep', '--line2', 'Suite 9',
-        '--name', 'Updated Name', '--json',
+        'customers',
+        'update',
+        '--external-id',
+        'ext_upd_1',
+        '--metadata',
+        'plan=pro',
+        '--remove-metadata',
+        'keep',
+        '--line2',
+        'Suite 9',
+        '--name',
+        'Updated Name',
+        '--json',
       ])
       expect(r.code, r.stderr).toBe(0)
       expect(json(r)).toMatchObject({
-        name: 'Updated Name', metadata: {plan: 'pro'},
+        name: 'Updated Name',
+        metadata: {plan: 'pro'},
         billing_address: {country: 'US', line1: '1 Main St', line2: 'Suite 9', city: 'Springfield'},
       })
       expect(json(r).metadata).not.toHaveProperty('keep')
@@ -244,10 +297,16 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
 
     it('update --external-id - makes the same change to every customer read from stdin', async () => {
       const [a, b] = [await newCustomer({external_id: 'ext_bulk_a', metadata: {keep: 'a'}}), await newCustomer({external_id: 'ext_bulk_b'})]
-      const r = await till(['customers', 'update', '--external-id', '-', '--metadata', 'batch=7', '--envelope', '-o', 'jsonl'], {input: 'ext_bulk_a\next_bulk_b\next_missing\n'})
+      const r = await till(['customers', 'update', '--external-id', '-', '--metadata', 'batch=7', '--envelope', '-o', 'jsonl'], {
+        input: 'ext_bulk_a\next_bulk_b\next_missing\n',
+      })
       expect(r.code).toBe(1)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
-      expect(results.map((x) => [x.id, x.ok])).toEqual([['ext_bulk_a', true], ['ext_bulk_b', true], ['ext_missing', false]])
+      expect(results.map((x) => [x.id, x.ok])).toEqual([
+        ['ext_bulk_a', true],
+        ['ext_bulk_b', true],
+        ['ext_missing', false],
+      ])
       expect((await api(env, 'GET', `/customers/${a.id}`)).body.metadata).toEqual({keep: 'a', batch: '7'})
       expect((await api(env, 'GET', `/customers/${b.id}`)).body.metadata).toEqual({batch: '7'})
       expect(r.stderr).toContain('3 ids: 2 ok, 1 failed.')
@@ -419,7 +478,9 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
     })
 
     it("validate uses the profile's organization id when it has one, without asking the API", async () => {
-      const add = await till(['profiles', 'add', 'emu', '--environment', 'local', '--url', env.url, '--token-stdin', '--organization-id', env.organizationId], {input: `${env.token}\n`})
+      const add = await till(['profiles', 'add', 'emu', '--environment', 'local', '--url', env.url, '--token-stdin', '--organization-id', env.organizationId], {
+        input: `${env.token}\n`,
+      })
       expect(add.code, add.stderr).toBe(0)
       const log = await logFrom(emulator)
       const profileOnly = {TILL_API_URL: undefined, TILL_TOKEN: undefined, TILL_ENV: undefined}
@@ -575,12 +636,31 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       const body = join(dir, `${path.slice(1)}.json`)
       const headers = join(dir, `${path.slice(1)}.headers`)
       writeFileSync(body, delivery.body)
-      writeFileSync(headers, Object.entries(delivery.headers).map(([k, v]) => `${k}: ${String(v)}`).join('\r\n'))
+      writeFileSync(
+        headers,
+        Object.entries(delivery.headers)
+          .map(([k, v]) => `${k}: ${String(v)}`)
+          .join('\r\n'),
+      )
       return {endpoint, delivery, body, headers, timestamp: Number(delivery.headers['webhook-timestamp'])}
     }
 
     it('endpoints create prints the secret once, with a note to store it; list and update mask it', async () => {
-      const r = await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/created`, '--event', 'order.paid', '--event', 'order.refunded', '--name', 'billing', '-o', 'table'])
+      const r = await till([
+        'webhooks',
+        'endpoints',
+        'create',
+        '--url',
+        `${receiver.url}/created`,
+        '--event',
+        'order.paid',
+        '--event',
+        'order.refunded',
+        '--name',
+        'billing',
+        '-o',
+        'table',
+      ])
       expect(r.code, r.stderr).toBe(0)
       const secret = /^secret\s+(whsec_\S+)$/m.exec(r.stdout)?.[1]
       expect(secret).toMatch(/^whsec_[A-Za-z0-9]{43}$/)
@@ -616,7 +696,8 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
     it('endpoints create: --all-events, missing input fails without a terminal, events are picked on one', async () => {
       // every event type of the API version in use, as the service's document lists them (no subscription.migrated)
       const every = await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/every`, '--all-events', '--json'])
-      const documented = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json'), 'utf8')).components.schemas.WebhookEventType.enum
+      const documented = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json'), 'utf8')).components.schemas
+        .WebhookEventType.enum
       expect(json(every).events).toEqual(documented)
       expect(json(every).events).not.toContain('subscription.migrated')
       const migrated = await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/x`, '--event', 'subscription.migrated'])
@@ -634,12 +715,15 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       expect(badUrl.code).toBe(2)
       expect(badUrl.stderr).toContain("URL scheme should be 'https'")
 
-      const picked = await answering(['webhooks', 'endpoints', 'create', '--json'], [
-        {when: /URL to send the events to/, send: `${receiver.url}/picked${KEY.enter}`},
-        {when: /Events to send/, send: KEY.space},
-        {when: /◉ checkout\.created/, send: `${KEY.down}${KEY.space}`},
-        {when: /◉ checkout\.updated/, send: KEY.enter},
-      ])
+      const picked = await answering(
+        ['webhooks', 'endpoints', 'create', '--json'],
+        [
+          {when: /URL to send the events to/, send: `${receiver.url}/picked${KEY.enter}`},
+          {when: /Events to send/, send: KEY.space},
+          {when: /◉ checkout\.created/, send: `${KEY.down}${KEY.space}`},
+          {when: /◉ checkout\.updated/, send: KEY.enter},
+        ],
+      )
       expect(picked.code, picked.stdout).toBe(0)
       expect(picked.unanswered).toBe(0)
       const created = JSON.parse(picked.stdout.slice(picked.stdout.indexOf('{'), picked.stdout.lastIndexOf('}') + 1))
@@ -664,7 +748,10 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       const [a, b] = [await createEndpoint('/bulk-a'), await createEndpoint('/bulk-b')]
       const bulk = await till(['webhooks', 'endpoints', 'delete', '-', '--yes', '--envelope', '--json'], {input: `${JSON.stringify({id: a.id})}\n${b.id}\n`})
       expect(bulk.code, bulk.stderr).toBe(0)
-      expect(json(bulk).map((x: Json) => [x.id, x.ok])).toEqual([[a.id, true], [b.id, true]])
+      expect(json(bulk).map((x: Json) => [x.id, x.ok])).toEqual([
+        [a.id, true],
+        [b.id, true],
+      ])
       expect((await api(env, 'GET', `/webhooks/endpoints/${a.id}`)).status).toBe(404)
     })
 
@@ -687,8 +774,11 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
         const j = await verify(['--body', captured.body, '--headers', captured.headers, '--json'])
         expect(j.code, j.stderr).toBe(0)
         expect(json(j)).toEqual({
-          valid: true, type: 'customer.created', webhook_id: captured.delivery.headers['webhook-id'],
-          timestamp: new Date(captured.timestamp * 1000).toISOString(), key: 'utf8',
+          valid: true,
+          type: 'customer.created',
+          webhook_id: captured.delivery.headers['webhook-id'],
+          timestamp: new Date(captured.timestamp * 1000).toISOString(),
+          key: 'utf8',
         })
         expectNoToken(j.stdout + j.stderr + r.stderr, secret, 'verify output')
       })
@@ -707,7 +797,9 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
         writeFileSync(tampered, readFileSync(captured.body, 'utf8').replace('@example.com', '@evil.example'))
         const t = await verify(['--body', tampered, '--headers', captured.headers])
         expect(t.code).toBe(1)
-        expect(linesOf(t.stderr)).toEqual(['Error: invalid: bad signature: it does not match the body with this secret (wrong secret, or the body was changed)'])
+        expect(linesOf(t.stderr)).toEqual([
+          'Error: invalid: bad signature: it does not match the body with this secret (wrong secret, or the body was changed)',
+        ])
 
         const wrong = await verify(['--body', captured.body, '--headers', captured.headers, '--json'], {secret: `whsec_${'A'.repeat(43)}`})
         expect(wrong.code).toBe(1)
@@ -743,7 +835,21 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
         const body = readFileSync(captured.body)
         const id = 'msg_base64_key'
         const signature = new Webhook(base64Secret).sign(id, new Date(captured.timestamp * 1000), body)
-        const r = await verify(['--body', captured.body, '--id', id, '--timestamp', String(captured.timestamp), '--signature', `v1,bogus ${signature}`, '--ignore-timestamp', '--json'], {secret: base64Secret})
+        const r = await verify(
+          [
+            '--body',
+            captured.body,
+            '--id',
+            id,
+            '--timestamp',
+            String(captured.timestamp),
+            '--signature',
+            `v1,bogus ${signature}`,
+            '--ignore-timestamp',
+            '--json',
+          ],
+          {secret: base64Secret},
+        )
         expect(r.code, r.stderr).toBe(0)
         expect(json(r)).toMatchObject({valid: true, key: 'base64'})
       })

@@ -29,7 +29,11 @@ const jsonl = (r: CliResult): Json[] => linesOf(r.stdout).map((l) => JSON.parse(
 
 /** A shell command line on a pseudo-terminal `cols` wide; stdout and stderr both land in `stdout`. */
 function onTerminal(command: string, cols: number, extraEnv: Record<string, string> = {}): Promise<CliResult> {
-  const child = spawn('script', ['-qfec', `stty cols ${cols} rows 50 2>/dev/null; ${command}`, '/dev/null'], {cwd: ROOT, env: {...env(), ...extraEnv}, stdio: ['ignore', 'pipe', 'pipe']})
+  const child = spawn('script', ['-qfec', `stty cols ${cols} rows 50 2>/dev/null; ${command}`, '/dev/null'], {
+    cwd: ROOT,
+    env: {...env(), ...extraEnv},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c))
   const started = Date.now()
@@ -77,7 +81,23 @@ describe('the seeded history', () => {
 
 describe('till metrics agrees with the listed orders and subscriptions', () => {
   it('per month in UTC: revenue and orders from paid orders, active subscriptions at each period, and the totals', async () => {
-    const r = await till(['metrics', '--metric', 'revenue', '--metric', 'orders', '--metric', 'active_subscriptions', '--start', '2025-06-15', '--end', '2026-09-10', '--interval', 'month', '-o', 'jsonl'])
+    const r = await till([
+      'metrics',
+      '--metric',
+      'revenue',
+      '--metric',
+      'orders',
+      '--metric',
+      'active_subscriptions',
+      '--start',
+      '2025-06-15',
+      '--end',
+      '2026-09-10',
+      '--interval',
+      'month',
+      '-o',
+      'jsonl',
+    ])
     expect(r.code, r.stderr).toBe(0)
     const periods = jsonl(r)
     expect(periods.map((p) => p.timestamp)).toEqual(Array.from({length: 16}, (_, i) => new Date(Date.UTC(2025, 5 + i, 1)).toISOString().replace('.000Z', 'Z')))
@@ -93,7 +113,7 @@ describe('till metrics agrees with the listed orders and subscriptions', () => {
       // active in a month: started in it or before, and not ended (or set to end) in it or before
       const active = subscriptions.filter((s) => {
         const ends = s.ended_at ?? s.ends_at
-        if (!s.started_at || (month(s.started_at) > month(p.timestamp) || Date.parse(s.started_at) > end)) return false
+        if (!s.started_at || month(s.started_at) > month(p.timestamp) || Date.parse(s.started_at) > end) return false
         if (ends && (month(ends) <= month(p.timestamp) || Date.parse(ends) < start)) return false
         return true
       })
@@ -105,7 +125,21 @@ describe('till metrics agrees with the listed orders and subscriptions', () => {
   })
 
   it('per day in Asia/Tokyo: periods are local days and orders fall on their local date', async () => {
-    const r = await till(['metrics', '--metric', 'revenue', '--metric', 'orders', '--last', '60d', '--interval', 'day', '--timezone', 'Asia/Tokyo', '-o', 'jsonl'])
+    const r = await till([
+      'metrics',
+      '--metric',
+      'revenue',
+      '--metric',
+      'orders',
+      '--last',
+      '60d',
+      '--interval',
+      'day',
+      '--timezone',
+      'Asia/Tokyo',
+      '-o',
+      'jsonl',
+    ])
     expect(r.code, r.stderr).toBe(0)
     const periods = jsonl(r)
     expect(periods).toHaveLength(60)
@@ -121,7 +155,22 @@ describe('till metrics agrees with the listed orders and subscriptions', () => {
   })
 
   it('checkouts and conversion from the listed checkouts', async () => {
-    const r = await till(['metrics', '--metric', 'checkouts', '--metric', 'succeeded_checkouts', '--metric', 'checkouts_conversion', '--start', '2025-06-01', '--end', '2026-10-31', '--interval', 'month', '--json'])
+    const r = await till([
+      'metrics',
+      '--metric',
+      'checkouts',
+      '--metric',
+      'succeeded_checkouts',
+      '--metric',
+      'checkouts_conversion',
+      '--start',
+      '2025-06-01',
+      '--end',
+      '2026-10-31',
+      '--interval',
+      'month',
+      '--json',
+    ])
     expect(r.code, r.stderr).toBe(0)
     const periods = JSON.parse(r.stdout) as Json[]
     const listed = jsonl(await till(['checkouts', 'list', '--all', '-o', 'jsonl'])).filter((c) => c.created_at >= '2025-06-01' && c.created_at < '2026-11-01')
@@ -161,21 +210,47 @@ describe('the service contract', () => {
     expect(tooBig.body.detail[0]).toMatchObject({loc: ['query'], type: 'value_error'})
     const missing = await api(emulator.production, 'GET', '/metrics/?interval=day')
     expect(missing.status).toBe(422)
-    expect(missing.body.detail.map((d: Json) => d.loc)).toEqual([['query', 'start_date'], ['query', 'end_date']])
+    expect(missing.body.detail.map((d: Json) => d.loc)).toEqual([
+      ['query', 'start_date'],
+      ['query', 'end_date'],
+    ])
   })
 
   it('metrics list names every metric; metrics limits shows each interval', async () => {
     const list = await till(['metrics', 'list', '-o', 'jsonl'])
     expect(list.code, list.stderr).toBe(0)
     const slugs = jsonl(list).map((m) => m.slug)
-    expect(slugs).toEqual(expect.arrayContaining(['revenue', 'orders', 'monthly_recurring_revenue', 'annual_recurring_revenue', 'active_subscriptions', 'churn_rate', 'checkouts_conversion']))
+    expect(slugs).toEqual(
+      expect.arrayContaining([
+        'revenue',
+        'orders',
+        'monthly_recurring_revenue',
+        'annual_recurring_revenue',
+        'active_subscriptions',
+        'churn_rate',
+        'checkouts_conversion',
+      ]),
+    )
     expect(jsonl(list).every((m) => m.definition.length > 0)).toBe(true)
     const limits = await till(['metrics', 'limits'])
-    expect(linesOf(limits.stdout)).toEqual(['hour\t0\t7\t2023-01-01', 'day\t0\t366\t2023-01-01', 'week\t14\t371\t2023-01-01', 'month\t60\t1460\t2023-01-01', 'year\t366\t3650\t2023-01-01'])
+    expect(linesOf(limits.stdout)).toEqual([
+      'hour\t0\t7\t2023-01-01',
+      'day\t0\t366\t2023-01-01',
+      'week\t14\t371\t2023-01-01',
+      'month\t60\t1460\t2023-01-01',
+      'year\t366\t3650\t2023-01-01',
+    ])
   })
 
   it('bad input: one line naming the problem, exit 2, nothing on stdout', async () => {
-    for (const args of [['--last', '3x'], ['--start', '2026-02-30'], ['--timezone', 'Mars/Olympus'], ['--last', '30d', '--start', '2026-01-01'], ['--metric', 'bogus'], ['--start', '2020-01-01', '--end', '2026-01-01', '--interval', 'day']]) {
+    for (const args of [
+      ['--last', '3x'],
+      ['--start', '2026-02-30'],
+      ['--timezone', 'Mars/Olympus'],
+      ['--last', '30d', '--start', '2026-01-01'],
+      ['--metric', 'bogus'],
+      ['--start', '2020-01-01', '--end', '2026-01-01', '--interval', 'day'],
+    ]) {
       const r = await till(['metrics', ...args])
       expect(r.code, args.join(' ')).toBe(2)
       expect(r.stdout).toBe('')
@@ -247,7 +322,16 @@ describe('till report --html', () => {
 
     const browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     })
     try {
       const page = await browser.newPage({viewport: {width: 1280, height: 900}})
@@ -268,7 +352,17 @@ describe('till report --html', () => {
           return {title: card.querySelector('h2')?.textContent, drawn}
         }),
       )
-      expect(charts.map((c) => c.title)).toEqual(['Revenue', 'Net Revenue', 'Orders', 'Monthly Recurring Revenue', 'Active Subscriptions', 'New Subscriptions', 'Churned Subscriptions', 'Average Order Value', 'Refunds'])
+      expect(charts.map((c) => c.title)).toEqual([
+        'Revenue',
+        'Net Revenue',
+        'Orders',
+        'Monthly Recurring Revenue',
+        'Active Subscriptions',
+        'New Subscriptions',
+        'Churned Subscriptions',
+        'Average Order Value',
+        'Refunds',
+      ])
       for (const c of charts) expect(c.drawn, `${c.title} is drawn`).toBeGreaterThan(500)
       const products = await page.$$eval('#top-products tr', (rows) => rows.map((r) => r.textContent))
       expect(products.length).toBeGreaterThan(3)
@@ -287,7 +381,10 @@ describe('till report --html', () => {
     const opened = join(box.root, 'opened.txt')
     writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > ${JSON.stringify(opened)}\n`, {mode: 0o755})
     const file = join(box.root, 'open.html')
-    const r = await runCli(['report', '--html', file, '--last', '30d', '--open'], {env: box.env({...envVars(emulator.production), PATH: `${bin}:${process.env.PATH}`}), timeoutMs: 60_000})
+    const r = await runCli(['report', '--html', file, '--last', '30d', '--open'], {
+      env: box.env({...envVars(emulator.production), PATH: `${bin}:${process.env.PATH}`}),
+      timeoutMs: 60_000,
+    })
     expect(r.code, r.stderr).toBe(0)
     for (let i = 0; i < 50 && !existsSync(opened); i++) await new Promise((done) => setTimeout(done, 100))
     expect(readFileSync(opened, 'utf8')).toBe(file)

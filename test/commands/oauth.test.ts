@@ -23,7 +23,16 @@ beforeAll(async () => {
     startEmulator(),
     chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     }),
   ])
   box = sandbox()
@@ -218,7 +227,9 @@ describe('till auth login --web in a real browser', () => {
     const refused = await runCli(['discounts', 'list'], {env: box.env()})
     expect(refused.code).toBe(4)
     expect(refused.stdout).toBe('')
-    expect(refused.stderr).toContain('Error: this token lacks the scope discounts:read or discounts:write; sign in again to grant it: till auth login -p narrow --web')
+    expect(refused.stderr).toContain(
+      'Error: this token lacks the scope discounts:read or discounts:write; sign in again to grant it: till auth login -p narrow --web',
+    )
     expect(refused.stderr).not.toMatch(/at .*\.js:\d+/)
     const payments = await runCli(['payments', 'list'], {env: box.env()})
     expect(payments.code).toBe(4)
@@ -229,14 +240,30 @@ describe('till auth login --web in a real browser', () => {
     const s = JSON.parse(status.stdout)
     expect(s.works).toBe('yes')
     expect(s.missing_scopes).toEqual(TILL_SCOPES.filter((x) => !['openid', 'profile', 'email', ...narrow.split(' ')].includes(x)))
-    expect(s.missing_scopes).toEqual(expect.arrayContaining(['discounts:write', 'meters:write', 'events:write', 'files:write', 'payments:read', 'disputes:write', 'custom_fields:write', 'customer_meters:read']))
+    expect(s.missing_scopes).toEqual(
+      expect.arrayContaining([
+        'discounts:write',
+        'meters:write',
+        'events:write',
+        'files:write',
+        'payments:read',
+        'disputes:write',
+        'custom_fields:write',
+        'customer_meters:read',
+      ]),
+    )
     // Each of these topics fails whole, or its list command does (custom-fields attach needs products only).
     for (const topic of ['discounts', 'meters', 'events', 'files', 'payments', 'disputes', 'custom-fields', 'customer-meters']) {
-      expect(s.failing.some((f: string) => f === topic || f === `${topic} list`), topic).toBe(true)
+      expect(
+        s.failing.some((f: string) => f === topic || f === `${topic} list`),
+        topic,
+      ).toBe(true)
     }
     expect(s.failing).not.toContain('products')
     expect(s.failing).not.toContain('orders')
-    expect(status.stderr).toMatch(/This sign-in lacks the scopes .*discounts:write.*; these will be refused: .*payments.*\. Grant them by signing in again: till auth login -p narrow --web/)
+    expect(status.stderr).toMatch(
+      /This sign-in lacks the scopes .*discounts:write.*; these will be refused: .*payments.*\. Grant them by signing in again: till auth login -p narrow --web/,
+    )
     // The same fields as columns of the plain output.
     const plain = await runCli(['auth', 'status', '--columns', 'missing_scopes,failing'], {env: box.env()})
     expect(plain.code).toBe(0)
@@ -264,10 +291,14 @@ describe('till auth login --web in a real browser', () => {
     expectNoTokens(r.stdout + r.stderr, tokens.access_token, tokens.refresh_token)
   })
 
-  it('on a terminal, login signs in through the browser by default; -p keeps the profile\'s environment and URL', async () => {
+  it("on a terminal, login signs in through the browser by default; -p keeps the profile's environment and URL", async () => {
     // `script` gives till a pseudo-terminal: no --web, no --environment, no --url.
     const command = `${TILL} ${['auth', 'login', '-p', 'revoked', '--no-browser'].map(sh).join(' ')}`
-    const child = spawn('script', ['-qfec', `stty cols 400 rows 50 2>/dev/null; ${command}`, '/dev/null'], {cwd: ROOT, env: box.env(), stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn('script', ['-qfec', `stty cols 400 rows 50 2>/dev/null; ${command}`, '/dev/null'], {
+      cwd: ROOT,
+      env: box.env(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let screen = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (screen += chunk))
     const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
@@ -288,7 +319,10 @@ describe('till auth login --web in a real browser', () => {
     expect(noClient.code).toBe(2)
     expect(noClient.stderr).toContain('no OAuth2 client to sign in to production with; nothing was saved')
     expect(noClient.stderr).toContain('--client-id polar_ci_')
-    const both = await runCli(['auth', 'login', '--web', '--token-stdin', '--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'both'], {env: box.env(), input: 'x\n'})
+    const both = await runCli(['auth', 'login', '--web', '--token-stdin', '--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'both'], {
+      env: box.env(),
+      input: 'x\n',
+    })
     expect(both.code).toBe(2)
     expect(both.stderr).toContain('--web and --token-stdin do not go together')
     if (existsSync(join(box.configDir, 'config.json'))) expect(config().profiles['prod-web']).toBeUndefined()

@@ -27,10 +27,25 @@ describe('oauth2-clients', () => {
   let secret = ''
 
   it('create shows the secret once; list and get never do', async () => {
-    const created = await till(['oauth2-clients', 'create', '--name', 'Acme sync', '--redirect-uri', 'https://acme.example/oauth/callback', '--scope', 'orders:read customers:read', '--json'])
+    const created = await till([
+      'oauth2-clients',
+      'create',
+      '--name',
+      'Acme sync',
+      '--redirect-uri',
+      'https://acme.example/oauth/callback',
+      '--scope',
+      'orders:read customers:read',
+      '--json',
+    ])
     expect(created.code, created.stderr).toBe(0)
     const body = JSON.parse(created.stdout)
-    expect(body).toMatchObject({client_name: 'Acme sync', redirect_uris: ['https://acme.example/oauth/callback'], scope: 'orders:read customers:read', token_endpoint_auth_method: 'client_secret_post'})
+    expect(body).toMatchObject({
+      client_name: 'Acme sync',
+      redirect_uris: ['https://acme.example/oauth/callback'],
+      scope: 'orders:read customers:read',
+      token_endpoint_auth_method: 'client_secret_post',
+    })
     expect(body.client_id).toMatch(/^polar_ci_/)
     expect(body.client_secret).toMatch(/^polar_cs_/)
     expect(created.stderr).toContain('Store its client secret now; it is not shown again.')
@@ -58,7 +73,11 @@ describe('oauth2-clients', () => {
   it('update changes what is given and keeps the rest', async () => {
     const r = await till(['oauth2-clients', 'update', clientId, '--name', 'Acme sync v2', '--json'])
     expect(r.code, r.stderr).toBe(0)
-    expect(JSON.parse(r.stdout)).toMatchObject({client_name: 'Acme sync v2', redirect_uris: ['https://acme.example/oauth/callback'], scope: 'orders:read customers:read'})
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      client_name: 'Acme sync v2',
+      redirect_uris: ['https://acme.example/oauth/callback'],
+      scope: 'orders:read customers:read',
+    })
     expect(r.stdout).not.toContain(secret)
     const nothing = await till(['oauth2-clients', 'update', clientId])
     expect(nothing.code).toBe(2)

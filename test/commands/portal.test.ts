@@ -89,7 +89,7 @@ describe('till portal', () => {
       expect(JSON.parse(json.stdout)).toMatchObject({id: a.id, email: a.email})
     })
 
-    it('orders list: exactly the customer\'s orders, newest first (table and JSON lines)', async () => {
+    it("orders list: exactly the customer's orders, newest first (table and JSON lines)", async () => {
       const own = ordersOf(a).map((o) => o.id)
       const jsonl = await asA(['portal', 'orders', 'list', '--all', '-o', 'jsonl'])
       expect(jsonl.code, jsonl.stderr).toBe(0)
@@ -102,7 +102,7 @@ describe('till portal', () => {
       expect(lines.slice(1).map((l) => l.split(/\s+/)[0])).toEqual(own.slice(0, 10))
     })
 
-    it('orders get: the customer\'s own order; another customer\'s order is not found (exit 3)', async () => {
+    it("orders get: the customer's own order; another customer's order is not found (exit 3)", async () => {
       const mine = ordersOf(a)[0]
       const own = await asA(['portal', 'orders', 'get', mine.id, '--json'])
       expect(own.code, own.stderr).toBe(0)
@@ -123,9 +123,28 @@ describe('till portal', () => {
       expect(early.stderr).toContain(`till portal orders invoice generate ${order.id}`)
       expect(early.stdout).toBe('')
 
-      const update = await asA(['portal', 'orders', 'update', order.id, '--billing-name', 'Acme GmbH', '--country', 'de', '--line1', 'Unter den Linden 5', '--postal-code', '10117', '--city', 'Berlin', '--json'])
+      const update = await asA([
+        'portal',
+        'orders',
+        'update',
+        order.id,
+        '--billing-name',
+        'Acme GmbH',
+        '--country',
+        'de',
+        '--line1',
+        'Unter den Linden 5',
+        '--postal-code',
+        '10117',
+        '--city',
+        'Berlin',
+        '--json',
+      ])
       expect(update.code, update.stderr).toBe(0)
-      expect(JSON.parse(update.stdout)).toMatchObject({billing_name: 'Acme GmbH', billing_address: {country: 'DE', line1: 'Unter den Linden 5', postal_code: '10117', city: 'Berlin'}})
+      expect(JSON.parse(update.stdout)).toMatchObject({
+        billing_name: 'Acme GmbH',
+        billing_address: {country: 'DE', line1: 'Unter den Linden 5', postal_code: '10117', city: 'Berlin'},
+      })
       const merged = await asA(['portal', 'orders', 'update', order.id, '--line2', 'Floor 3', '--json'])
       expect(merged.code, merged.stderr).toBe(0)
       expect(JSON.parse(merged.stdout).billing_address).toMatchObject({country: 'DE', line1: 'Unter den Linden 5', line2: 'Floor 3', city: 'Berlin'})
@@ -151,7 +170,21 @@ describe('till portal', () => {
     })
 
     it('customer update: billing name and address, merged into the address the customer has', async () => {
-      const first = await asA(['portal', 'customer', 'update', '--billing-name', 'Ada Ltd', '--country', 'GB', '--line1', '1 High St', '--city', 'London', '-o', 'table'])
+      const first = await asA([
+        'portal',
+        'customer',
+        'update',
+        '--billing-name',
+        'Ada Ltd',
+        '--country',
+        'GB',
+        '--line1',
+        '1 High St',
+        '--city',
+        'London',
+        '-o',
+        'table',
+      ])
       expect(first.code, first.stderr).toBe(0)
       expect(first.stdout).toContain('Ada Ltd')
       const second = await asA(['portal', 'customer', 'update', '--postal-code', 'EC1A 1AA', '--json'])
@@ -164,9 +197,13 @@ describe('till portal', () => {
       expect(nothing.stderr).toContain('nothing to update')
     })
 
-    it('subscriptions, benefit grants and license keys: the customer\'s own, as the portal API lists them', async () => {
+    it("subscriptions, benefit grants and license keys: the customer's own, as the portal API lists them", async () => {
       const portal = async (path: string) => (await api(env, 'GET', `/customer-portal/${path}?limit=100`, {token: tokenA})).body.items.map((i: Json) => i.id)
-      for (const [topic, path] of [['subscriptions', 'subscriptions/'], ['benefit-grants', 'benefit-grants/'], ['license-keys', 'license-keys/']]) {
+      for (const [topic, path] of [
+        ['subscriptions', 'subscriptions/'],
+        ['benefit-grants', 'benefit-grants/'],
+        ['license-keys', 'license-keys/'],
+      ]) {
         const r = await asA(['portal', topic!, 'list', '--all', '-o', 'jsonl'])
         expect(r.code, r.stderr).toBe(0)
         expect(jsonlIds(r.stdout), topic).toEqual(await portal(path!))
@@ -237,7 +274,12 @@ describe('till portal', () => {
       expect(no.screen).toContain(String(s.current_period_end).slice(0, 10))
       expect(no.screen).toContain('nothing was changed')
       expect((await current(s.id)).cancel_at_period_end).toBe(false)
-      const yes = await answerOnTty(['portal', 'subscriptions', 'cancel', s.id, '--as-customer-id', s.customer_id, '--columns', 'id,cancel_at_period_end'], /\?/, 'y\r', ttyEnv)
+      const yes = await answerOnTty(
+        ['portal', 'subscriptions', 'cancel', s.id, '--as-customer-id', s.customer_id, '--columns', 'id,cancel_at_period_end'],
+        /\?/,
+        'y\r',
+        ttyEnv,
+      )
       expect(yes.code, yes.screen).toBe(0)
       expect((await current(s.id)).cancel_at_period_end).toBe(true)
     })
@@ -256,7 +298,9 @@ describe('till portal', () => {
 
     it('the portal has no organization-level commands (products, refunds, ...)', () => {
       const manifest = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, unknown>}
-      const portal = Object.keys(manifest.commands).filter((id) => id.startsWith('portal:')).sort()
+      const portal = Object.keys(manifest.commands)
+        .filter((id) => id.startsWith('portal:'))
+        .sort()
       expect(portal).toEqual([
         'portal:benefit-grants:list',
         'portal:customer:show',

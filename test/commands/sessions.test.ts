@@ -49,10 +49,12 @@ describe('till sessions create', () => {
     const r = await till(['sessions', 'create', '--customer', plain.id, '-o', 'table'])
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toBe('')
-    const rows = Object.fromEntries(linesOf(r.stdout).map((l) => {
-      const [key, ...rest] = l.split(/\s{2,}/)
-      return [key!.toLowerCase(), rest.join('  ')]
-    }))
+    const rows = Object.fromEntries(
+      linesOf(r.stdout).map((l) => {
+        const [key, ...rest] = l.split(/\s{2,}/)
+        return [key!.toLowerCase(), rest.join('  ')]
+      }),
+    )
     const token = CST.exec(r.stdout)?.[0]
     expect(token).toBeDefined()
     const expires = Object.entries(rows).find(([k]) => k.startsWith('expires'))?.[1]

@@ -78,19 +78,40 @@ describe('usage over time', () => {
     const empty = await api(env, 'PATCH', `/event-types/${types[0].id}`, {body: {label: '  '}})
     expect(empty.status).toBe(422)
     expect(empty.body.detail[0]).toMatchObject({type: 'value_error', loc: ['body', 'label'], msg: 'Value error, Label cannot be empty or only whitespace'})
-    expect((await api(env, 'PATCH', `/event-types/${crypto.randomUUID()}`, {body: {label: 'X'}})).body).toEqual({error: 'ResourceNotFound', detail: 'Not found'})
+    expect((await api(env, 'PATCH', `/event-types/${crypto.randomUUID()}`, {body: {label: 'X'}})).body).toEqual({
+      error: 'ResourceNotFound',
+      detail: 'Not found',
+    })
   }, 120_000)
 
   it("bills the period's usage at renewal: units consumed minus credited, times the unit amount, capped", async () => {
     const meter = await json(['meters', 'create', '--name', 'Billed calls', '--where', 'name=billed.call', '--aggregation', 'count'])
     const benefit = await json(['benefits', 'create', '--type', 'meter_credit', '--description', '5 calls included', '--meter', meter.id, '--units', '5'])
     // $10 a month, 2.5 cents a call beyond the 5 included; another plan at 50 cents a call, capped at $3
-    const plan = await json(['products', 'create', '--name', 'Billed plan', '--interval', 'month', '--price', '10', '--metered', `${meter.id}:2.5`, '--benefit', benefit.id])
+    const plan = await json([
+      'products',
+      'create',
+      '--name',
+      'Billed plan',
+      '--interval',
+      'month',
+      '--price',
+      '10',
+      '--metered',
+      `${meter.id}:2.5`,
+      '--benefit',
+      benefit.id,
+    ])
     const capped = await json(['products', 'create', '--name', 'Capped plan', '--interval', 'month', '--free', '--metered', `${meter.id}:50:300`])
     /** A subscription bought through a checkout, once its order is paid (and its benefits granted). */
     const subscribe = async (product: Json, external: string) => {
-      const k = (await api(env, 'POST', '/checkouts/', {body: {products: [product.id], external_customer_id: external, customer_email: `${external}@example.com`}})).body
-      const confirmed = await api(env, 'POST', `/checkouts/client/${k.client_secret}/confirm`, {token: null, body: {customer_name: 'Ada', customer_billing_address: {country: 'US'}}})
+      const k = (
+        await api(env, 'POST', '/checkouts/', {body: {products: [product.id], external_customer_id: external, customer_email: `${external}@example.com`}})
+      ).body
+      const confirmed = await api(env, 'POST', `/checkouts/client/${k.client_secret}/confirm`, {
+        token: null,
+        body: {customer_name: 'Ada', customer_billing_address: {country: 'US'}},
+      })
       expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
       for (let i = 0; i < 100; i++) {
         const order = (await api(env, 'GET', `/orders/?checkout_id=${k.id}`)).body.items[0]
@@ -99,7 +120,8 @@ describe('usage over time', () => {
       }
       throw new Error(`the order of checkout ${k.id} was not paid`)
     }
-    const use = async (external: string, n: number) => expect((await till(['events', 'ingest', '-', '--name', 'billed.call', '--external-customer', external], '{}\n'.repeat(n))).code).toBe(0)
+    const use = async (external: string, n: number) =>
+      expect((await till(['events', 'ingest', '-', '--name', 'billed.call', '--external-customer', external], '{}\n'.repeat(n))).code).toBe(0)
     const renew = async (id: string): Promise<Json> => {
       const r = await till(['emulator', 'renew', id])
       expect(r.code, r.stderr).toBe(0)
@@ -107,7 +129,8 @@ describe('usage over time', () => {
     }
     const staticPrice = plan.prices.find((p: Json) => p.amount_type === 'fixed')
     const meteredPrice = plan.prices.find((p: Json) => p.amount_type === 'metered_unit')
-    const usageAmount = (consumed: number, credited: number, unitCents: number, cap?: number) => Math.min(Math.round(Math.max(0, consumed - credited) * unitCents), cap ?? Infinity)
+    const usageAmount = (consumed: number, credited: number, unitCents: number, cap?: number) =>
+      Math.min(Math.round(Math.max(0, consumed - credited) * unitCents), cap ?? Infinity)
 
     const a = await subscribe(plan, 'billed_a')
     await use('billed_a', 13)
@@ -135,15 +158,40 @@ describe('usage over time', () => {
 
   it('resets the meters of a subscription at each cycle, carrying unused rollover credits over', async () => {
     const meter = await json(['meters', 'create', '--name', 'Cycle calls', '--where', 'name=cycle.call', '--aggregation', 'count'])
-    const benefit = await json(['benefits', 'create', '--type', 'meter_credit', '--description', '10 calls a month', '--meter', meter.id, '--units', '10', '--rollover'])
-    const product = await json(['products', 'create', '--name', 'Cycle plan', '--interval', 'month', '--free', '--metered', `${meter.id}:1`, '--benefit', benefit.id])
+    const benefit = await json([
+      'benefits',
+      'create',
+      '--type',
+      'meter_credit',
+      '--description',
+      '10 calls a month',
+      '--meter',
+      meter.id,
+      '--units',
+      '10',
+      '--rollover',
+    ])
+    const product = await json([
+      'products',
+      'create',
+      '--name',
+      'Cycle plan',
+      '--interval',
+      'month',
+      '--free',
+      '--metered',
+      `${meter.id}:1`,
+      '--benefit',
+      benefit.id,
+    ])
     const customer = (await api(env, 'POST', '/customers/', {body: {email: 'cycle@example.com', external_id: 'cycle_user'}})).body
     const created = await api(env, 'POST', '/subscriptions/', {body: {product_id: product.id, customer_id: customer.id}})
     expect(created.status).toBe(201)
     const subscription = created.body
     const use = (n: number) => till(['events', 'ingest', '-', '--name', 'cycle.call', '--external-customer', 'cycle_user'], '{}\n'.repeat(n))
     const meterOf = async () => (await api(env, 'GET', `/customer-meters/?customer_id=${customer.id}&meter_id=${meter.id}`)).body.items[0]
-    const systemNames = async () => (await api(env, 'GET', `/events/?customer_id=${customer.id}&source=system&sorting=timestamp&limit=100`)).body.items as Json[]
+    const systemNames = async () =>
+      (await api(env, 'GET', `/events/?customer_id=${customer.id}&source=system&sorting=timestamp&limit=100`)).body.items as Json[]
 
     expect((await use(4)).code).toBe(0)
     expect(await meterOf()).toMatchObject({consumed_units: 4, credited_units: 10, balance: 6})
@@ -153,8 +201,14 @@ describe('usage over time', () => {
     expect(renewed.code, renewed.stderr).toBe(0)
     const afterFirst = await systemNames()
     expect(afterFirst.map((e) => e.name)).toEqual([
-      'meter.reset', 'benefit.granted', 'meter.credited',
-      'subscription.cycled', 'meter.reset', 'meter.credited', 'benefit.cycled', 'meter.credited',
+      'meter.reset',
+      'benefit.granted',
+      'meter.credited',
+      'subscription.cycled',
+      'meter.reset',
+      'meter.credited',
+      'benefit.cycled',
+      'meter.credited',
     ])
     expect(afterFirst[5].metadata).toEqual({meter_id: meter.id, units: 6, rollover: true})
     expect(afterFirst[7].metadata).toEqual({meter_id: meter.id, units: 10, rollover: true})
@@ -208,7 +262,12 @@ describe('usage over time', () => {
     expect(zoned.total).toBe(31)
     // the same range in UTC days: the periods start at UTC midnight
     const utc = await json(['meters', 'quantities', meter.id, ...range])
-    expect(utc.quantities.map((p: Json) => p.timestamp)).toEqual(['2026-02-28T00:00:00Z', '2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z'])
+    expect(utc.quantities.map((p: Json) => p.timestamp)).toEqual([
+      '2026-02-28T00:00:00Z',
+      '2026-03-01T00:00:00Z',
+      '2026-03-02T00:00:00Z',
+      '2026-03-03T00:00:00Z',
+    ])
     // piped: the periods as TSV, labelled in the zone's time
     const tsv = await till(['meters', 'quantities', meter.id, ...range, '--timezone', 'Asia/Tokyo'])
     expect(linesOf(tsv.stdout)).toEqual(days.map((d, i) => `${d}T00:00:00+09:00\t${want[i]}`))
@@ -222,10 +281,18 @@ describe('usage over time', () => {
     const bad = await till(['meters', 'quantities', meter.id, ...range, '--timezone', 'Nowhere/Land'])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatch(/--timezone Nowhere\/Land is not a time zone name/)
-    const refused = await api(env, 'GET', `/meters/${meter.id}/quantities?start_timestamp=2026-03-01T00:00:00Z&end_timestamp=2026-03-02T00:00:00Z&interval=day&timezone=Nowhere/Land`)
+    const refused = await api(
+      env,
+      'GET',
+      `/meters/${meter.id}/quantities?start_timestamp=2026-03-01T00:00:00Z&end_timestamp=2026-03-02T00:00:00Z&interval=day&timezone=Nowhere/Land`,
+    )
     expect(refused.status).toBe(422)
     expect(refused.body.detail[0]).toMatchObject({type: 'TimeZoneName', loc: ['query', 'timezone']})
-    const tooMany = await api(env, 'GET', `/meters/${meter.id}/quantities?start_timestamp=2026-01-01T00:00:00Z&end_timestamp=2026-03-01T00:00:00Z&interval=hour`)
+    const tooMany = await api(
+      env,
+      'GET',
+      `/meters/${meter.id}/quantities?start_timestamp=2026-01-01T00:00:00Z&end_timestamp=2026-03-01T00:00:00Z&interval=hour`,
+    )
     expect(tooMany.status).toBe(422)
     expect(tooMany.body.detail[0]).toMatchObject({type: 'value_error', loc: ['query']})
     const hourly = await till(['meters', 'quantities', meter.id, '--interval', 'hour', '--start', '2026-01-01', '--end', '2026-03-01'])
@@ -243,7 +310,10 @@ describe('usage over time', () => {
     await waitFor(() => linesOf(running.stdout()).length === 1, 'the latest event first')
     expect(JSON.parse(linesOf(running.stdout())[0]!)).toMatchObject({name: 'follow.call', metadata: {n: 1}})
 
-    await ingest([{name: 'follow.call', external_customer_id: 'fw_1', metadata: {n: 2}}, {name: 'other.call', external_customer_id: 'fw_1'}])
+    await ingest([
+      {name: 'follow.call', external_customer_id: 'fw_1', metadata: {n: 2}},
+      {name: 'other.call', external_customer_id: 'fw_1'},
+    ])
     await waitFor(() => linesOf(running.stdout()).length === 2, 'the new event printed')
     expect(JSON.parse(linesOf(running.stdout())[1]!)).toMatchObject({name: 'follow.call', metadata: {n: 2}, external_customer_id: 'fw_1'})
 
@@ -256,22 +326,31 @@ describe('usage over time', () => {
     expectNoToken(done.stdout + done.stderr, env.token)
   }, 60_000)
 
-  it("answers ingest as the service does: body limits, validation, duplicates within one request", async () => {
+  it('answers ingest as the service does: body limits, validation, duplicates within one request', async () => {
     allowRefusals()
     const one = JSON.stringify({events: [{name: 'limit.call', external_customer_id: 'lim_1'}]})
     const chunked = await chunkedPost(env, '/events/ingest', [one.slice(0, 10), one.slice(10)])
     expect(chunked.status).toBe(411)
-    const huge = await api(env, 'POST', '/events/ingest', {rawBody: JSON.stringify({events: [{name: 'limit.call', external_customer_id: 'lim_1', metadata: {blob: 'x'.repeat(10 * 1024 * 1024)}}]}), noRetry: true})
+    const huge = await api(env, 'POST', '/events/ingest', {
+      rawBody: JSON.stringify({events: [{name: 'limit.call', external_customer_id: 'lim_1', metadata: {blob: 'x'.repeat(10 * 1024 * 1024)}}]}),
+      noRetry: true,
+    })
     expect(huge.status).toBe(413)
 
     // an unknown customer id and a time in the future: the whole request is refused, nothing stored
-    const refused = await api(env, 'POST', '/events/ingest', {body: {events: [
-      {name: 'limit.call', external_customer_id: 'lim_1'},
-      {name: 'limit.call', customer_id: crypto.randomUUID()},
-    ]}})
+    const refused = await api(env, 'POST', '/events/ingest', {
+      body: {
+        events: [
+          {name: 'limit.call', external_customer_id: 'lim_1'},
+          {name: 'limit.call', customer_id: crypto.randomUUID()},
+        ],
+      },
+    })
     expect(refused.status).toBe(422)
     expect(refused.body.detail[0]).toMatchObject({loc: ['body', 'events', 1, 'customer_id'], msg: 'Customer not found.'})
-    const future = await api(env, 'POST', '/events/ingest', {body: {events: [{name: 'limit.call', external_customer_id: 'lim_1', timestamp: '2999-01-01T00:00:00Z'}]}})
+    const future = await api(env, 'POST', '/events/ingest', {
+      body: {events: [{name: 'limit.call', external_customer_id: 'lim_1', timestamp: '2999-01-01T00:00:00Z'}]},
+    })
     expect(future.status).toBe(422)
     expect(future.body.detail[0]).toMatchObject({loc: ['body', 'events', 0, 'timestamp']})
     const missing = await api(env, 'POST', '/events/ingest', {body: {events: [{name: 'limit.call'}]}})
@@ -290,7 +369,9 @@ describe('usage over time', () => {
     // 60 events of ~400 KiB: 24 MiB in all, 8 MiB at most per request (a metadata value is at most 500
     // characters, so each event holds 820 of them)
     const blob = Object.fromEntries(Array.from({length: 820}, (_, k) => [`k${k}`, 'y'.repeat(500)]))
-    const lines = Array.from({length: 60}, (_, i) => JSON.stringify({name: 'big.blob', external_customer_id: 'blob_1', external_id: `blob-${i}`, metadata: {i, ...blob}}))
+    const lines = Array.from({length: 60}, (_, i) =>
+      JSON.stringify({name: 'big.blob', external_customer_id: 'blob_1', external_id: `blob-${i}`, metadata: {i, ...blob}}),
+    )
     const r = await till(['events', 'ingest', '-', '--batch-size', '1000', '--json'], `${lines.join('\n')}\n`)
     expect(r.code, r.stderr).toBe(0)
     const summary = JSON.parse(linesOf(r.stdout).at(-1)!)

@@ -67,7 +67,8 @@ async function storedEvents(env: EnvHandle, name: string): Promise<Json[]> {
   }
 }
 
-const summaryOf = (stdout: string) => JSON.parse(linesOf(stdout).at(-1)!) as {read: number; inserted: number; duplicates: number; rejected: number; requests: number}
+const summaryOf = (stdout: string) =>
+  JSON.parse(linesOf(stdout).at(-1)!) as {read: number; inserted: number; duplicates: number; rejected: number; requests: number}
 
 describe('till events and meters', () => {
   let emulator: Emulator
@@ -152,7 +153,10 @@ describe('till events and meters', () => {
 
   it('reads CSV with metadata columns, filling the name and customer from flags', async () => {
     const file = join(dir, 'usage.csv')
-    writeFileSync(file, 'timestamp,external_id,metadata.tokens,metadata.model,metadata.cached\n2026-01-02T00:00:00Z,csv-1,12,"gpt, large",true\n2026-01-02T00:01:00Z,csv-2,7.5,small,false\n')
+    writeFileSync(
+      file,
+      'timestamp,external_id,metadata.tokens,metadata.model,metadata.cached\n2026-01-02T00:00:00Z,csv-1,12,"gpt, large",true\n2026-01-02T00:01:00Z,csv-2,7.5,small,false\n',
+    )
     const res = await runCli(['events', 'ingest', file, '--name', 'csv.call', '--external-customer', 'user_csv', '--json'], {env: vars})
     expect(res.code).toBe(0)
     expect(summaryOf(res.stdout)).toMatchObject({read: 2, inserted: 2})
@@ -187,7 +191,19 @@ describe('till events and meters', () => {
     // newest first by default
     expect(items.map((e) => e.timestamp)).toEqual([...items.map((e) => e.timestamp)].sort().reverse())
 
-    const filtered = await runCli(['events', 'list', '--name', 'stdin.call', '--filter', '{"conjunction":"and","clauses":[{"property":"tokens","operator":"gte","value":100}]}', '--all', '--json'], {env: vars})
+    const filtered = await runCli(
+      [
+        'events',
+        'list',
+        '--name',
+        'stdin.call',
+        '--filter',
+        '{"conjunction":"and","clauses":[{"property":"tokens","operator":"gte","value":100}]}',
+        '--all',
+        '--json',
+      ],
+      {env: vars},
+    )
     const expected = events('stdin.call', 250).filter((e) => (e.metadata.tokens as number) >= 100).length
     expect((JSON.parse(filtered.stdout) as Json[]).length).toBe(expected)
 
@@ -231,13 +247,19 @@ describe('till events and meters', () => {
       ['unique:user', (xs) => new Set(xs.map((e) => e.metadata.user)).size],
     ]
     for (const [aggregation, compute] of cases) {
-      const created = await runCli(['meters', 'create', '--name', `Meter ${aggregation}`, '--where', 'name=meter.call', '--where', 'tier eq pro', '--aggregation', aggregation, '--json'], {env: vars})
+      const created = await runCli(
+        ['meters', 'create', '--name', `Meter ${aggregation}`, '--where', 'name=meter.call', '--where', 'tier eq pro', '--aggregation', aggregation, '--json'],
+        {env: vars},
+      )
       expect(created.code, created.stderr).toBe(0)
       const meter = JSON.parse(created.stdout) as Json
       const q = await runCli(['meters', 'quantities', meter.id, '--start', start, '--end', end, '--interval', 'day', '--json'], {env: vars})
       expect(q.code, q.stderr).toBe(0)
       const body = JSON.parse(q.stdout) as Json
-      expect(body.quantities.map((p: Json) => p.timestamp), aggregation).toEqual([0, 1, 2, 3, 4].map((d) => new Date(BASE + d * DAY).toISOString().replace('.000Z', 'Z')))
+      expect(
+        body.quantities.map((p: Json) => p.timestamp),
+        aggregation,
+      ).toEqual([0, 1, 2, 3, 4].map((d) => new Date(BASE + d * DAY).toISOString().replace('.000Z', 'Z')))
       const got = body.quantities.map((p: Json) => p.quantity)
       const want = perDay(compute)
       got.forEach((v: number, i: number) => expect(v, `${aggregation} day ${i}`).toBeCloseTo(want[i]!, 9))
@@ -247,7 +269,9 @@ describe('till events and meters', () => {
     // one customer's quantities, by external id, piped as TSV
     const list = await runCli(['meters', 'list', '--query', 'Meter sum', '--json'], {env: vars})
     const sumMeter = (JSON.parse(list.stdout) as Json[])[0]
-    const tsv = await runCli(['meters', 'quantities', sumMeter.id, '--start', start, '--end', end, '--interval', 'week', '--external-customer', 'mc_0'], {env: vars})
+    const tsv = await runCli(['meters', 'quantities', sumMeter.id, '--start', start, '--end', end, '--interval', 'week', '--external-customer', 'mc_0'], {
+      env: vars,
+    })
     expect(tsv.code).toBe(0)
     const weekly = pro.filter((e) => e.external_customer_id === 'mc_0').reduce((a, e) => a + (e.metadata.tokens as number), 0)
     expect(linesOf(tsv.stdout)).toEqual([`${new Date(BASE).toISOString().replace('.000Z', 'Z')}\t${weekly}`])
@@ -272,7 +296,9 @@ describe('till events and meters', () => {
     expect(list.code, list.stderr).toBe(0)
     const rows = JSON.parse(list.stdout) as Json[]
     const sumRow = rows.find((r) => r.meter.name === 'Meter sum:tokens')
-    const expected = Array.from({length: 600}, (_, i) => i).filter((i) => i % 4 === 1 && i % 3 === 0).reduce((a, i) => a + ((i * 7919) % 1000), 0)
+    const expected = Array.from({length: 600}, (_, i) => i)
+      .filter((i) => i % 4 === 1 && i % 3 === 0)
+      .reduce((a, i) => a + ((i * 7919) % 1000), 0)
     expect(sumRow).toMatchObject({customer_id: customer.body.id, consumed_units: expected, credited_units: 0, balance: -expected})
     const one = await runCli(['customer-meters', 'get', sumRow.id, '--json'], {env: vars})
     expect(JSON.parse(one.stdout)).toEqual(sumRow)
@@ -288,8 +314,13 @@ describe('till events and meters', () => {
   })
 
   it('sells usage: a metered price and a meter_credit benefit that credits units (system events) when granted', async () => {
-    const meter = JSON.parse((await runCli(['meters', 'create', '--name', 'Credited calls', '--where', 'name=credit.call', '--aggregation', 'count', '--json'], {env: vars})).stdout) as Json
-    const benefitRun = await runCli(['benefits', 'create', '--type', 'meter_credit', '--description', '100 calls', '--meter', meter.id, '--units', '100', '--json'], {env: vars})
+    const meter = JSON.parse(
+      (await runCli(['meters', 'create', '--name', 'Credited calls', '--where', 'name=credit.call', '--aggregation', 'count', '--json'], {env: vars})).stdout,
+    ) as Json
+    const benefitRun = await runCli(
+      ['benefits', 'create', '--type', 'meter_credit', '--description', '100 calls', '--meter', meter.id, '--units', '100', '--json'],
+      {env: vars},
+    )
     expect(benefitRun.code, benefitRun.stderr).toBe(0)
     const benefit = JSON.parse(benefitRun.stdout) as Json
     expect(benefit.properties).toEqual({units: 100, rollover: false, meter_id: meter.id})
@@ -297,10 +328,19 @@ describe('till events and meters', () => {
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/needs --meter and --units/)
 
-    const productRun = await runCli(['products', 'create', '--name', 'Usage plan', '--interval', 'month', '--free', '--metered', `${meter.id}:0.5:10000`, '--benefit', benefit.id, '--json'], {env: vars})
+    const productRun = await runCli(
+      ['products', 'create', '--name', 'Usage plan', '--interval', 'month', '--free', '--metered', `${meter.id}:0.5:10000`, '--benefit', benefit.id, '--json'],
+      {env: vars},
+    )
     expect(productRun.code, productRun.stderr).toBe(0)
     const product = JSON.parse(productRun.stdout) as Json
-    expect(product.prices[1]).toMatchObject({amount_type: 'metered_unit', unit_amount: '0.5', cap_amount: 10000, meter_id: meter.id, meter: {id: meter.id, name: 'Credited calls'}})
+    expect(product.prices[1]).toMatchObject({
+      amount_type: 'metered_unit',
+      unit_amount: '0.5',
+      cap_amount: 10000,
+      meter_id: meter.id,
+      meter: {id: meter.id, name: 'Credited calls'},
+    })
     const oneTime = await runCli(['products', 'create', '--name', 'Once', '--price', '5', '--metered', `${meter.id}:1`], {env: vars})
     expect(oneTime.code).toBe(2)
     expect(oneTime.stderr).toMatch(/--metered needs --interval/)
@@ -335,7 +375,10 @@ describe('till events and meters', () => {
     const file = join(dir, 'resume.jsonl')
     const checkpoint = join(dir, 'resume.ckpt')
     writeFileSync(file, jsonl(events('resume.call', 30_000)))
-    const running = spawnCli(['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100', '--concurrency', '2'], {env: vars, timeoutMs: 60_000})
+    const running = spawnCli(['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100', '--concurrency', '2'], {
+      env: vars,
+      timeoutMs: 60_000,
+    })
     // kill it once part of the input is acknowledged
     for (;;) {
       if (existsSync(checkpoint) && (JSON.parse(readFileSync(checkpoint, 'utf8')) as {through: number}).through >= 3000) break
@@ -415,7 +458,10 @@ describe('till events ingest under injected 5xx and connection resets', () => {
     const file = join(dir, 'unsafe.jsonl')
     const checkpoint = join(dir, 'unsafe.ckpt')
     writeFileSync(file, jsonl(events('unsafe.call', 10_000, {externalIds: false})))
-    const res = await runCli(['events', 'ingest', file, '--batch-size', '100', '--concurrency', '1', '--checkpoint', checkpoint], {env: vars, timeoutMs: 90_000})
+    const res = await runCli(['events', 'ingest', file, '--batch-size', '100', '--concurrency', '1', '--checkpoint', checkpoint], {
+      env: vars,
+      timeoutMs: 90_000,
+    })
     expect(res.code).not.toBe(0)
     const m = /^Error: lines (\d+)-(\d+): unknown whether these events were stored/m.exec(res.stderr)
     expect(m, res.stderr).not.toBeNull()

@@ -41,8 +41,12 @@ const till = (args: string[]) => runCli(args, {env})
 /** The request violations logged so far, as `METHOD path: message`. */
 const requestViolations = () =>
   existsSync(LOG)
-    ? readFileSync(LOG, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as {side: string; method: string; path: string; message: string})
-        .filter((v) => v.side === 'request').map((v) => `${v.method} ${v.path}: ${v.message}`)
+    ? readFileSync(LOG, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as {side: string; method: string; path: string; message: string})
+        .filter((v) => v.side === 'request')
+        .map((v) => `${v.method} ${v.path}: ${v.message}`)
     : []
 
 describe('requests keep to the published document', () => {
@@ -80,12 +84,32 @@ describe('requests keep to the published document', () => {
   })
 
   it('custom-fields update of a select field keeps its options when only the label changes', async () => {
-    const created = await till(['custom-fields', 'create', '--type', 'select', '--slug', 'wire-tier', '--name', 'Tier', '--option', 'a=Alpha', '--option', 'b=Beta', '--json'])
+    const created = await till([
+      'custom-fields',
+      'create',
+      '--type',
+      'select',
+      '--slug',
+      'wire-tier',
+      '--name',
+      'Tier',
+      '--option',
+      'a=Alpha',
+      '--option',
+      'b=Beta',
+      '--json',
+    ])
     expect(created.code, created.stderr).toBe(0)
     const id = JSON.parse(created.stdout).id
     const updated = await till(['custom-fields', 'update', id, '--label', 'Your tier', '--json'])
     expect(updated.code, updated.stderr).toBe(0)
-    expect(JSON.parse(updated.stdout).properties).toMatchObject({form_label: 'Your tier', options: [{value: 'a', label: 'Alpha'}, {value: 'b', label: 'Beta'}]})
+    expect(JSON.parse(updated.stdout).properties).toMatchObject({
+      form_label: 'Your tier',
+      options: [
+        {value: 'a', label: 'Alpha'},
+        {value: 'b', label: 'Beta'},
+      ],
+    })
     expect(requestViolations()).toEqual([])
   })
 

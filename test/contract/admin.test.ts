@@ -24,7 +24,15 @@ describe('SDK contract: discounts and checkout update', () => {
 
   it('discounts: create (percentage and fixed), get, list, update, delete', async () => {
     const product = await newProduct()
-    const pct = await polar.discounts.create({type: 'percentage', name: 'SDK pct', basisPoints: 1500, duration: 'repeating', durationInMonths: 2, code: 'SDKPCT', products: [product.id]})
+    const pct = await polar.discounts.create({
+      type: 'percentage',
+      name: 'SDK pct',
+      basisPoints: 1500,
+      duration: 'repeating',
+      durationInMonths: 2,
+      code: 'SDKPCT',
+      products: [product.id],
+    })
     expect(pct).toMatchObject({type: 'percentage', basisPoints: 1500, durationInMonths: 2, code: 'SDKPCT'})
     const fixed = await polar.discounts.create({type: 'fixed', name: 'SDK fixed', amount: 300, currency: 'usd', duration: 'forever', metadata: {k: 'v'}})
     expect(fixed).toMatchObject({type: 'fixed', amounts: {usd: 300}, amount: 300, currency: 'usd', metadata: {k: 'v'}})
@@ -36,7 +44,10 @@ describe('SDK contract: discounts and checkout update', () => {
     const next = await page.next()
     expect(next?.result.items).toHaveLength(1)
 
-    const updated = await polar.discounts.update({id: fixed.id, discountUpdate: {name: 'SDK fixed 2', maxRedemptions: 3, endsAt: new Date('2099-01-01T00:00:00Z')}})
+    const updated = await polar.discounts.update({
+      id: fixed.id,
+      discountUpdate: {name: 'SDK fixed 2', maxRedemptions: 3, endsAt: new Date('2099-01-01T00:00:00Z')},
+    })
     expect(updated).toMatchObject({name: 'SDK fixed 2', maxRedemptions: 3})
     expect(updated.endsAt?.toISOString()).toBe('2099-01-01T00:00:00.000Z')
 
@@ -161,40 +172,103 @@ describe('SDK contract: discounts and checkout update', () => {
     const company = await mk({type: 'text', slug: `company-${tag}`, name: 'Company', properties: {min_length: 2, max_length: 10}})
     const seats = await mk({type: 'number', slug: `seats-${tag}`, name: 'Seats', properties: {ge: 1, le: 50}})
     const terms = await mk({type: 'checkbox', slug: `terms-${tag}`, name: 'Terms', properties: {}})
-    const size = await mk({type: 'select', slug: `size-${tag}`, name: 'Size', properties: {options: [{value: 's', label: 'S'}, {value: 'm', label: 'M'}, {value: 'l', label: 'L'}]}})
+    const size = await mk({
+      type: 'select',
+      slug: `size-${tag}`,
+      name: 'Size',
+      properties: {
+        options: [
+          {value: 's', label: 'S'},
+          {value: 'm', label: 'M'},
+          {value: 'l', label: 'L'},
+        ],
+      },
+    })
     const start = await mk({type: 'date', slug: `start-${tag}`, name: 'Start', properties: {ge: Date.parse('2026-01-01T00:00:00Z') / 1000}})
-    const product = (await api(emulator.production, 'POST', '/products/', {body: {name: 'Plan with fields', recurring_interval: 'month', prices: [{amount_type: 'fixed', price_amount: 1000}]}})).body
-    await polar.products.update({id: product.id, productUpdate: {attachedCustomFields: [
-      {customFieldId: company.id, required: true}, {customFieldId: seats.id, required: false}, {customFieldId: terms.id, required: true},
-      {customFieldId: size.id, required: false}, {customFieldId: start.id, required: false},
-    ]}})
+    const product = (
+      await api(emulator.production, 'POST', '/products/', {
+        body: {name: 'Plan with fields', recurring_interval: 'month', prices: [{amount_type: 'fixed', price_amount: 1000}]},
+      })
+    ).body
+    await polar.products.update({
+      id: product.id,
+      productUpdate: {
+        attachedCustomFields: [
+          {customFieldId: company.id, required: true},
+          {customFieldId: seats.id, required: false},
+          {customFieldId: terms.id, required: true},
+          {customFieldId: size.id, required: false},
+          {customFieldId: start.id, required: false},
+        ],
+      },
+    })
 
     // create: every field optional; unknown keys dropped; absent ones null (a checkbox false)
     const k = await polar.checkouts.create({products: [product.id], customFieldData: {[seats.slug]: 3, other: 'x'}})
     expect(k.customFieldData).toEqual({[company.slug]: null, [seats.slug]: 3, [terms.slug]: false, [size.slug]: null, [start.slug]: null})
     // each bad value is one issue at body.custom_field_data.SLUG, with the validation library's type
-    const bad = await api(emulator.production, 'PATCH', `/checkouts/${k.id}`, {body: {custom_field_data: {[company.slug]: 'x', [seats.slug]: 51, [size.slug]: 'xl', [start.slug]: '2025-12-31'}}})
+    const bad = await api(emulator.production, 'PATCH', `/checkouts/${k.id}`, {
+      body: {custom_field_data: {[company.slug]: 'x', [seats.slug]: 51, [size.slug]: 'xl', [start.slug]: '2025-12-31'}},
+    })
     expect(bad.status).toBe(422)
     expect(bad.body.error).toBe('PolarRequestValidationError')
     expect(bad.body.detail).toEqual([
-      {type: 'string_too_short', loc: ['body', 'custom_field_data', company.slug], msg: 'String should have at least 2 characters', input: 'x', ctx: {min_length: 2}},
+      {
+        type: 'string_too_short',
+        loc: ['body', 'custom_field_data', company.slug],
+        msg: 'String should have at least 2 characters',
+        input: 'x',
+        ctx: {min_length: 2},
+      },
       {type: 'less_than_equal', loc: ['body', 'custom_field_data', seats.slug], msg: 'Input should be less than or equal to 50', input: 51, ctx: {le: 50}},
-      {type: 'literal_error', loc: ['body', 'custom_field_data', size.slug], msg: "Input should be 's', 'm' or 'l'", input: 'xl', ctx: {expected: "'s', 'm' or 'l'"}},
-      {type: 'greater_than_equal', loc: ['body', 'custom_field_data', start.slug], msg: 'Input should be greater than or equal to 2026-01-01', input: '2025-12-31', ctx: {ge: '2026-01-01'}},
+      {
+        type: 'literal_error',
+        loc: ['body', 'custom_field_data', size.slug],
+        msg: "Input should be 's', 'm' or 'l'",
+        input: 'xl',
+        ctx: {expected: "'s', 'm' or 'l'"},
+      },
+      {
+        type: 'greater_than_equal',
+        loc: ['body', 'custom_field_data', start.slug],
+        msg: 'Input should be greater than or equal to 2026-01-01',
+        input: '2025-12-31',
+        ctx: {ge: '2026-01-01'},
+      },
     ])
     await expect(polar.checkouts.update({id: k.id, checkoutUpdate: {customFieldData: {[seats.slug]: 'many'}}})).rejects.toMatchObject({statusCode: 422})
-    const updated = await polar.checkouts.update({id: k.id, checkoutUpdate: {customFieldData: {[company.slug]: 'Acme', [seats.slug]: '12', [size.slug]: 'm', [start.slug]: '2026-03-01'}}})
-    expect(updated.customFieldData).toEqual({[company.slug]: 'Acme', [seats.slug]: 12, [terms.slug]: false, [size.slug]: 'm', [start.slug]: '2026-03-01T00:00:00'})
+    const updated = await polar.checkouts.update({
+      id: k.id,
+      checkoutUpdate: {customFieldData: {[company.slug]: 'Acme', [seats.slug]: '12', [size.slug]: 'm', [start.slug]: '2026-03-01'}},
+    })
+    expect(updated.customFieldData).toEqual({
+      [company.slug]: 'Acme',
+      [seats.slug]: 12,
+      [terms.slug]: false,
+      [size.slug]: 'm',
+      [start.slug]: '2026-03-01T00:00:00',
+    })
 
     // confirm: the required fields are required (a required checkbox must be true)
-    const missing = await api(emulator.production, 'POST', `/checkouts/client/${k.clientSecret}/confirm`, {token: null, body: {customer_email: `cf-${tag}@example.com`, customer_name: 'Ada', customer_billing_address: {country: 'US'}, custom_field_data: {[terms.slug]: false}}})
+    const missing = await api(emulator.production, 'POST', `/checkouts/client/${k.clientSecret}/confirm`, {
+      token: null,
+      body: {
+        customer_email: `cf-${tag}@example.com`,
+        customer_name: 'Ada',
+        customer_billing_address: {country: 'US'},
+        custom_field_data: {[terms.slug]: false},
+      },
+    })
     expect(missing.status).toBe(422)
     expect(missing.body.detail).toEqual([
       {type: 'missing', loc: ['body', 'custom_field_data', company.slug], msg: 'Field required', input: {[terms.slug]: false}},
       {type: 'literal_error', loc: ['body', 'custom_field_data', terms.slug], msg: 'Input should be True', input: false, ctx: {expected: 'True'}},
     ])
     const data = {[company.slug]: 'Acme', [terms.slug]: true, [seats.slug]: 5}
-    const confirmed = await anonymous.checkouts.clientConfirm({clientSecret: k.clientSecret, checkoutConfirmStripe: {customerEmail: `cf-${tag}@example.com`, customerName: 'Ada', customerBillingAddress: {country: 'US'}, customFieldData: data}})
+    const confirmed = await anonymous.checkouts.clientConfirm({
+      clientSecret: k.clientSecret,
+      checkoutConfirmStripe: {customerEmail: `cf-${tag}@example.com`, customerName: 'Ada', customerBillingAddress: {country: 'US'}, customFieldData: data},
+    })
     const stored = {...data, [size.slug]: null, [start.slug]: null}
     expect(confirmed.customFieldData).toEqual(stored)
     const order = (await polar.orders.list({checkoutId: k.id})).result.items[0]!
@@ -206,13 +280,24 @@ describe('SDK contract: discounts and checkout update', () => {
     const data = Buffer.from('contract file bytes')
     const sha = createHash('sha256').update(data).digest('base64')
     const created = await polar.files.create({
-      service: 'downloadable', name: 'c.txt', mimeType: 'text/plain', size: data.length, checksumSha256Base64: sha,
+      service: 'downloadable',
+      name: 'c.txt',
+      mimeType: 'text/plain',
+      size: data.length,
+      checksumSha256Base64: sha,
       upload: {parts: [{number: 1, chunkStart: 0, chunkEnd: data.length - 1, checksumSha256Base64: sha}]},
     })
     expect(created).toMatchObject({isUploaded: false, upload: {parts: [{number: 1}]}})
     const put = await fetch(created.upload.parts[0]!.url, {method: 'PUT', body: data})
     expect(put.status).toBe(200)
-    const done = await polar.files.uploaded({id: created.id, fileUploadCompleted: {id: created.upload.id, path: created.upload.path, parts: [{number: 1, checksumEtag: put.headers.get('etag')!, checksumSha256Base64: sha}]}})
+    const done = await polar.files.uploaded({
+      id: created.id,
+      fileUploadCompleted: {
+        id: created.upload.id,
+        path: created.upload.path,
+        parts: [{number: 1, checksumEtag: put.headers.get('etag')!, checksumSha256Base64: sha}],
+      },
+    })
     expect(done).toMatchObject({id: created.id, isUploaded: true, checksumSha256Base64: sha})
     const page = await polar.files.list({})
     expect(page.result.items.map((f) => f.id)).toContain(created.id)

@@ -57,7 +57,12 @@ describe('refunds', () => {
     expect((await h.polar.orders.get(order.id)).status).toBe('refunded')
     const list = await everyPage((q) => h.polar.refunds.list(q), 5)
     expect(list.items.length).toBe(list.totalCount)
-    expect(list.items.filter((r) => r.order_id === order.id).map((r) => r.id).sort()).toEqual([refund.id, full.id].sort())
+    expect(
+      list.items
+        .filter((r) => r.order_id === order.id)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([refund.id, full.id].sort())
     const tooMuch = await rejection(h.polar.refunds.create({order_id: order.id, reason: 'customer_request', amount: 1}))
     expect(tooMuch.statusCode).toBe(403)
   })

@@ -18,7 +18,14 @@ it('prints counts per SDK resource and exits 0 although operations are missing',
   const r = run('--missing', '--missing-till')
   expect(r.stderr).toBe('')
   expect(r.status).toBe(0)
-  const row = (name: string) => r.stdout.split('\n').find((l) => l.startsWith(`${name} `))?.trim().split(/\s+/).slice(1).map(Number)
+  const row = (name: string) =>
+    r.stdout
+      .split('\n')
+      .find((l) => l.startsWith(`${name} `))
+      ?.trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number)
   // products (SDK 1.0.1, 2026-10): list, create, get, delete, update, update benefits: all six emulated, five called
   // by till commands (none deletes a product).
   expect(row('products')).toEqual([6, 6, 5])
@@ -42,13 +49,17 @@ it('--markdown prints the README table', () => {
 })
 
 type Operations = {byCommand: Map<string, Set<string>>; unresolved: string[]}
-const detector = async () => ((await import(pathToFileURL(join(ROOT, 'scripts', 'till-operations.js')).href)) as {tillOperations: (root: string) => Operations}).tillOperations
+const detector = async () =>
+  ((await import(pathToFileURL(join(ROOT, 'scripts', 'till-operations.js')).href)) as {tillOperations: (root: string) => Operations}).tillOperations
 
 it('--json names the commands that send each operation, whatever form the request takes in the client', () => {
   const r = run('--json')
   expect(r.stderr).toBe('')
   expect(r.status).toBe(0)
-  const {operations, till} = JSON.parse(r.stdout) as {operations: Array<{id: string; method: string; path: string; emulator: boolean; commands: string[]}>; till: Record<string, string[]>}
+  const {operations, till} = JSON.parse(r.stdout) as {
+    operations: Array<{id: string; method: string; path: string; emulator: boolean; commands: string[]}>
+    till: Record<string, string[]>
+  }
   const by = (method: string, path: string) => operations.find((o) => o.method === method && o.path === path)?.commands ?? []
   // client.request('GET', ...), a path chosen from a constant object, a path built by a helper, a list through listItems
   expect(by('GET', '/v1/orders/{id}/receipt')).toEqual(['orders receipt'])
@@ -64,7 +75,12 @@ it('--json names the commands that send each operation, whatever form the reques
   expect(by('GET', '/v1/orders/{id}/invoice').sort()).toEqual(['orders invoice generate', 'orders invoice get'])
   expect(by('GET', '/v1/customer-portal/orders/{id}/invoice').sort()).toEqual(['portal orders invoice generate', 'portal orders invoice get'])
   // `till api` sends whatever path it is given: it is counted for none but what every command may send (a customer session)
-  expect(operations.filter((o) => o.commands.includes('api')).map((o) => o.id)).toEqual(operations.filter((o) => o.commands.includes('orders get')).map((o) => o.id).filter((id) => id !== 'orders:get'))
+  expect(operations.filter((o) => o.commands.includes('api')).map((o) => o.id)).toEqual(
+    operations
+      .filter((o) => o.commands.includes('orders get'))
+      .map((o) => o.id)
+      .filter((id) => id !== 'orders:get'),
+  )
 })
 
 it('finds requests in every form and reports a path it cannot work out instead of missing it', async () => {
@@ -74,14 +90,34 @@ it('finds requests in every form and reports a path it cannot work out instead o
     writeFileSync(join(root, path), text)
   }
   try {
-    file('tsconfig.json', JSON.stringify({compilerOptions: {target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, rootDir: 'src', noEmit: true, types: ['node'], typeRoots: [join(ROOT, 'node_modules', '@types')]}, include: ['src']}))
-    file('src/client/client.ts', `export class ApiClient {
+    file(
+      'tsconfig.json',
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          rootDir: 'src',
+          noEmit: true,
+          types: ['node'],
+          typeRoots: [join(ROOT, 'node_modules', '@types')],
+        },
+        include: ['src'],
+      }),
+    )
+    file(
+      'src/client/client.ts',
+      `export class ApiClient {
   async get<T>(path: string): Promise<T> { return path as T }
   async post<T>(path: string, body?: unknown): Promise<T> { return [path, body] as T }
   async request<T>(method: string, path: string): Promise<T> { return [method, path] as T }
 }
-`)
-    file('src/client/resources/things.ts', `import type {ApiClient} from '../client.js'
+`,
+    )
+    file(
+      'src/client/resources/things.ts',
+      `import type {ApiClient} from '../client.js'
 const BASE = '/things'
 const seg = (v: string) => encodeURIComponent(v)
 const list = (client: ApiClient, path: string) => client.get(path)
@@ -92,10 +128,16 @@ export const exportOf = (c: ApiClient, kind: keyof typeof KINDS) => c.get(KINDS[
 export const routes = {path: (id: string) => \`/widgets/\${seg(id)}\`}
 export const viaRoutes = (c: ApiClient, r: {path: (id: string) => string}, id: string) => c.post(r.path(id), {})
 export const dynamic = (c: ApiClient, id: string) => c.get(id.toLowerCase())
-`)
-    file('src/client/resources/raw.ts', `export const raw = () => fetch('http://127.0.0.1/v1/things/')
-`)
-    file('src/commands/things/run.ts', `import {ApiClient} from '../../client/client.js'
+`,
+    )
+    file(
+      'src/client/resources/raw.ts',
+      `export const raw = () => fetch('http://127.0.0.1/v1/things/')
+`,
+    )
+    file(
+      'src/commands/things/run.ts',
+      `import {ApiClient} from '../../client/client.js'
 import {listThings, receipt, exportOf, routes, viaRoutes, dynamic} from '../../client/resources/things.js'
 import {raw} from '../../client/resources/raw.js'
 export default async function run(client: ApiClient) {
@@ -106,7 +148,8 @@ export default async function run(client: ApiClient) {
   await dynamic(client, 'z')
   await raw()
 }
-`)
+`,
+    )
     const {byCommand, unresolved} = (await detector())(root)
     expect([...(byCommand.get('things run') ?? [])].sort()).toEqual(['GET /v1/b/export', 'GET /v1/things/', 'GET /v1/things/{}/receipt', 'POST /v1/widgets/{}'])
     expect(unresolved).toHaveLength(2)

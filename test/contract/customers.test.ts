@@ -18,7 +18,12 @@ describe('customers', () => {
     expect(items.some((c) => !c.externalId)).toBe(true)
     expect(items.some((c) => c.type === 'team')).toBe(true)
     expect(items.some((c) => c.type === 'individual')).toBe(true)
-    const created = await h.polar.customers.create({email: 'contract.customer@example.com', name: 'Contract Customer', externalId: 'contract-1', metadata: {plan: 'x'}})
+    const created = await h.polar.customers.create({
+      email: 'contract.customer@example.com',
+      name: 'Contract Customer',
+      externalId: 'contract-1',
+      metadata: {plan: 'x'},
+    })
     expect(created.email).toBe('contract.customer@example.com')
     expect(created.externalId).toBe('contract-1')
     expect((await h.polar.customers.get({id: created.id})).name).toBe('Contract Customer')
@@ -65,7 +70,16 @@ describe('organizations', () => {
     expect(org.capabilities.apiAccess).toBe(true)
     expect(org.customerPortalSettings.usage.show).toBe(true)
     const raw = await h.raw('GET', `/organizations/${h.env.organizationId}`)
-    for (const key of ['account_id', 'capabilities', 'sso_enforced', 'default_tax_behavior', 'customer_portal_settings', 'embed_hosts', 'onboarding_resubmission_requested_at']) expect(raw.body, key).toHaveProperty(key)
+    for (const key of [
+      'account_id',
+      'capabilities',
+      'sso_enforced',
+      'default_tax_behavior',
+      'customer_portal_settings',
+      'embed_hosts',
+      'onboarding_resubmission_requested_at',
+    ])
+      expect(raw.body, key).toHaveProperty(key)
     // required by the service's schema, newer than SDK 0.49
     expect(raw.body.dispute_settings).toEqual({auto_accept_below_amount: null})
     expect(raw.body.customer_email_settings.payment_method_expiration_reminder).toBe(true)

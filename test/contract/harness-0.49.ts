@@ -96,7 +96,9 @@ export function expectKeysSubset(schema: InboundSchema, body: Json, what = 'resp
 }
 
 /** Every item of an SDK list (all pages), and the `total_count` of its first page. */
-export async function collect<T>(pages: AsyncIterable<{result: {items: T[]; pagination: {totalCount: number; maxPage: number}}}>): Promise<{items: T[]; totalCount: number; pages: number}> {
+export async function collect<T>(
+  pages: AsyncIterable<{result: {items: T[]; pagination: {totalCount: number; maxPage: number}}}>,
+): Promise<{items: T[]; totalCount: number; pages: number}> {
   const items: T[] = []
   let totalCount = -1
   let count = 0

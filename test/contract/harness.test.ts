@@ -9,8 +9,14 @@ import {expectKeysSubset, lostKeys} from './harness-0.49.js'
 import {sdkFields, shapeProblems} from './harness.js'
 
 const organization = {
-  created_at: '2026-01-01T00:00:00Z', modified_at: null, id: '3f0c0d6e-8f43-4a53-9d49-0f8f1f0c7b11', name: 'Acme', slug: 'acme',
-  avatar_url: null, proration_behavior: 'prorate', allow_customer_updates: true,
+  created_at: '2026-01-01T00:00:00Z',
+  modified_at: null,
+  id: '3f0c0d6e-8f43-4a53-9d49-0f8f1f0c7b11',
+  name: 'Acme',
+  slug: 'acme',
+  avatar_url: null,
+  proration_behavior: 'prorate',
+  allow_customer_updates: true,
 }
 
 describe('SDK 1.0.1 types as data', () => {
@@ -27,7 +33,10 @@ describe('SDK 1.0.1 types as data', () => {
   it('names missing keys and keys the type lacks, through nullable nested objects and arrays', () => {
     const member = {id: 'm', email: 'a@example.com', external_id: null}
     expect(shapeProblems('2026-10', 'LicenseKeyMember', member)).toEqual([])
-    expect(shapeProblems('2026-10', 'LicenseKeyMember', {id: 'm', email: 'a@example.com', extra: 1})).toEqual(['external_id: missing', 'extra: not in LicenseKeyMember'])
+    expect(shapeProblems('2026-10', 'LicenseKeyMember', {id: 'm', email: 'a@example.com', extra: 1})).toEqual([
+      'external_id: missing',
+      'extra: not in LicenseKeyMember',
+    ])
     const list = {items: [{activations: 1}], pagination: {total_count: 1, max_page: 1, page: 1}}
     const problems = shapeProblems('2026-10', 'ListResourceLicenseKeyRead', list)
     expect(problems).toContain('items[0].id: missing')

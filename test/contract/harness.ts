@@ -104,7 +104,11 @@ export function sdkFields(version: Version, name: string): Field[] | undefined {
 
 /** The interfaces a declared type names: `A | null` -> [A], `B[]` -> [B] (unions of several, and maps, are not followed). */
 function named(version: Version, type: string): {name: string; array: boolean} | undefined {
-  const parts = type.replace(/^\((.*)\)$/, '$1').split('|').map((p) => p.trim()).filter((p) => p !== 'null')
+  const parts = type
+    .replace(/^\((.*)\)$/, '$1')
+    .split('|')
+    .map((p) => p.trim())
+    .filter((p) => p !== 'null')
   if (parts.length !== 1) return undefined
   const array = parts[0]!.endsWith('[]')
   const name = array ? parts[0]!.slice(0, -2) : parts[0]!
@@ -128,7 +132,8 @@ export function shapeProblems(version: Version, name: string, body: Json, path =
     const nested = named(version, f.type)
     const value = body[key]
     if (!nested || value === null || value === undefined) continue
-    if (nested.array && Array.isArray(value)) value.forEach((item: Json, i: number) => problems.push(...shapeProblems(version, nested.name, item, `${at(key)}[${i}]`)))
+    if (nested.array && Array.isArray(value))
+      value.forEach((item: Json, i: number) => problems.push(...shapeProblems(version, nested.name, item, `${at(key)}[${i}]`)))
     else if (!nested.array) problems.push(...shapeProblems(version, nested.name, value, at(key)))
   }
   return problems
@@ -146,7 +151,10 @@ interface Page<T> {
 }
 
 /** Every item of a list, page by page (`list({page, limit})`), and the `total_count` and page count the first page gave. */
-export async function everyPage<T>(list: (query: {page: number; limit: number}) => Promise<Page<T>>, limit = 100): Promise<{items: T[]; totalCount: number; pages: number}> {
+export async function everyPage<T>(
+  list: (query: {page: number; limit: number}) => Promise<Page<T>>,
+  limit = 100,
+): Promise<{items: T[]; totalCount: number; pages: number}> {
   const first = await list({page: 1, limit})
   const items = [...first.items]
   for (let page = 2; page <= first.pagination.max_page; page++) items.push(...(await list({page, limit})).items)

@@ -94,7 +94,8 @@ describe('customer portal', () => {
     const subscriptions = await get('/customer-portal/subscriptions/?limit=100')
     expectShape('2026-10', 'ListResourceCustomerSubscription', subscriptions, 'subscriptions')
     expect(JSON.stringify(subscriptions)).not.toMatch(/"(metadata|external_id)"/)
-    if (subscriptions.items[0]) expectShape('2026-10', 'CustomerSubscription', await get(`/customer-portal/subscriptions/${subscriptions.items[0].id}`), 'subscription')
+    if (subscriptions.items[0])
+      expectShape('2026-10', 'CustomerSubscription', await get(`/customer-portal/subscriptions/${subscriptions.items[0].id}`), 'subscription')
     const grants = await get('/customer-portal/benefit-grants/?limit=100')
     expectKeysSubset(ListResourceCustomerBenefitGrant$inboundSchema, grants, 'benefit-grants')
     // A custom benefit's private note is for its holders; other benefit configuration (Discord tokens) is not.
@@ -121,13 +122,18 @@ describe('customer portal', () => {
     const orders = (await collect(await h.anonymous.customerPortal.orders.list(session, {limit: 100}))).items
     const paid = orders.find((o) => o.status === 'paid' && o.billingAddress === null)
     if (paid) {
-      const updated = await h.anonymous.customerPortal.orders.update(session, {id: paid.id, customerOrderUpdate: {billingName: 'Portal Buyer', billingAddress: {country: 'DE'}}})
+      const updated = await h.anonymous.customerPortal.orders.update(session, {
+        id: paid.id,
+        customerOrderUpdate: {billingName: 'Portal Buyer', billingAddress: {country: 'DE'}},
+      })
       expect(updated.billingName).toBe('Portal Buyer')
       await h.anonymous.customerPortal.orders.generateInvoice(session, {id: paid.id})
       const raw = await h.raw('GET', `/customer-portal/orders/${paid.id}`, {token: me.token})
       expectKeysSubset(CustomerOrder$inboundSchema, raw.body, 'order after PATCH')
     }
-    const live = (await collect(await h.anonymous.customerPortal.subscriptions.list(session, {active: true, limit: 100}))).items.find((s) => !s.cancelAtPeriodEnd)
+    const live = (await collect(await h.anonymous.customerPortal.subscriptions.list(session, {active: true, limit: 100}))).items.find(
+      (s) => !s.cancelAtPeriodEnd,
+    )
     if (live) {
       const canceled = await h.anonymous.customerPortal.subscriptions.cancel(session, {id: live.id})
       expect(canceled.cancelAtPeriodEnd).toBe(true)
@@ -163,11 +169,17 @@ describe('customer portal', () => {
     await h.anonymous.customerPortal.licenseKeys.deactivate({key: key.key, organizationId: h.env.organizationId, activationId: activated.id})
     await pace()
     // The raw answers of the unauthenticated routes carry only their models' keys.
-    const rawValidate = await h.raw('POST', '/customer-portal/license-keys/validate', {token: null, body: {key: key.key, organization_id: h.env.organizationId}})
+    const rawValidate = await h.raw('POST', '/customer-portal/license-keys/validate', {
+      token: null,
+      body: {key: key.key, organization_id: h.env.organizationId},
+    })
     expect(rawValidate.status).toBe(200)
     expectShape('2026-04', 'ValidatedLicenseKey', rawValidate.body, 'license key validate')
     await pace()
-    const rawActivate = await h.raw('POST', '/customer-portal/license-keys/activate', {token: null, body: {key: key.key, organization_id: h.env.organizationId, label: 'raw device'}})
+    const rawActivate = await h.raw('POST', '/customer-portal/license-keys/activate', {
+      token: null,
+      body: {key: key.key, organization_id: h.env.organizationId, label: 'raw device'},
+    })
     expect(rawActivate.status).toBe(200)
     expectShape('2026-04', 'LicenseKeyActivationCreated', rawActivate.body, 'license key activate')
     await pace()

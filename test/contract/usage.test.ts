@@ -38,7 +38,9 @@ describe('SDK contract: events, meters, customer meters', () => {
 
   it('lists, gets and names events', async () => {
     // the SDK answers this list directly (no page iterator)
-    const result = (await polar.events.list({name: 'sdk.call', sorting: ['timestamp']})) as {items: Array<{id: string; name: string; source: string; metadata: Record<string, unknown>; customerId: string | null}>}
+    const result = (await polar.events.list({name: 'sdk.call', sorting: ['timestamp']})) as {
+      items: Array<{id: string; name: string; source: string; metadata: Record<string, unknown>; customerId: string | null}>
+    }
     expect(result.items.map((e) => e.metadata.tokens)).toEqual([10, 32])
     expect(result.items.every((e) => e.source === 'user' && e.customerId === customerId)).toBe(true)
     const one = await polar.events.get({id: result.items[0]!.id})
@@ -57,7 +59,12 @@ describe('SDK contract: events, meters, customer meters', () => {
     expect((await polar.meters.get({id: meter.id})).id).toBe(meter.id)
     const list = await polar.meters.list({})
     expect(list.result.items.map((m) => m.id)).toContain(meter.id)
-    const q = await polar.meters.quantities({id: meter.id, startTimestamp: new Date(Date.UTC(2026, 0, 5)), endTimestamp: new Date(Date.UTC(2026, 0, 7)), interval: 'day'})
+    const q = await polar.meters.quantities({
+      id: meter.id,
+      startTimestamp: new Date(Date.UTC(2026, 0, 5)),
+      endTimestamp: new Date(Date.UTC(2026, 0, 7)),
+      interval: 'day',
+    })
     expect(q.total).toBe(42)
     expect(q.quantities.map((p) => p.quantity)).toEqual([42, 0, 0])
     expect(q.quantities[0]!.timestamp.toISOString()).toBe('2026-01-05T00:00:00.000Z')
@@ -101,10 +108,17 @@ describe('SDK contract: events, meters, customer meters', () => {
     })
     // 01:00 and 02:00 UTC on the 5th are still the 4th in New York (UTC-5 in January)
     const q = await polar.meters.quantities({
-      id: meter.id, startTimestamp: new Date(Date.UTC(2026, 0, 4, 5)), endTimestamp: new Date(Date.UTC(2026, 0, 6, 4, 59, 59)), interval: 'day',
-      timezone: 'America/New_York', customerAggregationFunction: 'max',
+      id: meter.id,
+      startTimestamp: new Date(Date.UTC(2026, 0, 4, 5)),
+      endTimestamp: new Date(Date.UTC(2026, 0, 6, 4, 59, 59)),
+      interval: 'day',
+      timezone: 'America/New_York',
+      customerAggregationFunction: 'max',
     })
-    expect(q.quantities.map((p) => [p.timestamp.toISOString(), p.quantity])).toEqual([['2026-01-04T05:00:00.000Z', 42], ['2026-01-05T05:00:00.000Z', 0]])
+    expect(q.quantities.map((p) => [p.timestamp.toISOString(), p.quantity])).toEqual([
+      ['2026-01-04T05:00:00.000Z', 42],
+      ['2026-01-05T05:00:00.000Z', 0],
+    ])
     expect(q.total).toBe(42)
   })
 
@@ -114,20 +128,41 @@ describe('SDK contract: events, meters, customer meters', () => {
       filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'sdk.cycled'}]},
       aggregation: {func: 'count'},
     })
-    const benefit = (await api(env, 'POST', '/benefits/', {body: {type: 'meter_credit', description: 'SDK credits', properties: {meter_id: meter.id, units: 5, rollover: true}}})).body
-    const product = (await api(env, 'POST', '/products/', {body: {
-      name: 'SDK metered', recurring_interval: 'month',
-      prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}, {amount_type: 'metered_unit', meter_id: meter.id, unit_amount: '1', price_currency: 'usd'}],
-    }})).body
+    const benefit = (
+      await api(env, 'POST', '/benefits/', {
+        body: {type: 'meter_credit', description: 'SDK credits', properties: {meter_id: meter.id, units: 5, rollover: true}},
+      })
+    ).body
+    const product = (
+      await api(env, 'POST', '/products/', {
+        body: {
+          name: 'SDK metered',
+          recurring_interval: 'month',
+          prices: [
+            {amount_type: 'fixed', price_amount: 0, price_currency: 'usd'},
+            {amount_type: 'metered_unit', meter_id: meter.id, unit_amount: '1', price_currency: 'usd'},
+          ],
+        },
+      })
+    ).body
     await api(env, 'POST', `/products/${product.id}/benefits`, {body: {benefits: [benefit.id]}})
     const customer = (await api(env, 'POST', '/customers/', {body: {email: 'sdk-cycle@example.com'}})).body
     const subscription = (await api(env, 'POST', '/subscriptions/', {body: {product_id: product.id, customer_id: customer.id}})).body
     const renewed = await api(env, 'POST', `${env.url.replace(/\/v1$/, '')}/_emulator/subscriptions/${subscription.id}/renew`)
     expect(renewed.status, renewed.text).toBe(200)
 
-    const listed = (await polar.events.list({customerId: customer.id, source: 'system', sorting: ['timestamp'], limit: 100})) as {items: Array<{name: string; label: string; metadata: Record<string, unknown>}>}
+    const listed = (await polar.events.list({customerId: customer.id, source: 'system', sorting: ['timestamp'], limit: 100})) as {
+      items: Array<{name: string; label: string; metadata: Record<string, unknown>}>
+    }
     expect(listed.items.map((e) => e.name)).toEqual([
-      'meter.reset', 'benefit.granted', 'meter.credited', 'subscription.cycled', 'meter.reset', 'meter.credited', 'benefit.cycled', 'meter.credited',
+      'meter.reset',
+      'benefit.granted',
+      'meter.credited',
+      'subscription.cycled',
+      'meter.reset',
+      'meter.credited',
+      'benefit.cycled',
+      'meter.credited',
     ])
     expect(listed.items.find((e) => e.name === 'meter.reset')!.label).toBe('Meter Reset')
     const types = await polar.eventTypes.list({source: 'system', sorting: ['name']})

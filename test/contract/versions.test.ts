@@ -24,7 +24,7 @@ async function grantedKey(): Promise<{key: Json; grant: Json}> {
 }
 
 describe('license keys, per API version', () => {
-  it('list, get, validate, activate, the activation, deactivate: each answer is the version\'s type', async () => {
+  it("list, get, validate, activate, the activation, deactivate: each answer is the version's type", async () => {
     const {key} = await grantedKey()
     for (const version of VERSIONS) {
       const polar = h.client(version)
@@ -62,8 +62,12 @@ describe('license keys, per API version', () => {
     const subscription = await h.polar.subscriptions.get(grant.subscription_id)
     expect(next.subscription_id).toBe(subscription.id)
     expect(next.subscription).toEqual({
-      id: subscription.id, status: subscription.status, current_period_start: subscription.current_period_start,
-      current_period_end: subscription.current_period_end, cancel_at_period_end: subscription.cancel_at_period_end, ends_at: subscription.ends_at,
+      id: subscription.id,
+      status: subscription.status,
+      current_period_start: subscription.current_period_start,
+      current_period_end: subscription.current_period_end,
+      cancel_at_period_end: subscription.cancel_at_period_end,
+      ends_at: subscription.ends_at,
     })
     expect(next).toMatchObject({order_id: null, order: null})
   })
@@ -90,7 +94,7 @@ describe('webhook endpoints, per API version', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()))
   })
 
-  it('create, get, update and list answer the version\'s WebhookEndpoint, with the api_version of the payloads', async () => {
+  it("create, get, update and list answer the version's WebhookEndpoint, with the api_version of the payloads", async () => {
     for (const version of VERSIONS) {
       const polar = h.client(version)
       const made = await polar.webhooks.createWebhookEndpoint({url, format: 'raw', events: ['order.paid']})

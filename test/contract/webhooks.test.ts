@@ -88,10 +88,32 @@ it('every delivery passes validateEvent, for each event type the emulator sends'
   await polar.customers.delete(customer.id)
 
   const expected = [
-    'benefit.created', 'benefit.updated', 'product.created', 'product.updated', 'customer.created', 'customer.updated', 'customer.deleted',
-    'customer.state_changed', 'checkout.created', 'checkout.updated', 'order.created', 'order.updated', 'order.paid', 'order.refunded',
-    'refund.created', 'subscription.created', 'subscription.active', 'subscription.updated', 'subscription.canceled', 'subscription.uncanceled',
-    'subscription.cycled', 'subscription.past_due', 'subscription.revoked', 'benefit_grant.created', 'benefit_grant.revoked', 'organization.updated',
+    'benefit.created',
+    'benefit.updated',
+    'product.created',
+    'product.updated',
+    'customer.created',
+    'customer.updated',
+    'customer.deleted',
+    'customer.state_changed',
+    'checkout.created',
+    'checkout.updated',
+    'order.created',
+    'order.updated',
+    'order.paid',
+    'order.refunded',
+    'refund.created',
+    'subscription.created',
+    'subscription.active',
+    'subscription.updated',
+    'subscription.canceled',
+    'subscription.uncanceled',
+    'subscription.cycled',
+    'subscription.past_due',
+    'subscription.revoked',
+    'benefit_grant.created',
+    'benefit_grant.revoked',
+    'organization.updated',
   ]
   await waitFor(expected)
   expect([...typesReceived()].sort()).toEqual(expect.arrayContaining(expected))
@@ -99,14 +121,20 @@ it('every delivery passes validateEvent, for each event type the emulator sends'
   // Every single delivery: the signature and the type, checked by the SDK (1.0.1 knows subscription.cycled);
   // the body's keys against the SDK's declared payload type of the event.
   const failures: string[] = []
-  const payloadType = (type: string) => `Webhook${type.split(/[._]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}Payload`
+  const payloadType = (type: string) =>
+    `Webhook${type
+      .split(/[._]/)
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join('')}Payload`
   for (const d of received) {
     const headers = Object.fromEntries(Object.entries(d.headers).map(([k, v]) => [k, String(v)]))
     const type = JSON.parse(d.body).type as string
     try {
       const event = await webhooks.validateEvent(d.body, headers, endpoint.secret)
       expect(event.type).toBe(type)
-      const envelope = sdkFields('2026-10', payloadType(type))?.map((f) => f.name).sort()
+      const envelope = sdkFields('2026-10', payloadType(type))
+        ?.map((f) => f.name)
+        .sort()
       expect(Object.keys(JSON.parse(d.body)).sort(), `${type} payload keys`).toEqual(envelope)
     } catch (error) {
       failures.push(`${type}: ${(error as Error).message.slice(0, 400)}`)
@@ -116,5 +144,7 @@ it('every delivery passes validateEvent, for each event type the emulator sends'
 
   // A wrong secret is refused: the check is real.
   const first = received[0]!
-  await expect(webhooks.validateEvent(first.body, Object.fromEntries(Object.entries(first.headers).map(([k, v]) => [k, String(v)])), 'whsec_wrong')).rejects.toThrow()
+  await expect(
+    webhooks.validateEvent(first.body, Object.fromEntries(Object.entries(first.headers).map(([k, v]) => [k, String(v)])), 'whsec_wrong'),
+  ).rejects.toThrow()
 })

@@ -96,7 +96,11 @@ describe('a store killed mid-write', () => {
       stop = true
       await Promise.all(writers)
       // What the kill left behind: a lock file and/or a temporary file means it hit a write.
-      leftovers.push(readdirSync(dataDir).filter((f) => f.endsWith('.lock') || f.endsWith('.tmp')).join(','))
+      leftovers.push(
+        readdirSync(dataDir)
+          .filter((f) => f.endsWith('.lock') || f.endsWith('.tmp'))
+          .join(','),
+      )
     }
 
     const last = await launch(['--rate-limit', 'off'], {dataDir, timeoutMs: 60_000})

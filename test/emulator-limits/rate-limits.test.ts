@@ -73,7 +73,10 @@ describe('--rate-limit 5/2s (the per-organization limit, replaced)', () => {
 
   it('the request log on stderr shows each request with its status, 429s included', async () => {
     const logged = (env: string, status: number) =>
-      emulator.stderr().split('\n').filter((l) => new RegExp(`^\\[${env}\\] GET /v1/products/\\?limit=1 ${status} \\d+\\.\\dms$`).test(l)).length
+      emulator
+        .stderr()
+        .split('\n')
+        .filter((l) => new RegExp(`^\\[${env}\\] GET /v1/products/\\?limit=1 ${status} \\d+\\.\\dms$`).test(l)).length
     await waitFor('the last request logged', () => logged('sandbox', 200) >= 6, 2000)
     expect(logged('production', 200)).toBe(15)
     expect(logged('production', 429)).toBe(4)
@@ -139,14 +142,18 @@ describe('default limits (--ip-rate-limit off): production 500/min, sandbox 100/
     expect(later).toBeGreaterThanOrEqual(57)
     expect(later).toBeLessThanOrEqual(blocked)
     const activate = await api(env, 'POST', '/customer-portal/license-keys/activate', {
-      token: null, noRetry: true, body: {key: licenseKey.key, organization_id: env.organizationId, label: 'blocked'},
+      token: null,
+      noRetry: true,
+      body: {key: licenseKey.key, organization_id: env.organizationId, label: 'blocked'},
     })
     expect429(activate, 60)
     // The organization's own routes are not blocked.
     expect((await quick(env)).status).toBe(200)
     // Sandbox is another service with its own limits.
     const sandboxCall = await api(emulator.sandbox, 'POST', '/customer-portal/license-keys/validate', {
-      token: null, noRetry: true, body: {key: licenseKey.key, organization_id: emulator.sandbox.organizationId},
+      token: null,
+      noRetry: true,
+      body: {key: licenseKey.key, organization_id: emulator.sandbox.organizationId},
     })
     expect(sandboxCall.status, brief(sandboxCall)).toBe(404)
   })

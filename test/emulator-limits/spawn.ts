@@ -189,7 +189,14 @@ export async function startReceiver(answer: (r: Arrival) => number | Promise<num
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      const r: Received = {path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: performance.now(), status: 0, answeredAt: 0}
+      const r: Received = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: performance.now(),
+        status: 0,
+        answeredAt: 0,
+      }
       received.push(r)
       void Promise.resolve(answer(r)).then((status) => {
         Object.assign(r, {status, answeredAt: performance.now()})

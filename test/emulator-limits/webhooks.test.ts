@@ -52,10 +52,14 @@ describe('webhook deliveries', () => {
       return 200
     })
     emulator = await launch([
-      '--rate-limit', 'off',
-      '--payment-delay', `${PAYMENT_DELAY_MS}ms`,
-      '--webhook-backoff', `${BACKOFF_MS}ms`,
-      '--forward-to', `${receiver.url}/forward`,
+      '--rate-limit',
+      'off',
+      '--payment-delay',
+      `${PAYMENT_DELAY_MS}ms`,
+      '--webhook-backoff',
+      `${BACKOFF_MS}ms`,
+      '--forward-to',
+      `${receiver.url}/forward`,
     ])
     env = emulator.production
     const subscriptions: Record<string, string[]> = {good: ORDER_EVENTS, flaky: ['product.created'], down: ['product.updated'], ordered: ['customer.created']}
@@ -84,7 +88,9 @@ describe('webhook deliveries', () => {
     expect(dataOf(created).status).toBe('pending')
     const paid = await waitFor('order.paid', () => at('/good').find((r) => typeOf(r) === 'order.paid' && dataOf(r).id === orderId))
     expect(dataOf(paid)).toMatchObject({id: orderId, status: 'paid', paid: true, checkout_id: checkoutId})
-    const updated = await waitFor('order.updated (paid)', () => at('/good').find((r) => typeOf(r) === 'order.updated' && dataOf(r).id === orderId && dataOf(r).status === 'paid'))
+    const updated = await waitFor('order.updated (paid)', () =>
+      at('/good').find((r) => typeOf(r) === 'order.updated' && dataOf(r).id === orderId && dataOf(r).status === 'paid'),
+    )
     expect(at('/good').indexOf(created)).toBeLessThan(at('/good').indexOf(paid))
 
     const amount = Math.floor(product.price / 2)
@@ -92,7 +98,9 @@ describe('webhook deliveries', () => {
     expect(refund.status, brief(refund)).toBe(201)
     const refunded = await waitFor('refund.created', () => at('/good').find((r) => typeOf(r) === 'refund.created' && dataOf(r).id === refund.body.id))
     expect(dataOf(refunded)).toMatchObject({id: refund.body.id, order_id: orderId, amount, reason: 'customer_request'})
-    await waitFor('order.updated (refund)', () => at('/good').find((r) => typeOf(r) === 'order.updated' && dataOf(r).id === orderId && dataOf(r).refunded_amount === amount))
+    await waitFor('order.updated (refund)', () =>
+      at('/good').find((r) => typeOf(r) === 'order.updated' && dataOf(r).id === orderId && dataOf(r).refunded_amount === amount),
+    )
 
     const secret = endpoints.good!.secret
     const mine = at('/good').filter((r) => dataOf(r).id === orderId || dataOf(r).order_id === orderId)
@@ -157,7 +165,12 @@ describe('webhook deliveries', () => {
     ])
     for (const d of byAttempt) expect(d.webhook_event).toMatchObject({id: eventId, type: 'product.created', succeeded: true, last_http_code: 200})
     const failed = await deliveries(endpoints.flaky!.id, '&succeeded=false')
-    expect(failed.filter((d: Json) => d.webhook_event.id === eventId).map((d: Json) => d.attempt).sort()).toEqual([1, 2])
+    expect(
+      failed
+        .filter((d: Json) => d.webhook_event.id === eventId)
+        .map((d: Json) => d.attempt)
+        .sort(),
+    ).toEqual([1, 2])
     const succeeded = await deliveries(endpoints.flaky!.id, '&succeeded=true')
     expect(succeeded.filter((d: Json) => d.webhook_event.id === eventId).map((d: Json) => d.attempt)).toEqual([3])
 
@@ -215,14 +228,20 @@ describe('webhook deliveries', () => {
     const overlap = a.answeredAt - b.at
     expect(overlap, `the later event arrived ${overlap.toFixed(0)} ms before the earlier one's delivery was answered`).toBeLessThanOrEqual(0)
     const ids = [first.body.id, second.body.id]
-    expect(at('/ordered').map((r) => dataOf(r).id).filter((id) => ids.includes(id))).toEqual(ids)
+    expect(
+      at('/ordered')
+        .map((r) => dataOf(r).id)
+        .filter((id) => ids.includes(id)),
+    ).toEqual(ids)
   })
 
   it('--forward-to receives every event, signed with the printed secret', async () => {
     expect(emulator.forwardTo?.url).toBe(`${receiver.url}/forward`)
     const secret = emulator.forwardTo!.secret
     expect(secret).toMatch(/^whsec_[A-Za-z0-9]+$/)
-    const res = await api(env, 'POST', '/products/', {body: {name: 'Forwarded Event Product', prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}]}})
+    const res = await api(env, 'POST', '/products/', {
+      body: {name: 'Forwarded Event Product', prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}]},
+    })
     expect(res.status, brief(res)).toBe(201)
     const forwarded = await waitFor('the forwarded product.created', () =>
       at('/forward').find((r) => typeOf(r) === 'product.created' && dataOf(r).id === res.body.id),

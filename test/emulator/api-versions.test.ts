@@ -32,7 +32,8 @@ describe('API versions in the emulator', () => {
   it('answers 2026-10 when no Polar-Version is sent, and echoes each known version', async () => {
     const plain = await api(env, 'GET', '/license-keys/?limit=1')
     expect(plain.headers.get('polar-version')).toBe('2026-10')
-    for (const version of ['2026-04', '2026-10', '2027-01']) expect((await api(env, 'GET', '/license-keys/?limit=1', v(version))).headers.get('polar-version')).toBe(version)
+    for (const version of ['2026-04', '2026-10', '2027-01'])
+      expect((await api(env, 'GET', '/license-keys/?limit=1', v(version))).headers.get('polar-version')).toBe(version)
     expect((await api(env, 'GET', '/license-keys/?limit=1', v('2026-07'))).status).toBe(404)
   })
 
@@ -64,13 +65,24 @@ describe('API versions in the emulator', () => {
       member_id: null,
       subscription_id: subscription.id,
       subscription: {
-        id: subscription.id, status: subscription.status, current_period_start: subscription.current_period_start,
-        current_period_end: subscription.current_period_end, cancel_at_period_end: subscription.cancel_at_period_end, ends_at: subscription.ends_at,
+        id: subscription.id,
+        status: subscription.status,
+        current_period_start: subscription.current_period_start,
+        current_period_end: subscription.current_period_end,
+        cancel_at_period_end: subscription.cancel_at_period_end,
+        ends_at: subscription.ends_at,
       },
       order_id: null,
       order: null,
     })
-    expect(Object.keys(validated.body.subscription).sort()).toEqual(['cancel_at_period_end', 'current_period_end', 'current_period_start', 'ends_at', 'id', 'status'])
+    expect(Object.keys(validated.body.subscription).sort()).toEqual([
+      'cancel_at_period_end',
+      'current_period_end',
+      'current_period_start',
+      'ends_at',
+      'id',
+      'status',
+    ])
     // the portal's twin, unauthenticated, answers the same shape
     const portal = await api(env, 'POST', '/customer-portal/license-keys/validate', {...v('2027-01'), body, token: null})
     expect(portal.body).toMatchObject({subscription_id: subscription.id, order_id: null})
@@ -90,14 +102,19 @@ describe('API versions in the emulator', () => {
     const key = keys.find((k) => k.id === grant.properties.license_key_id)
     const order = (await api(env, 'GET', `/orders/${grant.order_id}`)).body
     const validated = await api(env, 'POST', '/license-keys/validate', {...v('2027-01'), body: {key: key.key, organization_id: env.organizationId}})
-    expect(validated.body).toMatchObject({subscription_id: null, subscription: null, order_id: order.id, order: {id: order.id, created_at: order.created_at, status: order.status, paid: order.paid}})
+    expect(validated.body).toMatchObject({
+      subscription_id: null,
+      subscription: null,
+      order_id: order.id,
+      order: {id: order.id, created_at: order.created_at, status: order.status, paid: order.paid},
+    })
   })
 
   describe('webhook endpoints', () => {
     const create = (version: string, extra: Record<string, unknown> = {}) =>
       api(env, 'POST', '/webhooks/endpoints', {...v(version), body: {url: 'https://example.com/hooks', format: 'raw', events: ['order.paid'], ...extra}})
 
-    it('report their payload version (the service\'s current one, 2026-10, by default) and their signature scheme', async () => {
+    it("report their payload version (the service's current one, 2026-10, by default) and their signature scheme", async () => {
       for (const version of ['2026-04', '2026-10', '2027-01']) {
         const made = await create(version)
         expect(made.status).toBe(201)
@@ -114,7 +131,7 @@ describe('API versions in the emulator', () => {
       expect(bad.body.detail[0].loc).toEqual(['body', 'api_version'])
     })
 
-    it('take the event types of the request\'s version, the document\'s: subscription.migrated is refused in every version (422), as a delivery filter too', async () => {
+    it("take the event types of the request's version, the document's: subscription.migrated is refused in every version (422), as a delivery filter too", async () => {
       allowRefusals()
       for (const version of ['2026-04', '2026-10', '2027-01']) {
         const refused = await create(version, {events: ['order.paid', 'subscription.migrated']})

@@ -20,7 +20,10 @@ describe('environment isolation', () => {
   })
 
   it('each organization token sees only its own organization', async () => {
-    for (const [env, other] of [[emulator.production, emulator.sandbox], [emulator.sandbox, emulator.production]]) {
+    for (const [env, other] of [
+      [emulator.production, emulator.sandbox],
+      [emulator.sandbox, emulator.production],
+    ]) {
       const list = await api(env, 'GET', '/organizations/')
       expect(list.status, brief(list)).toBe(200)
       expect(list.body.items.map((o: {id: string}) => o.id)).toEqual([env.organizationId])
@@ -48,7 +51,10 @@ describe('environment isolation', () => {
   })
 
   it('objects created in one environment are 404 in the other', async () => {
-    for (const [env, other] of [[emulator.production, emulator.sandbox], [emulator.sandbox, emulator.production]]) {
+    for (const [env, other] of [
+      [emulator.production, emulator.sandbox],
+      [emulator.sandbox, emulator.production],
+    ]) {
       const created = await api(env, 'POST', '/products/', {
         body: {name: `Only in ${env.name}`, prices: [{amount_type: 'fixed', price_amount: 700}]},
       })

@@ -139,7 +139,11 @@ describe('error shapes and headers', () => {
     })
 
     it('X-Polar-Sandbox: 1 only on sandbox, on successes and errors alike', async () => {
-      for (const [path, token] of [['/products/', undefined], ['/products/', null], ['/nowhere/', undefined]] as const) {
+      for (const [path, token] of [
+        ['/products/', undefined],
+        ['/products/', null],
+        ['/nowhere/', undefined],
+      ] as const) {
         const sandbox = await api(emulator.sandbox, 'GET', path, {token})
         expect(sandbox.headers.get('x-polar-sandbox'), `sandbox ${path} ${sandbox.status}`).toBe('1')
         const production = await api(env, 'GET', path, {token})

@@ -8,7 +8,11 @@ describe('emulator: meter updates the service refuses', () => {
   let emulator: Emulator
   const call = (method: string, path: string, body?: Json) => api(emulator.sandbox, method, path, {body})
   const newMeter = async (name: string) => {
-    const res = await call('POST', '/meters/', {name, filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: name}]}, aggregation: {func: 'count'}})
+    const res = await call('POST', '/meters/', {
+      name,
+      filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: name}]},
+      aggregation: {func: 'count'},
+    })
     expect(res.status, res.text).toBe(201)
     return res.body as Json
   }
@@ -32,7 +36,10 @@ describe('emulator: meter updates the service refuses', () => {
     const msg = "This field can't be updated because the meter is already aggregating events."
     expect(refused.body).toEqual({
       error: 'PolarRequestValidationError',
-      detail: [{type: 'forbidden', loc: ['body', 'filter'], msg, input: filter}, {type: 'forbidden', loc: ['body', 'aggregation'], msg, input: {func: 'count'}}],
+      detail: [
+        {type: 'forbidden', loc: ['body', 'filter'], msg, input: filter},
+        {type: 'forbidden', loc: ['body', 'aggregation'], msg, input: {func: 'count'}},
+      ],
     })
     const renamed = await call('PATCH', `/meters/${meter.id}`, {name: 'Renamed'})
     expect(renamed.status).toBe(200)
@@ -41,13 +48,23 @@ describe('emulator: meter updates the service refuses', () => {
 
   it('refuses to archive a meter an active product bills or a benefit credits, and archives it once neither does', async () => {
     const meter = await newMeter('archive.test')
-    const product = await call('POST', '/products/', {name: 'Metered', recurring_interval: 'month', prices: [{amount_type: 'metered_unit', meter_id: meter.id, unit_amount: '1'}]})
+    const product = await call('POST', '/products/', {
+      name: 'Metered',
+      recurring_interval: 'month',
+      prices: [{amount_type: 'metered_unit', meter_id: meter.id, unit_amount: '1'}],
+    })
     expect(product.status, product.text).toBe(201)
     const billed = await call('PATCH', `/meters/${meter.id}`, {is_archived: true})
     expect(billed.status).toBe(422)
-    expect(billed.body.detail).toEqual([{type: 'value_error', loc: ['body', 'is_archived'], msg: 'Cannot archive meter that is still attached to active products', input: true}])
+    expect(billed.body.detail).toEqual([
+      {type: 'value_error', loc: ['body', 'is_archived'], msg: 'Cannot archive meter that is still attached to active products', input: true},
+    ])
     expect((await call('PATCH', `/products/${product.body.id}`, {is_archived: true})).status).toBe(200)
-    const benefit = await call('POST', '/benefits/', {type: 'meter_credit', description: 'Credits', properties: {meter_id: meter.id, units: 5, rollover: false}})
+    const benefit = await call('POST', '/benefits/', {
+      type: 'meter_credit',
+      description: 'Credits',
+      properties: {meter_id: meter.id, units: 5, rollover: false},
+    })
     expect(benefit.status, benefit.text).toBe(201)
     const credited = await call('PATCH', `/meters/${meter.id}`, {is_archived: true})
     expect(credited.body.detail[0].msg).toBe('Cannot archive meter that is still referenced by active benefits')

@@ -22,7 +22,11 @@ afterAll(async () => {
   await emu?.stop()
 })
 
-const form = (fields: Record<string, string>) => ({token: null, headers: {'content-type': 'application/x-www-form-urlencoded'}, rawBody: new URLSearchParams(fields).toString()})
+const form = (fields: Record<string, string>) => ({
+  token: null,
+  headers: {'content-type': 'application/x-www-form-urlencoded'},
+  rawBody: new URLSearchParams(fields).toString(),
+})
 
 function pkce() {
   const verifier = randomBytes(32).toString('base64url')
@@ -31,7 +35,12 @@ function pkce() {
 
 /** Allows on the consent form (what the page's Allow button posts) and returns the redirect. */
 async function consent(fields: Record<string, string>, env: EnvHandle = emu.production): Promise<URL> {
-  const res = await api(env, 'POST', `${new URL(env.url).origin}/oauth2/authorize`, form({response_type: 'code', client_id: CLI_CLIENT, redirect_uri: REDIRECT, state: 's1', ...fields}))
+  const res = await api(
+    env,
+    'POST',
+    `${new URL(env.url).origin}/oauth2/authorize`,
+    form({response_type: 'code', client_id: CLI_CLIENT, redirect_uri: REDIRECT, state: 's1', ...fields}),
+  )
   expect(res.status, res.text).toBe(302)
   return new URL(res.headers.get('location')!)
 }
@@ -40,7 +49,12 @@ async function signIn(scope: string, env: EnvHandle = emu.production) {
   const {verifier, challenge} = pkce()
   const back = await consent({scope, code_challenge: challenge, code_challenge_method: 'S256', action: 'allow'}, env)
   const code = back.searchParams.get('code')!
-  const res = await api(env, 'POST', '/oauth2/token', form({grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLI_CLIENT, code_verifier: verifier}))
+  const res = await api(
+    env,
+    'POST',
+    '/oauth2/token',
+    form({grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLI_CLIENT, code_verifier: verifier}),
+  )
   expect(res.status, res.text).toBe(200)
   return res.body as {access_token: string; refresh_token: string; expires_in: number; scope: string; token_type: string}
 }
@@ -48,7 +62,15 @@ async function signIn(scope: string, env: EnvHandle = emu.production) {
 describe('authorize page', () => {
   it('lists the scopes with Allow and Deny; an unknown client or redirect URI is shown, never redirected to', async () => {
     const {challenge} = pkce()
-    const query = new URLSearchParams({response_type: 'code', client_id: CLI_CLIENT, redirect_uri: REDIRECT, scope: 'openid products:read', state: 'x', code_challenge: challenge, code_challenge_method: 'S256'})
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: CLI_CLIENT,
+      redirect_uri: REDIRECT,
+      scope: 'openid products:read',
+      state: 'x',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    })
     const page = await api(emu.production, 'GET', `${origin}/oauth2/authorize?${query}`, {token: null})
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toContain('text/html')
@@ -79,13 +101,14 @@ describe('authorize page', () => {
 })
 
 describe('token endpoint', () => {
-  it('exchanges a code once, with the right verifier only; errors are the service\'s OAuth2 bodies', async () => {
+  it("exchanges a code once, with the right verifier only; errors are the service's OAuth2 bodies", async () => {
     const {verifier, challenge} = pkce()
     const back = await consent({scope: 'openid products:read', code_challenge: challenge, code_challenge_method: 'S256', action: 'allow'})
     expect(back.searchParams.get('state')).toBe('s1')
     const code = back.searchParams.get('code')!
     expect(code).toMatch(/^polar_ac_/)
-    const exchange = (fields: Record<string, string>) => api(emu.production, 'POST', '/oauth2/token', form({grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLI_CLIENT, ...fields}))
+    const exchange = (fields: Record<string, string>) =>
+      api(emu.production, 'POST', '/oauth2/token', form({grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLI_CLIENT, ...fields}))
 
     const wrong = await exchange({code_verifier: pkce().verifier})
     expect(wrong.status).toBe(400)
@@ -110,7 +133,10 @@ describe('token endpoint', () => {
   it('access tokens work on the Core API with the scopes granted only; refresh rotates; revoked tokens get 401', async () => {
     const tokens = await signIn('openid products:read')
     expect((await api(emu.production, 'GET', '/products/', {token: tokens.access_token})).status).toBe(200)
-    const write = await api(emu.production, 'POST', '/products/', {token: tokens.access_token, body: {name: 'x', prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}]}})
+    const write = await api(emu.production, 'POST', '/products/', {
+      token: tokens.access_token,
+      body: {name: 'x', prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}]},
+    })
     expect(write.status).toBe(403)
     expect(write.body.error).toBe('insufficient_scope')
     expect(write.headers.get('www-authenticate')).toContain('scope="products:write"')
@@ -118,13 +144,23 @@ describe('token endpoint', () => {
     // Not valid in the other environment.
     expect((await api(emu.sandbox, 'GET', '/products/', {token: tokens.access_token})).status).toBe(401)
 
-    const refreshed = await api(emu.production, 'POST', '/oauth2/token', form({grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: CLI_CLIENT}))
+    const refreshed = await api(
+      emu.production,
+      'POST',
+      '/oauth2/token',
+      form({grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: CLI_CLIENT}),
+    )
     expect(refreshed.status).toBe(200)
     expect(refreshed.body.refresh_token).not.toBe(tokens.refresh_token)
     expect((await api(emu.production, 'GET', '/products/', {token: tokens.access_token})).status).toBe(401)
     expect((await api(emu.production, 'GET', '/products/', {token: refreshed.body.access_token})).status).toBe(200)
 
-    const revoked = await api(emu.production, 'POST', '/oauth2/revoke', form({token: refreshed.body.refresh_token, token_type_hint: 'refresh_token', client_id: CLI_CLIENT}))
+    const revoked = await api(
+      emu.production,
+      'POST',
+      '/oauth2/revoke',
+      form({token: refreshed.body.refresh_token, token_type_hint: 'refresh_token', client_id: CLI_CLIENT}),
+    )
     expect(revoked.status).toBe(200)
     expect(revoked.body).toEqual({})
     const refused = await api(emu.production, 'GET', '/products/', {token: refreshed.body.access_token})
@@ -139,7 +175,13 @@ describe('token endpoint', () => {
     expect(info.body).toMatchObject({email_verified: true})
     expect(info.body.sub).toMatch(/^[0-9a-f-]{36}$/)
     const live = await api(emu.production, 'POST', '/oauth2/introspect', form({token: tokens.access_token, client_id: CLI_CLIENT}))
-    expect(live.body).toMatchObject({active: true, token_type: 'access_token', scope: 'openid profile email products:read', sub_type: 'user', organizations: [emu.production.organizationId]})
+    expect(live.body).toMatchObject({
+      active: true,
+      token_type: 'access_token',
+      scope: 'openid profile email products:read',
+      sub_type: 'user',
+      organizations: [emu.production.organizationId],
+    })
     await api(emu.production, 'POST', '/oauth2/revoke', form({token: tokens.access_token, token_type_hint: 'access_token', client_id: CLI_CLIENT}))
     const dead = await api(emu.production, 'POST', '/oauth2/introspect', form({token: tokens.access_token, client_id: CLI_CLIENT}))
     expect(dead.body).toEqual({active: false})

@@ -32,7 +32,10 @@ describe('orders', () => {
         expect(o.net_amount, where).toBe(o.subtotal_amount - o.discount_amount)
         expect(o.total_amount, where).toBe(o.net_amount + o.tax_amount)
         expect(o.items.length, where).toBeGreaterThan(0)
-        expect(o.items.reduce((sum: number, i: Json) => sum + i.amount, 0), where).toBe(o.subtotal_amount)
+        expect(
+          o.items.reduce((sum: number, i: Json) => sum + i.amount, 0),
+          where,
+        ).toBe(o.subtotal_amount)
         expect(o.refundable_amount, where).toBe(Math.max(0, o.net_amount + o.applied_balance_amount - o.refunded_amount))
         expect(o.currency, where).toMatch(/^[a-z]{3}$/)
       }
@@ -127,8 +130,9 @@ describe('orders', () => {
 
   describe('refund transitions', () => {
     it('partial refund -> partially_refunded, the rest -> refunded, then RefundedAlready', async () => {
-      const order = seeded.find((o) => o.status === 'paid' && o.refunded_amount === 0 && o.net_amount >= 300 && o.tax_amount > 0)
-        ?? seeded.find((o) => o.status === 'paid' && o.refunded_amount === 0 && o.net_amount >= 300)
+      const order =
+        seeded.find((o) => o.status === 'paid' && o.refunded_amount === 0 && o.net_amount >= 300 && o.tax_amount > 0) ??
+        seeded.find((o) => o.status === 'paid' && o.refunded_amount === 0 && o.net_amount >= 300)
       expect(order, 'a paid, unrefunded seeded order').toBeDefined()
       const net = order.net_amount
       const partial = Math.floor(net / 3)

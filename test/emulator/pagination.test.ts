@@ -133,8 +133,18 @@ describe('pagination', () => {
 
   // Every list endpoint of the Core API uses the same envelope (spec §2 "Pagination object").
   it.each([
-    '/products/', '/orders/', '/customers/', '/subscriptions/', '/refunds/', '/benefits/', '/benefit-grants/',
-    '/license-keys/', '/checkouts/', '/checkout-links/', '/webhooks/endpoints', '/organizations/',
+    '/products/',
+    '/orders/',
+    '/customers/',
+    '/subscriptions/',
+    '/refunds/',
+    '/benefits/',
+    '/benefit-grants/',
+    '/license-keys/',
+    '/checkouts/',
+    '/checkout-links/',
+    '/webhooks/endpoints',
+    '/organizations/',
   ])('GET %s has the {items, pagination:{total_count, max_page}} envelope', async (path) => {
     allowRefusals()
     const res = await api(env, 'GET', `${path}?limit=3`)

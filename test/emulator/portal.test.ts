@@ -77,7 +77,7 @@ describe('customer sessions and portal scoping', () => {
       other = buyers[1]!
     })
 
-    it('GET /customer-portal/orders/ lists only the customer\'s orders, all of them', async () => {
+    it("GET /customer-portal/orders/ lists only the customer's orders, all of them", async () => {
       const own = orders.filter((o) => o.customer_id === buyers[0])
       const res = await api(env, 'GET', '/customer-portal/orders/?limit=100', {token})
       expect(res.status, brief(res)).toBe(200)
@@ -95,7 +95,7 @@ describe('customer sessions and portal scoping', () => {
       expect(res.body.pagination).toEqual({total_count: own, max_page: own})
     })
 
-    it('GET /customer-portal/orders/{id} of the customer\'s own order is 200', async () => {
+    it("GET /customer-portal/orders/{id} of the customer's own order is 200", async () => {
       const mine = orders.find((o) => o.customer_id === buyers[0])
       const res = await api(env, 'GET', `/customer-portal/orders/${mine.id}`, {token})
       expect(res.status, brief(res)).toBe(200)
@@ -103,7 +103,7 @@ describe('customer sessions and portal scoping', () => {
       expect(res.body.net_amount).toBe(mine.net_amount)
     })
 
-    it('another customer\'s order is 404 ResourceNotFound (read, update, invoice)', async () => {
+    it("another customer's order is 404 ResourceNotFound (read, update, invoice)", async () => {
       const theirs = orders.find((o) => o.customer_id === other)
       expectResourceNotFound(await api(env, 'GET', `/customer-portal/orders/${theirs.id}`, {token}))
       expectResourceNotFound(await api(env, 'PATCH', `/customer-portal/orders/${theirs.id}`, {token, body: {billing_name: 'Hijack'}}))

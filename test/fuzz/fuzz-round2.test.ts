@@ -27,7 +27,8 @@ let customerToken: string
 let dir: string
 
 const U0 = '00000000-0000-4000-8000-000000000000'
-const deepFilter = (depth: number) => encodeURIComponent(`{"conjunction":"and","clauses":[${'{"conjunction":"and","clauses":['.repeat(depth)}${']}'.repeat(depth)}]}`)
+const deepFilter = (depth: number) =>
+  encodeURIComponent(`{"conjunction":"and","clauses":[${'{"conjunction":"and","clauses":['.repeat(depth)}${']}'.repeat(depth)}]}`)
 const form = {'content-type': 'application/x-www-form-urlencoded'}
 
 beforeAll(async () => {
@@ -53,11 +54,21 @@ const requests: RawCase[] = [
   {name: 'ingest: name of the wrong type', method: 'POST', path: '/events/ingest', body: ev({name: 5, external_customer_id: 'c'})},
   {name: 'ingest: no customer', method: 'POST', path: '/events/ingest', body: ev({name: 'x'})},
   {name: 'ingest: timestamp garbage', method: 'POST', path: '/events/ingest', body: ev({name: 'x', external_customer_id: 'c', timestamp: 'garbage'})},
-  {name: 'ingest: timestamp in the future', method: 'POST', path: '/events/ingest', body: ev({name: 'x', external_customer_id: 'c', timestamp: '2999-01-01T00:00:00Z'})},
+  {
+    name: 'ingest: timestamp in the future',
+    method: 'POST',
+    path: '/events/ingest',
+    body: ev({name: 'x', external_customer_id: 'c', timestamp: '2999-01-01T00:00:00Z'}),
+  },
   {name: 'ingest: customer_id not a UUID', method: 'POST', path: '/events/ingest', body: ev({name: 'x', customer_id: 'zzz'})},
   {name: 'ingest: unknown customer_id', method: 'POST', path: '/events/ingest', body: ev({name: 'x', customer_id: U0})},
   {name: 'ingest: metadata a list', method: 'POST', path: '/events/ingest', body: ev({name: 'x', external_customer_id: 'c', metadata: [1]})},
-  {name: 'ingest: truncated batch', method: 'POST', path: '/events/ingest', body: JSON.stringify({events: Array.from({length: 500}, () => ({name: 'x', external_customer_id: 'c'}))}).slice(0, -2)},
+  {
+    name: 'ingest: truncated batch',
+    method: 'POST',
+    path: '/events/ingest',
+    body: JSON.stringify({events: Array.from({length: 500}, () => ({name: 'x', external_customer_id: 'c'}))}).slice(0, -2),
+  },
   {name: 'events: start_timestamp garbage', method: 'GET', path: '/events/?start_timestamp=nope'},
   {name: 'events: end_timestamp on February 30th', method: 'GET', path: '/events/?end_timestamp=2024-02-30T00:00:00Z'},
   {name: 'events: filter not JSON', method: 'GET', path: '/events/?filter=%7B'},
@@ -75,10 +86,24 @@ const requests: RawCase[] = [
   {name: 'event types: parent_id not a UUID', method: 'GET', path: '/event-types/?parent_id=zzz'},
   // meters
   {name: 'meter: empty body', method: 'POST', path: '/meters/', body: '{}'},
-  {name: 'meter: unknown aggregation', method: 'POST', path: '/meters/', body: '{"name":"Meter","filter":{"conjunction":"and","clauses":[]},"aggregation":{"func":"explode"}}'},
-  {name: 'meter: clause value an object', method: 'POST', path: '/meters/', body: '{"name":"Meter","filter":{"conjunction":"and","clauses":[{"property":"x","operator":"eq","value":{"a":1}}]},"aggregation":{"func":"count"}}'},
+  {
+    name: 'meter: unknown aggregation',
+    method: 'POST',
+    path: '/meters/',
+    body: '{"name":"Meter","filter":{"conjunction":"and","clauses":[]},"aggregation":{"func":"explode"}}',
+  },
+  {
+    name: 'meter: clause value an object',
+    method: 'POST',
+    path: '/meters/',
+    body: '{"name":"Meter","filter":{"conjunction":"and","clauses":[{"property":"x","operator":"eq","value":{"a":1}}]},"aggregation":{"func":"count"}}',
+  },
   {name: 'quantities: timestamps garbage', method: 'GET', path: `/meters/${U0}/quantities?start_timestamp=x&end_timestamp=y&interval=day`},
-  {name: 'quantities: meter id not a UUID', method: 'GET', path: '/meters/zzz/quantities?start_timestamp=2025-01-01T00:00:00Z&end_timestamp=2025-02-01T00:00:00Z&interval=day'},
+  {
+    name: 'quantities: meter id not a UUID',
+    method: 'GET',
+    path: '/meters/zzz/quantities?start_timestamp=2025-01-01T00:00:00Z&end_timestamp=2025-02-01T00:00:00Z&interval=day',
+  },
   {name: 'meters: is_archived perhaps', method: 'GET', path: '/meters/?is_archived=perhaps'},
   {name: 'customer meters: customer_id not a UUID', method: 'GET', path: '/customer-meters/?customer_id=zzz'},
   {name: 'customer meters: bad sorting', method: 'GET', path: '/customer-meters/?sorting=bogus'},
@@ -89,7 +114,13 @@ const requests: RawCase[] = [
   {name: 'portal meters: meter_id not a UUID', method: 'GET', path: '/customer-portal/meters/?meter_id=zzz', token: 'CUSTOMER'},
   {name: 'portal meter: unknown id', method: 'GET', path: `/customer-portal/meters/${U0}`, token: 'CUSTOMER'},
   {name: 'portal grants: unknown type', method: 'GET', path: '/customer-portal/benefit-grants/?type=alien', token: 'CUSTOMER'},
-  {name: 'portal subscription: cancel_at_period_end maybe', method: 'PATCH', path: `/customer-portal/subscriptions/${U0}`, body: '{"cancel_at_period_end": "maybe"}', token: 'CUSTOMER'},
+  {
+    name: 'portal subscription: cancel_at_period_end maybe',
+    method: 'PATCH',
+    path: `/customer-portal/subscriptions/${U0}`,
+    body: '{"cancel_at_period_end": "maybe"}',
+    token: 'CUSTOMER',
+  },
   {name: 'customer session on the meters', method: 'GET', path: '/meters/', token: 'CUSTOMER'},
   {name: 'customer session ingesting events', method: 'POST', path: '/events/ingest', body: '{"events":[]}', token: 'CUSTOMER'},
   // discounts, payments, disputes
@@ -97,10 +128,30 @@ const requests: RawCase[] = [
   {name: 'discount: basis points a word', method: 'POST', path: '/discounts/', body: '{"name":"x","type":"percentage","basis_points":"ten","duration":"once"}'},
   {name: 'discount: unknown type', method: 'POST', path: '/discounts/', body: '{"name":"x","type":"bogus","duration":"once"}'},
   {name: 'discount: negative amount', method: 'POST', path: '/discounts/', body: '{"name":"x","type":"fixed","amounts":{"usd":-1},"duration":"once"}'},
-  {name: 'discount: repeating without months', method: 'POST', path: '/discounts/', body: '{"name":"x","type":"percentage","basis_points":100,"duration":"repeating"}'},
-  {name: 'discount: ends before it starts', method: 'POST', path: '/discounts/', body: '{"name":"x","type":"percentage","basis_points":100,"duration":"once","starts_at":"2026-02-01T00:00:00Z","ends_at":"2026-01-01T00:00:00Z"}'},
-  {name: 'discount: code with spaces', method: 'POST', path: '/discounts/', body: '{"name":"x","type":"percentage","basis_points":100,"duration":"once","code":"a b"}'},
-  {name: 'discount: product not a UUID', method: 'POST', path: '/discounts/', body: '{"name":"x","type":"percentage","basis_points":100,"duration":"once","products":["zzz"]}'},
+  {
+    name: 'discount: repeating without months',
+    method: 'POST',
+    path: '/discounts/',
+    body: '{"name":"x","type":"percentage","basis_points":100,"duration":"repeating"}',
+  },
+  {
+    name: 'discount: ends before it starts',
+    method: 'POST',
+    path: '/discounts/',
+    body: '{"name":"x","type":"percentage","basis_points":100,"duration":"once","starts_at":"2026-02-01T00:00:00Z","ends_at":"2026-01-01T00:00:00Z"}',
+  },
+  {
+    name: 'discount: code with spaces',
+    method: 'POST',
+    path: '/discounts/',
+    body: '{"name":"x","type":"percentage","basis_points":100,"duration":"once","code":"a b"}',
+  },
+  {
+    name: 'discount: product not a UUID',
+    method: 'POST',
+    path: '/discounts/',
+    body: '{"name":"x","type":"percentage","basis_points":100,"duration":"once","products":["zzz"]}',
+  },
   {name: 'payments: unknown status', method: 'GET', path: '/payments/?status=nope'},
   {name: 'payments: order_id not a UUID', method: 'GET', path: '/payments/?order_id=zzz'},
   {name: 'payment: unknown id', method: 'GET', path: `/payments/${U0}`},
@@ -108,14 +159,34 @@ const requests: RawCase[] = [
   {name: 'dispute accept: unknown id', method: 'POST', path: `/disputes/${U0}/accept`},
   {name: 'dispute accept: id not a UUID', method: 'POST', path: '/disputes/zzz/accept'},
   // custom fields, files
-  {name: 'custom field: select without options', method: 'POST', path: '/custom-fields/', body: '{"type":"select","slug":"s","name":"x","properties":{"options":[]}}'},
+  {
+    name: 'custom field: select without options',
+    method: 'POST',
+    path: '/custom-fields/',
+    body: '{"type":"select","slug":"s","name":"x","properties":{"options":[]}}',
+  },
   {name: 'custom field: unknown type', method: 'POST', path: '/custom-fields/', body: '{"type":"alien","slug":"a","name":"x","properties":{}}'},
   {name: 'custom field: slug with spaces', method: 'POST', path: '/custom-fields/', body: '{"type":"text","slug":"Bad Slug","name":"x","properties":{}}'},
   {name: 'custom fields: unknown type filter', method: 'GET', path: '/custom-fields/?type=alien'},
   {name: 'file: no parts', method: 'POST', path: '/files/', body: '{"name":"a","mime_type":"a/b","size":1,"upload":{"parts":[]},"service":"downloadable"}'},
-  {name: 'file: parts that do not cover it', method: 'POST', path: '/files/', body: '{"name":"a","mime_type":"a/b","size":10,"upload":{"parts":[{"number":1,"chunk_start":0,"chunk_end":3}]},"service":"downloadable"}'},
-  {name: 'file: size 1e20', method: 'POST', path: '/files/', body: '{"name":"a","mime_type":"a/b","size":1e20,"upload":{"parts":[{"number":1,"chunk_start":0,"chunk_end":1e20}]},"service":"downloadable"}'},
-  {name: 'file: complete an unknown upload', method: 'POST', path: `/files/${U0}/uploaded`, body: '{"id":"x","path":"y","parts":[{"number":1,"checksum_etag":"e","checksum_sha256_base64":null}]}'},
+  {
+    name: 'file: parts that do not cover it',
+    method: 'POST',
+    path: '/files/',
+    body: '{"name":"a","mime_type":"a/b","size":10,"upload":{"parts":[{"number":1,"chunk_start":0,"chunk_end":3}]},"service":"downloadable"}',
+  },
+  {
+    name: 'file: size 1e20',
+    method: 'POST',
+    path: '/files/',
+    body: '{"name":"a","mime_type":"a/b","size":1e20,"upload":{"parts":[{"number":1,"chunk_start":0,"chunk_end":1e20}]},"service":"downloadable"}',
+  },
+  {
+    name: 'file: complete an unknown upload',
+    method: 'POST',
+    path: `/files/${U0}/uploaded`,
+    body: '{"id":"x","path":"y","parts":[{"number":1,"checksum_etag":"e","checksum_sha256_base64":null}]}',
+  },
   {name: 'files: ids not UUIDs', method: 'GET', path: '/files/?ids=zzz'},
   // receipts, exports, checkouts, links, license keys, grants
   {name: 'receipt: unknown order', method: 'GET', path: `/orders/${U0}/receipt`},
@@ -124,10 +195,21 @@ const requests: RawCase[] = [
   {name: 'subscriptions export: product_id not a UUID', method: 'GET', path: '/subscriptions/export?product_id=zzz'},
   {name: 'checkout update: id not a UUID', method: 'PATCH', path: '/checkouts/zzz', body: '{}'},
   {name: 'checkout link: no products', method: 'POST', path: '/checkout-links/', body: '{"products":[]}'},
-  {name: 'checkout link: javascript: success URL', method: 'POST', path: '/checkout-links/', body: `{"products":["${U0}"],"success_url":"javascript:alert(1)"}`},
+  {
+    name: 'checkout link: javascript: success URL',
+    method: 'POST',
+    path: '/checkout-links/',
+    body: `{"products":["${U0}"],"success_url":"javascript:alert(1)"}`,
+  },
   {name: 'license key: limit_activations 0', method: 'PATCH', path: `/license-keys/${U0}`, body: '{"limit_activations":0}'},
   {name: 'license key: unknown status', method: 'PATCH', path: `/license-keys/${U0}`, body: '{"status":"alien"}'},
-  {name: 'license key activate: organization_id not a UUID', method: 'POST', path: '/customer-portal/license-keys/activate', token: null, body: '{"key":"x","organization_id":"zzz","label":"l"}'},
+  {
+    name: 'license key activate: organization_id not a UUID',
+    method: 'POST',
+    path: '/customer-portal/license-keys/activate',
+    token: null,
+    body: '{"key":"x","organization_id":"zzz","label":"l"}',
+  },
   {name: 'benefit grants: is_granted maybe', method: 'GET', path: '/benefit-grants/?is_granted=maybe'},
   {name: 'benefit grants of a benefit id not a UUID', method: 'GET', path: '/benefits/zzz/grants'},
   {name: 'payment methods of an unknown customer', method: 'GET', path: `/customers/${U0}/payment-methods`},
@@ -144,11 +226,28 @@ const requests: RawCase[] = [
   {name: 'metrics: unknown time zone', method: 'GET', path: '/metrics/?start_date=2025-01-01&end_date=2025-03-01&interval=day&timezone=Mars/Base'},
   {name: 'metrics: unknown metric', method: 'GET', path: '/metrics/?start_date=2025-01-01&end_date=2025-03-01&interval=day&metrics=nope'},
   {name: 'metrics: no parameters', method: 'GET', path: '/metrics/'},
-  {name: 'oauth2 client: unknown auth method', method: 'POST', path: '/oauth2/register', body: '{"client_name":"x","redirect_uris":["https://x.example/cb"],"token_endpoint_auth_method":"alien"}'},
-  {name: 'oauth2 client: unknown scope', method: 'POST', path: '/oauth2/register', body: '{"client_name":"x","redirect_uris":["https://x.example/cb"],"scope":"nope"}'},
+  {
+    name: 'oauth2 client: unknown auth method',
+    method: 'POST',
+    path: '/oauth2/register',
+    body: '{"client_name":"x","redirect_uris":["https://x.example/cb"],"token_endpoint_auth_method":"alien"}',
+  },
+  {
+    name: 'oauth2 client: unknown scope',
+    method: 'POST',
+    path: '/oauth2/register',
+    body: '{"client_name":"x","redirect_uris":["https://x.example/cb"],"scope":"nope"}',
+  },
   {name: 'oauth2 client: unknown id', method: 'GET', path: '/oauth2/register/nope'},
   {name: 'token: unknown grant type', method: 'POST', path: '/oauth2/token', token: null, body: 'grant_type=alien', headers: form},
-  {name: 'token: unknown code', method: 'POST', path: '/oauth2/token', token: null, body: 'grant_type=authorization_code&code=nope&client_id=x&redirect_uri=https://x', headers: form},
+  {
+    name: 'token: unknown code',
+    method: 'POST',
+    path: '/oauth2/token',
+    token: null,
+    body: 'grant_type=authorization_code&code=nope&client_id=x&redirect_uri=https://x',
+    headers: form,
+  },
   {name: 'token: JSON instead of a form', method: 'POST', path: '/oauth2/token', token: null, body: '{"grant_type":"refresh_token"}'},
   {name: 'userinfo: no token', method: 'GET', path: '/oauth2/userinfo', token: null},
 ]
@@ -178,9 +277,20 @@ describe('malformed HTTP requests to the new routes', () => {
     expect(await detail('/events/?meter_id=zzz')).toMatchObject({type: 'uuid_parsing', loc: ['query', 'meter_id']})
     expect(await detail('/events/names?source=alien')).toMatchObject({type: 'enum', loc: ['query', 'source']})
     expect(await detail('/custom-fields/?type=alien')).toMatchObject({type: 'enum', loc: ['query', 'type']})
-    expect(await detail('/events/?end_timestamp=2024-02-30T00:00:00Z')).toMatchObject({msg: 'Input should be a valid datetime or date, day value is outside expected range'})
-    expect(await detail('/events/?start_timestamp=2023-13-01')).toMatchObject({msg: 'Input should be a valid datetime or date, month value is outside expected range'})
-    const period = {name: 'Backwards', type: 'percentage', basis_points: 100, duration: 'once', starts_at: '2026-02-01T00:00:00Z', ends_at: '2026-01-01T00:00:00Z'}
+    expect(await detail('/events/?end_timestamp=2024-02-30T00:00:00Z')).toMatchObject({
+      msg: 'Input should be a valid datetime or date, day value is outside expected range',
+    })
+    expect(await detail('/events/?start_timestamp=2023-13-01')).toMatchObject({
+      msg: 'Input should be a valid datetime or date, month value is outside expected range',
+    })
+    const period = {
+      name: 'Backwards',
+      type: 'percentage',
+      basis_points: 100,
+      duration: 'once',
+      starts_at: '2026-02-01T00:00:00Z',
+      ends_at: '2026-01-01T00:00:00Z',
+    }
     expect(await detail('/discounts/', {method: 'POST', body: period})).toMatchObject({msg: 'Value error, starts_at must be before ends_at', loc: ['body']})
     expect((await api(env, 'GET', '/discounts/?query=Backwards')).body.items).toEqual([])
     expect((await api(env, 'GET', '/events/?end_timestamp=2024-02-29T00:00:00Z')).status).toBe(200)
@@ -281,10 +391,14 @@ describe('malformed command lines against the new commands', () => {
     const run = async ([name, command]: Line) => {
       const r = Array.isArray(command)
         ? await runCli(command, {env: vars, input: ''})
-        : await runShell(`cd ${JSON.stringify(dir)} && ${command.replaceAll('TILLCMD', `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`)}`, {env: vars})
+        : await runShell(`cd ${JSON.stringify(dir)} && ${command.replaceAll('TILLCMD', `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`)}`, {
+            env: vars,
+          })
       if (!DOCUMENTED.has(r.code ?? -1)) problems.push(`${name}: exit ${r.code} ${r.stderr.slice(0, 200)}`)
-      if (/\n\s+at .+:\d+:\d+/.test(r.stderr) || /TypeError|RangeError|ReferenceError|SyntaxError|internal error/.test(r.stderr)) problems.push(`${name}: stack trace or raw error: ${r.stderr.slice(0, 300)}`)
-      if (/\bE[A-Z]{3,}\b[:,]|illegal operation|\.part\b|\.tmp\b|partial-\d/.test(r.stderr)) problems.push(`${name}: errno jargon or a temporary file's name: ${r.stderr.slice(0, 300)}`)
+      if (/\n\s+at .+:\d+:\d+/.test(r.stderr) || /TypeError|RangeError|ReferenceError|SyntaxError|internal error/.test(r.stderr))
+        problems.push(`${name}: stack trace or raw error: ${r.stderr.slice(0, 300)}`)
+      if (/\bE[A-Z]{3,}\b[:,]|illegal operation|\.part\b|\.tmp\b|partial-\d/.test(r.stderr))
+        problems.push(`${name}: errno jargon or a temporary file's name: ${r.stderr.slice(0, 300)}`)
       if (r.stderr.trim() === '') problems.push(`${name}: exit ${r.code} with nothing on stderr`)
       if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(r.stderr.replace(/\u001b\[[0-9;]*m/g, ''))) problems.push(`${name}: raw control bytes on stderr`)
       expectNoToken(r.stdout + r.stderr, env.token, name)
@@ -308,7 +422,9 @@ describe('what this round fixed', () => {
     writeFileSync(file, '{"name":"fuzz.ckpt","external_customer_id":"c1"}\n{"name":"fuzz.ckpt","external_customer_id":"c1"}\n')
     const r = await till(['events', 'ingest', file, '--checkpoint', join(dir, 'nowhere', 'cp.json')])
     expect(r.code).toBe(2)
-    expect(r.stderr).toBe(`Error: cannot write the checkpoint ${join(dir, 'nowhere', 'cp.json')}: no such file or folder\nHint: give --checkpoint a path in a folder you can write to\n`)
+    expect(r.stderr).toBe(
+      `Error: cannot write the checkpoint ${join(dir, 'nowhere', 'cp.json')}: no such file or folder\nHint: give --checkpoint a path in a folder you can write to\n`,
+    )
     expect(await count()).toBe(0)
     const ok = await till(['events', 'ingest', file, '--checkpoint', join(dir, 'cp.json')])
     expect(ok.code).toBe(0)
@@ -317,12 +433,27 @@ describe('what this round fixed', () => {
 
   it('files named by the user are checked before any request, in plain words', async () => {
     const cases: Array<[string[], string]> = [
-      [['orders', 'export', '--file', join(dir, 'nowhere', 'o.csv')], `Error: --file ${join(dir, 'nowhere', 'o.csv')}: the folder ${join(dir, 'nowhere')} does not exist\nHint: create the folder first, or give another path\n`],
-      [['report', '--html', join(dir, 'adir')], `Error: --html ${join(dir, 'adir')} is a folder\nHint: give a file name, e.g. --html ${join(dir, 'adir')}/out\n`],
-      [['events', 'ingest', join(dir, 'adir')], `Error: cannot read ${join(dir, 'adir')}: it is a folder, not a file\nHint: give the path of a JSON lines or CSV file, or - for stdin\n`],
-      [['files', 'upload', join(dir, 'missing.bin')], `Error: cannot read ${join(dir, 'missing.bin')}: no such file or folder\nHint: give the path of a file to upload\n`],
+      [
+        ['orders', 'export', '--file', join(dir, 'nowhere', 'o.csv')],
+        `Error: --file ${join(dir, 'nowhere', 'o.csv')}: the folder ${join(dir, 'nowhere')} does not exist\nHint: create the folder first, or give another path\n`,
+      ],
+      [
+        ['report', '--html', join(dir, 'adir')],
+        `Error: --html ${join(dir, 'adir')} is a folder\nHint: give a file name, e.g. --html ${join(dir, 'adir')}/out\n`,
+      ],
+      [
+        ['events', 'ingest', join(dir, 'adir')],
+        `Error: cannot read ${join(dir, 'adir')}: it is a folder, not a file\nHint: give the path of a JSON lines or CSV file, or - for stdin\n`,
+      ],
+      [
+        ['files', 'upload', join(dir, 'missing.bin')],
+        `Error: cannot read ${join(dir, 'missing.bin')}: no such file or folder\nHint: give the path of a file to upload\n`,
+      ],
       [['orders', 'export', '--file', ''], 'Error: --file needs a file name\nHint: give --file the path of the file to write\n'],
-      [['meters', 'archive', '-', '--yes'], 'Error: "till meters archive" takes one meter id, not - (ids from stdin)\nHint: run it once per id, e.g.: ... | xargs -n1 till meters archive\n'],
+      [
+        ['meters', 'archive', '-', '--yes'],
+        'Error: "till meters archive" takes one meter id, not - (ids from stdin)\nHint: run it once per id, e.g.: ... | xargs -n1 till meters archive\n',
+      ],
     ]
     for (const [args, stderr] of cases) {
       const r = await till(args)
@@ -366,7 +497,11 @@ describe('what this round fixed', () => {
   it('custom-fields list --type filters (the service reads ?type=)', async () => {
     const r = await till(['custom-fields', 'list', '--type', 'text', '--all', '-o', 'jsonl'])
     expect(r.code).toBe(0)
-    const types = r.stdout.trim().split('\n').filter(Boolean).map((l) => (JSON.parse(l) as {type: string}).type)
+    const types = r.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as {type: string}).type)
     expect(types.length).toBeGreaterThan(0)
     expect(new Set(types)).toEqual(new Set(['text']))
   })
@@ -383,7 +518,10 @@ describe('what this round fixed', () => {
     const bad = 'GET http://[::1 HTTP/1.1\r\nHost: x\r\n\r\n'
     expect(await raw(Number(new URL(env.url).port), bad)).toBe('HTTP/1.1 400 Bad Request')
     expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
-    const login = spawnCli(['auth', 'login', '--web', '--no-browser', '--port', '0', '--environment', 'production', '--url', env.url.replace(/\/v1$/, ''), '--timeout', '30'], {env: box.env({TILL_CONFIG_DIR: join(dir, 'web-config')})})
+    const login = spawnCli(
+      ['auth', 'login', '--web', '--no-browser', '--port', '0', '--environment', 'production', '--url', env.url.replace(/\/v1$/, ''), '--timeout', '30'],
+      {env: box.env({TILL_CONFIG_DIR: join(dir, 'web-config')})},
+    )
     for (let i = 0; i < 400 && !/redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)/.test(login.stderr()); i++) await sleep(50)
     const port = Number(/redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)/.exec(login.stderr())?.[1])
     expect(port).toBeGreaterThan(0)

@@ -35,7 +35,13 @@ const UUID0 = '00000000-0000-0000-0000-000000000000'
 
 const requests: RawCase[] = [
   // bodies
-  {name: 'key nested 5,000 deep, no token', method: 'POST', path: '/customer-portal/license-keys/validate', token: null, body: `{"key":${nested(5000)},"organization_id":"${UUID0}"}`},
+  {
+    name: 'key nested 5,000 deep, no token',
+    method: 'POST',
+    path: '/customer-portal/license-keys/validate',
+    token: null,
+    body: `{"key":${nested(5000)},"organization_id":"${UUID0}"}`,
+  },
   {name: 'customer email nested 5,000 deep', method: 'POST', path: '/customers/', body: `{"email":${nested(5000)}}`},
   {name: 'object nested 5,000 deep', method: 'POST', path: '/customers/', body: nestedObject(5000)},
   {name: 'array nested 300 deep', method: 'POST', path: '/products/', body: nested(300)},
@@ -46,11 +52,26 @@ const requests: RawCase[] = [
   {name: 'body is an array', method: 'POST', path: '/customers/', body: '[]'},
   {name: 'body is null', method: 'POST', path: '/customers/', body: 'null'},
   {name: 'email of the wrong type', method: 'POST', path: '/customers/', body: '{"email": 5}'},
-  {name: 'metadata with 100 keys', method: 'POST', path: '/customers/', body: JSON.stringify({email: 'm@example.com', metadata: Object.fromEntries(Array.from({length: 100}, (_, i) => [`k${i}`, 'v']))})},
+  {
+    name: 'metadata with 100 keys',
+    method: 'POST',
+    path: '/customers/',
+    body: JSON.stringify({email: 'm@example.com', metadata: Object.fromEntries(Array.from({length: 100}, (_, i) => [`k${i}`, 'v']))}),
+  },
   {name: 'metadata value an object', method: 'POST', path: '/customers/', body: '{"email": "m2@example.com", "metadata": {"a": {"b": 1}}}'},
   {name: '__proto__ in the body', method: 'POST', path: '/customers/', body: '{"__proto__": {"admin": true}, "email": 7}'},
-  {name: 'product with negative price', method: 'POST', path: '/products/', body: '{"name":"x","prices":[{"amount_type":"fixed","price_amount":-1,"price_currency":"usd"}]}'},
-  {name: 'product with a huge price', method: 'POST', path: '/products/', body: '{"name":"x","prices":[{"amount_type":"fixed","price_amount":1e300,"price_currency":"usd"}]}'},
+  {
+    name: 'product with negative price',
+    method: 'POST',
+    path: '/products/',
+    body: '{"name":"x","prices":[{"amount_type":"fixed","price_amount":-1,"price_currency":"usd"}]}',
+  },
+  {
+    name: 'product with a huge price',
+    method: 'POST',
+    path: '/products/',
+    body: '{"name":"x","prices":[{"amount_type":"fixed","price_amount":1e300,"price_currency":"usd"}]}',
+  },
   {name: 'refund with amount a string', method: 'POST', path: '/refunds/', body: `{"order_id":"${UUID0}","amount":"lots","reason":"other"}`},
   {name: 'invalid UTF-8 body', method: 'POST', path: '/customers/', body: '{"email": "\udc00@example.com"}'},
   {name: 'body over 10 MiB', method: 'POST', path: '/customers/', body: `{"email": "${'a'.repeat(10 * 1024 * 1024 + 10)}"}`},
@@ -101,7 +122,7 @@ describe('malformed HTTP requests to the emulator', () => {
     expect(outcomes).toEqual([])
   }, 120_000)
 
-  it('an unknown sort key gets the service\'s 422 naming the criterion', async () => {
+  it("an unknown sort key gets the service's 422 naming the criterion", async () => {
     for (const key of ['__proto__', 'toString', '-constructor']) {
       const r = await api(env, 'GET', `/products/?sorting=${key}`)
       expect(r.status).toBe(422)
@@ -121,7 +142,10 @@ describe('malformed HTTP requests to the emulator', () => {
     const raw = JSON.stringify({email})
     const r = await api(env, 'POST', '/customers/', {rawBody: raw, headers: {'content-type': 'text/plain'}})
     expect(r.status).toBe(422)
-    expect(r.body).toEqual({error: 'RequestValidationError', detail: [{type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: raw}]})
+    expect(r.body).toEqual({
+      error: 'RequestValidationError',
+      detail: [{type: 'model_attributes_type', loc: ['body'], msg: 'Input should be a valid dictionary or object to extract fields from', input: raw}],
+    })
     const found = await api(env, 'GET', `/customers/?email=${encodeURIComponent(email)}`)
     expect(found.body.items).toEqual([])
     const json = await api(env, 'POST', '/customers/', {rawBody: raw, headers: {'content-type': 'application/vnd.polar+json; charset=utf-8'}})
@@ -202,7 +226,8 @@ describe('malformed command lines', () => {
         ? await runCli(command, {env: vars, input: input ?? ''})
         : await runShell(command.replaceAll('TILLCMD', TILL), {env: vars})
       if (!DOCUMENTED.has(r.code ?? -1)) problems.push(`${name}: exit ${r.code} ${r.stderr.slice(0, 200)}`)
-      if (/\n\s+at .+:\d+:\d+/.test(r.stderr) || /TypeError|RangeError|ReferenceError/.test(r.stderr)) problems.push(`${name}: stack trace or raw error: ${r.stderr.slice(0, 300)}`)
+      if (/\n\s+at .+:\d+:\d+/.test(r.stderr) || /TypeError|RangeError|ReferenceError/.test(r.stderr))
+        problems.push(`${name}: stack trace or raw error: ${r.stderr.slice(0, 300)}`)
       if (r.stderr.trim() === '') problems.push(`${name}: exit ${r.code} with nothing on stderr`)
       if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(r.stderr.replace(/\u001b\[[0-9;]*m/g, ''))) problems.push(`${name}: raw control bytes on stderr`)
       expectNoToken(r.stdout + r.stderr, env.token, name)
@@ -219,7 +244,9 @@ describe('a billing country the API does not accept', () => {
     const r = await runCli(['customers', 'create', '--email', email, '--country', 'zz', '--line1', '1 Road'], {env: box.env(envVars(env))})
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toBe('Error: --country ZZ is not a country the API accepts for a billing address\nHint: give an ISO 3166-1 alpha-2 code such as US, DE or FR\n')
+    expect(r.stderr).toBe(
+      'Error: --country ZZ is not a country the API accepts for a billing address\nHint: give an ISO 3166-1 alpha-2 code such as US, DE or FR\n',
+    )
     expect((await api(env, 'GET', `/customers/?email=${email}`)).body.items).toEqual([])
   })
 

@@ -28,7 +28,16 @@ export function garbageFiles(root: string): void {
     'quote.csv': 'name,external_customer_id\n"unterminated,c1\n',
     'catalog-bad.yaml': 'version: 1\nproducts: [unclosed\n',
     'catalog-dup.yaml': 'version: 1\nversion: 1\n',
-    'catalog-bomb.yaml': ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({length: 11}, (_, i) => `a${i + 1}: &a${i + 1} [${Array(10).fill(i === 0 ? '*a' : `*a${i}`).join(', ')}]`)].join('\n'),
+    'catalog-bomb.yaml': [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from(
+        {length: 11},
+        (_, i) =>
+          `a${i + 1}: &a${i + 1} [${Array(10)
+            .fill(i === 0 ? '*a' : `*a${i}`)
+            .join(', ')}]`,
+      ),
+    ].join('\n'),
     'catalog-deep.yaml': `x: ${'['.repeat(3000)}${']'.repeat(3000)}\n`,
     'catalog-bom.yaml': '\ufeffversion: 1\r\nproducts: {}\r\n',
     'meter-array.json': '[1, 2, 3]',

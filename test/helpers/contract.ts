@@ -66,7 +66,12 @@ function check(where: string): void {
   if (found.length === 0) return
   mkdirSync(ARTIFACTS, {recursive: true})
   appendFileSync(ALL, found.map((v) => `${JSON.stringify({test: where, ...v})}\n`).join(''))
-  const lines = found.slice(0, 12).map((v) => `- ${v.side} ${v.method} ${v.path}${v.status ? ` -> ${v.status}` : ''} (${v.operation ?? 'no operation'}) at ${v.at}: ${v.message} [${v.schemaPath}]`)
+  const lines = found
+    .slice(0, 12)
+    .map(
+      (v) =>
+        `- ${v.side} ${v.method} ${v.path}${v.status ? ` -> ${v.status}` : ''} (${v.operation ?? 'no operation'}) at ${v.at}: ${v.message} [${v.schemaPath}]`,
+    )
   if (found.length > 12) lines.push(`- and ${found.length - 12} more (test/artifacts/contract-violations.jsonl)`)
   throw new Error(`${found.length} contract violation${found.length === 1 ? '' : 's'} (the service's OpenAPI document):\n${lines.join('\n')}`)
 }

@@ -52,8 +52,10 @@ const isNull = (s: unknown) => typeof s === 'object' && s !== null && (s as Json
 /** A number for the extremes pass that the node's bounds allow (negative, zero or huge), if any does. */
 function extremeNumber(node: Json, rng: () => number): number | undefined {
   const fits = (n: number) =>
-    (typeof node.minimum !== 'number' || n >= node.minimum) && (typeof node.maximum !== 'number' || n <= node.maximum) &&
-    (typeof node.exclusiveMinimum !== 'number' || n > node.exclusiveMinimum) && (typeof node.exclusiveMaximum !== 'number' || n < node.exclusiveMaximum)
+    (typeof node.minimum !== 'number' || n >= node.minimum) &&
+    (typeof node.maximum !== 'number' || n <= node.maximum) &&
+    (typeof node.exclusiveMinimum !== 'number' || n > node.exclusiveMinimum) &&
+    (typeof node.exclusiveMaximum !== 'number' || n < node.exclusiveMaximum)
   const candidates = [-987_654_321, 0, HUGE, -1].filter(fits)
   return candidates.length > 0 ? candidates[Math.floor(rng() * candidates.length)] : undefined
 }
@@ -68,8 +70,9 @@ function extremeString(node: Json): string | undefined {
 /** A string the node's pattern allows (openapi-sampler gives "string" for a pattern): plain or, for extremes, signed. */
 function patterned(node: Json, pass: Pass, rng: () => number): string | undefined {
   const re = new RegExp(node.pattern as string, 'u')
-  const candidates = (pass === 'extremes' ? ['-12345678901234.5678901', '-99999.999999999999', '-0.5', '+42', '0', '-7'] : ['12.5', '0.001', '42'])
-    .filter((s) => re.test(s))
+  const candidates = (pass === 'extremes' ? ['-12345678901234.5678901', '-99999.999999999999', '-0.5', '+42', '0', '-7'] : ['12.5', '0.001', '42']).filter(
+    (s) => re.test(s),
+  )
   return candidates.length > 0 ? candidates[Math.floor(rng() * candidates.length)] : undefined
 }
 
@@ -78,7 +81,10 @@ function cyclicComponents(document: Json): Set<string> {
   const schemas = (document.components as {schemas: Record<string, unknown>}).schemas
   const refs = new Map<string, string[]>()
   for (const [name, schema] of Object.entries(schemas)) {
-    refs.set(name, [...JSON.stringify(schema).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!))
+    refs.set(
+      name,
+      [...JSON.stringify(schema).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1]!),
+    )
   }
   const cyclic = new Set<string>()
   for (const start of refs.keys()) {
@@ -99,7 +105,8 @@ function cyclicComponents(document: Json): Set<string> {
 }
 
 let cyclic = new Set<string>()
-const refersToCycle = (s: unknown) => typeof s === 'object' && s !== null && typeof (s as Json).$ref === 'string' && cyclic.has(((s as Json).$ref as string).split('/').pop()!)
+const refersToCycle = (s: unknown) =>
+  typeof s === 'object' && s !== null && typeof (s as Json).$ref === 'string' && cyclic.has(((s as Json).$ref as string).split('/').pop()!)
 
 /** One schema node reshaped for a pass (its children are reshaped by the caller). */
 function reshape(node: Json, pass: Pass, rng: () => number, unknownCount: {n: number}): Json {
@@ -134,7 +141,11 @@ function reshape(node: Json, pass: Pass, rng: () => number, unknownCount: {n: nu
   if (format === 'ipvanyaddress') out.const = '192.0.2.7'
   if (format === 'color') out.const = '#ff8800'
   if (format === 'duration') out.const = 'P1D'
-  if (pass === 'unknown' && (typeof out.const === 'string' || (Array.isArray(out.enum) && out.enum.every((v) => typeof v === 'string'))) && format === undefined) {
+  if (
+    pass === 'unknown' &&
+    (typeof out.const === 'string' || (Array.isArray(out.enum) && out.enum.every((v) => typeof v === 'string'))) &&
+    format === undefined
+  ) {
     delete out.enum
     out.const = `future_value_${++unknownCount.n}`
   }
@@ -164,8 +175,14 @@ function reshapeAll(value: unknown, pass: Pass, rng: () => number, unknownCount:
   const copy: Json = {}
   for (const [k, v] of Object.entries(node)) copy[k] = reshapeAll(v, pass, rng, unknownCount)
   // a `properties` map may have a property named `type` or `format`: only keyword values count
-  const looksLikeSchema = typeof node.type === 'string' || Array.isArray(node.type) || Array.isArray(node.anyOf) || Array.isArray(node.oneOf) ||
-    Array.isArray(node.enum) || typeof node.format === 'string' || (node.const !== undefined && typeof node.const !== 'object')
+  const looksLikeSchema =
+    typeof node.type === 'string' ||
+    Array.isArray(node.type) ||
+    Array.isArray(node.anyOf) ||
+    Array.isArray(node.oneOf) ||
+    Array.isArray(node.enum) ||
+    typeof node.format === 'string' ||
+    (node.const !== undefined && typeof node.const !== 'object')
   return looksLikeSchema ? reshape(copy, pass, rng, unknownCount) : copy
 }
 
@@ -185,7 +202,10 @@ const loadContract = () => (contract ??= new Contract(JSON.parse(readFileSync(SP
 
 /** The answer status and JSON media type an operation documents for success (200, 201, 202 or 204). */
 function success(op: Operation): {status: number; schema?: Json; contentType?: string} {
-  const status = Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s)).sort()[0] ?? '200'
+  const status =
+    Object.keys(op.responses)
+      .filter((s) => /^2\d\d$/.test(s))
+      .sort()[0] ?? '200'
   const content = op.responses[status]?.content ?? {}
   const contentType = Object.keys(content)[0]
   return {status: Number(status), schema: contentType ? content[contentType]?.schema : undefined, contentType}
@@ -221,7 +241,9 @@ export async function startSpecServer(pass: Pass, seed = 31): Promise<SpecServer
       if (typeof list === 'object' && list !== null && Array.isArray(list.items) && typeof list.pagination === 'object') {
         // an organization token sees its own organization only: that list has one item
         const count = op.id === 'organizations:list' ? 1 : pass === 'empty' ? 0 : LIST_ITEMS
-        const items = Array.from({length: count}, (_, i) => (i === 0 ? (list.items as unknown[]) : (at(i).items as unknown[]))[0]).filter((v) => v !== undefined)
+        const items = Array.from({length: count}, (_, i) => (i === 0 ? (list.items as unknown[]) : (at(i).items as unknown[]))[0]).filter(
+          (v) => v !== undefined,
+        )
         body = {...list, items, pagination: 'has_next_page' in (list.pagination ?? {}) ? {has_next_page: false} : {total_count: items.length, max_page: 1}}
       }
     } else if (contentType) body = 'id,amount\n1,-5\n'
@@ -254,9 +276,10 @@ export async function startSpecServer(pass: Pass, seed = 31): Promise<SpecServer
   })
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
   server.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/v1`
-  server.close = () => new Promise((resolve) => {
-    http.closeAllConnections()
-    http.close(() => resolve())
-  })
+  server.close = () =>
+    new Promise((resolve) => {
+      http.closeAllConnections()
+      http.close(() => resolve())
+    })
   return server
 }

@@ -13,9 +13,14 @@ import {pickOrganization} from './organization.js'
 import {webLogin} from './web-login.js'
 
 export const WEB_FLAGS = {
-  web: Flags.boolean({allowNo: true, description: 'Sign in through the browser (default on a terminal without --token-stdin); --no-web asks for a token instead.'}),
+  web: Flags.boolean({
+    allowNo: true,
+    description: 'Sign in through the browser (default on a terminal without --token-stdin); --no-web asks for a token instead.',
+  }),
   browser: Flags.boolean({allowNo: true, default: true, description: 'Open the authorize page in the browser; --no-browser only prints its URL.'}),
-  'client-id': Flags.string({description: "The public OAuth2 client to sign in with (polar_ci_...); kept in the profile. Default: the profile's, or the emulator's built-in one."}),
+  'client-id': Flags.string({
+    description: "The public OAuth2 client to sign in with (polar_ci_...); kept in the profile. Default: the profile's, or the emulator's built-in one.",
+  }),
   organization: Flags.string({description: 'Organization id or slug to work on, when the user has several (asked on a terminal).'}),
   port: Flags.integer({min: 0, max: 65_535, default: 0, description: 'Loopback port for the redirect (0: any free port); the client must allow it.'}),
   timeout: Flags.integer({min: 1, default: 300, description: 'Seconds to wait for the answer from the browser.'}),
@@ -53,21 +58,37 @@ export async function signInWithBrowser(s: BrowserSignIn): Promise<void> {
     show: async (url) => {
       ctx.note(`Sign in to ${s.environment} on this page (it lists what till asks to do):\n  ${url}`)
       const opened = flags.browser && canOpenBrowser() && (await openUrl(url))
-      ctx.note(opened ? 'Opened it in your browser; waiting for the answer (Ctrl-C to stop)…' : 'Open it in a browser on this machine; waiting for the answer (Ctrl-C to stop)…')
+      ctx.note(
+        opened
+          ? 'Opened it in your browser; waiting for the answer (Ctrl-C to stop)…'
+          : 'Open it in a browser on this machine; waiting for the answer (Ctrl-C to stop)…',
+      )
     },
   })
   const client = await ctx.newClient(s.baseUrl, tokens.access_token, s.name)
   const org = await pickOrganization(client, flags.organization, s.prompter)
   await updateConfig(ctx.configDir, (c) => {
-    const profile = {...c.profiles[s.name], environment: s.environment, base_url: s.customUrl ? s.baseUrl : undefined, oauth: tokens, oauth_client_id: clientId, organization_id: org.id}
+    const profile = {
+      ...c.profiles[s.name],
+      environment: s.environment,
+      base_url: s.customUrl ? s.baseUrl : undefined,
+      oauth: tokens,
+      oauth_client_id: clientId,
+      organization_id: org.id,
+    }
     delete profile.token
     c.profiles[s.name] = profile
     c.active = s.name
   })
   const granted = tokens.scope.split(' ').filter(Boolean)
-  ctx.note(`Signed in to ${s.environment} through the browser as organization ${org.name} (${org.id}), ${granted.length} scopes. Profile "${s.name}" is active; its access token renews itself.`)
+  ctx.note(
+    `Signed in to ${s.environment} through the browser as organization ${org.name} (${org.id}), ${granted.length} scopes. Profile "${s.name}" is active; its access token renews itself.`,
+  )
   // The operation tables are read only here, not by every `auth login`.
   const {missingScopes, refusedTopics} = await import('../../client/scopes.js')
   const missing = missingScopes(granted)
-  if (missing.length > 0) ctx.note(`Warning: the sign-in was not granted ${missing.join(', ')}; these will be refused: ${refusedTopics(granted).join(', ')}. See: till auth status -p ${s.name}`)
+  if (missing.length > 0)
+    ctx.note(
+      `Warning: the sign-in was not granted ${missing.join(', ')}; these will be refused: ${refusedTopics(granted).join(', ')}. See: till auth status -p ${s.name}`,
+    )
 }

@@ -15,7 +15,9 @@ export async function revokeSignIn(ctx: Context, tokens: OAuthTokens): Promise<b
     return true
   } catch (error) {
     const why = error instanceof ApiError ? `the service answered ${error.status}: ${error.message}` : (error as Error).message
-    ctx.note(`Warning: could not revoke the sign-in at the service (${why}); its access token stays valid until ${tokens.expires_at}, its refresh token until revoked in the dashboard.`)
+    ctx.note(
+      `Warning: could not revoke the sign-in at the service (${why}); its access token stays valid until ${tokens.expires_at}, its refresh token until revoked in the dashboard.`,
+    )
     return false
   }
 }

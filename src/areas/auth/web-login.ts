@@ -36,16 +36,24 @@ type Answer = {code: string} | {error: TillError}
 /** Reads one redirect: the state must be the one sent; then a code, or the service's error. */
 export function readRedirect(query: URLSearchParams, state: string): Answer {
   if (query.get('state') !== state) {
-    return {error: new TillError(`the browser's answer did not carry the state till sent (a stale or forged sign-in); ${nothingSaved}`, ExitCode.auth, 'sign in again: till auth login --web')}
+    return {
+      error: new TillError(
+        `the browser's answer did not carry the state till sent (a stale or forged sign-in); ${nothingSaved}`,
+        ExitCode.auth,
+        'sign in again: till auth login --web',
+      ),
+    }
   }
   const error = query.get('error')
-  if (error === 'access_denied') return {error: new TillError(`the sign-in was denied in the browser; ${nothingSaved}`, ExitCode.auth, 'run till auth login --web again and choose Allow')}
+  if (error === 'access_denied')
+    return {error: new TillError(`the sign-in was denied in the browser; ${nothingSaved}`, ExitCode.auth, 'run till auth login --web again and choose Allow')}
   if (error) {
     const description = query.get('error_description')
     return {error: new TillError(`the service refused the sign-in: ${error}${description ? ` (${description})` : ''}; ${nothingSaved}`, ExitCode.auth)}
   }
   const code = query.get('code')
-  if (!code) return {error: new TillError(`the browser's answer had no authorization code; ${nothingSaved}`, ExitCode.auth, 'sign in again: till auth login --web')}
+  if (!code)
+    return {error: new TillError(`the browser's answer had no authorization code; ${nothingSaved}`, ExitCode.auth, 'sign in again: till auth login --web')}
   return {code}
 }
 
@@ -63,12 +71,20 @@ async function listen(port: number, state: string): Promise<{server: Server; red
     const read = readRedirect(url.searchParams, state)
     const ok = 'code' in read
     res.writeHead(ok ? 200 : 400, {'content-type': 'text/html; charset=utf-8', connection: 'close'})
-    res.end(ok ? PAGE('Signed in to till', 'You can close this tab and go back to the terminal.') : PAGE('till did not sign in', read.error.message.replace(/[<>&]/g, '')))
+    res.end(
+      ok
+        ? PAGE('Signed in to till', 'You can close this tab and go back to the terminal.')
+        : PAGE('till did not sign in', read.error.message.replace(/[<>&]/g, '')),
+    )
     settle(read)
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new TillError(`port ${port} on 127.0.0.1 is in use`, ExitCode.usage, 'pass another --port, or --port 0 for any free one') : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new TillError(`port ${port} on 127.0.0.1 is in use`, ExitCode.usage, 'pass another --port, or --port 0 for any free one')
+          : error,
+      ),
     )
     server.listen(port, '127.0.0.1', () => resolve())
   })
@@ -86,14 +102,27 @@ export async function webLogin(o: WebLoginOptions): Promise<OAuthTokens> {
     await o.show(authorizeUrl(o.baseUrl, {clientId: o.clientId, redirectUri, scopes: TILL_SCOPES, state, challenge}))
     const timeout = new Promise<Answer>((resolve) => {
       timer = setTimeout(
-        () => resolve({error: new TillError(`no answer from the browser within ${Math.round(o.timeoutMs / 1000)}s; ${nothingSaved}`, ExitCode.auth, 'sign in again: till auth login --web')}),
+        () =>
+          resolve({
+            error: new TillError(
+              `no answer from the browser within ${Math.round(o.timeoutMs / 1000)}s; ${nothingSaved}`,
+              ExitCode.auth,
+              'sign in again: till auth login --web',
+            ),
+          }),
         o.timeoutMs,
       )
     })
     const read = await Promise.race([answer, timeout])
     if ('error' in read) throw read.error
     try {
-      const body = await requestToken(o.anonymous, {grant_type: 'authorization_code', code: read.code, redirect_uri: redirectUri, client_id: o.clientId, code_verifier: verifier})
+      const body = await requestToken(o.anonymous, {
+        grant_type: 'authorization_code',
+        code: read.code,
+        redirect_uri: redirectUri,
+        client_id: o.clientId,
+        code_verifier: verifier,
+      })
       return tokensFrom(body, o.clientId, (o.now ?? Date.now)())
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) {

@@ -18,7 +18,8 @@ const day = (iso: unknown) => (typeof iso === 'string' ? iso.slice(0, 10) : 'the
 
 /** `subscription ID of ada@example.com to Pro ($10.00 monthly)`. */
 export function describeSubscription(s: Item): string {
-  const price = typeof s.amount === 'number' && typeof s.currency === 'string' ? ` (${formatMoney(s.amount, s.currency, {grouping: true})} ${billingInterval(s)})` : ''
+  const price =
+    typeof s.amount === 'number' && typeof s.currency === 'string' ? ` (${formatMoney(s.amount, s.currency, {grouping: true})} ${billingInterval(s)})` : ''
   return `subscription ${s.id} of ${email(s.customer, s.customer_id)} to ${name(s.product, s.product_id)}${price}`
 }
 
@@ -120,11 +121,18 @@ const ended = (s: Item) => (s.ended_at ? `subscription ${s.id} already ended on 
 const ALREADY: Record<'cancel' | 'uncancel' | 'revoke', Already> = {
   cancel: {
     refusal: (e) => e.code === 'AlreadyCanceledSubscription',
-    note: (s) => ended(s) ?? (s.cancel_at_period_end ? `subscription ${s.id} is already set to cancel at the end of its period (${day(s.ends_at ?? s.current_period_end)}); nothing changed` : undefined),
+    note: (s) =>
+      ended(s) ??
+      (s.cancel_at_period_end
+        ? `subscription ${s.id} is already set to cancel at the end of its period (${day(s.ends_at ?? s.current_period_end)}); nothing changed`
+        : undefined),
   },
   uncancel: {
     refusal: (e) => e.status === 400,
-    note: (s) => (!s.ended_at && !s.cancel_at_period_end ? `subscription ${s.id} is not set to cancel; it renews on ${day(s.current_period_end)}; nothing changed` : undefined),
+    note: (s) =>
+      !s.ended_at && !s.cancel_at_period_end
+        ? `subscription ${s.id} is not set to cancel; it renews on ${day(s.current_period_end)}; nothing changed`
+        : undefined,
   },
   revoke: {refusal: (e) => e.code === 'AlreadyCanceledSubscription', note: ended},
 }
@@ -134,7 +142,12 @@ const ALREADY: Record<'cancel' | 'uncancel' | 'revoke', Already> = {
  * in the asked state (cancel twice, revoke an ended one, uncancel one that renews), the subscription
  * is read and returned as the result, and `say` gets a note. Any other refusal is thrown as it is.
  */
-export async function unlessAlready(read: () => Promise<Item>, kind: keyof typeof ALREADY, change: () => Promise<Item>, say: (line: string) => void): Promise<Item> {
+export async function unlessAlready(
+  read: () => Promise<Item>,
+  kind: keyof typeof ALREADY,
+  change: () => Promise<Item>,
+  say: (line: string) => void,
+): Promise<Item> {
   try {
     return await change()
   } catch (error) {

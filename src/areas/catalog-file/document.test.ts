@@ -55,12 +55,16 @@ plans: {}
 `
     const {issues} = readCatalog(text)
     const lines = issueLines('c.yaml', issues)
-    expect(lines).toContain('c.yaml:4: benefits.support.type: Invalid option: expected one of "custom"|"license_keys"|"downloadables"|"discord"|"github_repository"|"meter_credit"|"feature_flag"')
+    expect(lines).toContain(
+      'c.yaml:4: benefits.support.type: Invalid option: expected one of "custom"|"license_keys"|"downloadables"|"discord"|"github_repository"|"meter_credit"|"feature_flag"',
+    )
     expect(lines.some((l) => l.startsWith('c.yaml:7: products.Pro Plan: "Pro Plan": a key is 1-40 characters'))).toBe(true)
     expect(lines).toContain('c.yaml:10: products.Pro Plan.prices[0].amount: amount 29.001 has more decimals than USD allows (2)')
     expect(lines).toContain('c.yaml:14: products.cheap.prices[0].currency: "xyz" is not a currency the service takes (e.g. usd, eur)')
     expect(lines).toContain('c.yaml:15: products.cheap.benefits[0]: no benefits entry has the key "nowhere"')
-    expect(lines).toContain('c.yaml:16: plans: unknown section "plans": this till handles meters, custom_fields, benefits, products, discounts, checkout_links, webhook_endpoints')
+    expect(lines).toContain(
+      'c.yaml:16: plans: unknown section "plans": this till handles meters, custom_fields, benefits, products, discounts, checkout_links, webhook_endpoints',
+    )
     expect(issues.map((i) => i.line)).toEqual([...issues.map((i) => i.line)].sort((a, b) => a! - b!))
   })
 
@@ -133,7 +137,9 @@ webhook_endpoints:
 
   it('keeps "key" out of the metadata: it is the map key', () => {
     const {issues} = readCatalog('version: 1\nbenefits:\n  b:\n    type: custom\n    description: Thing\n    metadata: {key: other}\n')
-    expect(issueLines('f', issues)).toEqual(['f:6: benefits.b.metadata: "key" is kept by till (it is the object\'s key in the file): use another metadata name'])
+    expect(issueLines('f', issues)).toEqual([
+      'f:6: benefits.b.metadata: "key" is kept by till (it is the object\'s key in the file): use another metadata name',
+    ])
   })
 })
 

@@ -38,7 +38,10 @@ export function readCatalog(text: string): ReadResult {
   const doc = parseDocument(text, {lineCounter: lines, uniqueKeys: true})
   const lineOf = (offset: number | undefined) => (offset === undefined ? undefined : lines.linePos(offset).line)
   if (doc.errors.length > 0) {
-    return {catalog: {}, issues: doc.errors.map((e) => ({path: [], message: tooDeep(e.message) ? TOO_DEEP : e.message.split('\n')[0]!, line: lineOf(e.pos[0])}))}
+    return {
+      catalog: {},
+      issues: doc.errors.map((e) => ({path: [], message: tooDeep(e.message) ? TOO_DEEP : e.message.split('\n')[0]!, line: lineOf(e.pos[0])})),
+    }
   }
   /** The line of the deepest part of `path` that exists: a map entry's key, a list's item. */
   const locate = (path: Path): number | undefined => {
@@ -46,7 +49,9 @@ export function readCatalog(text: string): ReadResult {
       const parent = n === 1 ? doc.contents : doc.getIn(path.slice(0, n - 1), true)
       const last = path[n - 1]
       if (isMap(parent)) {
-        const pair = parent.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === last || String(isScalar(p.key) ? p.key.value : p.key) === String(last))
+        const pair = parent.items.find(
+          (p) => (isScalar(p.key) ? p.key.value : p.key) === last || String(isScalar(p.key) ? p.key.value : p.key) === String(last),
+        )
         if (pair && isNode(pair.key) && pair.key.range) return lineOf(pair.key.range[0])
       } else if (isSeq(parent) && typeof last === 'number') {
         const item = parent.items[last]
@@ -63,7 +68,14 @@ export function readCatalog(text: string): ReadResult {
     root = doc.toJS({maxAliasCount: 1000})
   } catch (error) {
     const message = (error as Error).message ?? ''
-    add([], tooDeep(message) ? TOO_DEEP : /alias/i.test(message) ? 'the file\'s aliases (*name) expand too far; write the values out' : `the file cannot be read (${message})`)
+    add(
+      [],
+      tooDeep(message)
+        ? TOO_DEEP
+        : /alias/i.test(message)
+          ? "the file's aliases (*name) expand too far; write the values out"
+          : `the file cannot be read (${message})`,
+    )
     return {catalog: {}, issues}
   }
   if (root === null || typeof root !== 'object' || Array.isArray(root)) {
@@ -116,7 +128,11 @@ export function writeCatalog(catalog: Catalog): string {
   const out: Record<string, unknown> = {version: FORMAT_VERSION}
   for (const kind of KINDS) {
     const section = catalog[kind.section] ?? {}
-    out[kind.section] = Object.fromEntries(Object.keys(section).sort().map((k) => [k, section[k]]))
+    out[kind.section] = Object.fromEntries(
+      Object.keys(section)
+        .sort()
+        .map((k) => [k, section[k]]),
+    )
   }
   const doc = new Document(out)
   doc.commentBefore = HEADER

@@ -45,7 +45,9 @@ export function assignKeys(items: Item[], label: (item: Item) => string): Keyed[
     taken.add(key)
     out.set(item, {item, key, recorded: true})
   }
-  const oldestFirst = items.filter((i) => !out.has(i)).sort((a, b) => String(a.created_at ?? '').localeCompare(String(b.created_at ?? '')) || a.id.localeCompare(b.id))
+  const oldestFirst = items
+    .filter((i) => !out.has(i))
+    .sort((a, b) => String(a.created_at ?? '').localeCompare(String(b.created_at ?? '')) || a.id.localeCompare(b.id))
   for (const item of oldestFirst) {
     const base = slug(label(item))
     let key = base

@@ -42,23 +42,77 @@ webhook_endpoints:
 
 const at = '2026-01-01T00:00:00.000Z'
 const meter = (over: Record<string, unknown> = {}) => ({
-  id: 'm1', created_at: at, name: 'API calls', unit: 'scalar', custom_label: null, custom_multiplier: null, archived_at: null, metadata: {key: 'api-calls'},
-  filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'api.call'}]}, aggregation: {func: 'count'}, ...over,
+  id: 'm1',
+  created_at: at,
+  name: 'API calls',
+  unit: 'scalar',
+  custom_label: null,
+  custom_multiplier: null,
+  archived_at: null,
+  metadata: {key: 'api-calls'},
+  filter: {conjunction: 'and', clauses: [{property: 'name', operator: 'eq', value: 'api.call'}]},
+  aggregation: {func: 'count'},
+  ...over,
 })
 const field = {id: 'f1', created_at: at, type: 'text', slug: 'company', name: 'Company', properties: {form_label: 'Company name'}, metadata: {key: 'company'}}
-const credits = {id: 'b1', created_at: at, type: 'meter_credit', description: 'API credits', visibility: 'public', properties: {meter_id: 'm1', units: 1000, rollover: false}, metadata: {key: 'credits'}}
+const credits = {
+  id: 'b1',
+  created_at: at,
+  type: 'meter_credit',
+  description: 'API credits',
+  visibility: 'public',
+  properties: {meter_id: 'm1', units: 1000, rollover: false},
+  metadata: {key: 'credits'},
+}
 const product = {
-  id: 'p1', created_at: at, name: 'API Usage', description: null, visibility: 'public', recurring_interval: 'month', recurring_interval_count: 1, is_archived: false,
-  metadata: {key: 'usage'}, benefits: [], attached_custom_fields: [{custom_field_id: 'f1', order: 0, required: true}],
+  id: 'p1',
+  created_at: at,
+  name: 'API Usage',
+  description: null,
+  visibility: 'public',
+  recurring_interval: 'month',
+  recurring_interval_count: 1,
+  is_archived: false,
+  metadata: {key: 'usage'},
+  benefits: [],
+  attached_custom_fields: [{custom_field_id: 'f1', order: 0, required: true}],
   prices: [{id: 'x1', amount_type: 'metered_unit', meter_id: 'm1', unit_amount: '0.5', cap_amount: 100_000, price_currency: 'usd', is_archived: false}],
 }
 const discount = (over: Record<string, unknown> = {}) => ({
-  id: 'd1', created_at: at, name: 'Welcome 20%', type: 'percentage', basis_points: 2000, duration: 'once', code: 'WELCOME20', starts_at: null, ends_at: null,
-  max_redemptions: null, redemptions_count: 0, products: [{id: 'p1'}], metadata: {key: 'welcome'}, ...over,
+  id: 'd1',
+  created_at: at,
+  name: 'Welcome 20%',
+  type: 'percentage',
+  basis_points: 2000,
+  duration: 'once',
+  code: 'WELCOME20',
+  starts_at: null,
+  ends_at: null,
+  max_redemptions: null,
+  redemptions_count: 0,
+  products: [{id: 'p1'}],
+  metadata: {key: 'welcome'},
+  ...over,
 })
-const endpoint = (over: Record<string, unknown> = {}) => ({id: 'w1', created_at: at, url: 'https://hooks.example.com/polar', name: 'orders', format: 'raw', events: ['order.created', 'order.paid'], enabled: true, ...over})
+const endpoint = (over: Record<string, unknown> = {}) => ({
+  id: 'w1',
+  created_at: at,
+  url: 'https://hooks.example.com/polar',
+  name: 'orders',
+  format: 'raw',
+  events: ['order.created', 'order.paid'],
+  enabled: true,
+  ...over,
+})
 const env = (over: Partial<Environment> = {}): Environment => ({
-  meters: [meter()], custom_fields: [field], benefits: [credits], products: [product], discounts: [discount()], checkout_links: [], webhook_endpoints: [endpoint()], ...over,
+  meters: [meter()],
+  custom_fields: [field],
+  benefits: [credits],
+  products: [product],
+  discounts: [discount()],
+  checkout_links: [],
+  webhook_endpoints: [endpoint()],
+  ...over,
 })
 const catalog = () => {
   const {catalog, issues} = readCatalog(FILE)
@@ -66,25 +120,37 @@ const catalog = () => {
   return catalog
 }
 const target = {profile: 'prod', environment: 'production', baseUrl: 'https://api.example/v1'}
-const summary = (plan: ReturnType<typeof buildPlan>) => plan.steps.map((s) => `${s.action} ${s.kind} ${s.key}${s.changes.map((c) => ` | ${c.field}: ${c.from} -> ${c.to}`).join('')}`)
+const summary = (plan: ReturnType<typeof buildPlan>) =>
+  plan.steps.map((s) => `${s.action} ${s.kind} ${s.key}${s.changes.map((c) => ` | ${c.field}: ${c.from} -> ${c.to}`).join('')}`)
 
 describe('buildPlan with meters, custom fields, discounts and webhook endpoints', () => {
   it('creates in dependency order: meters, custom fields, benefits, products, discounts, then webhook endpoints', () => {
     const plan = buildPlan(catalog(), {}, {prune: false})
-    expect(plan.steps.map((s) => `${s.kind} ${s.key}`)).toEqual(['meters api-calls', 'custom_fields company', 'benefits credits', 'products usage', 'discounts welcome', 'webhook_endpoints orders'])
+    expect(plan.steps.map((s) => `${s.kind} ${s.key}`)).toEqual([
+      'meters api-calls',
+      'custom_fields company',
+      'benefits credits',
+      'products usage',
+      'discounts welcome',
+      'webhook_endpoints orders',
+    ])
     const text = planText(plan, target)
     expect(text).toContain('    prices: 0.005 USD per unit of meter api-calls (up to 1000.00 USD a period)\n')
     expect(text).toContain('    custom_fields: company (required)\n')
     expect(text).toContain('    amount: 20%\n')
   })
 
-  it('matches ids through keys (a meter credit\'s meter, a metered price\'s meter, a product\'s fields): nothing to do', () => {
+  it("matches ids through keys (a meter credit's meter, a metered price's meter, a product's fields): nothing to do", () => {
     const plan = buildPlan(catalog(), env(), {prune: false})
     expect(summary(plan)).toEqual([])
   })
 
-  it('shows exactly the changed fields, and says a meter\'s filter may be refused', () => {
-    const plan = buildPlan(catalog(), env({meters: [meter({name: 'Calls', aggregation: {func: 'sum', property: 'n'}})], discounts: [discount({name: 'Old', max_redemptions: 5})]}), {prune: false})
+  it("shows exactly the changed fields, and says a meter's filter may be refused", () => {
+    const plan = buildPlan(
+      catalog(),
+      env({meters: [meter({name: 'Calls', aggregation: {func: 'sum', property: 'n'}})], discounts: [discount({name: 'Old', max_redemptions: 5})]}),
+      {prune: false},
+    )
     expect(summary(plan)).toEqual([
       'update meters api-calls | name: "Calls" -> "API calls" | aggregation: {"func":"sum","property":"n"} -> {"func":"count"}',
       'update discounts welcome | name: "Old" -> "Welcome 20%" | max_redemptions: 5 -> (none)',
@@ -93,7 +159,7 @@ describe('buildPlan with meters, custom fields, discounts and webhook endpoints'
     expect(plan.steps.every((s) => !s.blocked)).toBe(true)
   })
 
-  it('refuses a discount\'s new type or duration, and a new amount once redeemed', () => {
+  it("refuses a discount's new type or duration, and a new amount once redeemed", () => {
     const typed = buildPlan(catalog(), env({discounts: [discount({type: 'fixed', basis_points: undefined, amounts: {usd: 500}})]}), {prune: false})
     expect(typed.steps[0]!.blocked).toBe("a discount's type and duration cannot change in the service: give the new discount a new key (and another code)")
     const redeemed = buildPlan(catalog(), env({discounts: [discount({basis_points: 1500, redemptions_count: 3})]}), {prune: false})
@@ -123,17 +189,31 @@ describe('buildPlan with meters, custom fields, discounts and webhook endpoints'
   })
 
   it('keeps a product with a seat-based price, which the file cannot express, even with --prune; refuses an entry for it', () => {
-    const seats = {...product, id: 'p2', name: 'Team Seats', metadata: {key: 'team-seats'}, attached_custom_fields: [], prices: [{id: 'x2', amount_type: 'seat_based', seat_tiers: {tiers: []}, price_currency: 'usd', is_archived: false}]}
+    const seats = {
+      ...product,
+      id: 'p2',
+      name: 'Team Seats',
+      metadata: {key: 'team-seats'},
+      attached_custom_fields: [],
+      prices: [{id: 'x2', amount_type: 'seat_based', seat_tiers: {tiers: []}, price_currency: 'usd', is_archived: false}],
+    }
     const pruned = buildPlan(catalog(), env({products: [product, seats]}), {prune: true})
-    expect(pruned.steps.map((s) => `${s.action} ${s.key}: ${s.note}`)).toEqual(['extra team-seats: not in the file: kept (it has a seat-based price, which the file cannot express yet)'])
+    expect(pruned.steps.map((s) => `${s.action} ${s.key}: ${s.note}`)).toEqual([
+      'extra team-seats: not in the file: kept (it has a seat-based price, which the file cannot express yet)',
+    ])
     const claimed = buildPlan(catalog(), env({products: [{...seats, metadata: {key: 'usage'}}]}), {prune: false})
-    expect(claimed.steps.filter((s) => s.kind === 'products').map((s) => s.blocked)).toEqual(['the product in the environment has a seat-based price, which the file cannot express yet: give the entry another key'])
+    expect(claimed.steps.filter((s) => s.kind === 'products').map((s) => s.blocked)).toEqual([
+      'the product in the environment has a seat-based price, which the file cannot express yet: give the entry another key',
+    ])
   })
 
   it('with --prune, keeps a meter that a benefit outside the file still credits (the service refuses that archive)', () => {
     const credited = env({
       meters: [meter(), meter({id: 'm3', name: 'Tokens', metadata: {key: 'tokens'}})],
-      benefits: [credits, {...credits, id: 'b3', description: 'Token credits', properties: {meter_id: 'm3', units: 5, rollover: false}, metadata: {key: 'token-credits'}}],
+      benefits: [
+        credits,
+        {...credits, id: 'b3', description: 'Token credits', properties: {meter_id: 'm3', units: 5, rollover: false}, metadata: {key: 'token-credits'}},
+      ],
     })
     const plan = buildPlan(catalog(), credited, {prune: true})
     expect(plan.steps.map((s) => `${s.action} ${s.key}: ${s.note}`)).toEqual([
@@ -151,10 +231,12 @@ describe('buildPlan with meters, custom fields, discounts and webhook endpoints'
     expect(moved.steps.map((s) => `${s.action} ${s.key} ${s.id ?? ''}`)).toEqual(['create orders ', 'archive orders w1'])
   })
 
-  it('leaves a downloadables benefit out of a product\'s benefits: no change, and kept even with --prune', () => {
+  it("leaves a downloadables benefit out of a product's benefits: no change, and kept even with --prune", () => {
     const files = {...credits, id: 'bd', type: 'downloadables', description: 'Assets', properties: {archived: {}, files: ['f9']}, metadata: {}}
     const plan = buildPlan(catalog(), env({benefits: [credits, files], products: [{...product, benefits: [files]}]}), {prune: true})
-    expect(plan.steps.map((s) => `${s.action} ${s.key}: ${s.note}`)).toEqual(['extra assets: not in the file: kept (it names uploaded files of its environment, which the file cannot express yet)'])
+    expect(plan.steps.map((s) => `${s.action} ${s.key}: ${s.note}`)).toEqual([
+      'extra assets: not in the file: kept (it names uploaded files of its environment, which the file cannot express yet)',
+    ])
   })
 
   it('restores an archived meter and a disabled endpoint that are in the file; an endpoint never records a key', () => {

@@ -27,13 +27,28 @@ const catalog = () => {
 }
 
 const benefit = (over: Record<string, unknown> = {}) => ({
-  id: 'b1', created_at: '2026-01-01T00:00:00Z', type: 'custom', description: 'Priority support', visibility: 'public',
-  properties: {note: 'Mail us'}, metadata: {key: 'support'}, ...over,
+  id: 'b1',
+  created_at: '2026-01-01T00:00:00Z',
+  type: 'custom',
+  description: 'Priority support',
+  visibility: 'public',
+  properties: {note: 'Mail us'},
+  metadata: {key: 'support'},
+  ...over,
 })
 const product = (over: Record<string, unknown> = {}) => ({
-  id: 'p1', created_at: '2026-01-02T00:00:00Z', name: 'Pro Plan', description: null, visibility: 'public', recurring_interval: 'month',
-  recurring_interval_count: 1, is_archived: false, metadata: {key: 'pro', tier: 'pro'}, benefits: [{id: 'b1'}],
-  prices: [{id: 'x1', amount_type: 'fixed', price_amount: 2900, price_currency: 'usd', is_archived: false}], ...over,
+  id: 'p1',
+  created_at: '2026-01-02T00:00:00Z',
+  name: 'Pro Plan',
+  description: null,
+  visibility: 'public',
+  recurring_interval: 'month',
+  recurring_interval_count: 1,
+  is_archived: false,
+  metadata: {key: 'pro', tier: 'pro'},
+  benefits: [{id: 'b1'}],
+  prices: [{id: 'x1', amount_type: 'fixed', price_amount: 2900, price_currency: 'usd', is_archived: false}],
+  ...over,
 })
 const target = {profile: 'prod', environment: 'production', baseUrl: 'https://api.example/v1'}
 
@@ -51,7 +66,9 @@ describe('buildPlan', () => {
   it('plans nothing when the environment matches, whatever the price order or archived prices', () => {
     const env: Environment = {
       benefits: [benefit()],
-      products: [product({prices: [{id: 'old', amount_type: 'fixed', price_amount: 1000, price_currency: 'usd', is_archived: true}, ...(product().prices as object[])]})],
+      products: [
+        product({prices: [{id: 'old', amount_type: 'fixed', price_amount: 1000, price_currency: 'usd', is_archived: true}, ...(product().prices as object[])]}),
+      ],
     }
     const plan = buildPlan(catalog(), env, {prune: false})
     expect(plan.steps).toEqual([])
@@ -102,7 +119,11 @@ describe('buildPlan', () => {
   })
 
   it('refuses a change the service cannot make in place', () => {
-    const plan = buildPlan(catalog(), {benefits: [benefit({type: 'license_keys'})], products: [product({recurring_interval: null, recurring_interval_count: null})]}, {prune: false})
+    const plan = buildPlan(
+      catalog(),
+      {benefits: [benefit({type: 'license_keys'})], products: [product({recurring_interval: null, recurring_interval_count: null})]},
+      {prune: false},
+    )
     expect(plan.steps.map((s) => s.blocked)).toEqual([
       "a benefit's type cannot change (license_keys -> custom): give the new benefit a new key",
       'a one-time product cannot become recurring in the service: give the new product a new key (and archive the old one with --prune)',

@@ -112,12 +112,20 @@ export function buildPlan(catalog: Catalog, env: Environment, options: {prune: b
       }
       const unsupported = kind.unsupported?.(found.item)
       if (unsupported) {
-        steps.push({...base, action: 'update', id: found.item.id, changes: [], blocked: `the ${kind.noun} in the environment ${unsupported}, which the file cannot express yet: give the entry another key`})
+        steps.push({
+          ...base,
+          action: 'update',
+          id: found.item.id,
+          changes: [],
+          blocked: `the ${kind.noun} in the environment ${unsupported}, which the file cannot express yet: give the entry another key`,
+        })
         continue
       }
       const {changes, blocked} = kind.diff(entry, found.item, keys)
-      if (kind.archived(found.item)) changes.unshift({field: kind.archiveWord ? `${kind.archiveWord}d` : 'archived', from: 'yes', to: 'no', note: 'restored: it is in the file again'})
-      if (!found.recorded && kind.keyed !== false) changes.push({field: 'metadata.key', from: '(none)', to: JSON.stringify(key), note: 'the key is recorded in the object\'s metadata'})
+      if (kind.archived(found.item))
+        changes.unshift({field: kind.archiveWord ? `${kind.archiveWord}d` : 'archived', from: 'yes', to: 'no', note: 'restored: it is in the file again'})
+      if (!found.recorded && kind.keyed !== false)
+        changes.push({field: 'metadata.key', from: '(none)', to: JSON.stringify(key), note: "the key is recorded in the object's metadata"})
       if (changes.length > 0 || blocked) steps.push({...base, action: 'update', id: found.item.id, changes, ...(blocked ? {blocked} : {})})
     }
     for (const k of keys.keyed.get(kind.section) ?? []) {
@@ -130,7 +138,12 @@ export function buildPlan(catalog: Catalog, env: Environment, options: {prune: b
       if (unsupported) kindExtras.push({...base, action: 'extra', note: `${absent}: kept (it ${unsupported}, which the file cannot express yet)`})
       else if (user) kindExtras.push({...base, action: 'extra', note: `${absent}: kept (${user}, and the service does not ${word} it while so)`})
       else if (options.prune && kind.archive) kindExtras.push({...base, action: 'archive', ...(kind.archiveWord ? {note: `${absent}: ${word}d`} : {})})
-      else kindExtras.push({...base, action: 'extra', note: kind.archive ? `${absent}: kept (--prune ${word}s it)` : `${absent}: kept (${kind.kept ?? 'the service cannot archive it'})`})
+      else
+        kindExtras.push({
+          ...base,
+          action: 'extra',
+          note: kind.archive ? `${absent}: kept (--prune ${word}s it)` : `${absent}: kept (${kind.kept ?? 'the service cannot archive it'})`,
+        })
     }
   }
   // Archives go last, the kinds that use others first (products before their benefits).

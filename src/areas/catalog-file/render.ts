@@ -65,7 +65,8 @@ export function planJson(plan: Plan, target: Target) {
 
 const PAST: Record<Step['action'], string> = {create: 'created', update: 'updated', archive: 'archived', extra: 'kept'}
 
-export const doneLine = (d: {noun: string; key: string; action: Step['action']; id: string; verb?: string}) => `${d.verb ?? PAST[d.action]} ${d.noun} ${d.key} (${d.id})`
+export const doneLine = (d: {noun: string; key: string; action: Step['action']; id: string; verb?: string}) =>
+  `${d.verb ?? PAST[d.action]} ${d.noun} ${d.key} (${d.id})`
 
 /** What an apply that stopped did not do, one line each. */
 export const notDoneLines = (result: ApplyResult) => result.notDone.map((s) => `not done: ${s.action} ${s.noun} ${s.key}`)

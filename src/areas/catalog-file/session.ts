@@ -37,7 +37,9 @@ export async function pullCatalog(client: ApiClient): Promise<{text: string; cou
 
 /** "2 meters, 1 custom field, ...": how many objects of each kind. */
 export const sectionsText = (counts: Record<string, number>) =>
-  Object.entries(counts).map(([section, n]) => `${n} ${n === 1 ? (kindOf(section)?.noun ?? section) : section.replaceAll('_', ' ')}`).join(', ')
+  Object.entries(counts)
+    .map(([section, n]) => `${n} ${n === 1 ? (kindOf(section)?.noun ?? section) : section.replaceAll('_', ' ')}`)
+    .join(', ')
 
 export interface Planned {
   catalog: Catalog

@@ -15,7 +15,10 @@ export const priceFlags = {
   'amount-minor': Flags.integer({description: 'Fixed price in minor units (cents), e.g. 1200.', min: 0, helpGroup: 'PRICE'}),
   free: Flags.boolean({description: 'A free price.', helpGroup: 'PRICE'}),
   'pay-what-you-want': Flags.boolean({description: 'Customers choose the amount (a custom price).', helpGroup: 'PRICE'}),
-  minimum: Flags.string({description: 'With --pay-what-you-want: lowest amount accepted, e.g. 1.00 (service default 0.50; 0 allows free).', helpGroup: 'PRICE'}),
+  minimum: Flags.string({
+    description: 'With --pay-what-you-want: lowest amount accepted, e.g. 1.00 (service default 0.50; 0 allows free).',
+    helpGroup: 'PRICE',
+  }),
   maximum: Flags.string({description: 'With --pay-what-you-want: highest amount accepted.', helpGroup: 'PRICE'}),
   preset: Flags.string({description: 'With --pay-what-you-want: amount suggested on the checkout.', helpGroup: 'PRICE'}),
 }
@@ -25,7 +28,12 @@ export const benefitPropertyFlags = {
   properties: Flags.string({description: 'Properties as a JSON object (any type; the flags below override its keys).', helpGroup: 'PROPERTIES'}),
   note: Flags.string({description: 'custom: private note shown to customers who have the benefit.', helpGroup: 'PROPERTIES'}),
   prefix: Flags.string({description: 'license_keys: prefix of the generated keys, e.g. ACME.', helpGroup: 'PROPERTIES'}),
-  'activation-limit': Flags.integer({description: 'license_keys: devices a key can be activated on, 1-50 (0: no activations).', min: 0, max: 50, helpGroup: 'PROPERTIES'}),
+  'activation-limit': Flags.integer({
+    description: 'license_keys: devices a key can be activated on, 1-50 (0: no activations).',
+    min: 0,
+    max: 50,
+    helpGroup: 'PROPERTIES',
+  }),
   'customer-admin': Flags.boolean({description: 'license_keys: let customers deactivate their own activations.', allowNo: true, helpGroup: 'PROPERTIES'}),
   'usage-limit': Flags.integer({description: 'license_keys: times a key can be used (0: unlimited).', min: 0, helpGroup: 'PROPERTIES'}),
   expires: Flags.string({description: 'license_keys: keys expire after this long, e.g. 30d, 6m, 1y (never: no expiry).', helpGroup: 'PROPERTIES'}),

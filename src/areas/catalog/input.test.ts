@@ -40,7 +40,13 @@ describe('price flags', () => {
   })
 
   it('a new price on update keeps the current currency unless --currency is given', () => {
-    const current = {id: 'p', prices: [{id: 'old', is_archived: true, price_currency: 'usd'}, {id: 'x', is_archived: false, price_currency: 'eur'}]}
+    const current = {
+      id: 'p',
+      prices: [
+        {id: 'old', is_archived: true, price_currency: 'usd'},
+        {id: 'x', is_archived: false, price_currency: 'eur'},
+      ],
+    }
     expect(productUpdateBody({price: {price: '3'}}, current).prices).toEqual([{amount_type: 'fixed', price_amount: 300, price_currency: 'eur'}])
     expect(productUpdateBody({price: {price: '3'}, currency: 'GBP'}, current).prices?.[0]).toMatchObject({price_currency: 'gbp'})
     expect(productUpdateBody({description: ''}, undefined)).toEqual({description: null})
@@ -58,7 +64,11 @@ describe('benefit properties', () => {
       prefix: 'A',
       activations: {limit: 5, enable_customer_admin: true},
     })
-    expect(benefitProperties('license_keys', {'usage-limit': 0, 'activation-limit': 0, expires: 'never'})).toEqual({limit_usage: null, activations: null, expires: null})
+    expect(benefitProperties('license_keys', {'usage-limit': 0, 'activation-limit': 0, expires: 'never'})).toEqual({
+      limit_usage: null,
+      activations: null,
+      expires: null,
+    })
     expect(benefitProperties('discord', {properties: '{"guild_id":"1"}'})).toEqual({guild_id: '1'})
     expect(benefitProperties('custom', {})).toBeUndefined()
   })

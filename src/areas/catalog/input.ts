@@ -33,16 +33,25 @@ export function currencyCode(text: string): Currency {
   return code
 }
 
-export const hasPriceFlags = (f: PriceFlags) =>
-  f.price !== undefined || f['amount-minor'] !== undefined || Boolean(f.free) || Boolean(f['pay-what-you-want'])
+export const hasPriceFlags = (f: PriceFlags) => f.price !== undefined || f['amount-minor'] !== undefined || Boolean(f.free) || Boolean(f['pay-what-you-want'])
 
 /** A fixed price of `minor` units (0 is a free price: the service dropped the separate `free` type). */
 /** `METER_ID:UNIT_AMOUNT[:CAP]` (minor units; the unit amount may have decimals) as a metered price. */
 export function meteredPrice(text: string, currency: Currency): PriceCreate {
   const m = /^([0-9a-fA-F-]{32,36}):(\d+(?:\.\d{1,12})?)(?::(\d+))?$/.exec(text.trim())
-  if (!m) throw usageError(`--metered ${text} is not METER_ID:UNIT_AMOUNT[:CAP]`, 'e.g. --metered 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d:0.5 (half a cent per unit) or ...:2:10000 (2 cents per unit, at most $100 a period)')
+  if (!m)
+    throw usageError(
+      `--metered ${text} is not METER_ID:UNIT_AMOUNT[:CAP]`,
+      'e.g. --metered 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d:0.5 (half a cent per unit) or ...:2:10000 (2 cents per unit, at most $100 a period)',
+    )
   if (Number(m[2]) <= 0) throw usageError(`--metered ${text}: the unit amount must be more than 0`)
-  return {amount_type: 'metered_unit', meter_id: m[1]!.toLowerCase(), unit_amount: m[2]!, cap_amount: m[3] === undefined ? null : Number(m[3]), price_currency: currency}
+  return {
+    amount_type: 'metered_unit',
+    meter_id: m[1]!.toLowerCase(),
+    unit_amount: m[2]!,
+    cap_amount: m[3] === undefined ? null : Number(m[3]),
+    price_currency: currency,
+  }
 }
 
 export const fixedPrice = (minor: number, currency: Currency): PriceCreate => ({amount_type: 'fixed', price_amount: minor, price_currency: currency})
@@ -90,8 +99,7 @@ export interface ProductChanges {
   removeBenefits?: string[]
 }
 
-const activePrice = (product: Item) =>
-  (Array.isArray(product.prices) ? (product.prices as Item[]) : []).find((p) => p.is_archived !== true)
+const activePrice = (product: Item) => (Array.isArray(product.prices) ? (product.prices as Item[]) : []).find((p) => p.is_archived !== true)
 
 /** True when the changes need the product as it is now (to merge metadata, keep the currency, edit benefits). */
 const needsCurrent = (c: ProductChanges) =>
@@ -99,9 +107,11 @@ const needsCurrent = (c: ProductChanges) =>
 
 /** Any price input at all, bounds and currency included (so that a stray one is reported, not ignored). */
 const anyPriceInput = (c: ProductChanges) =>
-  c.currency !== undefined || (c.price !== undefined && (hasPriceFlags(c.price) || [c.price.minimum, c.price.maximum, c.price.preset].some((v) => v !== undefined)))
+  c.currency !== undefined ||
+  (c.price !== undefined && (hasPriceFlags(c.price) || [c.price.minimum, c.price.maximum, c.price.preset].some((v) => v !== undefined)))
 
-export const hasProductChanges = (c: ProductChanges) => [c.name, c.description, c.visibility].some((v) => v !== undefined) || needsCurrent(c) || anyPriceInput(c)
+export const hasProductChanges = (c: ProductChanges) =>
+  [c.name, c.description, c.visibility].some((v) => v !== undefined) || needsCurrent(c) || anyPriceInput(c)
 
 /** The PATCH body for `changes`; a new price replaces the active one (the service archives prices left out). */
 export function productUpdateBody(changes: ProductChanges, current: Item | undefined): ProductUpdate {
@@ -111,7 +121,9 @@ export function productUpdateBody(changes: ProductChanges, current: Item | undef
   if (changes.visibility !== undefined) body.visibility = changes.visibility
   if (changes.metadata?.length) body.metadata = mergeMetadata(current?.metadata, changes.metadata) as Record<string, string>
   if (anyPriceInput(changes)) {
-    const currency = changes.currency ? currencyCode(changes.currency) : (asCurrency(String(activePrice(current ?? {id: ''})?.price_currency ?? 'usd')) ?? 'usd')
+    const currency = changes.currency
+      ? currencyCode(changes.currency)
+      : (asCurrency(String(activePrice(current ?? {id: ''})?.price_currency ?? 'usd')) ?? 'usd')
     const price = priceFrom(changes.price ?? {}, currency)
     if (!price) throw usageError('--currency applies to a new price: add --price, --free or --pay-what-you-want')
     body.prices = [price]
@@ -172,7 +184,17 @@ export interface BenefitPropertyFlags {
   rollover?: boolean
 }
 
-const TIMEFRAMES: Record<string, string> = {d: 'day', day: 'day', days: 'day', m: 'month', month: 'month', months: 'month', y: 'year', year: 'year', years: 'year'}
+const TIMEFRAMES: Record<string, string> = {
+  d: 'day',
+  day: 'day',
+  days: 'day',
+  m: 'month',
+  month: 'month',
+  months: 'month',
+  y: 'year',
+  year: 'year',
+  years: 'year',
+}
 
 /** `30d`, `6 months`, `1y` as the license-key `expires` property. */
 export function expiresFrom(text: string): {ttl: number; timeframe: string} {
@@ -216,7 +238,8 @@ export function benefitProperties(type: string, f: BenefitPropertyFlags, current
   if (f.rollover !== undefined) props.rollover = f.rollover
   if (type === 'meter_credit' && current === undefined) {
     props.rollover ??= false
-    if (props.meter_id === undefined || props.units === undefined) throw usageError('a meter_credit benefit needs --meter and --units', 'e.g. --type meter_credit --meter METER_ID --units 1000')
+    if (props.meter_id === undefined || props.units === undefined)
+      throw usageError('a meter_credit benefit needs --meter and --units', 'e.g. --type meter_credit --meter METER_ID --units 1000')
   }
   if (f.expires !== undefined) props.expires = f.expires === 'never' ? null : expiresFrom(f.expires)
   if (f['activation-limit'] !== undefined || f['customer-admin'] !== undefined) {
@@ -234,4 +257,3 @@ export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   for await (const item of items) all.push(item)
   return all
 }
-

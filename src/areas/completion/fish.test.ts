@@ -3,7 +3,14 @@ import {describe, expect, it} from 'vitest'
 import {fishCompletion, type CompletionCommand} from './fish.js'
 
 const COMMANDS: CompletionCommand[] = [
-  {id: 'products list', summary: 'List products.\nMore text.', flags: [{name: 'limit', summary: 'Items per page', value: true}, {name: 'profile', char: 'p', summary: 'Profile to use', value: true}]},
+  {
+    id: 'products list',
+    summary: 'List products.\nMore text.',
+    flags: [
+      {name: 'limit', summary: 'Items per page', value: true},
+      {name: 'profile', char: 'p', summary: 'Profile to use', value: true},
+    ],
+  },
   {id: 'products get', summary: "Show one product's prices", flags: [{name: 'output', char: 'o', value: true, options: ['table', 'json']}]},
   {id: 'portal orders invoice', summary: 'Fetch an invoice', flags: [{name: 'yes', value: false}]},
 ]
@@ -26,7 +33,9 @@ describe('fishCompletion', () => {
   it("completes a command's flags, fixed options, and profile names asked of till", () => {
     expect(script).toContain("complete -c till -n '__till_in products list' -l limit -r -d 'Items per page'")
     expect(script).toContain("complete -c till -n '__till_in products get' -l output -s o -x -a 'table json'")
-    expect(script).toContain("complete -c till -n '__till_in products list' -l profile -s p -x -a '(till profiles list -o tsv --columns name --no-input 2>/dev/null)' -d 'Profile to use'")
+    expect(script).toContain(
+      "complete -c till -n '__till_in products list' -l profile -s p -x -a '(till profiles list -o tsv --columns name --no-input 2>/dev/null)' -d 'Profile to use'",
+    )
     expect(script).toContain("complete -c till -n '__till_in portal orders invoice' -l yes")
     expect(script).not.toMatch(/-l yes -r/)
   })

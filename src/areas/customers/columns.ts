@@ -22,8 +22,24 @@ export function metadataText(value: unknown): string {
 const metadataColumn = (key = 'metadata', header = 'Metadata') => column(key, header, 'text', (row) => metadataText(row[key]))
 
 const CUSTOMER_FIELDS = [
-  'id', 'created_at', 'modified_at', 'metadata', 'external_id', 'email', 'email_verified', 'type', 'name', 'billing_name',
-  'billing_address', 'tax_id', 'locale', 'organization_id', 'default_payment_method_id', 'deleted_at', 'first_user_event_at', 'avatar_url',
+  'id',
+  'created_at',
+  'modified_at',
+  'metadata',
+  'external_id',
+  'email',
+  'email_verified',
+  'type',
+  'name',
+  'billing_name',
+  'billing_address',
+  'tax_id',
+  'locale',
+  'organization_id',
+  'default_payment_method_id',
+  'deleted_at',
+  'first_user_event_at',
+  'avatar_url',
 ]
 
 export const customerListColumns: ResourceColumns = {
@@ -85,7 +101,22 @@ export const stateRowColumns: ResourceColumns = {
     column('customer_id', 'Customer ID', 'id'),
   ],
   defaults: ['kind', 'id', 'status', 'product_id', 'benefit_id', 'benefit_type', 'amount', 'current_period_end', 'granted_at', 'metadata', 'customer_id'],
-  fields: ['kind', 'id', 'customer_id', 'created_at', 'modified_at', 'product', 'benefit', 'recurring_interval', 'current_period_start', 'cancel_at_period_end', 'started_at', 'ends_at', 'currency', 'properties'],
+  fields: [
+    'kind',
+    'id',
+    'customer_id',
+    'created_at',
+    'modified_at',
+    'product',
+    'benefit',
+    'recurring_interval',
+    'current_period_start',
+    'cancel_at_period_end',
+    'started_at',
+    'ends_at',
+    'currency',
+    'properties',
+  ],
 }
 
 /** `3`, or `3/10` when usage is limited. */
@@ -107,8 +138,24 @@ export const licenseKeyColumns: ResourceColumns = {
   ],
   defaults: ['id', 'display_key', 'status', 'customer', 'usage', 'validations', 'expires_at', 'created_at'],
   fields: licenseKey.fields([
-    'id', 'created_at', 'modified_at', 'organization_id', 'customer_id', 'customer', 'benefit_id', 'key', 'display_key', 'status',
-    'limit_activations', 'usage', 'limit_usage', 'validations', 'last_validated_at', 'expires_at', 'activations', 'activation',
+    'id',
+    'created_at',
+    'modified_at',
+    'organization_id',
+    'customer_id',
+    'customer',
+    'benefit_id',
+    'key',
+    'display_key',
+    'status',
+    'limit_activations',
+    'usage',
+    'limit_usage',
+    'validations',
+    'last_validated_at',
+    'expires_at',
+    'activations',
+    'activation',
   ]),
 }
 

@@ -20,7 +20,9 @@ export const billingNameFlag = Flags.string({hidden: true, description: 'Refused
 
 export function refuseBillingName(given: string | undefined): void {
   if (given === undefined) return
-  throw usageError("--billing-name: the API takes no billing name for a customer (the service sets it from checkouts and the customer portal; an order's: till orders update ID --billing-name)")
+  throw usageError(
+    "--billing-name: the API takes no billing name for a customer (the service sets it from checkouts and the customer portal; an order's: till orders update ID --billing-name)",
+  )
 }
 
 export const externalIdFlag = Flags.string({
@@ -29,11 +31,6 @@ export const externalIdFlag = Flags.string({
   aliases: ['customer-external-id'],
   deprecateAliases: true,
 })
-
-
-
-
-
 
 /** Up to 100 customers, newest first, to pick from in a prompt. */
 export async function customerChoices(client: ApiClient): Promise<Choice[]> {
@@ -83,14 +80,16 @@ const list = (value: unknown): Item[] => (Array.isArray(value) ? (value as Item[
 async function namesOf(client: ApiClient, path: string, ids: unknown[], field: string): Promise<Map<unknown, string>> {
   const names = new Map<unknown, string>()
   await Promise.all(
-    [...new Set(ids)].filter((id) => typeof id === 'string').map(async (id) => {
-      try {
-        const item = await client.get<Item>(`${path}${encodeURIComponent(id as string)}`)
-        if (typeof item[field] === 'string') names.set(id, item[field] as string)
-      } catch {
-        // the id alone is still shown
-      }
-    }),
+    [...new Set(ids)]
+      .filter((id) => typeof id === 'string')
+      .map(async (id) => {
+        try {
+          const item = await client.get<Item>(`${path}${encodeURIComponent(id as string)}`)
+          if (typeof item[field] === 'string') names.set(id, item[field] as string)
+        } catch {
+          // the id alone is still shown
+        }
+      }),
   )
   return names
 }
@@ -100,8 +99,18 @@ export async function stateView(client: ApiClient, state: Item): Promise<StateVi
   const subscriptions = list(state.active_subscriptions)
   const benefits = list(state.granted_benefits)
   const [products, descriptions] = await Promise.all([
-    namesOf(client, '/products/', subscriptions.map((s) => s.product_id), 'name'),
-    namesOf(client, '/benefits/', benefits.map((b) => b.benefit_id), 'description'),
+    namesOf(
+      client,
+      '/products/',
+      subscriptions.map((s) => s.product_id),
+      'name',
+    ),
+    namesOf(
+      client,
+      '/benefits/',
+      benefits.map((b) => b.benefit_id),
+      'description',
+    ),
   ])
   return {
     subscriptions: subscriptions.map((s) => ({...s, product: products.get(s.product_id) ?? s.product_id})),
@@ -124,7 +133,6 @@ export function stateHeading(state: Item): string {
 }
 
 // ---- the organization ----
-
 
 const RATE_SOURCES: Record<ResolvedProfile['rateLimitSource'], string> = {
   environment: "the environment's default",

@@ -9,7 +9,10 @@ export function controlUrl(baseUrl: string, path: string): string {
 
 export function requireLocal(environment: string, profile: string): void {
   if (environment !== 'local') {
-    throw usageError(`profile "${profile}" is ${environment}: only the local emulator has a control surface`, 'use the local profile (--profile local), with the emulator running: till emulator start')
+    throw usageError(
+      `profile "${profile}" is ${environment}: only the local emulator has a control surface`,
+      'use the local profile (--profile local), with the emulator running: till emulator start',
+    )
   }
 }
 

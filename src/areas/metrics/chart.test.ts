@@ -30,7 +30,12 @@ describe('terminal charts', () => {
   it('draws within the width with a labelled axis, total and change; colour only when asked', () => {
     const chalk = new Chalk({level: 0})
     const text = metricChart('revenue', response([100, 5000, 2500, 9000], 16_600), response([1000, 1000, 1000, 1000], 4000), {
-      width: 50, currency: 'eur', interval: 'month', chalk, color: false, previousLabel: 'previous 4 months',
+      width: 50,
+      currency: 'eur',
+      interval: 'month',
+      chalk,
+      color: false,
+      previousLabel: 'previous 4 months',
     })
     const lines = text.split('\n')
     expect(lines[0]).toBe('Revenue (EUR) · total €166.00')
@@ -43,7 +48,10 @@ describe('terminal charts', () => {
 
   it('charts a metric the answer gives as null (definition, total and values), and lists only those present', () => {
     const nulls = {
-      periods: [{timestamp: '2026-01-01T00:00:00Z', revenue: null}, {timestamp: '2026-02-01T00:00:00Z', revenue: 5}],
+      periods: [
+        {timestamp: '2026-01-01T00:00:00Z', revenue: null},
+        {timestamp: '2026-02-01T00:00:00Z', revenue: 5},
+      ],
       totals: {revenue: null},
       metrics: {revenue: null, orders: {slug: 'orders', display_name: 'Orders', type: 'scalar'}},
     } as unknown as MetricsResponse

@@ -99,5 +99,12 @@ export function metricChart(slug: string, current: MetricsResponse, previous: Me
     const gap = Math.floor((room - middle.length) / 2)
     axis += ' '.repeat(gap) + middle + ' '.repeat(room - gap - middle.length) + last
   } else if (room > 1 && current.periods.length > 1) axis += ' '.repeat(room) + last
-  return [heading, plot, o.chalk.dim(axis)].map((block) => block.split('\n').map((line) => line.trimEnd()).join('\n')).join('\n')
+  return [heading, plot, o.chalk.dim(axis)]
+    .map((block) =>
+      block
+        .split('\n')
+        .map((line) => line.trimEnd())
+        .join('\n'),
+    )
+    .join('\n')
 }

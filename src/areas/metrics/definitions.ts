@@ -53,7 +53,9 @@ export function describeMetric(slug: string): string {
 /** The answer's metric definitions that are there (the service sends null for a metric it did not compute). */
 export function presentMetrics(response: MetricsResponse): MetricDefinition[] {
   const all = Object.entries((response.metrics ?? {}) as Record<string, MetricDefinition | null>)
-  return all.filter((entry): entry is [string, MetricDefinition] => entry[1] !== null && typeof entry[1] === 'object').map(([slug, m]) => ({...m, slug: m.slug ?? slug}))
+  return all
+    .filter((entry): entry is [string, MetricDefinition] => entry[1] !== null && typeof entry[1] === 'object')
+    .map(([slug, m]) => ({...m, slug: m.slug ?? slug}))
 }
 
 /** A metric's definition, or, when the answer has none (null), one naming it by its slug, counted as a number. */

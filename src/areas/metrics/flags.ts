@@ -28,4 +28,13 @@ export const DEFAULT_METRICS = ['revenue', 'orders', 'monthly_recurring_revenue'
 
 /** The slugs asked for (aliases resolved, duplicates dropped), or the defaults. */
 export const metricSlugs = (given: string[] | undefined): string[] =>
-  given && given.length > 0 ? [...new Set(given.flatMap((g) => g.split(',')).map((g) => METRIC_ALIASES[g.trim()] ?? g.trim()).filter(Boolean))] : DEFAULT_METRICS
+  given && given.length > 0
+    ? [
+        ...new Set(
+          given
+            .flatMap((g) => g.split(','))
+            .map((g) => METRIC_ALIASES[g.trim()] ?? g.trim())
+            .filter(Boolean),
+        ),
+      ]
+    : DEFAULT_METRICS

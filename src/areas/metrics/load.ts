@@ -22,7 +22,12 @@ export function metricsQuery(range: MetricsRange, filters: Filters, metrics?: st
 }
 
 /** Metrics of the range and of the range of the same length before it, read together. */
-export async function withPrevious(client: ApiClient, range: MetricsRange, filters: Filters, metrics?: string[]): Promise<{current: MetricsResponse; previous: MetricsResponse}> {
+export async function withPrevious(
+  client: ApiClient,
+  range: MetricsRange,
+  filters: Filters,
+  metrics?: string[],
+): Promise<{current: MetricsResponse; previous: MetricsResponse}> {
   const [current, previous] = await Promise.all([
     getMetrics(client, metricsQuery(range, filters, metrics)),
     getMetrics(client, metricsQuery(previousRange(range), filters, metrics)),

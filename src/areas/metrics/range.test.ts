@@ -22,7 +22,10 @@ describe('metrics ranges', () => {
   })
 
   it('the previous range has the same length and ends the day before', () => {
-    expect(previousRange({startDate: '2026-03-01', endDate: '2026-03-31', interval: 'day', timezone: 'UTC'})).toMatchObject({startDate: '2026-01-29', endDate: '2026-02-28'})
+    expect(previousRange({startDate: '2026-03-01', endDate: '2026-03-31', interval: 'day', timezone: 'UTC'})).toMatchObject({
+      startDate: '2026-01-29',
+      endDate: '2026-02-28',
+    })
   })
 
   it('bounds are local midnights', () => {

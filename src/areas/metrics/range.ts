@@ -83,7 +83,8 @@ export function resolveRange(flags: RangeFlags, now: number): MetricsRange {
     if (startDate > endDate) throw usageError(`--start ${startDate} is after --end ${endDate}`, 'give a start on or before the end')
   } else {
     const match = LAST_RE.exec(flags.last ?? '12m')
-    if (!match || Number(match[1]) < 1) throw usageError(`--last must be a count and a unit (d, w, m or y), got "${flags.last}"`, 'e.g. --last 30d, --last 12w, --last 12m')
+    if (!match || Number(match[1]) < 1)
+      throw usageError(`--last must be a count and a unit (d, w, m or y), got "${flags.last}"`, 'e.g. --last 30d, --last 12w, --last 12m')
     endDate = today
     startDate = shift(shift(today, match[2] as 'd' | 'w' | 'm' | 'y', -Number(match[1])), 'd', 1)
   }
@@ -103,7 +104,16 @@ export function dayStart(date: string, timezone: string): number {
   const guess = dayMs(date)
   const offset = (at: number) => {
     const parts: Record<string, number> = {}
-    const f = new Intl.DateTimeFormat('en-US', {timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric'})
+    const f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
     for (const p of f.formatToParts(new Date(at))) if (p.type !== 'literal') parts[p.type] = Number(p.value)
     return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(at / 1000) * 1000
   }

@@ -13,12 +13,14 @@ import type {RefundPoint, TopProduct} from './report.js'
 async function mapLimited<T, U>(items: T[], width: number, f: (item: T) => Promise<U>): Promise<U[]> {
   const out = new Array<U>(items.length)
   let next = 0
-  await Promise.all(Array.from({length: Math.min(width, items.length)}, async () => {
-    while (next < items.length) {
-      const i = next++
-      out[i] = await f(items[i]!)
-    }
-  }))
+  await Promise.all(
+    Array.from({length: Math.min(width, items.length)}, async () => {
+      while (next < items.length) {
+        const i = next++
+        out[i] = await f(items[i]!)
+      }
+    }),
+  )
   return out
 }
 
@@ -32,7 +34,10 @@ export async function topProducts(client: ApiClient, range: MetricsRange, filter
     const r = await getMetrics(client, {...metricsQuery(range, {...filters, product: [p.id]}, ['revenue', 'orders'])})
     return {...p, revenue: r.totals.revenue ?? 0, orders: r.totals.orders ?? 0}
   })
-  return ranked.filter((p) => p.orders > 0).sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name)).slice(0, count)
+  return ranked
+    .filter((p) => p.orders > 0)
+    .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name))
+    .slice(0, count)
 }
 
 /** The ids of the orders the filters keep, or undefined when there are no filters. */

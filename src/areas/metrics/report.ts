@@ -31,14 +31,27 @@ export interface ReportData {
 }
 
 /** The metrics the report charts, in order. */
-export const REPORT_METRICS = ['revenue', 'net_revenue', 'orders', 'monthly_recurring_revenue', 'active_subscriptions', 'new_subscriptions', 'churned_subscriptions', 'average_order_value'] as const
+export const REPORT_METRICS = [
+  'revenue',
+  'net_revenue',
+  'orders',
+  'monthly_recurring_revenue',
+  'active_subscriptions',
+  'new_subscriptions',
+  'churned_subscriptions',
+  'average_order_value',
+] as const
 
 const require = createRequire(import.meta.url)
 const asset = (path: string) => readFileSync(require.resolve(path), 'utf8')
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 /** JSON that cannot end the script element it sits in. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 
 // Runs in the page: builds one uPlot chart per metric, the refunds bars and the top products table.
 const PAGE_SCRIPT = `

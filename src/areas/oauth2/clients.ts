@@ -26,13 +26,31 @@ export const oauth2ClientColumns: ResourceColumns = {
   ],
   defaults: ['client_id', 'client_name', 'token_endpoint_auth_method', 'redirect_uris', 'created_at'],
   fields: client.fields([
-    'client_id', 'created_at', 'modified_at', 'client_name', 'redirect_uris', 'token_endpoint_auth_method', 'grant_types', 'response_types',
-    'scope', 'client_uri', 'logo_uri', 'tos_uri', 'policy_uri', 'default_sub_type', 'client_id_issued_at', 'client_secret', 'client_secret_expires_at',
+    'client_id',
+    'created_at',
+    'modified_at',
+    'client_name',
+    'redirect_uris',
+    'token_endpoint_auth_method',
+    'grant_types',
+    'response_types',
+    'scope',
+    'client_uri',
+    'logo_uri',
+    'tos_uri',
+    'policy_uri',
+    'default_sub_type',
+    'client_id_issued_at',
+    'client_secret',
+    'client_secret_expires_at',
   ]),
 }
 
 /** The answer to a creation: the secret, shown this once, is among the default columns. */
-export const createdClientColumns: ResourceColumns = {...oauth2ClientColumns, defaults: ['client_id', 'client_name', 'token_endpoint_auth_method', 'client_secret']}
+export const createdClientColumns: ResourceColumns = {
+  ...oauth2ClientColumns,
+  defaults: ['client_id', 'client_name', 'token_endpoint_auth_method', 'client_secret'],
+}
 
 export const oauth2Columns = {'oauth2-clients': oauth2ClientColumns, 'oauth2-client-created': createdClientColumns}
 
@@ -49,7 +67,10 @@ export const AUTH_METHODS = ['client_secret_post', 'client_secret_basic', 'none'
 
 export const configurationFlags = {
   name: Flags.string({description: 'Name shown to users on the authorize page.'}),
-  'redirect-uri': Flags.string({description: 'Where the service sends users back (https, or http on localhost); repeatable. On update, replaces the list.', multiple: true}),
+  'redirect-uri': Flags.string({
+    description: 'Where the service sends users back (https, or http on localhost); repeatable. On update, replaces the list.',
+    multiple: true,
+  }),
   scope: Flags.string({description: 'A scope the client may ask for (repeatable, or space-separated). Default on create: every scope.', multiple: true}),
   public: Flags.boolean({description: 'A public client (a CLI or single-page app): no secret, PKCE required (same as --auth-method none).'}),
   'auth-method': Flags.option({options: AUTH_METHODS, description: 'How the client authenticates at the token endpoint.'})(),
@@ -75,18 +96,26 @@ export interface ConfigurationFlagValues {
 
 /** The configuration to send: the flags over `current` (an update sends the whole configuration back). */
 export function configurationFrom(flags: ConfigurationFlagValues, current?: OAuth2Client): OAuth2ClientConfiguration {
-  if (flags.public && flags['auth-method'] && flags['auth-method'] !== 'none') throw usageError(`--public and --auth-method ${flags['auth-method']} contradict each other`, 'a public client has no secret: keep one of them')
+  if (flags.public && flags['auth-method'] && flags['auth-method'] !== 'none')
+    throw usageError(`--public and --auth-method ${flags['auth-method']} contradict each other`, 'a public client has no secret: keep one of them')
   const name = flags.name ?? (current?.client_name as string | undefined)
   if (!name) throw usageError('a client needs a name', 'pass --name "My integration"')
   const redirectUris = flags['redirect-uri'] ?? (current?.redirect_uris as string[] | undefined)
   if (!redirectUris?.length) throw usageError('a client needs at least one redirect URI', 'pass --redirect-uri https://example.com/oauth/callback (repeatable)')
-  const scope = flags.scope ? flags.scope.flatMap((s) => s.split(/\s+/)).filter(Boolean).join(' ') : (current?.scope as string | undefined)
+  const scope = flags.scope
+    ? flags.scope
+        .flatMap((s) => s.split(/\s+/))
+        .filter(Boolean)
+        .join(' ')
+    : (current?.scope as string | undefined)
   const keep = (flag: string | undefined, key: 'client_uri' | 'logo_uri' | 'tos_uri' | 'policy_uri') => flag ?? current?.[key] ?? undefined
   return {
     client_name: name,
     redirect_uris: redirectUris,
     ...(scope ? {scope} : {}),
-    token_endpoint_auth_method: flags.public ? 'none' : (flags['auth-method'] ?? (current?.token_endpoint_auth_method as OAuth2ClientConfiguration['token_endpoint_auth_method'])),
+    token_endpoint_auth_method: flags.public
+      ? 'none'
+      : (flags['auth-method'] ?? (current?.token_endpoint_auth_method as OAuth2ClientConfiguration['token_endpoint_auth_method'])),
     client_uri: keep(flags['client-uri'], 'client_uri'),
     logo_uri: keep(flags['logo-uri'], 'logo_uri'),
     tos_uri: keep(flags['tos-uri'], 'tos_uri'),

@@ -31,8 +31,20 @@ export const portalCustomerColumns: ResourceColumns = {
   ],
   defaults: ['id', 'email', 'name', 'billing_name', 'billing_address', 'tax_id', 'created_at'],
   fields: portalCustomer.fields([
-    'id', 'created_at', 'modified_at', 'email', 'email_verified', 'name', 'billing_name', 'billing_address', 'tax_id',
-    'oauth_accounts', 'default_payment_method_id', 'type', 'locale']),
+    'id',
+    'created_at',
+    'modified_at',
+    'email',
+    'email_verified',
+    'name',
+    'billing_name',
+    'billing_address',
+    'tax_id',
+    'oauth_accounts',
+    'default_payment_method_id',
+    'type',
+    'locale',
+  ]),
 }
 
 export const customerSessionColumns: ResourceColumns = {

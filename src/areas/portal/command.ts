@@ -9,7 +9,8 @@ export abstract class PortalCommand extends BaseCommand {
   static override baseFlags = {
     ...BaseCommand.baseFlags,
     'as-customer': Flags.string({
-      description: 'Act as the customer with this external id: a customer session is created with the profile\'s organization token for this command only (else TILL_CUSTOMER_TOKEN is used).',
+      description:
+        "Act as the customer with this external id: a customer session is created with the profile's organization token for this command only (else TILL_CUSTOMER_TOKEN is used).",
       helpGroup: 'CUSTOMER',
       exclusive: ['as-customer-id'],
     }),

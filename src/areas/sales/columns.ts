@@ -16,14 +16,17 @@ const file = columnsOf<Schema<'FileRead'>>()
 export function discountValue(row: Row): string {
   if (row.type === 'percentage' && typeof row.basis_points === 'number') return `${row.basis_points / 100}%`
   const amounts = child(row.amounts) ?? {}
-  return Object.entries(amounts).map(([currency, amount]) => formatMoney(Number(amount), currency)).join(', ')
+  return Object.entries(amounts)
+    .map(([currency, amount]) => formatMoney(Number(amount), currency))
+    .join(', ')
 }
 
 /** `once`, `forever`, `3 months`. */
 export const discountDuration = (row: Row): string =>
   row.duration === 'repeating' ? `${String(row.duration_in_months)} month${row.duration_in_months === 1 ? '' : 's'}` : String(row.duration ?? '')
 
-const redemptions = (row: Row) => (row.max_redemptions == null ? String(row.redemptions_count ?? 0) : `${String(row.redemptions_count ?? 0)}/${String(row.max_redemptions)}`)
+const redemptions = (row: Row) =>
+  row.max_redemptions == null ? String(row.redemptions_count ?? 0) : `${String(row.redemptions_count ?? 0)}/${String(row.max_redemptions)}`
 
 export const discountColumns: ResourceColumns = {
   columns: [
@@ -40,10 +43,28 @@ export const discountColumns: ResourceColumns = {
   ],
   defaults: ['id', 'name', 'code', 'value', 'duration', 'redemptions', 'ends_at'],
   fields: discount.fields([
-    'id', 'created_at', 'modified_at', 'metadata', 'name', 'code', 'type', 'duration', 'duration_in_months', 'basis_points', 'amounts',
-    'starts_at', 'ends_at', 'max_redemptions', 'redemptions_count', 'organization_id', 'products', 'amount', 'currency', 'max_redemptions_per_customer']),
+    'id',
+    'created_at',
+    'modified_at',
+    'metadata',
+    'name',
+    'code',
+    'type',
+    'duration',
+    'duration_in_months',
+    'basis_points',
+    'amounts',
+    'starts_at',
+    'ends_at',
+    'max_redemptions',
+    'redemptions_count',
+    'organization_id',
+    'products',
+    'amount',
+    'currency',
+    'max_redemptions_per_customer',
+  ]),
 }
-
 
 export const paymentColumns: ResourceColumns = {
   columns: [
@@ -62,8 +83,22 @@ export const paymentColumns: ResourceColumns = {
   ],
   defaults: ['id', 'created_at', 'status', 'amount', 'method', 'order_id'],
   fields: payment.fields([
-    'id', 'created_at', 'modified_at', 'processor', 'status', 'amount', 'currency', 'method', 'trigger', 'decline_reason', 'decline_message',
-    'organization_id', 'checkout_id', 'order_id', 'processor_metadata', 'method_metadata',
+    'id',
+    'created_at',
+    'modified_at',
+    'processor',
+    'status',
+    'amount',
+    'currency',
+    'method',
+    'trigger',
+    'decline_reason',
+    'decline_message',
+    'organization_id',
+    'checkout_id',
+    'order_id',
+    'processor_metadata',
+    'method_metadata',
   ]),
 }
 
@@ -82,11 +117,24 @@ export const disputeColumns: ResourceColumns = {
   ],
   defaults: ['id', 'created_at', 'status', 'amount', 'reason', 'evidence_due_by', 'customer', 'order_id'],
   fields: dispute.fields([
-    'id', 'created_at', 'modified_at', 'status', 'resolved', 'closed', 'amount', 'tax_amount', 'currency', 'reason', 'evidence_due_by',
-    'past_due', 'order_id', 'payment_id', 'customer', 'case_id',
+    'id',
+    'created_at',
+    'modified_at',
+    'status',
+    'resolved',
+    'closed',
+    'amount',
+    'tax_amount',
+    'currency',
+    'reason',
+    'evidence_due_by',
+    'past_due',
+    'order_id',
+    'payment_id',
+    'customer',
+    'case_id',
   ]),
 }
-
 
 export const webhookDeliveryColumns: ResourceColumns = {
   columns: [
@@ -148,8 +196,25 @@ export const fileColumns: ResourceColumns = {
   ],
   defaults: ['id', 'name', 'size_readable', 'mime_type', 'service', 'version', 'created_at'],
   fields: file.fields([
-    'id', 'organization_id', 'name', 'path', 'mime_type', 'size', 'storage_version', 'checksum_etag', 'checksum_sha256_base64', 'checksum_sha256_hex',
-    'last_modified_at', 'version', 'service', 'is_uploaded', 'created_at', 'size_readable', 'public_url', 'flagged_malicious_at']),
+    'id',
+    'organization_id',
+    'name',
+    'path',
+    'mime_type',
+    'size',
+    'storage_version',
+    'checksum_etag',
+    'checksum_sha256_base64',
+    'checksum_sha256_hex',
+    'last_modified_at',
+    'version',
+    'service',
+    'is_uploaded',
+    'created_at',
+    'size_readable',
+    'public_url',
+    'flagged_malicious_at',
+  ]),
 }
 
 export const salesColumns: Record<string, ResourceColumns> = {

@@ -84,7 +84,8 @@ export function discountCreateBody(f: DiscountFlagValues & {duration: DiscountDu
   if (!value) throw usageError('missing the discount: give --percent 25 or --amount 5.00 --currency usd')
   if (!f.name) throw usageError('missing --name: the name customers see when the discount applies')
   checkCode(f.code)
-  if (f.duration === 'repeating' && !f.months) throw usageError('--duration repeating needs --months, the number of months it applies', 'e.g. --duration repeating --months 3')
+  if (f.duration === 'repeating' && !f.months)
+    throw usageError('--duration repeating needs --months, the number of months it applies', 'e.g. --duration repeating --months 3')
   if (f.duration !== 'repeating' && f.months !== undefined) throw usageError('--months goes with --duration repeating')
   return {
     ...value,
@@ -116,7 +117,10 @@ export function discountUpdateBody(f: DiscountFlagValues & {months?: number; 'no
   }
   const given = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as DiscountUpdate
   if (Object.keys(given).length === 0) {
-    throw usageError('nothing to update', 'pass --name, --code, --percent or --amount, --months, --starts-at, --ends-at, --max-redemptions, --product or --metadata')
+    throw usageError(
+      'nothing to update',
+      'pass --name, --code, --percent or --amount, --months, --starts-at, --ends-at, --max-redemptions, --product or --metadata',
+    )
   }
   return given
 }

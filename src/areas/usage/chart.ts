@@ -59,7 +59,13 @@ export function chart(periods: Period[], interval: string, columns: number, titl
   const asciichart = require('asciichart') as AsciiChart
   const labelWidth = 10
   const width = Math.max(10, columns - labelWidth - 3)
-  const series = stretch(shrink(periods.map((p) => p.quantity), width), width)
+  const series = stretch(
+    shrink(
+      periods.map((p) => p.quantity),
+      width,
+    ),
+    width,
+  )
   // a single point draws nothing: repeat it
   const drawn = series.length === 1 ? [series[0]!, series[0]!] : series
   const plot = asciichart.plot(drawn, {height: 10, format: (x) => compact(x).padStart(labelWidth)})

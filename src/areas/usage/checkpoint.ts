@@ -75,7 +75,8 @@ export class Checkpoint {
     try {
       text = readFileSync(file, 'utf8')
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fsError(error, 'read the checkpoint', file, ExitCode.usage, 'give --checkpoint the path of a file')
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw fsError(error, 'read the checkpoint', file, ExitCode.usage, 'give --checkpoint the path of a file')
       // Written now, before any event is sent: a checkpoint that cannot be saved stops the run here,
       // not after a batch went out unrecorded (a re-run would send it twice).
       const checkpoint = new Checkpoint(file, fresh)
@@ -87,10 +88,16 @@ export class Checkpoint {
       data = JSON.parse(text) as CheckpointData
       if (data.version !== 1 || typeof data.through !== 'number') throw new Error('not a till ingest checkpoint')
     } catch (error) {
-      throw usageError(`--checkpoint ${file} is not a checkpoint of till events ingest (${(error as Error).message})`, 'give a new file name, or delete this one to start over')
+      throw usageError(
+        `--checkpoint ${file} is not a checkpoint of till events ingest (${(error as Error).message})`,
+        'give a new file name, or delete this one to start over',
+      )
     }
     if (data.input !== input) {
-      throw usageError(`--checkpoint ${file} belongs to the input ${data.input}, not ${input}`, 'give the same input again, or another checkpoint file to start over')
+      throw usageError(
+        `--checkpoint ${file} belongs to the input ${data.input}, not ${input}`,
+        'give the same input again, or another checkpoint file to start over',
+      )
     }
     return new Checkpoint(file, data)
   }

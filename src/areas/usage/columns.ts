@@ -22,7 +22,9 @@ export function aggregationText(value: unknown): string {
 export function filterText(value: unknown): string {
   const f = child(value)
   if (!f || !Array.isArray(f.clauses)) return ''
-  const parts = (f.clauses as Row[]).map((c) => ('clauses' in c ? `(${filterText(c)})` : `${String(c.property)} ${String(c.operator)} ${JSON.stringify(c.value)}`))
+  const parts = (f.clauses as Row[]).map((c) =>
+    'clauses' in c ? `(${filterText(c)})` : `${String(c.property)} ${String(c.operator)} ${JSON.stringify(c.value)}`,
+  )
   return parts.join(` ${String(f.conjunction)} `)
 }
 
@@ -40,7 +42,22 @@ export const usageColumns: Record<string, ResourceColumns> = {
       event.column('metadata', 'Metadata', 'text', metadataText),
     ],
     defaults: ['id', 'timestamp', 'name', 'source', 'customer', 'metadata'],
-    fields: event.fields(['id', 'timestamp', 'organization_id', 'customer_id', 'customer', 'external_customer_id', 'child_count', 'parent_id', 'label', 'name', 'source', 'metadata', 'member_id', 'external_member_id']),
+    fields: event.fields([
+      'id',
+      'timestamp',
+      'organization_id',
+      'customer_id',
+      'customer',
+      'external_customer_id',
+      'child_count',
+      'parent_id',
+      'label',
+      'name',
+      'source',
+      'metadata',
+      'member_id',
+      'external_member_id',
+    ]),
   },
   'event-names': {
     columns: [
@@ -63,7 +80,19 @@ export const usageColumns: Record<string, ResourceColumns> = {
       eventType.column('last_seen', 'Last seen', 'date'),
     ],
     defaults: ['id', 'name', 'label', 'source', 'occurrences', 'last_seen'],
-    fields: eventType.fields(['id', 'created_at', 'modified_at', 'name', 'label', 'label_property_selector', 'organization_id', 'source', 'occurrences', 'first_seen', 'last_seen']),
+    fields: eventType.fields([
+      'id',
+      'created_at',
+      'modified_at',
+      'name',
+      'label',
+      'label_property_selector',
+      'organization_id',
+      'source',
+      'occurrences',
+      'first_seen',
+      'last_seen',
+    ]),
   },
   meters: {
     columns: [
@@ -76,7 +105,20 @@ export const usageColumns: Record<string, ResourceColumns> = {
       meter.column('created_at', 'Created', 'date'),
     ],
     defaults: ['id', 'name', 'aggregation', 'filter', 'archived_at', 'created_at'],
-    fields: meter.fields(['id', 'created_at', 'modified_at', 'name', 'unit', 'custom_label', 'custom_multiplier', 'filter', 'aggregation', 'organization_id', 'archived_at', 'metadata']),
+    fields: meter.fields([
+      'id',
+      'created_at',
+      'modified_at',
+      'name',
+      'unit',
+      'custom_label',
+      'custom_multiplier',
+      'filter',
+      'aggregation',
+      'organization_id',
+      'archived_at',
+      'metadata',
+    ]),
   },
   'meter-quantities': {
     columns: [quantity.column('timestamp', 'Period', 'text'), quantity.column('quantity', 'Quantity', 'text')],
@@ -94,7 +136,18 @@ export const usageColumns: Record<string, ResourceColumns> = {
       customerMeter.column('modified_at', 'Modified', 'date'),
     ],
     defaults: ['id', 'customer', 'meter', 'consumed_units', 'credited_units', 'balance', 'modified_at'],
-    fields: customerMeter.fields(['id', 'created_at', 'modified_at', 'customer_id', 'meter_id', 'consumed_units', 'credited_units', 'balance', 'customer', 'meter']),
+    fields: customerMeter.fields([
+      'id',
+      'created_at',
+      'modified_at',
+      'customer_id',
+      'meter_id',
+      'consumed_units',
+      'credited_units',
+      'balance',
+      'customer',
+      'meter',
+    ]),
   },
   'portal-meters': {
     columns: [

@@ -21,7 +21,15 @@ export const eventFilterFlags = {
 }
 
 const OPERATOR_WORDS: Record<string, FilterClause['operator']> = {
-  '=': 'eq', '==': 'eq', '!=': 'ne', '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte', '~': 'like', '!~': 'not_like',
+  '=': 'eq',
+  '==': 'eq',
+  '!=': 'ne',
+  '>': 'gt',
+  '>=': 'gte',
+  '<': 'lt',
+  '<=': 'lte',
+  '~': 'like',
+  '!~': 'not_like',
 }
 
 /** A clause from `PROPERTY OP VALUE` (`tokens>=10`, `name=api.call`, `model~gpt`, `tier eq pro`). Pure. */
@@ -29,7 +37,11 @@ export function parseClause(text: string): FilterClause {
   const words = /^\s*([^\s=!<>~]+)\s+(eq|ne|gt|gte|lt|lte|like|not_like)\s+(.+?)\s*$/.exec(text)
   const symbols = /^\s*([^\s=!<>~]+)\s*(==|!=|>=|<=|!~|=|>|<|~)\s*(.*?)\s*$/.exec(text)
   const m = words ?? symbols
-  if (!m) throw usageError(`--where "${text}" is not PROPERTY OP VALUE`, `e.g. --where name=api.call --where "tokens>=10" (operators: = != > >= < <= ~ !~, or ${FILTER_OPERATORS.join(' ')})`)
+  if (!m)
+    throw usageError(
+      `--where "${text}" is not PROPERTY OP VALUE`,
+      `e.g. --where name=api.call --where "tokens>=10" (operators: = != > >= < <= ~ !~, or ${FILTER_OPERATORS.join(' ')})`,
+    )
   const operator = words ? (m[2] as FilterClause['operator']) : OPERATOR_WORDS[m[2]!]!
   const raw = m[3]!
   let value: FilterClause['value'] = raw
@@ -42,7 +54,8 @@ export function parseClause(text: string): FilterClause {
 /** `sum:tokens`, `count`, `unique:user` -> an aggregation. Pure. */
 export function parseAggregation(text: string): Aggregation {
   const [func, property] = text.split(':', 2) as [string, string | undefined]
-  if (!(AGGREGATIONS as readonly string[]).includes(func)) throw usageError(`--aggregation ${text}: unknown function "${func}"`, `use one of ${AGGREGATIONS.join(', ')} (e.g. count, sum:tokens, unique:user_id)`)
+  if (!(AGGREGATIONS as readonly string[]).includes(func))
+    throw usageError(`--aggregation ${text}: unknown function "${func}"`, `use one of ${AGGREGATIONS.join(', ')} (e.g. count, sum:tokens, unique:user_id)`)
   if (func === 'count') return {func: 'count'}
   if (!property) throw usageError(`--aggregation ${func} needs a property`, `e.g. --aggregation ${func}:tokens`)
   return {func, property} as Aggregation
@@ -67,7 +80,10 @@ export function readDefinition(path: string): MeterDefinition {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a JSON object')
     return value as MeterDefinition
   } catch (error) {
-    throw usageError(`--from ${path} is not a JSON object (${(error as Error).message})`, 'e.g. {"name":"Tokens","filter":{"conjunction":"and","clauses":[...]},"aggregation":{"func":"sum","property":"tokens"}}')
+    throw usageError(
+      `--from ${path} is not a JSON object (${(error as Error).message})`,
+      'e.g. {"name":"Tokens","filter":{"conjunction":"and","clauses":[...]},"aggregation":{"func":"sum","property":"tokens"}}',
+    )
   }
 }
 

@@ -26,7 +26,9 @@ export async function followEvents(client: ApiClient, filters: EventFilters, o: 
   const sleep = o.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)))
   const print = (e: Item) => o.out.write(`${o.json ? JSON.stringify(e) : eventLine(e)}\n`)
   const base = eventsQuery({...filters, sorting: undefined})
-  const first = await client.get<PageResult<Item>>('/events/', {query: {...base, sorting: ['-timestamp'], page: 1, limit: Math.max(1, Math.min(o.backlog, 100))}})
+  const first = await client.get<PageResult<Item>>('/events/', {
+    query: {...base, sorting: ['-timestamp'], page: 1, limit: Math.max(1, Math.min(o.backlog, 100))},
+  })
   const latest = o.backlog > 0 ? [...first.items].reverse() : []
   for (const e of latest) print(e)
   // the newest time seen, and the ids seen at exactly that time (the bound is exclusive on the service)

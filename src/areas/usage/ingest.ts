@@ -60,7 +60,10 @@ function linesOf422(error: ApiError, batch: Batch): Array<{line: number; index: 
     const loc = (d as {loc?: unknown[]}).loc ?? []
     const index = loc[0] === 'body' && loc[1] === 'events' && typeof loc[2] === 'number' ? loc[2] : -1
     if (index >= 0 && index < batch.events.length) {
-      const field = loc.slice(3).filter((x) => typeof x === 'string' && !/^EventCreate/.test(x)).join('.')
+      const field = loc
+        .slice(3)
+        .filter((x) => typeof x === 'string' && !/^EventCreate/.test(x))
+        .join('.')
       out.push({line: batch.lines[index]!, index, msg: `${field ? `${field}: ` : ''}${(d as {msg?: string}).msg ?? 'invalid'}`})
     }
   }
@@ -92,7 +95,13 @@ export class Ingester {
       // An event larger than one request may carry is a bad line (the service would refuse the batch whole).
       const json = read.error === undefined ? JSON.stringify(read.event) : ''
       const tooBig = Buffer.byteLength(json) + 16 > o.batchBytes
-      const record = tooBig ? {...read, event: undefined, error: `the event is ${(Buffer.byteLength(json) / 1_048_576).toFixed(1)} MiB, more than one request may carry (${(o.batchBytes / 1_048_576).toFixed(0)} MiB)`} : read
+      const record = tooBig
+        ? {
+            ...read,
+            event: undefined,
+            error: `the event is ${(Buffer.byteLength(json) / 1_048_576).toFixed(1)} MiB, more than one request may carry (${(o.batchBytes / 1_048_576).toFixed(0)} MiB)`,
+          }
+        : read
       if (o.signal?.aborted) {
         interrupted = true
         break
@@ -112,7 +121,11 @@ export class Ingester {
           await this.drain()
           this.checkpoint.save()
           if (this.failure) throw this.failure
-          throw new TillError(`line ${record.line}: ${record.error}`, ExitCode.error, 'fix the line and run again (with --checkpoint the lines already sent are not sent twice), or pass --skip-invalid to skip bad lines')
+          throw new TillError(
+            `line ${record.line}: ${record.error}`,
+            ExitCode.error,
+            'fix the line and run again (with --checkpoint the lines already sent are not sent twice), or pass --skip-invalid to skip bad lines',
+          )
         }
         o.warn(`Skipped line ${record.line}: ${record.error}`)
         this.progress.rejected++
@@ -215,7 +228,11 @@ export class Ingester {
       const named = linesOf422(error, batch)
       if (named.length > 0) {
         const first = named[0]!
-        this.failure = new TillError(`line ${first.line}: refused by the service: ${first.msg}${named.length > 1 ? ` (and ${named.length - 1} more)` : ''}`, ExitCode.error, 'fix the lines, or pass --skip-invalid to leave out what the service refuses')
+        this.failure = new TillError(
+          `line ${first.line}: refused by the service: ${first.msg}${named.length > 1 ? ` (and ${named.length - 1} more)` : ''}`,
+          ExitCode.error,
+          'fix the lines, or pass --skip-invalid to leave out what the service refuses',
+        )
         return
       }
     }

@@ -112,7 +112,10 @@ export async function* readCsv(input: Readable, defaults: Defaults): AsyncGenera
   // The header is checked as it is read: a file of unknown columns (or garbage) fails even with no rows.
   const header = (columns: string[]) => {
     const unknown = columns.find((c) => !CSV_FIELDS.has(c) && !c.startsWith('metadata.'))
-    if (unknown !== undefined) throw new Error(`the header has an unknown column ${JSON.stringify(unknown)}; use name, customer_id, external_customer_id, timestamp, external_id, parent_id or metadata.KEY`)
+    if (unknown !== undefined)
+      throw new Error(
+        `the header has an unknown column ${JSON.stringify(unknown)}; use name, customer_id, external_customer_id, timestamp, external_id, parent_id or metadata.KEY`,
+      )
     return columns
   }
   const parser = input.pipe(parseCsv({columns: header, info: true, skip_empty_lines: true, relax_column_count: false, bom: true, trim: false}))

@@ -15,8 +15,19 @@ async function all(records: AsyncIterable<InputRecord>): Promise<InputRecord[]> 
 
 describe('checkpoint ranges', () => {
   it('merges ranges and grows the settled prefix only when contiguous', () => {
-    expect(addRange([[1, 3], [10, 12]], [4, 9])).toEqual([[1, 12]])
-    expect(addRange([[10, 12]], [1, 3])).toEqual([[1, 3], [10, 12]])
+    expect(
+      addRange(
+        [
+          [1, 3],
+          [10, 12],
+        ],
+        [4, 9],
+      ),
+    ).toEqual([[1, 12]])
+    expect(addRange([[10, 12]], [1, 3])).toEqual([
+      [1, 3],
+      [10, 12],
+    ])
     let s = {through: 0, settled: [] as Array<[number, number]>}
     s = settle(s, [101, 200])
     expect(s).toEqual({through: 0, settled: [[101, 200]]})

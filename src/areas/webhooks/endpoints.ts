@@ -12,8 +12,7 @@ export {ALL_WEBHOOK_EVENTS, WEBHOOK_EVENTS}
 type WebhookEventType = Schema<'WebhookEventType'>
 
 /** The endpoint with its signing secret masked: the secret is shown once, when the endpoint is created. */
-export const withMaskedSecret = (endpoint: Item): Item =>
-  typeof endpoint.secret === 'string' ? {...endpoint, secret: maskToken(endpoint.secret)} : endpoint
+export const withMaskedSecret = (endpoint: Item): Item => (typeof endpoint.secret === 'string' ? {...endpoint, secret: maskToken(endpoint.secret)} : endpoint)
 
 /**
  * The events to subscribe to, among those of the API version in use: `--event` values, every event with
@@ -32,7 +31,8 @@ export async function chosenEvents(
   if (flags['all-events']) return [...known]
   if (flags.event) {
     const unknown = flags.event.filter((e) => !known.includes(e as WebhookEventType))
-    if (unknown.length > 0) throw usageError(`--event ${unknown.join(', ')}: not an event type of API version ${version}`, `its event types are: ${known.join(', ')}`)
+    if (unknown.length > 0)
+      throw usageError(`--event ${unknown.join(', ')}: not an event type of API version ${version}`, `its event types are: ${known.join(', ')}`)
     return [...new Set(flags.event)] as WebhookEventType[]
   }
   if (optional) return undefined

@@ -5,7 +5,11 @@ import {eventLine, ListenPrinter, type StreamEvent} from './listen.js'
 
 const AT = Date.parse('2026-11-23T03:00:00.500Z')
 const event = (type: string, id = 'e1'): StreamEvent => ({
-  kind: 'event', webhookEventId: id, type, form: 'string', headers: {},
+  kind: 'event',
+  webhookEventId: id,
+  type,
+  form: 'string',
+  headers: {},
   body: JSON.stringify({type, timestamp: '2026-11-23T03:00:00.000Z', data: {id: `obj-${id}`}}),
 })
 
@@ -34,10 +38,17 @@ describe('listen output', () => {
   })
 
   it('says once that the local server is down and once that it is back; lines keep coming', async () => {
-    const {p, out, notes} = printer([{error: 'connection refused', ms: 1}, {error: 'connection refused', ms: 1}, {status: 204, ms: 3}])
+    const {p, out, notes} = printer([
+      {error: 'connection refused', ms: 1},
+      {error: 'connection refused', ms: 1},
+      {status: 204, ms: 3},
+    ])
     for (const id of ['a', 'b', 'c']) await p.onEvent(event('customer.created', id))
     expect(out).toHaveLength(3)
-    expect(notes).toEqual(['Nothing answers at http://localhost:3000/hook (connection refused); still listening, events are shown and forwarding resumes when it is back.', 'http://localhost:3000/hook answers again.'])
+    expect(notes).toEqual([
+      'Nothing answers at http://localhost:3000/hook (connection refused); still listening, events are shown and forwarding resumes when it is back.',
+      'http://localhost:3000/hook answers again.',
+    ])
   })
 
   it('--json prints the body as it came; --events skips other types', async () => {

@@ -62,14 +62,19 @@ export class ListenPrinter {
     if (state.state === 'connected') {
       this.secret = state.secret
       if (state.reconnects === 0) {
-        this.s.note(`Ready: listening for events${this.s.events.length > 0 ? ` (${this.s.events.join(', ')})` : ''}${this.s.forwardTo ? `, forwarding to ${this.s.forwardTo}` : ''}. Ctrl-C to stop.`)
+        this.s.note(
+          `Ready: listening for events${this.s.events.length > 0 ? ` (${this.s.events.join(', ')})` : ''}${this.s.forwardTo ? `, forwarding to ${this.s.forwardTo}` : ''}. Ctrl-C to stop.`,
+        )
         this.s.note(`Signing secret of forwarded events: ${state.secret} (till listen --print-secret prints it alone).`)
       } else this.s.debug(`listen stream open again (reconnect ${state.reconnects})`)
       return
     }
     // A reconnect message is routine: only --debug mentions it. A drop or a failure is worth a line.
     if (state.reason === 'reconnect message') this.s.debug('the service asked to reconnect; connecting again')
-    else this.s.note(`The listen stream ${state.reason === 'dropped' ? 'was dropped' : `could not be opened (${state.detail})`}; connecting again${state.delayMs > 0 ? ` in ${Math.ceil(state.delayMs / 1000)} s` : ''}.`)
+    else
+      this.s.note(
+        `The listen stream ${state.reason === 'dropped' ? 'was dropped' : `could not be opened (${state.detail})`}; connecting again${state.delayMs > 0 ? ` in ${Math.ceil(state.delayMs / 1000)} s` : ''}.`,
+      )
   }
 
   readonly onEvent = async (event: StreamEvent): Promise<void> => {
@@ -104,24 +109,44 @@ export class ListenPrinter {
     const verdict = verifyDelivery(Buffer.from(event.body), headers, this.secret, {nowSeconds: this.now() / 1000, ignoreTimestamp: true})
     if (!verdict.valid) {
       this.warnedObjectForm = true
-      this.s.note('Warning: the service sent events as objects (older framing) and their re-serialised bytes do not match the signature; a receiver that verifies signatures may reject them.')
+      this.s.note(
+        'Warning: the service sent events as objects (older framing) and their re-serialised bytes do not match the signature; a receiver that verifies signatures may reject them.',
+      )
     }
   }
 }
 
 /** The message for an answer the stream cannot get past, naming the profile and where its token came from. */
-export function listenError(error: unknown, profile: {name: string; environment: string; baseUrl: string; tokenSource: string}, organizationId: string): unknown {
+export function listenError(
+  error: unknown,
+  profile: {name: string; environment: string; baseUrl: string; tokenSource: string},
+  organizationId: string,
+): unknown {
   if (!(error instanceof ApiError)) return error
   const where = `profile "${profile.name}" (${profile.environment}, ${profile.baseUrl})`
-  const token = {env: 'the TILL_TOKEN variable', profile: "the profile's stored token", emulator: "the emulator's token", none: 'no token'}[profile.tokenSource] ?? 'its token'
+  const token =
+    {env: 'the TILL_TOKEN variable', profile: "the profile's stored token", emulator: "the emulator's token", none: 'no token'}[profile.tokenSource] ??
+    'its token'
   if (error.status === 401) {
-    return new TillError(`the listen stream refused the token of ${where}: ${token} is invalid, expired or revoked`, ExitCode.auth, 'sign in again with: till auth login (or set TILL_TOKEN)')
+    return new TillError(
+      `the listen stream refused the token of ${where}: ${token} is invalid, expired or revoked`,
+      ExitCode.auth,
+      'sign in again with: till auth login (or set TILL_TOKEN)',
+    )
   }
   if (error.status === 403) {
-    return new TillError(`the token of ${where} (${token}) may not listen: it needs the webhooks:read or webhooks:write scope`, ExitCode.auth, 'create a token with a webhooks scope, then: till auth login')
+    return new TillError(
+      `the token of ${where} (${token}) may not listen: it needs the webhooks:read or webhooks:write scope`,
+      ExitCode.auth,
+      'create a token with a webhooks scope, then: till auth login',
+    )
   }
   if (error.status === 404 || error.status === 422) {
-    return new TillError(`organization ${organizationId} was not found with the token of ${where}`, ExitCode.notFound, "check the profile's organization id (till profiles show), or remove it so till asks the API")
+    return new TillError(
+      `organization ${organizationId} was not found with the token of ${where}`,
+      ExitCode.notFound,
+      "check the profile's organization id (till profiles show), or remove it so till asks the API",
+    )
   }
   return error
 }

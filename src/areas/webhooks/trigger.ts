@@ -113,7 +113,10 @@ async function paid(kit: TriggerKit, orderId: string): Promise<Obj> {
       return order
     }
     if (order.status !== 'pending' || Date.now() > deadline) {
-      throw new TillError(`order ${orderId} is ${String(order.status)}, not paid${order.status === 'pending' ? ` after ${Math.round((kit.payWaitMs ?? 60_000) / 1000)} s` : ''}`, ExitCode.error)
+      throw new TillError(
+        `order ${orderId} is ${String(order.status)}, not paid${order.status === 'pending' ? ` after ${Math.round((kit.payWaitMs ?? 60_000) / 1000)} s` : ''}`,
+        ExitCode.error,
+      )
     }
     await sleep(250)
   }
@@ -151,7 +154,8 @@ async function newProduct(kit: TriggerKit, made: Made): Promise<string> {
 export const RECIPES: Recipe[] = [
   {
     events: ['order.created', 'order.updated', 'order.paid'],
-    summary: 'Creates a checkout for a one-time product and confirms it with its client secret; the order is created pending and then paid (order.created, order.updated, order.paid). Sandbox: a free product.',
+    summary:
+      'Creates a checkout for a one-time product and confirms it with its client secret; the order is created pending and then paid (order.created, order.updated, order.paid). Sandbox: a free product.',
     run: async (kit, made) => void (await paid(kit, (await buy(kit, made, 'one_time')).id)),
   },
   {
@@ -160,7 +164,12 @@ export const RECIPES: Recipe[] = [
     needsPayment: true,
     run: async (kit, made) => {
       const order = await paid(kit, (await buy(kit, made, 'one_time')).id)
-      const refund = await kit.client.post<Obj>('/refunds/', {order_id: order.id, reason: 'customer_request', amount: order.refundable_amount ?? order.net_amount, metadata: {[META]: 'refund'}})
+      const refund = await kit.client.post<Obj>('/refunds/', {
+        order_id: order.id,
+        reason: 'customer_request',
+        amount: order.refundable_amount ?? order.net_amount,
+        metadata: {[META]: 'refund'},
+      })
       made.refund = refund.id
       kit.step(`refunded order ${order.id} in full (refund ${refund.id})`)
     },
@@ -201,7 +210,7 @@ export const RECIPES: Recipe[] = [
   },
   {
     events: ['customer.updated'],
-    summary: "Creates a customer, then changes its name.",
+    summary: 'Creates a customer, then changes its name.',
     run: async (kit, made) => {
       const id = await customer(kit, made)
       await kit.client.patch(`/customers/${id}`, {name: 'Till Trigger (updated)'})
@@ -255,7 +264,12 @@ export const RECIPES: Recipe[] = [
     events: ['benefit.created'],
     summary: 'Creates a custom benefit.',
     run: async (kit, made) => {
-      const b = await kit.client.post<Obj>('/benefits/', {type: 'custom', description: `till trigger ${randomUUID().slice(0, 8)}`, properties: {note: null}, metadata: {[META]: 'created'}})
+      const b = await kit.client.post<Obj>('/benefits/', {
+        type: 'custom',
+        description: `till trigger ${randomUUID().slice(0, 8)}`,
+        properties: {note: null},
+        metadata: {[META]: 'created'},
+      })
       made.benefit = b.id
       kit.step(`created benefit ${b.id}`)
     },
@@ -267,7 +281,7 @@ export const RECIPES: Recipe[] = [
   },
   {
     events: ['benefit_grant.revoked'],
-    summary: "Subscribes to a plan that carries a custom benefit, waits for the grant, then revokes the subscription (and with it the benefit).",
+    summary: 'Subscribes to a plan that carries a custom benefit, waits for the grant, then revokes the subscription (and with it the benefit).',
     run: async (kit, made) => {
       const id = await subscribe(kit, made, 'recurring_benefit')
       await paid(kit, made.order!)

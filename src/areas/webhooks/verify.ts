@@ -47,9 +47,7 @@ export function parseHeaders(text: string): WebhookHeaders {
 
 export type KeyKind = 'utf8' | 'base64'
 
-export type Verdict =
-  | {valid: true; type: string | null; webhookId: string; timestamp: number; key: KeyKind}
-  | {valid: false; reason: string}
+export type Verdict = {valid: true; type: string | null; webhookId: string; timestamp: number; key: KeyKind} | {valid: false; reason: string}
 
 /** The signers to try: the whole secret's UTF-8 bytes first, then the base64 key after `whsec_` when it decodes. */
 function signers(secret: string): Array<{key: KeyKind; webhook: Webhook}> {
@@ -84,10 +82,15 @@ export function verifyDelivery(body: Buffer, headers: WebhookHeaders, secret: st
   const timestamp = Number(headers.timestamp)
   if (!opts.ignoreTimestamp) {
     const age = opts.nowSeconds - timestamp
-    if (age > TOLERANCE_SECONDS) return {valid: false, reason: `timestamp too old: sent ${iso(timestamp)}, ${age} s ago (at most ${TOLERANCE_SECONDS} s is accepted)`}
-    if (-age > TOLERANCE_SECONDS) return {valid: false, reason: `timestamp too new: ${iso(timestamp)} is ${-age} s ahead of now (at most ${TOLERANCE_SECONDS} s is accepted)`}
+    if (age > TOLERANCE_SECONDS)
+      return {valid: false, reason: `timestamp too old: sent ${iso(timestamp)}, ${age} s ago (at most ${TOLERANCE_SECONDS} s is accepted)`}
+    if (-age > TOLERANCE_SECONDS)
+      return {valid: false, reason: `timestamp too new: ${iso(timestamp)} is ${-age} s ahead of now (at most ${TOLERANCE_SECONDS} s is accepted)`}
   }
-  const given = signature.split(' ').filter((s) => s.startsWith('v1,')).map((s) => s.slice(3))
+  const given = signature
+    .split(' ')
+    .filter((s) => s.startsWith('v1,'))
+    .map((s) => s.slice(3))
   if (given.length === 0) return {valid: false, reason: 'webhook-signature holds no v1 signature'}
   for (const {key, webhook} of signers(secret)) {
     const expected = webhook.sign(id, new Date(timestamp * 1000), body).slice(3)

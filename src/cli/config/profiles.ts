@@ -67,7 +67,8 @@ export function readConfig(dir: string): ConfigData {
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw invalid(file, 'expected a JSON object')
   const {active, profiles} = data as Partial<ConfigData>
-  if (profiles !== undefined && (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles))) throw invalid(file, '"profiles" must be an object')
+  if (profiles !== undefined && (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles)))
+    throw invalid(file, '"profiles" must be an object')
   for (const [name, p] of Object.entries(profiles ?? {})) {
     if (!p || typeof p !== 'object' || !ENVIRONMENTS.includes((p as ProfileRecord).environment)) {
       throw invalid(file, `profile "${name}" needs an environment of ${ENVIRONMENTS.join(', ')}`)

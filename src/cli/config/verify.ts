@@ -28,13 +28,20 @@ export async function verifyToken(ctx: Context, v: VerifyInput): Promise<Organiz
     const page = await client.get<{items: Organization[]}>('/organizations/')
     return page.items[0]
   } catch (error) {
-    const why = error instanceof ApiError && error.status === 401
-      ? `${v.environment} does not accept this token (is it a token of the other environment, expired or revoked?)`
-      : error instanceof NetworkError ? `cannot reach ${v.baseUrl}: ${error.message}` : (error as Error).message
+    const why =
+      error instanceof ApiError && error.status === 401
+        ? `${v.environment} does not accept this token (is it a token of the other environment, expired or revoked?)`
+        : error instanceof NetworkError
+          ? `cannot reach ${v.baseUrl}: ${error.message}`
+          : (error as Error).message
     if (v.force) {
       ctx.note(`Warning: ${why}; saving it anyway (${v.forceFlag}).`)
       return undefined
     }
-    throw new TillError(`${why}; nothing was saved`, error instanceof NetworkError ? ExitCode.unavailable : ExitCode.auth, `check the token, the environment and the URL, or save it unchecked with ${v.forceFlag}`)
+    throw new TillError(
+      `${why}; nothing was saved`,
+      error instanceof NetworkError ? ExitCode.unavailable : ExitCode.auth,
+      `check the token, the environment and the URL, or save it unchecked with ${v.forceFlag}`,
+    )
   }
 }

@@ -11,7 +11,10 @@ import {suggestCommands} from '../suggest.js'
 const hook: Hook<'command_not_found'> = async function (opts) {
   const {config} = opts
   const words = opts.id.split(':')
-  const commands = config.commands.filter((c) => !c.hidden).flatMap((c) => [c.id, ...c.aliases]).map((id) => id.replaceAll(':', ' '))
+  const commands = config.commands
+    .filter((c) => !c.hidden)
+    .flatMap((c) => [c.id, ...c.aliases])
+    .map((id) => id.replaceAll(':', ' '))
   const known = new Set(commands)
   const fail = (message: string, hint: string) => {
     process.stderr.write(`Error: ${message}\nHint: ${hint}\n`)

@@ -24,7 +24,10 @@ export function addressFlagsGiven(flags: AddressFlagValues): boolean {
     throw usageError(`--country must be a two-letter code such as US or DE, not "${printable(flags.country)}"`)
   }
   if (flags.country !== undefined && !isCountry(flags.country.toUpperCase())) {
-    throw usageError(`--country ${flags.country.toUpperCase()} is not a country the API accepts for a billing address`, 'give an ISO 3166-1 alpha-2 code such as US, DE or FR')
+    throw usageError(
+      `--country ${flags.country.toUpperCase()} is not a country the API accepts for a billing address`,
+      'give an ISO 3166-1 alpha-2 code such as US, DE or FR',
+    )
   }
   return Object.keys(ADDRESS_FIELDS).some((flag) => flags[flag as keyof AddressFlagValues] !== undefined)
 }

@@ -42,7 +42,10 @@ export async function readInput(source: string): Promise<unknown> {
     throw usageError(`${source === '-' ? 'stdin' : source} is not JSON: ${(error as Error).message}`)
   }
   if (nestingDepth(value, MAX_INPUT_DEPTH) > MAX_INPUT_DEPTH) {
-    throw usageError(`${source === '-' ? 'stdin' : source} nests deeper than ${MAX_INPUT_DEPTH} levels`, 'the API takes no body shaped like that; check the input')
+    throw usageError(
+      `${source === '-' ? 'stdin' : source} nests deeper than ${MAX_INPUT_DEPTH} levels`,
+      'the API takes no body shaped like that; check the input',
+    )
   }
   return value
 }

@@ -11,7 +11,10 @@ export function toMinor(text: string, currency: string, flag = '--amount'): numb
   if (!match) throw usageError(`${flag} must be a positive amount like 12.00, not "${text}"`)
   const fraction = match[2] ?? ''
   if (fraction.length > digits) {
-    throw usageError(`${flag} ${text} has more decimals than ${currency.toUpperCase()} allows (${digits})`, digits === 0 ? `${currency.toUpperCase()} has no minor unit: give a whole number` : undefined)
+    throw usageError(
+      `${flag} ${text} has more decimals than ${currency.toUpperCase()} allows (${digits})`,
+      digits === 0 ? `${currency.toUpperCase()} has no minor unit: give a whole number` : undefined,
+    )
   }
   const minor = Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, '0') || 0)
   if (!Number.isSafeInteger(minor)) throw usageError(`${flag} ${text} is too large`)
@@ -19,7 +22,11 @@ export function toMinor(text: string, currency: string, flag = '--amount'): numb
 }
 
 /** An amount from `--amount` (major units) or `--amount-minor` (minor units); exactly one may be given. */
-export function amountFrom(flags: {major?: string; minor?: number}, currency: string, names = {major: '--amount', minor: '--amount-minor'}): number | undefined {
+export function amountFrom(
+  flags: {major?: string; minor?: number},
+  currency: string,
+  names = {major: '--amount', minor: '--amount-minor'},
+): number | undefined {
   if (flags.major !== undefined && flags.minor !== undefined) throw usageError(`give ${names.major} or ${names.minor}, not both`)
   if (flags.minor !== undefined) {
     if (!Number.isInteger(flags.minor) || flags.minor < 0) throw usageError(`${names.minor} must be a whole number of minor units (cents)`)

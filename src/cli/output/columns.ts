@@ -46,8 +46,7 @@ export class ColumnError extends TillError {
 export const field = (key: string) => (row: Row) => row[key]
 
 /** A nested object of a row, or undefined. */
-export const child = (value: unknown): Row | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Row) : undefined
+export const child = (value: unknown): Row | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Row) : undefined)
 
 export const column = (key: string, header: string, kind?: ColumnKind, get: (row: Row) => unknown = field(key)): Column => ({key, header, kind, get})
 
@@ -73,7 +72,11 @@ export function fieldColumn(key: string): Column {
 // ---- selection ----
 
 /** Comma-separated names, trimmed, empty ones dropped. */
-const splitNames = (requested: string) => requested.split(',').map((n) => n.trim()).filter((n) => n !== '')
+const splitNames = (requested: string) =>
+  requested
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n !== '')
 
 /**
  * The columns `--columns a,b,c` asks for, in that order; `defaults` without it. A name that is not a
@@ -106,12 +109,13 @@ export function valueAt(row: Row, path: string): unknown {
 function pathColumn(path: string): Column {
   const base = fieldColumn(path.split('.').at(-1)!)
   const parent = path.split('.').slice(0, -1).join('.')
-  const get = base.kind === 'money'
-    ? (row: Row) => {
-        const owner = child(valueAt(row, parent)) ?? {}
-        return asMoney(valueAt(row, path), owner.currency ?? owner.price_currency ?? row.currency)
-      }
-    : (row: Row) => valueAt(row, path)
+  const get =
+    base.kind === 'money'
+      ? (row: Row) => {
+          const owner = child(valueAt(row, parent)) ?? {}
+          return asMoney(valueAt(row, path), owner.currency ?? owner.price_currency ?? row.currency)
+        }
+      : (row: Row) => valueAt(row, path)
   return {...base, key: path, header: path, get}
 }
 
@@ -177,7 +181,6 @@ export function cellText(col: Column, row: Row, style: CellStyle): string {
   return text(value)
 }
 
-
 // ---- columns of the command line itself, and the lookup by resource name ----
 
 export const profileColumns: ResourceColumns = {
@@ -196,11 +199,7 @@ export const profileColumns: ResourceColumns = {
 
 /** Per-id results of a command run on ids from stdin. */
 export const resultColumns: ResourceColumns = {
-  columns: [
-    column('id', 'ID', 'id'),
-    column('ok', 'OK', 'bool'),
-    column('error', 'Error', 'text', (row) => child(row.error)?.message ?? ''),
-  ],
+  columns: [column('id', 'ID', 'id'), column('ok', 'OK', 'bool'), column('error', 'Error', 'text', (row) => child(row.error)?.message ?? '')],
   defaults: ['id', 'ok', 'error'],
   fields: ['id', 'ok', 'result', 'error'],
 }

@@ -4,7 +4,17 @@ import {withoutDeprecated} from './deprecated.js'
 
 describe('withoutDeprecated', () => {
   it('drops the deprecated order fields and keeps their replacements untouched', () => {
-    const order = {id: 'o', net_amount: 1200, amount: 1200, items: [{product_price_id: 'p'}], product_price_id: 'p', product_price: {id: 'p'}, user_id: 'c', user: {}, customer_id: 'c'}
+    const order = {
+      id: 'o',
+      net_amount: 1200,
+      amount: 1200,
+      items: [{product_price_id: 'p'}],
+      product_price_id: 'p',
+      product_price: {id: 'p'},
+      user_id: 'c',
+      user: {},
+      customer_id: 'c',
+    }
     expect(withoutDeprecated('orders', order)).toEqual({id: 'o', net_amount: 1200, items: [{product_price_id: 'p'}], customer_id: 'c'})
     expect(order.amount).toBe(1200) // the input is not changed
   })

@@ -32,7 +32,8 @@ function valueText(key: string, value: unknown, currency: string | undefined, st
   if (typeof value === 'number' && isAmountKey(key) && currency) return formatMoney(value, currency, {grouping: true})
   if (looksLikeDatetime(value)) return `${formatIso(value)} ${style.chalk.dim(`(${formatRelative(value, style.now)})`)}`
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  if (Array.isArray(value)) return value.length === 0 ? style.chalk.dim('none') : value.map((v) => singleLine(typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
+  if (Array.isArray(value))
+    return value.length === 0 ? style.chalk.dim('none') : value.map((v) => singleLine(typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
   if (isObject(value)) return style.chalk.dim('none') // an empty object; others are sections
   return singleLine(String(value))
 }

@@ -58,15 +58,48 @@ export interface Money {
 }
 
 export const isMoney = (value: unknown): value is Money =>
-  typeof value === 'object' && value !== null &&
-  typeof (value as Money).amount === 'number' && typeof (value as Money).currency === 'string'
+  typeof value === 'object' && value !== null && typeof (value as Money).amount === 'number' && typeof (value as Money).currency === 'string'
 
 const SYMBOLS: Record<string, string> = {USD: '$', EUR: '€'}
 
 // Minor-unit digits where they are not 2, as the runtime's ICU data gives them (format.test.ts checks the
 // table against Intl). A table, because the first Intl.NumberFormat of a process costs milliseconds of
 // start-up (loading ICU's currency data) for every command that prints an amount.
-const ZERO_DIGITS = new Set(['AFN', 'ALL', 'BIF', 'CLP', 'COP', 'DJF', 'GNF', 'HUF', 'IDR', 'IQD', 'IRR', 'ISK', 'JPY', 'KMF', 'KPW', 'KRW', 'LAK', 'LBP', 'MGA', 'MMK', 'PKR', 'PYG', 'RWF', 'SLL', 'SOS', 'SYP', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF', 'YER'])
+const ZERO_DIGITS = new Set([
+  'AFN',
+  'ALL',
+  'BIF',
+  'CLP',
+  'COP',
+  'DJF',
+  'GNF',
+  'HUF',
+  'IDR',
+  'IQD',
+  'IRR',
+  'ISK',
+  'JPY',
+  'KMF',
+  'KPW',
+  'KRW',
+  'LAK',
+  'LBP',
+  'MGA',
+  'MMK',
+  'PKR',
+  'PYG',
+  'RWF',
+  'SLL',
+  'SOS',
+  'SYP',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+  'YER',
+])
 const THREE_DIGITS = new Set(['BHD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'])
 
 /** Minor-unit digits of a currency (2 for USD, 0 for JPY, 3 for KWD; 2 when unknown). */

@@ -10,9 +10,21 @@ let tableClass: Promise<TableClass> | undefined
 const loadTable = () => (tableClass ??= import('cli-table3').then((m) => m.default))
 
 const NO_BORDERS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '',
-  bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: '  ',
 }
 const GAP = 2
 /** The widest a column gets unless it holds ids (kept whole so they can be copied). */
@@ -45,9 +57,29 @@ export function truncate(text: string, width: number): string {
 }
 
 const STATUS_COLORS: Record<string, 'green' | 'yellow' | 'red'> = {
-  paid: 'green', active: 'green', succeeded: 'green', confirmed: 'green', granted: 'green', public: 'green', enabled: 'green',
-  pending: 'yellow', draft: 'yellow', open: 'yellow', trialing: 'yellow', incomplete: 'yellow', partially_refunded: 'yellow', private: 'yellow',
-  past_due: 'red', void: 'red', canceled: 'red', failed: 'red', refunded: 'red', revoked: 'red', expired: 'red', unpaid: 'red', disabled: 'red',
+  paid: 'green',
+  active: 'green',
+  succeeded: 'green',
+  confirmed: 'green',
+  granted: 'green',
+  public: 'green',
+  enabled: 'green',
+  pending: 'yellow',
+  draft: 'yellow',
+  open: 'yellow',
+  trialing: 'yellow',
+  incomplete: 'yellow',
+  partially_refunded: 'yellow',
+  private: 'yellow',
+  past_due: 'red',
+  void: 'red',
+  canceled: 'red',
+  failed: 'red',
+  refunded: 'red',
+  revoked: 'red',
+  expired: 'red',
+  unpaid: 'red',
+  disabled: 'red',
 }
 
 /** A cell's text styled by its column kind (no-op without colour). */
@@ -138,4 +170,8 @@ export async function renderKeyValue(pairs: Array<[label: string, value: string,
 }
 
 /** cli-table3's output as newline-terminated lines without the padding after the last column. */
-const linesOf = (rendered: string) => rendered.split('\n').map((line) => `${line.trimEnd()}\n`).join('')
+const linesOf = (rendered: string) =>
+  rendered
+    .split('\n')
+    .map((line) => `${line.trimEnd()}\n`)
+    .join('')

@@ -35,12 +35,28 @@ const tick = () => new Promise((resolve) => setImmediate(resolve))
 const now = Date.parse('2026-03-01T12:00:00Z')
 const orders = [
   {
-    id: 'o-1', created_at: '2026-03-01T09:00:00Z', status: 'paid', currency: 'usd', net_amount: 1200, total_amount: 1500,
-    is_invoice_generated: true, customer: {email: 'ada@example.com'}, product: {name: 'Pro, "annual"'}, metadata: {k: 'v'},
+    id: 'o-1',
+    created_at: '2026-03-01T09:00:00Z',
+    status: 'paid',
+    currency: 'usd',
+    net_amount: 1200,
+    total_amount: 1500,
+    is_invoice_generated: true,
+    customer: {email: 'ada@example.com'},
+    product: {name: 'Pro, "annual"'},
+    metadata: {k: 'v'},
   },
   {
-    id: 'o-2', created_at: '2026-02-27T12:00:00Z', status: 'refunded', currency: 'eur', net_amount: 0, total_amount: -2400,
-    is_invoice_generated: false, customer: {email: 'bob@example.com'}, product: {name: 'Tip\tjar'}, metadata: {},
+    id: 'o-2',
+    created_at: '2026-02-27T12:00:00Z',
+    status: 'refunded',
+    currency: 'eur',
+    net_amount: 0,
+    total_amount: -2400,
+    is_invoice_generated: false,
+    customer: {email: 'bob@example.com'},
+    product: {name: 'Tip\tjar'},
+    metadata: {},
   },
 ]
 
@@ -59,13 +75,15 @@ async function listText(format: Format, items: object[], extra: Partial<ListWrit
 describe('list formats', () => {
   it('table: a header, aligned rows, relative dates and money on a terminal, the footer last', async () => {
     const text = await listText('table', orders, {tty: true, footer: 'production profile'})
-    expect(text).toBe([
-      'ID   CREATED      STATUS    CUSTOMER         PRODUCT           NET    TOTAL  INVOICE',
-      'o-1  3 hours ago  paid      ada@example.com  Pro, "annual"  $12.00   $15.00  yes',
-      'o-2  2 days ago   refunded  bob@example.com  Tip jar         €0.00  -€24.00  no',
-      'production profile',
-      '',
-    ].join('\n'))
+    expect(text).toBe(
+      [
+        'ID   CREATED      STATUS    CUSTOMER         PRODUCT           NET    TOTAL  INVOICE',
+        'o-1  3 hours ago  paid      ada@example.com  Pro, "annual"  $12.00   $15.00  yes',
+        'o-2  2 days ago   refunded  bob@example.com  Tip jar         €0.00  -€24.00  no',
+        'production profile',
+        '',
+      ].join('\n'),
+    )
   })
 
   it('table: full ISO dates when not on a terminal', async () => {
@@ -74,20 +92,22 @@ describe('list formats', () => {
   })
 
   it('tsv: no header, one line per row, tabs in values turned to spaces, raw money and its currency last', async () => {
-    expect(await listText('tsv', orders)).toBe([
-      'o-1\t2026-03-01T09:00:00Z\tpaid\tada@example.com\tPro, "annual"\t1200\t1500\tyes\tusd',
-      'o-2\t2026-02-27T12:00:00Z\trefunded\tbob@example.com\tTip jar\t0\t-2400\tno\teur',
-      '',
-    ].join('\n'))
+    expect(await listText('tsv', orders)).toBe(
+      [
+        'o-1\t2026-03-01T09:00:00Z\tpaid\tada@example.com\tPro, "annual"\t1200\t1500\tyes\tusd',
+        'o-2\t2026-02-27T12:00:00Z\trefunded\tbob@example.com\tTip jar\t0\t-2400\tno\teur',
+        '',
+      ].join('\n'),
+    )
     // --header asks for the header line
-    expect((await listText('tsv', orders, {header: true})).split('\n')[0]).toBe('id\tcreated_at\tstatus\tcustomer\tproduct\tnet_amount\ttotal_amount\tinvoice\tcurrency')
+    expect((await listText('tsv', orders, {header: true})).split('\n')[0]).toBe(
+      'id\tcreated_at\tstatus\tcustomer\tproduct\tnet_amount\ttotal_amount\tinvoice\tcurrency',
+    )
   })
 
   it('csv: a header of keys, RFC 4180 quoting, CRLF records', async () => {
     expect(await listText('csv', orders, {columns: columnsFor('orders', 'id,product,total_amount,metadata')})).toBe(
-      'id,product,total_amount,metadata,currency\r\n' +
-        'o-1,"Pro, ""annual""",1500,"{""k"":""v""}",usd\r\n' +
-        'o-2,Tip\tjar,-2400,{},eur\r\n',
+      'id,product,total_amount,metadata,currency\r\n' + 'o-1,"Pro, ""annual""",1500,"{""k"":""v""}",usd\r\n' + 'o-2,Tip\tjar,-2400,{},eur\r\n',
     )
     // a currency column chosen is not added twice; --no-header leaves the header out
     expect(await listText('csv', orders, {columns: columnsFor('orders', 'currency,net_amount'), header: false})).toBe('usd,1200\r\neur,0\r\n')
@@ -144,16 +164,22 @@ describe('streaming', () => {
   it('prints a table in batches: header once, widths from the first batch, wider values cut, ids whole', async () => {
     const columns = selectColumns(orderColumns.columns, orderColumns.defaults, 'id,product,status')
     const {out, writer} = writerFor('table', {columns, batchSize: 2})
-    const rows = [...orders, {...orders[0], id: 'o-3', product: {name: 'A much longer product name'}, status: 'partially_refunded'}, {...orders[1], id: 'o-1000'}]
+    const rows = [
+      ...orders,
+      {...orders[0], id: 'o-3', product: {name: 'A much longer product name'}, status: 'partially_refunded'},
+      {...orders[1], id: 'o-1000'},
+    ]
     await writeList(rows, writer)
-    expect(out.text).toBe([
-      'ID   PRODUCT        STATUS',
-      'o-1  Pro, "annual"  paid',
-      'o-2  Tip jar        refunded',
-      'o-3     A much longe…  partial…',
-      'o-1000  Tip jar        refunded',
-      '',
-    ].join('\n'))
+    expect(out.text).toBe(
+      [
+        'ID   PRODUCT        STATUS',
+        'o-1  Pro, "annual"  paid',
+        'o-2  Tip jar        refunded',
+        'o-3     A much longe…  partial…',
+        'o-1000  Tip jar        refunded',
+        '',
+      ].join('\n'),
+    )
   })
 
   it('fits a table into the terminal width, keeping ids whole', async () => {
@@ -260,13 +286,16 @@ describe('a reader that goes away', () => {
     const root = fileURLToPath(new URL('../../..', import.meta.url))
     const dir = mkdtempSync(join(tmpdir(), 'till-output-'))
     const script = join(dir, 'list.mts')
-    writeFileSync(script, [
-      `import {createListWriter, writeList} from ${JSON.stringify(join(root, 'src/cli/output/writers.ts'))}`,
-      `async function* items() { for (let i = 0; i < 1_000_000; i++) { if (i % 100 === 0) await new Promise((r) => setTimeout(r, 0)); yield {i} } }`,
-      `const writer = createListWriter({format: 'jsonl', out: process.stdout, tty: false, color: false})`,
-      `const result = await writeList(items(), writer)`,
-      `process.stderr.write(result.closed ? '' : 'not closed')`,
-    ].join('\n'))
+    writeFileSync(
+      script,
+      [
+        `import {createListWriter, writeList} from ${JSON.stringify(join(root, 'src/cli/output/writers.ts'))}`,
+        `async function* items() { for (let i = 0; i < 1_000_000; i++) { if (i % 100 === 0) await new Promise((r) => setTimeout(r, 0)); yield {i} } }`,
+        `const writer = createListWriter({format: 'jsonl', out: process.stdout, tty: false, color: false})`,
+        `const result = await writeList(items(), writer)`,
+        `process.stderr.write(result.closed ? '' : 'not closed')`,
+      ].join('\n'),
+    )
     const child = spawn(process.execPath, ['--import', 'tsx', script], {cwd: root, stdio: ['ignore', 'pipe', 'pipe']})
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -322,18 +351,23 @@ describe('writeObject', () => {
   const order = orders[0]!
   async function objectText(format: Format, extra: {tty?: boolean; columns?: ReturnType<typeof columnsFor>; header?: boolean; detail?: boolean} = {}) {
     const out = new Capture()
-    await writeObject(order, {format, out, tty: extra.tty ?? false, color: false, now: () => now, columns: extra.columns, header: extra.header, detail: extra.detail})
+    await writeObject(order, {
+      format,
+      out,
+      tty: extra.tty ?? false,
+      color: false,
+      now: () => now,
+      columns: extra.columns,
+      header: extra.header,
+      detail: extra.detail,
+    })
     return out.text
   }
 
   it('table: labels and values of the selected or all top-level fields', async () => {
-    expect(await objectText('table', {tty: true, columns: columnsFor('orders', 'id,created_at,total_amount,customer')})).toBe([
-      'ID        o-1',
-      'Created   2026-03-01T09:00:00Z (3 hours ago)',
-      'Total     $15.00',
-      'Customer  ada@example.com',
-      '',
-    ].join('\n'))
+    expect(await objectText('table', {tty: true, columns: columnsFor('orders', 'id,created_at,total_amount,customer')})).toBe(
+      ['ID        o-1', 'Created   2026-03-01T09:00:00Z (3 hours ago)', 'Total     $15.00', 'Customer  ada@example.com', ''].join('\n'),
+    )
     const all = await objectText('table')
     expect(all.split('\n')[0]).toBe('id                    o-1')
     expect(all).toContain('\nnet_amount            $12.00\n')

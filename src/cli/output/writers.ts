@@ -125,7 +125,10 @@ class DelimitedLayout extends TextBuffer implements Layout {
   add(row: Row): void {
     const columns = this.start(row)
     const style = machineStyle(this.now())
-    this.text += delimitedLine(this.format, columns.map((c) => cellText(c, row, style)))
+    this.text += delimitedLine(
+      this.format,
+      columns.map((c) => cellText(c, row, style)),
+    )
   }
   async finish(): Promise<string> {
     this.start(undefined)
@@ -135,7 +138,11 @@ class DelimitedLayout extends TextBuffer implements Layout {
   private start(first: Row | undefined): Column[] {
     if (!this.columns) {
       this.columns = withCurrencyColumn(resolveColumns(this.spec, first))
-      if (this.header) this.text += delimitedLine(this.format, this.columns.map((c) => c.key))
+      if (this.header)
+        this.text += delimitedLine(
+          this.format,
+          this.columns.map((c) => c.key),
+        )
     }
     return this.columns
   }
@@ -145,7 +152,10 @@ class TableLayout implements Layout {
   private columns: Column[] | undefined
   private table: BatchTable | undefined
   private rows: string[][] = []
-  constructor(private readonly options: ListWriterOptions & {now: () => number; batchSize: number}, private readonly chalk: ChalkInstance) {}
+  constructor(
+    private readonly options: ListWriterOptions & {now: () => number; batchSize: number},
+    private readonly chalk: ChalkInstance,
+  ) {}
   get full(): boolean {
     return this.rows.length >= this.options.batchSize
   }
@@ -290,7 +300,13 @@ async function renderObject(row: Row, options: ObjectWriterOptions): Promise<str
     case 'tsv': {
       const cols = withCurrencyColumn(columns())
       const cells = cols.map((c) => cellText(c, row, machineStyle(now)))
-      const header = (options.header ?? options.format === 'csv') ? delimitedLine(options.format, cols.map((c) => c.key)) : ''
+      const header =
+        (options.header ?? options.format === 'csv')
+          ? delimitedLine(
+              options.format,
+              cols.map((c) => c.key),
+            )
+          : ''
       return header + delimitedLine(options.format, cells)
     }
     case 'table': {

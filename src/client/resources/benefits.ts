@@ -36,7 +36,13 @@ type CreatePropertiesOf<T extends BenefitType> = NonNullable<Extract<BenefitCrea
  * the compiler checks the table against the document's `Benefit*Update` schemas.
  */
 export const UPDATE_TAKES_VISIBILITY: {[T in BenefitType]: 'visibility' extends keyof UpdateOf<T> ? true : false} = {
-  custom: true, license_keys: true, downloadables: false, discord: false, github_repository: false, meter_credit: true, feature_flag: true,
+  custom: true,
+  license_keys: true,
+  downloadables: false,
+  discord: false,
+  github_repository: false,
+  meter_credit: true,
+  feature_flag: true,
 }
 
 /**
@@ -72,5 +78,10 @@ export interface AllGrantFilters extends GrantFilters {
 
 /** The grants of every benefit. */
 export function listAllBenefitGrants(client: ApiClient, f: AllGrantFilters, page: PaginateOptions): AsyncGenerator<BenefitGrant> {
-  return listItems<BenefitGrant>(client, '/benefit-grants/', {is_granted: f.granted, customer_id: f.customerId, external_customer_id: f.externalCustomerId, sorting: f.sorting}, page)
+  return listItems<BenefitGrant>(
+    client,
+    '/benefit-grants/',
+    {is_granted: f.granted, customer_id: f.customerId, external_customer_id: f.externalCustomerId, sorting: f.sorting},
+    page,
+  )
 }

@@ -16,14 +16,19 @@ export interface CheckoutFilters {
 }
 
 export function listCheckouts(client: ApiClient, f: CheckoutFilters, page: PaginateOptions): AsyncGenerator<Checkout> {
-  return listItems<Checkout>(client, '/checkouts/', {
-    product_id: f.productId,
-    customer_id: f.customerId,
-    external_customer_id: f.externalCustomerId,
-    status: f.status,
-    query: f.query,
-    sorting: f.sorting,
-  }, page)
+  return listItems<Checkout>(
+    client,
+    '/checkouts/',
+    {
+      product_id: f.productId,
+      customer_id: f.customerId,
+      external_customer_id: f.externalCustomerId,
+      status: f.status,
+      query: f.query,
+      sorting: f.sorting,
+    },
+    page,
+  )
 }
 
 export const getCheckout = (client: ApiClient, id: string) => client.get<Checkout>(`/checkouts/${seg(id)}`)

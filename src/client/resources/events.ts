@@ -76,10 +76,20 @@ export interface EventTypeFilters {
 
 /** The organization's event types with how often and when their events occurred. */
 export function listEventTypes(client: ApiClient, f: EventTypeFilters, page: PaginateOptions): AsyncGenerator<EventTypeWithStats> {
-  return listItems<EventTypeWithStats>(client, '/event-types/', {
-    source: f.source, query: f.query, customer_id: f.customerId, external_customer_id: f.externalCustomerId,
-    parent_id: f.parentId, root_events: f.rootEvents, sorting: f.sorting,
-  }, page)
+  return listItems<EventTypeWithStats>(
+    client,
+    '/event-types/',
+    {
+      source: f.source,
+      query: f.query,
+      customer_id: f.customerId,
+      external_customer_id: f.externalCustomerId,
+      parent_id: f.parentId,
+      root_events: f.rootEvents,
+      sorting: f.sorting,
+    },
+    page,
+  )
 }
 
 /** Sets an event type's label (what events of that name are shown as). */

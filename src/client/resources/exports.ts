@@ -9,7 +9,11 @@ import {listItems, seg} from './common.js'
 export async function receiptUrl(client: ApiClient, orderId: string): Promise<string> {
   const res = await client.request<{url: string} | null>('GET', `/orders/${seg(orderId)}/receipt`)
   if (res.status === 202 || !res.body?.url) {
-    throw new TillError(`the receipt of order ${orderId} is not ready yet (the order is not paid, or the receipt is being made)`, ExitCode.error, `try again later: till orders receipt ${orderId}`)
+    throw new TillError(
+      `the receipt of order ${orderId} is not ready yet (the order is not paid, or the receipt is being made)`,
+      ExitCode.error,
+      `try again later: till orders receipt ${orderId}`,
+    )
   }
   return res.body.url
 }
@@ -24,6 +28,7 @@ export async function exportCsv(client: ApiClient, kind: ExportKind, productId?:
 }
 
 export function listPaymentMethods(client: ApiClient, customer: {id?: string; externalId?: string}, page: PaginateOptions): AsyncGenerator<PaymentMethod> {
-  const path = customer.externalId === undefined ? `/customers/${seg(customer.id!)}/payment-methods` : `/customers/external/${seg(customer.externalId)}/payment-methods`
+  const path =
+    customer.externalId === undefined ? `/customers/${seg(customer.id!)}/payment-methods` : `/customers/external/${seg(customer.externalId)}/payment-methods`
   return listItems<PaymentMethod>(client, path, {}, page)
 }

@@ -17,16 +17,30 @@ export type FileService = (typeof FILE_SERVICES)[number]
 /** 5 MiB: the storage's smallest part (but the last). */
 export const DEFAULT_PART_SIZE = 5 * 1024 * 1024
 
-export const listFiles = (client: ApiClient, ids: string[] | undefined, page: PaginateOptions): AsyncGenerator<FileRead> => listItems<FileRead>(client, '/files/', {ids}, page)
+export const listFiles = (client: ApiClient, ids: string[] | undefined, page: PaginateOptions): AsyncGenerator<FileRead> =>
+  listItems<FileRead>(client, '/files/', {ids}, page)
 
 export const updateFile = (client: ApiClient, id: string, body: FilePatch) => client.patch<FileRead>(`/files/${seg(id)}`, body)
 
 export const deleteFile = (client: ApiClient, id: string) => client.delete<null>(`/files/${seg(id)}`)
 
 const MIME: Record<string, string> = {
-  '.pdf': 'application/pdf', '.zip': 'application/zip', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif',
-  '.webp': 'image/webp', '.svg': 'image/svg+xml', '.txt': 'text/plain', '.csv': 'text/csv', '.json': 'application/json', '.mp4': 'video/mp4',
-  '.mp3': 'audio/mpeg', '.epub': 'application/epub+zip', '.gz': 'application/gzip', '.tar': 'application/x-tar',
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.json': 'application/json',
+  '.mp4': 'video/mp4',
+  '.mp3': 'audio/mpeg',
+  '.epub': 'application/epub+zip',
+  '.gz': 'application/gzip',
+  '.tar': 'application/x-tar',
 }
 
 /** A MIME type from the file name; `application/octet-stream` when unknown. */
@@ -107,7 +121,12 @@ type Completed = {number: number; checksum_etag: string; checksum_sha256_base64:
 
 /** PUTs each part with the SHA-256 taken when the file was declared; the storage refuses bytes that differ. */
 async function uploadParts(
-  client: ApiClient, path: string, targets: FileUpload['upload']['parts'], parts: Part[], size: number, onProgress?: (sent: number, total: number) => void,
+  client: ApiClient,
+  path: string,
+  targets: FileUpload['upload']['parts'],
+  parts: Part[],
+  size: number,
+  onProgress?: (sent: number, total: number) => void,
 ): Promise<Completed[]> {
   const completed: Completed[] = []
   const handle = await open(path, 'r')
@@ -117,15 +136,25 @@ async function uploadParts(
       const local = parts.find((p) => p.number === part.number)!
       const data = Buffer.alloc(local.chunk_end - local.chunk_start + 1)
       await handle.read(data, 0, data.length, local.chunk_start)
-      const headers = await client.uploadPart(part.url, data, {'x-amz-checksum-sha256': local.checksum_sha256_base64, ...part.headers}).catch((error: unknown) => {
-        if (error instanceof ApiError && error.code === 'BadDigest') {
-          throw new TillError(`part ${part.number} of ${path} does not match the checksum taken before the upload: the file changed while it was being uploaded`, ExitCode.error, `upload it again once it no longer changes: till files upload ${path}`)
-        }
-        throw error
-      })
+      const headers = await client
+        .uploadPart(part.url, data, {'x-amz-checksum-sha256': local.checksum_sha256_base64, ...part.headers})
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.code === 'BadDigest') {
+            throw new TillError(
+              `part ${part.number} of ${path} does not match the checksum taken before the upload: the file changed while it was being uploaded`,
+              ExitCode.error,
+              `upload it again once it no longer changes: till files upload ${path}`,
+            )
+          }
+          throw error
+        })
       const echoed = headers['x-amz-checksum-sha256']
       if (typeof echoed === 'string' && echoed !== local.checksum_sha256_base64) {
-        throw new TillError(`part ${part.number} of ${path} arrived damaged: its checksum does not match`, ExitCode.error, `upload the file again: till files upload ${path}`)
+        throw new TillError(
+          `part ${part.number} of ${path} arrived damaged: its checksum does not match`,
+          ExitCode.error,
+          `upload the file again: till files upload ${path}`,
+        )
       }
       const etag = headers.etag
       if (typeof etag !== 'string') throw new TillError(`the storage did not confirm part ${part.number} of ${path} (no ETag)`, ExitCode.error)

@@ -14,7 +14,9 @@ import {ExitCode, TillError} from '../till-error.js'
  * `ResourceNotFound` saying so, as its published document names every 404 of the operation.
  */
 const isMissingInvoice = (error: unknown) =>
-  error instanceof ApiError && error.status === 404 && (error.code === 'InvoiceDoesNotExist' || (error.code === 'ResourceNotFound' && /^No invoice exists/.test(String((error.body as {detail?: unknown}).detail))))
+  error instanceof ApiError &&
+  error.status === 404 &&
+  (error.code === 'InvoiceDoesNotExist' || (error.code === 'ResourceNotFound' && /^No invoice exists/.test(String((error.body as {detail?: unknown}).detail))))
 
 export interface InvoiceRoutes {
   /** e.g. `/orders/ID/invoice` or `/customer-portal/orders/ID/invoice` */
@@ -61,7 +63,11 @@ export async function waitForInvoice(
       if (!isMissingInvoice(error)) throw error
     }
     if (Date.now() + interval > deadline) {
-      throw new TillError(`the invoice for order ${orderId} was not ready after ${Math.round(opts.timeoutMs / 1000)}s`, ExitCode.error, `it is being generated; check later with: ${routes.getCommand(orderId)}`)
+      throw new TillError(
+        `the invoice for order ${orderId} was not ready after ${Math.round(opts.timeoutMs / 1000)}s`,
+        ExitCode.error,
+        `it is being generated; check later with: ${routes.getCommand(orderId)}`,
+      )
     }
     await sleep(interval)
   }
@@ -110,7 +116,13 @@ const isDirectory = async (path: string) => (await stat(path).catch(() => undefi
  * `invoice get`: the URL, and with `download` the document: `-` returns it (for stdout), a folder gets
  * it under the service's file name, anything else is the file to save to.
  */
-export async function fetchInvoice(client: ApiClient, routes: InvoiceRoutes, orderId: string, download: string | undefined, note: (line: string) => void): Promise<InvoiceResult> {
+export async function fetchInvoice(
+  client: ApiClient,
+  routes: InvoiceRoutes,
+  orderId: string,
+  download: string | undefined,
+  note: (line: string) => void,
+): Promise<InvoiceResult> {
   const url = await invoiceUrl(client, routes, orderId)
   if (!download) return {order_id: orderId, url}
   const data = await client.download(url)

@@ -3,7 +3,16 @@
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {Rule} from '../rate-limit.js'
-import type {LicenseKeyActivate, LicenseKeyActivationRead, LicenseKeyDeactivate, LicenseKeyRead, LicenseKeyUpdate, LicenseKeyValidate, LicenseKeyWithActivations, ValidatedLicenseKey} from '../wire/index.js'
+import type {
+  LicenseKeyActivate,
+  LicenseKeyActivationRead,
+  LicenseKeyDeactivate,
+  LicenseKeyRead,
+  LicenseKeyUpdate,
+  LicenseKeyValidate,
+  LicenseKeyWithActivations,
+  ValidatedLicenseKey,
+} from '../wire/index.js'
 import {listItems, seg} from './common.js'
 
 /**
@@ -37,8 +46,7 @@ export type ActivateInput = LicenseKeyActivate
 export const activateLicenseKey = (client: ApiClient, body: ActivateInput) => client.post<LicenseKeyActivationRead>('/license-keys/activate', body)
 
 /** 204: the activation is gone and its slot free again. */
-export const deactivateLicenseKey = (client: ApiClient, body: LicenseKeyDeactivate) =>
-  client.post<null>('/license-keys/deactivate', body)
+export const deactivateLicenseKey = (client: ApiClient, body: LicenseKeyDeactivate) => client.post<null>('/license-keys/deactivate', body)
 
 export type {LicenseKeyUpdate}
 

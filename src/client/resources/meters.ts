@@ -71,12 +71,21 @@ export interface CustomerMeterFilters {
 }
 
 export function listCustomerMeters(client: ApiClient, f: CustomerMeterFilters, page: PaginateOptions): AsyncGenerator<CustomerMeter> {
-  return listItems<CustomerMeter>(client, '/customer-meters/', {customer_id: f.customerId, external_customer_id: f.externalCustomerId, meter_id: f.meterId, sorting: f.sorting}, page)
+  return listItems<CustomerMeter>(
+    client,
+    '/customer-meters/',
+    {customer_id: f.customerId, external_customer_id: f.externalCustomerId, meter_id: f.meterId, sorting: f.sorting},
+    page,
+  )
 }
 
 export const getCustomerMeter = (client: ApiClient, id: string) => client.get<CustomerMeter>(`/customer-meters/${seg(id)}`)
 
-export function listPortalMeters(client: ApiClient, f: {meterId?: string[]; query?: string; sorting?: string[]}, page: PaginateOptions): AsyncGenerator<CustomerCustomerMeter> {
+export function listPortalMeters(
+  client: ApiClient,
+  f: {meterId?: string[]; query?: string; sorting?: string[]},
+  page: PaginateOptions,
+): AsyncGenerator<CustomerCustomerMeter> {
   return listItems<CustomerCustomerMeter>(client, '/customer-portal/meters/', {meter_id: f.meterId, query: f.query, sorting: f.sorting}, page)
 }
 

@@ -27,7 +27,9 @@ export const createOAuth2Client = (client: ApiClient, body: OAuth2ClientConfigur
 
 /** A full replacement (PUT): every field of the configuration, with `client_id`. */
 export const updateOAuth2Client = (client: ApiClient, clientId: string, body: OAuth2ClientConfiguration) =>
-  client.request<OAuth2Client>('PUT', `/oauth2/register/${seg(clientId)}`, {body: {...body, client_id: clientId} satisfies OAuth2ClientConfigurationUpdate}).then((r) => r.body)
+  client
+    .request<OAuth2Client>('PUT', `/oauth2/register/${seg(clientId)}`, {body: {...body, client_id: clientId} satisfies OAuth2ClientConfigurationUpdate})
+    .then((r) => r.body)
 
 export const deleteOAuth2Client = (client: ApiClient, clientId: string) => client.delete<null>(`/oauth2/register/${seg(clientId)}`)
 

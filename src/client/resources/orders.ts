@@ -21,19 +21,24 @@ export interface OrderFilters {
 }
 
 export function listOrders(client: ApiClient, f: OrderFilters, page: PaginateOptions): AsyncGenerator<Order> {
-  return listItems<Order>(client, '/orders/', {
-    status: f.status,
-    customer_id: f.customerId,
-    external_customer_id: f.externalCustomerId,
-    product_id: f.productId,
-    subscription_id: f.subscriptionId,
-    checkout_id: f.checkoutId,
-    product_billing_type: f.billingType,
-    created_after: dateTime(f.createdAfter),
-    created_before: dateTime(f.createdBefore),
-    sorting: f.sorting,
-    ...metadataQuery(f.metadata),
-  }, page)
+  return listItems<Order>(
+    client,
+    '/orders/',
+    {
+      status: f.status,
+      customer_id: f.customerId,
+      external_customer_id: f.externalCustomerId,
+      product_id: f.productId,
+      subscription_id: f.subscriptionId,
+      checkout_id: f.checkoutId,
+      product_billing_type: f.billingType,
+      created_after: dateTime(f.createdAfter),
+      created_before: dateTime(f.createdBefore),
+      sorting: f.sorting,
+      ...metadataQuery(f.metadata),
+    },
+    page,
+  )
 }
 
 /** The document takes date-times: a bare date (`2026-01-01`) is the start of that day in UTC. */

@@ -18,15 +18,20 @@ export interface PaymentFilters {
 }
 
 export function listPayments(client: ApiClient, f: PaymentFilters, page: PaginateOptions): AsyncGenerator<Payment> {
-  return listItems<Payment>(client, '/payments/', {
-    order_id: f.orderId,
-    checkout_id: f.checkoutId,
-    customer_id: f.customerId,
-    customer_email: f.customerEmail,
-    status: f.status,
-    method: f.method,
-    sorting: f.sorting,
-  }, page)
+  return listItems<Payment>(
+    client,
+    '/payments/',
+    {
+      order_id: f.orderId,
+      checkout_id: f.checkoutId,
+      customer_id: f.customerId,
+      customer_email: f.customerEmail,
+      status: f.status,
+      method: f.method,
+      sorting: f.sorting,
+    },
+    page,
+  )
 }
 
 export const getPayment = (client: ApiClient, id: string) => client.get<Payment>(`/payments/${seg(id)}`)

@@ -5,8 +5,21 @@ import type {InvoiceRoutes} from './invoices.js'
 import type {ApiClient, RequestOptions} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {
-  CustomerBenefitGrant, CustomerOrder, CustomerOrderUpdate, CustomerSubscription, CustomerSubscriptionUpdate, LicenseKeyActivate, LicenseKeyActivationRead,
-  LicenseKeyDeactivate, LicenseKeyRead, LicenseKeyValidate, LicenseKeyWithActivations, PortalCustomer, PortalCustomerUpdate, Schema, ValidatedLicenseKey,
+  CustomerBenefitGrant,
+  CustomerOrder,
+  CustomerOrderUpdate,
+  CustomerSubscription,
+  CustomerSubscriptionUpdate,
+  LicenseKeyActivate,
+  LicenseKeyActivationRead,
+  LicenseKeyDeactivate,
+  LicenseKeyRead,
+  LicenseKeyValidate,
+  LicenseKeyWithActivations,
+  PortalCustomer,
+  PortalCustomerUpdate,
+  Schema,
+  ValidatedLicenseKey,
 } from '../wire/index.js'
 import {listItems, seg} from './common.js'
 import {LICENSE_KEY_BUDGET} from './license-keys.js'
@@ -32,13 +45,18 @@ export interface PortalOrderFilters {
 }
 
 export function listPortalOrders(client: ApiClient, f: PortalOrderFilters, page: PaginateOptions): AsyncGenerator<CustomerOrder> {
-  return listItems<CustomerOrder>(client, `${PORTAL}/orders/`, {
-    product_id: f.productId,
-    product_billing_type: f.billingType,
-    subscription_id: f.subscriptionId,
-    query: f.query,
-    sorting: f.sorting,
-  }, page)
+  return listItems<CustomerOrder>(
+    client,
+    `${PORTAL}/orders/`,
+    {
+      product_id: f.productId,
+      product_billing_type: f.billingType,
+      subscription_id: f.subscriptionId,
+      query: f.query,
+      sorting: f.sorting,
+    },
+    page,
+  )
 }
 
 /** Another customer's order is a 404, like an unknown one. */
@@ -66,7 +84,12 @@ export interface PortalSubscriptionFilters {
 }
 
 export function listPortalSubscriptions(client: ApiClient, f: PortalSubscriptionFilters, page: PaginateOptions): AsyncGenerator<CustomerSubscription> {
-  return listItems<CustomerSubscription>(client, `${PORTAL}/subscriptions/`, {product_id: f.productId, active: f.active, query: f.query, sorting: f.sorting}, page)
+  return listItems<CustomerSubscription>(
+    client,
+    `${PORTAL}/subscriptions/`,
+    {product_id: f.productId, active: f.active, query: f.query, sorting: f.sorting},
+    page,
+  )
 }
 
 export const getPortalSubscription = (client: ApiClient, id: string) => client.get<CustomerSubscription>(`${PORTAL}/subscriptions/${seg(id)}`)
@@ -91,14 +114,19 @@ export interface PortalGrantFilters {
 }
 
 export function listPortalBenefitGrants(client: ApiClient, f: PortalGrantFilters, page: PaginateOptions): AsyncGenerator<CustomerBenefitGrant> {
-  return listItems<CustomerBenefitGrant>(client, `${PORTAL}/benefit-grants/`, {
-    type: f.type,
-    benefit_id: f.benefitId,
-    order_id: f.orderId,
-    subscription_id: f.subscriptionId,
-    query: f.query,
-    sorting: f.sorting,
-  }, page)
+  return listItems<CustomerBenefitGrant>(
+    client,
+    `${PORTAL}/benefit-grants/`,
+    {
+      type: f.type,
+      benefit_id: f.benefitId,
+      order_id: f.orderId,
+      subscription_id: f.subscriptionId,
+      query: f.query,
+      sorting: f.sorting,
+    },
+    page,
+  )
 }
 
 export function listPortalLicenseKeys(client: ApiClient, f: {benefitId?: string}, page: PaginateOptions): AsyncGenerator<LicenseKeyRead> {
@@ -130,8 +158,7 @@ export interface AsCustomer {
 }
 
 /** Whether the portal commands were given a customer: TILL_CUSTOMER_TOKEN, or --as-customer / --as-customer-id. */
-export const customerGiven = (as: AsCustomer) =>
-  Boolean(as['as-customer'] || as['as-customer-id'] || process.env.TILL_CUSTOMER_TOKEN)
+export const customerGiven = (as: AsCustomer) => Boolean(as['as-customer'] || as['as-customer-id'] || process.env.TILL_CUSTOMER_TOKEN)
 
 /** Where the organization id of the key checks can come from, in order of preference. */
 export interface OrganizationSources {

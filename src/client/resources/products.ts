@@ -15,15 +15,20 @@ export interface ProductFilters {
 }
 
 export function listProducts(client: ApiClient, f: ProductFilters, page: PaginateOptions): AsyncGenerator<Product> {
-  return listItems<Product>(client, '/products/', {
-    query: f.query,
-    is_archived: f.archived,
-    is_recurring: f.recurring,
-    benefit_id: f.benefitId,
-    visibility: f.visibility,
-    sorting: f.sorting,
-    ...metadataQuery(f.metadata),
-  }, page)
+  return listItems<Product>(
+    client,
+    '/products/',
+    {
+      query: f.query,
+      is_archived: f.archived,
+      is_recurring: f.recurring,
+      benefit_id: f.benefitId,
+      visibility: f.visibility,
+      sorting: f.sorting,
+      ...metadataQuery(f.metadata),
+    },
+    page,
+  )
 }
 
 export const getProduct = (client: ApiClient, id: string) => client.get<Product>(`/products/${seg(id)}`)

@@ -18,14 +18,19 @@ export interface RefundFilters {
 }
 
 export function listRefunds(client: ApiClient, f: RefundFilters, page: PaginateOptions): AsyncGenerator<Refund> {
-  return listItems<Refund>(client, '/refunds/', {
-    order_id: f.orderId,
-    subscription_id: f.subscriptionId,
-    customer_id: f.customerId,
-    external_customer_id: f.externalCustomerId,
-    succeeded: f.succeeded,
-    sorting: f.sorting,
-  }, page)
+  return listItems<Refund>(
+    client,
+    '/refunds/',
+    {
+      order_id: f.orderId,
+      subscription_id: f.subscriptionId,
+      customer_id: f.customerId,
+      external_customer_id: f.externalCustomerId,
+      succeeded: f.succeeded,
+      sorting: f.sorting,
+    },
+    page,
+  )
 }
 
 /** `amount` in minor units of the order's currency, pre-tax; at most the order's `refundable_amount`. */

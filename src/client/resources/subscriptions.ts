@@ -6,7 +6,14 @@ import {listItems, metadataQuery, seg} from './common.js'
 
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const
 export const CANCELLATION_REASONS = [
-  'customer_service', 'low_quality', 'missing_features', 'switched_service', 'too_complex', 'too_expensive', 'unused', 'other',
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+  'other',
 ] as const
 export const PRORATIONS = ['invoice', 'prorate', 'next_period', 'reset'] as const
 
@@ -22,16 +29,21 @@ export interface SubscriptionFilters {
 }
 
 export function listSubscriptions(client: ApiClient, f: SubscriptionFilters, page: PaginateOptions): AsyncGenerator<Subscription> {
-  return listItems<Subscription>(client, '/subscriptions/', {
-    status: f.status,
-    active: f.active,
-    customer_id: f.customerId,
-    external_customer_id: f.externalCustomerId,
-    product_id: f.productId,
-    cancel_at_period_end: f.cancelAtPeriodEnd,
-    sorting: f.sorting,
-    ...metadataQuery(f.metadata),
-  }, page)
+  return listItems<Subscription>(
+    client,
+    '/subscriptions/',
+    {
+      status: f.status,
+      active: f.active,
+      customer_id: f.customerId,
+      external_customer_id: f.externalCustomerId,
+      product_id: f.productId,
+      cancel_at_period_end: f.cancelAtPeriodEnd,
+      sorting: f.sorting,
+      ...metadataQuery(f.metadata),
+    },
+    page,
+  )
 }
 
 export const getSubscription = (client: ApiClient, id: string) => client.get<Subscription>(`/subscriptions/${seg(id)}`)
@@ -56,8 +68,7 @@ export const cancelSubscription = (client: ApiClient, id: string, c: Cancellatio
 export const uncancelSubscription = (client: ApiClient, id: string) => update(client, id, {cancel_at_period_end: false})
 
 /** Ends the subscription now and revokes its benefits. */
-export const revokeSubscription = (client: ApiClient, id: string, c: Cancellation = {}) =>
-  update(client, id, {revoke: true, ...cancellationFields(c)})
+export const revokeSubscription = (client: ApiClient, id: string, c: Cancellation = {}) => update(client, id, {revoke: true, ...cancellationFields(c)})
 
 /** A change of product, and how the difference is billed. */
 export type PlanChange = Schema<'SubscriptionUpdateBase'> & {product_id: string}
@@ -69,8 +80,7 @@ export const changeSubscriptionProduct = (client: ApiClient, id: string, body: P
  * Applies a discount to the subscription (from its next renewal on), or with `null` removes it. The
  * service takes a discount change alone, not with a product change.
  */
-export const setSubscriptionDiscount = (client: ApiClient, id: string, discountId: string | null) =>
-  update(client, id, {discount_id: discountId})
+export const setSubscriptionDiscount = (client: ApiClient, id: string, discountId: string | null) => update(client, id, {discount_id: discountId})
 
 /** The product and the customer, by id or by external id. */
 export type {SubscriptionCreate}

@@ -10,7 +10,8 @@ export type EndpointCreate = WebhookEndpointCreate
 
 export type EndpointUpdate = WebhookEndpointUpdate
 
-export const listEndpoints = (client: ApiClient, page: PaginateOptions): AsyncGenerator<WebhookEndpoint> => listItems<WebhookEndpoint>(client, '/webhooks/endpoints', {}, page)
+export const listEndpoints = (client: ApiClient, page: PaginateOptions): AsyncGenerator<WebhookEndpoint> =>
+  listItems<WebhookEndpoint>(client, '/webhooks/endpoints', {}, page)
 
 export const getEndpoint = (client: ApiClient, id: string) => client.get<WebhookEndpoint>(`/webhooks/endpoints/${seg(id)}`)
 
@@ -39,15 +40,20 @@ export interface DeliveryFilters {
 
 /** Delivery attempts, newest first, each with its event. */
 export function listDeliveries(client: ApiClient, f: DeliveryFilters, page: PaginateOptions): AsyncGenerator<WebhookDelivery> {
-  return listItems<WebhookDelivery>(client, '/webhooks/deliveries', {
-    endpoint_id: f.endpointId,
-    succeeded: f.succeeded,
-    event_type: f.eventType,
-    http_code_class: f.httpCodeClass,
-    start_timestamp: f.start,
-    end_timestamp: f.end,
-    query: f.query,
-  }, page)
+  return listItems<WebhookDelivery>(
+    client,
+    '/webhooks/deliveries',
+    {
+      endpoint_id: f.endpointId,
+      succeeded: f.succeeded,
+      event_type: f.eventType,
+      http_code_class: f.httpCodeClass,
+      start_timestamp: f.start,
+      end_timestamp: f.end,
+      query: f.query,
+    },
+    page,
+  )
 }
 
 /** Sends an event again to its endpoint (202, no body); the new attempt shows up in the deliveries. */

@@ -17,8 +17,11 @@ type Json<T> = T extends {content: {'application/json': infer B}} ? B : never
 export type RequestBody<Op extends keyof operations> = operations[Op] extends {requestBody?: infer R} ? Json<NonNullable<R>> : never
 
 /** What an operation answers with a status (200 by default), by operation id: `Answer<'orders:get'>`. */
-export type Answer<Op extends keyof operations, Status extends number = 200> =
-  operations[Op]['responses'] extends infer R ? (Status extends keyof R ? Json<R[Status]> : never) : never
+export type Answer<Op extends keyof operations, Status extends number = 200> = operations[Op]['responses'] extends infer R
+  ? Status extends keyof R
+    ? Json<R[Status]>
+    : never
+  : never
 
 /** A page of a list operation: the items and the pagination. */
 export interface ListResource<T> {

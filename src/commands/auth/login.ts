@@ -10,39 +10,56 @@ import {assertSafeBaseUrl} from '../../client/origin.js'
 
 export default class AuthLogin extends BaseCommand {
   static override summary = 'Sign in through the browser (OAuth2), or with an organization access token; store it as a profile, make it active.'
-  static override description = `With --web (the default on a terminal unless --token-stdin is given) till opens the service's authorize page in the browser (it prints the URL when it cannot open one, e.g. over SSH), listens on a loopback port for the answer, checks its state and exchanges the code with a PKCE verifier. The access and refresh tokens go into the profile (mode 0600, never shown); the access token renews itself. The OAuth client is --client-id, kept in the profile (the local emulator has one built in).
+  static override description =
+    `With --web (the default on a terminal unless --token-stdin is given) till opens the service's authorize page in the browser (it prints the URL when it cannot open one, e.g. over SSH), listens on a loopback port for the answer, checks its state and exchanges the code with a PKCE verifier. The access and refresh tokens go into the profile (mode 0600, never shown); the access token renews itself. The OAuth client is --client-id, kept in the profile (the local emulator has one built in).
 Otherwise give an organization access token, created in the organization's settings (separately for production and sandbox): it is read from a hidden prompt (--no-web), or from stdin with --token-stdin, never from the command line. till checks it against the API and shows the organization before saving it (mode 0600).`
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
-    {description: 'Print the authorize URL instead of opening a browser (open it where 127.0.0.1 is this machine, e.g. through an SSH port forward)', command: '<%= config.bin %> <%= command.id %> --web --no-browser --environment sandbox --client-id polar_ci_...'},
+    {
+      description: 'Print the authorize URL instead of opening a browser (open it where 127.0.0.1 is this machine, e.g. through an SSH port forward)',
+      command: '<%= config.bin %> <%= command.id %> --web --no-browser --environment sandbox --client-id polar_ci_...',
+    },
     {description: 'In a script, from a secret store', command: 'pass polar/sandbox | <%= config.bin %> <%= command.id %> --environment sandbox --token-stdin'},
-    {description: 'A second production organization under its own profile name', command: '<%= config.bin %> <%= command.id %> --environment production --name acme-prod'},
+    {
+      description: 'A second production organization under its own profile name',
+      command: '<%= config.bin %> <%= command.id %> --environment production --name acme-prod',
+    },
   ]
 
   /** Only so that a token typed as an argument is refused without being echoed (see the base command). */
   static override args = {token: Args.string({hidden: true, ignoreStdin: true, description: 'Never a token: use the prompt or --token-stdin.'})}
   static override flags = {
-    environment: Flags.option({char: 'e', options: ['production', 'sandbox'] as const, description: 'Environment the token belongs to (asked on a terminal).'})(),
+    environment: Flags.option({
+      char: 'e',
+      options: ['production', 'sandbox'] as const,
+      description: 'Environment the token belongs to (asked on a terminal).',
+    })(),
     'token-stdin': Flags.boolean({description: 'Read the token from stdin.'}),
     name: Flags.string({description: 'Profile name (default: the environment name).'}),
     url: Flags.string({description: "Base URL, when it is not the environment's default.", hidden: false}),
-    force: Flags.boolean({description: 'Save the token even if the API does not accept it now, or the URL is the other environment\'s.'}),
+    force: Flags.boolean({description: "Save the token even if the API does not accept it now, or the URL is the other environment's."}),
     ...WEB_FLAGS,
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(AuthLogin)
     if (args.token !== undefined) {
-      throw usageError('a token is never taken as an argument (it would stay in the shell history); it was not used or shown', 'type it at the prompt, or pipe it: pass polar/prod | till auth login --token-stdin')
+      throw usageError(
+        'a token is never taken as an argument (it would stay in the shell history); it was not used or shown',
+        'type it at the prompt, or pipe it: pass polar/prod | till auth login --token-stdin',
+      )
     }
     const config = readConfig(this.ctx.configDir) // a damaged config is reported before anything is asked
     // Signing in again to a profile (--name, or --profile) keeps its environment and URL unless told otherwise.
     const again = config.profiles[flags.name ?? flags.profile ?? '']
     const known = again && again.environment !== 'local' ? again : undefined
-    const environment = flags.environment ?? (known?.environment as 'production' | 'sandbox' | undefined) ?? ((await this.prompter.select('--environment', 'Environment of the token', async () => [
-      {name: 'production (real customers and payments)', value: 'production'},
-      {name: 'sandbox (testing)', value: 'sandbox'},
-    ])) as 'production' | 'sandbox')
+    const environment =
+      flags.environment ??
+      (known?.environment as 'production' | 'sandbox' | undefined) ??
+      ((await this.prompter.select('--environment', 'Environment of the token', async () => [
+        {name: 'production (real customers and payments)', value: 'production'},
+        {name: 'sandbox (testing)', value: 'sandbox'},
+      ])) as 'production' | 'sandbox')
     const name = flags.name ?? (known ? (flags.profile as string) : environment)
     if (!validProfileName(name)) throw usageError(`"${name}" is not a valid profile name`, 'use letters, digits, ".", "_" and "-"')
     const keptUrl = known && known.environment === environment ? known.base_url : undefined
@@ -50,7 +67,11 @@ Otherwise give an organization access token, created in the organization's setti
     if (!/^https?:\/\/\S+$/.test(baseUrl)) throw usageError(`--url is not a URL: "${flags.url}"`)
     assertSafeBaseUrl(baseUrl, '--url')
     await this.checkUrlMatches(environment, baseUrl, flags.force)
-    if (flags.web && flags['token-stdin']) throw usageError('--web and --token-stdin do not go together', 'sign in through the browser (--web), or pipe an organization access token (--token-stdin)')
+    if (flags.web && flags['token-stdin'])
+      throw usageError(
+        '--web and --token-stdin do not go together',
+        'sign in through the browser (--web), or pipe an organization access token (--token-stdin)',
+      )
     if (flags.web ?? (!flags['token-stdin'] && this.prompter.interactive)) {
       await signInWithBrowser({ctx: this.ctx, prompter: this.prompter, environment, name, baseUrl, customUrl: Boolean(flags.url ?? keptUrl), flags})
       return
@@ -61,7 +82,13 @@ Otherwise give an organization access token, created in the organization's setti
     }
     const org = await verifyToken(this.ctx, {baseUrl, token, environment, name, force: flags.force, forceFlag: '--force'})
     await updateConfig(this.ctx.configDir, (c) => {
-      c.profiles[name] = {...c.profiles[name], environment, token, ...(flags.url ?? keptUrl ? {base_url: baseUrl} : {base_url: undefined}), organization_id: org?.id}
+      c.profiles[name] = {
+        ...c.profiles[name],
+        environment,
+        token,
+        ...((flags.url ?? keptUrl) ? {base_url: baseUrl} : {base_url: undefined}),
+        organization_id: org?.id,
+      }
       c.active = name
     })
     const who = org ? `organization ${org.name} (${org.id})` : 'an unverified token'
@@ -73,7 +100,8 @@ Otherwise give an organization access token, created in the organization's setti
     const other = environment === 'production' ? 'sandbox' : 'production'
     if (new URL(baseUrl).host !== new URL(DEFAULT_URLS[other]).host) return
     const problem = `${baseUrl} is the ${other} URL, but the profile is for ${environment}`
-    if (!force && !this.prompter.interactive) throw usageError(`${problem}; nothing was saved`, `use --environment ${other}, or pass --force if this is really meant`)
+    if (!force && !this.prompter.interactive)
+      throw usageError(`${problem}; nothing was saved`, `use --environment ${other}, or pass --force if this is really meant`)
     this.ctx.note(`Warning: ${problem}.`)
     if (force) return
     const {confirm} = await import('@inquirer/prompts')

@@ -4,8 +4,10 @@ import {readConfig, updateConfig} from '../../cli/config/profiles.js'
 import {usageError} from '../../client/till-error.js'
 
 export default class AuthLogout extends BaseCommand {
-  static override summary = "Sign a profile out: revoke a browser sign-in's tokens at the service, then forget the stored credential (the profile and its settings stay)."
-  static override description = 'A browser sign-in (till auth login --web) is revoked at the service first (/v1/oauth2/revoke), so its tokens stop working everywhere; when the service cannot be reached, they are forgotten anyway and the warning says until when they stay valid. An organization access token is only forgotten: revoke it in the organization settings.'
+  static override summary =
+    "Sign a profile out: revoke a browser sign-in's tokens at the service, then forget the stored credential (the profile and its settings stay)."
+  static override description =
+    'A browser sign-in (till auth login --web) is revoked at the service first (/v1/oauth2/revoke), so its tokens stop working everywhere; when the service cannot be reached, they are forgotten anyway and the warning says until when they stay valid. An organization access token is only forgotten: revoke it in the organization settings.'
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --profile sandbox']
 
   async run(): Promise<void> {

@@ -8,8 +8,10 @@ import {missingScopes, refusedTopics} from '../../client/scopes.js'
 import {readConfig} from '../../cli/config/profiles.js'
 
 export default class AuthStatus extends BaseCommand {
-  static override summary = "Show who till is signed in as: profile, environment, organization, kind of credential, token (masked), scopes (and those missing for till's commands) and expiry, whether it works."
-  static override description = "The credential is an organization access token, or a browser sign-in (OAuth2) whose scopes and access-token expiry are shown (checking it may renew the access token), with the scopes till's commands need that it was not granted and the topics (or commands) that will be refused for want of them (missing_scopes and failing under --json). Exits 4 when the profile cannot be used (no token, the API refuses it, or the sign-in could not be renewed), so scripts can check before they start."
+  static override summary =
+    "Show who till is signed in as: profile, environment, organization, kind of credential, token (masked), scopes (and those missing for till's commands) and expiry, whether it works."
+  static override description =
+    "The credential is an organization access token, or a browser sign-in (OAuth2) whose scopes and access-token expiry are shown (checking it may renew the access token), with the scopes till's commands need that it was not granted and the topics (or commands) that will be refused for want of them (missing_scopes and failing under --json). Exits 4 when the profile cannot be used (no token, the API refuses it, or the sign-in could not be renewed), so scripts can check before they start."
   static override enableJsonFlag = true
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --profile sandbox --json']
   static override flags = {...outputFlags}
@@ -35,23 +37,35 @@ export default class AuthStatus extends BaseCommand {
     const granted = oauth ? oauth.scope.split(/\s+/).filter(Boolean) : undefined
     const missing = granted ? missingScopes(granted) : undefined
     const failing = granted ? refusedTopics(granted) : undefined
-    await this.writeOne('auth-status', {
-      profile: p.name,
-      environment: p.environment,
-      base_url: p.baseUrl,
-      organization: organization ? `${organization.name} (${organization.id})` : null,
-      credential: oauth ? 'browser sign-in (OAuth2)' : !token ? null : token.startsWith('polar_oat_') ? 'organization access token' : token.startsWith('polar_cst_') ? 'customer session token' : 'token',
-      token: token ? maskToken(oauth?.access_token ?? token) : null,
-      token_source: p.tokenSource === 'none' && token ? 'emulator' : p.tokenSource,
-      scopes: oauth ? oauth.scope : token?.startsWith('polar_oat_') ? "the token's (chosen when it was created)" : null,
-      missing_scopes: missing ?? null,
-      failing: failing ?? null,
-      expires_at: oauth ? oauth.expires_at : null,
-      refreshable: oauth ? Boolean(oauth.refresh_token) : null,
-      oauth_client_id: oauth ? oauth.client_id : null,
-      works: problem ? `no: ${problem.message}` : 'yes',
-      rate_budget: `${ruleText(p.rateLimit)} (${p.rateLimitSource}), ${ruleText(PER_IP_BUDGET)} per IP`,
-    }, flags)
+    await this.writeOne(
+      'auth-status',
+      {
+        profile: p.name,
+        environment: p.environment,
+        base_url: p.baseUrl,
+        organization: organization ? `${organization.name} (${organization.id})` : null,
+        credential: oauth
+          ? 'browser sign-in (OAuth2)'
+          : !token
+            ? null
+            : token.startsWith('polar_oat_')
+              ? 'organization access token'
+              : token.startsWith('polar_cst_')
+                ? 'customer session token'
+                : 'token',
+        token: token ? maskToken(oauth?.access_token ?? token) : null,
+        token_source: p.tokenSource === 'none' && token ? 'emulator' : p.tokenSource,
+        scopes: oauth ? oauth.scope : token?.startsWith('polar_oat_') ? "the token's (chosen when it was created)" : null,
+        missing_scopes: missing ?? null,
+        failing: failing ?? null,
+        expires_at: oauth ? oauth.expires_at : null,
+        refreshable: oauth ? Boolean(oauth.refresh_token) : null,
+        oauth_client_id: oauth ? oauth.client_id : null,
+        works: problem ? `no: ${problem.message}` : 'yes',
+        rate_budget: `${ruleText(p.rateLimit)} (${p.rateLimitSource}), ${ruleText(PER_IP_BUDGET)} per IP`,
+      },
+      flags,
+    )
     if (missing && failing) {
       this.ctx.note(
         missing.length === 0 && failing.length === 0
@@ -60,6 +74,11 @@ export default class AuthStatus extends BaseCommand {
       )
     }
     // The exit code says why: 4 only for a credential the service refused, 6 when it could not be reached.
-    if (problem) throw new TillError(`profile "${p.name}" cannot be used: ${problem.message}`, problem.exitCode === ExitCode.error ? ExitCode.auth : problem.exitCode, problem.hint)
+    if (problem)
+      throw new TillError(
+        `profile "${p.name}" cannot be used: ${problem.message}`,
+        problem.exitCode === ExitCode.error ? ExitCode.auth : problem.exitCode,
+        problem.hint,
+      )
   }
 }

@@ -10,13 +10,25 @@ const descriptionRule = (v: string) => (v.trim().length >= 3 && v.trim().length 
 
 export default class BenefitsCreate extends BaseCommand {
   static override summary = 'Create a benefit to grant with products.'
-  static override description = 'custom, license_keys and meter_credit benefits take their properties from flags (--note; --prefix, --activation-limit, --usage-limit, --expires; --meter, --units, --rollover); any type takes --properties as JSON. Attach it to a product with: till products update ID --benefit BENEFIT_ID. On a terminal a missing type or description is asked for.'
+  static override description =
+    'custom, license_keys and meter_credit benefits take their properties from flags (--note; --prefix, --activation-limit, --usage-limit, --expires; --meter, --units, --rollover); any type takes --properties as JSON. Attach it to a product with: till products update ID --benefit BENEFIT_ID. On a terminal a missing type or description is asked for.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --type custom --description "Priority support" --note "Write to support@example.com"',
-    {description: 'License keys usable on 3 devices, valid for a year', command: '<%= config.bin %> <%= command.id %> --type license_keys --description "License key" --prefix ACME --activation-limit 3 --expires 1y'},
-    {description: 'Another type, with its properties as JSON', command: '<%= config.bin %> <%= command.id %> --type github_repository --description "Repository access" --properties \'{"repository_owner":"acme","repository_name":"pro","permission":"pull"}\''},
-    {description: 'Credit 1,000 units of a meter on every grant', command: '<%= config.bin %> <%= command.id %> --type meter_credit --description "1,000 API calls" --meter 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --units 1000'},
+    {
+      description: 'License keys usable on 3 devices, valid for a year',
+      command: '<%= config.bin %> <%= command.id %> --type license_keys --description "License key" --prefix ACME --activation-limit 3 --expires 1y',
+    },
+    {
+      description: 'Another type, with its properties as JSON',
+      command:
+        '<%= config.bin %> <%= command.id %> --type github_repository --description "Repository access" --properties \'{"repository_owner":"acme","repository_name":"pro","permission":"pull"}\'',
+    },
+    {
+      description: 'Credit 1,000 units of a meter on every grant',
+      command:
+        '<%= config.bin %> <%= command.id %> --type meter_credit --description "1,000 API calls" --meter 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --units 1000',
+    },
   ]
 
   static override flags = {

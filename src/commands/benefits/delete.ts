@@ -7,7 +7,8 @@ import {confirmTarget} from '../../areas/catalog/input.js'
 
 export default class BenefitsDelete extends BaseCommand {
   static override summary = 'Delete a benefit: it is detached from its products and revoked from customers (asks for confirmation).'
-  static override description = 'Every customer who has the benefit loses it (license keys are revoked, roles removed). Without a terminal, --yes is required. Give - as ID to delete every benefit id read from stdin.'
+  static override description =
+    'Every customer who has the benefit loses it (license keys are revoked, roles removed). Without a terminal, --yes is required. Give - as ID to delete every benefit id read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 0b6d9f2e-8c1a-4d3b-9e7f-5a2c4b6d8e01',

@@ -18,6 +18,11 @@ export default class BenefitsGet extends BaseCommand {
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(BenefitsGet)
     const client = await this.ctx.client()
-    await this.eachId(args.id, flags, (id) => getBenefit(client, id), (benefit) => this.writeOne('benefits', benefit, flags))
+    await this.eachId(
+      args.id,
+      flags,
+      (id) => getBenefit(client, id),
+      (benefit) => this.writeOne('benefits', benefit, flags),
+    )
   }
 }

@@ -25,7 +25,11 @@ export default class BenefitsList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(BenefitsList)
     const client = await this.ctx.client()
-    const items = listBenefits(client, {type: flags.type, query: flags.query, sorting: flags.sort?.split(','), metadata: flags.metadata}, this.pageOptions(flags))
+    const items = listBenefits(
+      client,
+      {type: flags.type, query: flags.query, sorting: flags.sort?.split(','), metadata: flags.metadata},
+      this.pageOptions(flags),
+    )
     await this.writeList('benefits', items, flags)
   }
 }

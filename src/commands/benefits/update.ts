@@ -11,7 +11,8 @@ const PROPERTY_FLAGS = Object.keys(benefitPropertyFlags) as Array<keyof typeof b
 
 export default class BenefitsUpdate extends BaseCommand {
   static override summary = "Change a benefit's description, visibility, metadata or properties."
-  static override description = 'Property flags are merged into the current properties; --metadata key=value into the current metadata (key= removes a key). The type cannot change. Customers who have the benefit see the change. Give - as ID to apply the same change to every benefit id read from stdin.'
+  static override description =
+    'Property flags are merged into the current properties; --metadata key=value into the current metadata (key= removes a key). The type cannot change. Customers who have the benefit see the change. Give - as ID to apply the same change to every benefit id read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 0b6d9f2e-8c1a-4d3b-9e7f-5a2c4b6d8e01 --description "Priority support (24h)"',
@@ -20,7 +21,8 @@ export default class BenefitsUpdate extends BaseCommand {
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Benefit id, or - to read ids from stdin.', required: true})}
   static override flags = {
-    ...outputFlags, ...bulkFlags,
+    ...outputFlags,
+    ...bulkFlags,
     description: Flags.string({char: 'd', description: 'New description, 3-42 characters.'}),
     visibility: Flags.option({options: VISIBILITIES, description: 'Who can see it.'})(),
     ...benefitPropertyFlags,
@@ -31,7 +33,10 @@ export default class BenefitsUpdate extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(BenefitsUpdate)
     const properties = PROPERTY_FLAGS.some((k) => flags[k] !== undefined)
     if (flags.description === undefined && flags.visibility === undefined && !flags.metadata?.length && !properties) {
-      throw usageError('nothing to update', 'pass --description, --visibility, --metadata or property flags (--note, --prefix, --activation-limit, --properties...)')
+      throw usageError(
+        'nothing to update',
+        'pass --description, --visibility, --metadata or property flags (--note, --prefix, --activation-limit, --properties...)',
+      )
     }
     if (flags.metadata) mergeMetadata({}, flags.metadata)
     const client = await this.ctx.client()

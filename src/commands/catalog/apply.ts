@@ -9,13 +9,20 @@ import {TillError, usageError} from '../../client/till-error.js'
 
 export default class CatalogApply extends BaseCommand {
   static override summary = 'Make an environment match a catalog file.'
-  static override description = `Plans as "till catalog plan" does, then creates and updates in dependency order (meters, custom fields and benefits before the products that use them, products before the discounts and checkout links restricted to them), within the rate budget. Objects are matched by key, so applying the same file again changes nothing. Nothing is deleted: what the environment has and the file does not is reported, and with --prune meters and products are archived and webhook endpoints disabled (the service cannot archive a custom field, a benefit, a discount or a checkout link: those are kept). A change the service cannot make (a one-time product becoming recurring, a discount's type) refuses the whole file before anything is sent. A webhook endpoint created gets a new signing secret, which is not printed: stderr says how to get one.
+  static override description =
+    `Plans as "till catalog plan" does, then creates and updates in dependency order (meters, custom fields and benefits before the products that use them, products before the discounts and checkout links restricted to them), within the rate budget. Objects are matched by key, so applying the same file again changes nothing. Nothing is deleted: what the environment has and the file does not is reported, and with --prune meters and products are archived and webhook endpoints disabled (the service cannot archive a custom field, a benefit, a discount or a checkout link: those are kept). A change the service cannot make (a one-time product becoming recurring, a discount's type) refuses the whole file before anything is sent. A webhook endpoint created gets a new signing secret, which is not printed: stderr says how to get one.
 
 Production, and any --prune that archives, is confirmed on a terminal and needs --yes otherwise. The first refusal stops the run with what was done and what was not; running apply again finishes the work.`
   static override enableJsonFlag = true
   static override examples = [
-    {description: 'Recreate the sandbox catalog in production', command: '<%= config.bin %> catalog pull -p sandbox --out catalog.yaml\n<%= config.bin %> <%= command.id %> catalog.yaml -p production'},
-    {description: 'Apply in CI, archiving products removed from the file', command: '<%= config.bin %> <%= command.id %> catalog.yaml -p production --prune --yes'},
+    {
+      description: 'Recreate the sandbox catalog in production',
+      command: '<%= config.bin %> catalog pull -p sandbox --out catalog.yaml\n<%= config.bin %> <%= command.id %> catalog.yaml -p production',
+    },
+    {
+      description: 'Apply in CI, archiving products removed from the file',
+      command: '<%= config.bin %> <%= command.id %> catalog.yaml -p production --prune --yes',
+    },
   ]
 
   static override args = {file: Args.string({description: 'Catalog file (from till catalog pull), or - for stdin.', required: true, ignoreStdin: true})}
@@ -32,7 +39,10 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
     const blocked = plan.steps.filter((s) => s.blocked)
     if (blocked.length > 0) {
       this.ctx.io.stderr.write(stepsText(blocked))
-      throw usageError(`${blocked.length === 1 ? 'a change' : `${blocked.length} changes`} in the file cannot be made by the service; nothing was changed`, 'see "cannot apply" above')
+      throw usageError(
+        `${blocked.length === 1 ? 'a change' : `${blocked.length} changes`} in the file cannot be made by the service; nothing was changed`,
+        'see "cannot apply" above',
+      )
     }
     if (!plan.pending) {
       this.ctx.note(`Nothing to do: ${targetText(target)} matches the file.`)
@@ -49,8 +59,15 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
       if (d.note) this.ctx.note(d.note)
     })
     if (json) {
-      const failed = result.failed && {kind: result.failed.step.kind, key: result.failed.step.key, action: result.failed.step.action, error: toTillError(result.failed.error, this.errorContext()).message}
-      this.ctx.io.stdout.write(`${JSON.stringify({done: result.done, failed: failed ?? null, not_done: result.notDone.map((s) => ({kind: s.kind, key: s.key, action: s.action}))}, null, 2)}\n`)
+      const failed = result.failed && {
+        kind: result.failed.step.kind,
+        key: result.failed.step.key,
+        action: result.failed.step.action,
+        error: toTillError(result.failed.error, this.errorContext()).message,
+      }
+      this.ctx.io.stdout.write(
+        `${JSON.stringify({done: result.done, failed: failed ?? null, not_done: result.notDone.map((s) => ({kind: s.kind, key: s.key, action: s.action}))}, null, 2)}\n`,
+      )
     }
     if (!result.failed) {
       this.ctx.note(`Applied to ${targetText(target)}: ${result.done.length} changes.`)

@@ -7,13 +7,17 @@ import {ExitCode} from '../../client/till-error.js'
 
 export default class CatalogPlan extends BaseCommand {
   static override summary = 'Show what applying a catalog file to an environment would change.'
-  static override description = `Reads the environment and prints a diff: + for an object to create, ~ for one to update (with each changed field, money with its currency), - for one to archive (--prune), and ! for one the environment has but the file does not (kept). Where the service cannot change a field in place (a price's amount: prices are replaced, not edited; a meter's filter once it counts events) the plan says what apply will do instead. Nothing is written.
+  static override description =
+    `Reads the environment and prints a diff: + for an object to create, ~ for one to update (with each changed field, money with its currency), - for one to archive (--prune), and ! for one the environment has but the file does not (kept). Where the service cannot change a field in place (a price's amount: prices are replaced, not edited; a meter's filter once it counts events) the plan says what apply will do instead. Nothing is written.
 
 Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when changes are pending (so that CI can gate on it), 2 for a file with problems.`
   static override enableJsonFlag = true
   static override examples = [
     {description: 'What would change in production', command: '<%= config.bin %> <%= command.id %> catalog.yaml -p production'},
-    {description: 'Fail a CI job when production has drifted from the file', command: '<%= config.bin %> <%= command.id %> catalog.yaml -p production --json > plan.json || test $? -ne 10'},
+    {
+      description: 'Fail a CI job when production has drifted from the file',
+      command: '<%= config.bin %> <%= command.id %> catalog.yaml -p production --json > plan.json || test $? -ne 10',
+    },
   ]
 
   static override args = {file: Args.string({description: 'Catalog file (from till catalog pull), or - for stdin.', required: true, ignoreStdin: true})}
@@ -28,7 +32,8 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
     if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify(planJson(plan, target), null, 2)}\n`)
     else this.ctx.io.stdout.write(planText(plan, target))
-    if (plan.steps.some((s) => s.blocked)) this.ctx.note('Some changes cannot be applied as they are (see "cannot apply"); apply refuses the file until they are resolved.')
+    if (plan.steps.some((s) => s.blocked))
+      this.ctx.note('Some changes cannot be applied as they are (see "cannot apply"); apply refuses the file until they are resolved.')
     if (plan.pending) this.exit(ExitCode.changesPending)
   }
 }

@@ -6,12 +6,16 @@ import {checkWritableTarget} from '../../client/fs-problem.js'
 
 export default class CatalogPull extends BaseCommand {
   static override summary = "Write the organization's catalog to one readable YAML file."
-  static override description = `Meters, custom fields, benefits, products (their prices in major units with their currency, their benefits, custom fields and metered prices' meters by key), discounts, checkout links and webhook endpoints as one YAML file to review, keep in version control and apply to another environment with "till catalog apply". Each object is named by a stable key: the "key" entry of its metadata, or, for an object that has none yet, a key derived from its name (apply records it). Environment ids and secrets never appear in the file (a webhook endpoint's signing secret is left out). Archived meters and products and disabled webhook endpoints are left out.
+  static override description =
+    `Meters, custom fields, benefits, products (their prices in major units with their currency, their benefits, custom fields and metered prices' meters by key), discounts, checkout links and webhook endpoints as one YAML file to review, keep in version control and apply to another environment with "till catalog apply". Each object is named by a stable key: the "key" entry of its metadata, or, for an object that has none yet, a key derived from its name (apply records it). Environment ids and secrets never appear in the file (a webhook endpoint's signing secret is left out). Archived meters and products and disabled webhook endpoints are left out.
 
 What the file does not express yet is left out with a warning (apply keeps it): a downloadables benefit (it names uploaded files of its environment) and a product with a seat-based price.`
   static override examples = [
     {description: 'Pull the sandbox catalog into a file', command: '<%= config.bin %> <%= command.id %> -p sandbox --out catalog.yaml'},
-    {description: 'Compare the catalogs of two environments', command: 'diff <(<%= config.bin %> <%= command.id %> -p sandbox) <(<%= config.bin %> <%= command.id %> -p production)'},
+    {
+      description: 'Compare the catalogs of two environments',
+      command: 'diff <(<%= config.bin %> <%= command.id %> -p sandbox) <(<%= config.bin %> <%= command.id %> -p production)',
+    },
   ]
 
   static override flags = {

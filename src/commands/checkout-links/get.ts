@@ -18,6 +18,11 @@ export default class CheckoutLinksGet extends BaseCommand {
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CheckoutLinksGet)
     const client = await this.ctx.client()
-    await this.eachId(args.id, flags, (id) => getCheckoutLink(client, id), (link) => this.writeOne('checkout-links', link, flags))
+    await this.eachId(
+      args.id,
+      flags,
+      (id) => getCheckoutLink(client, id),
+      (link) => this.writeOne('checkout-links', link, flags),
+    )
   }
 }

@@ -9,7 +9,10 @@ export default class CheckoutLinksList extends BaseCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
-    {description: 'Links that sell a product, with their URLs', command: '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --columns label,url'},
+    {
+      description: 'Links that sell a product, with their URLs',
+      command: '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --columns label,url',
+    },
   ]
 
   static override flags = {

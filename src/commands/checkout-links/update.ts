@@ -8,7 +8,8 @@ import {metadataFrom} from '../../cli/input/fields.js'
 
 export default class CheckoutLinksUpdate extends BaseCommand {
   static override summary = "Change a checkout link's products, label, discount, URLs or settings; its URL stays the same."
-  static override description = '--product replaces the products (repeatable). --discount applies a discount to checkouts opened from the link (it must apply to each product); --no-discount removes it. --label "" clears the label. --metadata replaces the metadata. Give - as ID to apply the same change to every link id read from stdin.'
+  static override description =
+    '--product replaces the products (repeatable). --discount applies a discount to checkouts opened from the link (it must apply to each product); --no-discount removes it. --label "" clears the label. --metadata replaces the metadata. Give - as ID to apply the same change to every link id read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 4c3b2a19-8d7e-4f6a-9b5c-3d2e1f0a9b8c --label "Spring sale" --discount 5b0e6d2c-7a1f-4c3e-9d8b-2f4a6c8e0b1d',
@@ -33,13 +34,27 @@ export default class CheckoutLinksUpdate extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(CheckoutLinksUpdate)
     const body: CheckoutLinkUpdate = Object.fromEntries(
       Object.entries({
-        products: flags.product, label: flags.label === '' ? null : flags.label, discount_id: flags['no-discount'] ? null : flags.discount,
-        allow_discount_codes: flags['discount-codes'], require_billing_address: flags['require-billing-address'], success_url: flags['success-url'],
-        return_url: flags['return-url'], metadata: metadataFrom(flags.metadata),
+        products: flags.product,
+        label: flags.label === '' ? null : flags.label,
+        discount_id: flags['no-discount'] ? null : flags.discount,
+        allow_discount_codes: flags['discount-codes'],
+        require_billing_address: flags['require-billing-address'],
+        success_url: flags['success-url'],
+        return_url: flags['return-url'],
+        metadata: metadataFrom(flags.metadata),
       }).filter(([, v]) => v !== undefined),
     )
-    if (Object.keys(body).length === 0) throw usageError('nothing to update', 'pass --product, --label, --discount or --no-discount, --discount-codes, --require-billing-address, --success-url, --return-url or --metadata')
+    if (Object.keys(body).length === 0)
+      throw usageError(
+        'nothing to update',
+        'pass --product, --label, --discount or --no-discount, --discount-codes, --require-billing-address, --success-url, --return-url or --metadata',
+      )
     const client = await this.ctx.client()
-    await this.eachId(args.id, flags, (id) => updateCheckoutLink(client, id, body), (link) => this.writeOne('checkout-links', link, flags))
+    await this.eachId(
+      args.id,
+      flags,
+      (id) => updateCheckoutLink(client, id, body),
+      (link) => this.writeOne('checkout-links', link, flags),
+    )
   }
 }

@@ -18,6 +18,11 @@ export default class CheckoutsGet extends BaseCommand {
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CheckoutsGet)
     const client = await this.ctx.client()
-    await this.eachId(args.id, flags, (id) => getCheckout(client, id), (checkout) => this.writeOne('checkouts', checkout, flags))
+    await this.eachId(
+      args.id,
+      flags,
+      (id) => getCheckout(client, id),
+      (checkout) => this.writeOne('checkouts', checkout, flags),
+    )
   }
 }

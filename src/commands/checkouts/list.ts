@@ -5,12 +5,16 @@ import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class CheckoutsList extends BaseCommand {
   static override summary = 'List checkout sessions, newest first.'
-  static override description = 'Filters combine; repeat --status, --product or --customer for several values. A checkout is open for 24 hours, then expired unless it was paid (confirmed, then succeeded).'
+  static override description =
+    'Filters combine; repeat --status, --product or --customer for several values. A checkout is open for 24 hours, then expired unless it was paid (confirmed, then succeeded).'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --status open',
     {description: 'Checkouts started by one email address', command: '<%= config.bin %> <%= command.id %> --query ada@example.com'},
-    {description: 'Every succeeded checkout of a product, as JSON lines', command: '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --status succeeded --all -o jsonl'},
+    {
+      description: 'Every succeeded checkout of a product, as JSON lines',
+      command: '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --status succeeded --all -o jsonl',
+    },
   ]
 
   static override flags = {
@@ -27,14 +31,18 @@ export default class CheckoutsList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(CheckoutsList)
     const client = await this.ctx.client()
-    const items = listCheckouts(client, {
-      status: flags.status,
-      productId: flags.product,
-      customerId: flags.customer,
-      externalCustomerId: flags['external-customer'],
-      query: flags.query,
-      sorting: flags.sort?.split(','),
-    }, this.pageOptions(flags))
+    const items = listCheckouts(
+      client,
+      {
+        status: flags.status,
+        productId: flags.product,
+        customerId: flags.customer,
+        externalCustomerId: flags['external-customer'],
+        query: flags.query,
+        sorting: flags.sort?.split(','),
+      },
+      this.pageOptions(flags),
+    )
     await this.writeList('checkouts', items, flags)
   }
 }

@@ -8,12 +8,19 @@ import {customFieldDataFrom, metadataFrom} from '../../cli/input/fields.js'
 
 export default class CheckoutsUpdate extends BaseCommand {
   static override summary = 'Change an open checkout: its product, discount, customer details, custom fields, URLs or metadata.'
-  static override description = 'Only open checkouts can change; the service refuses the others. --product must be one of the products the checkout offers. --discount applies a discount (it must be redeemable for the product and currency); --no-discount removes it. --metadata replaces the metadata. --field values replace the custom field data (fields not given are emptied); the service checks each value against the product\'s field.'
+  static override description =
+    "Only open checkouts can change; the service refuses the others. --product must be one of the products the checkout offers. --discount applies a discount (it must be redeemable for the product and currency); --no-discount removes it. --metadata replaces the metadata. --field values replace the custom field data (fields not given are emptied); the service checks each value against the product's field."
   static override enableJsonFlag = true
   static override examples = [
-    {description: 'Apply a discount', command: '<%= config.bin %> <%= command.id %> 9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d --discount 5b0e6d2c-7a1f-4c3e-9d8b-2f4a6c8e0b1d'},
+    {
+      description: 'Apply a discount',
+      command: '<%= config.bin %> <%= command.id %> 9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d --discount 5b0e6d2c-7a1f-4c3e-9d8b-2f4a6c8e0b1d',
+    },
     '<%= config.bin %> <%= command.id %> 9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d --customer-email ada@example.com --success-url https://example.com/thanks',
-    {description: 'Set the custom fields', command: '<%= config.bin %> <%= command.id %> 9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d --field company=Acme --field size=m'},
+    {
+      description: 'Set the custom fields',
+      command: '<%= config.bin %> <%= command.id %> 9a8b7c6d-5e4f-4a3b-2c1d-0e9f8a7b6c5d --field company=Acme --field size=m',
+    },
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Checkout id.', required: true})}
@@ -27,19 +34,32 @@ export default class CheckoutsUpdate extends BaseCommand {
     'success-url': Flags.string({description: 'Where to send the customer after payment.'}),
     'return-url': Flags.string({description: "Where the checkout's back button goes."}),
     ...metadataFlag('Metadata key=value, replacing the current metadata (repeatable).'),
-    field: Flags.string({description: "A value of one of the product's custom fields, SLUG=VALUE (repeatable). Numbers, true, false and null are typed; quote text that looks like one as JSON: zip='\"01234\"'.", multiple: true}),
+    field: Flags.string({
+      description:
+        "A value of one of the product's custom fields, SLUG=VALUE (repeatable). Numbers, true, false and null are typed; quote text that looks like one as JSON: zip='\"01234\"'.",
+      multiple: true,
+    }),
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CheckoutsUpdate)
     const body: CheckoutUpdate = Object.fromEntries(
       Object.entries({
-        product_id: flags.product, discount_id: flags['no-discount'] ? null : flags.discount, customer_email: flags['customer-email'],
-        customer_name: flags['customer-name'], success_url: flags['success-url'], return_url: flags['return-url'], metadata: metadataFrom(flags.metadata),
+        product_id: flags.product,
+        discount_id: flags['no-discount'] ? null : flags.discount,
+        customer_email: flags['customer-email'],
+        customer_name: flags['customer-name'],
+        success_url: flags['success-url'],
+        return_url: flags['return-url'],
+        metadata: metadataFrom(flags.metadata),
         custom_field_data: customFieldDataFrom(flags.field),
       }).filter(([, v]) => v !== undefined),
     )
-    if (Object.keys(body).length === 0) throw usageError('nothing to update', 'pass --product, --discount or --no-discount, --customer-email, --customer-name, --success-url, --return-url, --metadata or --field')
+    if (Object.keys(body).length === 0)
+      throw usageError(
+        'nothing to update',
+        'pass --product, --discount or --no-discount, --customer-email, --customer-name, --success-url, --return-url, --metadata or --field',
+      )
     await this.writeOne('checkouts', await updateCheckout(await this.ctx.client(), args.id, body), flags)
   }
 }

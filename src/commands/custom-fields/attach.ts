@@ -12,7 +12,8 @@ interface Attached {
 
 export default class CustomFieldsAttach extends BaseCommand {
   static override summary = "Ask a custom field at a product's checkout, or stop asking it (--detach)."
-  static override description = 'Reads the product\'s attached fields and sends the list with this field added at the end (or its --required changed), or taken out with --detach.'
+  static override description =
+    "Reads the product's attached fields and sends the list with this field added at the end (or its --required changed), or taken out with --detach."
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --required',
@@ -24,7 +25,7 @@ export default class CustomFieldsAttach extends BaseCommand {
     ...outputFlags,
     product: Flags.string({description: 'Product id.', required: true}),
     required: Flags.boolean({description: 'The customer must answer it (--no-required: may skip it).', allowNo: true, exclusive: ['detach']}),
-    detach: Flags.boolean({description: 'Stop asking it at this product\'s checkout.'}),
+    detach: Flags.boolean({description: "Stop asking it at this product's checkout."}),
   }
 
   async run(): Promise<void> {
@@ -36,7 +37,11 @@ export default class CustomFieldsAttach extends BaseCommand {
     const others = current.filter((a) => a.custom_field_id !== args.id)
     const existing = current.find((a) => a.custom_field_id === args.id)
     const required = flags.required ?? existing?.required ?? false
-    const next = flags.detach ? others : existing ? current.map((a) => (a === existing ? {...a, required} : a)) : [...others, {custom_field_id: args.id, required}]
+    const next = flags.detach
+      ? others
+      : existing
+        ? current.map((a) => (a === existing ? {...a, required} : a))
+        : [...others, {custom_field_id: args.id, required}]
     await this.writeOne('products', await setProductCustomFields(client, flags.product, next), flags)
   }
 }

@@ -9,11 +9,18 @@ import {metadataFrom} from '../../cli/input/fields.js'
 
 export default class CustomFieldsCreate extends BaseCommand {
   static override summary = 'Create a custom checkout field: text, number, date, checkbox or select.'
-  static override description = 'The slug is the key of the answer in the order and subscription custom_field_data; it is unique in the organization. A select field needs at least one --option value=Label.'
+  static override description =
+    'The slug is the key of the answer in the order and subscription custom_field_data; it is unique in the organization. A select field needs at least one --option value=Label.'
   static override enableJsonFlag = true
   static override examples = [
-    {description: 'A required company name is attached later per product', command: '<%= config.bin %> <%= command.id %> --type text --slug company --name "Company name" --placeholder "Acme Inc."'},
-    {description: 'A choice', command: '<%= config.bin %> <%= command.id %> --type select --slug team-size --name "Team size" --option small=1-10 --option large=11+'},
+    {
+      description: 'A required company name is attached later per product',
+      command: '<%= config.bin %> <%= command.id %> --type text --slug company --name "Company name" --placeholder "Acme Inc."',
+    },
+    {
+      description: 'A choice',
+      command: '<%= config.bin %> <%= command.id %> --type select --slug team-size --name "Team size" --option small=1-10 --option large=11+',
+    },
     '<%= config.bin %> <%= command.id %> --type number --slug seats --name Seats --min 1 --max 500',
   ]
 
@@ -32,6 +39,16 @@ export default class CustomFieldsCreate extends BaseCommand {
     const properties = fieldProperties(flags.type, flags) ?? {}
     if (flags.type === 'select' && !properties.options) throw usageError('a select field needs its choices: --option value=Label (repeatable)')
     const client = await this.ctx.client()
-    await this.writeOne('custom-fields', await createCustomField(client, {type: flags.type, slug: flags.slug, name: flags.name, properties, metadata: metadataFrom(flags.metadata)} as CustomFieldCreate), flags)
+    await this.writeOne(
+      'custom-fields',
+      await createCustomField(client, {
+        type: flags.type,
+        slug: flags.slug,
+        name: flags.name,
+        properties,
+        metadata: metadataFrom(flags.metadata),
+      } as CustomFieldCreate),
+      flags,
+    )
   }
 }

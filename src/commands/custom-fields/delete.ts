@@ -7,9 +7,13 @@ import {confirmTarget} from '../../areas/catalog/input.js'
 
 export default class CustomFieldsDelete extends BaseCommand {
   static override summary = 'Delete a custom field: checkouts stop asking it (asks for confirmation).'
-  static override description = 'It is detached from every product. Answers already given stay in orders and subscriptions. Without a terminal, --yes is required.'
+  static override description =
+    'It is detached from every product. Answers already given stay in orders and subscriptions. Without a terminal, --yes is required.'
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %> 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d', '<%= config.bin %> <%= command.id %> 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d --yes']
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d',
+    '<%= config.bin %> <%= command.id %> 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d --yes',
+  ]
   static override args = {id: Args.string({ignoreStdin: true, description: 'Custom field id, or - to read ids from stdin.', required: true})}
   static override flags = {...outputFlags, ...yesFlag}
 

@@ -5,9 +5,13 @@ import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class CustomFieldsList extends BaseCommand {
   static override summary = 'List custom checkout fields, by slug.'
-  static override description = 'Custom fields are questions asked at checkout (text, number, date, checkbox, select); products attach them with till custom-fields attach.'
+  static override description =
+    'Custom fields are questions asked at checkout (text, number, date, checkbox, select); products attach them with till custom-fields attach.'
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %>', {description: 'Select fields whose name or slug contains "size"', command: '<%= config.bin %> <%= command.id %> --type select --query size'}]
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    {description: 'Select fields whose name or slug contains "size"', command: '<%= config.bin %> <%= command.id %> --type select --query size'},
+  ]
   static override flags = {
     ...outputFlags,
     ...pageFlags,
@@ -19,6 +23,10 @@ export default class CustomFieldsList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(CustomFieldsList)
     const client = await this.ctx.client()
-    await this.writeList('custom-fields', listCustomFields(client, {query: flags.query, type: flags.type, sorting: flags.sort?.split(',')}, this.pageOptions(flags)), flags)
+    await this.writeList(
+      'custom-fields',
+      listCustomFields(client, {query: flags.query, type: flags.type, sorting: flags.sort?.split(',')}, this.pageOptions(flags)),
+      flags,
+    )
   }
 }

@@ -9,7 +9,8 @@ import {metadataFrom} from '../../cli/input/fields.js'
 
 export default class CustomFieldsUpdate extends BaseCommand {
   static override summary = "Change a custom field's name, slug, form properties or metadata (not its type)."
-  static override description = 'Form flags replace the whole set of form properties (give every one you want to keep); --option replaces the choices of a select field.'
+  static override description =
+    'Form flags replace the whole set of form properties (give every one you want to keep); --option replaces the choices of a select field.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d --name "Company"',
@@ -34,7 +35,9 @@ export default class CustomFieldsUpdate extends BaseCommand {
     // The service replaces the properties whole (a select field's must carry its options): the given ones over the current.
     const changed = fieldProperties(type, flags)
     const properties = changed ? {...current.properties, ...changed} : undefined
-    const body = Object.fromEntries(Object.entries({slug: flags.slug, name: flags.name, properties, metadata: metadataFrom(flags.metadata)}).filter(([, v]) => v !== undefined))
+    const body = Object.fromEntries(
+      Object.entries({slug: flags.slug, name: flags.name, properties, metadata: metadataFrom(flags.metadata)}).filter(([, v]) => v !== undefined),
+    )
     if (Object.keys(body).length === 0) throw usageError('nothing to update', 'pass --name, --slug, a form flag (--label, --option, --min, ...) or --metadata')
     await this.writeOne('custom-fields', await updateCustomField(client, args.id, {type, ...body} as CustomFieldUpdate), flags)
   }

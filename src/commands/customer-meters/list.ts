@@ -10,7 +10,10 @@ export default class CustomerMetersList extends BaseCommand {
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --external-customer user_42 --json',
-    {description: 'Who is over their credits', command: '<%= config.bin %> <%= command.id %> --meter 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --sort balance --all'},
+    {
+      description: 'Who is over their credits',
+      command: '<%= config.bin %> <%= command.id %> --meter 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --sort balance --all',
+    },
   ]
 
   static override flags = {
@@ -19,13 +22,20 @@ export default class CustomerMetersList extends BaseCommand {
     customer: Flags.string({description: 'Only this customer id (repeatable).', multiple: true}),
     'external-customer': Flags.string({description: 'Only the customer with this external id (repeatable).', multiple: true}),
     meter: Flags.string({description: 'Only this meter id (repeatable).', multiple: true}),
-    sort: Flags.string({description: 'Sort keys, comma-separated; a leading - sorts descending (created_at, modified_at, customer_name, meter_name, consumed_units, credited_units, balance).'}),
+    sort: Flags.string({
+      description:
+        'Sort keys, comma-separated; a leading - sorts descending (created_at, modified_at, customer_name, meter_name, consumed_units, credited_units, balance).',
+    }),
   }
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(CustomerMetersList)
     const client = await this.ctx.client()
-    const items = listCustomerMeters(client, {customerId: flags.customer, externalCustomerId: flags['external-customer'], meterId: flags.meter, sorting: flags.sort?.split(',')}, this.pageOptions(flags))
+    const items = listCustomerMeters(
+      client,
+      {customerId: flags.customer, externalCustomerId: flags['external-customer'], meterId: flags.meter, sorting: flags.sort?.split(',')},
+      this.pageOptions(flags),
+    )
     await this.writeList('customer-meters', items, flags)
   }
 }

@@ -10,11 +10,16 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export default class CustomersCreate extends BaseCommand {
   static override summary = 'Create a customer.'
-  static override description = 'A terminal asks for the email when --email is missing. --external-id links the customer to your own id for it (it cannot be changed later). The API takes no billing name for a customer: the service sets it from checkouts and the customer portal (an order\'s own: till orders update ID --billing-name).'
+  static override description =
+    "A terminal asks for the email when --email is missing. --external-id links the customer to your own id for it (it cannot be changed later). The API takes no billing name for a customer: the service sets it from checkouts and the customer portal (an order's own: till orders update ID --billing-name)."
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --email ada@example.com --name "Ada Lovelace" --external-id user_1234',
-    {description: 'With metadata and a billing address', command: '<%= config.bin %> <%= command.id %> --email ops@acme.example --metadata plan=enterprise --country DE --line1 "Unter den Linden 5" --postal-code 10117 --city Berlin'},
+    {
+      description: 'With metadata and a billing address',
+      command:
+        '<%= config.bin %> <%= command.id %> --email ops@acme.example --metadata plan=enterprise --country DE --line1 "Unter den Linden 5" --postal-code 10117 --city Berlin',
+    },
   ]
 
   static override flags = {
@@ -32,7 +37,13 @@ export default class CustomersCreate extends BaseCommand {
     refuseBillingName(flags['billing-name'])
     const metadata = parsePairs(flags.metadata, '--metadata')
     const billingAddress = addressFrom(flags)
-    const email = flags.email ?? (await this.prompter.text('--email', 'Email address of the customer', {validate: (v) => EMAIL.test(v.trim()) || 'an email address, like ada@example.com'})).trim()
+    const email =
+      flags.email ??
+      (
+        await this.prompter.text('--email', 'Email address of the customer', {
+          validate: (v) => EMAIL.test(v.trim()) || 'an email address, like ada@example.com',
+        })
+      ).trim()
     const client = await this.ctx.client()
     const customer = await createCustomer(client, {
       email,

@@ -6,7 +6,8 @@ import {customerTarget, externalIdFlag} from '../../areas/customers/customers.js
 
 export default class CustomersDelete extends BaseCommand {
   static override summary = 'Delete a customer: its subscriptions end now and its benefits are revoked.'
-  static override description = 'The customer is kept as deleted and its external id is released. --anonymize also erases its email, name and billing details. Asks for confirmation on a terminal; without one, --yes is required. Give - as ID (or as --external-id) to delete every customer read from stdin.'
+  static override description =
+    'The customer is kept as deleted and its external id is released. --anonymize also erases its email, name and billing details. Asks for confirmation on a terminal; without one, --yes is required. Give - as ID (or as --external-id) to delete every customer read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f',
@@ -16,10 +17,12 @@ export default class CustomersDelete extends BaseCommand {
 
   static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
   static override flags = {
-    ...outputFlags, ...bulkFlags,
+    ...outputFlags,
+    ...bulkFlags,
     'external-id': externalIdFlag,
     anonymize: Flags.boolean({description: 'Also erase personal data (email, name, billing name and address, tax id).'}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {

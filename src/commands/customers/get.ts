@@ -6,7 +6,8 @@ import {customerTarget, externalIdFlag} from '../../areas/customers/customers.js
 
 export default class CustomersGet extends BaseCommand {
   static override summary = 'Show one customer, by id or by your external id.'
-  static override description = 'Give - as ID (or as --external-id) to read several from stdin, one per line or JSON lines with an id. Without either, a terminal asks which customer.'
+  static override description =
+    'Give - as ID (or as --external-id) to read several from stdin, one per line or JSON lines with an id. Without either, a terminal asks which customer.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f',
@@ -20,6 +21,11 @@ export default class CustomersGet extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(CustomersGet)
     const target = await customerTarget(args.id, flags['external-id'], this.prompter, () => this.ctx.client(), 'Customer to show')
     const client = await this.ctx.client()
-    await this.eachId(target.value, flags, (v) => getCustomer(client, target.ref(v)), (customer) => this.writeOne('customers', customer, flags))
+    await this.eachId(
+      target.value,
+      flags,
+      (v) => getCustomer(client, target.ref(v)),
+      (customer) => this.writeOne('customers', customer, flags),
+    )
   }
 }

@@ -5,7 +5,8 @@ import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class CustomersList extends BaseCommand {
   static override summary = 'List customers, newest first.'
-  static override description = 'Deleted customers are not listed. Filters combine; --query matches the name, email or external id. With --all every page is read within the rate budget and streamed in order.'
+  static override description =
+    'Deleted customers are not listed. Filters combine; --query matches the name, email or external id. With --all every page is read within the rate budget and streamed in order.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -26,13 +27,17 @@ export default class CustomersList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(CustomersList)
     const client = await this.ctx.client()
-    const items = listCustomers(client, {
-      email: flags.email,
-      query: flags.query,
-      active: flags.active,
-      sorting: flags.sort?.split(','),
-      metadata: flags.metadata,
-    }, this.pageOptions(flags))
+    const items = listCustomers(
+      client,
+      {
+        email: flags.email,
+        query: flags.query,
+        active: flags.active,
+        sorting: flags.sort?.split(','),
+        metadata: flags.metadata,
+      },
+      this.pageOptions(flags),
+    )
     await this.writeList('customers', items, flags)
   }
 }

@@ -21,6 +21,10 @@ export default class CustomersPaymentMethods extends BaseCommand {
     const target = await customerTarget(args.id, flags['external-id'], this.prompter, () => this.ctx.client(), 'Customer whose payment methods to list')
     const client = await this.ctx.client()
     const ref = target.ref(target.value)
-    await this.writeList('payment-methods', listPaymentMethods(client, 'id' in ref ? {id: ref.id} : {externalId: ref.externalId}, this.pageOptions(flags)), flags)
+    await this.writeList(
+      'payment-methods',
+      listPaymentMethods(client, 'id' in ref ? {id: ref.id} : {externalId: ref.externalId}, this.pageOptions(flags)),
+      flags,
+    )
   }
 }

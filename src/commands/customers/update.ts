@@ -10,16 +10,22 @@ import {usageError} from '../../client/till-error.js'
 
 export default class CustomersUpdate extends BaseCommand {
   static override summary = "Change a customer's email, name, metadata, external id or billing address."
-  static override description = 'Metadata and address flags are merged into what the customer already has (--remove-metadata drops a key). The service refuses to change an external id once set, and to remove a billing address. Give - as ID (or as --external-id) to make the same change to every customer read from stdin.'
+  static override description =
+    'Metadata and address flags are merged into what the customer already has (--remove-metadata drops a key). The service refuses to change an external id once set, and to remove a billing address. Give - as ID (or as --external-id) to make the same change to every customer read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f --name "Ada King" --metadata plan=pro',
-    {description: 'By external id, setting the billing address', command: '<%= config.bin %> <%= command.id %> --external-id user_1234 --country US --line1 "1 Main St" --city Springfield --postal-code 12345 --state US-IL'},
+    {
+      description: 'By external id, setting the billing address',
+      command:
+        '<%= config.bin %> <%= command.id %> --external-id user_1234 --country US --line1 "1 Main St" --city Springfield --postal-code 12345 --state US-IL',
+    },
   ]
 
   static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
   static override flags = {
-    ...outputFlags, ...bulkFlags,
+    ...outputFlags,
+    ...bulkFlags,
     'external-id': externalIdFlag,
     email: Flags.string({description: 'New email address.'}),
     name: Flags.string({description: 'New name.'}),
@@ -51,6 +57,11 @@ export default class CustomersUpdate extends BaseCommand {
       }
       return updateCustomer(client, ref, changes)
     }
-    await this.eachId(target.value, flags, (v) => update(target.ref(v)), (customer) => this.writeOne('customers', customer, flags))
+    await this.eachId(
+      target.value,
+      flags,
+      (v) => update(target.ref(v)),
+      (customer) => this.writeOne('customers', customer, flags),
+    )
   }
 }

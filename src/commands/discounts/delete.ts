@@ -7,11 +7,15 @@ import {confirmTarget} from '../../areas/catalog/input.js'
 
 export default class DiscountsDelete extends BaseCommand {
   static override summary = 'Delete a discount: it can no longer be redeemed (asks for confirmation).'
-  static override description = 'Orders and subscriptions that already use it keep it. Without a terminal, --yes is required. Give - as ID to delete every discount id read from stdin.'
+  static override description =
+    'Orders and subscriptions that already use it keep it. Without a terminal, --yes is required. Give - as ID to delete every discount id read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5b0e6d2c-7a1f-4c3e-9d8b-2f4a6c8e0b1d',
-    {description: 'Delete every discount whose name or code contains "test", without asking', command: '<%= config.bin %> discounts list --query test --all -o jsonl | <%= config.bin %> <%= command.id %> - --yes'},
+    {
+      description: 'Delete every discount whose name or code contains "test", without asking',
+      command: '<%= config.bin %> discounts list --query test --all -o jsonl | <%= config.bin %> <%= command.id %> - --yes',
+    },
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Discount id, or - to read ids from stdin.', required: true})}

@@ -6,7 +6,8 @@ import {discountFlags, discountUpdateBody, discountValueFlags} from '../../areas
 
 export default class DiscountsUpdate extends BaseCommand {
   static override summary = "Change a discount's name, code, value, window, redemption limit, products or metadata."
-  static override description = 'Its type (percentage or fixed) and duration cannot change. Once redeemed, its value cannot change either (the service refuses). --code "" removes the code; --product replaces the products it is restricted to; --metadata replaces the metadata. Give - as ID to apply the same change to every discount id read from stdin.'
+  static override description =
+    'Its type (percentage or fixed) and duration cannot change. Once redeemed, its value cannot change either (the service refuses). --code "" removes the code; --product replaces the products it is restricted to; --metadata replaces the metadata. Give - as ID to apply the same change to every discount id read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5b0e6d2c-7a1f-4c3e-9d8b-2f4a6c8e0b1d --ends-at 2026-12-31T23:59:59Z',
@@ -27,6 +28,11 @@ export default class DiscountsUpdate extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(DiscountsUpdate)
     const body = discountUpdateBody(flags)
     const client = await this.ctx.client()
-    await this.eachId(args.id, flags, (id) => updateDiscount(client, id, body), (item) => this.writeOne('discounts', item, flags))
+    await this.eachId(
+      args.id,
+      flags,
+      (id) => updateDiscount(client, id, body),
+      (item) => this.writeOne('discounts', item, flags),
+    )
   }
 }

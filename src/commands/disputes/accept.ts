@@ -7,7 +7,8 @@ import {disputeSummary} from '../../areas/sales/disputes.js'
 
 export default class DisputesAccept extends BaseCommand {
   static override summary = 'Accept a dispute: concede the chargeback, the money stays with the customer.'
-  static override description = `The dispute is settled as lost and cannot be countered afterwards. Only a dispute awaiting a response (needs_response) can be accepted; the service refuses others (exit 1).
+  static override description =
+    `The dispute is settled as lost and cannot be countered afterwards. Only a dispute awaiting a response (needs_response) can be accepted; the service refuses others (exit 1).
 
 On a terminal, reads the dispute and asks, showing the amount conceded; without a terminal, --yes is required.`
   static override enableJsonFlag = true

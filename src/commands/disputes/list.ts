@@ -5,7 +5,8 @@ import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class DisputesList extends BaseCommand {
   static override summary = 'List disputes (chargebacks), newest first.'
-  static override description = 'A dispute in needs_response waits for you until evidence_due_by: accept it (till disputes accept) or counter it from the dashboard.'
+  static override description =
+    'A dispute in needs_response waits for you until evidence_due_by: accept it (till disputes accept) or counter it from the dashboard.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -24,6 +25,10 @@ export default class DisputesList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(DisputesList)
     const client = await this.ctx.client()
-    await this.writeList('disputes', listDisputes(client, {orderId: flags.order, status: flags.status, sorting: flags.sort?.split(',')}, this.pageOptions(flags)), flags)
+    await this.writeList(
+      'disputes',
+      listDisputes(client, {orderId: flags.order, status: flags.status, sorting: flags.sort?.split(',')}, this.pageOptions(flags)),
+      flags,
+    )
   }
 }

@@ -5,10 +5,14 @@ import {controlPost, requireLocal} from '../../areas/emulator/control.js'
 
 export default class EmulatorDispute extends BaseCommand {
   static override summary = "Open a dispute on a paid order's payment on the emulator."
-  static override description = "Uses the emulator's control surface (outside /v1), since disputes are opened by customers at their bank, never by an API call: the whole paid amount is disputed and awaits your response for 7 days (see till disputes list|accept). Prints the dispute as JSON."
+  static override description =
+    "Uses the emulator's control surface (outside /v1), since disputes are opened by customers at their bank, never by an API call: the whole paid amount is disputed and awaits your response for 7 days (see till disputes list|accept). Prints the dispute as JSON."
   static override examples = [
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
-    {description: 'With the reason the bank gives', command: '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --reason product_not_received'},
+    {
+      description: 'With the reason the bank gives',
+      command: '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --reason product_not_received',
+    },
   ]
 
   static override args = {order: Args.string({description: 'Paid order id.', required: true})}

@@ -5,7 +5,8 @@ import {controlPost, requireLocal} from '../../areas/emulator/control.js'
 
 export default class EmulatorPay extends BaseCommand {
   static override summary = "Complete a pending order's payment now on the emulator."
-  static override description = "Uses the emulator's control surface (outside /v1): the order is paid at once instead of after the payment delay (order.updated, order.paid, benefit grants). Prints the order as JSON."
+  static override description =
+    "Uses the emulator's control surface (outside /v1): the order is paid at once instead of after the payment delay (order.updated, order.paid, benefit grants). Prints the order as JSON."
   static override examples = ['<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d']
   static override args = {order: Args.string({description: 'Pending order id.', required: true})}
 

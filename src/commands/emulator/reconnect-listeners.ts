@@ -3,7 +3,8 @@ import {controlPost, requireLocal} from '../../areas/emulator/control.js'
 
 export default class EmulatorReconnectListeners extends BaseCommand {
   static override summary = 'Ask every till listen connected to the emulator to reconnect, as the service does every 10 minutes.'
-  static override description = "Uses the emulator's control surface (outside /v1): each open listen stream gets the reconnect message and is closed; listeners connect again at once. Prints how many were asked."
+  static override description =
+    "Uses the emulator's control surface (outside /v1): each open listen stream gets the reconnect message and is closed; listeners connect again at once. Prints how many were asked."
   static override examples = ['<%= config.bin %> <%= command.id %>']
 
   async run(): Promise<void> {

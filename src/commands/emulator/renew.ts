@@ -5,14 +5,17 @@ import {controlPost, requireLocal} from '../../areas/emulator/control.js'
 
 export default class EmulatorRenew extends BaseCommand {
   static override summary = 'Renew a subscription now on the emulator, with a payment that succeeds or fails.'
-  static override description = `Uses the emulator's control surface (outside /v1), since no API call makes a subscription renew: a new period starts now and its order is created (subscription.updated, subscription.cycled, order.created). The order is paid after the emulator's payment delay; with --fail-payment it stays pending and the subscription goes past_due (subscription.past_due). Prints the subscription and the order as JSON.`
+  static override description =
+    `Uses the emulator's control surface (outside /v1), since no API call makes a subscription renew: a new period starts now and its order is created (subscription.updated, subscription.cycled, order.created). The order is paid after the emulator's payment delay; with --fail-payment it stays pending and the subscription goes past_due (subscription.past_due). Prints the subscription and the order as JSON.`
   static override examples = [
     '<%= config.bin %> <%= command.id %> 3f0c1a2b-4d5e-4f60-8a9b-0c1d2e3f4a5b',
     {description: 'A renewal whose payment fails', command: '<%= config.bin %> <%= command.id %> 3f0c1a2b-4d5e-4f60-8a9b-0c1d2e3f4a5b --fail-payment'},
   ]
 
   static override args = {subscription: Args.string({description: 'Subscription id.', required: true})}
-  static override flags = {'fail-payment': Flags.boolean({description: "The renewal's payment fails: the order stays pending, the subscription goes past_due."})}
+  static override flags = {
+    'fail-payment': Flags.boolean({description: "The renewal's payment fails: the order stays pending, the subscription goes past_due."}),
+  }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(EmulatorRenew)

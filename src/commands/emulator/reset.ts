@@ -4,7 +4,8 @@ import {dataFlag, emulatorDataDir} from '../../cli/emulator-flags.js'
 export default class EmulatorReset extends BaseCommand {
   static override summary = "Restore the emulator's seeded state (organizations and tokens are kept)."
 
-  static override description = 'Seeds both environments of the data folder again with the sizes they were created with. A running emulator on the same folder picks the change up on its next request.'
+  static override description =
+    'Seeds both environments of the data folder again with the sizes they were created with. A running emulator on the same folder picks the change up on its next request.'
 
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --data /tmp/till-bench']
 

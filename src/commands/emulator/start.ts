@@ -13,13 +13,20 @@ import {dataFlag, duration, emulatorDataDir} from '../../cli/emulator-flags.js'
 export default class EmulatorStart extends BaseCommand {
   static override summary = 'Run the local emulator of the API: production and sandbox on loopback.'
 
-  static override description = `Serves production at http://127.0.0.1:PORT/v1 and sandbox at PORT+1, each with its own data, organization and token (a token of one environment gets 401 on the other). A new data folder is seeded with deterministic demo data; state is kept there across restarts. Request logs go to stderr. Stop with Ctrl-C (SIGINT) or SIGTERM.`
+  static override description =
+    `Serves production at http://127.0.0.1:PORT/v1 and sandbox at PORT+1, each with its own data, organization and token (a token of one environment gets 401 on the other). A new data folder is seeded with deterministic demo data; state is kept there across restarts. Request logs go to stderr. Stop with Ctrl-C (SIGINT) or SIGTERM.`
 
   static override examples = [
     {description: 'Start on the default ports 4010 (production) and 4011 (sandbox)', command: '<%= config.bin %> <%= command.id %>'},
     {description: 'Pick free ports and print the addresses and tokens as one JSON line', command: '<%= config.bin %> <%= command.id %> --port 0 --json'},
-    {description: 'A large store for benchmarks, in its own folder', command: '<%= config.bin %> <%= command.id %> --data /tmp/till-bench --orders 100000 --customers 5000'},
-    {description: "Check every request and answer against the service's published OpenAPI document", command: '<%= config.bin %> <%= command.id %> --contract ../shared/reference/openapi/2026-10.openapi.json'},
+    {
+      description: 'A large store for benchmarks, in its own folder',
+      command: '<%= config.bin %> <%= command.id %> --data /tmp/till-bench --orders 100000 --customers 5000',
+    },
+    {
+      description: "Check every request and answer against the service's published OpenAPI document",
+      command: '<%= config.bin %> <%= command.id %> --contract ../shared/reference/openapi/2026-10.openapi.json',
+    },
   ]
 
   static override flags = {
@@ -27,22 +34,57 @@ export default class EmulatorStart extends BaseCommand {
     data: dataFlag,
     json: Flags.boolean({description: 'Print one JSON line with both environments (url, organization_id, organization_token) once listening.'}),
     quiet: Flags.boolean({char: 'q', description: 'Do not log requests to stderr.'}),
-    'payment-delay': duration({description: 'How long a new order stays pending before it is paid (e.g. 2s, 500ms).', default: 2000, defaultHelp: async () => '2s'}),
+    'payment-delay': duration({
+      description: 'How long a new order stays pending before it is paid (e.g. 2s, 500ms).',
+      default: 2000,
+      defaultHelp: async () => '2s',
+    }),
     'invoice-delay': duration({description: 'How long after POST /invoice the invoice document exists.', default: 1000, defaultHelp: async () => '1s'}),
     'session-ttl': duration({description: 'Lifetime of customer session tokens.', default: 3_600_000, defaultHelp: async () => '1h'}),
     products: Flags.integer({description: 'Products to seed a new data folder with.', min: 1, default: 12}),
     customers: Flags.integer({description: 'Customers to seed a new data folder with.', min: 1, default: 25}),
     orders: Flags.integer({description: 'Orders to seed a new data folder with.', min: 0, default: 60}),
-    'rate-limit': Flags.string({description: 'Replace the per-minute limit (500/min production, 100/min sandbox): N/WINDOW such as 20/2s or 500/60s, or off.', helpGroup: 'LIMITS AND FAULTS'}),
+    'rate-limit': Flags.string({
+      description: 'Replace the per-minute limit (500/min production, 100/min sandbox): N/WINDOW such as 20/2s or 500/60s, or off.',
+      helpGroup: 'LIMITS AND FAULTS',
+    }),
     'ip-rate-limit': Flags.string({description: 'Replace the per-IP limit (100/s): N/WINDOW, or off.', helpGroup: 'LIMITS AND FAULTS'}),
     latency: duration({description: 'Delay added to every response (e.g. 25ms).', default: 0, helpGroup: 'LIMITS AND FAULTS'}),
-    'fail-rate': Flags.custom<number>({parse: async (v) => fraction(v, '--fail-rate')})({description: 'Fraction of requests answered 500, 502 or 503 before any state change (0-1).', default: 0, helpGroup: 'LIMITS AND FAULTS'}),
-    'reset-rate': Flags.custom<number>({parse: async (v) => fraction(v, '--reset-rate')})({description: 'Fraction of connections dropped mid-response, after the state change (0-1).', default: 0, helpGroup: 'LIMITS AND FAULTS'}),
-    'fault-seed': Flags.integer({description: 'Seed of the fault generator; the same seed repeats the same faults.', default: 1, helpGroup: 'LIMITS AND FAULTS'}),
+    'fail-rate': Flags.custom<number>({parse: async (v) => fraction(v, '--fail-rate')})({
+      description: 'Fraction of requests answered 500, 502 or 503 before any state change (0-1).',
+      default: 0,
+      helpGroup: 'LIMITS AND FAULTS',
+    }),
+    'reset-rate': Flags.custom<number>({parse: async (v) => fraction(v, '--reset-rate')})({
+      description: 'Fraction of connections dropped mid-response, after the state change (0-1).',
+      default: 0,
+      helpGroup: 'LIMITS AND FAULTS',
+    }),
+    'fault-seed': Flags.integer({
+      description: 'Seed of the fault generator; the same seed repeats the same faults.',
+      default: 1,
+      helpGroup: 'LIMITS AND FAULTS',
+    }),
     'forward-to': Flags.url({description: 'Also post every webhook event, signed, to this URL (the secret is printed).', helpGroup: 'EVENTS'}),
-    contract: Flags.file({description: "Check every API request and answer against the service's OpenAPI document (a JSON file): a request it refuses is answered 422, and each departure is logged.", env: 'TILL_CONTRACT', exists: true, helpGroup: 'CONTRACT'}),
-    'contract-log': Flags.string({description: 'Also append each contract violation as a JSON line to this file.', env: 'TILL_CONTRACT_LOG', dependsOn: ['contract'], helpGroup: 'CONTRACT'}),
-    'webhook-backoff': duration({description: 'First webhook retry delay; later ones double (up to 10 attempts).', default: 2000, defaultHelp: async () => '2s', helpGroup: 'EVENTS'}),
+    contract: Flags.file({
+      description:
+        "Check every API request and answer against the service's OpenAPI document (a JSON file): a request it refuses is answered 422, and each departure is logged.",
+      env: 'TILL_CONTRACT',
+      exists: true,
+      helpGroup: 'CONTRACT',
+    }),
+    'contract-log': Flags.string({
+      description: 'Also append each contract violation as a JSON line to this file.',
+      env: 'TILL_CONTRACT_LOG',
+      dependsOn: ['contract'],
+      helpGroup: 'CONTRACT',
+    }),
+    'webhook-backoff': duration({
+      description: 'First webhook retry delay; later ones double (up to 10 attempts).',
+      default: 2000,
+      defaultHelp: async () => '2s',
+      helpGroup: 'EVENTS',
+    }),
   }
 
   protected override exitOnInterrupt = false

@@ -18,6 +18,11 @@ export default class EventsGet extends BaseCommand {
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(EventsGet)
     const client = await this.ctx.client()
-    await this.eachId(args.id, flags, (id) => getEvent(client, id), (event) => this.writeOne('events', event, flags))
+    await this.eachId(
+      args.id,
+      flags,
+      (id) => getEvent(client, id),
+      (event) => this.writeOne('events', event, flags),
+    )
   }
 }

@@ -1,4 +1,3 @@
-
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
@@ -11,7 +10,8 @@ import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 
 export default class EventsIngest extends BaseCommand {
   static override summary = 'Ingest usage events from JSON lines or CSV, in batches, at full rate.'
-  static override description = `Each JSON line is one event as the API takes it ({"name", "external_customer_id" or "customer_id", "timestamp", "external_id", "metadata"}). CSV needs a header: name,external_customer_id,timestamp,external_id,metadata.KEY,... (numbers and true/false in metadata columns keep their type). --name and --external-customer fill what a line leaves out.
+  static override description =
+    `Each JSON line is one event as the API takes it ({"name", "external_customer_id" or "customer_id", "timestamp", "external_id", "metadata"}). CSV needs a header: name,external_customer_id,timestamp,external_id,metadata.KEY,... (numbers and true/false in metadata columns keep their type). --name and --external-customer fill what a line leaves out.
 
 Events go in batches (--batch-size, under the 10 MiB body limit), several at once (--concurrency) within the rate budget; the input streams, so memory stays bounded. A batch whose events all have an external_id is safe to send again after a dropped connection or a server error (the service skips ids it has seen); a batch without them that may have reached the service is never re-sent: till stops and names the lines whose fate is unknown.
 
@@ -19,8 +19,14 @@ A bad line stops the run before anything after it is sent (its line number is sh
   static override enableJsonFlag = true
   static override examples = [
     {description: 'Ingest a file of JSON lines', command: '<%= config.bin %> <%= command.id %> usage.jsonl'},
-    {description: 'From a pipeline, naming every event and its customer', command: 'my-exporter | <%= config.bin %> <%= command.id %> - --name api.call --external-customer user_42'},
-    {description: 'A large CSV export that can be resumed, counts as JSON', command: '<%= config.bin %> <%= command.id %> usage.csv --checkpoint usage.ckpt --skip-invalid --json'},
+    {
+      description: 'From a pipeline, naming every event and its customer',
+      command: 'my-exporter | <%= config.bin %> <%= command.id %> - --name api.call --external-customer user_42',
+    },
+    {
+      description: 'A large CSV export that can be resumed, counts as JSON',
+      command: '<%= config.bin %> <%= command.id %> usage.csv --checkpoint usage.ckpt --skip-invalid --json',
+    },
   ]
 
   static override args = {
@@ -35,7 +41,10 @@ A bad line stops the run before anything after it is sent (its line number is sh
     concurrency: Flags.integer({description: 'Requests in flight at once.', default: 4, min: 1, max: 16}),
     checkpoint: Flags.string({description: 'File recording the settled input lines; a re-run with it continues where the last one stopped.'}),
     'skip-invalid': Flags.boolean({description: 'Skip bad lines and events the service refuses (each reported on stderr) instead of stopping.'}),
-    'resend-unknown': Flags.boolean({description: 'With --checkpoint: send again the lines whose fate the last run could not know.', exclusive: ['skip-unknown']}),
+    'resend-unknown': Flags.boolean({
+      description: 'With --checkpoint: send again the lines whose fate the last run could not know.',
+      exclusive: ['skip-unknown'],
+    }),
     'skip-unknown': Flags.boolean({description: 'With --checkpoint: count the lines whose fate the last run could not know as done.'}),
     progress: Flags.boolean({description: 'Progress bar on stderr (default: on a terminal).', allowNo: true}),
   }
@@ -45,7 +54,8 @@ A bad line stops the run before anything after it is sent (its line number is sh
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(EventsIngest)
     const io = this.ctx.io
-    if (args.file === '-' && io.stdinIsTTY) throw usageError('no input: give a FILE of events or pipe them into stdin', 'till events ingest usage.jsonl, or: my-exporter | till events ingest -')
+    if (args.file === '-' && io.stdinIsTTY)
+      throw usageError('no input: give a FILE of events or pipe them into stdin', 'till events ingest usage.jsonl, or: my-exporter | till events ingest -')
     const size = args.file === '-' ? null : checkReadableFile(args.file, 'give the path of a JSON lines or CSV file, or - for stdin', {streams: true})
     const checkpoint = Checkpoint.open(flags.checkpoint ?? null, args.file)
     this.settleUnknown(checkpoint, flags)
@@ -85,7 +95,13 @@ A bad line stops the run before anything after it is sent (its line number is sh
         io.stdout.write(`${JSON.stringify({read, inserted, duplicates, rejected, requests})}\n`)
       }
       if (summary.interrupted) {
-        throw new TillError(`interrupted after line ${checkpoint.data.through}`, ExitCode.interrupted, flags.checkpoint ? `run the same command again to continue from the checkpoint ${flags.checkpoint}` : 'next time pass --checkpoint FILE to be able to continue')
+        throw new TillError(
+          `interrupted after line ${checkpoint.data.through}`,
+          ExitCode.interrupted,
+          flags.checkpoint
+            ? `run the same command again to continue from the checkpoint ${flags.checkpoint}`
+            : 'next time pass --checkpoint FILE to be able to continue',
+        )
       }
     } finally {
       view.stop()

@@ -9,11 +9,15 @@ import {usageError} from '../../client/till-error.js'
 
 export default class EventsList extends BaseCommand {
   static override summary = 'List events, newest first; --follow prints new ones as they arrive.'
-  static override description = `Filters combine. --follow prints the latest events, then every new one (by event time) until Ctrl-C: JSON lines when piped, one line per event on a terminal.`
+  static override description =
+    `Filters combine. --follow prints the latest events, then every new one (by event time) until Ctrl-C: JSON lines when piped, one line per event on a terminal.`
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --name api.call --external-customer user_42',
-    {description: 'Events of one meter in a period, as CSV', command: '<%= config.bin %> <%= command.id %> --meter 5c8e... --since 2026-01-01T00:00:00Z --until 2026-02-01T00:00:00Z --all -o csv'},
+    {
+      description: 'Events of one meter in a period, as CSV',
+      command: '<%= config.bin %> <%= command.id %> --meter 5c8e... --since 2026-01-01T00:00:00Z --until 2026-02-01T00:00:00Z --all -o csv',
+    },
     {description: 'Watch events arrive', command: '<%= config.bin %> <%= command.id %> --follow --name api.call'},
   ]
 
@@ -41,7 +45,8 @@ export default class EventsList extends BaseCommand {
       metadata: flags.metadata,
       sorting: flags.sort?.split(','),
     }
-    if (filters.start && filters.end && filters.start > filters.end) throw usageError(`--since ${flags.since} is after --until ${flags.until}`, 'give a --since before --until')
+    if (filters.start && filters.end && filters.start > filters.end)
+      throw usageError(`--since ${flags.since} is after --until ${flags.until}`, 'give a --since before --until')
     if (flags.follow) {
       const json = this.jsonEnabled() || !this.ctx.io.stdoutIsTTY || flags.output === 'jsonl' || flags.output === 'json'
       await followEvents(client, filters, {intervalMs: flags.interval * 1000, backlog: flags.limit ?? 10, json, out: this.ctx.io.stdout})

@@ -7,10 +7,7 @@ export default class EventsNames extends BaseCommand {
   static override summary = 'List the event names seen, with how often and when.'
   static override description = 'Most recently seen first. Useful to pick the name a meter should filter on.'
   static override enableJsonFlag = true
-  static override examples = [
-    '<%= config.bin %> <%= command.id %>',
-    '<%= config.bin %> <%= command.id %> --source user --sort -occurrences',
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --source user --sort -occurrences']
 
   static override flags = {
     ...outputFlags,

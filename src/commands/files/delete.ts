@@ -6,9 +6,13 @@ import {yesFlag} from '../../areas/catalog/flags.js'
 
 export default class FilesDelete extends BaseCommand {
   static override summary = 'Delete a file (asks for confirmation).'
-  static override description = 'Customers lose access to it through downloadable benefits. Without a terminal, --yes is required. Give - as ID to delete every file id read from stdin.'
+  static override description =
+    'Customers lose access to it through downloadable benefits. Without a terminal, --yes is required. Give - as ID to delete every file id read from stdin.'
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %> 6f5e4d3c-2b1a-4c9d-8e7f-6a5b4c3d2e1f', '<%= config.bin %> <%= command.id %> 6f5e4d3c-2b1a-4c9d-8e7f-6a5b4c3d2e1f --yes']
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 6f5e4d3c-2b1a-4c9d-8e7f-6a5b4c3d2e1f',
+    '<%= config.bin %> <%= command.id %> 6f5e4d3c-2b1a-4c9d-8e7f-6a5b4c3d2e1f --yes',
+  ]
   static override args = {id: Args.string({ignoreStdin: true, description: 'File id, or - to read ids from stdin.', required: true})}
   static override flags = {...outputFlags, ...yesFlag}
 

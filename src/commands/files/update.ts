@@ -5,7 +5,7 @@ import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {usageError} from '../../client/till-error.js'
 
 export default class FilesUpdate extends BaseCommand {
-  static override summary = "Rename a file or change its version label."
+  static override summary = 'Rename a file or change its version label.'
   static override description = '--version "" clears the version.'
   static override enableJsonFlag = true
   static override examples = ['<%= config.bin %> <%= command.id %> 6f5e4d3c-2b1a-4c9d-8e7f-6a5b4c3d2e1f --name "Handbook (2nd edition)" --version 2']

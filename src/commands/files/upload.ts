@@ -1,4 +1,3 @@
-
 import {Args, Flags} from '@oclif/core'
 
 import {DEFAULT_PART_SIZE, FILE_SERVICES, uploadFile} from '../../client/resources/files.js'
@@ -9,7 +8,8 @@ import {usageError} from '../../client/till-error.js'
 
 export default class FilesUpload extends BaseCommand {
   static override summary = 'Upload a file (for downloadable benefits, product media or the avatar), with a progress bar and checksums.'
-  static override description = `Runs the service's upload flow: declares the file and its parts, sends each part to the storage URL the service returns (without your token), then marks the file uploaded. The SHA-256 of every part and of the whole file is computed locally and checked against what the storage received; a mismatch fails the upload (exit 1).
+  static override description =
+    `Runs the service's upload flow: declares the file and its parts, sends each part to the storage URL the service returns (without your token), then marks the file uploaded. The SHA-256 of every part and of the whole file is computed locally and checked against what the storage received; a mismatch fails the upload (exit 1).
 
 The progress bar shows on a terminal (stderr); the file object goes to stdout. Attach it to a downloadable benefit with: till benefits update BENEFIT --properties '{"files": ["FILE_ID"]}'.`
   static override enableJsonFlag = true
@@ -31,13 +31,18 @@ The progress bar shows on a terminal (stderr); the file object goes to stdout. A
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(FilesUpload)
     const size = checkReadableFile(args.path, 'give the path of a file to upload')!
-    if (flags['mime-type'] && !/^\S+\/\S+$/.test(flags['mime-type'])) throw usageError(`--mime-type must look like type/subtype, e.g. application/pdf, not "${flags['mime-type']}"`)
+    if (flags['mime-type'] && !/^\S+\/\S+$/.test(flags['mime-type']))
+      throw usageError(`--mime-type must look like type/subtype, e.g. application/pdf, not "${flags['mime-type']}"`)
     const client = await this.ctx.client()
     const progress = await uploadProgress(this.ctx.io, 'Uploading', size)
     let file
     try {
       file = await uploadFile(client, args.path, {
-        name: flags.name, mimeType: flags['mime-type'], service: flags.service, version: flags.version, partSize: flags['part-size'],
+        name: flags.name,
+        mimeType: flags['mime-type'],
+        service: flags.service,
+        version: flags.version,
+        partSize: flags['part-size'],
         onProgress: (sent, total) => progress.update(sent, total),
       })
     } finally {

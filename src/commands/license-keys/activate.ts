@@ -7,11 +7,15 @@ import {keyCheck, keyOrganization, maskKey} from '../../areas/customers/license-
 
 export default class LicenseKeysActivate extends BaseCommand {
   static override summary = 'Activate a license key on a device or installation (uses one of its activation slots).'
-  static override description = 'Prints the new activation; keep its id to validate with --activation or to deactivate later. Exits 1 with the reason when the key cannot take another activation (limit reached, activations not enabled, revoked or expired). A terminal asks for --label when it is missing.'
+  static override description =
+    'Prints the new activation; keep its id to validate with --activation or to deactivate later. Exits 1 with the reason when the key cannot take another activation (limit reached, activations not enabled, revoked or expired). A terminal asks for --label when it is missing.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --label "Ada\'s laptop"',
-    {description: 'With metadata and conditions that later validations must repeat', command: '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --label build-server --metadata os=linux --condition machine=ab12cd --json'},
+    {
+      description: 'With metadata and conditions that later validations must repeat',
+      command: '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --label build-server --metadata os=linux --condition machine=ab12cd --json',
+    },
   ]
 
   static override args = {key: Args.string({description: 'The license key.', required: true, ignoreStdin: true})}

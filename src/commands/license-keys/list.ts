@@ -9,7 +9,10 @@ export default class LicenseKeysList extends BaseCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
-    {description: 'Revoked keys of one benefit, as JSON lines', command: '<%= config.bin %> <%= command.id %> --benefit 0c8d6a3e-8f1b-4c2a-9e7d-5b4a3c2d1e0f --status revoked --all -o jsonl'},
+    {
+      description: 'Revoked keys of one benefit, as JSON lines',
+      command: '<%= config.bin %> <%= command.id %> --benefit 0c8d6a3e-8f1b-4c2a-9e7d-5b4a3c2d1e0f --status revoked --all -o jsonl',
+    },
   ]
 
   static override flags = {

@@ -7,15 +7,21 @@ import {usageError} from '../../client/till-error.js'
 
 export default class LicenseKeysUpdate extends BaseCommand {
   static override summary = "Change a license key's status, usage, limits or expiry."
-  static override description = '--status disabled stops the key from validating (granted turns it back on). --no-limit-activations, --no-limit-usage and --no-expiry remove a limit. Give - as ID to apply the same change to every key id read from stdin.'
+  static override description =
+    '--status disabled stops the key from validating (granted turns it back on). --no-limit-activations, --no-limit-usage and --no-expiry remove a limit. Give - as ID to apply the same change to every key id read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     {description: 'Disable a key', command: '<%= config.bin %> <%= command.id %> 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d --status disabled'},
-    {description: 'Allow 5 machines and reset the usage counter', command: '<%= config.bin %> <%= command.id %> 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d --limit-activations 5 --usage 0'},
+    {
+      description: 'Allow 5 machines and reset the usage counter',
+      command: '<%= config.bin %> <%= command.id %> 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d --limit-activations 5 --usage 0',
+    },
     '<%= config.bin %> <%= command.id %> 8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d --expires-at 2027-12-31T23:59:59Z',
   ]
 
-  static override args = {id: Args.string({description: 'License key id (not the key itself), or - to read ids from stdin.', required: true, ignoreStdin: true})}
+  static override args = {
+    id: Args.string({description: 'License key id (not the key itself), or - to read ids from stdin.', required: true, ignoreStdin: true}),
+  }
   static override flags = {
     ...outputFlags,
     status: Flags.option({options: LICENSE_KEY_STATUSES, description: 'New status.'})(),
@@ -40,8 +46,14 @@ export default class LicenseKeysUpdate extends BaseCommand {
         expires_at: pick(flags['expires-at'] ? timeFlag(flags['expires-at'], '--expires-at') : undefined, flags['no-expiry']),
       }).filter(([, v]) => v !== undefined),
     )
-    if (Object.keys(body).length === 0) throw usageError('nothing to update', 'pass --status, --usage, --limit-activations, --limit-usage, --expires-at or one of the --no-... flags')
+    if (Object.keys(body).length === 0)
+      throw usageError('nothing to update', 'pass --status, --usage, --limit-activations, --limit-usage, --expires-at or one of the --no-... flags')
     const client = await this.ctx.client()
-    await this.eachId(args.id, flags, (id) => updateLicenseKey(client, id, body), (key) => this.writeOne('license-keys', key, flags))
+    await this.eachId(
+      args.id,
+      flags,
+      (id) => updateLicenseKey(client, id, body),
+      (key) => this.writeOne('license-keys', key, flags),
+    )
   }
 }

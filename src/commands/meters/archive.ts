@@ -5,7 +5,8 @@ import {updateMeter} from '../../client/resources/meters.js'
 
 export default class MetersArchive extends BaseCommand {
   static override summary = 'Archive a meter (or bring it back with --undo).'
-  static override description = 'An archived meter keeps its events and quantities; it is hidden from customers. Confirmed on a terminal; needs --yes otherwise.'
+  static override description =
+    'An archived meter keeps its events and quantities; it is hidden from customers. Confirmed on a terminal; needs --yes otherwise.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --yes',

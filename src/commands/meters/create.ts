@@ -8,11 +8,18 @@ import {usageError} from '../../client/till-error.js'
 
 export default class MetersCreate extends BaseCommand {
   static override summary = 'Create a meter: which events it counts and how.'
-  static override description = `--where clauses select the events (all must hold; --any: one is enough); --aggregation says what to compute: count, or sum, max, min, avg or unique over a metadata property. A JSON file (--from) can hold the whole meter, nested and/or filters included; flags override its fields.`
+  static override description =
+    `--where clauses select the events (all must hold; --any: one is enough); --aggregation says what to compute: count, or sum, max, min, avg or unique over a metadata property. A JSON file (--from) can hold the whole meter, nested and/or filters included; flags override its fields.`
   static override enableJsonFlag = true
   static override examples = [
-    {description: 'Sum the tokens of api.call events', command: '<%= config.bin %> <%= command.id %> --name "API tokens" --where name=api.call --aggregation sum:tokens'},
-    {description: 'Count large requests', command: '<%= config.bin %> <%= command.id %> --name "Large requests" --where name=api.call --where "bytes>=1048576" --aggregation count'},
+    {
+      description: 'Sum the tokens of api.call events',
+      command: '<%= config.bin %> <%= command.id %> --name "API tokens" --where name=api.call --aggregation sum:tokens',
+    },
+    {
+      description: 'Count large requests',
+      command: '<%= config.bin %> <%= command.id %> --name "Large requests" --where name=api.call --where "bytes>=1048576" --aggregation count',
+    },
     {description: 'From a file', command: '<%= config.bin %> <%= command.id %> --from meter.json'},
   ]
 

@@ -21,7 +21,11 @@ export default class MetersList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(MetersList)
     const client = await this.ctx.client()
-    const items = listMeters(client, {query: flags.query, archived: flags.archived, metadata: flags.metadata, sorting: flags.sort?.split(',')}, this.pageOptions(flags))
+    const items = listMeters(
+      client,
+      {query: flags.query, archived: flags.archived, metadata: flags.metadata, sorting: flags.sort?.split(',')},
+      this.pageOptions(flags),
+    )
     await this.writeList('meters', items, flags)
   }
 }

@@ -23,12 +23,20 @@ const when = (value: string, flag: string) => {
 
 export default class MetersQuantities extends BaseCommand {
   static override summary = "A meter's quantity per period, charted on a terminal."
-  static override description = `One quantity per --interval from --start to --end (default: the last 30 days by day), computed by the service from the events, and the total. On a terminal a chart in the terminal's width comes first, then the table; piped, the periods as TSV (or -o csv/json); --json prints the API's answer.`
+  static override description =
+    `One quantity per --interval from --start to --end (default: the last 30 days by day), computed by the service from the events, and the total. On a terminal a chart in the terminal's width comes first, then the table; piped, the periods as TSV (or -o csv/json); --json prints the API's answer.`
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --start 2026-01-01 --end 2026-02-01 --interval day',
-    {description: 'Days from local midnight in Tokyo', command: '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --start 2026-01-01T00:00:00+09:00 --end 2026-01-07T23:59:59+09:00 --timezone Asia/Tokyo'},
-    {description: "One customer's usage per week, as CSV", command: '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --external-customer user_42 --interval week -o csv'},
+    {
+      description: 'Days from local midnight in Tokyo',
+      command:
+        '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --start 2026-01-01T00:00:00+09:00 --end 2026-01-07T23:59:59+09:00 --timezone Asia/Tokyo',
+    },
+    {
+      description: "One customer's usage per week, as CSV",
+      command: '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --external-customer user_42 --interval week -o csv',
+    },
   ]
 
   static override args = {id: Args.string({description: 'Meter id.', required: true})}
@@ -41,7 +49,10 @@ export default class MetersQuantities extends BaseCommand {
     'external-customer': Flags.string({description: 'Only events of this external customer id (repeatable).', multiple: true}),
     metadata: Flags.string({description: 'Only events with this metadata key=value (repeatable).', multiple: true}),
     timezone: Flags.string({description: 'IANA time zone of the periods (days start at local midnight), e.g. Europe/Paris; default UTC.'}),
-    'per-customer': Flags.option({options: ['sum', 'max', 'min', 'avg', 'count', 'unique'] as const, description: "Compute each customer's quantity first, then combine them with this function (e.g. max: the biggest customer's usage per period)."})(),
+    'per-customer': Flags.option({
+      options: ['sum', 'max', 'min', 'avg', 'count', 'unique'] as const,
+      description: "Compute each customer's quantity first, then combine them with this function (e.g. max: the biggest customer's usage per period).",
+    })(),
     chart: Flags.boolean({description: 'Draw the chart (default: on a terminal).', allowNo: true}),
   }
 
@@ -55,7 +66,14 @@ export default class MetersQuantities extends BaseCommand {
     }
     const client = await this.ctx.client()
     const result = await meterQuantities(client, args.id, {
-      start, end, interval: flags.interval, timezone: flags.timezone, customerAggregation: flags['per-customer'], customerId: flags.customer, externalCustomerId: flags['external-customer'], metadata: flags.metadata,
+      start,
+      end,
+      interval: flags.interval,
+      timezone: flags.timezone,
+      customerAggregation: flags['per-customer'],
+      customerId: flags.customer,
+      externalCustomerId: flags['external-customer'],
+      metadata: flags.metadata,
     })
     const io = this.ctx.io
     if (this.jsonEnabled()) {

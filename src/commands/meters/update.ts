@@ -8,7 +8,8 @@ import {usageError} from '../../client/till-error.js'
 
 export default class MetersUpdate extends BaseCommand {
   static override summary = "Change a meter's name, filter, aggregation or metadata."
-  static override description = 'Only what is given changes. --where replaces the whole filter. Changing the filter or aggregation changes the quantities of past periods too: they are computed from the events.'
+  static override description =
+    'Only what is given changes. --where replaces the whole filter. Changing the filter or aggregation changes the quantities of past periods too: they are computed from the events.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --name "API tokens (all models)"',

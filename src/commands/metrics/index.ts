@@ -10,14 +10,19 @@ import {chalkFor, colorEnabled, resolveFormat} from '../../cli/output/index.js'
 
 export default class Metrics extends BaseCommand {
   static override summary = 'Chart metrics (revenue, orders, MRR, active subscriptions...) over a date range.'
-  static override description = `On a terminal, one chart per metric as wide as the terminal, with the total over the range and its change against the range of the same length just before. Piped, or with -o, one row per period and a column per metric (amounts in cents), as tsv, csv, json or jsonl.
+  static override description =
+    `On a terminal, one chart per metric as wide as the terminal, with the total over the range and its change against the range of the same length just before. Piped, or with -o, one row per period and a column per metric (amounts in cents), as tsv, csv, json or jsonl.
 
 The service computes the metrics: revenue is the net amount (after discounts, before tax) of the paid orders created in a period, active subscriptions are those started by a period and not yet ended in it. "till metrics list" names every metric; --metric takes those names or mrr, arr, aov, arpu, churn, conversion. Ranges are whole days in --timezone, both ends included.`
   static override enableJsonFlag = true
   static override examples = [
     {description: 'Revenue, orders, MRR and active subscriptions over the last 12 months', command: '<%= config.bin %> <%= command.id %>'},
     {description: 'Revenue and MRR per week over the last 12 weeks', command: '<%= config.bin %> <%= command.id %> --metric revenue --metric mrr --last 12w'},
-    {description: 'Daily orders of one product in January, Paris time, as CSV', command: '<%= config.bin %> <%= command.id %> --metric orders --start 2025-01-01 --end 2025-01-31 --interval day --timezone Europe/Paris --product 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d -o csv'},
+    {
+      description: 'Daily orders of one product in January, Paris time, as CSV',
+      command:
+        '<%= config.bin %> <%= command.id %> --metric orders --start 2025-01-01 --end 2025-01-31 --interval day --timezone Europe/Paris --product 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d -o csv',
+    },
   ]
 
   static override flags = {
@@ -44,9 +49,17 @@ The service computes the metrics: revenue is the net amount (after discounts, be
     const [{current, previous}, org] = await Promise.all([withPrevious(client, range, flags, slugs), organizationCurrency(client)])
     const color = colorEnabled({flag: flags.color, env: process.env, isTTY: io.stdoutIsTTY})
     const chalk = chalkFor(color)
-    const options = {width: io.stdout.columns || 80, currency: org.currency, interval: range.interval, chalk, color, previousLabel: previousLabel(flags.start || flags.end ? undefined : (flags.last ?? '12m'), spanDays(range.startDate, range.endDate))}
+    const options = {
+      width: io.stdout.columns || 80,
+      currency: org.currency,
+      interval: range.interval,
+      chalk,
+      color,
+      previousLabel: previousLabel(flags.start || flags.end ? undefined : (flags.last ?? '12m'), spanDays(range.startDate, range.endDate)),
+    }
     for (const slug of slugs) {
-      if (metricDefinition(current, slug).missing) this.ctx.note(`Warning: the service sent no definition of metric "${slug}": its values are shown as plain numbers.`)
+      if (metricDefinition(current, slug).missing)
+        this.ctx.note(`Warning: the service sent no definition of metric "${slug}": its values are shown as plain numbers.`)
     }
     const charts = slugs.map((slug) => metricChart(slug, current, previous, options))
     const title = chalk.dim(wrapParts([`${range.startDate} to ${range.endDate}`, `per ${range.interval} (${range.timezone})`], options.width))

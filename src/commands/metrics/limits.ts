@@ -3,7 +3,8 @@ import {getMetricsLimits} from '../../client/resources/metrics.js'
 
 export default class MetricsLimits extends BaseCommand {
   static override summary = 'Show the earliest date and the range each interval allows in a metrics request.'
-  static override description = 'A request for metrics is refused when its range is longer than the interval allows (e.g. at most 366 days per day). --json gives the service\'s object.'
+  static override description =
+    "A request for metrics is refused when its range is longer than the interval allows (e.g. at most 366 days per day). --json gives the service's object."
   static override enableJsonFlag = true
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --json']
   static override flags = {...outputFlags}

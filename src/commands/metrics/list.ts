@@ -4,7 +4,8 @@ import {getMetrics} from '../../client/resources/metrics.js'
 
 export default class MetricsList extends BaseCommand {
   static override summary = 'List the metrics the service computes, with their type and definition.'
-  static override description = 'The names are those --metric takes in "till metrics" and "till report". The list comes from the service (the metric definitions of a one-day request), with a sentence on how each is computed.'
+  static override description =
+    'The names are those --metric takes in "till metrics" and "till report". The list comes from the service (the metric definitions of a one-day request), with a sentence on how each is computed.'
   static override enableJsonFlag = true
   static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> -o json']
   static override flags = {...outputFlags}

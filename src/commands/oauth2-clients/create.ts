@@ -4,12 +4,16 @@ import {configurationFlags, configurationFrom} from '../../areas/oauth2/clients.
 
 export default class OAuth2ClientsCreate extends BaseCommand {
   static override summary = 'Register an OAuth2 client for an integration; prints its secret, once.'
-  static override description = `A confidential client (a server) gets a client secret (polar_cs_...): store it now, till does not show it again. A public client (--public: a CLI or an app on the user's machine) has no secret and signs users in with PKCE; its id can be given to till auth login --client-id.
+  static override description =
+    `A confidential client (a server) gets a client secret (polar_cs_...): store it now, till does not show it again. A public client (--public: a CLI or an app on the user's machine) has no secret and signs users in with PKCE; its id can be given to till auth login --client-id.
 The service asks for an https redirect URI (http only on localhost).`
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --name "Acme sync" --redirect-uri https://acme.example/oauth/callback --scope "orders:read customers:read"',
-    {description: 'A public client for a command-line tool', command: '<%= config.bin %> <%= command.id %> --name "Acme CLI" --public --redirect-uri http://127.0.0.1:3333/oauth/callback'},
+    {
+      description: 'A public client for a command-line tool',
+      command: '<%= config.bin %> <%= command.id %> --name "Acme CLI" --public --redirect-uri http://127.0.0.1:3333/oauth/callback',
+    },
   ]
 
   static override flags = {...outputFlags, ...configurationFlags}

@@ -5,7 +5,8 @@ import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class OAuth2ClientsDelete extends BaseCommand {
   static override summary = 'Delete an OAuth2 client: its tokens stop working at once.'
-  static override description = 'Every access and refresh token issued to the client is revoked with it, so every user signed in through it is signed out. Asks for confirmation on a terminal; without one, --yes is required.'
+  static override description =
+    'Every access and refresh token issued to the client is revoked with it, so every user signed in through it is signed out. Asks for confirmation on a terminal; without one, --yes is required.'
   static override enableJsonFlag = true
   static override examples = ['<%= config.bin %> <%= command.id %> polar_ci_...', '<%= config.bin %> <%= command.id %> polar_ci_... --yes']
   static override args = {'client-id': Args.string({description: 'The client id (polar_ci_...).', required: true})}

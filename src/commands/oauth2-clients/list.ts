@@ -8,7 +8,8 @@ import {ExitCode, TillError} from '../../client/till-error.js'
  */
 export default class OAuth2ClientsList extends BaseCommand {
   static override summary = 'Not available: the API has no operation that lists OAuth2 clients.'
-  static override description = 'The service publishes OAuth2 client registration by client id only (oauth2-clients get, update, delete). Find a client id where the client was created (oauth2-clients create prints it) or in the dashboard.'
+  static override description =
+    'The service publishes OAuth2 client registration by client id only (oauth2-clients get, update, delete). Find a client id where the client was created (oauth2-clients create prints it) or in the dashboard.'
   static override examples = ['<%= config.bin %> oauth2-clients get CLIENT_ID']
 
   async run(): Promise<void> {

@@ -7,7 +7,8 @@ import {usageError} from '../../client/till-error.js'
 
 export default class OAuth2ClientsUpdate extends BaseCommand {
   static override summary = "Change an OAuth2 client's name, redirect URIs, scopes or links."
-  static override description = 'Fields not given keep their values (till sends the whole configuration back, as the service asks). --redirect-uri and --scope replace their lists.'
+  static override description =
+    'Fields not given keep their values (till sends the whole configuration back, as the service asks). --redirect-uri and --scope replace their lists.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> polar_ci_... --name "Acme sync (v2)"',
@@ -19,8 +20,16 @@ export default class OAuth2ClientsUpdate extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(OAuth2ClientsUpdate)
-    const changes = Object.keys(configurationFlags).filter((k) => (flags as Record<string, unknown>)[k] !== undefined && (flags as Record<string, unknown>)[k] !== false)
-    if (changes.length === 0) throw usageError('nothing to change', `pass at least one of ${Object.keys(configurationFlags).map((k) => `--${k}`).join(', ')}`)
+    const changes = Object.keys(configurationFlags).filter(
+      (k) => (flags as Record<string, unknown>)[k] !== undefined && (flags as Record<string, unknown>)[k] !== false,
+    )
+    if (changes.length === 0)
+      throw usageError(
+        'nothing to change',
+        `pass at least one of ${Object.keys(configurationFlags)
+          .map((k) => `--${k}`)
+          .join(', ')}`,
+      )
     const client = await this.ctx.client()
     const current = await getOAuth2Client(client, args['client-id'])
     const updated = await updateOAuth2Client(client, args['client-id'], configurationFrom(flags, current))

@@ -5,12 +5,17 @@ import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class OrdersList extends BaseCommand {
   static override summary = 'List orders, newest first.'
-  static override description = 'Filters combine; repeat --status, --customer or --product for several values. With --all every page is read, within the rate budget, and streamed in order.'
+  static override description =
+    'Filters combine; repeat --status, --customer or --product for several values. With --all every page is read, within the rate budget, and streamed in order.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --status paid',
     {description: 'Export every order as JSON lines', command: '<%= config.bin %> <%= command.id %> --all -o jsonl > orders.jsonl'},
-    {description: "One customer's refunded orders, largest first", command: '<%= config.bin %> <%= command.id %> --customer 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f --status refunded --status partially_refunded --sort -net_amount'},
+    {
+      description: "One customer's refunded orders, largest first",
+      command:
+        '<%= config.bin %> <%= command.id %> --customer 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f --status refunded --status partially_refunded --sort -net_amount',
+    },
   ]
 
   static override flags = {
@@ -24,25 +29,31 @@ export default class OrdersList extends BaseCommand {
     'billing-type': Flags.option({options: ['one_time', 'recurring'] as const, description: 'Only one-time or only recurring orders.'})(),
     'created-after': Flags.string({description: 'Only orders created after this date or time (ISO 8601).'}),
     'created-before': Flags.string({description: 'Only orders created before this date or time (ISO 8601).'}),
-    sort: Flags.string({description: 'Sort keys, comma-separated; a leading - sorts descending (created_at, status, invoice_number, net_amount, customer, product).'}),
+    sort: Flags.string({
+      description: 'Sort keys, comma-separated; a leading - sorts descending (created_at, status, invoice_number, net_amount, customer, product).',
+    }),
     metadata: Flags.string({description: 'Only orders with this metadata, key=value (repeatable).', multiple: true}),
   }
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(OrdersList)
     const client = await this.ctx.client()
-    const items = listOrders(client, {
-      status: flags.status,
-      customerId: flags.customer,
-      externalCustomerId: flags['external-customer'],
-      productId: flags.product,
-      subscriptionId: flags.subscription,
-      billingType: flags['billing-type'],
-      createdAfter: flags['created-after'],
-      createdBefore: flags['created-before'],
-      sorting: flags.sort?.split(','),
-      metadata: flags.metadata,
-    }, this.pageOptions(flags))
+    const items = listOrders(
+      client,
+      {
+        status: flags.status,
+        customerId: flags.customer,
+        externalCustomerId: flags['external-customer'],
+        productId: flags.product,
+        subscriptionId: flags.subscription,
+        billingType: flags['billing-type'],
+        createdAfter: flags['created-after'],
+        createdBefore: flags['created-before'],
+        sorting: flags.sort?.split(','),
+        metadata: flags.metadata,
+      },
+      this.pageOptions(flags),
+    )
     await this.writeList('orders', items, flags)
   }
 }

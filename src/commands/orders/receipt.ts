@@ -7,7 +7,8 @@ import {checkWritableTarget} from '../../client/fs-problem.js'
 
 export default class OrdersReceipt extends BaseCommand {
   static override summary = "Print the URL of a paid order's receipt, or download it."
-  static override description = 'The URL is temporary and needs no token. --download saves the PDF atomically: an interrupted download leaves no partial file. Exits 1 while the order is not paid (the service has no receipt yet).'
+  static override description =
+    'The URL is temporary and needs no token. --download saves the PDF atomically: an interrupted download leaves no partial file. Exits 1 while the order is not paid (the service has no receipt yet).'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d',

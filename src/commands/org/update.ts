@@ -30,7 +30,9 @@ export default class OrgUpdate extends BaseCommand {
       if (value && !/^https?:\/\/\S+$/.test(value)) throw usageError(`--${flag} must be a URL like https://acme.example, not "${value}"`)
     }
     const body: OrganizationUpdate = Object.fromEntries(
-      Object.entries({name: flags.name, email: clear(flags.email), website: clear(flags.website), avatar_url: clear(flags['avatar-url'])}).filter(([, v]) => v !== undefined),
+      Object.entries({name: flags.name, email: clear(flags.email), website: clear(flags.website), avatar_url: clear(flags['avatar-url'])}).filter(
+        ([, v]) => v !== undefined,
+      ),
     )
     if (Object.keys(body).length === 0) throw usageError('nothing to update', 'pass --name, --email, --website or --avatar-url')
     const client = await this.ctx.client()

@@ -5,7 +5,8 @@ import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class PaymentsList extends BaseCommand {
   static override summary = 'List payments, newest first.'
-  static override description = 'One payment per charge: an order paid by card has one, a failed attempt has its own with the decline reason. Filters combine; repeat a filter for several values.'
+  static override description =
+    'One payment per charge: an order paid by card has one, a failed attempt has its own with the decline reason. Filters combine; repeat a filter for several values.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -28,10 +29,19 @@ export default class PaymentsList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(PaymentsList)
     const client = await this.ctx.client()
-    const items = listPayments(client, {
-      orderId: flags.order, checkoutId: flags.checkout, customerId: flags.customer, customerEmail: flags['customer-email'],
-      status: flags.status, method: flags.method, sorting: flags.sort?.split(','),
-    }, this.pageOptions(flags))
+    const items = listPayments(
+      client,
+      {
+        orderId: flags.order,
+        checkoutId: flags.checkout,
+        customerId: flags.customer,
+        customerEmail: flags['customer-email'],
+        status: flags.status,
+        method: flags.method,
+        sorting: flags.sort?.split(','),
+      },
+      this.pageOptions(flags),
+    )
     await this.writeList('payments', items, flags)
   }
 }

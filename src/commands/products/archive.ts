@@ -7,11 +7,16 @@ import {confirmTarget} from '../../areas/catalog/input.js'
 
 export default class ProductsArchive extends BaseCommand {
   static override summary = 'Archive a product: it can no longer be bought (asks for confirmation).'
-  static override description = 'Existing orders and subscriptions keep the product; new checkouts and links cannot use it. Undo with: till products unarchive ID. Without a terminal, --yes is required. Give - as ID to archive every product id read from stdin.'
+  static override description =
+    'Existing orders and subscriptions keep the product; new checkouts and links cannot use it. Undo with: till products unarchive ID. Without a terminal, --yes is required. Give - as ID to archive every product id read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21',
-    {description: 'Archive every private product, without asking', command: '<%= config.bin %> products list --all -o jsonl | jq -r \'select(.visibility == "private") | .id\' | <%= config.bin %> <%= command.id %> - --yes'},
+    {
+      description: 'Archive every private product, without asking',
+      command:
+        '<%= config.bin %> products list --all -o jsonl | jq -r \'select(.visibility == "private") | .id\' | <%= config.bin %> <%= command.id %> - --yes',
+    },
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Product id, or - to read ids from stdin.', required: true})}
@@ -23,6 +28,11 @@ export default class ProductsArchive extends BaseCommand {
     const name = async () => (await getProduct(await this.ctx.client(), args.id)).name
     await this.confirmAction(`archive ${await confirmTarget('product', args.id, ask, name)}`, flags.yes)
     const client = await this.ctx.client()
-    await this.eachId(args.id, flags, (id) => updateProduct(client, id, {is_archived: true}), (product) => this.writeOne('products', product, flags))
+    await this.eachId(
+      args.id,
+      flags,
+      (id) => updateProduct(client, id, {is_archived: true}),
+      (product) => this.writeOne('products', product, flags),
+    )
   }
 }

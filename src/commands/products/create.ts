@@ -14,40 +14,73 @@ const nameRule = (v: string) => (v.trim().length >= 3 && v.trim().length <= 64) 
 
 export default class ProductsCreate extends BaseCommand {
   static override summary = 'Create a one-time or recurring product with a fixed, pay-what-you-want or free price.'
-  static override description = 'Without --interval the product is sold once; with it, it is a subscription billed every --interval-count intervals. Amounts are in major units of --currency (default usd), or in minor units with --amount-minor. --benefit attaches benefits once the product exists (each is checked first, so an unknown one creates nothing). --price 0 is a free price, as --free. --currency takes the currencies the service takes. On a terminal a missing name or price is asked for.'
+  static override description =
+    'Without --interval the product is sold once; with it, it is a subscription billed every --interval-count intervals. Amounts are in major units of --currency (default usd), or in minor units with --amount-minor. --benefit attaches benefits once the product exists (each is checked first, so an unknown one creates nothing). --price 0 is a free price, as --free. --currency takes the currencies the service takes. On a terminal a missing name or price is asked for.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --name "Icon Pack" --price 19.00',
-    {description: 'A monthly plan billed for usage: 0.5 cents per unit of a meter on top of $10', command: '<%= config.bin %> <%= command.id %> --name "API Plan" --interval month --price 10.00 --metered 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d:0.5'},
-    {description: 'A monthly subscription with two benefits', command: '<%= config.bin %> <%= command.id %> --name "Pro Plan" --interval month --price 29.00 --benefit 0b6d9f2e-8c1a-4d3b-9e7f-5a2c4b6d8e01 --benefit 3f1e2d4c-5b6a-4978-8a9b-0c1d2e3f4a5b'},
-    {description: 'Pay what you want, from 1 EUR, suggesting 5', command: '<%= config.bin %> <%= command.id %> --name "Tip jar" --pay-what-you-want --minimum 1 --preset 5 --currency eur'},
-    {description: 'A free quarterly plan with metadata', command: '<%= config.bin %> <%= command.id %> --name "Community" --free --interval month --interval-count 3 --metadata tier=free'},
+    {
+      description: 'A monthly plan billed for usage: 0.5 cents per unit of a meter on top of $10',
+      command: '<%= config.bin %> <%= command.id %> --name "API Plan" --interval month --price 10.00 --metered 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d:0.5',
+    },
+    {
+      description: 'A monthly subscription with two benefits',
+      command:
+        '<%= config.bin %> <%= command.id %> --name "Pro Plan" --interval month --price 29.00 --benefit 0b6d9f2e-8c1a-4d3b-9e7f-5a2c4b6d8e01 --benefit 3f1e2d4c-5b6a-4978-8a9b-0c1d2e3f4a5b',
+    },
+    {
+      description: 'Pay what you want, from 1 EUR, suggesting 5',
+      command: '<%= config.bin %> <%= command.id %> --name "Tip jar" --pay-what-you-want --minimum 1 --preset 5 --currency eur',
+    },
+    {
+      description: 'A free quarterly plan with metadata',
+      command: '<%= config.bin %> <%= command.id %> --name "Community" --free --interval month --interval-count 3 --metadata tier=free',
+    },
   ]
 
   static override flags = {
     ...outputFlags,
     name: Flags.string({char: 'n', description: 'Product name, 3-64 characters.'}),
     description: Flags.string({char: 'd', description: 'Description shown on the checkout (Markdown).'}),
-    interval: Flags.option({options: ['day', 'week', 'month', 'year'] as const, description: 'Bill every interval (a subscription); omit for a one-time product.'})(),
+    interval: Flags.option({
+      options: ['day', 'week', 'month', 'year'] as const,
+      description: 'Bill every interval (a subscription); omit for a one-time product.',
+    })(),
     'interval-count': Flags.integer({description: 'With --interval: bill every N intervals, 1-999 (default 1).', min: 1, max: 999}),
     ...priceFlags,
     currency: Flags.string({description: 'Currency of the price, ISO 4217 (default usd).', helpGroup: 'PRICE'}),
     visibility: Flags.option({options: VISIBILITIES, description: 'Who can see it (default public).'})(),
     ...metadataFlag(),
     benefit: Flags.string({description: 'Benefit id to grant with the product (repeatable).', multiple: true}),
-    metered: Flags.string({description: 'A metered price METER_ID:UNIT_AMOUNT[:CAP], in minor units (repeatable; recurring products only), e.g. METER:0.5 for half a cent per unit.', multiple: true, helpGroup: 'PRICE'}),
+    metered: Flags.string({
+      description: 'A metered price METER_ID:UNIT_AMOUNT[:CAP], in minor units (repeatable; recurring products only), e.g. METER:0.5 for half a cent per unit.',
+      multiple: true,
+      helpGroup: 'PRICE',
+    }),
   }
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(ProductsCreate)
-    if (flags['interval-count'] !== undefined && !flags.interval) throw usageError('--interval-count needs --interval', 'e.g. --interval month --interval-count 3')
+    if (flags['interval-count'] !== undefined && !flags.interval)
+      throw usageError('--interval-count needs --interval', 'e.g. --interval month --interval-count 3')
     const currency = currencyCode(flags.currency ?? 'usd')
     const metadata = metadataFrom(flags.metadata)
     let price = priceFrom(flags, currency)
     const metered = (flags.metered ?? []).map((m) => meteredPrice(m, currency))
-    if (metered.length > 0 && !flags.interval) throw usageError('--metered needs --interval: usage is billed on subscriptions', 'e.g. --interval month --metered METER_ID:0.5')
+    if (metered.length > 0 && !flags.interval)
+      throw usageError('--metered needs --interval: usage is billed on subscriptions', 'e.g. --interval month --metered METER_ID:0.5')
     const name = flags.name ?? (await this.prompter.text('--name', 'Product name', {validate: nameRule})).trim()
-    if (!price && metered.length === 0) price = fixedPrice(toMinor(await this.prompter.text('--price', `Price in ${currency.toUpperCase()} (e.g. 12.00; 0 for free), or pass --free or --pay-what-you-want`, {validate: priceRule(currency)}), currency, '--price'), currency)
+    if (!price && metered.length === 0)
+      price = fixedPrice(
+        toMinor(
+          await this.prompter.text('--price', `Price in ${currency.toUpperCase()} (e.g. 12.00; 0 for free), or pass --free or --pay-what-you-want`, {
+            validate: priceRule(currency),
+          }),
+          currency,
+          '--price',
+        ),
+        currency,
+      )
     if (price?.amount_type === 'fixed' && price.price_amount === 0 && !flags.free) {
       this.ctx.note('A price of 0 makes the product free (as --free does).')
     }

@@ -5,11 +5,14 @@ import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class ProductsList extends BaseCommand {
   static override summary = 'List products with their prices.'
-  static override description = 'Lists the organization\'s products, newest first. Streams every page with --all; pipe it as json, jsonl, csv or tsv.'
+  static override description = "Lists the organization's products, newest first. Streams every page with --all; pipe it as json, jsonl, csv or tsv."
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
-    {description: 'Every recurring product that is still sold, as JSON lines', command: '<%= config.bin %> <%= command.id %> --all --recurring --no-archived -o jsonl'},
+    {
+      description: 'Every recurring product that is still sold, as JSON lines',
+      command: '<%= config.bin %> <%= command.id %> --all --recurring --no-archived -o jsonl',
+    },
     {description: 'Search by name and pick columns', command: '<%= config.bin %> <%= command.id %> --query pro --columns id,name,price'},
   ]
 
@@ -27,14 +30,18 @@ export default class ProductsList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(ProductsList)
     const client = await this.ctx.client()
-    const items = listProducts(client, {
-      query: flags.query,
-      archived: flags.archived,
-      recurring: flags.recurring,
-      benefitId: flags.benefit,
-      sorting: flags.sort?.split(','),
-      metadata: flags.metadata,
-    }, this.pageOptions(flags))
+    const items = listProducts(
+      client,
+      {
+        query: flags.query,
+        archived: flags.archived,
+        recurring: flags.recurring,
+        benefitId: flags.benefit,
+        sorting: flags.sort?.split(','),
+        metadata: flags.metadata,
+      },
+      this.pageOptions(flags),
+    )
     await this.writeList('products', items, flags)
   }
 }

@@ -9,7 +9,10 @@ export default class ProductsUnarchive extends BaseCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21',
-    {description: 'Restore every archived product', command: '<%= config.bin %> products list --archived --all -o jsonl | <%= config.bin %> <%= command.id %> -'},
+    {
+      description: 'Restore every archived product',
+      command: '<%= config.bin %> products list --archived --all -o jsonl | <%= config.bin %> <%= command.id %> -',
+    },
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Product id, or - to read ids from stdin.', required: true})}
@@ -18,6 +21,11 @@ export default class ProductsUnarchive extends BaseCommand {
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(ProductsUnarchive)
     const client = await this.ctx.client()
-    await this.eachId(args.id, flags, (id) => updateProduct(client, id, {is_archived: false}), (product) => this.writeOne('products', product, flags))
+    await this.eachId(
+      args.id,
+      flags,
+      (id) => updateProduct(client, id, {is_archived: false}),
+      (product) => this.writeOne('products', product, flags),
+    )
   }
 }

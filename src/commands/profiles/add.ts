@@ -12,23 +12,35 @@ import {isKnownApiVersion, KNOWN_VERSIONS_TEXT} from '../../client/version.js'
 
 export default class ProfilesAdd extends BaseCommand {
   static override summary = 'Add a profile (or replace one), reading its token from a hidden prompt or stdin.'
-  static override description = 'The token is never taken as an argument: on a terminal it is asked for without echo; in scripts pipe it with --token-stdin. As auth login does, the token is checked against the API first (its organization is recorded), and a token the API refuses is not saved; --no-verify saves it unchecked (offline setup). The config file is private to you (mode 0600).'
+  static override description =
+    'The token is never taken as an argument: on a terminal it is asked for without echo; in scripts pipe it with --token-stdin. As auth login does, the token is checked against the API first (its organization is recorded), and a token the API refuses is not saved; --no-verify saves it unchecked (offline setup). The config file is private to you (mode 0600).'
   static override examples = [
     '<%= config.bin %> <%= command.id %> prod --environment production',
-    {description: 'From a secret store, in a script', command: 'pass polar/sandbox | <%= config.bin %> <%= command.id %> sandbox --environment sandbox --token-stdin --use'},
-    {description: 'Save a token without checking it now (no network)', command: 'pass polar/prod | <%= config.bin %> <%= command.id %> prod --environment production --token-stdin --no-verify'},
-    {description: 'A production profile with a limit negotiated with support', command: '<%= config.bin %> <%= command.id %> prod --environment production --rate-limit 1000/60s'},
+    {
+      description: 'From a secret store, in a script',
+      command: 'pass polar/sandbox | <%= config.bin %> <%= command.id %> sandbox --environment sandbox --token-stdin --use',
+    },
+    {
+      description: 'Save a token without checking it now (no network)',
+      command: 'pass polar/prod | <%= config.bin %> <%= command.id %> prod --environment production --token-stdin --no-verify',
+    },
+    {
+      description: 'A production profile with a limit negotiated with support',
+      command: '<%= config.bin %> <%= command.id %> prod --environment production --rate-limit 1000/60s',
+    },
   ]
 
   static override args = {name: Args.string({ignoreStdin: true, description: 'Profile name.', required: true})}
   static override flags = {
     environment: Flags.option({char: 'e', options: ENVIRONMENTS, description: 'Environment of the profile.', required: true})(),
-    url: Flags.string({description: 'Base URL (default: the environment\'s, e.g. https://api.polar.sh/v1).'}),
+    url: Flags.string({description: "Base URL (default: the environment's, e.g. https://api.polar.sh/v1)."}),
     'token-stdin': Flags.boolean({description: 'Read the token from stdin.'}),
     'rate-limit': Flags.string({description: 'Per-minute budget negotiated with support, N/WINDOW such as 1000/60s.'}),
     'api-version': Flags.string({description: 'Pin this API version (Polar-Version): 2026-04, 2026-10 (the default) or 2027-01.'}),
     'organization-id': Flags.string({description: 'Organization id (informational; the token decides).'}),
-    'oauth-client-id': Flags.string({description: 'Public OAuth2 client (polar_ci_...) for signing in through the browser later (till auth login --web); no token is asked then.'}),
+    'oauth-client-id': Flags.string({
+      description: 'Public OAuth2 client (polar_ci_...) for signing in through the browser later (till auth login --web); no token is asked then.',
+    }),
     use: Flags.boolean({description: 'Make it the active profile.'}),
     verify: Flags.boolean({description: 'Check the token against the API before saving it (--no-verify: save it unchecked).', default: true, allowNo: true}),
     'no-input': Flags.boolean({description: 'Never prompt; fail if something is missing.'}),
@@ -46,11 +58,19 @@ export default class ProfilesAdd extends BaseCommand {
         throw usageError(`--rate-limit: ${(error as Error).message}`)
       }
     }
-    if (flags['api-version'] && !isKnownApiVersion(flags['api-version'])) throw usageError(`--api-version must be an API version the service knows, ${KNOWN_VERSIONS_TEXT}, not "${printable(flags['api-version'])}"`)
+    if (flags['api-version'] && !isKnownApiVersion(flags['api-version']))
+      throw usageError(`--api-version must be an API version the service knows, ${KNOWN_VERSIONS_TEXT}, not "${printable(flags['api-version'])}"`)
     readConfig(this.ctx.configDir) // a damaged file is reported before asking for anything
-    if (flags['oauth-client-id'] && !/^polar_ci_\S+$/.test(flags['oauth-client-id'])) throw usageError(`--oauth-client-id is not an OAuth2 client id: "${flags['oauth-client-id']}"`, 'client ids start with polar_ci_')
+    if (flags['oauth-client-id'] && !/^polar_ci_\S+$/.test(flags['oauth-client-id']))
+      throw usageError(`--oauth-client-id is not an OAuth2 client id: "${flags['oauth-client-id']}"`, 'client ids start with polar_ci_')
     const needsToken = (flags.environment !== 'local' && !flags['oauth-client-id']) || flags['token-stdin']
-    const token = needsToken ? await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token for ${args.name} (${flags.environment}):`, noInput: flags['no-input']}) : undefined
+    const token = needsToken
+      ? await readToken(this.ctx.io, {
+          fromStdin: flags['token-stdin'],
+          message: `Organization access token for ${args.name} (${flags.environment}):`,
+          noInput: flags['no-input'],
+        })
+      : undefined
     // Checked as auth login does; a local profile without a URL has nothing certain to ask (the emulator may not run).
     let organization: Organization | undefined
     if (token && flags.verify && (flags.environment !== 'local' || flags.url)) {
@@ -69,7 +89,9 @@ export default class ProfilesAdd extends BaseCommand {
       if (flags.use) c.active = args.name
     })
     if (organization) this.ctx.note(`The token belongs to organization ${organization.name} (${organization.id}).`)
-    this.ctx.note(`Saved profile "${args.name}" (${flags.environment})${data.active === args.name ? ', now active' : `; use it with: till profiles use ${args.name}`}.`)
+    this.ctx.note(
+      `Saved profile "${args.name}" (${flags.environment})${data.active === args.name ? ', now active' : `; use it with: till profiles use ${args.name}`}.`,
+    )
     if (!token && flags['oauth-client-id']) this.ctx.note(`Sign in with: till auth login -p ${args.name} --web`)
   }
 }

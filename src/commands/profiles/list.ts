@@ -16,7 +16,13 @@ export default class ProfilesList extends BaseCommand {
       name,
       environment: p.environment,
       base_url: p.base_url ?? DEFAULT_URLS[p.environment],
-      token: p.oauth ? `${maskToken(p.oauth.access_token)} (browser sign-in)` : p.token ? maskToken(p.token) : p.environment === 'local' ? '(from the emulator)' : '(none)',
+      token: p.oauth
+        ? `${maskToken(p.oauth.access_token)} (browser sign-in)`
+        : p.token
+          ? maskToken(p.token)
+          : p.environment === 'local'
+            ? '(from the emulator)'
+            : '(none)',
       rate_limit: p.rate_limit ?? null,
       organization_id: p.organization_id ?? null,
     }))

@@ -16,7 +16,8 @@ export default class ProfilesRemove extends BaseCommand {
     const config = readConfig(this.ctx.configDir)
     const profile = config.profiles[args.name]
     if (!profile) throw usageError(`there is no profile named "${args.name}"`, 'see them with: till profiles list')
-    if (args.name === LOCAL_PROFILE) throw usageError(`the "${LOCAL_PROFILE}" profile is built in and cannot be removed`, 'switch away from it with: till profiles use NAME')
+    if (args.name === LOCAL_PROFILE)
+      throw usageError(`the "${LOCAL_PROFILE}" profile is built in and cannot be removed`, 'switch away from it with: till profiles use NAME')
     if (!flags.yes) {
       if (!canPrompt(this.ctx.io)) throw usageError('--yes is required to remove a profile when not running interactively')
       const {confirm} = await import('@inquirer/prompts')

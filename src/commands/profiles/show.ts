@@ -16,19 +16,23 @@ export default class ProfilesShow extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(ProfilesShow)
     const config = readConfig(this.ctx.configDir)
     const p = resolveProfile({flag: args.name ?? flags.profile, env: process.env, config, emulatorDataDir: this.ctx.emulatorDataDir})
-    await this.writeOne('profile', {
-      name: p.name,
-      active: p.name === config.active,
-      environment: p.environment,
-      base_url: p.baseUrl,
-      token: p.token ? maskToken(p.token) : null,
-      token_source: p.tokenSource,
-      rate_limit: `${p.rateLimit.limit}/${p.rateLimit.windowMs / 1000}s`,
-      rate_limit_source: p.rateLimitSource,
-      organization_id: p.organizationId ?? null,
-      oauth_client_id: config.profiles[p.name]?.oauth_client_id ?? null,
-      api_version: p.apiVersion,
-      api_version_source: p.apiVersionSource,
-    }, flags)
+    await this.writeOne(
+      'profile',
+      {
+        name: p.name,
+        active: p.name === config.active,
+        environment: p.environment,
+        base_url: p.baseUrl,
+        token: p.token ? maskToken(p.token) : null,
+        token_source: p.tokenSource,
+        rate_limit: `${p.rateLimit.limit}/${p.rateLimit.windowMs / 1000}s`,
+        rate_limit_source: p.rateLimitSource,
+        organization_id: p.organizationId ?? null,
+        oauth_client_id: config.profiles[p.name]?.oauth_client_id ?? null,
+        api_version: p.apiVersion,
+        api_version_source: p.apiVersionSource,
+      },
+      flags,
+    )
   }
 }

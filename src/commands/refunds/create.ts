@@ -7,30 +7,53 @@ import {checkIdsFromStdin} from '../../areas/billing/subscriptions.js'
 import {usageError} from '../../client/till-error.js'
 import {amountFrom, toMinor} from '../../cli/input/money.js'
 import {
-  amountValidator, bulkRefundPreview, checkAmount, checkRefundable, fullRefunder, majorText, moneyText, reasonChoices, refundableOf, refundableOrderChoices, refundSummary, type Refundable,
+  amountValidator,
+  bulkRefundPreview,
+  checkAmount,
+  checkRefundable,
+  fullRefunder,
+  majorText,
+  moneyText,
+  reasonChoices,
+  refundableOf,
+  refundableOrderChoices,
+  refundSummary,
+  type Refundable,
 } from '../../areas/billing/refunds.js'
 
 export default class RefundsCreate extends BaseCommand {
   static override summary = 'Refund an order, in full or in part.'
-  static override description = `Reads the order first and shows what is still refundable (net of tax; the service adds the matching tax). An amount above it is refused before anything is sent. The refund is confirmed on a terminal and needs --yes otherwise.
+  static override description =
+    `Reads the order first and shows what is still refundable (net of tax; the service adds the matching tax). An amount above it is refused before anything is sent. The refund is confirmed on a terminal and needs --yes otherwise.
 
 --order - reads order ids from stdin (one per line, or JSON lines with an id) and refunds the full refundable amount of each, re-read just before its refund. A refund request is never sent twice, and an id repeated in the input is refunded once.`
   static override enableJsonFlag = true
   static override examples = [
-    {description: 'Refund $12.50 of an order', command: '<%= config.bin %> <%= command.id %> --order 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --amount 12.50 --reason customer_request'},
-    {description: 'Refund 500 cents and revoke the benefits, without a question', command: '<%= config.bin %> <%= command.id %> --order 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --amount-minor 500 --reason duplicate --revoke-benefits --yes'},
-    {description: 'Refund in full every order listed in a file', command: '<%= config.bin %> <%= command.id %> --order - --reason service_disruption --yes < order-ids.txt'},
+    {
+      description: 'Refund $12.50 of an order',
+      command: '<%= config.bin %> <%= command.id %> --order 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --amount 12.50 --reason customer_request',
+    },
+    {
+      description: 'Refund 500 cents and revoke the benefits, without a question',
+      command: '<%= config.bin %> <%= command.id %> --order 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --amount-minor 500 --reason duplicate --revoke-benefits --yes',
+    },
+    {
+      description: 'Refund in full every order listed in a file',
+      command: '<%= config.bin %> <%= command.id %> --order - --reason service_disruption --yes < order-ids.txt',
+    },
   ]
 
   static override flags = {
-    ...outputFlags, ...bulkFlags,
+    ...outputFlags,
+    ...bulkFlags,
     order: Flags.string({description: 'Order to refund, or - to read order ids from stdin (each refunded in full).'}),
     amount: Flags.string({description: "Amount in the order's currency, e.g. 12.50 (default on a terminal: all that is refundable)."}),
     'amount-minor': Flags.integer({description: 'Amount in minor units (cents), e.g. 1250.'}),
     reason: Flags.option({options: REFUND_REASONS, description: 'Why the order is refunded.'})(),
     comment: Flags.string({description: 'Internal note on the refund.'}),
     'revoke-benefits': Flags.boolean({description: 'Also revoke the benefits the order granted (not for subscription orders).'}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {
@@ -40,15 +63,22 @@ export default class RefundsCreate extends BaseCommand {
     const client = await this.ctx.client()
     const extra = {comment: flags.comment, revoke_benefits: flags['revoke-benefits']}
     if (flags.order === '-') {
-      if (amounts.major !== undefined || amounts.minor !== undefined) throw usageError('--order - refunds the full refundable amount of each order: leave out --amount', 'refund a part of one order with --order ID --amount')
+      if (amounts.major !== undefined || amounts.minor !== undefined)
+        throw usageError(
+          '--order - refunds the full refundable amount of each order: leave out --amount',
+          'refund a part of one order with --order ID --amount',
+        )
       checkIdsFromStdin('-', this.ctx.io, 'till orders list --status paid -o jsonl')
       const reason = flags.reason ?? (await this.askReason())
-      await this.confirmAction('refund the full refundable amount of every order read from stdin', flags.yes, (ids) => bulkRefundPreview(client, ids, flags['revoke-benefits']))
+      await this.confirmAction('refund the full refundable amount of every order read from stdin', flags.yes, (ids) =>
+        bulkRefundPreview(client, ids, flags['revoke-benefits']),
+      )
       await this.eachId('-', flags, fullRefunder(client, {reason, ...extra}), (refund) => this.writeOne('refunds', refund, flags))
       return
     }
     const noAmount = amounts.major === undefined && amounts.minor === undefined
-    if (noAmount && !this.prompter.interactive) throw usageError('missing --amount: the amount to refund', 'pass --amount 12.00 (or --amount-minor 1200), or run in a terminal to be asked')
+    if (noAmount && !this.prompter.interactive)
+      throw usageError('missing --amount: the amount to refund', 'pass --amount 12.00 (or --amount-minor 1200), or run in a terminal to be asked')
     const orderId = flags.order ?? (await this.prompter.select('--order', 'Order to refund', () => refundableOrderChoices(client)))
     const reason = flags.reason ?? (await this.askReason())
     const refundable = refundableOf(await getOrder(client, orderId))

@@ -5,7 +5,8 @@ import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 
 export default class RefundsList extends BaseCommand {
   static override summary = 'List refunds, newest first.'
-  static override description = 'Filters combine; repeat --order, --customer or --subscription for several values. Amounts are net of tax (the tax share is in tax_amount).'
+  static override description =
+    'Filters combine; repeat --order, --customer or --subscription for several values. Amounts are net of tax (the tax share is in tax_amount).'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -27,14 +28,18 @@ export default class RefundsList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(RefundsList)
     const client = await this.ctx.client()
-    const items = listRefunds(client, {
-      orderId: flags.order,
-      customerId: flags.customer,
-      externalCustomerId: flags['external-customer'],
-      subscriptionId: flags.subscription,
-      succeeded: flags.succeeded,
-      sorting: flags.sort?.split(','),
-    }, this.pageOptions(flags))
+    const items = listRefunds(
+      client,
+      {
+        orderId: flags.order,
+        customerId: flags.customer,
+        externalCustomerId: flags['external-customer'],
+        subscriptionId: flags.subscription,
+        succeeded: flags.succeeded,
+        sorting: flags.sort?.split(','),
+      },
+      this.pageOptions(flags),
+    )
     await this.writeList('refunds', items, flags)
   }
 }

@@ -8,27 +8,31 @@ import {customerSessionColumns} from '../../areas/portal/columns.js'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export default class SessionsCreate extends BaseCommand {
-  static override summary = "Create a customer session: a Customer Portal token for one customer (valid one hour)."
-  static override description = `Made with the organization token, for your backend to hand to one customer. The token is printed on stdout only (never in logs or on stderr); --token-only prints nothing else, for:
+  static override summary = 'Create a customer session: a Customer Portal token for one customer (valid one hour).'
+  static override description =
+    `Made with the organization token, for your backend to hand to one customer. The token is printed on stdout only (never in logs or on stderr); --token-only prints nothing else, for:
   export TILL_CUSTOMER_TOKEN=$(till sessions create --external-customer usr_123 --token-only)
 after which the till portal commands act as that customer.`
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --customer 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f',
     '<%= config.bin %> <%= command.id %> --external-customer usr_00042 --return-url https://example.com/account',
-    {description: 'Act as that customer in this shell', command: 'export TILL_CUSTOMER_TOKEN=$(<%= config.bin %> <%= command.id %> --external-customer usr_00042 --token-only)'},
+    {
+      description: 'Act as that customer in this shell',
+      command: 'export TILL_CUSTOMER_TOKEN=$(<%= config.bin %> <%= command.id %> --external-customer usr_00042 --token-only)',
+    },
   ]
 
   static override flags = {
     ...outputFlags,
     // One spelling across commands (--customer, --external-customer); the old ones stay as hidden aliases.
-    customer: Flags.string({description: 'The customer\'s id.', aliases: ['customer-id'], deprecateAliases: true, exclusive: ['external-customer']}),
+    customer: Flags.string({description: "The customer's id.", aliases: ['customer-id'], deprecateAliases: true, exclusive: ['external-customer']}),
     'external-customer': Flags.string({
-      description: 'The customer\'s external id (your own id for it).',
+      description: "The customer's external id (your own id for it).",
       aliases: ['external-customer-id', 'customer-external-id'],
       deprecateAliases: true,
     }),
-    'return-url': Flags.string({description: 'Where the portal\'s back link goes.'}),
+    'return-url': Flags.string({description: "Where the portal's back link goes."}),
     'token-only': Flags.boolean({description: 'Print only the token (for TILL_CUSTOMER_TOKEN).'}),
   }
 

@@ -20,6 +20,11 @@ export default class SubscriptionsGet extends BaseCommand {
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(SubscriptionsGet)
     const client = await this.ctx.client()
-    await this.eachId(args.id, flags, (id) => getSubscription(client, id), (s) => this.writeOne('subscriptions', s, flags))
+    await this.eachId(
+      args.id,
+      flags,
+      (id) => getSubscription(client, id),
+      (s) => this.writeOne('subscriptions', s, flags),
+    )
   }
 }

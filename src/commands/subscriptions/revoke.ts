@@ -12,16 +12,24 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09',
-    {description: 'Revoke, recording why, without a question', command: '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09 --reason unused --yes'},
-    {description: 'Revoke every unpaid subscription', command: "<%= config.bin %> subscriptions list --status unpaid --all -o jsonl | <%= config.bin %> <%= command.id %> - --yes"},
+    {
+      description: 'Revoke, recording why, without a question',
+      command: '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09 --reason unused --yes',
+    },
+    {
+      description: 'Revoke every unpaid subscription',
+      command: '<%= config.bin %> subscriptions list --status unpaid --all -o jsonl | <%= config.bin %> <%= command.id %> - --yes',
+    },
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {
-    ...outputFlags, ...bulkFlags,
+    ...outputFlags,
+    ...bulkFlags,
     reason: Flags.option({options: CANCELLATION_REASONS, description: "The customer's reason for ending it."})(),
     comment: Flags.string({description: "The customer's comment on ending it."}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {
@@ -29,7 +37,13 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
     checkIdsFromStdin(args.id, this.ctx.io)
     const client = await this.ctx.client()
     await this.confirmAction(await actionSummary(client, args.id, revokeWords, this.prompter.interactive && !flags.yes), flags.yes)
-    const revoke = (id: string) => unlessAlready(() => getSubscription(client, id), 'revoke', () => revokeSubscription(client, id, {reason: flags.reason, comment: flags.comment}), (l) => this.ctx.note(l))
+    const revoke = (id: string) =>
+      unlessAlready(
+        () => getSubscription(client, id),
+        'revoke',
+        () => revokeSubscription(client, id, {reason: flags.reason, comment: flags.comment}),
+        (l) => this.ctx.note(l),
+      )
     await this.eachId(args.id, flags, revoke, (s) => this.writeOne('subscriptions', s, flags))
   }
 }

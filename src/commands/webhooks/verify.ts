@@ -6,13 +6,23 @@ import {nowSeconds, readVerifyInputs, TOLERANCE_SECONDS, verifyDelivery} from '.
 
 export default class WebhooksVerify extends BaseCommand {
   static override summary = "Check a webhook delivery's signature against your endpoint's secret."
-  static override description = `Checks the Standard Webhooks signature of a delivery: the raw body (--body FILE, or - for stdin) and its webhook-id, webhook-timestamp and webhook-signature headers (--id, --timestamp, --signature, or --headers FILE with "name: value" lines). The secret comes from TILL_WEBHOOK_SECRET or stdin with --secret-stdin, never from an argument. The timestamp must be within ${TOLERANCE_SECONDS} s of now.
+  static override description =
+    `Checks the Standard Webhooks signature of a delivery: the raw body (--body FILE, or - for stdin) and its webhook-id, webhook-timestamp and webhook-signature headers (--id, --timestamp, --signature, or --headers FILE with "name: value" lines). The secret comes from TILL_WEBHOOK_SECRET or stdin with --secret-stdin, never from an argument. The timestamp must be within ${TOLERANCE_SECONDS} s of now.
 Exits 0 when the delivery is genuine (prints "valid" and the event type on stderr), 1 when it is not, with one line saying why: bad signature, timestamp too old or too new, or a missing header.`
   static override enableJsonFlag = true
   static override examples = [
-    {description: 'A saved delivery, secret from the environment', command: 'TILL_WEBHOOK_SECRET=whsec_... <%= config.bin %> <%= command.id %> --body body.json --headers headers.txt'},
-    {description: 'Headers given one by one, body from stdin', command: '<%= config.bin %> <%= command.id %> --body - --id "$WEBHOOK_ID" --timestamp "$WEBHOOK_TIMESTAMP" --signature "$WEBHOOK_SIGNATURE" < body.json'},
-    {description: 'Secret from a password manager', command: 'pass till/webhook-secret | <%= config.bin %> <%= command.id %> --secret-stdin --body body.json --headers headers.txt --json'},
+    {
+      description: 'A saved delivery, secret from the environment',
+      command: 'TILL_WEBHOOK_SECRET=whsec_... <%= config.bin %> <%= command.id %> --body body.json --headers headers.txt',
+    },
+    {
+      description: 'Headers given one by one, body from stdin',
+      command: '<%= config.bin %> <%= command.id %> --body - --id "$WEBHOOK_ID" --timestamp "$WEBHOOK_TIMESTAMP" --signature "$WEBHOOK_SIGNATURE" < body.json',
+    },
+    {
+      description: 'Secret from a password manager',
+      command: 'pass till/webhook-secret | <%= config.bin %> <%= command.id %> --secret-stdin --body body.json --headers headers.txt --json',
+    },
   ]
 
   static override flags = {
@@ -41,6 +51,8 @@ Exits 0 when the delivery is genuine (prints "valid" and the event type on stder
       this.ctx.io.stdout.write(`${JSON.stringify(result, null, this.ctx.io.stdoutIsTTY ? 2 : undefined)}\n`)
     }
     if (!verdict.valid) throw new TillError(`invalid: ${verdict.reason}`, ExitCode.error)
-    this.ctx.note(`valid: ${verdict.type ?? 'event of unknown type'} (webhook-id ${verdict.webhookId}, sent ${new Date(verdict.timestamp * 1000).toISOString()})`)
+    this.ctx.note(
+      `valid: ${verdict.type ?? 'event of unknown type'} (webhook-id ${verdict.webhookId}, sent ${new Date(verdict.timestamp * 1000).toISOString()})`,
+    )
   }
 }

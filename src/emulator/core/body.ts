@@ -39,7 +39,12 @@ function consume(req: IncomingMessage, limit: number, tooLarge: () => HttpError,
 
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = []
-  await consume(req, MAX_BODY, () => new HttpError(413, {error: 'RequestBodyTooLarge', detail: 'Request body is too large.'}), (chunk) => chunks.push(chunk))
+  await consume(
+    req,
+    MAX_BODY,
+    () => new HttpError(413, {error: 'RequestBodyTooLarge', detail: 'Request body is too large.'}),
+    (chunk) => chunks.push(chunk),
+  )
   return Buffer.concat(chunks)
 }
 

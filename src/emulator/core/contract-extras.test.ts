@@ -47,7 +47,12 @@ const document = {
         oneOf: [{$ref: '#/components/schemas/FixedPrice'}, {$ref: '#/components/schemas/FreePrice'}],
         discriminator: {propertyName: 'amount_type', mapping: {fixed: '#/components/schemas/FixedPrice', free: '#/components/schemas/FreePrice'}},
       },
-      FixedPrice: {type: 'object', title: 'FixedPrice', required: ['amount_type', 'price_amount'], properties: {amount_type: {const: 'fixed'}, price_amount: {type: 'integer'}}},
+      FixedPrice: {
+        type: 'object',
+        title: 'FixedPrice',
+        required: ['amount_type', 'price_amount'],
+        properties: {amount_type: {const: 'fixed'}, price_amount: {type: 'integer'}},
+      },
       FreePrice: {type: 'object', title: 'FreePrice', required: ['amount_type'], properties: {amount_type: {const: 'free'}}},
       PartCreate: {type: 'object', title: 'PartCreate', properties: {label: {type: 'string'}}},
     },
@@ -65,7 +70,13 @@ describe('contract: body properties the schema does not declare', () => {
     const check = post('/v1/things/', {name: 'a', billing_name: 'B'})
     expect(check.refusal).toBeUndefined()
     expect(check.violations).toEqual([
-      expect.objectContaining({side: 'request', operation: 'things:create', at: 'body.billing_name', schemaPath: '#/components/schemas/IndividualThingCreate', message: 'not a property of IndividualThingCreate; the service ignores it'}),
+      expect.objectContaining({
+        side: 'request',
+        operation: 'things:create',
+        at: 'body.billing_name',
+        schemaPath: '#/components/schemas/IndividualThingCreate',
+        message: 'not a property of IndividualThingCreate; the service ignores it',
+      }),
     ])
     expect(check.violations[0]!.refused).toBeUndefined()
   })

@@ -40,7 +40,10 @@ export function describe(errors: ErrorObject[]): Described[] {
     const missing = e.keyword === 'required' ? `.${(e.params as {missingProperty: string}).missingProperty}` : ''
     const extra = e.keyword === 'additionalProperties' ? `.${(e.params as {additionalProperty: string}).additionalProperty}` : ''
     const at = `${dotted(e.instancePath)}${missing}${extra}`
-    const message = e.keyword === 'required' ? 'required, missing' : `${e.message ?? e.keyword}${e.keyword === 'enum' || e.keyword === 'const' ? ` ${JSON.stringify(e.params)}` : ''}`
+    const message =
+      e.keyword === 'required'
+        ? 'required, missing'
+        : `${e.message ?? e.keyword}${e.keyword === 'enum' || e.keyword === 'const' ? ` ${JSON.stringify(e.params)}` : ''}`
     const key = `${at} ${message}`
     if (seen.has(key)) continue
     seen.add(key)
@@ -70,25 +73,49 @@ export function toIssues(errors: ErrorObject[], loc: Array<string | number>, inp
   return describe(errors).map(({error, message}) => {
     const pointer = error.instancePath.slice(strip.length)
     const missing = error.keyword === 'required' ? [(error.params as {missingProperty: string}).missingProperty] : []
-    const path = [...pointer.split('/').slice(1).map(unescapeKey).map((k) => (/^\d+$/.test(k) ? Number(k) : k)), ...missing]
+    const path = [
+      ...pointer
+        .split('/')
+        .slice(1)
+        .map(unescapeKey)
+        .map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+      ...missing,
+    ]
     const value = valueAt(input, pointer)
     const full = [...loc, ...path]
     const limit = (error.params as {limit?: number}).limit
     const plural = (n: number | undefined, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
     const tag = (error.parentSchema as {'x-union-tag'?: string} | undefined)?.['x-union-tag']
     if (tag && error.keyword === 'required') {
-      return {type: 'union_tag_not_found', loc: loc.concat(path.slice(0, -1)), msg: `Unable to extract tag using discriminator '${tag}'`, input: value ?? null, ctx: {discriminator: `'${tag}'`}}
+      return {
+        type: 'union_tag_not_found',
+        loc: loc.concat(path.slice(0, -1)),
+        msg: `Unable to extract tag using discriminator '${tag}'`,
+        input: value ?? null,
+        ctx: {discriminator: `'${tag}'`},
+      }
     }
     if (tag && error.keyword === 'enum') {
       const expected = ((error.params as {allowedValues: unknown[]}).allowedValues ?? []).map((v) => `'${String(v)}'`).join(', ')
       const msg = `Input tag '${String(value)}' found using '${tag}' does not match any of the expected tags: ${expected}`
-      return {type: 'union_tag_invalid', loc: loc.concat(path.slice(0, -1)), msg, input: valueAt(input, pointer.replace(/\/[^/]*$/, '')), ctx: {discriminator: `'${tag}'`, tag: String(value), expected_tags: expected}}
+      return {
+        type: 'union_tag_invalid',
+        loc: loc.concat(path.slice(0, -1)),
+        msg,
+        input: valueAt(input, pointer.replace(/\/[^/]*$/, '')),
+        ctx: {discriminator: `'${tag}'`, tag: String(value), expected_tags: expected},
+      }
     }
     switch (error.keyword) {
       case 'required':
         return {type: 'missing', loc: full, msg: 'Field required', input: value ?? null}
       case 'additionalProperties':
-        return {type: 'extra_forbidden', loc: [...full, (error.params as {additionalProperty: string}).additionalProperty], msg: 'Extra inputs are not permitted', input: (value as Record<string, unknown>)?.[(error.params as {additionalProperty: string}).additionalProperty]}
+        return {
+          type: 'extra_forbidden',
+          loc: [...full, (error.params as {additionalProperty: string}).additionalProperty],
+          msg: 'Extra inputs are not permitted',
+          input: (value as Record<string, unknown>)?.[(error.params as {additionalProperty: string}).additionalProperty],
+        }
       case 'type': {
         const [type, msg] = AJV_TYPES[String((error.params as {type: string}).type).split(',')[0]!] ?? ['value_error', message]
         return {type, loc: full, msg, input: value}
@@ -96,7 +123,12 @@ export function toIssues(errors: ErrorObject[], loc: Array<string | number>, inp
       case 'const':
         return {type: 'literal_error', loc: full, msg: `Input should be '${String((error.params as {allowedValue: unknown}).allowedValue)}'`, input: value}
       case 'enum':
-        return {type: 'enum', loc: full, msg: `Input should be ${((error.params as {allowedValues: unknown[]}).allowedValues ?? []).map((v) => `'${String(v)}'`).join(', ')}`, input: value}
+        return {
+          type: 'enum',
+          loc: full,
+          msg: `Input should be ${((error.params as {allowedValues: unknown[]}).allowedValues ?? []).map((v) => `'${String(v)}'`).join(', ')}`,
+          input: value,
+        }
       case 'minLength':
         return {type: 'string_too_short', loc: full, msg: `String should have at least ${plural(limit, 'character')}`, input: value, ctx: {min_length: limit}}
       case 'maxLength':
@@ -110,11 +142,29 @@ export function toIssues(errors: ErrorObject[], loc: Array<string | number>, inp
       case 'exclusiveMaximum':
         return {type: 'less_than', loc: full, msg: `Input should be less than ${limit}`, input: value, ctx: {lt: limit}}
       case 'minItems':
-        return {type: 'too_short', loc: full, msg: `List should have at least ${plural(limit, 'item')} after validation, not ${(value as unknown[])?.length ?? 0}`, input: value, ctx: {min_length: limit}}
+        return {
+          type: 'too_short',
+          loc: full,
+          msg: `List should have at least ${plural(limit, 'item')} after validation, not ${(value as unknown[])?.length ?? 0}`,
+          input: value,
+          ctx: {min_length: limit},
+        }
       case 'maxItems':
-        return {type: 'too_long', loc: full, msg: `List should have at most ${plural(limit, 'item')} after validation, not ${(value as unknown[])?.length ?? 0}`, input: value, ctx: {max_length: limit}}
+        return {
+          type: 'too_long',
+          loc: full,
+          msg: `List should have at most ${plural(limit, 'item')} after validation, not ${(value as unknown[])?.length ?? 0}`,
+          input: value,
+          ctx: {max_length: limit},
+        }
       case 'pattern':
-        return {type: 'string_pattern_mismatch', loc: full, msg: `String should match pattern '${(error.params as {pattern: string}).pattern}'`, input: value, ctx: {pattern: (error.params as {pattern: string}).pattern}}
+        return {
+          type: 'string_pattern_mismatch',
+          loc: full,
+          msg: `String should match pattern '${(error.params as {pattern: string}).pattern}'`,
+          input: value,
+          ctx: {pattern: (error.params as {pattern: string}).pattern},
+        }
       case 'format':
         return formatIssue((error.params as {format: string}).format, full, value)
       default:
@@ -127,7 +177,12 @@ function formatIssue(format: string, loc: Array<string | number>, input: unknown
   switch (format) {
     case 'uuid':
     case 'uuid4':
-      return {type: 'uuid_parsing', loc, msg: 'Input should be a valid UUID, invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-]', input}
+      return {
+        type: 'uuid_parsing',
+        loc,
+        msg: 'Input should be a valid UUID, invalid character: expected an optional prefix of `urn:uuid:` followed by [0-9a-fA-F-]',
+        input,
+      }
     case 'date-time':
       return {type: 'datetime_from_date_parsing', loc, msg: 'Input should be a valid datetime or date, invalid character in year', input}
     case 'date':

@@ -63,7 +63,9 @@ export class ContractMode {
   private record(violations: Violation[]): void {
     if (violations.length === 0) return
     for (const v of violations) {
-      this.log(`contract: ${v.side} ${v.method} ${v.path}${v.status ? ` ${v.status}` : ''} at ${v.at}: ${v.message} [${v.operation ?? 'no operation'} ${v.schemaPath}]`)
+      this.log(
+        `contract: ${v.side} ${v.method} ${v.path}${v.status ? ` ${v.status}` : ''} at ${v.at}: ${v.message} [${v.operation ?? 'no operation'} ${v.schemaPath}]`,
+      )
     }
     if (this.file) appendFileSync(this.file, violations.map((v) => `${JSON.stringify({...v, pid: process.pid, time: new Date().toISOString()})}\n`).join(''))
   }

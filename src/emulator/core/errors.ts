@@ -24,8 +24,7 @@ export function domainError(status: number, error: string, detail: string): Http
 }
 
 export const notFound = (detail = 'Not found') => domainError(404, 'ResourceNotFound', detail)
-export const notPermitted = (detail = 'You do not have permission to perform this action.') =>
-  domainError(403, 'NotPermitted', detail)
+export const notPermitted = (detail = 'You do not have permission to perform this action.') => domainError(403, 'NotPermitted', detail)
 
 /** Framework validation (wrong types, missing fields, bad query parameters). */
 export function requestValidation(detail: ValidationIssue[]): HttpError {
@@ -62,8 +61,7 @@ export function ruleValidation(loc: Array<string | number>, msg: string, input?:
 
 const BEARER = 'Bearer realm="polar"'
 
-export const unauthorized = () =>
-  new HttpError(401, {error: 'Unauthorized', detail: 'Unauthorized'}, {'www-authenticate': BEARER})
+export const unauthorized = () => new HttpError(401, {error: 'Unauthorized', detail: 'Unauthorized'}, {'www-authenticate': BEARER})
 
 export const invalidToken = () =>
   new HttpError(

@@ -339,7 +339,17 @@ export async function handle(
   return reply.status
 }
 
-function route(env: Env, found: Match, method: string, url: URL, raw: Buffer | BodyDigest, headers: IncomingHttpHeaders, makeView: (env: Env, now: number) => View, contract: Guards['contract'], checked: Checked): Reply | Promise<Reply> {
+function route(
+  env: Env,
+  found: Match,
+  method: string,
+  url: URL,
+  raw: Buffer | BodyDigest,
+  headers: IncomingHttpHeaders,
+  makeView: (env: Env, now: number) => View,
+  contract: Guards['contract'],
+  checked: Checked,
+): Reply | Promise<Reply> {
   if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
   if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()
   const now = env.options.now()

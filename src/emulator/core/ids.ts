@@ -24,7 +24,10 @@ const cryptoRandom: Random = () => randomBytes(4).readUInt32BE(0) / 4294967296
 /** A v4 UUID; deterministic when given a seeded generator. */
 export function uuid(random?: Random): string {
   if (!random) return randomUUID()
-  const word = () => Math.floor(random() * 4294967296).toString(16).padStart(8, '0')
+  const word = () =>
+    Math.floor(random() * 4294967296)
+      .toString(16)
+      .padStart(8, '0')
   const s = word() + word() + word() + word()
   const variant = '89ab'[parseInt(s[16]!, 16) & 3]!
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-${variant}${s.slice(17, 20)}-${s.slice(20)}`
@@ -63,7 +66,4 @@ export const TOKEN_PREFIXES = {
 } as const
 
 /** Every prefix the service resolves; a bearer token with none of them is `invalid_token`. */
-export const KNOWN_PREFIXES = [
-  'polar_oat_', 'polar_pat_', 'polar_at_u_', 'polar_at_o_', 'polar_rt_u_', 'polar_rt_o_',
-  'polar_cst_', 'polar_mst_', 'polar_us_',
-]
+export const KNOWN_PREFIXES = ['polar_oat_', 'polar_pat_', 'polar_at_u_', 'polar_at_o_', 'polar_rt_u_', 'polar_rt_o_', 'polar_cst_', 'polar_mst_', 'polar_us_']

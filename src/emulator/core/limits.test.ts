@@ -54,10 +54,31 @@ describe('RateLimiter', () => {
     const c = clock()
     const limiter = new RateLimiter(c.now)
     const ip: Rule = {limit: 4, windowMs: 1000}
-    for (let i = 0; i < 3; i++) expect(limiter.take([['ip', ip], ['a', perTwoSeconds]])).toBe(0)
-    expect(limiter.take([['ip', ip], ['a', perTwoSeconds]])).toBe(2)
-    expect(limiter.take([['ip', ip], ['b', perTwoSeconds]])).toBe(0) // the refused one did not count against ip
-    expect(limiter.take([['ip', ip], ['c', perTwoSeconds]])).toBe(1) // ip exhausted now
+    for (let i = 0; i < 3; i++)
+      expect(
+        limiter.take([
+          ['ip', ip],
+          ['a', perTwoSeconds],
+        ]),
+      ).toBe(0)
+    expect(
+      limiter.take([
+        ['ip', ip],
+        ['a', perTwoSeconds],
+      ]),
+    ).toBe(2)
+    expect(
+      limiter.take([
+        ['ip', ip],
+        ['b', perTwoSeconds],
+      ]),
+    ).toBe(0) // the refused one did not count against ip
+    expect(
+      limiter.take([
+        ['ip', ip],
+        ['c', perTwoSeconds],
+      ]),
+    ).toBe(1) // ip exhausted now
   })
 
   it('blocks for blockMs after the limit is hit', () => {

@@ -51,7 +51,12 @@ function positiveInt(query: URLSearchParams, name: string, fallback: number, iss
 function parseFilterValue(type: FilterType, raw: string): string | boolean | number | Error {
   if (Array.isArray(type)) {
     if (type.includes(raw)) return raw
-    return new Error(`Input should be ${type.map((t) => `'${t}'`).join(', ').replace(/, ([^,]*)$/, ' or $1')}`)
+    return new Error(
+      `Input should be ${type
+        .map((t) => `'${t}'`)
+        .join(', ')
+        .replace(/, ([^,]*)$/, ' or $1')}`,
+    )
   }
   switch (type) {
     case 'uuid':

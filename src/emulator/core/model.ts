@@ -33,7 +33,6 @@ export interface TokenRecord {
   expires_at: string | null
 }
 
-
 export interface SeedOptions {
   products: number
   customers: number

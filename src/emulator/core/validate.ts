@@ -45,7 +45,15 @@ function convert(issue: Issue, prefix: Array<string | number>): ValidationIssue[
         return [{type: 'string_too_short', loc, msg: `String should have at least ${min} character${min === 1 ? '' : 's'}`, input, ctx: {min_length: min}}]
       }
       if (issue.origin === 'array' || issue.origin === 'set') {
-        return [{type: 'too_short', loc, msg: `List should have at least ${min} item${min === 1 ? '' : 's'} after validation, not ${(input as unknown[])?.length ?? 0}`, input, ctx: {min_length: min}}]
+        return [
+          {
+            type: 'too_short',
+            loc,
+            msg: `List should have at least ${min} item${min === 1 ? '' : 's'} after validation, not ${(input as unknown[])?.length ?? 0}`,
+            input,
+            ctx: {min_length: min},
+          },
+        ]
       }
       return issue.inclusive
         ? [{type: 'greater_than_equal', loc, msg: `Input should be greater than or equal to ${min}`, input, ctx: {ge: min}}]
@@ -57,7 +65,15 @@ function convert(issue: Issue, prefix: Array<string | number>): ValidationIssue[
         return [{type: 'string_too_long', loc, msg: `String should have at most ${max} character${max === 1 ? '' : 's'}`, input, ctx: {max_length: max}}]
       }
       if (issue.origin === 'array' || issue.origin === 'set') {
-        return [{type: 'too_long', loc, msg: `List should have at most ${max} item${max === 1 ? '' : 's'} after validation, not ${(input as unknown[])?.length ?? 0}`, input, ctx: {max_length: max}}]
+        return [
+          {
+            type: 'too_long',
+            loc,
+            msg: `List should have at most ${max} item${max === 1 ? '' : 's'} after validation, not ${(input as unknown[])?.length ?? 0}`,
+            input,
+            ctx: {max_length: max},
+          },
+        ]
       }
       if (issue.origin === 'object' || issue.origin === 'record') {
         return [{type: 'too_long', loc, msg: `Dictionary should have at most ${max} items`, input, ctx: {max_length: max}}]
@@ -90,7 +106,12 @@ function convert(issue: Issue, prefix: Array<string | number>): ValidationIssue[
       }
     }
     case 'unrecognized_keys':
-      return issue.keys.map((key) => ({type: 'extra_forbidden', loc: [...loc, key], msg: 'Extra inputs are not permitted', input: (input as Record<string, unknown>)?.[key]}))
+      return issue.keys.map((key) => ({
+        type: 'extra_forbidden',
+        loc: [...loc, key],
+        msg: 'Extra inputs are not permitted',
+        input: (input as Record<string, unknown>)?.[key],
+      }))
     case 'invalid_union': {
       const discriminator = (issue as {discriminator?: string}).discriminator
       if ((issue as {note?: string}).note === 'No matching discriminator' || discriminator) {
@@ -125,9 +146,7 @@ export function parseJsonBody(raw: string): unknown {
   try {
     value = JSON.parse(raw)
   } catch (error) {
-    throw requestValidation([
-      {type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: {error: (error as Error).message}},
-    ])
+    throw requestValidation([{type: 'json_invalid', loc: ['body', 0], msg: 'JSON decode error', input: {}, ctx: {error: (error as Error).message}}])
   }
   // Nesting is bounded, so that nothing echoed in an error can overflow the stack when it is sent.
   if (nestingDepth(value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
@@ -140,13 +159,9 @@ export function parseJsonBody(raw: string): unknown {
 
 export const MAX_JSON_DEPTH = 200
 
-
 // Shared pieces of request schemas.
 export const metadataSchema = z
-  .record(
-    z.string().min(1).max(40),
-    z.union([z.string().min(1).max(500), z.int(), z.number(), z.boolean()]),
-  )
+  .record(z.string().min(1).max(40), z.union([z.string().min(1).max(500), z.int(), z.number(), z.boolean()]))
   .refine((m) => Object.keys(m).length <= 50, {message: 'Metadata should have at most 50 keys'})
 
 export const addressSchema = z.object({

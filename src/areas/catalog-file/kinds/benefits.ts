@@ -5,7 +5,16 @@
 // longer in the file is reported and kept.
 import {z} from 'zod'
 
-import {BENEFIT_TYPES, createBenefit, listBenefits, updateBenefit, UPDATE_TAKES_VISIBILITY, writableProperties, type BenefitCreate, type BenefitUpdate} from '../../../client/resources/benefits.js'
+import {
+  BENEFIT_TYPES,
+  createBenefit,
+  listBenefits,
+  updateBenefit,
+  UPDATE_TAKES_VISIBILITY,
+  writableProperties,
+  type BenefitCreate,
+  type BenefitUpdate,
+} from '../../../client/resources/benefits.js'
 import type {Item} from '../../../client/resources/common.js'
 import {KEY_FIELD} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
@@ -45,8 +54,10 @@ function serviceProps(entry: BenefitEntry, keys: Keys): Properties {
 
 function check(entry: BenefitEntry): Issue[] {
   if (entry.type !== 'meter_credit') return []
-  if ('meter_id' in entry.properties) return [{path: ['properties', 'meter_id'], message: 'a meter credit names its meter by key: properties.meter (the meters entry), not meter_id'}]
-  if (typeof entry.properties.meter !== 'string') return [{path: ['properties', 'meter'], message: 'a meter credit names its meter: properties.meter, the key of a meters entry'}]
+  if ('meter_id' in entry.properties)
+    return [{path: ['properties', 'meter_id'], message: 'a meter credit names its meter by key: properties.meter (the meters entry), not meter_id'}]
+  if (typeof entry.properties.meter !== 'string')
+    return [{path: ['properties', 'meter'], message: 'a meter credit names its meter: properties.meter, the key of a meters entry'}]
   return []
 }
 
@@ -65,7 +76,9 @@ function toEntry(item: Item, keys: Keys): BenefitEntry {
 /** Properties the file gives are compared; the service fills the ones it leaves out. */
 function propertyChanges(entry: BenefitEntry, item: Item, keys: Keys): Change[] {
   const current = props(item, keys)
-  return Object.keys(entry.properties).sort().flatMap((name) => changed(`properties.${name}`, current[name], entry.properties[name]))
+  return Object.keys(entry.properties)
+    .sort()
+    .flatMap((name) => changed(`properties.${name}`, current[name], entry.properties[name]))
 }
 
 const withKey = (metadata: Metadata, key: string) => ({...metadata, [KEY_FIELD]: key}) as Record<string, string>
@@ -75,7 +88,10 @@ export const benefits: Kind<BenefitEntry> = {
   noun: 'benefit',
   schema,
   check,
-  references: (entry) => (entry.type === 'meter_credit' && typeof entry.properties.meter === 'string' ? [{kind: 'meters', key: entry.properties.meter, path: ['properties', 'meter']}] : []),
+  references: (entry) =>
+    entry.type === 'meter_credit' && typeof entry.properties.meter === 'string'
+      ? [{kind: 'meters', key: entry.properties.meter, path: ['properties', 'meter']}]
+      : [],
   list: (client) => listBenefits(client, {}, {all: true, limit: 100}),
   label: (item) => String(item.description ?? ''),
   archived: () => false,
@@ -90,7 +106,10 @@ export const benefits: Kind<BenefitEntry> = {
       ...metadataChanges(current.metadata, entry.metadata),
     ]
     if (current.type !== entry.type) {
-      return {changes: [...changed('type', current.type, entry.type), ...changes], blocked: `a benefit's type cannot change (${current.type} -> ${entry.type}): give the new benefit a new key`}
+      return {
+        changes: [...changed('type', current.type, entry.type), ...changes],
+        blocked: `a benefit's type cannot change (${current.type} -> ${entry.type}): give the new benefit a new key`,
+      }
     }
     return {changes}
   },
@@ -101,7 +120,13 @@ export const benefits: Kind<BenefitEntry> = {
     ...(Object.keys(entry.metadata).length > 0 ? [{field: 'metadata', to: show(entry.metadata)}] : []),
   ],
   create: (client, key, entry, keys) =>
-    createBenefit(client, {type: entry.type, description: entry.description, visibility: entry.visibility, properties: serviceProps(entry, keys), metadata: withKey(entry.metadata, key)} as BenefitCreate),
+    createBenefit(client, {
+      type: entry.type,
+      description: entry.description,
+      visibility: entry.visibility,
+      properties: serviceProps(entry, keys),
+      metadata: withKey(entry.metadata, key),
+    } as BenefitCreate),
   update: (client, key, entry, item, keys) =>
     updateBenefit(client, item.id, {
       type: entry.type,

@@ -10,7 +10,10 @@ import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Keys, Kind} from './kind.js'
 import {changed, fileMetadata, metadataChanges, metadataSchema, show, targetId} from './values.js'
 
-const address = z.url({protocol: /^https?$/}).nullable().default(null)
+const address = z
+  .url({protocol: /^https?$/})
+  .nullable()
+  .default(null)
 
 const schema = z
   .object({
@@ -32,7 +35,9 @@ const productIds = (item: Item) => ((item.products ?? []) as Item[]).map((p) => 
 function toEntry(item: Item, keys: Keys): CheckoutLinkEntry {
   return {
     label: (item.label as string | null) ?? null,
-    products: productIds(item).map((id) => keys.keyOf('products', id) ?? id).sort(),
+    products: productIds(item)
+      .map((id) => keys.keyOf('products', id) ?? id)
+      .sort(),
     discount: typeof item.discount_id === 'string' ? (keys.keyOf('discounts', item.discount_id) ?? item.discount_id) : null,
     success_url: (item.success_url as string | null) ?? null,
     return_url: (item.return_url as string | null) ?? null,

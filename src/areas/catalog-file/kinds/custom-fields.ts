@@ -5,7 +5,14 @@
 import {z} from 'zod'
 
 import type {Item} from '../../../client/resources/common.js'
-import {CUSTOM_FIELD_TYPES, createCustomField, listCustomFields, updateCustomField, type CustomFieldCreate, type CustomFieldUpdate} from '../../../client/resources/custom-fields.js'
+import {
+  CUSTOM_FIELD_TYPES,
+  createCustomField,
+  listCustomFields,
+  updateCustomField,
+  type CustomFieldCreate,
+  type CustomFieldUpdate,
+} from '../../../client/resources/custom-fields.js'
 import {KEY_FIELD} from '../keys.js'
 import type {Kind} from './kind.js'
 import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show, type Metadata} from './values.js'
@@ -13,7 +20,11 @@ import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show,
 const schema = z
   .object({
     type: z.enum(CUSTOM_FIELD_TYPES),
-    slug: z.string().min(1).max(250).regex(/^[a-z0-9_-]+$/, 'a slug is lower-case letters, digits, "-" and "_"'),
+    slug: z
+      .string()
+      .min(1)
+      .max(250)
+      .regex(/^[a-z0-9_-]+$/, 'a slug is lower-case letters, digits, "-" and "_"'),
     name: z.string().min(1),
     properties: z.record(z.string(), z.unknown()).default({}),
     metadata: metadataSchema.default({}),
@@ -38,7 +49,10 @@ export const customFields: Kind<CustomFieldEntry> = {
   section: 'custom_fields',
   noun: 'custom field',
   schema,
-  check: (entry) => (entry.type === 'select' && !Array.isArray(entry.properties.options) ? [{path: ['properties', 'options'], message: 'a select field lists its options: [{value, label}, ...]'}] : []),
+  check: (entry) =>
+    entry.type === 'select' && !Array.isArray(entry.properties.options)
+      ? [{path: ['properties', 'options'], message: 'a select field lists its options: [{value, label}, ...]'}]
+      : [],
   list: (client) => listCustomFields(client, {}, {all: true, limit: 100}),
   label: (item) => String(item.slug ?? item.name ?? ''),
   archived: () => false,
@@ -52,7 +66,10 @@ export const customFields: Kind<CustomFieldEntry> = {
       ...metadataChanges(current.metadata, entry.metadata),
     ]
     if (current.type !== entry.type) {
-      return {changes: [...changed('type', current.type, entry.type), ...changes], blocked: `a custom field's type cannot change (${current.type} -> ${entry.type}): give the new field a new key and a new slug`}
+      return {
+        changes: [...changed('type', current.type, entry.type), ...changes],
+        blocked: `a custom field's type cannot change (${current.type} -> ${entry.type}): give the new field a new key and a new slug`,
+      }
     }
     return {changes}
   },
@@ -62,8 +79,21 @@ export const customFields: Kind<CustomFieldEntry> = {
     {field: 'name', to: show(entry.name)},
     ...(Object.keys(entry.properties).length > 0 ? [{field: 'properties', to: show(entry.properties)}] : []),
   ],
-  create: (client, key, entry) => createCustomField(client, {type: entry.type, slug: entry.slug, name: entry.name, properties: entry.properties, metadata: withKey(entry.metadata, key)} as CustomFieldCreate),
+  create: (client, key, entry) =>
+    createCustomField(client, {
+      type: entry.type,
+      slug: entry.slug,
+      name: entry.name,
+      properties: entry.properties,
+      metadata: withKey(entry.metadata, key),
+    } as CustomFieldCreate),
   update: (client, key, entry, item) =>
-    updateCustomField(client, item.id, {type: entry.type, slug: entry.slug, name: entry.name, properties: entry.properties, metadata: withKey(entry.metadata, key)} as CustomFieldUpdate),
+    updateCustomField(client, item.id, {
+      type: entry.type,
+      slug: entry.slug,
+      name: entry.name,
+      properties: entry.properties,
+      metadata: withKey(entry.metadata, key),
+    } as CustomFieldUpdate),
   kept: 'the service cannot archive a custom field, only delete it (till custom-fields delete)',
 }

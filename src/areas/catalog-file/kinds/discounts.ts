@@ -25,7 +25,13 @@ const schema = z
     amounts: z.record(z.string(), z.union([z.string(), z.number().nonnegative()]).transform(String)).optional(),
     duration: z.enum(DISCOUNT_DURATIONS),
     duration_in_months: z.int().min(1).max(999).optional(),
-    code: z.string().min(3).max(256).regex(/^[a-zA-Z0-9]+$/, 'a code is 3-256 letters and digits').nullable().default(null),
+    code: z
+      .string()
+      .min(3)
+      .max(256)
+      .regex(/^[a-zA-Z0-9]+$/, 'a code is 3-256 letters and digits')
+      .nullable()
+      .default(null),
     starts_at: when,
     ends_at: when,
     max_redemptions: z.int().min(1).nullable().default(null),
@@ -39,17 +45,23 @@ export type DiscountEntry = z.output<typeof schema>
 const basisPoints = (percent: number) => Math.round(percent * 100)
 /** Minor units by currency (lower case), keys sorted. */
 const minorAmounts = (amounts: Record<string, string>) =>
-  Object.fromEntries(Object.entries(amounts).map(([c, a]) => [c.toLowerCase(), toMinor(a, c, 'amount')] as const).sort(([a], [b]) => a.localeCompare(b)))
+  Object.fromEntries(
+    Object.entries(amounts)
+      .map(([c, a]) => [c.toLowerCase(), toMinor(a, c, 'amount')] as const)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  )
 const iso = (value: unknown) => (typeof value === 'string' && value !== '' ? new Date(value).toISOString() : null)
 
 function check(entry: DiscountEntry): Issue[] {
   const issues: Issue[] = []
   if (entry.type === 'percentage') {
     if (entry.percent === undefined) issues.push({path: ['percent'], message: 'a percentage discount gives its percent (0.01 to 100)'})
-    else if (Math.abs(entry.percent * 100 - basisPoints(entry.percent)) > 1e-9) issues.push({path: ['percent'], message: 'a percent has at most 2 decimals (the service keeps basis points)'})
+    else if (Math.abs(entry.percent * 100 - basisPoints(entry.percent)) > 1e-9)
+      issues.push({path: ['percent'], message: 'a percent has at most 2 decimals (the service keeps basis points)'})
     if (entry.amounts !== undefined) issues.push({path: ['amounts'], message: 'amounts apply to a fixed discount'})
   } else {
-    if (entry.amounts === undefined || Object.keys(entry.amounts).length === 0) issues.push({path: ['amounts'], message: 'a fixed discount gives its amounts by currency: {usd: "5.00"}'})
+    if (entry.amounts === undefined || Object.keys(entry.amounts).length === 0)
+      issues.push({path: ['amounts'], message: 'a fixed discount gives its amounts by currency: {usd: "5.00"}'})
     for (const [c, a] of Object.entries(entry.amounts ?? {})) {
       if (!isCurrency(c.toLowerCase())) issues.push({path: ['amounts', c], message: `"${c}" is not a currency the service takes (e.g. usd, eur)`})
       else {
@@ -62,9 +74,12 @@ function check(entry: DiscountEntry): Issue[] {
     }
     if (entry.percent !== undefined) issues.push({path: ['percent'], message: 'percent applies to a percentage discount'})
   }
-  if (entry.duration === 'repeating' && entry.duration_in_months === undefined) issues.push({path: ['duration_in_months'], message: 'a repeating discount gives duration_in_months'})
-  if (entry.duration !== 'repeating' && entry.duration_in_months !== undefined) issues.push({path: ['duration_in_months'], message: 'duration_in_months applies to a repeating discount'})
-  if (entry.starts_at !== null && entry.ends_at !== null && iso(entry.ends_at)! <= iso(entry.starts_at)!) issues.push({path: ['ends_at'], message: 'ends_at must be after starts_at'})
+  if (entry.duration === 'repeating' && entry.duration_in_months === undefined)
+    issues.push({path: ['duration_in_months'], message: 'a repeating discount gives duration_in_months'})
+  if (entry.duration !== 'repeating' && entry.duration_in_months !== undefined)
+    issues.push({path: ['duration_in_months'], message: 'duration_in_months applies to a repeating discount'})
+  if (entry.starts_at !== null && entry.ends_at !== null && iso(entry.ends_at)! <= iso(entry.starts_at)!)
+    issues.push({path: ['ends_at'], message: 'ends_at must be after starts_at'})
   return issues
 }
 
@@ -82,13 +97,19 @@ function toEntry(item: Item, keys: Keys): DiscountEntry {
     starts_at: iso(item.starts_at),
     ends_at: iso(item.ends_at),
     max_redemptions: (item.max_redemptions as number | null) ?? null,
-    products: productIds(item).map((id) => keys.keyOf('products', id) ?? id).sort(),
+    products: productIds(item)
+      .map((id) => keys.keyOf('products', id) ?? id)
+      .sort(),
     metadata: fileMetadata(item.metadata),
   }
 }
 
 const amountText = (entry: DiscountEntry) =>
-  entry.type === 'percentage' ? `${entry.percent}%` : Object.entries(minorAmounts(entry.amounts ?? {})).map(([c, a]) => moneyText(a, c)).join(', ')
+  entry.type === 'percentage'
+    ? `${entry.percent}%`
+    : Object.entries(minorAmounts(entry.amounts ?? {}))
+        .map(([c, a]) => moneyText(a, c))
+        .join(', ')
 
 const productIdsOf = (entry: DiscountEntry, keys: Keys) => entry.products.map(targetId(keys, 'products', 'product'))
 
@@ -109,7 +130,9 @@ export const discounts: Kind<DiscountEntry> = {
     const redeemed = Number(item.redemptions_count ?? 0) > 0
     const changes: Change[] = [
       ...changed('name', current.name, entry.name),
-      ...(same(value(current), value(entry)) || current.type !== entry.type ? [] : [{field: entry.type === 'percentage' ? 'percent' : 'amounts', from: amountText(current), to: amountText(entry)}]),
+      ...(same(value(current), value(entry)) || current.type !== entry.type
+        ? []
+        : [{field: entry.type === 'percentage' ? 'percent' : 'amounts', from: amountText(current), to: amountText(entry)}]),
       ...changed('duration_in_months', current.duration_in_months, entry.duration_in_months),
       ...changed('code', current.code, entry.code),
       ...changed('starts_at', current.starts_at, iso(entry.starts_at)),
@@ -118,13 +141,17 @@ export const discounts: Kind<DiscountEntry> = {
       ...changed('products', current.products, [...entry.products].sort()),
       ...metadataChanges(current.metadata, entry.metadata),
     ]
-    const fixed = [
-      ...changed('type', current.type, entry.type),
-      ...changed('duration', current.duration, entry.duration),
-    ]
-    if (fixed.length > 0) return {changes: [...fixed, ...changes], blocked: `a discount's type and duration cannot change in the service: give the new discount a new key${entry.code === null ? '' : ' (and another code)'}`}
+    const fixed = [...changed('type', current.type, entry.type), ...changed('duration', current.duration, entry.duration)]
+    if (fixed.length > 0)
+      return {
+        changes: [...fixed, ...changes],
+        blocked: `a discount's type and duration cannot change in the service: give the new discount a new key${entry.code === null ? '' : ' (and another code)'}`,
+      }
     if (redeemed && current.type === entry.type && !same(value(current), value(entry))) {
-      return {changes, blocked: `the discount has been redeemed ${String(item.redemptions_count)} times: the service no longer changes its amount; give the new discount a new key${entry.code === null ? '' : ' (and another code)'}`}
+      return {
+        changes,
+        blocked: `the discount has been redeemed ${String(item.redemptions_count)} times: the service no longer changes its amount; give the new discount a new key${entry.code === null ? '' : ' (and another code)'}`,
+      }
     }
     return {changes}
   },
@@ -138,7 +165,9 @@ export const discounts: Kind<DiscountEntry> = {
   create: (client, key, entry, keys) =>
     createDiscount(client, {
       name: entry.name,
-      ...(entry.type === 'percentage' ? {type: 'percentage', basis_points: basisPoints(entry.percent!)} : {type: 'fixed', amounts: minorAmounts(entry.amounts!)}),
+      ...(entry.type === 'percentage'
+        ? {type: 'percentage', basis_points: basisPoints(entry.percent!)}
+        : {type: 'fixed', amounts: minorAmounts(entry.amounts!)}),
       duration: entry.duration,
       ...(entry.duration_in_months === undefined ? {} : {duration_in_months: entry.duration_in_months}),
       ...(entry.code === null ? {} : {code: entry.code}),

@@ -108,9 +108,16 @@ export const meters: Kind<MeterEntry> = {
   },
   archive: (client, item) => updateMeter(client, item.id, {is_archived: true}),
   usedBy(item, staying) {
-    const credits = staying.find((s) => s.kind === 'benefits' && s.item.type === 'meter_credit' && (s.item.properties as {meter_id?: unknown} | undefined)?.meter_id === item.id)
+    const credits = staying.find(
+      (s) => s.kind === 'benefits' && s.item.type === 'meter_credit' && (s.item.properties as {meter_id?: unknown} | undefined)?.meter_id === item.id,
+    )
     if (credits) return `benefit ${credits.key} still credits it`
-    const bills = staying.find((s) => s.kind === 'products' && s.item.is_archived !== true && ((s.item.prices ?? []) as Item[]).some((p) => p.amount_type === 'metered_unit' && p.is_archived !== true && p.meter_id === item.id))
+    const bills = staying.find(
+      (s) =>
+        s.kind === 'products' &&
+        s.item.is_archived !== true &&
+        ((s.item.prices ?? []) as Item[]).some((p) => p.amount_type === 'metered_unit' && p.is_archived !== true && p.meter_id === item.id),
+    )
     return bills ? `product ${bills.key} still bills it` : undefined
   },
 }

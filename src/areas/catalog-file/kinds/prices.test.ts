@@ -23,17 +23,25 @@ describe('prices in the catalog file', () => {
   it('shows money with its currency', () => {
     expect(priceText({type: 'fixed', amount: 2900, currency: 'usd'})).toBe('29.00 USD')
     expect(priceText({type: 'fixed', amount: 0, currency: 'eur'})).toBe('free (0 EUR)')
-    expect(priceText({type: 'custom', minimum: 100, maximum: 100000, preset: 500, currency: 'usd'})).toBe('pay what you want from 1.00 USD (preset 5.00 USD, up to 1000.00 USD)')
+    expect(priceText({type: 'custom', minimum: 100, maximum: 100000, preset: 500, currency: 'usd'})).toBe(
+      'pay what you want from 1.00 USD (preset 5.00 USD, up to 1000.00 USD)',
+    )
   })
 
   it('names each problem: decimals, amounts, currency, bounds and mixes', () => {
-    expect(checkPrices([{type: 'fixed', amount: '1.234', currency: 'usd'}])).toEqual([{path: ['prices', 0, 'amount'], message: 'amount 1.234 has more decimals than USD allows (2)'}])
-    expect(checkPrices([{type: 'fixed', amount: 'ten', currency: 'usd'}])[0]!.message).toBe('amount must be a positive amount like 12.00, not "ten"')
-    expect(checkPrices([{type: 'custom', minimum: '5', maximum: '1', currency: 'usd'}])).toEqual([{path: ['prices', 0, 'maximum'], message: 'the maximum is below the minimum'}])
-    expect(checkPrices([{type: 'fixed', amount: '1', currency: 'usd'}, {type: 'fixed', amount: '2', currency: 'eur'}]).map((i) => i.message)).toEqual([
-      'a product has one fixed price, or one custom (pay what you want) price alone',
-      'all prices of a product use the same currency',
+    expect(checkPrices([{type: 'fixed', amount: '1.234', currency: 'usd'}])).toEqual([
+      {path: ['prices', 0, 'amount'], message: 'amount 1.234 has more decimals than USD allows (2)'},
     ])
+    expect(checkPrices([{type: 'fixed', amount: 'ten', currency: 'usd'}])[0]!.message).toBe('amount must be a positive amount like 12.00, not "ten"')
+    expect(checkPrices([{type: 'custom', minimum: '5', maximum: '1', currency: 'usd'}])).toEqual([
+      {path: ['prices', 0, 'maximum'], message: 'the maximum is below the minimum'},
+    ])
+    expect(
+      checkPrices([
+        {type: 'fixed', amount: '1', currency: 'usd'},
+        {type: 'fixed', amount: '2', currency: 'eur'},
+      ]).map((i) => i.message),
+    ).toEqual(['a product has one fixed price, or one custom (pay what you want) price alone', 'all prices of a product use the same currency'])
   })
 })
 
@@ -41,21 +49,43 @@ describe('metered prices', () => {
   it('keeps the unit amount exact between major units in the file and minor units in the service', () => {
     const price = toPrice({type: 'metered', meter: 'api-calls', unit_amount: '0.005', cap: '1000', currency: 'usd'})
     expect(price).toEqual({type: 'metered', meter: 'api-calls', unit: '0.5', cap: 100_000, currency: 'usd'})
-    expect(priceCreate(price, (key) => `id-of-${key}`)).toEqual({amount_type: 'metered_unit', meter_id: 'id-of-api-calls', unit_amount: '0.5', cap_amount: 100_000, price_currency: 'usd'})
+    expect(priceCreate(price, (key) => `id-of-${key}`)).toEqual({
+      amount_type: 'metered_unit',
+      meter_id: 'id-of-api-calls',
+      unit_amount: '0.5',
+      cap_amount: 100_000,
+      price_currency: 'usd',
+    })
     const raw = {amount_type: 'metered_unit', meter_id: 'm1', unit_amount: '0.500000000000', cap_amount: null, price_currency: 'usd'}
     expect(priceEntry(raw, (id) => (id === 'm1' ? 'api-calls' : id))).toEqual({type: 'metered', meter: 'api-calls', unit_amount: '0.005', currency: 'usd'})
     expect(priceText(price)).toBe('0.005 USD per unit of meter api-calls (up to 1000.00 USD a period)')
-    expect(entryOf(toPrice({type: 'metered', meter: 'm', unit_amount: '3', currency: 'jpy'}))).toEqual({type: 'metered', meter: 'm', unit_amount: '3', currency: 'jpy'})
+    expect(entryOf(toPrice({type: 'metered', meter: 'm', unit_amount: '3', currency: 'jpy'}))).toEqual({
+      type: 'metered',
+      meter: 'm',
+      unit_amount: '3',
+      currency: 'jpy',
+    })
   })
 
   it('refuses a unit amount that is not positive or finer than the service keeps', () => {
-    expect(checkPrices([{type: 'metered', meter: 'm', unit_amount: '0', currency: 'usd'}])).toEqual([{path: ['prices', 0, 'unit_amount'], message: 'unit_amount must be a positive amount like 0.01, not "0"'}])
+    expect(checkPrices([{type: 'metered', meter: 'm', unit_amount: '0', currency: 'usd'}])).toEqual([
+      {path: ['prices', 0, 'unit_amount'], message: 'unit_amount must be a positive amount like 0.01, not "0"'},
+    ])
     expect(checkPrices([{type: 'metered', meter: 'm', unit_amount: '0.00000000000001', currency: 'usd'}])).toEqual([])
-    expect(checkPrices([{type: 'metered', meter: 'm', unit_amount: '0.000000000000001', currency: 'usd'}])[0]!.message).toMatch(/more decimals than the service keeps/)
+    expect(checkPrices([{type: 'metered', meter: 'm', unit_amount: '0.000000000000001', currency: 'usd'}])[0]!.message).toMatch(
+      /more decimals than the service keeps/,
+    )
   })
 
   it('shifts decimals exactly', () => {
-    expect([decimalShift('0.5', -2), decimalShift('0.005', 2), decimalShift('12', 2), decimalShift('1200', -2), decimalShift('007.10', 0), decimalShift('x', 1)]).toEqual(['0.005', '0.5', '1200', '12', '7.1', undefined])
+    expect([
+      decimalShift('0.5', -2),
+      decimalShift('0.005', 2),
+      decimalShift('12', 2),
+      decimalShift('1200', -2),
+      decimalShift('007.10', 0),
+      decimalShift('x', 1),
+    ]).toEqual(['0.005', '0.5', '1200', '12', '7.1', undefined])
   })
 
   it('pulls a negative amount and a signed unit amount as the service has them, and the check names the value', () => {
@@ -70,11 +100,16 @@ describe('metered prices', () => {
     expect(checkPrices([{type: 'fixed', amount: '-5.00', currency: 'usd'}])[0]!.message).toBe('amount must be a positive amount like 12.00, not "-5.00"')
     // a product holding such prices is pulled whole, the readable price normalized beside them
     const keys = {keyOf: () => undefined, idOf: () => undefined} as never
-    const item = {id: 'p', name: 'P', recurring_interval: 'month', prices: [
-      {amount_type: 'metered_unit', meter_id: 'm', unit_amount: '-0.5', price_currency: 'usd'},
-      {amount_type: 'fixed', price_amount: 2900, price_currency: 'usd'},
-      {amount_type: 'fixed', price_amount: -100, price_currency: 'usd'},
-    ]}
+    const item = {
+      id: 'p',
+      name: 'P',
+      recurring_interval: 'month',
+      prices: [
+        {amount_type: 'metered_unit', meter_id: 'm', unit_amount: '-0.5', price_currency: 'usd'},
+        {amount_type: 'fixed', price_amount: 2900, price_currency: 'usd'},
+        {amount_type: 'fixed', price_amount: -100, price_currency: 'usd'},
+      ],
+    }
     expect(products.toEntry(item as never, keys).prices).toEqual([
       {type: 'fixed', amount: '29.00', currency: 'usd'},
       {type: 'fixed', amount: '-1.00', currency: 'usd'},

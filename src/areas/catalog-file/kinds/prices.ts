@@ -44,11 +44,18 @@ export function toPrice(entry: PriceEntry): Price {
   if (entry.type === 'metered') {
     const unit = decimalShift(entry.unit_amount, minorDigits(c))
     if (unit === undefined || Number(unit) <= 0) throw usageError(`unit_amount must be a positive amount like 0.01, not "${entry.unit_amount}"`)
-    if ((unit.split('.')[1] ?? '').length > UNIT_DECIMALS) throw usageError(`unit_amount ${entry.unit_amount} has more decimals than the service keeps (${UNIT_DECIMALS} of a minor unit)`)
+    if ((unit.split('.')[1] ?? '').length > UNIT_DECIMALS)
+      throw usageError(`unit_amount ${entry.unit_amount} has more decimals than the service keeps (${UNIT_DECIMALS} of a minor unit)`)
     return {type: 'metered', meter: entry.meter, unit, cap: entry.cap === undefined ? null : toMinor(entry.cap, c, 'cap'), currency: c}
   }
   const opt = (value: string | undefined, name: string) => (value === undefined ? null : toMinor(value, c, name))
-  return {type: 'custom', minimum: opt(entry.minimum, 'minimum') ?? DEFAULT_MINIMUM, maximum: opt(entry.maximum, 'maximum'), preset: opt(entry.preset, 'preset'), currency: c}
+  return {
+    type: 'custom',
+    minimum: opt(entry.minimum, 'minimum') ?? DEFAULT_MINIMUM,
+    maximum: opt(entry.maximum, 'maximum'),
+    preset: opt(entry.preset, 'preset'),
+    currency: c,
+  }
 }
 
 /** Money and currency of each price, and the mixes the service allows (one fixed, or one custom alone). */
@@ -62,7 +69,8 @@ export function checkPrices(entries: PriceEntry[]): Issue[] {
     }
     try {
       const price = toPrice(entry)
-      if (price.type === 'custom' && price.maximum !== null && price.maximum < price.minimum) issues.push({path: ['prices', i, 'maximum'], message: 'the maximum is below the minimum'})
+      if (price.type === 'custom' && price.maximum !== null && price.maximum < price.minimum)
+        issues.push({path: ['prices', i, 'maximum'], message: 'the maximum is below the minimum'})
       else if (price.type === 'custom' && price.preset !== null && (price.preset < price.minimum || (price.maximum !== null && price.preset > price.maximum))) {
         issues.push({path: ['prices', i, 'preset'], message: 'the preset amount must be between the minimum and the maximum'})
       } else prices.push(price)
@@ -73,7 +81,8 @@ export function checkPrices(entries: PriceEntry[]): Issue[] {
   })
   const fixed = entries.filter((e) => e.type === 'fixed').length
   const custom = entries.filter((e) => e.type === 'custom').length
-  if (fixed > 1 || custom > 1 || (fixed > 0 && custom > 0)) issues.push({path: ['prices'], message: 'a product has one fixed price, or one custom (pay what you want) price alone'})
+  if (fixed > 1 || custom > 1 || (fixed > 0 && custom > 0))
+    issues.push({path: ['prices'], message: 'a product has one fixed price, or one custom (pay what you want) price alone'})
   if (new Set(prices.map((p) => p.currency)).size > 1) issues.push({path: ['prices'], message: 'all prices of a product use the same currency'})
   return issues
 }
@@ -149,7 +158,10 @@ export function priceText(p: Price): string {
     const unit = `${decimalShift(p.unit, -minorDigits(p.currency))} ${p.currency.toUpperCase()} per unit of meter ${p.meter}`
     return p.cap === null ? unit : `${unit} (up to ${moneyText(p.cap, p.currency)} a period)`
   }
-  const extra = [p.preset !== null ? `preset ${moneyText(p.preset, p.currency)}` : '', p.maximum !== null ? `up to ${moneyText(p.maximum, p.currency)}` : ''].filter(Boolean)
+  const extra = [
+    p.preset !== null ? `preset ${moneyText(p.preset, p.currency)}` : '',
+    p.maximum !== null ? `up to ${moneyText(p.maximum, p.currency)}` : '',
+  ].filter(Boolean)
   return `pay what you want from ${moneyText(p.minimum, p.currency)}${extra.length ? ` (${extra.join(', ')})` : ''}`
 }
 

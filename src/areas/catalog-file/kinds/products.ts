@@ -53,12 +53,14 @@ const sortedEntries = (entries: PriceEntry[]) => {
 const meterKey = (keys: Keys) => (id: string) => keys.keyOf('meters', id) ?? id
 const pricesCreate = (entry: ProductEntry, keys: Keys) => prices(entry).map((p) => priceCreate(p, targetId(keys, 'meters', 'meter')))
 /** The custom fields as the service takes them, in the file's order. */
-const attached = (entry: ProductEntry, keys: Keys) => entry.custom_fields.map((f) => ({custom_field_id: targetId(keys, 'custom_fields', 'custom field')(f.field), required: f.required}))
+const attached = (entry: ProductEntry, keys: Keys) =>
+  entry.custom_fields.map((f) => ({custom_field_id: targetId(keys, 'custom_fields', 'custom field')(f.field), required: f.required}))
 
 function check(entry: ProductEntry): Issue[] {
   const issues = checkPrices(entry.prices)
   entry.prices.forEach((p, i) => {
-    if (p.type === 'metered' && entry.recurring_interval === null) issues.push({path: ['prices', i], message: 'a metered price belongs to a recurring product (give recurring_interval)'})
+    if (p.type === 'metered' && entry.recurring_interval === null)
+      issues.push({path: ['prices', i], message: 'a metered price belongs to a recurring product (give recurring_interval)'})
   })
   const seen = new Set<string>()
   entry.custom_fields.forEach((f, i) => {
@@ -75,13 +77,16 @@ function toEntry(item: Item, keys: Keys): ProductEntry {
     visibility: (item.visibility as ProductEntry['visibility']) ?? 'public',
     recurring_interval: (item.recurring_interval as ProductEntry['recurring_interval']) ?? null,
     prices: sortedEntries(activePrices(item).map((p) => pulledPrice(p, meterKey(keys)))),
-    benefits: benefitIds(item).map((id) => keys.keyOf('benefits', id) ?? id).sort(),
+    benefits: benefitIds(item)
+      .map((id) => keys.keyOf('benefits', id) ?? id)
+      .sort(),
     custom_fields: [...((item.attached_custom_fields ?? []) as Array<{custom_field_id: string; required: boolean; order?: number}>)]
       .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
       .map((a) => ({field: keys.keyOf('custom_fields', a.custom_field_id) ?? a.custom_field_id, required: a.required === true})),
     metadata: fileMetadata(item.metadata),
   }
-  if (entry.recurring_interval !== null && Number(item.recurring_interval_count ?? 1) !== 1) entry.recurring_interval_count = Number(item.recurring_interval_count)
+  if (entry.recurring_interval !== null && Number(item.recurring_interval_count ?? 1) !== 1)
+    entry.recurring_interval_count = Number(item.recurring_interval_count)
   return entry
 }
 
@@ -132,7 +137,9 @@ export const products: Kind<ProductEntry> = {
     {field: 'billing', to: entry.recurring_interval === null ? 'one-time' : `every ${intervalCount(entry)} ${entry.recurring_interval}`},
     {field: 'prices', to: pricesText(prices(entry))},
     ...(entry.benefits.length > 0 ? [{field: 'benefits', to: entry.benefits.join(', ')}] : []),
-    ...(entry.custom_fields.length > 0 ? [{field: 'custom_fields', to: entry.custom_fields.map((f) => `${f.field}${f.required ? ' (required)' : ''}`).join(', ')}] : []),
+    ...(entry.custom_fields.length > 0
+      ? [{field: 'custom_fields', to: entry.custom_fields.map((f) => `${f.field}${f.required ? ' (required)' : ''}`).join(', ')}]
+      : []),
     ...(entry.visibility === 'public' ? [] : [{field: 'visibility', to: entry.visibility}]),
   ],
   async create(client, key, entry, keys) {
@@ -151,7 +158,12 @@ export const products: Kind<ProductEntry> = {
   async update(client, key, entry, item, keys) {
     const ids = [...benefitIdsOf(entry, keys), ...keptBenefitIds(item)]
     const current = toEntry(item, keys)
-    const body: ProductUpdate = {name: entry.name, description: entry.description, visibility: entry.visibility, metadata: {...entry.metadata, [KEY_FIELD]: key} as Record<string, string>}
+    const body: ProductUpdate = {
+      name: entry.name,
+      description: entry.description,
+      visibility: entry.visibility,
+      metadata: {...entry.metadata, [KEY_FIELD]: key} as Record<string, string>,
+    }
     if (item.is_archived === true) body.is_archived = false
     if (canonical(readable(current.prices)) !== canonical(prices(entry))) body.prices = pricesCreate(entry, keys)
     if (canonical(current.custom_fields) !== canonical(entry.custom_fields)) body.attached_custom_fields = attached(entry, keys)

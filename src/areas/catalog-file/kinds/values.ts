@@ -34,14 +34,17 @@ export const same = (a: unknown, b: unknown) => canonical(a) === canonical(b)
  * The target's id of another kind's key: each was created before, in dependency order, so a missing one
  * is a failed step of its own kind (apply stops at the first failure before reaching this one).
  */
-export const targetId = (keys: Keys, kind: string, noun: string) => (key: string): string => {
-  const id = keys.idOf(kind, key)
-  if (id === undefined) throw new Error(`${noun} "${key}" is not in the environment`)
-  return id
-}
+export const targetId =
+  (keys: Keys, kind: string, noun: string) =>
+  (key: string): string => {
+    const id = keys.idOf(kind, key)
+    if (id === undefined) throw new Error(`${noun} "${key}" is not in the environment`)
+    return id
+  }
 
 /** A value as a plan shows it. */
-export const show = (value: unknown): string => (value === undefined || value === null ? '(none)' : typeof value === 'string' ? JSON.stringify(value) : canonical(value))
+export const show = (value: unknown): string =>
+  value === undefined || value === null ? '(none)' : typeof value === 'string' ? JSON.stringify(value) : canonical(value)
 
 /** One change when `from` and `to` differ. */
 export function changed(field: string, from: unknown, to: unknown, note?: string): Change[] {

@@ -33,7 +33,12 @@ function toEntry(item: Item): WebhookEndpointEntry {
   }
 }
 
-const body = (entry: WebhookEndpointEntry) => ({url: entry.url, format: entry.format, events: [...entry.events].sort(), ...(entry.name === null ? {} : {name: entry.name})})
+const body = (entry: WebhookEndpointEntry) => ({
+  url: entry.url,
+  format: entry.format,
+  events: [...entry.events].sort(),
+  ...(entry.name === null ? {} : {name: entry.name}),
+})
 
 export const webhookEndpoints: Kind<WebhookEndpointEntry> = {
   section: 'webhook_endpoints',

@@ -5,7 +5,8 @@ import {listEventTypes} from '../../../client/resources/events.js'
 
 export default class EventTypesList extends BaseCommand {
   static override summary = 'List event types: each event name with its label, how often and when it occurred.'
-  static override description = `Most recently seen first. A type exists for every event name ingested; system events (benefit.granted, meter.reset...) are listed too, without an id. With --customer or --external-customer the statistics count only those customers' events.`
+  static override description =
+    `Most recently seen first. A type exists for every event name ingested; system events (benefit.granted, meter.reset...) are listed too, without an id. With --customer or --external-customer the statistics count only those customers' events.`
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -28,15 +29,19 @@ export default class EventTypesList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(EventTypesList)
     const client = await this.ctx.client()
-    const items = listEventTypes(client, {
-      source: flags.source,
-      query: flags.query,
-      customerId: flags.customer,
-      externalCustomerId: flags['external-customer'],
-      parentId: flags.parent,
-      rootEvents: flags['root-only'] || undefined,
-      sorting: flags.sort?.split(','),
-    }, this.pageOptions(flags))
+    const items = listEventTypes(
+      client,
+      {
+        source: flags.source,
+        query: flags.query,
+        customerId: flags.customer,
+        externalCustomerId: flags['external-customer'],
+        parentId: flags.parent,
+        rootEvents: flags['root-only'] || undefined,
+        sorting: flags.sort?.split(','),
+      },
+      this.pageOptions(flags),
+    )
     await this.writeList('event-types', items, flags)
   }
 }

@@ -6,11 +6,10 @@ import {usageError} from '../../../client/till-error.js'
 
 export default class EventTypesUpdate extends BaseCommand {
   static override summary = "Set an event type's label: how events of that name are shown."
-  static override description = 'The label (1-128 characters) replaces the event name in lists of events, event names and event types. The id is the one `till events types list` shows; system event types have none and keep their fixed labels.'
+  static override description =
+    'The label (1-128 characters) replaces the event name in lists of events, event names and event types. The id is the one `till events types list` shows; system event types have none and keep their fixed labels.'
   static override enableJsonFlag = true
-  static override examples = [
-    '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --label "API call"',
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --label "API call"']
 
   static override args = {id: Args.string({description: 'Event type id.', required: true})}
   static override flags = {

@@ -6,16 +6,21 @@ import {coreInvoices, waitForInvoice} from '../../../client/resources/invoices.j
 
 export default class OrdersInvoiceGenerate extends BaseCommand {
   static override summary = "Generate an order's invoice (billing name and address are frozen from then on)."
-  static override description = 'The service generates the document shortly after; --wait polls, within the rate budget, until it exists and prints its URL. Give - as ID to read order ids from stdin (one per line or JSON lines with an id).'
+  static override description =
+    'The service generates the document shortly after; --wait polls, within the rate budget, until it exists and prints its URL. Give - as ID to read order ids from stdin (one per line or JSON lines with an id).'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --wait',
-    {description: 'Every paid order', command: "<%= config.bin %> orders list --status paid --all -o jsonl | jq -r .id | <%= config.bin %> <%= command.id %> -"},
+    {
+      description: 'Every paid order',
+      command: '<%= config.bin %> orders list --status paid --all -o jsonl | jq -r .id | <%= config.bin %> <%= command.id %> -',
+    },
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Order id, or - to read ids from stdin.', required: true})}
   static override flags = {
-    ...outputFlags, ...bulkFlags,
+    ...outputFlags,
+    ...bulkFlags,
     wait: Flags.boolean({description: 'Wait until the invoice exists and print its URL.'}),
     timeout: Flags.integer({description: 'With --wait: seconds to wait at most.', default: 60, min: 1}),
   }

@@ -8,10 +8,7 @@ import {PortalCommand} from '../../../areas/portal/command.js'
 export default class PortalBenefitGrantsList extends PortalCommand {
   static override summary = 'List the benefits granted to the signed-in customer, most recently granted first.'
   static override enableJsonFlag = true
-  static override examples = [
-    '<%= config.bin %> <%= command.id %>',
-    '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --type license_keys --json',
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --type license_keys --json']
 
   static override flags = {
     ...outputFlags,
@@ -26,14 +23,18 @@ export default class PortalBenefitGrantsList extends PortalCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(PortalBenefitGrantsList)
-    const items = listPortalBenefitGrants(await this.portalClient(flags), {
-      type: flags.type,
-      benefitId: flags.benefit,
-      orderId: flags.order,
-      subscriptionId: flags.subscription,
-      query: flags.query,
-      sorting: flags.sort?.split(','),
-    }, this.pageOptions(flags))
+    const items = listPortalBenefitGrants(
+      await this.portalClient(flags),
+      {
+        type: flags.type,
+        benefitId: flags.benefit,
+        orderId: flags.order,
+        subscriptionId: flags.subscription,
+        query: flags.query,
+        sorting: flags.sort?.split(','),
+      },
+      this.pageOptions(flags),
+    )
     await this.writeList('benefit-grants', items, flags)
   }
 }

@@ -4,12 +4,10 @@ import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalCustomerShow extends PortalCommand {
   static override summary = 'Show the signed-in customer: email, name, billing name and address, tax id.'
-  static override description = 'Acts as the customer of TILL_CUSTOMER_TOKEN, or of --as-customer / --as-customer-id (a session made with the organization token for this command only).'
+  static override description =
+    'Acts as the customer of TILL_CUSTOMER_TOKEN, or of --as-customer / --as-customer-id (a session made with the organization token for this command only).'
   static override enableJsonFlag = true
-  static override examples = [
-    '<%= config.bin %> <%= command.id %>',
-    '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --json',
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --json']
 
   static override flags = {...outputFlags}
 

@@ -9,7 +9,8 @@ import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalCustomerUpdate extends PortalCommand {
   static override summary = "Set the signed-in customer's billing name and address."
-  static override description = 'Address flags are merged into the address the customer already has. Orders keep their own billing details: change those with till portal orders update.'
+  static override description =
+    'Address flags are merged into the address the customer already has. Orders keep their own billing details: change those with till portal orders update.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --billing-name "Acme GmbH" --country DE --line1 "Unter den Linden 5" --postal-code 10117 --city Berlin',

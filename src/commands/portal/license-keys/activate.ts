@@ -8,7 +8,8 @@ import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalLicenseKeysActivate extends PortalCommand {
   static override summary = 'Activate a license key on a device, as an installed app does: no token, paced to 3 requests per second.'
-  static override description = 'Uses one of the key\'s activation slots and prints the new activation; keep its id to validate with --activation or to deactivate later. The organization id comes from --organization-id, else the customer\'s (TILL_CUSTOMER_TOKEN, --as-customer), else the organization token\'s. Exits 1 with the reason when the key cannot take another activation.'
+  static override description =
+    "Uses one of the key's activation slots and prints the new activation; keep its id to validate with --activation or to deactivate later. The organization id comes from --organization-id, else the customer's (TILL_CUSTOMER_TOKEN, --as-customer), else the organization token's. Exits 1 with the reason when the key cannot take another activation."
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --organization-id 1dbfc517-0bbf-4301-9ba8-555ca42b9737 --label "Ada\'s laptop"',

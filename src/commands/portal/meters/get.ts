@@ -7,7 +7,10 @@ import {getPortalMeter} from '../../../client/resources/meters.js'
 export default class PortalMetersGet extends PortalCommand {
   static override summary = "Show one of the signed-in customer's meters."
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %> 8a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d', '<%= config.bin %> <%= command.id %> 8a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d --as-customer user_42 --json']
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 8a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d',
+    '<%= config.bin %> <%= command.id %> 8a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d --as-customer user_42 --json',
+  ]
 
   static override args = {id: Args.string({description: 'Customer meter id.', required: true, ignoreStdin: true})}
   static override flags = {...outputFlags}

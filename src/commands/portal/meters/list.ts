@@ -13,13 +13,19 @@ export default class PortalMetersList extends PortalCommand {
     ...outputFlags,
     ...pageFlags,
     meter: Flags.string({description: 'Only this meter id (repeatable).', multiple: true}),
-    query: Flags.string({description: "Only meters whose name contains this text."}),
-    sort: Flags.string({description: 'Sort keys, comma-separated; a leading - sorts descending (created_at, modified_at, meter_name, consumed_units, credited_units, balance).'}),
+    query: Flags.string({description: 'Only meters whose name contains this text.'}),
+    sort: Flags.string({
+      description: 'Sort keys, comma-separated; a leading - sorts descending (created_at, modified_at, meter_name, consumed_units, credited_units, balance).',
+    }),
   }
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(PortalMetersList)
-    const items = listPortalMeters(await this.portalClient(flags), {meterId: flags.meter, query: flags.query, sorting: flags.sort?.split(',')}, this.pageOptions(flags))
+    const items = listPortalMeters(
+      await this.portalClient(flags),
+      {meterId: flags.meter, query: flags.query, sorting: flags.sort?.split(',')},
+      this.pageOptions(flags),
+    )
     await this.writeList('portal-meters', items, flags)
   }
 }

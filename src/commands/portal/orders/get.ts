@@ -8,7 +8,10 @@ export default class PortalOrdersGet extends PortalCommand {
   static override summary = "Show one of the signed-in customer's orders."
   static override description = "Another customer's order is not found (exit 3), like an unknown one."
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d', '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --as-customer usr_00042 --json']
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
+    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --as-customer usr_00042 --json',
+  ]
   static override args = {id: Args.string({description: 'Order id.', required: true, ignoreStdin: true})}
   static override flags = {...outputFlags}
 

@@ -6,7 +6,7 @@ import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalOrdersList extends PortalCommand {
   static override summary = "List the signed-in customer's orders, newest first."
-  static override description = 'Only this customer\'s orders exist on the portal. With --all every page is read, within the rate budget, and streamed in order.'
+  static override description = "Only this customer's orders exist on the portal. With --all every page is read, within the rate budget, and streamed in order."
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
@@ -25,13 +25,17 @@ export default class PortalOrdersList extends PortalCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(PortalOrdersList)
-    const items = listPortalOrders(await this.portalClient(flags), {
-      productId: flags.product,
-      billingType: flags['billing-type'],
-      subscriptionId: flags.subscription,
-      query: flags.query,
-      sorting: flags.sort?.split(','),
-    }, this.pageOptions(flags))
+    const items = listPortalOrders(
+      await this.portalClient(flags),
+      {
+        productId: flags.product,
+        billingType: flags['billing-type'],
+        subscriptionId: flags.subscription,
+        query: flags.query,
+        sorting: flags.sort?.split(','),
+      },
+      this.pageOptions(flags),
+    )
     await this.writeList('orders', items, flags)
   }
 }

@@ -9,7 +9,8 @@ import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalOrdersUpdate extends PortalCommand {
   static override summary = "Set the billing name and address of one of the signed-in customer's orders (until its invoice is generated)."
-  static override description = 'Address flags are merged into the address the order already has. The service refuses changes once the invoice exists, and a change of country or state of an existing address.'
+  static override description =
+    'Address flags are merged into the address the order already has. The service refuses changes once the invoice exists, and a change of country or state of an existing address.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --billing-name "Acme GmbH" --country DE --line1 "Unter den Linden 5" --postal-code 10117 --city Berlin',

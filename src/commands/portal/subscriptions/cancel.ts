@@ -8,7 +8,8 @@ import {PortalCommand} from '../../../areas/portal/command.js'
 
 export default class PortalSubscriptionsCancel extends PortalCommand {
   static override summary = "Cancel one of the signed-in customer's subscriptions at the end of its current period."
-  static override description = 'As the portal does: the subscription stays active, with its benefits, until the period ends. Confirmed on a terminal; --yes is needed otherwise.'
+  static override description =
+    'As the portal does: the subscription stays active, with its benefits, until the period ends. Confirmed on a terminal; --yes is needed otherwise.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09',
@@ -20,7 +21,8 @@ export default class PortalSubscriptionsCancel extends PortalCommand {
     ...outputFlags,
     reason: Flags.option({options: CANCELLATION_REASONS, description: 'Why the customer cancels.'})(),
     comment: Flags.string({description: "The customer's comment on the cancellation."}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}), 'dry-run': dryRunFlag,
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {
@@ -31,7 +33,12 @@ export default class PortalSubscriptionsCancel extends PortalCommand {
     await this.confirmAction(summary, flags.yes)
     const portal = client ?? (await this.portalClient(flags))
     const cancel = () => cancelPortalSubscription(portal, args.id, {reason: flags.reason, comment: flags.comment})
-    const result = await unlessAlready(() => getPortalSubscription(portal, args.id), 'cancel', cancel, (l) => this.ctx.note(l))
+    const result = await unlessAlready(
+      () => getPortalSubscription(portal, args.id),
+      'cancel',
+      cancel,
+      (l) => this.ctx.note(l),
+    )
     await this.writeOne('subscriptions', result, flags)
   }
 }

@@ -7,10 +7,7 @@ import {PortalCommand} from '../../../areas/portal/command.js'
 export default class PortalSubscriptionsList extends PortalCommand {
   static override summary = "List the signed-in customer's subscriptions, most recently started first."
   static override enableJsonFlag = true
-  static override examples = [
-    '<%= config.bin %> <%= command.id %> --active',
-    '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --all -o jsonl',
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %> --active', '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --all -o jsonl']
 
   static override flags = {
     ...outputFlags,
@@ -23,12 +20,16 @@ export default class PortalSubscriptionsList extends PortalCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(PortalSubscriptionsList)
-    const items = listPortalSubscriptions(await this.portalClient(flags), {
-      productId: flags.product,
-      active: flags.active,
-      query: flags.query,
-      sorting: flags.sort?.split(','),
-    }, this.pageOptions(flags))
+    const items = listPortalSubscriptions(
+      await this.portalClient(flags),
+      {
+        productId: flags.product,
+        active: flags.active,
+        query: flags.query,
+        sorting: flags.sort?.split(','),
+      },
+      this.pageOptions(flags),
+    )
     await this.writeList('subscriptions', items, flags)
   }
 }

@@ -7,12 +7,19 @@ import {timeFlag} from '../../../areas/sales/input.js'
 
 export default class WebhooksDeliveriesList extends BaseCommand {
   static override summary = 'List webhook delivery attempts, newest first: which events reached which endpoint, with the HTTP answer.'
-  static override description = 'Each attempt to send an event to an endpoint is a delivery. Filters combine. Send a failed event again with: till webhooks redeliver EVENT_ID (the event id is in the Event ID column).'
+  static override description =
+    'Each attempt to send an event to an endpoint is a delivery. Filters combine. Send a failed event again with: till webhooks redeliver EVENT_ID (the event id is in the Event ID column).'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
-    {description: 'Failed deliveries of one endpoint since a date', command: '<%= config.bin %> <%= command.id %> --endpoint 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --no-succeeded --since 2026-11-01'},
-    {description: 'Server errors on order.paid events, as JSON lines', command: '<%= config.bin %> <%= command.id %> --event-type order.paid --http-code-class 5xx --all -o jsonl'},
+    {
+      description: 'Failed deliveries of one endpoint since a date',
+      command: '<%= config.bin %> <%= command.id %> --endpoint 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --no-succeeded --since 2026-11-01',
+    },
+    {
+      description: 'Server errors on order.paid events, as JSON lines',
+      command: '<%= config.bin %> <%= command.id %> --event-type order.paid --http-code-class 5xx --all -o jsonl',
+    },
   ]
 
   static override flags = {
@@ -31,9 +38,18 @@ export default class WebhooksDeliveriesList extends BaseCommand {
     const start = flags.since ? timeFlag(flags.since, '--since') : undefined
     const end = flags.until ? timeFlag(flags.until, '--until') : undefined
     const client = await this.ctx.client()
-    const items = listDeliveries(client, {
-      endpointId: flags.endpoint, succeeded: flags.succeeded, eventType: flags['event-type'], httpCodeClass: flags['http-code-class'], start, end,
-    }, this.pageOptions(flags))
+    const items = listDeliveries(
+      client,
+      {
+        endpointId: flags.endpoint,
+        succeeded: flags.succeeded,
+        eventType: flags['event-type'],
+        httpCodeClass: flags['http-code-class'],
+        start,
+        end,
+      },
+      this.pageOptions(flags),
+    )
     await this.writeList('webhook-deliveries', items, flags)
   }
 }

@@ -6,12 +6,16 @@ import {ALL_WEBHOOK_EVENTS, chosenEvents, WEBHOOK_EVENTS} from '../../../areas/w
 
 export default class WebhooksEndpointsCreate extends BaseCommand {
   static override summary = 'Create a webhook endpoint; prints its signing secret, once.'
-  static override description = `The service sends the chosen events to the URL (https; the local emulator also takes http://127.0.0.1). The answer holds the endpoint's signing secret (whsec_...): store it now, till does not show it again (check deliveries with it: till webhooks verify). On a terminal, a missing --url or --event is asked for.
+  static override description =
+    `The service sends the chosen events to the URL (https; the local emulator also takes http://127.0.0.1). The answer holds the endpoint's signing secret (whsec_...): store it now, till does not show it again (check deliveries with it: till webhooks verify). On a terminal, a missing --url or --event is asked for.
 Events (API version 2026-10; --all-events takes those of the version in use): ${WEBHOOK_EVENTS.join(', ')}.`
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --url https://example.com/hooks/polar --event order.paid --event subscription.canceled --name billing',
-    {description: 'Every event, as Slack messages', command: '<%= config.bin %> <%= command.id %> --url https://hooks.slack.com/services/T000/B000/XXXX --all-events --format slack'},
+    {
+      description: 'Every event, as Slack messages',
+      command: '<%= config.bin %> <%= command.id %> --url https://hooks.slack.com/services/T000/B000/XXXX --all-events --format slack',
+    },
   ]
 
   static override flags = {
@@ -30,6 +34,8 @@ Events (API version 2026-10; --all-events takes those of the version in use): ${
     const client = await this.ctx.client()
     const endpoint = await createEndpoint(client, {url, format: flags.format, events, name: flags.name})
     await this.writeCreated('webhook-endpoints', endpoint, flags)
-    this.ctx.note(`Created webhook endpoint ${endpoint.id}. Store its signing secret now; it is not shown again. Check a delivery with it: TILL_WEBHOOK_SECRET=<secret> till webhooks verify --body FILE --headers FILE`)
+    this.ctx.note(
+      `Created webhook endpoint ${endpoint.id}. Store its signing secret now; it is not shown again. Check a delivery with it: TILL_WEBHOOK_SECRET=<secret> till webhooks verify --body FILE --headers FILE`,
+    )
   }
 }

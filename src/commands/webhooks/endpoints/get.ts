@@ -6,7 +6,8 @@ import {withMaskedSecret} from '../../../areas/webhooks/endpoints.js'
 
 export default class WebhooksEndpointsGet extends BaseCommand {
   static override summary = 'Show one webhook endpoint: its URL, format, events and whether it is enabled.'
-  static override description = 'The signing secret is masked, as in the list; reset-secret makes a new one and shows it once. An unknown id exits 3. Give - as ID to show every endpoint id read from stdin.'
+  static override description =
+    'The signing secret is masked, as in the list; reset-secret makes a new one and shows it once. An unknown id exits 3. Give - as ID to show every endpoint id read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
@@ -19,6 +20,11 @@ export default class WebhooksEndpointsGet extends BaseCommand {
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(WebhooksEndpointsGet)
     const client = await this.ctx.client()
-    await this.eachId(args.id, flags, async (id) => withMaskedSecret(await getEndpoint(client, id)), (item) => this.writeOne('webhook-endpoints', item, flags))
+    await this.eachId(
+      args.id,
+      flags,
+      async (id) => withMaskedSecret(await getEndpoint(client, id)),
+      (item) => this.writeOne('webhook-endpoints', item, flags),
+    )
   }
 }

@@ -5,11 +5,15 @@ import {BaseCommand, outputFlags} from '../../../areas/command.js'
 
 export default class WebhooksEndpointsResetSecret extends BaseCommand {
   static override summary = "Replace a webhook endpoint's signing secret; the new secret is shown once."
-  static override description = 'Deliveries are signed with the new secret at once: the old one stops verifying, so update your receiver right after. The new secret goes to stdout (the whole endpoint with --json); it is not shown again. Asks for confirmation on a terminal; without one, --yes is required.'
+  static override description =
+    'Deliveries are signed with the new secret at once: the old one stops verifying, so update your receiver right after. The new secret goes to stdout (the whole endpoint with --json); it is not shown again. Asks for confirmation on a terminal; without one, --yes is required.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-    {description: 'Straight into a secrets file, without a question', command: '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --yes > webhook-secret.txt'},
+    {
+      description: 'Straight into a secrets file, without a question',
+      command: '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --yes > webhook-secret.txt',
+    },
   ]
 
   static override args = {id: Args.string({description: 'Webhook endpoint id.', required: true, ignoreStdin: true})}

@@ -7,7 +7,8 @@ import {ALL_WEBHOOK_EVENTS, chosenEvents, withMaskedSecret} from '../../../areas
 
 export default class WebhooksEndpointsUpdate extends BaseCommand {
   static override summary = "Change a webhook endpoint's URL, events, format or name, or turn it off and on."
-  static override description = '--event replaces the whole list of events. --no-enabled stops deliveries to the endpoint until --enabled turns them back on (the service also turns off an endpoint after 10 events failed in a row). Give - as ID to change every endpoint whose id is read from stdin.'
+  static override description =
+    '--event replaces the whole list of events. --no-enabled stops deliveries to the endpoint until --enabled turns them back on (the service also turns off an endpoint after 10 events failed in a row). Give - as ID to change every endpoint whose id is read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --event order.paid --event order.refunded',
@@ -16,7 +17,8 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
 
   static override args = {id: Args.string({description: 'Webhook endpoint id, or - to read ids from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
-    ...outputFlags, ...bulkFlags,
+    ...outputFlags,
+    ...bulkFlags,
     url: Flags.string({description: 'New URL (https).'}),
     event: Flags.option({options: ALL_WEBHOOK_EVENTS, description: 'An event to send (repeatable; replaces the list).', multiple: true})(),
     'all-events': Flags.boolean({description: 'Send every event of the API version in use.'}),
@@ -27,8 +29,15 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(WebhooksEndpointsUpdate)
-    const body: EndpointUpdate = {url: flags.url, format: flags.format, name: flags.name, enabled: flags.enabled, events: await chosenEvents(flags, this.prompter, this.ctx.profile.apiVersion, true)}
-    if (Object.values(body).every((v) => v === undefined)) throw usageError('nothing to update', 'pass --url, --event, --all-events, --format, --name or --enabled/--no-enabled')
+    const body: EndpointUpdate = {
+      url: flags.url,
+      format: flags.format,
+      name: flags.name,
+      enabled: flags.enabled,
+      events: await chosenEvents(flags, this.prompter, this.ctx.profile.apiVersion, true),
+    }
+    if (Object.values(body).every((v) => v === undefined))
+      throw usageError('nothing to update', 'pass --url, --event, --all-events, --format, --name or --enabled/--no-enabled')
     const client = await this.ctx.client()
     await this.eachId(
       args.id,

@@ -44,7 +44,12 @@ export function grantProductBenefits(
 ): BenefitGrantRecord[] {
   const product = source.productId ? store.get('products', source.productId) : undefined
   if (!product) return []
-  const held = new Set(store.all('benefit_grants').filter((g) => g.customer_id === source.customerId && g.revoked_at === null).map((g) => g.benefit_id))
+  const held = new Set(
+    store
+      .all('benefit_grants')
+      .filter((g) => g.customer_id === source.customerId && g.revoked_at === null)
+      .map((g) => g.benefit_id),
+  )
   const created: BenefitGrantRecord[] = []
   for (const benefitId of product.benefit_ids) {
     const benefit = store.get('benefits', benefitId)

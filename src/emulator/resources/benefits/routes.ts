@@ -14,7 +14,15 @@ import {emitGrantsRevoked, revokeGrants} from '../subscriptions/lifecycle.js'
 
 type BenefitType = BenefitRecord['type']
 
-export const BENEFIT_TYPES = ['custom', 'discord', 'github_repository', 'downloadables', 'license_keys', 'meter_credit', 'feature_flag'] as const satisfies readonly BenefitType[]
+export const BENEFIT_TYPES = [
+  'custom',
+  'discord',
+  'github_repository',
+  'downloadables',
+  'license_keys',
+  'meter_credit',
+  'feature_flag',
+] as const satisfies readonly BenefitType[]
 
 const visibility = z.enum(['draft', 'private', 'public'])
 const description = z.string().min(3).max(42)
@@ -106,7 +114,6 @@ const benefitUpdate = z.object({
 })
 
 const iso = (ctx: Ctx) => new Date(ctx.now).toISOString()
-
 
 /** A benefit that exists and is not deleted, or 404. */
 export function findBenefit(ctx: Ctx, id: string): BenefitRecord {
@@ -231,7 +238,11 @@ export function register(r: Router): void {
   r.get('/benefits/:id/grants', 'organization', (ctx) => {
     const id = findBenefit(ctx, pathUuid(ctx.params)).id
     const {is_granted, customer_id} = grantFilters(ctx)
-    return listGrants(ctx, ctx.store.all('benefit_grants').filter((g) => g.benefit_id === id), {is_granted, customer_id})
+    return listGrants(
+      ctx,
+      ctx.store.all('benefit_grants').filter((g) => g.benefit_id === id),
+      {is_granted, customer_id},
+    )
   })
 
   r.get('/benefit-grants/', 'organization', (ctx) => listGrants(ctx, ctx.store.all('benefit_grants'), grantFilters(ctx)))

@@ -7,11 +7,31 @@ import {newLicenseKey} from './grants.js'
 import type {BenefitGrantRecord, BenefitRecord} from './model.js'
 
 const BENEFITS: Array<Pick<BenefitRecord, 'type' | 'description' | 'properties' | 'metadata'>> = [
-  {type: 'custom', description: 'Priority support', properties: {note: 'Write to support@example.com with your order number.'}, metadata: {channel: 'email', sla_hours: 24}},
-  {type: 'license_keys', description: 'License key', properties: {prefix: 'TILL', expires: null, activations: {limit: 3, enable_customer_admin: true}, limit_usage: null}, metadata: {product_line: 'desktop'}},
+  {
+    type: 'custom',
+    description: 'Priority support',
+    properties: {note: 'Write to support@example.com with your order number.'},
+    metadata: {channel: 'email', sla_hours: 24},
+  },
+  {
+    type: 'license_keys',
+    description: 'License key',
+    properties: {prefix: 'TILL', expires: null, activations: {limit: 3, enable_customer_admin: true}, limit_usage: null},
+    metadata: {product_line: 'desktop'},
+  },
   {type: 'downloadables', description: 'Downloadable assets', properties: {archived: {}, files: []}, metadata: {format: 'zip'}},
-  {type: 'discord', description: 'Discord community', properties: {guild_id: '1100000000000000000', role_id: '1100000000000000001', kick_member: false, guild_token: 'emulated-discord-guild-token'}, metadata: {role: 'member'}},
-  {type: 'github_repository', description: 'Private repository access', properties: {repository_owner: 'acme', repository_name: 'pro-toolkit', permission: 'pull'}, metadata: {repo: 'acme/pro-toolkit'}},
+  {
+    type: 'discord',
+    description: 'Discord community',
+    properties: {guild_id: '1100000000000000000', role_id: '1100000000000000001', kick_member: false, guild_token: 'emulated-discord-guild-token'},
+    metadata: {role: 'member'},
+  },
+  {
+    type: 'github_repository',
+    description: 'Private repository access',
+    properties: {repository_owner: 'acme', repository_name: 'pro-toolkit', permission: 'pull'},
+    metadata: {repo: 'acme/pro-toolkit'},
+  },
   {type: 'feature_flag', description: 'Beta features', properties: {}, metadata: {flag: 'beta', rollout: 100}},
 ]
 

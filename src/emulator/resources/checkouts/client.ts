@@ -5,8 +5,7 @@ import {parse} from '../../core/validate.js'
 import {confirm} from './confirm.js'
 import {checkoutConfirm, findBySecret, publicUpdate, saveUpdate, statusOf} from './rules.js'
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c]!)
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c]!)
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`
 
@@ -65,7 +64,12 @@ export function registerClient(r: Router): void {
   r.patch('/checkouts/client/:client_secret', 'none', (ctx) => {
     const secret = ctx.params.client_secret!
     const input = parse(publicUpdate, ctx.body)
-    return ok(publicCheckout(ctx.view, saveUpdate(ctx, () => findBySecret(ctx, secret), input)))
+    return ok(
+      publicCheckout(
+        ctx.view,
+        saveUpdate(ctx, () => findBySecret(ctx, secret), input),
+      ),
+    )
   })
 
   r.post('/checkouts/client/:client_secret/confirm', 'none', (ctx) => {

@@ -56,9 +56,20 @@ function confirmCustomer(ctx: Ctx, k: CheckoutRecord): {customer: CustomerRecord
   const now = iso(ctx.now)
   if (!existing) {
     const customer = ctx.store.insert('customers', {
-      id: uuid(), created_at: now, modified_at: null, metadata: k.customer_metadata, external_id: k.external_customer_id,
-      email: k.customer_email!, email_verified: false, type: 'individual', name: k.customer_name,
-      billing_name: k.customer_billing_name, billing_address: k.customer_billing_address, tax_id: taxIdOf(k), locale: null, deleted_at: null,
+      id: uuid(),
+      created_at: now,
+      modified_at: null,
+      metadata: k.customer_metadata,
+      external_id: k.external_customer_id,
+      email: k.customer_email!,
+      email_verified: false,
+      type: 'individual',
+      name: k.customer_name,
+      billing_name: k.customer_billing_name,
+      billing_address: k.customer_billing_address,
+      tax_id: taxIdOf(k),
+      locale: null,
+      deleted_at: null,
     })
     return {customer, event: 'created'}
   }
@@ -81,12 +92,32 @@ function newSubscription(ctx: Ctx, k: CheckoutRecord, product: ProductRecord, pr
   const count = product.recurring_interval_count ?? 1
   const now = iso(ctx.now)
   const subscription = ctx.store.insert('subscriptions', {
-    id: uuid(), created_at: now, modified_at: null, amount: k.amount - k.discount_amount, currency: k.currency,
-    recurring_interval: interval, recurring_interval_count: count, status: 'active',
-    current_period_start: now, current_period_end: iso(addInterval(ctx.now, interval, count)),
-    trial_start: null, trial_end: null, cancel_at_period_end: false, canceled_at: null, started_at: now, ends_at: null, ended_at: null,
-    customer_id: customerId, product_id: product.id, discount_id: k.discount_id, discount_applied_at: k.discount_id ? now : null, checkout_id: k.id,
-    customer_cancellation_reason: null, customer_cancellation_comment: null, metadata: k.metadata, price_ids: [price.id],
+    id: uuid(),
+    created_at: now,
+    modified_at: null,
+    amount: k.amount - k.discount_amount,
+    currency: k.currency,
+    recurring_interval: interval,
+    recurring_interval_count: count,
+    status: 'active',
+    current_period_start: now,
+    current_period_end: iso(addInterval(ctx.now, interval, count)),
+    trial_start: null,
+    trial_end: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    started_at: now,
+    ends_at: null,
+    ended_at: null,
+    customer_id: customerId,
+    product_id: product.id,
+    discount_id: k.discount_id,
+    discount_applied_at: k.discount_id ? now : null,
+    checkout_id: k.id,
+    customer_cancellation_reason: null,
+    customer_cancellation_comment: null,
+    metadata: k.metadata,
+    price_ids: [price.id],
     ...(k.custom_field_data ? {custom_field_data: {...k.custom_field_data}} : {}),
   })
   resetSubscriptionMeters(ctx.store, subscription, now)

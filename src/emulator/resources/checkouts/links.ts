@@ -72,8 +72,11 @@ function redirectFromLink(ctx: Ctx): Reply {
     ctx.store.insert(
       'checkouts',
       newCheckout(ctx, products, price, {
-        success_url: link.success_url, return_url: link.return_url, allow_discount_codes: link.allow_discount_codes,
-        require_billing_address: link.require_billing_address, metadata,
+        success_url: link.success_url,
+        return_url: link.return_url,
+        allow_discount_codes: link.allow_discount_codes,
+        require_billing_address: link.require_billing_address,
+        metadata,
         discount_id: link.discount_id && applicableDiscount(ctx, {id: link.discount_id}, price.product_id, price.price_currency) ? link.discount_id : null,
       }),
     ),
@@ -116,10 +119,18 @@ export function registerLinks(r: Router): void {
       validProducts(ctx, input.products)
       const now = iso(ctx.now)
       return ctx.store.insert('checkout_links', {
-        id: uuid(), created_at: now, modified_at: null, client_secret: token(TOKEN_PREFIXES.checkoutLink),
-        label: input.label ?? null, success_url: input.success_url ?? null, return_url: input.return_url ?? null,
-        allow_discount_codes: input.allow_discount_codes, require_billing_address: input.require_billing_address,
-        discount_id: discountId, metadata: input.metadata, product_ids: input.products,
+        id: uuid(),
+        created_at: now,
+        modified_at: null,
+        client_secret: token(TOKEN_PREFIXES.checkoutLink),
+        label: input.label ?? null,
+        success_url: input.success_url ?? null,
+        return_url: input.return_url ?? null,
+        allow_discount_codes: input.allow_discount_codes,
+        require_billing_address: input.require_billing_address,
+        discount_id: discountId,
+        metadata: input.metadata,
+        product_ids: input.products,
       })
     })
     return ok(present.checkoutLink(ctx.view, link), 201)

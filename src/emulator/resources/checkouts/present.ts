@@ -116,7 +116,10 @@ export function checkoutLink(v: View, l: CheckoutLinkRecord) {
     trial_interval: null,
     trial_interval_count: null,
     organization_id: orgId(v),
-    products: l.product_ids.map((id) => v.store.get('products', id)).filter((p) => p !== undefined).map((p) => product(v, p)),
+    products: l.product_ids
+      .map((id) => v.store.get('products', id))
+      .filter((p) => p !== undefined)
+      .map((p) => product(v, p)),
     discount: embeddedDiscount(v, l.discount_id),
     url: `${v.origin}/v1/checkout-links/${l.client_secret}/redirect`,
   }

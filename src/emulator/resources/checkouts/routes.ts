@@ -51,7 +51,12 @@ export function register(r: Router): void {
   r.patch('/checkouts/:id', 'organization', (ctx) => {
     const id = pathUuid(ctx.params)
     const input = parse(checkoutUpdate, ctx.body)
-    return ok(present.checkout(ctx.view, saveUpdate(ctx, () => findCheckout(ctx, id), input)))
+    return ok(
+      present.checkout(
+        ctx.view,
+        saveUpdate(ctx, () => findCheckout(ctx, id), input),
+      ),
+    )
   })
 
   registerClient(r)

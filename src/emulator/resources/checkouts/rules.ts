@@ -50,7 +50,10 @@ export const checkoutCreate = z.object({
   allow_discount_codes: z.boolean().default(true),
   is_business_customer: z.boolean().default(false),
   amount: amount().nullish(),
-  currency: z.string().regex(/^[a-z]{3}$/).nullish(),
+  currency: z
+    .string()
+    .regex(/^[a-z]{3}$/)
+    .nullish(),
   discount_id: z.uuid().nullish(),
   custom_field_data: customFieldData().default({}),
 })
@@ -234,8 +237,7 @@ export function planCreate(ctx: Ctx, input: CheckoutCreate): CheckoutRecord {
   const address = input.customer_billing_address ?? null
   // every attached field is optional until the confirmation
   const customFields = validateCustomFieldData((id) => ctx.store.get('custom_fields', id), product.attached_custom_fields, input.custom_field_data, false)
-  const requireAddress =
-    input.require_billing_address || hasFullAddress(address) || Boolean(address?.state && !['US', 'CA'].includes(address.country))
+  const requireAddress = input.require_billing_address || hasFullAddress(address) || Boolean(address?.state && !['US', 'CA'].includes(address.country))
   return newCheckout(ctx, products, price, {
     amount: price.amount_type === 'custom' ? (input.amount ?? priceAmount(price)) : priceAmount(price),
     success_url: input.success_url ?? null,
@@ -275,8 +277,16 @@ function switchProduct(ctx: Ctx, k: CheckoutRecord, productId: string): Partial<
 }
 
 const SIMPLE_KEYS = [
-  'customer_name', 'customer_email', 'customer_billing_name', 'is_business_customer', 'customer_metadata', 'metadata',
-  'allow_discount_codes', 'require_billing_address', 'success_url', 'return_url',
+  'customer_name',
+  'customer_email',
+  'customer_billing_name',
+  'is_business_customer',
+  'customer_metadata',
+  'metadata',
+  'allow_discount_codes',
+  'require_billing_address',
+  'success_url',
+  'return_url',
 ] as const
 
 /** The checkout after `input`, computed without touching the stored row; throws the service's errors. */
@@ -308,7 +318,12 @@ export function planUpdate(ctx: Ctx, k: CheckoutRecord, input: AnyUpdate, confir
   // given data replaces the stored data; a confirmation enforces the required fields
   if (input.custom_field_data) {
     const product = ctx.store.get('products', next.product_id)
-    next.custom_field_data = validateCustomFieldData((id) => ctx.store.get('custom_fields', id), product?.attached_custom_fields, input.custom_field_data, confirming)
+    next.custom_field_data = validateCustomFieldData(
+      (id) => ctx.store.get('custom_fields', id),
+      product?.attached_custom_fields,
+      input.custom_field_data,
+      confirming,
+    )
   }
   if (input.customer_tax_id === null) next.customer_tax_id = null
   else if (input.customer_tax_id || next.customer_tax_id) {

@@ -78,7 +78,8 @@ function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
     // the period's usage of each metered price is billed on its own line, after the static price's
     const usage = usageLines(ctx.store, s)
     const label = `${product.name} (every ${product.recurring_interval_count ?? 1} ${product.recurring_interval})`
-    const lines = usage.length === 0 ? undefined : [...(price.amount_type === 'metered_unit' ? [] : [{label, amount: priceAmount(price), priceId: price.id}]), ...usage]
+    const lines =
+      usage.length === 0 ? undefined : [...(price.amount_type === 'metered_unit' ? [] : [{label, amount: priceAmount(price), priceId: price.id}]), ...usage]
     // the discount, while it lasts, applies to the new period's order (as the service's cycle does)
     const amount = lines ? lines.reduce((sum, l) => sum + l.amount, 0) : priceAmount(price)
     const discount = renewalDiscount(ctx, s, ctx.now)
@@ -183,12 +184,37 @@ export const ACTIONS: Action[] = [
     handler: (ctx) => ok({reconnected: hubOf(ctx.env).reconnectAll()}),
   },
   {method: 'POST', path: '/orders/:id/pay', summary: "Complete a pending order's payment now.", handler: payOrder},
-  {method: 'POST', path: '/subscriptions/:id/renew', summary: 'Renew a subscription now: a new period and its order, paid after the payment delay.', handler: (ctx) => renew(ctx, false)},
-  {method: 'POST', path: '/oauth2/expire-access-tokens', summary: 'Every live OAuth access token expires now; their refresh tokens still work.', handler: expireAccessTokens},
-  {method: 'POST', path: '/orders/:id/dispute', summary: "Open a dispute on a paid order's payment (body: optional {\"reason\"}).", handler: openDispute},
-  {method: 'POST', path: '/products/refuse', summary: 'Refuse the next create or update of the product named {name} with a 422 ({times} times, default 1).', handler: refuseProduct},
-  {method: 'POST', path: '/empty', summary: 'Remove every object of this environment, keeping the organization and its tokens: a new, empty organization.', handler: empty},
-  {method: 'POST', path: '/subscriptions/:id/fail-payment', summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.', handler: (ctx) => renew(ctx, true)},
+  {
+    method: 'POST',
+    path: '/subscriptions/:id/renew',
+    summary: 'Renew a subscription now: a new period and its order, paid after the payment delay.',
+    handler: (ctx) => renew(ctx, false),
+  },
+  {
+    method: 'POST',
+    path: '/oauth2/expire-access-tokens',
+    summary: 'Every live OAuth access token expires now; their refresh tokens still work.',
+    handler: expireAccessTokens,
+  },
+  {method: 'POST', path: '/orders/:id/dispute', summary: 'Open a dispute on a paid order\'s payment (body: optional {"reason"}).', handler: openDispute},
+  {
+    method: 'POST',
+    path: '/products/refuse',
+    summary: 'Refuse the next create or update of the product named {name} with a 422 ({times} times, default 1).',
+    handler: refuseProduct,
+  },
+  {
+    method: 'POST',
+    path: '/empty',
+    summary: 'Remove every object of this environment, keeping the organization and its tokens: a new, empty organization.',
+    handler: empty,
+  },
+  {
+    method: 'POST',
+    path: '/subscriptions/:id/fail-payment',
+    summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.',
+    handler: (ctx) => renew(ctx, true),
+  },
 ]
 
 export function register(r: Router): void {

@@ -4,18 +4,34 @@ import {HttpError} from '../../core/errors.js'
 import {validateCustomFieldData} from './data.js'
 import type {CustomFieldRecord} from './model.js'
 
-const field = (id: string, type: CustomFieldRecord['type'], properties: Record<string, unknown> = {}): CustomFieldRecord =>
-  ({id, created_at: '', modified_at: null, metadata: {}, type, slug: id, name: id, properties})
+const field = (id: string, type: CustomFieldRecord['type'], properties: Record<string, unknown> = {}): CustomFieldRecord => ({
+  id,
+  created_at: '',
+  modified_at: null,
+  metadata: {},
+  type,
+  slug: id,
+  name: id,
+  properties,
+})
 
-const FIELDS = new Map([
-  field('name', 'text', {min_length: 1, max_length: 3}),
-  field('count', 'number', {ge: 0, le: 10}),
-  field('day', 'date', {ge: Date.parse('2026-01-01T00:00:00Z') / 1000, le: Date.parse('2026-12-31T12:00:00Z') / 1000}),
-  field('ok', 'checkbox'),
-  field('size', 'select', {options: [{value: 's', label: 'S'}, {value: 'm', label: 'M'}]}),
-].map((f) => [f.id, f]))
+const FIELDS = new Map(
+  [
+    field('name', 'text', {min_length: 1, max_length: 3}),
+    field('count', 'number', {ge: 0, le: 10}),
+    field('day', 'date', {ge: Date.parse('2026-01-01T00:00:00Z') / 1000, le: Date.parse('2026-12-31T12:00:00Z') / 1000}),
+    field('ok', 'checkbox'),
+    field('size', 'select', {
+      options: [
+        {value: 's', label: 'S'},
+        {value: 'm', label: 'M'},
+      ],
+    }),
+  ].map((f) => [f.id, f]),
+)
 const all = (required: boolean) => [...FIELDS.keys()].map((id) => ({custom_field_id: id, required}))
-const check = (data: Record<string, unknown>, required = false, enforce = false) => validateCustomFieldData((id) => FIELDS.get(id), all(required), data, enforce)
+const check = (data: Record<string, unknown>, required = false, enforce = false) =>
+  validateCustomFieldData((id) => FIELDS.get(id), all(required), data, enforce)
 const issues = (data: Record<string, unknown>, required = false, enforce = false) => {
   try {
     check(data, required, enforce)
@@ -29,7 +45,13 @@ const issues = (data: Record<string, unknown>, required = false, enforce = false
 describe('validateCustomFieldData', () => {
   it('keeps only the attached fields, with their defaults, and converts as the service does', () => {
     expect(check({other: 1})).toEqual({name: null, count: null, day: null, ok: false, size: null})
-    expect(check({name: 'abc', count: ' 7 ', day: '2026-05-01', ok: 'yes', size: 'm'})).toEqual({name: 'abc', count: 7, day: '2026-05-01T00:00:00', ok: true, size: 'm'})
+    expect(check({name: 'abc', count: ' 7 ', day: '2026-05-01', ok: 'yes', size: 'm'})).toEqual({
+      name: 'abc',
+      count: 7,
+      day: '2026-05-01T00:00:00',
+      ok: true,
+      size: 'm',
+    })
     expect(check({count: 3.0, day: '2026-05-01T10:20Z', ok: 0}).day).toBe('2026-05-01T10:20:00Z')
     expect(check({day: '2026-05-01T10:20:30.5+0200'}).day).toBe('2026-05-01T10:20:30.5+02:00')
     expect(check({name: null, count: null, size: null})).toMatchObject({name: null, count: null, size: null})
@@ -63,6 +85,12 @@ describe('validateCustomFieldData', () => {
       ['ok', 'literal_error', 'Input should be True'],
       ['size', 'missing', 'Field required'],
     ])
-    expect(check({name: 'a', count: 0, day: '2026-12-31', ok: true, size: 's'}, true, true)).toEqual({name: 'a', count: 0, day: '2026-12-31T00:00:00', ok: true, size: 's'})
+    expect(check({name: 'a', count: 0, day: '2026-12-31', ok: true, size: 's'}, true, true)).toEqual({
+      name: 'a',
+      count: 0,
+      day: '2026-12-31T00:00:00',
+      ok: true,
+      size: 's',
+    })
   })
 })

@@ -14,7 +14,11 @@ interface Attached {
 }
 
 class Invalid {
-  constructor(readonly type: string, readonly msg: string, readonly ctx?: Record<string, unknown>) {}
+  constructor(
+    readonly type: string,
+    readonly msg: string,
+    readonly ctx?: Record<string, unknown>,
+  ) {}
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -24,7 +28,8 @@ function text(value: unknown, props: Record<string, unknown>): string {
   const length = [...value].length
   const min = props.min_length
   const max = props.max_length
-  if (typeof min === 'number' && length < min) throw new Invalid('string_too_short', `String should have at least ${plural(min, 'character')}`, {min_length: min})
+  if (typeof min === 'number' && length < min)
+    throw new Invalid('string_too_short', `String should have at least ${plural(min, 'character')}`, {min_length: min})
   if (typeof max === 'number' && length > max) throw new Invalid('string_too_long', `String should have at most ${plural(max, 'character')}`, {max_length: max})
   return value
 }
@@ -40,7 +45,8 @@ function integer(value: unknown, props: Record<string, unknown>): number {
   let n: number
   if (typeof value === 'boolean') n = value ? 1 : 0
   else if (typeof value === 'number') {
-    if (!Number.isFinite(value) || !Number.isInteger(value)) throw new Invalid('int_from_float', 'Input should be a valid integer, got a number with a fractional part')
+    if (!Number.isFinite(value) || !Number.isInteger(value))
+      throw new Invalid('int_from_float', 'Input should be a valid integer, got a number with a fractional part')
     n = value
   } else if (typeof value === 'string') {
     if (!/^\s*[+-]?\d+\s*$/.test(value)) throw new Invalid('int_parsing', 'Input should be a valid integer, unable to parse string as an integer')
@@ -63,12 +69,20 @@ function datetime(value: unknown, props: Record<string, unknown>): string {
     shown = new Date(at).toISOString().replace('.000Z', 'Z')
   } else if (typeof value === 'string') {
     const m = DATETIME.exec(value)
-    if (!m) throw new Invalid('datetime_from_date_parsing', `Input should be a valid datetime or date, ${value.length < 10 ? 'input is too short' : 'invalid character in year'}`, {error: value.length < 10 ? 'input is too short' : 'invalid character in year'})
+    if (!m)
+      throw new Invalid(
+        'datetime_from_date_parsing',
+        `Input should be a valid datetime or date, ${value.length < 10 ? 'input is too short' : 'invalid character in year'}`,
+        {error: value.length < 10 ? 'input is too short' : 'invalid character in year'},
+      )
     const [, day, hh = '00', mm = '00', ss = '00', fraction = '', zone] = m
     const tz = zone === undefined ? '' : /^z$/i.test(zone) ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone
     shown = `${day}T${hh}:${mm}:${ss}${fraction}${tz}`
     at = Date.parse(`${day}T${hh}:${mm}:${ss}${fraction}${tz || 'Z'}`)
-    if (Number.isNaN(at)) throw new Invalid('datetime_from_date_parsing', 'Input should be a valid datetime or date, day value is outside expected range', {error: 'day value is outside expected range'})
+    if (Number.isNaN(at))
+      throw new Invalid('datetime_from_date_parsing', 'Input should be a valid datetime or date, day value is outside expected range', {
+        error: 'day value is outside expected range',
+      })
   } else throw new Invalid('datetime_type', 'Input should be a valid datetime')
   const ge = numberProp(props, 'ge')
   const le = numberProp(props, 'le')
@@ -134,7 +148,12 @@ function validValue(field: CustomFieldRecord, required: boolean, value: unknown)
  * The custom field data to store for `data` against the attached fields, or the service's 422 listing
  * every field in error.
  */
-export function validateCustomFieldData(fieldOf: (id: string) => CustomFieldRecord | undefined, attached: Attached[] | undefined, data: CustomFieldData, enforceRequired: boolean): CustomFieldData {
+export function validateCustomFieldData(
+  fieldOf: (id: string) => CustomFieldRecord | undefined,
+  attached: Attached[] | undefined,
+  data: CustomFieldData,
+  enforceRequired: boolean,
+): CustomFieldData {
   const result: CustomFieldData = {}
   const issues: ValidationIssue[] = []
   for (const a of attached ?? []) {

@@ -4,7 +4,14 @@ import type {CustomFieldRecord} from './model.js'
 
 export function customField(v: View, f: CustomFieldRecord) {
   return {
-    created_at: f.created_at, modified_at: f.modified_at, id: f.id, metadata: f.metadata, type: f.type, slug: f.slug, name: f.name,
-    organization_id: orgId(v), properties: f.properties,
+    created_at: f.created_at,
+    modified_at: f.modified_at,
+    id: f.id,
+    metadata: f.metadata,
+    type: f.type,
+    slug: f.slug,
+    name: f.name,
+    organization_id: orgId(v),
+    properties: f.properties,
   }
 }

@@ -11,7 +11,11 @@ import type {CustomFieldRecord} from './model.js'
 import * as present from './present.js'
 
 const TYPES = ['text', 'number', 'date', 'checkbox', 'select'] as const
-const slug = z.string().min(1).max(250).regex(/^[a-z0-9_-]+$/, "String should match pattern '^[a-z0-9_-]+$'")
+const slug = z
+  .string()
+  .min(1)
+  .max(250)
+  .regex(/^[a-z0-9_-]+$/, "String should match pattern '^[a-z0-9_-]+$'")
 const form = {form_label: z.string().min(1).optional(), form_help_text: z.string().min(1).optional(), form_placeholder: z.string().min(1).optional()}
 const bounds = {ge: z.int().optional(), le: z.int().optional()}
 const PROPERTIES = {
@@ -21,15 +25,40 @@ const PROPERTIES = {
   checkbox: z.object({...form}),
   select: z.object({...form, options: z.array(z.object({value: z.string().min(1), label: z.string().min(1)})).min(1)}),
 }
-const create = z.discriminatedUnion('type', TYPES.map((type) =>
-  z.object({type: z.literal(type), slug, name: z.string().min(1), metadata: metadataSchema.default({}), organization_id: z.uuid().nullish(), properties: type === 'select' ? PROPERTIES[type] : (PROPERTIES[type] as z.ZodObject).default({})}),
-) as unknown as [z.ZodObject, ...z.ZodObject[]])
-const update = z.discriminatedUnion('type', TYPES.map((type) =>
-  z.object({type: z.literal(type), slug: slug.nullish(), name: z.string().min(1).nullish(), metadata: metadataSchema.optional(), properties: PROPERTIES[type].nullish()}),
-) as unknown as [z.ZodObject, ...z.ZodObject[]])
+const create = z.discriminatedUnion(
+  'type',
+  TYPES.map((type) =>
+    z.object({
+      type: z.literal(type),
+      slug,
+      name: z.string().min(1),
+      metadata: metadataSchema.default({}),
+      organization_id: z.uuid().nullish(),
+      properties: type === 'select' ? PROPERTIES[type] : (PROPERTIES[type] as z.ZodObject).default({}),
+    }),
+  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+)
+const update = z.discriminatedUnion(
+  'type',
+  TYPES.map((type) =>
+    z.object({
+      type: z.literal(type),
+      slug: slug.nullish(),
+      name: z.string().min(1).nullish(),
+      metadata: metadataSchema.optional(),
+      properties: PROPERTIES[type].nullish(),
+    }),
+  ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+)
 
 type Create = {type: CustomFieldRecord['type']; slug: string; name: string; metadata: CustomFieldRecord['metadata']; properties: Record<string, unknown>}
-type Update = {type: CustomFieldRecord['type']; slug?: string | null; name?: string | null; metadata?: CustomFieldRecord['metadata']; properties?: Record<string, unknown> | null}
+type Update = {
+  type: CustomFieldRecord['type']
+  slug?: string | null
+  name?: string | null
+  metadata?: CustomFieldRecord['metadata']
+  properties?: Record<string, unknown> | null
+}
 
 function findField(ctx: Ctx, id: string): CustomFieldRecord {
   const f = ctx.store.get('custom_fields', id)
@@ -52,7 +81,10 @@ export function register(r: Router): void {
         {
           filters: {
             organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            query: textSearch((f: CustomFieldRecord) => f.name, (f) => f.slug),
+            query: textSearch(
+              (f: CustomFieldRecord) => f.name,
+              (f) => f.slug,
+            ),
             type: byField(TYPES, (f: CustomFieldRecord) => f.type),
           },
           sorts: {created_at: (f) => f.created_at, slug: (f) => f.slug, name: (f) => f.name, type: (f) => f.type},
@@ -70,7 +102,14 @@ export function register(r: Router): void {
     const field = ctx.store.write(() => {
       checkSlug(ctx, input.slug)
       return ctx.store.insert('custom_fields', {
-        id: uuid(), created_at: new Date(ctx.now).toISOString(), modified_at: null, metadata: input.metadata, type: input.type, slug: input.slug, name: input.name, properties: input.properties,
+        id: uuid(),
+        created_at: new Date(ctx.now).toISOString(),
+        modified_at: null,
+        metadata: input.metadata,
+        type: input.type,
+        slug: input.slug,
+        name: input.name,
+        properties: input.properties,
       })
     })
     return ok(present.customField(ctx.view, field), 201)
@@ -101,7 +140,8 @@ export function register(r: Router): void {
       findField(ctx, id)
       ctx.store.remove('custom_fields', id)
       // products no longer ask for it
-      for (const p of ctx.store.all('products')) if (p.attached_custom_fields) p.attached_custom_fields = p.attached_custom_fields.filter((a) => a.custom_field_id !== id)
+      for (const p of ctx.store.all('products'))
+        if (p.attached_custom_fields) p.attached_custom_fields = p.attached_custom_fields.filter((a) => a.custom_field_id !== id)
     })
     return noContent()
   })

@@ -2,10 +2,21 @@ import {describe, expect, it} from 'vitest'
 
 import {usageAmount} from './billing.js'
 
-const price = (unit: string, cap: number | null = null) => ({
-  id: 'p', created_at: '', modified_at: null, is_archived: false, product_id: 'x', type: 'recurring', recurring_interval: 'month',
-  amount_type: 'metered_unit', price_currency: 'usd', unit_amount: unit, cap_amount: cap, meter_id: 'm',
-}) as unknown as Parameters<typeof usageAmount>[0]
+const price = (unit: string, cap: number | null = null) =>
+  ({
+    id: 'p',
+    created_at: '',
+    modified_at: null,
+    is_archived: false,
+    product_id: 'x',
+    type: 'recurring',
+    recurring_interval: 'month',
+    amount_type: 'metered_unit',
+    price_currency: 'usd',
+    unit_amount: unit,
+    cap_amount: cap,
+    meter_id: 'm',
+  }) as unknown as Parameters<typeof usageAmount>[0]
 
 describe('usageAmount', () => {
   it('bills units times the unit amount, rounded half up to a cent, with the service label', () => {

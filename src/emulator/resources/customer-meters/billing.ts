@@ -17,7 +17,9 @@ export interface UsageLine {
 
 /** Cents as the service shows them: `$0.50`, and more decimals when the amount has them (`$0.005`). */
 function money(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', {style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 2, maximumFractionDigits: 12}).format(cents / 100)
+  return new Intl.NumberFormat('en-US', {style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 2, maximumFractionDigits: 12}).format(
+    cents / 100,
+  )
 }
 
 const units = (n: number) => new Intl.NumberFormat('en-US', {maximumFractionDigits: 3}).format(n)

@@ -29,8 +29,12 @@ export function resetSubscriptionMeters(store: Store, s: SubscriptionRecord, at:
 /** The system events of a subscription's cycle: `subscription.cycled`, its meters reset, its meter credits again. */
 export function recordSubscriptionCycle(store: Store, s: SubscriptionRecord, at: string): void {
   recordSystemEvent(store, 'subscription.cycled', s.customer_id, at, {
-    subscription_id: s.id, product_id: s.product_id, amount: s.amount, currency: s.currency,
-    recurring_interval: s.recurring_interval, recurring_interval_count: s.recurring_interval_count,
+    subscription_id: s.id,
+    product_id: s.product_id,
+    amount: s.amount,
+    currency: s.currency,
+    recurring_interval: s.recurring_interval,
+    recurring_interval_count: s.recurring_interval_count,
   })
   resetSubscriptionMeters(store, s, at)
   for (const g of store.all('benefit_grants')) {

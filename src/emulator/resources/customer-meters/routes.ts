@@ -34,7 +34,11 @@ function presentPortalMeter(_ctx: Ctx, row: CustomerMeterRow) {
 }
 
 function listCustomerMeters(ctx: Ctx, customers: CustomerRecord[], shape: (ctx: Ctx, row: CustomerMeterRow) => unknown = presentCustomerMeter) {
-  const rows = customerMeters(ctx, customers, ctx.store.data.meters.filter((m) => m.archived_at === null))
+  const rows = customerMeters(
+    ctx,
+    customers,
+    ctx.store.data.meters.filter((m) => m.archived_at === null),
+  )
   return listRows(
     rows,
     ctx.query,

@@ -42,7 +42,8 @@ interface Window {
 }
 
 function windowOf(store: Store, customer: CustomerRecord, meter: MeterRecord): Window {
-  const all = eventsOf(store).ofCustomer(customer.id, customer.external_id)
+  const all = eventsOf(store)
+    .ofCustomer(customer.id, customer.external_id)
     .filter((e) => (e.source === 'system' ? isReset(e, meter) || isCredit(e, meter) : matches(e, meter.filter)))
   let start = 0
   all.forEach((e, i) => {
@@ -69,7 +70,11 @@ export function customerMeterState(ctx: {store: Store}, customer: CustomerRecord
   return {
     id: customerMeterId(customer.id, meter.id),
     created_at: times[0]!,
-    modified_at: current.map((e) => e.timestamp).sort().at(-1) ?? null,
+    modified_at:
+      current
+        .map((e) => e.timestamp)
+        .sort()
+        .at(-1) ?? null,
     customer_id: customer.id,
     meter_id: meter.id,
     consumed_units: used,

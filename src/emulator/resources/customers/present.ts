@@ -62,20 +62,25 @@ export function customerState(v: View, c: CustomerRecord) {
   const granted = v.store.all('benefit_grants').flatMap((g) => {
     const benefit = g.customer_id === c.id && g.granted_at !== null && g.revoked_at === null ? v.store.get('benefits', g.benefit_id) : undefined
     if (!benefit || benefit.is_deleted) return []
-    return [{
-      id: g.id,
-      created_at: g.created_at,
-      modified_at: g.modified_at,
-      granted_at: g.granted_at,
-      benefit_id: g.benefit_id,
-      benefit_type: benefit.type,
-      benefit_metadata: benefit.metadata,
-      properties: g.properties,
-    }]
+    return [
+      {
+        id: g.id,
+        created_at: g.created_at,
+        modified_at: g.modified_at,
+        granted_at: g.granted_at,
+        benefit_id: g.benefit_id,
+        benefit_type: benefit.type,
+        benefit_metadata: benefit.metadata,
+        properties: g.properties,
+      },
+    ]
   })
   return {
     ...customer(v, c),
-    active_subscriptions: v.store.all('subscriptions').filter((s) => s.customer_id === c.id && isActiveSubscription(s)).map(stateSubscription),
+    active_subscriptions: v.store
+      .all('subscriptions')
+      .filter((s) => s.customer_id === c.id && isActiveSubscription(s))
+      .map(stateSubscription),
     granted_benefits: granted,
     active_meters: v.store.data.meters.flatMap((m) => {
       if (m.archived_at !== null) return []

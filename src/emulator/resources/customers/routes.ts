@@ -50,7 +50,35 @@ export interface BillingInput {
 
 type BillingFields = Partial<Pick<CustomerRecord, 'billing_name' | 'billing_address' | 'tax_id'>>
 
-const EU = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'])
+const EU = new Set([
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+])
 const TAX_ID_FORMATS: Record<string, string> = {US: 'us_ein', GB: 'gb_vat', CA: 'ca_bn', AU: 'au_abn', CH: 'ch_vat', NO: 'no_vat', IN: 'in_gst', JP: 'jp_cn'}
 const TAX_ID_RE = /^[A-Za-z0-9][A-Za-z0-9 .\-/]{2,30}$/
 
@@ -223,7 +251,12 @@ export function register(r: Router): void {
   r.get('/customers/', 'organization', (ctx) => {
     let subscribed: Set<string> | undefined
     const hasActiveSubscription = (c: CustomerRecord) => {
-      subscribed ??= new Set(ctx.store.all('subscriptions').filter(subscriptionViews.isActiveSubscription).map((s) => s.customer_id))
+      subscribed ??= new Set(
+        ctx.store
+          .all('subscriptions')
+          .filter(subscriptionViews.isActiveSubscription)
+          .map((s) => s.customer_id),
+      )
       return subscribed.has(c.id)
     }
     return ok(
@@ -234,7 +267,11 @@ export function register(r: Router): void {
           filters: {
             organization_id: byField('uuid', () => ctx.store.data.organization.id),
             email: byField('string', (c: CustomerRecord) => c.email),
-            query: textSearch((c: CustomerRecord) => c.name, (c) => c.email, (c) => c.external_id),
+            query: textSearch(
+              (c: CustomerRecord) => c.name,
+              (c) => c.email,
+              (c) => c.external_id,
+            ),
             active: byField('bool', hasActiveSubscription),
           },
           sorts: {created_at: (c) => c.created_at, email: (c) => c.email.toLowerCase(), name: (c) => c.name?.toLowerCase() ?? null},

@@ -4,8 +4,50 @@ import {iso} from '../../core/seeding.js'
 import {uuid, type Random} from '../../core/ids.js'
 import type {CustomerRecord} from './model.js'
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Linus', 'Margaret', 'Ken', 'Barbara', 'Dennis', 'Radia', 'Guido', 'Frances', 'Edsger', 'Hedy', 'Tim', 'Katherine', 'Donald', 'Sophie', 'John', 'Anita', 'Bjarne']
-const LAST = ['Lovelace', 'Hopper', 'Turing', 'Torvalds', 'Hamilton', 'Thompson', 'Liskov', 'Ritchie', 'Perlman', 'van Rossum', 'Allen', 'Dijkstra', 'Lamarr', 'Berners-Lee', 'Johnson', 'Knuth', 'Wilson', 'McCarthy', 'Borg', 'Stroustrup']
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Linus',
+  'Margaret',
+  'Ken',
+  'Barbara',
+  'Dennis',
+  'Radia',
+  'Guido',
+  'Frances',
+  'Edsger',
+  'Hedy',
+  'Tim',
+  'Katherine',
+  'Donald',
+  'Sophie',
+  'John',
+  'Anita',
+  'Bjarne',
+]
+const LAST = [
+  'Lovelace',
+  'Hopper',
+  'Turing',
+  'Torvalds',
+  'Hamilton',
+  'Thompson',
+  'Liskov',
+  'Ritchie',
+  'Perlman',
+  'van Rossum',
+  'Allen',
+  'Dijkstra',
+  'Lamarr',
+  'Berners-Lee',
+  'Johnson',
+  'Knuth',
+  'Wilson',
+  'McCarthy',
+  'Borg',
+  'Stroustrup',
+]
 export const PLACES: Address[] = [
   {country: 'US', line1: '1 Market Street', line2: null, postal_code: '94105', city: 'San Francisco', state: 'US-CA'},
   {country: 'DE', line1: 'Unter den Linden 5', line2: null, postal_code: '10117', city: 'Berlin', state: null},

@@ -30,7 +30,10 @@ export function discountBase(v: View, d: DiscountRecord) {
 export function discount(v: View, d: DiscountRecord) {
   return {
     ...discountBase(v, d),
-    products: d.product_ids.map((id) => v.store.get('products', id)).filter((p) => p !== undefined).map((p) => productCore(v, p)),
+    products: d.product_ids
+      .map((id) => v.store.get('products', id))
+      .filter((p) => p !== undefined)
+      .map((p) => productCore(v, p)),
   }
 }
 

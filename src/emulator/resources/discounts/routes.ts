@@ -11,7 +11,11 @@ import {live} from './apply.js'
 import type {DiscountRecord} from './model.js'
 import * as present from './present.js'
 
-const code = z.string().min(3).max(256).regex(/^[a-zA-Z0-9]+$/, 'String should match pattern \'^[a-zA-Z0-9]+$\'')
+const code = z
+  .string()
+  .min(3)
+  .max(256)
+  .regex(/^[a-zA-Z0-9]+$/, "String should match pattern '^[a-zA-Z0-9]+$'")
 const common = {
   metadata: metadataSchema.default({}),
   name: z.string().min(1),
@@ -86,9 +90,18 @@ export function register(r: Router): void {
         {
           filters: {
             organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            query: textSearch((x: DiscountRecord) => x.name, (x) => x.code),
+            query: textSearch(
+              (x: DiscountRecord) => x.name,
+              (x) => x.code,
+            ),
           },
-          sorts: {created_at: (x) => x.created_at, name: (x) => x.name, code: (x) => x.code ?? '', redemptions_count: (x) => x.redemptions_count, ends_at: (x) => x.ends_at ?? ''},
+          sorts: {
+            created_at: (x) => x.created_at,
+            name: (x) => x.name,
+            code: (x) => x.code ?? '',
+            redemptions_count: (x) => x.redemptions_count,
+            ends_at: (x) => x.ends_at ?? '',
+          },
           defaultSort: ['-created_at'],
         },
         (x) => present.discount(ctx.view, x),
@@ -106,7 +119,7 @@ export function register(r: Router): void {
     }
     let fixed: Record<string, number> | null = null
     if (input.type === 'fixed') {
-      fixed = input.amount != null && input.currency ? {[input.currency.toLowerCase()]: input.amount} : input.amounts ?? null
+      fixed = input.amount != null && input.currency ? {[input.currency.toLowerCase()]: input.amount} : (input.amounts ?? null)
       if (!fixed || Object.keys(fixed).length === 0) throw ruleValidation(['body', 'fixed', 'amounts'], 'Field required', null)
     }
     const d = ctx.store.write(() => {
@@ -149,7 +162,8 @@ export function register(r: Router): void {
       checkCode(ctx, input.code, d.id)
       const nextAmounts = input.amount != null && input.currency ? {[input.currency.toLowerCase()]: input.amount} : input.amounts
       if (d.redemptions_count > 0) {
-        const redeemed = (field: string, value: unknown) => ruleValidation(['body', field], 'This field cannot be changed because the discount has already been redeemed.', value)
+        const redeemed = (field: string, value: unknown) =>
+          ruleValidation(['body', field], 'This field cannot be changed because the discount has already been redeemed.', value)
         if (d.type === 'percentage' && input.basis_points != null && input.basis_points !== d.basis_points) throw redeemed('basis_points', d.basis_points)
         if (d.type === 'fixed' && nextAmounts && JSON.stringify(nextAmounts) !== JSON.stringify(d.amounts)) throw redeemed('amounts', d.amounts)
       }

@@ -14,7 +14,12 @@ import type {EventTypeRecord} from './model.js'
 import {eventType, eventTypeWithStats} from './present.js'
 
 const eventTypeUpdate = z.object({
-  label: z.string().min(1).max(128).transform((v) => v.trim()).refine((v) => v !== '', 'Value error, Label cannot be empty or only whitespace'),
+  label: z
+    .string()
+    .min(1)
+    .max(128)
+    .transform((v) => v.trim())
+    .refine((v) => v !== '', 'Value error, Label cannot be empty or only whitespace'),
   label_property_selector: z.string().min(1).max(256).nullish(),
 })
 
@@ -90,7 +95,10 @@ function list(ctx: Ctx) {
       filters: {
         organization_id: byField('uuid', () => ctx.store.data.organization.id),
         source: byField(['user', 'system'], (s: EventName) => s.source),
-        query: {type: 'string', match: (s, [q]) => s.name.toLowerCase().includes(String(q).toLowerCase()) || label(s).toLowerCase().includes(String(q).toLowerCase())},
+        query: {
+          type: 'string',
+          match: (s, [q]) => s.name.toLowerCase().includes(String(q).toLowerCase()) || label(s).toLowerCase().includes(String(q).toLowerCase()),
+        },
         customer_id: counted('uuid'),
         external_customer_id: counted('string'),
         parent_id: counted('uuid'),

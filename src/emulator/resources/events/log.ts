@@ -101,7 +101,6 @@ export class EventIndex {
     return this.byCustomerMap.get(key) ?? []
   }
 
-
   /** A customer's events by id and by external id, in the order of ingestion. */
   ofCustomer(customerId: string, externalId: string | null): EventRecord[] {
     const own = this.byCustomer(customerId)
@@ -134,15 +133,17 @@ export const events = (store: Store): EventIndex => eventLog(store).index
  */
 export function recordSystemEvent(store: Store, name: string, customerId: string, at: string, metadata: Record<string, unknown>): void {
   const customer = store.get('customers', customerId)
-  eventLog(store).append([{
-    id: uuid(),
-    timestamp: at,
-    name,
-    source: 'system',
-    customer_id: customerId,
-    external_customer_id: customer?.external_id ?? null,
-    external_id: null,
-    parent_id: null,
-    metadata,
-  }])
+  eventLog(store).append([
+    {
+      id: uuid(),
+      timestamp: at,
+      name,
+      source: 'system',
+      customer_id: customerId,
+      external_customer_id: customer?.external_id ?? null,
+      external_id: null,
+      parent_id: null,
+      metadata,
+    },
+  ])
 }

@@ -23,4 +23,11 @@ export function presentEvent(ctx: Ctx, e: EventRecord) {
   }
 }
 
-export const presentName = (store: Store, n: EventName) => ({name: n.name, label: eventLabel(store, n.name, n.source), source: n.source, occurrences: n.occurrences, first_seen: n.first_seen, last_seen: n.last_seen})
+export const presentName = (store: Store, n: EventName) => ({
+  name: n.name,
+  label: eventLabel(store, n.name, n.source),
+  source: n.source,
+  occurrences: n.occurrences,
+  first_seen: n.first_seen,
+  last_seen: n.last_seen,
+})

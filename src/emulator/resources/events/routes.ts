@@ -76,14 +76,16 @@ function toRecord(ctx: Ctx, input: EventCreate, at: number, issues: ValidationIs
     ms = Date.parse(timestamp)
   } else {
     ms = Date.parse(input.timestamp)
-    if (ms > ctx.now) schemaIssues.push({type: 'value_error', loc: [...loc, 'timestamp'], msg: 'Value error, Timestamp must be in the past.', input: input.timestamp})
+    if (ms > ctx.now)
+      schemaIssues.push({type: 'value_error', loc: [...loc, 'timestamp'], msg: 'Value error, Timestamp must be in the past.', input: input.timestamp})
     timestamp = CANONICAL.test(input.timestamp) ? input.timestamp : new Date(ms).toISOString()
   }
   let customerId: string | null = null
   let externalCustomerId: string | null = null
   if ('customer_id' in input) {
     const customer = ctx.store.get('customers', input.customer_id)
-    if (!customer || customer.deleted_at !== null) issues.push({type: 'value_error', loc: [...loc, 'customer_id'], msg: 'Customer not found.', input: input.customer_id})
+    if (!customer || customer.deleted_at !== null)
+      issues.push({type: 'value_error', loc: [...loc, 'customer_id'], msg: 'Customer not found.', input: input.customer_id})
     customerId = input.customer_id
     externalCustomerId = customer?.external_id ?? null
   } else {
@@ -91,17 +93,20 @@ function toRecord(ctx: Ctx, input: EventCreate, at: number, issues: ValidationIs
     customerId = byExternalId(ctx).get(externalCustomerId)?.id ?? null
   }
   if (input.organization_id) checkOrganization(ctx, input.organization_id)
-  return withMs({
-    id: uuid(),
-    timestamp,
-    name: input.name,
-    source: 'user',
-    customer_id: customerId,
-    external_customer_id: externalCustomerId,
-    external_id: input.external_id ?? null,
-    parent_id: input.parent_id ?? null,
-    metadata: input.metadata,
-  }, ms)
+  return withMs(
+    {
+      id: uuid(),
+      timestamp,
+      name: input.name,
+      source: 'user',
+      customer_id: customerId,
+      external_customer_id: externalCustomerId,
+      external_id: input.external_id ?? null,
+      parent_id: input.parent_id ?? null,
+      metadata: input.metadata,
+    },
+    ms,
+  )
 }
 
 function ingest(ctx: Ctx): Promise<{inserted: number; duplicates: number}> {
@@ -113,7 +118,10 @@ function ingest(ctx: Ctx): Promise<{inserted: number; duplicates: number}> {
   if (schemaIssues.length > 0) throw requestValidation(schemaIssues)
   if (issues.length > 0) ruleValidationIssues(issues)
   // a name seen for the first time gets its event type (label = name) before its events are stored
-  const untyped = untypedNames(ctx, records.map((r) => r.name))
+  const untyped = untypedNames(
+    ctx,
+    records.map((r) => r.name),
+  )
   if (untyped.length > 0) ctx.store.write(() => addEventTypes(ctx, untyped))
   const log = eventLog(ctx.store)
   return ctx.store.append(log, () => {
@@ -169,7 +177,10 @@ function listEvents(ctx: Ctx) {
   checkDepth(ctx.query.getAll('depth').at(-1))
   let meterFilter: FilterRecord | null = null
   if (meterId !== null) {
-    if (!UUID_RE.test(meterId)) throw requestValidation([{type: 'uuid_parsing', loc: ['query', 'meter_id'], msg: 'Input should be a valid UUID, invalid character or length', input: meterId}])
+    if (!UUID_RE.test(meterId))
+      throw requestValidation([
+        {type: 'uuid_parsing', loc: ['query', 'meter_id'], msg: 'Input should be a valid UUID, invalid character or length', input: meterId},
+      ])
     const meter = ctx.store.data.meters.find((m) => m.id === meterId.toLowerCase())
     if (!meter) throw requestValidation([{type: 'value_error', loc: ['query', 'meter_id'], msg: 'Meter not found.', input: meterId}])
     meterFilter = meter.filter
@@ -201,15 +212,24 @@ function listEvents(ctx: Ctx) {
 /** `depth` is an integer from 0 to 5 (the service's query bounds). */
 function checkDepth(raw: string | undefined): void {
   if (raw === undefined) return
-  if (!/^[+-]?\d+$/.test(raw.trim())) throw requestValidation([{type: 'int_parsing', loc: ['query', 'depth'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: raw}])
+  if (!/^[+-]?\d+$/.test(raw.trim()))
+    throw requestValidation([
+      {type: 'int_parsing', loc: ['query', 'depth'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: raw},
+    ])
   const n = Number(raw)
-  if (n < 0) throw requestValidation([{type: 'greater_than_equal', loc: ['query', 'depth'], msg: 'Input should be greater than or equal to 0', input: raw, ctx: {ge: 0}}])
-  if (n > 5) throw requestValidation([{type: 'less_than_equal', loc: ['query', 'depth'], msg: 'Input should be less than or equal to 5', input: raw, ctx: {le: 5}}])
+  if (n < 0)
+    throw requestValidation([
+      {type: 'greater_than_equal', loc: ['query', 'depth'], msg: 'Input should be greater than or equal to 0', input: raw, ctx: {ge: 0}},
+    ])
+  if (n > 5)
+    throw requestValidation([{type: 'less_than_equal', loc: ['query', 'depth'], msg: 'Input should be less than or equal to 5', input: raw, ctx: {le: 5}}])
 }
 
 function listNames(ctx: Ctx) {
   const search = ctx.query.get('query')?.toLowerCase()
-  const rows = events(ctx.store).names().filter((n) => !search || n.name.toLowerCase().includes(search))
+  const rows = events(ctx.store)
+    .names()
+    .filter((n) => !search || n.name.toLowerCase().includes(search))
   return listRows(
     rows,
     ctx.query,

@@ -19,7 +19,8 @@ function uuidFilter(ctx: Ctx, name: string): Set<string> | null {
   const values = ctx.query.getAll(name)
   if (values.length === 0) return null
   values.forEach((v, i) => {
-    if (!UUID_RE.test(v)) throw requestValidation([{type: 'uuid_parsing', loc: ['query', name, i], msg: 'Input should be a valid UUID, invalid character or length', input: v}])
+    if (!UUID_RE.test(v))
+      throw requestValidation([{type: 'uuid_parsing', loc: ['query', name, i], msg: 'Input should be a valid UUID, invalid character or length', input: v}])
   })
   return new Set(values.map((v) => v.toLowerCase()))
 }
@@ -33,7 +34,15 @@ function exportOrders(ctx: Ctx): Reply {
   const orders = sortNewest(ctx.store.all('orders').filter((o) => !products || (o.product_id !== null && products.has(o.product_id))))
   const rows = orders.map((o: OrderRecord) => {
     const order = presentOrder(ctx.view, o)
-    return [ctx.store.get('customers', o.customer_id)?.email, pyIso(o.created_at), order.description, minor(order.net_amount), o.currency, order.status, o.invoice_number]
+    return [
+      ctx.store.get('customers', o.customer_id)?.email,
+      pyIso(o.created_at),
+      order.description,
+      minor(order.net_amount),
+      o.currency,
+      order.status,
+      o.invoice_number,
+    ]
   })
   return csvReply('polar-orders.csv', ['Email', 'Created At', 'Product', 'Net Amount', 'Currency', 'Status', 'Invoice number'], rows)
 }
@@ -43,7 +52,13 @@ function exportSubscriptions(ctx: Ctx): Reply {
   const products = uuidFilter(ctx, 'product_id')
   const subs = sortNewest(ctx.store.all('subscriptions').filter((s) => s.started_at !== null && (!products || products.has(s.product_id))))
   const rows = subs.map((s: SubscriptionRecord) => [
-    ctx.store.get('customers', s.customer_id)?.email, pyIso(s.started_at), ctx.store.get('products', s.product_id)?.name, minor(s.amount), s.currency, s.status, s.recurring_interval,
+    ctx.store.get('customers', s.customer_id)?.email,
+    pyIso(s.started_at),
+    ctx.store.get('products', s.product_id)?.name,
+    minor(s.amount),
+    s.currency,
+    s.status,
+    s.recurring_interval,
   ])
   return csvReply('polar-subscriptions.csv', ['Email', 'Started At', 'Product', 'Amount', 'Currency', 'Status', 'Recurring Interval'], rows)
 }
@@ -51,7 +66,15 @@ function exportSubscriptions(ctx: Ctx): Reply {
 function exportCustomers(ctx: Ctx): Reply {
   uuidFilter(ctx, 'organization_id')
   const customers = sortNewest(ctx.store.all('customers').filter((c) => c.deleted_at === null))
-  const rows = customers.map((c: CustomerRecord) => [c.id, c.external_id, pyIso(c.created_at), c.email, c.name, c.billing_address?.country ?? null, JSON.stringify(c.metadata)])
+  const rows = customers.map((c: CustomerRecord) => [
+    c.id,
+    c.external_id,
+    pyIso(c.created_at),
+    c.email,
+    c.name,
+    c.billing_address?.country ?? null,
+    JSON.stringify(c.metadata),
+  ])
   return csvReply('polar-customers.csv', ['ID', 'External ID', 'Created At', 'Email', 'Name', 'Billing Country', 'Metadata'], rows)
 }
 

@@ -26,11 +26,24 @@ export function signPart(v: Pick<View, 'store'>, f: FileRecord, number: number, 
 
 export function file(v: View, f: FileRecord) {
   return {
-    id: f.id, organization_id: orgId(v), name: f.name, path: f.path, mime_type: f.mime_type, size: f.size,
-    storage_version: null, checksum_etag: f.checksum_etag, checksum_sha256_base64: f.checksum_sha256_base64, checksum_sha256_hex: f.checksum_sha256_hex,
-    last_modified_at: f.last_modified_at, version: f.version, service: f.service, is_uploaded: f.is_uploaded, created_at: f.created_at,
+    id: f.id,
+    organization_id: orgId(v),
+    name: f.name,
+    path: f.path,
+    mime_type: f.mime_type,
+    size: f.size,
+    storage_version: null,
+    checksum_etag: f.checksum_etag,
+    checksum_sha256_base64: f.checksum_sha256_base64,
+    checksum_sha256_hex: f.checksum_sha256_hex,
+    last_modified_at: f.last_modified_at,
+    version: f.version,
+    service: f.service,
+    is_uploaded: f.is_uploaded,
+    created_at: f.created_at,
     // set by the service's malware scan; nothing here is ever flagged
-    flagged_malicious_at: null, size_readable: readable(f.size),
+    flagged_malicious_at: null,
+    size_readable: readable(f.size),
   }
 }
 
@@ -47,7 +60,12 @@ export function fileUpload(v: View, f: FileRecord) {
         url.searchParams.set('upload_id', f.upload_id)
         url.searchParams.set('expires', String(expires))
         url.searchParams.set('signature', signPart(v, f, p.number, expires))
-        return {...p, url: url.toString(), expires_at: new Date(expires).toISOString(), headers: p.checksum_sha256_base64 ? {'x-amz-checksum-sha256': p.checksum_sha256_base64} : {}}
+        return {
+          ...p,
+          url: url.toString(),
+          expires_at: new Date(expires).toISOString(),
+          headers: p.checksum_sha256_base64 ? {'x-amz-checksum-sha256': p.checksum_sha256_base64} : {},
+        }
       }),
     },
   }

@@ -47,7 +47,8 @@ function receivePart(ctx: Ctx): Reply {
   const declared = f?.parts.find((p) => p.number === number)
   const expires = Number(ctx.query.get('expires'))
   if (!f || !declared || ctx.query.get('upload_id') !== f.upload_id) throw storageError(404, 'NoSuchUpload', 'The specified upload does not exist.')
-  if (ctx.query.get('signature') !== signPart(ctx, f, number, expires)) throw storageError(403, 'SignatureDoesNotMatch', 'The request signature does not match.')
+  if (ctx.query.get('signature') !== signPart(ctx, f, number, expires))
+    throw storageError(403, 'SignatureDoesNotMatch', 'The request signature does not match.')
   if (!(expires > ctx.now)) throw storageError(403, 'AccessDenied', 'Request has expired.')
   const data = ctx.rawBody
   const expected = declared.chunk_end - declared.chunk_start + 1
@@ -67,7 +68,18 @@ export function register(r: Router): void {
   r.get('/files/', 'organization', (ctx) => {
     const rows = ctx.store.all('files').filter((f) => f.is_uploaded)
     // `ids` is a list of UUIDs: a malformed one is a 422, as the service's validation gives.
-    return ok(listRows(rows, ctx.query, {filters: {organization_id: {type: 'uuid', match: () => true}, ids: {type: 'uuid', match: (f, ids) => ids.includes(f.id)}}, sorts: {created_at: (f) => f.created_at}, defaultSort: ['-created_at']}, (f) => presentFile(ctx.view, f)))
+    return ok(
+      listRows(
+        rows,
+        ctx.query,
+        {
+          filters: {organization_id: {type: 'uuid', match: () => true}, ids: {type: 'uuid', match: (f, ids) => ids.includes(f.id)}},
+          sorts: {created_at: (f) => f.created_at},
+          defaultSort: ['-created_at'],
+        },
+        (f) => presentFile(ctx.view, f),
+      ),
+    )
   })
 
   r.post('/files/', 'organization', (ctx) => {
@@ -75,18 +87,35 @@ export function register(r: Router): void {
     // the parts must cover the file exactly, in order
     let next = 0
     input.upload.parts.forEach((p, i) => {
-      if (p.number !== i + 1 || p.chunk_start !== next || p.chunk_end < p.chunk_start) throw ruleValidation(['body', 'upload', 'parts', i], 'Parts must be numbered from 1 and cover the file in order.', p)
+      if (p.number !== i + 1 || p.chunk_start !== next || p.chunk_end < p.chunk_start)
+        throw ruleValidation(['body', 'upload', 'parts', i], 'Parts must be numbered from 1 and cover the file in order.', p)
       next = p.chunk_end + 1
     })
     if (next !== input.size) throw ruleValidation(['body', 'upload', 'parts'], 'Parts must cover the whole file size.', input.size)
     const id = uuid()
     const file = ctx.store.write(() =>
       ctx.store.insert('files', {
-        id, created_at: new Date(ctx.now).toISOString(), modified_at: null, name: input.name, path: `${ctx.store.data.organization.id}/${id}/${input.name}`,
-        mime_type: input.mime_type, size: input.size, service: input.service, version: input.version ?? null, checksum_sha256_base64: input.checksum_sha256_base64 ?? null,
-        checksum_sha256_hex: input.checksum_sha256_base64 ? Buffer.from(input.checksum_sha256_base64, 'base64').toString('hex') : null, checksum_etag: null,
-        is_uploaded: false, last_modified_at: null, upload_id: uuid(),
-        parts: input.upload.parts.map((p) => ({number: p.number, chunk_start: p.chunk_start, chunk_end: p.chunk_end, checksum_sha256_base64: p.checksum_sha256_base64 ?? null})),
+        id,
+        created_at: new Date(ctx.now).toISOString(),
+        modified_at: null,
+        name: input.name,
+        path: `${ctx.store.data.organization.id}/${id}/${input.name}`,
+        mime_type: input.mime_type,
+        size: input.size,
+        service: input.service,
+        version: input.version ?? null,
+        checksum_sha256_base64: input.checksum_sha256_base64 ?? null,
+        checksum_sha256_hex: input.checksum_sha256_base64 ? Buffer.from(input.checksum_sha256_base64, 'base64').toString('hex') : null,
+        checksum_etag: null,
+        is_uploaded: false,
+        last_modified_at: null,
+        upload_id: uuid(),
+        parts: input.upload.parts.map((p) => ({
+          number: p.number,
+          chunk_start: p.chunk_start,
+          chunk_end: p.chunk_end,
+          checksum_sha256_base64: p.checksum_sha256_base64 ?? null,
+        })),
         received: {},
       }),
     )
@@ -102,7 +131,8 @@ export function register(r: Router): void {
       if (input.parts.length !== f.parts.length) throw ruleValidation(['body', 'parts'], 'Every part must be completed.', input.parts.length)
       input.parts.forEach((p, i) => {
         const got = f.received[String(p.number)]
-        if (!got || got.etag !== p.checksum_etag) throw ruleValidation(['body', 'parts', i, 'checksum_etag'], 'Part was not uploaded, or its ETag does not match.', p.checksum_etag)
+        if (!got || got.etag !== p.checksum_etag)
+          throw ruleValidation(['body', 'parts', i, 'checksum_etag'], 'Part was not uploaded, or its ETag does not match.', p.checksum_etag)
       })
       const md5s = f.parts.map((p) => Buffer.from(f.received[String(p.number)]!.etag.replaceAll('"', ''), 'hex'))
       f.checksum_etag = `${createHash('md5').update(Buffer.concat(md5s)).digest('hex')}-${f.parts.length}`

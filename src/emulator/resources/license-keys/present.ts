@@ -43,7 +43,14 @@ export function grantedLicenseKey(v: View, k: LicenseKeyRecord) {
     ...licenseKey(v, k),
     subscription_id: s?.id ?? null,
     subscription: s
-      ? {id: s.id, status: s.status, current_period_start: s.current_period_start, current_period_end: s.current_period_end, cancel_at_period_end: s.cancel_at_period_end, ends_at: s.ends_at}
+      ? {
+          id: s.id,
+          status: s.status,
+          current_period_start: s.current_period_start,
+          current_period_end: s.current_period_end,
+          cancel_at_period_end: s.cancel_at_period_end,
+          ends_at: s.ends_at,
+        }
       : null,
     order_id: o?.id ?? null,
     order: o ? {id: o.id, created_at: o.created_at, status, paid: status === 'paid' || status === 'refunded' || status === 'partially_refunded'} : null,
@@ -56,8 +63,24 @@ export function licenseKeyActivation(a: LicenseKeyActivationRecord) {
 
 /** LicenseKeyCustomer's fields, in its order (first_user_event_at included: every version requires it). */
 const CUSTOMER_KEYS = [
-  'id', 'created_at', 'modified_at', 'metadata', 'external_id', 'email', 'email_verified', 'type', 'name', 'billing_name', 'billing_address',
-  'tax_id', 'locale', 'organization_id', 'default_payment_method_id', 'deleted_at', 'first_user_event_at', 'avatar_url',
+  'id',
+  'created_at',
+  'modified_at',
+  'metadata',
+  'external_id',
+  'email',
+  'email_verified',
+  'type',
+  'name',
+  'billing_name',
+  'billing_address',
+  'tax_id',
+  'locale',
+  'organization_id',
+  'default_payment_method_id',
+  'deleted_at',
+  'first_user_event_at',
+  'avatar_url',
 ] as const
 
 /** The key holder as a license key shows it (LicenseKeyCustomer): exactly that schema's fields of the customer. */

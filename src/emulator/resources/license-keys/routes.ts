@@ -53,7 +53,12 @@ function toIso(value: string): string {
 
 /** Same JSON content, whatever the key order. */
 function sameJson(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const canonical = (o: Record<string, unknown>) => JSON.stringify(Object.keys(o).sort().map((k) => [k, o[k]]))
+  const canonical = (o: Record<string, unknown>) =>
+    JSON.stringify(
+      Object.keys(o)
+        .sort()
+        .map((k) => [k, o[k]]),
+    )
   return canonical(a) === canonical(b)
 }
 
@@ -63,8 +68,7 @@ export function findLicenseKey(ctx: Ctx, id: string, customerId?: string): Licen
   return key
 }
 
-const activationsOf = (ctx: Ctx, keyId: string): ActivationRow[] =>
-  ctx.store.all('license_key_activations').filter((a) => a.license_key_id === keyId)
+const activationsOf = (ctx: Ctx, keyId: string): ActivationRow[] => ctx.store.all('license_key_activations').filter((a) => a.license_key_id === keyId)
 
 function findActivation(ctx: Ctx, keyId: string, activationId: string): ActivationRow {
   const activation = ctx.store.get('license_key_activations', activationId)

@@ -17,7 +17,10 @@ export const listenSecret = (organizationId: string) => organizationId.replaceAl
 
 /** A time as the service's Python `str(datetime)` writes it: `2026-11-23 02:49:19.123000+00:00`. */
 export function pythonTime(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').replace(/\.(\d{3})Z$/, '.$1000+00:00')
+  return new Date(ms)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.(\d{3})Z$/, '.$1000+00:00')
 }
 
 const frame = (message: unknown) => `data: ${JSON.stringify(message)}\r\n\r\n`

@@ -9,8 +9,15 @@ export {INTERVALS, type Interval}
 
 /** The event's value of `property`: a field of the event (`name`, `source`, `timestamp`...) or a metadata key. */
 export function propertyOf(e: EventRecord, property: string): unknown {
-  if (property === 'name' || property === 'source' || property === 'timestamp' || property === 'external_id' ||
-    property === 'customer_id' || property === 'external_customer_id') return e[property]
+  if (
+    property === 'name' ||
+    property === 'source' ||
+    property === 'timestamp' ||
+    property === 'external_id' ||
+    property === 'customer_id' ||
+    property === 'external_customer_id'
+  )
+    return e[property]
   const key = property.startsWith('metadata.') ? property.slice('metadata.'.length) : property
   let value: unknown = e.metadata
   for (const part of key.split('.')) {
@@ -50,12 +57,18 @@ function clauseMatches(e: EventRecord, c: FilterClauseRecord): boolean {
     b = c.value
   }
   switch (c.operator) {
-    case 'eq': return a === b
-    case 'ne': return a !== b
-    case 'gt': return a > b
-    case 'gte': return a >= b
-    case 'lt': return a < b
-    case 'lte': return a <= b
+    case 'eq':
+      return a === b
+    case 'ne':
+      return a !== b
+    case 'gt':
+      return a > b
+    case 'gte':
+      return a >= b
+    case 'lt':
+      return a < b
+    case 'lte':
+      return a <= b
   }
 }
 
@@ -104,12 +117,18 @@ export class Accumulator {
 
   value(): number {
     switch (this.agg.func) {
-      case 'count': return this.count
-      case 'sum': return this.sum
-      case 'unique': return this.values.size
-      case 'max': return this.count === 0 ? 0 : this.max
-      case 'min': return this.count === 0 ? 0 : this.min
-      case 'avg': return this.count === 0 ? 0 : this.sum / this.count
+      case 'count':
+        return this.count
+      case 'sum':
+        return this.sum
+      case 'unique':
+        return this.values.size
+      case 'max':
+        return this.count === 0 ? 0 : this.max
+      case 'min':
+        return this.count === 0 ? 0 : this.min
+      case 'avg':
+        return this.count === 0 ? 0 : this.sum / this.count
     }
   }
 }
@@ -126,12 +145,18 @@ export type CustomerFunction = (typeof CUSTOMER_FUNCTIONS)[number]
 function combine(values: number[], func: CustomerFunction): number {
   if (values.length === 0) return 0
   switch (func) {
-    case 'count': return values.length
-    case 'sum': return values.reduce((a, b) => a + b, 0)
-    case 'max': return Math.max(...values)
-    case 'min': return Math.min(...values)
-    case 'avg': return values.reduce((a, b) => a + b, 0) / values.length
-    case 'unique': return new Set(values).size
+    case 'count':
+      return values.length
+    case 'sum':
+      return values.reduce((a, b) => a + b, 0)
+    case 'max':
+      return Math.max(...values)
+    case 'min':
+      return Math.min(...values)
+    case 'avg':
+      return values.reduce((a, b) => a + b, 0) / values.length
+    case 'unique':
+      return new Set(values).size
   }
 }
 
@@ -183,7 +208,12 @@ export function quantities(
     if (starts[lo] !== undefined && starts[lo]! <= ms) add(periods[lo]!, key, e)
   }
   const value = (map: Map<string, Accumulator>) =>
-    options.perCustomer ? combine([...map.values()].map((a) => a.value()), options.perCustomer) : (map.get('')?.value() ?? new Accumulator(agg).value())
+    options.perCustomer
+      ? combine(
+          [...map.values()].map((a) => a.value()),
+          options.perCustomer,
+        )
+      : (map.get('')?.value() ?? new Accumulator(agg).value())
   return {
     quantities: starts.map((t, i) => ({timestamp: zonedIso(t, timeZone), quantity: value(periods[i]!)})),
     total: value(totals),

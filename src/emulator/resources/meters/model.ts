@@ -21,10 +21,7 @@ export interface FilterRecord {
   clauses: Array<FilterClauseRecord | FilterRecord>
 }
 
-export type AggregationRecord =
-  | {func: 'count'}
-  | {func: 'sum' | 'max' | 'min' | 'avg'; property: string}
-  | {func: 'unique'; property: string}
+export type AggregationRecord = {func: 'count'} | {func: 'sum' | 'max' | 'min' | 'avg'; property: string} | {func: 'unique'; property: string}
 
 export interface MeterRecord {
   id: string

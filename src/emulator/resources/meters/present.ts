@@ -18,4 +18,3 @@ export function presentMeter(ctx: Ctx, m: MeterRecord) {
     archived_at: m.archived_at,
   }
 }
-

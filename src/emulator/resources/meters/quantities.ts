@@ -28,10 +28,11 @@ function meterEvents(ctx: Ctx, meter: MeterRecord, customers: CustomerRecord[] |
     const out: EventRecord[] = []
     for (const c of customers) {
       for (const key of [c.id, ...(c.external_id ? [`ext:${c.external_id}`] : [])]) {
-        for (const e of log.byCustomer(key)) if (!seen.has(e.id)) {
-          seen.add(e.id)
-          out.push(e)
-        }
+        for (const e of log.byCustomer(key))
+          if (!seen.has(e.id)) {
+            seen.add(e.id)
+            out.push(e)
+          }
       }
     }
     return out.filter((e) => e.source === 'user')
@@ -63,12 +64,27 @@ export function quantitiesOf(ctx: Ctx, meter: MeterRecord) {
   const intervalRaw = requiredQuery(ctx, 'interval', issues)
   const start = startRaw === null ? NaN : Date.parse(startRaw)
   const end = endRaw === null ? NaN : Date.parse(endRaw)
-  for (const [name, raw, value] of [['start_timestamp', startRaw, start], ['end_timestamp', endRaw, end]] as const) {
+  for (const [name, raw, value] of [
+    ['start_timestamp', startRaw, start],
+    ['end_timestamp', endRaw, end],
+  ] as const) {
     const calendar = raw === null ? undefined : calendarProblem(raw)
-    if (raw !== null && (calendar || Number.isNaN(value))) issues.push({type: 'datetime_from_date_parsing', loc: ['query', name], msg: `Input should be a valid datetime or date, ${calendar ?? 'invalid character in year'}`, input: raw})
+    if (raw !== null && (calendar || Number.isNaN(value)))
+      issues.push({
+        type: 'datetime_from_date_parsing',
+        loc: ['query', name],
+        msg: `Input should be a valid datetime or date, ${calendar ?? 'invalid character in year'}`,
+        input: raw,
+      })
   }
   if (intervalRaw !== null && !(INTERVALS as readonly string[]).includes(intervalRaw)) {
-    issues.push({type: 'enum', loc: ['query', 'interval'], msg: "Input should be 'year', 'month', 'week', 'day' or 'hour'", input: intervalRaw, ctx: {expected: "'year', 'month', 'week', 'day' or 'hour'"}})
+    issues.push({
+      type: 'enum',
+      loc: ['query', 'interval'],
+      msg: "Input should be 'year', 'month', 'week', 'day' or 'hour'",
+      input: intervalRaw,
+      ctx: {expected: "'year', 'month', 'week', 'day' or 'hour'"},
+    })
   }
   const timeZone = ctx.query.get('timezone') ?? 'UTC'
   if (!isTimeZone(timeZone)) issues.push({type: 'TimeZoneName', loc: ['query', 'timezone'], msg: 'Invalid timezone name.', input: timeZone})
@@ -79,13 +95,26 @@ export function quantitiesOf(ctx: Ctx, meter: MeterRecord) {
   }
   const customerIds = ctx.query.getAll('customer_id')
   customerIds.forEach((id, i) => {
-    if (!UUID_RE.test(id)) issues.push({type: 'uuid_parsing', loc: customerIds.length > 1 ? ['query', 'customer_id', i] : ['query', 'customer_id'], msg: 'Input should be a valid UUID, invalid character or length', input: id})
+    if (!UUID_RE.test(id))
+      issues.push({
+        type: 'uuid_parsing',
+        loc: customerIds.length > 1 ? ['query', 'customer_id', i] : ['query', 'customer_id'],
+        msg: 'Input should be a valid UUID, invalid character or length',
+        input: id,
+      })
   })
   if (issues.length > 0) throw requestValidation(issues)
   // the service refuses ranges with too many periods (is_under_limits: days between the two dates)
   const span = Math.floor(end / DAY) - Math.floor(start / DAY)
   if (span > MAX_DAYS[intervalRaw as Interval]) {
-    throw requestValidation([{type: 'value_error', loc: ['query'], msg: 'The interval is too small for the given date range. Use a larger interval or reduce the date range.', input: [startRaw, endRaw, intervalRaw]}])
+    throw requestValidation([
+      {
+        type: 'value_error',
+        loc: ['query'],
+        msg: 'The interval is too small for the given date range. Use a larger interval or reduce the date range.',
+        input: [startRaw, endRaw, intervalRaw],
+      },
+    ])
   }
   const externalIds = ctx.query.getAll('external_customer_id')
   let customers: CustomerRecord[] | null = null
@@ -98,7 +127,9 @@ export function quantitiesOf(ctx: Ctx, meter: MeterRecord) {
   if (customers !== null) {
     // events of an external id not (yet) linked to a customer record count too
     const linked = new Set(customers.flatMap((c) => [c.id]))
-    const extra = externalIds.flatMap((x) => eventsOf(ctx.store).byCustomer(`ext:${x}`)).filter((e) => e.source === 'user' && (e.customer_id === null || !linked.has(e.customer_id)))
+    const extra = externalIds
+      .flatMap((x) => eventsOf(ctx.store).byCustomer(`ext:${x}`))
+      .filter((e) => e.source === 'user' && (e.customer_id === null || !linked.has(e.customer_id)))
     events = [...new Set([...events, ...extra])]
   }
   if (metadata.length > 0) {
@@ -109,4 +140,3 @@ export function quantitiesOf(ctx: Ctx, meter: MeterRecord) {
     perCustomer: (perCustomer ?? undefined) as CustomerFunction | undefined,
   })
 }
-

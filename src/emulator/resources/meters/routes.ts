@@ -20,9 +20,13 @@ function checkUpdate(ctx: Ctx, meter: MeterRecord, archive: boolean): void {
     throw new HttpError(422, {error: 'PolarRequestValidationError', detail: fixed.map((f) => ({type: 'forbidden', loc: ['body', f], msg, input: body[f]}))})
   }
   if (!archive) return
-  const billed = ctx.store.all('products').some((p) => !p.is_archived && p.prices.some((x) => x.amount_type === 'metered_unit' && !x.is_archived && x.meter_id === meter.id))
+  const billed = ctx.store
+    .all('products')
+    .some((p) => !p.is_archived && p.prices.some((x) => x.amount_type === 'metered_unit' && !x.is_archived && x.meter_id === meter.id))
   if (billed) throw ruleValidation(['body', 'is_archived'], 'Cannot archive meter that is still attached to active products', true)
-  const credited = ctx.store.all('benefits').some((b) => !b.is_deleted && b.type === 'meter_credit' && (b.properties as {meter_id?: unknown}).meter_id === meter.id)
+  const credited = ctx.store
+    .all('benefits')
+    .some((b) => !b.is_deleted && b.type === 'meter_credit' && (b.properties as {meter_id?: unknown}).meter_id === meter.id)
   if (credited) throw ruleValidation(['body', 'is_archived'], 'Cannot archive meter that is still referenced by active benefits', true)
 }
 

@@ -44,4 +44,3 @@ export const meterUpdate = z.object({
   metadata: metadataSchema.optional(),
   is_archived: z.boolean().nullish(),
 })
-

@@ -9,18 +9,51 @@ import {dayBounds} from './periods.js'
 
 const product = (id: string, interval: ProductRecord['recurring_interval']) => ({id, recurring_interval: interval}) as ProductRecord
 const order = (id: string, created: string, net: number, o: Partial<OrderRecord> = {}) =>
-  ({id, created_at: created, status: 'paid', subtotal_amount: net, discount_amount: 0, product_id: 'one', customer_id: 'c1', subscription_id: null, ...o}) as OrderRecord
+  ({
+    id,
+    created_at: created,
+    status: 'paid',
+    subtotal_amount: net,
+    discount_amount: 0,
+    product_id: 'one',
+    customer_id: 'c1',
+    subscription_id: null,
+    ...o,
+  }) as OrderRecord
 const sub = (id: string, started: string, s: Partial<SubscriptionRecord> = {}) =>
-  ({id, started_at: started, ended_at: null, ends_at: null, canceled_at: null, amount: 1200, recurring_interval: 'month', customer_id: 'c1', product_id: 'plan', customer_cancellation_reason: null, ...s}) as SubscriptionRecord
+  ({
+    id,
+    started_at: started,
+    ended_at: null,
+    ends_at: null,
+    canceled_at: null,
+    amount: 1200,
+    recurring_interval: 'month',
+    customer_id: 'c1',
+    product_id: 'plan',
+    customer_cancellation_reason: null,
+    ...s,
+  }) as SubscriptionRecord
 
 function input(orders: OrderRecord[], subscriptions: SubscriptionRecord[], extra: Partial<MetricsInput> = {}): MetricsInput {
   const {start, end} = dayBounds('2026-01-01', '2026-03-31', 'UTC')
   return {
-    orders, subscriptions, checkouts: [] as CheckoutRecord[],
-    products: new Map([['one', product('one', null)], ['plan', product('plan', 'month')], ['yearly', product('yearly', 'year')]]),
+    orders,
+    subscriptions,
+    checkouts: [] as CheckoutRecord[],
+    products: new Map([
+      ['one', product('one', null)],
+      ['plan', product('plan', 'month')],
+      ['yearly', product('yearly', 'year')],
+    ]),
     paid: (o) => o.status !== 'pending',
     checkoutStatus: (c) => c.status,
-    start, end, now: Date.parse('2026-03-15T00:00:00Z'), interval: 'month', timeZone: 'UTC', ...extra,
+    start,
+    end,
+    now: Date.parse('2026-03-15T00:00:00Z'),
+    interval: 'month',
+    timeZone: 'UTC',
+    ...extra,
   }
 }
 
@@ -28,7 +61,12 @@ describe('metrics from a small store', () => {
   const subs = [
     sub('s1', '2025-12-10T00:00:00Z'),
     sub('s2', '2026-02-03T00:00:00Z', {amount: 12_000, recurring_interval: 'year', product_id: 'yearly', customer_id: 'c2'}),
-    sub('s3', '2025-11-01T00:00:00Z', {canceled_at: '2026-02-10T00:00:00Z', ends_at: '2026-03-01T00:00:00Z', customer_cancellation_reason: 'too_expensive', customer_id: 'c3'}),
+    sub('s3', '2025-11-01T00:00:00Z', {
+      canceled_at: '2026-02-10T00:00:00Z',
+      ends_at: '2026-03-01T00:00:00Z',
+      customer_cancellation_reason: 'too_expensive',
+      customer_id: 'c3',
+    }),
     sub('never', null as unknown as string, {started_at: null}),
   ]
   const orders = [

@@ -20,7 +20,11 @@ export interface MetricDefinition {
 }
 
 const CANCEL_REASONS = ['customer_service', 'low_quality', 'missing_features', 'switched_service', 'too_complex', 'too_expensive', 'unused', 'other'] as const
-const title = (s: string) => s.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ')
+const title = (s: string) =>
+  s
+    .split('_')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ')
 
 const sumOf = (periods: Period[], slug: string) => periods.reduce((a, p) => a + (p[slug] ?? 0), 0)
 const lastOf = (periods: Period[], slug: string) => periods.at(-1)?.[slug] ?? 0
@@ -218,7 +222,10 @@ export function computeMetrics(input: MetricsInput): MetricsResult {
     if (canceled !== null && canceled >= start && canceled <= end) {
       const p = at(canceled)
       p.canceled_subscriptions! += 1
-      const reason = s.customer_cancellation_reason && (CANCEL_REASONS as readonly string[]).includes(s.customer_cancellation_reason) ? s.customer_cancellation_reason : 'other'
+      const reason =
+        s.customer_cancellation_reason && (CANCEL_REASONS as readonly string[]).includes(s.customer_cancellation_reason)
+          ? s.customer_cancellation_reason
+          : 'other'
       p[`canceled_subscriptions_${reason}`]! += 1
     }
     if (ends !== null && ends >= start && ends <= end) at(ends).churned_subscriptions! += 1

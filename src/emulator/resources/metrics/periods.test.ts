@@ -28,10 +28,16 @@ describe('periods in a time zone', () => {
     const {start, end} = dayBounds('2026-01-15', '2026-03-10', 'UTC')
     expect(iso(start)).toBe('2026-01-15T00:00:00.000Z')
     expect(iso(end)).toBe('2026-03-10T23:59:59.999Z')
-    expect(periodStarts(start, end, 'month', 'UTC').map((t) => zonedIso(t, 'UTC'))).toEqual(['2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', '2026-03-01T00:00:00Z'])
+    expect(periodStarts(start, end, 'month', 'UTC').map((t) => zonedIso(t, 'UTC'))).toEqual([
+      '2026-01-01T00:00:00Z',
+      '2026-02-01T00:00:00Z',
+      '2026-03-01T00:00:00Z',
+    ])
     const week = dayBounds('2026-01-01', '2026-01-14', 'America/New_York')
     expect(periodStarts(week.start, week.end, 'week', 'America/New_York').map((t) => zonedIso(t, 'America/New_York'))).toEqual([
-      '2025-12-29T00:00:00-05:00', '2026-01-05T00:00:00-05:00', '2026-01-12T00:00:00-05:00',
+      '2025-12-29T00:00:00-05:00',
+      '2026-01-05T00:00:00-05:00',
+      '2026-01-12T00:00:00-05:00',
     ])
   })
 })

@@ -48,7 +48,13 @@ function parseQuery(ctx: Ctx): MetricsQuery {
   const date = (name: string): string => {
     const raw = ctx.query.get(name)
     if (raw === null) issues.push({type: 'missing', loc: ['query', name], msg: 'Field required', input: null})
-    else if (!validDate(raw)) issues.push({type: 'date_from_datetime_parsing', loc: ['query', name], msg: 'Input should be a valid date or datetime, invalid date separator', input: raw})
+    else if (!validDate(raw))
+      issues.push({
+        type: 'date_from_datetime_parsing',
+        loc: ['query', name],
+        msg: 'Input should be a valid date or datetime, invalid date separator',
+        input: raw,
+      })
     return raw ?? ''
   }
   const startDate = date('start_date')
@@ -56,7 +62,13 @@ function parseQuery(ctx: Ctx): MetricsQuery {
   const interval = ctx.query.get('interval')
   if (interval === null) issues.push({type: 'missing', loc: ['query', 'interval'], msg: 'Field required', input: null})
   else if (!(INTERVALS as readonly string[]).includes(interval)) {
-    issues.push({type: 'enum', loc: ['query', 'interval'], msg: "Input should be 'year', 'month', 'week', 'day' or 'hour'", input: interval, ctx: {expected: "'year', 'month', 'week', 'day' or 'hour'"}})
+    issues.push({
+      type: 'enum',
+      loc: ['query', 'interval'],
+      msg: "Input should be 'year', 'month', 'week', 'day' or 'hour'",
+      input: interval,
+      ctx: {expected: "'year', 'month', 'week', 'day' or 'hour'"},
+    })
   }
   const timeZone = ctx.query.get('timezone') ?? 'UTC'
   if (!isTimeZone(timeZone)) issues.push({type: 'TimeZoneName', loc: ['query', 'timezone'], msg: 'Invalid timezone name.', input: timeZone})
@@ -65,20 +77,40 @@ function parseQuery(ctx: Ctx): MetricsQuery {
   uuidSet(ctx, 'organization_id', issues)
   const billing = ctx.query.getAll('billing_type')
   billing.forEach((b, i) => {
-    if (b !== 'one_time' && b !== 'recurring') issues.push({type: 'enum', loc: ['query', 'billing_type', i], msg: "Input should be 'one_time' or 'recurring'", input: b, ctx: {expected: "'one_time' or 'recurring'"}})
+    if (b !== 'one_time' && b !== 'recurring')
+      issues.push({
+        type: 'enum',
+        loc: ['query', 'billing_type', i],
+        msg: "Input should be 'one_time' or 'recurring'",
+        input: b,
+        ctx: {expected: "'one_time' or 'recurring'"},
+      })
   })
   if (issues.length > 0) throw requestValidation(issues)
   const span = dayNumber(endDate) - dayNumber(startDate)
   if (span < 0 || span > MAX_DAYS[interval as Interval]) {
-    throw requestValidation([{type: 'value_error', loc: ['query'], msg: 'The interval is too big. Try to change the interval or reduce the date range.', input: [startDate, endDate, interval]}])
+    throw requestValidation([
+      {
+        type: 'value_error',
+        loc: ['query'],
+        msg: 'The interval is too big. Try to change the interval or reduce the date range.',
+        input: [startDate, endDate, interval],
+      },
+    ])
   }
   const metrics = ctx.query.getAll('metrics')
   if (metrics.length > 0) {
     const invalid = [...new Set(metrics.filter((m) => !METRIC_SLUGS.has(m)))].sort()
-    if (invalid.length > 0) throw requestValidation([{type: 'value_error', loc: ['query', 'metrics'], msg: `Invalid metric slugs: ${invalid.join(', ')}`, input: metrics}])
+    if (invalid.length > 0)
+      throw requestValidation([{type: 'value_error', loc: ['query', 'metrics'], msg: `Invalid metric slugs: ${invalid.join(', ')}`, input: metrics}])
   }
   return {
-    startDate, endDate, interval: interval as Interval, timeZone, productIds, customerIds,
+    startDate,
+    endDate,
+    interval: interval as Interval,
+    timeZone,
+    productIds,
+    customerIds,
     billingTypes: billing.length > 0 ? new Set(billing) : undefined,
     metrics: metrics.length > 0 ? metrics : undefined,
   }
@@ -94,8 +126,14 @@ function getMetrics(ctx: Ctx) {
     products: new Map(ctx.store.all('products').map((p) => [p.id, p])),
     paid: (o) => ['paid', 'refunded', 'partially_refunded'].includes(orderStatus(o, ctx.now)),
     checkoutStatus: (c) => checkoutStatus(ctx.view, c),
-    start, end, now: ctx.now, interval: q.interval, timeZone: q.timeZone,
-    productIds: q.productIds, billingTypes: q.billingTypes, customerIds: q.customerIds,
+    start,
+    end,
+    now: ctx.now,
+    interval: q.interval,
+    timeZone: q.timeZone,
+    productIds: q.productIds,
+    billingTypes: q.billingTypes,
+    customerIds: q.customerIds,
   })
   // the service leaves out the values of metrics not asked for (response_model_exclude_none)
   const shown = q.metrics ? METRICS.filter((m) => q.metrics!.includes(m.slug)) : METRICS

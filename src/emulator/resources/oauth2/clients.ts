@@ -14,16 +14,67 @@ import type {OAuth2ClientRecord} from './model.js'
 
 /** Every scope the service supports (the default `scope` of a new client). */
 export const SCOPES_SUPPORTED = [
-  'openid', 'profile', 'email', 'user:read', 'user:write', 'organizations:read', 'organizations:write',
-  'custom_fields:read', 'custom_fields:write', 'discounts:read', 'discounts:write', 'checkout_links:read', 'checkout_links:write',
-  'checkouts:read', 'checkouts:write', 'transactions:read', 'transactions:write', 'payouts:read', 'payouts:write',
-  'products:read', 'products:write', 'benefits:read', 'benefits:write', 'events:read', 'events:write', 'meters:read', 'meters:write',
-  'files:read', 'files:write', 'subscriptions:read', 'subscriptions:write', 'customers:read', 'customers:write',
-  'members:read', 'members:write', 'wallets:read', 'wallets:write', 'disputes:read', 'disputes:write', 'customer_meters:read',
-  'customer_sessions:write', 'member_sessions:write', 'customer_seats:read', 'customer_seats:write', 'orders:read', 'orders:write',
-  'refunds:read', 'refunds:write', 'payments:read', 'metrics:read', 'metrics:write', 'webhooks:read', 'webhooks:write',
-  'license_keys:read', 'license_keys:write', 'customer_portal:read', 'customer_portal:write',
-  'notifications:read', 'notifications:write', 'notification_recipients:read', 'notification_recipients:write',
+  'openid',
+  'profile',
+  'email',
+  'user:read',
+  'user:write',
+  'organizations:read',
+  'organizations:write',
+  'custom_fields:read',
+  'custom_fields:write',
+  'discounts:read',
+  'discounts:write',
+  'checkout_links:read',
+  'checkout_links:write',
+  'checkouts:read',
+  'checkouts:write',
+  'transactions:read',
+  'transactions:write',
+  'payouts:read',
+  'payouts:write',
+  'products:read',
+  'products:write',
+  'benefits:read',
+  'benefits:write',
+  'events:read',
+  'events:write',
+  'meters:read',
+  'meters:write',
+  'files:read',
+  'files:write',
+  'subscriptions:read',
+  'subscriptions:write',
+  'customers:read',
+  'customers:write',
+  'members:read',
+  'members:write',
+  'wallets:read',
+  'wallets:write',
+  'disputes:read',
+  'disputes:write',
+  'customer_meters:read',
+  'customer_sessions:write',
+  'member_sessions:write',
+  'customer_seats:read',
+  'customer_seats:write',
+  'orders:read',
+  'orders:write',
+  'refunds:read',
+  'refunds:write',
+  'payments:read',
+  'metrics:read',
+  'metrics:write',
+  'webhooks:read',
+  'webhooks:write',
+  'license_keys:read',
+  'license_keys:write',
+  'customer_portal:read',
+  'customer_portal:write',
+  'notifications:read',
+  'notifications:write',
+  'notification_recipients:read',
+  'notification_recipients:write',
 ]
 
 /** The emulator's own public client (like the service's CLI client): any loopback port, every scope till asks for. */
@@ -92,7 +143,17 @@ const configuration = z.object({
   token_endpoint_auth_method: z.enum(['client_secret_basic', 'client_secret_post', 'none']).default('client_secret_post'),
   grant_types: z.array(z.enum(['authorization_code', 'refresh_token'])).default(['authorization_code', 'refresh_token']),
   response_types: z.array(z.literal('code')).default(['code']),
-  scope: z.string().default(SCOPES_SUPPORTED.join(' ')).refine((s) => s.split(/\s+/).filter(Boolean).every((x) => SCOPES_SUPPORTED.includes(x)), 'Invalid scope.'),
+  scope: z
+    .string()
+    .default(SCOPES_SUPPORTED.join(' '))
+    .refine(
+      (s) =>
+        s
+          .split(/\s+/)
+          .filter(Boolean)
+          .every((x) => SCOPES_SUPPORTED.includes(x)),
+      'Invalid scope.',
+    ),
   client_name: z.string(),
   client_uri: z.string().nullish(),
   logo_uri: httpUrl.nullish(),
@@ -120,7 +181,11 @@ function owned(ctx: Ctx): OAuth2ClientRecord {
 
 export function registerClients(r: Router): void {
   r.get('/oauth2/', 'organization', (ctx) =>
-    ok(listRows(ctx.store.all('oauth2_clients'), ctx.query, {filters: {}, sorts: {created_at: (c) => c.created_at}, defaultSort: ['-created_at']}, (c) => presentClient(ctx, c))),
+    ok(
+      listRows(ctx.store.all('oauth2_clients'), ctx.query, {filters: {}, sorts: {created_at: (c) => c.created_at}, defaultSort: ['-created_at']}, (c) =>
+        presentClient(ctx, c),
+      ),
+    ),
   )
 
   r.post('/oauth2/register', 'organization', (ctx) => {

@@ -11,7 +11,11 @@ declare module '../../core/model.js' {
 }
 
 /** This resource's part of a new (or older, saved before it existed) store. */
-export const collections = (): Partial<EnvData> => ({oauth2_clients: [] as OAuth2ClientRecord[], oauth2_codes: [] as OAuth2CodeRecord[], oauth2_tokens: [] as OAuth2TokenRecord[]})
+export const collections = (): Partial<EnvData> => ({
+  oauth2_clients: [] as OAuth2ClientRecord[],
+  oauth2_codes: [] as OAuth2CodeRecord[],
+  oauth2_tokens: [] as OAuth2TokenRecord[],
+})
 
 export type AuthMethod = 'client_secret_basic' | 'client_secret_post' | 'none'
 export type SubType = 'user' | 'organization'

@@ -68,7 +68,9 @@ function authorizePage(ctx: Ctx): Reply {
   if (!('client' in checked)) return checked
   const org = ctx.store.data.organization
   const user = operator(org)
-  const hidden = PARAMS.map((k) => checked.params.get(k)).map((v, i) => (v === null ? '' : `<input type="hidden" name="${PARAMS[i]}" value="${escapeHtml(v)}">`)).join('\n')
+  const hidden = PARAMS.map((k) => checked.params.get(k))
+    .map((v, i) => (v === null ? '' : `<input type="hidden" name="${PARAMS[i]}" value="${escapeHtml(v)}">`))
+    .join('\n')
   return page(
     200,
     `Authorize ${checked.client.client_name}`,
@@ -91,7 +93,12 @@ function consent(ctx: Ctx): Reply {
   if (!('client' in checked)) return checked
   const state = form.get('state') ?? undefined
   if (form.get('action') !== 'allow') {
-    return redirect(checked.redirectUri, {error: 'access_denied', error_description: 'The resource owner or authorization server denied the request', state, iss: ctx.env.origin})
+    return redirect(checked.redirectUri, {
+      error: 'access_denied',
+      error_description: 'The resource owner or authorization server denied the request',
+      state,
+      iss: ctx.env.origin,
+    })
   }
   const subType = form.get('sub_type') === 'organization' ? 'organization' : 'user'
   const code = ctx.store.write(() =>
@@ -117,4 +124,3 @@ export function registerPage(r: Router): void {
   r.addAbsolute('GET', '/oauth2/authorize', 'none', authorizePage)
   r.addAbsolute('POST', '/oauth2/authorize', 'none', consent)
 }
-

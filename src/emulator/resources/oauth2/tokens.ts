@@ -45,7 +45,9 @@ function authenticateClient(ctx: Ctx, form: URLSearchParams, headers: IncomingHt
   }
   const client = id ? findClient(ctx, id) : undefined
   const fail = () =>
-    basic ? oauthError(401, 'invalid_client', 'Invalid client', {'www-authenticate': 'Basic error="invalid_client"'}) : oauthError(400, 'invalid_client', 'Invalid client')
+    basic
+      ? oauthError(401, 'invalid_client', 'Invalid client', {'www-authenticate': 'Basic error="invalid_client"'})
+      : oauthError(400, 'invalid_client', 'Invalid client')
   if (!client) throw fail()
   if (client.token_endpoint_auth_method === 'none') return client
   if (!secret || !safeEqual(secret, client.client_secret)) throw fail()
@@ -102,10 +104,12 @@ function refreshTokenGrant(ctx: Ctx, form: URLSearchParams, client: OAuth2Client
   if (!refresh) throw oauthError(400, 'invalid_request', 'Missing "refresh_token" in request.')
   return ctx.store.write(() => {
     const found = ctx.store.all('oauth2_tokens').find((t) => t.refresh_token === refresh)
-    if (!found || found.refresh_revoked_at !== null || found.client_id !== client.id) throw oauthError(400, 'invalid_grant', 'Invalid "refresh_token" in request.')
+    if (!found || found.refresh_revoked_at !== null || found.client_id !== client.id)
+      throw oauthError(400, 'invalid_grant', 'Invalid "refresh_token" in request.')
     const asked = form.get('scope')
     const scope = asked ?? found.scope
-    if (asked && !asked.split(/\s+/).every((s) => found.scope.split(' ').includes(s))) throw oauthError(400, 'invalid_scope', 'The requested scope is invalid, unknown, or malformed.')
+    if (asked && !asked.split(/\s+/).every((s) => found.scope.split(' ').includes(s)))
+      throw oauthError(400, 'invalid_scope', 'The requested scope is invalid, unknown, or malformed.')
     // Rotation: the old pair is revoked; its refresh token is good for this one use.
     found.access_revoked_at ??= iso(ctx.now)
     found.refresh_revoked_at = iso(ctx.now)
@@ -125,7 +129,9 @@ function tokenEndpoint(ctx: Ctx): Reply {
 
 /** The token record `value` is the access or refresh token of (as `hint` says, or either). */
 function findToken(ctx: Ctx, value: string, hint: string | null): OAuth2TokenRecord | undefined {
-  return ctx.store.all('oauth2_tokens').find((t) => (hint !== 'refresh_token' && t.access_token === value) || (hint !== 'access_token' && t.refresh_token === value))
+  return ctx.store
+    .all('oauth2_tokens')
+    .find((t) => (hint !== 'refresh_token' && t.access_token === value) || (hint !== 'access_token' && t.refresh_token === value))
 }
 
 function revokeEndpoint(ctx: Ctx): Reply {
@@ -151,7 +157,10 @@ function introspectEndpoint(ctx: Ctx): Reply {
   const client = authenticateClient(ctx, form, ctx.headers)
   const found = findToken(ctx, value, form.get('token_type_hint'))
   const isAccess = found?.access_token === value
-  const live = found && found.client_id === client.id && (isAccess ? found.access_revoked_at === null && Date.parse(found.expires_at) > ctx.now : found.refresh_revoked_at === null)
+  const live =
+    found &&
+    found.client_id === client.id &&
+    (isAccess ? found.access_revoked_at === null && Date.parse(found.expires_at) > ctx.now : found.refresh_revoked_at === null)
   if (!found || !live) return {status: 200, body: {active: false}, headers: NO_STORE}
   return {
     status: 200,

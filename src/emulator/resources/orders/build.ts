@@ -15,7 +15,10 @@ export function taxRate(address: Address | null | undefined): number {
 
 export function invoiceNumber(data: EnvData): string {
   data.invoice_counter++
-  const prefix = data.organization.slug.replace(/[^a-z0-9]/gi, '').slice(0, 8).toUpperCase()
+  const prefix = data.organization.slug
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(0, 8)
+    .toUpperCase()
   return `${prefix}-${String(data.invoice_counter).padStart(4, '0')}`
 }
 

@@ -34,7 +34,10 @@ function serveReceipt(ctx: Ctx): Reply {
   const expires = Number(ctx.query.get('expires'))
   if (ctx.query.get('signature') !== receiptSignature(ctx, order.id, expires)) throw denied('The link signature does not match.')
   if (!(expires > ctx.now)) throw denied('The link has expired; request the receipt again.')
-  return {status: 200, raw: {contentType: 'application/pdf', data: invoicePdf(ctx.store.data.organization, order, ctx.store.get('customers', order.customer_id) ?? null)}}
+  return {
+    status: 200,
+    raw: {contentType: 'application/pdf', data: invoicePdf(ctx.store.data.organization, order, ctx.store.get('customers', order.customer_id) ?? null)},
+  }
 }
 
 export function registerReceipts(r: Router): void {

@@ -11,8 +11,26 @@ import type {OrderRecord, OrderStatus} from './model.js'
 
 /** Status of the i-th order: a fixed cycle, so every status appears from 20 orders on. */
 const ORDER_CYCLE: OrderStatus[] = [
-  'paid', 'pending', 'paid', 'refunded', 'paid', 'partially_refunded', 'paid', 'paid', 'draft', 'paid',
-  'paid', 'paid', 'void', 'paid', 'partially_refunded', 'paid', 'paid', 'refunded', 'paid', 'paid',
+  'paid',
+  'pending',
+  'paid',
+  'refunded',
+  'paid',
+  'partially_refunded',
+  'paid',
+  'paid',
+  'draft',
+  'paid',
+  'paid',
+  'paid',
+  'void',
+  'paid',
+  'partially_refunded',
+  'paid',
+  'paid',
+  'refunded',
+  'paid',
+  'paid',
 ]
 
 export function seedOrders(data: EnvData, random: Random, count: number, start: number, now: number): void {
@@ -22,7 +40,7 @@ export function seedOrders(data: EnvData, random: Random, count: number, start: 
   for (let i = 0; i < count; i++) {
     const at = place((i + random() * 0.8) / Math.max(1, count))
     const customer = data.customers[Math.floor(random() * data.customers.length)]!
-    const product = i % 50 === 49 ? data.products.find((p) => p.is_archived) ?? sellable[0]! : sellable[Math.floor(random() * sellable.length)]!
+    const product = i % 50 === 49 ? (data.products.find((p) => p.is_archived) ?? sellable[0]!) : sellable[Math.floor(random() * sellable.length)]!
     const price = product.prices[0]!
     const status = ORDER_CYCLE[i % ORDER_CYCLE.length]!
     const billed = i % 4 !== 0 && status !== 'draft'

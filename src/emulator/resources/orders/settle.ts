@@ -38,7 +38,11 @@ export function settle(env: Env): void {
         o.paid_event_sent = true
         o.modified_at = o.paid_at
         events.push('order.updated', 'order.paid')
-        grants = grantProductBenefits(env.store, {customerId: o.customer_id, productId: o.product_id, orderId: o.id, subscriptionId: o.subscription_id}, o.paid_at)
+        grants = grantProductBenefits(
+          env.store,
+          {customerId: o.customer_id, productId: o.product_id, orderId: o.id, subscriptionId: o.subscription_id},
+          o.paid_at,
+        )
       }
       if (o.invoice_ready_at !== null && !o.invoice_event_sent && Date.parse(o.invoice_ready_at) <= now) {
         o.invoice_event_sent = true

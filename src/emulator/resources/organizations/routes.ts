@@ -24,11 +24,16 @@ function own(ctx: Ctx, id: string): Organization {
 export function register(r: Router): void {
   r.get('/organizations/', 'organization', (ctx) =>
     ok(
-      listRows([ctx.store.data.organization], ctx.query, {
-        filters: {slug: byField('string', (o: Organization) => o.slug)},
-        sorts: {created_at: (o) => o.created_at, slug: (o) => o.slug, name: (o) => o.name},
-        defaultSort: ['created_at'],
-      }, present.organization),
+      listRows(
+        [ctx.store.data.organization],
+        ctx.query,
+        {
+          filters: {slug: byField('string', (o: Organization) => o.slug)},
+          sorts: {created_at: (o) => o.created_at, slug: (o) => o.slug, name: (o) => o.name},
+          defaultSort: ['created_at'],
+        },
+        present.organization,
+      ),
     ),
   )
 

@@ -8,7 +8,17 @@ const ORDER = '0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09'
 const NOW = Date.parse('2026-05-01T12:00:00.000Z')
 
 const order = (o: Partial<OrderRecord>): OrderRecord =>
-  ({status: 'paid', paid_at: '2026-05-01T11:00:00.000Z', subtotal_amount: 1000, discount_amount: 0, tax_amount: 0, applied_balance_amount: 0, refunded_amount: 0, refunded_tax_amount: 0, ...o}) as OrderRecord
+  ({
+    status: 'paid',
+    paid_at: '2026-05-01T11:00:00.000Z',
+    subtotal_amount: 1000,
+    discount_amount: 0,
+    tax_amount: 0,
+    applied_balance_amount: 0,
+    refunded_amount: 0,
+    refunded_tax_amount: 0,
+    ...o,
+  }) as OrderRecord
 
 describe('payments derived from orders', () => {
   it('ids are UUIDs, the same on every read, different for payments and payment methods', () => {

@@ -4,7 +4,12 @@ import type {OrderRecord} from '../orders/model.js'
 import {orderAmounts} from '../orders/present.js'
 import {paymentIdOf} from './derive.js'
 
-const TRIGGERS: Record<string, string> = {purchase: 'purchase', subscription_create: 'purchase', subscription_cycle: 'subscription_cycle', subscription_update: 'purchase'}
+const TRIGGERS: Record<string, string> = {
+  purchase: 'purchase',
+  subscription_create: 'purchase',
+  subscription_cycle: 'subscription_cycle',
+  subscription_update: 'purchase',
+}
 
 export function payment(v: View, o: OrderRecord) {
   return {

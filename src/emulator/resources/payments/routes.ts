@@ -24,10 +24,18 @@ function paymentMethods(ctx: Ctx, resolve: Resolve): Reply {
   const paid = ctx.store.all('orders').filter((o) => o.customer_id === customer.id && hasPayment(ctx, o))
   const first = paid.reduce<OrderRecord | null>((a, o) => (a === null || o.created_at < a.created_at ? o : a), null)
   const methods = first
-    ? [{
-        id: paymentMethodIdOf(customer.id), created_at: first.paid_at ?? first.created_at, modified_at: null, processor: 'stripe', customer_id: customer.id, type: 'card', is_default: true,
-        method_metadata: {brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, wallet: null},
-      }]
+    ? [
+        {
+          id: paymentMethodIdOf(customer.id),
+          created_at: first.paid_at ?? first.created_at,
+          modified_at: null,
+          processor: 'stripe',
+          customer_id: customer.id,
+          type: 'card',
+          is_default: true,
+          method_metadata: {brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, wallet: null},
+        },
+      ]
     : []
   return ok(listRows(methods, ctx.query, {filters: {}, sorts: {created_at: (m) => m.created_at}, defaultSort: ['-created_at']}, (m) => m))
 }

@@ -14,7 +14,12 @@ import {addressSchema, parse, pathUuid} from '../../core/validate.js'
 import {BENEFIT_TYPES} from '../benefits/routes.js'
 import {billingChanges, emitCustomerChange, findCustomer} from '../customers/routes.js'
 import {
-  activateLicenseKey, deactivateLicenseKey, findLicenseKey, licenseKeyListSpec, licenseKeyWithActivations, validateLicenseKey,
+  activateLicenseKey,
+  deactivateLicenseKey,
+  findLicenseKey,
+  licenseKeyListSpec,
+  licenseKeyWithActivations,
+  validateLicenseKey,
 } from '../license-keys/routes.js'
 import {findOrder, generateInvoice, getInvoice, listOrders, updateOrderBilling} from '../orders/routes.js'
 import {CANCELLATION_REASONS, cancelAtPeriodEnd, findSubscription, uncancel} from '../subscriptions/lifecycle.js'
@@ -103,9 +108,7 @@ function registerSubscriptions(r: Router): void {
     )
   })
 
-  r.get('/customer-portal/subscriptions/:id', 'customer', (ctx) =>
-    ok(portalSubscription(ctx.view, findSubscription(ctx, pathUuid(ctx.params), me(ctx)))),
-  )
+  r.get('/customer-portal/subscriptions/:id', 'customer', (ctx) => ok(portalSubscription(ctx.view, findSubscription(ctx, pathUuid(ctx.params), me(ctx)))))
 
   r.patch('/customer-portal/subscriptions/:id', 'customer', (ctx) => {
     const id = pathUuid(ctx.params)
@@ -126,9 +129,9 @@ function registerBenefits(r: Router): void {
   r.get('/customer-portal/benefit-grants/', 'customer', (ctx) => {
     const customerId = me(ctx)
     const benefitOf = (g: BenefitGrantRecord) => ctx.store.get('benefits', g.benefit_id)
-    const rows = ctx.store.all('benefit_grants').filter(
-      (g) => g.customer_id === customerId && g.granted_at !== null && g.revoked_at === null && benefitOf(g)?.is_deleted === false,
-    )
+    const rows = ctx.store
+      .all('benefit_grants')
+      .filter((g) => g.customer_id === customerId && g.granted_at !== null && g.revoked_at === null && benefitOf(g)?.is_deleted === false)
     return ok(
       listRows(
         rows,
@@ -161,9 +164,7 @@ function registerBenefits(r: Router): void {
     return ok(listRows(rows, ctx.query, licenseKeyListSpec(ctx), (k) => licenseKeyViews.licenseKey(ctx.view, k)))
   })
 
-  r.get('/customer-portal/license-keys/:id', 'customer', (ctx) =>
-    ok(licenseKeyWithActivations(ctx, findLicenseKey(ctx, pathUuid(ctx.params), me(ctx)))),
-  )
+  r.get('/customer-portal/license-keys/:id', 'customer', (ctx) => ok(licenseKeyWithActivations(ctx, findLicenseKey(ctx, pathUuid(ctx.params), me(ctx)))))
 
   // Unauthenticated twins of the core routes: the key and `organization_id` in the body identify the key.
   r.post('/customer-portal/license-keys/validate', 'none', validateLicenseKey)

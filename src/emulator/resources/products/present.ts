@@ -30,7 +30,13 @@ export function price(p: PriceRecord, product: ProductRecord, store?: Store) {
     case 'metered_unit': {
       // the meter as the price embeds it (its name and unit), looked up in the meters resource
       const meter = store?.data.meters.find((m) => m.id === p.meter_id)
-      const embedded = {id: p.meter_id, name: meter?.name ?? '', unit: meter?.unit ?? 'scalar', custom_label: meter?.custom_label ?? null, custom_multiplier: meter?.custom_multiplier ?? null}
+      const embedded = {
+        id: p.meter_id,
+        name: meter?.name ?? '',
+        unit: meter?.unit ?? 'scalar',
+        custom_label: meter?.custom_label ?? null,
+        custom_multiplier: meter?.custom_multiplier ?? null,
+      }
       return {...base, unit_amount: p.unit_amount, cap_amount: p.cap_amount, meter_id: p.meter_id, meter: embedded}
     }
   }
@@ -76,7 +82,10 @@ export function product(v: View, p: ProductRecord) {
     ...productCore(v, p),
     is_deletable: !usedProductIds(v).has(p.id),
     prices: p.prices.map((x) => price(x, p, v.store)),
-    benefits: p.benefit_ids.map((id) => v.store.get('benefits', id)).filter((b) => b !== undefined).map((b) => benefit(v, b)),
+    benefits: p.benefit_ids
+      .map((id) => v.store.get('benefits', id))
+      .filter((b) => b !== undefined)
+      .map((b) => benefit(v, b)),
     medias: [],
     attached_custom_fields: (p.attached_custom_fields ?? []).flatMap((a, order) => {
       const field = v.store.get('custom_fields', a.custom_field_id)

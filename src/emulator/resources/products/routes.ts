@@ -18,7 +18,12 @@ const amount = () => z.int().min(0).max(MAX_AMOUNT)
 const currency = z.enum([...CURRENCIES] as [string, ...string[]]).default('usd')
 
 const priceCreate = z.discriminatedUnion('amount_type', [
-  z.object({amount_type: z.literal('fixed'), price_amount: amount(), price_currency: currency, tax_behavior: z.enum(['location', 'inclusive', 'exclusive']).nullish()}),
+  z.object({
+    amount_type: z.literal('fixed'),
+    price_amount: amount(),
+    price_currency: currency,
+    tax_behavior: z.enum(['location', 'inclusive', 'exclusive']).nullish(),
+  }),
   z.object({
     amount_type: z.literal('custom'),
     minimum_amount: amount().default(50),
@@ -32,7 +37,10 @@ const priceCreate = z.discriminatedUnion('amount_type', [
     amount_type: z.literal('metered_unit'),
     meter_id: z.uuid(),
     // a decimal of minor units per unit, up to 12 decimal places; given as a number or a string
-    unit_amount: z.union([z.number(), z.string().regex(/^\d+(\.\d{1,12})?$/)]).transform(Number).pipe(z.number().gt(0)),
+    unit_amount: z
+      .union([z.number(), z.string().regex(/^\d+(\.\d{1,12})?$/)])
+      .transform(Number)
+      .pipe(z.number().gt(0)),
     cap_amount: amount().nullish(),
     price_currency: currency,
     tax_behavior: z.enum(['location', 'inclusive', 'exclusive']).nullish(),
@@ -86,7 +94,13 @@ function newPrice(input: PriceCreate, productId: string, now: string): PriceReco
     return {...base, amount_type: 'metered_unit', unit_amount: decimalText(input.unit_amount), cap_amount: input.cap_amount ?? null, meter_id: input.meter_id}
   }
   if (input.amount_type === 'custom') {
-    return {...base, amount_type: 'custom', minimum_amount: input.minimum_amount, maximum_amount: input.maximum_amount ?? null, preset_amount: input.preset_amount ?? null}
+    return {
+      ...base,
+      amount_type: 'custom',
+      minimum_amount: input.minimum_amount,
+      maximum_amount: input.maximum_amount ?? null,
+      preset_amount: input.preset_amount ?? null,
+    }
   }
   return {...base, amount_type: 'fixed', price_amount: input.amount_type === 'fixed' ? input.price_amount : 0}
 }
@@ -129,7 +143,6 @@ function checkCustomBounds(input: PriceCreate, index: number): void {
   }
 }
 
-
 export function findProduct(ctx: Ctx, id: string): ProductRecord {
   const product = ctx.store.get('products', id)
   if (!product) throw notFound()
@@ -145,7 +158,8 @@ const priceAmount = (p: ProductRecord) => {
 /** Custom fields to attach, each existing in the organization, in the order given. */
 function attachedFields(ctx: Ctx, list: Array<{custom_field_id: string; required: boolean}> | null | undefined) {
   return (list ?? []).map((a, i) => {
-    if (!ctx.store.get('custom_fields', a.custom_field_id)) throw ruleValidation(['body', 'attached_custom_fields', i, 'custom_field_id'], 'Custom field does not exist.', a.custom_field_id)
+    if (!ctx.store.get('custom_fields', a.custom_field_id))
+      throw ruleValidation(['body', 'attached_custom_fields', i, 'custom_field_id'], 'Custom field does not exist.', a.custom_field_id)
     return {custom_field_id: a.custom_field_id, required: a.required}
   })
 }

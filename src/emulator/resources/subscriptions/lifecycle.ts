@@ -13,7 +13,14 @@ import * as orderViews from '../orders/present.js'
 import {recordSystemEvent} from '../events/log.js'
 
 export const CANCELLATION_REASONS = [
-  'customer_service', 'low_quality', 'missing_features', 'switched_service', 'too_complex', 'too_expensive', 'unused', 'other',
+  'customer_service',
+  'low_quality',
+  'missing_features',
+  'switched_service',
+  'too_complex',
+  'too_expensive',
+  'unused',
+  'other',
 ] as const
 
 export const BILLABLE: readonly SubscriptionStatus[] = ['active', 'trialing', 'past_due']
@@ -47,7 +54,11 @@ export function revokeGrants(ctx: Ctx, match: (g: BenefitGrantRecord) => boolean
     g.revoked_at = now
     g.modified_at = now
     const benefit = ctx.store.get('benefits', g.benefit_id)
-    recordSystemEvent(ctx.store, 'benefit.revoked', g.customer_id, now, {benefit_id: g.benefit_id, benefit_grant_id: g.id, benefit_type: benefit?.type ?? 'custom'})
+    recordSystemEvent(ctx.store, 'benefit.revoked', g.customer_id, now, {
+      benefit_id: g.benefit_id,
+      benefit_grant_id: g.id,
+      benefit_type: benefit?.type ?? 'custom',
+    })
     const keyId = g.properties.license_key_id
     const key = typeof keyId === 'string' ? ctx.store.get('license_keys', keyId) : undefined
     if (key && key.status === 'granted') {

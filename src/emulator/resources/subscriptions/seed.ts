@@ -8,11 +8,27 @@ import {addInterval} from './periods.js'
 import {minimumAmount} from '../products/amounts.js'
 
 const SUBSCRIPTION_CYCLE: Array<{status: SubscriptionRecord['status']; cancelAtPeriodEnd?: boolean}> = [
-  {status: 'active'}, {status: 'active', cancelAtPeriodEnd: true}, {status: 'trialing'}, {status: 'past_due'},
-  {status: 'canceled'}, {status: 'active'}, {status: 'unpaid'}, {status: 'incomplete'}, {status: 'active'},
+  {status: 'active'},
+  {status: 'active', cancelAtPeriodEnd: true},
+  {status: 'trialing'},
+  {status: 'past_due'},
+  {status: 'canceled'},
+  {status: 'active'},
+  {status: 'unpaid'},
+  {status: 'incomplete'},
+  {status: 'active'},
 ]
 
-export function newSubscription(_data: EnvData, random: Random, customerId: string, product: ProductRecord, price: PriceRecord, at: number, now: number, n: number): SubscriptionRecord {
+export function newSubscription(
+  _data: EnvData,
+  random: Random,
+  customerId: string,
+  product: ProductRecord,
+  price: PriceRecord,
+  at: number,
+  now: number,
+  n: number,
+): SubscriptionRecord {
   const shape = SUBSCRIPTION_CYCLE[n % SUBSCRIPTION_CYCLE.length]!
   const interval = product.recurring_interval!
   let periodStart = at
@@ -42,7 +58,8 @@ export function newSubscription(_data: EnvData, random: Random, customerId: stri
     product_id: product.id,
     discount_id: null,
     checkout_id: null,
-    customer_cancellation_reason: canceled || shape.cancelAtPeriodEnd ? pick(random, ['too_expensive', 'unused', 'switched_service', 'missing_features']) : null,
+    customer_cancellation_reason:
+      canceled || shape.cancelAtPeriodEnd ? pick(random, ['too_expensive', 'unused', 'switched_service', 'missing_features']) : null,
     customer_cancellation_comment: canceled ? 'Moving to another tool.' : null,
     metadata: {},
     price_ids: [price.id],

@@ -11,7 +11,19 @@ import type {SubscriptionRecord} from './model.js'
 import {addInterval} from './periods.js'
 import {buildOrder, priceAmount} from '../orders/build.js'
 import {metadataSchema, parse} from '../../core/validate.js'
-import {CANCELLATION_REASONS, type Outcome, alreadyCanceled, cancelAtPeriodEnd, change, findSubscription, isActive, isRevoked, iso, revokeSubscription, uncancel} from './lifecycle.js'
+import {
+  CANCELLATION_REASONS,
+  type Outcome,
+  alreadyCanceled,
+  cancelAtPeriodEnd,
+  change,
+  findSubscription,
+  isActive,
+  isRevoked,
+  iso,
+  revokeSubscription,
+  uncancel,
+} from './lifecycle.js'
 import {recordSubscriptionCycle} from '../customer-meters/reset.js'
 
 const datetime = () => z.iso.datetime({offset: true, local: true})
@@ -46,8 +58,12 @@ const generalSchema = z
   })
   .strict()
 const SHAPES = [
-  ['revoke', revokeSchema], ['cancel_at_period_end', cancelSchema], ['seats', seatsSchema],
-  ['current_billing_period_end', periodSchema], ['pause_at_period_end', pauseSchema], ['resume', resumeSchema],
+  ['revoke', revokeSchema],
+  ['cancel_at_period_end', cancelSchema],
+  ['seats', seatsSchema],
+  ['current_billing_period_end', periodSchema],
+  ['pause_at_period_end', pauseSchema],
+  ['resume', resumeSchema],
   ['pending_update', pendingSchema],
 ] as const
 type GeneralUpdate = z.output<typeof generalSchema>
@@ -103,7 +119,13 @@ function checkGeneral(ctx: Ctx, s: SubscriptionRecord, input: GeneralUpdate): vo
 
 /** An order of the subscription's customer, billed now (prorations, period resets, trial end). */
 function billNow(
-  ctx: Ctx, s: SubscriptionRecord, product: ProductRecord, price: PriceRecord, amount: number, reason: OrderRecord['billing_reason'], discount: DiscountRecord | null = null,
+  ctx: Ctx,
+  s: SubscriptionRecord,
+  product: ProductRecord,
+  price: PriceRecord,
+  amount: number,
+  reason: OrderRecord['billing_reason'],
+  discount: DiscountRecord | null = null,
 ): OrderRecord {
   const customer = ctx.store.get('customers', s.customer_id)
   const order = buildOrder(ctx.store.data, {
@@ -208,9 +230,15 @@ export function update(ctx: Ctx, id: string, input: Update): SubscriptionRecord 
   }
   if ('current_billing_period_end' in input) {
     const value = input.current_billing_period_end
-    return change(ctx, id, undefined, (s) => void checkPeriodEnd(ctx, s, value), (s) => {
-      s.current_period_end = iso(checkPeriodEnd(ctx, s, value))
-    }).subscription
+    return change(
+      ctx,
+      id,
+      undefined,
+      (s) => void checkPeriodEnd(ctx, s, value),
+      (s) => {
+        s.current_period_end = iso(checkPeriodEnd(ctx, s, value))
+      },
+    ).subscription
   }
   if ('pause_at_period_end' in input) {
     findSubscription(ctx, id)
@@ -223,5 +251,11 @@ export function update(ctx: Ctx, id: string, input: Update): SubscriptionRecord 
   if ('pending_update' in input) return findSubscription(ctx, id)
   const general = input as GeneralUpdate
   if (Object.values(general).every((v) => v === undefined)) return findSubscription(ctx, id)
-  return change(ctx, id, undefined, (s) => checkGeneral(ctx, s, general), (s, out) => applyGeneral(ctx, s, general, out)).subscription
+  return change(
+    ctx,
+    id,
+    undefined,
+    (s) => checkGeneral(ctx, s, general),
+    (s, out) => applyGeneral(ctx, s, general, out),
+  ).subscription
 }

@@ -40,7 +40,19 @@ export class WebhookDispatcher {
       const events = endpoints.map((e) => {
         const version = e.api_version ?? '2026-10'
         const body = JSON.stringify({type, timestamp, api_version: version, data})
-        return {endpointId: e.id, event: {id: uuid(), created_at: timestamp, modified_at: null, type, api_version: version, payload: body, last_http_code: null, succeeded: null} satisfies WebhookEventRecord}
+        return {
+          endpointId: e.id,
+          event: {
+            id: uuid(),
+            created_at: timestamp,
+            modified_at: null,
+            type,
+            api_version: version,
+            payload: body,
+            last_http_code: null,
+            succeeded: null,
+          } satisfies WebhookEventRecord,
+        }
       })
       env.store.write(() => events.forEach(({event}) => env.store.insert('webhook_events', event)))
       for (const {endpointId, event} of events) this.enqueue(env, endpointId, event.id)
@@ -64,7 +76,12 @@ export class WebhookDispatcher {
   }
 
   redeliver(env: Env, eventId: string): void {
-    const sentTo = new Set(env.store.all('webhook_deliveries').filter((d) => d.webhook_event_id === eventId).map((d) => d.webhook_endpoint_id))
+    const sentTo = new Set(
+      env.store
+        .all('webhook_deliveries')
+        .filter((d) => d.webhook_event_id === eventId)
+        .map((d) => d.webhook_endpoint_id),
+    )
     for (const endpointId of sentTo) void this.attempt(env, endpointId, eventId, 1)
   }
 
@@ -114,8 +131,15 @@ export class WebhookDispatcher {
     const now = new Date(this.options.now()).toISOString()
     env.store.write(() => {
       env.store.insert('webhook_deliveries', {
-        id: uuid(), created_at: now, modified_at: null, webhook_endpoint_id: endpointId, webhook_event_id: eventId,
-        attempt, succeeded, http_code: status, response,
+        id: uuid(),
+        created_at: now,
+        modified_at: null,
+        webhook_endpoint_id: endpointId,
+        webhook_event_id: eventId,
+        attempt,
+        succeeded,
+        http_code: status,
+        response,
       })
       const e = env.store.get('webhook_events', eventId)
       if (e) Object.assign(e, {last_http_code: status, succeeded, modified_at: now})
@@ -123,10 +147,13 @@ export class WebhookDispatcher {
     if (!succeeded) {
       this.options.log(`[${env.name}] webhook ${event.type} to ${endpoint.url}: attempt ${attempt} failed (${status ?? response})`)
       if (attempt < MAX_ATTEMPTS) {
-        const timer = setTimeout(() => {
-          this.timers.delete(timer)
-          void this.attempt(env, endpointId, eventId, attempt + 1)
-        }, backoffMs(attempt, this.options.backoffBaseMs))
+        const timer = setTimeout(
+          () => {
+            this.timers.delete(timer)
+            void this.attempt(env, endpointId, eventId, attempt + 1)
+          },
+          backoffMs(attempt, this.options.backoffBaseMs),
+        )
         this.timers.add(timer)
       }
     }

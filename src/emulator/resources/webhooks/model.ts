@@ -11,7 +11,11 @@ declare module '../../core/model.js' {
 }
 
 /** This resource's part of a new (or older, saved before it existed) store. */
-export const collections = (): Partial<EnvData> => ({webhook_endpoints: [] as WebhookEndpointRecord[], webhook_events: [] as WebhookEventRecord[], webhook_deliveries: [] as WebhookDeliveryRecord[]})
+export const collections = (): Partial<EnvData> => ({
+  webhook_endpoints: [] as WebhookEndpointRecord[],
+  webhook_events: [] as WebhookEventRecord[],
+  webhook_deliveries: [] as WebhookDeliveryRecord[],
+})
 
 export interface WebhookEndpointRecord {
   id: string

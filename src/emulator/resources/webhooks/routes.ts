@@ -22,7 +22,15 @@ function isPrivateHost(host: string): boolean {
   const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(h)
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])]
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127)
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    )
   }
   if (h.startsWith('[')) {
     const v6 = h.slice(1, -1)
@@ -203,8 +211,16 @@ function presentDelivery(d: WebhookDeliveryRecord, e: WebhookEventRecord | undef
     attempt: d.attempt,
     webhook_event: e
       ? {
-          id: e.id, created_at: e.created_at, modified_at: e.modified_at, last_http_code: e.last_http_code, succeeded: e.succeeded, skipped: false,
-          api_version: e.api_version ?? DEFAULT_PAYLOAD_VERSION, payload: e.payload, type: e.type, is_archived: false,
+          id: e.id,
+          created_at: e.created_at,
+          modified_at: e.modified_at,
+          last_http_code: e.last_http_code,
+          succeeded: e.succeeded,
+          skipped: false,
+          api_version: e.api_version ?? DEFAULT_PAYLOAD_VERSION,
+          payload: e.payload,
+          type: e.type,
+          is_archived: false,
         }
       : null,
   }

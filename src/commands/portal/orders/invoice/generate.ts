@@ -7,7 +7,8 @@ import {PortalCommand} from '../../../../areas/portal/command.js'
 
 export default class PortalOrdersInvoiceGenerate extends PortalCommand {
   static override summary = "Generate the invoice of one of the signed-in customer's orders (billing details are frozen from then on)."
-  static override description = 'The order needs a billing name and address first (till portal orders update). The service generates the document shortly after; --wait polls, within the rate budget, until it exists and prints its URL. Give - as ID to read order ids from stdin.'
+  static override description =
+    'The order needs a billing name and address first (till portal orders update). The service generates the document shortly after; --wait polls, within the rate budget, until it exists and prints its URL. Give - as ID to read order ids from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --wait',
@@ -16,7 +17,8 @@ export default class PortalOrdersInvoiceGenerate extends PortalCommand {
 
   static override args = {id: Args.string({description: 'Order id, or - to read ids from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
-    ...outputFlags, ...bulkFlags,
+    ...outputFlags,
+    ...bulkFlags,
     wait: Flags.boolean({description: 'Wait until the invoice exists and print its URL.'}),
     timeout: Flags.integer({description: 'With --wait: seconds to wait at most.', default: 60, min: 1}),
   }
