@@ -1,6 +1,6 @@
 // The one base of till's commands: global flags, the lazily built context, and every error turned
 // into one clear message and a documented exit code (README "Exit codes").
-import {Command, Flags, type Interfaces} from '@oclif/core'
+import {Command, type Interfaces} from '@oclif/core'
 
 import {tokenKind, toTillError, type ErrorContext} from '../client/errors.js'
 import type {PaginateOptions} from '../client/paginate.js'
@@ -8,9 +8,9 @@ import {readConfig} from './config/profiles.js'
 import {Context} from './context.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import type {ResourceColumns} from './output/columns.js'
-import {FORMATS} from './output/format.js'
 import type {BulkResult} from './bulk.js'
 import {Printer, type OutputFlagValues} from './printer.js'
+import {globalFlags} from './flags.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
 import {isFsError, systemFileError} from '../client/fs-problem.js'
@@ -20,50 +20,11 @@ import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 
-/** Output flags of commands that print resources (`--json` comes from `enableJsonFlag`). */
-export const outputFlags = {
-  output: Flags.option({char: 'o', options: FORMATS, description: 'Output format (default: table on a terminal, tsv when piped).'})(),
-  columns: Flags.string({
-    description:
-      'Comma-separated fields to show (e.g. id,status,net_amount); dotted paths reach nested fields (customer.email). JSON output keeps only these fields.',
-  }),
-  header: Flags.boolean({allowNo: true, description: 'A header line of column names in csv and tsv output (default: csv yes, tsv no).'}),
-}
-
-/** Paging flags of list commands. */
-export const pageFlags = {
-  limit: Flags.integer({description: 'Items per page, 1-100 (default 10 as the API; 100 with --all).', min: 1, max: 100}),
-  page: Flags.integer({description: 'Page to read (default 1).', min: 1}),
-  all: Flags.boolean({char: 'a', description: 'Read every page, streaming items as they arrive.'}),
-  'max-items': Flags.integer({description: 'Stop after this many items.', min: 1}),
-}
-
+export {bulkFlags, dryRunFlag, globalFlags, outputFlags, pageFlags} from './flags.js'
 export type {OutputFlagValues} from './printer.js'
 
-/** `--dry-run` of commands that change or move money: the preview, then nothing is done. */
-export const dryRunFlag = Flags.boolean({description: 'Print what would be done (how many objects; for money, the total) and stop, changing nothing.'})
-
-/** Flags of commands that take ids from stdin (`-`). */
-export const bulkFlags = {
-  envelope: Flags.boolean({
-    description:
-      'With ids from stdin (-): print one result per input on stdout ({id, ok, result | error}, in the output format), failures included, instead of the records.',
-  }),
-}
-
 export abstract class BaseCommand extends Command {
-  static override baseFlags = {
-    profile: Flags.string({char: 'p', description: 'Profile to use (default: the active one).', env: 'TILL_PROFILE', helpGroup: 'GLOBAL'}),
-    debug: Flags.boolean({description: 'Trace each request on stderr (tokens redacted) and show stack traces.', env: 'TILL_DEBUG', helpGroup: 'GLOBAL'}),
-    'max-wait': Flags.integer({
-      description: 'Longest total time in seconds to wait when the API rate limits (then exit 5).',
-      default: 120,
-      min: 0,
-      helpGroup: 'GLOBAL',
-    }),
-    color: Flags.boolean({description: 'Colour output (on a TTY only; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true, helpGroup: 'GLOBAL'}),
-    'no-input': Flags.boolean({description: 'Never prompt: fail at once naming the missing flag.', env: 'TILL_NO_INPUT', helpGroup: 'GLOBAL'}),
-  }
+  static override baseFlags = globalFlags
 
   private context?: Context
   private globals?: {profile?: string; debug: boolean; maxWait: number; noInput: boolean}

@@ -9,15 +9,13 @@
 // first use and kept for the life of the process.
 import {readFileSync} from 'node:fs'
 
-import {Ajv2020, type ValidateFunction} from 'ajv/dist/2020.js'
-import addFormatsModule from 'ajv-formats'
+import type {Ajv2020, ValidateFunction} from 'ajv/dist/2020.js'
 import FindMyWay from 'find-my-way'
 
 import {undeclared, type Walker} from './contract-extras.js'
+import {newAjv, rebase} from './contract-schemas.js'
 import {describe, preview, toIssues} from './contract-issues.js'
 import type {ValidationIssue} from './errors.js'
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void
 
 type Json = Record<string, unknown>
 
@@ -92,8 +90,6 @@ const DEPARTURES: Array<{operation: string; status: number; when: (body: unknown
 
 /** The framework's 422 for input its models refuse (`{detail: [{type, loc, msg, input}]}`). */
 const VALIDATION_ANSWER: MediaTypes = {content: {'application/json': {schema: {$ref: '#/components/schemas/HTTPValidationError'}}}}
-
-const uuid4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i
 
 /** The published document, indexed by method and path, with its validators. */
 export class Contract {
@@ -341,60 +337,6 @@ export class Contract {
     }
     return current as T
   }
-}
-
-/** `$ref`s into the document's components point at the copy ajv holds under the id `spec`. */
-function rebase(schema: Json): Json {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/components/', '"$ref":"spec#/components/')) as Json
-}
-
-function newAjv(document: Json, coerce: boolean): Ajv2020 {
-  // verbose: an error names the schema that refused (its title is the service's model name)
-  const ajv = new Ajv2020({strict: false, allErrors: true, verbose: true, coerceTypes: coerce ? 'array' : false, validateFormats: true})
-  addFormats(ajv)
-  ajv.addFormat('uuid4', uuid4)
-  // pydantic's IPvAnyAddress and Color: the service's own checks; any string passes here
-  ajv.addFormat('ipvanyaddress', true)
-  ajv.addFormat('color', true)
-  ajv.addKeyword('discriminator')
-  ajv.addSchema({$id: 'spec', components: tagged(document.components)}, undefined, undefined, false)
-  return ajv
-}
-
-/**
- * Unions as the service's models (pydantic) read them. A union with a discriminator and its mapping
- * checks only the member its tag names, so that an error names what is wrong with that member instead of
- * every member's mismatch. A union without one is pydantic's "smart" union: the value must be one of the
- * members, not exactly one (a repeating discount also fits the once-or-forever member, which does not
- * forbid `duration_in_months`): `oneOf` is read as `anyOf`.
- */
-function tagged(components: unknown): unknown {
-  return JSON.parse(JSON.stringify(components), (_key, value: Json) => {
-    const discriminator = value?.discriminator as {propertyName: string; mapping?: Record<string, string>} | undefined
-    if (!Array.isArray(value?.oneOf)) return value
-    if (!discriminator?.mapping) {
-      const {oneOf, discriminator: _, ...rest} = value
-      return {...rest, anyOf: oneOf}
-    }
-    const {oneOf, discriminator: _, ...rest} = value
-    const tag = discriminator.propertyName
-    const entries = Object.entries(discriminator.mapping)
-    // `x-union-tag` marks the checks that become pydantic's union_tag_invalid and union_tag_not_found;
-    // `then` here is JSON Schema's keyword, not a thenable
-    return {
-      ...rest,
-      if: {type: 'object'},
-      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else
-      then: {
-        required: [tag],
-        properties: {[tag]: {enum: entries.map(([v]) => v), 'x-union-tag': tag}},
-        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then
-        allOf: entries.map(([v, ref]) => ({if: {properties: {[tag]: {const: v}}, required: [tag]}, then: {$ref: ref}})),
-        'x-union-tag': tag,
-      },
-      else: {anyOf: oneOf},
-    }
-  })
 }
 
 function scopesOf(security: Array<Record<string, string[]>> | undefined): string[] {

@@ -101,11 +101,6 @@ export interface Guards {
   contract?: ContractMode
 }
 
-/** The operation a request was checked as, for checking its answer. */
-interface Checked {
-  operation?: Operation
-}
-
 const UNAUTHENTICATED_LICENSE_KEY_ROUTE = /^\/v1\/customer-portal\/license-keys\/(validate|activate|deactivate)\/?$/
 export type AuthMode = 'organization' | 'customer' | 'none'
 
@@ -291,7 +286,8 @@ export async function handle(
   const reset = guards.random() < guards.resetRate
   let version: ApiVersion = DEFAULT_VERSION
   let reply: Reply
-  const checked: Checked = {}
+  // the operation the request was checked as, for checking its answer
+  const checked: {operation?: Operation} = {}
   try {
     const asked = req.headers['polar-version']
     if (typeof asked === 'string') {
@@ -348,7 +344,7 @@ function route(
   headers: IncomingHttpHeaders,
   makeView: (env: Env, now: number) => View,
   contract: Guards['contract'],
-  checked: Checked,
+  checked: {operation?: Operation},
 ): Reply | Promise<Reply> {
   if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
   if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()
