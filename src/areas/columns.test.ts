@@ -22,8 +22,8 @@ describe('selectColumns', () => {
   })
 
   it('accepts any top-level field of the resource', () => {
-    const selected = selectColumns(columns, defaults, 'id,metadata,is_deletable', fields)
-    expect(keys(selected)).toEqual(['id', 'metadata', 'is_deletable'])
+    const selected = selectColumns(columns, defaults, 'id,metadata,is_archived', fields)
+    expect(keys(selected)).toEqual(['id', 'metadata', 'is_archived'])
     expect(cellText(selected[1]!, {metadata: {tier: 'gold'}}, machine)).toBe('{"tier":"gold"}')
   })
 

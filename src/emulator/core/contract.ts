@@ -88,11 +88,34 @@ const DEPARTURES: Array<{operation: string; status: number; when: (body: unknown
   },
 ]
 
+/**
+ * Fields newer than the document that the official SDK 1.0.1 types (the service's newer contract): added
+ * to a copy of the document, so that sending them is not taken for a field the service ignores.
+ */
+const NEWER: Array<{schema: string; property: string; definition: Json}> = [
+  ...['WebhookEndpointCreate', 'WebhookEndpointUpdate'].map((schema) => ({
+    schema,
+    property: 'api_version',
+    definition: {anyOf: [{type: 'string', enum: ['2026-04', '2026-10', '2027-01']}, {type: 'null'}], description: 'SDK 1.0.1: the API version of the payloads'},
+  })),
+]
+
+function withNewerFields(document: Json): Json {
+  const copy = structuredClone(document)
+  const schemas = (copy.components as {schemas: Record<string, {properties?: Json}>}).schemas
+  for (const {schema, property, definition} of NEWER) {
+    const target = schemas[schema]
+    if (target?.properties && !(property in target.properties)) target.properties[property] = definition
+  }
+  return copy
+}
+
 /** The framework's 422 for input its models refuse (`{detail: [{type, loc, msg, input}]}`). */
 const VALIDATION_ANSWER: MediaTypes = {content: {'application/json': {schema: {$ref: '#/components/schemas/HTTPValidationError'}}}}
 
 /** The published document, indexed by method and path, with its validators. */
 export class Contract {
+  readonly document: Json
   private readonly operations = FindMyWay({ignoreTrailingSlash: false, maxParamLength: 1000})
   private readonly byId = new Map<string, Operation>()
   /** Bodies and answers: types as they are. */
@@ -114,7 +137,9 @@ export class Contract {
     },
   }
 
-  constructor(readonly document: Json) {
+  constructor(published: Json) {
+    const document = withNewerFields(published)
+    this.document = document
     this.ajv = newAjv(document, false)
     this.ajvParams = newAjv(document, true)
     const paths = document.paths as Record<string, Record<string, Json>>

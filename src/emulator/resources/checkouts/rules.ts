@@ -41,7 +41,6 @@ export const checkoutCreate = z.object({
   customer_id: z.uuid().nullish(),
   external_customer_id: z.string().nullish(),
   /** Deprecated alias of `external_customer_id`. */
-  customer_external_id: z.string().nullish(),
   customer_metadata: metadataSchema.default({}),
   metadata: metadataSchema.default({}),
   success_url: httpUrl().nullish(),
@@ -232,7 +231,8 @@ export function planCreate(ctx: Ctx, input: CheckoutCreate): CheckoutRecord {
   const discount = input.discount_id ? applicableDiscount(ctx, {id: input.discount_id}, product.id, price.price_currency) : null
   if (input.discount_id && !discount) throw ruleValidation(['body', 'discount_id'], 'Discount does not exist.', input.discount_id)
   if (input.customer_tax_id) checkoutTaxId(input.customer_tax_id, input.customer_billing_address)
-  const externalId = input.external_customer_id ?? input.customer_external_id ?? null
+  // the old `customer_external_id` is not in the published CheckoutCreate: ignored, as the service does
+  const externalId = input.external_customer_id ?? null
   const customer = linkedCustomer(ctx, input, externalId)
   const address = input.customer_billing_address ?? null
   // every attached field is optional until the confirmation
