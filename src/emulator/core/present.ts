@@ -1,4 +1,5 @@
 // What every presenter shares: the view of one environment at one moment, and the organization.
+import type {components} from '../../client/wire/index.js'
 import {API_VERSION, type ApiVersion} from '../../client/version.js'
 import type {Organization} from './model.js'
 import type {Store} from './store.js'
@@ -90,3 +91,19 @@ export function organization(o: Organization) {
     capabilities: {checkout_payments: true, subscription_renewals: true, payouts: true, refunds: true, api_access: true, dashboard_access: true},
   }
 }
+
+/**
+ * A record the document requires an answer to embed (an order's customer, a grant's benefit): the store
+ * keeps every record another refers to, so it is there; were it not, the contract mode would say so.
+ */
+export const embedded = <T>(value: T | null): T => value as T
+
+/**
+ * What a presenter returns for the document's schema `N`: its fields by name, each present when the schema
+ * requires it and of its kind (string, number, object, list, null), checked by the compiler. String enums
+ * are loosened to string: the values are the contract mode's to check, at run time, against the document.
+ */
+export type Presented<N extends keyof WireSchemas> = Loose<WireSchemas[N]>
+
+type Loose<T> = T extends string ? string : T extends readonly (infer U)[] ? Loose<U>[] : T extends object ? {[K in keyof T]: Loose<T[K]>} : T
+type WireSchemas = components['schemas']

@@ -1,10 +1,13 @@
 // Benefits and the grants that give them to customers: stored records -> the API's wire shapes (api-facts §4).
-import {type View, orgId} from '../../core/present.js'
+import {type View, orgId, embedded} from '../../core/present.js'
 import type {BenefitGrantRecord, BenefitRecord} from './model.js'
 import {customer} from '../customers/present.js'
+import type {Presented} from '../../core/present.js'
 
-export function benefit(v: View, b: BenefitRecord) {
-  return {
+export function benefit(v: View, b: BenefitRecord): Presented<'Benefit'> {
+  // a union by `type` whose properties the record keeps untyped: the member is checked at run time by the
+  // contract mode
+  return <Presented<'Benefit'>>{
     id: b.id,
     created_at: b.created_at,
     modified_at: b.modified_at,
@@ -21,7 +24,7 @@ export function benefit(v: View, b: BenefitRecord) {
   }
 }
 
-export function benefitGrant(v: View, g: BenefitGrantRecord) {
+export function benefitGrant(v: View, g: BenefitGrantRecord): Presented<'BenefitGrant'> {
   const c = v.store.get('customers', g.customer_id)
   const b = v.store.get('benefits', g.benefit_id)
   return {
@@ -38,9 +41,9 @@ export function benefitGrant(v: View, g: BenefitGrantRecord) {
     member_id: null,
     benefit_id: g.benefit_id,
     error: null,
-    customer: c ? customer(v, c) : null,
+    customer: embedded(c ? customer(v, c) : null),
     member: null,
-    benefit: b ? benefit(v, b) : null,
+    benefit: embedded(b ? benefit(v, b) : null),
     properties: g.properties,
   }
 }

@@ -4,8 +4,9 @@ import type {CustomerRecord} from './model.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import {isActiveSubscription} from '../subscriptions/model.js'
 import {customerMeterState} from '../customer-meters/state.js'
+import type {Presented} from '../../core/present.js'
 
-export function customer(v: View, c: CustomerRecord) {
+export function customer(v: View, c: CustomerRecord): Presented<'Customer'> {
   return {
     id: c.id,
     created_at: c.created_at,

@@ -2,6 +2,7 @@
 import {type View, orgId} from '../../core/present.js'
 import {productCore} from '../products/present.js'
 import type {DiscountRecord} from './model.js'
+import type {Presented} from '../../core/present.js'
 
 /** A discount without its products: the shape orders, subscriptions, checkouts and links embed. */
 export function discountBase(v: View, d: DiscountRecord) {
@@ -27,8 +28,10 @@ export function discountBase(v: View, d: DiscountRecord) {
 }
 
 /** A discount as its own routes show it, with the products it is restricted to. */
-export function discount(v: View, d: DiscountRecord) {
-  return {
+export function discount(v: View, d: DiscountRecord): Presented<'Discount'> {
+  // a union the compiler cannot tell apart by `duration` and `type` together: the members are checked at
+  // run time by the contract mode
+  return <Presented<'Discount'>>{
     ...discountBase(v, d),
     products: d.product_ids
       .map((id) => v.store.get('products', id))

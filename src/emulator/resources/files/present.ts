@@ -4,6 +4,7 @@ import {createHmac} from 'node:crypto'
 
 import {type View, orgId} from '../../core/present.js'
 import type {FileRecord} from './model.js'
+import type {Presented} from '../../core/present.js'
 
 const UPLOAD_TTL_MS = 3_600_000
 
@@ -24,7 +25,7 @@ export function signPart(v: Pick<View, 'store'>, f: FileRecord, number: number, 
   return createHmac('sha256', v.store.data.tokens[0]!.token).update(`${f.id}.${f.upload_id}.${number}.${expires}`).digest('hex').slice(0, 32)
 }
 
-export function file(v: View, f: FileRecord) {
+export function file(v: View, f: FileRecord): Presented<'FileRead'> {
   return {
     id: f.id,
     organization_id: orgId(v),

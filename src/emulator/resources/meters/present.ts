@@ -1,8 +1,9 @@
 // Meters: stored records -> the API's wire shape.
 import type {Ctx} from '../../core/http.js'
 import type {MeterRecord} from './model.js'
+import type {Presented} from '../../core/present.js'
 
-export function presentMeter(ctx: Ctx, m: MeterRecord) {
+export function presentMeter(ctx: Ctx, m: MeterRecord): Presented<'Meter'> {
   return {
     metadata: m.metadata,
     created_at: m.created_at,

@@ -1,11 +1,12 @@
 // Orders (and their invoices): stored records -> the API's wire shapes (api-facts §4).
 import {embeddedDiscount} from '../discounts/present.js'
-import type {View} from '../../core/present.js'
+import {type View, embedded} from '../../core/present.js'
 import type {OrderRecord, OrderStatus} from './model.js'
 import type {PriceRecord, ProductRecord} from '../products/model.js'
 import {customer} from '../customers/present.js'
 import {price, productCore} from '../products/present.js'
 import {subscriptionCore} from '../subscriptions/present.js'
+import type {Presented} from '../../core/present.js'
 
 /** The status an order has at `now`: a pending order with a reached `paid_at` is paid. */
 export function orderStatus(o: OrderRecord, now: number): OrderStatus {
@@ -41,7 +42,18 @@ function findPrice(v: View, priceId: string | null): {price: PriceRecord; produc
   return undefined
 }
 
-export function order(v: View, o: OrderRecord) {
+/** Newer than the document: SDK 1.0.1's orders carry `units`; and the service's hidden deprecated keys. */
+interface NewerOrderKeys {
+  units: number | null
+  amount: number
+  from_balance_amount: number
+  product_price_id: string | null
+  product_price: unknown
+  user_id: string
+  user: {id: string; email: string; public_name: string} | null
+}
+
+export function order(v: View, o: OrderRecord): Presented<'Order'> & NewerOrderKeys {
   const status = orderStatus(o, v.now)
   const c = v.store.get('customers', o.customer_id)
   const p = o.product_id ? v.store.get('products', o.product_id) : undefined
@@ -72,12 +84,12 @@ export function order(v: View, o: OrderRecord) {
     checkout_id: o.checkout_id,
     next_payment_attempt_at: null,
     metadata: o.metadata,
-    custom_field_data: o.custom_field_data ?? {},
+    custom_field_data: (o.custom_field_data ?? {}) as Presented<'Order'>['custom_field_data'],
     platform_fee_amount: 0,
     platform_fee_currency: null,
-    customer: c ? customer(v, c) : null,
-    product: p ? productCore(v, p) : null,
-    discount: embeddedDiscount(v, o.discount_id),
+    customer: embedded(c ? customer(v, c) : null),
+    product: embedded(p ? productCore(v, p) : null),
+    discount: embeddedDiscount(v, o.discount_id) as Presented<'Order'>['discount'],
     subscription: s ? subscriptionCore(s) : null,
     items: o.items.map((i) => ({...i, start_timestamp: i.start_timestamp ?? null, end_timestamp: i.end_timestamp ?? null})),
     description: o.items.map((i) => i.label).join(', ') || (p?.name ?? ''),

@@ -3,6 +3,7 @@ import {type View, orgId} from '../../core/present.js'
 import type {OrderRecord} from '../orders/model.js'
 import {orderAmounts} from '../orders/present.js'
 import {paymentIdOf} from './derive.js'
+import type {Presented} from '../../core/present.js'
 
 const TRIGGERS: Record<string, string> = {
   purchase: 'purchase',
@@ -11,7 +12,7 @@ const TRIGGERS: Record<string, string> = {
   subscription_update: 'purchase',
 }
 
-export function payment(v: View, o: OrderRecord) {
+export function payment(v: View, o: OrderRecord): Presented<'Payment'> {
   return {
     created_at: o.paid_at ?? o.created_at,
     modified_at: null,

@@ -169,8 +169,8 @@ function benefitBase(v: View, b: BenefitRecord) {
 }
 
 /** A price without the hidden deprecated keys (`type`, `recurring_interval`) the public schemas do not list. */
-export function publicPrice<T extends {type: unknown; recurring_interval: unknown}>(p: T): Omit<T, 'type' | 'recurring_interval'> {
-  const {type: _type, recurring_interval: _interval, ...rest} = p
+export function publicPrice<T extends object>(p: T): Omit<T, 'type' | 'recurring_interval'> {
+  const {type: _type, recurring_interval: _interval, ...rest} = p as T & {type?: unknown; recurring_interval?: unknown}
   return rest
 }
 

@@ -4,6 +4,7 @@ import type {Store} from '../../core/store.js'
 import type {PriceRecord, ProductRecord} from './model.js'
 import {benefit} from '../benefits/present.js'
 import {customField} from '../custom-fields/present.js'
+import type {Presented} from '../../core/present.js'
 
 export function price(p: PriceRecord, product: ProductRecord, store?: Store) {
   const base = {
@@ -77,7 +78,8 @@ function usedProductIds(v: View): Set<string> {
   return used
 }
 
-export function product(v: View, p: ProductRecord) {
+/** Newer than the document: SDK 1.0.1's products say whether they can be deleted. */
+export function product(v: View, p: ProductRecord): Presented<'Product'> & {is_deletable: boolean} {
   return {
     ...productCore(v, p),
     is_deletable: !usedProductIds(v).has(p.id),

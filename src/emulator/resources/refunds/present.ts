@@ -1,8 +1,9 @@
 // Refunds of orders: stored records -> the API's wire shapes (api-facts §4).
 import {type View, orgId} from '../../core/present.js'
 import type {RefundRecord} from './model.js'
+import type {Presented} from '../../core/present.js'
 
-export function refund(v: View, r: RefundRecord) {
+export function refund(v: View, r: RefundRecord): Presented<'Refund'> {
   return {
     id: r.id,
     created_at: r.created_at,

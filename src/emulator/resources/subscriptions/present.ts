@@ -1,9 +1,10 @@
 // Subscriptions: stored records -> the API's wire shapes (api-facts §4).
 import {embeddedDiscount} from '../discounts/present.js'
-import type {View} from '../../core/present.js'
+import {type View, embedded} from '../../core/present.js'
 import type {SubscriptionRecord} from './model.js'
 import {customer} from '../customers/present.js'
 import {price, product} from '../products/present.js'
+import type {Presented} from '../../core/present.js'
 
 export {isActiveSubscription} from './model.js'
 
@@ -41,19 +42,27 @@ export function subscriptionCore(s: SubscriptionRecord) {
     customer_cancellation_reason: s.customer_cancellation_reason,
     customer_cancellation_comment: s.customer_cancellation_comment,
     metadata: s.metadata,
-    custom_field_data: s.custom_field_data ?? {},
+    custom_field_data: (s.custom_field_data ?? {}) as Presented<'Subscription'>['custom_field_data'],
   }
 }
 
-export function subscription(v: View, s: SubscriptionRecord) {
+/** The service's hidden deprecated keys, which its answers still carry and the document no longer lists. */
+interface DeprecatedSubscriptionKeys {
+  price_id: string | null
+  price: unknown
+  user_id: string
+  user: {id: string; email: string; public_name: string} | null
+}
+
+export function subscription(v: View, s: SubscriptionRecord): Presented<'Subscription'> & DeprecatedSubscriptionKeys {
   const c = v.store.get('customers', s.customer_id)
   const p = v.store.get('products', s.product_id)
   const prices = p ? p.prices.filter((x) => s.price_ids.includes(x.id)).map((x) => price(x, p, v.store)) : []
   return {
     ...subscriptionCore(s),
-    customer: c ? customer(v, c) : null,
-    product: p ? product(v, p) : null,
-    discount: embeddedDiscount(v, s.discount_id),
+    customer: embedded(c ? customer(v, c) : null),
+    product: embedded(p ? product(v, p) : null),
+    discount: embeddedDiscount(v, s.discount_id) as Presented<'Subscription'>['discount'],
     prices,
     meters: [],
     pending_update: null,
