@@ -86,6 +86,15 @@ describe('customer sessions and portal scoping', () => {
       for (const o of res.body.items) expect(o.customer_id).toBe(buyers[0])
     })
 
+    it("GET /customer-portal/benefit-grants/ takes the SDK's default sorting (product_benefit, -granted_at), the document's", async () => {
+      const sorted = await api(env, 'GET', '/customer-portal/benefit-grants/?sorting=product_benefit&sorting=-granted_at', {token})
+      expect(sorted.status, brief(sorted)).toBe(200)
+      const plain = await api(env, 'GET', '/customer-portal/benefit-grants/', {token})
+      expect(plain.body.items.map((g: Json) => g.id)).toEqual(sorted.body.items.map((g: Json) => g.id))
+      for (const key of ['organization', '-type', 'granted_at'])
+        expect((await api(env, 'GET', `/customer-portal/benefit-grants/?sorting=${key}`, {token})).status, key).toBe(200)
+    })
+
     it('pagination works the same way on the portal', async () => {
       const own = orders.filter((o) => o.customer_id === buyers[0]).length
       expect(own).toBeGreaterThan(1)
