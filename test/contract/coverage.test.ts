@@ -12,6 +12,7 @@ import {expect, it} from 'vitest'
 
 import {ROOT} from '../helpers/emulator.js'
 
+// each run works out what every command sends with the TypeScript compiler: ~20 s of CPU, more on a busy machine
 const run = (...args: string[]) => spawnSync(process.execPath, [join(ROOT, 'scripts', 'api-coverage.js'), ...args], {cwd: ROOT, encoding: 'utf8'})
 
 it('prints counts per SDK resource and exits 0 although operations are missing', () => {
@@ -39,14 +40,14 @@ it('prints counts per SDK resource and exits 0 although operations are missing',
   const section = r.stdout.split('In the emulator, sent by no till command:\n')[1] ?? ''
   expect(section).toContain('checkouts: GET /v1/checkouts/client/{client_secret}')
   expect(section).not.toContain('orders: GET /v1/orders/{id}/receipt')
-})
+}, 120_000)
 
 it('--markdown prints the README table', () => {
   const r = run('--markdown')
   expect(r.status).toBe(0)
   expect(r.stdout.split('\n')[0]).toBe('| SDK resource | operations | emulator | till commands |')
   expect(r.stdout).toMatch(/\| \*\*all\*\* \| \*\*\d+\*\* \|/)
-})
+}, 120_000)
 
 type Operations = {byCommand: Map<string, Set<string>>; unresolved: string[]}
 const detector = async () =>
@@ -81,7 +82,7 @@ it('--json names the commands that send each operation, whatever form the reques
       .map((o) => o.id)
       .filter((id) => id !== 'orders:get'),
   )
-})
+}, 120_000)
 
 it('finds requests in every form and reports a path it cannot work out instead of missing it', async () => {
   const root = mkdtempSync(join(tmpdir(), 'till-ops-'))
@@ -159,4 +160,4 @@ export default async function run(client: ApiClient) {
   } finally {
     rmSync(root, {recursive: true, force: true})
   }
-})
+}, 120_000)
