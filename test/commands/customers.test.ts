@@ -14,7 +14,6 @@ import {
   linesOf,
   logFrom,
   runAnswering,
-  runCli,
   runTty,
   sandbox,
   sh,
@@ -25,6 +24,7 @@ import {
   type Sandbox,
 } from '../helpers/cli.js'
 import {api, listAll, ROOT, sleep, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 /** One webhook delivery as the receiver got it. */
 interface Delivery {
@@ -58,7 +58,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
 
   const vars = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(env), TILL_ENV: 'local', ...extra})
   const till = async (args: string[], opts: {input?: string; extra?: Record<string, string | undefined>} = {}): Promise<CliResult> => {
-    const r = await runCli(args, {env: vars(opts.extra), input: opts.input})
+    const r = await runInProcess(args, {env: vars(opts.extra), input: opts.input})
     outputs.push(r.stdout, r.stderr)
     return r
   }
