@@ -15,8 +15,7 @@ import {
   expectNoToken,
   jsonlIds,
   linesOf,
-  logFrom,
-  runCli,
+  settledLogFrom,
   runShell,
   sandbox,
   sh,
@@ -26,6 +25,7 @@ import {
   type LoggedRequest,
   type Sandbox,
 } from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {allowRefusals} from '../helpers/contract.js'
 
 /** `jq -r .id` in node: the id of each JSON line. */
@@ -94,7 +94,7 @@ describe('billing commands against the emulator', () => {
 
   const env = (extra: Record<string, string> = {}) => box.env(envVars(emulator.production, {TILL_ENV: 'local', ...extra}))
   const till = async (args: string[], options: {input?: string; extra?: Record<string, string>} = {}): Promise<CliResult> => {
-    const r = await runCli(args, {env: env(options.extra), input: options.input})
+    const r = await runInProcess(args, {env: env(options.extra), input: options.input})
     outputs.push(r.stdout, r.stderr)
     return r
   }
@@ -171,14 +171,14 @@ describe('billing commands against the emulator', () => {
       expect(before.stdout).toBe('')
       expect(before.stderr).toContain(`Error: no invoice yet for order ${order.id}; run: till orders invoice generate ${order.id}`)
 
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const generated = await till(['orders', 'invoice', 'generate', order.id, '--wait'])
       expect(generated.code, generated.stderr).toBe(0)
       const url = generated.stdout.trim()
       expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/files/invoices/${order.id}\\.pdf\\?expires=\\d+&signature=[0-9a-f]+$`))
       // The document is ready 2 s after the POST: --wait polled until then.
       expect(generated.ms).toBeGreaterThanOrEqual(1800)
-      const calls = log().filter((q) => q.path.startsWith(`/v1/orders/${order.id}/invoice`))
+      const calls = (await log()).filter((q) => q.path.startsWith(`/v1/orders/${order.id}/invoice`))
       expect(calls.filter((q) => q.method === 'POST').map((q) => q.status)).toEqual([202])
       expect(calls.filter((q) => q.method === 'GET' && q.status === 404).length).toBeGreaterThan(0)
       expect(calls.at(-1)).toMatchObject({method: 'GET', status: 200})
@@ -310,7 +310,7 @@ describe('billing commands against the emulator', () => {
 
     it('an amount above the refundable one is refused locally: exit 2, no POST /v1/refunds/', async () => {
       const order = await refundable()
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const above = ((order.refundable_amount + 1) / 100).toFixed(2)
       const r = await till(['refunds', 'create', '--order', order.id, '--amount', above, '--reason', 'other', '--yes'])
       expect(r.code).toBe(2)
@@ -321,13 +321,13 @@ describe('billing commands against the emulator', () => {
       const minor = await till(['refunds', 'create', '--order', order.id, '--amount-minor', String(order.refundable_amount + 1), '--reason', 'other', '--yes'])
       expect(minor.code).toBe(2)
       expect(minor.stderr).toContain('Error: --amount-minor')
-      expect(log().filter((q) => q.path.startsWith('/v1/refunds'))).toEqual([])
+      expect((await log()).filter((q) => q.path.startsWith('/v1/refunds'))).toEqual([])
       expect((await get(`/orders/${order.id}`)).refunded_amount).toBe(order.refunded_amount)
     })
 
     it('without a terminal: --yes, --amount and --reason are required, each named, nothing sent (exit 2)', async () => {
       const order = await refundable()
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const noYes = await till(['refunds', 'create', '--order', order.id, '--amount', '1.00', '--reason', 'other'])
       expect(noYes.code).toBe(2)
       expect(noYes.stderr).toContain(`Error: --yes is required to refund $1.00 (USD) of order ${order.id} when not running interactively`)
@@ -343,7 +343,7 @@ describe('billing commands against the emulator', () => {
       const both = await till(['refunds', 'create', '--order', order.id, '--amount', '1', '--amount-minor', '100', '--reason', 'other', '--yes'])
       expect(both.code).toBe(2)
       expect(both.stderr).toContain('give --amount or --amount-minor, not both')
-      expect(writes(log())).toEqual([])
+      expect(writes(await log())).toEqual([])
     })
 
     it('--revoke-benefits revokes the grants of a one-time order; on a subscription order it is refused locally', async () => {
@@ -388,34 +388,34 @@ describe('billing commands against the emulator', () => {
       for (const g of after) expect(g.is_revoked).toBe(true)
 
       const sub = await take('/orders/', 'status=paid', (o) => o.subscription_id !== null && o.refundable_amount > 0)
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const refused = await till(['refunds', 'create', '--order', sub.id, '--amount', '1', '--reason', 'other', '--revoke-benefits', '--yes'])
       expect(refused.code).toBe(2)
       expect(refused.stderr).toContain(`--revoke-benefits is not possible on order ${sub.id}: it belongs to subscription ${sub.subscription_id}`)
       expect(refused.stderr).toContain(`till subscriptions revoke ${sub.subscription_id}`)
-      expect(writes(log())).toEqual([])
+      expect(writes(await log())).toEqual([])
     })
 
     it('an unpaid order is refused before anything is sent', async () => {
       const order = await take('/orders/', 'status=pending', () => true)
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const r = await till(['refunds', 'create', '--order', order.id, '--amount', '1', '--reason', 'other', '--yes'])
       expect(r.code).toBe(2)
       expect(r.stderr).toContain(`order ${order.id} is pending, not paid`)
-      expect(writes(log())).toEqual([])
+      expect(writes(await log())).toEqual([])
     })
 
     it('on a terminal: answering n cancels (exit 1, nothing sent); y refunds', async () => {
       const order = await refundable()
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const confirm = /Refund \$1\.00 \(USD\) of order \S+ \(local, profile local\)\? \(y\/N\)/
       const no = await pty(`refunds create --order ${order.id} --amount 1 --reason other`, [{when: confirm, send: ['n', ENTER]}])
       expect(no.exit).toBe(1)
       expect(no.stdout).toContain('Error: cancelled; nothing was changed')
-      expect(writes(log())).toEqual([])
+      expect(writes(await log())).toEqual([])
       const yes = await pty(`refunds create --order ${order.id} --amount 1 --reason other --json`, [{when: confirm, send: ['y', ENTER]}])
       expect(yes.exit, yes.stdout).toBe(0)
-      expect(writes(log()).map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual(['POST /v1/refunds/ 201'])
+      expect(writes(await log()).map((q) => `${q.method} ${q.path} ${q.status}`)).toEqual(['POST /v1/refunds/ 201'])
       expect((await get(`/orders/${order.id}`)).refunded_amount).toBe(order.refunded_amount + 100)
     })
 
@@ -475,7 +475,7 @@ describe('billing commands against the emulator', () => {
       const a = await refundable()
       const b = await refundable()
       const pending = await take('/orders/', 'status=pending', () => true)
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const input = [a.id, b.id, a.id, pending.id, 'not-a-uuid'].join('\n')
       const r = await till(['refunds', 'create', '--order', '-', '--reason', 'service_disruption', '--yes', '--envelope', '-o', 'jsonl'], {input})
       expect(r.code).toBe(1)
@@ -491,21 +491,21 @@ describe('billing commands against the emulator', () => {
       expect(results[2].error.message).toContain('already given earlier in the input')
       expect(results[3].error.message).toContain('is pending, not paid')
       expect(r.stderr).toContain('5 ids: 2 ok, 3 failed.')
-      expect(writes(log()).filter((q) => q.path === '/v1/refunds/')).toHaveLength(2)
+      expect(writes(await log()).filter((q) => q.path === '/v1/refunds/')).toHaveLength(2)
       expect((await get(`/orders/${a.id}`)).status).toBe('refunded')
       expect((await get(`/orders/${b.id}`)).status).toBe('refunded')
     })
 
     it('--order - needs --yes and takes no --amount (exit 2, nothing read or sent)', async () => {
       const order = await refundable()
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const noYes = await till(['refunds', 'create', '--order', '-', '--reason', 'other'], {input: `${order.id}\n`})
       expect(noYes.code).toBe(2)
       expect(noYes.stderr).toContain('--yes is required to refund the full refundable amount of every order read from stdin')
       const amount = await till(['refunds', 'create', '--order', '-', '--reason', 'other', '--amount', '1', '--yes'], {input: `${order.id}\n`})
       expect(amount.code).toBe(2)
       expect(amount.stderr).toContain('leave out --amount')
-      expect(log()).toEqual([])
+      expect(await log()).toEqual([])
     })
   })
 
@@ -571,11 +571,11 @@ describe('billing commands against the emulator', () => {
 
     it('cancel without a terminal needs --yes (exit 2, unchanged); with it, cancels at period end with the reason', async () => {
       const s = await renewing()
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const no = await till(['subscriptions', 'cancel', s.id, '--reason', 'too_expensive'])
       expect(no.code).toBe(2)
       expect(no.stderr).toContain(`Error: --yes is required to cancel subscription ${s.id} at the end of its current period when not running interactively`)
-      expect(writes(log())).toEqual([])
+      expect(writes(await log())).toEqual([])
       const yes = await till(['subscriptions', 'cancel', s.id, '--reason', 'too_expensive', '--comment', 'Too dear', '--yes', '--json'])
       expect(yes.code, yes.stderr).toBe(0)
       const body = JSON.parse(yes.stdout)
@@ -618,7 +618,7 @@ describe('billing commands against the emulator', () => {
 
     it('revoke without a terminal needs --yes; on a terminal n keeps it and y ends it now', async () => {
       const s = await renewing()
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const no = await till(['subscriptions', 'revoke', s.id])
       expect(no.code).toBe(2)
       expect(no.stderr).toContain(`--yes is required to revoke subscription ${s.id} now`)
@@ -626,7 +626,7 @@ describe('billing commands against the emulator', () => {
       const ttyNo = await pty(`subscriptions revoke ${s.id}`, [{when: question, send: ['n', ENTER]}])
       expect(ttyNo.unanswered, ttyNo.stdout).toBe(0)
       expect(ttyNo.exit).toBe(1)
-      expect(writes(log())).toEqual([])
+      expect(writes(await log())).toEqual([])
       const ttyYes = await pty(`subscriptions revoke ${s.id} --reason unused --json`, [{when: question, send: ['y', ENTER]}])
       expect(ttyYes.exit, ttyYes.stdout).toBe(0)
       const after = await get(`/subscriptions/${s.id}`)
@@ -645,13 +645,13 @@ describe('billing commands against the emulator', () => {
       const a = await renewing()
       const b = await renewing()
       const input = `${a.id}\n${b.id}\n`
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const no = await till(['subscriptions', 'cancel', '-'], {input})
       expect(no.code).toBe(2)
       expect(no.stderr).toContain('--yes is required to cancel every subscription read from stdin at the end of its period')
       const noRevoke = await till(['subscriptions', 'revoke', '-'], {input})
       expect(noRevoke.code).toBe(2)
-      expect(writes(log())).toEqual([])
+      expect(writes(await log())).toEqual([])
       const cancel = await till(['subscriptions', 'cancel', '-', '--yes', '--envelope', '-o', 'jsonl'], {input})
       expect(cancel.code, cancel.stderr).toBe(0)
       expect(
@@ -693,17 +693,17 @@ describe('billing commands against the emulator', () => {
     it('without a terminal needs --yes, then moves the plan; --proration invoice bills the difference now', async () => {
       const {s, target} = await planChange()
       const ordersBefore = await listAll(emulator.production, '/orders/', `subscription_id=${s.id}`)
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const no = await till(['subscriptions', 'update', s.id, '--product', target.id, '--proration', 'invoice'])
       expect(no.code).toBe(2)
       expect(no.stderr).toContain(`--yes is required to move subscription ${s.id} to product ${target.id} (proration: invoice)`)
-      expect(writes(log())).toEqual([])
+      expect(writes(await log())).toEqual([])
       const r = await till(['subscriptions', 'update', s.id, '--product', target.id, '--proration', 'invoice', '--yes', '--json'])
       expect(r.code, r.stderr).toBe(0)
       const body = JSON.parse(r.stdout)
       expect(body).toMatchObject({id: s.id, product_id: target.id, amount: target.prices[0].price_amount})
       expect(body.prices.map((p: Json) => p.id)).toEqual([target.prices[0].id])
-      expect(writes(log()).map((q) => `${q.method} ${q.path}`)).toEqual([`PATCH /v1/subscriptions/${s.id}`])
+      expect(writes(await log()).map((q) => `${q.method} ${q.path}`)).toEqual([`PATCH /v1/subscriptions/${s.id}`])
       // The prorated difference was billed at once: a new order of the subscription.
       const ordersAfter = await listAll(emulator.production, '/orders/', `subscription_id=${s.id}`)
       const billed = ordersAfter.filter((o) => !ordersBefore.some((b) => b.id === o.id))
@@ -787,7 +787,7 @@ describe('billing commands against the emulator', () => {
 
     it('refuses combining with a plan change, or both discount flags, before anything is sent (exit 2)', async () => {
       const s = await subscription()
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const product = await till(['subscriptions', 'update', s.id, '--discount', s.id, '--product', s.product_id, '--yes'])
       expect(product.code).toBe(2)
       expect(product.stderr).toContain('--discount cannot be combined with --product: the service takes one kind of change per request')
@@ -798,13 +798,13 @@ describe('billing commands against the emulator', () => {
       const proration = await till(['subscriptions', 'update', s.id, '--remove-discount', '--proration', 'invoice', '--yes'])
       expect(proration.code).toBe(2)
       expect(proration.stderr).toContain('--remove-discount cannot be combined with --proration')
-      expect(writes(log())).toEqual([])
+      expect(writes(await log())).toEqual([])
     })
 
     it('needs --yes without a terminal, --dry-run changes nothing; then the next renewal order carries the discount, until it is removed', async () => {
       const s = await subscription()
       const d = await discount({type: 'fixed', amounts: {[s.currency]: 300}, name: 'Loyalty 3 off'})
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const no = await till(['subscriptions', 'update', s.id, '--discount', d.id])
       expect(no.code).toBe(2)
       expect(no.stderr).toContain(`--yes is required to apply discount ${d.id} to subscription ${s.id} (from its next renewal)`)
@@ -813,13 +813,13 @@ describe('billing commands against the emulator', () => {
       expect(dry.stdout).toBe(
         `Dry run: would apply discount ${d.id} to subscription ${s.id} (from its next renewal) (local, profile local); nothing was changed.\n`,
       )
-      expect(writes(log())).toEqual([])
+      expect(writes(await log())).toEqual([])
       expect((await get(`/subscriptions/${s.id}`)).discount_id).toBeNull()
 
       const r = await till(['subscriptions', 'update', s.id, '--discount', d.id, '--yes', '--json'])
       expect(r.code, r.stderr).toBe(0)
       expect(JSON.parse(r.stdout)).toMatchObject({id: s.id, discount_id: d.id, discount: {id: d.id, name: 'Loyalty 3 off'}})
-      expect(writes(log()).map((q) => `${q.method} ${q.path}`)).toEqual([`PATCH /v1/subscriptions/${s.id}`])
+      expect(writes(await log()).map((q) => `${q.method} ${q.path}`)).toEqual([`PATCH /v1/subscriptions/${s.id}`])
 
       const renewed = await till(['emulator', 'renew', s.id])
       expect(renewed.code, renewed.stderr).toBe(0)

@@ -9,7 +9,8 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {expectNoToken, KEY, linesOf, runAnswering, runCli, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, KEY, linesOf, runAnswering, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 
 describe('catalog as code between sandbox and production', () => {
@@ -19,7 +20,7 @@ describe('catalog as code between sandbox and production', () => {
   const outputs: string[] = []
 
   const till = async (args: string[], input?: string): Promise<CliResult> => {
-    const r = await runCli(args, {env: box.env(), input})
+    const r = await runInProcess(args, {env: box.env(), input})
     outputs.push(r.stdout, r.stderr)
     return r
   }
@@ -57,7 +58,7 @@ describe('catalog as code between sandbox and production', () => {
       ['sb', emulator.sandbox],
       ['prod', emulator.production],
     ] as const) {
-      const r = await runCli(['auth', 'login', '--environment', env.name, '--url', env.url, '--name', name, '--token-stdin'], {
+      const r = await runInProcess(['auth', 'login', '--environment', env.name, '--url', env.url, '--name', name, '--token-stdin'], {
         env: box.env(),
         input: `${env.token}\n`,
       })

@@ -5,7 +5,8 @@ import {spawn} from 'node:child_process'
 
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
-import {envVars, linesOf, runCli, sandbox, sh, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, linesOf, sandbox, sh, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {api, listAll, ROOT, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
 
 /** One question of a terminal dialog: once the screen shows `when`, type `send`. */
@@ -55,7 +56,7 @@ describe('catalog commands against the emulator', () => {
   let box: Sandbox
 
   const env = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(emulator.production), TILL_ENV: 'local', ...extra})
-  const till = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) => runCli(args, {env: env(extra), input})
+  const till = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) => runInProcess(args, {env: env(extra), input})
   const tty = (args: string[], steps: Step[], extra: Record<string, string | undefined> = {}) => dialog(`${TILL} ${args.map(sh).join(' ')}`, env(extra), steps)
   const get = async (path: string) => (await api(emulator.production, 'GET', path)).body as Json
   const status = async (path: string) => (await api(emulator.production, 'GET', path)).status

@@ -12,9 +12,8 @@ import {
   expectNoToken,
   KEY,
   linesOf,
-  logFrom,
+  settledLogFrom,
   runAnswering,
-  runCli,
   runTty,
   sandbox,
   sh,
@@ -25,6 +24,7 @@ import {
   type Sandbox,
 } from '../helpers/cli.js'
 import {api, listAll, ROOT, sleep, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 /** One webhook delivery as the receiver got it. */
 interface Delivery {
@@ -58,7 +58,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
 
   const vars = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(env), TILL_ENV: 'local', ...extra})
   const till = async (args: string[], opts: {input?: string; extra?: Record<string, string | undefined>} = {}): Promise<CliResult> => {
-    const r = await runCli(args, {env: vars(opts.extra), input: opts.input})
+    const r = await runInProcess(args, {env: vars(opts.extra), input: opts.input})
     outputs.push(r.stdout, r.stderr)
     return r
   }
@@ -461,14 +461,14 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
     })
 
     it('validate: a valid key exits 0 with the validated key; the organization is looked up once per run', async () => {
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const r = await till(['license-keys', 'validate', key.key, '--customer', key.customer_id, '--benefit', key.benefit_id, '--json'])
       expect(r.code, r.stderr).toBe(0)
       expect(json(r)).toMatchObject({id: key.id, status: 'granted', activation: null})
       expect(json(r).validations).toBeGreaterThan(key.validations)
       expect(r.stderr).toMatch(/^valid: \*\*\*\*-\S+ \(granted; usage \d+; validations \d+\)$/m)
       await sleep(200)
-      const calls = log()
+      const calls = await log()
       expect(calls.filter((c) => c.method === 'GET' && c.path.startsWith('/v1/organizations/'))).toHaveLength(1)
       expect(calls.filter((c) => c.method === 'POST' && c.path === '/v1/license-keys/validate')).toHaveLength(1)
 
@@ -482,13 +482,13 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
         input: `${env.token}\n`,
       })
       expect(add.code, add.stderr).toBe(0)
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const profileOnly = {TILL_API_URL: undefined, TILL_TOKEN: undefined, TILL_ENV: undefined}
       const r = await till(['license-keys', 'validate', key.key, '--profile', 'emu', '--json'], {extra: profileOnly})
       expect(r.code, r.stderr).toBe(0)
       expect(json(r).id).toBe(key.id)
       await sleep(200)
-      const calls = log()
+      const calls = await log()
       expect(calls.filter((c) => c.path === '/v1/license-keys/validate')).toHaveLength(1)
       expect(calls.filter((c) => c.path.startsWith('/v1/organizations/'))).toHaveLength(0)
     })
@@ -503,14 +503,14 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
     })
 
     it('validate - checks each key from stdin with one organization lookup', async () => {
-      const log = await logFrom(emulator)
+      const log = await settledLogFrom(emulator)
       const r = await till(['license-keys', 'validate', '-', '--envelope', '-o', 'jsonl'], {input: `${key.key}\nTILL-NOPE-NOPE-NOPE-NOPE\n`})
       expect(r.code).toBe(1)
       const results = linesOf(r.stdout).map((l) => JSON.parse(l))
       expect(results.map((x) => x.ok)).toEqual([true, false])
       expect(results[1].error).toMatchObject({exit_code: 3, message: expect.stringContaining('license key is not valid')})
       await sleep(200)
-      expect(log().filter((c) => c.path.startsWith('/v1/organizations/'))).toHaveLength(1)
+      expect((await log()).filter((c) => c.path.startsWith('/v1/organizations/'))).toHaveLength(1)
     })
 
     it('activate, validate with the activation, then deactivate (confirmation needed without a terminal)', async () => {

@@ -9,7 +9,8 @@ import {join} from 'node:path'
 
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
-import {envVars, linesOf, runAnswering, runCli, runTty, sandbox, sh, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, linesOf, runAnswering, runTty, sandbox, sh, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {api, ROOT, sleep, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
 import {allowRefusals} from '../helpers/contract.js'
 
@@ -18,7 +19,7 @@ describe('operator commands against the emulator', () => {
   let box: Sandbox
 
   const env = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(emulator.production), TILL_ENV: 'local', ...extra})
-  const till = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) => runCli(args, {env: env(extra), input})
+  const till = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) => runInProcess(args, {env: env(extra), input})
   const get = async (path: string) => (await api(emulator.production, 'GET', path)).body as Json
   const json = (r: CliResult) => JSON.parse(r.stdout) as Json
   const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}\n${r.stdout}`).toBe(0)

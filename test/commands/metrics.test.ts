@@ -13,7 +13,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {allowRefusals} from '../helpers/contract.js'
 import {api, ROOT, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
-import {envVars, linesOf, runCli, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, linesOf, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 const PAID = new Set(['paid', 'refunded', 'partially_refunded'])
 const ARTIFACTS = join(ROOT, 'test', 'artifacts')
@@ -24,7 +25,7 @@ let env: () => NodeJS.ProcessEnv
 let orders: Json[]
 let subscriptions: Json[]
 
-const till = (args: string[]) => runCli(args, {env: env(), timeoutMs: 60_000})
+const till = (args: string[]) => runInProcess(args, {env: env(), timeoutMs: 60_000})
 const jsonl = (r: CliResult): Json[] => linesOf(r.stdout).map((l) => JSON.parse(l))
 
 /** A shell command line on a pseudo-terminal `cols` wide; stdout and stderr both land in `stdout`. */
@@ -381,7 +382,7 @@ describe('till report --html', () => {
     const opened = join(box.root, 'opened.txt')
     writeFileSync(join(bin, 'xdg-open'), `#!/bin/sh\nprintf '%s' "$1" > ${JSON.stringify(opened)}\n`, {mode: 0o755})
     const file = join(box.root, 'open.html')
-    const r = await runCli(['report', '--html', file, '--last', '30d', '--open'], {
+    const r = await runInProcess(['report', '--html', file, '--last', '30d', '--open'], {
       env: box.env({...envVars(emulator.production), PATH: `${bin}:${process.env.PATH}`}),
       timeoutMs: 60_000,
     })

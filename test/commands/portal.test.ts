@@ -9,7 +9,8 @@ import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {api, listAll, ROOT, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {BIN, envVars, expectNoToken, jsonlIds, linesOf, runCli, sandbox, sh, stripAnsi, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {BIN, envVars, expectNoToken, jsonlIds, linesOf, sandbox, sh, stripAnsi, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 async function sessionToken(env: EnvHandle, customerId: string): Promise<string> {
   const res = await api(env, 'POST', '/customer-sessions/', {body: {customer_id: customerId}})
@@ -49,7 +50,7 @@ describe('till portal', () => {
   const outputs: string[] = []
 
   const till = async (args: string[], extra: Record<string, string | undefined> = {}): Promise<CliResult> => {
-    const r = await runCli(args, {env: box.env({...envVars(env), ...extra})})
+    const r = await runInProcess(args, {env: box.env({...envVars(env), ...extra})})
     outputs.push(r.stdout, r.stderr)
     return r
   }
@@ -346,7 +347,7 @@ describe('till portal with an expired session (emulator --session-ttl 1s)', () =
     const vars = box.env({...envVars(env), TILL_CUSTOMER_TOKEN: token})
     expect((await api(env, 'GET', '/customer-portal/customers/me', {token})).status).toBe(200)
     await sleep(1500)
-    const r = await runCli(['portal', 'orders', 'list'], {env: vars})
+    const r = await runInProcess(['portal', 'orders', 'list'], {env: vars})
     expect(r.code).toBe(4)
     expect(r.stdout).toBe('')
     expect(r.stderr).toContain('expired')

@@ -10,7 +10,8 @@ import {join} from 'node:path'
 
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
-import {envVars, linesOf, runCli, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, linesOf, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {api, sleep, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 
 describe('discounts at renewals, events of the new resources, a file changed during its upload', () => {
@@ -18,7 +19,7 @@ describe('discounts at renewals, events of the new resources, a file changed dur
   let box: Sandbox
 
   const env = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(emulator.production), TILL_ENV: 'local', ...extra})
-  const till = (args: string[], extra: Record<string, string | undefined> = {}) => runCli(args, {env: env(extra), timeoutMs: 60_000})
+  const till = (args: string[], extra: Record<string, string | undefined> = {}) => runInProcess(args, {env: env(extra), timeoutMs: 60_000})
   const get = async (path: string) => (await api(emulator.production, 'GET', path)).body as Json
   const json = (r: CliResult) => JSON.parse(r.stdout) as Json
   const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}\n${r.stdout}`).toBe(0)

@@ -6,7 +6,8 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, chunkedPost, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {envVars, expectNoToken, linesOf, runCli, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
+import {envVars, expectNoToken, linesOf, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {allowRefusals} from '../helpers/contract.js'
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -17,7 +18,7 @@ describe('usage over time', () => {
   let box: Sandbox
   let vars: NodeJS.ProcessEnv
 
-  const till = (args: string[], input?: string) => runCli(args, {env: vars, input})
+  const till = (args: string[], input?: string) => runInProcess(args, {env: vars, input})
   const json = async (args: string[], input?: string): Promise<Json> => {
     const r = await till([...args, '--json'], input)
     expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0)

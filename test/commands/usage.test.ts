@@ -9,7 +9,8 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {envVars, expectNoToken, linesOf, runCli, runTty, sandbox, spawnCli, startEmulatorWith, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+import {envVars, expectNoToken, linesOf, runTty, sandbox, spawnCli, startEmulatorWith, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 const DAY = 86_400_000
 const BASE = Date.UTC(2026, 0, 5) // a Monday
@@ -95,14 +96,14 @@ describe('till events and meters', () => {
   it('ingests 100,000 events from a file with exact counts, and the same file again as duplicates only', async () => {
     const file = join(dir, 'big.jsonl')
     writeFileSync(file, jsonl(events('big.call', 100_000)))
-    const first = await runCli(['events', 'ingest', file, '--json'], {env: vars, timeoutMs: 120_000})
+    const first = await runInProcess(['events', 'ingest', file, '--json'], {env: vars, timeoutMs: 120_000})
     expect(first.stderr).toMatch(/Read 100000 lines: 100000 inserted, 0 duplicates, 0 rejected; 100 requests/)
     expect(first.code).toBe(0)
     expect(summaryOf(first.stdout)).toEqual({read: 100_000, inserted: 100_000, duplicates: 0, rejected: 0, requests: 100})
     expect(await stored(env, 'big.call')).toBe(100_000)
     expectNoToken(first.stdout + first.stderr, env.token)
 
-    const again = await runCli(['events', 'ingest', file, '--json', '--batch-size', '5000'], {env: vars, timeoutMs: 120_000})
+    const again = await runInProcess(['events', 'ingest', file, '--json', '--batch-size', '5000'], {env: vars, timeoutMs: 120_000})
     expect(again.code).toBe(0)
     expect(summaryOf(again.stdout)).toEqual({read: 100_000, inserted: 0, duplicates: 100_000, rejected: 0, requests: 20})
     expect(await stored(env, 'big.call')).toBe(100_000)
@@ -117,7 +118,7 @@ describe('till events and meters', () => {
     const file = join(dir, 'mixed.jsonl')
     writeFileSync(file, `${lines.join('\n')}\n`)
 
-    const strict = await runCli(['events', 'ingest', file, '--batch-size', '2'], {env: vars})
+    const strict = await runInProcess(['events', 'ingest', file, '--batch-size', '2'], {env: vars})
     expect(strict.code).toBe(1)
     expect(strict.stderr).toMatch(/^Error: line 5: not JSON/m)
     expect(strict.stderr).toMatch(/--skip-invalid/)
@@ -126,7 +127,7 @@ describe('till events and meters', () => {
     // the four events before line 5 went; nothing after it did
     expect((await storedEvents(env, 'mixed.call')).map((e) => e.metadata.seq)).toEqual([0, 1, 2, 3])
 
-    const lenient = await runCli(['events', 'ingest', file, '--skip-invalid', '--json'], {env: vars})
+    const lenient = await runInProcess(['events', 'ingest', file, '--skip-invalid', '--json'], {env: vars})
     expect(lenient.code).toBe(0)
     expect(lenient.stderr).toMatch(/Skipped line 5: not JSON/)
     expect(lenient.stderr).toMatch(/Skipped line 9: no customer/)
@@ -140,11 +141,11 @@ describe('till events and meters', () => {
     evs.splice(2, 0, {name: 'refused.call', customer_id: '00000000-0000-4000-8000-000000000000'}) // line 3: unknown customer
     const file = join(dir, 'refused.jsonl')
     writeFileSync(file, jsonl(evs))
-    const strict = await runCli(['events', 'ingest', file], {env: vars})
+    const strict = await runInProcess(['events', 'ingest', file], {env: vars})
     expect(strict.code).toBe(1)
     expect(strict.stderr).toMatch(/^Error: line 3: refused by the service: customer_id: Customer not found/m)
     expect(await stored(env, 'refused.call')).toBe(0)
-    const lenient = await runCli(['events', 'ingest', file, '--skip-invalid', '--json'], {env: vars})
+    const lenient = await runInProcess(['events', 'ingest', file, '--skip-invalid', '--json'], {env: vars})
     expect(lenient.code).toBe(0)
     expect(lenient.stderr).toMatch(/Skipped line 3: customer_id: Customer not found/)
     expect(summaryOf(lenient.stdout)).toMatchObject({read: 7, inserted: 6, rejected: 1})
@@ -157,7 +158,7 @@ describe('till events and meters', () => {
       file,
       'timestamp,external_id,metadata.tokens,metadata.model,metadata.cached\n2026-01-02T00:00:00Z,csv-1,12,"gpt, large",true\n2026-01-02T00:01:00Z,csv-2,7.5,small,false\n',
     )
-    const res = await runCli(['events', 'ingest', file, '--name', 'csv.call', '--external-customer', 'user_csv', '--json'], {env: vars})
+    const res = await runInProcess(['events', 'ingest', file, '--name', 'csv.call', '--external-customer', 'user_csv', '--json'], {env: vars})
     expect(res.code).toBe(0)
     expect(summaryOf(res.stdout)).toMatchObject({read: 2, inserted: 2})
     const got = await storedEvents(env, 'csv.call')
@@ -168,7 +169,7 @@ describe('till events and meters', () => {
   })
 
   it('refuses to wait for a terminal on stdin and names a missing file', async () => {
-    const missing = await runCli(['events', 'ingest', join(dir, 'nope.jsonl')], {env: vars})
+    const missing = await runInProcess(['events', 'ingest', join(dir, 'nope.jsonl')], {env: vars})
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/^Error: cannot read .*nope\.jsonl: no such file or folder$/m)
     const tty = await runTty(`${TILL} events ingest`, {env: vars})
@@ -177,13 +178,13 @@ describe('till events and meters', () => {
   })
 
   it('reads events from a pipeline on stdin', async () => {
-    const res = await runCli(['events', 'ingest', '-', '--json'], {env: vars, input: jsonl(events('stdin.call', 250))})
+    const res = await runInProcess(['events', 'ingest', '-', '--json'], {env: vars, input: jsonl(events('stdin.call', 250))})
     expect(res.code).toBe(0)
     expect(summaryOf(res.stdout)).toEqual({read: 250, inserted: 250, duplicates: 0, rejected: 0, requests: 1})
   })
 
   it('lists, shows and names events with their filters', async () => {
-    const list = await runCli(['events', 'list', '--name', 'stdin.call', '--external-customer', 'cust_3', '--all', '--json'], {env: vars})
+    const list = await runInProcess(['events', 'list', '--name', 'stdin.call', '--external-customer', 'cust_3', '--all', '--json'], {env: vars})
     expect(list.code).toBe(0)
     const items = JSON.parse(list.stdout) as Json[]
     expect(items.length).toBe(events('stdin.call', 250).filter((e) => e.external_customer_id === 'cust_3').length)
@@ -191,7 +192,7 @@ describe('till events and meters', () => {
     // newest first by default
     expect(items.map((e) => e.timestamp)).toEqual([...items.map((e) => e.timestamp)].sort().reverse())
 
-    const filtered = await runCli(
+    const filtered = await runInProcess(
       [
         'events',
         'list',
@@ -207,12 +208,12 @@ describe('till events and meters', () => {
     const expected = events('stdin.call', 250).filter((e) => (e.metadata.tokens as number) >= 100).length
     expect((JSON.parse(filtered.stdout) as Json[]).length).toBe(expected)
 
-    const one = await runCli(['events', 'get', items[0].id, '--json'], {env: vars})
+    const one = await runInProcess(['events', 'get', items[0].id, '--json'], {env: vars})
     expect(JSON.parse(one.stdout)).toEqual(items[0])
-    const missing = await runCli(['events', 'get', crypto.randomUUID()], {env: vars})
+    const missing = await runInProcess(['events', 'get', crypto.randomUUID()], {env: vars})
     expect(missing.code).toBe(3)
 
-    const names = await runCli(['events', 'names', '--query', 'stdin', '--json'], {env: vars})
+    const names = await runInProcess(['events', 'names', '--query', 'stdin', '--json'], {env: vars})
     expect(JSON.parse(names.stdout)).toEqual([expect.objectContaining({name: 'stdin.call', source: 'user', occurrences: 250})])
   })
 
@@ -230,7 +231,7 @@ describe('till events and meters', () => {
     }
     const file = join(dir, 'meter.jsonl')
     writeFileSync(file, jsonl(evs))
-    expect((await runCli(['events', 'ingest', file], {env: vars})).code).toBe(0)
+    expect((await runInProcess(['events', 'ingest', file], {env: vars})).code).toBe(0)
 
     const start = new Date(BASE).toISOString()
     const end = new Date(BASE + 5 * DAY - 1).toISOString()
@@ -247,13 +248,13 @@ describe('till events and meters', () => {
       ['unique:user', (xs) => new Set(xs.map((e) => e.metadata.user)).size],
     ]
     for (const [aggregation, compute] of cases) {
-      const created = await runCli(
+      const created = await runInProcess(
         ['meters', 'create', '--name', `Meter ${aggregation}`, '--where', 'name=meter.call', '--where', 'tier eq pro', '--aggregation', aggregation, '--json'],
         {env: vars},
       )
       expect(created.code, created.stderr).toBe(0)
       const meter = JSON.parse(created.stdout) as Json
-      const q = await runCli(['meters', 'quantities', meter.id, '--start', start, '--end', end, '--interval', 'day', '--json'], {env: vars})
+      const q = await runInProcess(['meters', 'quantities', meter.id, '--start', start, '--end', end, '--interval', 'day', '--json'], {env: vars})
       expect(q.code, q.stderr).toBe(0)
       const body = JSON.parse(q.stdout) as Json
       expect(
@@ -267,9 +268,9 @@ describe('till events and meters', () => {
     }
 
     // one customer's quantities, by external id, piped as TSV
-    const list = await runCli(['meters', 'list', '--query', 'Meter sum', '--json'], {env: vars})
+    const list = await runInProcess(['meters', 'list', '--query', 'Meter sum', '--json'], {env: vars})
     const sumMeter = (JSON.parse(list.stdout) as Json[])[0]
-    const tsv = await runCli(['meters', 'quantities', sumMeter.id, '--start', start, '--end', end, '--interval', 'week', '--external-customer', 'mc_0'], {
+    const tsv = await runInProcess(['meters', 'quantities', sumMeter.id, '--start', start, '--end', end, '--interval', 'week', '--external-customer', 'mc_0'], {
       env: vars,
     })
     expect(tsv.code).toBe(0)
@@ -279,7 +280,7 @@ describe('till events and meters', () => {
   }, 60_000)
 
   it('draws the quantities as a chart with the table under it on a terminal', async () => {
-    const list = await runCli(['meters', 'list', '--query', 'Meter count', '--json'], {env: vars})
+    const list = await runInProcess(['meters', 'list', '--query', 'Meter count', '--json'], {env: vars})
     const meter = (JSON.parse(list.stdout) as Json[])[0]
     const res = await runTty(`${TILL} meters quantities ${meter.id} --start 2026-01-05T00:00:00Z --end 2026-01-09T23:59:59Z --interval day`, {env: vars})
     expect(res.code).toBe(0)
@@ -292,7 +293,7 @@ describe('till events and meters', () => {
   it("shows customers' meters: consumed units per customer, and the same to the customer in the portal", async () => {
     const customer = await api(env, 'POST', '/customers/', {body: {email: 'meter-user@example.com', external_id: 'mc_1'}})
     expect(customer.status).toBe(201)
-    const list = await runCli(['customer-meters', 'list', '--external-customer', 'mc_1', '--all', '--json'], {env: vars})
+    const list = await runInProcess(['customer-meters', 'list', '--external-customer', 'mc_1', '--all', '--json'], {env: vars})
     expect(list.code, list.stderr).toBe(0)
     const rows = JSON.parse(list.stdout) as Json[]
     const sumRow = rows.find((r) => r.meter.name === 'Meter sum:tokens')
@@ -300,13 +301,13 @@ describe('till events and meters', () => {
       .filter((i) => i % 4 === 1 && i % 3 === 0)
       .reduce((a, i) => a + ((i * 7919) % 1000), 0)
     expect(sumRow).toMatchObject({customer_id: customer.body.id, consumed_units: expected, credited_units: 0, balance: -expected})
-    const one = await runCli(['customer-meters', 'get', sumRow.id, '--json'], {env: vars})
+    const one = await runInProcess(['customer-meters', 'get', sumRow.id, '--json'], {env: vars})
     expect(JSON.parse(one.stdout)).toEqual(sumRow)
 
     const state = await api(env, 'GET', `/customers/${customer.body.id}/state`)
     expect(state.body.active_meters).toContainEqual(expect.objectContaining({meter_id: sumRow.meter_id, consumed_units: expected}))
 
-    const portal = await runCli(['portal', 'meters', 'list', '--as-customer', 'mc_1', '--json'], {env: vars})
+    const portal = await runInProcess(['portal', 'meters', 'list', '--as-customer', 'mc_1', '--json'], {env: vars})
     expect(portal.code, portal.stderr).toBe(0)
     const mine = (JSON.parse(portal.stdout) as Json[]).find((r) => r.id === sumRow.id)
     expect(mine).toMatchObject({consumed_units: expected, meter: {id: sumRow.meter_id, name: 'Meter sum:tokens'}})
@@ -315,20 +316,21 @@ describe('till events and meters', () => {
 
   it('sells usage: a metered price and a meter_credit benefit that credits units (system events) when granted', async () => {
     const meter = JSON.parse(
-      (await runCli(['meters', 'create', '--name', 'Credited calls', '--where', 'name=credit.call', '--aggregation', 'count', '--json'], {env: vars})).stdout,
+      (await runInProcess(['meters', 'create', '--name', 'Credited calls', '--where', 'name=credit.call', '--aggregation', 'count', '--json'], {env: vars}))
+        .stdout,
     ) as Json
-    const benefitRun = await runCli(
+    const benefitRun = await runInProcess(
       ['benefits', 'create', '--type', 'meter_credit', '--description', '100 calls', '--meter', meter.id, '--units', '100', '--json'],
       {env: vars},
     )
     expect(benefitRun.code, benefitRun.stderr).toBe(0)
     const benefit = JSON.parse(benefitRun.stdout) as Json
     expect(benefit.properties).toEqual({units: 100, rollover: false, meter_id: meter.id})
-    const missing = await runCli(['benefits', 'create', '--type', 'meter_credit', '--description', 'no meter', '--units', '5'], {env: vars})
+    const missing = await runInProcess(['benefits', 'create', '--type', 'meter_credit', '--description', 'no meter', '--units', '5'], {env: vars})
     expect(missing.code).toBe(2)
     expect(missing.stderr).toMatch(/needs --meter and --units/)
 
-    const productRun = await runCli(
+    const productRun = await runInProcess(
       ['products', 'create', '--name', 'Usage plan', '--interval', 'month', '--free', '--metered', `${meter.id}:0.5:10000`, '--benefit', benefit.id, '--json'],
       {env: vars},
     )
@@ -341,33 +343,33 @@ describe('till events and meters', () => {
       meter_id: meter.id,
       meter: {id: meter.id, name: 'Credited calls'},
     })
-    const oneTime = await runCli(['products', 'create', '--name', 'Once', '--price', '5', '--metered', `${meter.id}:1`], {env: vars})
+    const oneTime = await runInProcess(['products', 'create', '--name', 'Once', '--price', '5', '--metered', `${meter.id}:1`], {env: vars})
     expect(oneTime.code).toBe(2)
     expect(oneTime.stderr).toMatch(/--metered needs --interval/)
 
     const customer = (await api(env, 'POST', '/customers/', {body: {email: 'credit-user@example.com', external_id: 'credit_user'}})).body
     expect((await api(env, 'POST', '/subscriptions/', {body: {product_id: product.id, customer_id: customer.id}})).status).toBe(201)
-    await runCli(['events', 'ingest', '-', '--name', 'credit.call', '--external-customer', 'credit_user'], {env: vars, input: '{}\n{}\n{}\n'})
+    await runInProcess(['events', 'ingest', '-', '--name', 'credit.call', '--external-customer', 'credit_user'], {env: vars, input: '{}\n{}\n{}\n'})
 
-    const system = await runCli(['events', 'list', '--customer', customer.id, '--source', 'system', '--sort', 'timestamp', '--json'], {env: vars})
+    const system = await runInProcess(['events', 'list', '--customer', customer.id, '--source', 'system', '--sort', 'timestamp', '--json'], {env: vars})
     const systemEvents = JSON.parse(system.stdout) as Json[]
     // a subscription with a metered price starts its meter afresh, then its benefits are granted
     expect(systemEvents.map((e) => e.name)).toEqual(['meter.reset', 'benefit.granted', 'meter.credited'])
     expect(systemEvents[0].metadata).toEqual({meter_id: meter.id})
     expect(systemEvents[2].metadata).toEqual({meter_id: meter.id, units: 100, rollover: false})
-    const meters = await runCli(['customer-meters', 'list', '--customer', customer.id, '--meter', meter.id, '--json'], {env: vars})
+    const meters = await runInProcess(['customer-meters', 'list', '--customer', customer.id, '--meter', meter.id, '--json'], {env: vars})
     expect(JSON.parse(meters.stdout)).toEqual([expect.objectContaining({consumed_units: 3, credited_units: 100, balance: 97})])
   })
 
   it('archives a meter after confirmation only (--yes without a terminal)', async () => {
-    const list = await runCli(['meters', 'list', '--query', 'Meter min', '--json'], {env: vars})
+    const list = await runInProcess(['meters', 'list', '--query', 'Meter min', '--json'], {env: vars})
     const meter = (JSON.parse(list.stdout) as Json[])[0]
-    const refused = await runCli(['meters', 'archive', meter.id], {env: vars})
+    const refused = await runInProcess(['meters', 'archive', meter.id], {env: vars})
     expect(refused.code).toBe(2)
     expect(refused.stderr).toMatch(/--yes/)
-    const archived = await runCli(['meters', 'archive', meter.id, '--yes', '--json'], {env: vars})
+    const archived = await runInProcess(['meters', 'archive', meter.id, '--yes', '--json'], {env: vars})
     expect(JSON.parse(archived.stdout).archived_at).not.toBeNull()
-    const active = await runCli(['meters', 'list', '--no-archived', '--all', '--json'], {env: vars})
+    const active = await runInProcess(['meters', 'list', '--no-archived', '--all', '--json'], {env: vars})
     expect((JSON.parse(active.stdout) as Json[]).some((m) => m.id === meter.id)).toBe(false)
   })
 
@@ -389,7 +391,7 @@ describe('till events and meters', () => {
     await running.done
     const partial = await stored(env, 'resume.call')
     expect(partial).toBeLessThan(30_000)
-    const rerun = await runCli(['events', 'ingest', file, '--checkpoint', checkpoint, '--json'], {env: vars, timeoutMs: 60_000})
+    const rerun = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint, '--json'], {env: vars, timeoutMs: 60_000})
     expect(rerun.code, rerun.stderr).toBe(0)
     const summary = summaryOf(rerun.stdout)
     expect(summary.read).toBeLessThan(30_000)
@@ -411,7 +413,7 @@ describe('till events and meters', () => {
     const stopped = await running.done
     expect(stopped.code).toBe(130)
     expect(stopped.stderr).toMatch(/run the same command again to continue/)
-    const rerun = await runCli(['events', 'ingest', file, '--checkpoint', checkpoint], {env: vars, timeoutMs: 60_000})
+    const rerun = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint], {env: vars, timeoutMs: 60_000})
     expect(rerun.code, rerun.stderr).toBe(0)
     const seqs = (await storedEvents(env, 'interrupt.call')).map((e) => e.metadata.seq as number)
     expect(seqs.length).toBe(30_000)
@@ -443,7 +445,7 @@ describe('till events ingest under injected 5xx and connection resets', () => {
   it('with an external_id on every event: none inserted twice, none lost', async () => {
     const file = join(dir, 'faults.jsonl')
     writeFileSync(file, jsonl(events('faults.call', 10_000)))
-    const res = await runCli(['events', 'ingest', file, '--batch-size', '100', '--json'], {env: vars, timeoutMs: 90_000})
+    const res = await runInProcess(['events', 'ingest', file, '--batch-size', '100', '--json'], {env: vars, timeoutMs: 90_000})
     expect(res.code, res.stderr).toBe(0)
     const summary = summaryOf(res.stdout)
     // a reset after the write makes the replay count duplicates; every event is accounted for once
@@ -458,7 +460,7 @@ describe('till events ingest under injected 5xx and connection resets', () => {
     const file = join(dir, 'unsafe.jsonl')
     const checkpoint = join(dir, 'unsafe.ckpt')
     writeFileSync(file, jsonl(events('unsafe.call', 10_000, {externalIds: false})))
-    const res = await runCli(['events', 'ingest', file, '--batch-size', '100', '--concurrency', '1', '--checkpoint', checkpoint], {
+    const res = await runInProcess(['events', 'ingest', file, '--batch-size', '100', '--concurrency', '1', '--checkpoint', checkpoint], {
       env: vars,
       timeoutMs: 90_000,
     })
@@ -467,7 +469,7 @@ describe('till events ingest under injected 5xx and connection resets', () => {
     expect(m, res.stderr).not.toBeNull()
     const seqs = (await storedEvents(env, 'unsafe.call')).map((e) => e.metadata.seq as number)
     expect(new Set(seqs).size).toBe(seqs.length)
-    const again = await runCli(['events', 'ingest', file, '--checkpoint', checkpoint], {env: vars})
+    const again = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint], {env: vars})
     expect(again.code).toBe(2)
     expect(again.stderr).toMatch(new RegExp(`lines ${m![1]}-${m![2]} of this input may already be stored`))
     expect(again.stderr).toMatch(/--resend-unknown.*--skip-unknown/)

@@ -224,20 +224,38 @@ export function requestLog(text: string): LoggedRequest[] {
   return [...text.matchAll(re)].map((m) => ({env: m[1]!, method: m[2]!, path: m[3]!, status: Number(m[4])}))
 }
 
+/** Waits until an emulator's log has been quiet for `quietMs`. */
+async function untilQuiet(emulator: Emulator, quietMs: number): Promise<number> {
+  let start = emulator.stderr().length
+  for (;;) {
+    await sleep(quietMs)
+    const now = emulator.stderr().length
+    if (now === start) return now
+    start = now
+  }
+}
+
 /**
  * What an emulator logs from now on: call the returned function to read the new lines. Waits until the
  * log has been quiet for `quietMs` first, so lines of earlier requests that are still on their way are
  * not counted as new.
  */
 export async function logFrom(emulator: Emulator, quietMs = 250): Promise<() => LoggedRequest[]> {
-  let start = emulator.stderr().length
-  for (;;) {
-    await sleep(quietMs)
-    const now = emulator.stderr().length
-    if (now === start) break
-    start = now
-  }
+  const start = await untilQuiet(emulator, quietMs)
   return () => requestLog(emulator.stderr().slice(start))
+}
+
+/**
+ * As logFrom, for commands run in this process (./in-process.js): the reader too waits until the log
+ * has been quiet for `quietMs`, since the lines of the last requests of a command that has just
+ * returned may still be on their way (a spawned till's exit gave them that time).
+ */
+export async function settledLogFrom(emulator: Emulator, quietMs = 250): Promise<() => Promise<LoggedRequest[]>> {
+  const read = await logFrom(emulator, quietMs)
+  return async () => {
+    await untilQuiet(emulator, quietMs)
+    return read()
+  }
 }
 
 /**
