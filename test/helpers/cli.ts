@@ -27,7 +27,8 @@ export interface Sandbox {
   cleanup(): void
 }
 
-const OUTSIDE = /^(TILL_|FORCE_COLOR$|NO_COLOR$|CI$)/
+// (the contract mode, TILL_CONTRACT and TILL_CONTRACT_LOG, stays: an emulator a till process embeds checks the contract too)
+const OUTSIDE = /^(TILL_(?!CONTRACT)|FORCE_COLOR$|NO_COLOR$|CI$)/
 
 /** Fresh temporary TILL_CONFIG_DIR and TILL_DATA_DIR (HOME too, so nothing touches the real one). */
 export function sandbox(): Sandbox {
