@@ -11,7 +11,8 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {envVars, expectNoToken, linesOf, logFrom, runShell, sandbox, sh, startEmulatorWith, TILL, type Sandbox} from '../helpers/cli.js'
+import {envVars, expectNoToken, linesOf, logFrom, runShell, sandbox, settledLogFrom, sh, startEmulatorWith, TILL, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 /** `jq -r .id` in node: the id of each JSON line. */
 const NODE_JQ_ID = `${JSON.stringify(process.execPath)} -e ${sh("require('readline').createInterface({input: process.stdin}).on('line', (l) => console.log(JSON.parse(l).id))")}`
@@ -113,10 +114,10 @@ describe('ids from stdin under a tight rate limit and injected faults', () => {
     // Each id twice: the repeat must never become a second refund.
     const input = [...chosen.map((o) => o.id), ...chosen.slice(0, 5).map((o) => o.id)].join('\n')
     writeFileSync(idsFile, `${input}\n`)
-    const log = await logFrom(emulator)
-    const r = await runShell(`${TILL} refunds create --order - --reason service_disruption --yes --envelope -o jsonl < ${sh(idsFile)}`, {
+    const log = await settledLogFrom(emulator)
+    const r = await runInProcess(['refunds', 'create', '--order', '-', '--reason', 'service_disruption', '--yes', '--envelope', '-o', 'jsonl'], {
       env: env(),
-      timeoutMs: 180_000,
+      input: readFileSync(idsFile, 'utf8'),
     })
 
     const results = linesOf(r.stdout).map((l) => JSON.parse(l) as Result)
@@ -143,7 +144,7 @@ describe('ids from stdin under a tight rate limit and injected faults', () => {
       }
     }
     // At most one answered refund POST per order: never more POSTs than orders.
-    const posts = log().filter((q) => q.method === 'POST' && q.path === '/v1/refunds/' && q.status !== 429)
+    const posts = (await log()).filter((q) => q.method === 'POST' && q.path === '/v1/refunds/' && q.status !== 429)
     expect(posts.length).toBeLessThanOrEqual(60)
     expect(created.length).toBeLessThanOrEqual(posts.length)
   }, 240_000)
