@@ -6,7 +6,8 @@ import {spawn} from 'node:child_process'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {api, listAll, ROOT, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
-import {BIN, envVars, expectNoToken, linesOf, runCli, sandbox, sh, stripAnsi, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {BIN, envVars, expectNoToken, linesOf, sandbox, sh, stripAnsi, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 const CST = /polar_cst_[A-Za-z0-9]{43}/
 const CST_LINE = /^polar_cst_[A-Za-z0-9]{43}\n$/
@@ -20,7 +21,7 @@ describe('till sessions create', () => {
   let box: Sandbox
 
   const till = (args: string[], extra: Record<string, string | undefined> = {}): Promise<CliResult> =>
-    runCli(args, {env: box.env({...envVars(emulator.production), ...extra})})
+    runInProcess(args, {env: box.env({...envVars(emulator.production), ...extra})})
 
   /** The customer a portal token belongs to, asked of the portal itself. */
   const portalCustomerId = async (token: string): Promise<string> => {
