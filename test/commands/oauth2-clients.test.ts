@@ -2,8 +2,9 @@
 // is shown once (on create), never by get; list says the API has no such operation; update keeps what is not given; delete confirms.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, runCli, sandbox, type Sandbox} from '../helpers/cli.js'
+import {envVars, sandbox, type Sandbox} from '../helpers/cli.js'
 import {api, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 let emu: Emulator
 let box: Sandbox
@@ -20,7 +21,7 @@ afterAll(async () => {
   box?.cleanup()
 })
 
-const till = (args: string[]) => runCli(args, {env})
+const till = (args: string[]) => runInProcess(args, {env})
 
 describe('oauth2-clients', () => {
   let clientId = ''
