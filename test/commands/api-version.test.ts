@@ -7,7 +7,8 @@ import {join} from 'node:path'
 
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
-import {envVars, logFrom, runCli, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, runCli, sandbox, settledLogFrom, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {startEmulator, type Emulator} from '../helpers/emulator.js'
 import {API_VERSION} from '../../src/client/version.js'
 import {WARNING_FILE} from '../../src/cli/config/version-warning.js'
@@ -18,7 +19,7 @@ describe('API version pinning', () => {
   const cacheDir = () => join(box.root, 'cache')
   const env = (extra: Record<string, string | undefined> = {}) =>
     box.env({...envVars(emulator.production), TILL_ENV: 'local', TILL_CACHE_DIR: cacheDir(), ...extra})
-  const till = (args: string[], extra: Record<string, string | undefined> = {}) => runCli(args, {env: env(extra)})
+  const till = (args: string[], extra: Record<string, string | undefined> = {}) => runInProcess(args, {env: env(extra)})
   const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}`).toBe(0)
 
   beforeAll(async () => {
@@ -34,7 +35,8 @@ describe('API version pinning', () => {
 
   it("till --version names the pinned API version, the service's default 2026-10", async () => {
     expect(API_VERSION).toBe('2026-10')
-    const r = await till(['--version'])
+    // a process: bin/run.js answers --version itself, without loading the CLI
+    const r = await runCli(['--version'], {env: env()})
     ok(r)
     expect(r.stdout).toMatch(new RegExp(`^till/\\S+ \\S+ node-v\\S+ polar-api/${API_VERSION}\\n$`))
   })
@@ -50,7 +52,7 @@ describe('API version pinning', () => {
   })
 
   it('a version the service does not know, or a malformed one, is one usage line naming the three, before anything is sent', async () => {
-    const requests = await logFrom(emulator)
+    const requests = await settledLogFrom(emulator)
     for (const version of ['2031-01', 'latest']) {
       const r = await till(['products', 'list'], {TILL_API_VERSION: version})
       expect(r.code).toBe(2)
@@ -58,7 +60,7 @@ describe('API version pinning', () => {
       expect(r.stderr).toContain(`TILL_API_VERSION must be an API version the service knows, one of 2026-04, 2026-10, 2027-01, not "${version}"`)
       expect(r.stderr).not.toMatch(/\n\s+at /)
     }
-    expect(requests().filter((q) => q.path.startsWith('/v1/products'))).toEqual([])
+    expect((await requests()).filter((q) => q.path.startsWith('/v1/products'))).toEqual([])
   })
 
   it("a profile's api_version is used and shown; TILL_API_VERSION overrides it", async () => {
