@@ -7,8 +7,9 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, runCli, sandbox, type Sandbox} from '../helpers/cli.js'
+import {envVars, sandbox, type Sandbox} from '../helpers/cli.js'
 import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 const SPEC = join(ROOT, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json')
 const LOG = join(mkdtempSync(join(tmpdir(), 'till-wire-')), 'violations.jsonl')
@@ -36,7 +37,7 @@ afterAll(async () => {
   if (saved.log === undefined) delete process.env.TILL_CONTRACT_LOG
 })
 
-const till = (args: string[]) => runCli(args, {env})
+const till = (args: string[]) => runInProcess(args, {env})
 
 /** The request violations logged so far, as `METHOD path: message`. */
 const requestViolations = () =>
