@@ -4,8 +4,9 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {expectNoToken, KEY, runAnswering, runCli, runShell, runTty, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, KEY, runAnswering, runShell, runTty, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
 import {startEmulator, type Emulator} from '../helpers/emulator.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 let emu: Emulator
 let box: Sandbox
@@ -27,7 +28,7 @@ const config = () =>
   }
 
 function login(args: string[], token: string, env = box.env()) {
-  return runCli(['auth', 'login', ...args, '--token-stdin'], {env, input: `${token}\n`})
+  return runInProcess(['auth', 'login', ...args, '--token-stdin'], {env, input: `${token}\n`})
 }
 
 describe('auth login', () => {
@@ -74,7 +75,7 @@ describe('auth login', () => {
   })
 
   it('fails at once without a terminal or --token-stdin, naming the flag', async () => {
-    const r = await runCli(['auth', 'login', '--environment', 'sandbox'], {env: box.env(), openStdin: true, timeoutMs: 10_000})
+    const r = await runInProcess(['auth', 'login', '--environment', 'sandbox'], {env: box.env(), openStdin: true, timeoutMs: 10_000})
     expect(r.code).toBe(2)
     expect(r.stderr).toContain('--token-stdin')
     expect(r.ms).toBeLessThan(9000)
@@ -83,7 +84,7 @@ describe('auth login', () => {
 
 describe('auth status', () => {
   it('shows the profile, environment, organization and the token masked', async () => {
-    const r = await runCli(['auth', 'status', '--profile', 'sandbox', '--json'], {env: box.env()})
+    const r = await runInProcess(['auth', 'status', '--profile', 'sandbox', '--json'], {env: box.env()})
     expect(r.code).toBe(0)
     const status = JSON.parse(r.stdout) as Record<string, string>
     const body = emu.sandbox.token.slice('polar_oat_'.length)
@@ -95,7 +96,7 @@ describe('auth status', () => {
   })
 
   it('exits 4 when the token is not usable', async () => {
-    const r = await runCli(['auth', 'status', '--profile', 'mixed'], {env: box.env()})
+    const r = await runInProcess(['auth', 'status', '--profile', 'mixed'], {env: box.env()})
     expect(r.code).toBe(4)
     expect(r.stderr).toContain('profile "mixed" cannot be used')
   })
@@ -104,7 +105,7 @@ describe('auth status', () => {
 describe('environment mix-up', () => {
   it('says when a token of one environment is sent to the other', async () => {
     // the production token, stored in profile prod-tty, sent to the sandbox profile's URL
-    const r = await runCli(['products', 'list', '--profile', 'sandbox'], {env: box.env({TILL_TOKEN: emu.production.token})})
+    const r = await runInProcess(['products', 'list', '--profile', 'sandbox'], {env: box.env({TILL_TOKEN: emu.production.token})})
     expect(r.code).toBe(4)
     expect(r.stderr).toContain('this token is the one of profile "prod-tty" (production), but it was sent to sandbox')
     expectNoToken(r.stdout + r.stderr, emu.production.token)
@@ -116,7 +117,7 @@ describe('auth token and logout', () => {
     const piped = await runShell(`${TILL} auth token --profile sandbox | cat`, {env: box.env()})
     expect(piped.code).toBe(0)
     expect(piped.stdout.trim()).toBe(emu.sandbox.token)
-    const old = await runCli(['auth', 'token', '--show-token', '--profile', 'sandbox'], {env: box.env()})
+    const old = await runInProcess(['auth', 'token', '--show-token', '--profile', 'sandbox'], {env: box.env()})
     expect(old.code).toBe(0)
     expect(old.stdout.trim()).toBe(emu.sandbox.token)
     const bare = await runTty(`${TILL} auth token --profile sandbox`, {env: box.env()})
@@ -130,11 +131,11 @@ describe('auth token and logout', () => {
   })
 
   it('logout removes the stored token; the profile then cannot be used', async () => {
-    const r = await runCli(['auth', 'logout', '--profile', 'mixed'], {env: box.env()})
+    const r = await runInProcess(['auth', 'logout', '--profile', 'mixed'], {env: box.env()})
     expect(r.code).toBe(0)
     expect(config().profiles.mixed!.token).toBeUndefined()
     expect(config().profiles.mixed!.environment).toBe('sandbox')
-    const status = await runCli(['auth', 'status', '--profile', 'mixed'], {env: box.env()})
+    const status = await runInProcess(['auth', 'status', '--profile', 'mixed'], {env: box.env()})
     expect(status.code).toBe(4)
   })
 })
