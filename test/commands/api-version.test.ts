@@ -1,4 +1,4 @@
-// API version pinning as processes: till sends Polar-Version (the built-in one, a profile's, or
+// API version pinning (in-process; --version as a process): till sends Polar-Version (the built-in one, a profile's, or
 // TILL_API_VERSION's) on every request, shows it in --debug, --version and profiles show, refuses a
 // version the service does not know before sending anything, and warns (stderr, once a day) when the
 // version pinned is one the service is removing.

@@ -1,4 +1,4 @@
-// `till sessions create` as a process against the emulator: by customer id, by external id and by the
+// `till sessions create` against the emulator (in-process; the terminal dialog as a process): by customer id, by external id and by the
 // deprecated flag name; the token printed on stdout only (table, JSON, --token-only), never on stderr
 // or in --debug traces; usage errors; the customer asked for on a terminal.
 import {spawn} from 'node:child_process'
