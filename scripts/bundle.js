@@ -60,6 +60,14 @@ const EDITS = [
   {file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: 'require("node:child_process")', to: lazy('node:child_process')},
   {file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
   {file: /@oclif[\\/]core[\\/]lib[\\/]parser[\\/]parse\.js$/, from: 'require("node:readline")', to: lazy('node:readline')},
+  // A flag's value that starts with '-' (`--sort -amount`, `--sort=-occurrences`) was refused as "expects a
+  // value" whenever its first letter was a short flag (-a, -o, -p): oclif took `-occurrences` for `-o
+  // ccurrences`. The value is refused only when it is a whole flag (`-o`, `--json`), as gh and git do.
+  {
+    file: /@oclif[\\/]core[\\/]lib[\\/]parser[\\/]parse\.js$/,
+    from: "if (typeof input !== 'string' || this.findFlag(input).name) {",
+    to: "if (typeof input !== 'string' || (this.findFlag(input).name && (input.startsWith('--') || input.length === 2))) {",
+  },
   {file: /@oclif[\\/]core[\\/]lib[\\/]performance\.js$/, from: 'require("node:perf_hooks")', to: lazy('node:perf_hooks')},
   {file: /undici[\\/]lib[\\/]core[\\/]util\.js$/, from: "const { IncomingMessage } = require('node:http')", to: `const lazyHttp = ${lazy('node:http')}`},
   {file: /undici[\\/]lib[\\/]core[\\/]util\.js$/, from: '.constructor === IncomingMessage)', to: '.constructor === lazyHttp.IncomingMessage)'},
