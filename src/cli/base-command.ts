@@ -343,6 +343,7 @@ export abstract class BaseCommand extends Command {
         tokenKind: tokenKind(token),
         surface: this.surface,
         otherEnvironment: p.token && sameToken ? {profile: sameToken[0], environment: sameToken[1].environment} : undefined,
+        tokenVariable: this.surface !== 'portal' && p.tokenSource === 'env' ? 'TILL_TOKEN' : undefined,
       }
     } catch {
       return {profile: '?', environment: '?', baseUrl: '?'}

@@ -93,6 +93,14 @@ function unauthenticated(error: ApiError, ctx: ErrorContext, where: string): Til
     )
   }
   const why = error.code === 'invalid_token' ? 'the token is invalid, expired or revoked' : 'this token is not accepted on this route'
+  if (ctx.tokenVariable) {
+    // signing in cannot help while the variable overrides the profile's token
+    return new TillError(
+      `not authenticated: ${why} (the token in ${ctx.tokenVariable})`,
+      ExitCode.auth,
+      `${ctx.tokenVariable} overrides the profile's token: set it to a valid organization token, or unset it to use ${where}`,
+    )
+  }
   return new TillError(`not authenticated: ${why}`, ExitCode.auth, `used ${where}; store a valid organization token with: till auth login (or set TILL_TOKEN)`)
 }
 
@@ -136,6 +144,8 @@ export interface ErrorContext {
   surface?: 'core' | 'portal'
   /** Set when the token is stored in a profile of another environment (spec §5 rule 3). */
   otherEnvironment?: {profile: string; environment: string}
+  /** The token came from this environment variable (TILL_TOKEN), not from the profile. */
+  tokenVariable?: string
 }
 
 /** The kind of a token, from its prefix (api-facts §2). */
