@@ -15,7 +15,17 @@ export function rebase(schema: Json): Json {
   return JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/components/', '"$ref":"spec#/components/')) as Json
 }
 
-export function newAjv(document: Json, coerce: boolean): Ajv2020 {
+/**
+ * The two ajv instances of the contract mode, holding the document's components (read as pydantic reads
+ * them, once): one for bodies and answers, types as they are; one for parameters, strings from the URL
+ * coerced to the schema's types (`?page=2`, `?id=a` as a list).
+ */
+export function newAjvs(document: Json): {bodies: Ajv2020; params: Ajv2020} {
+  const components = tagged(document.components)
+  return {bodies: newAjv(components, false), params: newAjv(components, true)}
+}
+
+function newAjv(components: unknown, coerce: boolean): Ajv2020 {
   // verbose: an error names the schema that refused (its title is the service's model name)
   const ajv = new Ajv2020({strict: false, allErrors: true, verbose: true, coerceTypes: coerce ? 'array' : false, validateFormats: true})
   addFormats(ajv)
@@ -24,7 +34,7 @@ export function newAjv(document: Json, coerce: boolean): Ajv2020 {
   ajv.addFormat('ipvanyaddress', true)
   ajv.addFormat('color', true)
   ajv.addKeyword('discriminator')
-  ajv.addSchema({$id: 'spec', components: tagged(document.components)}, undefined, undefined, false)
+  ajv.addSchema({$id: 'spec', components}, undefined, undefined, false)
   return ajv
 }
 

@@ -13,7 +13,7 @@ import type {Ajv2020, ValidateFunction} from 'ajv/dist/2020.js'
 import FindMyWay from 'find-my-way'
 
 import {undeclared, type Walker} from './contract-extras.js'
-import {newAjv, rebase} from './contract-schemas.js'
+import {newAjvs, rebase} from './contract-schemas.js'
 import {describe, preview, toIssues} from './contract-issues.js'
 import type {ValidationIssue} from './errors.js'
 
@@ -140,8 +140,9 @@ export class Contract {
   constructor(published: Json) {
     const document = withNewerFields(published)
     this.document = document
-    this.ajv = newAjv(document, false)
-    this.ajvParams = newAjv(document, true)
+    const {bodies, params} = newAjvs(document)
+    this.ajv = bodies
+    this.ajvParams = params
     const paths = document.paths as Record<string, Record<string, Json>>
     for (const [path, item] of Object.entries(paths)) {
       for (const [method, raw] of Object.entries(item)) {
