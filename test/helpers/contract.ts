@@ -13,6 +13,7 @@ import {join} from 'node:path'
 
 import {afterAll, afterEach, beforeEach} from 'vitest'
 
+import type {Violation} from '../../src/emulator/core/contract.js'
 import {ROOT} from './emulator.js'
 
 export const SPEC = join(ROOT, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json')
@@ -24,16 +25,8 @@ process.env.TILL_CONTRACT_LOG = log
 const ARTIFACTS = join(ROOT, 'test', 'artifacts')
 const ALL = join(ARTIFACTS, 'contract-violations.jsonl')
 
-interface Recorded {
-  side: 'request' | 'answer'
-  method: string
-  path: string
-  operation: string | null
-  status?: number
-  at: string
-  schemaPath: string
-  message: string
-}
+/** A violation as the emulator records it (one JSON line). */
+type Recorded = Violation
 
 let offset = 0
 let refusalsAllowed = false
