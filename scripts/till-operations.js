@@ -12,6 +12,9 @@
 // (A request whose path the user types, as in `till api`, is marked `// api-coverage: any path` and skipped.)
 // A request whose path cannot be evaluated is returned in `unresolved` (the report fails on it): a new
 // request form shows up as a failure, not as a silently missing operation.
+import {createHash} from 'node:crypto'
+import {existsSync, mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
 import {join, relative, sep} from 'node:path'
 
 import ts from 'typescript'
@@ -44,9 +47,9 @@ const strip = (node) => {
   return node
 }
 
-export function tillOperations(root) {
+/** What is in scope of the analysis under `root`: till's sources, not the emulator's nor tests. */
+function scope(root) {
   const src = join(root, 'src')
-  const clientFile = join(src, 'client', 'client.ts')
   const inScope = (file) => file.startsWith(src + sep) && !file.startsWith(join(src, 'emulator') + sep) && !file.endsWith('.test.ts') && !file.endsWith('.d.ts')
   const parsed = ts.getParsedCommandLineOfConfigFile(
     join(root, 'tsconfig.json'),
@@ -58,6 +61,44 @@ export function tillOperations(root) {
       },
     },
   )
+  return {src, inScope, parsed}
+}
+
+/**
+ * The operations each command sends, as `analyse` finds them. The analysis costs seconds of CPU (a whole
+ * TypeScript program), and the test suite and the build ask for it several times over unchanged sources:
+ * its result is kept under `node_modules/.cache`, keyed by the content of every file in scope, of the
+ * TypeScript configuration and of this script.
+ */
+export function tillOperations(root) {
+  const {inScope, parsed} = scope(root)
+  const hash = createHash('sha256')
+  hash.update(readFileSync(import.meta.filename))
+  hash.update(readFileSync(join(root, 'tsconfig.json')))
+  for (const file of parsed.fileNames.filter(inScope).sort()) hash.update(`\0${relative(root, file)}\0`).update(readFileSync(file))
+  const modules = join(root, 'node_modules')
+  const folder = existsSync(modules) ? join(modules, '.cache', 'till-operations') : join(tmpdir(), 'till-operations')
+  const file = join(folder, `${hash.digest('hex').slice(0, 32)}.json`)
+  if (existsSync(file)) {
+    try {
+      const kept = JSON.parse(readFileSync(file, 'utf8'))
+      return {byCommand: new Map(kept.byCommand.map(([id, ops]) => [id, new Set(ops)])), unresolved: kept.unresolved}
+    } catch {
+      // a damaged entry is worked out again
+    }
+  }
+  const found = analyse(root)
+  mkdirSync(folder, {recursive: true})
+  const partial = `${file}.${process.pid}`
+  writeFileSync(partial, JSON.stringify({byCommand: [...found.byCommand].map(([id, ops]) => [id, [...ops]]), unresolved: found.unresolved}))
+  renameSync(partial, file)
+  return found
+}
+
+/** The operations each command sends, worked out with the TypeScript compiler (see the top of this file). */
+function analyse(root) {
+  const {src, inScope, parsed} = scope(root)
+  const clientFile = join(src, 'client', 'client.ts')
   const program = ts.createProgram({rootNames: parsed.fileNames.filter(inScope), options: parsed.options})
   const checker = program.getTypeChecker()
   /** The bindings of the request being evaluated (see SITE). */
