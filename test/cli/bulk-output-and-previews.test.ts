@@ -3,7 +3,8 @@
 // --header, and `profiles add` checking the token. Processes against one emulator.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, expectNoToken, linesOf, runAnswering, runCli, runTty, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, expectNoToken, linesOf, runAnswering, runTty, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 
 const unknownId = () => '00000000-0000-4000-8000-000000000000'
@@ -15,7 +16,7 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
   const outputs: string[] = []
 
   const till = async (args: string[], opts: {input?: string; extra?: Record<string, string | undefined>} = {}): Promise<CliResult> => {
-    const r = await runCli(args, {env: box.env({...envVars(env), TILL_ENV: 'local', ...opts.extra}), input: opts.input})
+    const r = await runInProcess(args, {env: box.env({...envVars(env), TILL_ENV: 'local', ...opts.extra}), input: opts.input})
     outputs.push(r.stdout, r.stderr)
     return r
   }

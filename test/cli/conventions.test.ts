@@ -10,6 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {API_VERSION} from '../../src/client/version.js'
 import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {envVars, KEY, runAnswering, runCli, sandbox, TILL, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 const TOKEN = 'polar_oat_conventionsTestToken0123456789abcdef'
 
@@ -29,7 +30,7 @@ describe('a mistyped command', () => {
     [['customers', 'delet'], /^Error: "customers delet" is not a till command; did you mean "till customers delete"\?\n/],
     [['zzzz'], /^Error: "zzzz" is not a till command\nHint: see the commands with: till --help\n$/],
   ])('till %j: did you mean, with spaces, exit 2', async (args, pattern) => {
-    const r = await runCli(args, {env: box.env()})
+    const r = await runInProcess(args, {env: box.env()})
     expect(r.code, r.stderr).toBe(2)
     expect(r.stdout).toBe('')
     expect(r.stderr).toMatch(pattern)
@@ -41,12 +42,12 @@ describe('a mistyped command', () => {
       ['auth', 'logn', TOKEN],
       ['products', 'list', TOKEN],
     ]) {
-      const r = await runCli(args, {env: box.env()})
+      const r = await runInProcess(args, {env: box.env()})
       expect(r.code, r.stderr).toBe(2)
       expect(r.stderr).not.toContain('conventionsTestToken')
       expect(r.stderr).not.toMatch(/\n\s+at /)
     }
-    const extra = await runCli(['products', 'list', TOKEN], {env: box.env()})
+    const extra = await runInProcess(['products', 'list', TOKEN], {env: box.env()})
     expect(extra.stderr).toBe('Error: unexpected argument to "till products list" (not shown)\nHint: see: till products list --help\n')
   })
 
@@ -87,7 +88,7 @@ async function completionBox(): Promise<Sandbox> {
   writeFileSync(join(box.root, 'bin', 'till'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'bin', 'run.js'))} "$@"\n`)
   chmodSync(join(box.root, 'bin', 'till'), 0o755)
   for (const name of ['sandbox-eu', 'prod-main']) {
-    const add = await runCli(['profiles', 'add', name, '--environment', 'sandbox', '--token-stdin', '--no-verify'], {
+    const add = await runInProcess(['profiles', 'add', name, '--environment', 'sandbox', '--token-stdin', '--no-verify'], {
       env: box.env(),
       input: 'polar_oat_shellCompletionProfileToken0123456789\n',
     })
@@ -107,22 +108,22 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
   afterAll(() => box.cleanup())
 
   it('the plugin is loaded where it is needed: the root help lists its topic, and its command runs', async () => {
-    const help = await runCli(['--help'], {env})
+    const help = await runInProcess(['--help'], {env})
     expect(help.code, help.stderr).toBe(0)
     expect(help.stdout).toMatch(/^ {2}autocomplete +\S/m)
-    const instructions = await runCli(['autocomplete', 'bash'], {env})
+    const instructions = await runInProcess(['autocomplete', 'bash'], {env})
     expect(instructions.code, instructions.stderr).toBe(0)
     expect(instructions.stdout).toContain('bash')
   })
 
   it.each(['bash', 'zsh'])('till autocomplete script %s prints a setup line for the shell', async (shell) => {
-    const r = await runCli(['autocomplete', 'script', shell], {env})
+    const r = await runInProcess(['autocomplete', 'script', shell], {env})
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toMatch(new RegExp(`TILL_AC_${shell.toUpperCase()}_SETUP_PATH=.*${shell}_setup`))
   })
 
   it('the completion cache lists every command and its flags (bash completes them with spaces)', async () => {
-    const r = await runCli(['autocomplete', 'bash'], {env})
+    const r = await runInProcess(['autocomplete', 'bash'], {env})
     expect(r.code, r.stderr).toBe(0)
     const script = readFileSync(functions('bash', 'till.bash'), 'utf8')
     expect(script).toMatch(/^products:list .*--limit/m)
@@ -130,7 +131,7 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
   })
 
   it('bash completes profile names after -p, --profile and --profile=, asked of till, and commands as before', async () => {
-    const r = await runCli(['autocomplete', 'bash'], {env})
+    const r = await runInProcess(['autocomplete', 'bash'], {env})
     expect(r.code, r.stderr).toBe(0)
     // the completion function called by a real bash, as the shell calls it on TAB
     const complete = (...words: string[]) =>
@@ -153,12 +154,12 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
     expect(complete('till', 'orders', 'list', '--profile', '=', 'pro')).toEqual(['prod-main'])
     expect(complete('till', 'products', 'list', '--li')).toEqual(['--limit'])
     // amended once, however often the cache is rebuilt
-    await runCli(['autocomplete', 'bash', '--refresh-cache'], {env})
+    await runInProcess(['autocomplete', 'bash', '--refresh-cache'], {env})
     expect(readFileSync(functions('bash', 'till.bash'), 'utf8').match(/till: profile names/g)).toHaveLength(1)
   })
 
   it('zsh completes profile names for --profile / -p through a function that asks till; the script parses in a real zsh', async () => {
-    const r = await runCli(['autocomplete', 'zsh'], {env})
+    const r = await runInProcess(['autocomplete', 'zsh'], {env})
     expect(r.code, r.stderr).toBe(0)
     const file = functions('zsh', '_till')
     const script = readFileSync(file, 'utf8')
@@ -197,12 +198,12 @@ describe('fish completion (till autocomplete fish), loaded into a real fish', ()
     mkdirSync(join(box.root, 'bin'))
     writeFileSync(join(box.root, 'bin', 'till'), `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'bin', 'run.js'))} "$@"\n`)
     chmodSync(join(box.root, 'bin', 'till'), 0o755)
-    const r = await runCli(['autocomplete', 'fish'], {env: box.env()})
+    const r = await runInProcess(['autocomplete', 'fish'], {env: box.env()})
     expect(r.code, r.stderr).toBe(0)
     script = join(box.root, 'till.fish')
     writeFileSync(script, r.stdout)
     for (const name of ['sandbox-eu', 'prod-main']) {
-      const add = await runCli(['profiles', 'add', name, '--environment', 'sandbox', '--token-stdin', '--no-verify'], {
+      const add = await runInProcess(['profiles', 'add', name, '--environment', 'sandbox', '--token-stdin', '--no-verify'], {
         env: box.env(),
         input: 'polar_oat_fishCompletionProfileToken0123456789\n',
       })
@@ -232,6 +233,7 @@ describe('till --version', () => {
   it('answers as oclif does: name/version platform-arch node-version, plus the pinned API version', async () => {
     const box = sandbox()
     const {version} = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {version: string}
+    // bin/run.js answers it before oclif loads: a process
     // oclif reads a first argument --version as the question, whatever follows
     for (const args of [['--version'], ['--version', 'products', 'list']]) {
       const r = await runCli(args, {env: box.env()})

@@ -7,24 +7,8 @@ import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {api, listAll, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
-import {
-  asShown,
-  envVars,
-  expectNoToken,
-  ISO_RE,
-  jsonlIds,
-  linesOf,
-  RELATIVE_RE,
-  runCli,
-  runShell,
-  runTty,
-  sandbox,
-  sh,
-  stripAnsi,
-  TILL,
-  type CliResult,
-  type Sandbox,
-} from '../helpers/cli.js'
+import {asShown, envVars, expectNoToken, ISO_RE, jsonlIds, linesOf, RELATIVE_RE, runShell, runTty, sandbox, sh, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {allowRefusals} from '../helpers/contract.js'
 
 const ORDERS = 1050
@@ -42,7 +26,7 @@ describe('till list/get output against the emulator', () => {
   const outputs: string[] = []
 
   const till = async (args: string[], extra: Record<string, string | undefined> = {}): Promise<CliResult> => {
-    const result = await runCli(args, {env: box.env({...envVars(emulator.production), ...extra})})
+    const result = await runInProcess(args, {env: box.env({...envVars(emulator.production), ...extra})})
     outputs.push(result.stdout, result.stderr)
     return result
   }

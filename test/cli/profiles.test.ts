@@ -8,7 +8,8 @@ import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
-import {expectNoToken, runCli, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 describe('profiles and profile selection', () => {
   let emulator: Emulator
@@ -19,7 +20,7 @@ describe('profiles and profile selection', () => {
     args: string[],
     options: {env?: Record<string, string | undefined>; input?: string; openStdin?: boolean; timeoutMs?: number} = {},
   ): Promise<CliResult> => {
-    const result = await runCli(args, {env: box.env(options.env), input: options.input, openStdin: options.openStdin, timeoutMs: options.timeoutMs})
+    const result = await runInProcess(args, {env: box.env(options.env), input: options.input, openStdin: options.openStdin, timeoutMs: options.timeoutMs})
     outputs.push(result.stdout, result.stderr)
     return result
   }

@@ -5,7 +5,8 @@
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import type {Emulator} from '../helpers/emulator.js'
-import {envVars, jsonlIds, linesOf, logFrom, runCli, sandbox, spawnCli, startEmulatorWith, walkIds, type Sandbox} from '../helpers/cli.js'
+import {envVars, jsonlIds, linesOf, logFrom, sandbox, spawnCli, startEmulatorWith, walkIds, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 const FAULTS = ['--fail-rate', '0.2', '--reset-rate', '0.2', '--fault-seed', '33', '--latency', '300ms']
 
@@ -31,7 +32,7 @@ describe('faults and interruption (emulator --fail-rate 0.2 --reset-rate 0.2 --l
     expect(orderIds).toHaveLength(1050)
     expect(new Set(orderIds).size).toBe(1050)
     const log = await logFrom(emulator)
-    const r = await runCli(['orders', 'list', '--all', '-o', 'jsonl'], {env: box.env(envVars(emulator.production)), timeoutMs: 60_000})
+    const r = await runInProcess(['orders', 'list', '--all', '-o', 'jsonl'], {env: box.env(envVars(emulator.production)), timeoutMs: 60_000})
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toBe('')
     expect(jsonlIds(r.stdout)).toEqual(orderIds)

@@ -7,22 +7,8 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {
-  envVars,
-  expectNoToken,
-  jsonlIds,
-  linesOf,
-  logFrom,
-  runAnswering,
-  runCli,
-  runShell,
-  runTty,
-  sandbox,
-  sh,
-  TILL,
-  type CliResult,
-  type Sandbox,
-} from '../helpers/cli.js'
+import {envVars, expectNoToken, jsonlIds, linesOf, logFrom, runAnswering, runShell, runTty, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {api, listAll, ROOT, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {allowRefusals} from '../helpers/contract.js'
 
@@ -34,7 +20,7 @@ describe('operator traps', {timeout: 90_000}, () => {
 
   const till = async (args: string[], opts: {input?: string; extra?: Record<string, string | undefined>; config?: boolean} = {}): Promise<CliResult> => {
     const vars = opts.config ? box.env(opts.extra) : box.env({...envVars(env), TILL_ENV: 'local', ...opts.extra})
-    const r = await runCli(args, {env: vars, input: opts.input})
+    const r = await runInProcess(args, {env: vars, input: opts.input})
     outputs.push(r.stdout, r.stderr)
     return r
   }
@@ -416,7 +402,7 @@ describe('operator traps', {timeout: 90_000}, () => {
     it('without a terminal: refused naming the fix, nothing saved; on a terminal: warned and asked', async () => {
       const fresh = sandbox()
       try {
-        const r = await runCli(['auth', 'login', '--environment', 'production', '--url', 'https://sandbox-api.polar.sh/v1', '--token-stdin'], {
+        const r = await runInProcess(['auth', 'login', '--environment', 'production', '--url', 'https://sandbox-api.polar.sh/v1', '--token-stdin'], {
           env: fresh.env(),
           input: `polar_oat_${'P'.repeat(43)}\n`,
         })

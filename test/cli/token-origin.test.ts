@@ -9,7 +9,8 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {expectNoToken, linesOf, runCli, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, linesOf, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 const TOKEN = 'polar_oat_originTestToken0123456789abcdefghij'
 const ORDER = '7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d'
@@ -85,7 +86,7 @@ afterAll(async () => {
 })
 
 const apiEnv = (extra: Record<string, string | undefined> = {}) => box.env({TILL_API_URL: `${apiUrl}/v1`, TILL_TOKEN: TOKEN, TILL_ENV: 'production', ...extra})
-const till = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) => runCli(args, {env: apiEnv(extra), input})
+const till = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) => runInProcess(args, {env: apiEnv(extra), input})
 const since = (list: Seen[], from: number) => list.slice(from)
 
 function expectOneLineError(r: CliResult, code: number, pattern: RegExp): void {
@@ -159,7 +160,7 @@ describe('credentials go to the API origin only', () => {
 describe('plain http is refused off loopback', () => {
   it('`profiles add` of a production or sandbox profile on http:// to another host: exit 2, nothing saved', async () => {
     for (const environment of ['production', 'sandbox']) {
-      const r = await runCli(['profiles', 'add', 'clear', '--environment', environment, '--url', 'http://api.example.com/v1', '--token-stdin'], {
+      const r = await runInProcess(['profiles', 'add', 'clear', '--environment', environment, '--url', 'http://api.example.com/v1', '--token-stdin'], {
         env: box.env(),
         input: `${TOKEN}\n`,
       })
@@ -170,7 +171,7 @@ describe('plain http is refused off loopback', () => {
   })
 
   it('`auth login --url http://...` is refused before the token is sent', async () => {
-    const r = await runCli(['auth', 'login', '--environment', 'production', '--url', 'http://10.255.255.1/v1', '--token-stdin'], {
+    const r = await runInProcess(['auth', 'login', '--environment', 'production', '--url', 'http://10.255.255.1/v1', '--token-stdin'], {
       env: box.env(),
       input: `${TOKEN}\n`,
     })
@@ -185,9 +186,9 @@ describe('plain http is refused off loopback', () => {
       JSON.stringify({active: 'prod', profiles: {prod: {environment: 'production', token: TOKEN, base_url: 'http://10.255.255.1/v1'}}}),
       {mode: 0o600},
     )
-    const used = await runCli(['products', 'list'], {env: box.env({TILL_CONFIG_DIR: dir})})
+    const used = await runInProcess(['products', 'list'], {env: box.env({TILL_CONFIG_DIR: dir})})
     expectOneLineError(used, 2, /^Error: the URL of profile "prod" uses plain http:\/\/ on 10\.255\.255\.1/)
-    const env = await runCli(['products', 'list'], {env: box.env({TILL_API_URL: 'http://10.255.255.1/v1', TILL_TOKEN: TOKEN})})
+    const env = await runInProcess(['products', 'list'], {env: box.env({TILL_API_URL: 'http://10.255.255.1/v1', TILL_TOKEN: TOKEN})})
     expectOneLineError(env, 2, /^Error: TILL_API_URL uses plain http:\/\//)
   })
 })
@@ -218,7 +219,7 @@ describe('ids are checked before any request', () => {
 
 describe('TILL_API_URL on loopback is used as given', () => {
   it('an unreachable one is one line and exit 6, never the demo emulator', async () => {
-    const r = await runCli(['products', 'list'], {env: box.env({TILL_API_URL: 'http://127.0.0.1:1/v1', TILL_TOKEN: TOKEN})})
+    const r = await runInProcess(['products', 'list'], {env: box.env({TILL_API_URL: 'http://127.0.0.1:1/v1', TILL_TOKEN: TOKEN})})
     expect(r.code, r.stderr).toBe(6)
     expect(r.stdout).toBe('')
     expect(linesOf(r.stderr)[0]).toMatch(/^Error: cannot reach the API at http:\/\/127\.0\.0\.1:1\/v1/)
@@ -259,8 +260,8 @@ describe('TILL_* settings', () => {
   ]
   it.each(names)('%s set to the empty string means the same as unset', async (name) => {
     const [empty, unset] = await Promise.all([
-      runCli(['products', 'list'], {env: apiEnv({[name]: ''})}),
-      runCli(['products', 'list'], {env: apiEnv({[name]: undefined})}),
+      runInProcess(['products', 'list'], {env: apiEnv({[name]: ''})}),
+      runInProcess(['products', 'list'], {env: apiEnv({[name]: undefined})}),
     ])
     expect({code: empty.code, stdout: empty.stdout, stderr: empty.stderr}).toEqual({code: unset.code, stdout: unset.stdout, stderr: unset.stderr})
     expect(empty.stderr).not.toMatch(/Cannot read properties|\n\s+at /)
@@ -272,7 +273,7 @@ describe('TILL_* settings', () => {
     ['TILL_API_URL', 'api.polar.sh', /^Error: TILL_API_URL is not a URL/],
     ['TILL_PROFILE', 'nope', /^Error: there is no profile named "nope"/],
   ])('%s=%s is a usage error naming the variable (exit 2)', async (name, value, pattern) => {
-    const r = await runCli(['products', 'list'], {env: apiEnv({[name]: value})})
+    const r = await runInProcess(['products', 'list'], {env: apiEnv({[name]: value})})
     expectOneLineError(r, 2, pattern)
   })
 
@@ -314,7 +315,7 @@ describe('TILL_* settings', () => {
     ['TILL_PROFILE', () => 'nope', 2, /^Error: there is no profile named "nope"/],
   ])('%s with a value it does not accept: one line naming it (exit %s), nothing sent', async (name, value, code, pattern) => {
     const before = apiSeen.length
-    const r = await runCli(['products', 'list'], {env: apiEnv({[name]: value()})})
+    const r = await runInProcess(['products', 'list'], {env: apiEnv({[name]: value()})})
     expectOneLineError(r, code, pattern)
     expect(linesOf(r.stderr).length).toBeLessThanOrEqual(2)
     expect(since(apiSeen, before)).toEqual([])
@@ -329,7 +330,7 @@ describe('TILL_* settings', () => {
       {mode: 0o600},
     )
     const before = apiSeen.length
-    const r = await runCli(['products', 'list'], {env: box.env({TILL_CONFIG_DIR: dir})})
+    const r = await runInProcess(['products', 'list'], {env: box.env({TILL_CONFIG_DIR: dir})})
     expectOneLineError(
       r,
       4,
@@ -339,7 +340,7 @@ describe('TILL_* settings', () => {
   })
 
   it('control characters in what the user gave are shown escaped in error messages', async () => {
-    const r = await runCli(['products', 'list', '-o', 'x\u001b[2J\u0007'], {env: apiEnv()})
+    const r = await runInProcess(['products', 'list', '-o', 'x\u001b[2J\u0007'], {env: apiEnv()})
     expect(r.code).toBe(2)
     expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/)
     expect(r.stderr).toContain('\\x1b[2J\\x07')
@@ -367,7 +368,7 @@ describe('a token typed on the command line is refused without being echoed', ()
     [['auth', 'login', `--token=${TOKEN}`]],
     [['profiles', 'add', 'x', TOKEN, '--environment', 'production']],
   ])('%j: exit 2, the value appears nowhere', async (args) => {
-    const r = await runCli(args, {env: box.env()})
+    const r = await runInProcess(args, {env: box.env()})
     expect(r.code, r.stderr).toBe(2)
     expect(r.stdout + r.stderr).not.toContain(TOKEN.slice(10))
     expect(r.stdout + r.stderr).not.toContain('plainsecretvalue')

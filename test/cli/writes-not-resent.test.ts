@@ -8,7 +8,8 @@ import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import type {Emulator} from '../helpers/emulator.js'
-import {envVars, logFrom, runCli, sandbox, startEmulatorWith, type Sandbox} from '../helpers/cli.js'
+import {envVars, logFrom, sandbox, startEmulatorWith, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 describe('writes are not re-sent after a possible delivery', () => {
   let dataDir: string
@@ -39,7 +40,7 @@ describe('writes are not re-sent after a possible delivery', () => {
   it('POST cut mid-response (--reset-rate 1): exit 6, sent exactly once, with a warning to check', async () => {
     const emu = await start(['--reset-rate', '1'])
     const log = await logFrom(emu)
-    const r = await runCli(['api', 'POST', '/customers/', '-f', `email=${resetEmail}`], {env: box.env(envVars(emu.production))})
+    const r = await runInProcess(['api', 'POST', '/customers/', '-f', `email=${resetEmail}`], {env: box.env(envVars(emu.production))})
     expect(r.code, r.stderr).toBe(6)
     expect(r.stdout).toBe('')
     expect(r.stderr).toMatch(/may or may not have been made/)
@@ -50,7 +51,7 @@ describe('writes are not re-sent after a possible delivery', () => {
   it('GET under the same faults is retried (5 attempts), then exit 6', async () => {
     const emu = emulator!
     const log = await logFrom(emu)
-    const r = await runCli(['api', 'GET', '/organizations/'], {env: box.env(envVars(emu.production))})
+    const r = await runInProcess(['api', 'GET', '/organizations/'], {env: box.env(envVars(emu.production))})
     expect(r.code, r.stderr).toBe(6)
     expect(
       log()
@@ -62,7 +63,7 @@ describe('writes are not re-sent after a possible delivery', () => {
   it('POST answered 5xx before any change (--fail-rate 1): exit 6, sent exactly once', async () => {
     const emu = await start(['--fail-rate', '1'])
     const log = await logFrom(emu)
-    const r = await runCli(['api', 'POST', '/customers/', '-f', `email=${failEmail}`], {env: box.env(envVars(emu.production))})
+    const r = await runInProcess(['api', 'POST', '/customers/', '-f', `email=${failEmail}`], {env: box.env(envVars(emu.production))})
     expect(r.code, r.stderr).toBe(6)
     expect(r.stderr).toMatch(/HTTP 50[023]/)
     await new Promise((resolve) => setTimeout(resolve, 300))
@@ -75,12 +76,12 @@ describe('writes are not re-sent after a possible delivery', () => {
   it('afterwards the cut POST created its customer exactly once, the failed one none', async () => {
     const emu = await start([])
     const env = box.env(envVars(emu.production))
-    const created = await runCli(['api', 'GET', '/customers/', '-f', `email=${resetEmail}`], {env})
+    const created = await runInProcess(['api', 'GET', '/customers/', '-f', `email=${resetEmail}`], {env})
     expect(created.code, `${created.stderr}\n--- emulator ---\n${emu.stderr()}`).toBe(0)
     const body = JSON.parse(created.stdout)
     expect(body.items.map((c: {email: string}) => c.email)).toEqual([resetEmail])
     expect(body.pagination.total_count).toBe(1)
-    const failed = await runCli(['api', 'GET', '/customers/', '-f', `email=${failEmail}`], {env})
+    const failed = await runInProcess(['api', 'GET', '/customers/', '-f', `email=${failEmail}`], {env})
     expect(failed.code, failed.stderr).toBe(0)
     expect(JSON.parse(failed.stdout).items).toEqual([])
   })

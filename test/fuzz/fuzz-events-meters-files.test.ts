@@ -10,7 +10,8 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {BIN, envVars, expectNoToken, runCli, runShell, sandbox, spawnCli, startEmulatorWith, type Sandbox} from '../helpers/cli.js'
+import {BIN, envVars, expectNoToken, runShell, sandbox, spawnCli, startEmulatorWith, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {api, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import {garbageFiles, type RawCase} from './garbage.js'
 import {allowRefusalsInFile} from '../helpers/contract.js'
@@ -390,7 +391,7 @@ describe('malformed command lines against the new commands', () => {
     const problems: string[] = []
     const run = async ([name, command]: Line) => {
       const r = Array.isArray(command)
-        ? await runCli(command, {env: vars, input: ''})
+        ? await runInProcess(command, {env: vars, input: ''})
         : await runShell(`cd ${JSON.stringify(dir)} && ${command.replaceAll('TILLCMD', `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`)}`, {
             env: vars,
           })
@@ -414,7 +415,7 @@ describe('malformed command lines against the new commands', () => {
 })
 
 describe('what this round fixed', () => {
-  const till = (args: string[], extra: Record<string, string> = {}) => runCli(args, {env: box.env(envVars(env, extra))})
+  const till = (args: string[], extra: Record<string, string> = {}) => runInProcess(args, {env: box.env(envVars(env, extra))})
 
   it('a checkpoint that cannot be saved stops the ingest before any event is sent', async () => {
     const count = async () => (await api(env, 'GET', '/events/?name=fuzz.ckpt&limit=1')).body.pagination.total_count as number

@@ -3,7 +3,8 @@
 // serving; each command line exits with a documented code and shows no stack trace.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, expectNoToken, runCli, runShell, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
+import {envVars, expectNoToken, runShell, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {api, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import type {RawCase} from './garbage.js'
 import {allowRefusalsInFile} from '../helpers/contract.js'
@@ -223,7 +224,7 @@ describe('malformed command lines', () => {
     const problems: string[] = []
     const run = async ([name, command, input]: Line) => {
       const r = Array.isArray(command)
-        ? await runCli(command, {env: vars, input: input ?? ''})
+        ? await runInProcess(command, {env: vars, input: input ?? ''})
         : await runShell(command.replaceAll('TILLCMD', TILL), {env: vars})
       if (!DOCUMENTED.has(r.code ?? -1)) problems.push(`${name}: exit ${r.code} ${r.stderr.slice(0, 200)}`)
       if (/\n\s+at .+:\d+:\d+/.test(r.stderr) || /TypeError|RangeError|ReferenceError/.test(r.stderr))
@@ -241,7 +242,7 @@ describe('malformed command lines', () => {
 describe('a billing country the API does not accept', () => {
   it('--country ZZ is refused before any request: one line naming it and the fix, exit 2, nothing created', async () => {
     const email = 'zz-country@example.com'
-    const r = await runCli(['customers', 'create', '--email', email, '--country', 'zz', '--line1', '1 Road'], {env: box.env(envVars(env))})
+    const r = await runInProcess(['customers', 'create', '--email', email, '--country', 'zz', '--line1', '1 Road'], {env: box.env(envVars(env))})
     expect(r.code).toBe(2)
     expect(r.stdout).toBe('')
     expect(r.stderr).toBe(
