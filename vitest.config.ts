@@ -9,6 +9,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // A worker runs file after file without starting afresh: till's bundle (for in-process runs), vitest
+    // and the helpers load once per worker, not once per file (half the suite's CPU time). The setup file
+    // is still evaluated for each file, so the contract mode's per-file state starts clean; each file
+    // starts and stops its own emulator, and in-process runs put back what they change.
+    isolate: false,
     // Most of a test's time is spent waiting on the processes it spawns (till, the emulator) and on
     // their network, not on this process's CPU: run more files at once than vitest's default of
     // cores - 1 (a single worker on a 2-core machine).
