@@ -24,7 +24,7 @@ describe('till emulator start / reset', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'till-cli-test-'))
     // Not --quiet: request logs must go to stderr, never to stdout.
-    first = await startEmulator({dataDir, quiet: false})
+    first = await startEmulator({dataDir, quiet: false, process: true})
     const list = await api(first.production, 'GET', '/products/')
     seededProducts = list.body.pagination.total_count
     const res = await api(first.production, 'POST', '/products/', {
@@ -65,7 +65,7 @@ describe('till emulator start / reset', () => {
   })
 
   it('keeps organizations, tokens and data across a restart on the same --data folder', async () => {
-    second = await startEmulator({dataDir})
+    second = await startEmulator({dataDir, process: true})
     for (const name of ['production', 'sandbox'] as const) {
       expect(second[name].organizationId).toBe(first[name].organizationId)
       expect(second[name].token).toBe(first[name].token)

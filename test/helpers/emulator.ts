@@ -1,11 +1,15 @@
-// Process-level test helpers: spawn the built CLI (`bin/run.js emulator start`) on free ports,
-// talk to it over real HTTP, stop it with SIGTERM. Build first: `npm run build`.
+// Test helpers: start the built emulator on free ports of 127.0.0.1 and talk to it over real HTTP. It runs
+// inside the test worker by default (the built `dist/emulator`, as `till emulator start` runs it): the
+// worker keeps the contract mode's compiled document from one file's emulator to the next, where a process
+// of its own would read and compile it again (about a second of CPU each). `{process: true}` spawns
+// `bin/run.js emulator start` instead, stopped with SIGTERM, for what only a process shows.
+// Build first: `npm run build`.
 import {spawn, type ChildProcess} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
 import {request} from 'node:http'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const BIN = join(ROOT, 'bin', 'run.js')
@@ -39,6 +43,8 @@ export interface StartOptions {
   quiet?: boolean
   /** How long to wait for the JSON line. */
   timeoutMs?: number
+  /** Run `till emulator start` as a process of its own rather than inside the test worker. */
+  process?: boolean
 }
 
 export interface ExitStatus {
@@ -50,10 +56,10 @@ export interface Emulator {
   production: EnvHandle
   sandbox: EnvHandle
   dataDir: string
-  /** Everything the process wrote to stdout / stderr so far. */
+  /** Everything the emulator wrote to stdout / stderr so far (in the worker: its request log is stderr). */
   stdout(): string
   stderr(): string
-  /** SIGTERM, then waits for the exit (SIGKILL after 10 s). Safe to call twice. */
+  /** Stops it (a process: SIGTERM, then waits for the exit, SIGKILL after 10 s). Safe to call twice. */
   stop(): Promise<ExitStatus>
 }
 
@@ -83,6 +89,56 @@ function exited(child: ChildProcess): Promise<ExitStatus> {
 
 /** Spawns `till emulator start --port 0 --json` and resolves once it printed its JSON line. */
 export async function startEmulator(options: StartOptions = {}): Promise<Emulator> {
+  return options.process ? startProcess(options) : startInWorker(options)
+}
+
+type Built = typeof import('../../src/emulator/index.js')
+let built: Promise<[Built, typeof import('../../src/emulator/core/limits.js'), typeof import('../../src/client/duration.js')]> | undefined
+const load = (path: string) => import(pathToFileURL(join(ROOT, 'dist', path)).href)
+
+/** The emulator inside the test worker, with the options `till emulator start` would give it. */
+async function startInWorker(options: StartOptions): Promise<Emulator> {
+  built ??= Promise.all([load('emulator/index.js'), load('emulator/core/limits.js'), load('client/duration.js')])
+  const [emulator, limits, duration] = await built
+  const ownDir = options.dataDir === undefined
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'till-emulator-test-'))
+  let stderr = ''
+  const ms = (value: string | undefined) => (value === undefined ? undefined : duration.parseDuration(value))
+  const running = await emulator.startEmulator({
+    port: 0,
+    dataDir,
+    paymentDelayMs: ms(options.paymentDelay),
+    invoiceDelayMs: ms(options.invoiceDelay),
+    sessionTtlMs: ms(options.sessionTtl),
+    seed: {
+      ...(options.orders === undefined ? {} : {orders: options.orders}),
+      ...(options.customers === undefined ? {} : {customers: options.customers}),
+      ...(options.products === undefined ? {} : {products: options.products}),
+    },
+    rateLimit: limits.parseRateLimit(options.rateLimit ?? 'off'),
+    log: options.quiet ?? true ? () => {} : (line) => (stderr += `${line}\n`),
+  })
+  const handle = (name: EnvName): EnvHandle => {
+    const e = running.environments[name]
+    return {name, url: e.url, token: e.organization_token, organizationId: e.organization_id}
+  }
+  let stopped: Promise<ExitStatus> | undefined
+  return {
+    production: handle('production'),
+    sandbox: handle('sandbox'),
+    dataDir,
+    stdout: () => '',
+    stderr: () => stderr,
+    stop: () =>
+      (stopped ??= running.close().then(() => {
+        if (ownDir) rmSync(dataDir, {recursive: true, force: true})
+        return {code: 0, signal: null}
+      })),
+  }
+}
+
+/** `till emulator start` as a process of its own. */
+async function startProcess(options: StartOptions): Promise<Emulator> {
   const ownDir = options.dataDir === undefined
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'till-emulator-test-'))
   const child = spawn(process.execPath, [BIN, ...startArgs(dataDir, options)], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']})

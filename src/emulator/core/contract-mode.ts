@@ -3,8 +3,9 @@
 // emulator's log each, and one JSON line each in the file TILL_CONTRACT_LOG names (the test suite gives
 // each test file one, and fails the test during which a line appeared). Appends of one short line are
 // whole on a local file system, so processes can share a file.
-import {appendFileSync} from 'node:fs'
+import {appendFileSync, statSync} from 'node:fs'
 import type {IncomingHttpHeaders} from 'node:http'
+import {resolve} from 'node:path'
 
 import {Contract, type Operation, type Violation} from './contract.js'
 import {HttpError, requestValidation} from './errors.js'
@@ -18,6 +19,9 @@ export interface Answer {
   stream?: unknown
 }
 
+/** Documents already read, by file, modification time and size. */
+const loaded = new Map<string, Contract>()
+
 export class ContractMode {
   constructor(
     private readonly contract: Contract,
@@ -26,7 +30,13 @@ export class ContractMode {
   ) {}
 
   static load(file: string, logFile: string | undefined, log: (line: string) => void): ContractMode {
-    return new ContractMode(Contract.load(file), logFile, log)
+    // A document is read once per process: every emulator of a process (the test suite starts one per test
+    // file in each worker) shares it and the validators it compiles on first use, which never change.
+    const {mtimeMs, size} = statSync(file)
+    const key = `${resolve(file)}:${mtimeMs}:${size}`
+    let contract = loaded.get(key)
+    if (!contract) loaded.set(key, (contract = Contract.load(file)))
+    return new ContractMode(contract, logFile, log)
   }
 
   /** Checks an API request: its operation, and the service's 422 when the document refuses it. */
