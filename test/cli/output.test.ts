@@ -7,7 +7,23 @@ import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {api, listAll, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
-import {asShown, envVars, expectNoToken, ISO_RE, jsonlIds, linesOf, RELATIVE_RE, runShell, runTty, sandbox, sh, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {
+  asShown,
+  envVars,
+  expectNoToken,
+  ISO_RE,
+  jsonlIds,
+  linesOf,
+  RELATIVE_RE,
+  runShell,
+  runTty,
+  sandbox,
+  sh,
+  stripAnsi,
+  TILL,
+  type CliResult,
+  type Sandbox,
+} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {allowRefusals} from '../helpers/contract.js'
 

@@ -7,7 +7,21 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, expectNoToken, jsonlIds, linesOf, logFrom, runAnswering, runShell, runTty, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {
+  envVars,
+  expectNoToken,
+  jsonlIds,
+  linesOf,
+  logFrom,
+  runAnswering,
+  runShell,
+  runTty,
+  sandbox,
+  sh,
+  TILL,
+  type CliResult,
+  type Sandbox,
+} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {api, listAll, ROOT, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {allowRefusals} from '../helpers/contract.js'

@@ -116,7 +116,7 @@ async function startInWorker(options: StartOptions): Promise<Emulator> {
       ...(options.products === undefined ? {} : {products: options.products}),
     },
     rateLimit: limits.parseRateLimit(options.rateLimit ?? 'off'),
-    log: options.quiet ?? true ? () => {} : (line) => (stderr += `${line}\n`),
+    log: (options.quiet ?? true) ? () => {} : (line) => (stderr += `${line}\n`),
   })
   const handle = (name: EnvName): EnvHandle => {
     const e = running.environments[name]
