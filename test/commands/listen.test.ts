@@ -7,7 +7,8 @@ import type {AddressInfo} from 'node:net'
 import {validateEvent} from '@polar-sh/sdk-0.49/webhooks'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, runCli, sandbox, spawnCli, type Running, type Sandbox} from '../helpers/cli.js'
+import {envVars, sandbox, spawnCli, type Running, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {api, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 
 interface Received {
@@ -83,11 +84,11 @@ describe('till listen and till trigger', () => {
   })
 
   it('forwards order.created, order.updated and order.paid of a triggered order, in order, verified by the SDK with the printed secret', async () => {
-    const secret = await runCli(['listen', '--print-secret'], {env: vars})
+    const secret = await runInProcess(['listen', '--print-secret'], {env: vars})
     expect(secret.code, secret.stderr).toBe(0)
     expect(secret.stdout).toBe(`${env.organizationId.replaceAll('-', '')}\n`)
 
-    const trigger = await runCli(['trigger', 'order.paid'], {env: vars, timeoutMs: 60_000})
+    const trigger = await runInProcess(['trigger', 'order.paid'], {env: vars, timeoutMs: 60_000})
     expect(trigger.code, trigger.stderr).toBe(0)
     const checkoutId = /^checkout\t(\S+)$/m.exec(trigger.stdout)![1]!
     const orderId = /^order\t(\S+)$/m.exec(trigger.stdout)![1]!
@@ -175,31 +176,31 @@ describe('till listen and till trigger', () => {
   })
 
   it('till emulator subcommands use the control surface: renew, a failing payment, pay now, reconnect the listeners', async () => {
-    const made = await runCli(['trigger', 'subscription.created'], {env: vars, timeoutMs: 60_000})
+    const made = await runInProcess(['trigger', 'subscription.created'], {env: vars, timeoutMs: 60_000})
     expect(made.code, made.stderr).toBe(0)
     const subscriptionId = /^subscription\t(\S+)$/m.exec(made.stdout)![1]!
-    const failed = await runCli(['emulator', 'renew', subscriptionId, '--fail-payment'], {env: vars})
+    const failed = await runInProcess(['emulator', 'renew', subscriptionId, '--fail-payment'], {env: vars})
     expect(failed.code, failed.stderr).toBe(0)
     const result = JSON.parse(failed.stdout) as {subscription: {status: string}; order: {id: string; status: string; billing_reason: string}}
     expect(result.subscription.status).toBe('past_due')
     expect(result.order).toMatchObject({status: 'pending', billing_reason: 'subscription_cycle'})
     await waitFor('subscription.past_due', () => local.received.some((r) => typeOf(r) === 'subscription.past_due' && dataOf(r).id === subscriptionId))
-    const paid = await runCli(['emulator', 'pay', result.order.id], {env: vars})
+    const paid = await runInProcess(['emulator', 'pay', result.order.id], {env: vars})
     expect(paid.code, paid.stderr).toBe(0)
     expect(JSON.parse(paid.stdout)).toMatchObject({id: result.order.id, status: 'paid'})
     await waitFor('order.paid of the renewal', () => local.received.some((r) => typeOf(r) === 'order.paid' && dataOf(r).id === result.order.id))
-    const again = await runCli(['emulator', 'pay', result.order.id], {env: vars})
+    const again = await runInProcess(['emulator', 'pay', result.order.id], {env: vars})
     expect(again.code).toBe(1)
     expect(again.stderr).toContain('not pending')
-    const renewed = await runCli(['emulator', 'renew', subscriptionId], {env: vars})
+    const renewed = await runInProcess(['emulator', 'renew', subscriptionId], {env: vars})
     expect(JSON.parse(renewed.stdout).subscription.status).toBe('active')
     await waitFor(
       'subscription.cycled',
       () => local.received.filter((r) => typeOf(r) === 'subscription.cycled' && dataOf(r).id === subscriptionId).length === 2,
     )
-    const reconnect = await runCli(['emulator', 'reconnect-listeners'], {env: vars})
+    const reconnect = await runInProcess(['emulator', 'reconnect-listeners'], {env: vars})
     expect(reconnect.stdout).toBe('1\n')
-    const missing = await runCli(['emulator', 'renew', crypto.randomUUID()], {env: vars})
+    const missing = await runInProcess(['emulator', 'renew', crypto.randomUUID()], {env: vars})
     expect(missing.code).toBe(3)
   })
 
@@ -242,31 +243,31 @@ describe('till listen and till trigger', () => {
   })
 
   it('refuses production, a bad token and unknown events with one clear line and the documented code', async () => {
-    const production = await runCli(['trigger', 'order.paid'], {env: box.env(envVars(env, {TILL_ENV: 'production'}))})
+    const production = await runInProcess(['trigger', 'order.paid'], {env: box.env(envVars(env, {TILL_ENV: 'production'}))})
     expect(production.code).toBe(2)
     expect(production.stderr).toMatch(/does not run on production/)
     // Sandbox (the emulator's, named sandbox): no paid checkout through the API, so refunds are refused with
     // the nearest event, and an order is made with a free product.
     const sandboxVars = box.env(envVars(emulator.sandbox, {TILL_ENV: 'sandbox'}))
-    const refund = await runCli(['trigger', 'refund.created'], {env: sandboxVars})
+    const refund = await runInProcess(['trigger', 'refund.created'], {env: sandboxVars})
     expect(refund.code).toBe(1)
     expect(refund.stderr).toMatch(/refund.created needs a paid order, and sandbox cannot pay a checkout through the API/)
     expect(refund.stderr).toContain('till trigger order.paid')
-    const free = await runCli(['trigger', 'order.paid'], {env: sandboxVars, timeoutMs: 60_000})
+    const free = await runInProcess(['trigger', 'order.paid'], {env: sandboxVars, timeoutMs: 60_000})
     expect(free.code, free.stderr).toBe(0)
     expect(free.stderr).toContain('using a free product instead')
     const order = await api(emulator.sandbox, 'GET', `/orders/${/^order\t(\S+)$/m.exec(free.stdout)![1]}`)
     expect(order.body).toMatchObject({status: 'paid', total_amount: 0})
-    const unknown = await runCli(['trigger', 'order.nope'], {env: vars})
+    const unknown = await runInProcess(['trigger', 'order.nope'], {env: vars})
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('till cannot trigger "order.nope"')
-    const badEvents = await runCli(['listen', '--events', 'order.nope'], {env: vars})
+    const badEvents = await runInProcess(['listen', '--events', 'order.nope'], {env: vars})
     expect(badEvents.code).toBe(2)
-    const badToken = await runCli(['listen'], {env: box.env({...envVars(env), TILL_TOKEN: 'polar_oat_notARealTokenAtAll0000000000000000000000'})})
+    const badToken = await runInProcess(['listen'], {env: box.env({...envVars(env), TILL_TOKEN: 'polar_oat_notARealTokenAtAll0000000000000000000000'})})
     expect(badToken.code).toBe(4)
     expect(badToken.stderr).toMatch(/profile "local".*TILL_TOKEN/)
     expect(badToken.stderr).not.toContain('notARealToken')
-    const list = await runCli(['trigger', '--list'], {env: vars})
+    const list = await runInProcess(['trigger', '--list'], {env: vars})
     expect(list.code).toBe(0)
     expect(list.stdout).toContain('order.refunded, refund.created')
   })

@@ -11,6 +11,7 @@ import {chromium, type Browser, type Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {expectNoToken, runCli, sandbox, sh, spawnCli, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 import {api, ROOT, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {TILL_SCOPES} from '../../src/client/oauth.js'
 
@@ -117,20 +118,20 @@ describe('till auth login --web in a real browser', () => {
     expect(statSync(join(box.configDir, 'config.json')).mode & 0o777).toBe(0o600)
     expectNoTokens(result.stdout + result.stderr, stored.oauth!.access_token, stored.oauth!.refresh_token)
 
-    const products = await runCli(['products', 'list', '-o', 'json'], {env: box.env()})
+    const products = await runInProcess(['products', 'list', '-o', 'json'], {env: box.env()})
     expect(products.code, products.stderr).toBe(0)
     expect(JSON.parse(products.stdout).length).toBeGreaterThan(0)
     // It asked for every scope derived from till's requests, and the topics only those cover work.
     expect(params.get('scope')).toBe(TILL_SCOPES.join(' '))
     expect(stored.oauth!.scope.split(' ').sort()).toEqual([...TILL_SCOPES].sort())
     const topics = ['discounts', 'meters', 'events', 'files', 'payments', 'disputes', 'custom-fields', 'customer-meters']
-    const lists = await Promise.all(topics.map((t) => runCli([t, 'list', '-o', 'json'], {env: box.env()})))
+    const lists = await Promise.all(topics.map((t) => runInProcess([t, 'list', '-o', 'json'], {env: box.env()})))
     lists.forEach((r, i) => {
       expect(r.code, `${topics[i]} list: ${r.stderr}`).toBe(0)
       expect(Array.isArray(JSON.parse(r.stdout))).toBe(true)
     })
 
-    const status = await runCli(['auth', 'status', '--json'], {env: box.env()})
+    const status = await runInProcess(['auth', 'status', '--json'], {env: box.env()})
     expect(status.code, status.stderr).toBe(0)
     const s = JSON.parse(status.stdout)
     expect(s).toMatchObject({profile: 'web', credential: 'browser sign-in (OAuth2)', token_source: 'oauth', works: 'yes', refreshable: true})
@@ -149,7 +150,7 @@ describe('till auth login --web in a real browser', () => {
     expect((await api(emu.sandbox, 'GET', '/products/', {token: before.access_token})).status).toBe(401)
 
     // The profile still thinks the token is good: the 401 makes till renew it once, and send again.
-    const r = await runCli(['products', 'list', '-o', 'json', '--debug'], {env: box.env()})
+    const r = await runInProcess(['products', 'list', '-o', 'json', '--debug'], {env: box.env()})
     expect(r.code, r.stderr).toBe(0)
     expect(JSON.parse(r.stdout).length).toBeGreaterThan(0)
     expect(r.stderr).toContain('renewed')
@@ -172,7 +173,7 @@ describe('till auth login --web in a real browser', () => {
     c.profiles.web!.oauth!.expires_at = new Date(Date.now() - 60_000).toISOString()
     const {writeFileSync} = await import('node:fs')
     writeFileSync(file, JSON.stringify(c), {mode: 0o600})
-    const again = await runCli(['orders', 'list', '-o', 'json'], {env: box.env()})
+    const again = await runInProcess(['orders', 'list', '-o', 'json'], {env: box.env()})
     expect(again.code, again.stderr).toBe(0)
     expect(tokenOf('web').access_token).not.toBe(after.access_token)
     expect(Date.parse(tokenOf('web').expires_at)).toBeGreaterThan(Date.now())
@@ -188,7 +189,7 @@ describe('till auth login --web in a real browser', () => {
   it('listen connects with the sign-in, renewing an expired access token first', async () => {
     expect((await api(emu.sandbox, 'POST', `${new URL(emu.sandbox.url).origin}/_emulator/oauth2/expire-access-tokens`)).status).toBe(200)
     const before = tokenOf('web')
-    const r = await runCli(['listen', '--print-secret'], {env: box.env()})
+    const r = await runInProcess(['listen', '--print-secret'], {env: box.env()})
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout.trim()).toBe(emu.sandbox.organizationId.replaceAll('-', ''))
     expect(tokenOf('web').access_token).not.toBe(before.access_token)
@@ -197,7 +198,7 @@ describe('till auth login --web in a real browser', () => {
   it('logout revokes the tokens at the service before forgetting them: the old token gets 401', async () => {
     const tokens = tokenOf('web')
     expect((await api(emu.sandbox, 'GET', '/products/', {token: tokens.access_token})).status).toBe(200)
-    const r = await runCli(['auth', 'logout'], {env: box.env()})
+    const r = await runInProcess(['auth', 'logout'], {env: box.env()})
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toContain('Revoked and removed the browser sign-in of profile "web"')
     expectNoTokens(r.stdout + r.stderr, tokens.access_token, tokens.refresh_token)
@@ -205,7 +206,7 @@ describe('till auth login --web in a real browser', () => {
     expect(refused.status).toBe(401)
     expect(refused.body.error).toBe('invalid_token')
     expect(config().profiles.web!.oauth).toBeUndefined()
-    const status = await runCli(['auth', 'status'], {env: box.env()})
+    const status = await runInProcess(['auth', 'status'], {env: box.env()})
     expect(status.code).toBe(4)
   })
 
@@ -223,19 +224,19 @@ describe('till auth login --web in a real browser', () => {
     const tokens = tokenOf('narrow')
     expect(tokens.scope).toBe(narrow)
 
-    expect((await runCli(['products', 'list', '-o', 'json'], {env: box.env()})).code).toBe(0)
-    const refused = await runCli(['discounts', 'list'], {env: box.env()})
+    expect((await runInProcess(['products', 'list', '-o', 'json'], {env: box.env()})).code).toBe(0)
+    const refused = await runInProcess(['discounts', 'list'], {env: box.env()})
     expect(refused.code).toBe(4)
     expect(refused.stdout).toBe('')
     expect(refused.stderr).toContain(
       'Error: this token lacks the scope discounts:read or discounts:write; sign in again to grant it: till auth login -p narrow --web',
     )
     expect(refused.stderr).not.toMatch(/at .*\.js:\d+/)
-    const payments = await runCli(['payments', 'list'], {env: box.env()})
+    const payments = await runInProcess(['payments', 'list'], {env: box.env()})
     expect(payments.code).toBe(4)
     expect(payments.stderr).toContain('this token lacks the scope payments:read;')
 
-    const status = await runCli(['auth', 'status', '--json'], {env: box.env()})
+    const status = await runInProcess(['auth', 'status', '--json'], {env: box.env()})
     expect(status.code, status.stderr).toBe(0)
     const s = JSON.parse(status.stdout)
     expect(s.works).toBe('yes')
@@ -265,7 +266,7 @@ describe('till auth login --web in a real browser', () => {
       /This sign-in lacks the scopes .*discounts:write.*; these will be refused: .*payments.*\. Grant them by signing in again: till auth login -p narrow --web/,
     )
     // The same fields as columns of the plain output.
-    const plain = await runCli(['auth', 'status', '--columns', 'missing_scopes,failing'], {env: box.env()})
+    const plain = await runInProcess(['auth', 'status', '--columns', 'missing_scopes,failing'], {env: box.env()})
     expect(plain.code).toBe(0)
     expect(plain.stdout).toContain('discounts:write')
     expect(plain.stdout).toContain('customer-meters')
@@ -284,7 +285,7 @@ describe('till auth login --web in a real browser', () => {
       rawBody: new URLSearchParams({token: tokens.refresh_token, client_id: tokens.client_id}).toString(),
     })
     expect(revoke.status).toBe(200)
-    const r = await runCli(['products', 'list'], {env: box.env()})
+    const r = await runInProcess(['products', 'list'], {env: box.env()})
     expect(r.code).toBe(4)
     expect(r.stderr).toMatch(/browser sign-in has ended.*\n?.*sign in again: till auth login -p revoked --web/)
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/)
@@ -310,16 +311,16 @@ describe('till auth login --web in a real browser', () => {
     expect(await exited).toBe(0)
     expect(stripAnsi(screen)).toContain('Signed in to sandbox through the browser')
     expect(config().profiles.revoked!.oauth!.access_token).toMatch(/^polar_at_u_/)
-    const r = await runCli(['products', 'list', '-p', 'revoked'], {env: box.env()})
+    const r = await runInProcess(['products', 'list', '-p', 'revoked'], {env: box.env()})
     expect(r.code, r.stderr).toBe(0)
   })
 
   it('without a client for the environment, or with --token-stdin too, --web is a usage error before anything is sent', async () => {
-    const noClient = await runCli(['auth', 'login', '--web', '--environment', 'production', '--name', 'prod-web'], {env: box.env()})
+    const noClient = await runInProcess(['auth', 'login', '--web', '--environment', 'production', '--name', 'prod-web'], {env: box.env()})
     expect(noClient.code).toBe(2)
     expect(noClient.stderr).toContain('no OAuth2 client to sign in to production with; nothing was saved')
     expect(noClient.stderr).toContain('--client-id polar_ci_')
-    const both = await runCli(['auth', 'login', '--web', '--token-stdin', '--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'both'], {
+    const both = await runInProcess(['auth', 'login', '--web', '--token-stdin', '--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'both'], {
       env: box.env(),
       input: 'x\n',
     })
