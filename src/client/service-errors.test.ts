@@ -36,6 +36,32 @@ describe('knownServiceError', () => {
 
   it('anything else is left to the generic mapping', () => {
     expect(knownServiceError(400, 'BadRequest', 'Bad request', `${BASE}/subscriptions/s1`, where)).toBeUndefined()
-    expect(knownServiceError(404, undefined, 'Not found', `${BASE}/orders/o1/invoice`, where)).toBeUndefined()
+    expect(knownServiceError(404, 'ResourceNotFound', 'Not found', `${BASE}/unknown/x`, where)).toBeUndefined()
+  })
+
+  it('every described resource gets the same 404 sentence, derived from the operation the path matches', () => {
+    const notFound = (path: string) => knownServiceError(404, 'ResourceNotFound', 'Not found', `${BASE}${path}`, where)!
+    const cases: Array<[string, string]> = [
+      ['/benefits/b1/grants', 'there is no benefit b1'],
+      ['/custom-fields/f1', 'there is no custom field f1'],
+      ['/events/e1', 'there is no event e1'],
+      ['/files/f1', 'there is no file f1'],
+      ['/payments/p1', 'there is no payment p1'],
+      ['/oauth2/register/c1', 'there is no OAuth2 client c1'],
+      ['/webhooks/events/e1/redeliver', 'there is no webhook event e1'],
+      ['/webhooks/endpoints/w1/secret', 'there is no webhook endpoint w1'],
+      ['/customers/external/u1/payment-methods', 'there is no customer with external id u1'],
+      ['/customers/external/u1/state', 'there is no customer with external id u1'],
+      ['/orders/o1/invoice', 'there is no order o1'],
+      ['/license-keys/deactivate', 'no such license key'],
+    ]
+    for (const [path, sentence] of cases) {
+      const e = notFound(path)
+      expect(e.message, path).toBe(`not found: ${sentence} in production (profile prod)${sentence.startsWith('no such') ? ' (the service answered 404)' : ''}`)
+      expect(e.exitCode, path).toBe(3)
+    }
+    expect(notFound('/custom-fields/f1').hint).toBe('check the id, and the profile; list them with: till custom-fields list')
+    expect(notFound('/customer-portal/orders/o1').hint).toBe('check the id, and the profile; list them with: till portal orders list')
+    expect(notFound('/webhooks/events/e1/redeliver').hint).toBe('check the ids you gave, and the profile')
   })
 })

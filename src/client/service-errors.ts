@@ -1,14 +1,17 @@
 // The service's own errors, said as one sentence naming the object (from the request's path) and
 // what to do. The service names its errors (`{"error": "InvoiceAlreadyExists", "detail": ...}`); a
 // 404 names nothing, so the path tells which object was not found.
+import {isListed, matchPath} from './resources/described.js'
 import {ExitCode, TillError, type ExitCodeValue} from './till-error.js'
 
 /** The object a request path names: `/v1/orders/ID/invoice` -> order ID. */
 export interface PathObject {
   /** `order`, `webhook endpoint`, ... */
   noun: string
-  /** The `till` topic that lists them (`orders`, `webhooks endpoints`), for hints. */
+  /** The `till` topic of them (`orders`, `webhooks endpoints`, `portal orders`), for hints. */
   topic: string
+  /** The topic has a list command (`till TOPIC list`). */
+  listed: boolean
   id?: string
   /** The customer was looked up by its external id. */
   external?: boolean
@@ -18,23 +21,8 @@ export interface PathObject {
   rest: string[]
 }
 
-const NOUNS: Record<string, string> = {
-  products: 'product',
-  customers: 'customer',
-  orders: 'order',
-  subscriptions: 'subscription',
-  benefits: 'benefit',
-  'benefit-grants': 'benefit grant',
-  checkouts: 'checkout',
-  'checkout-links': 'checkout link',
-  'license-keys': 'license key',
-  refunds: 'refund',
-  'webhooks/endpoints': 'webhook endpoint',
-  'customer-sessions': 'customer session',
-  customer: 'customer',
-}
-
-export function pathObject(url: string): PathObject | undefined {
+/** The described resource (./resources/described.ts) a request URL acts on, with the id it names. */
+export function pathObject(url: string, method?: string): PathObject | undefined {
   let path: string
   try {
     path = new URL(url).pathname
@@ -46,14 +34,10 @@ export function pathObject(url: string): PathObject | undefined {
     .filter(Boolean)
     .map((p) => decodeURIComponent(p))
   if (parts[0] === 'v1') parts.shift()
-  const portal = parts[0] === 'customer-portal'
-  if (portal) parts.shift()
-  let collection = parts.shift()
-  if (collection === 'webhooks' && parts[0] === 'endpoints') collection = `webhooks/${parts.shift()}`
-  if (!collection || !Object.hasOwn(NOUNS, collection)) return undefined
-  const topic = collection.replace('/', ' ')
-  if (collection === 'customers' && parts[0] === 'external') return {noun: 'customer', topic, id: parts[1], external: true, portal, rest: parts.slice(2)}
-  return {noun: NOUNS[collection]!, topic, id: parts[0], portal, rest: parts.slice(1)}
+  const found = matchPath(parts, method)
+  if (!found) return undefined
+  const {resource, id, external, rest} = found
+  return {noun: resource.noun, topic: resource.topic, listed: isListed(resource), id, external, portal: parts[0] === 'customer-portal', rest}
 }
 
 /** `customer 5e9c…`, `customer with external id user_1`, or `the customer`. */
@@ -131,11 +115,14 @@ export function knownServiceError(status: number, code: string | undefined, deta
   const what = o ? describeObject(o) : 'the object'
   const known = code && Object.hasOwn(KNOWN, code) ? KNOWN[code] : undefined
   if (known) return new TillError(known.message(what, detail), known.exit ?? ExitCode.error, o ? known.hint?.(o, till) : undefined)
-  if (status === 404 && o?.id && o.rest.length === 0) {
+  if (status === 404 && o) {
+    // the object the path names (below it too: its invoice is not found when it is not), or, for a path
+    // without an id, what the request's body refers to
+    const named = o.id !== undefined
     return new TillError(
-      `not found: there is no ${what} in ${where}`,
+      named ? `not found: there is no ${what} in ${where}` : `not found: no such ${o.noun} in ${where} (the service answered 404)`,
       ExitCode.notFound,
-      `check the id, and the profile; list them with: ${till} ${o.topic} list`,
+      named && o.listed ? `check the id, and the profile; list them with: till ${o.topic} list` : 'check the ids you gave, and the profile',
     )
   }
   return undefined

@@ -1,0 +1,348 @@
+// One description per resource of the API that till works with: what it is called in messages, the till
+// topic that lists it, its wire type and the operations (by the published document's operation ids) that
+// act on it. What other parts of till need to know of a resource is derived from these: the object a
+// request path names in error messages (`pathObject` in ../service-errors.ts), the scopes a resource's
+// operations need, and the checks of test/client/described.test.ts (every operation a command sends
+// belongs to one description; every column set names a described view; every topic is in the help).
+import {OPERATIONS, type OperationId, type UndocumentedOperationId} from '../operations.generated.js'
+import type {components} from '../wire/index.js'
+
+export interface ResourceDescription {
+  /** The key that names it everywhere (column sets, completion): `discounts`, `portal-orders`. */
+  readonly name: string
+  /** One of them, in messages: `discount`, `webhook endpoint`. */
+  readonly noun: string
+  /** The till topic that lists them: `discounts`, `webhooks endpoints`, `portal orders`. */
+  readonly topic: string
+  /** Its wire type in the published document. */
+  readonly wire: keyof components['schemas']
+  /** Every operation of the document that acts on it, and that till may send. */
+  readonly operations: readonly OperationId[]
+  /** The column sets that show it or its parts (default: one named as the resource). */
+  readonly views?: readonly string[]
+  /** `till TOPIC list` lists them (default: when one of its operations is a list). */
+  readonly listed?: boolean
+}
+
+const describe = <const T extends ResourceDescription>(d: T): T => d
+
+export const RESOURCES = [
+  describe({
+    name: 'products',
+    noun: 'product',
+    topic: 'products',
+    wire: 'Product',
+    operations: ['products:list', 'products:get', 'products:create', 'products:update', 'products:update_benefits'],
+  }),
+  describe({
+    name: 'customers',
+    noun: 'customer',
+    topic: 'customers',
+    wire: 'Customer',
+    operations: [
+      'customers:list',
+      'customers:get',
+      'customers:create',
+      'customers:update',
+      'customers:delete',
+      'customers:export',
+      'customers:get_external',
+      'customers:update_external',
+      'customers:delete_external',
+      'customers:get_state',
+      'customers:get_state_external',
+      'customers:list_payment_methods',
+      'customers:list_payment_methods_external',
+    ],
+    views: ['customers', 'customer-state', 'customer-subscriptions', 'customer-benefits', 'payment-methods'],
+  }),
+  describe({
+    name: 'orders',
+    noun: 'order',
+    topic: 'orders',
+    wire: 'Order',
+    operations: ['orders:list', 'orders:get', 'orders:update', 'orders:export', 'orders:invoice', 'orders:generate_invoice', 'orders:receipt'],
+  }),
+  describe({
+    name: 'subscriptions',
+    noun: 'subscription',
+    topic: 'subscriptions',
+    wire: 'Subscription',
+    operations: ['subscriptions:list', 'subscriptions:get', 'subscriptions:create', 'subscriptions:update', 'subscriptions:revoke', 'subscriptions:export'],
+  }),
+  describe({
+    name: 'benefits',
+    noun: 'benefit',
+    topic: 'benefits',
+    wire: 'Benefit',
+    operations: ['benefits:list', 'benefits:get', 'benefits:create', 'benefits:update', 'benefits:delete', 'benefits:grants'],
+  }),
+  describe({name: 'benefit-grants', noun: 'benefit grant', topic: 'benefit-grants', wire: 'BenefitGrant', operations: ['benefit-grants:list']}),
+  describe({
+    name: 'checkouts',
+    noun: 'checkout',
+    topic: 'checkouts',
+    wire: 'Checkout',
+    operations: ['checkouts:list', 'checkouts:get', 'checkouts:create', 'checkouts:update', 'checkouts:client_confirm'],
+  }),
+  describe({
+    name: 'checkout-links',
+    noun: 'checkout link',
+    topic: 'checkout-links',
+    wire: 'CheckoutLink',
+    operations: ['checkout-links:list', 'checkout-links:get', 'checkout-links:create', 'checkout-links:update', 'checkout-links:delete'],
+  }),
+  describe({
+    name: 'custom-fields',
+    noun: 'custom field',
+    topic: 'custom-fields',
+    wire: 'CustomField',
+    operations: ['custom-fields:list', 'custom-fields:get', 'custom-fields:create', 'custom-fields:update', 'custom-fields:delete'],
+  }),
+  describe({
+    name: 'discounts',
+    noun: 'discount',
+    topic: 'discounts',
+    wire: 'Discount',
+    operations: ['discounts:list', 'discounts:get', 'discounts:create', 'discounts:update', 'discounts:delete'],
+  }),
+  describe({name: 'disputes', noun: 'dispute', topic: 'disputes', wire: 'Dispute', operations: ['disputes:list', 'disputes:get', 'disputes:accept']}),
+  describe({
+    name: 'events',
+    noun: 'event',
+    topic: 'events',
+    wire: 'Event',
+    operations: ['events:list', 'events:get', 'events:ingest', 'events:list_names'],
+    views: ['events', 'event-names'],
+  }),
+  describe({
+    name: 'event-types',
+    noun: 'event type',
+    topic: 'events types',
+    wire: 'EventTypeWithStats',
+    operations: ['event-types:list', 'event-types:update'],
+  }),
+  describe({
+    name: 'files',
+    noun: 'file',
+    topic: 'files',
+    wire: 'FileRead',
+    operations: ['files:list', 'files:create', 'files:uploaded', 'files:update', 'files:delete'],
+  }),
+  describe({
+    name: 'license-keys',
+    noun: 'license key',
+    topic: 'license-keys',
+    wire: 'LicenseKeyRead',
+    operations: [
+      'license_keys:list',
+      'license_keys:get',
+      'license_keys:update',
+      'license_keys:get_activation',
+      'license_keys:validate',
+      'license_keys:activate',
+      'license_keys:deactivate',
+    ],
+    views: ['license-keys', 'license-key-activations'],
+  }),
+  describe({
+    name: 'meters',
+    noun: 'meter',
+    topic: 'meters',
+    wire: 'Meter',
+    operations: ['meters:list', 'meters:get', 'meters:create', 'meters:update', 'meters:quantities'],
+    views: ['meters', 'meter-quantities'],
+  }),
+  describe({
+    name: 'customer-meters',
+    noun: 'customer meter',
+    topic: 'customer-meters',
+    wire: 'CustomerMeter',
+    operations: ['customer_meters:list', 'customer_meters:get'],
+  }),
+  describe({name: 'metrics', noun: 'metric', topic: 'metrics', wire: 'MetricsResponse', operations: ['metrics:get', 'metrics:limits'], views: []}),
+  describe({
+    name: 'oauth2-clients',
+    noun: 'OAuth2 client',
+    topic: 'oauth2-clients',
+    wire: 'OAuth2Client',
+    operations: [
+      'oauth2:clients:oauth2:create_client',
+      'oauth2:clients:oauth2:get_client',
+      'oauth2:clients:oauth2:update_client',
+      'oauth2:clients:oauth2:delete_client',
+    ],
+    views: ['oauth2-clients', 'oauth2-client-created'],
+  }),
+  describe({
+    name: 'organizations',
+    noun: 'organization',
+    topic: 'org',
+    wire: 'Organization',
+    operations: ['organizations:list', 'organizations:update'],
+    views: [],
+    listed: false,
+  }),
+  describe({name: 'payments', noun: 'payment', topic: 'payments', wire: 'Payment', operations: ['payments:list', 'payments:get']}),
+  describe({name: 'refunds', noun: 'refund', topic: 'refunds', wire: 'Refund', operations: ['refunds:list', 'refunds:create']}),
+  describe({
+    name: 'webhook-endpoints',
+    noun: 'webhook endpoint',
+    topic: 'webhooks endpoints',
+    wire: 'WebhookEndpoint',
+    operations: [
+      'webhooks:list_webhook_endpoints',
+      'webhooks:get_webhook_endpoint',
+      'webhooks:create_webhook_endpoint',
+      'webhooks:update_webhook_endpoint',
+      'webhooks:delete_webhook_endpoint',
+      'webhooks:reset_webhook_endpoint_secret',
+    ],
+  }),
+  describe({
+    name: 'webhook-deliveries',
+    noun: 'webhook delivery',
+    topic: 'webhooks deliveries',
+    wire: 'WebhookDelivery',
+    operations: ['webhooks:list_webhook_deliveries'],
+  }),
+  describe({
+    name: 'webhook-events',
+    noun: 'webhook event',
+    topic: 'webhooks',
+    wire: 'WebhookEvent',
+    operations: ['webhooks:redeliver_webhook_event'],
+    views: [],
+  }),
+  describe({name: 'customer-sessions', noun: 'customer session', topic: 'sessions', wire: 'CustomerSession', operations: ['customer-sessions:create']}),
+  describe({
+    name: 'portal-customer',
+    noun: 'customer',
+    topic: 'portal customer',
+    wire: 'CustomerPortalCustomer',
+    operations: ['customer_portal:customers:get', 'customer_portal:customers:update'],
+  }),
+  describe({
+    name: 'portal-orders',
+    noun: 'order',
+    topic: 'portal orders',
+    wire: 'CustomerOrder',
+    operations: [
+      'customer_portal:orders:list',
+      'customer_portal:orders:get',
+      'customer_portal:orders:update',
+      'customer_portal:orders:invoice',
+      'customer_portal:orders:generate_invoice',
+    ],
+    views: ['orders'],
+  }),
+  describe({
+    name: 'portal-subscriptions',
+    noun: 'subscription',
+    topic: 'portal subscriptions',
+    wire: 'CustomerSubscription',
+    operations: ['customer_portal:subscriptions:list', 'customer_portal:subscriptions:get', 'customer_portal:subscriptions:update'],
+    views: ['subscriptions'],
+  }),
+  describe({
+    name: 'portal-license-keys',
+    noun: 'license key',
+    topic: 'portal license-keys',
+    wire: 'LicenseKeyRead',
+    operations: [
+      'customer_portal:license_keys:list',
+      'customer_portal:license_keys:get',
+      'customer_portal:license_keys:validate',
+      'customer_portal:license_keys:activate',
+      'customer_portal:license_keys:deactivate',
+    ],
+    views: ['license-keys'],
+  }),
+  describe({
+    name: 'portal-meters',
+    noun: 'meter',
+    topic: 'portal meters',
+    wire: 'CustomerCustomerMeter',
+    operations: ['customer_portal:customer_meters:list', 'customer_portal:customer_meters:get'],
+  }),
+  describe({
+    name: 'portal-benefit-grants',
+    noun: 'benefit grant',
+    topic: 'portal benefit-grants',
+    wire: 'CustomerBenefitGrant',
+    operations: ['customer_portal:benefit-grants:list'],
+    views: ['benefit-grants'],
+  }),
+] as const satisfies readonly ResourceDescription[]
+
+export type ResourceName = (typeof RESOURCES)[number]['name']
+
+/** Operations till sends that act on no resource of their own, and why. */
+export const NOT_RESOURCES: Readonly<Partial<Record<OperationId | UndocumentedOperationId, string>>> = {
+  'oauth2:request_token': 'signing in (till auth login) and renewing its token',
+  'oauth2:revoke_token': 'signing out (till auth logout)',
+  'cli:listen': 'the event stream of till listen',
+}
+
+/** A list operation of the document (`customers:list`, `events:list_names`, `webhooks:list_webhook_endpoints`). */
+export const isList = (id: OperationId): boolean => /:list(_[a-z_]+)?$/.test(id)
+
+/** `till TOPIC list` lists the resource's objects. */
+export const isListed = (resource: ResourceDescription): boolean => resource.listed ?? resource.operations.some(isList)
+
+/** The scopes any one of which lets a token send each of a resource's operations (from the document). */
+export function scopesOf(resource: ResourceDescription): Record<string, readonly string[]> {
+  return Object.fromEntries(resource.operations.map((id) => [id, OPERATIONS[id].scopes]))
+}
+
+interface Route {
+  resource: ResourceDescription
+  method: string
+  /** The template's segments after `/v1`: literal text, or null where a parameter goes. */
+  segments: Array<string | null>
+}
+
+let routes: Route[] | undefined
+
+/** Every described operation's path template, the most literal first (so `/orders/export` beats `/orders/{id}`). */
+function allRoutes(): Route[] {
+  routes ??= RESOURCES.flatMap((resource: ResourceDescription) =>
+    resource.operations.map((id) => ({
+      resource,
+      method: OPERATIONS[id].method,
+      segments: OPERATIONS[id].path
+        .replace(/^\/v1\//, '')
+        .split('/')
+        .filter(Boolean)
+        .map((s) => (s.startsWith('{') ? null : s)),
+    })),
+  ).sort((a, b) => b.segments.filter((s) => s !== null).length - a.segments.filter((s) => s !== null).length)
+  return routes
+}
+
+export interface MatchedPath {
+  resource: ResourceDescription
+  /** The value of the first parameter of the path, if it has one. */
+  id?: string
+  /** The first parameter is an external id (`/customers/external/{external_id}`). */
+  external: boolean
+  /** What follows the id (`invoice`, `activate`). */
+  rest: string[]
+}
+
+/** The described resource a request path (after `/v1`, as segments) acts on, with its id; method optional. */
+export function matchPath(parts: readonly string[], method?: string): MatchedPath | undefined {
+  for (const route of allRoutes()) {
+    if (method && route.method !== method) continue
+    if (route.segments.length !== parts.length) continue
+    if (!route.segments.every((s, i) => s === null || s === parts[i])) continue
+    const at = route.segments.indexOf(null)
+    return {
+      resource: route.resource,
+      id: at >= 0 ? parts[at] : undefined,
+      external: at > 0 && route.segments[at - 1] === 'external',
+      rest: at >= 0 ? parts.slice(at + 1) : [],
+    }
+  }
+  return undefined
+}
