@@ -9,7 +9,8 @@ import {mayCarryCredentials} from './origin.js'
 import type {Budget, Held, Pacer} from './pace.js'
 import {ExitCode, TillError} from './till-error.js'
 import {API_VERSION} from './version.js'
-import {backoffMs, MAX_ATTEMPTS, mayRetryNetworkError, mayRetryStatus, retryAfterMs} from './retry.js'
+import {backoffMs, describeNetworkError, MAX_ATTEMPTS, neverSent, retryAfterMs} from './retry.js'
+import {errorCode, IDEMPOTENT, settleLost, settlementOf} from './settlement.js'
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>
 export type Query = Record<string, QueryValue>
@@ -155,6 +156,15 @@ export class ApiClient {
     const budgets = [...this.options.budgets, ...(opts.budgets ?? [])]
     let waited = 0
     let refusals = 0
+    // a write whose answer is lost is sent again only as its operation declares (src/client/settlement.ts)
+    const settlement = opts.replayable ? IDEMPOTENT : settlementOf(method, path)
+    let lost = false
+    const afterLoss = async (reason: string) => {
+      const next = await settleLost(settlement, this, opts.body, {method, url: url.toString(), reason})
+      if ('found' in next) this.debug(`  the lost ${method} was done: a lookup found what it made`)
+      lost = true
+      return next
+    }
     // Every 429 wait, this process's own or one another process of the profile was told about, counts
     // against --max-wait, and is shown before it starts.
     // Requests of this process waiting on one deadline show it once.
@@ -183,7 +193,11 @@ export class ApiClient {
         const code = (error as {code?: string}).code ?? (error as {cause?: {code?: string}}).cause?.code
         if ((error as Error).name === 'AbortError') throw error
         this.debug(`← ${method} ${url} failed after ${this.now() - started}ms: ${code ?? (error as Error).message}`)
-        if (attempt < MAX_ATTEMPTS && mayRetryNetworkError(opts.replayable ? 'GET' : method, code)) {
+        if (attempt < MAX_ATTEMPTS && !neverSent(code)) {
+          const next = await afterLoss(code === undefined ? 'the connection failed' : `connection error ${code}`)
+          if ('found' in next) return {status: 200, body: next.found as T, headers: {}}
+        }
+        if (attempt < MAX_ATTEMPTS) {
           const delay = backoffMs(attempt, this.random)
           this.debug(`  retrying in ${delay}ms (${code ?? 'network error'})`)
           await this.sleep(delay)
@@ -227,13 +241,19 @@ export class ApiClient {
           continue
         }
       }
-      if (attempt < MAX_ATTEMPTS && mayRetryStatus(opts.replayable ? 'GET' : method, status)) {
+      const body = parseBody(text, responseHeaders['content-type'])
+      if (lost && settlement.kind === 'idempotent' && settlement.done?.(status, errorCode(body))) {
+        this.debug(`  HTTP ${status} to the second ${method}: the first one was done`)
+        return {status: 200, body: null as T, headers: responseHeaders}
+      }
+      if (attempt < MAX_ATTEMPTS && status >= 500) {
+        const next = await afterLoss(`HTTP ${status}`)
+        if ('found' in next) return {status: 200, body: next.found as T, headers: responseHeaders}
         const delay = backoffMs(attempt, this.random)
         this.debug(`  retrying in ${delay}ms (HTTP ${status})`)
         await this.sleep(delay)
         continue
       }
-      const body = parseBody(text, responseHeaders['content-type'])
       if (status === 404 && version && refusedVersion(version, responseHeaders['polar-version'], body)) {
         throw new TillError(
           `the service does not accept API version ${version} (Polar-Version): it answered with its default, ${String(responseHeaders['polar-version'])}`,
@@ -363,23 +383,4 @@ function parseBody(text: string, contentType: string | string[] | undefined): un
     }
   }
   return text
-}
-
-function describeNetworkError(code: string | undefined, error: Error, method: string): string {
-  switch (code) {
-    case 'ECONNREFUSED':
-      return 'connection refused (is the server running?)'
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return 'timed out connecting'
-    case 'UND_ERR_HEADERS_TIMEOUT':
-    case 'UND_ERR_BODY_TIMEOUT':
-      return `timed out waiting for the response${method === 'GET' ? '' : '; the change may or may not have been made, check before trying again'}`
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'host not found'
-    default:
-      return method === 'GET'
-        ? `connection failed (${code ?? error.message})`
-        : `the connection was lost after the request was sent (${code ?? error.message}); the change may or may not have been made, check before trying again`
-  }
 }

@@ -47,6 +47,24 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * A write was sent and its answer lost (a dropped connection, a timeout, a 5xx), and neither sending it
+ * again nor a lookup can settle whether it was done (src/client/settlement.ts).
+ */
+export class OutcomeUnknownError extends Error {
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    /** What happened to the answer: `connection reset`, `HTTP 502`. */
+    readonly reason: string,
+    /** The till command that shows whether it was done. */
+    readonly truth: string,
+  ) {
+    super(`the answer to ${method} ${url.replace(/\?.*$/, '')} was lost (${reason}): it may or may not have been done, so it was not sent again`)
+    this.name = 'OutcomeUnknownError'
+  }
+}
+
 /** Still rate limited after waiting as long as --max-wait allows. */
 export class RateLimitedError extends Error {
   constructor(
@@ -164,6 +182,7 @@ export function toTillError(error: unknown, ctx: ErrorContext): TillError {
   if (error instanceof RateLimitedError) {
     return new TillError(error.message, ExitCode.rateLimited, 'raise --max-wait, or slow down (a negotiated limit can be set on the profile with --rate-limit)')
   }
+  if (error instanceof OutcomeUnknownError) return new TillError(error.message, ExitCode.unknown, `see whether it was done with: ${error.truth}`)
   if (error instanceof NetworkError) {
     return new TillError(`cannot reach the API at ${ctx.baseUrl}: ${error.message}`, ExitCode.unavailable, `check the network and the profile's URL; ${where}`)
   }

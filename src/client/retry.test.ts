@@ -1,25 +1,14 @@
 import {describe, expect, it} from 'vitest'
 
-import {backoffMs, mayRetryNetworkError, mayRetryStatus, retryAfterMs} from './retry.js'
+import {backoffMs, neverSent, retryAfterMs} from './retry.js'
 
-describe('what may be retried', () => {
-  it('retries any method when the request never left (connection refused)', () => {
-    for (const m of ['GET', 'POST', 'PATCH', 'DELETE']) expect(mayRetryNetworkError(m, 'ECONNREFUSED')).toBe(true)
+describe('what may be sent again', () => {
+  it('a request that never left (connection refused, no such host) may be sent again, whatever its method', () => {
+    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'UND_ERR_CONNECT_TIMEOUT']) expect(neverSent(code)).toBe(true)
   })
 
-  it('never re-sends a write that may have reached the server', () => {
-    for (const code of ['ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', undefined]) {
-      expect(mayRetryNetworkError('POST', code)).toBe(false)
-      expect(mayRetryNetworkError('PATCH', code)).toBe(false)
-      expect(mayRetryNetworkError('DELETE', code)).toBe(false)
-      expect(mayRetryNetworkError('GET', code)).toBe(true)
-    }
-  })
-
-  it('retries 5xx for GET only', () => {
-    expect(mayRetryStatus('GET', 503)).toBe(true)
-    expect(mayRetryStatus('POST', 503)).toBe(false)
-    expect(mayRetryStatus('GET', 404)).toBe(false)
+  it('a request that may have reached the server is settled by its operation (src/client/settlement.ts)', () => {
+    for (const code of ['ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_HEADERS_TIMEOUT', undefined]) expect(neverSent(code)).toBe(false)
   })
 })
 

@@ -1,4 +1,5 @@
-// What may be retried, and how long to wait. Pure, so it is tested with a fixed random source.
+// What may be sent again after a network error, and how long to wait. Pure, so it is tested with a fixed
+// random source. Whether a write whose answer was lost is sent again is its operation's (./settlement.ts).
 
 /** Network errors raised before the request could reach the server: safe to send again, any method. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
@@ -7,18 +8,6 @@ export const MAX_ATTEMPTS = 5
 
 /** Whether a network error code means the request never reached the server. */
 export const neverSent = (code: string | undefined) => code !== undefined && NOT_SENT.has(code)
-
-/** GET and HEAD may be repeated; a POST, PATCH or DELETE that may have reached the server never is. */
-export const isIdempotent = (method: string) => method === 'GET' || method === 'HEAD'
-
-/** Whether a failed attempt may be sent again: only if it cannot have had an effect, or cannot matter. */
-export function mayRetryNetworkError(method: string, code: string | undefined): boolean {
-  return (code !== undefined && NOT_SENT.has(code)) || isIdempotent(method)
-}
-
-export function mayRetryStatus(method: string, status: number): boolean {
-  return status >= 500 && isIdempotent(method)
-}
 
 /** Capped exponential backoff with full jitter: a random delay up to min(cap, base * 2^(attempt-1)). */
 export function backoffMs(attempt: number, random: () => number = Math.random, baseMs = 250, capMs = 8000): number {
@@ -39,4 +28,24 @@ export function retryAfterMs(header: string | string[] | undefined, now: number,
   else if (value !== undefined && value.trim() !== '' && !Number.isNaN(Date.parse(value))) asked = Date.parse(value) - now
   const backoff = Math.min(30_000, MIN_RATE_LIMIT_WAIT_MS * 2 ** (Math.max(1, refusals) - 1))
   return Math.max(asked, backoff)
+}
+
+/** The network error of a request in words; for a write, that it may or may not have been done. */
+export function describeNetworkError(code: string | undefined, error: Error, method: string): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (is the server running?)'
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'timed out connecting'
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return `timed out waiting for the response${method === 'GET' ? '' : '; the change may or may not have been made, check before trying again'}`
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found'
+    default:
+      return method === 'GET'
+        ? `connection failed (${code ?? error.message})`
+        : `the connection was lost after the request was sent (${code ?? error.message}); the change may or may not have been made, check before trying again`
+  }
 }

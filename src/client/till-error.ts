@@ -7,6 +7,8 @@ export const ExitCode = {
   auth: 4,
   rateLimited: 5,
   unavailable: 6,
+  /** A write whose answer was lost, and whose outcome neither a second send nor a lookup can settle. */
+  unknown: 7,
   /** `till catalog plan`: the environment differs from the file (as `terraform plan -detailed-exitcode`). */
   changesPending: 10,
   interrupted: 130,

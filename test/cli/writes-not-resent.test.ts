@@ -1,13 +1,16 @@
-// A write that may have reached the server is never sent again. One emulator data folder, started
-// three times: cutting every connection after the change (--reset-rate 1), failing every request
-// before any change (--fail-rate 1), then healthy, to count what was created. The tests run in order.
+// A write whose answer was lost is sent again only as its operation declares (src/client/settlement.ts):
+// a customer's creation is settled by looking the customer up first. One emulator data folder, started
+// three times: cutting every connection after the change (--reset-rate 1: the lookup is cut too, so the
+// outcome stays unknown, exit 7), failing every request before any change (--fail-rate 1: likewise), then
+// healthy, to count what was created. The tests run in order. Then, with one connection in two cut after
+// the change, creations settled by their lookups: every customer exactly once, and exit 0.
 import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
-import type {Emulator} from '../helpers/emulator.js'
+import {api, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {envVars, logFrom, sandbox, startEmulatorWith, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 
@@ -37,13 +40,16 @@ describe('writes are not re-sent after a possible delivery', () => {
   })
   afterEach(() => box.cleanup())
 
-  it('POST cut mid-response (--reset-rate 1): exit 6, sent exactly once, with a warning to check', async () => {
+  it('POST cut mid-response and its lookup cut too (--reset-rate 1): outcome unknown, exit 7, sent exactly once', async () => {
     const emu = await start(['--reset-rate', '1'])
     const log = await logFrom(emu)
     const r = await runInProcess(['api', 'POST', '/customers/', '-f', `email=${resetEmail}`], {env: box.env(envVars(emu.production))})
-    expect(r.code, r.stderr).toBe(6)
+    expect(r.code, r.stderr).toBe(7)
     expect(r.stdout).toBe('')
-    expect(r.stderr).toMatch(/may or may not have been made/)
+    expect(r.stderr).toMatch(
+      /^Error: the answer to POST \S+\/v1\/customers\/ was lost \(connection error \w+, and the lookup that would settle it failed\): it may or may not have been done, so it was not sent again\n/,
+    )
+    expect(r.stderr).toContain('see whether it was done with: till customers list --query EMAIL')
     await new Promise((resolve) => setTimeout(resolve, 300)) // let a (wrong) second attempt show up in the log
     expect(log().filter((q) => q.method === 'POST')).toEqual([{env: 'production', method: 'POST', path: '/v1/customers/', status: 0}])
   })
@@ -60,12 +66,12 @@ describe('writes are not re-sent after a possible delivery', () => {
     ).toEqual([0, 0, 0, 0, 0])
   })
 
-  it('POST answered 5xx before any change (--fail-rate 1): exit 6, sent exactly once', async () => {
+  it('POST answered 5xx before any change, and its lookup too (--fail-rate 1): outcome unknown, exit 7, sent exactly once', async () => {
     const emu = await start(['--fail-rate', '1'])
     const log = await logFrom(emu)
     const r = await runInProcess(['api', 'POST', '/customers/', '-f', `email=${failEmail}`], {env: box.env(envVars(emu.production))})
-    expect(r.code, r.stderr).toBe(6)
-    expect(r.stderr).toMatch(/HTTP 50[023]/)
+    expect(r.code, r.stderr).toBe(7)
+    expect(r.stderr).toMatch(/was lost \(HTTP 50[023], and the lookup/)
     await new Promise((resolve) => setTimeout(resolve, 300))
     const posts = log().filter((q) => q.method === 'POST')
     expect(posts).toHaveLength(1)
@@ -84,5 +90,35 @@ describe('writes are not re-sent after a possible delivery', () => {
     const failed = await runInProcess(['api', 'GET', '/customers/', '-f', `email=${failEmail}`], {env})
     expect(failed.code, failed.stderr).toBe(0)
     expect(JSON.parse(failed.stdout).items).toEqual([])
+  })
+
+  it('with one connection in two cut after the change, each created customer is found, not created twice: exit 0', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'till-cli-lossy-'))
+    const lossy = await startEmulator({dataDir: folder, resetRate: 0.5, faultSeed: 11, quiet: false})
+    try {
+      const log = await logFrom(lossy)
+      const env = box.env(envVars(lossy.production))
+      const emails = Array.from({length: 12}, (_, i) => `lossy-${stamp}-${i}@example.com`)
+      for (const [i, email] of emails.entries()) {
+        const r = await runInProcess(['customers', 'create', '--email', email, '--external-id', `lossy_${stamp}_${i}`, '-o', 'json'], {env})
+        expect(r.code, r.stderr).toBe(0)
+        expect(JSON.parse(r.stdout)).toMatchObject({email, external_id: `lossy_${stamp}_${i}`})
+      }
+      const posts = log().filter((q) => q.method === 'POST' && q.path === '/v1/customers/')
+      // the faults happened after the change, and the lookups settled them: one POST per customer
+      expect(posts.filter((q) => q.status === 0).length).toBeGreaterThan(0)
+      expect(posts).toHaveLength(emails.length)
+      // counted on the same data without faults
+      await lossy.stop()
+      const healthy = await startEmulator({dataDir: folder})
+      for (const email of emails) {
+        const found = await api(healthy.production, 'GET', `/customers/?email=${encodeURIComponent(email)}`)
+        expect(found.body.items, email).toHaveLength(1)
+      }
+      await healthy.stop()
+    } finally {
+      await lossy.stop()
+      rmSync(folder, {recursive: true, force: true})
+    }
   })
 })

@@ -1,10 +1,11 @@
 // Ids from stdin under a tight rate limit and injected faults: the emulator allows 40 requests per 2 s,
 // answers 10% of requests with a 5xx before any change and cuts 5% of connections after the change
 // (--fault-seed 7); the client is told the same budget (TILL_RATE_LIMIT=40/2s). 200 paid orders are piped
-// into `orders invoice generate -`: every id is reported exactly once, in input order, and no POST is
-// ever sent twice for one order (the emulator logs every request: `[production] POST /v1/... 202 1.2ms`).
-// Then `refunds create --order -` refunds 60 orders in full under the same faults: never two refunds
-// of one order.
+// into `orders invoice generate -`: every id is reported exactly once, in input order; a POST whose answer
+// was lost (a 5xx, a cut connection) is sent again, as invoice generation is idempotent, and none is
+// reported failed for a fault (the emulator logs every request: `[production] POST /v1/... 202 1.2ms`).
+// Then `refunds create --order -` refunds 60 orders in full under the same faults: a lost answer is
+// settled by looking for the refund till marked, so each order is refunded exactly once and none fails.
 import {readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
@@ -64,7 +65,7 @@ describe('ids from stdin under a tight rate limit and injected faults', () => {
     box?.cleanup()
   })
 
-  it('200 paid orders piped into `orders invoice generate -`: each reported once, no POST sent twice', async () => {
+  it('200 paid orders piped into `orders invoice generate -`: each reported once, none failed for a fault, no invoice twice', async () => {
     const idsFile = join(box.root, 'ids.txt')
     const log = await logFrom(emulator)
     const line = `${TILL} orders list --status paid --all --max-items 200 -o jsonl | ${NODE_JQ_ID} | tee ${sh(idsFile)} | ${TILL} orders invoice generate - --envelope -o jsonl`
@@ -80,27 +81,28 @@ describe('ids from stdin under a tight rate limit and injected faults', () => {
     expect(results.map((x) => x.id)).toEqual(ids)
     const failed = results.filter((x) => !x.ok)
     expect(r.stderr).toContain(`200 ids: ${200 - failed.length} ok, ${failed.length} failed.`)
-    // Faults and ineligible orders (no billing details, invoice already generated) make some fail: exit 1.
-    expect(failed.length).toBeGreaterThan(0)
-    expect(failed.length).toBeLessThan(200)
-    expect(r.code).toBe(1)
-    for (const x of failed) expect(x.error?.message, x.id).toEqual(expect.any(String))
+    // Only orders the service refuses fail (no billing details): never one whose answer was lost.
+    for (const x of failed) expect(x.error?.message, x.id).toMatch(/has no billing name or address/)
+    expect(r.code).toBe(failed.length > 0 ? 1 : 0)
 
-    // The request log: exactly one answered POST per order id (a 429 was not processed and may be
-    // sent again; anything else, a 5xx or a connection cut after the change included, never is).
+    // The request log: a POST is sent again only after a fault (a 5xx or a cut connection, logged as 0)
+    // answered the one before it, and no order gets two invoices (a second 202).
     const posts = log().filter((q) => q.method === 'POST' && /^\/v1\/orders\/[^/]+\/invoice$/.test(q.path))
-    const answered = tally(posts.filter((q) => q.status !== 429).map((q) => q.path.split('/')[3]!))
-    expect([...answered.keys()].sort()).toEqual([...ids].sort())
-    for (const [id, count] of answered) expect(count, `POSTs of order ${id}`).toBe(1)
-    // The faults did happen, to these POSTs: some 5xx and some cut connections (logged as 0).
+    const byOrder = new Map<string, number[]>()
+    for (const q of posts.filter((p) => p.status !== 429)) byOrder.set(q.path.split('/')[3]!, [...(byOrder.get(q.path.split('/')[3]!) ?? []), q.status])
+    expect([...byOrder.keys()].sort()).toEqual([...ids].sort())
+    for (const [id, statuses] of byOrder) {
+      for (const status of statuses.slice(0, -1)) expect(status === 0 || status >= 500, `order ${id}: ${statuses.join(', ')}`).toBe(true)
+      expect(statuses.filter((s) => s === 202).length, `order ${id}: ${statuses.join(', ')}`).toBeLessThanOrEqual(1)
+    }
+    // The faults did happen, to these POSTs: some 5xx and some cut connections; their orders were sent
+    // again and are ok (or refused for their billing details, as above).
+    const faulted = [...byOrder].filter(([, statuses]) => statuses.some((s) => s === 0 || s >= 500))
     expect(posts.some((q) => q.status >= 500)).toBe(true)
     expect(posts.some((q) => q.status === 0)).toBe(true)
-    for (const q of posts.filter((p) => p.status === 0 || p.status >= 500)) {
-      const id = q.path.split('/')[3]!
-      expect(results.find((x) => x.id === id)?.ok, `order ${id} got ${q.status}`).toBe(false)
-    }
+    expect(faulted.filter(([id]) => results.find((x) => x.id === id)?.ok).length).toBeGreaterThan(0)
 
-    // Every id reported ok now has its invoice (it is ready at once with --invoice-delay 0s).
+    // Every id reported ok has its invoice (it is ready at once with --invoice-delay 0s).
     const orders = new Map((await listAll(emulator.production, '/orders/', 'status=paid')).map((o) => [o.id, o]))
     for (const x of results.filter((y) => y.ok)) expect(orders.get(x.id)?.is_invoice_generated, x.id).toBe(true)
   }, 240_000)
@@ -126,26 +128,26 @@ describe('ids from stdin under a tight rate limit and injected faults', () => {
       expect(x.ok).toBe(false)
       expect(x.error?.message).toContain('already given earlier in the input')
     }
-    const failed = results.filter((x) => !x.ok).length
-    // Most refunds go through; the faults make a few fail (reported, never re-sent).
-    expect(failed).toBeGreaterThan(5)
-    expect(failed).toBeLessThan(30)
-    expect(r.stderr).toContain(`65 ids: ${65 - failed} ok, ${failed} failed.`)
+    // Only the repeats fail: a refund whose answer was lost is found by its marker, or sent again when
+    // the service had not made it (a 5xx before any change).
+    const failed = results.filter((x) => !x.ok)
+    expect(failed.map((x) => x.error?.message)).toEqual(Array(5).fill(expect.stringContaining('already given earlier in the input')))
+    expect(r.stderr).toContain('65 ids: 60 ok, 5 failed.')
     expect(r.code).toBe(1)
 
     const created = (await listAll(emulator.production, '/refunds/')).filter((x) => !refundsBefore.has(x.id))
     const perOrder = tally(created.map((x) => x.order_id))
+    expect([...perOrder.keys()].sort()).toEqual(chosen.map((o) => o.id).sort())
     for (const [order, count] of perOrder) expect(count, `refunds of order ${order}`).toBe(1)
     for (const x of results.slice(0, 60)) {
       const order = chosen.find((o) => o.id === x.id)
-      if (x.ok) {
-        expect(x.result).toMatchObject({order_id: x.id, amount: order.refundable_amount})
-        expect(perOrder.get(x.id)).toBe(1)
-      }
+      expect(x.result).toMatchObject({order_id: x.id, amount: order.refundable_amount})
     }
-    // At most one answered refund POST per order: never more POSTs than orders.
+    // The faults did happen to these POSTs; a POST is sent again only after one whose answer was lost.
     const posts = (await log()).filter((q) => q.method === 'POST' && q.path === '/v1/refunds/' && q.status !== 429)
-    expect(posts.length).toBeLessThanOrEqual(60)
-    expect(created.length).toBeLessThanOrEqual(posts.length)
+    expect(posts.some((q) => q.status === 0 || q.status >= 500)).toBe(true)
+    // a refund whose answer was cut after it was made (logged as 0) is found by its marker, not made again
+    expect(posts.filter((q) => q.status === 201).length).toBeLessThanOrEqual(created.length)
+    expect(posts.some((q) => q.status === 0)).toBe(true)
   }, 240_000)
 })

@@ -45,6 +45,10 @@ export interface StartOptions {
   timeoutMs?: number
   /** Run `till emulator start` as a process of its own rather than inside the test worker. */
   process?: boolean
+  /** Faults (in the worker only): `--fail-rate` (5xx before any change), `--reset-rate` (cut after it), `--fault-seed`. */
+  failRate?: number
+  resetRate?: number
+  faultSeed?: number
 }
 
 export interface ExitStatus {
@@ -116,6 +120,9 @@ async function startInWorker(options: StartOptions): Promise<Emulator> {
       ...(options.products === undefined ? {} : {products: options.products}),
     },
     rateLimit: limits.parseRateLimit(options.rateLimit ?? 'off'),
+    failRate: options.failRate,
+    resetRate: options.resetRate,
+    faultSeed: options.faultSeed,
     log: (options.quiet ?? true) ? () => {} : (line) => (stderr += `${line}\n`),
   })
   const handle = (name: EnvName): EnvHandle => {

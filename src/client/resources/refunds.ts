@@ -1,5 +1,8 @@
 // Refunds (api-facts §3.1, §4.5).
+import {randomUUID} from 'node:crypto'
+
 import type {ApiClient} from '../client.js'
+import {MARKER_KEY} from '../settlement.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {Refund, RefundCreate} from '../wire/index.js'
 import {listItems} from './common.js'
@@ -36,5 +39,10 @@ export function listRefunds(client: ApiClient, f: RefundFilters, page: PaginateO
 /** `amount` in minor units of the order's currency, pre-tax; at most the order's `refundable_amount`. */
 export type {RefundCreate}
 
-/** Issues a refund (201). Never re-sent by the client once it may have reached the server. */
-export const createRefund = (client: ApiClient, body: RefundCreate) => client.post<Refund>('/refunds/', body)
+/**
+ * Issues a refund (201). Its metadata carries a marker (`till_request`): when the answer is lost, the
+ * client looks for a refund of the order with that marker before it sends the refund again
+ * (../settlement.ts), so a refund is never made twice.
+ */
+export const createRefund = (client: ApiClient, body: RefundCreate) =>
+  client.post<Refund>('/refunds/', {...body, metadata: {...body.metadata, [MARKER_KEY]: randomUUID()}})

@@ -1,0 +1,185 @@
+// How the answer to a write that was lost is settled. The service takes no idempotency keys, so when a
+// connection drops after a write was sent, or the answer is a 5xx, the client cannot tell from the answer
+// whether the write was done. Each writing operation till sends declares one way out:
+//   - idempotent: sending it again does no harm (a PATCH that sets fields, a DELETE, invoice generation);
+//     `done` names the answers to the second send that mean the first one did it (a 404 after a DELETE);
+//   - lookup: a read finds what the first send made, if it made anything (a customer by its external id
+//     or e-mail, a refund by the marker till put in its metadata); found, it is the answer; not found,
+//     the write is sent again;
+//   - unknown: neither is possible; the outcome is reported as unknown (exit 7) with the command that
+//     shows the truth, never as failed and never sent a second time blindly.
+// test/client/settlement.test.ts fails when a writing operation a command sends has no declaration.
+import {OutcomeUnknownError} from './errors.js'
+import {OPERATIONS, type OperationId} from './operations.generated.js'
+
+/** What a lookup may call: a GET of the API, answered with the parsed body (404 throws). */
+export interface Reader {
+  get<T>(path: string, opts?: {query?: Record<string, string | string[] | number | boolean | undefined>}): Promise<T>
+}
+
+export type Settlement =
+  | {kind: 'idempotent'; done?: (status: number, code: string | undefined) => boolean}
+  | {kind: 'lookup'; find: (reader: Reader, body: unknown) => Promise<unknown>; truth: string}
+  | {kind: 'unknown'; truth: string}
+
+/** The metadata key till marks a write with, so that a lookup can find what it made. */
+export const MARKER_KEY = 'till_request'
+
+const idempotent: Settlement = {kind: 'idempotent'}
+/** A DELETE (or a revoke): a 404, or the object's "already gone" error, after sending again means it was done. */
+const gone: Settlement = {
+  kind: 'idempotent',
+  done: (status, code) => status === 404 || code === 'AlreadyCanceledSubscription' || code === 'ResourceUnavailable',
+}
+const unknown = (truth: string): Settlement => ({kind: 'unknown', truth})
+
+type Json = Record<string, unknown>
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A customer by its external id, or else by its e-mail (unique in an organization). */
+async function findCustomer(reader: Reader, body: unknown): Promise<unknown> {
+  if (!isObject(body)) return undefined
+  if (typeof body.external_id === 'string' && body.external_id !== '') {
+    try {
+      return await reader.get(`/customers/external/${encodeURIComponent(body.external_id)}`)
+    } catch (error) {
+      if ((error as {status?: number}).status === 404) return undefined
+      throw error
+    }
+  }
+  if (typeof body.email !== 'string') return undefined
+  const page = await reader.get<{items: Json[]}>('/customers/', {query: {email: body.email, limit: 10}})
+  return page.items.find((c) => typeof c.email === 'string' && c.email.toLowerCase() === String(body.email).toLowerCase())
+}
+
+/** A refund of the order carrying the marker till put in its metadata. */
+async function findRefund(reader: Reader, body: unknown): Promise<unknown> {
+  if (!isObject(body) || !isObject(body.metadata) || typeof body.metadata[MARKER_KEY] !== 'string') return undefined
+  const marker = body.metadata[MARKER_KEY]
+  const page = await reader.get<{items: Json[]}>('/refunds/', {query: {order_id: String(body.order_id), limit: 100}})
+  return page.items.find((r) => isObject(r.metadata) && r.metadata[MARKER_KEY] === marker)
+}
+
+/** Every writing operation till's commands send, by operation id. */
+export const SETTLEMENTS: Partial<Record<OperationId, Settlement>> = {
+  'benefits:create': unknown('till benefits list --query NAME'),
+  'benefits:update': idempotent,
+  'benefits:delete': gone,
+  'checkout-links:create': unknown('till checkout-links list'),
+  'checkout-links:update': idempotent,
+  'checkout-links:delete': gone,
+  'checkouts:create': unknown('till checkouts list'),
+  'checkouts:update': idempotent,
+  'checkouts:client_confirm': unknown('till checkouts get ID'),
+  'custom-fields:create': unknown('till custom-fields list'),
+  'custom-fields:update': idempotent,
+  'custom-fields:delete': gone,
+  'customer-sessions:create': idempotent,
+  'customers:create': {kind: 'lookup', find: findCustomer, truth: 'till customers list --query EMAIL'},
+  'customers:update': idempotent,
+  'customers:update_external': idempotent,
+  'customers:delete': gone,
+  'customers:delete_external': gone,
+  'discounts:create': unknown('till discounts list --query NAME'),
+  'discounts:update': idempotent,
+  'discounts:delete': gone,
+  'disputes:accept': idempotent,
+  'event-types:update': idempotent,
+  // a batch whose events all have an external_id is sent again (the service drops duplicates): the
+  // ingest marks it replayable; one without cannot be settled
+  'events:ingest': unknown('till events list --since TIME'),
+  'files:create': unknown('till files list'),
+  'files:uploaded': idempotent,
+  'files:update': idempotent,
+  'files:delete': gone,
+  'license_keys:update': idempotent,
+  'license_keys:validate': idempotent,
+  'license_keys:activate': unknown('till license-keys get ID'),
+  'license_keys:deactivate': gone,
+  'meters:create': unknown('till meters list --query NAME'),
+  'meters:update': idempotent,
+  'oauth2:clients:oauth2:create_client': unknown('till oauth2-clients list'),
+  'oauth2:clients:oauth2:update_client': idempotent,
+  'oauth2:clients:oauth2:delete_client': gone,
+  'oauth2:request_token': unknown('till auth status'),
+  'oauth2:revoke_token': idempotent,
+  'orders:update': idempotent,
+  'orders:generate_invoice': {kind: 'idempotent', done: (status, code) => status === 409 && code === 'InvoiceAlreadyExists'},
+  'organizations:update': idempotent,
+  'products:create': unknown('till products list --query NAME'),
+  'products:update': idempotent,
+  'products:update_benefits': idempotent,
+  'refunds:create': {kind: 'lookup', find: findRefund, truth: 'till refunds list --order ORDER'},
+  'subscriptions:create': unknown('till subscriptions list --customer ID'),
+  'subscriptions:update': idempotent,
+  'subscriptions:revoke': gone,
+  'webhooks:create_webhook_endpoint': unknown('till webhooks endpoints list'),
+  'webhooks:update_webhook_endpoint': idempotent,
+  'webhooks:delete_webhook_endpoint': gone,
+  'webhooks:reset_webhook_endpoint_secret': idempotent,
+  'webhooks:redeliver_webhook_event': unknown('till webhooks deliveries list'),
+  'customer_portal:customers:update': idempotent,
+  'customer_portal:orders:update': idempotent,
+  'customer_portal:orders:generate_invoice': {kind: 'idempotent', done: (status, code) => status === 409 && code === 'InvoiceAlreadyExists'},
+  'customer_portal:subscriptions:update': idempotent,
+  'customer_portal:license_keys:validate': idempotent,
+  'customer_portal:license_keys:activate': unknown('till portal license-keys get ID'),
+  'customer_portal:license_keys:deactivate': gone,
+}
+
+interface Template {
+  id: OperationId
+  method: string
+  pattern: RegExp
+  literals: number
+}
+
+let templates: Template[] | undefined
+
+/** The operation of the document a request is (method and path after the base URL, `/orders/ID/invoice`). */
+export function operationOf(method: string, path: string): OperationId | undefined {
+  templates ??= (Object.entries(OPERATIONS) as Array<[OperationId, (typeof OPERATIONS)[OperationId]]>)
+    .map(([id, op]) => {
+      const segments = op.path.replace(/^\/v1/, '').split('/')
+      const pattern = new RegExp(`^${segments.map((s) => (s.startsWith('{') ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`)
+      return {id, method: op.method, pattern, literals: segments.filter((s) => s !== '' && !s.startsWith('{')).length}
+    })
+    .sort((a, b) => b.literals - a.literals)
+  const bare = path.replace(/[?#].*$/, '').replace(/^\/v1(?=\/)/, '')
+  return templates.find((t) => t.method === method && t.pattern.test(bare))?.id
+}
+
+/** How a lost answer to this request is settled; reads (GET, HEAD) are always idempotent. */
+export function settlementOf(method: string, path: string): Settlement {
+  if (method === 'GET' || method === 'HEAD') return idempotent
+  const id = operationOf(method, path)
+  return (id && SETTLEMENTS[id]) || unknown(`till api GET ${path.replace(/[?#].*$/, '')}`)
+}
+
+/** Reads are idempotent; so is a write its caller marks replayable (an ingest whose events all have an external_id). */
+export const IDEMPOTENT: Settlement = idempotent
+
+/**
+ * After the answer to a write was lost: `resend` when sending it again is safe (idempotent, or a lookup
+ * found nothing), the object a lookup found when the first send made it, and OutcomeUnknownError otherwise.
+ */
+export async function settleLost(
+  settlement: Settlement,
+  reader: Reader,
+  body: unknown,
+  lost: {method: string; url: string; reason: string},
+): Promise<{resend: true} | {found: unknown}> {
+  if (settlement.kind === 'idempotent') return {resend: true}
+  if (settlement.kind === 'unknown') throw new OutcomeUnknownError(lost.method, lost.url, lost.reason, settlement.truth)
+  let found: unknown
+  try {
+    found = await settlement.find(reader, body)
+  } catch {
+    // the lookup could not be made either: what happened stays unknown
+    throw new OutcomeUnknownError(lost.method, lost.url, `${lost.reason}, and the lookup that would settle it failed`, settlement.truth)
+  }
+  return found === undefined ? {resend: true} : {found}
+}
+
+/** The error name of a service answer (`{"error": "InvoiceAlreadyExists", ...}`), if it has one. */
+export const errorCode = (body: unknown): string | undefined => (isObject(body) && typeof body.error === 'string' ? body.error : undefined)
