@@ -9,7 +9,7 @@ import {Context} from './context.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import type {ResourceColumns} from './output/columns.js'
 import type {BulkResult} from './bulk.js'
-import {Printer, type OutputFlagValues} from './printer.js'
+import {type CreatedOptions, Printer, type OutputFlagValues} from './printer.js'
 import {globalFlags} from './flags.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
@@ -281,14 +281,9 @@ export abstract class BaseCommand extends Command {
     await this.printer.writeOne(resource, item, flags)
   }
 
-  /**
-   * A resource just created: on a terminal, or with a format asked for, as `get` shows it; piped without
-   * one, its id alone, so that `id=$(till products create ...)` works.
-   */
-  protected async writeCreated(resource: string, item: {id?: unknown}, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
-    const asked = flags.output !== undefined || flags.columns !== undefined || (flags.json ?? this.jsonEnabled())
-    if (this.ctx.io.stdoutIsTTY || asked || typeof item.id !== 'string') return this.writeOne(resource, item, flags)
-    this.ctx.io.stdout.write(`${item.id}\n`)
+  /** A resource just created: piped without a format, its id alone (and its one-time secret); else as `get` shows it (see Printer). */
+  protected async writeCreated(resource: string, item: object, flags: OutputFlagValues & {color?: boolean}, options?: CreatedOptions): Promise<void> {
+    await this.printer.writeCreated(resource, item, flags, options)
   }
 
   private printerOf?: Printer

@@ -70,7 +70,6 @@ export default class CheckoutsCreate extends BaseCommand {
       allow_discount_codes: flags['no-discount-codes'] ? false : undefined,
       custom_field_data: customFieldData as CheckoutCreate['custom_field_data'],
     })
-    if (this.jsonEnabled() || flags.output) await this.writeOne('checkouts', checkout, flags)
-    else this.ctx.io.stdout.write(`${checkout.url}\n`)
+    await this.writeCreated('checkouts', checkout, flags, {key: 'url', keyOnTerminal: true})
   }
 }

@@ -48,7 +48,7 @@ The progress bar shows on a terminal (stderr); the file object goes to stdout. A
     } finally {
       progress.stop()
     }
-    await this.writeOne('files', file, flags)
+    await this.writeCreated('files', file, flags)
     this.ctx.note(`Uploaded ${args.path} as file ${file.id} (${size} bytes, SHA-256 checked).`)
   }
 }
