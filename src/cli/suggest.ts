@@ -20,3 +20,14 @@ export function suggestCommands(typed: string, commands: readonly string[], max 
   if (near.length > 0) return near.slice(0, max)
   return commands.filter((id) => id.startsWith(`${words[0]} `)).slice(0, max)
 }
+
+/** The name of `names` nearest to `typed` (a mistyped slug, profile or value), if one is close enough to be meant. */
+export function nearestName(typed: string, names: readonly string[]): string | undefined {
+  const limit = Math.max(2, Math.floor(typed.length / 4))
+  let best: {name: string; d: number} | undefined
+  for (const name of names) {
+    const d = distance(typed.toLowerCase(), name.toLowerCase())
+    if (d <= limit && (!best || d < best.d)) best = {name, d}
+  }
+  return best?.name
+}
