@@ -157,6 +157,17 @@ export function tokenKind(token: string | undefined): ErrorContext['tokenKind'] 
   return 'other'
 }
 
+/** The URL of a request to another origin than the API's (without its query), or undefined. */
+function requestedElsewhere(url: string, baseUrl: string): string | undefined {
+  try {
+    const target = new URL(url)
+    if (target.origin === new URL(baseUrl).origin) return undefined
+    return `${target.origin}${target.pathname}`
+  } catch {
+    return undefined
+  }
+}
+
 /** The one place where client errors become a message, a hint and an exit code. */
 export function toTillError(error: unknown, ctx: ErrorContext): TillError {
   if (error instanceof TillError) return error
@@ -165,6 +176,9 @@ export function toTillError(error: unknown, ctx: ErrorContext): TillError {
     return new TillError(error.message, ExitCode.rateLimited, 'raise --max-wait, or slow down (a negotiated limit can be set on the profile with --rate-limit)')
   }
   if (error instanceof NetworkError) {
+    // a URL of another origin (`till api URL --no-auth`): the one requested, not the profile's
+    const requested = requestedElsewhere(error.url, ctx.baseUrl)
+    if (requested) return new TillError(`cannot reach ${requested}: ${error.message}`, ExitCode.unavailable, 'check the URL and the network')
     return new TillError(`cannot reach the API at ${ctx.baseUrl}: ${error.message}`, ExitCode.unavailable, `check the network and the profile's URL; ${where}`)
   }
   if (error instanceof ApiError) {
