@@ -47,4 +47,56 @@ describe('issue 34: first day, hundredth day', {timeout: 60_000}, () => {
       expect(r.stderr).not.toContain(emulator.production.url)
     })
   })
+
+  describe('help and did-you-mean (item 19)', () => {
+    it('the root help starts with five commands to start with and the global flags, each line within 80 columns', async () => {
+      const r = await till(['--help'])
+      expect(r.code, r.stderr).toBe(0)
+      const section = (name: string) => r.stdout.split(`\n${name}\n`)[1]!.split('\n\n')[0]!.split('\n')
+      const start = section('START HERE')
+      expect(start).toHaveLength(5)
+      for (const line of [...start, ...section('GLOBAL FLAGS')]) expect(line.length, line).toBeLessThanOrEqual(80)
+      expect(r.stdout.indexOf('START HERE')).toBeLessThan(r.stdout.indexOf('TOPICS'))
+      expect(section('GLOBAL FLAGS').join('\n')).toMatch(/-p, --profile NAME[\s\S]*--no-input[\s\S]*--debug/)
+      // each is a real command line: its help answers
+      for (const line of start) {
+        const words = line
+          .trim()
+          .split(/\s{2,}/)[0]!
+          .split(' ')
+          .slice(1)
+        const flagAt = words.findIndex((w) => w.startsWith('-'))
+        const help = await till([...(flagAt < 0 ? words : words.slice(0, flagAt)), '--help'])
+        expect(help.code, `${line}\n${help.stderr}`).toBe(0)
+      }
+    })
+
+    it('till help ordrs, till ordrs --help and till prodcts get the did-you-mean, exit 2', async () => {
+      for (const args of [
+        ['help', 'ordrs'],
+        ['ordrs', '--help'],
+      ]) {
+        const r = await till(args)
+        expect(r.code, args.join(' ')).toBe(2)
+        expect(r.stderr).toBe('Error: "ordrs" is not a till command; did you mean "till orders"?\nHint: see the commands with: till --help\n')
+        expect(r.stdout).toBe('')
+      }
+      const topic = await till(['prodcts'])
+      expect(topic.code).toBe(2)
+      expect(topic.stderr).toContain('Error: "prodcts" is not a till command; did you mean "till products"?')
+      const command = await till(['orders', 'lst'])
+      expect(command.stderr).toContain('did you mean "till orders list"?')
+    })
+
+    it('a missing required flag is one line naming the flag and what it is, exit 2', async () => {
+      const r = await till(['report'])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe('Error: missing --html: file to write the HTML report to (see: till report --help)\n')
+      const two = await till(['custom-fields', 'create', '--type', 'text'])
+      expect(two.code).toBe(2)
+      expect(two.stderr).toMatch(
+        /^Error: missing --name: name of the field; missing --slug: key of the answer: .* \(see: till custom-fields create --help\)\n$/,
+      )
+    })
+  })
 })
