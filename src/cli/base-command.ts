@@ -251,7 +251,7 @@ export abstract class BaseCommand extends Command {
     const footer = (format: string) => {
       if (!io.stdoutIsTTY || format !== 'table') return undefined
       const p = this.ctx.profile
-      return p.environment === 'production' ? `PRODUCTION · profile ${p.name} · ${p.baseUrl}` : undefined
+      return p.environment === 'production' ? `Warning: PRODUCTION data · profile ${p.name} · ${p.baseUrl}` : undefined
     }
     const format = await this.printer.writeList(resource, items, flags, footer)
     this.noteRest(resource, io.stdoutIsTTY && format === 'table')

@@ -99,4 +99,11 @@ describe('issue 34: first day, hundredth day', {timeout: 60_000}, () => {
       )
     })
   })
+
+  it('the production footer stands out on a terminal: a warning word, bold red, not dim (item 21)', async () => {
+    const r = await tty('orders list --limit 2', {TILL_ENV: 'production'})
+    expect(r.code, r.stdout).toBe(0)
+    expect(r.stdout).toContain(`\x1b[1m\x1b[31mWarning: PRODUCTION data · profile local · ${emulator.production.url}\x1b[39m\x1b[22m`)
+    expect(r.stdout).not.toContain('\x1b[2mWarning')
+  })
 })
