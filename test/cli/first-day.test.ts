@@ -1,9 +1,11 @@
 // Issue 34, what trips a newcomer on the first day and an operator on the hundredth: `till api` on a
 // terminal, help and did-you-mean, the production footer, and the smaller items (sort orders, words,
 // flag spellings). In-process runs against one emulator; terminals through a pseudo-terminal.
+import {writeFileSync} from 'node:fs'
+
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, runTty, sandbox, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {envVars, runCli, runTty, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 
@@ -105,5 +107,84 @@ describe('issue 34: first day, hundredth day', {timeout: 60_000}, () => {
     expect(r.code, r.stdout).toBe(0)
     expect(r.stdout).toContain(`\x1b[1m\x1b[31mWarning: PRODUCTION data · profile local · ${emulator.production.url}\x1b[39m\x1b[22m`)
     expect(r.stdout).not.toContain('\x1b[2mWarning')
+  })
+
+  describe('smaller things (item 22)', () => {
+    const createdAt = (jsonl: string) =>
+      jsonl
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as {created_at: string}).created_at)
+    const newestFirst = (dates: string[]) => expect(dates).toEqual([...dates].sort().reverse())
+
+    it('products, checkout links and custom fields list newest first', async () => {
+      const products = await till(['products', 'list', '--all', '-o', 'jsonl'])
+      expect(products.code, products.stderr).toBe(0)
+      newestFirst(createdAt(products.stdout))
+      const live = products.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as {id: string; is_archived: boolean})
+        .find((p) => !p.is_archived)!
+      const product = live.id
+      for (let i = 0; i < 2; i++) {
+        expect((await till(['checkout-links', 'create', '--product', product])).code).toBe(0)
+        expect((await till(['custom-fields', 'create', '--type', 'text', '--slug', `a${i}-${Date.now()}`, '--name', 'A'])).code).toBe(0)
+      }
+      for (const resource of ['checkout-links', 'custom-fields']) {
+        const r = await till([resource, 'list', '--all', '-o', 'jsonl'])
+        expect(r.code, r.stderr).toBe(0)
+        const dates = createdAt(r.stdout)
+        expect(dates.length).toBeGreaterThanOrEqual(2)
+        newestFirst(dates)
+      }
+    })
+
+    it('orders list: --since/--until, the old --created-after/--created-before still taken', async () => {
+      const all = await till(['orders', 'list', '--all', '-o', 'jsonl'])
+      const dates = createdAt(all.stdout)
+      const since = dates[Math.floor(dates.length / 2)]!
+      const now = await till(['orders', 'list', '--all', '--since', since, '--columns', 'id'])
+      const old = await till(['orders', 'list', '--all', '--created-after', since, '--columns', 'id'])
+      expect(now.code, now.stderr).toBe(0)
+      expect(now.stdout.split('\n').filter(Boolean).length).toBe(dates.filter((d) => d > since).length)
+      expect(old.stdout).toBe(now.stdout)
+      const help = await till(['orders', 'list', '--help'])
+      expect(help.stdout).toContain('--since=<value>')
+      expect(help.stdout).not.toContain('--created-after=')
+    })
+
+    it('profiles use of a mistyped name names the nearest profile', async () => {
+      const r = await till(['profiles', 'use', 'lcoal'])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('Error: there is no profile named "lcoal"; did you mean "local"?')
+    })
+
+    it('emulator start on the ports of a running emulator says one runs there, and how to use or stop it', async () => {
+      const port = new URL(emulator.production.url).port
+      const r = await runCli(['emulator', 'start', '--port', port, '--data', `${box.root}/emu`], {env: vars()})
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain(`Error: an emulator is already running on port ${port} (production)`)
+      expect(r.stderr).toMatch(/Hint: use it as it is .*stop it with Ctrl-C/)
+    })
+
+    it('upload progress shows sizes for people; the ingest summary says "1 request"; exports read "every order"', async () => {
+      const file = `${box.root}/big.bin`
+      writeFileSync(file, Buffer.alloc(300 * 1024, 7))
+      const up = await tty(`files upload ${file}`)
+      expect(up.code, up.stdout).toBe(0)
+      const screen = stripAnsi(up.stdout)
+      expect(screen).toContain('300.0 KB of 300.0 KB')
+      const bar = screen.split('\n').find((l) => l.includes('Uploading'))!
+      expect(bar).not.toMatch(/bytes|307200/)
+      writeFileSync(`${box.root}/one.jsonl`, '{"name":"api.call","external_customer_id":"u1"}\n')
+      const ingest = await till(['events', 'ingest', `${box.root}/one.jsonl`])
+      expect(ingest.code, ingest.stderr).toBe(0)
+      expect(ingest.stderr).toMatch(/Read 1 line: 1 inserted, 0 duplicates, 0 rejected; 1 request in /)
+      for (const noun of ['order', 'customer', 'subscription']) {
+        const help = await till([`${noun}s`, 'export', '--help'])
+        expect(help.stdout).toContain(`Export every ${noun} as CSV`)
+      }
+    })
   })
 })
