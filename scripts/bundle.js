@@ -112,6 +112,8 @@ const commands = [
 const hooks = [
   {key: 'cli/hooks/not-found', file: join(dist, 'cli', 'hooks', 'not-found.js')},
   {key: 'areas/completion/postrun', file: join(dist, 'areas', 'completion', 'postrun.js')},
+  // not a hook, but loaded the same way (package.json oclif.helpClass)
+  {key: 'cli/help', file: join(dist, 'cli', 'help.js')},
 ]
 const duplicate = commands.find((c, i) => commands.findIndex((d) => d.key === c.key) !== i)
 if (duplicate) throw new Error(`two commands are ${duplicate.key}: rename till's own (src/commands)`)

@@ -9,13 +9,13 @@ import {Context} from './context.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import type {ResourceColumns} from './output/columns.js'
 import type {BulkResult} from './bulk.js'
-import {Printer, type OutputFlagValues} from './printer.js'
+import {type CreatedOptions, Printer, type OutputFlagValues} from './printer.js'
 import {globalFlags} from './flags.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
 import {isFsError, systemFileError} from '../client/fs-problem.js'
 import {checkBlankIds, checkStdinDash} from './id-args.js'
-import {redact} from '../client/redact.js'
+import {oclifParseError} from './parse-error.js'
 import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes, REPORT_URL} from './settings.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
@@ -251,7 +251,7 @@ export abstract class BaseCommand extends Command {
     const footer = (format: string) => {
       if (!io.stdoutIsTTY || format !== 'table') return undefined
       const p = this.ctx.profile
-      return p.environment === 'production' ? `PRODUCTION · profile ${p.name} · ${p.baseUrl}` : undefined
+      return p.environment === 'production' ? `Warning: PRODUCTION data · profile ${p.name} · ${p.baseUrl}` : undefined
     }
     const format = await this.printer.writeList(resource, items, flags, footer)
     this.noteRest(resource, io.stdoutIsTTY && format === 'table')
@@ -281,14 +281,9 @@ export abstract class BaseCommand extends Command {
     await this.printer.writeOne(resource, item, flags)
   }
 
-  /**
-   * A resource just created: on a terminal, or with a format asked for, as `get` shows it; piped without
-   * one, its id alone, so that `id=$(till products create ...)` works.
-   */
-  protected async writeCreated(resource: string, item: {id?: unknown}, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
-    const asked = flags.output !== undefined || flags.columns !== undefined || (flags.json ?? this.jsonEnabled())
-    if (this.ctx.io.stdoutIsTTY || asked || typeof item.id !== 'string') return this.writeOne(resource, item, flags)
-    this.ctx.io.stdout.write(`${item.id}\n`)
+  /** A resource just created: piped without a format, its id alone (and its one-time secret); else as `get` shows it (see Printer). */
+  protected async writeCreated(resource: string, item: object, flags: OutputFlagValues & {color?: boolean}, options?: CreatedOptions): Promise<void> {
+    await this.printer.writeCreated(resource, item, flags, options)
   }
 
   private printerOf?: Printer
@@ -358,22 +353,15 @@ export abstract class BaseCommand extends Command {
       process.stderr.write('\n')
       return this.exit(ExitCode.interrupted)
     }
-    // A flag value its parser refused ("Parsing --flag ...") is a usage error too.
-    const parseError = /^Parsing --/.test(error.message ?? '')
-    if (!(error instanceof TillError) && (parseError || (error.oclif?.exit !== undefined && error.constructor.name !== 'Error'))) {
-      // oclif says "Parsing --flag" on one line and the parser's own message on the next: show that one.
-      const lines = error.message
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean)
-      let [first, ...rest] = parseError && lines.length > 1 ? lines.slice(1) : lines
-      const flag = /^Parsing (--[\w-]+)/.exec(lines[0] ?? '')?.[1]
-      if (parseError && flag && !first!.includes(flag)) first = `${flag}: ${first}`
-      // Whatever was typed may be a token: a flag's value and an unexpected argument are never echoed.
-      first = redact(first!.replace(/^(Nonexistent flags?: --[\w-]+)=.*/, '$1=…').replace(/^(Unexpected arguments?): .*/, '$1 (not shown)'))
-      process.stderr.write(`Error: ${escapeControls(first)}\n`)
-      if (rest.length > 0) process.stderr.write(`${escapeControls(redact(rest.join('\n')))}\n`)
-      return this.exit(parseError || error.oclif?.exit !== 1 ? ExitCode.usage : ExitCode.error)
+    // oclif's parse errors (unknown or missing flags, a refused value): one line, a usage error
+    const parsed = oclifParseError(
+      error,
+      `${this.config.bin} ${(this.id ?? '').replaceAll(':', ' ')}`,
+      this.ctor.flags as Record<string, {description?: string}>,
+    )
+    if (parsed) {
+      process.stderr.write(parsed.text)
+      return this.exit(parsed.exit)
     }
     if (isInternalError(error)) {
       process.stderr.write(

@@ -42,6 +42,18 @@ function shownItem(resource: string, format: string, columns: ColumnsSpec, reque
   }
 }
 
+/** What a create prints when piped without a format: which field names the new object, and its one-time secret. */
+export interface CreatedOptions {
+  /** The field printed alone (default `id`; a checkout's `url`, an OAuth2 client's `client_id`). */
+  key?: string
+  /** A field the service shows this once (a signing secret, a client secret, a session token): printed after the key, tab-separated, and added to csv/tsv columns. */
+  secret?: string
+  /** The key alone on a terminal too (a checkout's URL), not the detail view. */
+  keyOnTerminal?: boolean
+  /** The columns shown in a table, csv or tsv without --columns (default: the detail view, or the resource's default columns). */
+  columns?: readonly string[]
+}
+
 export interface PrinterHost {
   ctx: Context
   registry(): Promise<Record<string, ResourceColumns>>
@@ -106,6 +118,30 @@ export class Printer {
     const row = shownItem(resource, format, columns ?? [], flags.columns)(item)
     const io = this.host.ctx.io
     await output.writeObject(row, {format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, header: flags.header, detail: !flags.columns})
+  }
+
+  /**
+   * A resource just created. Piped without -o/--json/--columns: its key alone (`id=$(till ... create)`), then
+   * its one-time secret after a tab when it has one (`read -r id secret`). With a format or on a terminal:
+   * as `get` shows it, the secret among the csv/tsv columns so that it is never lost.
+   */
+  async writeCreated(resource: string, item: object, flags: Flags, options: CreatedOptions = {}): Promise<void> {
+    const row = item as Record<string, unknown>
+    const keyName = options.key ?? 'id'
+    const key = row[keyName]
+    const secret = options.secret === undefined || options.secret === keyName ? undefined : row[options.secret]
+    const io = this.host.ctx.io
+    const asked = flags.output !== undefined || flags.columns !== undefined || (flags.json ?? this.host.jsonEnabled())
+    if (!asked && typeof key === 'string' && (!io.stdoutIsTTY || options.keyOnTerminal)) {
+      io.stdout.write(`${key}${typeof secret === 'string' ? `\t${secret}` : ''}\n`)
+      return
+    }
+    const {format} = await this.setup(resource, flags)
+    if (flags.columns !== undefined || format === 'json' || format === 'jsonl') return this.writeOne(resource, item, flags)
+    // a table, csv or tsv: the secret is among the columns
+    const chosen = options.columns ?? (format === 'table' ? undefined : (await this.host.registry())[resource]?.defaults)
+    const columns = chosen && options.secret && !chosen.includes(options.secret) && row[options.secret] !== undefined ? [...chosen, options.secret] : chosen
+    return this.writeOne(resource, item, columns ? {...flags, columns: columns.join(',')} : flags)
   }
 
   /** From now on, resources printed join one list per resource (JSON as JSON lines: one object per id). */

@@ -20,3 +20,36 @@ export function suggestCommands(typed: string, commands: readonly string[], max 
   if (near.length > 0) return near.slice(0, max)
   return commands.filter((id) => id.startsWith(`${words[0]} `)).slice(0, max)
 }
+
+/** The name of `names` nearest to `typed` (a mistyped slug, profile or value), if one is close enough to be meant. */
+export function nearestName(typed: string, names: readonly string[]): string | undefined {
+  const limit = Math.max(2, Math.floor(typed.length / 4))
+  let best: {name: string; d: number} | undefined
+  for (const name of names) {
+    const d = distance(typed.toLowerCase(), name.toLowerCase())
+    if (d <= limit && (!best || d < best.d)) best = {name, d}
+  }
+  return best?.name
+}
+
+/**
+ * What to say about words that name no command: the nearest commands or topics (`till prodcts` -> `till
+ * products`), as one error line and a hint. `shown` is what was typed, already redacted and escaped.
+ */
+export function notACommand(
+  words: readonly string[],
+  shown: string,
+  names: {commands: readonly string[]; topics: readonly string[]; bin: string; isTopic(word: string): boolean},
+): {suggestions: string[]; message: string; hint: string} {
+  // commands first; a topic when no command is near (`till prodcts` alone)
+  const typed = words.join(' ')
+  const near = suggestCommands(typed, names.commands)
+  const suggestions = near.length > 0 ? near : suggestCommands(typed, names.topics)
+  const topic = names.isTopic(words[0]!) ? ` ${words[0]}` : ''
+  const mean = suggestions.map((s) => `"${names.bin} ${s}"`).join(' or ')
+  return {
+    suggestions,
+    message: `"${shown}" is not a ${names.bin} command${mean ? `; did you mean ${mean}?` : ''}`,
+    hint: `see the commands with: ${names.bin}${topic} --help`,
+  }
+}

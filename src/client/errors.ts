@@ -175,6 +175,17 @@ export function tokenKind(token: string | undefined): ErrorContext['tokenKind'] 
   return 'other'
 }
 
+/** The URL of a request to another origin than the API's (without its query), or undefined. */
+function requestedElsewhere(url: string, baseUrl: string): string | undefined {
+  try {
+    const target = new URL(url)
+    if (target.origin === new URL(baseUrl).origin) return undefined
+    return `${target.origin}${target.pathname}`
+  } catch {
+    return undefined
+  }
+}
+
 /** The one place where client errors become a message, a hint and an exit code. */
 export function toTillError(error: unknown, ctx: ErrorContext): TillError {
   if (error instanceof TillError) return error
@@ -184,6 +195,9 @@ export function toTillError(error: unknown, ctx: ErrorContext): TillError {
   }
   if (error instanceof OutcomeUnknownError) return new TillError(error.message, ExitCode.unknown, `see whether it was done with: ${error.truth}`)
   if (error instanceof NetworkError) {
+    // a URL of another origin (`till api URL --no-auth`): the one requested, not the profile's
+    const requested = requestedElsewhere(error.url, ctx.baseUrl)
+    if (requested) return new TillError(`cannot reach ${requested}: ${error.message}`, ExitCode.unavailable, 'check the URL and the network')
     return new TillError(`cannot reach the API at ${ctx.baseUrl}: ${error.message}`, ExitCode.unavailable, `check the network and the profile's URL; ${where}`)
   }
   if (error instanceof ApiError) {

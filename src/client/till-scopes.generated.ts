@@ -26,7 +26,7 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'checkout-links get': ['checkout-links:get'],
   'checkout-links list': ['checkout-links:list'],
   'checkout-links update': ['checkout-links:update'],
-  'checkouts create': ['checkouts:create', 'products:list'],
+  'checkouts create': ['checkouts:create', 'products:get', 'products:list'],
   'checkouts get': ['checkouts:get'],
   'checkouts list': ['checkouts:list'],
   'checkouts update': ['checkouts:update'],

@@ -11,7 +11,7 @@ const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
 export default class Api extends BaseCommand {
   static override summary = "Call any endpoint of the API with the profile's token, pacing and retries."
   static override description =
-    `PATH is relative to the profile's base URL (e.g. /customers/ or /orders/ID/invoice). An absolute URL must be on the profile's API origin: the token goes nowhere else; --no-auth calls any URL without credentials. A GET follows redirects on the same origin; any other redirect fails (exit 1) naming the status and Location, and a body is never sent again. Fields given with -f (text) or -F (typed: numbers, true, false, null, JSON) become query parameters for GET and DELETE, and the JSON body otherwise; --input sends a JSON file (or - for stdin) as the body. With --paginate a GET list is read page by page and its items are printed as one JSON array (or JSON lines with -o jsonl).`
+    `PATH is relative to the profile's base URL (e.g. /customers/ or /orders/ID/invoice). An absolute URL must be on the profile's API origin: the token goes nowhere else; --no-auth calls any URL without credentials. A GET follows redirects on the same origin; any other redirect fails (exit 1) naming the status and Location, and a body is never sent again. Fields given with -f (text) or -F (typed: numbers, true, false, null, JSON) become query parameters for GET and DELETE, and the JSON body otherwise; --input sends a JSON file (or - for stdin) as the body. On a terminal the answer is indented and coloured; piped it is one line of JSON. With --paginate a GET list is read page by page and its items are printed as one JSON array (or JSON lines with -o jsonl).`
   static override examples = [
     '<%= config.bin %> <%= command.id %> GET /organizations/',
     {description: 'Every benefit grant, streamed as JSON lines', command: '<%= config.bin %> <%= command.id %> GET /benefit-grants/ --paginate -o jsonl'},
@@ -86,6 +86,14 @@ export default class Api extends BaseCommand {
     // api-coverage: any path (the user's)
     const response = await client.request(method, args.path, {query, body, auth})
     if (response.status === 204 || response.body === null) return
-    out.write(`${typeof response.body === 'string' ? response.body : JSON.stringify(response.body, null, this.ctx.io.stdoutIsTTY ? 2 : undefined)}\n`)
+    if (typeof response.body === 'string' || !this.ctx.io.stdoutIsTTY) {
+      out.write(`${typeof response.body === 'string' ? response.body : JSON.stringify(response.body)}\n`)
+      return
+    }
+    // on a terminal, indented and coloured as gh does; piped, one line as the service sent it
+    const {colorEnabled, chalkFor} = await import('../cli/output/index.js')
+    const {colorJson} = await import('../cli/output/json-color.js')
+    const color = colorEnabled({flag: flags.color, env: process.env, isTTY: true})
+    out.write(`${colorJson(response.body, chalkFor(color))}\n`)
   }
 }

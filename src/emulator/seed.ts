@@ -71,7 +71,20 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
   seedCustomFields(data, seededRandom(environment === 'production' ? 0xcf01 : 0xcf02), start)
   seedDisputes(data, seededRandom(environment === 'production' ? 0xd1e5 : 0xd2e5), now)
   seedVariants(data, seededRandom(environment === 'production' ? 0x7a71 : 0x7a5d), start)
+  inCreationOrder(data)
   return data
+}
+
+/**
+ * Each collection in ascending created_at order, as lists expect of the store (a list by created_at walks
+ * the rows as they are): the variants, appended last to keep every other id, are dated before others.
+ * A stable sort, so rows made at the same moment keep their order.
+ */
+function inCreationOrder(data: EnvData): void {
+  for (const rows of Object.values(data)) {
+    if (!Array.isArray(rows) || !rows.every((r) => typeof (r as {created_at?: unknown})?.created_at === 'string')) continue
+    ;(rows as Array<{created_at: string}>).sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
+  }
 }
 
 /**

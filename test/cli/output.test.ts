@@ -347,7 +347,8 @@ describe('till list/get output against the emulator', () => {
       expect(r.code, r.stdout).toBe(0)
       const lines = linesOf(stripAnsi(r.stdout))
       expect(lines).toHaveLength(6)
-      expect(lines.at(-2)).toBe(`PRODUCTION · profile local · ${emulator.production.url}`)
+      // readable without colour: a word that warns (issue 34 item 21)
+      expect(lines.at(-2)).toBe(`Warning: PRODUCTION data · profile local · ${emulator.production.url}`)
       expect(lines.at(-1)).toMatch(/^Showing 3 of \d+ orders; /)
     })
 

@@ -673,6 +673,22 @@ describe('billing commands against the emulator', () => {
       expect(revoke.stderr).toContain(`Note: subscription ${a.id} already ended on`)
       expect(revoke.stderr).toContain('2 ids: 2 ok, 0 failed.')
     })
+
+    it('revoking an unpaid subscription changes nothing (the service revoked it already): exit 0 with a note, as the help example pipes them (issue 34 item 13)', async () => {
+      const unpaid = await listAll(emulator.production, '/subscriptions/', 'status=unpaid')
+      expect(unpaid.length).toBeGreaterThan(0)
+      const s = unpaid[0]
+      const one = await till(['subscriptions', 'revoke', s.id, '--yes', '--json'])
+      expect(one.code, one.stderr).toBe(0)
+      expect(one.stderr).toContain(`Note: subscription ${s.id} is already revoked (status unpaid`)
+      expect(JSON.parse(one.stdout)).toMatchObject({id: s.id, status: 'unpaid'})
+      // the example of the command's help, with the unpaid ones only (the past-due ones belong to other tests)
+      const list = await till(['subscriptions', 'list', '--status', 'unpaid', '--all', '-o', 'jsonl'])
+      const all = await till(['subscriptions', 'revoke', '-', '--yes'], {input: list.stdout})
+      expect(all.code, all.stderr).toBe(0)
+      expect(all.stderr).toContain(`${unpaid.length} ids: ${unpaid.length} ok, 0 failed.`)
+      expect((await get(`/subscriptions/${s.id}`)).status).toBe('unpaid')
+    })
   })
 
   describe('subscriptions update', () => {

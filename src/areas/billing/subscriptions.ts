@@ -134,7 +134,16 @@ const ALREADY: Record<'cancel' | 'uncancel' | 'revoke', Already> = {
         ? `subscription ${s.id} is not set to cancel; it renews on ${day(s.current_period_end)}; nothing changed`
         : undefined,
   },
-  revoke: {refusal: (e) => e.code === 'AlreadyCanceledSubscription', note: ended},
+  // The service counts an unpaid subscription as revoked already (its benefits went when its payments failed):
+  // it refuses to revoke it again, as it refuses an ended one.
+  revoke: {
+    refusal: (e) => e.code === 'AlreadyCanceledSubscription',
+    note: (s) =>
+      ended(s) ??
+      (s.status === 'unpaid'
+        ? `subscription ${s.id} is already revoked (status unpaid: the service revoked it when its payments failed); nothing changed`
+        : undefined),
+  },
 }
 
 /**

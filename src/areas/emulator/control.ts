@@ -17,3 +17,20 @@ export function requireLocal(environment: string, profile: string): void {
 }
 
 export const controlPost = <T>(client: ApiClient, path: string, body: object = {}) => client.post<T>(controlUrl(client.baseUrl, path), body)
+
+/**
+ * Whether a till emulator (or the service) answers on this loopback port: it sends a Polar-Version header
+ * with every answer. Not an API request: only the header of whatever `/v1/` answers is read.
+ */
+export async function emulatorAnswersOn(port: number, timeoutMs = 1000): Promise<boolean> {
+  const {request} = await import('node:http')
+  return new Promise((resolve) => {
+    const req = request({host: '127.0.0.1', port, path: '/v1/', method: 'HEAD', timeout: timeoutMs}, (res) => {
+      res.resume()
+      resolve(res.headers['polar-version'] !== undefined)
+    })
+    req.once('timeout', () => req.destroy())
+    req.once('error', () => resolve(false))
+    req.end()
+  })
+}

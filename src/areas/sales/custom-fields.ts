@@ -1,9 +1,12 @@
 // Flags of `till custom-fields create|update` turned into the API's properties, checked before sending.
 import {Flags} from '@oclif/core'
 
+import type {ApiClient} from '../../client/client.js'
 import type {CustomFieldType} from '../../client/resources/custom-fields.js'
+import {getProduct} from '../../client/resources/products.js'
 import {usageError} from '../../client/till-error.js'
 import {parsePairs} from '../../cli/input/fields.js'
+import {nearestName} from '../../cli/suggest.js'
 
 export const propertyFlags = {
   label: Flags.string({description: 'Label shown on the checkout form (default: the name).', helpGroup: 'FORM'}),
@@ -55,4 +58,20 @@ export function fieldProperties(type: CustomFieldType, f: PropertyFlagValues): R
 
 export function checkSlug(slug: string): void {
   if (!/^[a-z0-9_-]+$/.test(slug)) throw usageError(`--slug must be lower-case letters, digits, - and _, not "${slug}"`, 'e.g. --slug company-size')
+}
+
+/**
+ * Refuses `--field` slugs that the checkout's product does not ask (the service would drop their values
+ * silently), naming the ones it has. One request, only when fields are given.
+ */
+export async function checkFieldSlugs(client: ApiClient, productId: string, data: Record<string, unknown> | undefined): Promise<void> {
+  if (!data || Object.keys(data).length === 0) return
+  const product = await getProduct(client, productId)
+  const slugs = (product.attached_custom_fields ?? []).map((a) => a.custom_field.slug)
+  const unknown = Object.keys(data).filter((slug) => !slugs.includes(slug))
+  if (unknown.length === 0) return
+  const near = nearestName(unknown[0]!, slugs)
+  const named = unknown.map((s) => `"${s}"`).join(', ')
+  const has = slugs.length > 0 ? `its fields are ${slugs.join(', ')}` : 'it has none (attach one: till custom-fields attach FIELD_ID --product ID)'
+  throw usageError(`--field: product "${product.name}" has no custom field ${named}${near ? ` (did you mean "${near}"?)` : ''}; ${has}`)
 }

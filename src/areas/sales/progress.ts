@@ -1,5 +1,6 @@
 // A progress bar on stderr for uploads (cli-progress), only on a terminal; nothing otherwise.
 import type {IO} from '../../cli/context.js'
+import {formatBytes} from '../../cli/output/format.js'
 
 export interface Progress {
   update(sent: number, total: number): void
@@ -10,7 +11,14 @@ export async function uploadProgress(io: IO, label: string, total: number): Prom
   if (!io.stderrIsTTY || total === 0) return {update() {}, stop() {}}
   const {SingleBar, Presets} = (await import('cli-progress')).default
   const bar = new SingleBar(
-    {stream: io.stderr, format: `${label} [{bar}] {percentage}% | {value}/{total} bytes | ETA {eta}s`, hideCursor: true, clearOnComplete: false},
+    {
+      stream: io.stderr,
+      format: `${label} [{bar}] {percentage}% | {value} of {total} | ETA {eta}s`,
+      // sizes for people (2.4 MB), not byte counts
+      formatValue: (v: number, _options: unknown, type: string) => (type === 'value' || type === 'total' ? formatBytes(v) : String(v)),
+      hideCursor: true,
+      clearOnComplete: false,
+    },
     Presets.shades_classic,
   )
   bar.start(total, 0)

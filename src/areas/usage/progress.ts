@@ -39,8 +39,11 @@ export async function progressView(stream: NodeJS.WriteStream, isTTY: boolean, t
 
 export const rate = (events: number, ms: number) => (ms <= 0 ? 0 : Math.round((events * 1000) / ms))
 
+/** `3 lines`, `1 line`. */
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
 /** `Read 1200 lines: 1000 inserted, 150 duplicates, 50 rejected; 2 requests in 0.4s (2875 events/s).` */
 export function summaryLine(s: IngestSummary, ms: number): string {
-  const resumed = s.resumedLines > 0 ? ` (${s.resumedLines} lines already settled by an earlier run skipped)` : ''
-  return `Read ${s.read} lines${resumed}: ${s.inserted} inserted, ${s.duplicates} duplicates, ${s.rejected} rejected; ${s.requests} requests in ${(ms / 1000).toFixed(1)}s (${rate(s.inserted + s.duplicates, ms)} events/s).`
+  const resumed = s.resumedLines > 0 ? ` (${count(s.resumedLines, 'line')} already settled by an earlier run skipped)` : ''
+  return `Read ${count(s.read, 'line')}${resumed}: ${s.inserted} inserted, ${count(s.duplicates, 'duplicate')}, ${s.rejected} rejected; ${count(s.requests, 'request')} in ${(ms / 1000).toFixed(1)}s (${rate(s.inserted + s.duplicates, ms)} events/s).`
 }

@@ -6,7 +6,7 @@ import type {Hook} from '@oclif/core'
 import {redact} from '../../client/redact.js'
 import {ExitCode} from '../../client/till-error.js'
 import {escapeControls} from '../settings.js'
-import {suggestCommands} from '../suggest.js'
+import {notACommand} from '../suggest.js'
 
 const hook: Hook<'command_not_found'> = async function (opts) {
   const {config} = opts
@@ -25,14 +25,15 @@ const hook: Hook<'command_not_found'> = async function (opts) {
     const id = words.slice(0, n).join(' ')
     if (known.has(id)) return fail(`unexpected argument to "${config.bin} ${id}" (not shown)`, `see: ${config.bin} ${id} --help`)
   }
-  const typed = words.join(' ')
   // the first words name the command; any after them are arguments, never shown
   const head = words.slice(0, 3).join(' ')
   const shown = escapeControls(redact(head.length > 60 ? `${head.slice(0, 60)}…` : head)) + (words.length > 3 ? ' …' : '')
-  const suggestions = suggestCommands(typed, commands)
-  const topic = config.findTopic(words[0]!) ? ` ${words[0]}` : ''
+  const topics = config.topics.filter((t) => !t.hidden).map((t) => t.name.replaceAll(':', ' '))
+  const said = notACommand(words, shown, {commands, topics, bin: config.bin, isTopic: (w) => Boolean(config.findTopic(w))})
+  const suggestions = said.suggestions
   const interactive = process.stdin.isTTY && process.stderr.isTTY && !opts.argv?.includes('--no-input') && !process.env.CI
-  if (interactive && suggestions.length === 1) {
+  // a command is offered to run at once; a topic (`till prodcts`) is only named
+  if (interactive && suggestions.length === 1 && known.has(suggestions[0]!)) {
     const {confirm} = await import('@inquirer/prompts')
     process.stderr.write(`"${shown}" is not a ${config.bin} command.\n`)
     const yes = await confirm({message: `Did you mean ${config.bin} ${suggestions[0]}?`, default: true}, {output: process.stderr})
@@ -40,8 +41,7 @@ const hook: Hook<'command_not_found'> = async function (opts) {
     // the typed words past the command's own are its arguments, as they would have been
     if (yes) return config.runCommand(id.replaceAll(' ', ':'), [...words.slice(id.split(' ').length), ...(opts.argv ?? [])])
   }
-  const mean = suggestions.map((s) => `"${config.bin} ${s}"`).join(' or ')
-  return fail(`"${shown}" is not a ${config.bin} command${mean ? `; did you mean ${mean}?` : ''}`, `see the commands with: ${config.bin}${topic} --help`)
+  return fail(said.message, said.hint)
 }
 
 export default hook

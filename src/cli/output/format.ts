@@ -135,6 +135,18 @@ export function formatMoney(amount: number, currency: string, options: {grouping
   return symbol ? `${sign}${symbol}${text}` : `${sign}${text} ${code}`
 }
 
+/** A size for people: `512 B`, `293.0 KB`, `2.4 MB` (units of 1024, one decimal). */
+export function formatBytes(size: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB']
+  let value = size
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`
+}
+
 // ---- dates ----
 
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [

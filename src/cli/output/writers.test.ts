@@ -195,7 +195,8 @@ describe('streaming', () => {
     expect(coloured).toContain('\u001b[32mpaid\u001b[39m')
     expect(coloured).toContain('\u001b[31mrefunded\u001b[39m')
     expect(coloured).toContain('\u001b[2m3 hours ago\u001b[22m')
-    expect(coloured).toContain('\u001b[2mproduction profile\u001b[22m\n')
+    // the production marker stands out (issue 34 item 21): bold red, not dim
+    expect(coloured).toContain('\u001b[1m\u001b[31mproduction profile\u001b[39m\u001b[22m\n')
     expect(await listText('table', orders, {color: false, tty: true})).not.toContain('\u001b')
   })
 

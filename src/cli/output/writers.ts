@@ -32,7 +32,7 @@ export interface ListWriterOptions {
   tty: boolean
   color: boolean
   now?: () => number
-  /** A line printed after a non-empty table (e.g. the production profile marker), dimmed with colour. */
+  /** A line printed after a non-empty table (the production profile marker): a warning, in bold red with colour. */
   footer?: string
   /** Terminal width for tables to fit in. */
   width?: number
@@ -174,7 +174,7 @@ class TableLayout implements Layout {
   }
   async finish(count: number): Promise<string> {
     const rest = await this.take()
-    const footer = count > 0 && this.options.footer ? `${this.chalk.dim(this.options.footer)}\n` : ''
+    const footer = count > 0 && this.options.footer ? `${this.chalk.bold.red(this.options.footer)}\n` : ''
     return rest + footer
   }
 }

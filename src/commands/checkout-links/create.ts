@@ -45,7 +45,6 @@ export default class CheckoutLinksCreate extends BaseCommand {
       allow_discount_codes: flags['discount-codes'],
       require_billing_address: flags['require-billing-address'] || undefined,
     })
-    if (this.jsonEnabled() || flags.output) await this.writeOne('checkout-links', link, flags)
-    else this.ctx.io.stdout.write(`${link.url}\n`)
+    await this.writeCreated('checkout-links', link, flags, {key: 'url', keyOnTerminal: true})
   }
 }

@@ -19,13 +19,16 @@ export default class CheckoutLinksList extends BaseCommand {
     ...outputFlags,
     ...pageFlags,
     product: Flags.string({description: 'Only links that include this product id (repeatable).', multiple: true}),
-    sort: Flags.string({description: 'Sort keys, comma-separated; a leading - sorts descending (created_at, label, success_url, allow_discount_codes).'}),
+    sort: Flags.string({
+      description:
+        'Sort keys, comma-separated; a leading - sorts descending (default -created_at: newest first; created_at, label, success_url, allow_discount_codes).',
+    }),
   }
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(CheckoutLinksList)
     const client = await this.ctx.client()
-    const items = listCheckoutLinks(client, {productId: flags.product, sorting: flags.sort?.split(',')}, this.pageOptions(flags))
+    const items = listCheckoutLinks(client, {productId: flags.product, sorting: flags.sort?.split(',') ?? ['-created_at']}, this.pageOptions(flags))
     await this.writeList('checkout-links', items, flags)
   }
 }

@@ -5,11 +5,12 @@ import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metadataFlag} from '../../areas/catalog/flags.js'
 import {productChoices} from '../../areas/catalog/input.js'
 import {customFieldDataFrom, metadataFrom} from '../../cli/input/fields.js'
+import {checkFieldSlugs} from '../../areas/sales/custom-fields.js'
 
 export default class CheckoutsCreate extends BaseCommand {
   static override summary = 'Create a checkout session and print its URL.'
   static override description =
-    'Prints the URL to send the customer to (open for 24 hours); with --json or -o, the whole checkout. Several --product flags let the customer choose; the first is selected. --field prefills the custom fields of the product (the service checks each value against the field; a required field is only required when the customer pays). On a terminal a missing --product is picked from a list of the products still sold.'
+    'Prints the URL to send the customer to (open for 24 hours); with --json or -o, the whole checkout. Several --product flags let the customer choose; the first is selected. --field prefills the custom fields of the product (a slug the product does not have is refused, exit 2; the service checks each value against the field; a required field is only required when the customer pays). On a terminal a missing --product is picked from a list of the products still sold.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21',
@@ -57,6 +58,8 @@ export default class CheckoutsCreate extends BaseCommand {
     const metadata = metadataFrom(flags.metadata)
     const customFieldData = customFieldDataFrom(flags.field)
     const products = flags.product ?? [await this.prompter.select('--product', 'Product to sell', async () => productChoices(await this.ctx.client()))]
+    // the fields are the selected (first) product's: a value for any other slug would be dropped silently
+    await checkFieldSlugs(await this.ctx.client(), products[0]!, customFieldData)
     const checkout = await createCheckout(await this.ctx.client(), {
       products,
       metadata,
@@ -70,7 +73,6 @@ export default class CheckoutsCreate extends BaseCommand {
       allow_discount_codes: flags['no-discount-codes'] ? false : undefined,
       custom_field_data: customFieldData as CheckoutCreate['custom_field_data'],
     })
-    if (this.jsonEnabled() || flags.output) await this.writeOne('checkouts', checkout, flags)
-    else this.ctx.io.stdout.write(`${checkout.url}\n`)
+    await this.writeCreated('checkouts', checkout, flags, {key: 'url', keyOnTerminal: true})
   }
 }

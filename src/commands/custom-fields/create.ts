@@ -39,7 +39,7 @@ export default class CustomFieldsCreate extends BaseCommand {
     const properties = fieldProperties(flags.type, flags) ?? {}
     if (flags.type === 'select' && !properties.options) throw usageError('a select field needs its choices: --option value=Label (repeatable)')
     const client = await this.ctx.client()
-    await this.writeOne(
+    await this.writeCreated(
       'custom-fields',
       await createCustomField(client, {
         type: flags.type,

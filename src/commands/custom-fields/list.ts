@@ -17,7 +17,9 @@ export default class CustomFieldsList extends BaseCommand {
     ...pageFlags,
     query: Flags.string({char: 'q', description: 'Only fields whose name or slug contains this text.'}),
     type: Flags.option({options: CUSTOM_FIELD_TYPES, description: 'Only fields of this type (repeatable).', multiple: true})(),
-    sort: Flags.string({description: 'Sort keys, comma-separated; a leading - sorts descending (slug, name, type, created_at).'}),
+    sort: Flags.string({
+      description: 'Sort keys, comma-separated; a leading - sorts descending (default -created_at: newest first; slug, name, type, created_at).',
+    }),
   }
 
   async run(): Promise<void> {
@@ -25,7 +27,7 @@ export default class CustomFieldsList extends BaseCommand {
     const client = await this.ctx.client()
     await this.writeList(
       'custom-fields',
-      listCustomFields(client, {query: flags.query, type: flags.type, sorting: flags.sort?.split(',')}, this.pageOptions(flags)),
+      listCustomFields(client, {query: flags.query, type: flags.type, sorting: flags.sort?.split(',') ?? ['-created_at']}, this.pageOptions(flags)),
       flags,
     )
   }

@@ -2,7 +2,7 @@ import {BaseCommand} from '../../areas/command.js'
 import {exportFlags, runExport} from '../../areas/sales/export.js'
 
 export default class CustomersExport extends BaseCommand {
-  static override summary = 'Export every customers as CSV, made by the service.'
+  static override summary = 'Export every customer as CSV, made by the service.'
   static override description =
     'One line per customer, newest first, as the service writes them. Without --file the CSV goes to stdout; with it, the file is written whole or not at all (an interrupted export leaves no partial file).'
   static override examples = [

@@ -36,6 +36,6 @@ export default class DiscountsCreate extends BaseCommand {
     const {flags} = await this.parseWithGlobals(DiscountsCreate)
     const body = discountCreateBody(flags)
     const client = await this.ctx.client()
-    await this.writeOne('discounts', await createDiscount(client, body), flags)
+    await this.writeCreated('discounts', await createDiscount(client, body), flags)
   }
 }

@@ -125,6 +125,12 @@ export default class EmulatorStart extends BaseCommand {
       })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        const {emulatorAnswersOn} = await import('../../areas/emulator/control.js')
+        if ((await emulatorAnswersOn(flags.port)) || (await emulatorAnswersOn(flags.port + 1)))
+          throw usageError(
+            `an emulator is already running on port ${flags.port} (production) and ${flags.port + 1} (sandbox)`,
+            `use it as it is (the local profile talks to it: till products list), stop it with Ctrl-C where it runs, or start another on other ports with --port N (--port 0: free ones)`,
+          )
         throw usageError(`port ${flags.port} or ${flags.port + 1} is already in use`, 'pick other ports with --port N, or --port 0 for free ones')
       }
       throw error

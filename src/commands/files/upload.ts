@@ -5,6 +5,7 @@ import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {uploadProgress} from '../../areas/sales/progress.js'
 import {checkReadableFile} from '../../client/fs-problem.js'
 import {usageError} from '../../client/till-error.js'
+import {formatBytes} from '../../cli/output/format.js'
 
 export default class FilesUpload extends BaseCommand {
   static override summary = 'Upload a file (for downloadable benefits, product media or the avatar), with a progress bar and checksums.'
@@ -48,7 +49,7 @@ The progress bar shows on a terminal (stderr); the file object goes to stdout. A
     } finally {
       progress.stop()
     }
-    await this.writeOne('files', file, flags)
-    this.ctx.note(`Uploaded ${args.path} as file ${file.id} (${size} bytes, SHA-256 checked).`)
+    await this.writeCreated('files', file, flags)
+    this.ctx.note(`Uploaded ${args.path} as file ${file.id} (${formatBytes(size)}, SHA-256 checked).`)
   }
 }

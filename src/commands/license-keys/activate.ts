@@ -35,6 +35,6 @@ export default class LicenseKeysActivate extends BaseCommand {
     const organization = await keyOrganization(client, this.ctx.profile)
     const activation = await keyCheck(() => activateLicenseKey(client, {key: args.key, organization_id: organization, label, meta, conditions}))
     this.ctx.note(`Activated ${maskKey(args.key)} as "${label}": activation ${activation.id}.`)
-    await this.writeOne('license-key-activations', activation, flags)
+    await this.writeCreated('license-key-activations', activation, flags)
   }
 }

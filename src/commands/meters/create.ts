@@ -47,6 +47,6 @@ export default class MetersCreate extends BaseCommand {
     if (!body.filter) throw usageError('missing --where: which events the meter counts', 'e.g. --where name=api.call (or a "filter" in --from FILE)')
     if (!body.aggregation) throw usageError('missing --aggregation: what the meter computes', 'e.g. --aggregation count or --aggregation sum:tokens')
     const client = await this.ctx.client()
-    await this.writeOne('meters', await createMeter(client, body as MeterCreate), flags)
+    await this.writeCreated('meters', await createMeter(client, body as MeterCreate), flags)
   }
 }

@@ -5,7 +5,7 @@ import {configurationFlags, configurationFrom} from '../../areas/oauth2/clients.
 export default class OAuth2ClientsCreate extends BaseCommand {
   static override summary = 'Register an OAuth2 client for an integration; prints its secret, once.'
   static override description =
-    `A confidential client (a server) gets a client secret (polar_cs_...): store it now, till does not show it again. A public client (--public: a CLI or an app on the user's machine) has no secret and signs users in with PKCE; its id can be given to till auth login --client-id.
+    `A confidential client (a server) gets a client secret (polar_cs_...): store it now, till does not show it again (piped: the client id and the secret, tab-separated). A public client (--public: a CLI or an app on the user's machine) has no secret and signs users in with PKCE; its id can be given to till auth login --client-id.
 The service asks for an https redirect URI (http only on localhost).`
   static override enableJsonFlag = true
   static override examples = [
@@ -23,7 +23,7 @@ The service asks for an https redirect URI (http only on localhost).`
     const body = configurationFrom(flags)
     const client = await this.ctx.client()
     const created = await createOAuth2Client(client, body)
-    await this.writeOne(created.client_secret ? 'oauth2-client-created' : 'oauth2-clients', created, flags)
+    await this.writeCreated(created.client_secret ? 'oauth2-client-created' : 'oauth2-clients', created, flags, {key: 'client_id', secret: 'client_secret'})
     this.ctx.note(
       created.client_secret
         ? `Created OAuth2 client ${created.client_id}. Store its client secret now; it is not shown again.`

@@ -4,7 +4,7 @@ import {BaseCommand} from '../../areas/command.js'
 import {exportFlags, runExport} from '../../areas/sales/export.js'
 
 export default class OrdersExport extends BaseCommand {
-  static override summary = 'Export every orders as CSV, made by the service.'
+  static override summary = 'Export every order as CSV, made by the service.'
   static override description =
     'One line per order, newest first: email, creation time, product, net amount, currency, status and invoice number, as the service writes them. Without --file the CSV goes to stdout; with it, the file is written whole or not at all (an interrupted export leaves no partial file).'
   static override examples = [

@@ -27,8 +27,9 @@ export default class OrdersList extends BaseCommand {
     product: Flags.string({description: 'Only orders of this product id (repeatable).', multiple: true}),
     subscription: Flags.string({description: 'Only orders of this subscription id.'}),
     'billing-type': Flags.option({options: ['one_time', 'recurring'] as const, description: 'Only one-time or only recurring orders.'})(),
-    'created-after': Flags.string({description: 'Only orders created after this date or time (ISO 8601).'}),
-    'created-before': Flags.string({description: 'Only orders created before this date or time (ISO 8601).'}),
+    // one spelling for a time window across lists (--since/--until, as events and deliveries); the old ones stay as aliases
+    since: Flags.string({description: 'Only orders created after this date or time (ISO 8601; also --created-after).', aliases: ['created-after']}),
+    until: Flags.string({description: 'Only orders created before this date or time (ISO 8601; also --created-before).', aliases: ['created-before']}),
     sort: Flags.string({
       description: 'Sort keys, comma-separated; a leading - sorts descending (created_at, status, invoice_number, net_amount, customer, product).',
     }),
@@ -47,8 +48,8 @@ export default class OrdersList extends BaseCommand {
         productId: flags.product,
         subscriptionId: flags.subscription,
         billingType: flags['billing-type'],
-        createdAfter: flags['created-after'],
-        createdBefore: flags['created-before'],
+        createdAfter: flags.since,
+        createdBefore: flags.until,
         sorting: flags.sort?.split(','),
         metadata: flags.metadata,
       },

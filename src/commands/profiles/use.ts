@@ -3,6 +3,7 @@ import {Args} from '@oclif/core'
 import {BaseCommand} from '../../areas/command.js'
 import {readConfig, updateConfig} from '../../cli/config/profiles.js'
 import {usageError} from '../../client/till-error.js'
+import {nearestName} from '../../cli/suggest.js'
 
 export default class ProfilesUse extends BaseCommand {
   static override summary = 'Make a profile the active one.'
@@ -11,7 +12,14 @@ export default class ProfilesUse extends BaseCommand {
 
   async run(): Promise<void> {
     const {args} = await this.parseWithGlobals(ProfilesUse)
-    if (!readConfig(this.ctx.configDir).profiles[args.name]) throw usageError(`there is no profile named "${args.name}"`, 'see them with: till profiles list')
+    const names = Object.keys(readConfig(this.ctx.configDir).profiles)
+    if (!names.includes(args.name)) {
+      const near = nearestName(args.name, names)
+      throw usageError(
+        `there is no profile named "${args.name}"${near ? `; did you mean "${near}"?` : ''}`,
+        `the profiles: ${names.join(', ')} (till profiles list)`,
+      )
+    }
     const data = await updateConfig(this.ctx.configDir, (c) => {
       c.active = args.name
     })

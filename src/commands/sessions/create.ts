@@ -53,7 +53,6 @@ after which the till portal commands act as that customer.`
       return
     }
     // The session's default columns for tables and csv/tsv; JSON keeps the whole session unless --columns is given.
-    const json = this.jsonEnabled() || flags.output === 'json' || flags.output === 'jsonl'
-    await this.writeOne('customer-sessions', session, {...flags, columns: flags.columns ?? (json ? undefined : customerSessionColumns.defaults.join(','))})
+    await this.writeCreated('customer-sessions', session, flags, {secret: 'token', columns: customerSessionColumns.defaults})
   }
 }

@@ -35,6 +35,6 @@ export default class SubscriptionsCreate extends BaseCommand {
       ...(flags.customer ? {customer_id: flags.customer} : {external_customer_id: flags['external-customer']!}),
       metadata: metadataFrom(flags.metadata),
     })
-    await this.writeOne('subscriptions', subscription, flags)
+    await this.writeCreated('subscriptions', subscription, flags)
   }
 }

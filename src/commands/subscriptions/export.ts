@@ -4,7 +4,7 @@ import {BaseCommand} from '../../areas/command.js'
 import {exportFlags, runExport} from '../../areas/sales/export.js'
 
 export default class SubscriptionsExport extends BaseCommand {
-  static override summary = 'Export every subscriptions as CSV, made by the service.'
+  static override summary = 'Export every subscription as CSV, made by the service.'
   static override description =
     'One line per subscription, newest first: email, start, product, amount, currency, status and interval, as the service writes them. Without --file the CSV goes to stdout; with it, the file is written whole or not at all (an interrupted export leaves no partial file).'
   static override examples = [

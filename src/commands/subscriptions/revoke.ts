@@ -6,7 +6,8 @@ import {actionSummary, checkIdsFromStdin, revokeWords, unlessAlready} from '../.
 
 export default class SubscriptionsRevoke extends BaseCommand {
   static override summary = 'End a subscription now and revoke its benefits.'
-  static override description = `Unlike cancel, which waits for the period end, revoke ends the subscription immediately (status canceled) and cannot be undone.
+  static override description =
+    `Unlike cancel, which waits for the period end, revoke ends the subscription immediately (status canceled) and cannot be undone. A subscription that has already ended, or that is unpaid (the service revoked it when its payments failed), is left as it is: a note says so and the exit is 0.
 
 Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscription ids from stdin (one per line or JSON lines with an id): one confirmation, one result per id.`
   static override enableJsonFlag = true
@@ -17,8 +18,8 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
       command: '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09 --reason unused --yes',
     },
     {
-      description: 'Revoke every unpaid subscription',
-      command: '<%= config.bin %> subscriptions list --status unpaid --all -o jsonl | <%= config.bin %> <%= command.id %> - --yes',
+      description: 'Revoke every past-due or unpaid subscription (the unpaid ones are already revoked: noted, exit 0)',
+      command: '<%= config.bin %> subscriptions list --status past_due --status unpaid --all -o jsonl | <%= config.bin %> <%= command.id %> - --yes',
     },
   ]
 

@@ -34,6 +34,6 @@ export default class PortalLicenseKeysActivate extends PortalCommand {
     const client = await this.ctx.anonymousClient()
     const activation = await keyCheck(() => activatePortalLicenseKey(client, {key: args.key, organization_id: organization, label, meta, conditions}))
     this.ctx.note(`Activated ${maskKey(args.key)} as "${label}": activation ${activation.id}.`)
-    await this.writeOne('license-key-activations', activation, flags)
+    await this.writeCreated('license-key-activations', activation, flags)
   }
 }

@@ -7,7 +7,7 @@ import {ALL_WEBHOOK_EVENTS, chosenEvents, WEBHOOK_EVENTS} from '../../../areas/w
 export default class WebhooksEndpointsCreate extends BaseCommand {
   static override summary = 'Create a webhook endpoint; prints its signing secret, once.'
   static override description =
-    `The service sends the chosen events to the URL (https; the local emulator also takes http://127.0.0.1). The answer holds the endpoint's signing secret (whsec_...): store it now, till does not show it again (check deliveries with it: till webhooks verify). On a terminal, a missing --url or --event is asked for.
+    `The service sends the chosen events to the URL (https; the local emulator also takes http://127.0.0.1). The answer holds the endpoint's signing secret (whsec_...): store it now, till does not show it again (check deliveries with it: till webhooks verify). Piped, stdout is the id and the secret, tab-separated; with -o csv or tsv the secret is the last column. On a terminal, a missing --url or --event is asked for.
 Events (API version 2026-10; --all-events takes those of the version in use): ${WEBHOOK_EVENTS.join(', ')}.`
   static override enableJsonFlag = true
   static override examples = [
@@ -33,7 +33,7 @@ Events (API version 2026-10; --all-events takes those of the version in use): ${
     const events = (await chosenEvents(flags, this.prompter, this.ctx.profile.apiVersion))!
     const client = await this.ctx.client()
     const endpoint = await createEndpoint(client, {url, format: flags.format, events, name: flags.name})
-    await this.writeCreated('webhook-endpoints', endpoint, flags)
+    await this.writeCreated('webhook-endpoints', endpoint, flags, {secret: 'secret'})
     this.ctx.note(
       `Created webhook endpoint ${endpoint.id}. Store its signing secret now; it is not shown again. Check a delivery with it: TILL_WEBHOOK_SECRET=<secret> till webhooks verify --body FILE --headers FILE`,
     )

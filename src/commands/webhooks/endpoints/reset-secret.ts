@@ -23,8 +23,7 @@ export default class WebhooksEndpointsResetSecret extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(WebhooksEndpointsResetSecret)
     await this.confirmAction(`replace the signing secret of webhook endpoint ${args.id} (the current one stops working at once)`, flags.yes)
     const endpoint = await resetEndpointSecret(await this.ctx.client(), args.id)
-    if (this.jsonEnabled() || flags.output) await this.writeOne('webhook-endpoints', endpoint, flags)
-    else this.ctx.io.stdout.write(`${String(endpoint.secret)}\n`)
+    await this.writeCreated('webhook-endpoints', endpoint, flags, {key: 'secret', secret: 'secret', keyOnTerminal: true})
     this.ctx.note(`New signing secret of webhook endpoint ${endpoint.id}: store it now, it is not shown again.`)
   }
 }

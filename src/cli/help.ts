@@ -1,0 +1,69 @@
+// till's help: oclif's, with a start-here section and the global flags at the top of the root help (as gh
+// shows its core commands first), and "did you mean" for `till help ordrs` / `till ordrs --help`, which
+// oclif answers with "Command ordrs not found."
+import {Errors, Help} from '@oclif/core'
+
+import {redact} from '../client/redact.js'
+import {ExitCode} from '../client/till-error.js'
+import {escapeControls} from './settings.js'
+import {notACommand} from './suggest.js'
+
+/** The five commands a newcomer needs first, with what each does. */
+export const START_HERE: ReadonlyArray<[string, string]> = [
+  ['products list', 'the products of the local demo organization'],
+  ['orders list --status paid', 'paid orders; --all for every page, --json'],
+  ['emulator start', 'keep a local production + sandbox running'],
+  ['auth login', 'sign in to production or sandbox'],
+  ['profiles list', 'your profiles; use one with -p NAME'],
+]
+
+/** The global flags, as the root help lists them. */
+const GLOBAL_FLAGS: ReadonlyArray<[string, string]> = [
+  ['-p, --profile NAME', 'the profile to use (default: the active one)'],
+  ['-o, --output FORMAT', 'table, json, jsonl, csv, tsv (--json: -o json)'],
+  ['--no-input', 'never prompt: fail naming the missing flag'],
+  ['--debug', 'trace each request on stderr (tokens redacted)'],
+  ['-h, --help', 'help of any command: till help TOPIC [COMMAND]'],
+]
+
+export default class TillHelp extends Help {
+  protected override async showRootHelp(): Promise<void> {
+    const bin = this.config.bin
+    const rows = (list: ReadonlyArray<[string, string]>) => {
+      const width = Math.max(...list.map(([left]) => left.length))
+      return list.map(([left, right]) => `${left.padEnd(width)}  ${right}`).join('\n')
+    }
+    this.log(this.formatRoot())
+    this.log('')
+    this.log(this.section('START HERE', rows(START_HERE.map(([command, what]) => [`${bin} ${command}`, what]))))
+    this.log('')
+    this.log(this.section('GLOBAL FLAGS', rows(GLOBAL_FLAGS)))
+    this.log('')
+    const topics = this.sortedTopics.filter((t) => !t.name.includes(':'))
+    if (topics.length > 0) {
+      this.log(this.formatTopics(topics))
+      this.log('')
+    }
+    const commands = this.sortedCommands.filter((c) => c.id && !c.id.includes(':'))
+    if (commands.length > 0) {
+      this.log(this.formatCommands(commands))
+      this.log('')
+    }
+  }
+
+  override async showHelp(argv: string[]): Promise<void> {
+    try {
+      await super.showHelp(argv)
+    } catch (error) {
+      const missing = /^Command (.+) not found\.$/.exec((error as Error).message ?? '')
+      if (!missing) throw error
+      const words = missing[1]!.split(/[: ]/)
+      const commands = this.config.commands.filter((c) => !c.hidden).flatMap((c) => [c.id, ...c.aliases].map((id) => id.replaceAll(':', ' ')))
+      const topics = this.config.topics.filter((t) => !t.hidden).map((t) => t.name.replaceAll(':', ' '))
+      const shown = escapeControls(redact(words.slice(0, 3).join(' ')))
+      const said = notACommand(words, shown, {commands, topics, bin: this.config.bin, isTopic: (w) => Boolean(this.config.findTopic(w))})
+      process.stderr.write(`Error: ${said.message}\nHint: ${said.hint}\n`)
+      throw new Errors.ExitError(ExitCode.usage)
+    }
+  }
+}
