@@ -4,7 +4,7 @@
 // service deduplicates); one without that may have reached the server is never re-sent, and its lines
 // are reported as of unknown fate. Settled lines go to the checkpoint so that a re-run continues.
 import type {ApiClient} from '../../client/client.js'
-import {ApiError, NetworkError} from '../../client/errors.js'
+import {ApiError, NetworkError, OutcomeUnknownError} from '../../client/errors.js'
 import type {EventInput, IngestResult} from '../../client/resources/events.js'
 import {neverSent} from '../../client/retry.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
@@ -213,10 +213,11 @@ export class Ingester {
   private fail(error: Error, batch: Batch, replayable: boolean): void {
     if (this.failure) return
     const range: Range = [batch.lines[0]!, batch.lines.at(-1)!]
-    const mayHaveLanded = (error instanceof ApiError && error.status >= 500) || (error instanceof NetworkError && !neverSent(error.code))
+    const mayHaveLanded =
+      error instanceof OutcomeUnknownError || (error instanceof ApiError && error.status >= 500) || (error instanceof NetworkError && !neverSent(error.code))
     if (mayHaveLanded && !replayable) {
       this.checkpoint.markUnknown(range)
-      const exit = error instanceof NetworkError ? ExitCode.unavailable : ExitCode.error
+      const exit = error instanceof OutcomeUnknownError ? ExitCode.unknown : error instanceof NetworkError ? ExitCode.unavailable : ExitCode.error
       this.failure = new TillError(
         `${rangeText(range)}: unknown whether these events were stored (${error.message}); they are not sent again because they have no external_id`,
         exit,
