@@ -38,6 +38,10 @@ export abstract class BaseCommand extends Command {
   protected exitOnInterrupt = true
 
   override async init(): Promise<void> {
+    // oclif fills a missing argument from piped stdin when some arrives within ~10 ms (so it depends on
+    // timing): `cat events.jsonl | till events ingest` read the events as a file name. No till command takes
+    // an argument that way; those that read stdin say so (`-`).
+    for (const arg of Object.values(this.ctor.args ?? {})) (arg as {ignoreStdin?: boolean}).ignoreStdin = true
     dropEmptySettings(process.env)
     checkSettings(process.env)
     await super.init()
