@@ -155,3 +155,19 @@ function lockHolder(path: string): {pid: number | null; alive: boolean} {
     return {pid, alive: (error as NodeJS.ErrnoException).code !== 'ESRCH'}
   }
 }
+
+/**
+ * Takes the lock at `path` for a run as `holdLock` does, waiting up to `waitMs` for the process holding it
+ * to finish (`onWait` is told its pid once). Returns the lock, or who still holds it.
+ */
+export async function waitForLock(path: string, waitMs: number, onWait: (heldBy: number | null) => void): Promise<HeldLock | {heldBy: number | null}> {
+  const started = Date.now()
+  let told = false
+  for (;;) {
+    const lock = holdLock(path)
+    if ('release' in lock || Date.now() - started >= waitMs) return lock
+    if (!told) onWait(lock.heldBy)
+    told = true
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
