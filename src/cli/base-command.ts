@@ -16,6 +16,7 @@ import {checkUuid} from '../client/ids.js'
 import {isFsError, systemFileError} from '../client/fs-problem.js'
 import {checkBlankIds, checkStdinDash} from './id-args.js'
 import {redact} from '../client/redact.js'
+import {parseProblem} from './parse-errors.js'
 import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes, REPORT_URL} from './settings.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
@@ -362,36 +363,27 @@ export abstract class BaseCommand extends Command {
       process.stderr.write('\n')
       return this.exit(ExitCode.interrupted)
     }
-    // A flag value its parser refused ("Parsing --flag ...") is a usage error too.
-    const parseError = /^Parsing --/.test(error.message ?? '')
-    if (!(error instanceof TillError) && (parseError || (error.oclif?.exit !== undefined && error.constructor.name !== 'Error'))) {
-      // oclif says "Parsing --flag" on one line and the parser's own message on the next: show that one.
-      const lines = error.message
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean)
-      let [first, ...rest] = parseError && lines.length > 1 ? lines.slice(1) : lines
-      const flag = /^Parsing (--[\w-]+)/.exec(lines[0] ?? '')?.[1]
-      if (parseError && flag && !first!.includes(flag)) first = `${flag}: ${first}`
-      // Whatever was typed may be a token: a flag's value and an unexpected argument are never echoed.
-      first = redact(first!.replace(/^(Nonexistent flags?: --[\w-]+)=.*/, '$1=…').replace(/^(Unexpected arguments?): .*/, '$1 (not shown)'))
-      process.stderr.write(`Error: ${escapeControls(first)}\n`)
-      if (rest.length > 0) process.stderr.write(`${escapeControls(redact(rest.join('\n')))}\n`)
-      return this.exit(parseError || error.oclif?.exit !== 1 ? ExitCode.usage : ExitCode.error)
+    const parsed = error instanceof TillError ? null : parseProblem(error, this.ctor, (this.id ?? '').replaceAll(':', ' '))
+    if (parsed) {
+      process.stderr.write(`Error: ${escapeControls(parsed.message)}\n`)
+      if (parsed.rest) process.stderr.write(`${escapeControls(parsed.rest)}\n`)
+      if (parsed.hint) process.stderr.write(`Hint: ${escapeControls(parsed.hint)}\n`)
+      return this.exit(parsed.usage ? ExitCode.usage : ExitCode.error)
     }
     if (isInternalError(error)) {
       process.stderr.write(
         `Error: an internal error happened in "till ${(this.id ?? '').replaceAll(':', ' ')}" (${error.name}); this is a bug in till, not in what you did.\n`,
       )
-      if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
+      if (this.debugging && error.stack) process.stderr.write(`${redact(error.stack)}\n`)
       else process.stderr.write(`Hint: run the same command again with --debug to see the stack trace, and report it to ${REPORT_URL}.\n`)
       return this.exit(ExitCode.error)
     }
     const tillError = isFsError(error) ? systemFileError(error) : toTillError(error, this.errorContext()) // a file error in words
-    // Whatever the user gave (a binary file's bytes, a pasted escape sequence) is shown escaped.
-    process.stderr.write(`Error: ${escapeControls(tillError.message)}\n`)
-    if (tillError.hint) process.stderr.write(`Hint: ${escapeControls(tillError.hint)}\n`)
-    if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
+    // Whatever the user gave (a binary file's bytes, a pasted escape sequence) is shown escaped; a token
+    // or a URL's password (TILL_API_URL=https://user:secret@...) is never shown.
+    process.stderr.write(`Error: ${escapeControls(redact(tillError.message))}\n`)
+    if (tillError.hint) process.stderr.write(`Hint: ${escapeControls(redact(tillError.hint))}\n`)
+    if (this.debugging && error.stack) process.stderr.write(`${redact(error.stack)}\n`)
     else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError) && !tillError.hint)
       process.stderr.write('Run again with --debug for details.\n')
     return this.exit(tillError.exitCode)

@@ -95,7 +95,7 @@ export class Context {
 
   /** A note for the user on stderr (never stdout). */
   note(line: string): void {
-    this.io.stderr.write(`${line}\n`)
+    this.io.stderr.write(`${redact(line)}\n`)
   }
 
   budgets(): Budget[] {
