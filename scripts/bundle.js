@@ -166,12 +166,11 @@ await build({
     'tsx/*',
     // Large dependencies of a few commands, each with a CommonJS build, required from node_modules when
     // used: they would only make the bundle longer to read and, on a run without a cache, to compile
-    // (the emulator's zod and router, the prompts, the catalog's YAML, CSV for events ingest).
+    // (the emulator's zod and router, the prompts, the catalog's YAML).
     'zod',
     'find-my-way',
     '@inquirer/prompts',
     'yaml',
-    'csv-parse',
   ],
   plugins: [slimUndici, edits],
 })

@@ -15,6 +15,7 @@ import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
 import {isFsError, systemFileError} from '../client/fs-problem.js'
 import {checkBlankIds, checkStdinDash} from './id-args.js'
+import {redact} from '../client/redact.js'
 import {oclifParseError} from './parse-error.js'
 import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes, REPORT_URL} from './settings.js'
 
@@ -38,6 +39,10 @@ export abstract class BaseCommand extends Command {
   protected exitOnInterrupt = true
 
   override async init(): Promise<void> {
+    // oclif fills a missing argument from piped stdin when some arrives within ~10 ms (so it depends on
+    // timing): `cat events.jsonl | till events ingest` read the events as a file name. No till command takes
+    // an argument that way; those that read stdin say so (`-`).
+    for (const arg of Object.values(this.ctor.args ?? {})) (arg as {ignoreStdin?: boolean}).ignoreStdin = true
     dropEmptySettings(process.env)
     checkSettings(process.env)
     await super.init()
@@ -353,12 +358,8 @@ export abstract class BaseCommand extends Command {
       process.stderr.write('\n')
       return this.exit(ExitCode.interrupted)
     }
-    // oclif's parse errors (unknown or missing flags, a refused value): one line, a usage error
-    const parsed = oclifParseError(
-      error,
-      `${this.config.bin} ${(this.id ?? '').replaceAll(':', ' ')}`,
-      this.ctor.flags as Record<string, {description?: string}>,
-    )
+    // oclif's parse errors (unknown or missing flags and arguments, a refused value): one line, a usage error
+    const parsed = oclifParseError(error, this.ctor, (this.id ?? '').replaceAll(':', ' '))
     if (parsed) {
       process.stderr.write(parsed.text)
       return this.exit(parsed.exit)
@@ -367,15 +368,16 @@ export abstract class BaseCommand extends Command {
       process.stderr.write(
         `Error: an internal error happened in "till ${(this.id ?? '').replaceAll(':', ' ')}" (${error.name}); this is a bug in till, not in what you did.\n`,
       )
-      if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
+      if (this.debugging && error.stack) process.stderr.write(`${redact(error.stack)}\n`)
       else process.stderr.write(`Hint: run the same command again with --debug to see the stack trace, and report it to ${REPORT_URL}.\n`)
       return this.exit(ExitCode.error)
     }
     const tillError = isFsError(error) ? systemFileError(error) : toTillError(error, this.errorContext()) // a file error in words
-    // Whatever the user gave (a binary file's bytes, a pasted escape sequence) is shown escaped.
-    process.stderr.write(`Error: ${escapeControls(tillError.message)}\n`)
-    if (tillError.hint) process.stderr.write(`Hint: ${escapeControls(tillError.hint)}\n`)
-    if (this.debugging && error.stack) process.stderr.write(`${error.stack}\n`)
+    // Whatever the user gave (a binary file's bytes, a pasted escape sequence) is shown escaped; a token
+    // or a URL's password (TILL_API_URL=https://user:secret@...) is never shown.
+    process.stderr.write(`Error: ${escapeControls(redact(tillError.message))}\n`)
+    if (tillError.hint) process.stderr.write(`Hint: ${escapeControls(redact(tillError.hint))}\n`)
+    if (this.debugging && error.stack) process.stderr.write(`${redact(error.stack)}\n`)
     else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError) && !tillError.hint)
       process.stderr.write('Run again with --debug for details.\n')
     return this.exit(tillError.exitCode)

@@ -9,7 +9,7 @@ import type {OAuthTokens, TokenProvider} from '../client/oauth.js'
 import type {Budget} from '../client/pace.js'
 import {configDir, readConfig, updateConfig} from './config/profiles.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
-import {redact} from '../client/redact.js'
+import {redact, redactUrlCredentials} from '../client/redact.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
 import {retiringVersionWarning, warningDue} from './config/version-warning.js'
 
@@ -95,7 +95,8 @@ export class Context {
 
   /** A note for the user on stderr (never stdout). */
   note(line: string): void {
-    this.io.stderr.write(`${line}\n`)
+    // a URL's password (TILL_API_URL=https://user:secret@...) is never shown; what else a note says is meant
+    this.io.stderr.write(`${redactUrlCredentials(line)}\n`)
   }
 
   budgets(): Budget[] {

@@ -1,10 +1,18 @@
-// oclif's parse errors (an unknown flag, a refused value, a missing required flag, flags that exclude
-// each other) as till's one-line messages on stderr, and their exit code (a usage error, 2).
-import {ExitCode, TillError} from '../client/till-error.js'
+// oclif's parse errors (an unknown flag, a refused value, a missing argument or required flag, flags that
+// exclude each other) as till's one-line messages on stderr, and their exit code (a usage error, 2). A
+// flag's value and an unexpected argument are never echoed: either may be a token.
+import type {Command} from '@oclif/core'
+
 import {redact} from '../client/redact.js'
+import {ExitCode, TillError} from '../client/till-error.js'
 import {escapeControls} from './settings.js'
 
-type OclifError = Error & {oclif?: {exit?: number}}
+type OclifError = Error & {oclif?: {exit?: number}; args?: Array<{name: string}>}
+type Example = string | {command: string; description?: string}
+
+/** The command line of an example, as `till ...`. */
+const exampleLine = (example: Example, id: string) =>
+  (typeof example === 'string' ? example : example.command).replaceAll('<%= config.bin %>', 'till').replaceAll('<%= command.id %>', id).split('\n')[0]!
 
 /** "Missing required flag html" -> "missing --html: file to write the HTML report to". */
 function missingFlag(line: string, flags: Record<string, {description?: string}> | undefined): string | undefined {
@@ -14,30 +22,44 @@ function missingFlag(line: string, flags: Record<string, {description?: string}>
   return `missing --${name}${what ? `: ${what.charAt(0).toLowerCase()}${what.slice(1)}` : ''}`
 }
 
+/**
+ * oclif's "Missing 2 required args:" with a list of them and its notes (five lines for `till api`), as one
+ * line naming them, and a hint with the command's first example.
+ */
+function missingArguments(error: OclifError, command: typeof Command, id: string): string | undefined {
+  if (!/^Missing \d+ required args?\b/.test(error.message) || !Array.isArray(error.args)) return undefined
+  const names = error.args.map((a) => a.name.toUpperCase())
+  const usage = `till ${id} ${Object.keys(command.args ?? {})
+    .map((n) => n.toUpperCase())
+    .join(' ')}`
+  const what = names.length === 1 ? `the ${names[0]} argument` : `the ${names.slice(0, -1).join(', ')} and ${names.at(-1)} arguments`
+  const example = (command.examples as Example[] | undefined)?.[0]
+  const hint = `${example ? `e.g. ${exampleLine(example, id)}; ` : ''}see: till ${id} --help`
+  return `Error: ${escapeControls(`missing ${what} (${usage})`)}\nHint: ${escapeControls(hint)}\n`
+}
+
 /** The text to write for an oclif parse error, and the exit code; undefined for any other error. */
-export function oclifParseError(
-  error: OclifError,
-  command: string,
-  flags: Record<string, {description?: string}> | undefined,
-): {text: string; exit: number} | undefined {
+export function oclifParseError(error: OclifError, command: typeof Command, id: string): {text: string; exit: number} | undefined {
   // A flag value its parser refused ("Parsing --flag ...") is a usage error too.
   const parseError = /^Parsing --/.test(error.message ?? '')
   if (error instanceof TillError || !(parseError || (error.oclif?.exit !== undefined && error.constructor.name !== 'Error'))) return undefined
+  const args = missingArguments(error, command, id)
+  if (args) return {text: args, exit: ExitCode.usage}
   const lines = error.message
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)
   // "The following error occurred:", one problem per line, "See more help with --help": one line naming them
   if (/^The following errors? occurred:$/.test(lines[0] ?? '')) {
+    const flags = command.flags as Record<string, {description?: string}> | undefined
     const problems = lines.slice(1).filter((l) => !/^See more help with/.test(l))
     const text = problems.map((l) => missingFlag(l, flags) ?? l).join('; ')
-    return {text: `Error: ${escapeControls(redact(text))} (see: ${command} --help)\n`, exit: ExitCode.usage}
+    return {text: `Error: ${escapeControls(redact(text))} (see: till ${id} --help)\n`, exit: ExitCode.usage}
   }
   // oclif says "Parsing --flag" on one line and the parser's own message on the next: show that one.
   let [first, ...rest] = parseError && lines.length > 1 ? lines.slice(1) : lines
   const flag = /^Parsing (--[\w-]+)/.exec(lines[0] ?? '')?.[1]
   if (parseError && flag && !first!.includes(flag)) first = `${flag}: ${first}`
-  // Whatever was typed may be a token: a flag's value and an unexpected argument are never echoed.
   first = redact(first!.replace(/^(Nonexistent flags?: --[\w-]+)=.*/, '$1=…').replace(/^(Unexpected arguments?): .*/, '$1 (not shown)'))
   let text = `Error: ${escapeControls(first)}\n`
   if (rest.length > 0) text += `${escapeControls(redact(rest.join('\n')))}\n`

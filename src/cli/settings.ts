@@ -34,6 +34,22 @@ export const isFolderPath = (value: string): boolean => {
 /** A token or secret: printable characters only, no spaces, no line breaks. */
 export const isPlainToken = (value: string): boolean => /^[\u0021-\u007e]+$/.test(value)
 
+/**
+ * The service's tokens are under a hundred characters; one much longer is something else pasted (a file,
+ * a whole export), which the service would answer with "HTTP 431" (its headers too large).
+ */
+export const MAX_TOKEN_LENGTH = 2048
+
+/** Why `value` cannot be a token because of its length, or null. `what` names it ("TILL_TOKEN"). */
+export function tokenLengthProblem(value: string, what: string): TillError | null {
+  if (value.length <= MAX_TOKEN_LENGTH) return null
+  return new TillError(
+    `${what} is not a valid token: it is ${value.length} characters long, and a token is under 100 (something else was pasted?)`,
+    ExitCode.auth,
+    'copy the token alone from the dashboard (Settings > Developers), or sign in again: till auth login',
+  )
+}
+
 interface Setting {
   accepts: string
   valid: (value: string) => boolean
@@ -68,6 +84,10 @@ export const SETTINGS: ReadonlyMap<string, Setting> = new Map<string, Setting>([
 export function checkSettings(env: NodeJS.ProcessEnv): void {
   for (const [name, setting] of SETTINGS) {
     const value = env[name]
+    if (value !== undefined && setting.credential) {
+      const tooLong = tokenLengthProblem(value, name)
+      if (tooLong) throw tooLong
+    }
     if (value === undefined || setting.valid(value)) continue
     if (setting.credential) {
       // The value is a secret: never shown, not even escaped.

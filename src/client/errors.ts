@@ -215,6 +215,12 @@ export function toTillError(error: unknown, ctx: ErrorContext): TillError {
       const head = error.details.length > 0 ? 'the API rejected the input' : `the API rejected the input: ${error.message}`
       return new TillError([head, ...lines].join('\n'), ExitCode.usage)
     }
+    if (s === 431)
+      return new TillError(
+        `the API refused the request's headers as too large (HTTP 431): the token of ${where} is likely malformed`,
+        ExitCode.auth,
+        'check the token (till auth status), or sign in again: till auth login',
+      )
     if (s === 429) return new TillError('rate limited by the API', ExitCode.rateLimited)
     if (s >= 500) return new TillError(`the API failed with HTTP ${s}: ${error.message}`, ExitCode.unavailable, 'try again later')
     return new TillError(`the API refused the request (HTTP ${s}${error.code ? ` ${error.code}` : ''}): ${error.message}`, ExitCode.error)

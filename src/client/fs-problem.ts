@@ -35,9 +35,24 @@ export function fsReason(error: unknown): string {
   return (error as Error | undefined)?.message ?? String(error)
 }
 
-/** `cannot <verb> <path>: <reason>` as a TillError (exit 2 for input the user named, 1 otherwise). */
+/** A path as an error shows it: a long one (input pasted where a name belongs) is cut, never echoed whole. */
+export function shownPath(path: string): string {
+  return path.length > 200 ? `${path.slice(0, 60)}… (a name of ${path.length} characters)` : path
+}
+
+/**
+ * `cannot <verb> <path>: <reason>` as a TillError (exit 2 for input the user named, 1 otherwise). A name
+ * with bytes that are not UTF-8 reaches till with each such byte replaced (U+FFFD), so no file has it.
+ */
 export function fsError(error: unknown, verb: string, path: string, exitCode: ExitCodeValue = ExitCode.error, hint?: string): TillError {
-  return new TillError(`cannot ${verb} ${path || 'a file'}: ${fsReason(error)}`, exitCode, hint)
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' && path.includes('\ufffd')) {
+    return new TillError(
+      `cannot ${verb} ${shownPath(path)}: the name has bytes that are not UTF-8 (shown as \ufffd), which till cannot pass on as they are`,
+      exitCode,
+      'rename the file to a UTF-8 name first (a shell wildcard reaches it, e.g. mv report*.csv report.csv)',
+    )
+  }
+  return new TillError(`cannot ${verb} ${shownPath(path) || 'a file'}: ${fsReason(error)}`, exitCode, hint)
 }
 
 /** What a failed system call was doing, for "cannot <verb> <path>". */
@@ -91,8 +106,8 @@ export function checkReadableFile(file: string, hint: string, options: {streams?
   } catch (error) {
     throw fsError(error, 'read', file, ExitCode.usage, hint)
   }
-  if (info.isDirectory()) throw new TillError(`cannot read ${file}: ${REASONS.EISDIR}`, ExitCode.usage, hint)
+  if (info.isDirectory()) throw new TillError(`cannot read ${shownPath(file)}: ${REASONS.EISDIR}`, ExitCode.usage, hint)
   if (info.isFile()) return info.size
   if (options.streams) return null
-  throw new TillError(`cannot read ${file}: it is not a regular file (a device, pipe or socket)`, ExitCode.usage, hint)
+  throw new TillError(`cannot read ${shownPath(file)}: it is not a regular file (a device, pipe or socket)`, ExitCode.usage, hint)
 }

@@ -92,3 +92,82 @@ export async function withLock<T>(path: string, fn: () => T | Promise<T>, waitMs
     release(path)
   }
 }
+
+/** A lock held for a whole run (see `holdLock`); `release` is idempotent. */
+export interface HeldLock {
+  release(): void
+}
+
+const held = new Set<string>()
+let exitHooked = false
+
+/**
+ * Takes the lock at `path` for as long as a run lasts, without waiting: a lock whose owner is alive is
+ * never taken over, however old (a long run holds it for hours); one whose owner has gone is. Returns the
+ * lock, or the pid of the process holding it (null when it cannot be read). Released at exit at the latest.
+ */
+export function holdLock(path: string): HeldLock | {heldBy: number | null} {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const fd = openSync(path, 'wx', 0o600)
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      held.add(path)
+      if (!exitHooked) {
+        exitHooked = true
+        process.on('exit', () => {
+          for (const p of held) release(p)
+        })
+      }
+      return {
+        release: () => {
+          if (held.delete(path)) release(path)
+        },
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    const holder = lockHolder(path)
+    if (holder.alive) return {heldBy: holder.pid}
+    takeOver(path)
+  }
+  return {heldBy: lockHolder(path).pid}
+}
+
+/** Who holds the lock at `path`, and whether that process still runs. */
+function lockHolder(path: string): {pid: number | null; alive: boolean} {
+  let text: string
+  let age: number
+  try {
+    text = readFileSync(path, 'utf8')
+    age = Date.now() - statSync(path).mtimeMs
+  } catch {
+    return {pid: null, alive: false}
+  }
+  const pid = Number(text)
+  // An empty file is a lock being created right now.
+  if (!Number.isInteger(pid) || pid <= 0) return {pid: null, alive: age <= 1000}
+  if (pid === process.pid) return {pid, alive: held.has(path)}
+  try {
+    process.kill(pid, 0)
+    return {pid, alive: true}
+  } catch (error) {
+    return {pid, alive: (error as NodeJS.ErrnoException).code !== 'ESRCH'}
+  }
+}
+
+/**
+ * Takes the lock at `path` for a run as `holdLock` does, waiting up to `waitMs` for the process holding it
+ * to finish (`onWait` is told its pid once). Returns the lock, or who still holds it.
+ */
+export async function waitForLock(path: string, waitMs: number, onWait: (heldBy: number | null) => void): Promise<HeldLock | {heldBy: number | null}> {
+  const started = Date.now()
+  let told = false
+  for (;;) {
+    const lock = holdLock(path)
+    if ('release' in lock || Date.now() - started >= waitMs) return lock
+    if (!told) onWait(lock.heldBy)
+    told = true
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}

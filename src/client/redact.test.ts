@@ -15,6 +15,14 @@ describe('redact', () => {
     expect(out).toBe('GET /v1/x?customer_session_token=polar_cst_… auth=polar_oat_… secret=whsec_…')
   })
 
+  it("masks a URL's user and password", () => {
+    expect(redact('cannot reach the API at https://admin:s3cret@api.example.com/v1: refused')).toBe(
+      'cannot reach the API at https://…@api.example.com/v1: refused',
+    )
+    expect(redact('GET http://tok@127.0.0.1:4010/v1/x')).toBe('GET http://…@127.0.0.1:4010/v1/x')
+    expect(redact('mail ada@example.com at https://example.com/a@b')).toBe('mail ada@example.com at https://example.com/a@b')
+  })
+
   it('leaves other text alone', () => {
     expect(redact('GET /v1/products/?limit=10 200')).toBe('GET /v1/products/?limit=10 200')
   })

@@ -1,9 +1,15 @@
 // Tokens never reach output, logs or traces: anything shaped like one is masked.
 const TOKEN = /\b(polar_[a-z]+(?:_[a-z])?_|whsec_)[A-Za-z0-9]{6,}/g
 
-/** Replaces every token-looking value in `text` by its prefix and an ellipsis. */
+/** The user and password of a URL (`https://user:secret@host`), as TILL_API_URL may carry them. */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi
+
+/** A URL's user and password (`https://user:secret@host`) replaced by an ellipsis; nothing else changed. */
+export const redactUrlCredentials = (text: string): string => text.replace(URL_CREDENTIALS, '$1…@')
+
+/** Replaces every token-looking value in `text` by its prefix and an ellipsis, and a URL's credentials by an ellipsis. */
 export function redact(text: string): string {
-  return maskTokens(text.replace(PERCENT_ENCODED, (run) => (run.includes('%') ? redactEncoded(run) : run)))
+  return maskTokens(redactUrlCredentials(text).replace(PERCENT_ENCODED, (run) => (run.includes('%') ? redactEncoded(run) : run)))
 }
 
 const maskTokens = (text: string) => text.replace(TOKEN, (_, prefix: string) => `${prefix}…`)

@@ -11,6 +11,10 @@ export const ExitCode = {
   unknown: 7,
   /** `till catalog plan`: the environment differs from the file (as `terraform plan -detailed-exitcode`). */
   changesPending: 10,
+  /** `events ingest --skip-invalid`: the rest was sent, but some input lines were rejected (each named on stderr). */
+  rejected: 11,
+  /** Another till process is using the same thing (an ingest checkpoint, an environment being applied to). */
+  busy: 12,
   interrupted: 130,
 } as const
 

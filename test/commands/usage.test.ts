@@ -128,7 +128,8 @@ describe('till events and meters', () => {
     expect((await storedEvents(env, 'mixed.call')).map((e) => e.metadata.seq)).toEqual([0, 1, 2, 3])
 
     const lenient = await runInProcess(['events', 'ingest', file, '--skip-invalid', '--json'], {env: vars})
-    expect(lenient.code).toBe(0)
+    expect(lenient.code).toBe(11)
+    expect(lenient.stderr).toMatch(/^Error: 3 lines were rejected \(lines 5, 9, 11\); everything else was sent$/m)
     expect(lenient.stderr).toMatch(/Skipped line 5: not JSON/)
     expect(lenient.stderr).toMatch(/Skipped line 9: no customer/)
     expect(lenient.stderr).toMatch(/Skipped line 11: bad timestamp "yesterday"/)
@@ -146,7 +147,7 @@ describe('till events and meters', () => {
     expect(strict.stderr).toMatch(/^Error: line 3: refused by the service: customer_id: Customer not found/m)
     expect(await stored(env, 'refused.call')).toBe(0)
     const lenient = await runInProcess(['events', 'ingest', file, '--skip-invalid', '--json'], {env: vars})
-    expect(lenient.code).toBe(0)
+    expect(lenient.code).toBe(11)
     expect(lenient.stderr).toMatch(/Skipped line 3: customer_id: Customer not found/)
     expect(summaryOf(lenient.stdout)).toMatchObject({read: 7, inserted: 6, rejected: 1})
     expect(await stored(env, 'refused.call')).toBe(6)

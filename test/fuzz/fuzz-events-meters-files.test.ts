@@ -477,7 +477,7 @@ describe('what this round fixed', () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/^Error: line 1: the event is 9\.0 MiB, more than one request may carry \(8 MiB\)\n/)
     const skipped = await till(['events', 'ingest', file, '--skip-invalid'])
-    expect(skipped.code).toBe(0)
+    expect(skipped.code).toBe(11)
     expect((await api(env, 'GET', '/events/?name=fuzz.after-big')).body.pagination.total_count).toBe(1)
     expect((await api(env, 'GET', '/events/?name=fuzz.big')).body.pagination.total_count).toBe(0)
   })

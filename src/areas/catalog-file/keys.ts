@@ -33,22 +33,21 @@ export interface Keyed {
 }
 
 /**
- * Every object with its key: the recorded one, or one derived from `label` (oldest first, "-2", "-3"...
+ * Every object with its key: the recorded one (the oldest's, when several record one), or one derived from `label` (oldest first, "-2", "-3"...
  * when taken), so that the same objects get the same keys in every environment and on every read.
  */
 export function assignKeys(items: Item[], label: (item: Item) => string): Keyed[] {
   const taken = new Set<string>()
   const out = new Map<Item, Keyed>()
-  for (const item of items) {
+  const oldestFirst = [...items].sort((a, b) => String(a.created_at ?? '').localeCompare(String(b.created_at ?? '')) || a.id.localeCompare(b.id))
+  // Of objects that record the same key (twins), the oldest keeps it.
+  for (const item of oldestFirst) {
     const key = recordedKey(item)
     if (key === undefined || taken.has(key)) continue
     taken.add(key)
     out.set(item, {item, key, recorded: true})
   }
-  const oldestFirst = items
-    .filter((i) => !out.has(i))
-    .sort((a, b) => String(a.created_at ?? '').localeCompare(String(b.created_at ?? '')) || a.id.localeCompare(b.id))
-  for (const item of oldestFirst) {
+  for (const item of oldestFirst.filter((i) => !out.has(i))) {
     const base = slug(label(item))
     let key = base
     for (let n = 2; taken.has(key); n++) key = `${base}-${n}`

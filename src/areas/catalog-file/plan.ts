@@ -3,7 +3,7 @@
 // file does not is reported, and archived only with --prune. Pure: the environment is given as read.
 import type {Item} from '../../client/resources/common.js'
 import type {Catalog} from './document.js'
-import {assignKeys, type Keyed} from './keys.js'
+import {assignKeys, recordedKey, type Keyed} from './keys.js'
 import {KINDS, type AnyKind} from './kinds/index.js'
 import type {Change, Keys, Staying} from './kinds/kind.js'
 
@@ -33,15 +33,38 @@ export interface Plan {
 /** The environment as read: every object of every kind, archived ones included. */
 export type Environment = Record<string, Item[]>
 
+/** Objects of one kind that record the same key (two applies at once, or a copy made by hand). */
+export interface Twins {
+  kind: string
+  noun: string
+  key: string
+  /** The one the key stands for first, then the others (each given a key of its own in a pull). */
+  ids: string[]
+}
+
 /** Every object of the environment with its key, by kind; which keyed object stands for a key. */
 export class EnvironmentKeys implements Keys {
   readonly keyed = new Map<string, Keyed[]>()
+  /** Keys recorded by more than one live object of a kind. */
+  readonly twins: Twins[] = []
   private readonly ids = new Map<string, Map<string, string>>()
   private readonly keys = new Map<string, Map<string, string>>()
 
   constructor(env: Environment, kinds: AnyKind[] = KINDS) {
     for (const kind of kinds) {
       const list = assignKeys(env[kind.section] ?? [], kind.label)
+      const byKey = new Map<string, Keyed[]>()
+      for (const k of list) {
+        const recorded = recordedKey(k.item)
+        if (recorded === undefined || kind.archived(k.item)) continue
+        byKey.set(recorded, [...(byKey.get(recorded) ?? []), k])
+      }
+      for (const [key, same] of byKey) {
+        if (same.length < 2) continue
+        // the object the key stands for (assignKeys gave it the key) first
+        const ordered = [...same.filter((k) => k.key === key), ...same.filter((k) => k.key !== key)]
+        this.twins.push({kind: kind.section, noun: kind.noun, key, ids: ordered.map((k) => k.item.id)})
+      }
       this.keyed.set(kind.section, list)
       this.ids.set(kind.section, new Map())
       this.keys.set(kind.section, new Map(list.map((k) => [k.item.id, k.key])))

@@ -1,9 +1,12 @@
 // The steps the catalog commands share: pull an environment into a file, and plan a file against one.
-import {renameSync, rmSync, writeFileSync} from 'node:fs'
+import {createHash} from 'node:crypto'
+import {mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
 
 import type {ApiClient} from '../../client/client.js'
 import {fsError} from '../../client/fs-problem.js'
-import {ExitCode} from '../../client/till-error.js'
+import {waitForLock, type HeldLock} from '../../client/lockfile.js'
+import {ExitCode, TillError} from '../../client/till-error.js'
 import {pathText, readCatalog, writeCatalog, type Catalog} from './document.js'
 import {KINDS, kindOf} from './kinds/index.js'
 import {buildPlan, EnvironmentKeys, type Plan} from './plan.js'
@@ -18,7 +21,7 @@ export async function pullCatalog(client: ApiClient): Promise<{text: string; cou
   const keys = new EnvironmentKeys(env)
   const catalog: Catalog = {}
   const counts: Record<string, number> = {}
-  const problems: string[] = []
+  const problems: string[] = twinLines(keys)
   for (const kind of KINDS) {
     const section: Record<string, unknown> = {}
     for (const {item, key} of keys.keyed.get(kind.section) ?? []) {
@@ -47,6 +50,13 @@ export interface Planned {
   keys: EnvironmentKeys
 }
 
+/** One line per key that more than one object records: which objects, and how to keep one. */
+export const twinLines = (keys: EnvironmentKeys): string[] =>
+  keys.twins.map(
+    (t) =>
+      `${t.ids.length} ${t.kind.replaceAll('_', ' ')} record the key "${t.key}" (${t.ids.join(', ')}; two applies at once make such twins): the file's entry stands for ${t.ids[0]}, the others are not in it; archive or delete the extra ones, or give them keys of their own`,
+  )
+
 /** Reads the file (checked first, before any request) and the environment, and plans. */
 export async function planFile(client: () => Promise<ApiClient>, file: string, prune: boolean): Promise<Planned> {
   const catalog = loadCatalog(file)
@@ -64,4 +74,33 @@ export function writeFileAtomic(file: string, text: string): void {
     rmSync(temp, {force: true})
     throw fsError(error, 'write', file, ExitCode.usage, 'give --out a path in a folder you can write to')
   }
+}
+
+/**
+ * The lock of applies to one environment (its URL and token) on this machine: two applies at once would
+ * both plan before either created anything, and create every object twice. The second waits for the
+ * first (up to `waitMs`), then plans what is left.
+ */
+export async function lockEnvironment(
+  configDir: string,
+  target: {baseUrl: string; token?: string; name: string},
+  waitMs: number,
+  note: (line: string) => void,
+): Promise<HeldLock> {
+  const folder = join(configDir, 'locks')
+  mkdirSync(folder, {recursive: true, mode: 0o700})
+  const id = createHash('sha256')
+    .update(`${target.baseUrl}\n${target.token ?? ''}`)
+    .digest('hex')
+    .slice(0, 16)
+  const path = join(folder, `catalog-apply-${id}.lock`)
+  const lock = await waitForLock(path, waitMs, (pid) =>
+    note(`Waiting for another till catalog apply to the same environment${pid === null ? '' : ` (pid ${pid})`} to finish…`),
+  )
+  if ('release' in lock) return lock
+  throw new TillError(
+    `another till catalog apply to profile ${target.name}'s environment is still running${lock.heldBy === null ? '' : ` (pid ${lock.heldBy})`}`,
+    ExitCode.busy,
+    `wait for it to finish and run apply again (two at once would create every object twice); if none is running, delete ${path}`,
+  )
 }

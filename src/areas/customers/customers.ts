@@ -61,6 +61,8 @@ export async function customerTarget(
   purpose: string,
 ): Promise<CustomerTarget> {
   if (id !== undefined && externalId !== undefined) throw usageError('give either a customer ID or --external-id, not both')
+  if (externalId !== undefined && externalId.trim() === '')
+    throw usageError('--external-id is empty', "give the id your own system gave the customer, e.g. --external-id user_1234, or the customer's ID")
   if (externalId !== undefined) return {value: externalId, ref: (v) => ({externalId: v})}
   const value = id ?? (await prompter.select('ID or --external-id', purpose, async () => customerChoices(await client())))
   return {value, ref: (v) => ({id: v})}

@@ -3,6 +3,7 @@ import {Flags} from '@oclif/core'
 
 import type {DiscountCreate, DiscountDuration, DiscountUpdate} from '../../client/resources/discounts.js'
 import {DISCOUNT_DURATIONS} from '../../client/resources/discounts.js'
+import {isCurrency} from '../../client/currencies.js'
 import {parseIsoTime} from '../../client/iso-time.js'
 import {usageError} from '../../client/till-error.js'
 import {metadataFrom} from '../../cli/input/fields.js'
@@ -66,6 +67,9 @@ function discountValue(f: DiscountFlagValues): {type: 'percentage'; basis_points
   if (f.amount === undefined) return undefined
   const currency = (f.currency ?? 'usd').toLowerCase()
   if (!/^[a-z]{3}$/.test(currency)) throw usageError(`--currency must be a three-letter currency code like usd, not "${f.currency}"`)
+  // as products create says it: the service takes its presentment currencies only
+  if (!isCurrency(currency))
+    throw usageError(`--currency ${f.currency} is not a currency the service takes`, 'use an ISO 4217 code such as usd, eur, gbp or jpy')
   const minor = toMinor(f.amount, currency)
   if (minor <= 0) throw usageError('--amount must be more than zero')
   return {type: 'fixed', amounts: {[currency]: minor}}

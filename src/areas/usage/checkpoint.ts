@@ -4,7 +4,8 @@
 import {readFileSync, renameSync, rmSync, writeFileSync} from 'node:fs'
 
 import {fsError} from '../../client/fs-problem.js'
-import {ExitCode, usageError} from '../../client/till-error.js'
+import {holdLock, type HeldLock} from '../../client/lockfile.js'
+import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 
 export type Range = [number, number]
 
@@ -56,8 +57,18 @@ export const isSettled = (data: {through: number; settled: Range[]}, line: numbe
 
 export const rangeText = ([a, b]: Range) => (a === b ? `line ${a}` : `lines ${a}-${b}`)
 
+/** The settled lines as text (`lines 1-4000, 4101-4200`), or null when none is. Pure. */
+export function settledText(data: {through: number; settled: Range[]}): string | null {
+  const ranges: Range[] = data.through > 0 ? [[1, data.through], ...data.settled] : data.settled
+  if (ranges.length === 0) return null
+  const one = ranges.length === 1 && ranges[0]![0] === ranges[0]![1]
+  return `${one ? 'line' : 'lines'} ${ranges.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ')}`
+}
+
 export class Checkpoint {
   data: CheckpointData
+  /** Held while the run lasts: two runs with one checkpoint would both send the same lines. */
+  private lock: HeldLock | null = null
 
   private constructor(
     readonly file: string | null,
@@ -66,11 +77,45 @@ export class Checkpoint {
     this.data = data
   }
 
+  /** Lets another run use the checkpoint file (done at exit at the latest). */
+  close(): void {
+    this.lock?.release()
+    this.lock = null
+  }
+
+  /** Takes the file's lock (`FILE.lock`), or fails naming the run that has it. */
+  private static lock(file: string): HeldLock {
+    let lock: ReturnType<typeof holdLock>
+    try {
+      lock = holdLock(`${file}.lock`)
+    } catch (error) {
+      throw fsError(error, 'write the checkpoint', file, ExitCode.usage, 'give --checkpoint a path in a folder you can write to')
+    }
+    if ('release' in lock) return lock
+    throw new TillError(
+      `--checkpoint ${file} is in use by another till events ingest${lock.heldBy === null ? '' : ` (pid ${lock.heldBy})`}`,
+      ExitCode.busy,
+      `wait for that run to end (two runs with one checkpoint would send the same lines twice); if none is running, delete ${file}.lock`,
+    )
+  }
+
   /** The checkpoint in `file` (a fresh one when it does not exist), for `input`. */
   static open(file: string | null, input: string): Checkpoint {
     const fresh: CheckpointData = {version: 1, input, through: 0, settled: [], unknown: [], counts: {inserted: 0, duplicates: 0, rejected: 0}}
     if (file === null) return new Checkpoint(null, fresh)
     if (file.trim() === '') throw usageError('--checkpoint needs a file name', 'e.g. --checkpoint usage.ckpt')
+    const lock = Checkpoint.lock(file)
+    try {
+      const checkpoint = Checkpoint.read(file, input, fresh)
+      checkpoint.lock = lock
+      return checkpoint
+    } catch (error) {
+      lock.release()
+      throw error
+    }
+  }
+
+  private static read(file: string, input: string, fresh: CheckpointData): Checkpoint {
     let text: string
     try {
       text = readFileSync(file, 'utf8')

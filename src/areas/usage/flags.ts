@@ -20,6 +20,25 @@ export const eventFilterFlags = {
   metadata: Flags.string({description: 'Only events with this metadata key=value (repeatable).', multiple: true}),
 }
 
+/**
+ * `--filter` checked here, not sent for the service to refuse: a JSON object with a conjunction and its
+ * clauses. Returned as given (the service reads the text). Pure.
+ */
+export function filterText(text: string): string {
+  const example = 'e.g. --filter \'{"conjunction":"and","clauses":[{"property":"tokens","operator":"gt","value":10}]}\''
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw usageError(`--filter is not JSON (${(error as Error).message})`, example)
+  }
+  const filter = value as {conjunction?: unknown; clauses?: unknown}
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw usageError('--filter must be a JSON object', example)
+  if (filter.conjunction !== 'and' && filter.conjunction !== 'or') throw usageError('--filter needs "conjunction": "and" or "or"', example)
+  if (!Array.isArray(filter.clauses)) throw usageError('--filter needs "clauses": a list of clauses', example)
+  return text
+}
+
 const OPERATOR_WORDS: Record<string, FilterClause['operator']> = {
   '=': 'eq',
   '==': 'eq',

@@ -40,6 +40,8 @@ export interface IngestSummary extends IngestProgress {
   /** Lines already settled by an earlier run (checkpoint), not read again. */
   resumedLines: number
   interrupted: boolean
+  /** The lines skipped as invalid or refused by the service (--skip-invalid), in the order found. */
+  rejectedLines: number[]
 }
 
 interface Batch {
@@ -74,6 +76,7 @@ export class Ingester {
   private readonly progress: IngestProgress = {read: 0, inserted: 0, duplicates: 0, rejected: 0, requests: 0, bytes: 0}
   private failure: Error | null = null
   private readonly inflight = new Set<Promise<void>>()
+  private readonly rejectedLines: number[] = []
 
   constructor(
     private readonly client: ApiClient,
@@ -115,7 +118,7 @@ export class Ingester {
       }
       this.progress.read++
       if (record.error !== undefined) {
-        if (!o.skipInvalid) {
+        if (!o.skipInvalid || record.fatal) {
           // nothing after a bad line is sent: what came before it goes, then the run stops
           await flush()
           await this.drain()
@@ -129,6 +132,7 @@ export class Ingester {
         }
         o.warn(`Skipped line ${record.line}: ${record.error}`)
         this.progress.rejected++
+        this.rejectedLines.push(record.line)
         // settled on its own, or with the batch being filled (whose range then reaches this line)
         if (!batch) this.checkpoint.settle([lastLine + 1, record.line], {rejected: 1})
         else {
@@ -154,7 +158,7 @@ export class Ingester {
     await this.drain()
     this.checkpoint.save()
     if (this.failure) throw this.failure
-    return {...this.progress, resumedLines, interrupted}
+    return {...this.progress, resumedLines, interrupted, rejectedLines: [...this.rejectedLines].sort((a, b) => a - b)}
   }
 
   /** Lines skipped as invalid inside the batch being filled; settled with it. */
@@ -195,6 +199,7 @@ export class Ingester {
         // a refused batch stored nothing: leave out the events the service named and send the rest
         const drop = new Set(named.map((n) => n.index))
         for (const n of named) this.options.warn(`Skipped line ${n.line}: ${n.msg}`)
+        this.rejectedLines.push(...named.map((n) => n.line))
         rejected += drop.size
         this.progress.rejected += drop.size
         events = events.filter((_, i) => !drop.has(i))

@@ -4,8 +4,6 @@ import {createReadStream} from 'node:fs'
 import {createInterface} from 'node:readline'
 import type {Readable} from 'node:stream'
 
-import {parse as parseCsv} from 'csv-parse'
-
 import type {EventInput} from '../../client/resources/events.js'
 
 export interface InputRecord {
@@ -15,6 +13,8 @@ export interface InputRecord {
   bytes: number
   event?: EventInput
   error?: string
+  /** The error is of the whole input (a CSV header), not of one record: the run stops even with --skip-invalid. */
+  fatal?: boolean
 }
 
 export interface Defaults {
@@ -107,33 +107,147 @@ export function csvEvent(record: Record<string, string>): Record<string, unknown
   return event
 }
 
-/** CSV with a header line (`name,external_customer_id,timestamp,external_id,metadata.KEY,...`). */
-export async function* readCsv(input: Readable, defaults: Defaults): AsyncGenerator<InputRecord> {
-  // The header is checked as it is read: a file of unknown columns (or garbage) fails even with no rows.
-  const header = (columns: string[]) => {
-    const unknown = columns.find((c) => !CSV_FIELDS.has(c) && !c.startsWith('metadata.'))
-    if (unknown !== undefined)
-      throw new Error(
-        `the header has an unknown column ${JSON.stringify(unknown)}; use name, customer_id, external_customer_id, timestamp, external_id, parent_id or metadata.KEY`,
-      )
-    return columns
-  }
-  const parser = input.pipe(parseCsv({columns: header, info: true, skip_empty_lines: true, relax_column_count: false, bom: true, trim: false}))
-  try {
-    for await (const item of parser as AsyncIterable<{record: Record<string, string>; info: {lines: number; bytes: number}}>) {
-      const {record, info} = item
-      const raw = csvEvent(record)
-      if (typeof raw === 'string') {
-        yield {line: info.lines, bytes: info.bytes, error: raw}
+/** A CSV record being read, line by line: its cells so far and, inside a quoted cell, that cell so far. */
+interface CsvState {
+  cells: string[]
+  cell: string
+  /** Inside a quoted cell that the line read last did not close. */
+  open: boolean
+}
+
+/**
+ * Reads one more line of a CSV record (RFC 4180: cells split by commas, a cell in quotes may hold commas,
+ * doubled quotes and line breaks). Returns an error, 'open' when a quoted cell goes on on the next line,
+ * or 'done'. Pure but for `state`.
+ */
+export function feedCsvLine(state: CsvState, text: string): 'done' | 'open' | {error: string} {
+  let i = 0
+  if (state.open) state.cell += '\n'
+  for (;;) {
+    if (state.open) {
+      const quote = text.indexOf('"', i)
+      if (quote < 0) {
+        state.cell += text.slice(i)
+        return 'open'
+      }
+      state.cell += text.slice(i, quote)
+      if (text[quote + 1] === '"') {
+        state.cell += '"'
+        i = quote + 2
         continue
       }
-      const checked = checkEvent(raw, defaults)
-      yield typeof checked === 'string' ? {line: info.lines, bytes: info.bytes, error: checked} : {line: info.lines, bytes: info.bytes, event: checked}
+      state.open = false
+      state.cells.push(state.cell)
+      state.cell = ''
+      i = quote + 1
+      if (i === text.length) return 'done'
+      if (text[i] !== ',') return {error: 'text after the closing quote of a cell (a quote inside a quoted cell is written twice: "")'}
+      i++
     }
-  } catch (error) {
-    const e = error as Error & {lines?: number}
-    // never line 0: that would count as settled and be skipped without a word
-    yield {line: Math.max(1, e.lines ?? 1), bytes: 0, error: `bad CSV (${e.message})`}
+    if (text[i] === '"') {
+      state.open = true
+      i++
+      continue
+    }
+    const comma = text.indexOf(',', i)
+    const cell = comma < 0 ? text.slice(i) : text.slice(i, comma)
+    if (cell.includes('"')) return {error: 'a quote inside a cell that does not start with one (put the cell in quotes and write the quote twice: "a ""b""")'}
+    state.cells.push(cell)
+    if (comma < 0) return 'done'
+    i = comma + 1
+  }
+}
+
+/** A quoted cell may span lines; one that goes on past this many bytes is taken as a quote never closed. */
+const MAX_OPEN_BYTES = 1024 * 1024
+
+interface Line {
+  line: number
+  text: string
+  /** Bytes of input through this line. */
+  bytes: number
+}
+
+/**
+ * CSV with a header line (`name,external_customer_id,timestamp,external_id,metadata.KEY,...`). Every record
+ * is read on its own, so a bad one costs that record only: a record of the wrong length, or a quote that is
+ * never closed (its first line is the bad one; the lines after it are read again as records of their own).
+ */
+export async function* readCsv(input: Readable, defaults: Defaults): AsyncGenerator<InputRecord> {
+  const lines = createInterface({input, crlfDelay: Infinity})[Symbol.asyncIterator]()
+  /** Lines read again after a quote that was never closed. */
+  const again: Line[] = []
+  let count = 0
+  let bytes = 0
+  const next = async (): Promise<Line | null> => {
+    const line = again.shift()
+    if (line) return line
+    const read = await lines.next()
+    if (read.done) return null
+    count++
+    bytes += Buffer.byteLength(read.value) + 1
+    // a byte order mark (as Windows editors write) is not part of the header
+    return {line: count, text: count === 1 ? read.value.replace(/^\ufeff/, '') : read.value, bytes}
+  }
+  let header: string[] | null = null
+  let record: {state: CsvState; lines: Line[]; size: number} | null = null
+  for (;;) {
+    const line = await next()
+    if (line === null && record === null) return
+    if (line !== null && record === null && line.text === '') continue
+    if (line !== null) {
+      record ??= {state: {cells: [], cell: '', open: false}, lines: [], size: 0}
+      record.lines.push(line)
+      record.size += line.text.length
+    }
+    const outcome = line === null ? 'open' : feedCsvLine(record!.state, line.text)
+    if (outcome === 'open' && line !== null && record!.size <= MAX_OPEN_BYTES) continue
+    const {state, lines: read} = record!
+    record = null
+    const first = read[0]!
+    const last = read.at(-1)!
+    if (outcome === 'open') {
+      // The quote opened on the first line is never closed: that line is the bad one, the others are read again.
+      again.unshift(...read.slice(1))
+      const problem = 'a quoted cell is never closed (a cell that starts with " needs a closing ")'
+      if (header === null) {
+        yield {line: first.line, bytes: first.bytes, error: `bad CSV header (${problem})`, fatal: true}
+        return
+      }
+      yield {line: first.line, bytes: first.bytes, error: problem}
+      continue
+    }
+    if (typeof outcome === 'object') {
+      if (header === null) {
+        yield {line: last.line, bytes: last.bytes, error: `bad CSV header (${outcome.error})`, fatal: true}
+        return
+      }
+      yield {line: last.line, bytes: last.bytes, error: outcome.error}
+      continue
+    }
+    if (header === null) {
+      // The header is checked as it is read: a file of unknown columns (or garbage) fails even with no rows.
+      const unknown = state.cells.find((c) => !CSV_FIELDS.has(c) && !c.startsWith('metadata.'))
+      if (unknown !== undefined) {
+        const error = `bad CSV (the header has an unknown column ${JSON.stringify(unknown)}; use name, customer_id, external_customer_id, timestamp, external_id, parent_id or metadata.KEY)`
+        yield {line: last.line, bytes: last.bytes, error, fatal: true}
+        return
+      }
+      header = state.cells
+      continue
+    }
+    if (state.cells.length !== header.length) {
+      const error = `${state.cells.length} ${state.cells.length === 1 ? 'cell' : 'cells'} where the header has ${header.length}`
+      yield {line: last.line, bytes: last.bytes, error}
+      continue
+    }
+    const raw = csvEvent(Object.fromEntries(header.map((column, i) => [column, state.cells[i]!])))
+    if (typeof raw === 'string') {
+      yield {line: last.line, bytes: last.bytes, error: raw}
+      continue
+    }
+    const checked = checkEvent(raw, defaults)
+    yield typeof checked === 'string' ? {line: last.line, bytes: last.bytes, error: checked} : {line: last.line, bytes: last.bytes, event: checked}
   }
 }
 

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest'
 import {shrink, stretch} from './chart.js'
 import {addRange, isSettled, settle} from './checkpoint.js'
 import {parseAggregation, parseClause} from './flags.js'
-import {checkEvent, csvEvent, readCsv, readJsonLines, type InputRecord} from './read-events.js'
+import {checkEvent, csvEvent, feedCsvLine, readCsv, readJsonLines, type InputRecord} from './read-events.js'
 
 async function all(records: AsyncIterable<InputRecord>): Promise<InputRecord[]> {
   const out: InputRecord[] = []
@@ -62,6 +62,27 @@ describe('reading events', () => {
     const got = await all(readCsv(Readable.from(['name,external_customer_id,metadata.note\na,c1,"x, y"\n,c2,z\n']), {}))
     expect(got[0]).toMatchObject({line: 2, event: {name: 'a', external_customer_id: 'c1', metadata: {note: 'x, y'}}})
     expect(got[1]).toMatchObject({line: 3, error: expect.stringMatching(/^no event name/)})
+  })
+  it('splits CSV records cell by cell, across lines inside quotes, and names what is malformed', () => {
+    const feed = (...lines: string[]) => {
+      const state = {cells: [] as string[], cell: '', open: false}
+      const outcomes = lines.map((l) => feedCsvLine(state, l))
+      return {outcomes, cells: state.cells}
+    }
+    expect(feed('a,,"b, ""c""",')).toEqual({outcomes: ['done'], cells: ['a', '', 'b, "c"', '']})
+    expect(feed('a,"line one', 'line two",z')).toEqual({outcomes: ['open', 'done'], cells: ['a', 'line one\nline two', 'z']})
+    expect(feed('a"b,c').outcomes[0]).toMatchObject({error: expect.stringMatching(/^a quote inside a cell that does not start with one/)})
+    expect(feed('"a"b,c').outcomes[0]).toMatchObject({error: expect.stringMatching(/^text after the closing quote/)})
+  })
+  it('reads the CSV records after a bad one: a short row, and a quote never closed (its first line only)', async () => {
+    const text = 'name,external_customer_id\na,c1\nb\n"c,c3\nd,c4\n'
+    const got = await all(readCsv(Readable.from([text]), {}))
+    expect(got.map((r) => [r.line, r.error ?? r.event?.name])).toEqual([
+      [2, 'a'],
+      [3, '1 cell where the header has 2'],
+      [4, expect.stringMatching(/^a quoted cell is never closed/)],
+      [5, 'd'],
+    ])
   })
 })
 

@@ -39,8 +39,15 @@ export interface ConfigData {
 
 export const LOCAL_PROFILE = 'local'
 
+/**
+ * Profiles by name in an object without a prototype: a profile named `toString`, `constructor` or
+ * `__proto__` is looked up, added and removed as any other (in a plain object they are Object's own).
+ */
+export const profileMap = (...sources: Array<Record<string, ProfileRecord> | undefined>): Record<string, ProfileRecord> =>
+  Object.assign(Object.create(null) as Record<string, ProfileRecord>, ...sources)
+
 /** What a fresh install has: one profile, `local`, bound to the emulator, active. */
-export const defaultConfig = (): ConfigData => ({active: LOCAL_PROFILE, profiles: {[LOCAL_PROFILE]: {environment: 'local'}}})
+export const defaultConfig = (): ConfigData => ({active: LOCAL_PROFILE, profiles: profileMap({[LOCAL_PROFILE]: {environment: 'local'}})})
 
 export const configDir = (oclifConfigDir: string) => process.env.TILL_CONFIG_DIR || oclifConfigDir
 export const configFile = (dir: string) => join(dir, 'config.json')
@@ -74,20 +81,42 @@ export function readConfig(dir: string): ConfigData {
       throw invalid(file, `profile "${name}" needs an environment of ${ENVIRONMENTS.join(', ')}`)
     }
   }
-  const merged = {...defaultConfig().profiles, ...profiles}
+  const merged = profileMap(defaultConfig().profiles, profiles)
   return {active: typeof active === 'string' ? active : LOCAL_PROFILE, profiles: merged}
 }
 
-/** Changes the config through conf and keeps the file private (0600, folder 0700). */
+/**
+ * Changes the config through conf and keeps the file private (0600, folder 0700). The read, the change
+ * and the write hold the config's lock: two till processes changing it at once (12 `profiles add` from
+ * a script, an OAuth renewal beside a `profiles use`) each keep their change.
+ */
 export async function updateConfig(dir: string, change: (data: ConfigData) => void): Promise<ConfigData> {
-  const data = readConfig(dir)
-  change(data)
   mkdirSync(dir, {recursive: true, mode: 0o700})
-  const {default: Conf} = await import('conf')
-  const store = new Conf<ConfigData>({cwd: dir, configName: 'config', configFileMode: 0o600, accessPropertiesByDotNotation: false, clearInvalidConfig: false})
-  store.store = data
-  chmodSync(configFile(dir), 0o600)
-  return data
+  const [{default: Conf}, {withLock}] = await Promise.all([import('conf'), import('../../client/lockfile.js')])
+  const lock = join(dir, '.config.lock')
+  try {
+    return await withLock(lock, () => {
+      const data = readConfig(dir)
+      change(data)
+      const store = new Conf<ConfigData>({
+        cwd: dir,
+        configName: 'config',
+        configFileMode: 0o600,
+        accessPropertiesByDotNotation: false,
+        clearInvalidConfig: false,
+      })
+      store.store = data
+      chmodSync(configFile(dir), 0o600)
+      return data
+    })
+  } catch (error) {
+    if (error instanceof TillError || !/^timed out .* waiting for the lock/.test((error as Error).message)) throw error
+    throw new TillError(
+      `another till process has held the config's lock ${lock} for too long`,
+      ExitCode.busy,
+      'try again; if no other till process is running, delete that file',
+    )
+  }
 }
 
 export function validProfileName(name: string): boolean {

@@ -10,7 +10,7 @@ import {printable} from '../../client/ids.js'
 import {API_VERSION, isKnownApiVersion, KNOWN_VERSIONS_TEXT, type ApiVersion} from '../../client/version.js'
 import {isLoopbackHost} from '../../client/origin.js'
 import type {OAuthTokens} from '../../client/oauth.js'
-import {isPlainToken} from '../settings.js'
+import {isPlainToken, tokenLengthProblem} from '../settings.js'
 
 /** Per-minute budgets of each environment (spec §8); `local` is the emulator's production. */
 export const ENVIRONMENT_BUDGETS: Record<Environment, Rule> = {
@@ -107,6 +107,8 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     token = stored.oauth.access_token
     tokenSource = 'oauth'
   } else if (stored.token) {
+    const tooLong = tokenLengthProblem(stored.token, `the token of profile "${name}"`)
+    if (tooLong) throw tooLong
     if (!isPlainToken(stored.token)) {
       throw new TillError(
         `the token of profile "${name}" is not valid: it has a space, line break or control character in it`,

@@ -1,6 +1,7 @@
 // Tokens come from a hidden prompt on a terminal or from stdin: never from argv, which other users can see.
 import {readStdin} from '../input/fields.js'
 import {usageError} from '../../client/till-error.js'
+import {tokenLengthProblem} from '../settings.js'
 import type {IO} from '../context.js'
 
 /** True when a person can answer prompts: stdin and stdout are terminals, not CI, and --no-input not given. */
@@ -21,5 +22,7 @@ export async function readToken(io: IO, opts: {fromStdin: boolean; message: stri
     throw usageError('a token is needed and there is no terminal to ask for it', 'pipe it in with --token-stdin (tokens are never taken as arguments)')
   }
   if (/\s/.test(token)) throw usageError('the token contains spaces or line breaks; pass only the token')
+  const tooLong = tokenLengthProblem(token, 'the token given')
+  if (tooLong) throw tooLong
   return token
 }

@@ -4,7 +4,7 @@
 // dates in full with their distance from now; nothing is shown as a JSON blob.
 import type {ChalkInstance} from 'chalk'
 
-import {formatIso, formatMoney, formatRelative, looksLikeDatetime, singleLine} from './format.js'
+import {formatIso, formatMoney, formatRelative, looksLikeDatetime, terminalText} from './format.js'
 
 type Obj = Record<string, unknown>
 
@@ -33,14 +33,15 @@ function valueText(key: string, value: unknown, currency: string | undefined, st
   if (looksLikeDatetime(value)) return `${formatIso(value)} ${style.chalk.dim(`(${formatRelative(value, style.now)})`)}`
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   if (Array.isArray(value))
-    return value.length === 0 ? style.chalk.dim('none') : value.map((v) => singleLine(typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
+    return value.length === 0 ? style.chalk.dim('none') : value.map((v) => terminalText(typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
   if (isObject(value)) return style.chalk.dim('none') // an empty object; others are sections
-  return singleLine(String(value))
+  return terminalText(String(value))
 }
 
 function block(obj: Obj, indent: string, outerCurrency: string | undefined, style: DetailStyle): string[] {
   const currency = currencyOf(obj, outerCurrency)
-  const entries = Object.entries(obj)
+  // keys are the user's too (metadata): escaped as values are
+  const entries = Object.entries(obj).map(([k, v]): [string, unknown] => [terminalText(k), v])
   const isSection = (v: unknown) => (isObject(v) && Object.keys(v).length > 0) || isObjectList(v)
   const plain = entries.filter(([, v]) => !isSection(v))
   const width = Math.max(0, ...plain.map(([k]) => k.length))

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {TillError} from '../../client/till-error.js'
-import {colorEnabled, csvField, formatIso, formatMoney, formatRelative, minorDigits, resolveFormat, singleLine} from './format.js'
+import {colorEnabled, csvField, formatIso, formatMoney, formatRelative, minorDigits, resolveFormat, singleLine, terminalText} from './format.js'
 
 describe('resolveFormat', () => {
   it('defaults to a table on a terminal and tab-separated values when piped', () => {
@@ -126,6 +126,14 @@ describe('cell text', () => {
   it('keeps a value on one line without control characters', () => {
     expect(singleLine('a\tb\r\nc')).toBe('a b c')
     expect(singleLine('red\u001b[31mtext')).toBe('red[31mtext')
+  })
+
+  it('shows control characters and those that reorder text escaped, for a terminal', () => {
+    expect(terminalText('a\tb\r\nc')).toBe('a b c')
+    expect(terminalText('red\u001b[31mtext\u0007')).toBe('red\\x1b[31mtext\\x07')
+    expect(terminalText('Ann \u202egnp.exe\u202c \u2066x\u2069 \u200f')).toBe('Ann \\u202egnp.exe\\u202c \\u2066x\\u2069 \\u200f')
+    // joiners make emoji and scripts: left alone
+    expect(terminalText('\u{1F468}\u200d\u{1F469} caf\u00e9')).toBe('\u{1F468}\u200d\u{1F469} caf\u00e9')
   })
 })
 

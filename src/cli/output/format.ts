@@ -200,6 +200,23 @@ export function singleLine(value: string): string {
   return value.replace(/[\t\r\n]+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
 }
 
+/**
+ * Characters that reorder or hide text on a terminal (bidirectional overrides and isolates, marks, line
+ * and paragraph separators): "\u202e" in a customer's name would show a refund's amount backwards.
+ */
+const INVISIBLE = /[\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+
+/**
+ * Text for a table cell or a detail view on a terminal: one line, and every control character and
+ * character that reorders text shown escaped (`\x1b`, `\u202e`), never acted on by the terminal.
+ */
+export function terminalText(value: string): string {
+  return value
+    .replace(/[\t\r\n]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
 /** One CSV field, quoted per RFC 4180 when it holds a comma, quote or line break. */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value

@@ -14,7 +14,7 @@ import {Chalk, type ChalkInstance} from 'chalk'
 
 import {allFieldColumns, cellText, type CellStyle, type Column, type ColumnsSpec, type Row, withCurrencyColumn} from './columns.js'
 import {renderDetail} from './detail.js'
-import {csvField, type Format, singleLine} from './format.js'
+import {csvField, type Format, singleLine, terminalText} from './format.js'
 import {sinkFor, type Sink} from './sink.js'
 import {BatchTable, renderKeyValue} from './table.js'
 
@@ -165,7 +165,7 @@ class TableLayout implements Layout {
       this.table = new BatchTable(this.columns, this.chalk, this.options.width)
     }
     const style: CellStyle = {dates: this.options.tty ? 'relative' : 'iso', grouping: true, now: this.options.now()}
-    this.rows.push(this.columns.map((c) => singleLine(cellText(c, row, style))))
+    this.rows.push(this.columns.map((c) => terminalText(cellText(c, row, style))))
   }
   take(): Promise<string> {
     const rows = this.rows
@@ -312,7 +312,7 @@ async function renderObject(row: Row, options: ObjectWriterOptions): Promise<str
     case 'table': {
       if (options.detail) return renderDetail(row, {now, chalk: chalkFor(options.color)})
       const style: CellStyle = {dates: options.tty ? 'both' : 'iso', grouping: true, now}
-      const pairs = columns().map((c): [string, string, Column['kind']] => [c.header, singleLine(cellText(c, row, style)), c.kind])
+      const pairs = columns().map((c): [string, string, Column['kind']] => [c.header, terminalText(cellText(c, row, style)), c.kind])
       return renderKeyValue(pairs, chalkFor(options.color))
     }
   }

@@ -5,7 +5,7 @@ import {open, stat} from 'node:fs/promises'
 import {basename, extname} from 'node:path'
 
 import type {ApiClient} from '../client.js'
-import {ApiError} from '../errors.js'
+import {ApiError, NetworkError} from '../errors.js'
 import type {PaginateOptions} from '../paginate.js'
 import {ExitCode, TillError} from '../till-error.js'
 import type {FileCreate, FilePatch, FileRead, FileUpload, FileUploadCompleted} from '../wire/index.js'
@@ -59,13 +59,12 @@ async function planParts(path: string, size: number, partSize: number): Promise<
   const parts: Part[] = []
   const handle = await open(path, 'r')
   try {
-    for (let start = 0, number = 1; start < size || (size === 0 && number === 1); start += partSize, number++) {
+    for (let start = 0, number = 1; start < size; start += partSize, number++) {
       const length = Math.min(partSize, size - start)
       const data = Buffer.alloc(length)
       await handle.read(data, 0, length, start)
       whole.update(data)
       parts.push({number, chunk_start: start, chunk_end: start + length - 1, checksum_sha256_base64: createHash('sha256').update(data).digest('base64')})
-      if (size === 0) break
     }
   } finally {
     await handle.close()
@@ -89,6 +88,8 @@ export interface UploadOptions {
  */
 export async function uploadFile(client: ApiClient, path: string, options: UploadOptions = {}): Promise<FileRead> {
   const size = (await stat(path)).size
+  // The service refuses an empty file (a part cannot end before it starts): said here, in words.
+  if (size === 0) throw new TillError(`${path} is empty (0 bytes); the service takes files of at least one byte`, ExitCode.usage, 'give a file with content')
   const partSize = options.partSize ?? DEFAULT_PART_SIZE
   const {parts, sha256} = await planParts(path, size, partSize)
   const declared: FileCreate = {
@@ -110,7 +111,20 @@ export async function uploadFile(client: ApiClient, path: string, options: Uploa
     throw error
   }
   const done: FileUploadCompleted = {id: created.upload.id, path: created.upload.path, parts: completed}
-  const file = await client.post<FileRead>(`/files/${seg(created.id)}/uploaded`, done)
+  let file: FileRead
+  try {
+    file = await client.post<FileRead>(`/files/${seg(created.id)}/uploaded`, done)
+  } catch (error) {
+    // The file exists: without its id, a second upload would make a duplicate.
+    if (error instanceof NetworkError || (error instanceof ApiError && error.status >= 500)) {
+      throw new TillError(
+        `the answer to completing the upload of ${path} was lost (${error instanceof NetworkError ? error.message : `HTTP ${error.status}`}): it created file ${created.id}, which may or may not be complete`,
+        ExitCode.unavailable,
+        `check it before uploading again: till files list --id ${created.id} (is_uploaded); if it is not, delete it: till files delete ${created.id}`,
+      )
+    }
+    throw error
+  }
   if (typeof file.checksum_sha256_base64 === 'string' && file.checksum_sha256_base64 !== sha256) {
     throw new TillError(`the uploaded file ${file.id} does not have the checksum of ${path}`, ExitCode.error, 'delete it and upload again')
   }

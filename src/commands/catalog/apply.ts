@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../areas/command.js'
 import {applyPlan} from '../../areas/catalog-file/apply.js'
 import {countsText, doneLine, notDoneLines, planText, stepsText, targetText} from '../../areas/catalog-file/render.js'
-import {planFile} from '../../areas/catalog-file/session.js'
+import {lockEnvironment, planFile, twinLines} from '../../areas/catalog-file/session.js'
 import {toTillError} from '../../client/errors.js'
 import {TillError, usageError} from '../../client/till-error.js'
 
@@ -33,7 +33,19 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CatalogApply)
-    const {catalog, plan, keys} = await planFile(() => this.ctx.client(), args.file, flags.prune)
+    const p = this.ctx.profile
+    // Planned and applied holding the environment's lock: a second apply plans after the first is done.
+    const lock = await lockEnvironment(this.ctx.configDir, p, (flags['max-wait'] ?? 120) * 1000, (line) => this.ctx.note(line))
+    try {
+      await this.apply(args.file, flags)
+    } finally {
+      lock.release()
+    }
+  }
+
+  private async apply(file: string, flags: {prune: boolean; yes: boolean}): Promise<void> {
+    const {catalog, plan, keys} = await planFile(() => this.ctx.client(), file, flags.prune)
+    for (const line of twinLines(keys)) this.ctx.note(`Warning: ${line}`)
     const p = this.ctx.profile
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
     const blocked = plan.steps.filter((s) => s.blocked)
@@ -51,7 +63,7 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
     }
     if (p.environment === 'production' || plan.counts.archive > 0) {
       this.ctx.io.stderr.write(planText(plan, target))
-      await this.confirmAction(`apply ${args.file} (${countsText(plan)})`, flags.yes)
+      await this.confirmAction(`apply ${file} (${countsText(plan)})`, flags.yes)
     }
     const json = this.jsonEnabled()
     const result = await applyPlan(await this.ctx.client(), catalog, plan.steps, keys, (d) => {

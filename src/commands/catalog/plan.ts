@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
 import {planJson, planText} from '../../areas/catalog-file/render.js'
-import {planFile} from '../../areas/catalog-file/session.js'
+import {planFile, twinLines} from '../../areas/catalog-file/session.js'
 import {ExitCode} from '../../client/till-error.js'
 
 export default class CatalogPlan extends BaseCommand {
@@ -27,7 +27,8 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CatalogPlan)
-    const {plan} = await planFile(() => this.ctx.client(), args.file, flags.prune)
+    const {plan, keys} = await planFile(() => this.ctx.client(), args.file, flags.prune)
+    for (const line of twinLines(keys)) this.ctx.note(`Warning: ${line}`)
     const p = this.ctx.profile
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
     if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify(planJson(plan, target), null, 2)}\n`)

@@ -1,12 +1,14 @@
-import {Args, Flags} from '@oclif/core'
+import {Args, Flags, type Interfaces} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {Checkpoint, rangeText} from '../../areas/usage/checkpoint.js'
+import {Checkpoint, rangeText, settledText} from '../../areas/usage/checkpoint.js'
 import {Ingester, MAX_BATCH_BYTES} from '../../areas/usage/ingest.js'
 import {progressView, summaryLine} from '../../areas/usage/progress.js'
 import {formatOf, openInput, readCsv, readJsonLines} from '../../areas/usage/read-events.js'
 import {checkReadableFile} from '../../client/fs-problem.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
+
+type IngestFlags = Interfaces.InferredFlags<(typeof EventsIngest)['flags']>
 
 export default class EventsIngest extends BaseCommand {
   static override summary = 'Ingest usage events from JSON lines or CSV, in batches, at full rate.'
@@ -15,7 +17,7 @@ export default class EventsIngest extends BaseCommand {
 
 Events go in batches (--batch-size, under the 10 MiB body limit), several at once (--concurrency) within the rate budget; the input streams, so memory stays bounded. A batch whose events all have an external_id is safe to send again after a dropped connection or a server error (the service skips ids it has seen); a batch without them that may have reached the service is never re-sent: till stops and names the lines whose fate is unknown.
 
-A bad line stops the run before anything after it is sent (its line number is shown); --skip-invalid skips it, and events the service refuses, instead. --checkpoint FILE records the settled lines, so a re-run after a failure or Ctrl-C continues where it stopped.`
+A bad line stops the run before anything after it is sent (its line number is shown, and the lines stored before it); --skip-invalid skips it, and events the service refuses, instead, sends the rest, and exits 11 naming the lines it skipped. --checkpoint FILE records the settled lines, so a re-run after a failure or Ctrl-C continues where it stopped; two runs cannot use one checkpoint at once (the second exits 12).`
   static override enableJsonFlag = true
   static override examples = [
     {description: 'Ingest a file of JSON lines', command: '<%= config.bin %> <%= command.id %> usage.jsonl'},
@@ -58,11 +60,20 @@ A bad line stops the run before anything after it is sent (its line number is sh
       throw usageError('no input: give a FILE of events or pipe them into stdin', 'till events ingest usage.jsonl, or: my-exporter | till events ingest -')
     const size = args.file === '-' ? null : checkReadableFile(args.file, 'give the path of a JSON lines or CSV file, or - for stdin', {streams: true})
     const checkpoint = Checkpoint.open(flags.checkpoint ?? null, args.file)
+    try {
+      await this.ingest(args.file, flags, checkpoint, size)
+    } finally {
+      checkpoint.close()
+    }
+  }
+
+  private async ingest(file: string, flags: IngestFlags, checkpoint: Checkpoint, size: number | null): Promise<void> {
+    const io = this.ctx.io
     this.settleUnknown(checkpoint, flags)
     const client = await this.ctx.client()
-    const format = flags.format ?? formatOf(args.file) ?? 'jsonl'
+    const format = flags.format ?? formatOf(file) ?? 'jsonl'
     const defaults = {name: flags.name, externalCustomer: flags['external-customer']}
-    const input = openInput(args.file)
+    const input = openInput(file)
     const records = format === 'csv' ? readCsv(input, defaults) : readJsonLines(input, defaults)
 
     const abort = new AbortController()
@@ -86,27 +97,45 @@ A bad line stops the run before anything after it is sent (its line number is sh
       },
       signal: abort.signal,
     })
+    let summary: Awaited<ReturnType<Ingester['run']>>
     try {
-      const summary = await ingester.run(records)
+      summary = await ingester.run(records)
+    } catch (error) {
       view.stop()
-      this.ctx.note(summaryLine(summary, Date.now() - started))
-      if (this.jsonEnabled()) {
-        const {read, inserted, duplicates, rejected, requests} = summary
-        io.stdout.write(`${JSON.stringify({read, inserted, duplicates, rejected, requests})}\n`)
-      }
-      if (summary.interrupted) {
-        throw new TillError(
-          `interrupted after line ${checkpoint.data.through}`,
-          ExitCode.interrupted,
-          flags.checkpoint
-            ? `run the same command again to continue from the checkpoint ${flags.checkpoint}`
-            : 'next time pass --checkpoint FILE to be able to continue',
+      // What went before the failure is stored: a re-run of the whole input would send it again.
+      const stored = settledText(checkpoint.data)
+      if (stored)
+        this.ctx.note(
+          `Stored before the error: ${stored}${flags.checkpoint ? ` (recorded in ${flags.checkpoint}: the same command again sends only the rest).` : '; a re-run of the whole input would send them again (next time pass --checkpoint FILE).'}`,
         )
-      }
+      throw error
     } finally {
       view.stop()
       process.off('SIGINT', onInterrupt)
       if (input !== process.stdin) input.destroy()
+    }
+    this.ctx.note(summaryLine(summary, Date.now() - started))
+    if (this.jsonEnabled()) {
+      const {read, inserted, duplicates, rejected, requests} = summary
+      io.stdout.write(`${JSON.stringify({read, inserted, duplicates, rejected, requests})}\n`)
+    }
+    if (summary.interrupted) {
+      throw new TillError(
+        `interrupted after line ${checkpoint.data.through}`,
+        ExitCode.interrupted,
+        flags.checkpoint
+          ? `run the same command again to continue from the checkpoint ${flags.checkpoint}`
+          : 'next time pass --checkpoint FILE to be able to continue',
+      )
+    }
+    const rejected = summary.rejectedLines
+    if (rejected.length > 0) {
+      const named = rejected.length > 10 ? `${rejected.slice(0, 10).join(', ')} and ${rejected.length - 10} more` : rejected.join(', ')
+      throw new TillError(
+        `${rejected.length} ${rejected.length === 1 ? 'line was' : 'lines were'} rejected (${rejected.length === 1 ? 'line' : 'lines'} ${named}); everything else was sent`,
+        ExitCode.rejected,
+        'fix the lines named above and send those alone',
+      )
     }
   }
 

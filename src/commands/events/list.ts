@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
-import {eventFilterFlags} from '../../areas/usage/flags.js'
+import {eventFilterFlags, filterText} from '../../areas/usage/flags.js'
 import {followEvents} from '../../areas/usage/follow.js'
 import {timeFlag} from '../../areas/sales/input.js'
 import {listEvents, type EventFilters} from '../../client/resources/events.js'
@@ -41,7 +41,7 @@ export default class EventsList extends BaseCommand {
       source: flags.source,
       start: flags.since === undefined ? undefined : timeFlag(flags.since, '--since'),
       end: flags.until === undefined ? undefined : timeFlag(flags.until, '--until'),
-      filter: flags.filter,
+      filter: flags.filter === undefined ? undefined : filterText(flags.filter),
       metadata: flags.metadata,
       sorting: flags.sort?.split(','),
     }

@@ -63,6 +63,9 @@ export default class ProductsCreate extends BaseCommand {
     const {flags} = await this.parseWithGlobals(ProductsCreate)
     if (flags['interval-count'] !== undefined && !flags.interval)
       throw usageError('--interval-count needs --interval', 'e.g. --interval month --interval-count 3')
+    // A name given but not one the service takes is the problem to name, before any missing price.
+    if (flags.name !== undefined && nameRule(flags.name) !== true)
+      throw usageError(`--name ${JSON.stringify(flags.name)} is not a product name: the service takes ${nameRule(flags.name)}`, 'e.g. --name "Icon Pack"')
     const currency = currencyCode(flags.currency ?? 'usd')
     const metadata = metadataFrom(flags.metadata)
     let price = priceFrom(flags, currency)

@@ -9,6 +9,7 @@ import {closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, re
 import {basename, dirname, join} from 'node:path'
 
 import {withLockSync} from '../../client/lockfile.js'
+import {ExitCode, TillError} from '../../client/till-error.js'
 import {AppendLog, truncateLog, type LogIndex} from './append-log.js'
 import type {CollectionName, EnvData} from './model.js'
 
@@ -225,7 +226,20 @@ export class Store {
     // next stamp, so the next refresh reloads. Taken after, it could name a newer version than the one read,
     // and a write based on the older data would then overwrite that process's acknowledged write.
     const stamp = fileStamp(file)
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as EnvData | SeedManifest
+    let parsed: EnvData | SeedManifest
+    try {
+      const value = JSON.parse(readFileSync(file, 'utf8')) as unknown
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a JSON object')
+      parsed = value as EnvData | SeedManifest
+    } catch (error) {
+      if (!(error instanceof SyntaxError) && (error as Error).message !== 'not a JSON object') throw error
+      // A file cut short (a full disk, a copy stopped halfway) or edited by hand: said with its name and the way out.
+      throw new TillError(
+        `the emulator's data file ${file} is damaged (${error instanceof SyntaxError ? `not JSON: ${error.message}` : 'not a JSON object'})`,
+        ExitCode.error,
+        `move it away (or delete it) and the emulator seeds that environment again, or restore it from a copy`,
+      )
+    }
     if (isManifest(parsed) && !this.seeding) throw new Error(`${file} holds a seed manifest and there is no generator for it`)
     this.data = isManifest(parsed) ? this.seeding!.regenerate(parsed) : (this.seeding?.complete?.(parsed) ?? parsed)
     this.indexes.clear()

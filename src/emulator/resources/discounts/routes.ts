@@ -2,6 +2,8 @@
 // its webhook event (discount.created, discount.updated, discount.deleted; api-facts §8.1).
 import {z} from 'zod'
 
+import {CURRENCIES} from '../../../client/currencies.js'
+
 import {notFound, requestValidation, ruleValidation} from '../../core/errors.js'
 import {emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
@@ -30,10 +32,12 @@ const common = {
   duration_in_months: z.int().gte(1).lte(999).nullish(),
 }
 const basisPoints = z.int().gte(1).lte(10_000)
-const amounts = z.record(z.string().length(3), z.int().gte(0).lte(99_999_999))
+// the service's presentment currencies, as products take them (a discount in "zzz" is refused too)
+const currency = z.enum([...CURRENCIES] as [string, ...string[]])
+const amounts = z.record(z.string().pipe(currency), z.int().gte(0).lte(99_999_999))
 const discountCreate = z.discriminatedUnion('type', [
   z.object({...common, type: z.literal('percentage'), basis_points: basisPoints}),
-  z.object({...common, type: z.literal('fixed'), amount: z.int().gte(0).nullish(), currency: z.string().length(3).nullish(), amounts: amounts.nullish()}),
+  z.object({...common, type: z.literal('fixed'), amount: z.int().gte(0).nullish(), currency: currency.nullish(), amounts: amounts.nullish()}),
 ])
 const discountUpdate = z.object({
   metadata: metadataSchema.optional(),
@@ -47,7 +51,7 @@ const discountUpdate = z.object({
   duration_in_months: z.int().gte(1).lte(999).nullish(),
   type: z.enum(['fixed', 'percentage']).nullish(),
   amount: z.int().gte(0).nullish(),
-  currency: z.string().length(3).nullish(),
+  currency: currency.nullish(),
   amounts: amounts.nullish(),
   basis_points: basisPoints.nullish(),
   products: z.array(z.uuid()).nullish(),
