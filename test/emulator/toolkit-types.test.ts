@@ -1,15 +1,14 @@
 // The emulator toolkit's list declarations are held to the published document by the compiler: each
 // `@ts-expect-error` below is a declaration the compiler must refuse (`tsc -p tsconfig.test.json` fails
 // when one compiles, i.e. when the check is lost). At run time the declarations register as usual.
+// The reference brings every resource's model into the program: their collections join EnvData by declaration merging.
+/// <reference path="../../src/emulator/resources/index.ts" />
 import {describe, expect, it} from 'vitest'
 
 import type {DiscountRecord} from '../../src/emulator/resources/discounts/model.js'
 import {type Ctx, Router} from '../../src/emulator/core/http.js'
 import {byField} from '../../src/emulator/core/list.js'
 import {listRoute, notSortable, organizationScope, type SortKey} from '../../src/emulator/core/toolkit.js'
-
-// Brings every resource's model into the program: their collections join EnvData by declaration merging.
-export type {register} from '../../src/emulator/resources/index.js'
 
 const rows = (ctx: Ctx) => ctx.store.all('discounts')
 const present = (_view: unknown, d: DiscountRecord) => d.id
