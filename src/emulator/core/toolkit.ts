@@ -7,7 +7,7 @@ import {OPERATIONS} from '../../client/operations.generated.js'
 import type {operations} from '../../client/wire/index.js'
 import {notFound} from './errors.js'
 import {type AuthMode, type Ctx, ok, type Router} from './http.js'
-import {type Filter, listRows, type Page, type Scalar} from './list.js'
+import {type Filter, type ListSpec, listRows, type Scalar} from './list.js'
 import type {CollectionName, EnvData, Metadata} from './model.js'
 import type {View} from './present.js'
 import {pathUuid} from './validate.js'
@@ -58,6 +58,12 @@ type Sorts<Op, T> = {[K in SortKey<Op>]: Read<T> | NotSortable}
 type Criterion<Op> = SortKey<Op> | `-${SortKey<Op>}`
 type Filters<Op, T> = {[K in FilterName<Op>]?: Filter<T, Ctx>}
 
+/** The filters of a list, by the operation's query parameter names; `organization_id`, where it takes one, is `organizationScope`. */
+type FiltersOf<Op, T> = Query<Op, 'organization'> extends true ? {filters: Filters<Op, T> & {organization_id: Filter<T, Ctx>}} : {filters?: Filters<Op, T>}
+
+/** `metadata[key]=value` filters: required of an operation that takes them, refused of one that does not. */
+type MetadataOf<Op, T> = Query<Op, 'metadata'> extends true ? {metadata: (row: T) => Metadata} : {metadata?: never}
+
 /** A list route, declared against its operation's query parameters. */
 export type ListDeclaration<Op extends ListOperation, T> = {
   /** Each row of the page, in the answer's shape. */
@@ -66,16 +72,8 @@ export type ListDeclaration<Op extends ListOperation, T> = {
   sorts: Sorts<Op, T>
   /** The order without `sorting`; a list the document gives no `sorting` is the newest or the oldest first. */
   defaultSort: [SortKey<Op>] extends [never] ? readonly ['-created_at'] | readonly ['created_at'] : readonly Criterion<Op>[]
-  /** The Core API's own routes are the organization's, the portal's the customer's: the operation table says which. */
-  auth?: AuthMode
-} & (Query<Op, 'organization'> extends true
-  ? {
-      /** By the operation's query parameter names; `organization_id` it takes: `organizationScope`. */ filters: Filters<Op, T> & {
-        organization_id: Filter<T, Ctx>
-      }
-    }
-  : {/** By the operation's query parameter names. */ filters?: Filters<Op, T>}) &
-  (Query<Op, 'metadata'> extends true ? {/** `metadata[key]=value` filters: the operation takes them. */ metadata: (row: T) => Metadata} : {metadata?: never})
+} & FiltersOf<Op, T> &
+  MetadataOf<Op, T>
 
 /** `organization_id` of a list: the one organization of the environment (the token's own); any other matches nothing. */
 export const organizationScope: Filter<unknown, Ctx> = {
@@ -99,24 +97,21 @@ export function routeOf(op: keyof typeof OPERATIONS): {path: string; auth: AuthM
  */
 export type Rows<T> = (ctx: Ctx) => readonly T[]
 
-/** Answers a list request: the rows, filtered, sorted and paged as the declaration says. */
-export function answerList<Op extends ListOperation, T>(ctx: Ctx, rows: Rows<T>, list: ListDeclaration<Op, T>): Page<unknown> {
-  const sorts: Record<string, Read<T>> = {}
-  for (const [key, read] of Object.entries(list.sorts as Record<string, Read<T> | NotSortable>)) if (typeof read === 'function') sorts[key] = read
-  const sortable = Object.keys(list.sorts as object).length > 0
-  return listRows(
-    rows(ctx),
-    ctx.query,
-    {filters: list.filters as Record<string, Filter<T, Ctx>>, sorts: sortable ? sorts : undefined, defaultSort: [...list.defaultSort], metadata: list.metadata},
-    (row) => list.present(ctx.view, row, ctx),
-    ctx,
-  )
-}
-
-/** Registers `GET` of a list operation (its path and token from the operation table): `rows`, as `list` declares. */
+/**
+ * Registers `GET` of a list operation (its path and the token it takes from the operation table): the rows,
+ * filtered, sorted and paged as the declaration says.
+ */
 export function listRoute<Op extends ListOperation, T>(r: Router, op: Op, rows: Rows<T>, list: ListDeclaration<Op, NoInfer<T>>): void {
   const {path, auth} = routeOf(op)
-  r.get(path, list.auth ?? auth, (ctx) => ok(answerList(ctx, rows, list)))
+  const declared = Object.entries(list.sorts as Record<string, Read<T> | NotSortable>)
+  const spec: ListSpec<T, Ctx> = {
+    filters: list.filters as Record<string, Filter<T, Ctx>> | undefined,
+    // a key declared notSortable is not among them: `sorting` by it is refused as by an unknown key
+    sorts: declared.length > 0 ? Object.fromEntries(declared.filter((entry): entry is [string, Read<T>] => typeof entry[1] === 'function')) : undefined,
+    defaultSort: [...list.defaultSort],
+    metadata: list.metadata as ((row: T) => Metadata) | undefined,
+  }
+  r.get(path, auth, (ctx) => ok(listRows(rows(ctx), ctx.query, spec, (row) => list.present(ctx.view, row, ctx), ctx)))
 }
 
 export interface LookupOptions<R> {
