@@ -301,6 +301,9 @@ describe('SDK contract: discounts and checkout update', () => {
     expect(done).toMatchObject({id: created.id, isUploaded: true, checksumSha256Base64: sha})
     const page = await polar.files.list({})
     expect(page.result.items.map((f) => f.id)).toContain(created.id)
+    // scoped to the token's organization, as every list is: another organization's files are none of these
+    const other = await polar.files.list({organizationId: crypto.randomUUID()})
+    expect(other.result.items).toEqual([])
     expect(await polar.files.update({id: created.id, filePatch: {name: 'renamed.txt'}})).toMatchObject({name: 'renamed.txt'})
     await polar.files.delete({id: created.id})
     expect((await polar.files.list({})).result.items.map((f) => f.id)).not.toContain(created.id)

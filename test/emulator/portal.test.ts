@@ -95,6 +95,19 @@ describe('customer sessions and portal scoping', () => {
         expect((await api(env, 'GET', `/customer-portal/benefit-grants/?sorting=${key}`, {token})).status, key).toBe(200)
     })
 
+    it("GET /customer-portal/orders/ and /subscriptions/ sort by every key of the document's", async () => {
+      for (const key of ['created_at', 'amount', 'net_amount', 'product', 'subscription'])
+        for (const sorting of [key, `-${key}`])
+          expect((await api(env, 'GET', `/customer-portal/orders/?sorting=${sorting}`, {token})).status, sorting).toBe(200)
+      for (const key of ['started_at', 'amount', 'status', 'organization', 'product'])
+        expect((await api(env, 'GET', `/customer-portal/subscriptions/?sorting=-${key}`, {token})).status, key).toBe(200)
+      // by product: the product names in order, the orders without a product last
+      const byProduct = await api(env, 'GET', '/customer-portal/orders/?sorting=product&limit=100', {token})
+      const products = new Map((await listAll(env, '/products/')).map((p: Json) => [p.id, p.name as string]))
+      const names = byProduct.body.items.map((o: Json) => products.get(o.product_id) ?? null).filter((n: string | null) => n !== null)
+      expect(names).toEqual([...names].sort())
+    })
+
     it('pagination works the same way on the portal', async () => {
       const own = orders.filter((o) => o.customer_id === buyers[0]).length
       expect(own).toBeGreaterThan(1)

@@ -54,9 +54,15 @@ export function boundEcho(detail: ValidationIssue[], budget = MAX_ECHO): Validat
   })
 }
 
-/** A service rule rejected valid-looking input. */
-export function ruleValidation(loc: Array<string | number>, msg: string, input?: unknown): HttpError {
-  return new HttpError(422, {error: 'PolarRequestValidationError', detail: [{type: 'value_error', loc, msg, input}]})
+/**
+ * A service rule rejected valid-looking input (`PolarRequestValidationError`): one `value_error` at `loc`,
+ * or the issues given, each with its own type.
+ */
+export function ruleValidation(loc: Array<string | number>, msg: string, input?: unknown): HttpError
+export function ruleValidation(detail: ValidationIssue[]): HttpError
+export function ruleValidation(locOrDetail: Array<string | number> | ValidationIssue[], msg?: string, input?: unknown): HttpError {
+  const detail = msg === undefined ? (locOrDetail as ValidationIssue[]) : [{type: 'value_error', loc: locOrDetail as Array<string | number>, msg, input}]
+  return new HttpError(422, {error: 'PolarRequestValidationError', detail})
 }
 
 const BEARER = 'Bearer realm="polar"'

@@ -2,25 +2,28 @@
 import {calendarProblem} from '../../client/iso-time.js'
 import {requestValidation, type ValidationIssue} from './errors.js'
 import type {Metadata} from './model.js'
-import {normalizeUuid, UUID_RE} from './validate.js'
+import {intIssue, normalizeUuid, parseBool, UUID_RE} from './validate.js'
 
 export const DEFAULT_LIMIT = 10
 export const MAX_LIMIT = 100
 
-type Scalar = string | number | boolean | null | undefined
+/** What a sort key or a filter reads from a row. */
+export type Scalar = string | number | boolean | null | undefined
 
 export type FilterType = 'string' | 'uuid' | 'bool' | 'datetime' | readonly string[]
 
-export interface Filter<T> {
-  type: FilterType
+/** `X` is what the reads are given besides the row: the request (the toolkit passes its `Ctx`). */
+export interface Filter<T, X = unknown> {
+  /** How its values are parsed; a function of the request when that depends on it (the values of the request's API version). */
+  type: FilterType | ((x: X) => FilterType)
   /** True when the row matches any of the given values (already parsed to the filter's type). */
-  match: (row: T, values: Array<string | boolean | number>) => boolean
+  match: (row: T, values: Array<string | boolean | number>, x: X) => boolean
 }
 
-export interface ListSpec<T> {
-  filters?: Record<string, Filter<T>>
-  /** Sort keys and how to read them from a row. */
-  sorts?: Record<string, (row: T) => Scalar>
+export interface ListSpec<T, X = unknown> {
+  filters?: Record<string, Filter<T, X>>
+  /** Sort keys and how to read them from a row; absent: the list takes no `sorting` (the parameter is ignored). */
+  sorts?: Record<string, (row: T, x: X) => Scalar>
   /** Applied when no `sorting` is given, e.g. `['-created_at']`. */
   defaultSort?: string[]
   /** Enables `metadata[key]=value` filtering. */
@@ -37,7 +40,7 @@ function positiveInt(query: URLSearchParams, name: string, fallback: number, iss
   const raw = query.getAll(name).at(-1) ?? null
   if (raw === null) return fallback
   if (!/^[+-]?\d+$/.test(raw.trim())) {
-    issues.push({type: 'int_parsing', loc: ['query', name], msg: 'Input should be a valid integer, unable to parse string as an integer', input: raw})
+    issues.push(intIssue(['query', name], raw))
     return fallback
   }
   const n = Number(raw)
@@ -61,12 +64,8 @@ function parseFilterValue(type: FilterType, raw: string): string | boolean | num
   switch (type) {
     case 'uuid':
       return UUID_RE.test(raw) ? normalizeUuid(raw) : new Error('Input should be a valid UUID, invalid character or length')
-    case 'bool': {
-      const v = raw.toLowerCase()
-      if (['true', '1', 'yes', 'on', 't', 'y'].includes(v)) return true
-      if (['false', '0', 'no', 'off', 'f', 'n'].includes(v)) return false
-      return new Error('Input should be a valid boolean, unable to interpret input')
-    }
+    case 'bool':
+      return parseBool(raw) ?? new Error('Input should be a valid boolean, unable to interpret input')
     case 'datetime': {
       const t = Date.parse(raw)
       const calendar = calendarProblem(raw)
@@ -92,29 +91,30 @@ function compare(a: Scalar, b: Scalar): number {
  * (the store keeps them so). Sorting by `created_at` alone walks the rows without sorting,
  * so paging through very large lists stays cheap.
  */
-export function listRows<T, U>(rows: readonly T[], query: URLSearchParams, spec: ListSpec<T>, present: (row: T) => U): Page<U> {
+export function listRows<T, U, X = unknown>(rows: readonly T[], query: URLSearchParams, spec: ListSpec<T, X>, present: (row: T) => U, x?: X): Page<U> {
   const issues: ValidationIssue[] = []
   const page = positiveInt(query, 'page', 1, issues)
   const limit = Math.min(positiveInt(query, 'limit', DEFAULT_LIMIT, issues), MAX_LIMIT)
 
-  const sorting = query.getAll('sorting').filter((s) => s !== '')
+  const sorting = spec.sorts ? query.getAll('sorting').filter((s) => s !== '') : []
   const sortKeys = sorting.length > 0 ? sorting : (spec.defaultSort ?? [])
   for (const key of sorting) {
     // Own keys only: `__proto__`, `toString` or `constructor` are unknown criteria, not inherited functions.
-    if (!spec.sorts || !Object.hasOwn(spec.sorts, key.replace(/^-/, ''))) {
+    if (!Object.hasOwn(spec.sorts!, key.replace(/^-/, ''))) {
       issues.push({type: 'enum', loc: ['query', 'sorting'], msg: 'Invalid sorting criterion.', input: key})
     }
   }
 
-  const active: Array<{filter: Filter<T>; values: Array<string | boolean | number>}> = []
+  const active: Array<{filter: Filter<T, X>; values: Array<string | boolean | number>}> = []
   for (const [name, filter] of Object.entries(spec.filters ?? {})) {
     const raw = query.getAll(name)
     if (raw.length === 0) continue
     const values: Array<string | boolean | number> = []
+    const parsing = typeof filter.type === 'function' ? filter.type(x as X) : filter.type
     raw.forEach((r, i) => {
-      const parsed = parseFilterValue(filter.type, r)
+      const parsed = parseFilterValue(parsing, r)
       if (parsed instanceof Error) {
-        const type = Array.isArray(filter.type) ? 'enum' : (ERROR_TYPES[filter.type as string] ?? 'value_error')
+        const type = Array.isArray(parsing) ? 'enum' : (ERROR_TYPES[parsing as string] ?? 'value_error')
         issues.push({type, loc: raw.length > 1 ? ['query', name, i] : ['query', name], msg: parsed.message, input: r})
       } else values.push(parsed)
     })
@@ -128,7 +128,7 @@ export function listRows<T, U>(rows: readonly T[], query: URLSearchParams, spec:
   if (issues.length > 0) throw requestValidation(issues)
 
   const matches = (row: T) =>
-    active.every(({filter, values}) => filter.match(row, values)) &&
+    active.every(({filter, values}) => filter.match(row, values, x as X)) &&
     metadataFilters.every(([key, values]) => {
       const value = spec.metadata!(row)[key]
       return value !== undefined && values.includes(String(value))
@@ -150,7 +150,7 @@ export function listRows<T, U>(rows: readonly T[], query: URLSearchParams, spec:
   const keys = sortKeys.map((k) => ({read: spec.sorts![k.replace(/^-/, '')]!, sign: k.startsWith('-') ? -1 : 1}))
   ordered = [...ordered].sort((a, b) => {
     for (const {read, sign} of keys) {
-      const c = compare(read(a), read(b))
+      const c = compare(read(a, x as X), read(b, x as X))
       if (c !== 0) return sign * c
     }
     return 0
@@ -161,34 +161,34 @@ export function listRows<T, U>(rows: readonly T[], query: URLSearchParams, spec:
 }
 
 // Filter builders for the common cases.
-export const byField = <T>(type: FilterType, read: (row: T) => Scalar): Filter<T> => ({
+export const byField = <T, X = unknown>(type: FilterType, read: (row: T, x: X) => Scalar): Filter<T, X> => ({
   type,
-  match: (row, values) => {
-    const v = read(row)
+  match: (row, values, x) => {
+    const v = read(row, x)
     return values.some((x) => (typeof x === 'string' && typeof v === 'string' ? x.toLowerCase() === v.toLowerCase() : x === v))
   },
 })
 
-export const after = <T>(read: (row: T) => string | null): Filter<T> => ({
+export const after = <T, X = unknown>(read: (row: T, x: X) => string | null): Filter<T, X> => ({
   type: 'datetime',
-  match: (row, values) => {
-    const v = read(row)
+  match: (row, values, x) => {
+    const v = read(row, x)
     return v !== null && Date.parse(v) > (values[0] as number)
   },
 })
 
-export const before = <T>(read: (row: T) => string | null): Filter<T> => ({
+export const before = <T, X = unknown>(read: (row: T, x: X) => string | null): Filter<T, X> => ({
   type: 'datetime',
-  match: (row, values) => {
-    const v = read(row)
+  match: (row, values, x) => {
+    const v = read(row, x)
     return v !== null && Date.parse(v) < (values[0] as number)
   },
 })
 
-export const textSearch = <T>(...reads: Array<(row: T) => string | null | undefined>): Filter<T> => ({
+export const textSearch = <T, X = unknown>(...reads: Array<(row: T, x: X) => string | null | undefined>): Filter<T, X> => ({
   type: 'string',
-  match: (row, values) => {
+  match: (row, values, x) => {
     const needle = String(values[0]).toLowerCase()
-    return reads.some((read) => (read(row) ?? '').toLowerCase().includes(needle))
+    return reads.some((read) => (read(row, x) ?? '').toLowerCase().includes(needle))
   },
 })

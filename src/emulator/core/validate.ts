@@ -177,12 +177,39 @@ export const uuid = () => z.uuid()
 
 export const UUID_RE = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i
 
+// The framework's issues for a path or query value that does not parse (pydantic's types and messages).
+type Loc = Array<string | number>
+export const uuidIssue = (loc: Loc, input: unknown): ValidationIssue => ({
+  type: 'uuid_parsing',
+  loc,
+  msg: 'Input should be a valid UUID, invalid character or length',
+  input,
+})
+export const boolIssue = (loc: Loc, input: unknown): ValidationIssue => ({
+  type: 'bool_parsing',
+  loc,
+  msg: 'Input should be a valid boolean, unable to interpret input',
+  input,
+})
+export const intIssue = (loc: Loc, input: unknown): ValidationIssue => ({
+  type: 'int_parsing',
+  loc,
+  msg: 'Input should be a valid integer, unable to parse string as an integer',
+  input,
+})
+
+/** A boolean as the framework reads one from a query string; null for anything else. */
+export function parseBool(raw: string): boolean | null {
+  const v = raw.toLowerCase()
+  if (['true', '1', 'yes', 'on', 't', 'y'].includes(v)) return true
+  if (['false', '0', 'no', 'off', 'f', 'n'].includes(v)) return false
+  return null
+}
+
 /** A UUID path parameter; anything else is the framework's 422 at `["path", name]`. */
 export function pathUuid(params: Record<string, string>, name = 'id'): string {
   const value = params[name] ?? ''
-  if (!UUID_RE.test(value)) {
-    throw requestValidation([{type: 'uuid_parsing', loc: ['path', name], msg: 'Input should be a valid UUID, invalid character or length', input: value}])
-  }
+  if (!UUID_RE.test(value)) throw requestValidation([uuidIssue(['path', name], value)])
   return normalizeUuid(value)
 }
 

@@ -3,13 +3,14 @@ import {createHash} from 'node:crypto'
 
 import {z} from 'zod'
 
-import {notFound, notPermitted, ruleValidation} from '../../core/errors.js'
+import {notPermitted, ruleValidation} from '../../core/errors.js'
 import {checkOrganization, emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {byField, listRows, textSearch, type Filter} from '../../core/list.js'
+import {byField, textSearch} from '../../core/list.js'
+import {finder, getRoute, listRoute, notSortable, organizationScope, pathId, type Rows} from '../../core/toolkit.js'
 import type {BenefitGrantRecord, BenefitRecord} from './model.js'
 import * as present from './present.js'
-import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
+import {metadataSchema, parse} from '../../core/validate.js'
 import {emitGrantsRevoked, revokeGrants} from '../subscriptions/lifecycle.js'
 
 type BenefitType = BenefitRecord['type']
@@ -116,55 +117,34 @@ const benefitUpdate = z.object({
 const iso = (ctx: Ctx) => new Date(ctx.now).toISOString()
 
 /** A benefit that exists and is not deleted, or 404. */
-export function findBenefit(ctx: Ctx, id: string): BenefitRecord {
-  const benefit = ctx.store.get('benefits', id)
-  if (!benefit || benefit.is_deleted) throw notFound()
-  return benefit
-}
+export const findBenefit = finder('benefits', {live: (b) => !b.is_deleted})
 
 const isGranted = (g: BenefitGrantRecord) => g.granted_at !== null && g.revoked_at === null
 
-function grantFilters(ctx: Ctx) {
-  return {
-    organization_id: byField('uuid', () => ctx.store.data.organization.id),
-    customer_id: byField('uuid', (g: BenefitGrantRecord) => g.customer_id),
-    external_customer_id: byField('string', (g: BenefitGrantRecord) => ctx.store.get('customers', g.customer_id)?.external_id ?? null),
-    is_granted: byField('bool', isGranted),
-  } satisfies Record<string, Filter<BenefitGrantRecord>>
+const grantFilters = {
+  customer_id: byField('uuid', (g: BenefitGrantRecord) => g.customer_id),
+  is_granted: byField('bool', isGranted),
 }
-
-const grantSorts = {
-  created_at: (g: BenefitGrantRecord) => g.created_at,
-  granted_at: (g: BenefitGrantRecord) => g.granted_at,
-  revoked_at: (g: BenefitGrantRecord) => g.revoked_at,
-}
-
-function listGrants(ctx: Ctx, rows: readonly BenefitGrantRecord[], filters: Record<string, Filter<BenefitGrantRecord>>) {
-  return ok(listRows(rows, ctx.query, {filters, sorts: grantSorts, defaultSort: ['-created_at']}, (g) => present.benefitGrant(ctx.view, g)))
-}
-
 export function register(r: Router): void {
-  r.get('/benefits/', 'organization', (ctx) =>
-    ok(
-      listRows(
-        ctx.store.all('benefits').filter((b) => !b.is_deleted),
-        ctx.query,
-        {
-          filters: {
-            organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            type: byField(BENEFIT_TYPES, (b: BenefitRecord) => b.type),
-            id: byField('uuid', (b: BenefitRecord) => b.id),
-            exclude_id: {type: 'uuid', match: (b: BenefitRecord, values) => !values.includes(b.id)},
-            query: textSearch((b: BenefitRecord) => b.description),
-          },
-          sorts: {created_at: (b) => b.created_at, description: (b) => b.description.toLowerCase(), type: (b) => b.type},
-          defaultSort: ['-created_at'],
-          metadata: (b) => b.metadata,
-        },
-        (b) => present.benefit(ctx.view, b),
-      ),
-    ),
-  )
+  listRoute(r, 'benefits:list', (ctx: Ctx) => ctx.store.all('benefits').filter((b) => !b.is_deleted), {
+    present: present.benefit,
+    filters: {
+      organization_id: organizationScope,
+      type: byField(BENEFIT_TYPES, (b: BenefitRecord) => b.type),
+      id: byField('uuid', (b: BenefitRecord) => b.id),
+      exclude_id: {type: 'uuid', match: (b: BenefitRecord, values) => !values.includes(b.id)},
+      query: textSearch((b: BenefitRecord) => b.description),
+    },
+    sorts: {
+      created_at: (b) => b.created_at,
+      description: (b) => b.description.toLowerCase(),
+      type: (b) => b.type,
+      user_order: notSortable('the order the organization arranges its benefits in on the dashboard, which the emulator has no dashboard to keep'),
+    },
+    defaultSort: ['-created_at'],
+    metadata: (b) => b.metadata,
+  })
+  getRoute(r, 'benefits:get', findBenefit, present.benefit)
 
   r.post('/benefits/', 'organization', (ctx) => {
     const input = parse(benefitCreate, ctx.body)
@@ -194,10 +174,8 @@ export function register(r: Router): void {
     return ok(body, 201)
   })
 
-  r.get('/benefits/:id', 'organization', (ctx) => ok(present.benefit(ctx.view, findBenefit(ctx, pathUuid(ctx.params)))))
-
   r.patch('/benefits/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(benefitUpdate, ctx.body)
     const current = findBenefit(ctx, id)
     if (input.type && input.type !== current.type) {
@@ -220,7 +198,7 @@ export function register(r: Router): void {
   })
 
   r.delete('/benefits/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     if (!findBenefit(ctx, id).deletable) throw notPermitted()
     const revoked = ctx.store.write(() => {
       const b = findBenefit(ctx, id)
@@ -235,15 +213,25 @@ export function register(r: Router): void {
     return noContent()
   })
 
-  r.get('/benefits/:id/grants', 'organization', (ctx) => {
-    const id = findBenefit(ctx, pathUuid(ctx.params)).id
-    const {is_granted, customer_id} = grantFilters(ctx)
-    return listGrants(
-      ctx,
-      ctx.store.all('benefit_grants').filter((g) => g.benefit_id === id),
-      {is_granted, customer_id},
-    )
+  const grantsOf: Rows<BenefitGrantRecord> = (ctx) => {
+    const id = findBenefit(ctx, pathId(ctx)).id
+    return ctx.store.all('benefit_grants').filter((g) => g.benefit_id === id)
+  }
+  listRoute(r, 'benefits:grants', grantsOf, {
+    present: present.benefitGrant,
+    filters: grantFilters,
+    sorts: {},
+    defaultSort: ['-created_at'],
   })
 
-  r.get('/benefit-grants/', 'organization', (ctx) => listGrants(ctx, ctx.store.all('benefit_grants'), grantFilters(ctx)))
+  listRoute(r, 'benefit-grants:list', (ctx: Ctx) => ctx.store.all('benefit_grants'), {
+    present: present.benefitGrant,
+    filters: {
+      ...grantFilters,
+      organization_id: organizationScope,
+      external_customer_id: byField('string', (g: BenefitGrantRecord, ctx) => ctx.store.get('customers', g.customer_id)?.external_id ?? null),
+    },
+    sorts: {created_at: (g) => g.created_at, granted_at: (g) => g.granted_at, revoked_at: (g) => g.revoked_at},
+    defaultSort: ['-created_at'],
+  })
 }

@@ -1,6 +1,6 @@
 // Confirming a checkout (api-facts §4.7): the customer, the subscription and the order it creates.
 import {buildOrder} from '../orders/build.js'
-import type {ValidationIssue} from '../../core/errors.js'
+import {ruleValidation, type ValidationIssue} from '../../core/errors.js'
 import {emit, type Ctx} from '../../core/http.js'
 import {token, TOKEN_PREFIXES, uuid} from '../../core/ids.js'
 import type {CheckoutRecord} from './model.js'
@@ -14,7 +14,7 @@ import * as subscriptionViews from '../subscriptions/present.js'
 import {customerByExternalId, customerById, emitCustomerChange} from '../customers/routes.js'
 import {addInterval} from '../subscriptions/periods.js'
 import {emitCustomerStateChanged} from '../subscriptions/lifecycle.js'
-import {type AnyUpdate, checkoutTaxId, findBySecret, hasFullAddress, isFree, iso, planUpdate, ruleIssues} from './rules.js'
+import {type AnyUpdate, checkoutTaxId, findBySecret, hasFullAddress, isFree, iso, planUpdate} from './rules.js'
 import {resetSubscriptionMeters} from '../customer-meters/reset.js'
 
 /** Fields a confirmation cannot do without (api-facts §4.7); all problems reported at once. */
@@ -33,7 +33,7 @@ function checkConfirmable(ctx: Ctx, k: CheckoutRecord): void {
   if ((k.require_billing_address || k.is_business_customer) && !hasFullAddress(k.customer_billing_address)) {
     issues.push({type: 'value_error', loc: ['body', 'customer_billing_address'], msg: 'Full billing address is required.', input: k.customer_billing_address})
   }
-  if (issues.length > 0) throw ruleIssues(issues)
+  if (issues.length > 0) throw ruleValidation(issues)
 }
 
 const taxIdOf = (k: CheckoutRecord) => (k.customer_tax_id ? checkoutTaxId(k.customer_tax_id, k.customer_billing_address) : null)

@@ -1,14 +1,14 @@
 // Checkout links: their routes and the redirect that opens a checkout from one.
 import {z} from 'zod'
 
-import {notFound, ruleValidation} from '../../core/errors.js'
+import {ruleValidation} from '../../core/errors.js'
 import {emit, noContent, ok, type Ctx, type Reply, type Router} from '../../core/http.js'
 import {token, TOKEN_PREFIXES, uuid} from '../../core/ids.js'
-import {byField, listRows} from '../../core/list.js'
+import {finder, found, getRoute, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
 import type {CheckoutLinkRecord} from './model.js'
 import type {ProductRecord} from '../products/model.js'
 import * as present from './present.js'
-import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
+import {metadataSchema, parse} from '../../core/validate.js'
 import {activePrice, httpUrl, iso, newCheckout, validProducts} from './rules.js'
 import {applicableDiscount} from '../discounts/apply.js'
 
@@ -35,11 +35,7 @@ const linkUpdate = z.object({
   metadata: metadataSchema.nullish(),
 })
 
-function findLink(ctx: Ctx, id: string): CheckoutLinkRecord {
-  const link = ctx.store.get('checkout_links', id)
-  if (!link) throw notFound()
-  return link
-}
+const findLink = finder('checkout_links')
 
 const linkDiscountError = (id: string) => ruleValidation(['body', 'discount_id'], 'Discount does not exist or is not applicable to this product.', id)
 
@@ -58,8 +54,7 @@ const LINK_QUERY_METADATA = ['reference_id', 'utm_source', 'utm_medium', 'utm_ca
 
 /** Opens a checkout from a link and redirects to it (the link's public `url`). */
 function redirectFromLink(ctx: Ctx): Reply {
-  const link = ctx.store.all('checkout_links').find((l) => l.client_secret === ctx.params.id)
-  if (!link) throw notFound()
+  const link = found(ctx.store.all('checkout_links').find((l) => l.client_secret === ctx.params.id))
   const products = link.product_ids.map((id) => ctx.store.get('products', id)).filter((p) => p !== undefined && !p.is_archived) as ProductRecord[]
   const price = products[0] && activePrice(products[0])
   if (!price) throw ruleValidation(['body', 'products'], 'No valid products.', link.product_ids)
@@ -87,29 +82,20 @@ function redirectFromLink(ctx: Ctx): Reply {
 }
 
 export function registerLinks(r: Router): void {
-  r.get('/checkout-links/', 'organization', (ctx) =>
-    ok(
-      listRows(
-        ctx.store.all('checkout_links'),
-        ctx.query,
-        {
-          filters: {
-            organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            product_id: {type: 'uuid', match: (l: CheckoutLinkRecord, values) => values.some((v) => l.product_ids.includes(String(v)))},
-          },
-          sorts: {
-            created_at: (l) => l.created_at,
-            label: (l) => l.label,
-            success_url: (l) => l.success_url,
-            allow_discount_codes: (l) => l.allow_discount_codes,
-          },
-          defaultSort: ['created_at'],
-          metadata: (l) => l.metadata,
-        },
-        (l) => present.checkoutLink(ctx.view, l),
-      ),
-    ),
-  )
+  listRoute(r, 'checkout-links:list', (ctx: Ctx) => ctx.store.all('checkout_links'), {
+    present: present.checkoutLink,
+    filters: {
+      organization_id: organizationScope,
+      product_id: {type: 'uuid', match: (l: CheckoutLinkRecord, values) => values.some((v) => l.product_ids.includes(String(v)))},
+    },
+    sorts: {
+      created_at: (l) => l.created_at,
+      label: (l) => l.label,
+      success_url: (l) => l.success_url,
+      allow_discount_codes: (l) => l.allow_discount_codes,
+    },
+    defaultSort: ['created_at'],
+  })
 
   r.post('/checkout-links/', 'organization', (ctx) => {
     const input = parse(linkCreate, ctx.body)
@@ -136,10 +122,10 @@ export function registerLinks(r: Router): void {
     return ok(present.checkoutLink(ctx.view, link), 201)
   })
 
-  r.get('/checkout-links/:id', 'organization', (ctx) => ok(present.checkoutLink(ctx.view, findLink(ctx, pathUuid(ctx.params)))))
+  getRoute(r, 'checkout-links:get', findLink, present.checkoutLink)
 
   r.patch('/checkout-links/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(linkUpdate, ctx.body)
     const current = findLink(ctx, id)
     if (input.products) validProducts(ctx, input.products)
@@ -162,7 +148,7 @@ export function registerLinks(r: Router): void {
   })
 
   r.delete('/checkout-links/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     findLink(ctx, id)
     ctx.store.write(() => ctx.store.remove('checkout_links', id))
     return noContent()

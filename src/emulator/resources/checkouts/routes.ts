@@ -2,40 +2,32 @@
 // checkout page in client.ts, confirmation in confirm.ts, checkout links in links.ts, shared rules in rules.ts.
 
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'
-import {byField, listRows, textSearch} from '../../core/list.js'
+import {byField, textSearch} from '../../core/list.js'
+import {getRoute, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
 import type {CheckoutRecord} from './model.js'
 import * as present from './present.js'
-import {parse, pathUuid} from '../../core/validate.js'
+import {parse} from '../../core/validate.js'
 import {registerClient, registerPage} from './client.js'
 import {registerLinks} from './links.js'
 import {STATUSES, checkoutCreate, checkoutUpdate, findCheckout, planCreate, saveUpdate, statusOf} from './rules.js'
 
-function externalIdOf(ctx: Ctx, k: CheckoutRecord): string | null {
-  return (k.customer_id ? ctx.store.get('customers', k.customer_id)?.external_id : null) ?? k.external_customer_id
-}
+const externalIdOf = (k: CheckoutRecord, ctx: Ctx): string | null =>
+  (k.customer_id ? ctx.store.get('customers', k.customer_id)?.external_id : null) ?? k.external_customer_id
 
 export function register(r: Router): void {
-  r.get('/checkouts/', 'organization', (ctx) =>
-    ok(
-      listRows(
-        ctx.store.all('checkouts'),
-        ctx.query,
-        {
-          filters: {
-            organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            product_id: byField('uuid', (k: CheckoutRecord) => k.product_id),
-            customer_id: byField('uuid', (k: CheckoutRecord) => k.customer_id),
-            external_customer_id: byField('string', (k: CheckoutRecord) => externalIdOf(ctx, k)),
-            status: byField(STATUSES, (k: CheckoutRecord) => statusOf(ctx, k)),
-            query: textSearch((k: CheckoutRecord) => k.customer_email),
-          },
-          sorts: {created_at: (k) => k.created_at, expires_at: (k) => k.expires_at, status: (k) => statusOf(ctx, k)},
-          defaultSort: ['-created_at'],
-        },
-        (k) => present.checkout(ctx.view, k),
-      ),
-    ),
-  )
+  listRoute(r, 'checkouts:list', (ctx: Ctx) => ctx.store.all('checkouts'), {
+    present: present.checkout,
+    filters: {
+      organization_id: organizationScope,
+      product_id: byField('uuid', (k: CheckoutRecord) => k.product_id),
+      customer_id: byField('uuid', (k: CheckoutRecord) => k.customer_id),
+      external_customer_id: byField('string', externalIdOf),
+      status: byField(STATUSES, (k: CheckoutRecord, ctx) => statusOf(ctx, k)),
+      query: textSearch((k: CheckoutRecord) => k.customer_email),
+    },
+    sorts: {created_at: (k) => k.created_at, expires_at: (k) => k.expires_at, status: (k, ctx) => statusOf(ctx, k)},
+    defaultSort: ['-created_at'],
+  })
 
   r.post('/checkouts/', 'organization', (ctx) => {
     const input = parse(checkoutCreate, ctx.body)
@@ -46,10 +38,10 @@ export function register(r: Router): void {
     return ok(body, 201)
   })
 
-  r.get('/checkouts/:id', 'organization', (ctx) => ok(present.checkout(ctx.view, findCheckout(ctx, pathUuid(ctx.params)))))
+  getRoute(r, 'checkouts:get', findCheckout, present.checkout)
 
   r.patch('/checkouts/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(checkoutUpdate, ctx.body)
     return ok(
       present.checkout(

@@ -3,7 +3,8 @@
 import {z} from 'zod'
 
 import {priceAmount, taxRate} from '../orders/build.js'
-import {domainError, HttpError, notFound, ruleValidation, type ValidationIssue} from '../../core/errors.js'
+import {domainError, type HttpError, ruleValidation, type ValidationIssue} from '../../core/errors.js'
+import {finder, found} from '../../core/toolkit.js'
 import {emit, type Ctx} from '../../core/http.js'
 import {token, TOKEN_PREFIXES, uuid} from '../../core/ids.js'
 import type {Address} from '../../core/model.js'
@@ -87,9 +88,6 @@ export type AnyUpdate = z.output<typeof publicUpdate> & Partial<z.output<typeof 
 
 export const iso = (ms: number) => new Date(ms).toISOString()
 
-/** A PolarRequestValidationError with several issues or a type other than `value_error`. */
-export const ruleIssues = (detail: ValidationIssue[]) => new HttpError(422, {error: 'PolarRequestValidationError', detail})
-
 // ---------------------------------------------------------------------------------------------
 // Products, prices and amounts
 
@@ -103,7 +101,7 @@ export function validProducts(ctx: Ctx, ids: string[]): ProductRecord[] {
     else if (p.is_archived) issues.push({type: 'value_error', loc: ['body', 'products', i], msg: 'Product is archived.', input: id})
     else products.push(p)
   })
-  if (issues.length > 0) throw ruleIssues(issues)
+  if (issues.length > 0) throw ruleValidation(issues)
   return products
 }
 
@@ -114,10 +112,12 @@ export function activePrice(product: ProductRecord, currency?: string | null): P
 function checkCustomAmount(price: PriceRecord, value: number): void {
   if (price.amount_type !== 'custom') return
   if (value < price.minimum_amount) {
-    throw ruleIssues([{type: 'greater_than_equal', loc: ['body', 'amount'], msg: 'Amount is below minimum.', input: value, ctx: {ge: price.minimum_amount}}])
+    throw ruleValidation([
+      {type: 'greater_than_equal', loc: ['body', 'amount'], msg: 'Amount is below minimum.', input: value, ctx: {ge: price.minimum_amount}},
+    ])
   }
   if (price.maximum_amount !== null && value > price.maximum_amount) {
-    throw ruleIssues([{type: 'less_than_equal', loc: ['body', 'amount'], msg: 'Amount is above maximum.', input: value, ctx: {le: price.maximum_amount}}])
+    throw ruleValidation([{type: 'less_than_equal', loc: ['body', 'amount'], msg: 'Amount is above maximum.', input: value, ctx: {le: price.maximum_amount}}])
   }
 }
 
@@ -140,16 +140,11 @@ const isExpired = (k: CheckoutRecord, now: number) => Date.parse(k.expires_at) <
 
 export const statusOf = (ctx: Ctx, k: CheckoutRecord) => present.checkoutStatus(ctx.view, k)
 
-export function findCheckout(ctx: Ctx, id: string): CheckoutRecord {
-  const k = ctx.store.get('checkouts', id)
-  if (!k) throw notFound()
-  return k
-}
+export const findCheckout = finder('checkouts')
 
 /** Client routes: unknown secret is 404, a checkout past its expiry is 410. */
 export function findBySecret(ctx: Ctx, secret: string): CheckoutRecord {
-  const k = ctx.store.all('checkouts').find((c) => c.client_secret === secret)
-  if (!k) throw notFound()
+  const k = found(ctx.store.all('checkouts').find((c) => c.client_secret === secret))
   if (isExpired(k, ctx.now)) throw domainError(410, 'ExpiredCheckoutError', 'This checkout session has expired.')
   return k
 }
@@ -160,7 +155,7 @@ export function findBySecret(ctx: Ctx, secret: string): CheckoutRecord {
 /** The `[value, format]` tax id of a checkout's customer; 422s at the checkout's own fields. */
 export function checkoutTaxId(value: string, address: Address | null | undefined): [string, string] {
   if (!address) {
-    throw ruleIssues([{type: 'missing', loc: ['body', 'customer_billing_address'], msg: 'Country is required to validate tax ID.', input: null}])
+    throw ruleValidation([{type: 'missing', loc: ['body', 'customer_billing_address'], msg: 'Country is required to validate tax ID.', input: null}])
   }
   try {
     return billingChanges(null, {billing_address: address, tax_id: value}).tax_id!

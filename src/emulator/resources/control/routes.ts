@@ -14,9 +14,10 @@
 //   POST /_emulator/empty                            every object removed: a new organization, as one starts
 import {z} from 'zod'
 
-import {domainError, notFound} from '../../core/errors.js'
+import {domainError} from '../../core/errors.js'
+import {lookup, pathId} from '../../core/toolkit.js'
 import {emit, ok, type Ctx, type Handler, type Router} from '../../core/http.js'
-import {parse, pathUuid} from '../../core/validate.js'
+import {parse} from '../../core/validate.js'
 import {discountAmount, renewalDiscount} from '../discounts/apply.js'
 import {newDispute} from '../disputes/open.js'
 import {dispute as presentDispute} from '../disputes/present.js'
@@ -27,6 +28,7 @@ import {order as presentOrder} from '../orders/present.js'
 import {addInterval} from '../subscriptions/periods.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import {subscription as presentSubscription} from '../subscriptions/present.js'
+import {findSubscription} from '../subscriptions/lifecycle.js'
 import {usageLines} from '../customer-meters/billing.js'
 import {hubOf} from '../listen/hub.js'
 import {recordSubscriptionCycle} from '../customer-meters/reset.js'
@@ -44,10 +46,9 @@ interface Action {
 const iso = (ms: number) => new Date(ms).toISOString()
 
 function payOrder(ctx: Ctx): ReturnType<Handler> {
-  const id = pathUuid(ctx.params)
-  const found = ctx.store.get('orders', id)
-  if (!found) throw notFound()
-  if (found.status !== 'pending' || found.paid_event_sent) throw domainError(409, 'OrderNotPending', `Order ${id} is ${found.status}, not pending.`)
+  const order = lookup(ctx, 'orders', pathId(ctx))
+  const id = order.id
+  if (order.status !== 'pending' || order.paid_event_sent) throw domainError(409, 'OrderNotPending', `Order ${id} is ${order.status}, not pending.`)
   ctx.store.write(() => {
     const o = ctx.store.get('orders', id)!
     o.paid_at = iso(ctx.now)
@@ -59,17 +60,16 @@ function payOrder(ctx: Ctx): ReturnType<Handler> {
 
 /** A new period from now, with its order: paid after the payment delay, or never when the payment fails. */
 function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
-  const id = pathUuid(ctx.params)
-  const check = (s: SubscriptionRecord | undefined): SubscriptionRecord => {
-    if (!s || s.started_at === null) throw notFound()
+  const id = pathId(ctx)
+  const check = (s: SubscriptionRecord): SubscriptionRecord => {
     if (s.ended_at !== null || !['active', 'trialing', 'past_due'].includes(s.status)) {
       throw domainError(409, 'SubscriptionNotRenewable', `Subscription ${id} is ${s.status}; only a live subscription renews.`)
     }
     return s
   }
-  check(ctx.store.get('subscriptions', id))
+  check(findSubscription(ctx, id))
   const {subscription, order, before} = ctx.store.write(() => {
-    const s = check(ctx.store.get('subscriptions', id))
+    const s = check(findSubscription(ctx, id))
     const before = s.status
     const product = ctx.store.get('products', s.product_id)
     const price = product?.prices.find((p) => s.price_ids.includes(p.id)) ?? product?.prices[0]
@@ -135,11 +135,10 @@ const disputeBody = z.object({reason: z.string().min(1).default('fraudulent')}).
 
 /** A customer disputes the whole paid amount of an order: a dispute awaiting a response for 7 days. */
 function openDispute(ctx: Ctx): ReturnType<Handler> {
-  const id = pathUuid(ctx.params)
+  const id = pathId(ctx)
   const {reason} = parse(disputeBody, ctx.body ?? undefined)
   const check = () => {
-    const order = ctx.store.get('orders', id)
-    if (!order) throw notFound()
+    const order = lookup(ctx, 'orders', id)
     if (!hasPayment(ctx, order)) throw domainError(409, 'OrderNotPaid', `Order ${id} has no payment to dispute.`)
     return order
   }

@@ -3,7 +3,7 @@
 // absent from the data taking its default (null, or false for a checkbox). A required field is required
 // only when `enforceRequired` (a confirmation); on create and update every field is optional. Errors are
 // the validation library's own, one per field, at ["body", "custom_field_data", slug].
-import {HttpError, type ValidationIssue} from '../../core/errors.js'
+import {ruleValidation, type ValidationIssue} from '../../core/errors.js'
 import type {CustomFieldRecord} from './model.js'
 
 export type CustomFieldData = Record<string, unknown>
@@ -173,6 +173,6 @@ export function validateCustomFieldData(
       issues.push({type: error.type, loc, msg: error.msg, input: data[field.slug], ...(error.ctx ? {ctx: error.ctx} : {})})
     }
   }
-  if (issues.length > 0) throw new HttpError(422, {error: 'PolarRequestValidationError', detail: issues})
+  if (issues.length > 0) throw ruleValidation(issues)
   return result
 }

@@ -2,11 +2,12 @@
 // unique by slug in the organization; products attach them (../products/routes.ts).
 import {z} from 'zod'
 
-import {notFound, ruleValidation} from '../../core/errors.js'
+import {ruleValidation} from '../../core/errors.js'
 import {noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {byField, listRows, textSearch} from '../../core/list.js'
-import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
+import {byField, textSearch} from '../../core/list.js'
+import {finder, getRoute, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
+import {metadataSchema, parse} from '../../core/validate.js'
 import type {CustomFieldRecord} from './model.js'
 import * as present from './present.js'
 
@@ -60,11 +61,7 @@ type Update = {
   properties?: Record<string, unknown> | null
 }
 
-function findField(ctx: Ctx, id: string): CustomFieldRecord {
-  const f = ctx.store.get('custom_fields', id)
-  if (!f) throw notFound()
-  return f
-}
+const findField = finder('custom_fields')
 
 function checkSlug(ctx: Ctx, value: string, self?: string): void {
   if (ctx.store.all('custom_fields').some((f) => f.slug === value && f.id !== self)) {
@@ -73,29 +70,20 @@ function checkSlug(ctx: Ctx, value: string, self?: string): void {
 }
 
 export function register(r: Router): void {
-  r.get('/custom-fields/', 'organization', (ctx) =>
-    ok(
-      listRows(
-        ctx.store.all('custom_fields'),
-        ctx.query,
-        {
-          filters: {
-            organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            query: textSearch(
-              (f: CustomFieldRecord) => f.name,
-              (f) => f.slug,
-            ),
-            type: byField(TYPES, (f: CustomFieldRecord) => f.type),
-          },
-          sorts: {created_at: (f) => f.created_at, slug: (f) => f.slug, name: (f) => f.name, type: (f) => f.type},
-          defaultSort: ['slug'],
-        },
-        (f) => present.customField(ctx.view, f),
+  listRoute(r, 'custom-fields:list', (ctx: Ctx) => ctx.store.all('custom_fields'), {
+    present: present.customField,
+    filters: {
+      organization_id: organizationScope,
+      query: textSearch(
+        (f: CustomFieldRecord) => f.name,
+        (f) => f.slug,
       ),
-    ),
-  )
-
-  r.get('/custom-fields/:id', 'organization', (ctx) => ok(present.customField(ctx.view, findField(ctx, pathUuid(ctx.params)))))
+      type: byField(TYPES, (f: CustomFieldRecord) => f.type),
+    },
+    sorts: {created_at: (f) => f.created_at, slug: (f) => f.slug, name: (f) => f.name, type: (f) => f.type},
+    defaultSort: ['slug'],
+  })
+  getRoute(r, 'custom-fields:get', findField, present.customField)
 
   r.post('/custom-fields/', 'organization', (ctx) => {
     const input = parse(create, ctx.body) as Create
@@ -116,7 +104,7 @@ export function register(r: Router): void {
   })
 
   r.patch('/custom-fields/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(update, ctx.body) as Update
     const field = ctx.store.write(() => {
       const f = findField(ctx, id)
@@ -135,7 +123,7 @@ export function register(r: Router): void {
   })
 
   r.delete('/custom-fields/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     ctx.store.write(() => {
       findField(ctx, id)
       ctx.store.remove('custom_fields', id)

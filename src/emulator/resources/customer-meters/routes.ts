@@ -1,9 +1,9 @@
 // Customer meters (the service's `customer_meter/` module): consumed, credited and balance per customer and
 // meter, for the organization (/v1/customer-meters/) and for a customer in the portal (/v1/customer-portal/meters/).
 import {notFound} from '../../core/errors.js'
-import {ok, type Ctx, type Router} from '../../core/http.js'
-import {byField, listRows, textSearch} from '../../core/list.js'
-import {pathUuid} from '../../core/validate.js'
+import type {Ctx, Router} from '../../core/http.js'
+import {byField, textSearch} from '../../core/list.js'
+import {type Finder, found, getRoute, listRoute, organizationScope} from '../../core/toolkit.js'
 import type {CustomerRecord} from '../customers/model.js'
 import {customer} from '../customers/present.js'
 import type {MeterRecord} from '../meters/model.js'
@@ -33,38 +33,23 @@ function presentPortalMeter(_ctx: Ctx, row: CustomerMeterRow) {
   return {...row.state, meter: {created_at: m.created_at, modified_at: m.modified_at, id: m.id, name: m.name}}
 }
 
-function listCustomerMeters(ctx: Ctx, customers: CustomerRecord[], shape: (ctx: Ctx, row: CustomerMeterRow) => unknown = presentCustomerMeter) {
-  const rows = customerMeters(
+/** The customer meters of `customers` over the live meters, oldest first. */
+const rowsOf = (ctx: Ctx, customers: CustomerRecord[]) =>
+  customerMeters(
     ctx,
     customers,
     ctx.store.data.meters.filter((m) => m.archived_at === null),
   )
-  return listRows(
-    rows,
-    ctx.query,
-    {
-      filters: {
-        organization_id: byField('uuid', () => ctx.store.data.organization.id),
-        customer_id: byField('uuid', (r: CustomerMeterRow) => r.customer.id),
-        external_customer_id: byField('string', (r: CustomerMeterRow) => r.customer.external_id),
-        meter_id: byField('uuid', (r: CustomerMeterRow) => r.meter.id),
-        query: textSearch((r: CustomerMeterRow) => r.meter.name),
-      },
-      sorts: {
-        created_at: (r) => r.state.created_at,
-        modified_at: (r) => r.state.modified_at,
-        customer_id: (r) => r.customer.id,
-        customer_name: (r) => r.customer.name,
-        meter_id: (r) => r.meter.id,
-        meter_name: (r) => r.meter.name,
-        consumed_units: (r) => r.state.consumed_units,
-        credited_units: (r) => r.state.credited_units,
-        balance: (r) => r.state.balance,
-      },
-      defaultSort: ['-modified_at'],
-    },
-    (r) => shape(ctx, r),
-  )
+
+/** The sort keys the organization's list and the portal's share. */
+const sorts = {
+  created_at: (r: CustomerMeterRow) => r.state.created_at,
+  modified_at: (r: CustomerMeterRow) => r.state.modified_at,
+  meter_id: (r: CustomerMeterRow) => r.meter.id,
+  meter_name: (r: CustomerMeterRow) => r.meter.name,
+  consumed_units: (r: CustomerMeterRow) => r.state.consumed_units,
+  credited_units: (r: CustomerMeterRow) => r.state.credited_units,
+  balance: (r: CustomerMeterRow) => r.state.balance,
 }
 
 function findCustomerMeter(ctx: Ctx, customers: CustomerRecord[], id: string): CustomerMeterRow {
@@ -78,18 +63,33 @@ function findCustomerMeter(ctx: Ctx, customers: CustomerRecord[], id: string): C
   throw notFound()
 }
 
+const byId =
+  (customers: (ctx: Ctx) => CustomerRecord[]): Finder<CustomerMeterRow> =>
+  (ctx, id) =>
+    findCustomerMeter(ctx, customers(ctx), id)
+
 const liveCustomers = (ctx: Ctx) => ctx.store.all('customers').filter((c) => c.deleted_at === null)
 
-function portalCustomer(ctx: Ctx): CustomerRecord {
-  const id = ctx.auth.kind === 'customer' ? ctx.auth.customerId : ''
-  const customer = ctx.store.get('customers', id)
-  if (!customer) throw notFound()
-  return customer
-}
+const portalCustomer = (ctx: Ctx): CustomerRecord[] => [found(ctx.store.get('customers', ctx.auth.kind === 'customer' ? ctx.auth.customerId : ''))]
 
 export function register(r: Router): void {
-  r.get('/customer-meters/', 'organization', (ctx) => ok(listCustomerMeters(ctx, liveCustomers(ctx))))
-  r.get('/customer-meters/:id', 'organization', (ctx) => ok(presentCustomerMeter(ctx, findCustomerMeter(ctx, liveCustomers(ctx), pathUuid(ctx.params)))))
-  r.get('/customer-portal/meters/', 'customer', (ctx) => ok(listCustomerMeters(ctx, [portalCustomer(ctx)], presentPortalMeter)))
-  r.get('/customer-portal/meters/:id', 'customer', (ctx) => ok(presentPortalMeter(ctx, findCustomerMeter(ctx, [portalCustomer(ctx)], pathUuid(ctx.params)))))
+  listRoute(r, 'customer_meters:list', (ctx: Ctx) => rowsOf(ctx, liveCustomers(ctx)), {
+    present: (_view, row, ctx) => presentCustomerMeter(ctx, row),
+    filters: {
+      organization_id: organizationScope,
+      customer_id: byField('uuid', (r: CustomerMeterRow) => r.customer.id),
+      external_customer_id: byField('string', (r: CustomerMeterRow) => r.customer.external_id),
+      meter_id: byField('uuid', (r: CustomerMeterRow) => r.meter.id),
+    },
+    sorts: {...sorts, customer_id: (r) => r.customer.id, customer_name: (r) => r.customer.name},
+    defaultSort: ['-modified_at'],
+  })
+  getRoute(r, 'customer_meters:get', byId(liveCustomers), (_view, row, ctx) => presentCustomerMeter(ctx, row))
+  listRoute(r, 'customer_portal:customer_meters:list', (ctx: Ctx) => rowsOf(ctx, portalCustomer(ctx)), {
+    present: (_view, row, ctx) => presentPortalMeter(ctx, row),
+    filters: {meter_id: byField('uuid', (r: CustomerMeterRow) => r.meter.id), query: textSearch((r: CustomerMeterRow) => r.meter.name)},
+    sorts,
+    defaultSort: ['-modified_at'],
+  })
+  getRoute(r, 'customer_portal:customer_meters:get', byId(portalCustomer), (_view, row, ctx) => presentPortalMeter(ctx, row))
 }

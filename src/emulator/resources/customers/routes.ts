@@ -3,16 +3,17 @@ import {createHash} from 'node:crypto'
 
 import {z} from 'zod'
 
-import {notFound, requestValidation, ruleValidation} from '../../core/errors.js'
+import {requestValidation, ruleValidation} from '../../core/errors.js'
 import {checkOrganization, emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {byField, listRows, textSearch} from '../../core/list.js'
+import {byField, textSearch} from '../../core/list.js'
+import {finder, found, listRoute, organizationScope, pathId, perRequest} from '../../core/toolkit.js'
 import type {Address} from '../../core/model.js'
 import type {CustomerRecord} from './model.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import * as present from './present.js'
 import * as subscriptionViews from '../subscriptions/present.js'
-import {addressSchema, metadataSchema, parse, pathUuid} from '../../core/validate.js'
+import {addressSchema, boolIssue, metadataSchema, parse, parseBool} from '../../core/validate.js'
 import {emitGrantsRevoked, revokeGrants} from '../subscriptions/lifecycle.js'
 
 const customerType = z.enum(['individual', 'team'])
@@ -119,11 +120,18 @@ export function customerById(ctx: Ctx, id: string): CustomerRecord | undefined {
 }
 
 /** A live customer by id, or 404. */
-export function findCustomer(ctx: Ctx, id: string): CustomerRecord {
-  const customer = customerById(ctx, id)
-  if (!customer) throw notFound()
-  return customer
-}
+export const findCustomer = finder('customers', {live: (c) => c.deleted_at === null})
+
+/** The customers with an active subscription, once per request (the list's `active` filter). */
+const subscribed = perRequest(
+  (ctx) =>
+    new Set(
+      ctx.store
+        .all('subscriptions')
+        .filter(subscriptionViews.isActiveSubscription)
+        .map((s) => s.customer_id),
+    ),
+)
 
 /** A live customer by the caller's own id, or undefined. */
 export function customerByExternalId(ctx: Ctx, externalId: string): CustomerRecord | undefined {
@@ -152,10 +160,9 @@ export function emitCustomerChange(ctx: Ctx, change: 'created' | 'updated' | 'de
 function anonymizeFlag(ctx: Ctx): boolean {
   const raw = ctx.query.get('anonymize')
   if (raw === null) return false
-  const v = raw.toLowerCase()
-  if (['true', '1', 'yes', 'on', 't', 'y'].includes(v)) return true
-  if (['false', '0', 'no', 'off', 'f', 'n'].includes(v)) return false
-  throw requestValidation([{type: 'bool_parsing', loc: ['query', 'anonymize'], msg: 'Input should be a valid boolean, unable to interpret input', input: raw}])
+  const value = parseBool(raw)
+  if (value === null) throw requestValidation([boolIssue(['query', 'anonymize'], raw)])
+  return value
 }
 
 const ENDED: ReadonlySet<SubscriptionRecord['status']> = new Set(['canceled', 'incomplete_expired'])
@@ -188,12 +195,8 @@ function softDelete(ctx: Ctx, c: CustomerRecord, anonymize: boolean) {
 
 export type Resolve = (ctx: Ctx) => CustomerRecord
 
-export const byId: Resolve = (ctx) => findCustomer(ctx, pathUuid(ctx.params))
-export const byExternalId: Resolve = (ctx) => {
-  const customer = customerByExternalId(ctx, ctx.params.external_id ?? '')
-  if (!customer) throw notFound()
-  return customer
-}
+export const byId: Resolve = (ctx) => findCustomer(ctx, pathId(ctx))
+export const byExternalId: Resolve = (ctx) => found(customerByExternalId(ctx, ctx.params.external_id ?? ''))
 
 function registerOne(r: Router, path: string, resolve: Resolve): void {
   r.get(path, 'organization', (ctx) => ok(present.customer(ctx.view, resolve(ctx))))
@@ -248,39 +251,21 @@ function registerOne(r: Router, path: string, resolve: Resolve): void {
 }
 
 export function register(r: Router): void {
-  r.get('/customers/', 'organization', (ctx) => {
-    let subscribed: Set<string> | undefined
-    const hasActiveSubscription = (c: CustomerRecord) => {
-      subscribed ??= new Set(
-        ctx.store
-          .all('subscriptions')
-          .filter(subscriptionViews.isActiveSubscription)
-          .map((s) => s.customer_id),
-      )
-      return subscribed.has(c.id)
-    }
-    return ok(
-      listRows(
-        ctx.store.all('customers').filter((c) => c.deleted_at === null),
-        ctx.query,
-        {
-          filters: {
-            organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            email: byField('string', (c: CustomerRecord) => c.email),
-            query: textSearch(
-              (c: CustomerRecord) => c.name,
-              (c) => c.email,
-              (c) => c.external_id,
-            ),
-            active: byField('bool', hasActiveSubscription),
-          },
-          sorts: {created_at: (c) => c.created_at, email: (c) => c.email.toLowerCase(), name: (c) => c.name?.toLowerCase() ?? null},
-          defaultSort: ['-created_at'],
-          metadata: (c) => c.metadata,
-        },
-        (c) => present.customer(ctx.view, c),
+  listRoute(r, 'customers:list', (ctx: Ctx) => ctx.store.all('customers').filter((c) => c.deleted_at === null), {
+    present: present.customer,
+    filters: {
+      organization_id: organizationScope,
+      email: byField('string', (c: CustomerRecord) => c.email),
+      query: textSearch(
+        (c: CustomerRecord) => c.name,
+        (c) => c.email,
+        (c) => c.external_id,
       ),
-    )
+      active: byField('bool', (c: CustomerRecord, ctx) => subscribed(ctx).has(c.id)),
+    },
+    sorts: {created_at: (c) => c.created_at, email: (c) => c.email.toLowerCase(), name: (c) => c.name?.toLowerCase() ?? null},
+    defaultSort: ['-created_at'],
+    metadata: (c) => c.metadata,
   })
 
   r.post('/customers/', 'organization', (ctx) => {

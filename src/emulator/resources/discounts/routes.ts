@@ -4,11 +4,12 @@ import {z} from 'zod'
 
 import {CURRENCIES} from '../../../client/currencies.js'
 
-import {notFound, requestValidation, ruleValidation} from '../../core/errors.js'
+import {requestValidation, ruleValidation} from '../../core/errors.js'
 import {emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {byField, listRows, textSearch} from '../../core/list.js'
-import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
+import {textSearch} from '../../core/list.js'
+import {finder, getRoute, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
+import {metadataSchema, parse} from '../../core/validate.js'
 import {live} from './apply.js'
 import type {DiscountRecord} from './model.js'
 import * as present from './present.js'
@@ -66,11 +67,7 @@ function checkPeriod(ctx: Ctx, startsAt: string | null | undefined, endsAt: stri
 
 const iso = (value: string | null | undefined) => (value ? new Date(value).toISOString() : null)
 
-function findDiscount(ctx: Ctx, id: string): DiscountRecord {
-  const d = ctx.store.get('discounts', id)
-  if (!d || d.deleted_at !== null) throw notFound()
-  return d
-}
+const findDiscount = finder('discounts', {live: (d) => d.deleted_at === null})
 
 function checkCode(ctx: Ctx, value: string | null | undefined, self?: string): void {
   if (!value) return
@@ -86,34 +83,25 @@ function checkProducts(ctx: Ctx, ids: string[]): string[] {
 }
 
 export function register(r: Router): void {
-  r.get('/discounts/', 'organization', (ctx) =>
-    ok(
-      listRows(
-        live(ctx),
-        ctx.query,
-        {
-          filters: {
-            organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            query: textSearch(
-              (x: DiscountRecord) => x.name,
-              (x) => x.code,
-            ),
-          },
-          sorts: {
-            created_at: (x) => x.created_at,
-            name: (x) => x.name,
-            code: (x) => x.code ?? '',
-            redemptions_count: (x) => x.redemptions_count,
-            ends_at: (x) => x.ends_at ?? '',
-          },
-          defaultSort: ['-created_at'],
-        },
-        (x) => present.discount(ctx.view, x),
+  listRoute(r, 'discounts:list', live, {
+    present: present.discount,
+    filters: {
+      organization_id: organizationScope,
+      query: textSearch(
+        (x: DiscountRecord) => x.name,
+        (x) => x.code,
       ),
-    ),
-  )
-
-  r.get('/discounts/:id', 'organization', (ctx) => ok(present.discount(ctx.view, findDiscount(ctx, pathUuid(ctx.params)))))
+    },
+    sorts: {
+      created_at: (x) => x.created_at,
+      name: (x) => x.name,
+      code: (x) => x.code ?? '',
+      redemptions_count: (x) => x.redemptions_count,
+      ends_at: (x) => x.ends_at ?? '',
+    },
+    defaultSort: ['-created_at'],
+  })
+  getRoute(r, 'discounts:get', findDiscount, present.discount)
 
   r.post('/discounts/', 'organization', (ctx) => {
     const input = parse(discountCreate, ctx.body)
@@ -156,7 +144,7 @@ export function register(r: Router): void {
   })
 
   r.patch('/discounts/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(discountUpdate, ctx.body)
     const given = (key: string) => Object.hasOwn((ctx.body ?? {}) as object, key)
     const d = ctx.store.write(() => {
@@ -192,7 +180,7 @@ export function register(r: Router): void {
   })
 
   r.delete('/discounts/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     findDiscount(ctx, id)
     const d = ctx.store.write(() => {
       const d = findDiscount(ctx, id)

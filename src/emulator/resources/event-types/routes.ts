@@ -3,14 +3,13 @@
 // label of a type, which events and event names then carry.
 import {z} from 'zod'
 
-import {notFound} from '../../core/errors.js'
 import {ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {byField, listRows, type Filter} from '../../core/list.js'
-import {normalizeUuid, parse, pathUuid} from '../../core/validate.js'
+import {byField, type Filter, type FilterType} from '../../core/list.js'
+import {finder, listRoute, organizationScope, pathId, perRequest} from '../../core/toolkit.js'
+import {normalizeUuid, parse, parseBool} from '../../core/validate.js'
 import {events as eventsOf, type EventName, type EventRecord} from '../events/log.js'
 import {eventLabel} from './labels.js'
-import type {EventTypeRecord} from './model.js'
 import {eventType, eventTypeWithStats} from './present.js'
 
 const eventTypeUpdate = z.object({
@@ -62,7 +61,7 @@ function stats(ctx: Ctx): EventName[] {
   const customerIds = ctx.query.getAll('customer_id')
   const externalIds = ctx.query.getAll('external_customer_id')
   const parentId = ctx.query.get('parent_id')
-  const rootOnly = ['true', '1', 'yes', 'on', 't', 'y'].includes(ctx.query.get('root_events')?.toLowerCase() ?? '')
+  const rootOnly = parseBool(ctx.query.get('root_events') ?? '') === true
   if (customerIds.length === 0 && externalIds.length === 0 && parentId === null && !rootOnly) return log.names()
   let rows: readonly EventRecord[] = log.rows
   if (customerIds.length > 0 || externalIds.length > 0) {
@@ -80,51 +79,47 @@ function stats(ctx: Ctx): EventName[] {
   return statsOf(rows)
 }
 
-/** Accepted and checked by `listRows`; applied beforehand, on the events the statistics count. */
-const counted = (type: Filter<EventName>['type']): Filter<EventName> => ({type, match: () => true})
+/** Accepted and checked by the list; applied beforehand, on the events the statistics count. */
+const counted = (type: FilterType): Filter<EventName, Ctx> => ({type, match: () => true})
 
-function list(ctx: Ctx) {
-  const types = new Map(ctx.store.data.event_types.map((t) => [t.name, t]))
-  // user names without a type are not listed (the service lists what it has a type for, and system names)
-  const rows = stats(ctx).filter((s) => s.source === 'system' || types.has(s.name))
-  const label = (s: EventName) => eventLabel(ctx.store, s.name, s.source)
-  return listRows(
-    rows,
-    ctx.query,
-    {
-      filters: {
-        organization_id: byField('uuid', () => ctx.store.data.organization.id),
-        source: byField(['user', 'system'], (s: EventName) => s.source),
-        query: {
-          type: 'string',
-          match: (s, [q]) => s.name.toLowerCase().includes(String(q).toLowerCase()) || label(s).toLowerCase().includes(String(q).toLowerCase()),
-        },
-        customer_id: counted('uuid'),
-        external_customer_id: counted('string'),
-        parent_id: counted('uuid'),
-        root_events: counted('bool'),
-      },
-      sorts: {name: (s) => s.name, label, occurrences: (s) => s.occurrences, first_seen: (s) => s.first_seen, last_seen: (s) => s.last_seen},
-      defaultSort: ['-last_seen'],
-    },
-    (s) => eventTypeWithStats(ctx.store, s, s.source === 'user' ? types.get(s.name) : undefined),
-  )
+/** The names the list shows: user names without a type are not listed (the service lists what it has a type for, and system names). */
+function listed(ctx: Ctx): EventName[] {
+  const types = typesOf(ctx)
+  return stats(ctx).filter((s) => s.source === 'system' || types.has(s.name))
 }
 
-function find(ctx: Ctx, id: string): EventTypeRecord {
-  const t = ctx.store.get('event_types', id)
-  if (!t) throw notFound()
-  return t
-}
+const typesOf = perRequest((ctx) => new Map(ctx.store.data.event_types.map((t) => [t.name, t])))
+const label = (s: EventName, ctx: Ctx) => eventLabel(ctx.store, s.name, s.source)
+
+const findType = finder('event_types')
 
 export function register(r: Router): void {
-  r.get('/event-types/', 'organization', (ctx) => ok(list(ctx)))
+  listRoute(r, 'event-types:list', listed, {
+    present: (view, s, ctx) => eventTypeWithStats(view.store, s, s.source === 'user' ? typesOf(ctx).get(s.name) : undefined),
+    filters: {
+      organization_id: organizationScope,
+      source: byField(['user', 'system'], (s: EventName) => s.source),
+      query: {
+        type: 'string',
+        match: (s: EventName, [q], ctx) => {
+          const needle = String(q).toLowerCase()
+          return s.name.toLowerCase().includes(needle) || label(s, ctx).toLowerCase().includes(needle)
+        },
+      },
+      customer_id: counted('uuid'),
+      external_customer_id: counted('string'),
+      parent_id: counted('uuid'),
+      root_events: counted('bool'),
+    },
+    sorts: {name: (s) => s.name, label, occurrences: (s) => s.occurrences, first_seen: (s) => s.first_seen, last_seen: (s) => s.last_seen},
+    defaultSort: ['-last_seen'],
+  })
   r.patch('/event-types/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(eventTypeUpdate, ctx.body)
-    find(ctx, id)
+    findType(ctx, id)
     const updated = ctx.store.write(() => {
-      const t = find(ctx, id)
+      const t = findType(ctx, id)
       t.label = input.label
       // the service's update sets only the label, and clears the selector
       t.label_property_selector = null

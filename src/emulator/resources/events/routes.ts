@@ -2,11 +2,12 @@
 // list with the service's filters, get one, and the names seen with their counts.
 import {z} from 'zod'
 
-import {notFound, requestValidation, ruleValidation, type ValidationIssue} from '../../core/errors.js'
+import {requestValidation, ruleValidation, type ValidationIssue} from '../../core/errors.js'
 import {ok, checkOrganization, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {after, before, byField, listRows} from '../../core/list.js'
-import {parse, pathUuid, UUID_RE} from '../../core/validate.js'
+import {after, before, byField} from '../../core/list.js'
+import {found, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
+import {intIssue, parse, UUID_RE, uuidIssue} from '../../core/validate.js'
 import type {CustomerRecord} from '../customers/model.js'
 import {matches, requiredName} from '../meters/aggregate.js'
 import type {FilterRecord} from '../meters/model.js'
@@ -171,51 +172,27 @@ function candidates(ctx: Ctx, filter: FilterRecord | null, meterFilter: FilterRe
   return log.rows
 }
 
-function listEvents(ctx: Ctx) {
+/** The events a list may answer: the query's `filter`, `meter_id` and `depth` checked, the smallest index. */
+function listedEvents(ctx: Ctx): readonly EventRecord[] {
   const filter = parseFilterParam(ctx)
   const meterId = ctx.query.get('meter_id')
   checkDepth(ctx.query.getAll('depth').at(-1))
   let meterFilter: FilterRecord | null = null
   if (meterId !== null) {
-    if (!UUID_RE.test(meterId))
-      throw requestValidation([
-        {type: 'uuid_parsing', loc: ['query', 'meter_id'], msg: 'Input should be a valid UUID, invalid character or length', input: meterId},
-      ])
+    if (!UUID_RE.test(meterId)) throw requestValidation([uuidIssue(['query', 'meter_id'], meterId)])
     const meter = ctx.store.data.meters.find((m) => m.id === meterId.toLowerCase())
     if (!meter) throw requestValidation([{type: 'value_error', loc: ['query', 'meter_id'], msg: 'Meter not found.', input: meterId}])
     meterFilter = meter.filter
   }
   let rows = candidates(ctx, filter, meterFilter)
   if (filter || meterFilter) rows = rows.filter((e) => (!filter || matches(e, filter)) && (!meterFilter || matches(e, meterFilter)))
-  return listRows(
-    rows,
-    ctx.query,
-    {
-      filters: {
-        name: byField('string', (e: EventRecord) => e.name),
-        customer_id: byField('uuid', (e: EventRecord) => e.customer_id),
-        external_customer_id: byField('string', (e: EventRecord) => e.external_customer_id),
-        source: byField(['user', 'system'], (e: EventRecord) => e.source),
-        organization_id: byField('uuid', () => ctx.store.data.organization.id),
-        parent_id: byField('uuid', (e: EventRecord) => e.parent_id),
-        start_timestamp: after((e: EventRecord) => e.timestamp),
-        end_timestamp: before((e: EventRecord) => e.timestamp),
-      },
-      sorts: {timestamp: (e) => e.timestamp},
-      defaultSort: ['-timestamp'],
-      metadata: (e) => e.metadata as Record<string, string>,
-    },
-    (e) => presentEvent(ctx, e),
-  )
+  return rows
 }
 
 /** `depth` is an integer from 0 to 5 (the service's query bounds). */
 function checkDepth(raw: string | undefined): void {
   if (raw === undefined) return
-  if (!/^[+-]?\d+$/.test(raw.trim()))
-    throw requestValidation([
-      {type: 'int_parsing', loc: ['query', 'depth'], msg: 'Input should be a valid integer, unable to parse string as an integer', input: raw},
-    ])
+  if (!/^[+-]?\d+$/.test(raw.trim())) throw requestValidation([intIssue(['query', 'depth'], raw)])
   const n = Number(raw)
   if (n < 0)
     throw requestValidation([
@@ -225,34 +202,42 @@ function checkDepth(raw: string | undefined): void {
     throw requestValidation([{type: 'less_than_equal', loc: ['query', 'depth'], msg: 'Input should be less than or equal to 5', input: raw, ctx: {le: 5}}])
 }
 
-function listNames(ctx: Ctx) {
+/** The event names, with the query's free-text search applied. */
+function listedNames(ctx: Ctx): EventName[] {
   const search = ctx.query.get('query')?.toLowerCase()
-  const rows = events(ctx.store)
+  return events(ctx.store)
     .names()
     .filter((n) => !search || n.name.toLowerCase().includes(search))
-  return listRows(
-    rows,
-    ctx.query,
-    {
-      filters: {
-        name: byField('string', (n: EventName) => n.name),
-        source: byField(['user', 'system'], (n: EventName) => n.source),
-        organization_id: byField('uuid', () => ctx.store.data.organization.id),
-      },
-      sorts: {name: (n) => n.name, occurrences: (n) => n.occurrences, first_seen: (n) => n.first_seen, last_seen: (n) => n.last_seen},
-      defaultSort: ['-last_seen'],
-    },
-    (n) => presentName(ctx.store, n),
-  )
 }
 
 export function register(r: Router): void {
   r.post('/events/ingest', 'organization', async (ctx) => ok(await ingest(ctx)))
-  r.get('/events/', 'organization', (ctx) => ok(listEvents(ctx)))
-  r.get('/events/names', 'organization', (ctx) => ok(listNames(ctx)))
+  listRoute(r, 'events:list', listedEvents, {
+    present: (_view, e, ctx) => presentEvent(ctx, e),
+    filters: {
+      name: byField('string', (e: EventRecord) => e.name),
+      customer_id: byField('uuid', (e: EventRecord) => e.customer_id),
+      external_customer_id: byField('string', (e: EventRecord) => e.external_customer_id),
+      source: byField(['user', 'system'], (e: EventRecord) => e.source),
+      organization_id: organizationScope,
+      parent_id: byField('uuid', (e: EventRecord) => e.parent_id),
+      start_timestamp: after((e: EventRecord) => e.timestamp),
+      end_timestamp: before((e: EventRecord) => e.timestamp),
+    },
+    sorts: {timestamp: (e) => e.timestamp},
+    defaultSort: ['-timestamp'],
+    metadata: (e) => e.metadata as Record<string, string>,
+  })
+  listRoute(r, 'events:list_names', listedNames, {
+    present: (view, n) => presentName(view.store, n),
+    filters: {
+      source: byField(['user', 'system'], (n: EventName) => n.source),
+      organization_id: organizationScope,
+    },
+    sorts: {name: (n) => n.name, occurrences: (n) => n.occurrences, first_seen: (n) => n.first_seen, last_seen: (n) => n.last_seen},
+    defaultSort: ['-last_seen'],
+  })
   r.get('/events/:id', 'organization', (ctx) => {
-    const event = events(ctx.store).get(pathUuid(ctx.params))
-    if (!event) throw notFound()
-    return ok(presentEvent(ctx, event))
+    return ok(presentEvent(ctx, found(events(ctx.store).get(pathId(ctx)))))
   })
 }

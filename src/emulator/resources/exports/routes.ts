@@ -2,7 +2,7 @@
 // /subscriptions/export, /customers/export), as its csv writer renders them.
 import {requestValidation} from '../../core/errors.js'
 import type {Ctx, Reply, Router} from '../../core/http.js'
-import {UUID_RE} from '../../core/validate.js'
+import {UUID_RE, uuidIssue} from '../../core/validate.js'
 import type {CustomerRecord} from '../customers/model.js'
 import type {OrderRecord} from '../orders/model.js'
 import {order as presentOrder} from '../orders/present.js'
@@ -19,8 +19,7 @@ function uuidFilter(ctx: Ctx, name: string): Set<string> | null {
   const values = ctx.query.getAll(name)
   if (values.length === 0) return null
   values.forEach((v, i) => {
-    if (!UUID_RE.test(v))
-      throw requestValidation([{type: 'uuid_parsing', loc: ['query', name, i], msg: 'Input should be a valid UUID, invalid character or length', input: v}])
+    if (!UUID_RE.test(v)) throw requestValidation([uuidIssue(['query', name, i], v)])
   })
   return new Set(values.map((v) => v.toLowerCase()))
 }

@@ -5,11 +5,11 @@ import {createHash} from 'node:crypto'
 
 import {z} from 'zod'
 
-import {HttpError, notFound, ruleValidation} from '../../core/errors.js'
+import {HttpError, ruleValidation} from '../../core/errors.js'
 import {noContent, ok, type Ctx, type Reply, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {listRows} from '../../core/list.js'
-import {parse, pathUuid} from '../../core/validate.js'
+import {finder, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
+import {parse} from '../../core/validate.js'
 import type {FileRecord} from './model.js'
 import {file as presentFile, fileUpload, signPart} from './present.js'
 
@@ -31,11 +31,7 @@ const fileUploaded = z.object({
 })
 const filePatch = z.object({name: z.string().min(1).nullish(), version: z.string().nullish()})
 
-function findFile(ctx: Ctx, id: string): FileRecord {
-  const f = ctx.store.get('files', id)
-  if (!f) throw notFound()
-  return f
-}
+const findFile = finder('files')
 
 /** A storage error, as the object store answers (XML is not needed by clients; the status and code are). */
 const storageError = (status: number, code: string, message: string) => new HttpError(status, {error: code, detail: message})
@@ -65,21 +61,12 @@ function receivePart(ctx: Ctx): Reply {
 }
 
 export function register(r: Router): void {
-  r.get('/files/', 'organization', (ctx) => {
-    const rows = ctx.store.all('files').filter((f) => f.is_uploaded)
+  listRoute(r, 'files:list', (ctx: Ctx) => ctx.store.all('files').filter((f) => f.is_uploaded), {
+    present: presentFile,
     // `ids` is a list of UUIDs: a malformed one is a 422, as the service's validation gives.
-    return ok(
-      listRows(
-        rows,
-        ctx.query,
-        {
-          filters: {organization_id: {type: 'uuid', match: () => true}, ids: {type: 'uuid', match: (f, ids) => ids.includes(f.id)}},
-          sorts: {created_at: (f) => f.created_at},
-          defaultSort: ['-created_at'],
-        },
-        (f) => presentFile(ctx.view, f),
-      ),
-    )
+    filters: {organization_id: organizationScope, ids: {type: 'uuid', match: (f: FileRecord, ids) => ids.includes(f.id)}},
+    sorts: {},
+    defaultSort: ['-created_at'],
   })
 
   r.post('/files/', 'organization', (ctx) => {
@@ -123,7 +110,7 @@ export function register(r: Router): void {
   })
 
   r.post('/files/:id/uploaded', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(fileUploaded, ctx.body)
     const file = ctx.store.write(() => {
       const f = findFile(ctx, id)
@@ -145,7 +132,7 @@ export function register(r: Router): void {
   })
 
   r.patch('/files/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(filePatch, ctx.body)
     const file = ctx.store.write(() => {
       const f = findFile(ctx, id)
@@ -158,7 +145,7 @@ export function register(r: Router): void {
   })
 
   r.delete('/files/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     ctx.store.write(() => {
       findFile(ctx, id)
       ctx.store.remove('files', id)

@@ -5,10 +5,11 @@ import {z} from 'zod'
 import {domainError, notFound, notPermitted} from '../../core/errors.js'
 import {noContent, ok, type Ctx, type Reply, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {byField, listRows, type ListSpec} from '../../core/list.js'
+import {byField} from '../../core/list.js'
+import {finder, found, listRoute, getRoute, lookup, organizationScope, pathId} from '../../core/toolkit.js'
 import type {LicenseKeyActivationRecord, LicenseKeyRecord} from './model.js'
 import * as present from './present.js'
-import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
+import {metadataSchema, parse} from '../../core/validate.js'
 
 /** Activations also remember the `conditions` they were created with; later validations must repeat them. */
 type ActivationRow = LicenseKeyActivationRecord & {conditions?: Record<string, unknown>}
@@ -62,19 +63,16 @@ function sameJson(a: Record<string, unknown>, b: Record<string, unknown>): boole
   return canonical(a) === canonical(b)
 }
 
-export function findLicenseKey(ctx: Ctx, id: string, customerId?: string): LicenseKeyRecord {
-  const key = ctx.store.get('license_keys', id)
-  if (!key || (customerId !== undefined && key.customer_id !== customerId)) throw notFound()
-  return key
-}
+export const findLicenseKey = finder('license_keys')
 
 const activationsOf = (ctx: Ctx, keyId: string): ActivationRow[] => ctx.store.all('license_key_activations').filter((a) => a.license_key_id === keyId)
 
-function findActivation(ctx: Ctx, keyId: string, activationId: string): ActivationRow {
-  const activation = ctx.store.get('license_key_activations', activationId)
-  if (!activation || activation.license_key_id !== keyId) throw notFound('License key activation not found.')
-  return activation
-}
+const findActivation = (ctx: Ctx, keyId: string, activationId: string): ActivationRow =>
+  lookup(ctx, 'license_key_activations', activationId, {
+    param: 'activation_id',
+    live: (a) => a.license_key_id === keyId,
+    detail: 'License key activation not found.',
+  })
 
 /** LicenseKeyWithActivations (GET of one key). */
 export function licenseKeyWithActivations(ctx: Ctx, k: LicenseKeyRecord) {
@@ -86,23 +84,12 @@ function activationRead(ctx: Ctx, a: ActivationRow, k: LicenseKeyRecord, granted
   return {...present.licenseKeyActivation(a), license_key: (granted ? present.grantedLicenseKey : present.licenseKey)(ctx.view, k)}
 }
 
-export function licenseKeyListSpec(ctx: Ctx): ListSpec<LicenseKeyRecord> {
-  return {
-    filters: {
-      organization_id: byField('uuid', () => ctx.store.data.organization.id),
-      benefit_id: byField('uuid', (k: LicenseKeyRecord) => k.benefit_id),
-      status: byField(['granted', 'revoked', 'disabled'], (k: LicenseKeyRecord) => k.status),
-    },
-    sorts: {created_at: (k) => k.created_at},
-    defaultSort: ['-created_at'],
-  }
-}
+/** The filters the Core and Customer Portal lists of license keys share. */
+export const licenseKeyFilters = {benefit_id: byField('uuid', (k: LicenseKeyRecord) => k.benefit_id)}
 
 /** The key named by `key` in this environment's organization; every miss is a plain 404. */
 function keyByValue(ctx: Ctx, organizationId: string, value: string): LicenseKeyRecord {
-  const key = organizationId === ctx.store.data.organization.id ? ctx.store.all('license_keys').find((k) => k.key === value) : undefined
-  if (!key) throw notFound()
-  return key
+  return found(organizationId === ctx.store.data.organization.id ? ctx.store.all('license_keys').find((k) => k.key === value) : undefined)
 }
 
 const isExpired = (ctx: Ctx, k: LicenseKeyRecord) => k.expires_at !== null && Date.parse(k.expires_at) <= ctx.now
@@ -167,21 +154,26 @@ export function deactivateLicenseKey(ctx: Ctx): Reply {
   const input = parse(deactivateBody, ctx.body)
   const keyId = keyByValue(ctx, input.organization_id, input.key).id
   ctx.store.write(() => {
-    findActivation(ctx, keyId, input.activation_id)
-    ctx.store.remove('license_key_activations', input.activation_id)
+    ctx.store.remove('license_key_activations', findActivation(ctx, keyId, input.activation_id).id)
   })
   return noContent()
 }
 
 export function register(r: Router): void {
-  r.get('/license-keys/', 'organization', (ctx) =>
-    ok(listRows(ctx.store.all('license_keys'), ctx.query, licenseKeyListSpec(ctx), (k) => present.licenseKey(ctx.view, k))),
-  )
-
-  r.get('/license-keys/:id', 'organization', (ctx) => ok(licenseKeyWithActivations(ctx, findLicenseKey(ctx, pathUuid(ctx.params)))))
+  listRoute(r, 'license_keys:list', (ctx: Ctx) => ctx.store.all('license_keys'), {
+    present: present.licenseKey,
+    filters: {
+      ...licenseKeyFilters,
+      organization_id: organizationScope,
+      status: byField(['granted', 'revoked', 'disabled'], (k: LicenseKeyRecord) => k.status),
+    },
+    sorts: {},
+    defaultSort: ['-created_at'],
+  })
+  getRoute(r, 'license_keys:get', findLicenseKey, (_view, k, ctx) => licenseKeyWithActivations(ctx, k))
 
   r.patch('/license-keys/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(licenseKeyUpdate, ctx.body)
     findLicenseKey(ctx, id)
     const key = ctx.store.write(() => {
@@ -198,8 +190,8 @@ export function register(r: Router): void {
   })
 
   r.get('/license-keys/:id/activations/:activation_id', 'organization', (ctx) => {
-    const key = findLicenseKey(ctx, pathUuid(ctx.params))
-    return ok(activationRead(ctx, findActivation(ctx, key.id, pathUuid(ctx.params, 'activation_id')), key))
+    const key = findLicenseKey(ctx, pathId(ctx))
+    return ok(activationRead(ctx, findActivation(ctx, key.id, pathId(ctx, 'activation_id')), key))
   })
 
   r.post('/license-keys/validate', 'organization', validateLicenseKey)

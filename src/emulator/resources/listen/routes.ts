@@ -1,13 +1,12 @@
 // GET /v1/cli/listen/{organization_id}: the service's private listen stream for the CLI (api-facts §9).
 import {notFound} from '../../core/errors.js'
 import type {Router} from '../../core/http.js'
-import {pathUuid} from '../../core/validate.js'
+import {pathId} from '../../core/toolkit.js'
 import {hubOf} from './hub.js'
 
 export function register(r: Router): void {
   r.get('/cli/listen/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
-    if (id !== ctx.store.data.organization.id) throw notFound()
+    if (pathId(ctx) !== ctx.store.data.organization.id) throw notFound()
     const hub = hubOf(ctx.env)
     return {status: 200, headers: {'cache-control': 'no-store'}, stream: {contentType: 'text/event-stream; charset=utf-8', open: (res) => hub.open(res)}}
   })

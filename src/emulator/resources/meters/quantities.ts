@@ -1,9 +1,10 @@
 // A meter's quantities per period (GET /v1/meters/{id}/quantities), computed from the stored events:
 // only the events the query can select are visited (by customer, or by the name the filter requires).
 import {calendarProblem} from '../../../client/iso-time.js'
-import {notFound, requestValidation, type ValidationIssue} from '../../core/errors.js'
+import {requestValidation, type ValidationIssue} from '../../core/errors.js'
+import {finder} from '../../core/toolkit.js'
 import type {Ctx} from '../../core/http.js'
-import {normalizeUuid, UUID_RE} from '../../core/validate.js'
+import {normalizeUuid, UUID_RE, uuidIssue} from '../../core/validate.js'
 import type {CustomerRecord} from '../customers/model.js'
 import {events as eventsOf, type EventRecord} from '../events/log.js'
 import {CUSTOMER_FUNCTIONS, INTERVALS, matches, quantities, requiredName, type CustomerFunction, type Interval} from './aggregate.js'
@@ -14,11 +15,7 @@ const DAY = 86_400_000
 const MAX_DAYS: Record<Interval, number> = {hour: 7, day: 366, week: 365, month: 365 * 4, year: 365 * 10}
 import type {MeterRecord} from './model.js'
 
-export function meterOf(ctx: Ctx, id: string): MeterRecord {
-  const meter = ctx.store.data.meters.find((m) => m.id === id)
-  if (!meter) throw notFound()
-  return meter
-}
+export const meterOf = finder('meters')
 
 /** The user events a meter may count: those with the name its filter requires, when it requires one. */
 function meterEvents(ctx: Ctx, meter: MeterRecord, customers: CustomerRecord[] | null): Iterable<EventRecord> {
@@ -95,13 +92,7 @@ export function quantitiesOf(ctx: Ctx, meter: MeterRecord) {
   }
   const customerIds = ctx.query.getAll('customer_id')
   customerIds.forEach((id, i) => {
-    if (!UUID_RE.test(id))
-      issues.push({
-        type: 'uuid_parsing',
-        loc: customerIds.length > 1 ? ['query', 'customer_id', i] : ['query', 'customer_id'],
-        msg: 'Input should be a valid UUID, invalid character or length',
-        input: id,
-      })
+    if (!UUID_RE.test(id)) issues.push(uuidIssue(customerIds.length > 1 ? ['query', 'customer_id', i] : ['query', 'customer_id'], id))
   })
   if (issues.length > 0) throw requestValidation(issues)
   // the service refuses ranges with too many periods (is_under_limits: days between the two dates)

@@ -1,11 +1,12 @@
 // Meters (the service's `meter/` module): list, get, create, update (archive) and quantities per period.
 // Once a meter has aggregated events its filter and aggregation no longer change, and a meter still
 // billed by an active product or credited by a benefit cannot be archived (meter/service.py).
-import {HttpError, ruleValidation} from '../../core/errors.js'
+import {ruleValidation} from '../../core/errors.js'
 import {checkOrganization, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {byField, listRows, textSearch} from '../../core/list.js'
-import {parse, pathUuid} from '../../core/validate.js'
+import {textSearch} from '../../core/list.js'
+import {getRoute, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
+import {parse} from '../../core/validate.js'
 import type {MeterRecord} from './model.js'
 import {presentMeter} from './present.js'
 import {hasAggregated, meterOf, quantitiesOf} from './quantities.js'
@@ -17,7 +18,7 @@ function checkUpdate(ctx: Ctx, meter: MeterRecord, archive: boolean): void {
   const fixed = (['filter', 'aggregation'] as const).filter((f) => Object.hasOwn(body, f))
   if (fixed.length > 0 && hasAggregated(ctx, meter)) {
     const msg = "This field can't be updated because the meter is already aggregating events."
-    throw new HttpError(422, {error: 'PolarRequestValidationError', detail: fixed.map((f) => ({type: 'forbidden', loc: ['body', f], msg, input: body[f]}))})
+    throw ruleValidation(fixed.map((f) => ({type: 'forbidden', loc: ['body', f], msg, input: body[f]})))
   }
   if (!archive) return
   const billed = ctx.store
@@ -31,25 +32,17 @@ function checkUpdate(ctx: Ctx, meter: MeterRecord, archive: boolean): void {
 }
 
 export function register(r: Router): void {
-  r.get('/meters/', 'organization', (ctx) =>
-    ok(
-      listRows(
-        ctx.store.data.meters,
-        ctx.query,
-        {
-          filters: {
-            organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            query: textSearch((m: MeterRecord) => m.name),
-            is_archived: {type: 'bool', match: (m: MeterRecord, [v]) => (m.archived_at !== null) === v},
-          },
-          sorts: {created_at: (m) => m.created_at, name: (m) => m.name},
-          defaultSort: ['created_at'],
-          metadata: (m) => m.metadata,
-        },
-        (m) => presentMeter(ctx, m),
-      ),
-    ),
-  )
+  listRoute(r, 'meters:list', (ctx: Ctx) => ctx.store.all('meters'), {
+    present: (_view, m, ctx) => presentMeter(ctx, m),
+    filters: {
+      organization_id: organizationScope,
+      query: textSearch((m: MeterRecord) => m.name),
+      is_archived: {type: 'bool', match: (m: MeterRecord, [v]) => (m.archived_at !== null) === v},
+    },
+    sorts: {created_at: (m) => m.created_at, name: (m) => m.name},
+    defaultSort: ['created_at'],
+    metadata: (m) => m.metadata,
+  })
 
   r.post('/meters/', 'organization', (ctx) => {
     const input = parse(meterCreate, ctx.body)
@@ -68,16 +61,16 @@ export function register(r: Router): void {
         metadata: input.metadata,
         archived_at: null,
       }
-      ctx.store.data.meters.push(m)
+      ctx.store.insert('meters', m)
       return m
     })
     return ok(presentMeter(ctx, meter), 201)
   })
 
-  r.get('/meters/:id', 'organization', (ctx) => ok(presentMeter(ctx, meterOf(ctx, pathUuid(ctx.params)))))
+  getRoute(r, 'meters:get', meterOf, (_view, m, ctx) => presentMeter(ctx, m))
 
   r.patch('/meters/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     meterOf(ctx, id)
     const input = parse(meterUpdate, ctx.body)
     const meter = ctx.store.write(() => {
@@ -98,5 +91,5 @@ export function register(r: Router): void {
     return ok(presentMeter(ctx, meter))
   })
 
-  r.get('/meters/:id/quantities', 'organization', (ctx) => ok(quantitiesOf(ctx, meterOf(ctx, pathUuid(ctx.params)))))
+  r.get('/meters/:id/quantities', 'organization', (ctx) => ok(quantitiesOf(ctx, meterOf(ctx, pathId(ctx)))))
 }

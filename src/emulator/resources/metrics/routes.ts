@@ -4,7 +4,7 @@ import {requestValidation, type ValidationIssue} from '../../core/errors.js'
 import {ok, type Ctx, type Router} from '../../core/http.js'
 import {checkoutStatus} from '../checkouts/present.js'
 import {orderStatus} from '../orders/present.js'
-import {normalizeUuid, UUID_RE} from '../../core/validate.js'
+import {normalizeUuid, UUID_RE, uuidIssue} from '../../core/validate.js'
 import {computeMetrics, METRICS, METRIC_SLUGS} from './compute.js'
 import {dayBounds, INTERVALS, isTimeZone, zonedIso, type Interval} from './periods.js'
 
@@ -38,7 +38,7 @@ function uuidSet(ctx: Ctx, name: string, issues: ValidationIssue[]): Set<string>
   const set = new Set<string>()
   values.forEach((v, i) => {
     if (UUID_RE.test(v)) set.add(normalizeUuid(v))
-    else issues.push({type: 'uuid_parsing', loc: ['query', name, i], msg: 'Input should be a valid UUID, invalid character or length', input: v})
+    else issues.push(uuidIssue(['query', name, i], v))
   })
   return set
 }

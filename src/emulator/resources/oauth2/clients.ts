@@ -5,7 +5,7 @@ import {z} from 'zod'
 
 import {EMULATOR_CLIENT_ID, TILL_SCOPES} from '../../../client/oauth.js'
 import {isLoopbackHost} from '../../../client/origin.js'
-import {notFound} from '../../core/errors.js'
+import {lookup} from '../../core/toolkit.js'
 import {noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {token} from '../../core/ids.js'
 import {listRows} from '../../core/list.js'
@@ -173,13 +173,11 @@ export function presentClient(ctx: Ctx, c: OAuth2ClientRecord) {
   }
 }
 
-function owned(ctx: Ctx): OAuth2ClientRecord {
-  const found = ctx.store.get('oauth2_clients', ctx.params.client_id ?? '')
-  if (!found) throw notFound()
-  return found
-}
+/** A client by its id (not a UUID: `polar_ci_...`), or 404. */
+const owned = (ctx: Ctx): OAuth2ClientRecord => lookup(ctx, 'oauth2_clients', ctx.params.client_id ?? '', {param: false})
 
 export function registerClients(r: Router): void {
+  // The service publishes no document of this operation (its query parameters are not known): the list is the core's.
   r.get('/oauth2/', 'organization', (ctx) =>
     ok(
       listRows(ctx.store.all('oauth2_clients'), ctx.query, {filters: {}, sorts: {created_at: (c) => c.created_at}, defaultSort: ['-created_at']}, (c) =>

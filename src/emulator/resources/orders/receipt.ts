@@ -2,9 +2,9 @@
 // emulator outside /v1 like a storage link; 202 with no body while the order is not paid yet.
 import {createHmac} from 'node:crypto'
 
-import {HttpError, notFound} from '../../core/errors.js'
+import {HttpError} from '../../core/errors.js'
 import {ok, type Ctx, type Reply, type Router} from '../../core/http.js'
-import {pathUuid} from '../../core/validate.js'
+import {found, lookup, pathId} from '../../core/toolkit.js'
 import type {OrderRecord} from './model.js'
 import {invoicePdf} from './pdf.js'
 import {orderStatus} from './present.js'
@@ -28,9 +28,7 @@ export function getReceipt(ctx: Ctx, order: OrderRecord): Reply {
 function serveReceipt(ctx: Ctx): Reply {
   const denied = (why: string) => new HttpError(403, {error: 'AccessDenied', detail: why})
   const match = /^([0-9a-f-]{36})\.pdf$/.exec(ctx.params.file ?? '')
-  if (!match) throw notFound()
-  const order = ctx.store.get('orders', match[1]!)
-  if (!order) throw notFound()
+  const order = found(match && ctx.store.get('orders', match[1]!))
   const expires = Number(ctx.query.get('expires'))
   if (ctx.query.get('signature') !== receiptSignature(ctx, order.id, expires)) throw denied('The link signature does not match.')
   if (!(expires > ctx.now)) throw denied('The link has expired; request the receipt again.')
@@ -42,9 +40,7 @@ function serveReceipt(ctx: Ctx): Reply {
 
 export function registerReceipts(r: Router): void {
   r.get('/orders/:id/receipt', 'organization', (ctx) => {
-    const order = ctx.store.get('orders', pathUuid(ctx.params))
-    if (!order) throw notFound()
-    return getReceipt(ctx, order)
+    return getReceipt(ctx, lookup(ctx, 'orders', pathId(ctx)))
   })
   r.addAbsolute('GET', '/files/receipts/:file', 'none', serveReceipt)
 }

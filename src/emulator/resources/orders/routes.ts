@@ -7,13 +7,14 @@ import {z} from 'zod'
 
 import {domainError, HttpError, notFound, ruleValidation} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Reply, type Router} from '../../core/http.js'
-import {after, before, byField, listRows, textSearch, type Filter} from '../../core/list.js'
+import {after, before, byField, textSearch} from '../../core/list.js'
+import {finder, found, getRoute, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
 import type {View} from '../../core/present.js'
 import type {OrderRecord} from './model.js'
 import {invoicePdf} from './pdf.js'
 import * as present from './present.js'
 import {registerReceipts} from './receipt.js'
-import {addressSchema, parse, pathUuid} from '../../core/validate.js'
+import {addressSchema, parse} from '../../core/validate.js'
 
 const billingUpdate = z.object({
   billing_name: z.string().max(255).nullish(),
@@ -23,73 +24,35 @@ const billingUpdate = z.object({
 const STATUSES = ['draft', 'pending', 'paid', 'refunded', 'partially_refunded', 'void'] as const
 const INVOICE_LINK_TTL_MS = 60 * 60 * 1000
 
-export function findOrder(ctx: Ctx, id: string, customerId?: string): OrderRecord {
-  const order = ctx.store.get('orders', id)
-  if (!order || (customerId !== undefined && order.customer_id !== customerId)) throw notFound()
-  return order
-}
+export const findOrder = finder('orders')
+
+const productName = (o: OrderRecord, ctx: Ctx) => (o.product_id ? (ctx.store.get('products', o.product_id)?.name ?? null) : null)
+const netAmount = (o: OrderRecord) => o.subtotal_amount - o.discount_amount
 
 /** Filters shared by the Core and Customer Portal order lists. */
-export const orderListFilters: Record<string, Filter<OrderRecord>> = {
+export const orderListFilters = {
   product_id: byField('uuid', (o: OrderRecord) => o.product_id),
   subscription_id: byField('uuid', (o: OrderRecord) => o.subscription_id),
   product_billing_type: byField(['one_time', 'recurring'], (o: OrderRecord) => (o.subscription_id ? 'recurring' : 'one_time')),
 }
 
-function coreListSpec(ctx: Ctx) {
-  const customers = (o: OrderRecord) => ctx.store.get('customers', o.customer_id)
-  const filters: Record<string, Filter<OrderRecord>> = {
-    ...orderListFilters,
-    organization_id: byField('uuid', () => ctx.store.data.organization.id),
-    discount_id: byField('uuid', (o) => o.discount_id),
-    customer_id: byField('uuid', (o) => o.customer_id),
-    external_customer_id: byField('string', (o) => customers(o)?.external_id ?? null),
-    checkout_id: byField('uuid', (o) => o.checkout_id),
-    status: byField(STATUSES, (o) => present.orderStatus(o, ctx.now)),
-    created_after: after((o) => o.created_at),
-    created_before: before((o) => o.created_at),
-  }
-  return {
-    filters,
-    sorts: {
-      created_at: (o: OrderRecord) => o.created_at,
-      status: (o: OrderRecord) => present.orderStatus(o, ctx.now),
-      invoice_number: (o: OrderRecord) => o.invoice_number,
-      amount: (o: OrderRecord) => o.subtotal_amount - o.discount_amount,
-      net_amount: (o: OrderRecord) => o.subtotal_amount - o.discount_amount,
-      customer: (o: OrderRecord) => customers(o)?.email ?? null,
-      product: (o: OrderRecord) => (o.product_id ? (ctx.store.get('products', o.product_id)?.name ?? null) : null),
-      discount: (o: OrderRecord) => o.discount_id,
-      subscription: (o: OrderRecord) => o.subscription_id,
-    },
-    defaultSort: ['-created_at'],
-    metadata: (o: OrderRecord) => o.metadata,
-  }
+/** Sort keys shared by the Core and Customer Portal order lists. */
+export const orderListSorts = {
+  created_at: (o: OrderRecord) => o.created_at,
+  amount: netAmount,
+  net_amount: netAmount,
+  product: productName,
+  subscription: (o: OrderRecord) => o.subscription_id,
 }
 
-type OrderView = (v: View, o: OrderRecord) => unknown
+/** The portal's free-text search of orders: the product's name or the invoice number. */
+export const orderSearch = textSearch(productName, (o: OrderRecord) => o.invoice_number)
 
-/** `view` presents each order (the portal passes its own presenter). */
-export function listOrders(ctx: Ctx, customerId?: string, view: OrderView = present.order): Reply {
-  const rows = customerId === undefined ? ctx.store.all('orders') : ctx.store.all('orders').filter((o) => o.customer_id === customerId)
-  const spec =
-    customerId === undefined
-      ? coreListSpec(ctx)
-      : {
-          filters: {
-            ...orderListFilters,
-            query: textSearch(
-              (o: OrderRecord) => (o.product_id ? ctx.store.get('products', o.product_id)?.name : null),
-              (o: OrderRecord) => o.invoice_number,
-            ),
-          },
-          sorts: {created_at: (o: OrderRecord) => o.created_at, amount: (o: OrderRecord) => o.subtotal_amount - o.discount_amount},
-          defaultSort: ['-created_at'],
-        }
-  return ok(listRows(rows, ctx.query, spec, (o) => view(ctx.view, o)))
-}
+const customerOf = (o: OrderRecord, ctx: Ctx) => ctx.store.get('customers', o.customer_id)
 
 /** PATCH of billing name and address: allowed until the invoice is generated (spec §3, rule 2). */
+type OrderView = (v: View, o: OrderRecord) => unknown
+
 export function updateOrderBilling(ctx: Ctx, id: string, customerId?: string, view: OrderView = present.order): Reply {
   const input = parse(billingUpdate, ctx.body)
   const order = ctx.store.write(() => {
@@ -162,9 +125,8 @@ function serveInvoice(ctx: Ctx): Reply {
   const denied = (why: string) => new HttpError(403, {error: 'AccessDenied', detail: why})
   const match = /^([0-9a-f-]{36})\.pdf$/.exec(ctx.params.file ?? '')
   const expires = Number(ctx.query.get('expires'))
-  if (!match) throw notFound()
-  const order = ctx.store.get('orders', match[1]!)
-  if (!order || !present.isInvoiceGenerated(order, ctx.now)) throw notFound()
+  const order = found(match && ctx.store.get('orders', match[1]!))
+  if (!present.isInvoiceGenerated(order, ctx.now)) throw notFound()
   if (ctx.query.get('signature') !== signature(ctx, order.id, expires)) throw denied('The link signature does not match.')
   if (!(expires > ctx.now)) throw denied('The link has expired; request the invoice again.')
   const customer = ctx.store.get('customers', order.customer_id)
@@ -172,11 +134,33 @@ function serveInvoice(ctx: Ctx): Reply {
 }
 
 export function register(r: Router): void {
-  r.get('/orders/', 'organization', (ctx) => listOrders(ctx))
-  r.get('/orders/:id', 'organization', (ctx) => ok(present.order(ctx.view, findOrder(ctx, pathUuid(ctx.params)))))
-  r.patch('/orders/:id', 'organization', (ctx) => updateOrderBilling(ctx, pathUuid(ctx.params)))
-  r.post('/orders/:id/invoice', 'organization', (ctx) => generateInvoice(ctx, pathUuid(ctx.params)))
-  r.get('/orders/:id/invoice', 'organization', (ctx) => getInvoice(ctx, pathUuid(ctx.params)))
+  listRoute(r, 'orders:list', (ctx: Ctx) => ctx.store.all('orders'), {
+    present: present.order,
+    filters: {
+      ...orderListFilters,
+      organization_id: organizationScope,
+      discount_id: byField('uuid', (o: OrderRecord) => o.discount_id),
+      customer_id: byField('uuid', (o: OrderRecord) => o.customer_id),
+      external_customer_id: byField('string', (o: OrderRecord, ctx) => customerOf(o, ctx)?.external_id ?? null),
+      checkout_id: byField('uuid', (o: OrderRecord) => o.checkout_id),
+      status: byField(STATUSES, (o: OrderRecord, ctx) => present.orderStatus(o, ctx.now)),
+      created_after: after((o: OrderRecord) => o.created_at),
+      created_before: before((o: OrderRecord) => o.created_at),
+    },
+    sorts: {
+      ...orderListSorts,
+      status: (o, ctx) => present.orderStatus(o, ctx.now),
+      invoice_number: (o) => o.invoice_number,
+      customer: (o, ctx) => customerOf(o, ctx)?.email ?? null,
+      discount: (o) => o.discount_id,
+    },
+    defaultSort: ['-created_at'],
+    metadata: (o) => o.metadata,
+  })
+  getRoute(r, 'orders:get', findOrder, present.order)
+  r.patch('/orders/:id', 'organization', (ctx) => updateOrderBilling(ctx, pathId(ctx)))
+  r.post('/orders/:id/invoice', 'organization', (ctx) => generateInvoice(ctx, pathId(ctx)))
+  r.get('/orders/:id/invoice', 'organization', (ctx) => getInvoice(ctx, pathId(ctx)))
   r.addAbsolute('GET', '/files/invoices/:file', 'none', serveInvoice)
   registerReceipts(r)
 }

@@ -1,12 +1,13 @@
 // Organizations: an organization token sees only its own (api-facts §3.1).
 import {z} from 'zod'
 
-import {notFound, ruleValidation} from '../../core/errors.js'
+import {ruleValidation} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'
-import {byField, listRows} from '../../core/list.js'
+import {byField} from '../../core/list.js'
+import {found, getRoute, listRoute, notSortable, pathId} from '../../core/toolkit.js'
 import type {Organization} from '../../core/model.js'
 import * as present from '../../core/present.js'
-import {parse, pathUuid} from '../../core/validate.js'
+import {parse} from '../../core/validate.js'
 
 const organizationUpdate = z.object({
   name: z.string().min(3).max(64).nullish(),
@@ -15,32 +16,27 @@ const organizationUpdate = z.object({
   avatar_url: z.url().nullish(),
 })
 
-function own(ctx: Ctx, id: string): Organization {
-  const org = ctx.store.data.organization
-  if (org.id !== id) throw notFound()
-  return org
-}
+/** The token's own organization: any other is not found. */
+const own = (ctx: Ctx, id: string): Organization => found(ctx.store.data.organization.id === id ? ctx.store.data.organization : undefined)
 
 export function register(r: Router): void {
-  r.get('/organizations/', 'organization', (ctx) =>
-    ok(
-      listRows(
-        [ctx.store.data.organization],
-        ctx.query,
-        {
-          filters: {slug: byField('string', (o: Organization) => o.slug)},
-          sorts: {created_at: (o) => o.created_at, slug: (o) => o.slug, name: (o) => o.name},
-          defaultSort: ['created_at'],
-        },
-        present.organization,
-      ),
-    ),
-  )
+  listRoute(r, 'organizations:list', (ctx: Ctx) => [ctx.store.data.organization], {
+    present: (_view, o) => present.organization(o),
+    filters: {slug: byField('string', (o: Organization) => o.slug)},
+    sorts: {
+      created_at: (o) => o.created_at,
+      slug: (o) => o.slug,
+      name: (o) => o.name,
+      next_review_threshold: notSortable("the service's account review threshold, which the emulator does not keep"),
+      days_in_status: notSortable("days in the service's account review status, which the emulator does not keep"),
+    },
+    defaultSort: ['created_at'],
+  })
 
-  r.get('/organizations/:id', 'organization', (ctx) => ok(present.organization(own(ctx, pathUuid(ctx.params)))))
+  getRoute(r, 'organizations:get', own, (_view, o) => present.organization(o))
 
   r.patch('/organizations/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(organizationUpdate, ctx.body)
     own(ctx, id)
     const org = ctx.store.write(() => {

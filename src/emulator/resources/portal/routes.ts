@@ -3,25 +3,26 @@
 // here writes organization-level data.
 import {z} from 'zod'
 
-import {notFound, ruleValidation, unauthorized} from '../../core/errors.js'
+import {ruleValidation, unauthorized} from '../../core/errors.js'
 import {ok, type Ctx, type Router} from '../../core/http.js'
-import {byField, listRows, textSearch} from '../../core/list.js'
+import {byField, textSearch} from '../../core/list.js'
+import {found, getRoute, listRoute, pathId, type Rows} from '../../core/toolkit.js'
 import type {BenefitGrantRecord} from '../benefits/model.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import * as licenseKeyViews from '../license-keys/present.js'
 import {customerOrganization, customerProduct, portalCustomer, portalGrant, portalOrder, portalSubscription} from './present.js'
-import {addressSchema, parse, pathUuid} from '../../core/validate.js'
+import {addressSchema, parse} from '../../core/validate.js'
 import {BENEFIT_TYPES} from '../benefits/routes.js'
 import {billingChanges, emitCustomerChange, findCustomer} from '../customers/routes.js'
 import {
   activateLicenseKey,
   deactivateLicenseKey,
   findLicenseKey,
-  licenseKeyListSpec,
+  licenseKeyFilters,
   licenseKeyWithActivations,
   validateLicenseKey,
 } from '../license-keys/routes.js'
-import {findOrder, generateInvoice, getInvoice, listOrders, updateOrderBilling} from '../orders/routes.js'
+import {findOrder, generateInvoice, getInvoice, orderListFilters, orderListSorts, orderSearch, updateOrderBilling} from '../orders/routes.js'
 import {CANCELLATION_REASONS, cancelAtPeriodEnd, findSubscription, uncancel} from '../subscriptions/lifecycle.js'
 
 const customerUpdate = z.object({
@@ -67,51 +68,52 @@ function registerCustomer(r: Router): void {
 
   r.get('/customer-portal/customer-session/introspect', 'customer', (ctx) => {
     const token = /^Bearer\s+(\S+)/i.exec(ctx.headers.authorization ?? '')?.[1]
-    const session = ctx.store.all('customer_sessions').find((s) => s.token === token)
-    if (!session) throw notFound()
+    const session = found(ctx.store.all('customer_sessions').find((s) => s.token === token))
     return ok({expires_at: session.expires_at, return_url: session.return_url})
   })
 }
 
 function registerOrders(r: Router): void {
-  r.get('/customer-portal/orders/', 'customer', (ctx) => listOrders(ctx, me(ctx), portalOrder))
-  r.get('/customer-portal/orders/:id', 'customer', (ctx) => ok(portalOrder(ctx.view, findOrder(ctx, pathUuid(ctx.params), me(ctx)))))
-  r.patch('/customer-portal/orders/:id', 'customer', (ctx) => updateOrderBilling(ctx, pathUuid(ctx.params), me(ctx), portalOrder))
-  r.post('/customer-portal/orders/:id/invoice', 'customer', (ctx) => generateInvoice(ctx, pathUuid(ctx.params), me(ctx)))
-  r.get('/customer-portal/orders/:id/invoice', 'customer', (ctx) => getInvoice(ctx, pathUuid(ctx.params), me(ctx)))
+  listRoute(r, 'customer_portal:orders:list', (ctx: Ctx) => ctx.store.all('orders').filter((o) => o.customer_id === me(ctx)), {
+    present: portalOrder,
+    filters: {...orderListFilters, query: orderSearch},
+    sorts: orderListSorts,
+    defaultSort: ['-created_at'],
+  })
+  getRoute(r, 'customer_portal:orders:get', findOrder, portalOrder, me)
+  r.patch('/customer-portal/orders/:id', 'customer', (ctx) => updateOrderBilling(ctx, pathId(ctx), me(ctx), portalOrder))
+  r.post('/customer-portal/orders/:id/invoice', 'customer', (ctx) => generateInvoice(ctx, pathId(ctx), me(ctx)))
+  r.get('/customer-portal/orders/:id/invoice', 'customer', (ctx) => getInvoice(ctx, pathId(ctx), me(ctx)))
 }
 
 function registerSubscriptions(r: Router): void {
-  r.get('/customer-portal/subscriptions/', 'customer', (ctx) => {
-    const customerId = me(ctx)
-    const rows = ctx.store.all('subscriptions').filter((s) => s.customer_id === customerId && s.started_at !== null)
-    return ok(
-      listRows(
-        rows,
-        ctx.query,
-        {
-          filters: {
-            product_id: byField('uuid', (s: SubscriptionRecord) => s.product_id),
-            active: {type: 'bool', match: (s: SubscriptionRecord, [v]) => (v ? isActive(s) : isEnded(s))},
-            query: textSearch((s: SubscriptionRecord) => productName(ctx, s.product_id)),
-          },
-          sorts: {
-            started_at: (s) => s.started_at,
-            amount: (s) => s.amount,
-            status: (s) => s.status,
-            product: (s) => productName(ctx, s.product_id)?.toLowerCase(),
-          },
-          defaultSort: ['-started_at'],
-        },
-        (s) => portalSubscription(ctx.view, s),
-      ),
-    )
-  })
+  listRoute(
+    r,
+    'customer_portal:subscriptions:list',
+    (ctx: Ctx) => ctx.store.all('subscriptions').filter((s) => s.customer_id === me(ctx) && s.started_at !== null),
+    {
+      present: portalSubscription,
+      filters: {
+        product_id: byField('uuid', (s: SubscriptionRecord) => s.product_id),
+        active: {type: 'bool', match: (s: SubscriptionRecord, [v]) => (v ? isActive(s) : isEnded(s))},
+        query: textSearch((s: SubscriptionRecord, ctx) => productName(ctx, s.product_id)),
+      },
+      sorts: {
+        started_at: (s) => s.started_at,
+        amount: (s) => s.amount,
+        status: (s) => s.status,
+        // one organization: sorting by it keeps the order
+        organization: (_s, ctx) => ctx.store.data.organization.name,
+        product: (s, ctx) => productName(ctx, s.product_id)?.toLowerCase(),
+      },
+      defaultSort: ['-started_at'],
+    },
+  )
 
-  r.get('/customer-portal/subscriptions/:id', 'customer', (ctx) => ok(portalSubscription(ctx.view, findSubscription(ctx, pathUuid(ctx.params), me(ctx)))))
+  getRoute(r, 'customer_portal:subscriptions:get', findSubscription, portalSubscription, me)
 
   r.patch('/customer-portal/subscriptions/:id', 'customer', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(subscriptionCancel, ctx.body)
     const customerId = me(ctx)
     if (!input.cancel_at_period_end) return ok(portalSubscription(ctx.view, uncancel(ctx, id, customerId).subscription))
@@ -121,50 +123,42 @@ function registerSubscriptions(r: Router): void {
 
   // The portal's DELETE cancels at the end of the period, unlike the core API's immediate revoke.
   r.delete('/customer-portal/subscriptions/:id', 'customer', (ctx) =>
-    ok(portalSubscription(ctx.view, cancelAtPeriodEnd(ctx, pathUuid(ctx.params), {customerId: me(ctx)}))),
+    ok(portalSubscription(ctx.view, cancelAtPeriodEnd(ctx, pathId(ctx), {customerId: me(ctx)}))),
   )
 }
 
 function registerBenefits(r: Router): void {
-  r.get('/customer-portal/benefit-grants/', 'customer', (ctx) => {
-    const customerId = me(ctx)
-    const benefitOf = (g: BenefitGrantRecord) => ctx.store.get('benefits', g.benefit_id)
-    const rows = ctx.store
+  const benefitOf = (g: BenefitGrantRecord, ctx: Ctx) => ctx.store.get('benefits', g.benefit_id)
+  const granted: Rows<BenefitGrantRecord> = (ctx) =>
+    ctx.store
       .all('benefit_grants')
-      .filter((g) => g.customer_id === customerId && g.granted_at !== null && g.revoked_at === null && benefitOf(g)?.is_deleted === false)
-    return ok(
-      listRows(
-        rows,
-        ctx.query,
-        {
-          filters: {
-            type: byField(BENEFIT_TYPES, (g: BenefitGrantRecord) => benefitOf(g)?.type),
-            benefit_id: byField('uuid', (g: BenefitGrantRecord) => g.benefit_id),
-            order_id: byField('uuid', (g: BenefitGrantRecord) => g.order_id),
-            subscription_id: byField('uuid', (g: BenefitGrantRecord) => g.subscription_id),
-            query: textSearch((g: BenefitGrantRecord) => benefitOf(g)?.description),
-          },
-          // the service's CustomerBenefitGrantSortProperty; one organization, so `organization` keeps the order
-          sorts: {
-            granted_at: (g) => g.granted_at,
-            type: (g) => benefitOf(g)?.type,
-            organization: () => ctx.store.data.organization.name,
-            product_benefit: (g) => benefitOf(g)?.description,
-          },
-          defaultSort: ['product_benefit', '-granted_at'],
-        },
-        (g) => portalGrant(ctx.view, g),
-      ),
-    )
+      .filter((g) => g.customer_id === me(ctx) && g.granted_at !== null && g.revoked_at === null && benefitOf(g, ctx)?.is_deleted === false)
+  listRoute(r, 'customer_portal:benefit-grants:list', granted, {
+    present: portalGrant,
+    filters: {
+      type: byField(BENEFIT_TYPES, (g: BenefitGrantRecord, ctx) => benefitOf(g, ctx)?.type),
+      benefit_id: byField('uuid', (g: BenefitGrantRecord) => g.benefit_id),
+      order_id: byField('uuid', (g: BenefitGrantRecord) => g.order_id),
+      subscription_id: byField('uuid', (g: BenefitGrantRecord) => g.subscription_id),
+      query: textSearch((g: BenefitGrantRecord, ctx) => benefitOf(g, ctx)?.description),
+    },
+    // one organization: sorting by it keeps the order
+    sorts: {
+      granted_at: (g) => g.granted_at,
+      type: (g, ctx) => benefitOf(g, ctx)?.type,
+      organization: (_g, ctx) => ctx.store.data.organization.name,
+      product_benefit: (g, ctx) => benefitOf(g, ctx)?.description,
+    },
+    defaultSort: ['product_benefit', '-granted_at'],
   })
 
-  r.get('/customer-portal/license-keys/', 'customer', (ctx) => {
-    const customerId = me(ctx)
-    const rows = ctx.store.all('license_keys').filter((k) => k.customer_id === customerId)
-    return ok(listRows(rows, ctx.query, licenseKeyListSpec(ctx), (k) => licenseKeyViews.licenseKey(ctx.view, k)))
+  listRoute(r, 'customer_portal:license_keys:list', (ctx: Ctx) => ctx.store.all('license_keys').filter((k) => k.customer_id === me(ctx)), {
+    present: licenseKeyViews.licenseKey,
+    filters: licenseKeyFilters,
+    sorts: {},
+    defaultSort: ['-created_at'],
   })
-
-  r.get('/customer-portal/license-keys/:id', 'customer', (ctx) => ok(licenseKeyWithActivations(ctx, findLicenseKey(ctx, pathUuid(ctx.params), me(ctx)))))
+  getRoute(r, 'customer_portal:license_keys:get', findLicenseKey, (_view, k, ctx) => licenseKeyWithActivations(ctx, k), me)
 
   // Unauthenticated twins of the core routes: the key and `organization_id` in the body identify the key.
   r.post('/customer-portal/license-keys/validate', 'none', validateLicenseKey)
@@ -174,8 +168,7 @@ function registerBenefits(r: Router): void {
 
 function registerOrganization(r: Router): void {
   r.get('/customer-portal/organizations/:slug', 'none', (ctx) => {
-    const org = ctx.store.data.organization
-    if (ctx.params.slug !== org.slug) throw notFound()
+    found(ctx.params.slug === ctx.store.data.organization.slug ? ctx.store.data.organization : undefined)
     const products = ctx.store.all('products').filter((p) => p.visibility === 'public' && !p.is_archived && p.recurring_interval !== null)
     return ok({organization: customerOrganization(ctx.view), products: products.map((p) => customerProduct(ctx.view, p, false))})
   })

@@ -2,14 +2,15 @@
 import {z} from 'zod'
 
 import {CURRENCIES} from '../../../client/currencies.js'
-import {domainError, notFound, ruleValidation} from '../../core/errors.js'
+import {domainError, ruleValidation} from '../../core/errors.js'
 import {checkOrganization, emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {byField, listRows, textSearch} from '../../core/list.js'
+import {byField, textSearch} from '../../core/list.js'
+import {finder, getRoute, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
 import type {PriceRecord, ProductRecord} from './model.js'
 import * as present from './present.js'
 import {checkRefusal} from './refusals.js'
-import {metadataSchema, parse, pathUuid} from '../../core/validate.js'
+import {metadataSchema, parse} from '../../core/validate.js'
 import {minimumAmount} from './amounts.js'
 
 const MAX_AMOUNT = 99_999_999
@@ -143,13 +144,9 @@ function checkCustomBounds(input: PriceCreate, index: number): void {
   }
 }
 
-export function findProduct(ctx: Ctx, id: string): ProductRecord {
-  const product = ctx.store.get('products', id)
-  if (!product) throw notFound()
-  return product
-}
+export const findProduct = finder('products')
 
-const priceAmount = (p: ProductRecord) => {
+const priceAmount = (p: ProductRecord): number | null => {
   const price = p.prices.find((x) => !x.is_archived)
   if (!price || price.amount_type === 'metered_unit') return null
   return minimumAmount(price)
@@ -165,34 +162,26 @@ function attachedFields(ctx: Ctx, list: Array<{custom_field_id: string; required
 }
 
 export function register(r: Router): void {
-  r.get('/products/', 'organization', (ctx) =>
-    ok(
-      listRows(
-        ctx.store.all('products'),
-        ctx.query,
-        {
-          filters: {
-            id: byField('uuid', (p: ProductRecord) => p.id),
-            organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            query: textSearch((p: ProductRecord) => p.name),
-            is_archived: byField('bool', (p: ProductRecord) => p.is_archived),
-            is_recurring: byField('bool', (p: ProductRecord) => p.recurring_interval !== null),
-            benefit_id: {type: 'uuid', match: (p: ProductRecord, values) => values.some((v) => p.benefit_ids.includes(String(v)))},
-            visibility: byField(['draft', 'private', 'public'], (p: ProductRecord) => p.visibility),
-          },
-          sorts: {
-            created_at: (p) => p.created_at,
-            name: (p) => p.name.toLowerCase(),
-            price_amount_type: (p) => p.prices.find((x) => !x.is_archived)?.amount_type ?? null,
-            price_amount: priceAmount,
-          },
-          defaultSort: ['-created_at'],
-          metadata: (p) => p.metadata,
-        },
-        (p) => present.product(ctx.view, p),
-      ),
-    ),
-  )
+  listRoute(r, 'products:list', (ctx: Ctx) => ctx.store.all('products'), {
+    present: present.product,
+    filters: {
+      id: byField('uuid', (p: ProductRecord) => p.id),
+      organization_id: organizationScope,
+      query: textSearch((p: ProductRecord) => p.name),
+      is_archived: byField('bool', (p: ProductRecord) => p.is_archived),
+      is_recurring: byField('bool', (p: ProductRecord) => p.recurring_interval !== null),
+      benefit_id: {type: 'uuid', match: (p: ProductRecord, values) => values.some((v) => p.benefit_ids.includes(String(v)))},
+      visibility: byField(['draft', 'private', 'public'], (p: ProductRecord) => p.visibility),
+    },
+    sorts: {
+      created_at: (p) => p.created_at,
+      name: (p) => p.name.toLowerCase(),
+      price_amount_type: (p) => p.prices.find((x) => !x.is_archived)?.amount_type ?? null,
+      price_amount: priceAmount,
+    },
+    defaultSort: ['-created_at'],
+    metadata: (p) => p.metadata,
+  })
 
   r.post('/products/', 'organization', (ctx) => {
     const input = parse(productCreate, ctx.body)
@@ -229,10 +218,10 @@ export function register(r: Router): void {
     return ok(body, 201)
   })
 
-  r.get('/products/:id', 'organization', (ctx) => ok(present.product(ctx.view, findProduct(ctx, pathUuid(ctx.params)))))
+  getRoute(r, 'products:get', findProduct, present.product)
 
   r.patch('/products/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(productUpdate, ctx.body)
     const current = findProduct(ctx, id)
     checkRefusal(ctx.env, current.name)
@@ -274,7 +263,7 @@ export function register(r: Router): void {
   })
 
   r.post('/products/:id/benefits', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(benefitsUpdate, ctx.body)
     findProduct(ctx, id)
     input.benefits.forEach((b, i) => {
@@ -292,7 +281,7 @@ export function register(r: Router): void {
   })
 
   r.delete('/products/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const product = findProduct(ctx, id)
     if (!present.product(ctx.view, product).is_deletable) {
       throw domainError(409, 'ProductNotDeletable', 'This product has orders or subscriptions and cannot be deleted. Archive it instead.')

@@ -4,7 +4,8 @@ import {z} from 'zod'
 import {domainError, ruleValidation} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {byField, listRows} from '../../core/list.js'
+import {byField} from '../../core/list.js'
+import {listRoute, organizationScope} from '../../core/toolkit.js'
 import type {OrderRecord} from '../orders/model.js'
 import type {RefundRecord} from './model.js'
 import * as present from './present.js'
@@ -84,33 +85,23 @@ function createRefund(ctx: Ctx, input: RefundCreate) {
   })
 }
 
-function externalId(ctx: Ctx, r: RefundRecord): string | null {
-  return ctx.store.get('customers', r.customer_id)?.external_id ?? null
-}
+const externalId = (r: RefundRecord, ctx: Ctx): string | null => ctx.store.get('customers', r.customer_id)?.external_id ?? null
 
 export function register(r: Router): void {
-  r.get('/refunds/', 'organization', (ctx) =>
-    ok(
-      listRows(
-        ctx.store.all('refunds'),
-        ctx.query,
-        {
-          filters: {
-            id: byField('uuid', (x: RefundRecord) => x.id),
-            organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            order_id: byField('uuid', (x: RefundRecord) => x.order_id),
-            subscription_id: byField('uuid', (x: RefundRecord) => x.subscription_id),
-            customer_id: byField('uuid', (x: RefundRecord) => x.customer_id),
-            external_customer_id: byField('string', (x: RefundRecord) => externalId(ctx, x)),
-            succeeded: {type: 'bool', match: (x: RefundRecord, [v]) => (x.status === 'succeeded') === v},
-          },
-          sorts: {created_at: (x) => x.created_at, amount: (x) => x.amount},
-          defaultSort: ['-created_at'],
-        },
-        (x) => present.refund(ctx.view, x),
-      ),
-    ),
-  )
+  listRoute(r, 'refunds:list', (ctx: Ctx) => ctx.store.all('refunds'), {
+    present: present.refund,
+    filters: {
+      id: byField('uuid', (x: RefundRecord) => x.id),
+      organization_id: organizationScope,
+      order_id: byField('uuid', (x: RefundRecord) => x.order_id),
+      subscription_id: byField('uuid', (x: RefundRecord) => x.subscription_id),
+      customer_id: byField('uuid', (x: RefundRecord) => x.customer_id),
+      external_customer_id: byField('string', externalId),
+      succeeded: {type: 'bool', match: (x: RefundRecord, [v]) => (x.status === 'succeeded') === v},
+    },
+    sorts: {created_at: (x) => x.created_at, amount: (x) => x.amount},
+    defaultSort: ['-created_at'],
+  })
 
   r.post('/refunds/', 'organization', (ctx) => {
     const input = parse(refundCreate, ctx.body)

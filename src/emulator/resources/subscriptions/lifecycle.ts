@@ -1,7 +1,8 @@
 // The subscription changes shared with the portal, customers, refunds, benefits and checkouts routes: finding
 // a subscription, cancelling, revoking and uncancelling, revoking grants, and the webhooks they raise.
 
-import {domainError, notFound} from '../../core/errors.js'
+import {domainError} from '../../core/errors.js'
+import {finder} from '../../core/toolkit.js'
 import {emit, type Ctx} from '../../core/http.js'
 import type {BenefitGrantRecord} from '../benefits/model.js'
 import type {OrderRecord} from '../orders/model.js'
@@ -37,11 +38,7 @@ export const alreadyCanceled = () =>
   domainError(403, 'AlreadyCanceledSubscription', 'This subscription is already canceled or will be at the end of the period.')
 
 /** The subscription `id` (of `customerId` when given); subscriptions that never started are invisible. */
-export function findSubscription(ctx: Ctx, id: string, customerId?: string): SubscriptionRecord {
-  const s = ctx.store.get('subscriptions', id)
-  if (!s || s.started_at === null || (customerId !== undefined && s.customer_id !== customerId)) throw notFound()
-  return s
-}
+export const findSubscription = finder('subscriptions', {live: (s) => s.started_at !== null})
 
 /**
  * Sets `revoked_at` on the live grants that `match` selects and revokes their license keys; returns

@@ -1,64 +1,56 @@
 // Subscriptions: list, create, read, the PATCH actions of api-facts §4.6, and DELETE (= revoke now).
 import {domainError, requestValidation, ruleValidation} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'
-import {after, before, byField, listRows} from '../../core/list.js'
+import {after, before, byField} from '../../core/list.js'
+import {getRoute, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
 import type {SubscriptionRecord} from './model.js'
 import {grantProductBenefits} from '../benefits/grants.js'
 import {addInterval} from './periods.js'
 import {uuid} from '../../core/ids.js'
 import * as present from './present.js'
 import * as benefitViews from '../benefits/present.js'
-import {parse, pathUuid} from '../../core/validate.js'
+import {parse} from '../../core/validate.js'
 import {BILLABLE, CANCELLATION_REASONS, emitCustomerStateChanged, findSubscription, isActive, isRevoked, iso, revokeSubscription} from './lifecycle.js'
 import {createSchema, parseUpdate, productError, update} from './update.js'
 import {resetSubscriptionMeters} from '../customer-meters/reset.js'
 
 const STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const
 
-function externalId(ctx: Ctx, s: SubscriptionRecord): string | null {
-  return ctx.store.get('customers', s.customer_id)?.external_id ?? null
-}
+const externalId = (s: SubscriptionRecord, ctx: Ctx): string | null => ctx.store.get('customers', s.customer_id)?.external_id ?? null
 
 export function register(r: Router): void {
-  r.get('/subscriptions/', 'organization', (ctx) =>
-    ok(
-      listRows(
-        ctx.store.all('subscriptions').filter((s) => s.started_at !== null),
-        ctx.query,
-        {
-          filters: {
-            organization_id: byField('uuid', () => ctx.store.data.organization.id),
-            product_id: byField('uuid', (s: SubscriptionRecord) => s.product_id),
-            customer_id: byField('uuid', (s: SubscriptionRecord) => s.customer_id),
-            external_customer_id: byField('string', (s: SubscriptionRecord) => externalId(ctx, s)),
-            discount_id: byField('uuid', (s: SubscriptionRecord) => s.discount_id),
-            active: {type: 'bool', match: (s: SubscriptionRecord, [v]) => (v ? isActive(s) : isRevoked(s))},
-            status: byField(STATUSES, (s: SubscriptionRecord) => s.status),
-            cancel_at_period_end: byField('bool', (s: SubscriptionRecord) => s.cancel_at_period_end),
-            customer_cancellation_reason: byField(CANCELLATION_REASONS, (s: SubscriptionRecord) => s.customer_cancellation_reason),
-            canceled_at_after: after((s: SubscriptionRecord) => s.canceled_at),
-            canceled_at_before: before((s: SubscriptionRecord) => s.canceled_at),
-            started_after: after((s: SubscriptionRecord) => s.started_at),
-            started_before: before((s: SubscriptionRecord) => s.started_at),
-          },
-          sorts: {
-            customer: (s) => ctx.store.get('customers', s.customer_id)?.email.toLowerCase(),
-            status: (s) => s.status,
-            started_at: (s) => s.started_at,
-            current_period_end: (s) => s.current_period_end,
-            ended_at: (s) => s.ended_at,
-            ends_at: (s) => s.ends_at,
-            amount: (s) => s.amount,
-            product: (s) => ctx.store.get('products', s.product_id)?.name.toLowerCase(),
-            discount: (s) => s.discount_id,
-          },
-          defaultSort: ['-started_at'],
-          metadata: (s) => s.metadata,
-        },
-        (s) => present.subscription(ctx.view, s),
-      ),
-    ),
-  )
+  listRoute(r, 'subscriptions:list', (ctx: Ctx) => ctx.store.all('subscriptions').filter((s) => s.started_at !== null), {
+    present: present.subscription,
+    filters: {
+      organization_id: organizationScope,
+      product_id: byField('uuid', (s: SubscriptionRecord) => s.product_id),
+      customer_id: byField('uuid', (s: SubscriptionRecord) => s.customer_id),
+      external_customer_id: byField('string', externalId),
+      discount_id: byField('uuid', (s: SubscriptionRecord) => s.discount_id),
+      active: {type: 'bool', match: (s: SubscriptionRecord, [v]) => (v ? isActive(s) : isRevoked(s))},
+      status: byField(STATUSES, (s: SubscriptionRecord) => s.status),
+      cancel_at_period_end: byField('bool', (s: SubscriptionRecord) => s.cancel_at_period_end),
+      customer_cancellation_reason: byField(CANCELLATION_REASONS, (s: SubscriptionRecord) => s.customer_cancellation_reason),
+      canceled_at_after: after((s: SubscriptionRecord) => s.canceled_at),
+      canceled_at_before: before((s: SubscriptionRecord) => s.canceled_at),
+      started_after: after((s: SubscriptionRecord) => s.started_at),
+      started_before: before((s: SubscriptionRecord) => s.started_at),
+    },
+    sorts: {
+      customer: (s, ctx) => ctx.store.get('customers', s.customer_id)?.email.toLowerCase(),
+      status: (s) => s.status,
+      started_at: (s) => s.started_at,
+      current_period_end: (s) => s.current_period_end,
+      ended_at: (s) => s.ended_at,
+      ends_at: (s) => s.ends_at,
+      amount: (s) => s.amount,
+      product: (s, ctx) => ctx.store.get('products', s.product_id)?.name.toLowerCase(),
+      discount: (s) => s.discount_id,
+    },
+    defaultSort: ['-started_at'],
+    metadata: (s) => s.metadata,
+  })
+  getRoute(r, 'subscriptions:get', findSubscription, present.subscription)
 
   // Only free recurring products can be subscribed to directly (api-facts §3.1); paid ones go through checkouts.
   r.post('/subscriptions/', 'organization', (ctx) => {
@@ -127,13 +119,11 @@ export function register(r: Router): void {
     return ok(body, 201)
   })
 
-  r.get('/subscriptions/:id', 'organization', (ctx) => ok(present.subscription(ctx.view, findSubscription(ctx, pathUuid(ctx.params)))))
-
   r.patch('/subscriptions/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parseUpdate(ctx.body)
     return ok(present.subscription(ctx.view, update(ctx, id, input)))
   })
 
-  r.delete('/subscriptions/:id', 'organization', (ctx) => ok(present.subscription(ctx.view, revokeSubscription(ctx, pathUuid(ctx.params)))))
+  r.delete('/subscriptions/:id', 'organization', (ctx) => ok(present.subscription(ctx.view, revokeSubscription(ctx, pathId(ctx)))))
 }

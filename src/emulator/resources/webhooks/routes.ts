@@ -3,13 +3,13 @@ import {z} from 'zod'
 
 import {API_VERSIONS, type ApiVersion} from '../../../client/version.js'
 import {WEBHOOK_EVENTS, WEBHOOK_EVENTS_BY_VERSION} from '../../../client/webhook-events.js'
-import {notFound} from '../../core/errors.js'
 import {checkOrganization, noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {token, TOKEN_PREFIXES, uuid} from '../../core/ids.js'
-import {after, before, byField, listRows} from '../../core/list.js'
+import {after, before, byField} from '../../core/list.js'
+import {finder, getRoute, listRoute, lookup, organizationScope, pathId} from '../../core/toolkit.js'
 import type {WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEventRecord} from './model.js'
 import * as present from './present.js'
-import {parse, pathUuid} from '../../core/validate.js'
+import {parse} from '../../core/validate.js'
 
 export {WEBHOOK_EVENTS}
 
@@ -86,11 +86,7 @@ const bodiesOf = (ctx: Ctx) => BODIES[ctx.view.version ?? DEFAULT_PAYLOAD_VERSIO
 
 const iso = (ctx: Ctx) => new Date(ctx.now).toISOString()
 
-export function findEndpoint(ctx: Ctx, id: string): WebhookEndpointRecord {
-  const endpoint = ctx.store.get('webhook_endpoints', id)
-  if (!endpoint) throw notFound()
-  return endpoint
-}
+export const findEndpoint = finder('webhook_endpoints')
 
 /** Applies `change` to the endpoint inside a write and answers with the endpoint. */
 function updateEndpoint(ctx: Ctx, id: string, change: (w: WebhookEndpointRecord) => void) {
@@ -105,20 +101,12 @@ function updateEndpoint(ctx: Ctx, id: string, change: (w: WebhookEndpointRecord)
 }
 
 export function register(r: Router): void {
-  r.get('/webhooks/endpoints', 'organization', (ctx) =>
-    ok(
-      listRows(
-        ctx.store.all('webhook_endpoints'),
-        ctx.query,
-        {
-          filters: {organization_id: byField('uuid', () => ctx.store.data.organization.id)},
-          sorts: {created_at: (w) => w.created_at},
-          defaultSort: ['-created_at'],
-        },
-        (w) => present.webhookEndpoint(ctx.view, w),
-      ),
-    ),
-  )
+  listRoute(r, 'webhooks:list_webhook_endpoints', (ctx: Ctx) => ctx.store.all('webhook_endpoints'), {
+    present: present.webhookEndpoint,
+    filters: {organization_id: organizationScope},
+    sorts: {},
+    defaultSort: ['-created_at'],
+  })
 
   r.post('/webhooks/endpoints', 'organization', (ctx) => {
     const input = parse(bodiesOf(ctx).create, ctx.body)
@@ -140,10 +128,10 @@ export function register(r: Router): void {
     return ok(present.webhookEndpoint(ctx.view, endpoint), 201)
   })
 
-  r.get('/webhooks/endpoints/:id', 'organization', (ctx) => ok(present.webhookEndpoint(ctx.view, findEndpoint(ctx, pathUuid(ctx.params)))))
+  getRoute(r, 'webhooks:get_webhook_endpoint', findEndpoint, present.webhookEndpoint)
 
   r.patch('/webhooks/endpoints/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     const input = parse(bodiesOf(ctx).update, ctx.body)
     return updateEndpoint(ctx, id, (w) => {
       if (input.url) w.url = input.url
@@ -156,45 +144,38 @@ export function register(r: Router): void {
   })
 
   r.patch('/webhooks/endpoints/:id/secret', 'organization', (ctx) =>
-    updateEndpoint(ctx, pathUuid(ctx.params), (w) => {
+    updateEndpoint(ctx, pathId(ctx), (w) => {
       w.secret = token(TOKEN_PREFIXES.webhookSecret)
     }),
   )
 
   r.delete('/webhooks/endpoints/:id', 'organization', (ctx) => {
-    const id = pathUuid(ctx.params)
+    const id = pathId(ctx)
     findEndpoint(ctx, id)
     ctx.store.write(() => ctx.store.remove('webhook_endpoints', findEndpoint(ctx, id).id))
     return noContent()
   })
 
-  r.get('/webhooks/deliveries', 'organization', (ctx) => {
-    const event = (d: WebhookDeliveryRecord) => ctx.store.get('webhook_events', d.webhook_event_id)
-    return ok(
-      listRows(
-        ctx.store.all('webhook_deliveries'),
-        ctx.query,
-        {
-          filters: {
-            endpoint_id: byField('uuid', (d: WebhookDeliveryRecord) => d.webhook_endpoint_id),
-            succeeded: byField('bool', (d: WebhookDeliveryRecord) => d.succeeded),
-            event_type: byField(WEBHOOK_EVENTS_BY_VERSION[ctx.view.version ?? DEFAULT_PAYLOAD_VERSION], (d: WebhookDeliveryRecord) => event(d)?.type ?? null),
-            http_code_class: byField(['2xx', '3xx', '4xx', '5xx'], (d: WebhookDeliveryRecord) => (d.http_code ? `${Math.floor(d.http_code / 100)}xx` : null)),
-            start_timestamp: after((d: WebhookDeliveryRecord) => d.created_at),
-            end_timestamp: before((d: WebhookDeliveryRecord) => d.created_at),
-          },
-          sorts: {created_at: (d) => d.created_at},
-          defaultSort: ['-created_at'],
-        },
-        (d) => presentDelivery(d, event(d)),
-      ),
-    )
+  const eventOf = (d: WebhookDeliveryRecord, ctx: Ctx) => ctx.store.get('webhook_events', d.webhook_event_id)
+  listRoute(r, 'webhooks:list_webhook_deliveries', (ctx: Ctx) => ctx.store.all('webhook_deliveries'), {
+    present: (_view, d, ctx) => presentDelivery(d, eventOf(d, ctx)),
+    filters: {
+      endpoint_id: byField('uuid', (d: WebhookDeliveryRecord) => d.webhook_endpoint_id),
+      succeeded: byField('bool', (d: WebhookDeliveryRecord) => d.succeeded),
+      event_type: {
+        type: (ctx) => WEBHOOK_EVENTS_BY_VERSION[ctx.view.version ?? DEFAULT_PAYLOAD_VERSION],
+        match: (d: WebhookDeliveryRecord, values, ctx) => values.includes(eventOf(d, ctx)?.type ?? ''),
+      },
+      http_code_class: byField(['2xx', '3xx', '4xx', '5xx'], (d: WebhookDeliveryRecord) => (d.http_code ? `${Math.floor(d.http_code / 100)}xx` : null)),
+      start_timestamp: after((d: WebhookDeliveryRecord) => d.created_at),
+      end_timestamp: before((d: WebhookDeliveryRecord) => d.created_at),
+    },
+    sorts: {},
+    defaultSort: ['-created_at'],
   })
 
   r.post('/webhooks/events/:id/redeliver', 'organization', (ctx) => {
-    const event = ctx.store.get('webhook_events', pathUuid(ctx.params))
-    if (!event) throw notFound()
-    ctx.env.redeliver(event.id)
+    ctx.env.redeliver(lookup(ctx, 'webhook_events', pathId(ctx)).id)
     return ok(null, 202)
   })
 }
