@@ -11,6 +11,10 @@
 //  6. ingest 200,000 events at --latency 25ms: `till events ingest` against a sequential loop posting the same batches, and its peak RSS
 //  7. 1,000,000 stored events: ingest of 1,000 events, a meter's quantities, a customer's meters and the
 //     emulator's start, against the same requests on an empty event log
+//  8. load: 8 processes at once, each importing 500 customers (`till customers import`) into one emulator with
+//     5% of requests answered 5xx and 2% of connections cut after the change, all sharing one profile's budget
+//     (the service's per-minute limit scaled to 1,000 per 10 s so that the case ends in minutes): every
+//     customer exactly once, every exit code, the 429s against the windows, and the achieved rate against the limit
 // `--only=N[,N]` runs only those cases (e.g. --only=6).
 import {spawn, spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
@@ -466,6 +470,59 @@ async function scale(data) {
   )
 }
 
+async function load(data) {
+  const PROCESSES = 8
+  const EACH = quick ? 100 : 500
+  const WINDOW = 10_000
+  const emu = await startEmulator(['--data', data, '--rate-limit', '1000/10s', '--fail-rate', '0.05', '--reset-rate', '0.02', '--fault-seed', '3'])
+  const env = envFor(emu, {TILL_RATE_LIMIT: '1000/10s'})
+  const from = emu.requests.total
+  const started = performance.now()
+  const runs = Array.from({length: PROCESSES}, (_, p) => {
+    const file = join(data, `customers-${p}.jsonl`)
+    writeFileSync(
+      file,
+      Array.from({length: EACH}, (_, i) => `${JSON.stringify({email: `load-${p}-${i}@example.com`, external_id: `load_${p}_${i}`})}\n`).join(''),
+    )
+    return run(process.execPath, [bin, 'customers', 'import', file, '-o', 'jsonl'], env).catch((e) => ({failed: e}))
+  })
+  const results = await Promise.all(runs)
+  const seconds = (performance.now() - started) / 1000
+  const times = emu.requests.times.slice(from)
+  const limited = emu.requests.limited
+  // count what was made, one page at a time
+  const seen = new Map()
+  for (let page = 1; ; page++) {
+    const res = await fetch(`${emu.info.production.url}/customers/?limit=100&page=${page}`, {
+      headers: {authorization: `Bearer ${emu.info.production.organization_token}`},
+    })
+    if (res.status !== 200) continue
+    const body = await res.json()
+    for (const c of body.items) if (String(c.external_id).startsWith('load_')) seen.set(c.external_id, (seen.get(c.external_id) ?? 0) + 1)
+    if (page >= body.pagination.max_page) break
+  }
+  await stop(emu)
+  const exits = results.map((r) => (r.failed ? 'failed' : 'ok'))
+  const windows = Math.floor((times.at(-1) - times[0]) / WINDOW) + 1
+  table(
+    `8. Load: ${PROCESSES} processes x ${EACH} customers, 5% 5xx, 2% cuts, one budget of 1,000 per 10 s`,
+    ['customers', 'made once', 'made twice', 'exit 0', 'seconds', 'requests', 'per 10 s (ratio to 1,000)', '429s', '10 s windows'],
+    [
+      [
+        PROCESSES * EACH,
+        [...seen.values()].filter((n) => n === 1).length,
+        [...seen.values()].filter((n) => n > 1).length,
+        `${exits.filter((e) => e === 'ok').length}/${PROCESSES}`,
+        fmt(seconds, 1),
+        times.length,
+        fmt(times.length / windows / 1000, 2),
+        limited,
+        windows,
+      ],
+    ],
+  )
+}
+
 const work = mkdtempSync(join(tmpdir(), 'till-bench-'))
 try {
   console.log(`till benchmark (node ${process.version}${quick ? ', quick' : ''})`)
@@ -479,6 +536,7 @@ try {
     if (wanted(5)) await metrics(join(work, 'metrics'))
     if (wanted(6)) await ingest(join(work, 'ingest'))
     if (wanted(7)) await scale(join(work, 'scale'))
+    if (wanted(8)) await load(join(work, 'load'))
   }
 } finally {
   rmSync(work, {recursive: true, force: true})

@@ -42,6 +42,7 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'customers delete': ['customers:delete', 'customers:delete_external', 'customers:list'],
   'customers export': ['customers:export'],
   'customers get': ['customers:get', 'customers:get_external', 'customers:list'],
+  'customers import': ['customers:create', 'customers:get', 'customers:get_external', 'customers:list', 'customers:update', 'customers:update_external'],
   'customers list': ['customers:list'],
   'customers payment-methods': ['customers:list', 'customers:list_payment_methods', 'customers:list_payment_methods_external'],
   'customers state': ['benefits:get', 'customers:get_state', 'customers:get_state_external', 'customers:list', 'products:get'],

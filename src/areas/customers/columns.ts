@@ -186,8 +186,23 @@ export const webhookEndpointColumns: ResourceColumns = {
   fields: endpoint.fields(['id', 'created_at', 'modified_at', 'url', 'name', 'format', 'secret', 'organization_id', 'events', 'enabled']),
 }
 
+/** One line of `customers import`: what was done with it, or why it failed. */
+const customerImportColumns: ResourceColumns = {
+  columns: [
+    column('line', 'Line', 'text'),
+    column('action', 'Done', 'text', (row) => (row.ok ? (child(row.result)?.action ?? '') : 'failed')),
+    column('id', 'ID', 'id', (row) => child(row.result)?.id ?? ''),
+    column('email', 'Email', 'text', (row) => child(row.result)?.email ?? ''),
+    column('external_id', 'External ID', 'id', (row) => child(row.result)?.external_id ?? ''),
+    column('error', 'Error', 'text', (row) => child(row.error)?.message ?? ''),
+  ],
+  defaults: ['line', 'action', 'id', 'email', 'external_id', 'error'],
+  fields: ['line', 'ok', 'result', 'error'],
+}
+
 export const customerColumns: Record<string, ResourceColumns> = {
   customers: customerListColumns,
+  'customer-imports': customerImportColumns,
   'customer-subscriptions': stateSubscriptionColumns,
   'customer-benefits': stateBenefitColumns,
   'customer-state': stateRowColumns,

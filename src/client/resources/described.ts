@@ -54,7 +54,7 @@ export const RESOURCES = [
       'customers:list_payment_methods',
       'customers:list_payment_methods_external',
     ],
-    views: ['customers', 'customer-state', 'customer-subscriptions', 'customer-benefits', 'payment-methods'],
+    views: ['customers', 'customer-imports', 'customer-state', 'customer-subscriptions', 'customer-benefits', 'payment-methods'],
   }),
   describe({
     name: 'orders',
