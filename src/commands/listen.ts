@@ -77,6 +77,9 @@ When the service asks the stream to reconnect (every 10 minutes) till connects a
       })
     } catch (error) {
       throw listenError(error, profile, orgId)
+    } finally {
+      // the answers of forwards still on their way, before the command ends
+      await printer.settled()
     }
   }
 }

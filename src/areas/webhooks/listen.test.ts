@@ -43,12 +43,48 @@ describe('listen output', () => {
       {error: 'connection refused', ms: 1},
       {status: 204, ms: 3},
     ])
-    for (const id of ['a', 'b', 'c']) await p.onEvent(event('customer.created', id))
+    for (const id of ['a', 'b', 'c']) {
+      await p.onEvent(event('customer.created', id))
+      await p.settled()
+    }
     expect(out).toHaveLength(3)
     expect(notes).toEqual([
       'Nothing answers at http://localhost:3000/hook (connection refused); still listening, events are shown and forwarding resumes when it is back.',
       'http://localhost:3000/hook answers again.',
     ])
+  })
+
+  it('a forward that takes long holds up no later event: each is forwarded as it arrives, its line when answered', async () => {
+    const out: string[] = []
+    const answered: string[] = []
+    const p = new ListenPrinter({
+      forwardTo: 'http://localhost:3000/hook',
+      events: [],
+      json: false,
+      out: (l) => out.push(l),
+      note: () => {},
+      debug: () => {},
+      now: () => AT,
+      forward: (_to, e) =>
+        new Promise((resolve) =>
+          setTimeout(
+            () => {
+              answered.push(e.webhookEventId)
+              resolve({status: 200, ms: 5})
+            },
+            e.webhookEventId === 'slow' ? 200 : 1,
+          ),
+        ),
+    })
+    const started = Date.now()
+    await p.onEvent(event('order.paid', 'slow'))
+    await p.onEvent(event('order.paid', 'fast'))
+    expect(Date.now() - started).toBeLessThan(100)
+    await p.settled()
+    expect(answered).toEqual(['fast', 'slow'])
+    expect(out.map((l) => l.split(/\s+/)[2])).toEqual(['fast', 'slow'])
+    // each line carries the time its event arrived
+    for (const line of out) expect(line.startsWith('2026-11-23T03:00:00Z')).toBe(true)
   })
 
   it('--json prints the body as it came; --events skips other types', async () => {

@@ -49,6 +49,8 @@ export class ListenPrinter {
   private localDown = false
   private warnedObjectForm = false
   private readonly now: () => number
+  /** Forwards on their way: each event is forwarded as it arrives, whatever the earlier ones are waiting for. */
+  private readonly pending = new Set<Promise<void>>()
 
   constructor(private readonly s: ListenSettings) {
     this.now = s.now ?? Date.now
@@ -89,16 +91,28 @@ export class ListenPrinter {
       if (!this.s.json) this.s.out(eventLine(at, event))
       return
     }
-    const result = await (this.s.forward ?? forwardEvent)(this.s.forwardTo, event)
+    // not awaited: a local server that never answers must not hold up the events after this one; each line
+    // says when its event arrived, so lines that come out of order are still read right
+    const forwarding = this.forward(at, event, this.s.forwardTo).finally(() => this.pending.delete(forwarding))
+    this.pending.add(forwarding)
+  }
+
+  /** Resolves once every forward started so far has its answer (or its failure). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending])
+  }
+
+  private async forward(at: number, event: StreamEvent, to: string): Promise<void> {
+    const result = await (this.s.forward ?? forwardEvent)(to, event)
     if (this.s.json) {
       if (result.error) this.s.note(`${event.type} ${event.webhookEventId} ${forwardText(result)}`)
     } else this.s.out(eventLine(at, event, result))
     if (result.error && !this.localDown) {
       this.localDown = true
-      this.s.note(`Nothing answers at ${this.s.forwardTo} (${result.error}); still listening, events are shown and forwarding resumes when it is back.`)
+      this.s.note(`Nothing answers at ${to} (${result.error}); still listening, events are shown and forwarding resumes when it is back.`)
     } else if (!result.error && this.localDown) {
       this.localDown = false
-      this.s.note(`${this.s.forwardTo} answers again.`)
+      this.s.note(`${to} answers again.`)
     }
   }
 
