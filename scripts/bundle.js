@@ -12,7 +12,7 @@ import {build} from 'esbuild'
 import {mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import {dirname, join, relative} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
@@ -103,8 +103,15 @@ rmSync(out, {recursive: true, force: true})
 
 /** Each command below `dir`: its key (its path below `dir`, no extension) and the module it is in. */
 const commandsIn = (dir) => jsFiles(dir).map((file) => ({key: relative(dir, file).replace(/\.js$/, ''), file}))
+// The commands a resource description derives (src/areas/derived/commands.ts): no file of their own.
+const {RESOURCES} = await import(pathToFileURL(join(dist, 'client', 'resources', 'described.js')).href)
+const derivedFile = join(dist, 'areas', 'derived', 'commands.js')
+const derived = RESOURCES.flatMap((r) =>
+  Object.keys(r.commands ?? {}).map((verb) => ({key: `${r.topic.split(' ').join('/')}/${verb}`, derive: [r.name, verb]})),
+)
 const commands = [
   ...commandsIn(join(dist, 'commands')),
+  ...derived,
   // @oclif/plugin-autocomplete's commands, as till's own: a plugin is loaded from node_modules on every
   // run that may need it (its package.json, its manifest, its ES modules)
   ...commandsIn(join(root, 'node_modules', '@oclif', 'plugin-autocomplete', 'lib', 'commands')),
@@ -120,7 +127,14 @@ if (duplicate) throw new Error(`two commands are ${duplicate.key}: rename till's
 
 // The bundle's entry: main, and every command and hook behind a require (which esbuild makes lazy)
 const entry = join(dist, 'cli', 'bundle-entry.js')
-const loader = (list) => list.map(({key, file}) => `  ${JSON.stringify(key)}: () => require(${JSON.stringify(file)}),`).join('\n')
+const loader = (list) =>
+  list
+    .map(({key, file, derive}) =>
+      derive
+        ? `  ${JSON.stringify(key)}: () => require(${JSON.stringify(derivedFile)}).derivedCommand(${derive.map((x) => JSON.stringify(x)).join(', ')}),`
+        : `  ${JSON.stringify(key)}: () => require(${JSON.stringify(file)}),`,
+    )
+    .join('\n')
 writeFileSync(
   entry,
   `// made by scripts/bundle.js

@@ -419,7 +419,51 @@ function analyse(root) {
     }
     byCommand.set(id, ops)
   }
+  for (const [id, ops] of derivedCommands(program, src)) byCommand.set(id, ops)
   return {byCommand, unresolved: [...new Set(unresolved)]}
+}
+
+/** A string literal's text, or undefined. */
+const literal = (node) => (node && (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ? node.text : undefined)
+
+/** The properties of an object literal by name. */
+const propertiesOf = (object) =>
+  new Map(object.properties.filter((p) => ts.isPropertyAssignment(p)).map((p) => [literal(p.name) ?? p.name.getText(), strip(p.initializer)]))
+
+/**
+ * The commands the resource descriptions derive (src/client/resources/described.ts, `commands`: verb ->
+ * operation id), each sending its operation: method and path from the operation table.
+ */
+function derivedCommands(program, src) {
+  const described = program.getSourceFile(join(src, 'client', 'resources', 'described.ts'))
+  const table = program.getSourceFile(join(src, 'client', 'operations.generated.ts'))
+  if (!described || !table) return []
+  const operations = new Map()
+  const out = []
+  const visit = (node, found) => {
+    if (ts.isObjectLiteralExpression(node)) found(node)
+    ts.forEachChild(node, (child) => visit(child, found))
+  }
+  visit(table, (object) => {
+    for (const [id, value] of propertiesOf(object)) {
+      if (!value || !ts.isObjectLiteralExpression(value)) continue
+      const spec = propertiesOf(value)
+      const method = literal(spec.get('method'))
+      const path = literal(spec.get('path'))
+      if (method && path) operations.set(id, `${method} ${path.replace(/\{[^}]+\}/g, '{}')}`)
+    }
+  })
+  visit(described, (object) => {
+    const props = propertiesOf(object)
+    const topic = literal(props.get('topic'))
+    const commands = props.get('commands')
+    if (!topic || !commands || !ts.isObjectLiteralExpression(commands)) return
+    for (const [verb, op] of propertiesOf(commands)) {
+      const sent = operations.get(literal(op))
+      if (sent) out.push([`${topic} ${verb}`, new Set([sent])])
+    }
+  })
+  return out
 }
 
 // A quick look: `node scripts/till-operations.js [COMMAND ID...]`.

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 
 import {OutcomeUnknownError} from './errors.js'
 import {OPERATIONS, type OperationId} from './operations.generated.js'
-import {MARKER_KEY, operationOf, SETTLEMENTS, settleLost, settlementOf, type Reader} from './settlement.js'
+import {declaredSettlement, MARKER_KEY, operationOf, SETTLEMENTS, settleLost, settlementOf, type Reader} from './settlement.js'
 import {COMMAND_OPERATIONS, SHARED_OPERATIONS} from './till-scopes.generated.js'
 
 describe('the settlement of each write', () => {
@@ -10,9 +10,17 @@ describe('the settlement of each write', () => {
     const sent = new Set([...Object.values(COMMAND_OPERATIONS).flat(), ...SHARED_OPERATIONS])
     const writes = [...sent].filter((id) => Object.hasOwn(OPERATIONS, id) && OPERATIONS[id as OperationId].method !== 'GET')
     expect(writes.length).toBeGreaterThan(40)
-    expect(writes.filter((id) => !SETTLEMENTS[id as OperationId])).toEqual([])
+    expect(writes.filter((id) => !declaredSettlement(id as OperationId))).toEqual([])
     // and declares nothing for an operation that does not exist, or only reads
     for (const id of Object.keys(SETTLEMENTS)) expect(OPERATIONS[id as OperationId].method, id).not.toBe('GET')
+  })
+
+  it("a description's derived commands get their settlement from their verb", () => {
+    expect(SETTLEMENTS['metrics:create_dashboard']).toBeUndefined()
+    expect(declaredSettlement('metrics:create_dashboard')).toEqual({kind: 'unknown', truth: 'till metrics dashboards list'})
+    expect(declaredSettlement('metrics:update_dashboard')?.kind).toBe('idempotent')
+    const del = declaredSettlement('metrics:delete_dashboard')
+    expect(del?.kind === 'idempotent' && del.done?.(404, undefined)).toBe(true)
   })
 
   it('finds the operation of a request path, the most literal template first', () => {

@@ -11,6 +11,7 @@
 // test/client/settlement.test.ts fails when a writing operation a command sends has no declaration.
 import {OutcomeUnknownError} from './errors.js'
 import {OPERATIONS, type OperationId} from './operations.generated.js'
+import {RESOURCES, type ResourceDescription} from './resources/described.js'
 
 /** What a lookup may call: a GET of the API, answered with the parsed body (404 throws). */
 export interface Reader {
@@ -149,11 +150,29 @@ export function operationOf(method: string, path: string): OperationId | undefin
   return templates.find((t) => t.method === method && t.pattern.test(bare))?.id
 }
 
+/**
+ * The settlement of a write a description's derived command sends (src/client/resources/described.ts):
+ * an update is idempotent, a delete done when the second one finds nothing, a creation unknown (the list
+ * shows the truth).
+ */
+export function derivedSettlement(id: OperationId): Settlement | undefined {
+  for (const r of RESOURCES as readonly ResourceDescription[]) {
+    const verb = Object.entries(r.commands ?? {}).find(([, op]) => op === id)?.[0]
+    if (verb === 'update') return idempotent
+    if (verb === 'delete') return gone
+    if (verb === 'create') return unknown(`till ${r.topic} list`)
+  }
+  return undefined
+}
+
+/** The settlement declared for an operation, or derived from the description whose command sends it. */
+export const declaredSettlement = (id: OperationId): Settlement | undefined => SETTLEMENTS[id] ?? derivedSettlement(id)
+
 /** How a lost answer to this request is settled; reads (GET, HEAD) are always idempotent. */
 export function settlementOf(method: string, path: string): Settlement {
   if (method === 'GET' || method === 'HEAD') return idempotent
   const id = operationOf(method, path)
-  return (id && SETTLEMENTS[id]) || unknown(`till api GET ${path.replace(/[?#].*$/, '')}`)
+  return (id && declaredSettlement(id)) || unknown(`till api GET ${path.replace(/[?#].*$/, '')}`)
 }
 
 /** Reads are idempotent; so is a write its caller marks replayable (an ingest whose events all have an external_id). */

@@ -11,6 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {envVars, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, listAll, ROOT, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {RESOURCES, type ResourceDescription} from '../../src/client/resources/described.js'
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const ID_ALONE = new RegExp(`^${UUID}\\n$`)
@@ -65,6 +66,17 @@ describe('a piped create prints the id alone (and a one-time secret)', {timeout:
       expect: {secret: /^polar_cs_\w+$/},
     },
     'webhooks endpoints create': {args: async () => ['--url', 'https://example.com/hooks', '--event', 'order.paid'], expect: {secret: /^whsec_\w+$/}},
+    // and the create each description derives, with the description's example body
+    ...Object.fromEntries(
+      RESOURCES.filter((r: ResourceDescription) => r.commands?.create).map((r: ResourceDescription) => [
+        `${r.topic} create`,
+        {
+          args: async () =>
+            Object.entries(r.example ?? {}).flatMap(([k, v]) => (typeof v === 'string' ? ['-f', `${k}=${v}`] : ['-F', `${k}=${JSON.stringify(v)}`])),
+          expect: 'id' as const,
+        },
+      ]),
+    ),
   }
 
   it('covers every creating command of the manifest', () => {

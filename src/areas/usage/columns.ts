@@ -10,6 +10,7 @@ const meter = columnsOf<Schema<'Meter'>>()
 const quantity = columnsOf<Schema<'MeterQuantity'>>()
 const customerMeter = columnsOf<Schema<'CustomerMeter'>>()
 const portalMeter = columnsOf<Schema<'CustomerCustomerMeter'>>()
+const dashboard = columnsOf<Schema<'MetricDashboardSchema'>>()
 
 /** `sum(tokens)`, `count`... from a meter's aggregation. */
 export function aggregationText(value: unknown): string {
@@ -31,6 +32,16 @@ export function filterText(value: unknown): string {
 const metadataText = (row: Row) => (row.metadata && Object.keys(row.metadata as object).length > 0 ? JSON.stringify(row.metadata) : '')
 
 export const usageColumns: Record<string, ResourceColumns> = {
+  'metric-dashboards': {
+    columns: [
+      dashboard.column('id', 'ID', 'id'),
+      dashboard.column('name', 'Name', 'text'),
+      dashboard.column('metrics', 'Metrics', 'text', (row) => (Array.isArray(row.metrics) ? row.metrics.join(', ') : '')),
+      dashboard.column('created_at', 'Created', 'date'),
+    ],
+    defaults: ['id', 'name', 'metrics', 'created_at'],
+    fields: dashboard.fields(['id', 'created_at', 'modified_at', 'name', 'metrics', 'organization_id']),
+  },
   events: {
     columns: [
       event.column('id', 'ID', 'id'),

@@ -22,7 +22,20 @@ export interface ResourceDescription {
   readonly views?: readonly string[]
   /** `till TOPIC list` lists them (default: when one of its operations is a list). */
   readonly listed?: boolean
+  /**
+   * Commands made from the description alone (src/areas/derived/commands.ts), by verb: the operation each
+   * sends. A resource whose everyday commands need nothing of their own is added without command files.
+   */
+  readonly commands?: Readonly<Partial<Record<DerivedVerb, OperationId>>>
+  /** The plural in command help (`metric dashboards`); default: the noun and an s. */
+  readonly plural?: string
+  /** A body the derived `create` takes: shown in its help, and what the tests create one with. */
+  readonly example?: Readonly<Record<string, unknown>>
 }
+
+/** The commands a description can derive: `till TOPIC list|get|create|update|delete`. */
+export const DERIVED_VERBS = ['list', 'get', 'create', 'update', 'delete'] as const
+export type DerivedVerb = (typeof DERIVED_VERBS)[number]
 
 const describe = <const T extends ResourceDescription>(d: T): T => d
 
@@ -159,6 +172,21 @@ export const RESOURCES = [
     topic: 'customer-meters',
     wire: 'CustomerMeter',
     operations: ['customer_meters:list', 'customer_meters:get'],
+  }),
+  describe({
+    name: 'metric-dashboards',
+    noun: 'metric dashboard',
+    topic: 'metrics dashboards',
+    wire: 'MetricDashboardSchema',
+    operations: ['metrics:list_dashboards', 'metrics:get_dashboard', 'metrics:create_dashboard', 'metrics:update_dashboard', 'metrics:delete_dashboard'],
+    example: {name: 'Revenue', metrics: ['revenue', 'orders']},
+    commands: {
+      list: 'metrics:list_dashboards',
+      get: 'metrics:get_dashboard',
+      create: 'metrics:create_dashboard',
+      update: 'metrics:update_dashboard',
+      delete: 'metrics:delete_dashboard',
+    },
   }),
   describe({name: 'metrics', noun: 'metric', topic: 'metrics', wire: 'MetricsResponse', operations: ['metrics:get', 'metrics:limits'], views: []}),
   describe({

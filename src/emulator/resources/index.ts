@@ -26,6 +26,7 @@ import * as licenseKeys from './license-keys/index.js'
 import * as listen from './listen/index.js'
 import * as meters from './meters/index.js'
 import * as metrics from './metrics/index.js'
+import * as metricDashboards from './metric-dashboards/index.js'
 import * as oauth2 from './oauth2/index.js'
 import * as orders from './orders/index.js'
 import * as organizations from './organizations/index.js'
@@ -50,6 +51,7 @@ const resources: Resource[] = [
   organizations,
   portal,
   metrics,
+  metricDashboards,
   oauth2,
   discounts,
   payments,
