@@ -419,7 +419,11 @@ function analyse(root) {
     }
     byCommand.set(id, ops)
   }
-  for (const [id, ops] of derivedCommands(program, src)) byCommand.set(id, ops)
+  // a derived command is a command like the others: it reaches what every command reaches (the common
+  // context: a customer session for --as-customer), and its own operation
+  const lists = [...byCommand.values()]
+  const common = lists.length === 0 ? [] : [...lists[0]].filter((op) => lists.every((l) => l.has(op)))
+  for (const [id, ops] of derivedCommands(program, src)) byCommand.set(id, new Set([...ops, ...common]))
   return {byCommand, unresolved: [...new Set(unresolved)]}
 }
 
