@@ -239,7 +239,7 @@ describe('billing commands against the emulator', () => {
       expect(results.map((x) => x.id)).toEqual(theirs.map((o) => o.id))
       for (const x of results) {
         if (x.ok) expect(x.result).toEqual({order_id: x.id, status: 'generating'})
-        else expect(x.error).toEqual({message: expect.any(String), exit_code: expect.any(Number)})
+        else expect(x.error).toMatchObject({message: expect.any(String), exit_code: expect.any(Number)})
       }
       // Orders without billing details are refused by the service, and reported; a repeat for an order whose
       // invoice exists is a success (the service answers 202 and changes nothing).
