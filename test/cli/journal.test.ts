@@ -11,7 +11,22 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, sleep, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {envVars, linesOf, logFrom, runAnswering, runCli, sandbox, sh, spawnCli, startEmulatorWith, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {
+  envVars,
+  linesOf,
+  logFrom,
+  runAnswering,
+  runCli,
+  sandbox,
+  settledLogFrom,
+  sh,
+  spawnCli,
+  startEmulatorWith,
+  TILL,
+  type CliResult,
+  type Sandbox,
+} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 interface Result {
   id: string
@@ -234,4 +249,48 @@ describe('smaller jobs: a terminal offers to resume; failures keep the journal',
     await sleep(300)
     expect(log().filter((q) => q.method === 'PATCH')).toEqual([])
   }, 120_000)
+})
+
+describe('unknown outcomes are never a blind second send', () => {
+  let emulator: Emulator
+  let box: Sandbox
+
+  beforeAll(async () => {
+    // every request answered 5xx before any change: a redelivery (which nothing can settle) is unknown
+    emulator = await startEmulator({failRate: 1, quiet: false})
+    box = sandbox()
+  })
+  afterAll(async () => {
+    await emulator?.stop()
+    box?.cleanup()
+  })
+
+  it('`webhooks redeliver -`: each unknown (exit 7, the command that shows the truth), the journal kept; --resume sends nothing and says unknown again', async () => {
+    const env = box.env(envVars(emulator.production))
+    const events = [unknownId(), unknownId()]
+    const input = `${events.join('\n')}\n`
+    let log = await settledLogFrom(emulator)
+    const first = await runInProcess(['webhooks', 'redeliver', '-'], {env, input})
+    expect(first.code, first.stderr).toBe(7)
+    expect(first.stdout).toBe('')
+    for (const id of events)
+      expect(first.stderr).toMatch(
+        new RegExp(
+          `^Outcome unknown: ${id}: the answer to POST \\S+ was lost \\(HTTP 50\\d\\): .*; see whether it was done with: till webhooks deliveries list \\(exit 7\\)$`,
+          'm',
+        ),
+      )
+    expect(first.stderr).toContain('2 ids: 0 ok, 2 unknown, 0 failed.\n')
+    expect(first.stderr).toContain('Error: the outcome of 2 of 2 is unknown')
+    expect((await log()).filter((q) => q.method === 'POST')).toHaveLength(2)
+    expect(journals(box)).toHaveLength(1)
+
+    log = await settledLogFrom(emulator)
+    const resumed = await runInProcess(['webhooks', 'redeliver', '-', '--resume', '--envelope', '-o', 'jsonl'], {env, input})
+    expect(resumed.code, resumed.stderr).toBe(7)
+    expect(results(resumed.stdout).map((r) => [r.id, r.status])).toEqual(events.map((id) => [id, 'unknown']))
+    expect(resumed.stdout).toContain('an earlier run of this job stopped before its answer was recorded')
+    expect(await log()).toEqual([])
+    expect(journals(box)).toHaveLength(1)
+  })
 })
