@@ -168,6 +168,8 @@ export abstract class BaseCommand extends Command {
     printOne: (result: T) => Promise<void>,
   ): Promise<void> {
     if (id !== '-') {
+      const given = flags.resume ? '--resume' : flags.restart ? '--restart' : undefined
+      if (given) throw usageError(`${given} applies to ids read from stdin (-): one id is not a job to resume`, 'drop it, or give - and pipe the ids in')
       await printOne(await action(id))
       return
     }

@@ -293,4 +293,15 @@ describe('unknown outcomes are never a blind second send', () => {
     expect(await log()).toEqual([])
     expect(journals(box)).toHaveLength(1)
   })
+
+  it('--resume and --restart with one id (not -) are refused before anything is sent', async () => {
+    const env = box.env(envVars(emulator.production))
+    const log = await settledLogFrom(emulator)
+    for (const flag of ['--resume', '--restart']) {
+      const r = await runInProcess(['webhooks', 'redeliver', unknownId(), flag], {env})
+      expect(r.code).toBe(2)
+      expect(r.stderr).toBe(`Error: ${flag} applies to ids read from stdin (-): one id is not a job to resume\nHint: drop it, or give - and pipe the ids in\n`)
+    }
+    expect(await log()).toEqual([])
+  })
 })
