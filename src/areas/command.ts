@@ -3,7 +3,7 @@
 import {BaseCommand as CliCommand} from '../cli/base-command.js'
 import type {ResourceColumns} from '../cli/output/columns.js'
 
-export {type BaseFlags, bulkFlags, dryRunFlag, outputFlags, pageFlags, type OutputFlagValues} from '../cli/base-command.js'
+export {type BaseFlags, bulkFlags, bulkWriteFlags, dryRunFlag, outputFlags, pageFlags, type OutputFlagValues} from '../cli/base-command.js'
 
 export abstract class BaseCommand extends CliCommand {
   protected override async columnRegistry(): Promise<Record<string, ResourceColumns>> {

@@ -8,7 +8,7 @@ import {readConfig} from './config/profiles.js'
 import {Context} from './context.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import type {ResourceColumns} from './output/columns.js'
-import type {BulkResult} from './bulk.js'
+import type {BulkFlags} from './bulk-run.js'
 import {type CreatedOptions, Printer, type OutputFlagValues} from './printer.js'
 import {globalFlags} from './flags.js'
 import {Prompter} from './prompt.js'
@@ -21,7 +21,7 @@ import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 
-export {bulkFlags, dryRunFlag, globalFlags, outputFlags, pageFlags} from './flags.js'
+export {bulkFlags, bulkWriteFlags, dryRunFlag, globalFlags, outputFlags, pageFlags} from './flags.js'
 export type {OutputFlagValues} from './printer.js'
 
 export abstract class BaseCommand extends Command {
@@ -80,6 +80,9 @@ export abstract class BaseCommand extends Command {
     return this.context
   }
 
+  /** The arguments and flags as parsed (with the ids from stdin, they name a bulk job). */
+  private parsedInput?: {args: Record<string, unknown>; flags: Record<string, unknown>}
+
   /** Whether the `id` argument itself was `-` (the values read from stdin are then resource UUIDs). */
   private idsFromArg = false
 
@@ -98,6 +101,7 @@ export abstract class BaseCommand extends Command {
     cmd: T,
   ): Promise<Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>> {
     const parsed = (await this.parse(cmd as never)) as unknown as Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>
+    this.parsedInput = {args: parsed.args as Record<string, unknown>, flags: parsed.flags as Record<string, unknown>}
     const f = parsed.flags as unknown as {profile?: string; debug?: boolean; 'max-wait'?: number; 'no-input'?: boolean}
     this.globals = {profile: f.profile, debug: Boolean(f.debug) || this.debugging, maxWait: f['max-wait'] ?? 120, noInput: Boolean(f['no-input'])}
     // An `id` argument is a resource's UUID: checked here, before any request (`-` reads them from stdin).
@@ -153,16 +157,19 @@ export abstract class BaseCommand extends Command {
    * Runs `action` for the id argument, or, when it is \`-\`, for every id read from stdin (one per line or
    * JSON lines with an id) within the rate budget. Each result is printed by `printOne`, as for one id:
    * records of one resource share one list (the same columns, the same JSON object per id, JSON lines),
-   * each failure is one line on stderr, then a summary; the exit is non-zero if any failed. With
-   * --envelope, stdout has one {id, ok, result | error} line per input instead.
+   * each failure is one line on stderr, then a summary; the exit is 1 if any failed, 7 if the outcome of
+   * some is unknown (and none failed). With --envelope, stdout has one {id, ok, status, result | error}
+   * line per input instead. A command with --resume keeps the job's journal (src/cli/bulk-run.ts).
    */
   protected async eachId<T extends object>(
     id: string,
-    flags: OutputFlagValues & {color?: boolean; envelope?: boolean},
+    flags: BulkFlags,
     action: (id: string) => Promise<T>,
     printOne: (result: T) => Promise<void>,
   ): Promise<void> {
     if (id !== '-') {
+      const given = flags.resume ? '--resume' : flags.restart ? '--restart' : undefined
+      if (given) throw usageError(`${given} applies to ids read from stdin (-): one id is not a job to resume`, 'drop it, or give - and pipe the ids in')
       await printOne(await action(id))
       return
     }
@@ -171,59 +178,32 @@ export abstract class BaseCommand extends Command {
         '"-" reads ids from stdin, but stdin is a terminal',
         'pipe ids in, e.g.: till orders list --status paid --all -o jsonl | jq -r .id | till ...',
       )
-    const {heldIds, readIds, runEach} = await import('./bulk.js')
     const noun = this.idNoun()
     // Ids read for the `id` argument are UUIDs; keys and external ids (`--external-id -`, `key`) are not.
     if (this.idsFromArg) {
       const checked = action
       action = async (value: string) => checked(checkUuid(value, noun))
     }
-    let ok = 0
-    let failed = 0
-    // A bad input line ends the list (so what was done is printed), then is reported.
-    let inputError: unknown
-    const counted = async function* (results: AsyncIterable<{ok: boolean}>) {
-      try {
-        for await (const r of results) {
-          if (r.ok) ok++
-          else failed++
-          yield r
-        }
-      } catch (error) {
-        inputError = error
-      }
-    }
-    const results = counted(runEach(this.heldInput ?? heldIds(readIds(process.stdin)), action, this.errorContext()))
-    if (flags.envelope) await this.writeList('results', results, flags)
-    else await this.printEach(results as AsyncIterable<BulkResult<T>>, printOne)
-    if (inputError !== undefined) {
-      if (ok + failed > 0) this.ctx.note(`${ok + failed} ids acted on before the bad input: ${ok} ok, ${failed} failed.`)
-      throw inputError
-    }
-    this.ctx.note(`${ok + failed} ids: ${ok} ok, ${failed} failed.`)
-    if (failed > 0) throw new TillError(`${failed} of ${ok + failed} failed (see the errors above)`, ExitCode.error)
-  }
-
-  /** Bulk results as the single command prints them; a failure is one line on stderr, in its place. */
-  private async printEach<T>(results: AsyncIterable<BulkResult<T>>, printOne: (result: T) => Promise<void>): Promise<void> {
-    const printer = this.printer
-    printer.startShared()
-    try {
-      for await (const r of results) {
-        if (r.ok) await printOne(r.result as T)
-        else {
-          await printer.flushShared()
-          const what = this.idsFromArg ? `${this.idNoun()} ${r.id}` : r.id
-          const message = r.error!.message.split('\n').join(' ')
-          // A malformed id's own message already names it ("discount id "zzz": ..."): not twice.
-          const line = message.startsWith(`${this.idNoun()} "`) ? message : `${what}: ${message}`
-          this.ctx.note(`Error: ${escapeControls(line)} (exit ${r.error!.exit_code})`)
-        }
-        if (printer.closed) break
-      }
-    } finally {
-      await printer.endShared()
-    }
+    const {runBulk} = await import('./bulk-run.js')
+    await runBulk(
+      {
+        ctx: this.ctx,
+        printer: this.printer,
+        prompter: this.prompter,
+        command: (this.id ?? '').replaceAll(':', ' '),
+        journaled: 'resume' in (this.ctor.flags ?? {}),
+        parsed: this.parsedInput ?? {args: {}, flags: {}},
+        idNoun: noun,
+        idsFromArg: this.idsFromArg,
+        stdinIds: () => this.stdinIds(),
+        heldInput: this.heldInput,
+        writeList: (resource, items, f) => this.writeList(resource, items, f),
+        errorContext: () => this.errorContext(),
+      },
+      flags,
+      action,
+      printOne,
+    )
   }
 
   /** What the last list read saw (total and items shown), for the terminal's "N more" line. */

@@ -5,14 +5,38 @@
 // on still come out before the error.
 import {createInterface} from 'node:readline'
 
+import {runAttempt, type Attempt} from '../client/attempt.js'
 import {toTillError, type ErrorContext} from '../client/errors.js'
-import {usageError} from '../client/till-error.js'
+import {ExitCode, usageError} from '../client/till-error.js'
+
+/**
+ * What became of one input: `ok` (done now), `already done` (the state it asks for held already, or an
+ * earlier run of the job did it), `unknown` (a write whose answer was lost and that nothing could settle:
+ * exit 7, the hint names the command that shows the truth), or `failed` (refused, with its reason).
+ */
+export type BulkStatus = 'ok' | 'already done' | 'unknown' | 'failed'
 
 export interface BulkResult<T> {
   id: string
+  /** True for `ok` and `already done`. */
   ok: boolean
+  status: BulkStatus
   result?: T
-  error?: {message: string; exit_code: number}
+  /** Why nothing was done now (`already done`). */
+  reason?: string
+  error?: {message: string; exit_code: number; hint?: string}
+}
+
+/** How a run of `runEach` is recorded and resumed (by a journal, src/cli/journal.ts). */
+export interface RunHooks<T> {
+  /** The outcome of input `index` already known (an earlier run did it): reported, not acted on again. */
+  known?(index: number, id: string): BulkResult<T> | undefined
+  /** Whether an earlier run may have sent the writes of input `index` without recording their answer. */
+  earlier?(index: number): boolean
+  /** Called just before input `index` is acted on. */
+  started?(index: number, id: string): void
+  /** Called as soon as the outcome of input `index` is known (before earlier inputs' results are yielded). */
+  finished?(index: number, result: BulkResult<T>): void
 }
 
 /** Reads ids from a stream of lines; blank lines are skipped, `{"id": ...}` lines give their id. */
@@ -64,26 +88,42 @@ export async function* heldIds(ids: AsyncIterable<string>, hold = HOLD): AsyncGe
 /**
  * Runs `action` for every id with at most `concurrency` in flight, yielding results in input order.
  * A failure is a result, not an exception: the other ids go on. When reading `ids` fails, the results
- * of the ids already started are yielded first, then the error is thrown.
+ * of the ids already started are yielded first, then the error is thrown. `hooks` record each outcome
+ * as it is known and skip what an earlier run did (see RunHooks).
  */
 export async function* runEach<T>(
   ids: AsyncIterable<string> | Iterable<string>,
   action: (id: string) => Promise<T>,
   where: ErrorContext,
   concurrency = 4,
+  hooks: RunHooks<T> = {},
 ): AsyncGenerator<BulkResult<T>> {
-  const settle = (id: string): Promise<BulkResult<T>> =>
-    action(id).then(
-      (result) => ({id, ok: true, result}),
-      (error: unknown) => {
+  const act = (id: string, index: number): Promise<BulkResult<T>> => {
+    const attempt: Attempt = {earlier: hooks.earlier?.(index) ?? false}
+    hooks.started?.(index, id)
+    return runAttempt(attempt, () => action(id)).then(
+      (result): BulkResult<T> =>
+        attempt.alreadyDone === undefined ? {id, ok: true, status: 'ok', result} : {id, ok: true, status: 'already done', result, reason: attempt.alreadyDone},
+      (error: unknown): BulkResult<T> => {
         const e = toTillError(error, where)
-        return {id, ok: false, error: {message: e.message, exit_code: e.exitCode}}
+        const status = e.exitCode === ExitCode.unknown ? 'unknown' : 'failed'
+        return {id, ok: false, status, error: {message: e.message, exit_code: e.exitCode, ...(e.hint ? {hint: e.hint} : {})}}
       },
     )
+  }
+  const settle = (id: string, index: number): Promise<BulkResult<T>> => {
+    const known = hooks.known?.(index, id)
+    if (known) return Promise.resolve(known)
+    return act(id, index).then((r) => {
+      hooks.finished?.(index, r)
+      return r
+    })
+  }
   const window: Array<Promise<BulkResult<T>>> = []
+  let index = 0
   try {
     for await (const id of ids) {
-      window.push(settle(id))
+      window.push(settle(id, index++))
       if (window.length >= concurrency) yield await window.shift()!
     }
   } finally {

@@ -66,6 +66,8 @@ const isLoopback = (url: string) => isLoopbackHost(new URL(url).hostname)
 export class Context {
   readonly io: IO
   readonly configDir: string
+  /** till's data folder (TILL_DATA_DIR, or oclif's): the embedded emulator's data, the journals of bulk jobs. */
+  readonly dataDir: string
   readonly emulatorDataDir: string
   private resolved?: ResolvedProfile
   private clientPromise?: Promise<ApiClient>
@@ -76,7 +78,8 @@ export class Context {
   constructor(readonly options: ContextOptions) {
     this.io = options.io ?? processIO()
     this.configDir = configDir(options.oclifConfigDir)
-    this.emulatorDataDir = join(process.env.TILL_DATA_DIR || options.oclifDataDir, 'emulator')
+    this.dataDir = process.env.TILL_DATA_DIR || options.oclifDataDir
+    this.emulatorDataDir = join(this.dataDir, 'emulator')
   }
 
   get profile(): ResolvedProfile {

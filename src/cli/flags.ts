@@ -45,3 +45,20 @@ export const bulkFlags = {
       'With ids from stdin (-): print one result per input on stdout ({id, ok, result | error}, in the output format), failures included, instead of the records.',
   }),
 }
+
+/**
+ * Flags of commands whose ids from stdin are written to: the job's journal (see src/cli/journal.ts) lets a
+ * run that was stopped be resumed.
+ */
+export const bulkWriteFlags = {
+  ...bulkFlags,
+  resume: Flags.boolean({
+    description:
+      'With ids from stdin (-): carry on with a run of the same command and input that was stopped, acting only on the ids it did not finish (ok or already done are skipped).',
+    exclusive: ['restart'],
+  }),
+  restart: Flags.boolean({
+    description: 'With ids from stdin (-): start over, forgetting what a stopped run of the same command and input did.',
+    exclusive: ['resume'],
+  }),
+}

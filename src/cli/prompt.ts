@@ -75,6 +75,18 @@ export class Prompter {
     return select({message, choices: list, pageSize: 12})
   }
 
+  /** A yes/no question on a terminal (stdin's, or /dev/tty while stdin is a pipe); undefined when no one can be asked. */
+  async ask(message: string, fallback: boolean): Promise<boolean | undefined> {
+    const terminal = this.interactive ? undefined : this.controllingTerminal()
+    if (!this.interactive && !terminal) return undefined
+    const {confirm} = await import('@inquirer/prompts')
+    try {
+      return await (terminal ? confirm({message, default: fallback}, {input: terminal.input, output: terminal.output}) : confirm({message, default: fallback}))
+    } finally {
+      terminal?.close()
+    }
+  }
+
   /**
    * Confirms a destructive or money-moving action. `summary` says what will happen; on a production
    * profile the environment is named in the question. Without a terminal, --yes is required.

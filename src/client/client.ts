@@ -11,6 +11,7 @@ import {ExitCode, TillError} from './till-error.js'
 import {API_VERSION} from './version.js'
 import {backoffMs, describeNetworkError, MAX_ATTEMPTS, neverSent, retryAfterMs} from './retry.js'
 import {errorCode, IDEMPOTENT, settleLost, settlementOf} from './settlement.js'
+import {currentAttempt, markAlreadyDone} from './attempt.js'
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>
 export type Query = Record<string, QueryValue>
@@ -159,11 +160,20 @@ export class ApiClient {
     // a write whose answer is lost is sent again only as its operation declares (src/client/settlement.ts)
     const settlement = opts.replayable ? IDEMPOTENT : settlementOf(method, path)
     let lost = false
+    // lost only by an earlier run of a resumed job (nothing lost in this one): what settles it was done then
+    let lostEarlier = false
     const afterLoss = async (reason: string) => {
       const next = await settleLost(settlement, this, opts.body, {method, url: url.toString(), reason})
       if ('found' in next) this.debug(`  the lost ${method} was done: a lookup found what it made`)
+      if ('found' in next && lostEarlier) markAlreadyDone('done by an earlier run (found by a lookup)')
       lost = true
       return next
+    }
+    // A write of an input that a stopped run may have sent is settled as one whose answer was lost.
+    if (method !== 'GET' && method !== 'HEAD' && currentAttempt()?.earlier) {
+      lostEarlier = true
+      const next = await afterLoss('an earlier run of this job stopped before its answer was recorded')
+      if ('found' in next) return {status: 200, body: next.found as T, headers: {}}
     }
     // Every 429 wait, this process's own or one another process of the profile was told about, counts
     // against --max-wait, and is shown before it starts.
@@ -194,6 +204,7 @@ export class ApiClient {
         if ((error as Error).name === 'AbortError') throw error
         this.debug(`← ${method} ${url} failed after ${this.now() - started}ms: ${code ?? (error as Error).message}`)
         if (attempt < MAX_ATTEMPTS && !neverSent(code)) {
+          lostEarlier = false
           const next = await afterLoss(code === undefined ? 'the connection failed' : `connection error ${code}`)
           if ('found' in next) return {status: 200, body: next.found as T, headers: {}}
         }
@@ -244,9 +255,11 @@ export class ApiClient {
       const body = parseBody(text, responseHeaders['content-type'])
       if (lost && settlement.kind === 'idempotent' && settlement.done?.(status, errorCode(body))) {
         this.debug(`  HTTP ${status} to the second ${method}: the first one was done`)
+        if (lostEarlier) markAlreadyDone('done by an earlier run')
         return {status: 200, body: null as T, headers: responseHeaders}
       }
       if (attempt < MAX_ATTEMPTS && status >= 500) {
+        lostEarlier = false
         const next = await afterLoss(`HTTP ${status}`)
         if ('found' in next) return {status: 200, body: next.found as T, headers: responseHeaders}
         const delay = backoffMs(attempt, this.random)

@@ -15,6 +15,8 @@ export const ExitCode = {
   rejected: 11,
   /** Another till process is using the same thing (an ingest checkpoint, an environment being applied to). */
   busy: 12,
+  /** A bulk job with this input was stopped before it finished: run it again with --resume or --restart. */
+  unfinished: 13,
   interrupted: 130,
 } as const
 

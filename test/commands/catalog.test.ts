@@ -343,7 +343,7 @@ describe('catalog commands against the emulator', () => {
       expect((await get(`/products/${p1.id}`)).is_archived).toBe(false)
       const r = await till(['products', 'archive', '-', '--yes', '--envelope', '-o', 'tsv'], {}, ids)
       ok(r)
-      expect(linesOf(r.stdout)).toEqual([`${p1.id}\tyes\t`, `${p2.id}\tyes\t`])
+      expect(linesOf(r.stdout)).toEqual([`${p1.id}\tyes\tok\t`, `${p2.id}\tyes\tok\t`])
       expect(r.stderr).toContain('2 ids: 2 ok, 0 failed.')
       expect((await get(`/products/${p2.id}`)).is_archived).toBe(true)
     })

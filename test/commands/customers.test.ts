@@ -359,8 +359,8 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       const r = await till(['customers', 'delete', '-', '--yes', '--envelope', '-o', 'jsonl'], {input: `${a.id}\n${b.id}\n`})
       expect(r.code, r.stderr).toBe(0)
       expect(linesOf(r.stdout).map((l) => JSON.parse(l))).toEqual([
-        {id: a.id, ok: true, result: {id: a.id, deleted: true, anonymized: false}},
-        {id: b.id, ok: true, result: {id: b.id, deleted: true, anonymized: false}},
+        {id: a.id, ok: true, status: 'ok', result: {id: a.id, deleted: true, anonymized: false}},
+        {id: b.id, ok: true, status: 'ok', result: {id: b.id, deleted: true, anonymized: false}},
       ])
       expect(r.stderr).toContain('2 ids: 2 ok, 0 failed.')
     })

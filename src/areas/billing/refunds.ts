@@ -2,7 +2,8 @@
 // it (nothing is sent), the confirmation text, and the full-amount refund of ids read from stdin.
 import type {ApiClient} from '../../client/client.js'
 import {getOrder, listOrders} from '../../client/resources/orders.js'
-import {createRefund, type RefundCreate} from '../../client/resources/refunds.js'
+import {createRefund, listRefunds, type RefundCreate} from '../../client/resources/refunds.js'
+import {currentAttempt, markAlreadyDone} from '../../client/attempt.js'
 import type {Item} from '../../client/resources/common.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 import {formatMoney, toMinor} from '../../cli/input/money.js'
@@ -85,6 +86,14 @@ export function fullRefunder(client: ApiClient, base: Omit<RefundCreate, 'order_
     if (seen.has(orderId)) throw new TillError(`order ${orderId} was already given earlier in the input; it is refunded once only`, ExitCode.usage)
     seen.add(orderId)
     const r = refundableOf(await getOrder(client, orderId))
+    // a stopped run of the job may have refunded it: then its refund is the result
+    if (currentAttempt()?.earlier && r.amount <= 0 && r.refunded > 0) {
+      const refunds = listRefunds(client, {orderId: [orderId], sorting: ['-created_at']}, {limit: 1, maxItems: 1})
+      for await (const refund of refunds) {
+        markAlreadyDone(`order ${orderId} was refunded in full by an earlier run of this job`)
+        return refund
+      }
+    }
     checkRefundable(r, base.revoke_benefits)
     return createRefund(client, {...base, order_id: orderId, amount: r.amount})
   }

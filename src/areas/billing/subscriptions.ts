@@ -2,6 +2,7 @@
 // product choices of `subscriptions update`, and the check that ids from stdin really come from a pipe.
 import type {ApiClient} from '../../client/client.js'
 import {ApiError} from '../../client/errors.js'
+import {markAlreadyDone} from '../../client/attempt.js'
 import type {Item} from '../../client/resources/common.js'
 import {getDiscount} from '../../client/resources/discounts.js'
 import {getProduct, listProducts} from '../../client/resources/products.js'
@@ -165,6 +166,7 @@ export async function unlessAlready(
     const note = ALREADY[kind].note(s)
     if (note === undefined) throw error
     say(`Note: ${note}.`)
+    markAlreadyDone(note.replace(/; nothing changed$/, ''))
     return s
   }
 }

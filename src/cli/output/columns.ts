@@ -199,9 +199,14 @@ export const profileColumns: ResourceColumns = {
 
 /** Per-id results of a command run on ids from stdin. */
 export const resultColumns: ResourceColumns = {
-  columns: [column('id', 'ID', 'id'), column('ok', 'OK', 'bool'), column('error', 'Error', 'text', (row) => child(row.error)?.message ?? '')],
-  defaults: ['id', 'ok', 'error'],
-  fields: ['id', 'ok', 'result', 'error'],
+  columns: [
+    column('id', 'ID', 'id'),
+    column('ok', 'OK', 'bool'),
+    column('status', 'Status', 'status'),
+    column('error', 'Error', 'text', (row) => child(row.error)?.message ?? row.reason ?? ''),
+  ],
+  defaults: ['id', 'ok', 'status', 'error'],
+  fields: ['id', 'ok', 'status', 'result', 'reason', 'error'],
 }
 
 export const cliColumns: Record<string, ResourceColumns> = {profiles: profileColumns, results: resultColumns}

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {deleteBenefit, getBenefit} from '../../client/resources/benefits.js'
-import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {yesFlag} from '../../areas/catalog/flags.js'
 import {confirmTarget} from '../../areas/catalog/input.js'
 
@@ -16,7 +16,7 @@ export default class BenefitsDelete extends BaseCommand {
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Benefit id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags, ...bulkFlags, ...yesFlag}
+  static override flags = {...outputFlags, ...bulkWriteFlags, ...yesFlag}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(BenefitsDelete)

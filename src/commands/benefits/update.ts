@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {getBenefit, updateBenefit, UPDATE_TAKES_VISIBILITY, writableProperties, type BenefitType, type BenefitUpdate} from '../../client/resources/benefits.js'
-import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {benefitPropertyFlags, metadataFlag, VISIBILITIES} from '../../areas/catalog/flags.js'
 import {benefitProperties} from '../../areas/catalog/input.js'
 import {mergeMetadata} from '../../cli/input/fields.js'
@@ -22,7 +22,7 @@ export default class BenefitsUpdate extends BaseCommand {
   static override args = {id: Args.string({ignoreStdin: true, description: 'Benefit id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     description: Flags.string({char: 'd', description: 'New description, 3-42 characters.'}),
     visibility: Flags.option({options: VISIBILITIES, description: 'Who can see it.'})(),
     ...benefitPropertyFlags,

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {updateCheckoutLink, type CheckoutLinkUpdate} from '../../client/resources/checkout-links.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {metadataFlag} from '../../areas/catalog/flags.js'
 import {usageError} from '../../client/till-error.js'
 import {metadataFrom} from '../../cli/input/fields.js'
@@ -19,6 +19,7 @@ export default class CheckoutLinksUpdate extends BaseCommand {
   static override args = {id: Args.string({ignoreStdin: true, description: 'Checkout link id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
+    ...bulkWriteFlags,
     product: Flags.string({description: 'Product id the link sells (repeatable; replaces the list).', multiple: true}),
     label: Flags.string({description: 'Internal label ("" clears it).'}),
     discount: Flags.string({description: 'Apply this discount id.'}),

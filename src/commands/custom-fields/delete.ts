@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {deleteCustomField, getCustomField} from '../../client/resources/custom-fields.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {yesFlag} from '../../areas/catalog/flags.js'
 import {confirmTarget} from '../../areas/catalog/input.js'
 
@@ -15,7 +15,7 @@ export default class CustomFieldsDelete extends BaseCommand {
     '<%= config.bin %> <%= command.id %> 4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d --yes',
   ]
   static override args = {id: Args.string({ignoreStdin: true, description: 'Custom field id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags, ...yesFlag}
+  static override flags = {...outputFlags, ...bulkWriteFlags, ...yesFlag}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CustomFieldsDelete)

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {deleteCustomer, describeRef} from '../../client/resources/customers.js'
-import {BaseCommand, bulkFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
 import {customerTarget, externalIdFlag} from '../../areas/customers/customers.js'
 
 export default class CustomersDelete extends BaseCommand {
@@ -18,7 +18,7 @@ export default class CustomersDelete extends BaseCommand {
   static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     'external-id': externalIdFlag,
     anonymize: Flags.boolean({description: 'Also erase personal data (email, name, billing name and address, tax id).'}),
     yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {getCustomer, updateCustomer, type CustomerRef, type CustomerUpdate} from '../../client/resources/customers.js'
 import type {Address} from '../../client/resources/orders.js'
-import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {addressFlags, addressFlagsGiven, addressFrom} from '../../cli/input/address.js'
 import {billingNameFlag, customerTarget, externalIdFlag, refuseBillingName} from '../../areas/customers/customers.js'
 import {mergeMetadata, parsePairs} from '../../cli/input/fields.js'
@@ -25,7 +25,7 @@ export default class CustomersUpdate extends BaseCommand {
   static override args = {id: Args.string({description: 'Customer id, or - to read ids from stdin.', ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     'external-id': externalIdFlag,
     email: Flags.string({description: 'New email address.'}),
     name: Flags.string({description: 'New name.'}),

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {deleteDiscount, getDiscount} from '../../client/resources/discounts.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {yesFlag} from '../../areas/catalog/flags.js'
 import {confirmTarget} from '../../areas/catalog/input.js'
 
@@ -19,7 +19,7 @@ export default class DiscountsDelete extends BaseCommand {
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Discount id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags, ...yesFlag}
+  static override flags = {...outputFlags, ...bulkWriteFlags, ...yesFlag}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(DiscountsDelete)

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {updateDiscount} from '../../client/resources/discounts.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {discountFlags, discountUpdateBody, discountValueFlags} from '../../areas/sales/input.js'
 
 export default class DiscountsUpdate extends BaseCommand {
@@ -18,6 +18,7 @@ export default class DiscountsUpdate extends BaseCommand {
   static override args = {id: Args.string({ignoreStdin: true, description: 'Discount id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
+    ...bulkWriteFlags,
     ...discountValueFlags,
     ...discountFlags,
     months: Flags.integer({description: 'Months it applies (repeating discounts only).', min: 1, max: 999}),

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {deleteFile} from '../../client/resources/files.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {yesFlag} from '../../areas/catalog/flags.js'
 
 export default class FilesDelete extends BaseCommand {
@@ -14,7 +14,7 @@ export default class FilesDelete extends BaseCommand {
     '<%= config.bin %> <%= command.id %> 6f5e4d3c-2b1a-4c9d-8e7f-6a5b4c3d2e1f --yes',
   ]
   static override args = {id: Args.string({ignoreStdin: true, description: 'File id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags, ...yesFlag}
+  static override flags = {...outputFlags, ...bulkWriteFlags, ...yesFlag}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(FilesDelete)

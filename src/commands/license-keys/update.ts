@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {LICENSE_KEY_STATUSES, updateLicenseKey, type LicenseKeyUpdate} from '../../client/resources/license-keys.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {timeFlag} from '../../areas/sales/input.js'
 import {usageError} from '../../client/till-error.js'
 
@@ -24,6 +24,7 @@ export default class LicenseKeysUpdate extends BaseCommand {
   }
   static override flags = {
     ...outputFlags,
+    ...bulkWriteFlags,
     status: Flags.option({options: LICENSE_KEY_STATUSES, description: 'New status.'})(),
     usage: Flags.integer({description: 'Set the usage counter.', min: 0}),
     'limit-activations': Flags.integer({description: 'Most activations at once (1-50).', min: 1, max: 50}),

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {addressFlags, addressFlagsGiven, addressFrom} from '../../cli/input/address.js'
 import {getOrder, updateOrder, type Address, type BillingUpdate} from '../../client/resources/orders.js'
-import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {usageError} from '../../client/till-error.js'
 
 export default class OrdersUpdate extends BaseCommand {
@@ -20,7 +20,7 @@ export default class OrdersUpdate extends BaseCommand {
   }
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     'billing-name': Flags.string({description: 'Name printed on the invoice.'}),
     ...addressFlags,
   }

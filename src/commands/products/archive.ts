@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {getProduct, updateProduct} from '../../client/resources/products.js'
-import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {yesFlag} from '../../areas/catalog/flags.js'
 import {confirmTarget} from '../../areas/catalog/input.js'
 
@@ -20,7 +20,7 @@ export default class ProductsArchive extends BaseCommand {
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Product id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags, ...bulkFlags, ...yesFlag}
+  static override flags = {...outputFlags, ...bulkWriteFlags, ...yesFlag}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(ProductsArchive)

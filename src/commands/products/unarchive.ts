@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {updateProduct} from '../../client/resources/products.js'
-import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 
 export default class ProductsUnarchive extends BaseCommand {
   static override summary = 'Restore an archived product so it can be bought again.'
@@ -16,7 +16,7 @@ export default class ProductsUnarchive extends BaseCommand {
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Product id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags, ...bulkFlags}
+  static override flags = {...outputFlags, ...bulkWriteFlags}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(ProductsUnarchive)

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {metadataFlag, priceFlags, VISIBILITIES} from '../../areas/catalog/flags.js'
 import {applyProductChanges, hasProductChanges, productUpdateBody, type ProductChanges} from '../../areas/catalog/input.js'
 import {usageError} from '../../client/till-error.js'
@@ -22,7 +22,7 @@ export default class ProductsUpdate extends BaseCommand {
   static override args = {id: Args.string({ignoreStdin: true, description: 'Product id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     name: Flags.string({char: 'n', description: 'New name, 3-64 characters.'}),
     description: Flags.string({char: 'd', description: 'New description ("" clears it).'}),
     visibility: Flags.option({options: VISIBILITIES, description: 'Who can see it.'})(),

@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {getOrder} from '../../client/resources/orders.js'
 import {createRefund, REFUND_REASONS, type RefundReason} from '../../client/resources/refunds.js'
-import {BaseCommand, bulkFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
 import {checkIdsFromStdin} from '../../areas/billing/subscriptions.js'
 import {usageError} from '../../client/till-error.js'
 import {amountFrom, toMinor} from '../../cli/input/money.js'
@@ -45,7 +45,7 @@ export default class RefundsCreate extends BaseCommand {
 
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     order: Flags.string({description: 'Order to refund, or - to read order ids from stdin (each refunded in full).'}),
     amount: Flags.string({description: "Amount in the order's currency, e.g. 12.50 (default on a terminal: all that is refundable)."}),
     'amount-minor': Flags.integer({description: 'Amount in minor units (cents), e.g. 1250.'}),

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {cancelSubscription, CANCELLATION_REASONS, getSubscription} from '../../client/resources/subscriptions.js'
-import {BaseCommand, bulkFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
 import {actionSummary, cancelWords, checkIdsFromStdin, unlessAlready} from '../../areas/billing/subscriptions.js'
 
 export default class SubscriptionsCancel extends BaseCommand {
@@ -22,7 +22,7 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
   static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     reason: Flags.option({options: CANCELLATION_REASONS, description: "The customer's reason for cancelling."})(),
     comment: Flags.string({description: "The customer's comment on the cancellation."}),
     yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),

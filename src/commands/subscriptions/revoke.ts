@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {CANCELLATION_REASONS, revokeSubscription, getSubscription} from '../../client/resources/subscriptions.js'
-import {BaseCommand, bulkFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
 import {actionSummary, checkIdsFromStdin, revokeWords, unlessAlready} from '../../areas/billing/subscriptions.js'
 
 export default class SubscriptionsRevoke extends BaseCommand {
@@ -26,7 +26,7 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
   static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     reason: Flags.option({options: CANCELLATION_REASONS, description: "The customer's reason for ending it."})(),
     comment: Flags.string({description: "The customer's comment on ending it."}),
     yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),

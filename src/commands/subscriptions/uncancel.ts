@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {uncancelSubscription, getSubscription} from '../../client/resources/subscriptions.js'
-import {BaseCommand, bulkFlags, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {unlessAlready} from '../../areas/billing/subscriptions.js'
 
 export default class SubscriptionsUncancel extends BaseCommand {
@@ -18,7 +18,7 @@ export default class SubscriptionsUncancel extends BaseCommand {
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags, ...bulkFlags}
+  static override flags = {...outputFlags, ...bulkWriteFlags}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(SubscriptionsUncancel)

@@ -2,7 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {changeSubscriptionProduct, PRORATIONS, setSubscriptionDiscount} from '../../client/resources/subscriptions.js'
 import {usageError} from '../../client/till-error.js'
-import {BaseCommand, bulkFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
 import {actionSummary, checkIdsFromStdin, discountWords, planChangeWords, planChoices} from '../../areas/billing/subscriptions.js'
 
 export default class SubscriptionsUpdate extends BaseCommand {
@@ -35,7 +35,7 @@ A plan or discount change changes what the customer pays, so it is confirmed on 
   static override args = {id: Args.string({ignoreStdin: true, description: 'Subscription id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     product: Flags.string({description: 'The product to move the subscription to (a recurring product).'}),
     proration: Flags.option({options: PRORATIONS, description: "How the price difference is billed (default: the organization's setting)."})(),
     discount: Flags.string({description: 'Apply this discount (id) from the next renewal on, instead of changing the plan.'}),

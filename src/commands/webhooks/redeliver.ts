@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {redeliverEvent} from '../../client/resources/webhooks.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 
 export default class WebhooksRedeliver extends BaseCommand {
   static override summary = 'Send a webhook event again to its endpoint.'
@@ -18,7 +18,7 @@ export default class WebhooksRedeliver extends BaseCommand {
   ]
 
   static override args = {eventId: Args.string({ignoreStdin: true, description: 'Webhook event id, or - to read ids from stdin.', required: true})}
-  static override flags = {...outputFlags}
+  static override flags = {...outputFlags, ...bulkWriteFlags}
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(WebhooksRedeliver)

@@ -1,7 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {generateInvoice} from '../../../client/resources/orders.js'
-import {BaseCommand, bulkFlags, outputFlags} from '../../../areas/command.js'
+import {generateOnce} from '../../../areas/billing/invoice-generation.js'
+import {generateInvoice, getOrder} from '../../../client/resources/orders.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../../areas/command.js'
 import {coreInvoices, waitForInvoice} from '../../../client/resources/invoices.js'
 
 export default class OrdersInvoiceGenerate extends BaseCommand {
@@ -20,7 +21,7 @@ export default class OrdersInvoiceGenerate extends BaseCommand {
   static override args = {id: Args.string({ignoreStdin: true, description: 'Order id, or - to read ids from stdin.', required: true})}
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     wait: Flags.boolean({description: 'Wait until the invoice exists and print its URL.'}),
     timeout: Flags.integer({description: 'With --wait: seconds to wait at most.', default: 60, min: 1}),
   }
@@ -32,13 +33,19 @@ export default class OrdersInvoiceGenerate extends BaseCommand {
       args.id,
       flags,
       async (id) => {
-        await generateInvoice(client, id)
-        if (!flags.wait) return {order_id: id, status: 'generating'}
+        const status = await generateOnce(
+          id,
+          () => generateInvoice(client, id),
+          () => getOrder(client, id),
+        )
+        if (!flags.wait) return {order_id: id, status}
         return {order_id: id, status: 'ready', url: await waitForInvoice(client, coreInvoices, id, {timeoutMs: flags.timeout * 1000})}
       },
       async (result) => {
         if (result.status === 'ready' && !flags.json && !flags.output) this.ctx.io.stdout.write(`${result.url}\n`)
         else if (flags.json || flags.output) await this.writeOne('invoice', result, flags)
+        else if (result.status === 'generated')
+          this.ctx.note(`Order ${result.order_id} already has its invoice; get it with: till orders invoice get ${result.order_id}`)
         else this.ctx.note(`Generating the invoice of order ${result.order_id}; get it with: till orders invoice get ${result.order_id}`)
       },
     )

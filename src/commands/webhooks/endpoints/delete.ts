@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {deleteEndpoint} from '../../../client/resources/webhooks.js'
-import {BaseCommand, bulkFlags, outputFlags, dryRunFlag} from '../../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags, dryRunFlag} from '../../../areas/command.js'
 
 export default class WebhooksEndpointsDelete extends BaseCommand {
   static override summary = 'Delete a webhook endpoint: the service stops sending it events.'
@@ -19,7 +19,7 @@ export default class WebhooksEndpointsDelete extends BaseCommand {
   static override args = {id: Args.string({description: 'Webhook endpoint id, or - to read ids from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
     'dry-run': dryRunFlag,
   }

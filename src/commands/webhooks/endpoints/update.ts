@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {updateEndpoint, WEBHOOK_FORMATS, type EndpointUpdate} from '../../../client/resources/webhooks.js'
-import {BaseCommand, bulkFlags, outputFlags} from '../../../areas/command.js'
+import {BaseCommand, bulkWriteFlags, outputFlags} from '../../../areas/command.js'
 import {usageError} from '../../../client/till-error.js'
 import {ALL_WEBHOOK_EVENTS, chosenEvents, withMaskedSecret} from '../../../areas/webhooks/endpoints.js'
 
@@ -18,7 +18,7 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
   static override args = {id: Args.string({description: 'Webhook endpoint id, or - to read ids from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     url: Flags.string({description: 'New URL (https).'}),
     event: Flags.option({options: ALL_WEBHOOK_EVENTS, description: 'An event to send (repeatable; replaces the list).', multiple: true})(),
     'all-events': Flags.boolean({description: 'Send every event of the API version in use.'}),

@@ -1,7 +1,8 @@
 import {Args, Flags} from '@oclif/core'
 
-import {generatePortalInvoice, portalInvoices} from '../../../../client/resources/portal.js'
-import {bulkFlags, outputFlags} from '../../../../areas/command.js'
+import {generateOnce} from '../../../../areas/billing/invoice-generation.js'
+import {generatePortalInvoice, getPortalOrder, portalInvoices} from '../../../../client/resources/portal.js'
+import {bulkWriteFlags, outputFlags} from '../../../../areas/command.js'
 import {waitForInvoice} from '../../../../client/resources/invoices.js'
 import {PortalCommand} from '../../../../areas/portal/command.js'
 
@@ -18,7 +19,7 @@ export default class PortalOrdersInvoiceGenerate extends PortalCommand {
   static override args = {id: Args.string({description: 'Order id, or - to read ids from stdin.', required: true, ignoreStdin: true})}
   static override flags = {
     ...outputFlags,
-    ...bulkFlags,
+    ...bulkWriteFlags,
     wait: Flags.boolean({description: 'Wait until the invoice exists and print its URL.'}),
     timeout: Flags.integer({description: 'With --wait: seconds to wait at most.', default: 60, min: 1}),
   }
@@ -30,13 +31,19 @@ export default class PortalOrdersInvoiceGenerate extends PortalCommand {
       args.id,
       flags,
       async (id) => {
-        await generatePortalInvoice(client, id)
-        if (!flags.wait) return {order_id: id, status: 'generating'}
+        const status = await generateOnce(
+          id,
+          () => generatePortalInvoice(client, id),
+          () => getPortalOrder(client, id),
+        )
+        if (!flags.wait) return {order_id: id, status}
         return {order_id: id, status: 'ready', url: await waitForInvoice(client, portalInvoices, id, {timeoutMs: flags.timeout * 1000})}
       },
       async (result) => {
         if (result.status === 'ready' && !flags.json && !flags.output) this.ctx.io.stdout.write(`${result.url}\n`)
         else if (flags.json || flags.output) await this.writeOne('invoice', result, flags)
+        else if (result.status === 'generated')
+          this.ctx.note(`Order ${result.order_id} already has its invoice; get it with: till portal orders invoice get ${result.order_id}`)
         else this.ctx.note(`Generating the invoice of order ${result.order_id}; get it with: till portal orders invoice get ${result.order_id}`)
       },
     )
