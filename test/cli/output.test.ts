@@ -200,7 +200,8 @@ describe('till list/get output against the emulator', () => {
       const rows = linesOf(r.stdout).map((l) => l.split('\t'))
       expect(rows.map((c) => c[0])).toEqual(products.map((p) => p.id))
       expect(rows.map((c) => c[1])).toEqual(products.map((p) => p.name))
-      expect(rows.map((c) => c[5])).toEqual(products.map((p) => p.created_at))
+      // price is price_type and price_amount when piped (raw), so created_at is the 7th field
+      expect(rows.map((c) => c[6])).toEqual(products.map((p) => p.created_at))
     })
   })
 

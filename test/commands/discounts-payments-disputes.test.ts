@@ -119,7 +119,7 @@ describe('operator commands against the emulator', () => {
       const table = await till(['discounts', 'list', '--query', 'launch25'])
       ok(table)
       const row = linesOf(table.stdout).find((l) => l.includes(d.id))
-      expect(row).toContain('25%')
+      expect(row).toContain('\t2500\t') // piped: basis points, raw
       expect(row).toContain('LAUNCH25')
 
       const updated = await till(['discounts', 'update', d.id, '--percent', '30', '--code', 'LAUNCH30', '--max-redemptions', '5', '--json'])

@@ -1,5 +1,5 @@
 // Columns of products, checkouts, checkout links, benefits and grants.
-import {child, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {asMoney, child, column, type ResourceColumns, type Row} from '../../cli/output/columns.js'
 import {formatMoney} from '../../cli/output/format.js'
 import {columnsOf} from '../../cli/output/typed-columns.js'
 import type {Schema} from '../../client/wire/index.js'
@@ -226,10 +226,12 @@ export function productType(row: Row): string {
   return count > 1 ? `recurring (every ${count} ${interval}s)` : `recurring (${INTERVAL_ADVERB[interval] ?? interval})`
 }
 
+/** A product's first non-archived price. */
+const livePrice = (row: Row): Row | undefined => (Array.isArray(row.prices) ? row.prices.map(child) : []).find((p) => p !== undefined && p.is_archived !== true)
+
 /** The first non-archived price as text: `$12.00`, `free`, `pay what you want (min $1.00)`, `metered`... */
 export function productPrice(row: Row): string {
-  const prices = Array.isArray(row.prices) ? row.prices.map(child) : []
-  const price = prices.find((p) => p !== undefined && p.is_archived !== true)
+  const price = livePrice(row)
   if (!price) return ''
   const currency = typeof price.price_currency === 'string' ? price.price_currency : 'usd'
   const money = (amount: unknown) => (typeof amount === 'number' ? formatMoney(amount, currency) : '')
@@ -257,7 +259,17 @@ export const productColumns: ResourceColumns = {
     product.column('id', 'ID', 'id'),
     product.column('name', 'Name', 'text'),
     product.column('type', 'Type', 'text', productType),
-    product.column('price', 'Price', 'text', productPrice),
+    {
+      ...product.column('price', 'Price', 'text', productPrice),
+      // csv and tsv: the live price's type and its amount in minor units (a currency column follows)
+      raw: [
+        column('price_type', 'Price type', 'text', (row) => livePrice(row)?.amount_type),
+        column('price_amount', 'Price amount', 'money', (row) => {
+          const price = livePrice(row)
+          return asMoney(price?.price_amount, price?.price_currency)
+        }),
+      ],
+    },
     product.column('archived', 'Archived', 'bool', product.field('is_archived')),
     product.column('visibility', 'Visibility', 'status'),
     product.column('created_at', 'Created', 'date'),

@@ -1,5 +1,5 @@
 // Columns of discounts, payments and disputes.
-import {child, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {asMoney, child, column, type ResourceColumns, type Row} from '../../cli/output/columns.js'
 import {formatMoney} from '../../cli/output/format.js'
 import {columnsOf} from '../../cli/output/typed-columns.js'
 import type {Schema} from '../../client/wire/index.js'
@@ -21,6 +21,13 @@ export function discountValue(row: Row): string {
     .join(', ')
 }
 
+/** A fixed discount's amount in minor units with its currency (the first of its currencies). */
+function discountAmount(row: Row): unknown {
+  if (row.type !== 'fixed') return undefined
+  const [first] = Object.entries(child(row.amounts) ?? {})
+  return first ? asMoney(first[1], first[0]) : asMoney(row.amount, row.currency)
+}
+
 /** `once`, `forever`, `3 months`. */
 export const discountDuration = (row: Row): string =>
   row.duration === 'repeating' ? `${String(row.duration_in_months)} month${row.duration_in_months === 1 ? '' : 's'}` : String(row.duration ?? '')
@@ -33,7 +40,11 @@ export const discountColumns: ResourceColumns = {
     discount.column('id', 'ID', 'id'),
     discount.column('name', 'Name', 'text'),
     discount.column('code', 'Code', 'text'),
-    discount.column('value', 'Off', 'text', discountValue),
+    {
+      ...discount.column('value', 'Off', 'text', discountValue),
+      // csv and tsv: basis points of a percentage, minor units of a fixed amount (a currency column follows)
+      raw: [discount.column('basis_points', 'Basis points', 'text'), column('amount', 'Amount', 'money', discountAmount)],
+    },
     discount.column('duration', 'Duration', 'text', discountDuration),
     discount.column('redemptions', 'Redeemed', 'text', redemptions),
     discount.column('starts_at', 'Starts', 'date'),
@@ -186,7 +197,8 @@ export const fileColumns: ResourceColumns = {
   columns: [
     file.column('id', 'ID', 'id'),
     file.column('name', 'Name', 'text'),
-    file.column('size_readable', 'Size', 'text'),
+    file.column('size', 'Size', 'bytes'),
+    file.column('size_readable', 'Size (text)', 'text'),
     file.column('mime_type', 'Type', 'text'),
     file.column('service', 'For', 'text'),
     file.column('version', 'Version', 'text'),
@@ -194,7 +206,7 @@ export const fileColumns: ResourceColumns = {
     file.column('checksum_sha256_hex', 'SHA-256', 'text'),
     file.column('created_at', 'Created', 'date'),
   ],
-  defaults: ['id', 'name', 'size_readable', 'mime_type', 'service', 'version', 'created_at'],
+  defaults: ['id', 'name', 'size', 'mime_type', 'service', 'version', 'created_at'],
   fields: file.fields([
     'id',
     'organization_id',

@@ -1,12 +1,16 @@
 // The column model for table, csv and tsv output and `--columns` selection (resources' columns: resources.ts).
 // JSON output with --columns keeps only those fields (projectRow), with the API's values untouched.
 import {ExitCode, TillError} from '../../client/till-error.js'
-import {formatIso, formatMoney, formatRelative, isMoney, looksLikeDatetime, text, type Money} from './format.js'
+import {formatBytes, formatIso, formatMoney, formatRelative, isMoney, looksLikeDatetime, text, type Money} from './format.js'
 
 export type Row = Record<string, unknown>
 
-/** How a column's values are shown. Without a kind, ISO datetimes are shown as dates and anything else as text. */
-export type ColumnKind = 'money' | 'date' | 'text' | 'id' | 'bool' | 'status'
+/**
+ * How a column's values are shown. Without a kind, ISO datetimes are shown as dates and anything else as
+ * text. `money` (a `Money`) and `bytes` (a number) are formatted for people in tables and detail views,
+ * and raw (minor units, a byte count) in csv and tsv.
+ */
+export type ColumnKind = 'money' | 'date' | 'text' | 'id' | 'bool' | 'status' | 'bytes'
 
 export interface Column<T = Row> {
   /** The name `--columns` selects it by. */
@@ -15,6 +19,11 @@ export interface Column<T = Row> {
   /** The value to show; a money column returns a `Money` (`{amount, currency}`) or null. */
   get(row: T): unknown
   kind?: ColumnKind
+  /**
+   * The columns that stand for this one in csv and tsv, when it shows a value made for people from
+   * several raw ones (a price as `$15.00` or `pay what you want`: its type and amount in minor units).
+   */
+  raw?: Column<T>[]
 }
 
 /** A fixed column list, or one chosen from the first row (called with undefined for an empty list). */
@@ -55,7 +64,7 @@ export function moneyColumn(key: string, header: string, currencyKey = 'currency
   return column(key, header, 'money', (row) => asMoney(row[key], row[currencyKey]))
 }
 
-const asMoney = (amount: unknown, currency: unknown): Money | unknown =>
+export const asMoney = (amount: unknown, currency: unknown): Money | unknown =>
   typeof amount === 'number' && typeof currency === 'string' ? {amount, currency} : amount
 
 /**
@@ -135,10 +144,13 @@ export function projectRow(row: Row, names: readonly string[]): Row {
 }
 
 /**
- * The columns of csv and tsv output: money columns carry raw minor units, so when one is shown without
- * a `currency` column, one is added at the end with the currency of the row's first amount.
+ * The columns of csv and tsv output: a column made for people gives way to its raw columns, and money
+ * columns carry raw minor units, so when one is shown without a `currency` column, one is added at the
+ * end with the currency of the row's first amount.
  */
-export function withCurrencyColumn(columns: Column[]): Column[] {
+export function machineColumns(chosen: Column[]): Column[] {
+  const seen = new Set<string>()
+  const columns = chosen.flatMap((c) => c.raw ?? [c]).filter((c) => !seen.has(c.key) && seen.add(c.key))
   const money = columns.filter((c) => c.kind === 'money')
   if (money.length === 0 || columns.some((c) => c.key === 'currency')) return columns
   const currency = (row: Row) => {
@@ -177,6 +189,7 @@ function dateText(value: unknown, style: CellStyle): string {
 export function cellText(col: Column, row: Row, style: CellStyle): string {
   const value = col.get(row)
   if (col.kind === 'money' && isMoney(value)) return style.raw ? String(value.amount) : formatMoney(value.amount, value.currency, {grouping: style.grouping})
+  if (col.kind === 'bytes' && typeof value === 'number') return style.raw ? String(value) : formatBytes(value)
   if (col.kind === 'date' || (col.kind === undefined && looksLikeDatetime(value))) return dateText(value, style)
   return text(value)
 }

@@ -9,10 +9,11 @@
 // - tsv:   no header line unless `header: true` (GitHub CLI's piped output), so `cut -f2` and `while read`
 //          see data only; tabs and line breaks inside values become spaces; lines end in LF.
 // csv and tsv carry raw values: dates in full ISO, money as minor units with a currency column (added
-// at the end when not chosen), yes/no for booleans. A single resource is one row of the same columns.
+// at the end when not chosen), sizes in bytes, yes/no for booleans, and a column made for people (a price
+// as `$15.00`) replaced by its raw columns (machineColumns). A single resource is one row of the same columns.
 import {Chalk, type ChalkInstance} from 'chalk'
 
-import {allFieldColumns, cellText, type CellStyle, type Column, type ColumnsSpec, type Row, withCurrencyColumn} from './columns.js'
+import {allFieldColumns, cellText, type CellStyle, type Column, type ColumnsSpec, type Row, machineColumns} from './columns.js'
 import {renderDetail} from './detail.js'
 import {csvField, type Format, singleLine, terminalText} from './format.js'
 import {sinkFor, type Sink} from './sink.js'
@@ -137,7 +138,7 @@ class DelimitedLayout extends TextBuffer implements Layout {
   /** Columns, chosen at the first row; the csv header goes first. */
   private start(first: Row | undefined): Column[] {
     if (!this.columns) {
-      this.columns = withCurrencyColumn(resolveColumns(this.spec, first))
+      this.columns = machineColumns(resolveColumns(this.spec, first))
       if (this.header)
         this.text += delimitedLine(
           this.format,
@@ -298,7 +299,7 @@ async function renderObject(row: Row, options: ObjectWriterOptions): Promise<str
       return `${JSON.stringify(row)}\n`
     case 'csv':
     case 'tsv': {
-      const cols = withCurrencyColumn(columns())
+      const cols = machineColumns(columns())
       const cells = cols.map((c) => cellText(c, row, machineStyle(now)))
       const header =
         (options.header ?? options.format === 'csv')
