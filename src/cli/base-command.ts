@@ -11,6 +11,7 @@ import type {ResourceColumns} from './output/columns.js'
 import type {BulkFlags} from './bulk-run.js'
 import {type CreatedOptions, Printer, type OutputFlagValues} from './printer.js'
 import {globalFlags} from './flags.js'
+import {wrapWords} from './output/format.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
 import {isFsError, systemFileError} from '../client/fs-problem.js'
@@ -255,10 +256,11 @@ export abstract class BaseCommand extends Command {
     }
     if (!table || seen.total === undefined) return
     const more = seen.total - ((seen.first - 1) * seen.limit + seen.yielded)
-    if (more > 0)
-      this.ctx.note(
-        `Showing ${seen.yielded} of ${seen.total} ${what}; ${more} more: add --all for every one, --max-items N for the first N, or --page ${seen.first + Math.ceil(seen.yielded / seen.limit)} for the next page.`,
-      )
+    if (more > 0) {
+      const line = `Showing ${seen.yielded} of ${seen.total} ${what}; ${more} more: add --all for every one, --max-items N for the first N, or --page ${seen.first + Math.ceil(seen.yielded / seen.limit)} for the next page.`
+      const io = this.ctx.io
+      this.ctx.note(wrapWords(line, io.stderrIsTTY ? io.stderr.columns : undefined))
+    }
   }
 
   /** Prints one resource to stdout in the chosen format (with ids from stdin: one record of the shared list). */

@@ -87,6 +87,7 @@ export class Printer {
       color,
       footer: opts.footer,
       width: io.stdout.columns,
+      fullIds: flags.columns !== undefined,
       header: flags.header,
     })
     return {writer, format, shown: shownItem(resource, format, columns, flags.columns), output}

@@ -56,6 +56,7 @@ When the service asks the stream to reconnect (every 10 minutes) till connects a
       events,
       json: flags.json,
       out: (line) => io.stdout.write(`${line}\n`),
+      width: io.stdoutIsTTY ? io.stdout.columns : undefined,
       note: (line) => (flags['print-secret'] ? this.ctx.debug(line) : this.ctx.note(line)),
       debug: (line) => this.ctx.debug(line),
     })

@@ -76,6 +76,8 @@ export interface RunOptions {
   /** Leave stdin an open pipe that never gets data (to show a command does not wait on it). */
   openStdin?: boolean
   timeoutMs?: number
+  /** The pseudo-terminal's width for runTty (default 200 columns). */
+  cols?: number
 }
 
 /** A running child with its output collected. */
@@ -123,11 +125,11 @@ export function runShell(command: string, options: RunOptions): Promise<CliResul
 }
 
 /**
- * Runs a shell command line on a pseudo-terminal (`script -qfec`), 200 columns wide. stdout and stderr
- * are the same terminal, so `stdout` holds both, with CRLF turned into LF.
+ * Runs a shell command line on a pseudo-terminal (`script -qfec`), 200 columns wide unless `cols` says
+ * otherwise. stdout and stderr are the same terminal, so `stdout` holds both, with CRLF turned into LF.
  */
 export async function runTty(command: string, options: RunOptions): Promise<CliResult> {
-  const child = spawn('script', ['-qfec', `stty cols 200 rows 50 2>/dev/null; ${command}`, '/dev/null'], {
+  const child = spawn('script', ['-qfec', `stty cols ${options.cols ?? 200} rows 50 2>/dev/null; ${command}`, '/dev/null'], {
     cwd: ROOT,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],

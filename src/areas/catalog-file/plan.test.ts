@@ -89,6 +89,15 @@ describe('buildPlan', () => {
       ['pro', ['prices: 19.00 USD -> 29.00 USD']],
     ])
     expect(json.steps[1]!.changes[0]!.note).toMatch(/new price is created and the old one archived/)
+    // On an 80-column terminal the notes wrap at words, each continuation indented under its line.
+    const whole = planText(plan, target)
+    const narrow = planText(plan, target, 80)
+    expect(whole.split('\n').some((line) => line.length > 80)).toBe(true)
+    for (const line of narrow.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80)
+    expect(narrow.split(/\s+/)).toEqual(whole.split(/\s+/)) // no word cut
+    expect(narrow).toContain(
+      '      (the service does not edit a price: a new price is created and the old one\n        archived (existing subscriptions keep it))',
+    )
   })
 
   it('matches an object without a recorded key by its name, and records the key', () => {

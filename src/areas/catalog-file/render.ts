@@ -1,5 +1,6 @@
 // A plan as people read it (a diff: + create, ~ update with the changed fields, - archive, ! kept) and as
 // machines read it (`--json`), and an apply's account of what was done and what was not.
+import {wrapWords} from '../../cli/output/format.js'
 import type {ApplyResult} from './apply.js'
 import type {Plan, Step} from './plan.js'
 
@@ -22,6 +23,10 @@ export function countsText(plan: Plan): string {
   return parts.join(', ')
 }
 
+/** Each line within `width` (a terminal's), wrapped at words; a continuation is indented two more than its line. */
+const wrapped = (lines: string[], width: number | undefined): string[] =>
+  lines.map((line) => wrapWords(line, width, `${' '.repeat(/^ */.exec(line)![0].length)}  `))
+
 function stepLines(step: Step): string[] {
   const head = `${SIGN[step.action]} ${step.noun} ${step.key}${step.action === 'archive' && !step.note ? ' (archived: not in the file)' : ''}${step.note ? `: ${step.note}` : ''}`
   const lines = [head]
@@ -35,14 +40,14 @@ function stepLines(step: Step): string[] {
 }
 
 /** Steps alone, a blank line before each; ends with a newline. */
-export const stepsText = (steps: Step[]) => steps.map((s) => `\n${stepLines(s).join('\n')}\n`).join('')
+export const stepsText = (steps: Step[], width?: number) => steps.map((s) => `\n${wrapped(stepLines(s), width).join('\n')}\n`).join('')
 
-/** The plan as text for stdout; ends with a newline. */
-export function planText(plan: Plan, target: Target): string {
+/** The plan as text for stdout (lines wrapped at words within a terminal's `width`); ends with a newline. */
+export function planText(plan: Plan, target: Target, width?: number): string {
   const lines = [`Plan for ${targetText(target)}: ${countsText(plan)}.`]
   if (plan.steps.length === 0) lines.push('', 'Nothing to do: the environment matches the file.')
   for (const step of plan.steps) lines.push('', ...stepLines(step))
-  return `${lines.join('\n')}\n`
+  return `${wrapped(lines, width).join('\n')}\n`
 }
 
 /** The machine-readable plan. */

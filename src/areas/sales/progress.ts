@@ -1,6 +1,7 @@
 // A progress bar on stderr for uploads (cli-progress), only on a terminal; nothing otherwise.
 import type {IO} from '../../cli/context.js'
 import {formatBytes} from '../../cli/output/format.js'
+import {fittedFormat} from '../../cli/output/progress-fit.js'
 
 export interface Progress {
   update(sent: number, total: number): void
@@ -9,11 +10,15 @@ export interface Progress {
 
 export async function uploadProgress(io: IO, label: string, total: number): Promise<Progress> {
   if (!io.stderrIsTTY || total === 0) return {update() {}, stop() {}}
-  const {SingleBar, Presets} = (await import('cli-progress')).default
+  const {SingleBar, Presets, Format} = (await import('cli-progress')).default
   const bar = new SingleBar(
     {
       stream: io.stderr,
-      format: `${label} [{bar}] {percentage}% | {value} of {total} | ETA {eta}s`,
+      // the bar takes the room the text leaves on the terminal (fittedFormat)
+      format: fittedFormat(Format.Formatter, [
+        `${label} [{bar}] {percentage}% | {value} of {total} | ETA {eta}s`,
+        `${label} [{bar}] {percentage}% | {value} of {total}`,
+      ]),
       // sizes for people (2.4 MB), not byte counts
       formatValue: (v: number, _options: unknown, type: string) => (type === 'value' || type === 'total' ? formatBytes(v) : String(v)),
       hideCursor: true,

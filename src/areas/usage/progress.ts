@@ -1,4 +1,5 @@
 // What `events ingest` shows on stderr: a progress bar on a terminal (cli-progress), a one-line summary.
+import {fittedFormat} from '../../cli/output/progress-fit.js'
 import type {IngestProgress, IngestSummary} from './ingest.js'
 
 export interface ProgressView {
@@ -11,12 +12,21 @@ const quiet: ProgressView = {update() {}, stop() {}}
 /** A bar over the input's bytes when its size is known, counters otherwise; nothing when not on a terminal. */
 export async function progressView(stream: NodeJS.WriteStream, isTTY: boolean, totalBytes: number | null, now: () => number = Date.now): Promise<ProgressView> {
   if (!isTTY) return quiet
-  const {SingleBar} = (await import('cli-progress')).default
-  const counters = '{read} read | {inserted} inserted | {duplicates} duplicates | {rejected} rejected | {rate} events/s'
+  const {SingleBar, Format} = (await import('cli-progress')).default
+  // the whole counters, or short ones on a narrow terminal; the bar takes the room left (fittedFormat)
+  const counters = [
+    '{read} read | {inserted} inserted | {duplicates} duplicates | {rejected} rejected | {rate} events/s',
+    '{read} read, {inserted} new, {duplicates} dup, {rejected} rejected',
+  ]
   const bar = new SingleBar({
     stream,
-    format: totalBytes ? `{bar} {percentage}% | ${counters} | {eta_formatted} left` : counters,
-    barsize: 24,
+    format: totalBytes
+      ? fittedFormat(
+          Format.Formatter,
+          counters.map((c) => `{bar} {percentage}% | ${c} | {eta_formatted} left`),
+        )
+      : fittedFormat(Format.Formatter, counters),
+    barsize: 30,
     hideCursor: true,
     clearOnComplete: true,
     etaBuffer: 50,

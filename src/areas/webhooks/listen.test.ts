@@ -37,6 +37,19 @@ describe('listen output', () => {
     expect(eventLine(AT, event('order.paid'), {error: 'connection refused', ms: 1})).toMatch(/-> failed: connection refused$/)
   })
 
+  it('fits a terminal: ids shortened first, then the time without its date; piped lines stay whole', () => {
+    const uuid = (n: number) => `${String(n).repeat(8)}-aaaa-4bbb-8ccc-dddddddddddd`
+    const e = {...event('subscription.updated', uuid(1)), body: JSON.stringify({data: {id: uuid(2)}})}
+    const whole = eventLine(AT, e, {status: 200, ms: 12})
+    expect(whole.length).toBeGreaterThan(120)
+    expect(eventLine(AT, e, {status: 200, ms: 12}, 200)).toBe(whole)
+    const at100 = eventLine(AT, e, {status: 200, ms: 12}, 100)
+    expect(at100).toBe(`2026-11-23T03:00:00Z  ${'subscription.updated'.padEnd(24)}  11111111…  (22222222…)  -> 200 in 12 ms`)
+    const at80 = eventLine(AT, e, {status: 200, ms: 12}, 80)
+    expect(at80).toBe(`03:00:00  ${'subscription.updated'.padEnd(24)}  11111111…  (22222222…)  -> 200 in 12 ms`)
+    expect(at80.length).toBeLessThanOrEqual(80)
+  })
+
   it('says once that the local server is down and once that it is back; lines keep coming', async () => {
     const {p, out, notes} = printer([
       {error: 'connection refused', ms: 1},

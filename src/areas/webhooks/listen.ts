@@ -13,6 +13,8 @@ export interface ListenSettings {
   events: string[]
   json: boolean
   out: (line: string) => void
+  /** The terminal's width when `out` is one: event lines fit it. */
+  width?: number
   note: (line: string) => void
   debug: (line: string) => void
   now?: () => number
@@ -35,13 +37,27 @@ export function forwardText(r: ForwardResult): string {
   return r.error ? `-> failed: ${r.error}` : `-> ${r.status} in ${r.ms} ms`
 }
 
-/** One line per event: time, type, event id, object id, and the forward result. */
-export function eventLine(at: number, event: StreamEvent, result?: ForwardResult): string {
-  const parts = [isoSeconds(at), event.type.padEnd(24), event.webhookEventId]
+/** An id cut to its first 8 characters and an ellipsis. */
+const shortId = (id: string) => (id.length > 9 ? `${id.slice(0, 8)}…` : id)
+
+/**
+ * One line per event: time, type, event id, object id, and the forward result. Within `width` (a
+ * terminal's) when it can be: the ids are shortened first, then the time is given to the second
+ * without the date, then the type is not padded. Without a width (piped), everything in full.
+ */
+export function eventLine(at: number, event: StreamEvent, result?: ForwardResult, width?: number): string {
   const id = objectId(event.body)
-  if (id) parts.push(`(${id})`)
-  if (result) parts.push(forwardText(result))
-  return parts.join('  ')
+  const line = (short: number) => {
+    const ids = (text: string) => (short >= 1 ? shortId(text) : text)
+    const parts = [short >= 2 ? isoSeconds(at).slice(11, 19) : isoSeconds(at), short >= 3 ? event.type : event.type.padEnd(24), ids(event.webhookEventId)]
+    if (id) parts.push(`(${ids(id)})`)
+    if (result) parts.push(forwardText(result))
+    return parts.join('  ')
+  }
+  let short = 0
+  let text = line(0)
+  while (width && text.length > width && short < 3) text = line(++short)
+  return text
 }
 
 export class ListenPrinter {
@@ -88,7 +104,7 @@ export class ListenPrinter {
     const at = this.now()
     if (this.s.json) this.s.out(event.body.includes('\n') ? JSON.stringify(JSON.parse(event.body)) : event.body)
     if (!this.s.forwardTo) {
-      if (!this.s.json) this.s.out(eventLine(at, event))
+      if (!this.s.json) this.s.out(eventLine(at, event, undefined, this.s.width))
       return
     }
     // not awaited: a local server that never answers must not hold up the events after this one; each line
@@ -106,7 +122,7 @@ export class ListenPrinter {
     const result = await (this.s.forward ?? forwardEvent)(to, event)
     if (this.s.json) {
       if (result.error) this.s.note(`${event.type} ${event.webhookEventId} ${forwardText(result)}`)
-    } else this.s.out(eventLine(at, event, result))
+    } else this.s.out(eventLine(at, event, result, this.s.width))
     if (result.error && !this.localDown) {
       this.localDown = true
       this.s.note(`Nothing answers at ${to} (${result.error}); still listening, events are shown and forwarding resumes when it is back.`)

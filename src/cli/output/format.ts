@@ -221,3 +221,23 @@ export function terminalText(value: string): string {
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
 }
+
+/**
+ * `text` wrapped at word boundaries into lines of at most `width` characters (a word longer than a line
+ * keeps a line of its own); `indent` starts every line after the first. Without a width, `text` as it is.
+ */
+export function wrapWords(text: string, width: number | undefined, indent = ''): string {
+  if (!width || width <= indent.length + 1 || text.length <= width) return text
+  const lead = /^ */.exec(text)![0]
+  const lines: string[] = []
+  let line = lead
+  for (const word of text.slice(lead.length).split(/ +/)) {
+    const prefix = lines.length === 0 ? '' : indent
+    if (line.trim() !== '' && prefix.length + line.length + 1 + word.length > width) {
+      lines.push(prefix + line)
+      line = word
+    } else line = line.trim() === '' ? line + word : `${line} ${word}`
+  }
+  lines.push((lines.length === 0 ? '' : indent) + line)
+  return lines.join('\n')
+}

@@ -1,5 +1,6 @@
 // Borderless tables (cli-table3, loaded on first use) printed in batches: the header once, column
-// widths fixed by the first batch, wider values cut with an ellipsis.
+// widths fixed by the first batch, wider values cut with an ellipsis. A table never exceeds the
+// terminal: ids are shortened first (whole when piped or named by --columns), then text gives way.
 import type {ChalkInstance} from 'chalk'
 import type CliTable from 'cli-table3'
 
@@ -27,7 +28,7 @@ const NO_BORDERS = {
   middle: '  ',
 }
 const GAP = 2
-/** The widest a column gets unless it holds ids (kept whole so they can be copied). */
+/** The widest a column gets unless it holds ids (kept whole so they can be copied, unless the terminal is narrow). */
 const MAX_COLUMN = 48
 /** The narrowest a column is squeezed to when fitting a terminal. */
 const MIN_COLUMN = 8
@@ -98,15 +99,25 @@ export interface TableColumn {
   kind?: ColumnKind
 }
 
+export interface TableOptions {
+  /** Terminal width to fit in, when known. */
+  maxWidth?: number
+  /** Ids whole even when the table does not fit (`--columns` named them); otherwise cut to SHORT_ID on a narrow terminal. */
+  fullIds?: boolean
+}
+
+/** An id shortened to fit a narrow terminal: its first 8 characters and an ellipsis. */
+export const SHORT_ID = 9
+
 /** Prints rows of plain cell texts in batches that line up with each other. */
 export class BatchTable {
   private widths: number[] | undefined
+  private shortIds = false
 
   constructor(
     private readonly columns: TableColumn[],
     private readonly chalk: ChalkInstance,
-    /** Terminal width to fit in, when known. */
-    private readonly maxWidth?: number,
+    private readonly options: TableOptions = {},
   ) {}
 
   /** The lines for `rows` (preceded by the header the first time), each ending in a newline. */
@@ -115,7 +126,7 @@ export class BatchTable {
     const Table = await loadTable()
     const first = this.widths === undefined
     const widths = (this.widths ??= this.measure(rows))
-    this.widenIds(widths, rows)
+    if (!this.shortIds) this.widenIds(widths, rows)
     const table = new Table({
       chars: NO_BORDERS,
       style: {head: [], border: [], 'padding-left': 0, 'padding-right': 0},
@@ -129,36 +140,65 @@ export class BatchTable {
     return linesOf(table.toString())
   }
 
-  /** Ids are never cut (they get copied): a longer id in a later batch widens its column from there on. */
+  /** Whole ids (they get copied): a longer id in a later batch widens its column from there on. */
   private widenIds(widths: number[], rows: string[][]): void {
     this.columns.forEach((c, i) => {
       if (c.kind === 'id') widths[i] = Math.max(widths[i]!, ...rows.map((r) => displayWidth(r[i] ?? '')))
     })
   }
 
-  /** Column widths from the header and the first batch, capped, then squeezed to fit the terminal. */
+  /** Column widths from the header and the first batch, capped, then fitted to the terminal. */
   private measure(rows: string[][]): number[] {
     const widths = this.columns.map((c, i) => {
       const widest = Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i] ?? '')))
       return c.kind === 'id' ? widest : Math.min(widest, MAX_COLUMN)
     })
-    if (this.maxWidth) squeeze(widths, this.columns, this.maxWidth)
+    const {maxWidth, fullIds} = this.options
+    if (maxWidth) this.shortIds = fitWidths(widths, this.columns, maxWidth, !fullIds)
     return widths.map((w) => Math.max(w, 1))
   }
 }
 
-/** Narrow the widest non-id columns, one cell at a time, until the row fits `maxWidth` or none can shrink. */
-function squeeze(widths: number[], columns: TableColumn[], maxWidth: number): void {
-  let overflow = widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1) - maxWidth
-  while (overflow > 0) {
-    let widest = -1
-    for (let i = 0; i < widths.length; i++) {
-      if (columns[i]!.kind !== 'id' && widths[i]! > MIN_COLUMN && (widest < 0 || widths[i]! > widths[widest]!)) widest = i
-    }
-    if (widest < 0) return
-    widths[widest]!--
-    overflow--
+const total = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1)
+
+/** What gives way first when a table is too wide: text, then dates and statuses; money, yes/no and ids last. */
+const isText = (kind: ColumnKind | undefined) => kind === undefined || kind === 'text'
+const isSoft = (kind: ColumnKind | undefined) => kind === 'date' || kind === 'status'
+
+/**
+ * Fits `widths` into `maxWidth` (in place): ids are cut to SHORT_ID first when allowed, so that text
+ * keeps the room, and an id whose whole width fits in what is left is whole again (from the left); then
+ * the widest text column loses a cell at a time down to MIN_COLUMN, then dates and statuses. Returns
+ * whether some ids stay cut (their column's later values are cut too, not widened).
+ */
+export function fitWidths(widths: number[], columns: TableColumn[], maxWidth: number, cutIds: boolean): boolean {
+  if (total(widths) <= maxWidth) return false
+  let cut = false
+  if (cutIds) {
+    const whole = [...widths]
+    columns.forEach((c, i) => {
+      if (c.kind === 'id' && widths[i]! > SHORT_ID) widths[i] = SHORT_ID
+    })
+    // the room text leaves goes back to whole ids, from the left
+    columns.forEach((c, i) => {
+      if (c.kind !== 'id' || widths[i] === whole[i]) return
+      if (total(widths) + whole[i]! - widths[i]! <= maxWidth) widths[i] = whole[i]!
+      else cut = true
+    })
   }
+  for (const gives of [isText, isSoft]) {
+    let overflow = total(widths) - maxWidth
+    while (overflow > 0) {
+      let widest = -1
+      for (let i = 0; i < widths.length; i++) {
+        if (gives(columns[i]!.kind) && widths[i]! > MIN_COLUMN && (widest < 0 || widths[i]! > widths[widest]!)) widest = i
+      }
+      if (widest < 0) break
+      widths[widest]!--
+      overflow--
+    }
+  }
+  return cut
 }
 
 /** Two columns, label and value, for one resource; values are never cut. */

@@ -15,7 +15,7 @@ import {Chalk, type ChalkInstance} from 'chalk'
 
 import {allFieldColumns, cellText, type CellStyle, type Column, type ColumnsSpec, type Row, machineColumns} from './columns.js'
 import {renderDetail} from './detail.js'
-import {csvField, type Format, singleLine, terminalText} from './format.js'
+import {csvField, type Format, singleLine, terminalText, wrapWords} from './format.js'
 import {sinkFor, type Sink} from './sink.js'
 import {BatchTable, renderKeyValue} from './table.js'
 
@@ -35,8 +35,10 @@ export interface ListWriterOptions {
   now?: () => number
   /** A line printed after a non-empty table (the production profile marker): a warning, in bold red with colour. */
   footer?: string
-  /** Terminal width for tables to fit in. */
+  /** Terminal width for tables to fit in (and the footer to wrap at). */
   width?: number
+  /** Ids whole in a table even on a narrow terminal (`--columns` named the columns). */
+  fullIds?: boolean
   /** Rows per table batch (default 100). */
   batchSize?: number
   /** A header line of column keys in csv and tsv (default: csv yes, tsv no). */
@@ -163,7 +165,7 @@ class TableLayout implements Layout {
   add(row: Row): void {
     if (!this.columns) {
       this.columns = resolveColumns(this.options.columns, row)
-      this.table = new BatchTable(this.columns, this.chalk, this.options.width)
+      this.table = new BatchTable(this.columns, this.chalk, {maxWidth: this.options.width, fullIds: this.options.fullIds})
     }
     const style: CellStyle = {dates: this.options.tty ? 'relative' : 'iso', grouping: true, now: this.options.now()}
     this.rows.push(this.columns.map((c) => terminalText(cellText(c, row, style))))
@@ -175,7 +177,7 @@ class TableLayout implements Layout {
   }
   async finish(count: number): Promise<string> {
     const rest = await this.take()
-    const footer = count > 0 && this.options.footer ? `${this.chalk.bold.red(this.options.footer)}\n` : ''
+    const footer = count > 0 && this.options.footer ? `${this.chalk.bold.red(wrapWords(this.options.footer, this.options.width))}\n` : ''
     return rest + footer
   }
 }

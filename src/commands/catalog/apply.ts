@@ -50,7 +50,7 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
     const blocked = plan.steps.filter((s) => s.blocked)
     if (blocked.length > 0) {
-      this.ctx.io.stderr.write(stepsText(blocked))
+      this.ctx.io.stderr.write(stepsText(blocked, this.ctx.io.stderrIsTTY ? this.ctx.io.stderr.columns : undefined))
       throw usageError(
         `${blocked.length === 1 ? 'a change' : `${blocked.length} changes`} in the file cannot be made by the service; nothing was changed`,
         'see "cannot apply" above',
@@ -62,7 +62,7 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
       return
     }
     if (p.environment === 'production' || plan.counts.archive > 0) {
-      this.ctx.io.stderr.write(planText(plan, target))
+      this.ctx.io.stderr.write(planText(plan, target, this.ctx.io.stderrIsTTY ? this.ctx.io.stderr.columns : undefined))
       await this.confirmAction(`apply ${file} (${countsText(plan)})`, flags.yes)
     }
     const json = this.jsonEnabled()

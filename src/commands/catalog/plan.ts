@@ -32,7 +32,7 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
     const p = this.ctx.profile
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
     if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify(planJson(plan, target), null, 2)}\n`)
-    else this.ctx.io.stdout.write(planText(plan, target))
+    else this.ctx.io.stdout.write(planText(plan, target, this.ctx.io.stdoutIsTTY ? this.ctx.io.stdout.columns : undefined))
     if (plan.steps.some((s) => s.blocked))
       this.ctx.note('Some changes cannot be applied as they are (see "cannot apply"); apply refuses the file until they are resolved.')
     if (plan.pending) this.exit(ExitCode.changesPending)

@@ -1,0 +1,158 @@
+// Issue 34 items 1, 10 and 16: tables that fit the terminal (80 and 120 columns, in a real
+// pseudo-terminal), raw values in csv/tsv, and curated detail views. One emulator for the file.
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {asShown, envVars, linesOf, runTty, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {api, listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+import {runInProcess} from '../helpers/in-process.js'
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/
+
+describe('issue 34: widths, raw values, detail views', {timeout: 90_000}, () => {
+  let emulator: Emulator
+  let box: Sandbox
+  const vars = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(emulator.sandbox), TERM: 'xterm-256color', ...extra})
+  const till = (args: string[], extra: Record<string, string | undefined> = {}): Promise<CliResult> => runInProcess(args, {env: vars(extra)})
+  const tty = async (line: string, cols: number, extra: Record<string, string | undefined> = {}): Promise<string> => {
+    const r = await runTty(`${TILL} ${line}`, {env: vars({NO_COLOR: '1', ...extra}), cols})
+    expect(r.code, r.stdout).toBe(0)
+    return stripAnsi(r.stdout)
+  }
+  /** Terminal cells of a line (the ellipsis is one). */
+  const cells = (line: string) => [...line].length
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    box = sandbox()
+  })
+  afterAll(async () => {
+    await emulator?.stop()
+    box?.cleanup()
+  })
+
+  describe('csv, tsv and json carry raw values (item 10)', () => {
+    it('a product price is its type and minor units with a currency column; JSON is the API object', async () => {
+      const products = await listAll(emulator.sandbox, '/products/')
+      const fixed = products.find((p) => {
+        const live = (p.prices as Json[]).find((x) => !x.is_archived)
+        return live?.amount_type === 'fixed' && (live.price_amount as number) > 0
+      })!
+      const live = (fixed.prices as Json[]).find((x) => !x.is_archived)!
+      const csv = await till(['products', 'list', '--all', '-o', 'csv'])
+      expect(csv.code, csv.stderr).toBe(0)
+      const [header, ...rows] = csv.stdout
+        .trimEnd()
+        .split('\r\n')
+        .map((l) => l.split(','))
+      expect(header).toEqual(['id', 'name', 'type', 'price_type', 'price_amount', 'archived', 'created_at', 'currency'])
+      const row = rows.find((r) => r[0] === fixed.id)!
+      expect(row.slice(3, 5)).toEqual(['fixed', String(live.price_amount)])
+      expect(row.at(-1)).toBe(live.price_currency)
+      expect(csv.stdout).not.toMatch(/[$€]\d/)
+      const tsv = await till(['products', 'get', fixed.id as string, '-o', 'tsv'])
+      expect(tsv.stdout.split('\t').slice(3, 5)).toEqual(['fixed', String(live.price_amount)])
+      // the table still shows money for people
+      const table = await till(['products', 'get', fixed.id as string, '-o', 'table', '--columns', 'name,price'])
+      expect(table.stdout).toMatch(/Price\s+[$€]\d+\.\d\d/)
+      const json = await till(['products', 'get', fixed.id as string, '--json'])
+      expect(JSON.parse(json.stdout)).toEqual(asShown('products', (await api(emulator.sandbox, 'GET', `/products/${fixed.id}`)).body))
+    })
+
+    it('a discount value is basis points or minor units with a currency column', async () => {
+      const pct = await till(['discounts', 'create', '--name', 'Raw pct', '--percent', '12.5'])
+      const fixed = await till(['discounts', 'create', '--name', 'Raw fixed', '--amount', '5.00', '--currency', 'eur'])
+      expect(pct.code, pct.stderr).toBe(0)
+      expect(fixed.code, fixed.stderr).toBe(0)
+      const tsv = await till(['discounts', 'list', '--all', '--header'])
+      const [header, ...rows] = linesOf(tsv.stdout).map((l) => l.split('\t'))
+      const at = (row: string[], key: string) => row[header!.indexOf(key)]
+      const p = rows.find((r) => r[0] === pct.stdout.trim())!
+      const f = rows.find((r) => r[0] === fixed.stdout.trim())!
+      expect([at(p, 'basis_points'), at(p, 'amount'), at(p, 'currency')]).toEqual(['1250', '', ''])
+      expect([at(f, 'basis_points'), at(f, 'amount'), at(f, 'currency')]).toEqual(['', '500', 'eur'])
+      expect(p.join('\t')).not.toContain('%')
+      expect(f.join('\t')).not.toContain('€')
+      // a table shows them for people
+      const table = await till(['discounts', 'get', pct.stdout.trim(), '-o', 'table', '--columns', 'name,value'])
+      expect(table.stdout).toMatch(/Off\s+12\.5%/)
+    })
+
+    it('a file size is bytes in csv, for people in a table', async () => {
+      const path = join(box.root, 'raw.bin')
+      writeFileSync(path, Buffer.alloc(300_000, 7))
+      const up = await till(['files', 'upload', path])
+      expect(up.code, up.stderr).toBe(0)
+      const id = up.stdout.trim()
+      const csv = await till(['files', 'list', '--all', '-o', 'csv'])
+      const [header, ...rows] = csv.stdout
+        .trimEnd()
+        .split('\r\n')
+        .map((l) => l.split(','))
+      expect(header!.slice(0, 3)).toEqual(['id', 'name', 'size'])
+      expect(rows.find((r) => r[0] === id)![2]).toBe('300000')
+      expect(csv.stdout).not.toContain('KB')
+      const table = await till(['files', 'list', '--all', '-o', 'table', '--columns', 'id,size'])
+      expect(table.stdout).toMatch(new RegExp(`${id}\\s+293\\.0 KB`))
+    })
+  })
+
+  describe('tables fit the terminal (item 1)', () => {
+    const lists = ['products', 'orders', 'subscriptions', 'refunds']
+
+    for (const cols of [80, 120]) {
+      it(`${lists.join(', ')} lists fit ${cols} columns, the "more" note wrapped at words`, async () => {
+        for (const list of lists) {
+          const screen = await tty(`${list} list --limit 5`, cols)
+          const lines = screen.split('\n').filter((l) => l !== '')
+          for (const line of lines) expect(cells(line), `${list} at ${cols}: ${line}`).toBeLessThanOrEqual(cols)
+          // the note after the table, at word boundaries: each of its lines ends in a whole word
+          const note = screen.slice(screen.indexOf('Showing '))
+          expect(note.replaceAll('\n', ' ').trim()).toMatch(
+            /^Showing 5 of \d+ \w+; \d+ more: add --all for every one, --max-items N for the first N, or --page 2 for the next page\.$/,
+          )
+          for (const line of note.trim().split('\n')) expect(line, list).toMatch(/(^|\S)$/)
+        }
+      })
+    }
+
+    it('at 80 columns ids are shortened and names stay whole; at 120 nothing of the products is cut', async () => {
+      const products = await listAll(emulator.sandbox, '/products/')
+      const at80 = await tty('products list --limit 5', 80)
+      expect(at80).not.toMatch(UUID)
+      expect(at80).toMatch(/^[0-9a-f]{8}… {2}/m)
+      const names = products.slice(0, 5).map((p) => p.name as string)
+      const at120 = await tty('products list --limit 5', 120)
+      for (const name of names) expect(at120).toContain(name)
+      // refunds: one of its two id columns whole again where there is room
+      const refunds = await tty('refunds list --limit 3', 120)
+      expect(refunds).toMatch(new RegExp(`^${UUID.source}  `, 'm'))
+    })
+
+    it('--columns naming the id keeps it whole on a terminal; piped the ids are whole', async () => {
+      const named = await tty('orders list --limit 3 --columns id,status', 80)
+      expect(named).toMatch(new RegExp(`^${UUID.source}  `, 'm'))
+      const piped = await till(['orders', 'list', '--limit', '3'])
+      for (const line of linesOf(piped.stdout)) expect(line.split('\t')[0]).toMatch(new RegExp(`^${UUID.source}$`))
+    })
+
+    it('the upload progress bar fits 80 columns', async () => {
+      const path = join(box.root, 'bar.bin')
+      writeFileSync(path, Buffer.alloc(200_000, 3))
+      const screen = await tty(`files upload ${path}`, 80)
+      const bars = screen.split(/(?=Uploading \[)|[\r\n]|\x1b[78]/).filter((l) => l.includes('Uploading'))
+      expect(bars.length).toBeGreaterThan(0)
+      for (const bar of bars) expect(cells(bar), bar).toBeLessThan(80)
+      expect(bars.at(-1)).toMatch(/\[█+\] 100% \| 195\.3 KB of 195\.3 KB/)
+    })
+
+    it('the production footer wraps at words on a narrow terminal', async () => {
+      const screen = await tty('orders list --limit 2', 60, {...envVars(emulator.production), TILL_ENV: 'production'})
+      const warning = screen.slice(screen.indexOf('Warning: PRODUCTION'), screen.indexOf('Showing '))
+      expect(warning).toBe(`Warning: PRODUCTION data · profile local ·\n${emulator.production.url}\n`)
+      for (const line of screen.slice(screen.indexOf('Showing ')).split('\n')) expect(line.length, line).toBeLessThanOrEqual(60)
+    })
+  })
+})
