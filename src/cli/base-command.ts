@@ -268,6 +268,11 @@ export abstract class BaseCommand extends Command {
     await this.printer.writeOne(resource, item, flags)
   }
 
+  /** A resource just changed (update, cancel, archive...): on a terminal its summary alone, not every field. */
+  protected async writeChanged(resource: string, item: object, flags: OutputFlagValues & {color?: boolean}): Promise<void> {
+    await this.printer.writeOne(resource, item, flags, {summaryOnly: true})
+  }
+
   /** A resource just created: piped without a format, its id alone (and its one-time secret); else as `get` shows it (see Printer). */
   protected async writeCreated(resource: string, item: object, flags: OutputFlagValues & {color?: boolean}, options?: CreatedOptions): Promise<void> {
     await this.printer.writeCreated(resource, item, flags, options)

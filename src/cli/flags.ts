@@ -25,6 +25,10 @@ export const outputFlags = {
       'Comma-separated fields to show (e.g. id,status,net_amount); dotted paths reach nested fields (customer.email). JSON output keeps only these fields.',
   }),
   header: Flags.boolean({allowNo: true, description: 'A header line of column names in csv and tsv output (default: csv yes, tsv no).'}),
+  pager: Flags.boolean({
+    allowNo: true,
+    description: 'Page a detail view longer than the terminal (TILL_PAGER, PAGER, default less -FRX; TILL_PAGER= turns it off).',
+  }),
 }
 
 /** Paging flags of list commands. */

@@ -7,6 +7,7 @@ import type {ListWriter} from './output/writers.js'
 import {projectRow, type ColumnsSpec, type ResourceColumns} from './output/columns.js'
 import {withoutDeprecated} from './output/deprecated.js'
 import type {Format} from './output/format.js'
+import {longerThanScreen, page, pagerCommand} from './pager.js'
 
 export interface OutputFlagValues {
   output?: string
@@ -14,6 +15,8 @@ export interface OutputFlagValues {
   json?: boolean
   /** --no-header / --header: the header line of csv and tsv (see the writers). */
   header?: boolean
+  /** --no-pager: a long detail view is not paged. */
+  pager?: boolean
 }
 
 type Flags = OutputFlagValues & {color?: boolean}
@@ -110,15 +113,27 @@ export class Printer {
     return format
   }
 
-  /** Prints one resource (a detail view on a terminal), or adds it to the shared list while acting on ids from stdin. */
-  async writeOne(resource: string, item: object, flags: Flags): Promise<void> {
+  /**
+   * Prints one resource (a detail view on a terminal: its summary, then the other fields; paged when
+   * longer than the screen), or adds it to the shared list while acting on ids from stdin. After a
+   * change (`summaryOnly`) the detail view is the summary alone.
+   */
+  async writeOne(resource: string, item: object, flags: Flags, options: {summaryOnly?: boolean} = {}): Promise<void> {
     if (this.shared) return this.writeShared(resource, item, flags)
     // csv and tsv give the same columns as a row of the list; a table without --columns is the detail view.
     const {output, format, color, columns: chosen} = await this.setup(resource, flags)
     const columns = flags.columns || format === 'csv' || format === 'tsv' ? chosen : undefined
     const row = shownItem(resource, format, columns ?? [], flags.columns)(item)
     const io = this.host.ctx.io
-    await output.writeObject(row, {format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, header: flags.header, detail: !flags.columns})
+    const detail = !flags.columns
+    const view = detail && format === 'table' ? (await this.host.registry())[resource]?.detail : undefined
+    const shown = {format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, header: flags.header, detail, view, summaryOnly: options.summaryOnly}
+    const text = await output.renderObject(row, shown)
+    if (detail && format === 'table' && io.stdoutIsTTY && flags.pager !== false && longerThanScreen(text, io.stdout.rows)) {
+      const command = pagerCommand(process.env)
+      if (command && (await page(text, command, io.stdout))) return
+    }
+    await output.writeText(io.stdout, text)
   }
 
   /**

@@ -8,10 +8,13 @@ import {printable} from '../client/ids.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {isKnownApiVersion, KNOWN_VERSIONS_TEXT} from '../client/version.js'
 
+/** Settings whose empty value means something: `TILL_PAGER=` turns the pager off (as `GH_PAGER=`). */
+const EMPTY_MEANS_OFF = new Set(['TILL_PAGER'])
+
 /** Removes every `TILL_*` variable whose value is empty, before anything (oclif's flag parser too) reads them. */
 export function dropEmptySettings(env: NodeJS.ProcessEnv): void {
   for (const key of Object.keys(env)) {
-    if (key.startsWith('TILL_') && env[key]?.trim() === '') delete env[key]
+    if (key.startsWith('TILL_') && !EMPTY_MEANS_OFF.has(key) && env[key]?.trim() === '') delete env[key]
   }
 }
 

@@ -162,30 +162,29 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
     })
   })
   describe('readable detail views; a create prints its id when piped (item 11)', () => {
-    it('products get on a terminal: prices as numbered blocks with money formatted, no JSON', async () => {
+    it('products get on a terminal: a summary with its prices as lines, money formatted, no JSON', async () => {
       const product = (await api(env, 'GET', '/products/?limit=20')).body.items.find((p: Json) => p.prices.some((x: Json) => x.amount_type === 'fixed'))
       const r = await runTty(`${TILL} products get ${product.id}`, {env: box.env({...envVars(env), TILL_ENV: 'local'})})
       outputs.push(r.stdout)
       expect(r.code, r.stdout).toBe(0)
       const text = stripAnsi(r.stdout)
-      expect(text).toMatch(new RegExp(`^id\\s+${product.id}$`, 'm'))
-      expect(text).toMatch(/^prices \(\d+\)$/m)
+      expect(text).toMatch(new RegExp(`^ID\\s+${product.id}$`, 'm'))
+      expect(text).toMatch(/^Prices \(\d+\)$/m)
       const fixed = product.prices.find((x: Json) => x.amount_type === 'fixed')
       const shown = `$${(fixed.price_amount / 100).toLocaleString('en-US', {minimumFractionDigits: 2})}`
-      expect(text).toMatch(new RegExp(`^\\s+price_amount\\s+${shown.replace('$', '\\$')}$`, 'm'))
-      expect(text).toMatch(/^ {2}1\. id\s+\S+$/m)
+      expect(text).toMatch(new RegExp(`^ {2}${shown.replace('$', '\\$')} {2}${fixed.id}$`, 'm'))
       expect(text).not.toMatch(/[{[]"/)
     })
 
-    it('orders get on a terminal: customer and items as sections, not JSON blobs', async () => {
+    it('orders get on a terminal: customer, address and items in the summary, not JSON blobs', async () => {
       const order = (await api(env, 'GET', '/orders/?limit=1')).body.items[0]
       const r = await runTty(`${TILL} orders get ${order.id}`, {env: box.env({...envVars(env), TILL_ENV: 'local'})})
       outputs.push(r.stdout)
       expect(r.code, r.stdout).toBe(0)
       const text = stripAnsi(r.stdout)
-      expect(text).toMatch(/^customer$/m)
-      expect(text).toMatch(new RegExp(`^ {2}email\\s+${order.customer.email.replace('.', '\\.')}$`, 'm'))
-      expect(text).toMatch(/^items \(\d+\)$/m)
+      expect(text).toMatch(new RegExp(`^Customer\\s+.*<${order.customer.email.replace('.', '\\.')}>$`, 'm'))
+      expect(text).toMatch(/^Items \(\d+\)$/m)
+      expect(text).toMatch(/^Billing address\s+\S.*, [A-Z]{2}$/m)
       expect(text).not.toMatch(/[{[]"/)
     })
 

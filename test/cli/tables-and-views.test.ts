@@ -155,4 +155,93 @@ describe('issue 34: widths, raw values, detail views', {timeout: 90_000}, () => 
       for (const line of screen.slice(screen.indexOf('Showing ')).split('\n')) expect(line.length, line).toBeLessThanOrEqual(60)
     })
   })
+
+  describe('detail views are curated (item 16)', () => {
+    /** A detail view on a 120-column terminal of `rows` rows (stdout and stderr together). */
+    const view = (line: string, extra: Record<string, string | undefined> = {}, rows = 200) =>
+      runTty(`${TILL} ${line}`, {env: vars({NO_COLOR: '1', PAGER: 'cat', ...extra}), cols: 120, rows}).then((r) => {
+        expect(r.code, r.stdout).toBe(0)
+        return stripAnsi(r.stdout)
+      })
+    const SNAKE_LABEL = /^\s*[a-z]+_[a-z_]+\s{2}/m
+
+    it('an order: its summary first with readable labels, items, then the other fields under a heading; no empty rows', async () => {
+      const order = (await api(emulator.sandbox, 'GET', '/orders/?limit=1')).body.items[0] as Json
+      const text = await view(`orders get ${order.id}`)
+      const lines = text.trimEnd().split('\n')
+      expect(lines.slice(0, 4).map((l) => l.split(/ {2,}/))).toEqual([
+        ['ID', order.id],
+        ['Status', order.status],
+        ['Customer', `${(order.customer as Json).name} <${(order.customer as Json).email}>`],
+        ['Product', (order.product as Json).name],
+      ])
+      expect(text).toMatch(/^Total\s+[$€][\d,]+\.\d\d$/m)
+      expect(text).toMatch(/^Items \(\d+\)$/m)
+      expect(text.indexOf('Items (')).toBeLessThan(text.indexOf('\nOther fields\n'))
+      expect(text).not.toMatch(SNAKE_LABEL)
+      expect(text).not.toMatch(/\s-$/m)
+      expect(lines.length).toBeLessThan(60)
+    })
+
+    it('a subscription is a screenful, not 190 lines; a product lists its live price before the archived one', async () => {
+      const sub = (await api(emulator.sandbox, 'GET', '/subscriptions/?limit=1')).body.items[0] as Json
+      const text = await view(`subscriptions get ${sub.id}`)
+      expect(text.split('\n').length).toBeLessThan(45)
+      expect(text).toMatch(/^Amount\s+\S+ (monthly|yearly|every .*)$/m)
+      expect(text).toMatch(/^Prices \(\d+\)$/m)
+      expect(text).not.toMatch(SNAKE_LABEL)
+      // a product whose price was replaced: the archived one comes first from the API, last here
+      const created = await till(['products', 'create', '--name', 'Curated view', '--price', '10.00', '--interval', 'month'])
+      expect(created.code, created.stderr).toBe(0)
+      const id = created.stdout.trim()
+      const updated = await till(['products', 'update', id, '--price', '12.00'])
+      expect(updated.code, updated.stderr).toBe(0)
+      const prices = (await api(emulator.sandbox, 'GET', `/products/${id}`)).body.prices as Json[]
+      expect(prices.map((p) => p.is_archived)).toEqual([true, false])
+      const product = await view(`products get ${id}`)
+      const live = product.indexOf('  $12.00  ')
+      const archived = product.indexOf('  $10.00  (archived)')
+      expect(live).toBeGreaterThan(0)
+      expect(archived).toBeGreaterThan(live)
+    })
+
+    it('a customer: its summary with the address on one line', async () => {
+      const customer = (await api(emulator.sandbox, 'GET', '/customers/?limit=20')).body.items.find((c: Json) => c.billing_address) as Json
+      const text = await view(`customers get ${customer.id}`)
+      expect(text).toContain(`Email            ${customer.email}`)
+      expect(text).toMatch(new RegExp(`^Billing address  .*${(customer.billing_address as Json).country}$`, 'm'))
+      expect(text).not.toMatch(SNAKE_LABEL)
+    })
+
+    it('subscriptions update prints the short summary, not every field', async () => {
+      const subs = await listAll(emulator.sandbox, '/subscriptions/', 'status=active')
+      const text = await view(`subscriptions update ${subs[0]!.id} --remove-discount --yes`)
+      expect(text).toMatch(new RegExp(`^ID\\s+${subs[0]!.id}$`, 'm'))
+      expect(text).toMatch(/^Status\s+active$/m)
+      expect(text).not.toContain('Other fields')
+      expect(text.split('\n').length).toBeLessThan(25)
+    })
+
+    it('longer than the screen: paged through $PAGER on a terminal; not with --no-pager, TILL_PAGER= or when piped', async () => {
+      const order = (await api(emulator.sandbox, 'GET', '/orders/?limit=1')).body.items[0] as Json
+      const pager = {PAGER: "sed 's/^/paged: /'"}
+      const paged = await view(`orders get ${order.id}`, pager, 10)
+      expect(paged).toMatch(new RegExp(`^paged: ID +${order.id}$`, 'm'))
+      expect(paged).toContain('paged: Other fields')
+      for (const [line, extra] of [
+        [`orders get ${order.id} --no-pager`, pager],
+        [`orders get ${order.id}`, {...pager, TILL_PAGER: ''}],
+      ] as const) {
+        const plain = await view(line, extra, 10)
+        expect(plain, line).toMatch(new RegExp(`^ID +${order.id}$`, 'm'))
+        expect(plain, line).not.toContain('paged:')
+      }
+      // TILL_PAGER comes before PAGER; a screen tall enough needs no pager
+      expect(await view(`orders get ${order.id}`, {...pager, TILL_PAGER: "sed 's/^/till: /'"}, 10)).toMatch(new RegExp(`^till: ID +${order.id}$`, 'm'))
+      expect(await view(`orders get ${order.id}`, pager, 200)).not.toContain('paged:')
+      const piped = await till(['orders', 'get', order.id as string, '-o', 'table'], pager)
+      expect(piped.stdout).toMatch(new RegExp(`^ID +${order.id}$`, 'm'))
+      expect(piped.stdout).not.toContain('paged:')
+    })
+  })
 })

@@ -136,10 +136,9 @@ describe('billing commands against the emulator', () => {
       const order = await take('/orders/', 'status=paid', (o) => !o.is_invoice_generated && o.billing_address !== null)
       const table = await till(['orders', 'update', order.id, '--billing-name', 'Acme GmbH', '--line2', 'Floor 3', '-o', 'table'])
       expect(table.code, table.stderr).toBe(0)
-      expect(table.stdout).toMatch(/^billing_name\s+Acme GmbH$/m)
-      // the detail view shows the address as an indented section (issue 22 item 11)
-      expect(table.stdout).toMatch(/^billing_address$/m)
-      expect(table.stdout).toMatch(/^ {2}line2\s+Floor 3$/m)
+      // after a change, the order's summary (issue 34 item 16): the billing name and the address on one line
+      expect(table.stdout).toMatch(/^Billing name\s+Acme GmbH$/m)
+      expect(table.stdout).toMatch(/^Billing address\s+.*Floor 3, /m)
       const json = await till(['orders', 'update', order.id, '--city', 'Springfield', '--postal-code', '12345', '--json'])
       expect(json.code, json.stderr).toBe(0)
       const body = JSON.parse(json.stdout)
@@ -303,9 +302,9 @@ describe('billing commands against the emulator', () => {
       const order = await refundable()
       const r = await till(['refunds', 'create', '--order', order.id, '--amount-minor', '125', '--reason', 'duplicate', '--yes', '-o', 'table'])
       expect(r.code, r.stderr).toBe(0)
-      expect(r.stdout).toMatch(/^amount\s+/m)
-      expect(r.stdout).toMatch(/^reason\s+duplicate$/m)
-      expect(r.stdout).toMatch(new RegExp(`^order_id\\s+${order.id}$`, 'm'))
+      expect(r.stdout).toMatch(/^Amount\s+/m)
+      expect(r.stdout).toMatch(/^Reason\s+duplicate$/m)
+      expect(r.stdout).toMatch(new RegExp(`^Order ID\\s+${order.id}$`, 'm'))
     })
 
     it('an amount above the refundable one is refused locally: exit 2, no POST /v1/refunds/', async () => {
@@ -546,8 +545,8 @@ describe('billing commands against the emulator', () => {
       const [a, b] = (await get('/subscriptions/?limit=2')).items
       const table = await till(['subscriptions', 'get', a.id, '-o', 'table'])
       expect(table.code, table.stderr).toBe(0)
-      expect(table.stdout).toMatch(new RegExp(`^id\\s+${a.id}$`, 'm'))
-      expect(table.stdout).toMatch(/^prices \(\d+\)$/m)
+      expect(table.stdout).toMatch(new RegExp(`^ID\\s+${a.id}$`, 'm'))
+      expect(table.stdout).toMatch(/^Prices \(\d+\)$/m)
       const json = await till(['subscriptions', 'get', a.id, '--json'])
       expect(JSON.parse(json.stdout)).toEqual(asShown('subscriptions', await get(`/subscriptions/${a.id}`)))
       const missing = unknownId()
@@ -590,7 +589,7 @@ describe('billing commands against the emulator', () => {
       // uncancel: not destructive, no question; table output.
       const un = await till(['subscriptions', 'uncancel', s.id, '-o', 'table'])
       expect(un.code, un.stderr).toBe(0)
-      expect(un.stdout).toMatch(/^cancel_at_period_end\s+no$/m)
+      expect(un.stdout).toMatch(/^Cancels at period end\s+no$/m)
       expect((await get(`/subscriptions/${s.id}`)).cancel_at_period_end).toBe(false)
     })
 
@@ -638,7 +637,7 @@ describe('billing commands against the emulator', () => {
       const s = await renewing()
       const r = await till(['subscriptions', 'revoke', s.id, '--yes', '-o', 'table'])
       expect(r.code, r.stderr).toBe(0)
-      expect(r.stdout).toMatch(/^status\s+canceled$/m)
+      expect(r.stdout).toMatch(/^Status\s+canceled$/m)
     })
 
     it('ids from stdin: one confirmation (--yes without a terminal), one result per id, a summary', async () => {

@@ -137,9 +137,10 @@ describe('catalog commands against the emulator', () => {
     it('a one-time product with a fixed price, shown as a table', async () => {
       const r = await till(['products', 'create', '--name', 'Sticker Pack', '--price', '12.00', '--description', 'Ten stickers', '-o', 'table'])
       ok(r)
-      expect(r.stdout).toMatch(/^name\s+Sticker Pack$/m)
-      expect(r.stdout).toMatch(/^is_recurring\s+no$/m)
-      const id = /^id\s+(\S+)$/m.exec(r.stdout)![1]!
+      expect(r.stdout).toMatch(/^Name\s+Sticker Pack$/m)
+      expect(r.stdout).toMatch(/^Type\s+one-time$/m)
+      expect(r.stdout).toMatch(/^ {2}\$12\.00 {2}\S+$/m)
+      const id = /^ID\s+(\S+)$/m.exec(r.stdout)![1]!
       const product = await get(`/products/${id}`)
       expect(product).toMatchObject({name: 'Sticker Pack', description: 'Ten stickers', recurring_interval: null})
       expect(product.prices).toHaveLength(1)
@@ -450,7 +451,7 @@ describe('catalog commands against the emulator', () => {
       expect({...shown, products: undefined}).toEqual({...current, products: undefined})
       expect(shown.external_customer_id).toBe(current.external_customer_id)
       ok(tableOne)
-      expect(tableOne.stdout).toMatch(/^customer_email\s+grace@example\.com$/m)
+      expect(tableOne.stdout).toMatch(/^Customer email\s+grace@example\.com$/m)
       ok(bulk)
       // the same object as the single get, one JSON line per id
       expect(JSON.parse(bulk.stdout)).toEqual(shown)
@@ -483,7 +484,7 @@ describe('catalog commands against the emulator', () => {
       expect(linesOf(table.stdout)).toHaveLength(3)
       expect(table.stdout).toContain('Linked Product')
       ok(one)
-      expect(one.stdout).toMatch(/^label\s+Second$/m)
+      expect(one.stdout).toMatch(/^Label\s+Second$/m)
     })
 
     it('a missing --product is picked on a terminal, and fails without one', async () => {
@@ -532,10 +533,10 @@ describe('catalog commands against the emulator', () => {
     it('create a custom benefit with a note (table) and a license-key benefit (JSON)', async () => {
       const custom = await till(['benefits', 'create', '--type', 'custom', '--description', 'Sticker mail', '--note', 'We post them', '-o', 'table'])
       ok(custom)
-      expect(custom.stdout).toMatch(/^type\s+custom$/m)
+      expect(custom.stdout).toMatch(/^Type\s+custom$/m)
       // the detail view: the properties as an indented section (issue 22 item 11)
-      expect(custom.stdout).toMatch(/^properties$/m)
-      expect(custom.stdout).toMatch(/^ {2}note\s+We post them$/m)
+      expect(custom.stdout).toMatch(/^Properties$/m)
+      expect(custom.stdout).toMatch(/^ {2}Note\s+We post them$/m)
       const keys = await till([
         'benefits',
         'create',

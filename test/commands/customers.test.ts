@@ -121,9 +121,9 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       const c = await newCustomer({external_id: 'ext_get_1', name: 'Gert Getter'})
       const byId = await till(['customers', 'get', c.id, '-o', 'table'])
       expect(byId.code, byId.stderr).toBe(0)
-      expect(byId.stdout).toMatch(/^id\s+[0-9a-f-]{36}$/m)
-      expect(byId.stdout).toMatch(/^external_id\s+ext_get_1$/m)
-      expect(byId.stdout).toMatch(/^name\s+Gert Getter$/m)
+      expect(byId.stdout).toMatch(/^ID\s+[0-9a-f-]{36}$/m)
+      expect(byId.stdout).toMatch(/^External ID\s+ext_get_1$/m)
+      expect(byId.stdout).toMatch(/^Name\s+Gert Getter$/m)
 
       const byExternal = await till(['customers', 'get', '--external-id', 'ext_get_1', '--json'])
       expect(byExternal.code, byExternal.stderr).toBe(0)
@@ -226,7 +226,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
     it('create in a table; bad input fails before any request with exit 2', async () => {
       const r = await till(['customers', 'create', '--email', 'table.create@example.com', '-o', 'table'])
       expect(r.code, r.stderr).toBe(0)
-      expect(r.stdout).toMatch(/^email\s+table\.create@example\.com$/m)
+      expect(r.stdout).toMatch(/^Email\s+table\.create@example\.com$/m)
 
       const noEmail = await till(['customers', 'create', '--name', 'Nobody'])
       expect(noEmail.code).toBe(2)
@@ -248,7 +248,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
         [{when: /Email address of the customer/, send: `prompted.person@example.com${KEY.enter}`}],
       )
       expect(r.code, r.stdout).toBe(0)
-      expect(r.stdout).toMatch(/email\s+prompted\.person@example\.com/)
+      expect(r.stdout).toMatch(/Email\s+prompted\.person@example\.com/)
       const found = await api(env, 'GET', '/customers/?email=prompted.person@example.com')
       expect(found.body.items).toHaveLength(1)
       expect(found.body.items[0].name).toBe('Prompted Person')
@@ -285,7 +285,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
 
       const t = await till(['customers', 'update', json(r).id, '--email', 'updated.email@example.com', '-o', 'table'])
       expect(t.code, t.stderr).toBe(0)
-      expect(t.stdout).toMatch(/^email\s+updated\.email@example\.com$/m)
+      expect(t.stdout).toMatch(/^Email\s+updated\.email@example\.com$/m)
 
       const nothing = await till(['customers', 'update', json(r).id])
       expect(nothing.code).toBe(2)
@@ -457,7 +457,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       expect(json(r)).toEqual((await api(env, 'GET', `/license-keys/${key.id}`)).body)
       expect(json(r).activations).toEqual(expect.any(Array))
       const t = await till(['license-keys', 'get', key.id, '-o', 'table'])
-      expect(t.stdout).toMatch(/^display_key\s+\*\*\*\*-/m)
+      expect(t.stdout).toMatch(/^Display key\s+\*\*\*\*-/m)
     })
 
     it('validate: a valid key exits 0 with the validated key; the organization is looked up once per run', async () => {
@@ -474,7 +474,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
 
       const t = await till(['license-keys', 'validate', key.key, '-o', 'table'])
       expect(t.code, t.stderr).toBe(0)
-      expect(t.stdout).toMatch(/^status\s+granted$/m)
+      expect(t.stdout).toMatch(/^Status\s+granted$/m)
     })
 
     it("validate uses the profile's organization id when it has one, without asking the API", async () => {
@@ -541,7 +541,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
     it('activate in a table; a missing label fails without a terminal and is asked on one', async () => {
       const t = await till(['license-keys', 'activate', key.key, '--label', 'table-box', '-o', 'table'])
       expect(t.code, t.stderr).toBe(0)
-      expect(t.stdout).toMatch(/^label\s+table-box$/m)
+      expect(t.stdout).toMatch(/^Label\s+table-box$/m)
 
       const missing = await till(['license-keys', 'activate', key.key])
       expect(missing.code).toBe(2)
@@ -579,14 +579,14 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       const org = (await api(env, 'GET', '/organizations/')).body.items[0]
       const r = await till(['org', 'show', '-o', 'table'])
       expect(r.code, r.stderr).toBe(0)
-      expect(r.stdout).toMatch(new RegExp(`^id\\s+${org.id}$`, 'm'))
-      expect(r.stdout).toMatch(new RegExp(`^name\\s+${org.name}$`, 'm'))
-      expect(r.stdout).toMatch(/^environment\s+local$/m)
-      expect(r.stdout).toMatch(/^rate_limit\s+500\/min \(the environment's default\)$/m)
-      expect(r.stdout).toMatch(/^ip_rate_limit\s+100\/s$/m)
+      expect(r.stdout).toMatch(new RegExp(`^ID\\s+${org.id}$`, 'm'))
+      expect(r.stdout).toMatch(new RegExp(`^Name\\s+${org.name}$`, 'm'))
+      expect(r.stdout).toMatch(/^Environment\s+local$/m)
+      expect(r.stdout).toMatch(/^Rate limit\s+500\/min \(the environment's default\)$/m)
+      expect(r.stdout).toMatch(/^IP rate limit\s+100\/s$/m)
       const custom = await till(['org', 'show', '-o', 'table'], {extra: {TILL_RATE_LIMIT: '20/2s', TILL_ENV: 'sandbox'}})
-      expect(custom.stdout).toMatch(/^environment\s+sandbox$/m)
-      expect(custom.stdout).toMatch(/^rate_limit\s+20\/2s \(set by TILL_RATE_LIMIT\)$/m)
+      expect(custom.stdout).toMatch(/^Environment\s+sandbox$/m)
+      expect(custom.stdout).toMatch(/^Rate limit\s+20\/2s \(set by TILL_RATE_LIMIT\)$/m)
     })
 
     it('--json: the API organization object beside the profile facts', async () => {
@@ -662,11 +662,11 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
         'table',
       ])
       expect(r.code, r.stderr).toBe(0)
-      const secret = /^secret\s+(whsec_\S+)$/m.exec(r.stdout)?.[1]
+      const secret = /^Secret\s+(whsec_\S+)$/m.exec(r.stdout)?.[1]
       expect(secret).toMatch(/^whsec_[A-Za-z0-9]{43}$/)
-      expect(r.stdout).toMatch(/^events\s+order\.paid, order\.refunded$/m)
+      expect(r.stdout).toMatch(/^Events\s+order\.paid, order\.refunded$/m)
       expect(r.stderr).toContain('Store its signing secret now; it is not shown again.')
-      const id = /^id\s+(\S+)$/m.exec(r.stdout)![1]!
+      const id = /^ID\s+(\S+)$/m.exec(r.stdout)![1]!
 
       const list = await till(['webhooks', 'endpoints', 'list', '--all', '--json'])
       expect(list.code, list.stderr).toBe(0)
@@ -689,8 +689,8 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       expectNoToken(bulk.stdout, secret!, 'bulk update output')
       const ut = await till(['webhooks', 'endpoints', 'update', id, '--enabled', '--name', 'renamed', '-o', 'table'])
       expect(ut.code, ut.stderr).toBe(0)
-      expect(ut.stdout).toMatch(/^name\s+renamed$/m)
-      expect(ut.stdout).toMatch(/^enabled\s+yes$/m)
+      expect(ut.stdout).toMatch(/^Name\s+renamed$/m)
+      expect(ut.stdout).toMatch(/^Enabled\s+yes$/m)
     })
 
     it('endpoints create: --all-events, missing input fails without a terminal, events are picked on one', async () => {

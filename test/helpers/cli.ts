@@ -76,8 +76,9 @@ export interface RunOptions {
   /** Leave stdin an open pipe that never gets data (to show a command does not wait on it). */
   openStdin?: boolean
   timeoutMs?: number
-  /** The pseudo-terminal's width for runTty (default 200 columns). */
+  /** The pseudo-terminal's width and height for runTty (default 200 columns, 50 rows). */
   cols?: number
+  rows?: number
 }
 
 /** A running child with its output collected. */
@@ -129,7 +130,7 @@ export function runShell(command: string, options: RunOptions): Promise<CliResul
  * otherwise. stdout and stderr are the same terminal, so `stdout` holds both, with CRLF turned into LF.
  */
 export async function runTty(command: string, options: RunOptions): Promise<CliResult> {
-  const child = spawn('script', ['-qfec', `stty cols ${options.cols ?? 200} rows 50 2>/dev/null; ${command}`, '/dev/null'], {
+  const child = spawn('script', ['-qfec', `stty cols ${options.cols ?? 200} rows ${options.rows ?? 50} 2>/dev/null; ${command}`, '/dev/null'], {
     cwd: ROOT,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],

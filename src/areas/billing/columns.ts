@@ -1,7 +1,10 @@
 // Columns of orders, refunds and subscriptions.
-import {child, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {asMoney, child, type ResourceColumns, type Row} from '../../cli/output/columns.js'
+import {formatMoney} from '../../cli/output/format.js'
 import {columnsOf} from '../../cli/output/typed-columns.js'
 import type {Schema} from '../../client/wire/index.js'
+import {priceLine} from '../catalog/columns.js'
+import {addressText} from '../portal/columns.js'
 
 const refund = columnsOf<Schema<'Refund'>>()
 const subscription = columnsOf<Schema<'Subscription'>>()
@@ -165,6 +168,115 @@ export const orderColumns: ResourceColumns = {
     'description',
   ]),
 }
+
+// ---- detail views: what an operator looks at first ----
+
+/** `Ada Lovelace <ada@example.com>` from a nested customer, else the customer id. */
+export const customerText = (row: Row): unknown => {
+  const c = child(row.customer)
+  if (!c) return row.customer_id
+  return typeof c.name === 'string' && c.name !== '' ? `${c.name} <${String(c.email)}>` : c.email
+}
+
+/** An amount that is not zero, as money of the row's currency (a zero discount or refund is left out). */
+const nonZero = (key: string) => (row: Row) => (typeof row[key] === 'number' && row[key] !== 0 ? asMoney(row[key], row.currency) : undefined)
+
+/** `$29.00 monthly` */
+const amountText = (row: Row) =>
+  typeof row.amount === 'number' && typeof row.currency === 'string'
+    ? `${formatMoney(row.amount, row.currency, {grouping: true})} ${billingInterval(row)}`.trim()
+    : ''
+
+orderColumns.detail = {
+  summary: [
+    order.column('id', 'ID', 'id'),
+    order.column('status', 'Status', 'status'),
+    order.column('customer', 'Customer', 'text', customerText),
+    order.column('product', 'Product', 'text', (row) => child(row.product)?.name ?? row.description),
+    order.money('total_amount', 'Total'),
+    order.money('net_amount', 'Net'),
+    order.money('tax_amount', 'Tax'),
+    order.column('discount_amount', 'Discount', 'money', nonZero('discount_amount')),
+    order.column('refunded_amount', 'Refunded', 'money', nonZero('refunded_amount')),
+    order.column('billing_reason', 'Reason', 'text', (row) => (typeof row.billing_reason === 'string' ? row.billing_reason.replaceAll('_', ' ') : '')),
+    order.column('invoice_number', 'Invoice', 'text'),
+    order.column('billing_name', 'Billing name', 'text'),
+    order.column('billing_address', 'Billing address', 'text', (row) => addressText(row.billing_address)),
+    order.column('subscription_id', 'Subscription', 'id'),
+    order.column('created_at', 'Created', 'date'),
+  ],
+  lists: [{title: 'Items', key: 'items', line: (item, row) => `${String(item.label ?? '')}  ${money(item.amount, row.currency)}`}],
+  covers: [
+    'id',
+    'status',
+    'customer',
+    'customer_id',
+    'product',
+    'product_id',
+    'description',
+    'total_amount',
+    'net_amount',
+    'tax_amount',
+    'discount_amount',
+    'refunded_amount',
+    'currency',
+    'billing_reason',
+    'invoice_number',
+    'billing_name',
+    'billing_address',
+    'subscription_id',
+    'created_at',
+    'items',
+  ],
+}
+
+subscriptionColumns.detail = {
+  summary: [
+    subscription.column('id', 'ID', 'id'),
+    subscription.column('status', 'Status', 'status'),
+    subscription.column('customer', 'Customer', 'text', customerText),
+    subscription.column('product', 'Product', 'text', (row) => child(row.product)?.name ?? row.product_id),
+    subscription.column('amount', 'Amount', 'text', amountText),
+    subscription.column('discount', 'Discount', 'text', (row) => child(row.discount)?.name ?? ''),
+    subscription.column('current_period_start', 'Period start', 'date'),
+    subscription.column('current_period_end', 'Period end', 'date'),
+    subscription.column('trial_end', 'Trial ends', 'date'),
+    subscription.column('cancel_at_period_end', 'Cancels at period end', 'bool'),
+    subscription.column('canceled_at', 'Canceled', 'date'),
+    subscription.column('ends_at', 'Ends', 'date'),
+    subscription.column('ended_at', 'Ended', 'date'),
+    subscription.column('past_due_at', 'Past due since', 'date'),
+    subscription.column('started_at', 'Started', 'date'),
+  ],
+  lists: [{title: 'Prices', key: 'prices', line: priceLine}],
+  covers: [
+    'id',
+    'status',
+    'customer',
+    'customer_id',
+    'product',
+    'product_id',
+    'amount',
+    'currency',
+    'recurring_interval',
+    'recurring_interval_count',
+    'discount',
+    'discount_id',
+    'current_period_start',
+    'current_period_end',
+    'trial_end',
+    'cancel_at_period_end',
+    'canceled_at',
+    'ends_at',
+    'ended_at',
+    'past_due_at',
+    'started_at',
+    'prices',
+  ],
+}
+
+const money = (amount: unknown, currency: unknown) =>
+  typeof amount === 'number' && typeof currency === 'string' ? formatMoney(amount, currency, {grouping: true}) : ''
 
 export const billingColumns: Record<string, ResourceColumns> = {
   orders: orderColumns,

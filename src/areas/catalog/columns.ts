@@ -230,8 +230,10 @@ export function productType(row: Row): string {
 const livePrice = (row: Row): Row | undefined => (Array.isArray(row.prices) ? row.prices.map(child) : []).find((p) => p !== undefined && p.is_archived !== true)
 
 /** The first non-archived price as text: `$12.00`, `free`, `pay what you want (min $1.00)`, `metered`... */
-export function productPrice(row: Row): string {
-  const price = livePrice(row)
+export const productPrice = (row: Row): string => priceText(livePrice(row))
+
+/** A price as text: `$12.00`, `free`, `pay what you want (min $1.00)`, `per seat`, `metered`. */
+export function priceText(price: Row | undefined): string {
   if (!price) return ''
   const currency = typeof price.price_currency === 'string' ? price.price_currency : 'usd'
   const money = (amount: unknown) => (typeof amount === 'number' ? formatMoney(amount, currency) : '')
@@ -298,6 +300,49 @@ export const productColumns: ResourceColumns = {
     'medias',
     'attached_custom_fields',
   ]),
+}
+
+/** A price in a detail view's list: its text, `archived` when it is, and its id. */
+export const priceLine = (price: Row): string =>
+  [priceText(price) || String(price.amount_type ?? ''), price.is_archived === true ? '(archived)' : '', String(price.id ?? '')]
+    .filter((p) => p !== '')
+    .join('  ')
+
+const trial = (row: Row) =>
+  typeof row.trial_interval === 'string' ? `${String(row.trial_interval_count ?? 1)} ${row.trial_interval}${row.trial_interval_count === 1 ? '' : 's'}` : ''
+
+productColumns.detail = {
+  summary: [
+    product.column('id', 'ID', 'id'),
+    product.column('name', 'Name', 'text'),
+    product.column('description', 'Description', 'text'),
+    product.column('type', 'Type', 'text', productType),
+    product.column('visibility', 'Visibility', 'status'),
+    product.column('archived', 'Archived', 'bool', (row) => (row.is_archived ? true : undefined)),
+    product.column('trial', 'Free trial', 'text', trial),
+    product.column('created_at', 'Created', 'date'),
+    product.column('modified_at', 'Modified', 'date'),
+  ],
+  lists: [
+    {title: 'Prices', key: 'prices', line: priceLine},
+    {title: 'Benefits', key: 'benefits', line: (b) => `${String(b.description ?? '')}  (${String(b.type ?? '')})`},
+  ],
+  covers: [
+    'id',
+    'name',
+    'description',
+    'recurring_interval',
+    'recurring_interval_count',
+    'is_recurring',
+    'visibility',
+    'is_archived',
+    'trial_interval',
+    'trial_interval_count',
+    'created_at',
+    'modified_at',
+    'prices',
+    'benefits',
+  ],
 }
 
 export const catalogColumns: Record<string, ResourceColumns> = {

@@ -2,6 +2,7 @@
 import {child, column, moneyColumn, type ResourceColumns, type Row} from '../../cli/output/columns.js'
 import {columnsOf} from '../../cli/output/typed-columns.js'
 import type {Schema} from '../../client/wire/index.js'
+import {addressText} from '../portal/columns.js'
 
 const customer = columnsOf<Schema<'Customer'>>()
 const stateSubscription = columnsOf<Schema<'CustomerStateSubscription'>>()
@@ -198,6 +199,23 @@ const customerImportColumns: ResourceColumns = {
   ],
   defaults: ['line', 'action', 'id', 'email', 'external_id', 'error'],
   fields: ['line', 'ok', 'result', 'error'],
+}
+
+customerListColumns.detail = {
+  summary: [
+    customer.column('id', 'ID', 'id'),
+    customer.column('email', 'Email', 'text'),
+    customer.column('name', 'Name', 'text'),
+    customer.column('external_id', 'External ID', 'id'),
+    customer.column('type', 'Type', 'text'),
+    customer.column('billing_name', 'Billing name', 'text'),
+    customer.column('billing_address', 'Billing address', 'text', (row) => addressText(row.billing_address)),
+    customer.column('tax_id', 'Tax ID', 'text', (row) => (Array.isArray(row.tax_id) ? row.tax_id.filter((p) => p !== null).join(' ') : row.tax_id)),
+    metadataColumn(),
+    customer.column('deleted_at', 'Deleted', 'date'),
+    customer.column('created_at', 'Created', 'date'),
+  ],
+  covers: ['id', 'email', 'name', 'external_id', 'type', 'billing_name', 'billing_address', 'tax_id', 'metadata', 'deleted_at', 'created_at'],
 }
 
 export const customerColumns: Record<string, ResourceColumns> = {

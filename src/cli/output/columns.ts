@@ -29,12 +29,34 @@ export interface Column<T = Row> {
 /** A fixed column list, or one chosen from the first row (called with undefined for an empty list). */
 export type ColumnsSpec = Column[] | ((first: Row | undefined) => Column[])
 
+/** A list of a resource shown in its detail view's summary, one line per item (an order's items, a product's prices). */
+export interface DetailList {
+  /** Its heading: `Items`, `Prices`. */
+  title: string
+  /** The top-level field that holds it. */
+  key: string
+  /** One item as a line for people; `row` is the resource (for its currency). */
+  line(item: Row, row: Row): string
+}
+
+/** A resource's detail view: what an operator looks at first, then the rest of its fields under a heading. */
+export interface DetailView {
+  /** The summary, in order: a column's header is its label, its kind how the value is shown; empty values are left out. */
+  summary: Column[]
+  /** Lists shown after the summary (live prices before archived ones). */
+  lists?: DetailList[]
+  /** Top-level fields the summary and its lists show: left out of the rest. */
+  covers: readonly string[]
+}
+
 /** A resource's declared columns, the ones shown by default, and its top-level wire fields. */
 export interface ResourceColumns {
   columns: Column[]
   defaults: string[]
   /** Top-level field names of the resource, selectable with `--columns` even without a declared column. */
   fields?: readonly string[]
+  /** Its detail view's summary (`get` on a terminal); without one, the view is every field. */
+  detail?: DetailView
 }
 
 /** `--columns` named a column that does not exist; a usage error (exit 2). */

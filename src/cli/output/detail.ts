@@ -1,10 +1,14 @@
-// The detail view of one resource on a terminal (`get` commands), as gh's `view` commands read:
-// the plain fields first as aligned `label  value` lines, then each nested object as a section of
-// indented lines, and each list of objects as numbered blocks. Money is formatted with its currency,
-// dates in full with their distance from now; nothing is shown as a JSON blob.
+// The detail view of one resource on a terminal (`get` commands), as gh's `view` commands read: a
+// curated summary first when the resource declares one (what an operator looks at: status, customer,
+// amounts, dates, items or prices), then every other field under a heading. Labels are words
+// (`Billing reason`, not `billing_reason`), empty fields are left out, money is formatted with its
+// currency, dates in full with their distance from now, live prices come before archived ones, nested
+// objects are indented sections and lists of objects numbered blocks; nothing is shown as a JSON blob.
 import type {ChalkInstance} from 'chalk'
 
+import {cellText, type DetailView} from './columns.js'
 import {formatIso, formatMoney, formatRelative, looksLikeDatetime, terminalText} from './format.js'
+import {styleCell} from './table.js'
 
 type Obj = Record<string, unknown>
 
@@ -18,6 +22,37 @@ export interface DetailStyle {
   chalk: ChalkInstance
 }
 
+export interface DetailOptions {
+  /** The resource's curated summary, shown first. */
+  view?: DetailView
+  /** The summary alone (after an update): without the other fields. */
+  summaryOnly?: boolean
+}
+
+/** The heading of the fields after a summary. */
+export const REST_HEADING = 'Other fields'
+
+const WORDS: Record<string, string> = {id: 'ID', ids: 'IDs', url: 'URL', urls: 'URLs', api: 'API', ip: 'IP', sha256: 'SHA-256', oauth2: 'OAuth2'}
+
+/** A field name as words: `billing_reason` -> `Billing reason`, `customer_id` -> `Customer ID`, `is_archived` -> `Archived`. */
+export function labelOf(key: string): string {
+  const words = key
+    .replace(/^is_/, '')
+    .split('_')
+    .filter((w) => w !== '')
+    .map((w) => WORDS[w] ?? w)
+  if (words.length === 0) return key
+  words[0] = words[0]!.charAt(0).toUpperCase() + words[0]!.slice(1)
+  return words.join(' ')
+}
+
+/** Nothing to show: null, empty text, an empty list or object. */
+const isEmpty = (v: unknown): boolean =>
+  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0)
+
+/** Live items before archived ones, otherwise in their order. */
+const liveFirst = (items: Obj[]): Obj[] => [...items.filter((i) => i.is_archived !== true), ...items.filter((i) => i.is_archived === true)]
+
 /** The currency an object's amounts are in: its own, or the one of the object around it. */
 const currencyOf = (obj: Obj, outer: string | undefined): string | undefined => {
   const own = obj.currency ?? obj.price_currency
@@ -28,42 +63,80 @@ const isAmountKey = (key: string) => key === 'amount' || key.endsWith('_amount')
 
 /** One plain value as text: money, dates, yes/no, lists of plain values joined. */
 function valueText(key: string, value: unknown, currency: string | undefined, style: DetailStyle): string {
-  if (value === null || value === undefined || value === '') return style.chalk.dim('-')
   if (typeof value === 'number' && isAmountKey(key) && currency) return formatMoney(value, currency, {grouping: true})
   if (looksLikeDatetime(value)) return `${formatIso(value)} ${style.chalk.dim(`(${formatRelative(value, style.now)})`)}`
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  if (Array.isArray(value))
-    return value.length === 0 ? style.chalk.dim('none') : value.map((v) => terminalText(typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
-  if (isObject(value)) return style.chalk.dim('none') // an empty object; others are sections
+  if (Array.isArray(value)) return value.map((v) => terminalText(typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
   return terminalText(String(value))
 }
 
-function block(obj: Obj, indent: string, outerCurrency: string | undefined, style: DetailStyle): string[] {
+/** `label  value` lines, labels padded to the widest. */
+const aligned = (pairs: Array<[string, string]>, indent: string, chalk: ChalkInstance): string[] => {
+  const width = Math.max(0, ...pairs.map(([label]) => label.length))
+  return pairs.map(([label, value]) => `${indent}${chalk.bold(label.padEnd(width))}  ${value}`.trimEnd())
+}
+
+/** Objects whose keys are the user's (metadata, custom field answers): shown as they are, not as words. */
+const isUserKeyed = (key: string) => key.endsWith('metadata') || key.endsWith('custom_field_data')
+
+function block(obj: Obj, indent: string, outerCurrency: string | undefined, style: DetailStyle, userKeys = false): string[] {
+  const label = (k: string) => terminalText(userKeys ? k : labelOf(k))
   const currency = currencyOf(obj, outerCurrency)
-  // keys are the user's too (metadata): escaped as values are
-  const entries = Object.entries(obj).map(([k, v]): [string, unknown] => [terminalText(k), v])
-  const isSection = (v: unknown) => (isObject(v) && Object.keys(v).length > 0) || isObjectList(v)
+  const entries = Object.entries(obj).filter(([, v]) => !isEmpty(v))
+  const isSection = (v: unknown) => isObject(v) || isObjectList(v)
   const plain = entries.filter(([, v]) => !isSection(v))
-  const width = Math.max(0, ...plain.map(([k]) => k.length))
-  const lines = plain.map(([k, v]) => `${indent}${style.chalk.bold(k.padEnd(width))}  ${valueText(k, v, currency, style)}`.trimEnd())
+  // keys are the user's too (metadata): escaped as values are
+  const lines = aligned(
+    plain.map(([k, v]) => [label(k), valueText(k, v, currency, style)]),
+    indent,
+    style.chalk,
+  )
   for (const [k, v] of entries.filter(([, value]) => isSection(value))) {
     if (isObjectList(v)) {
-      lines.push('', `${indent}${style.chalk.bold(k)} ${style.chalk.dim(`(${v.length})`)}`)
-      v.forEach((item, i) => {
-        // `  1. id  ...` with the item's other lines under its first
+      lines.push('', `${indent}${style.chalk.bold(label(k))} ${style.chalk.dim(`(${v.length})`)}`)
+      liveFirst(v).forEach((item, i) => {
+        // `  1. ID  ...` with the item's other lines under its first
         const inner = block(item, `${indent}${STEP}   `, currency, style)
         lines.push(`${indent}${STEP}${`${i + 1}.`.padEnd(3)}${inner[0]?.trimStart() ?? ''}`, ...inner.slice(1))
       })
     } else {
-      lines.push('', `${indent}${style.chalk.bold(k)}`, ...block(v as Obj, `${indent}${STEP}`, currency, style))
+      const inner = block(v as Obj, `${indent}${STEP}`, currency, style, isUserKeyed(k))
+      if (inner.length > 0) lines.push('', `${indent}${style.chalk.bold(label(k))}`, ...inner)
     }
   }
   return lines
 }
 
+/** The curated summary: its fields, then its lists. */
+function summary(row: Obj, view: DetailView, style: DetailStyle): string[] {
+  const cells = {dates: 'both' as const, grouping: true, now: style.now}
+  const pairs = view.summary
+    .map((c): [string, string] => [c.header, styleCell(c.kind, terminalText(cellText(c, row, cells)), style.chalk)])
+    .filter(([, value]) => value !== '')
+  const lines = aligned(pairs, '', style.chalk)
+  for (const list of view.lists ?? []) {
+    const items = row[list.key]
+    if (!isObjectList(items)) continue
+    lines.push('', `${style.chalk.bold(list.title)} ${style.chalk.dim(`(${items.length})`)}`)
+    for (const item of liveFirst(items)) lines.push(`${STEP}${terminalText(list.line(item, row))}`)
+  }
+  return lines
+}
+
 /** The detail view of `row`, newline-terminated lines. */
-export function renderDetail(row: Obj, style: DetailStyle): string {
-  const lines = block(row, '', undefined, style)
-  // no blank line twice in a row (a section that starts with a section)
-  return `${lines.filter((line, i) => !(line === '' && lines[i - 1] === '')).join('\n')}\n`
+export function renderDetail(row: Obj, style: DetailStyle, options: DetailOptions = {}): string {
+  const {view} = options
+  let lines: string[]
+  if (!view) lines = block(row, '', undefined, style)
+  else {
+    lines = summary(row, view, style)
+    if (!options.summaryOnly) {
+      const covered = new Set(view.covers)
+      const rest = block(Object.fromEntries(Object.entries(row).filter(([k]) => !covered.has(k))), STEP, currencyOf(row, undefined), style)
+      if (rest.length > 0) lines.push('', style.chalk.bold(REST_HEADING), ...rest)
+    }
+  }
+  // no blank line twice in a row (a section that starts with a section), none first
+  const kept = lines.filter((line, i) => !(line === '' && (i === 0 || lines[i - 1] === '')))
+  return `${kept.join('\n')}\n`
 }

@@ -22,7 +22,9 @@ export {
   type ListWriter,
   type ListWriterOptions,
   type ObjectWriterOptions,
+  renderObject,
   TABLE_BATCH,
   writeList,
   writeObject,
+  writeText,
 } from './writers.js'

@@ -189,41 +189,6 @@ describe('streaming', () => {
     expect(text).toContain('o-1  ada@exampl…  Pro, "annua…\n')
   })
 
-  it('on a narrow terminal ids are shortened so that text keeps its room; named by --columns they stay whole (issue 34 item 1)', async () => {
-    const uuid = (n: number) => `${String(n).repeat(8)}-1111-4111-8111-111111111111`
-    const long = orders.map((o, i) => ({...o, id: uuid(i + 1), product: {name: 'Pro Plan (yearly, with support)'}}))
-    const widths = (text: string) =>
-      text
-        .split('\n')
-        .slice(0, -1)
-        .map((line) => line.length)
-    const columns = columnsFor('orders', 'id,status,customer,product,total_amount')
-    const natural = await listText('table', long, {tty: true, columns})
-    expect(Math.max(...widths(natural))).toBeGreaterThan(80)
-    const narrow = await listText('table', long, {tty: true, width: 80, columns})
-    for (const w of widths(narrow)) expect(w).toBeLessThanOrEqual(80)
-    expect(narrow).toContain('11111111…  ')
-    expect(narrow).not.toContain(uuid(1))
-    expect(narrow).toContain('Pro Plan (yearly, with support)')
-    // wide enough: ids whole again
-    const wide = await listText('table', long, {tty: true, width: 160, columns})
-    expect(wide).toContain(uuid(1))
-    // two id columns and room for one: the first is whole again
-    const two = await listText('table', long, {tty: true, width: 70, columns: columnsFor('orders', 'id,customer_id,status')})
-    expect(two).toContain(`${uuid(1)}  `)
-    for (const w of widths(two)) expect(w).toBeLessThanOrEqual(70)
-    // --columns named the ids: whole, text gives way
-    const named = await listText('table', long, {tty: true, width: 60, fullIds: true, columns: columnsFor('orders', 'id,product')})
-    expect(named).toContain(uuid(1))
-    expect(named).toContain('Pro Plan (yearly, wit…')
-  })
-
-  it('wraps the footer at words within the terminal width', async () => {
-    const footer = 'Warning: PRODUCTION data · profile production · https://api.polar.sh/v1 and some more words'
-    const text = await listText('table', orders, {tty: true, width: 50, footer})
-    expect(text.endsWith('\nWarning: PRODUCTION data · profile production ·\nhttps://api.polar.sh/v1 and some more words\n')).toBe(true)
-  })
-
   it('colours headers, statuses, dates and the footer only when asked', async () => {
     const coloured = await listText('table', orders, {color: true, tty: true, footer: 'production profile'})
     expect(coloured).toContain('\u001b[1mID\u001b[22m')
@@ -421,8 +386,8 @@ describe('writeObject', () => {
 
   it('table with detail: sections for nested objects, money formatted, no JSON', async () => {
     const text = await objectText('table', {tty: true, detail: true})
-    expect(text).toContain('\nnet_amount            $12.00\n')
-    expect(text).toContain('\ncustomer\n  email  ada@example.com\n')
+    expect(text).toMatch(/\nNet amount +\$12\.00\n/)
+    expect(text).toContain('\nCustomer\n  Email  ada@example.com\n')
     expect(text).not.toContain('{"')
   })
 })

@@ -13,7 +13,7 @@
 // as `$15.00`) replaced by its raw columns (machineColumns). A single resource is one row of the same columns.
 import {Chalk, type ChalkInstance} from 'chalk'
 
-import {allFieldColumns, cellText, type CellStyle, type Column, type ColumnsSpec, type Row, machineColumns} from './columns.js'
+import {allFieldColumns, cellText, type CellStyle, type Column, type ColumnsSpec, type DetailView, type Row, machineColumns} from './columns.js'
 import {renderDetail} from './detail.js'
 import {csvField, type Format, singleLine, terminalText, wrapWords} from './format.js'
 import {sinkFor, type Sink} from './sink.js'
@@ -281,6 +281,9 @@ export interface ObjectWriterOptions {
   header?: boolean
   /** A table shows the resource as a detail view (sections, nested objects indented) rather than chosen columns. */
   detail?: boolean
+  /** The detail view's curated summary, and whether to show it alone (after an update). */
+  view?: DetailView
+  summaryOnly?: boolean
 }
 
 /**
@@ -291,7 +294,11 @@ export async function writeObject(item: object, options: ObjectWriterOptions): P
   await sinkFor(options.out).write(await renderObject(item as Row, options))
 }
 
-async function renderObject(row: Row, options: ObjectWriterOptions): Promise<string> {
+/** Text to `out`, with backpressure; a gone reader is not an error. */
+export const writeText = (out: NodeJS.WritableStream, text: string): Promise<void> => sinkFor(out).write(text)
+
+/** One resource as writeObject prints it. */
+export async function renderObject(row: Row, options: ObjectWriterOptions): Promise<string> {
   const now = (options.now ?? Date.now)()
   const columns = () => resolveColumns(options.columns, row)
   switch (options.format) {
@@ -313,7 +320,7 @@ async function renderObject(row: Row, options: ObjectWriterOptions): Promise<str
       return header + delimitedLine(options.format, cells)
     }
     case 'table': {
-      if (options.detail) return renderDetail(row, {now, chalk: chalkFor(options.color)})
+      if (options.detail) return renderDetail(row, {now, chalk: chalkFor(options.color)}, {view: options.view, summaryOnly: options.summaryOnly})
       const style: CellStyle = {dates: options.tty ? 'both' : 'iso', grouping: true, now}
       const pairs = columns().map((c): [string, string, Column['kind']] => [c.header, terminalText(cellText(c, row, style)), c.kind])
       return renderKeyValue(pairs, chalkFor(options.color))

@@ -53,6 +53,6 @@ export default class BenefitsUpdate extends BaseCommand {
       // The properties are those of the benefit's own type (benefitProperties), as `type` says.
       return updateBenefit(client, id, body as BenefitUpdate)
     }
-    await this.eachId(args.id, flags, update, (benefit) => this.writeOne('benefits', benefit, flags))
+    await this.eachId(args.id, flags, update, (benefit) => this.writeChanged('benefits', benefit, flags))
   }
 }

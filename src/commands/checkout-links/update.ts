@@ -55,7 +55,7 @@ export default class CheckoutLinksUpdate extends BaseCommand {
       args.id,
       flags,
       (id) => updateCheckoutLink(client, id, body),
-      (link) => this.writeOne('checkout-links', link, flags),
+      (link) => this.writeChanged('checkout-links', link, flags),
     )
   }
 }

@@ -60,6 +60,6 @@ export default class CheckoutsUpdate extends BaseCommand {
         'nothing to update',
         'pass --product, --discount or --no-discount, --customer-email, --customer-name, --success-url, --return-url, --metadata or --field',
       )
-    await this.writeOne('checkouts', await updateCheckout(await this.ctx.client(), args.id, body), flags)
+    await this.writeChanged('checkouts', await updateCheckout(await this.ctx.client(), args.id, body), flags)
   }
 }

@@ -39,6 +39,6 @@ export default class CustomFieldsUpdate extends BaseCommand {
       Object.entries({slug: flags.slug, name: flags.name, properties, metadata: metadataFrom(flags.metadata)}).filter(([, v]) => v !== undefined),
     )
     if (Object.keys(body).length === 0) throw usageError('nothing to update', 'pass --name, --slug, a form flag (--label, --option, --min, ...) or --metadata')
-    await this.writeOne('custom-fields', await updateCustomField(client, args.id, {type, ...body} as CustomFieldUpdate), flags)
+    await this.writeChanged('custom-fields', await updateCustomField(client, args.id, {type, ...body} as CustomFieldUpdate), flags)
   }
 }

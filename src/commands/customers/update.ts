@@ -61,7 +61,7 @@ export default class CustomersUpdate extends BaseCommand {
       target.value,
       flags,
       (v) => update(target.ref(v)),
-      (customer) => this.writeOne('customers', customer, flags),
+      (customer) => this.writeChanged('customers', customer, flags),
     )
   }
 }

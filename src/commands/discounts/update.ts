@@ -33,7 +33,7 @@ export default class DiscountsUpdate extends BaseCommand {
       args.id,
       flags,
       (id) => updateDiscount(client, id, body),
-      (item) => this.writeOne('discounts', item, flags),
+      (item) => this.writeChanged('discounts', item, flags),
     )
   }
 }

@@ -16,6 +16,6 @@ export default class FilesUpdate extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(FilesUpdate)
     if (flags.name === undefined && flags.version === undefined) throw usageError('nothing to update', 'pass --name or --version')
     const body = {name: flags.name, version: flags.version === '' ? null : flags.version}
-    await this.writeOne('files', await updateFile(await this.ctx.client(), args.id, body), flags)
+    await this.writeChanged('files', await updateFile(await this.ctx.client(), args.id, body), flags)
   }
 }

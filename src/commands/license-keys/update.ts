@@ -54,7 +54,7 @@ export default class LicenseKeysUpdate extends BaseCommand {
       args.id,
       flags,
       (id) => updateLicenseKey(client, id, body),
-      (key) => this.writeOne('license-keys', key, flags),
+      (key) => this.writeChanged('license-keys', key, flags),
     )
   }
 }

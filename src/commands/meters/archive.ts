@@ -24,6 +24,6 @@ export default class MetersArchive extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(MetersArchive)
     if (!flags.undo) await this.confirmAction(`archive the meter ${args.id}`, flags.yes)
     const client = await this.ctx.client()
-    await this.writeOne('meters', await updateMeter(client, args.id, {is_archived: !flags.undo}), flags)
+    await this.writeChanged('meters', await updateMeter(client, args.id, {is_archived: !flags.undo}), flags)
   }
 }

@@ -34,6 +34,6 @@ export default class MetersUpdate extends BaseCommand {
     const client = await this.ctx.client()
     if (flags.metadata) body.metadata = mergeMetadata((await getMeter(client, args.id)).metadata, flags.metadata) as MeterUpdate['metadata']
     if (Object.keys(body).length === 0) throw usageError('nothing to change', 'give --name, --where, --aggregation, --metadata or --from FILE')
-    await this.writeOne('meters', await updateMeter(client, args.id, body), flags)
+    await this.writeChanged('meters', await updateMeter(client, args.id, body), flags)
   }
 }

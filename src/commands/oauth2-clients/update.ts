@@ -33,6 +33,6 @@ export default class OAuth2ClientsUpdate extends BaseCommand {
     const client = await this.ctx.client()
     const current = await getOAuth2Client(client, args['client-id'])
     const updated = await updateOAuth2Client(client, args['client-id'], configurationFrom(flags, current))
-    await this.writeOne('oauth2-clients', withoutSecrets(updated), flags)
+    await this.writeChanged('oauth2-clients', withoutSecrets(updated), flags)
   }
 }

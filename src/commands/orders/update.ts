@@ -38,6 +38,6 @@ export default class OrdersUpdate extends BaseCommand {
       if (address) body.billing_address = addressFrom(flags, (await getOrder(client, id)).billing_address as Address | null)
       return updateOrder(client, id, body)
     }
-    await this.eachId(args.id, flags, update, (order) => this.writeOne('orders', order, flags))
+    await this.eachId(args.id, flags, update, (order) => this.writeChanged('orders', order, flags))
   }
 }

@@ -37,6 +37,6 @@ export default class OrgUpdate extends BaseCommand {
     if (Object.keys(body).length === 0) throw usageError('nothing to update', 'pass --name, --email, --website or --avatar-url')
     const client = await this.ctx.client()
     const org = await ownOrganization(client)
-    await this.writeOne('organization', await updateOrganization(client, org.id, body), flags)
+    await this.writeChanged('organization', await updateOrganization(client, org.id, body), flags)
   }
 }

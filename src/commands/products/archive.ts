@@ -32,7 +32,7 @@ export default class ProductsArchive extends BaseCommand {
       args.id,
       flags,
       (id) => updateProduct(client, id, {is_archived: true}),
-      (product) => this.writeOne('products', product, flags),
+      (product) => this.writeChanged('products', product, flags),
     )
   }
 }

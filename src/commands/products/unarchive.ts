@@ -25,7 +25,7 @@ export default class ProductsUnarchive extends BaseCommand {
       args.id,
       flags,
       (id) => updateProduct(client, id, {is_archived: false}),
-      (product) => this.writeOne('products', product, flags),
+      (product) => this.writeChanged('products', product, flags),
     )
   }
 }

@@ -58,7 +58,7 @@ export default class ProductsUpdate extends BaseCommand {
       args.id,
       flags,
       (id) => applyProductChanges(client, id, changes),
-      (product) => this.writeOne('products', product, flags),
+      (product) => this.writeChanged('products', product, flags),
     )
   }
 }

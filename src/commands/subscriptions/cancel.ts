@@ -41,6 +41,6 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
         () => cancelSubscription(client, id, {reason: flags.reason, comment: flags.comment}),
         (l) => this.ctx.note(l),
       )
-    await this.eachId(args.id, flags, cancel, (s) => this.writeOne('subscriptions', s, flags))
+    await this.eachId(args.id, flags, cancel, (s) => this.writeChanged('subscriptions', s, flags))
   }
 }

@@ -45,6 +45,6 @@ Confirmed on a terminal; --yes is needed otherwise. Give - as ID to read subscri
         () => revokeSubscription(client, id, {reason: flags.reason, comment: flags.comment}),
         (l) => this.ctx.note(l),
       )
-    await this.eachId(args.id, flags, revoke, (s) => this.writeOne('subscriptions', s, flags))
+    await this.eachId(args.id, flags, revoke, (s) => this.writeChanged('subscriptions', s, flags))
   }
 }

@@ -33,7 +33,7 @@ export default class SubscriptionsUncancel extends BaseCommand {
           () => uncancelSubscription(client, id),
           (l) => this.ctx.note(l),
         ),
-      (s) => this.writeOne('subscriptions', s, flags),
+      (s) => this.writeChanged('subscriptions', s, flags),
     )
   }
 }

@@ -69,7 +69,7 @@ A plan or discount change changes what the customer pays, so it is confirmed on 
         args.id,
         flags,
         (id) => setSubscriptionDiscount(client, id, discountId),
-        (s) => this.writeOne('subscriptions', s, flags),
+        (s) => this.writeChanged('subscriptions', s, flags),
       )
       return
     }
@@ -78,6 +78,6 @@ A plan or discount change changes what the customer pays, so it is confirmed on 
     await this.confirmAction(await actionSummary(client, args.id, words, this.prompter.interactive && !flags.yes), flags.yes)
     const change = (id: string) =>
       changeSubscriptionProduct(client, id, {product_id: productId, ...(flags.proration ? {proration_behavior: flags.proration} : {})})
-    await this.eachId(args.id, flags, change, (s) => this.writeOne('subscriptions', s, flags))
+    await this.eachId(args.id, flags, change, (s) => this.writeChanged('subscriptions', s, flags))
   }
 }

@@ -22,6 +22,6 @@ export default class EventTypesUpdate extends BaseCommand {
     const label = flags.label.trim()
     if (label === '' || label.length > 128) throw usageError('--label must have 1 to 128 characters besides spaces', 'e.g. --label "API call"')
     const client = await this.ctx.client()
-    await this.writeOne('event-types', await updateEventType(client, args.id, label), flags)
+    await this.writeChanged('event-types', await updateEventType(client, args.id, label), flags)
   }
 }

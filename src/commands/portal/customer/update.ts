@@ -33,6 +33,6 @@ export default class PortalCustomerUpdate extends PortalCommand {
     const body: BillingUpdate = {}
     if (flags['billing-name'] !== undefined) body.billing_name = flags['billing-name']
     if (address) body.billing_address = addressFrom(flags, (await getPortalCustomer(client)).billing_address as Address | null)
-    await this.writeOne('portal-customer', await updatePortalCustomer(client, body), flags)
+    await this.writeChanged('portal-customer', await updatePortalCustomer(client, body), flags)
   }
 }

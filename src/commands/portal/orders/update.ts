@@ -34,6 +34,6 @@ export default class PortalOrdersUpdate extends PortalCommand {
     const body: BillingUpdate = {}
     if (flags['billing-name'] !== undefined) body.billing_name = flags['billing-name']
     if (address) body.billing_address = addressFrom(flags, (await getPortalOrder(client, args.id)).billing_address as Address | null)
-    await this.writeOne('orders', await updatePortalOrder(client, args.id, body), flags)
+    await this.writeChanged('orders', await updatePortalOrder(client, args.id, body), flags)
   }
 }

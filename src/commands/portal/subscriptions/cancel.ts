@@ -39,6 +39,6 @@ export default class PortalSubscriptionsCancel extends PortalCommand {
       cancel,
       (l) => this.ctx.note(l),
     )
-    await this.writeOne('subscriptions', result, flags)
+    await this.writeChanged('subscriptions', result, flags)
   }
 }

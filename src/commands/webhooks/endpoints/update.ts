@@ -43,7 +43,7 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
       args.id,
       flags,
       async (id) => withMaskedSecret(await updateEndpoint(client, id, body)),
-      (endpoint) => this.writeOne('webhook-endpoints', endpoint, flags),
+      (endpoint) => this.writeChanged('webhook-endpoints', endpoint, flags),
     )
   }
 }
