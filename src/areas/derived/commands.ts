@@ -124,7 +124,7 @@ export function derivedCommand(name: string, verb: DerivedVerb): {default: typeo
           if (Object.keys(body).length === 0) throw usageError('nothing to change', 'give fields with -f key=value, -F key=JSON or --input FILE')
           const client = await this.ctx.client()
           // api-coverage: any path (the operation's path, from the description)
-          await this.writeOne(view, await client.patch<Json>(pathOf(op, (args as {id: string}).id), body), flags)
+          await this.writeChanged(view, await client.patch<Json>(pathOf(op, (args as {id: string}).id), body), flags)
         }
       },
     delete: () =>
