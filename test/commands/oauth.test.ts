@@ -320,6 +320,7 @@ describe('till auth login --web in a real browser', () => {
     expect(noClient.code).toBe(2)
     expect(noClient.stderr).toContain('no OAuth2 client to sign in to production with; nothing was saved')
     expect(noClient.stderr).toContain('--client-id polar_ci_')
+    expect(noClient.stderr).toContain('--no-web')
     const both = await runInProcess(['auth', 'login', '--web', '--token-stdin', '--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'both'], {
       env: box.env(),
       input: 'x\n',
