@@ -10,7 +10,11 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {API_VERSION} from '../../src/client/version.js'
 import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {envVars, KEY, runAnswering, runCli, sandbox, TILL, type Sandbox} from '../helpers/cli.js'
+import {fish, zsh} from '../helpers/tools.js'
 import {runInProcess} from '../helpers/in-process.js'
+
+const ZSH = zsh()
+const FISH = fish()
 
 const TOKEN = 'polar_oat_conventionsTestToken0123456789abcdef'
 
@@ -158,28 +162,31 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
     expect(readFileSync(functions('bash', 'till.bash'), 'utf8').match(/till: profile names/g)).toHaveLength(1)
   })
 
-  it('zsh completes profile names for --profile / -p through a function that asks till; the script parses in a real zsh', async () => {
-    const r = await runInProcess(['autocomplete', 'zsh'], {env})
-    expect(r.code, r.stderr).toBe(0)
-    const file = functions('zsh', '_till')
-    const script = readFileSync(file, 'utf8')
-    expect(script).toMatch(/\{-p,--profile\}"\[[^\]]*\]:profile:_till_profile_names"/)
-    expect(script).not.toMatch(/--profile\}?"?\[[^\]]*\]:file:_files/)
-    execFileSync('zsh', ['-n', file], {env})
-    // the function run by a real zsh, with _describe (the completion system's) standing in to print what it is given
-    const offered = execFileSync(
-      'zsh',
-      ['-c', `_describe() { print -l -- "\${(@P)\${@[-1]}}" }; eval "$(sed -n '/^_till_profile_names() {/,/^}/p' "$1")"; _till_profile_names`, 'zsh', file],
-      {env},
-    )
-      .toString()
-      .split('\n')
-      .filter(Boolean)
-    expect(offered.sort()).toEqual(['local', 'prod-main', 'sandbox-eu'])
-  })
+  it.skipIf(ZSH.missing)(
+    `zsh completes profile names for --profile / -p through a function that asks till; the script parses in a real zsh${ZSH.skipped}`,
+    async () => {
+      const r = await runInProcess(['autocomplete', 'zsh'], {env})
+      expect(r.code, r.stderr).toBe(0)
+      const file = functions('zsh', '_till')
+      const script = readFileSync(file, 'utf8')
+      expect(script).toMatch(/\{-p,--profile\}"\[[^\]]*\]:profile:_till_profile_names"/)
+      expect(script).not.toMatch(/--profile\}?"?\[[^\]]*\]:file:_files/)
+      execFileSync('zsh', ['-n', file], {env})
+      // the function run by a real zsh, with _describe (the completion system's) standing in to print what it is given
+      const offered = execFileSync(
+        'zsh',
+        ['-c', `_describe() { print -l -- "\${(@P)\${@[-1]}}" }; eval "$(sed -n '/^_till_profile_names() {/,/^}/p' "$1")"; _till_profile_names`, 'zsh', file],
+        {env},
+      )
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+      expect(offered.sort()).toEqual(['local', 'prod-main', 'sandbox-eu'])
+    },
+  )
 })
 
-describe('fish completion (till autocomplete fish), loaded into a real fish', () => {
+describe.skipIf(FISH.missing)(`fish completion (till autocomplete fish), loaded into a real fish${FISH.skipped}`, () => {
   let box: Sandbox
   let script: string
   /** What fish offers for the command line `line` (`complete -C`), one `word<TAB>description` a line. */
