@@ -280,6 +280,38 @@ describe('charts on a terminal', () => {
     }
   })
 
+  it('gauges say latest and averages average; partial first and last periods are marked; count axes are whole numbers, aligned', async () => {
+    // a range cut short at both ends: from the 15th of a month six months ago to the 10th of last month
+    const now = new Date()
+    const day = (monthsBack: number, d: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, d)).toISOString().slice(0, 10)
+    const [start, end] = [day(6, 15), day(1, 10)]
+    const r = await onTerminal(`${TILL} metrics -m mrr -m orders -m aov -m active_subscriptions --start ${start} --end ${end} --interval month --no-color`, 100)
+    expect(r.code, r.stdout).toBe(0)
+    const text = stripAnsi(r.stdout)
+    expect(text).toMatch(/^Monthly Recurring Revenue \(USD\) · latest \$[\d,]+\.\d\d/m)
+    expect(text).toMatch(/^Average Order Value \(USD\) · average \$[\d,]+\.\d\d/m)
+    expect(text).toMatch(/^Active Subscriptions · latest \d+/m)
+    expect(text).toMatch(/^Orders · total \d+/m)
+    expect(text).not.toMatch(/(Recurring Revenue|Average Order Value|Active Subscriptions)[^\n]*· total/)
+    expect(text).toContain(`* partial periods: ${start.slice(0, 7)} from ${start} · ${end.slice(0, 7)} up to ${end}`)
+    const charts = text.split('\n\n').filter((block) => /[┤┼]/.test(block))
+    expect(charts).toHaveLength(4)
+    for (const chart of charts) {
+      const lines = chart.split('\n').filter(Boolean)
+      const rows = lines.filter((l) => /[┤┼]/.test(l))
+      // one column for the axis in every row: the labels are as wide as the widest
+      expect(new Set(rows.map((l) => l.search(/[┤┼]/))).size, chart).toBe(1)
+      const axis = lines.at(-1)!.trim().split(/\s+/)
+      expect(axis[0], 'the first period is partial').toBe(`${start.slice(0, 7)}*`)
+      expect(axis.at(-1), 'the last period is partial').toBe(`${end.slice(0, 7)}*`)
+      if (/^(Orders|Active Subscriptions)/.test(lines[0]!)) {
+        const labels = rows.map((l) => l.slice(0, l.search(/[┤┼]/)).trim()).filter(Boolean)
+        for (const label of labels) expect(label, chart).toMatch(/^\d[\d,]*$/)
+        expect(new Set(labels).size, `no label repeated: ${labels.join(', ')}`).toBe(labels.length)
+      }
+    }
+  })
+
   it('--no-color and NO_COLOR give plain charts', async () => {
     const r = await onTerminal(`${TILL} metrics --metric revenue --last 30d --no-color`, 100)
     expect(r.code).toBe(0)
@@ -301,6 +333,18 @@ describe('charts on a terminal', () => {
 })
 
 describe('till report --html', () => {
+  it('names the periods the range cuts short', async () => {
+    const file = join(box.root, 'partial.html')
+    const r = await till(['report', '--html', file, '--start', '2026-01-15', '--end', '2026-03-10', '--interval', 'month'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(readFileSync(file, 'utf8')).toContain(
+      '<p class="partial">Partial periods: 2026-01 from 2026-01-15; 2026-03 up to 2026-03-10 (the range covers only part of them).</p>',
+    )
+    const whole = join(box.root, 'whole.html')
+    expect((await till(['report', '--html', whole, '--start', '2026-01-01', '--end', '2026-03-31', '--interval', 'month'])).code).toBe(0)
+    expect(readFileSync(whole, 'utf8')).not.toContain('class="partial"')
+  })
+
   it('writes one self-contained page whose embedded figures agree with the orders and refunds', async () => {
     const file = join(box.root, 'report.html')
     const r = await till(['report', '--html', file, '--last', '18m', '--interval', 'month'])
@@ -361,6 +405,26 @@ describe('till report --html', () => {
           'Refunds',
         ])
         for (const c of charts) expect(c.drawn, `${c.title} is drawn`).toBeGreaterThan(500)
+        // what each figure is: a total, the latest value of a gauge, an average
+        const subtitles = Object.fromEntries(
+          await page.$$eval('.card', (cards) => cards.map((c) => [c.querySelector('h2')?.textContent, c.querySelector('.sub')?.textContent])),
+        )
+        expect(subtitles.Orders).toMatch(/^Total \d/)
+        expect(subtitles.Revenue).toMatch(/^Total \$/)
+        expect(subtitles['Monthly Recurring Revenue']).toMatch(/^Latest \$/)
+        expect(subtitles['Active Subscriptions']).toMatch(/^Latest \d/)
+        expect(subtitles['Average Order Value']).toMatch(/^Average \$/)
+        // counts are ticked on whole numbers
+        const ticks = await page.evaluate(() =>
+          (window as unknown as {tillCharts: Array<{tillTitle: string; tillTicks: string[]}>}).tillCharts.map((u) => [u.tillTitle, u.tillTicks]),
+        )
+        for (const [title, labels] of ticks.filter(([t]) =>
+          ['Orders', 'Active Subscriptions', 'New Subscriptions', 'Churned Subscriptions'].includes(t as string),
+        )) {
+          expect((labels as string[]).length, `${title} has ticks`).toBeGreaterThan(1)
+          for (const label of labels as string[]) expect(label, `${title}: ${(labels as string[]).join(', ')}`).toMatch(/^\d[\d,]*$/)
+          expect(new Set(labels).size, `${title}: ${(labels as string[]).join(', ')}`).toBe((labels as string[]).length)
+        }
         const products = await page.$$eval('#top-products tr', (rows) => rows.map((r) => r.textContent))
         expect(products.length).toBeGreaterThan(3)
         if (!existsSync(ARTIFACTS)) mkdirSync(ARTIFACTS, {recursive: true})
