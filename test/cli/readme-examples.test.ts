@@ -3,7 +3,7 @@
 // process, pipelines and redirections through sh with `till` on the PATH, all in one scratch folder (so
 // that a file one example writes is there for the next). Each must exit 0, or the code its text names.
 // What the text assumes the reader has is made first: the profiles sandbox and production (as `till auth
-// login` makes them), the files it names (usage.jsonl, handbook.pdf) and a webhook endpoint that has had
+// login` makes them), the files it names (usage.jsonl, customers.jsonl, handbook.pdf) and a webhook endpoint that has had
 // a delivery. An example that needs what the test cannot give (a program of your own, a terminal, a
 // browser, a process that runs until stopped) is skipped, with its reason in SKIPPED below.
 import {chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
@@ -76,6 +76,7 @@ const SKIPPED: Array<[RegExp, string]> = [
   [/^till refunds create --order ORDER_ID --amount 12\.00$/, 'asks before refunding, on a terminal'],
   [/^till disputes accept DISPUTE_ID$/, 'asks before conceding the money, on a terminal (the text: or --yes)'],
   [/^till subscriptions update SUBSCRIPTION_ID --discount DISCOUNT_ID$/, 'asks before changing the subscription, on a terminal (the text: or --yes)'],
+  [/--resume < ids\.txt/, 'resumes the job of the line above once it was killed half-way'],
   [/^till webhooks endpoints reset-secret ENDPOINT_ID$/, 'asks before replacing the secret, on a terminal (the text: or --yes)'],
 ]
 
@@ -162,6 +163,8 @@ beforeAll(async () => {
   // the files the examples name
   const events = [1, 2, 3].map((n) => JSON.stringify({name: 'api.call', external_customer_id: 'usr_00001', metadata: {tokens: 100 * n}}))
   writeFileSync(join(work, 'usage.jsonl'), `${events.join('\n')}\n`)
+  const people = [1, 2].map((n) => JSON.stringify({email: `reader-${n}@example.com`, name: `Reader ${n}`, external_id: `reader_${n}`}))
+  writeFileSync(join(work, 'customers.jsonl'), `${people.join('\n')}\n`)
   writeFileSync(join(work, 'handbook.pdf'), `%PDF-1.4\n% a handbook\n${'x'.repeat(4096)}\n%%EOF\n`)
   // a webhook endpoint that has had a delivery (to a port nothing listens on: it failed)
   const endpoint = await api(emulator.production, 'POST', '/webhooks/endpoints', {
