@@ -74,6 +74,11 @@ export class Context {
   private customerPromise?: Promise<ApiClient>
   private connectionPromise?: Promise<{baseUrl: string; token?: string}>
   private closers: Array<() => Promise<void>> = []
+  /**
+   * Set by a command that is pointless against an emulator run inside it (listen, trigger: events reach
+   * no other process): why, for the error given instead of starting one.
+   */
+  needsSharedEmulator?: string
 
   constructor(readonly options: ContextOptions) {
     this.io = options.io ?? processIO()
@@ -211,6 +216,13 @@ export class Context {
         profile.tokenSource !== 'env' &&
         !(await answers(profile.baseUrl))
       ) {
+        if (this.needsSharedEmulator) {
+          throw new TillError(
+            `nothing answers at ${profile.baseUrl}: ${this.needsSharedEmulator}`,
+            ExitCode.unavailable,
+            'start the emulator in another terminal and keep it running: till emulator start',
+          )
+        }
         const embedded = await this.startEmbeddedEmulator(profile.baseUrl)
         return {baseUrl: embedded.url, token: embedded.token}
       }

@@ -14,7 +14,9 @@ export default class Listen extends BaseCommand {
 
 --forward-to POSTs each event to a local URL with the exact signed bytes and the webhook-id, webhook-timestamp and webhook-signature headers; verify them with the secret --print-secret prints (the organization id without dashes, used as a Standard Webhooks secret the way the service's SDKs use theirs). A local server that is down is reported on stderr and listening goes on.
 
-When the service asks the stream to reconnect (every 10 minutes) till connects again at once, unnoticed; a dropped connection is reopened at once, then with a growing pause if opening keeps failing. Ctrl-C stops it (exit 130).`
+When the service asks the stream to reconnect (every 10 minutes) till connects again at once, unnoticed; a dropped connection is reopened at once, then with a growing pause if opening keeps failing. Ctrl-C stops it (exit 130).
+
+With the local profile the emulator must be running (till emulator start): one run inside this command would get no event from any other till command.`
   static override examples = [
     {description: 'Watch events as they happen', command: '<%= config.bin %> <%= command.id %>'},
     {description: 'Forward them to a local server', command: '<%= config.bin %> <%= command.id %> --forward-to http://localhost:3000/api/webhooks'},
@@ -47,6 +49,9 @@ When the service asks the stream to reconnect (every 10 minutes) till connects a
         'e.g. --forward-to http://localhost:3000/api/webhooks',
       )
     }
+    // The secret alone is the same from an emulator run inside this command; events are not.
+    if (!flags['print-secret'])
+      this.ctx.needsSharedEmulator = 'till listen needs a running emulator, since one run inside this command would get no event from any other till command'
     const client = await this.ctx.client()
     const profile = this.ctx.profile
     let orgId = profile.organizationId ?? "the token's own"

@@ -7,7 +7,7 @@ import {ExitCode, TillError, usageError} from '../client/till-error.js'
 export default class Trigger extends BaseCommand {
   static override summary = 'Make the environment emit a webhook event, by doing through the API what causes it.'
   static override description =
-    `Creates, buys, cancels or refunds as needed so that the service itself emits the event (and the ones that come with it), on the local emulator or in sandbox; production is refused. Watch the events with: till listen. Products and a benefit the recipes need are created once, marked with till_trigger metadata, and reused.
+    `Creates, buys, cancels or refunds as needed so that the service itself emits the event (and the ones that come with it), on the local emulator or in sandbox; production is refused. Watch the events with: till listen. With the local profile the emulator must be running (till emulator start), since the events of an emulator run inside this command would reach no listener. Products and a benefit the recipes need are created once, marked with till_trigger metadata, and reused.
 
 Sandbox cannot pay a checkout through the API (a person enters a test card), so there purchases use a free product and refund events cannot be made; on a terminal till offers the checkout URL of a paid product instead. --list shows what each event's recipe does. The ids of what was made go to stdout (--json: one object).`
   static override enableJsonFlag = true
@@ -40,6 +40,8 @@ Sandbox cannot pay a checkout through the API (a person enters a test card), so 
         'use the local emulator (--profile local) or a sandbox profile',
       )
     }
+    this.ctx.needsSharedEmulator =
+      'till trigger needs a running emulator, since the events of one run inside this command would reach no listener (till listen)'
     const kit: TriggerKit = {
       client: await this.ctx.client(),
       anonymous: await this.ctx.anonymousClient(),

@@ -242,11 +242,12 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
 
     it('--dry-run of a bulk refund prints how many orders and the total, and refunds nothing', async () => {
       const orders = await ids('/orders/?status=paid', 2, (o) => o.paid === true && o.refundable_amount > 0 && o.currency === 'usd')
-      const total = orders.reduce((sum, o) => sum + (o.refundable_amount as number), 0)
+      // what leaves, tax included
+      const total = orders.reduce((sum, o) => sum + (o.refundable_amount as number) + (o.refundable_tax_amount as number), 0)
       const money = `$${(total / 100).toLocaleString('en-US', {minimumFractionDigits: 2, maximumFractionDigits: 2})}`
       const r = await till(['refunds', 'create', '--order', '-', '--reason', 'other', '--dry-run'], {input: `${orders.map((o) => o.id).join('\n')}\n`})
       expect(r.code, r.stderr).toBe(0)
-      expect(r.stdout).toBe(`Dry run: would refund 2 orders read from stdin in full, ${money} in all (local, profile local); nothing was changed.\n`)
+      expect(r.stdout).toBe(`Dry run: would refund 2 orders read from stdin in full, ${money} in all with tax (local, profile local); nothing was changed.\n`)
       for (const o of orders) expect((await api(env, 'GET', `/orders/${o.id}`)).body.refunded_amount).toBe(o.refunded_amount)
     })
 
@@ -254,7 +255,9 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
       const [order] = await ids('/orders/?status=paid', 1, (o) => o.paid === true && o.refundable_amount > 100 && o.currency === 'usd')
       const one = await till(['refunds', 'create', '--order', order!.id, '--amount-minor', '100', '--reason', 'other', '--dry-run'])
       expect(one.code, one.stderr).toBe(0)
-      expect(one.stdout).toBe(`Dry run: would refund $1.00 (USD) of order ${order!.id} (local, profile local); nothing was changed.\n`)
+      const tax = Math.round((100 * order!.tax_amount) / order!.net_amount)
+      const leaving = tax === 0 ? '$1.00 (USD)' : `$${((100 + tax) / 100).toFixed(2)} (USD) ($1.00 + $${(tax / 100).toFixed(2)} tax)`
+      expect(one.stdout).toBe(`Dry run: would refund ${leaving} of order ${order!.id} (local, profile local); nothing was changed.\n`)
       expect((await api(env, 'GET', `/orders/${order!.id}`)).body.refunded_amount).toBe(order!.refunded_amount)
       const [a, b] = [await newCustomer(), await newCustomer()]
       const del = await till(['customers', 'delete', '-', '--dry-run'], {input: `${a.id}\n${b.id}\n`})

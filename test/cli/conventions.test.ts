@@ -10,7 +10,11 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {API_VERSION} from '../../src/client/version.js'
 import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {envVars, KEY, runAnswering, runCli, sandbox, TILL, type Sandbox} from '../helpers/cli.js'
+import {fish, zsh} from '../helpers/tools.js'
 import {runInProcess} from '../helpers/in-process.js'
+
+const ZSH = zsh()
+const FISH = fish()
 
 const TOKEN = 'polar_oat_conventionsTestToken0123456789abcdef'
 
@@ -126,60 +130,95 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
     const r = await runInProcess(['autocomplete', 'bash'], {env})
     expect(r.code, r.stderr).toBe(0)
     const script = readFileSync(functions('bash', 'till.bash'), 'utf8')
-    expect(script).toMatch(/^products:list .*--limit/m)
-    expect(script).toMatch(/^customers:delete .*--yes/m)
+    expect(script).toMatch(/^products list$/m)
+    expect(script).toMatch(/'customers delete'[^\n]*\) echo '[^']*--yes/)
+    expect(script).toMatch(/'products list'[^\n]*\) echo '[^']*--limit/)
   })
 
-  it('bash completes profile names after -p, --profile and --profile=, asked of till, and commands as before', async () => {
+  it('bash completes past global flags, flag values (fixed options, profile names; `--flag value` and `--flag=value`), commands word by word', async () => {
     const r = await runInProcess(['autocomplete', 'bash'], {env})
     expect(r.code, r.stderr).toBe(0)
-    // the completion function called by a real bash, as the shell calls it on TAB
-    const complete = (...words: string[]) =>
+    // the completion function called by a real bash as the shell calls it on TAB: the line up to the cursor
+    // (COMP_LINE, COMP_POINT), and the words as bash splits them (at spaces and at =)
+    const complete = (line: string) =>
       execFileSync(
         'bash',
         [
           '-c',
-          `source "$1"; COMP_WORDS=("\${@:2}"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _till_autocomplete; printf '%s\\n' "\${COMPREPLY[@]}"`,
+          `source "$1"; COMP_LINE="$2"; COMP_POINT=\${#COMP_LINE}; COMP_WORDS=($(sed 's/=/ = /g' <<< "$2")); [[ "$2" == *" " ]] && COMP_WORDS+=(""); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _till_autocomplete; printf '%s\\n' "\${COMPREPLY[@]}"`,
           'bash',
           functions('bash', 'till.bash'),
-          ...words,
+          line,
         ],
         {env},
       )
         .toString()
         .split('\n')
         .filter(Boolean)
-    expect(complete('till', 'products', 'list', '-p', '').sort()).toEqual(['local', 'prod-main', 'sandbox-eu'])
-    expect(complete('till', 'customers', 'get', '--profile', 'sand')).toEqual(['sandbox-eu'])
-    expect(complete('till', 'orders', 'list', '--profile', '=', 'pro')).toEqual(['prod-main'])
-    expect(complete('till', 'products', 'list', '--li')).toEqual(['--limit'])
-    // amended once, however often the cache is rebuilt
+    // global flags (and their values) before the command
+    expect(complete('till -p sandbox pro')).toEqual(['products', 'profiles'])
+    expect(complete('till --profile=sandbox-eu --debug orders li')).toEqual(['list'])
+    expect(complete('till --max-wait 30 portal orders ')).toEqual(expect.arrayContaining(['list', 'get', 'invoice']))
+    // flag values: fixed options, after the flag or its =, wherever the flag comes
+    expect(complete('till orders list --status ').sort()).toEqual(['draft', 'paid', 'partially_refunded', 'pending', 'refunded', 'void'])
+    expect(complete('till orders list --limit 5 --status pa')).toEqual(['paid', 'partially_refunded'])
+    expect(complete('till orders list --status=re')).toEqual(['refunded'])
+    expect(complete('till -p sandbox-eu products list -o ')).toEqual(['table', 'json', 'jsonl', 'csv', 'tsv'])
+    expect(complete('till orders list --limit ')).toEqual([])
+    // profile names, asked of till, before and after the command
+    expect(complete('till -p ').sort()).toEqual(['local', 'prod-main', 'sandbox-eu'])
+    expect(complete('till products list -p ').sort()).toEqual(['local', 'prod-main', 'sandbox-eu'])
+    expect(complete('till customers get --profile sand')).toEqual(['sandbox-eu'])
+    expect(complete('till orders list --profile=pro')).toEqual(['prod-main'])
+    // commands and flags as before
+    expect(complete('till prod')).toEqual(['products'])
+    expect(complete('till products list --li')).toEqual(['--limit'])
+    expect(complete('till --')).toEqual(expect.arrayContaining(['--profile', '--debug', '--max-wait', '--no-input']))
+    // the whole script is replaced by till's, once, however often the cache is rebuilt
     await runInProcess(['autocomplete', 'bash', '--refresh-cache'], {env})
     expect(readFileSync(functions('bash', 'till.bash'), 'utf8').match(/till: profile names/g)).toHaveLength(1)
   })
 
-  it('zsh completes profile names for --profile / -p through a function that asks till; the script parses in a real zsh', async () => {
-    const r = await runInProcess(['autocomplete', 'zsh'], {env})
-    expect(r.code, r.stderr).toBe(0)
-    const file = functions('zsh', '_till')
-    const script = readFileSync(file, 'utf8')
-    expect(script).toMatch(/\{-p,--profile\}"\[[^\]]*\]:profile:_till_profile_names"/)
-    expect(script).not.toMatch(/--profile\}?"?\[[^\]]*\]:file:_files/)
-    execFileSync('zsh', ['-n', file], {env})
-    // the function run by a real zsh, with _describe (the completion system's) standing in to print what it is given
-    const offered = execFileSync(
-      'zsh',
-      ['-c', `_describe() { print -l -- "\${(@P)\${@[-1]}}" }; eval "$(sed -n '/^_till_profile_names() {/,/^}/p' "$1")"; _till_profile_names`, 'zsh', file],
-      {env},
-    )
-      .toString()
-      .split('\n')
-      .filter(Boolean)
-    expect(offered.sort()).toEqual(['local', 'prod-main', 'sandbox-eu'])
+  it('on a terminal, bash completes `till -p NAME pro<TAB>` and `--status <TAB>` (a real interactive bash)', async () => {
+    await runInProcess(['autocomplete', 'bash'], {env})
+    const script = functions('bash', 'till.bash')
+    const rc = join(box.root, 'bashrc')
+    writeFileSync(rc, `PS1='READY> '\nsource ${script}\nbind 'set show-all-if-ambiguous on'\n`)
+    const r = await runAnswering(`bash --rcfile ${rc} --noprofile -i`, env, [
+      {when: /READY> /, send: 'till -p sandbox-eu pro\t'},
+      {when: /products\s+profiles[\s\S]*READY> till -p sandbox-eu pro/, send: '\x15till orders list --status partially_r\t'},
+      {when: /--status partially_refunded /, send: '\x15exit\r'},
+    ])
+    expect(r.unanswered, r.stdout).toBe(0)
+    expect(r.stdout).toMatch(/products\s+profiles/)
+    expect(r.stdout).toContain('till orders list --status partially_refunded ')
   })
+
+  it.skipIf(ZSH.missing)(
+    `zsh completes profile names for --profile / -p through a function that asks till; the script parses in a real zsh${ZSH.skipped}`,
+    async () => {
+      const r = await runInProcess(['autocomplete', 'zsh'], {env})
+      expect(r.code, r.stderr).toBe(0)
+      const file = functions('zsh', '_till')
+      const script = readFileSync(file, 'utf8')
+      expect(script).toMatch(/\{-p,--profile\}"\[[^\]]*\]:profile:_till_profile_names"/)
+      expect(script).not.toMatch(/--profile\}?"?\[[^\]]*\]:file:_files/)
+      execFileSync('zsh', ['-n', file], {env})
+      // the function run by a real zsh, with _describe (the completion system's) standing in to print what it is given
+      const offered = execFileSync(
+        'zsh',
+        ['-c', `_describe() { print -l -- "\${(@P)\${@[-1]}}" }; eval "$(sed -n '/^_till_profile_names() {/,/^}/p' "$1")"; _till_profile_names`, 'zsh', file],
+        {env},
+      )
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+      expect(offered.sort()).toEqual(['local', 'prod-main', 'sandbox-eu'])
+    },
+  )
 })
 
-describe('fish completion (till autocomplete fish), loaded into a real fish', () => {
+describe.skipIf(FISH.missing)(`fish completion (till autocomplete fish), loaded into a real fish${FISH.skipped}`, () => {
   let box: Sandbox
   let script: string
   /** What fish offers for the command line `line` (`complete -C`), one `word<TAB>description` a line. */

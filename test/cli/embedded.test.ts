@@ -7,6 +7,7 @@ import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 
 import {expectNoToken, linesOf, portAnswers, runCli, runTty, sandbox, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 const busy = await portAnswers(4010)
 if (busy) console.warn('test/cli/embedded.test.ts: skipped, something answers on 127.0.0.1:4010 (stop your emulator to run it)')
@@ -57,5 +58,21 @@ describe.skipIf(busy)('the local profile with nothing on 127.0.0.1:4010 (embedde
     expect(lines[1]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'TYPE', 'PRICE', 'ARCHIVED', 'CREATED'])
     expect(lines).toHaveLength(6)
     expect(lines[5]).toMatch(/^Showing 3 of \d+ products; /)
+  })
+
+  it('listen and trigger refuse to run an emulator of their own (its events would reach no one), naming the command that starts one', async () => {
+    for (const argv of [['trigger', 'customer.created'], ['listen']]) {
+      const r = await runInProcess(argv, {env: box.env()})
+      expect(r.code, r.stderr).toBe(6)
+      expect(r.stderr).toContain(`Error: nothing answers at http://127.0.0.1:4010/v1: till ${argv[0]} needs a running emulator`)
+      expect(r.stderr).toContain('till emulator start')
+      expect(r.stderr).not.toContain('emits')
+      expect(r.stderr).not.toContain('using an emulator run inside this command')
+      expect(r.stdout).toBe('')
+    }
+    // The stream's secret does not depend on a running emulator.
+    const secret = await runInProcess(['listen', '--print-secret'], {env: box.env()})
+    expect(secret.code, secret.stderr).toBe(0)
+    expect(secret.stdout).toMatch(/^[0-9a-f]{32}\n$/)
   })
 })

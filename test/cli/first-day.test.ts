@@ -154,6 +154,17 @@ describe('issue 34: first day, hundredth day', {timeout: 60_000}, () => {
       expect(help.stdout).not.toContain('--created-after=')
     })
 
+    it('-p sandbox or -p production before signing in names the sign-in that creates the profile', async () => {
+      for (const name of ['sandbox', 'production']) {
+        const r = await till(['-p', name, 'subscriptions', 'list', '--active'])
+        expect(r.code).toBe(2)
+        expect(r.stdout).toBe('')
+        expect(r.stderr).toBe(
+          `Error: there is no profile named "${name}"\nHint: sign in to ${name} first, which creates the profile "${name}": till auth login --environment ${name} (or: till profiles add ${name} --environment ${name})\n`,
+        )
+      }
+    })
+
     it('profiles use of a mistyped name names the nearest profile', async () => {
       const r = await till(['profiles', 'use', 'lcoal'])
       expect(r.code).toBe(2)

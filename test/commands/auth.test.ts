@@ -54,6 +54,27 @@ describe('auth login', () => {
     expect(config().profiles['prod-tty']!.token).toBe(emu.production.token)
   })
 
+  it('on a terminal without an OAuth2 client for the environment, falls back to the hidden token prompt and says so', async () => {
+    // A fresh install: no client for sandbox, a URL that is not the emulator's (so no built-in client either).
+    const fresh = sandbox()
+    try {
+      const command = `${TILL} ${['auth', 'login', '--url', 'https://api.invalid/v1', '--force'].map(sh).join(' ')}`
+      const r = await runAnswering(command, fresh.env(), [
+        {when: /Environment of the token/, send: `${KEY.down}${KEY.enter}`},
+        {when: /Organization access token \(sandbox\)/, send: `polar_oat_${'x'.repeat(40)}${KEY.enter}`},
+      ])
+      expect(r.unanswered, r.stdout).toBe(0)
+      expect(r.stdout).toContain('No OAuth2 client is configured for sandbox, so till asks for an organization access token instead')
+      expect(r.stdout).toContain('--no-web')
+      expect(r.stdout).not.toContain('no OAuth2 client to sign in')
+      expect(r.code, r.stdout).toBe(0)
+      const saved = JSON.parse(readFileSync(join(fresh.configDir, 'config.json'), 'utf8'))
+      expect(saved.profiles.sandbox).toMatchObject({environment: 'sandbox', token: `polar_oat_${'x'.repeat(40)}`})
+    } finally {
+      fresh.cleanup()
+    }
+  })
+
   it('refuses to store a token the environment does not accept, unless --force', async () => {
     const refused = await login(['--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'mixed'], emu.production.token)
     expect(refused.code).toBe(4)

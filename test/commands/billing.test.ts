@@ -116,6 +116,15 @@ describe('billing commands against the emulator', () => {
     return item
   }
   const writes = (log: LoggedRequest[]) => log.filter((q) => q.method !== 'GET')
+  const dollars = (minor: number) => `$${(minor / 100).toFixed(2)}`
+  /** What leaves when `minor` (pre-tax) of a USD order is refunded: the order's share of tax comes with it. */
+  const leaving = (order: Json, minor: number) => {
+    const tax =
+      minor === order.refundable_amount
+        ? order.refundable_tax_amount
+        : Math.min(order.refundable_tax_amount, Math.round((minor * order.tax_amount) / order.net_amount))
+    return tax === 0 ? `${dollars(minor)} (USD)` : `${dollars(minor + tax)} (USD) (${dollars(minor)} + ${dollars(tax)} tax)`
+  }
 
   beforeAll(async () => {
     emulator = await startEmulator({orders: 160, invoiceDelay: '2s', quiet: false})
@@ -290,7 +299,8 @@ describe('billing commands against the emulator', () => {
         '--json',
       ])
       expect(r.code, r.stderr).toBe(0)
-      expect(r.stderr).toContain(`Order ${order.id} (paid): $${(order.refundable_amount / 100).toFixed(2)} (USD) refundable.`)
+      const withTax = order.refundable_tax_amount > 0 ? `, ${dollars(order.refundable_amount + order.refundable_tax_amount)} with tax` : ''
+      expect(r.stderr).toContain(`Order ${order.id} (paid): ${dollars(order.refundable_amount)} (USD) refundable${withTax}.`)
       const refund = JSON.parse(r.stdout)
       expect(refund).toMatchObject({order_id: order.id, amount: 250, currency: 'usd', reason: 'customer_request', status: 'succeeded'})
       const after = await get(`/orders/${order.id}`)
@@ -329,7 +339,7 @@ describe('billing commands against the emulator', () => {
       const log = await settledLogFrom(emulator)
       const noYes = await till(['refunds', 'create', '--order', order.id, '--amount', '1.00', '--reason', 'other'])
       expect(noYes.code).toBe(2)
-      expect(noYes.stderr).toContain(`Error: --yes is required to refund $1.00 (USD) of order ${order.id} when not running interactively`)
+      expect(noYes.stderr).toContain(`Error: --yes is required to refund ${leaving(order, 100)} of order ${order.id} when not running interactively`)
       const noAmount = await till(['refunds', 'create', '--order', order.id, '--reason', 'other', '--yes'])
       expect(noAmount.code).toBe(2)
       expect(noAmount.stderr).toMatch(/^Error: missing --amount/m)
@@ -365,7 +375,7 @@ describe('billing commands against the emulator', () => {
       ])
       expect(no.code).toBe(2)
       expect(no.stderr).toContain(
-        `--yes is required to refund $${(order.refundable_amount / 100).toFixed(2)} (USD) of order ${order.id} and revoke the benefits it granted`,
+        `--yes is required to refund ${leaving(order, order.refundable_amount)} of order ${order.id} and revoke the benefits it granted`,
       )
       const r = await till([
         'refunds',
@@ -404,10 +414,14 @@ describe('billing commands against the emulator', () => {
       expect(writes(await log())).toEqual([])
     })
 
-    it('on a terminal: answering n cancels (exit 1, nothing sent); y refunds', async () => {
-      const order = await refundable()
+    it('on a terminal: the question states the total that leaves, tax included; answering n cancels (exit 1, nothing sent); y refunds', async () => {
+      const order = await take(
+        '/orders/',
+        'status=paid',
+        (o) => o.refundable_amount >= 1000 && o.currency === 'usd' && o.subscription_id === null && o.tax_amount > 0,
+      )
       const log = await settledLogFrom(emulator)
-      const confirm = /Refund \$1\.00 \(USD\) of order \S+ \(local, profile local\)\? \(y\/N\)/
+      const confirm = new RegExp(`Refund ${leaving(order, 100).replace(/[$().+]/g, '\\$&')} of order \\S+ \\(local, profile local\\)\\? \\(y\\/N\\)`)
       const no = await pty(`refunds create --order ${order.id} --amount 1 --reason other`, [{when: confirm, send: ['n', ENTER]}])
       expect(no.exit).toBe(1)
       expect(no.stdout).toContain('Error: cancelled; nothing was changed')
@@ -418,20 +432,26 @@ describe('billing commands against the emulator', () => {
       expect((await get(`/orders/${order.id}`)).refunded_amount).toBe(order.refunded_amount + 100)
     })
 
-    it('on a terminal, missing input is asked: order (from the API), reason, amount (default: all that is refundable)', async () => {
-      const first = (await listAll(emulator.production, '/orders/', 'status=paid&status=partially_refunded')).slice(0, 30)
-      // The prompt offers recent refundable orders; the first one is chosen with Enter.
-      const order = first[0]
+    it('on a terminal, missing input is asked: order (only those with something refundable), then the refundable amount is shown, then reason and amount (default: all of it)', async () => {
+      const recent = await listAll(emulator.production, '/orders/', 'status=paid&status=partially_refunded')
+      // The prompt offers recent orders with something left to refund; the first one is chosen with Enter.
+      const nothing = recent.slice(0, 30).filter((o) => o.refundable_amount === 0)
+      expect(nothing.length, 'recent paid orders with nothing to refund').toBeGreaterThan(0)
+      const order = recent.find((o) => o.refundable_amount > 0)
       used.add(order.id)
+      const currency = String(order.currency).toUpperCase()
       const r = await pty('refunds create --json', [
         {when: /Order to refund/, send: [ENTER]},
         {when: /Reason for the refund/, send: [DOWN, ENTER]},
-        {when: /Amount to refund in USD \(at most [\d.]+\)/, send: [ENTER]},
-        {when: /Refund \$[\d,.]+ \(USD\) of order \S+ \(local, profile local\)\?/, send: ['y', ENTER]},
+        {when: new RegExp(`Amount to refund in ${currency}(, before tax)? \\(at most [\\d.]+\\)`), send: [ENTER]},
+        {when: new RegExp(`Refund \\S+ \\(${currency}\\)( \\([^)]* tax\\))? of order \\S+ \\(local, profile local\\)\\?`), send: ['y', ENTER]},
       ])
       expect(r.unanswered, r.stdout).toBe(0)
       expect(r.exit, r.stdout).toBe(0)
-      expect(r.stdout).toContain(`Order ${order.id} (${order.status}): `)
+      for (const o of nothing) expect(r.stdout, `order ${o.id} has nothing to refund`).not.toContain(o.id)
+      const shown = r.stdout.indexOf(`Order ${order.id} (${order.status}): `)
+      expect(shown).toBeGreaterThan(0)
+      expect(shown, 'the refundable amount is shown before the reason is asked').toBeLessThan(r.stdout.indexOf('Reason for the refund'))
       const after = await get(`/orders/${order.id}`)
       expect(after.status).toBe('refunded')
       expect(after.refundable_amount).toBe(0)
@@ -450,7 +470,7 @@ describe('billing commands against the emulator', () => {
             .fill('\x7f')
             .concat([...'0.50', ENTER]),
         },
-        {when: /Refund \$0\.50 \(USD\) of order/, send: ['y', ENTER]},
+        {when: /Refund \$[\d.]+ \(USD\)( \(\$0\.50 \+ \$[\d.]+ tax\))? of order/, send: ['y', ENTER]},
       ])
       expect(r.unanswered, r.stdout).toBe(0)
       expect(r.exit, r.stdout).toBe(0)
@@ -465,7 +485,7 @@ describe('billing commands against the emulator', () => {
         {TILL_ENV: 'production'},
       )
       expect(r.unanswered, r.stdout).toBe(0)
-      expect(r.stdout).toMatch(/Refund \$1\.00 \(USD\) of order \S+ in PRODUCTION \(profile local\)\?/)
+      expect(r.stdout).toContain(`Refund ${leaving(order, 100)} of order ${order.id} in PRODUCTION (profile local)?`)
       expect(r.exit).toBe(1)
     })
 

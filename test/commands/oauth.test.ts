@@ -7,35 +7,22 @@ import {join} from 'node:path'
 
 import {spawn} from 'node:child_process'
 
-import {chromium, type Browser, type Page} from 'playwright-core'
+import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {expectNoToken, runCli, sandbox, sh, spawnCli, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {api, ROOT, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {TILL_SCOPES} from '../../src/client/oauth.js'
+import {chromiumTool, launchChromium} from '../helpers/tools.js'
 
 let emu: Emulator
 let box: Sandbox
 let browser: Browser
+const CHROMIUM = chromiumTool()
 
 beforeAll(async () => {
-  ;[emu, browser] = await Promise.all([
-    startEmulator(),
-    chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    }),
-  ])
+  ;[emu, browser] = await Promise.all([startEmulator(), CHROMIUM.path ? launchChromium(CHROMIUM.path) : (undefined as unknown as Browser)])
   box = sandbox()
 }, 60_000)
 
@@ -86,7 +73,7 @@ function expectNoTokens(text: string, ...tokens: string[]) {
   for (const t of tokens) expectNoToken(text, t)
 }
 
-describe('till auth login --web in a real browser', () => {
+describe.skipIf(CHROMIUM.missing)(`till auth login --web in a real browser${CHROMIUM.skipped}`, () => {
   it('prints the URL; the page lists the scopes; Allow stores the tokens (0600) and Core commands work with them', async () => {
     const {result, url, page} = await browserLogin('web', async (p, u) => {
       await p.goto(u)
@@ -315,20 +302,6 @@ describe('till auth login --web in a real browser', () => {
     expect(r.code, r.stderr).toBe(0)
   })
 
-  it('without a client for the environment, or with --token-stdin too, --web is a usage error before anything is sent', async () => {
-    const noClient = await runInProcess(['auth', 'login', '--web', '--environment', 'production', '--name', 'prod-web'], {env: box.env()})
-    expect(noClient.code).toBe(2)
-    expect(noClient.stderr).toContain('no OAuth2 client to sign in to production with; nothing was saved')
-    expect(noClient.stderr).toContain('--client-id polar_ci_')
-    const both = await runInProcess(['auth', 'login', '--web', '--token-stdin', '--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'both'], {
-      env: box.env(),
-      input: 'x\n',
-    })
-    expect(both.code).toBe(2)
-    expect(both.stderr).toContain('--web and --token-stdin do not go together')
-    if (existsSync(join(box.configDir, 'config.json'))) expect(config().profiles['prod-web']).toBeUndefined()
-  })
-
   it('Deny ends with a clear message and exit 4; nothing is saved', async () => {
     const {result, page} = await browserLogin('denied', async (p, u) => {
       await p.goto(u)
@@ -354,5 +327,22 @@ describe('till auth login --web in a real browser', () => {
     expect(result.code).toBe(4)
     expect(result.stderr).toContain("the browser's answer did not carry the state till sent")
     expect(config().profiles.tampered).toBeUndefined()
+  })
+})
+
+describe('till auth login --web without a browser', () => {
+  it('without a client for the environment, or with --token-stdin too, --web is a usage error before anything is sent', async () => {
+    const noClient = await runInProcess(['auth', 'login', '--web', '--environment', 'production', '--name', 'prod-web'], {env: box.env()})
+    expect(noClient.code).toBe(2)
+    expect(noClient.stderr).toContain('no OAuth2 client to sign in to production with; nothing was saved')
+    expect(noClient.stderr).toContain('--client-id polar_ci_')
+    expect(noClient.stderr).toContain('--no-web')
+    const both = await runInProcess(['auth', 'login', '--web', '--token-stdin', '--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'both'], {
+      env: box.env(),
+      input: 'x\n',
+    })
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('--web and --token-stdin do not go together')
+    if (existsSync(join(box.configDir, 'config.json'))) expect(config().profiles['prod-web']).toBeUndefined()
   })
 })

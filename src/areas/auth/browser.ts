@@ -15,7 +15,8 @@ import {webLogin} from './web-login.js'
 export const WEB_FLAGS = {
   web: Flags.boolean({
     allowNo: true,
-    description: 'Sign in through the browser (default on a terminal without --token-stdin); --no-web asks for a token instead.',
+    description:
+      'Sign in through the browser (default on a terminal without --token-stdin when an OAuth2 client is configured); --no-web asks for a token instead.',
   }),
   browser: Flags.boolean({allowNo: true, default: true, description: 'Open the authorize page in the browser; --no-browser only prints its URL.'}),
   'client-id': Flags.string({
@@ -37,14 +38,22 @@ export interface BrowserSignIn {
   flags: {browser: boolean; 'client-id'?: string; organization?: string; port: number; timeout: number}
 }
 
+/**
+ * The OAuth2 client a browser sign-in would use: --client-id, the profile's, or the emulator's built-in one
+ * on a loopback URL; undefined when none is configured (production and sandbox have no default client).
+ */
+export function oauthClientId(ctx: Context, name: string, baseUrl: string, flag: string | undefined): string | undefined {
+  const stored = readConfig(ctx.configDir).profiles[name]
+  return flag ?? stored?.oauth_client_id ?? (isLoopbackHost(new URL(baseUrl).hostname) ? EMULATOR_CLIENT_ID : undefined)
+}
+
 export async function signInWithBrowser(s: BrowserSignIn): Promise<void> {
   const {ctx, flags} = s
-  const stored = readConfig(ctx.configDir).profiles[s.name]
-  const clientId = flags['client-id'] ?? stored?.oauth_client_id ?? (isLoopbackHost(new URL(s.baseUrl).hostname) ? EMULATOR_CLIENT_ID : undefined)
+  const clientId = oauthClientId(ctx, s.name, s.baseUrl, flags['client-id'])
   if (!clientId) {
     throw usageError(
       `no OAuth2 client to sign in to ${s.environment} with; nothing was saved`,
-      `pass the id of a public client registered with the service: --client-id polar_ci_... (kept in the profile; register one with: till oauth2-clients create --public), or pipe a token: --token-stdin`,
+      `sign in with an organization access token instead (--no-web, or pipe it with --token-stdin), or pass the id of a public client registered with the service: --client-id polar_ci_... (kept in the profile; register one with: till oauth2-clients create --public)`,
     )
   }
   if (!/^polar_ci_\S+$/.test(clientId)) throw usageError(`--client-id is not an OAuth2 client id: "${clientId}"`, 'client ids start with polar_ci_')

@@ -19,6 +19,10 @@ export interface Refundable {
   amount: number
   /** Refunded so far, minor units. */
   refunded: number
+  /** The order's net amount and tax, and the tax still refundable (minor units): a refund takes its share of tax. */
+  net: number
+  tax: number
+  refundableTax: number
   currency: string
   subscriptionId: string | null
 }
@@ -30,6 +34,9 @@ export function refundableOf(order: Item): Refundable {
     paid: order.paid === true,
     amount: typeof order.refundable_amount === 'number' ? order.refundable_amount : 0,
     refunded: typeof order.refunded_amount === 'number' ? order.refunded_amount : 0,
+    net: typeof order.net_amount === 'number' ? order.net_amount : 0,
+    tax: typeof order.tax_amount === 'number' ? order.tax_amount : 0,
+    refundableTax: typeof order.refundable_tax_amount === 'number' ? order.refundable_tax_amount : 0,
     currency: typeof order.currency === 'string' ? order.currency : 'usd',
     subscriptionId: typeof order.subscription_id === 'string' ? order.subscription_id : null,
   }
@@ -38,9 +45,32 @@ export function refundableOf(order: Item): Refundable {
 /** `$12.00 (USD)`. */
 export const moneyText = (minor: number, currency: string) => `${formatMoney(minor, currency, {grouping: true})} (${currency.toUpperCase()})`
 
-/** `refund $12.00 (USD) of order X`. */
+/**
+ * The tax the service refunds with `amount` (pre-tax), as it computes it: the order's share of tax for the
+ * amount, or all the tax still refundable when the rest of the order is refunded.
+ */
+export function refundTax(amount: number, r: Refundable): number {
+  if (amount === r.amount) return r.refundableTax
+  return r.net > 0 ? Math.min(r.refundableTax, Math.round((amount * r.tax) / r.net)) : 0
+}
+
+/** `$15.00 (USD) ($12.00 + $3.00 tax)`: what leaves the account, tax included. */
+export function totalText(amount: number, r: Refundable): string {
+  const tax = refundTax(amount, r)
+  if (tax === 0) return moneyText(amount, r.currency)
+  const money = (minor: number) => formatMoney(minor, r.currency, {grouping: true})
+  return `${moneyText(amount + tax, r.currency)} (${money(amount)} + ${money(tax)} tax)`
+}
+
+/** `refund $15.00 (USD) ($12.00 + $3.00 tax) of order X`: the total that leaves, tax included. */
 export const refundSummary = (amount: number, r: Refundable, revokeBenefits = false) =>
-  `refund ${moneyText(amount, r.currency)} of order ${r.orderId}${revokeBenefits ? ' and revoke the benefits it granted' : ''}`
+  `refund ${totalText(amount, r)} of order ${r.orderId}${revokeBenefits ? ' and revoke the benefits it granted' : ''}`
+
+/** `Order X (paid): $12.00 (USD) refundable, $15.00 with tax.` */
+export function refundableNote(r: Refundable): string {
+  const withTax = r.refundableTax > 0 ? `, ${formatMoney(r.amount + r.refundableTax, r.currency, {grouping: true})} with tax` : ''
+  return `Order ${r.orderId} (${r.status}): ${moneyText(r.amount, r.currency)} refundable${withTax}.`
+}
 
 /** Refuses, before anything is sent, an order that cannot be refunded (or not with `revokeBenefits`). */
 export function checkRefundable(r: Refundable, revokeBenefits = false): void {
@@ -66,14 +96,16 @@ export function checkAmount(amount: number, r: Refundable, flag = '--amount'): v
   }
 }
 
-/** Recent orders that can be refunded, for the --order prompt. */
-export async function refundableOrderChoices(client: ApiClient, max = 30): Promise<Choice[]> {
+/** Recent orders with something left to refund, for the --order prompt (at most `max`, of the last `scan` paid ones). */
+export async function refundableOrderChoices(client: ApiClient, max = 30, scan = 200): Promise<Choice[]> {
   const choices: Choice[] = []
-  for await (const order of listOrders(client, {status: ['paid', 'partially_refunded']}, {limit: max, maxItems: max})) {
+  for await (const order of listOrders(client, {status: ['paid', 'partially_refunded']}, {limit: 100, maxItems: scan})) {
     const r = refundableOf(order)
+    if (!r.paid || r.amount <= 0) continue
     const customer = (order.customer as {email?: string} | null)?.email ?? order.customer_id
     const product = (order.product as {name?: string} | null)?.name ?? String(order.description ?? '')
     choices.push({name: `${order.id}  ${moneyText(r.amount, r.currency)} refundable  ${customer}  ${product}`, value: order.id})
+    if (choices.length >= max) break
   }
   return choices
 }
@@ -131,7 +163,7 @@ export async function bulkRefundPreview(client: ApiClient, ids: string[], revoke
     try {
       const r = refundableOf(await getOrder(client, id))
       checkRefundable(r, revokeBenefits)
-      totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.amount)
+      totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.amount + r.refundableTax)
       count++
     } catch {
       // refused again, with its reason, when its turn comes
@@ -140,5 +172,5 @@ export async function bulkRefundPreview(client: ApiClient, ids: string[], revoke
   const money = [...totals].map(([currency, amount]) => formatMoney(amount, currency, {grouping: true})).join(' + ') || formatMoney(0, 'usd')
   const failing = ids.length - count
   const rest = failing > 0 ? `; ${failing} of the ${ids.length} ids read cannot be refunded and will fail` : ''
-  return `refund ${count} order${count === 1 ? '' : 's'} read from stdin in full, ${money} in all${revokeBenefits ? ', revoking the benefits they granted' : ''}${rest}`
+  return `refund ${count} order${count === 1 ? '' : 's'} read from stdin in full, ${money} in all with tax${revokeBenefits ? ', revoking the benefits they granted' : ''}${rest}`
 }

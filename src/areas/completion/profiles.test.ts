@@ -1,20 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {withBashProfiles, withZshProfiles} from './profiles.js'
-
-const bash = `_till_autocomplete()
-{
-
-  local cur="\${COMP_WORDS[COMP_CWORD]}" opts
-  COMPREPLY=()
-
-  local commands="
-products:list --profile --limit
-"
-}
-
-complete -F _till_autocomplete till
-`
+import {withZshProfiles} from './profiles.js'
 
 const zsh = `#compdef till
 
@@ -26,23 +12,6 @@ _till_products_list() {
 "*: :_files"
 }
 `
-
-describe('profile names in the bash script', () => {
-  it('answers the word after -p, --profile and --profile= before the command words', () => {
-    const r = withBashProfiles(bash, 'till')
-    expect(r.changed).toBe(true)
-    const lines = r.text.split('\n')
-    expect(lines.indexOf('  COMPREPLY=()')).toBeLessThan(lines.findIndex((l) => l.includes('"$__prev" == "-p"')))
-    expect(r.text).toContain('compgen -W "$(till profiles list -o tsv --columns name --no-input 2>/dev/null)" -- "$cur"')
-    expect(r.text).toContain('"$__prev" == "="')
-  })
-
-  it('amends once, and says so when the plugin wrote something it does not recognise', () => {
-    const once = withBashProfiles(bash, 'till').text
-    expect(withBashProfiles(once, 'till')).toEqual({text: once, changed: false})
-    expect(withBashProfiles('complete -F f till\n', 'till')).toMatchObject({changed: false, problem: expect.stringContaining('COMPREPLY')})
-  })
-})
 
 describe('profile names in the zsh script', () => {
   it("replaces the --profile value's file completion by a function listing the profiles, defined after #compdef", () => {

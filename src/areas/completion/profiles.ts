@@ -1,6 +1,6 @@
-// Profile names for --profile / -p in the bash and zsh completion scripts that @oclif/plugin-autocomplete
-// writes to its cache (it completes flag names, not their values). After `till autocomplete`, the scripts
-// are amended so that the value of --profile is completed with the profiles till knows, asked of till
+// Profile names for --profile / -p in the zsh completion script that @oclif/plugin-autocomplete writes to
+// its cache (it completes flag names, not their values; bash gets till's own script, ./bash.ts). After
+// `till autocomplete`, the script is amended so that the value of --profile is completed with the profiles till knows, asked of till
 // itself when completing (as the fish script does). Pure: text in, text out; applying twice changes nothing.
 
 /** The marker that says a script was already amended. */
@@ -10,27 +10,6 @@ const MARK = 'till: profile names for --profile'
 export const profileNamesCommand = (bin: string) => `${bin} profiles list -o tsv --columns name --no-input 2>/dev/null`
 
 export type Amended = {text: string; changed: boolean} | {text: string; changed: false; problem: string}
-
-/**
- * bash: answer the word after `-p` or `--profile` (also `--profile=`, which bash splits at `=`) with the
- * profile names, before the plugin's function treats it as a command word.
- */
-export function withBashProfiles(script: string, bin: string): Amended {
-  if (script.includes(MARK)) return {text: script, changed: false}
-  const anchor = '  COMPREPLY=()\n'
-  const at = script.indexOf(anchor)
-  if (at < 0) return {text: script, changed: false, problem: 'the bash script has no COMPREPLY=() line'}
-  const block = `  # ${MARK}
-  local __prev="\${COMP_WORDS[COMP_CWORD-1]}"
-  if [[ "$__prev" == "=" && $COMP_CWORD -ge 2 ]]; then __prev="\${COMP_WORDS[COMP_CWORD-2]}"; fi
-  if [[ "$__prev" == "-p" || "$__prev" == "--profile" ]]; then
-    COMPREPLY=($(compgen -W "$(${profileNamesCommand(bin)})" -- "$cur"))
-    return 0
-  fi
-`
-  const end = at + anchor.length
-  return {text: script.slice(0, end) + block + script.slice(end), changed: true}
-}
 
 /**
  * zsh: the --profile flag's value action (the plugin writes `:file:_files`) becomes a function that

@@ -2,7 +2,7 @@ import {Chalk} from 'chalk'
 import {describe, expect, it} from 'vitest'
 
 import type {MetricsResponse} from '../../client/resources/metrics.js'
-import {change, formatValue, metricChart, resample, wrapParts} from './chart.js'
+import {change, formatValue, metricChart, resample, ticks, wrapParts, yScale} from './chart.js'
 import {metricDefinition, presentMetrics} from './definitions.js'
 
 const response = (values: number[], total: number): MetricsResponse => ({
@@ -61,5 +61,55 @@ describe('terminal charts', () => {
     expect(metricDefinition(nulls, 'revenue')).toEqual({definition: {slug: 'revenue', display_name: 'revenue', type: 'scalar'}, missing: true})
     expect(presentMetrics(nulls).map((m) => m.slug)).toEqual(['orders'])
     expect(metricChart('revenue', {...nulls, periods: []}, undefined, options)).toContain('revenue')
+  })
+})
+
+describe('chart scales', () => {
+  it('counts are labelled on whole numbers only, none repeated, whatever the range', () => {
+    for (const values of [
+      [0, 1, 1, 0],
+      [0, 4, 2],
+      [3, 7],
+      [5, 21],
+      [0, 35],
+      [12, 12],
+      [0, 1000],
+      [2, 3],
+    ]) {
+      const scale = yScale(values, true)
+      expect(scale.height, `${values}`).toBeGreaterThan(0)
+      expect(scale.height, `${values}`).toBeLessThanOrEqual(8)
+      expect(scale.min).toBeLessThanOrEqual(Math.min(...values))
+      expect(scale.max).toBeGreaterThanOrEqual(Math.max(...values))
+      const whole = ticks(scale).filter((t) => Math.abs(t - Math.round(t)) < 1e-9)
+      expect(whole.length, `${values}: some rows labelled`).toBeGreaterThanOrEqual(2)
+      expect(new Set(whole).size).toBe(whole.length)
+      // rows fall on whole numbers or evenly between them
+      const rowsPerUnit = scale.height / (scale.max - scale.min)
+      expect(rowsPerUnit >= 1 ? Number.isInteger(rowsPerUnit) : Number.isInteger(1 / rowsPerUnit)).toBe(true)
+    }
+  })
+
+  it('an orders chart shows "total", and its axis labels are whole and aligned', () => {
+    const orders: MetricsResponse = {
+      periods: [0, 1, 1, 0, 4].map((v, i) => ({timestamp: `2026-${String(i + 1).padStart(2, '0')}-01T00:00:00Z`, orders: v})),
+      totals: {orders: 6},
+      metrics: {orders: {slug: 'orders', display_name: 'Orders', type: 'scalar'}},
+    }
+    const text = metricChart('orders', orders, undefined, {
+      width: 60,
+      currency: 'usd',
+      interval: 'month',
+      chalk: new Chalk({level: 0}),
+      color: false,
+      previousLabel: 'x',
+      partial: {first: true, last: false},
+    })
+    const lines = text.split('\n')
+    expect(lines[0]).toBe('Orders · total 6')
+    const rows = lines.filter((l) => /[┤┼]/.test(l))
+    expect(new Set(rows.map((l) => l.search(/[┤┼]/))).size).toBe(1)
+    expect(rows.map((l) => l.slice(0, l.search(/[┤┼]/)).trim()).filter(Boolean)).toEqual(['4', '3', '2', '1', '0'])
+    expect(lines.at(-1)!.trim().split(/\s+/)).toEqual(['2026-01*', '2026-03', '2026-05'])
   })
 })

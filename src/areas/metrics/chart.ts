@@ -1,12 +1,13 @@
 // Terminal charts of metrics (asciichart): one line chart per metric, as wide as the terminal, its
 // y axis labelled in the metric's unit (money in the organization's currency), an x axis with the first,
-// middle and last period, and a heading with the total and its change against the previous range.
+// middle and last period (a `*` on one the range cuts short), and a heading with the figure over the range
+// (the total, the latest value of a gauge, or the average) and its change against the previous range.
 import asciichart from 'asciichart'
 import type {ChalkInstance} from 'chalk'
 
 import {formatMoney} from '../../cli/output/format.js'
 import type {MetricDefinition, MetricInterval, MetricsResponse} from '../../client/resources/metrics.js'
-import {metricDefinition} from './definitions.js'
+import {metricDefinition, totalKind} from './definitions.js'
 
 /** A metric's value in its unit: money (cents in), percent, or a count. */
 export function formatValue(value: number, type: MetricDefinition['type'], currency: string): string {
@@ -48,6 +49,59 @@ export function wrapParts(parts: string[], width: number): string {
   return lines.join('\n')
 }
 
+export interface Scale {
+  min: number
+  max: number
+  /** Rows between min and max. */
+  height: number
+}
+
+/**
+ * The y range and rows of a chart. For counts, every labelled row is a whole number: the range is widened
+ * to whole numbers and the rows divide it evenly (a range of 4 on 8 rows labels every other row).
+ */
+export function yScale(values: number[], count: boolean, height = 8): Scale {
+  let lo = Math.min(...values)
+  let hi = Math.max(...values)
+  if (lo === hi) {
+    lo = Math.min(0, lo)
+    hi = Math.max(1, hi)
+  }
+  if (!count) return {min: lo, max: hi, height}
+  lo = Math.floor(lo)
+  hi = Math.ceil(hi)
+  const range = hi - lo
+  if (range <= height) return {min: lo, max: hi, height: range * Math.floor(height / range)}
+  // the smallest whole step whose multiples around the values fit in `height` rows
+  for (let step = Math.ceil(range / height); ; step++) {
+    const min = Math.floor(lo / step) * step
+    const max = Math.ceil(hi / step) * step
+    if ((max - min) / step <= height) return {min, max, height: (max - min) / step}
+  }
+}
+
+/** The value of each labelled row of a scale, top first. */
+export const ticks = (scale: Scale): number[] => Array.from({length: scale.height + 1}, (_, j) => scale.max - (j * (scale.max - scale.min)) / scale.height)
+
+/**
+ * The parts of the line under the charts' title naming the periods the range cuts short (marked `*` on the
+ * axis), e.g. `* partial periods: 2025-11 from 2025-11-27` and `2026-11 up to 2026-11-26`; none when none is.
+ */
+export function partialNote(
+  periods: Array<{timestamp: unknown}>,
+  range: {startDate: string; endDate: string; interval: MetricInterval},
+  partial: {first: boolean; last: boolean},
+): string[] {
+  const label = (p: {timestamp: unknown} | undefined) => (p ? periodLabel(String(p.timestamp), range.interval) : '')
+  const parts: string[] = []
+  if (partial.first && periods.length > 0) parts.push(`${label(periods[0])} from ${range.startDate}`)
+  if (partial.last && periods.length > 1) parts.push(`${label(periods.at(-1))} up to ${range.endDate}`)
+  if (partial.last && periods.length === 1) parts[0] = `${label(periods[0])} only ${range.startDate} to ${range.endDate}`
+  if (parts.length === 0) return []
+  parts[0] = `* partial period${parts.length > 1 ? 's' : ''}: ${parts[0]}`
+  return parts
+}
+
 export interface ChartOptions {
   /** Terminal columns. */
   width: number
@@ -58,6 +112,8 @@ export interface ChartOptions {
   color: boolean
   /** What the previous range was, for the change (e.g. "previous 12 months"). */
   previousLabel: string
+  /** Whether the first and last periods are cut short by the range: their axis labels get a `*`. */
+  partial?: {first: boolean; last: boolean}
 }
 
 /** One metric's chart as lines of text, no wider than `width`. */
@@ -71,26 +127,31 @@ export function metricChart(slug: string, current: MetricsResponse, previous: Me
   const unit = def.type === 'currency' || def.type === 'currency_sub_cent' ? ` (${o.currency.toUpperCase()})` : def.type === 'percentage' ? ' (%)' : ''
   const parts = [
     `${def.display_name}${unit}`,
-    `total ${formatValue(total, def.type, o.currency)}`,
+    `${totalKind(slug)} ${formatValue(total, def.type, o.currency)}`,
     delta === null || before === undefined ? null : `${delta} vs ${o.previousLabel} (${formatValue(before, def.type, o.currency)})`,
   ].filter((p): p is string => p !== null)
   const heading = wrapParts(parts, o.width).replace(parts[0]!, o.chalk.bold(parts[0]!))
 
-  const labels = values.map((v) => formatValue(v, def.type, o.currency))
-  const labelWidth = Math.max(...labels.map((l) => l.length), formatValue(0, def.type, o.currency).length) + 1
+  // counts are labelled on whole numbers only; every label has the width of the widest, so the axis is straight
+  const count = def.type === 'scalar'
+  const scale = yScale(values.length > 0 ? values : [0], count, o.height ?? 8)
+  const tick = (x: number): string => {
+    if (!count) return formatValue(x, def.type, o.currency)
+    const whole = Math.round(x)
+    return Math.abs(x - whole) < 1e-9 ? formatValue(whole, def.type, o.currency) : ''
+  }
+  const labelWidth = Math.max(...ticks(scale).map((x) => tick(x).length)) + 1
   const plotWidth = Math.max(10, o.width - labelWidth - 3)
   const series = resample(values.length > 0 ? values : [0], plotWidth)
-  const flat = Math.min(...series) === Math.max(...series)
   const plot = asciichart.plot(series, {
-    height: o.height ?? 8,
+    ...scale,
     padding: ' '.repeat(labelWidth),
-    format: (x) => formatValue(x, def.type, o.currency).padStart(labelWidth),
-    ...(flat ? {min: Math.min(0, series[0]!), max: Math.max(1, series[0]!)} : {}),
+    format: (x) => tick(x).padStart(labelWidth),
     ...(o.color ? {colors: [asciichart.cyan]} : {}),
   })
   const label = (p: {timestamp: string} | undefined) => (p ? periodLabel(String(p.timestamp), o.interval) : '')
-  const first = label(current.periods[0])
-  const last = label(current.periods.at(-1))
+  const first = label(current.periods[0]) + (o.partial?.first ? '*' : '')
+  const last = label(current.periods.at(-1)) + (o.partial?.last && current.periods.length > 1 ? '*' : '')
   const middle = label(current.periods[Math.floor(current.periods.length / 2)])
   const axisStart = labelWidth + 2
   const room = plotWidth - first.length - last.length

@@ -64,3 +64,33 @@ export function metricDefinition(response: MetricsResponse, slug: string): {defi
   if (found) return {definition: found, missing: false}
   return {definition: {slug, display_name: slug, type: 'scalar'}, missing: true}
 }
+
+/**
+ * What a metric's figure over the range is, as the service computes its totals: the sum of the periods
+ * (orders, revenue), the latest period's value for gauges (MRR, active subscriptions, cumulative figures),
+ * or an average over the range (average order value, conversion).
+ */
+export type TotalKind = 'total' | 'latest' | 'average'
+
+const LATEST = new Set([
+  'cumulative_revenue',
+  'net_cumulative_revenue',
+  'cumulative_costs',
+  'average_revenue_per_user',
+  'active_user_by_event',
+  'active_subscriptions',
+  'committed_subscriptions',
+  'monthly_recurring_revenue',
+  'committed_monthly_recurring_revenue',
+  'annual_recurring_revenue',
+  'committed_annual_recurring_revenue',
+  'churn_rate',
+  'ltv',
+  'gross_margin',
+  'gross_margin_percentage',
+])
+const AVERAGE = new Set(['average_order_value', 'net_average_order_value', 'cost_per_user', 'checkouts_conversion'])
+
+export function totalKind(slug: string): TotalKind {
+  return LATEST.has(slug) ? 'latest' : AVERAGE.has(slug) ? 'average' : 'total'
+}

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {intervalFor, previousRange, rangeBounds, resolveRange} from './range.js'
+import {intervalFor, partialEnds, previousRange, rangeBounds, resolveRange} from './range.js'
 
 const NOW = Date.parse('2026-11-23T03:00:00Z')
 
@@ -32,5 +32,19 @@ describe('metrics ranges', () => {
     const {start, end} = rangeBounds({startDate: '2026-07-01', endDate: '2026-07-01', interval: 'day', timezone: 'Europe/Paris'})
     expect(new Date(start).toISOString()).toBe('2026-06-30T22:00:00.000Z')
     expect(new Date(end).toISOString()).toBe('2026-07-01T21:59:59.999Z')
+  })
+})
+
+describe('partial periods', () => {
+  it('the first and last periods are partial when the range cuts them short', () => {
+    const at = (startDate: string, endDate: string, interval: 'day' | 'week' | 'month' | 'year') => partialEnds({startDate, endDate, interval, timezone: 'UTC'})
+    expect(at('2025-11-27', '2026-11-26', 'month')).toEqual({first: true, last: true})
+    expect(at('2025-12-01', '2026-11-30', 'month')).toEqual({first: false, last: false})
+    expect(at('2026-02-01', '2026-02-28', 'month')).toEqual({first: false, last: false})
+    expect(at('2026-03-02', '2026-03-15', 'week')).toEqual({first: false, last: false})
+    expect(at('2026-03-03', '2026-03-14', 'week')).toEqual({first: true, last: true})
+    expect(at('2025-01-01', '2025-12-31', 'year')).toEqual({first: false, last: false})
+    expect(at('2025-01-02', '2025-12-30', 'year')).toEqual({first: true, last: true})
+    expect(at('2025-01-02', '2025-12-30', 'day')).toEqual({first: false, last: false})
   })
 })

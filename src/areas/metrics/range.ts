@@ -125,3 +125,23 @@ export function dayStart(date: string, timezone: string): number {
 export function rangeBounds(range: MetricsRange): {start: number; end: number} {
   return {start: dayStart(range.startDate, range.timezone), end: dayStart(shift(range.endDate, 'd', 1), range.timezone) - 1}
 }
+
+/**
+ * Whether the first and last periods of the range are partial: the range starts after the first
+ * period's start, or ends before the last period's end (a month, ISO week from Monday, or year cut short).
+ */
+export function partialEnds(range: MetricsRange): {first: boolean; last: boolean} {
+  const start = new Date(dayMs(range.startDate))
+  const end = new Date(dayMs(range.endDate))
+  const nextDay = new Date(dayMs(range.endDate) + DAY)
+  switch (range.interval) {
+    case 'week':
+      return {first: start.getUTCDay() !== 1, last: nextDay.getUTCDay() !== 1}
+    case 'month':
+      return {first: start.getUTCDate() !== 1, last: nextDay.getUTCDate() !== 1}
+    case 'year':
+      return {first: range.startDate.slice(5) !== '01-01', last: end.getUTCMonth() !== 11 || end.getUTCDate() !== 31}
+    default:
+      return {first: false, last: false}
+  }
+}

@@ -4,7 +4,9 @@ import {readFileSync} from 'node:fs'
 import {createRequire} from 'node:module'
 
 import type {MetricsResponse} from '../../client/resources/metrics.js'
-import type {MetricsRange} from './range.js'
+import {partialNote} from './chart.js'
+import {totalKind} from './definitions.js'
+import {partialEnds, type MetricsRange} from './range.js'
 
 export interface TopProduct {
   id: string
@@ -69,6 +71,9 @@ const PAGE_SCRIPT = `
     return (pct >= 0 ? '+' : '') + pct.toFixed(1) + '% vs previous period';
   }
   var xs = data.metrics.periods.map(function (p) { return Date.parse(p.timestamp) / 1000; });
+  var WHOLE = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000, 100000, 1000000];
+  var KIND = {total: 'Total', latest: 'Latest', average: 'Average'};
+  window.tillCharts = [];
   var grid = document.getElementById('charts');
   function chart(title, subtitle, type, values, bars) {
     var card = document.createElement('section');
@@ -86,17 +91,21 @@ const PAGE_SCRIPT = `
       width: Math.max(280, box.clientWidth || 520), height: 220,
       legend: {show: false},
       scales: {x: {time: true}},
-      axes: [{}, {size: 80, values: function (u, vals) { return vals.map(function (v) { return fmt(v, type); }); }}],
+      // counts get whole-number ticks only; the labels drawn are kept on the chart (tillTicks) for tests
+      axes: [{}, {size: 80, incrs: type === 'scalar' ? WHOLE : undefined,
+        values: function (u, vals) { u.tillTicks = vals.map(function (v) { return fmt(v, type); }); return u.tillTicks; }}],
       series: [{}, {label: title, stroke: '#2563eb', width: 2, fill: 'rgba(37,99,235,0.12)',
         paths: bars ? uPlot.paths.bars({size: [0.6, 60]}) : undefined}],
     };
-    new uPlot(opts, [xs, values], box);
+    var u = new uPlot(opts, [xs, values], box);
+    u.tillTitle = title;
+    window.tillCharts.push(u);
   }
   data.charted.forEach(function (slug) {
     var def = data.metrics.metrics[slug];
     if (!def) return;
     var total = data.metrics.totals[slug];
-    chart(def.display_name, 'Total ' + fmt(total, def.type) + ' ' + change(total, data.previous.totals[slug]), def.type,
+    chart(def.display_name, KIND[data.kinds[slug]] + ' ' + fmt(total, def.type) + ' ' + change(total, data.previous.totals[slug]), def.type,
       data.metrics.periods.map(function (p) { return p[slug] || 0; }), false);
   });
   var refundTotal = data.refunds.reduce(function (a, r) { return a + r.amount; }, 0);
@@ -135,7 +144,9 @@ th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid #e2e8f0; 
 export function reportHtml(data: ReportData): string {
   const uplotJs = asset('uplot/dist/uPlot.iife.min.js')
   const uplotCss = asset('uplot/dist/uPlot.min.css')
-  const payload = {...data, charted: REPORT_METRICS.filter((m) => m in data.metrics.metrics)}
+  const charted = REPORT_METRICS.filter((m) => m in data.metrics.metrics)
+  const payload = {...data, charted, kinds: Object.fromEntries(charted.map((m) => [m, totalKind(m)]))}
+  const partial = partialNote(data.metrics.periods, data.range, partialEnds(data.range))
   const range = `${data.range.startDate} to ${data.range.endDate} (${data.range.interval}ly, ${data.range.timezone})`.replace('dayly', 'daily')
   return `<!doctype html>
 <html lang="en">
@@ -150,6 +161,7 @@ export function reportHtml(data: ReportData): string {
 <header>
 <h1>${escapeHtml(data.organization)}</h1>
 <p>Metrics from ${escapeHtml(range)}. Amounts in ${escapeHtml(data.currency.toUpperCase())}. Generated ${escapeHtml(data.generatedAt)} by till.</p>
+${partial.length > 0 ? `<p class="partial">${escapeHtml(partial.join('; ').replace(/^\* partial/, 'Partial'))} (the range covers only part of ${partial.length > 1 ? 'them' : 'it'}).</p>` : ''}
 </header>
 <main>
 <div id="charts"></div>

@@ -82,7 +82,11 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
   const name = flag || config.active
   const stored = config.profiles[name]
   if (!stored) {
-    throw usageError(`there is no profile named "${name}"`, `see the profiles with: till profiles list (or add one with: till profiles add ${name})`)
+    // A fresh install has only `local`: the environments' own profiles come from signing in to them.
+    const hint = (ENVIRONMENTS as readonly string[]).includes(name)
+      ? `sign in to ${name} first, which creates the profile "${name}": till auth login --environment ${name} (or: till profiles add ${name} --environment ${name})`
+      : `see the profiles with: till profiles list (or add one with: till profiles add ${name})`
+    throw usageError(`there is no profile named "${name}"`, hint)
   }
   if (env.TILL_ENV && !ENVIRONMENTS.includes(env.TILL_ENV as Environment)) {
     throw usageError(`TILL_ENV must be one of ${ENVIRONMENTS.join(', ')}, not "${env.TILL_ENV}"`)

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {signInWithBrowser, WEB_FLAGS} from '../../areas/auth/browser.js'
+import {oauthClientId, signInWithBrowser, WEB_FLAGS} from '../../areas/auth/browser.js'
 import {DEFAULT_URLS, readConfig, updateConfig, validProfileName} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
 import {verifyToken} from '../../cli/config/verify.js'
@@ -11,8 +11,8 @@ import {assertSafeBaseUrl} from '../../client/origin.js'
 export default class AuthLogin extends BaseCommand {
   static override summary = 'Sign in through the browser (OAuth2), or with an organization access token; store it as a profile, make it active.'
   static override description =
-    `With --web (the default on a terminal unless --token-stdin is given) till opens the service's authorize page in the browser (it prints the URL when it cannot open one, e.g. over SSH), listens on a loopback port for the answer, checks its state and exchanges the code with a PKCE verifier. The access and refresh tokens go into the profile (mode 0600, never shown); the access token renews itself. The OAuth client is --client-id, kept in the profile (the local emulator has one built in).
-Otherwise give an organization access token, created in the organization's settings (separately for production and sandbox): it is read from a hidden prompt (--no-web), or from stdin with --token-stdin, never from the command line. till checks it against the API and shows the organization before saving it (mode 0600).`
+    `With --web (the default on a terminal unless --token-stdin is given, when the profile has an OAuth2 client: the emulator's built-in one, or --client-id) till opens the service's authorize page in the browser (it prints the URL when it cannot open one, e.g. over SSH), listens on a loopback port for the answer, checks its state and exchanges the code with a PKCE verifier. The access and refresh tokens go into the profile (mode 0600, never shown); the access token renews itself. The OAuth client is --client-id, kept in the profile (the local emulator has one built in).
+Otherwise give an organization access token, created in the organization's settings (separately for production and sandbox): it is read from a hidden prompt (--no-web, or on a terminal when no OAuth2 client is configured, as for production and sandbox on a fresh install), or from stdin with --token-stdin, never from the command line. till checks it against the API and shows the organization before saving it (mode 0600).`
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     {
@@ -73,8 +73,15 @@ Otherwise give an organization access token, created in the organization's setti
         'sign in through the browser (--web), or pipe an organization access token (--token-stdin)',
       )
     if (flags.web ?? (!flags['token-stdin'] && this.prompter.interactive)) {
-      await signInWithBrowser({ctx: this.ctx, prompter: this.prompter, environment, name, baseUrl, customUrl: Boolean(flags.url ?? keptUrl), flags})
-      return
+      // The browser is only the default when there is a client to sign in with: production and sandbox have none
+      // built in, so without --client-id (or one kept in the profile) the hidden token prompt is the way in.
+      if (flags.web || oauthClientId(this.ctx, name, baseUrl, flags['client-id'])) {
+        await signInWithBrowser({ctx: this.ctx, prompter: this.prompter, environment, name, baseUrl, customUrl: Boolean(flags.url ?? keptUrl), flags})
+        return
+      }
+      this.ctx.note(
+        `No OAuth2 client is configured for ${environment}, so till asks for an organization access token instead (--no-web does so at once; --web --client-id polar_ci_... signs in through the browser).`,
+      )
     }
     const token = await readToken(this.ctx.io, {fromStdin: flags['token-stdin'], message: `Organization access token (${environment}):`})
     if (!token.startsWith('polar_oat_')) {

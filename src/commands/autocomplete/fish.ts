@@ -1,5 +1,6 @@
 import {BaseCommand} from '../../areas/command.js'
-import {fishCompletion, type CompletionCommand} from '../../areas/completion/fish.js'
+import {completionCommands, completionTopics} from '../../areas/completion/commands.js'
+import {fishCompletion} from '../../areas/completion/fish.js'
 
 export default class AutocompleteFish extends BaseCommand {
   static override summary = 'Print the fish completion script: commands, flags and profile names.'
@@ -9,22 +10,6 @@ export default class AutocompleteFish extends BaseCommand {
 
   async run(): Promise<void> {
     await this.parseWithGlobals(AutocompleteFish)
-    const commands: CompletionCommand[] = this.config.commands
-      .filter((c) => !c.hidden)
-      .map((c) => ({
-        id: c.id.replaceAll(':', ' '),
-        summary: c.summary ?? c.description,
-        flags: Object.entries(c.flags ?? {})
-          .filter(([, f]) => !f.hidden)
-          .map(([name, f]) => ({
-            name,
-            char: f.char,
-            summary: f.summary ?? f.description,
-            value: f.type === 'option',
-            options: f.type === 'option' ? f.options : undefined,
-          })),
-      }))
-    const topics = Object.fromEntries(this.config.topics.map((t) => [t.name.replaceAll(':', ' '), t.description]))
-    this.ctx.io.stdout.write(fishCompletion(this.config.bin, commands, topics))
+    this.ctx.io.stdout.write(fishCompletion(this.config.bin, completionCommands(this.config), completionTopics(this.config)))
   }
 }

@@ -17,7 +17,7 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
   static override examples = [
     {
       description: 'Recreate the sandbox catalog in production',
-      command: '<%= config.bin %> catalog pull -p sandbox --out catalog.yaml\n<%= config.bin %> <%= command.id %> catalog.yaml -p production',
+      command: '<%= config.bin %> catalog pull -p sandbox --out catalog.yaml && <%= config.bin %> <%= command.id %> catalog.yaml -p production',
     },
     {
       description: 'Apply in CI, archiving products removed from the file',

@@ -15,8 +15,12 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
   static override examples = [
     {description: 'What would change in production', command: '<%= config.bin %> <%= command.id %> catalog.yaml -p production'},
     {
-      description: 'Fail a CI job when production has drifted from the file',
-      command: '<%= config.bin %> <%= command.id %> catalog.yaml -p production --json > plan.json || test $? -ne 10',
+      description: 'Fail a CI job when production has drifted from the file, or when the plan cannot be made (any exit but 0)',
+      command: '<%= config.bin %> <%= command.id %> catalog.yaml -p production',
+    },
+    {
+      description: 'Save the plan in CI, failing on errors (2, 4, 6...) but not on pending changes (10)',
+      command: '<%= config.bin %> <%= command.id %> catalog.yaml -p production --json > plan.json || [ $? -eq 10 ]',
     },
   ]
 

@@ -17,7 +17,7 @@ export default class CheckoutsCreate extends BaseCommand {
     {
       description: 'Prefill the customer and link it to your user id',
       command:
-        '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --customer-email ada@example.com --external-customer user_42',
+        '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --customer-email ada@example.com --external-customer usr_00001',
     },
     {
       description: "Prefill the product's custom fields",

@@ -9,7 +9,7 @@ export default class CustomerMetersList extends BaseCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
-    '<%= config.bin %> <%= command.id %> --external-customer user_42 --json',
+    '<%= config.bin %> <%= command.id %> --external-customer usr_00001 --json',
     {
       description: 'Who is over their credits',
       command: '<%= config.bin %> <%= command.id %> --meter 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --sort balance --all',

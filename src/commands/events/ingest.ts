@@ -23,7 +23,7 @@ A bad line stops the run before anything after it is sent (its line number is sh
     {description: 'Ingest a file of JSON lines', command: '<%= config.bin %> <%= command.id %> usage.jsonl'},
     {
       description: 'From a pipeline, naming every event and its customer',
-      command: 'my-exporter | <%= config.bin %> <%= command.id %> - --name api.call --external-customer user_42',
+      command: 'my-exporter | <%= config.bin %> <%= command.id %> - --name api.call --external-customer usr_00001',
     },
     {
       description: 'A large CSV export that can be resumed, counts as JSON',

@@ -13,10 +13,11 @@ export default class EventsList extends BaseCommand {
     `Filters combine. --follow prints the latest events, then every new one (by event time) until Ctrl-C: JSON lines when piped, one line per event on a terminal.`
   static override enableJsonFlag = true
   static override examples = [
-    '<%= config.bin %> <%= command.id %> --name api.call --external-customer user_42',
+    '<%= config.bin %> <%= command.id %> --name api.call --external-customer usr_00001',
     {
       description: 'Events of one meter in a period, as CSV',
-      command: '<%= config.bin %> <%= command.id %> --meter 5c8e... --since 2026-01-01T00:00:00Z --until 2026-02-01T00:00:00Z --all -o csv',
+      command:
+        '<%= config.bin %> <%= command.id %> --meter 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --since 2026-01-01T00:00:00Z --until 2026-02-01T00:00:00Z --all -o csv',
     },
     {description: 'Watch events arrive', command: '<%= config.bin %> <%= command.id %> --follow --name api.call'},
   ]

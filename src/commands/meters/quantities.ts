@@ -35,7 +35,7 @@ export default class MetersQuantities extends BaseCommand {
     },
     {
       description: "One customer's usage per week, as CSV",
-      command: '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --external-customer user_42 --interval week -o csv',
+      command: '<%= config.bin %> <%= command.id %> 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d --external-customer usr_00001 --interval week -o csv',
     },
   ]
 

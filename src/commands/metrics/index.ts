@@ -1,17 +1,17 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand, outputFlags} from '../../areas/command.js'
-import {metricChart, wrapParts} from '../../areas/metrics/chart.js'
+import {metricChart, partialNote, wrapParts} from '../../areas/metrics/chart.js'
 import {metricDefinition} from '../../areas/metrics/definitions.js'
 import {metricSlugs, rangeFlags} from '../../areas/metrics/flags.js'
 import {organizationCurrency, previousLabel, withPrevious} from '../../areas/metrics/load.js'
-import {resolveRange, spanDays} from '../../areas/metrics/range.js'
+import {partialEnds, resolveRange, spanDays} from '../../areas/metrics/range.js'
 import {chalkFor, colorEnabled, resolveFormat} from '../../cli/output/index.js'
 
 export default class Metrics extends BaseCommand {
   static override summary = 'Chart metrics (revenue, orders, MRR, active subscriptions...) over a date range.'
   static override description =
-    `On a terminal, one chart per metric as wide as the terminal, with the total over the range and its change against the range of the same length just before. Piped, or with -o, one row per period and a column per metric (amounts in cents), as tsv, csv, json or jsonl.
+    `On a terminal, one chart per metric as wide as the terminal, with its figure over the range (the total; the latest value of a gauge such as MRR or active subscriptions; the average of an average such as the average order value) and its change against the range of the same length just before. A first or last period the range cuts short is marked * on the axis and named under the title. Piped, or with -o, one row per period and a column per metric (amounts in cents), as tsv, csv, json or jsonl.
 
 The service computes the metrics: revenue is the net amount (after discounts, before tax) of the paid orders created in a period, active subscriptions are those started by a period and not yet ended in it. "till metrics list" names every metric; --metric takes those names or mrr, arr, aov, arpu, churn, conversion. Ranges are whole days in --timezone, both ends included.`
   static override enableJsonFlag = true
@@ -56,13 +56,18 @@ The service computes the metrics: revenue is the net amount (after discounts, be
       chalk,
       color,
       previousLabel: previousLabel(flags.start || flags.end ? undefined : (flags.last ?? '12m'), spanDays(range.startDate, range.endDate)),
+      partial: partialEnds(range),
     }
     for (const slug of slugs) {
       if (metricDefinition(current, slug).missing)
         this.ctx.note(`Warning: the service sent no definition of metric "${slug}": its values are shown as plain numbers.`)
     }
     const charts = slugs.map((slug) => metricChart(slug, current, previous, options))
-    const title = chalk.dim(wrapParts([`${range.startDate} to ${range.endDate}`, `per ${range.interval} (${range.timezone})`], options.width))
+    const note = partialNote(current.periods, range, options.partial)
+    const title = chalk.dim(
+      wrapParts([`${range.startDate} to ${range.endDate}`, `per ${range.interval} (${range.timezone})`], options.width) +
+        (note.length > 0 ? `\n${wrapParts(note, options.width)}` : ''),
+    )
     io.stdout.write(`${title}\n\n${charts.join('\n\n')}\n`)
   }
 }

@@ -13,8 +13,8 @@ import {
   checkRefundable,
   fullRefunder,
   majorText,
-  moneyText,
   reasonChoices,
+  refundableNote,
   refundableOf,
   refundableOrderChoices,
   refundSummary,
@@ -24,7 +24,7 @@ import {
 export default class RefundsCreate extends BaseCommand {
   static override summary = 'Refund an order, in full or in part.'
   static override description =
-    `Reads the order first and shows what is still refundable (net of tax; the service adds the matching tax). An amount above it is refused before anything is sent. The refund is confirmed on a terminal and needs --yes otherwise.
+    `Reads the order first and shows what is still refundable (net of tax; the service adds the matching tax), before asking anything. An amount above it is refused before anything is sent. The refund is confirmed on a terminal, stating the total that leaves with its tax, and needs --yes otherwise.
 
 --order - reads order ids from stdin (one per line, or JSON lines with an id) and refunds the full refundable amount of each, re-read just before its refund. A refund request is never sent twice, and an id repeated in the input is refunded once.`
   static override enableJsonFlag = true
@@ -80,10 +80,11 @@ export default class RefundsCreate extends BaseCommand {
     if (noAmount && !this.prompter.interactive)
       throw usageError('missing --amount: the amount to refund', 'pass --amount 12.00 (or --amount-minor 1200), or run in a terminal to be asked')
     const orderId = flags.order ?? (await this.prompter.select('--order', 'Order to refund', () => refundableOrderChoices(client)))
-    const reason = flags.reason ?? (await this.askReason())
+    // what the order allows is shown (and checked) before anything is asked about the refund
     const refundable = refundableOf(await getOrder(client, orderId))
-    this.ctx.note(`Order ${orderId} (${refundable.status}): ${moneyText(refundable.amount, refundable.currency)} refundable.`)
+    this.ctx.note(refundableNote(refundable))
     checkRefundable(refundable, flags['revoke-benefits'])
+    const reason = flags.reason ?? (await this.askReason())
     const amount = noAmount ? toMinor(await this.askAmount(refundable), refundable.currency) : amountFrom(amounts, refundable.currency)!
     checkAmount(amount, refundable, amounts.minor === undefined ? '--amount' : '--amount-minor')
     await this.confirmAction(refundSummary(amount, refundable, flags['revoke-benefits']), flags.yes)
@@ -92,7 +93,11 @@ export default class RefundsCreate extends BaseCommand {
 
   private askAmount(r: Refundable): Promise<string> {
     const max = majorText(r.amount, r.currency)
-    return this.prompter.text('--amount', `Amount to refund in ${r.currency.toUpperCase()} (at most ${max})`, {default: max, validate: amountValidator(r)})
+    const tax = r.refundableTax > 0 ? ', before tax' : ''
+    return this.prompter.text('--amount', `Amount to refund in ${r.currency.toUpperCase()}${tax} (at most ${max})`, {
+      default: max,
+      validate: amountValidator(r),
+    })
   }
 
   private async askReason(): Promise<RefundReason> {

@@ -15,7 +15,7 @@ export default class SubscriptionsCreate extends BaseCommand {
     '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --customer 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
     {
       description: 'By your own user id, with metadata',
-      command: '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --external-customer user_42 --metadata source=import',
+      command: '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --external-customer usr_00001 --metadata source=import',
     },
   ]
 

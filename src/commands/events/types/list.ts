@@ -11,7 +11,7 @@ export default class EventTypesList extends BaseCommand {
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --source user --sort -occurrences',
-    '<%= config.bin %> <%= command.id %> --external-customer user_42 -o json',
+    '<%= config.bin %> <%= command.id %> --external-customer usr_00001 -o json',
   ]
 
   static override flags = {

@@ -9,7 +9,7 @@ export default class PortalMetersGet extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 8a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d',
-    '<%= config.bin %> <%= command.id %> 8a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d --as-customer user_42 --json',
+    '<%= config.bin %> <%= command.id %> 8a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d --as-customer usr_00001 --json',
   ]
 
   static override args = {id: Args.string({description: 'Customer meter id.', required: true, ignoreStdin: true})}

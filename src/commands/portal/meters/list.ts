@@ -7,7 +7,7 @@ import {listPortalMeters} from '../../../client/resources/meters.js'
 export default class PortalMetersList extends PortalCommand {
   static override summary = "The signed-in customer's meters: units consumed, credited and the balance."
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer user_42 --json']
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00001 --json']
 
   static override flags = {
     ...outputFlags,
