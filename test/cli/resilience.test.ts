@@ -5,7 +5,7 @@
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import type {Emulator} from '../helpers/emulator.js'
-import {envVars, jsonlIds, linesOf, logFrom, sandbox, spawnCli, startEmulatorWith, walkIds, type Sandbox} from '../helpers/cli.js'
+import {envVars, jsonlIds, linesOf, sandbox, settledLogFrom, spawnCli, startEmulatorWith, walkIds, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 const FAULTS = ['--fail-rate', '0.2', '--reset-rate', '0.2', '--fault-seed', '33', '--latency', '300ms']
@@ -31,14 +31,15 @@ describe('faults and interruption (emulator --fail-rate 0.2 --reset-rate 0.2 --l
   it('an --all export retries each failed page and is exact: every order once, in order', async () => {
     expect(orderIds).toHaveLength(1050)
     expect(new Set(orderIds).size).toBe(1050)
-    const log = await logFrom(emulator)
+    // the emulator's log lines arrive on its stderr after the answers: read it once it has settled
+    const log = await settledLogFrom(emulator)
     const r = await runInProcess(['orders', 'list', '--all', '-o', 'jsonl'], {env: box.env(envVars(emulator.production)), timeoutMs: 60_000})
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toBe('')
     expect(jsonlIds(r.stdout)).toEqual(orderIds)
 
     // till asks `?page=N&limit=100` (walkIds asks `?limit=100&page=N`, and its last lines may come late).
-    const requests = log().filter((q) => /^\/v1\/orders\/\?page=\d+&limit=100$/.test(q.path))
+    const requests = (await log()).filter((q) => /^\/v1\/orders\/\?page=\d+&limit=100$/.test(q.path))
     const pages = (status: (s: number) => boolean) => requests.filter((q) => status(q.status)).map((q) => Number(/page=(\d+)/.exec(q.path)![1]))
     // The faults really happened (so the retries were exercised)...
     expect(pages((s) => s >= 500).length, 'injected 5xx').toBeGreaterThan(0)
