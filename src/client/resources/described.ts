@@ -305,6 +305,9 @@ export const RESOURCES = [
 
 export type ResourceName = (typeof RESOURCES)[number]['name']
 
+/** The noun of a described resource, for what names one elsewhere (the catalog file's kinds). */
+export const nounOf = (name: ResourceName): string => (RESOURCES as readonly ResourceDescription[]).find((r) => r.name === name)!.noun
+
 /** Operations till sends that act on no resource of their own, and why. */
 export const NOT_RESOURCES: Readonly<Partial<Record<OperationId | UndocumentedOperationId, string>>> = {
   'oauth2:request_token': 'signing in (till auth login) and renewing its token',

@@ -19,6 +19,7 @@ import type {Item} from '../../../client/resources/common.js'
 import {KEY_FIELD} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
 import {canonical, changed, targetId, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES, type Metadata} from './values.js'
+import {nounOf} from '../../../client/resources/described.js'
 
 const schema = z
   .object({
@@ -85,7 +86,7 @@ const withKey = (metadata: Metadata, key: string) => ({...metadata, [KEY_FIELD]:
 
 export const benefits: Kind<BenefitEntry> = {
   section: 'benefits',
-  noun: 'benefit',
+  noun: nounOf('benefits'),
   schema,
   check,
   references: (entry) =>

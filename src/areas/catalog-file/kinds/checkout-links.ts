@@ -9,6 +9,7 @@ import {createCheckoutLink, listCheckoutLinks, updateCheckoutLink} from '../../.
 import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Keys, Kind} from './kind.js'
 import {changed, fileMetadata, metadataChanges, metadataSchema, show, targetId} from './values.js'
+import {nounOf} from '../../../client/resources/described.js'
 
 const address = z
   .url({protocol: /^https?$/})
@@ -63,7 +64,7 @@ const body = (key: string, entry: CheckoutLinkEntry, keys: Keys) => ({
 
 export const checkoutLinks: Kind<CheckoutLinkEntry> = {
   section: 'checkout_links',
-  noun: 'checkout link',
+  noun: nounOf('checkout-links'),
   schema,
   references: (entry) => [
     ...entry.products.map((key, i) => ({kind: 'products', key, path: ['products', i]})),

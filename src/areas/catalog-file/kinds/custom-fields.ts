@@ -16,6 +16,7 @@ import {
 import {KEY_FIELD} from '../keys.js'
 import type {Kind} from './kind.js'
 import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show, type Metadata} from './values.js'
+import {nounOf} from '../../../client/resources/described.js'
 
 const schema = z
   .object({
@@ -47,7 +48,7 @@ const withKey = (metadata: Metadata, key: string) => ({...metadata, [KEY_FIELD]:
 
 export const customFields: Kind<CustomFieldEntry> = {
   section: 'custom_fields',
-  noun: 'custom field',
+  noun: nounOf('custom-fields'),
   schema,
   check: (entry) =>
     entry.type === 'select' && !Array.isArray(entry.properties.options)

@@ -12,6 +12,7 @@ import {toMinor} from '../../../cli/input/money.js'
 import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
 import {changed, fileMetadata, majorText, metadataChanges, metadataSchema, moneyText, same, show, targetId} from './values.js'
+import {nounOf} from '../../../client/resources/described.js'
 
 const when = z.iso.datetime({offset: true}).nullable().default(null)
 
@@ -117,7 +118,7 @@ const value = (entry: DiscountEntry) => (entry.type === 'percentage' ? {basis_po
 
 export const discounts: Kind<DiscountEntry> = {
   section: 'discounts',
-  noun: 'discount',
+  noun: nounOf('discounts'),
   schema,
   check,
   references: (entry) => entry.products.map((key, i) => ({kind: 'products', key, path: ['products', i]})),

@@ -9,6 +9,7 @@ import {AGGREGATIONS, FILTER_OPERATORS, createMeter, listMeters, updateMeter, ty
 import {KEY_FIELD} from '../keys.js'
 import type {Change, Kind} from './kind.js'
 import {canonical, changed, fileMetadata, metadataChanges, metadataSchema, show, type Metadata} from './values.js'
+import {nounOf} from '../../../client/resources/described.js'
 
 const clause = z.object({property: z.string().min(1), operator: z.enum(FILTER_OPERATORS), value: z.union([z.string(), z.int(), z.boolean()])}).strict()
 const filter: z.ZodType<MeterFilter> = z.lazy(() => z.object({conjunction: z.enum(['and', 'or']), clauses: z.array(z.union([clause, filter]))}).strict())
@@ -68,7 +69,7 @@ const body = (key: string, entry: MeterEntry) => ({
 
 export const meters: Kind<MeterEntry> = {
   section: 'meters',
-  noun: 'meter',
+  noun: nounOf('meters'),
   schema,
   list: (client) => listMeters(client, {}, {all: true, limit: 100}),
   label: (item) => String(item.name ?? ''),

@@ -11,6 +11,7 @@ import type {Change, Issue, Keys, Kind} from './kind.js'
 import {checkPrices, priceCreate, pricesText, priceSchema, pulledPrice, readPrice, toPrice, type Price, type PriceEntry} from './prices.js'
 import {envBound} from './benefits.js'
 import {canonical, changed, targetId, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES} from './values.js'
+import {nounOf} from '../../../client/resources/described.js'
 
 const INTERVALS = ['day', 'week', 'month', 'year'] as const
 
@@ -96,7 +97,7 @@ const PRICE_NOTE = 'the service does not edit a price: a new price is created an
 
 export const products: Kind<ProductEntry> = {
   section: 'products',
-  noun: 'product',
+  noun: nounOf('products'),
   schema,
   check,
   references: (entry) => [

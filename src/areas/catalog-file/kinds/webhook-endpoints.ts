@@ -12,6 +12,7 @@ import {createEndpoint, listEndpoints, updateEndpoint, WEBHOOK_FORMATS} from '..
 import {WEBHOOK_EVENTS} from '../../../client/webhook-events.js'
 import type {Kind} from './kind.js'
 import {changed, show} from './values.js'
+import {nounOf} from '../../../client/resources/described.js'
 
 const schema = z
   .object({
@@ -42,7 +43,7 @@ const body = (entry: WebhookEndpointEntry) => ({
 
 export const webhookEndpoints: Kind<WebhookEndpointEntry> = {
   section: 'webhook_endpoints',
-  noun: 'webhook endpoint',
+  noun: nounOf('webhook-endpoints'),
   schema,
   keyed: false,
   identity: {name: 'URL', entry: (entry) => entry.url, item: (item) => String(item.url)},
