@@ -4,7 +4,7 @@
 // says and succeeds, or gives up with exit 5 when --max-wait is shorter than the wait.
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
-import {listAll, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {api, listAll, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {envVars, expectNoToken, jsonlIds, linesOf, logFrom, runCli, runTty, sandbox, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
 
 const WAIT_LINE = /^Rate limited by the API; waiting [1-3]s as it asks \(Retry-After\)\.$/
@@ -84,6 +84,9 @@ describe('rate limits (emulator --rate-limit 4/3s, client told 1000/60s)', () =>
   })
 
   it('the token is not in any of these outputs, nor in a --debug trace of waits', async () => {
+    // the window of 4 requests filled just before, so that the command surely draws a 429 and waits,
+    // however slowly a busy machine starts it
+    for (let i = 0; i < 4; i++) await api(emulator.production, 'GET', '/orders/?limit=1')
     const r = await runCli(['orders', 'list', '--all', '--limit', '10', '-o', 'jsonl', '--debug'], {env: env()})
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).toMatch(/^\[debug\]\s+rate limited: waiting \d+ms \(Retry-After\)$/m)

@@ -16,7 +16,9 @@ describe('catalog apply twice at once', () => {
   const env = () => box.env({TILL_RATE_LIMIT: '100000/min'})
 
   beforeAll(async () => {
-    emulator = await startEmulator()
+    // every answer a little late, so that the first apply surely still holds the lock when the second,
+    // started at the same moment, looks for it (a busy machine may start one process a second later)
+    emulator = await startEmulator({latency: '80ms'})
     box = sandbox()
     file = join(box.root, 'catalog.yaml')
     for (const [name, handle] of [

@@ -49,6 +49,8 @@ export interface StartOptions {
   failRate?: number
   resetRate?: number
   faultSeed?: number
+  /** `--latency` (in the worker only): a delay added to every answer, e.g. `150ms`. */
+  latency?: string
 }
 
 export interface ExitStatus {
@@ -123,6 +125,7 @@ async function startInWorker(options: StartOptions): Promise<Emulator> {
     failRate: options.failRate,
     resetRate: options.resetRate,
     faultSeed: options.faultSeed,
+    latencyMs: ms(options.latency),
     log: (options.quiet ?? true) ? () => {} : (line) => (stderr += `${line}\n`),
   })
   const handle = (name: EnvName): EnvHandle => {
