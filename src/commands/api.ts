@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {listItems} from '../client/resources/common.js'
 import {BaseCommand, pageFlags} from '../areas/command.js'
 import {usageError} from '../client/till-error.js'
-import {readInput, typedValue} from '../cli/input/fields.js'
+import {fieldPairs, readInput} from '../cli/input/fields.js'
 import {mayCarryCredentials, originOf} from '../client/origin.js'
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
@@ -42,17 +42,7 @@ export default class Api extends BaseCommand {
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(Api)
     const method = args.method.toUpperCase()
-    const fields: Record<string, unknown> = {}
-    for (const [list, typed] of [
-      [flags.field, false],
-      [flags['typed-field'], true],
-    ] as const) {
-      for (const pair of list ?? []) {
-        const at = pair.indexOf('=')
-        if (at <= 0) throw usageError(`field "${pair}" is not key=value`, 'e.g. -f name=Ada or -F limit=100')
-        fields[pair.slice(0, at)] = typed ? typedValue(pair.slice(at + 1)) : pair.slice(at + 1)
-      }
-    }
+    const fields = fieldPairs(flags.field, flags['typed-field'], 'e.g. -f name=Ada or -F limit=100')
     const inQuery = method === 'GET' || method === 'DELETE'
     if (flags.input && inQuery) throw usageError(`--input sends a body, which ${method} does not take`)
     const body = flags.input ? await readInput(flags.input) : inQuery || Object.keys(fields).length === 0 ? undefined : fields

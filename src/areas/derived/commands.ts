@@ -6,7 +6,7 @@
 // service (and by the emulator's contract mode in the tests).
 import {Args, Flags, type Command} from '@oclif/core'
 
-import {readInput, typedValue} from '../../cli/input/fields.js'
+import {fieldPairs, readInput} from '../../cli/input/fields.js'
 import {OPERATIONS, type OperationId} from '../../client/operations.generated.js'
 import {listItems, seg} from '../../client/resources/common.js'
 import {RESOURCES, type DerivedVerb, type ResourceDescription} from '../../client/resources/described.js'
@@ -32,17 +32,7 @@ async function bodyFrom(flags: {field?: string[]; 'typed-field'?: string[]; inpu
     if (typeof read !== 'object' || read === null || Array.isArray(read)) throw usageError('--input must hold one JSON object')
     Object.assign(body, read)
   }
-  for (const [pairs, typed] of [
-    [flags.field, false],
-    [flags['typed-field'], true],
-  ] as const) {
-    for (const pair of pairs ?? []) {
-      const at = pair.indexOf('=')
-      if (at <= 0) throw usageError(`field "${pair}" is not key=value`, 'e.g. -f name=Revenue or -F \'metrics=["revenue","orders"]\'')
-      body[pair.slice(0, at)] = typed ? typedValue(pair.slice(at + 1)) : pair.slice(at + 1)
-    }
-  }
-  return body
+  return Object.assign(body, fieldPairs(flags.field, flags['typed-field'], 'e.g. -f name=Revenue or -F \'metrics=["revenue","orders"]\''))
 }
 
 /** A body as -f/-F flags, for an example: ` -f name=Revenue -F 'metrics=["revenue"]'`. */

@@ -21,6 +21,25 @@ export function typedValue(raw: string): unknown {
   return raw
 }
 
+/**
+ * `-f key=value` (text) and `-F key=value` (typed, see typedValue) pairs as one object, in the order given;
+ * a pair without `key=` is a usage error with `example` as its hint.
+ */
+export function fieldPairs(text: string[] | undefined, typed: string[] | undefined, example: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {}
+  for (const [pairs, isTyped] of [
+    [text, false],
+    [typed, true],
+  ] as const) {
+    for (const pair of pairs ?? []) {
+      const at = pair.indexOf('=')
+      if (at <= 0) throw usageError(`field "${pair}" is not key=value`, example)
+      fields[pair.slice(0, at)] = isTyped ? typedValue(pair.slice(at + 1)) : pair.slice(at + 1)
+    }
+  }
+  return fields
+}
+
 export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
