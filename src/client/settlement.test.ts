@@ -2,7 +2,8 @@ import {describe, expect, it} from 'vitest'
 
 import {OutcomeUnknownError} from './errors.js'
 import {OPERATIONS, type OperationId} from './operations.generated.js'
-import {declaredSettlement, MARKER_KEY, operationOf, SETTLEMENTS, settleLost, settlementOf, type Reader} from './settlement.js'
+import {operationOf} from './operation-of.js'
+import {declaredSettlement, MARKER_KEY, SETTLEMENTS, settleLost, settlementOf, type Reader} from './settlement.js'
 import {COMMAND_OPERATIONS, SHARED_OPERATIONS} from './till-scopes.generated.js'
 
 describe('the settlement of each write', () => {

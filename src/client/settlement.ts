@@ -10,7 +10,8 @@
 //     shows the truth, never as failed and never sent a second time blindly.
 // test/client/settlement.test.ts fails when a writing operation a command sends has no declaration.
 import {OutcomeUnknownError} from './errors.js'
-import {OPERATIONS, type OperationId} from './operations.generated.js'
+import {operationOf} from './operation-of.js'
+import type {OperationId} from './operations.generated.js'
 import {RESOURCES, type ResourceDescription} from './resources/described.js'
 
 /** What a lookup may call: a GET of the API, answered with the parsed body (404 throws). */
@@ -126,28 +127,6 @@ export const SETTLEMENTS: Partial<Record<OperationId, Settlement>> = {
   'customer_portal:license_keys:validate': idempotent,
   'customer_portal:license_keys:activate': unknown('till portal license-keys get ID'),
   'customer_portal:license_keys:deactivate': gone,
-}
-
-interface Template {
-  id: OperationId
-  method: string
-  pattern: RegExp
-  literals: number
-}
-
-let templates: Template[] | undefined
-
-/** The operation of the document a request is (method and path after the base URL, `/orders/ID/invoice`). */
-export function operationOf(method: string, path: string): OperationId | undefined {
-  templates ??= (Object.entries(OPERATIONS) as Array<[OperationId, (typeof OPERATIONS)[OperationId]]>)
-    .map(([id, op]) => {
-      const segments = op.path.replace(/^\/v1/, '').split('/')
-      const pattern = new RegExp(`^${segments.map((s) => (s.startsWith('{') ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}$`)
-      return {id, method: op.method, pattern, literals: segments.filter((s) => s !== '' && !s.startsWith('{')).length}
-    })
-    .sort((a, b) => b.literals - a.literals)
-  const bare = path.replace(/[?#].*$/, '').replace(/^\/v1(?=\/)/, '')
-  return templates.find((t) => t.method === method && t.pattern.test(bare))?.id
 }
 
 /**

@@ -4,6 +4,7 @@
 // request path names in error messages (`pathObject` in ../service-errors.ts), the scopes a resource's
 // operations need, and the checks of test/client/described.test.ts (every operation a command sends
 // belongs to one description; every column set names a described view; every topic is in the help).
+import {matching} from '../operation-of.js'
 import {OPERATIONS, type OperationId, type UndocumentedOperationId} from '../operations.generated.js'
 import type {components} from '../wire/index.js'
 
@@ -326,31 +327,6 @@ export function scopesOf(resource: ResourceDescription): Record<string, readonly
   return Object.fromEntries(resource.operations.map((id) => [id, OPERATIONS[id].scopes]))
 }
 
-interface Route {
-  resource: ResourceDescription
-  method: string
-  /** The template's segments after `/v1`: literal text, or null where a parameter goes. */
-  segments: Array<string | null>
-}
-
-let routes: Route[] | undefined
-
-/** Every described operation's path template, the most literal first (so `/orders/export` beats `/orders/{id}`). */
-function allRoutes(): Route[] {
-  routes ??= RESOURCES.flatMap((resource: ResourceDescription) =>
-    resource.operations.map((id) => ({
-      resource,
-      method: OPERATIONS[id].method,
-      segments: OPERATIONS[id].path
-        .replace(/^\/v1\//, '')
-        .split('/')
-        .filter(Boolean)
-        .map((s) => (s.startsWith('{') ? null : s)),
-    })),
-  ).sort((a, b) => b.segments.filter((s) => s !== null).length - a.segments.filter((s) => s !== null).length)
-  return routes
-}
-
 export interface MatchedPath {
   resource: ResourceDescription
   /** The value of the first parameter of the path, if it has one. */
@@ -363,15 +339,14 @@ export interface MatchedPath {
 
 /** The described resource a request path (after `/v1`, as segments) acts on, with its id; method optional. */
 export function matchPath(parts: readonly string[], method?: string): MatchedPath | undefined {
-  for (const route of allRoutes()) {
-    if (method && route.method !== method) continue
-    if (route.segments.length !== parts.length) continue
-    if (!route.segments.every((s, i) => s === null || s === parts[i])) continue
-    const at = route.segments.indexOf(null)
+  for (const template of matching(parts, method)) {
+    const resource = (RESOURCES as readonly ResourceDescription[]).find((r) => r.operations.includes(template.id))
+    if (!resource) continue
+    const at = template.segments.indexOf(null)
     return {
-      resource: route.resource,
+      resource,
       id: at >= 0 ? parts[at] : undefined,
-      external: at > 0 && route.segments[at - 1] === 'external',
+      external: at > 0 && template.segments[at - 1] === 'external',
       rest: at >= 0 ? parts.slice(at + 1) : [],
     }
   }
