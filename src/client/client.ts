@@ -3,14 +3,14 @@
 import {Agent, request} from 'undici'
 
 import {redact} from './redact.js'
-import {ApiError, NetworkError, RateLimitedError} from './errors.js'
+import {ApiError, errorCode, NetworkError, RateLimitedError} from './errors.js'
 import type {TokenProvider} from './oauth.js'
 import {mayCarryCredentials} from './origin.js'
 import type {Budget, Held, Pacer} from './pace.js'
 import {ExitCode, TillError} from './till-error.js'
 import {API_VERSION} from './version.js'
 import {backoffMs, describeNetworkError, MAX_ATTEMPTS, neverSent, retryAfterMs} from './retry.js'
-import {errorCode, IDEMPOTENT, settleLost, settlementOf} from './settlement.js'
+import {IDEMPOTENT, settleLost, settlementOf} from './settlement.js'
 import {currentAttempt, markAlreadyDone} from './attempt.js'
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>

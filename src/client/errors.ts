@@ -8,6 +8,12 @@ export interface ValidationDetail {
   type?: string
 }
 
+/** The error name of a service answer (`{"error": "InvoiceAlreadyExists", ...}`), if it has one. */
+export function errorCode(body: unknown): string | undefined {
+  const b = body as {error?: unknown} | null
+  return b && typeof b === 'object' && typeof b.error === 'string' ? b.error : undefined
+}
+
 /** The API answered with an error status; `body` is its parsed JSON (or text). */
 export class ApiError extends Error {
   constructor(
@@ -24,8 +30,7 @@ export class ApiError extends Error {
 
   /** The service's error name (`ResourceNotFound`, `invalid_token`, ...), when it gave one. */
   get code(): string | undefined {
-    const b = this.body as {error?: unknown} | null
-    return b && typeof b === 'object' && typeof b.error === 'string' ? b.error : undefined
+    return errorCode(this.body)
   }
 
   /** The 422 `detail` list, when there is one. */

@@ -178,6 +178,3 @@ export async function settleLost(
   }
   return found === undefined ? {resend: true} : {found}
 }
-
-/** The error name of a service answer (`{"error": "InvoiceAlreadyExists", ...}`), if it has one. */
-export const errorCode = (body: unknown): string | undefined => (isObject(body) && typeof body.error === 'string' ? body.error : undefined)
