@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // till's benchmark (`npm run bench`): every figure is a ratio against a baseline measured in the same run.
 //  1. start-up: `till --version`, one-page lists, help and a typo (emulator running) against `node -e 0`, runs
-//     alternated, with the aims of issue 17 (ratios, and the peak RSS of one page); and a one-page list without
-//     the compile cache, as the first run after an install is
+//     alternated, with the aims of issue 33 (ratios, and the peak RSS of one page); a one-page list without
+//     the compile cache, as the first run after an install is; and a fresh install's list, served by an
+//     emulator started inside the command
 //  2. export 10,000 orders at --latency 25ms: `till orders list --all -o jsonl` against a plain sequential page loop
 //  3. peak RSS of streaming 200,000 orders to /dev/null, against the RSS of `node -e 0`
 //  4. pacing: an export at --rate-limit 20/2s with the profile told the same limit: achieved rate and 429s
@@ -19,6 +20,7 @@
 import {spawn, spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
+import {createServer} from 'node:net'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -120,8 +122,29 @@ async function peakRss(args, env) {
   return Number(/till-bench-maxrss=(\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024
 }
 
-// The start-up aims (issue 17): ratios to `node -e 0` measured alternately in the same run.
-const AIMS = {version: 2.0, list: 3.0, listRssMiB: 75}
+// The start-up aims (issue 33): ratios to `node -e 0` measured alternately in the same run.
+const AIMS = {version: 1.3, list: 1.5, listRssMiB: 55, embedded: 2.5}
+
+/** A loopback port nothing listens on (one just freed). */
+function closedPort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const {port} = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * The environment of a first install: the `local` profile at an address where nothing answers, so that
+ * each run serves itself from an emulator run inside the command (its data kept between runs, as a user's is).
+ */
+async function embeddedEnv() {
+  const env = {TILL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'till-bench-cfg-')), TILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'till-bench-data-'))}
+  const url = `http://127.0.0.1:${await closedPort()}/v1`
+  await run(process.execPath, [bin, 'profiles', 'add', 'local', '-e', 'local', '--url', url, '--use', '--no-verify', '--no-input'], env)
+  return env
+}
 
 async function startup(data) {
   const emu = await startEmulator(['--data', data, '--quiet', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
@@ -134,14 +157,18 @@ async function startup(data) {
     typo: ['prodcts', 'list'],
     // the first run after an install or upgrade: no compile cache yet (src/cli/compile-cache.ts)
     cold: ['products', 'list', '--limit', '10'],
+    // a fresh install's first command: no emulator running, one is started inside the command
+    embedded: ['products', 'list', '--limit', '10'],
   }
   const coldEnv = {...env, NODE_DISABLE_COMPILE_CACHE: '1'}
+  const firstEnv = await embeddedEnv()
+  const envOf = (name) => (name === 'cold' ? coldEnv : name === 'embedded' ? firstEnv : env)
   const times = {node: [], ...Object.fromEntries(Object.keys(commands).map((k) => [k, []]))}
   const rss = {node: [], list: []}
   for (let i = 0; i < RUNS; i++) {
     times.node.push((await run(process.execPath, ['-e', '0'])).ms)
     for (const [name, args] of Object.entries(commands))
-      times[name].push((await run(process.execPath, [bin, ...args], name === 'cold' ? coldEnv : env, 'pipe', name === 'typo')).ms)
+      times[name].push((await run(process.execPath, [bin, ...args], envOf(name), 'pipe', name === 'typo')).ms)
     if (i < 5) {
       rss.node.push(await peakRss(['-e', '0'], env))
       rss.list.push(await peakRss([bin, ...commands.list], env))
@@ -168,6 +195,7 @@ async function startup(data) {
       row('till products list --help', 'help'),
       row('till prodcts list (did you mean)', 'typo'),
       row('till products list --limit 10, no compile cache', 'cold'),
+      row('till products list --limit 10, embedded emulator', 'embedded', AIMS.embedded),
     ],
   )
   const listRss = median(rss.list)

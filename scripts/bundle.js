@@ -99,6 +99,35 @@ const edits = {
   },
 }
 
+/**
+ * The emulator (with ajv, for its contract mode) is a second bundle, dist/bundle/cli/emulator.cjs, of its own
+ * entry (dist/emulator/bundle-entry.js): a quarter of the code, which a command that talks to a service never
+ * runs, read and deserialized on every start when it was one file. The CLI reaches it only through the
+ * emulator's entry, by import() (`till emulator start|reset`, the embedded emulator of a first run): each such
+ * import becomes the module below, which loads that bundle with a code cache of its own (compile-cache.ts).
+ * What both use from src/client is in both; an error the emulator throws is still a TillError to the CLI (the
+ * class recognizes its instances by a brand, not by identity: till-error.ts).
+ */
+const emulatorDir = join(dist, 'emulator')
+const emulatorBundle = join(out, 'cli', 'emulator.cjs')
+const emulatorApart = {
+  name: 'emulator-apart',
+  setup(b) {
+    b.onResolve({filter: /emulator[\\/]index\.js$/}, (args) => {
+      const path = join(args.resolveDir, args.path)
+      if (path !== join(emulatorDir, 'index.js') || args.importer.startsWith(emulatorDir)) return undefined
+      return {path: 'emulator-bundle', namespace: 'till'}
+    })
+    b.onLoad({filter: /^emulator-bundle$/, namespace: 'till'}, () => ({
+      resolveDir: join(dist, 'cli'),
+      contents: `const {join} = require('node:path')
+const {requireWithCache} = require('./compile-cache.js')
+module.exports = requireWithCache(join(__dirname, 'emulator.cjs'), 'emulator').exports`,
+      loader: 'js',
+    }))
+  },
+}
+
 rmSync(out, {recursive: true, force: true})
 
 /** Each command below `dir`: its key (its path below `dir`, no extension) and the module it is in. */
@@ -180,12 +209,20 @@ await build({
     'tsx/*',
     // Large dependencies of a few commands, each with a CommonJS build, required from node_modules when
     // used: they would only make the bundle longer to read and, on a run without a cache, to compile
-    // (the emulator's zod and router, the prompts, the catalog's YAML).
+    // (the catalog file's zod and YAML, the prompts). The emulator has zod in its own bundle.
     'zod',
-    'find-my-way',
     '@inquirer/prompts',
     'yaml',
   ],
+  plugins: [slimUndici, edits, emulatorApart],
+})
+await build({
+  ...shared,
+  entryPoints: [join(emulatorDir, 'index.js')],
+  outfile: emulatorBundle,
+  supported: {'dynamic-import': false},
+  define: {'import.meta.url': '__tillModuleUrl'},
+  banner: {js: 'const __tillModuleUrl = require("node:url").pathToFileURL(__filename).href;'},
   plugins: [slimUndici, edits],
 })
 
@@ -194,11 +231,13 @@ await build({...shared, entryPoints: [join(dist, 'cli', 'boot.js')], outfile: jo
 
 // ASCII only: bin/run.js reads it as latin1, which costs a tenth of decoding UTF-8 (a few characters of
 // dependencies, in regular expressions, are written out as escapes; both mean the same character).
-const text = readFileSync(bundle, 'utf8')
-writeFileSync(
-  bundle,
-  text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
-)
+for (const file of [bundle, emulatorBundle]) {
+  const text = readFileSync(file, 'utf8')
+  writeFileSync(
+    file,
+    text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  )
+}
 
 // The stubs oclif loads (CommonJS: a require of the bundle, which bin/run.js has already put in require's cache)
 const stub = (path, call) => {

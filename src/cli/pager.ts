@@ -1,7 +1,7 @@
 // Paging a long detail view on a terminal, as gh and git do: through `TILL_PAGER`, else `PAGER`, else
 // `less -FRX` (exit at once when it fits, keep colours, leave the text on the screen). `TILL_PAGER=`
-// (empty) or `--no-pager` turn it off; never when stdout is not a terminal.
-import {spawn} from 'node:child_process'
+// (empty) or `--no-pager` turn it off; never when stdout is not a terminal. node:child_process is loaded
+// only to page: every command that prints reaches this module, and most never page (3 ms of start-up).
 
 export const DEFAULT_PAGER = 'less -FRX'
 
@@ -19,7 +19,8 @@ export const longerThanScreen = (text: string, rows: number | undefined): boolea
  * Shows `text` through the pager `command` (a shell command line) on the terminal `out`; resolves
  * true once it has quit, false when it could not be started (the caller prints the text itself).
  */
-export function page(text: string, command: string, out: NodeJS.WriteStream): Promise<boolean> {
+export async function page(text: string, command: string, out: NodeJS.WriteStream): Promise<boolean> {
+  const {spawn} = await import('node:child_process')
   return new Promise((resolve) => {
     const child = spawn('sh', ['-c', command], {stdio: ['pipe', out, 'inherit'], env: {...process.env, LESS: process.env.LESS ?? 'FRX'}})
     child.once('error', () => resolve(false))

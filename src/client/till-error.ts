@@ -22,8 +22,12 @@ export const ExitCode = {
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode]
 
+/** Marks a TillError made by any copy of this module (the CLI and the emulator are bundled apart). */
+const TILL_ERROR = Symbol.for('till.TillError')
+
 /** An error meant for the user: one line, an optional hint, a documented exit code. */
 export class TillError extends Error {
+  readonly [TILL_ERROR] = true
   readonly exitCode: ExitCodeValue
   /** oclif reads `oclif.exit` on its own error paths. */
   readonly oclif: {exit: number}
@@ -39,5 +43,13 @@ export class TillError extends Error {
     this.oclif = {exit: exitCode}
   }
 }
+
+// `instanceof TillError` holds for one made by the emulator's bundle too; subclasses check as usual.
+Object.defineProperty(TillError, Symbol.hasInstance, {
+  value(this: unknown, value: unknown): boolean {
+    if (this !== TillError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return typeof value === 'object' && value !== null && TILL_ERROR in value
+  },
+})
 
 export const usageError = (message: string, hint?: string) => new TillError(message, ExitCode.usage, hint)

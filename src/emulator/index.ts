@@ -17,6 +17,8 @@ import {WebhookDispatcher} from './resources/webhooks/delivery.js'
 import {createEnvData} from './seed.js'
 
 export type {EmulatorOptions, Env} from './core/http.js'
+/** For `till emulator start`, which reaches the emulator only through this module (scripts/bundle.js). */
+export {parseRateLimit} from './core/limits.js'
 
 export const ENVIRONMENTS: readonly EnvName[] = ['production', 'sandbox']
 export const DEFAULT_PORT = 4010

@@ -92,8 +92,7 @@ export default class EmulatorStart extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parse(EmulatorStart)
     const dataDir = emulatorDataDir(flags.data, this.config.dataDir)
-    const {startEmulator} = await import('../../emulator/index.js')
-    const {parseRateLimit} = await import('../../emulator/core/limits.js')
+    const {startEmulator, parseRateLimit} = await import('../../emulator/index.js')
     const limitFlag = (name: 'rate-limit' | 'ip-rate-limit') => {
       try {
         return flags[name] === undefined ? undefined : parseRateLimit(flags[name])
