@@ -63,3 +63,21 @@ describe('the resource descriptions', () => {
     }
   })
 })
+
+describe('the topics of the command line', () => {
+  it('each is described, beside its resource or in src/cli/topics.ts', async () => {
+    const {topicDescriptions} = await import('../../src/cli/topics.js')
+    const described = topicDescriptions()
+    // every word sequence that has commands below it: `webhooks`, `webhooks endpoints`, `portal orders invoice`
+    const topics = new Set(commandIds.flatMap((id) => id.split(' ').slice(0, -1).map((_, i, words) => words.slice(0, i + 1).join(' '))))
+    const undescribed = [...topics].filter((t) => described[t] === undefined)
+    expect(undescribed, 'topics with no description: add `about` to the resource whose topic it is, or a line to src/cli/topics.ts').toEqual([])
+    const empty = Object.keys(described).filter((t) => !topics.has(t))
+    expect(empty, 'described topics with no command under them').toEqual([])
+  })
+
+  it("are package.json's oclif.topics, as npm run topics writes them", async () => {
+    const {packageWithTopics} = (await import(join(ROOT, 'scripts', 'topics.js'))) as {packageWithTopics: () => Promise<string>}
+    expect(readFileSync(join(ROOT, 'package.json'), 'utf8'), 'package.json oclif.topics is not current: run npm run topics').toBe(await packageWithTopics())
+  })
+})

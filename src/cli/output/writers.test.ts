@@ -335,8 +335,9 @@ describe('backpressure', () => {
       let drains = 0
       out.on('drain', () => drains++)
       const writer = createListWriter({format, out, columns: columnsFor('widgets', 'id,note'), tty: false, color: false})
-      const total = 20_000
-      for (let i = 0; i < total; i++) await writer.write({id: i, note: 'x'.repeat(40)})
+      // about 1 MB in either format, in rows long enough that a few thousand fill it
+      const total = 4_000
+      for (let i = 0; i < total; i++) await writer.write({id: i, note: 'x'.repeat(240)})
       await writer.end()
       expect(drains).toBeGreaterThan(5)
       // at most the stream's own buffer plus one chunk from the writer (64 KiB of text or a 100-row batch)
