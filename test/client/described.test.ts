@@ -69,7 +69,14 @@ describe('the topics of the command line', () => {
     const {topicDescriptions} = await import('../../src/cli/topics.js')
     const described = topicDescriptions()
     // every word sequence that has commands below it: `webhooks`, `webhooks endpoints`, `portal orders invoice`
-    const topics = new Set(commandIds.flatMap((id) => id.split(' ').slice(0, -1).map((_, i, words) => words.slice(0, i + 1).join(' '))))
+    const topics = new Set(
+      commandIds.flatMap((id) =>
+        id
+          .split(' ')
+          .slice(0, -1)
+          .map((_, i, words) => words.slice(0, i + 1).join(' ')),
+      ),
+    )
     const undescribed = [...topics].filter((t) => described[t] === undefined)
     expect(undescribed, 'topics with no description: add `about` to the resource whose topic it is, or a line to src/cli/topics.ts').toEqual([])
     const empty = Object.keys(described).filter((t) => !topics.has(t))

@@ -400,8 +400,8 @@ describe('malformed command lines against the new commands', () => {
         : words
           ? await runInProcess(words, {env: vars, input: '', cwd: dir})
           : await runShell(`cd ${JSON.stringify(dir)} && ${command.replaceAll('TILLCMD', `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`)}`, {
-            env: vars,
-          })
+              env: vars,
+            })
       if (!DOCUMENTED.has(r.code ?? -1)) problems.push(`${name}: exit ${r.code} ${r.stderr.slice(0, 200)}`)
       if (/\n\s+at .+:\d+:\d+/.test(r.stderr) || /TypeError|RangeError|ReferenceError|SyntaxError|internal error/.test(r.stderr))
         problems.push(`${name}: stack trace or raw error: ${r.stderr.slice(0, 300)}`)
