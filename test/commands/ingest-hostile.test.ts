@@ -111,7 +111,13 @@ describe('till events ingest with careless input', () => {
     writeFileSync(file, `${lines.join('\n')}\n`)
     const res = await runInProcess(['events', 'ingest', file, '--batch-size', '2'], {env: vars})
     expect(res.code).toBe(1)
-    expect(res.stderr).toMatch(/^Stored before the error: lines 1-6; a re-run of the whole input would send them again/m)
+    expect(res.stderr).toMatch(
+      /^Stored before the error: lines 1-6 \(recorded in .+events-ingest-[0-9a-f]+\.json: the same command with --resume sends only the rest\)\.$/m,
+    )
+    // from stdin nothing can be carried on without a checkpoint: the message says so
+    const piped = await runInProcess(['events', 'ingest', '-', '--batch-size', '2'], {env: vars, input: `${lines.join('\n')}\n`})
+    expect(piped.code).toBe(1)
+    expect(piped.stderr).toMatch(/^Stored before the error: lines 1-6; a re-run of the whole input would send them again/m)
     expect(res.stderr).toMatch(/^Error: line 7: not JSON/m)
     expect(await stored('stopped.run')).toBe(6)
   })

@@ -19,6 +19,11 @@ export interface CheckpointData {
   settled: Range[]
   /** Ranges sent without external ids whose answer was lost: they may or may not be stored. */
   unknown: Range[]
+  /**
+   * Ranges without external ids being sent: recorded before the request goes, so that a run killed with
+   * them in flight leaves them unknown, not unsent (a re-run would store them twice).
+   */
+  sending?: Range[]
   counts: {inserted: number; duplicates: number; rejected: number}
 }
 
@@ -138,6 +143,9 @@ export class Checkpoint {
         'give a new file name, or delete this one to start over',
       )
     }
+    // lines the last run was sending when it stopped: their fate is unknown
+    for (const range of data.sending ?? []) data.unknown = addRange(data.unknown, range)
+    data.sending = []
     if (data.input !== input) {
       throw usageError(
         `--checkpoint ${file} belongs to the input ${data.input}, not ${input}`,
@@ -151,7 +159,14 @@ export class Checkpoint {
     return this.data.through > 0 || this.data.settled.length > 0 || this.data.unknown.length > 0
   }
 
+  /** Forgets what an earlier run settled (--restart): the next save starts the record over. */
+  reset(): void {
+    this.data = {...this.data, through: 0, settled: [], unknown: [], sending: [], counts: {inserted: 0, duplicates: 0, rejected: 0}}
+    this.save()
+  }
+
   settle(range: Range, counts: {inserted?: number; duplicates?: number; rejected?: number}): void {
+    this.doneSending(range)
     const {through, settled} = settle(this.data, range)
     this.data.through = through
     this.data.settled = settled
@@ -162,6 +177,22 @@ export class Checkpoint {
 
   markUnknown(range: Range): void {
     this.data.unknown = addRange(this.data.unknown, range)
+    this.doneSending(range)
+  }
+
+  /** Records that `range` is about to be sent (saved before the request goes). */
+  markSending(range: Range): void {
+    this.data.sending = addRange(this.data.sending ?? [], range)
+    this.save()
+  }
+
+  /** `range` is no longer in flight: settled, or known unknown. */
+  doneSending([a, b]: Range): void {
+    if (!this.data.sending?.length) return
+    this.data.sending = this.data.sending.flatMap(([x, y]): Range[] => {
+      if (y < a || x > b) return [[x, y]]
+      return [...(x < a ? [[x, a - 1] as Range] : []), ...(y > b ? [[b + 1, y] as Range] : [])]
+    })
   }
 
   /** Writes the file atomically (temp file + rename), mode 0600. */

@@ -127,7 +127,7 @@ export class Ingester {
           throw new TillError(
             `line ${record.line}: ${record.error}`,
             ExitCode.error,
-            'fix the line and run again (with --checkpoint the lines already sent are not sent twice), or pass --skip-invalid to skip bad lines',
+            'fix the line and run the same command again with --resume (or the same --checkpoint): the lines already stored are not sent again; or pass --skip-invalid to skip bad lines',
           )
         }
         o.warn(`Skipped line ${record.line}: ${record.error}`)
@@ -185,6 +185,8 @@ export class Ingester {
     let lines = batch.lines
     let rejected = rejectedBefore
     let result: IngestResult = {inserted: 0, duplicates: 0}
+    // a batch that cannot be sent twice is on record before it goes: a kill in flight leaves it unknown
+    if (!replayable && this.checkpoint.file !== null) this.checkpoint.markSending(batch.range)
     while (events.length > 0) {
       try {
         this.progress.requests++
@@ -220,13 +222,18 @@ export class Ingester {
     const range: Range = [batch.lines[0]!, batch.lines.at(-1)!]
     const mayHaveLanded =
       error instanceof OutcomeUnknownError || (error instanceof ApiError && error.status >= 500) || (error instanceof NetworkError && !neverSent(error.code))
+    if (!(mayHaveLanded && !replayable) && this.checkpoint.data.sending?.length) {
+      // not stored (refused, or never sent): no longer in flight
+      this.checkpoint.doneSending(range)
+      this.checkpoint.save()
+    }
     if (mayHaveLanded && !replayable) {
       this.checkpoint.markUnknown(range)
       const exit = error instanceof OutcomeUnknownError ? ExitCode.unknown : error instanceof NetworkError ? ExitCode.unavailable : ExitCode.error
       this.failure = new TillError(
         `${rangeText(range)}: unknown whether these events were stored (${error.message}); they are not sent again because they have no external_id`,
         exit,
-        'check with `till events list`, then re-run with --checkpoint and --resend-unknown or --skip-unknown; give every event an external_id to make retries safe',
+        'check with `till events list`, then run the same command again (with --resume, or the same --checkpoint) adding --resend-unknown or --skip-unknown; give every event an external_id to make retries safe',
       )
       return
     }

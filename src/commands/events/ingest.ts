@@ -1,3 +1,7 @@
+import {createHash} from 'node:crypto'
+import {mkdirSync, realpathSync, rmSync} from 'node:fs'
+import {dirname, join} from 'node:path'
+
 import {Args, Flags, type Interfaces} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
@@ -17,7 +21,9 @@ export default class EventsIngest extends BaseCommand {
 
 Events go in batches (--batch-size, under the 10 MiB body limit), several at once (--concurrency) within the rate budget; the input streams, so memory stays bounded. A batch whose events all have an external_id is safe to send again after a dropped connection or a server error (the service skips ids it has seen); a batch without them that may have reached the service is never re-sent: till stops and names the lines whose fate is unknown.
 
-A bad line stops the run before anything after it is sent (its line number is shown, and the lines stored before it); --skip-invalid skips it, and events the service refuses, instead, sends the rest, and exits 11 naming the lines it skipped. --checkpoint FILE records the settled lines, so a re-run after a failure or Ctrl-C continues where it stopped; two runs cannot use one checkpoint at once (the second exits 12).`
+A bad line stops the run before anything after it is sent (its line number is shown, and the lines stored before it); --skip-invalid skips it, and events the service refuses, instead, sends the rest, and exits 11 naming the lines it skipped.
+
+A file's ingest keeps a journal of the settled lines in till's data folder, as every bulk write does: a run stopped by a failure, Ctrl-C or a kill is carried on by the same command with --resume (asked on a terminal; without one it exits 13), --restart starts over, and the journal of a finished run is removed. --checkpoint FILE keeps that record in a file of yours instead, kept after the run (a cron job over a growing file sends only the new lines), and takes stdin too; two runs cannot use one checkpoint or journal at once (the second exits 12).`
   static override enableJsonFlag = true
   static override examples = [
     {description: 'Ingest a file of JSON lines', command: '<%= config.bin %> <%= command.id %> usage.jsonl'},
@@ -44,10 +50,18 @@ A bad line stops the run before anything after it is sent (its line number is sh
     checkpoint: Flags.string({description: 'File recording the settled input lines; a re-run with it continues where the last one stopped.'}),
     'skip-invalid': Flags.boolean({description: 'Skip bad lines and events the service refuses (each reported on stderr) instead of stopping.'}),
     'resend-unknown': Flags.boolean({
-      description: 'With --checkpoint: send again the lines whose fate the last run could not know.',
+      description: 'With --checkpoint or --resume: send again the lines whose fate the last run could not know.',
       exclusive: ['skip-unknown'],
     }),
-    'skip-unknown': Flags.boolean({description: 'With --checkpoint: count the lines whose fate the last run could not know as done.'}),
+    'skip-unknown': Flags.boolean({description: 'With --checkpoint or --resume: count the lines whose fate the last run could not know as done.'}),
+    resume: Flags.boolean({
+      description: 'Carry on with a stopped run of the same ingest of this file, sending only the lines it did not settle.',
+      exclusive: ['restart', 'checkpoint'],
+    }),
+    restart: Flags.boolean({
+      description: 'Start over, forgetting what a stopped run of the same ingest of this file did.',
+      exclusive: ['resume', 'checkpoint'],
+    }),
     progress: Flags.boolean({description: 'Progress bar on stderr (default: on a terminal).', allowNo: true}),
   }
 
@@ -59,15 +73,61 @@ A bad line stops the run before anything after it is sent (its line number is sh
     if (args.file === '-' && io.stdinIsTTY)
       throw usageError('no input: give a FILE of events or pipe them into stdin', 'till events ingest usage.jsonl, or: my-exporter | till events ingest -')
     const size = args.file === '-' ? null : checkReadableFile(args.file, 'give the path of a JSON lines or CSV file, or - for stdin', {streams: true})
-    const checkpoint = Checkpoint.open(flags.checkpoint ?? null, args.file)
+    if ((flags.resume || flags.restart) && args.file === '-')
+      throw usageError(`--${flags.resume ? 'resume' : 'restart'} needs the events in a file: stdin cannot be read again`, 'give the file, or --checkpoint FILE')
+    const journal = flags.checkpoint === undefined && args.file !== '-' ? this.journalFile(args.file, flags) : undefined
+    if (journal) mkdirSync(dirname(journal), {recursive: true, mode: 0o700})
+    const checkpoint = Checkpoint.open(flags.checkpoint ?? journal ?? null, args.file)
+    let finished = false
     try {
-      await this.ingest(args.file, flags, checkpoint, size)
+      if (journal) await this.claimJournal(checkpoint, journal, flags)
+      finished = await this.ingest(args.file, flags, checkpoint, size, journal)
     } finally {
       checkpoint.close()
+      // a finished run's journal is removed, and one that settled nothing; a stopped one's is kept for --resume
+      if (journal && (finished || !checkpoint.resumed)) rmSync(journal, {force: true})
     }
   }
 
-  private async ingest(file: string, flags: IngestFlags, checkpoint: Checkpoint, size: number | null): Promise<void> {
+  /**
+   * The journal of this ingest in till's data folder: the same file (by its path, so that one fixed after a
+   * bad line, or grown since, is carried on), format, defaults and profile give the same journal, so the
+   * same command run again finds it (and asks, or says --resume or --restart).
+   */
+  private journalFile(file: string, flags: IngestFlags): string {
+    const p = this.ctx.profile
+    const job = [p.name, p.environment, p.baseUrl, realpathSync(file), flags.format, flags.name, flags['external-customer']]
+    return join(this.ctx.dataDir, 'journals', `events-ingest-${createHash('sha256').update(JSON.stringify(job)).digest('hex').slice(0, 24)}.json`)
+  }
+
+  /** A stopped run's journal: carried on after asking (or as --resume says), or forgotten with --restart. */
+  private async claimJournal(checkpoint: Checkpoint, journal: string, flags: IngestFlags): Promise<void> {
+    if (!checkpoint.resumed) {
+      if (flags.resume) this.ctx.note('No stopped run of this ingest to resume; starting it.')
+      return
+    }
+    const progress = `${settledText(checkpoint.data) ?? 'no line'} settled`
+    if (flags.restart) checkpoint.reset()
+    else if (!flags.resume) {
+      const resume = await this.prompter.ask(
+        `An earlier run of this ingest was stopped (${progress}). Resume it, sending only the lines it did not settle?`,
+        true,
+      )
+      if (resume === undefined)
+        throw new TillError(
+          `an earlier run of till events ingest with this file was stopped (${progress}; journal ${journal})`,
+          ExitCode.unfinished,
+          'run it again with --resume to send only the lines it did not settle, or with --restart to start over',
+        )
+      if (!resume) throw new TillError('cancelled; nothing was sent', ExitCode.error, 'run it again with --restart to start over, or with --resume to carry on')
+    }
+    if (checkpoint.resumed) this.ctx.note(`Resuming: ${progress} by an earlier run; they are skipped.`)
+  }
+
+  /** Sends the events; resolves true when every line is settled (nothing left for a re-run to do). */
+  private async ingest(file: string, flags: IngestFlags, checkpoint: Checkpoint, size: number | null, journal?: string): Promise<boolean> {
+    const record = flags.checkpoint ?? journal
+    const again = flags.checkpoint ? `the same command again sends only the rest` : 'the same command with --resume sends only the rest'
     const io = this.ctx.io
     this.settleUnknown(checkpoint, flags)
     const client = await this.ctx.client()
@@ -106,7 +166,7 @@ A bad line stops the run before anything after it is sent (its line number is sh
       const stored = settledText(checkpoint.data)
       if (stored)
         this.ctx.note(
-          `Stored before the error: ${stored}${flags.checkpoint ? ` (recorded in ${flags.checkpoint}: the same command again sends only the rest).` : '; a re-run of the whole input would send them again (next time pass --checkpoint FILE).'}`,
+          `Stored before the error: ${stored}${record ? ` (recorded in ${record}: ${again}).` : '; a re-run of the whole input would send them again (next time pass --checkpoint FILE).'}`,
         )
       throw error
     } finally {
@@ -125,7 +185,9 @@ A bad line stops the run before anything after it is sent (its line number is sh
         ExitCode.interrupted,
         flags.checkpoint
           ? `run the same command again to continue from the checkpoint ${flags.checkpoint}`
-          : 'next time pass --checkpoint FILE to be able to continue',
+          : journal
+            ? 'run the same command with --resume to continue where it stopped'
+            : 'next time pass --checkpoint FILE to be able to continue',
       )
     }
     const rejected = summary.rejectedLines
@@ -137,6 +199,7 @@ A bad line stops the run before anything after it is sent (its line number is sh
         'fix the lines named above and send those alone',
       )
     }
+    return true
   }
 
   /** Lines a previous run could not know the fate of: the user decides, or the run does not start. */
