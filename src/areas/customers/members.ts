@@ -9,8 +9,8 @@ import {ApiError} from '../../client/errors.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 
 export const memberArgs = {
-  customer: Args.string({description: 'The customer id (left out with --external-id).'}),
-  member: Args.string({description: "The member's id, or with --external-id the member's external id."}),
+  customer: Args.string({description: "The customer id; with --external-id (the customer's), the member's external id alone."}),
+  member: Args.string({description: 'The member id (after the customer id).'}),
 }
 
 export const customerArgs = {customer: Args.string({description: 'The customer id (left out with --external-id).'})}
