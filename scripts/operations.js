@@ -30,6 +30,14 @@ const UNDOCUMENTED = {
   // the list of the signed-in user's own OAuth2 clients (see the emulator's oauth2/clients.ts): a user token, no scope
   'oauth2:clients:list': {method: 'GET', path: '/v1/oauth2/', scopes: [], auth: ['oidc', 'pat']},
   // newer than the document (@polar-sh/sdk 1.0.1, see its SOURCE.md); a change to products, as PATCH is
+  // newer than the document (@polar-sh/sdk 1.0.1): a customer's members, listed by customer id or external id
+  'customers:members:list': {method: 'GET', path: '/v1/customers/{id}/members', scopes: ['members:read', 'members:write'], auth: ['oidc', 'pat', 'oat']},
+  'customers:members:list_external': {
+    method: 'GET',
+    path: '/v1/customers/external/{external_id}/members',
+    scopes: ['members:read', 'members:write'],
+    auth: ['oidc', 'pat', 'oat'],
+  },
   'products:delete': {method: 'DELETE', path: '/v1/products/{id}', scopes: ['products:write'], auth: ['oidc', 'pat', 'oat']},
 }
 

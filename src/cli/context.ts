@@ -172,15 +172,19 @@ export class Context {
    * A client for the Customer Portal API. Its token is TILL_CUSTOMER_TOKEN, or a customer session created
    * right now with the organization token for the customer given (spec §5 rule 2); kept in memory only.
    */
-  customerClient(as: {externalId?: string; customerId?: string}): Promise<ApiClient> {
+  customerClient(as: {externalId?: string; customerId?: string; memberId?: string; memberExternalId?: string}): Promise<ApiClient> {
     this.customerPromise ??= (async () => {
       const {baseUrl} = await this.connection()
       let token = process.env.TILL_CUSTOMER_TOKEN
+      if ((as.memberId || as.memberExternalId) && !(as.externalId || as.customerId)) {
+        throw usageError('--as-member and --as-member-external-id name a member of the customer given by --as-customer or --as-customer-id')
+      }
       if (as.externalId || as.customerId) {
         const org = await this.client()
+        const member = as.memberId ? {member_id: as.memberId} : as.memberExternalId ? {external_member_id: as.memberExternalId} : {}
         const session = await org.post<{token: string; customer_id: string}>(
           '/customer-sessions/',
-          as.customerId ? {customer_id: as.customerId} : {external_customer_id: as.externalId},
+          as.customerId ? {customer_id: as.customerId, ...member} : {external_customer_id: as.externalId, ...member},
         )
         token = session.token
         this.debug(`created a customer session for customer ${session.customer_id}`)

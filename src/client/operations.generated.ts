@@ -207,6 +207,8 @@ export type OperationId = keyof typeof OPERATIONS
 export const UNDOCUMENTED_OPERATIONS = {
   'cli:listen': {method: 'GET', path: '/v1/cli/listen/{organization_id}', scopes: ['webhooks:read', 'webhooks:write'], auth: ['oidc', 'pat', 'oat']},
   'oauth2:clients:list': {method: 'GET', path: '/v1/oauth2/', scopes: [], auth: ['oidc', 'pat']},
+  'customers:members:list': {method: 'GET', path: '/v1/customers/{id}/members', scopes: ['members:read', 'members:write'], auth: ['oidc', 'pat', 'oat']},
+  'customers:members:list_external': {method: 'GET', path: '/v1/customers/external/{external_id}/members', scopes: ['members:read', 'members:write'], auth: ['oidc', 'pat', 'oat']},
   'products:delete': {method: 'DELETE', path: '/v1/products/{id}', scopes: ['products:write'], auth: ['oidc', 'pat', 'oat']},
 } as const satisfies Record<string, OperationSpec>
 

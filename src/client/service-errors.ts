@@ -19,6 +19,8 @@ export interface PathObject {
   portal: boolean
   /** What follows the id (`invoice`, `activate`), if anything. */
   rest: string[]
+  /** The object the path names first, for one under another (a customer's member). */
+  under?: {noun: string; id: string; external: boolean}
 }
 
 /** The described resource (./resources/described.ts) a request URL acts on, with the id it names. */
@@ -36,14 +38,15 @@ export function pathObject(url: string, method?: string): PathObject | undefined
   if (parts[0] === 'v1') parts.shift()
   const found = matchPath(parts, method)
   if (!found) return undefined
-  const {resource, id, external, rest} = found
-  return {noun: resource.noun, topic: resource.topic, listed: isListed(resource), id, external, portal: parts[0] === 'customer-portal', rest}
+  const {resource, id, external, rest, under} = found
+  return {noun: resource.noun, topic: resource.topic, listed: isListed(resource), id, external, portal: parts[0] === 'customer-portal', rest, under}
 }
 
-/** `customer 5e9c…`, `customer with external id user_1`, or `the customer`. */
+/** `customer 5e9c…`, `customer with external id user_1`, `member M of customer C`, or `the customer`. */
 export function describeObject(o: PathObject): string {
   if (!o.id) return `the ${o.noun}`
-  return o.external ? `${o.noun} with external id ${o.id}` : `${o.noun} ${o.id}`
+  const own = o.external ? `${o.noun} with external id ${o.id}` : `${o.noun} ${o.id}`
+  return o.under ? `${own} of ${describeObject({...o, ...o.under, under: undefined})}` : own
 }
 
 interface Known {

@@ -82,6 +82,13 @@ export const SETTLEMENTS: Partial<Record<OperationId, Settlement>> = {
   'customers:update_external': idempotent,
   'customers:delete': gone,
   'customers:delete_external': gone,
+  // adding a member whose email the customer's members have gives that member back: a resend is harmless
+  'customers:members:create': idempotent,
+  'customers:members:create_external': idempotent,
+  'customers:members:update': idempotent,
+  'customers:members:update_external': idempotent,
+  'customers:members:delete': gone,
+  'customers:members:delete_external': gone,
   'discounts:create': unknown('till discounts list --query NAME'),
   'discounts:update': idempotent,
   'discounts:delete': gone,
@@ -121,6 +128,9 @@ export const SETTLEMENTS: Partial<Record<OperationId, Settlement>> = {
   'webhooks:reset_webhook_endpoint_secret': idempotent,
   'webhooks:redeliver_webhook_event': unknown('till webhooks deliveries list'),
   'customer_portal:customers:update': idempotent,
+  'customer_portal:members:add_member': idempotent, // as customers:members:create
+  'customer_portal:members:update_member': idempotent,
+  'customer_portal:members:remove_member': gone,
   'customer_portal:orders:update': idempotent,
   'customer_portal:orders:generate_invoice': {kind: 'idempotent', done: (status, code) => status === 409 && code === 'InvoiceAlreadyExists'},
   'customer_portal:subscriptions:update': idempotent,

@@ -44,6 +44,11 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'customers get': ['customers:get', 'customers:get_external', 'customers:list'],
   'customers import': ['customers:create', 'customers:get', 'customers:get_external', 'customers:list', 'customers:update', 'customers:update_external'],
   'customers list': ['customers:list'],
+  'customers members add': ['customers:members:create', 'customers:members:create_external'],
+  'customers members get': ['customers:members:get', 'customers:members:get_external'],
+  'customers members list': ['customers:members:list', 'customers:members:list_external', 'members:list_members'],
+  'customers members remove': ['customers:members:delete', 'customers:members:delete_external'],
+  'customers members update': ['customers:members:update', 'customers:members:update_external'],
   'customers payment-methods': ['customers:list', 'customers:list_payment_methods', 'customers:list_payment_methods_external'],
   'customers state': ['benefits:get', 'customers:get_state', 'customers:get_state_external', 'customers:list', 'products:get'],
   'customers update': ['customers:get', 'customers:get_external', 'customers:list', 'customers:update', 'customers:update_external'],
@@ -117,6 +122,10 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'portal license-keys get': ['customer_portal:license_keys:get', 'customer_portal:license_keys:list', 'organizations:list'],
   'portal license-keys list': ['customer_portal:license_keys:list', 'organizations:list'],
   'portal license-keys validate': ['customer_portal:license_keys:list', 'customer_portal:license_keys:validate', 'organizations:list'],
+  'portal members add': ['customer_portal:license_keys:list', 'customer_portal:members:add_member', 'organizations:list'],
+  'portal members list': ['customer_portal:license_keys:list', 'customer_portal:members:list_members', 'organizations:list'],
+  'portal members remove': ['customer_portal:license_keys:list', 'customer_portal:members:remove_member', 'organizations:list'],
+  'portal members update': ['customer_portal:license_keys:list', 'customer_portal:members:update_member', 'organizations:list'],
   'portal meters get': ['customer_portal:customer_meters:get', 'customer_portal:license_keys:list', 'organizations:list'],
   'portal meters list': ['customer_portal:customer_meters:list', 'customer_portal:license_keys:list', 'organizations:list'],
   'portal orders get': ['customer_portal:license_keys:list', 'customer_portal:orders:get', 'organizations:list'],
@@ -167,4 +176,4 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
 export const SHARED_OPERATIONS: readonly string[] = ['customer-sessions:create']
 
 /** The scopes that let an OAuth2 access token send every operation above (the Customer Portal's take customer tokens): what `till auth login --web` asks for. */
-export const TILL_API_SCOPES: readonly string[] = ['benefits:write', 'checkout_links:write', 'checkouts:write', 'custom_fields:write', 'customer_meters:read', 'customer_sessions:write', 'customers:write', 'discounts:write', 'disputes:write', 'events:write', 'files:write', 'license_keys:write', 'meters:write', 'metrics:read', 'metrics:write', 'orders:read', 'orders:write', 'organizations:write', 'payments:read', 'products:write', 'refunds:write', 'subscriptions:write', 'webhooks:write']
+export const TILL_API_SCOPES: readonly string[] = ['benefits:write', 'checkout_links:write', 'checkouts:write', 'custom_fields:write', 'customer_meters:read', 'customer_sessions:write', 'customers:write', 'discounts:write', 'disputes:write', 'events:write', 'files:write', 'license_keys:write', 'members:write', 'meters:write', 'metrics:read', 'metrics:write', 'orders:read', 'orders:write', 'organizations:write', 'payments:read', 'products:write', 'refunds:write', 'subscriptions:write', 'webhooks:write']

@@ -11,6 +11,7 @@ import {seedCustomFields} from './resources/custom-fields/seed.js'
 import {makeCustomers, makeCustomerVariants} from './resources/customers/seed.js'
 import {seedDiscounts} from './resources/discounts/seed.js'
 import {seedDisputes} from './resources/disputes/seed.js'
+import {seedMembers} from './resources/members/seed.js'
 import {completeData} from './resources/index.js'
 import {seedOrders} from './resources/orders/seed.js'
 import {makeProductVariants, makeProducts} from './resources/products/seed.js'
@@ -71,6 +72,7 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
   seedCustomFields(data, seededRandom(environment === 'production' ? 0xcf01 : 0xcf02), start)
   seedDisputes(data, seededRandom(environment === 'production' ? 0xd1e5 : 0xd2e5), now)
   seedVariants(data, seededRandom(environment === 'production' ? 0x7a71 : 0x7a5d), start)
+  seedMembers(data, seededRandom(environment === 'production' ? 0x3e31 : 0x3e32))
   inCreationOrder(data)
   return data
 }

@@ -21,7 +21,7 @@ const commandIds = Object.keys(manifest.commands).map((id) => id.replaceAll(':',
 describe('the resource descriptions', () => {
   it('cover every operation a command sends, each in exactly one description', () => {
     const owners = new Map<string, string[]>()
-    for (const r of all) for (const op of r.operations) owners.set(op, [...(owners.get(op) ?? []), r.name])
+    for (const r of all) for (const op of [...r.operations, ...(r.newer ?? [])]) owners.set(op, [...(owners.get(op) ?? []), r.name])
     const sent = new Set([...Object.values(COMMAND_OPERATIONS).flat(), ...SHARED_OPERATIONS])
     const orphans = [...sent].filter((op) => !owners.has(op) && !Object.hasOwn(NOT_RESOURCES, op))
     expect(orphans, 'operations sent by a command but in no description (add them to one, or to NOT_RESOURCES with a reason)').toEqual([])
@@ -36,6 +36,7 @@ describe('the resource descriptions', () => {
     for (const r of all) {
       expect(r.operations.length, r.name).toBeGreaterThan(0)
       for (const op of r.operations) expect(Object.hasOwn(OPERATIONS, op), `${r.name}: ${op}`).toBe(true)
+      for (const op of r.newer ?? []) expect(Object.hasOwn(UNDOCUMENTED_OPERATIONS, op), `${r.name}: ${op}`).toBe(true)
       expect(r.noun, r.name).toMatch(/^[A-Za-z0-9][A-Za-z0-9 ]*$/)
       expect(
         commandIds.some((id) => id === r.topic || id.startsWith(`${r.topic} `)),

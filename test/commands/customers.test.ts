@@ -96,7 +96,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       const table = await till(['customers', 'list', '--limit', '5', '-o', 'table'])
       expect(table.code, table.stderr).toBe(0)
       const lines = linesOf(table.stdout)
-      expect(lines[0]).toMatch(/^ID\s+EMAIL\s+NAME\s+EXTERNAL ID\s+CREATED$/)
+      expect(lines[0]).toMatch(/^ID\s+EMAIL\s+NAME\s+TYPE\s+EXTERNAL ID\s+CREATED$/)
       expect(lines).toHaveLength(6)
       const page = await api(env, 'GET', '/customers/?limit=5')
       for (const [i, c] of page.body.items.entries()) expect(lines[i + 1]).toContain(c.email)

@@ -96,6 +96,8 @@ it('every delivery passes validateEvent, for each event type the emulator sends'
     'customer.updated',
     'customer.deleted',
     'customer.state_changed',
+    'member.created',
+    'member.deleted',
     'checkout.created',
     'checkout.updated',
     'order.created',

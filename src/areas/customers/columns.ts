@@ -55,7 +55,7 @@ export const customerListColumns: ResourceColumns = {
     customer.column('created_at', 'Created', 'date'),
     customer.column('modified_at', 'Modified', 'date'),
   ],
-  defaults: ['id', 'email', 'name', 'external_id', 'created_at'],
+  defaults: ['id', 'email', 'name', 'type', 'external_id', 'created_at'],
   fields: CUSTOMER_FIELDS,
 }
 
@@ -218,8 +218,27 @@ customerListColumns.detail = {
   covers: ['id', 'email', 'name', 'external_id', 'type', 'billing_name', 'billing_address', 'tax_id', 'metadata', 'deleted_at', 'created_at'],
 }
 
+const member = columnsOf<Schema<'Member'>>()
+
+/** A customer's members (`till customers members ...`). */
+export const memberColumns: ResourceColumns = {
+  columns: [
+    member.column('id', 'ID', 'id'),
+    member.column('email', 'Email', 'text'),
+    member.column('name', 'Name', 'text'),
+    member.column('role', 'Role', 'text'),
+    member.column('external_id', 'External ID', 'id'),
+    member.column('customer_id', 'Customer', 'id'),
+    member.column('created_at', 'Created', 'date'),
+    member.column('modified_at', 'Modified', 'date'),
+  ],
+  defaults: ['id', 'email', 'name', 'role', 'external_id', 'created_at'],
+  fields: member.fields(['id', 'created_at', 'modified_at', 'customer_id', 'email', 'name', 'external_id', 'role']),
+}
+
 export const customerColumns: Record<string, ResourceColumns> = {
   customers: customerListColumns,
+  members: memberColumns,
   'customer-imports': customerImportColumns,
   'customer-subscriptions': stateSubscriptionColumns,
   'customer-benefits': stateBenefitColumns,

@@ -63,7 +63,24 @@ export const customerSessionColumns: ResourceColumns = {
   fields: session.fields(['id', 'created_at', 'modified_at', 'token', 'expires_at', 'return_url', 'customer_portal_url', 'customer_id', 'customer']),
 }
 
+const portalMember = columnsOf<Schema<'CustomerPortalMember'>>()
+
+/** The signed-in team's members (`till portal members ...`). */
+export const portalMemberColumns: ResourceColumns = {
+  columns: [
+    portalMember.column('id', 'ID', 'id'),
+    portalMember.column('email', 'Email', 'text'),
+    portalMember.column('name', 'Name', 'text'),
+    portalMember.column('role', 'Role', 'text'),
+    portalMember.column('created_at', 'Created', 'date'),
+    portalMember.column('modified_at', 'Modified', 'date'),
+  ],
+  defaults: ['id', 'email', 'name', 'role', 'created_at'],
+  fields: portalMember.fields(['created_at', 'modified_at', 'id', 'email', 'name', 'role']),
+}
+
 export const portalColumns: Record<string, ResourceColumns> = {
   'portal-customer': portalCustomerColumns,
+  'portal-members': portalMemberColumns,
   'customer-sessions': customerSessionColumns,
 }

@@ -19,6 +19,8 @@ export interface ResourceDescription {
   readonly wire: keyof components['schemas']
   /** Every operation of the document that acts on it, and that till may send. */
   readonly operations: readonly OperationId[]
+  /** Operations on it newer than the document (scripts/operations.js UNDOCUMENTED) that till sends. */
+  readonly newer?: readonly UndocumentedOperationId[]
   /** The column sets that show it or its parts (default: one named as the resource). */
   readonly views?: readonly string[]
   /** `till TOPIC list` lists them (default: when one of its operations is a list). */
@@ -30,6 +32,8 @@ export interface ResourceDescription {
   readonly commands?: Readonly<Partial<Record<DerivedVerb, OperationId>>>
   /** The plural in command help (`metric dashboards`); default: the noun and an s. */
   readonly plural?: string
+  /** The noun of what its paths name first, for one under another (members: `customer`); its own id is the last. */
+  readonly parent?: string
   /** A body the derived `create` takes: shown in its help, and what the tests create one with. */
   readonly example?: Readonly<Record<string, unknown>>
   /**
@@ -58,7 +62,7 @@ export const RESOURCES = [
     name: 'customers',
     noun: 'customer',
     topic: 'customers',
-    about: 'Customers: list, show, create, update, delete, and their state (active subscriptions, granted benefits).',
+    about: 'Customers: list, show, create, update, delete, their state (active subscriptions, granted benefits) and the members of team customers.',
     wire: 'Customer',
     operations: [
       'customers:list',
@@ -76,6 +80,26 @@ export const RESOURCES = [
       'customers:list_payment_methods_external',
     ],
     views: ['customers', 'customer-imports', 'customer-state', 'customer-subscriptions', 'customer-benefits', 'payment-methods'],
+  }),
+  describe({
+    name: 'members',
+    noun: 'member',
+    topic: 'customers members',
+    about: 'The members of a customer (a team: its owner, billing managers and members): list, add, show, change roles, remove.',
+    wire: 'Member',
+    parent: 'customer',
+    newer: ['customers:members:list', 'customers:members:list_external'],
+    operations: [
+      'customers:members:create',
+      'customers:members:create_external',
+      'customers:members:get',
+      'customers:members:get_external',
+      'customers:members:update',
+      'customers:members:update_external',
+      'customers:members:delete',
+      'customers:members:delete_external',
+      'members:list_members',
+    ],
   }),
   describe({
     name: 'orders',
@@ -362,6 +386,19 @@ export const RESOURCES = [
     operations: ['customer_portal:customer_meters:list', 'customer_portal:customer_meters:get'],
   }),
   describe({
+    name: 'portal-members',
+    noun: 'member',
+    topic: 'portal members',
+    about: 'The members of the signed-in team, for its owner or a billing manager (a member session: --as-member).',
+    wire: 'CustomerPortalMember',
+    operations: [
+      'customer_portal:members:list_members',
+      'customer_portal:members:add_member',
+      'customer_portal:members:update_member',
+      'customer_portal:members:remove_member',
+    ],
+  }),
+  describe({
     name: 'portal-benefit-grants',
     noun: 'benefit grant',
     topic: 'portal benefit-grants',
@@ -403,6 +440,8 @@ export interface MatchedPath {
   external: boolean
   /** What follows the id (`invoice`, `activate`). */
   rest: string[]
+  /** The object the path names first, for a resource under another (`parent` of its description). */
+  under?: {noun: string; id: string; external: boolean}
 }
 
 /** The described resource a request path (after `/v1`, as segments) acts on, with its id; method optional. */
@@ -411,6 +450,14 @@ export function matchPath(parts: readonly string[], method?: string): MatchedPat
     const resource = (RESOURCES as readonly ResourceDescription[]).find((r) => r.operations.includes(template.id))
     if (!resource) continue
     const at = template.segments.indexOf(null)
+    const own = resource.parent ? template.segments.lastIndexOf(null) : at
+    if (resource.parent && at >= 0) {
+      const under = {noun: resource.parent, id: parts[at]!, external: at > 0 && template.segments[at - 1] === 'external'}
+      // a path with the parent's id alone (a list, an add) names the parent
+      const parent = (RESOURCES as readonly ResourceDescription[]).find((r) => r.noun === resource.parent)!
+      if (own === at) return {resource: parent, id: under.id, external: under.external, rest: parts.slice(at + 1)}
+      return {resource, id: parts[own], external: under.external, rest: parts.slice(own + 1), under}
+    }
     return {
       resource,
       id: at >= 0 ? parts[at] : undefined,

@@ -9,9 +9,9 @@ import {mergeMetadata, parsePairs} from '../../cli/input/fields.js'
 import {usageError} from '../../client/till-error.js'
 
 export default class CustomersUpdate extends BaseCommand {
-  static override summary = "Change a customer's email, name, metadata, external id or billing address."
+  static override summary = "Change a customer's email, name, type, metadata, external id or billing address."
   static override description =
-    'Metadata and address flags are merged into what the customer already has (--remove-metadata drops a key). The service refuses to change an external id once set, and to remove a billing address. Give - as ID (or as --external-id) to make the same change to every customer read from stdin.'
+    'Metadata and address flags are merged into what the customer already has (--remove-metadata drops a key). The service refuses to change an external id once set, to remove a billing address, and to make a team customer an individual again. Give - as ID (or as --external-id) to make the same change to every customer read from stdin.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f --name "Ada King" --metadata plan=pro',
@@ -30,6 +30,7 @@ export default class CustomersUpdate extends BaseCommand {
     email: Flags.string({description: 'New email address.'}),
     name: Flags.string({description: 'New name.'}),
     'set-external-id': Flags.string({description: 'Set your own id for a customer that has none yet.'}),
+    type: Flags.string({description: 'team: make an individual customer a team, which can have members (a team stays one).', options: ['individual', 'team']}),
     metadata: Flags.string({description: 'Set metadata, key=value (repeatable; other keys are kept).', multiple: true}),
     'remove-metadata': Flags.string({description: 'Remove this metadata key (repeatable).', multiple: true}),
     'billing-name': billingNameFlag,
@@ -42,9 +43,9 @@ export default class CustomersUpdate extends BaseCommand {
     const metadata = parsePairs(flags.metadata, '--metadata')
     const removed = flags['remove-metadata']
     const address = addressFlagsGiven(flags)
-    const body: CustomerUpdate = {email: flags.email, name: flags.name, external_id: flags['set-external-id']}
+    const body: CustomerUpdate = {email: flags.email, name: flags.name, external_id: flags['set-external-id'], type: flags.type as CustomerUpdate['type']}
     if (Object.values(body).every((v) => v === undefined) && !metadata && !removed && !address) {
-      throw usageError('nothing to update', 'pass --email, --name, --metadata, --remove-metadata, --set-external-id or address flags')
+      throw usageError('nothing to update', 'pass --email, --name, --type, --metadata, --remove-metadata, --set-external-id or address flags')
     }
     const target = await customerTarget(args.id, flags['external-id'], this.prompter, () => this.ctx.client(), 'Customer to update')
     const client = await this.ctx.client()

@@ -18,6 +18,10 @@ after which the till portal commands act as that customer.`
     '<%= config.bin %> <%= command.id %> --customer 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f',
     '<%= config.bin %> <%= command.id %> --external-customer usr_00042 --return-url https://example.com/account',
     {
+      description: "A team customer's session acts as one of its members",
+      command: '<%= config.bin %> <%= command.id %> --external-customer team_00001 --external-member initech_bill',
+    },
+    {
       description: 'Act as that customer in this shell',
       command: 'export TILL_CUSTOMER_TOKEN=$(<%= config.bin %> <%= command.id %> --external-customer usr_00042 --token-only)',
     },
@@ -32,6 +36,12 @@ after which the till portal commands act as that customer.`
       aliases: ['external-customer-id', 'customer-external-id'],
       deprecateAliases: true,
     }),
+    member: Flags.string({
+      description: "The customer's member the session acts as, by id (a team customer's session needs one; an individual's acts as its owner).",
+      aliases: ['member-id'],
+      exclusive: ['external-member'],
+    }),
+    'external-member': Flags.string({description: "The customer's member the session acts as, by your external id for the member."}),
     'return-url': Flags.string({description: "Where the portal's back link goes."}),
     'token-only': Flags.boolean({description: 'Print only the token (for TILL_CUSTOMER_TOKEN).'}),
   }
@@ -46,7 +56,8 @@ after which the till portal commands act as that customer.`
       customer = UUID.test(given) ? {customer_id: given} : {external_customer_id: given}
     }
     if (Object.values(customer)[0] === '') throw usageError('the customer id is empty')
-    const body: SessionCreate = {...customer, return_url: flags['return-url']}
+    const member = flags.member ? {member_id: flags.member} : flags['external-member'] ? {external_member_id: flags['external-member']} : {}
+    const body: SessionCreate = {...customer, ...member, return_url: flags['return-url']}
     const session = await createCustomerSession(await this.ctx.client(), body)
     if (flags['token-only']) {
       this.ctx.io.stdout.write(`${session.token}\n`)

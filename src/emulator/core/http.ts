@@ -55,7 +55,7 @@ export type Auth =
   | {kind: 'anonymous'}
   /** `scopes` is absent for organization access tokens (they hold every scope) and set for OAuth tokens. */
   | {kind: 'organization'; scopes?: string[]; clientId?: string}
-  | {kind: 'customer'; customerId: string}
+  | {kind: 'customer'; customerId: string; memberId?: string} // memberId: the member a member session acts as
 
 export interface Ctx {
   env: Env
@@ -199,7 +199,8 @@ export function resolveAuth(env: Env, headers: IncomingHttpHeaders, now: number)
     const session = env.store.all('customer_sessions').find((s) => s.token === token)
     const customer = session && env.store.get('customers', session.customer_id)
     if (session && live(session.expires_at) && customer && customer.deleted_at === null) {
-      return {kind: 'customer', customerId: session.customer_id}
+      const member = session.member_id ? env.store.get('members', session.member_id) : undefined // a member session ends with its member
+      if (!session.member_id || member?.deleted_at === null) return {kind: 'customer', customerId: session.customer_id, memberId: member?.id}
     }
     throw invalidToken()
   }

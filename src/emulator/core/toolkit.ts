@@ -86,7 +86,7 @@ export function routeOf(op: keyof typeof OPERATIONS): {path: string; auth: AuthM
   const spec = OPERATIONS[op]
   const path = spec.path.replace(/^\/v1/, '').replace(/\{([^}]+)\}/g, ':$1')
   const kinds: readonly string[] = spec.auth
-  const auth: AuthMode = kinds.length === 0 ? 'none' : kinds.includes('customer_session') ? 'customer' : 'organization'
+  const auth: AuthMode = kinds.length === 0 ? 'none' : kinds.includes('customer_session') || kinds.includes('member_session') ? 'customer' : 'organization'
   return {path, auth}
 }
 

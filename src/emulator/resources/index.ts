@@ -24,6 +24,7 @@ import * as eventTypes from './event-types/index.js'
 import * as events from './events/index.js'
 import * as licenseKeys from './license-keys/index.js'
 import * as listen from './listen/index.js'
+import * as members from './members/index.js'
 import * as meters from './meters/index.js'
 import * as metrics from './metrics/index.js'
 import * as metricDashboards from './metric-dashboards/index.js'
@@ -45,6 +46,7 @@ const resources: Resource[] = [
   refunds,
   subscriptions,
   customers,
+  members,
   customerSessions,
   licenseKeys,
   webhooks,

@@ -12,6 +12,7 @@ import * as present from './present.js'
 import * as orderViews from '../orders/present.js'
 import * as subscriptionViews from '../subscriptions/present.js'
 import {customerByExternalId, customerById, emitCustomerChange} from '../customers/routes.js'
+import {emitMember, ensureOwner, ownerOf} from '../members/rules.js'
 import {addInterval} from '../subscriptions/periods.js'
 import {emitCustomerStateChanged} from '../subscriptions/lifecycle.js'
 import {type AnyUpdate, checkoutTaxId, findBySecret, hasFullAddress, isFree, iso, planUpdate} from './rules.js'
@@ -52,7 +53,7 @@ function confirmCustomer(ctx: Ctx, k: CheckoutRecord): {customer: CustomerRecord
   const existing =
     (k.customer_id ? customerById(ctx, k.customer_id) : undefined) ??
     (k.external_customer_id ? customerByExternalId(ctx, k.external_customer_id) : undefined) ??
-    ctx.store.all('customers').find((c) => c.deleted_at === null && c.email.toLowerCase() === email)
+    ctx.store.all('customers').find((c) => c.deleted_at === null && c.email?.toLowerCase() === email)
   const now = iso(ctx.now)
   if (!existing) {
     const customer = ctx.store.insert('customers', {
@@ -71,6 +72,7 @@ function confirmCustomer(ctx: Ctx, k: CheckoutRecord): {customer: CustomerRecord
       locale: null,
       deleted_at: null,
     })
+    ensureOwner(ctx, customer) // every new customer gets its owner member
     return {customer, event: 'created'}
   }
   const updates: Partial<CustomerRecord> = {}
@@ -180,6 +182,8 @@ export function confirm(ctx: Ctx, secret: string, input: AnyUpdate): {checkout: 
     return {...applied, sessionToken: session.token}
   })
   // A customer change also reports the customer's state (with the new subscription).
+  const owner = done.customerEvent === 'created' ? ownerOf(ctx, done.customer.id) : undefined
+  if (owner) emitMember(ctx, 'created', owner)
   if (done.customerEvent) emitCustomerChange(ctx, done.customerEvent, done.customer)
   else if (done.subscription) emitCustomerStateChanged(ctx, done.customer.id)
   if (done.subscription) {

@@ -361,7 +361,7 @@ function checkSubscriptionUniqueness(ctx: Ctx, k: CheckoutRecord): void {
   const owns = (s: SubscriptionRecord) => {
     if (k.customer_id !== null) return s.customer_id === k.customer_id
     const c = ctx.store.get('customers', s.customer_id)
-    return c !== undefined && c.deleted_at === null && c.email.toLowerCase() === email
+    return c !== undefined && c.deleted_at === null && c.email?.toLowerCase() === email
   }
   if (ctx.store.all('subscriptions').some((s) => BILLABLE.has(s.status) && owns(s))) {
     throw domainError(403, 'AlreadyActiveSubscriptionError', 'You already have an active subscription.')

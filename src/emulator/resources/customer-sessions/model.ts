@@ -18,4 +18,6 @@ export interface CustomerSessionRecord {
   expires_at: string
   return_url: string | null
   customer_id: string
+  /** The member the session acts as (absent in stores saved before members: none). */
+  member_id?: string | null
 }

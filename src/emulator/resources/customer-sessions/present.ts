@@ -8,7 +8,7 @@ export function customerSession(v: View, s: CustomerSessionRecord) {
   const org = v.store.data.organization
   const portal = new URL(`${v.origin}/${org.slug}/portal`)
   portal.searchParams.set('customer_session_token', s.token)
-  portal.searchParams.set('email', c.email)
+  if (c.email !== null) portal.searchParams.set('email', c.email)
   return {
     id: s.id,
     created_at: s.created_at,

@@ -16,7 +16,7 @@ export interface CustomerRecord {
   modified_at: string | null
   metadata: Metadata
   external_id: string | null
-  email: string
+  email: string | null
   email_verified: boolean
   type: 'individual' | 'team'
   name: string | null

@@ -15,11 +15,15 @@ import * as present from './present.js'
 import * as subscriptionViews from '../subscriptions/present.js'
 import {addressSchema, boolIssue, metadataSchema, parse, parseBool} from '../../core/validate.js'
 import {emitGrantsRevoked, revokeGrants} from '../subscriptions/lifecycle.js'
+import {emitMember, ensureOwner, removeAllMembers, syncOwnerEmail} from '../members/rules.js'
 
 const customerType = z.enum(['individual', 'team'])
 
+const ownerCreate = z.object({email: z.email(), name: z.string().max(256).nullish(), external_id: z.string().nullish()})
+
+/** CustomerIndividualCreate or CustomerTeamCreate: a team customer may have no email of its own. */
 const customerCreate = z.object({
-  email: z.email(),
+  email: z.email().nullish(),
   name: z.string().max(256).nullish(),
   external_id: z.string().min(1).nullish(),
   billing_address: addressSchema.nullish(),
@@ -27,7 +31,7 @@ const customerCreate = z.object({
   locale: z.string().nullish(),
   metadata: metadataSchema.default({}),
   type: customerType.default('individual'),
-  owner: z.unknown().optional(),
+  owner: ownerCreate.nullish(),
   organization_id: z.uuid().nullish(),
 })
 
@@ -141,7 +145,7 @@ export function customerByExternalId(ctx: Ctx, externalId: string): CustomerReco
 function checkUnique(ctx: Ctx, field: 'email' | 'external_id', value: string, selfId: string | null): void {
   const taken = ctx.store
     .all('customers')
-    .some((c) => c.deleted_at === null && c.id !== selfId && (field === 'email' ? sameEmail(c.email, value) : c.external_id === value))
+    .some((c) => c.deleted_at === null && c.id !== selfId && (field === 'email' ? c.email !== null && sameEmail(c.email, value) : c.external_id === value))
   if (taken) {
     const what = field === 'email' ? 'email address' : 'external ID'
     throw ruleValidation(['body', field], `A customer with this ${what} already exists.`, value)
@@ -184,7 +188,10 @@ function softDelete(ctx: Ctx, c: CustomerRecord, anonymize: boolean) {
   c.modified_at = now
   c.external_id = null
   if (anonymize) {
-    c.email = `${createHash('sha256').update(c.email.toLowerCase()).digest('hex').slice(0, 24)}@anonymized.invalid`
+    c.email = `${createHash('sha256')
+      .update((c.email ?? c.id).toLowerCase())
+      .digest('hex')
+      .slice(0, 24)}@anonymized.invalid`
     c.name = null
     c.billing_name = null
     c.billing_address = null
@@ -209,13 +216,13 @@ function registerOne(r: Router, path: string, resolve: Resolve): void {
     const customer = ctx.store.write(() => {
       const c = findCustomer(ctx, id)
       if (input.type === 'individual' && c.type === 'team') {
-        throw ruleValidation(['body', 'type'], 'A team customer cannot be changed back to an individual.', input.type)
+        throw ruleValidation(['body', 'type'], "Customer type cannot be downgraded from 'team' to 'individual'.", input.type)
       }
       if (input.external_id !== undefined && input.external_id !== c.external_id) {
         if (c.external_id !== null) throw ruleValidation(['body', 'external_id'], 'Customer external ID cannot be updated.', input.external_id)
         if (input.external_id !== null) checkUnique(ctx, 'external_id', input.external_id, c.id)
       }
-      if (input.email && !sameEmail(input.email, c.email)) checkUnique(ctx, 'email', input.email, c.id)
+      if (input.email && (c.email === null || !sameEmail(input.email, c.email))) checkUnique(ctx, 'email', input.email, c.id)
       const billing = billingChanges(c, input)
       if (input.email && input.email !== c.email) {
         c.email = input.email
@@ -228,6 +235,7 @@ function registerOne(r: Router, path: string, resolve: Resolve): void {
       if (input.type) c.type = input.type
       Object.assign(c, billing)
       c.modified_at = iso(ctx)
+      syncOwnerEmail(ctx, c)
       return c
     })
     return ok(emitCustomerChange(ctx, 'updated', customer))
@@ -236,10 +244,11 @@ function registerOne(r: Router, path: string, resolve: Resolve): void {
   r.delete(path, 'organization', (ctx) => {
     const anonymize = anonymizeFlag(ctx)
     const id = resolve(ctx).id
-    const {customer, ended, revoked} = ctx.store.write(() => {
+    const {customer, ended, revoked, members} = ctx.store.write(() => {
       const c = findCustomer(ctx, id)
-      return {customer: c, ...softDelete(ctx, c, anonymize)}
+      return {customer: c, members: removeAllMembers(ctx, c.id), ...softDelete(ctx, c, anonymize)}
     })
+    for (const m of members) emitMember(ctx, 'deleted', m)
     for (const s of ended) {
       const body = subscriptionViews.subscription(ctx.view, s)
       for (const type of ['subscription.updated', 'subscription.canceled', 'subscription.revoked']) emit(ctx.env, type, body)
@@ -263,7 +272,7 @@ export function register(r: Router): void {
       ),
       active: byField('bool', (c: CustomerRecord, ctx) => subscribed(ctx).has(c.id)),
     },
-    sorts: {created_at: (c) => c.created_at, email: (c) => c.email.toLowerCase(), name: (c) => c.name?.toLowerCase() ?? null},
+    sorts: {created_at: (c) => c.created_at, email: (c) => c.email?.toLowerCase() ?? null, name: (c) => c.name?.toLowerCase() ?? null},
     defaultSort: ['-created_at'],
     metadata: (c) => c.metadata,
   })
@@ -271,17 +280,20 @@ export function register(r: Router): void {
   r.post('/customers/', 'organization', (ctx) => {
     const input = parse(customerCreate, ctx.body)
     checkOrganization(ctx, input.organization_id)
+    if (input.type === 'individual' && !input.email) throw requestValidation([{type: 'missing', loc: ['body', 'email'], msg: 'Field required', input: null}])
+    // the owner member made with every customer needs an email: the owner's, else the customer's
+    if (!input.owner?.email && !input.email) throw ruleValidation(['body', 'email'], 'An email is required to create an owner member.', null)
     const billing = billingChanges(null, {billing_address: input.billing_address, tax_id: input.tax_id})
-    const customer = ctx.store.write(() => {
-      checkUnique(ctx, 'email', input.email, null)
+    const {customer, owner} = ctx.store.write(() => {
+      if (input.email) checkUnique(ctx, 'email', input.email, null)
       if (input.external_id) checkUnique(ctx, 'external_id', input.external_id, null)
-      return ctx.store.insert('customers', {
+      const c = ctx.store.insert('customers', {
         id: uuid(),
         created_at: iso(ctx),
         modified_at: null,
         metadata: input.metadata,
         external_id: input.external_id ?? null,
-        email: input.email,
+        email: input.email ?? null,
         email_verified: false,
         type: input.type,
         name: input.name ?? null,
@@ -291,7 +303,9 @@ export function register(r: Router): void {
         locale: input.locale ?? null,
         deleted_at: null,
       })
+      return {customer: c, owner: ensureOwner(ctx, c, input.owner).member}
     })
+    emitMember(ctx, 'created', owner)
     return ok(emitCustomerChange(ctx, 'created', customer), 201)
   })
 

@@ -25,7 +25,7 @@ function invoiceLines(org: Organization, o: OrderRecord, c: CustomerRecord | nul
     ...(address ? [address.line1, address.line2, [address.postal_code, address.city].filter(Boolean).join(' '), address.state, address.country] : []).filter(
       (x): x is string => Boolean(x),
     ),
-    c ? c.email : '',
+    c?.email ?? '',
     '',
     ...o.items.map((i) => `${i.label}: ${money(i.amount, o.currency)}`),
     '',

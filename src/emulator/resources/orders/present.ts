@@ -99,6 +99,6 @@ export function order(v: View, o: OrderRecord): Presented<'Order'> & NewerOrderK
     product_price_id: firstPrice,
     product_price: deprecatedPrice ? price(deprecatedPrice.price, deprecatedPrice.product) : null,
     user_id: o.customer_id,
-    user: c ? {id: c.id, email: c.email, public_name: c.name ?? c.email} : null,
+    user: c ? {id: c.id, email: c.email ?? '', public_name: c.name ?? c.email ?? ''} : null,
   }
 }

@@ -70,6 +70,6 @@ export function subscription(v: View, s: SubscriptionRecord): Presented<'Subscri
     price_id: prices[0]?.id ?? null,
     price: prices[0] ?? null,
     user_id: s.customer_id,
-    user: c ? {id: c.id, email: c.email, public_name: c.name ?? c.email} : null,
+    user: c ? {id: c.id, email: c.email ?? '', public_name: c.name ?? c.email ?? ''} : null,
   }
 }

@@ -37,7 +37,7 @@ export function register(r: Router): void {
       started_before: before((s: SubscriptionRecord) => s.started_at),
     },
     sorts: {
-      customer: (s, ctx) => ctx.store.get('customers', s.customer_id)?.email.toLowerCase(),
+      customer: (s, ctx) => ctx.store.get('customers', s.customer_id)?.email?.toLowerCase(),
       status: (s) => s.status,
       started_at: (s) => s.started_at,
       current_period_end: (s) => s.current_period_end,
