@@ -85,6 +85,21 @@ export const RESOURCES = [
     operations: ['subscriptions:list', 'subscriptions:get', 'subscriptions:create', 'subscriptions:update', 'subscriptions:revoke', 'subscriptions:export'],
   }),
   describe({
+    name: 'customer-seats',
+    noun: 'seat',
+    topic: 'seats',
+    wire: 'CustomerSeat',
+    operations: [
+      'customer-seats:list_seats',
+      'customer-seats:assign_seat',
+      'customer-seats:revoke_seat',
+      'customer-seats:resend_invitation',
+      'customer-seats:get_claim_info',
+      'customer-seats:claim_seat',
+    ],
+    views: ['customer-seats', 'seat-claim-info'],
+  }),
+  describe({
     name: 'benefits',
     noun: 'benefit',
     topic: 'benefits',
@@ -272,6 +287,20 @@ export const RESOURCES = [
     wire: 'CustomerSubscription',
     operations: ['customer_portal:subscriptions:list', 'customer_portal:subscriptions:get', 'customer_portal:subscriptions:update'],
     views: ['subscriptions'],
+  }),
+  describe({
+    name: 'portal-seats',
+    noun: 'seat',
+    topic: 'portal seats',
+    wire: 'CustomerSeat',
+    operations: [
+      'customer_portal:seats:list_seats',
+      'customer_portal:seats:assign_seat',
+      'customer_portal:seats:revoke_seat',
+      'customer_portal:seats:resend_invitation',
+      'customer_portal:seats:list_claimed_subscriptions',
+    ],
+    views: ['customer-seats', 'subscriptions'],
   }),
   describe({
     name: 'portal-license-keys',
