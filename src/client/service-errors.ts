@@ -134,8 +134,8 @@ const KNOWN: Record<string, Known> = {
     message: (what, detail) => `${what}: ${lowerFirst(detail).replace(/ Revoke seats first\.$/, '')}`,
     hint: (o) => `revoke seats first: till seats list --subscription ${o.id ?? 'ID'}, then till seats revoke SEAT`,
   },
-  BelowMinimumSeats: {message: (what, detail) => `${what}: ${lowerFirst(detail)} (the lowest tier of its price)`},
-  AboveMaximumSeats: {message: (what, detail) => `${what}: ${lowerFirst(detail)} (the highest tier of its price)`},
+  BelowMinimumSeats: {message: (what, detail) => `${what}: ${lowerFirst(detail).replace(/\.$/, '')} (the lowest tier of its price)`},
+  AboveMaximumSeats: {message: (what, detail) => `${what}: ${lowerFirst(detail).replace(/\.$/, '')} (the highest tier of its price)`},
   ProductNotDeletable: {
     message: (what) => `${what} has orders or subscriptions, so it cannot be deleted`,
     hint: (o) => `archive it instead: till products archive ${o.id ?? 'ID'}`,

@@ -311,6 +311,26 @@ describe('seats', {timeout: 120_000}, () => {
     expect(notMineRevoke.code).toBe(3)
   })
 
+  it('a checkout of a seat-based product sells its minimum seats: the subscription has them to assign', async () => {
+    const product = json(await till(['products', 'create', '--name', 'Duo Seats', '--interval', 'month', '--seat-tiers', '2-10:7.00', '--json']))
+    const k = json(await till(['checkouts', 'create', '--product', product.id, '--json']))
+    expect(k).toMatchObject({amount: 1400, seats: 2, min_seats: 2, max_seats: 10})
+    const confirm = await api(env, 'POST', `/checkouts/client/${k.client_secret}/confirm`, {
+      token: null,
+      body: {customer_email: 'duo@seats.example', customer_name: 'Duo', customer_billing_address: {country: 'US'}},
+    })
+    expect(confirm.status, confirm.text).toBe(200)
+    const bought = (await listAll(env, '/subscriptions/', `customer_id=${confirm.body.customer_id}`))[0]
+    expect(bought).toMatchObject({seats: 2, amount: 1400, product_id: product.id})
+    expect(await seatsOf(bought.id)).toMatchObject({total_seats: 2, available_seats: 2, seats: []})
+    // below the price's lowest tier, above its highest
+    allowRefusals()
+    const one = await till(['subscriptions', 'update', bought.id, '--seats', '1', '--yes'])
+    expect(one.stderr.split('\n')[0]).toBe(`Error: subscription ${bought.id}: minimum 2 seats required (the lowest tier of its price)`)
+    const many = await till(['subscriptions', 'update', bought.id, '--seats', '11', '--yes'])
+    expect(many.stderr.split('\n')[0]).toBe(`Error: subscription ${bought.id}: maximum 10 seats allowed (the highest tier of its price)`)
+  })
+
   it('revoking the subscription revokes every seat it still has', async () => {
     const sandboxEnv = emulator.sandbox
     const s = (await listAll(sandboxEnv, '/subscriptions/')).find((x: Json) => x.seats !== null)
