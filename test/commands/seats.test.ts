@@ -131,10 +131,18 @@ describe('seats', {timeout: 120_000}, () => {
     )
   })
 
-  it('catalog pull leaves the seat-based product out, saying so', async () => {
+  it('catalog pull leaves the seat-based products out, saying so; apply and plan --prune keep them', async () => {
     const pulled = await till(['catalog', 'pull', '--out', `${box.root}/catalog.yaml`])
     expect(pulled.code, pulled.stderr).toBe(0)
     expect(pulled.stderr).toContain('Warning: product team-seats is left out: it has a seat-based price, which the file cannot express yet (apply keeps it)')
+    // applied (which records each object's key), then planned with --prune: nothing to do, the seat-based products kept
+    const applied = await till(['catalog', 'apply', `${box.root}/catalog.yaml`, '--yes'])
+    expect(applied.code, applied.stderr).toBe(0)
+    const plan = await till(['catalog', 'plan', `${box.root}/catalog.yaml`, '--prune'])
+    expect(plan.code, `${plan.stdout}${plan.stderr}`).toBe(0)
+    expect(plan.stdout).toContain('team-seats')
+    expect(plan.stdout).toMatch(/kept \(it has a seat-based price, which the file cannot express yet\)/)
+    expect((await api(env, 'GET', `/products/${subscription.product_id}`)).body.is_archived).toBe(false)
   })
 
   let pending: Json
