@@ -331,6 +331,11 @@ describe('seats', {timeout: 120_000}, () => {
     const bought = (await listAll(env, '/subscriptions/', `customer_id=${confirm.body.customer_id}`))[0]
     expect(bought).toMatchObject({seats: 2, amount: 1400, product_id: product.id})
     expect(await seatsOf(bought.id)).toMatchObject({total_seats: 2, available_seats: 2, seats: []})
+    // the buyer gives a seat in the portal, naming the checkout rather than the subscription
+    const byCheckout = json(
+      await till(['portal', 'seats', 'assign', '--checkout', k.id, '--email', 'mate@seats.example', '--json', '--as-customer-id', confirm.body.customer_id]),
+    )
+    expect(byCheckout).toMatchObject({subscription_id: bought.id, status: 'pending', email: 'mate@seats.example'})
     // below the price's lowest tier, above its highest
     allowRefusals()
     const one = await till(['subscriptions', 'update', bought.id, '--seats', '1', '--yes'])
