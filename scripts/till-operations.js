@@ -439,9 +439,10 @@ const propertiesOf = (object) =>
  * operation id), each sending its operation: method and path from the operation table.
  */
 function derivedCommands(program, src) {
-  const described = program.getSourceFile(join(src, 'client', 'resources', 'described.ts'))
+  // the descriptions are kept in described.ts and the files beside it (described-portal.ts...)
+  const described = program.getSourceFiles().filter((f) => /[\\/]client[\\/]resources[\\/]described(-[a-z]+)?\.ts$/.test(f.fileName))
   const table = program.getSourceFile(join(src, 'client', 'operations.generated.ts'))
-  if (!described || !table) return []
+  if (described.length === 0 || !table) return []
   const operations = new Map()
   const out = []
   const visit = (node, found) => {
@@ -457,16 +458,17 @@ function derivedCommands(program, src) {
       if (method && path) operations.set(id, `${method} ${path.replace(/\{[^}]+\}/g, '{}')}`)
     }
   })
-  visit(described, (object) => {
-    const props = propertiesOf(object)
-    const topic = literal(props.get('topic'))
-    const commands = props.get('commands')
-    if (!topic || !commands || !ts.isObjectLiteralExpression(commands)) return
-    for (const [verb, op] of propertiesOf(commands)) {
-      const sent = operations.get(literal(op))
-      if (sent) out.push([`${topic} ${verb}`, new Set([sent])])
-    }
-  })
+  for (const file of described)
+    visit(file, (object) => {
+      const props = propertiesOf(object)
+      const topic = literal(props.get('topic'))
+      const commands = props.get('commands')
+      if (!topic || !commands || !ts.isObjectLiteralExpression(commands)) return
+      for (const [verb, op] of propertiesOf(commands)) {
+        const sent = operations.get(literal(op))
+        if (sent) out.push([`${topic} ${verb}`, new Set([sent])])
+      }
+    })
   return out
 }
 

@@ -5,6 +5,7 @@ import {catalogColumns} from './catalog/columns.js'
 import {customerColumns} from './customers/columns.js'
 import {oauth2Columns} from './oauth2/clients.js'
 import {salesColumns} from './sales/columns.js'
+import {seatsColumns} from './seats/columns.js'
 import {portalColumns} from './portal/columns.js'
 import {usageColumns} from './usage/columns.js'
 
@@ -17,4 +18,5 @@ export const resourceColumns: Record<string, ResourceColumns> = {
   ...usageColumns,
   ...oauth2Columns,
   ...salesColumns,
+  ...seatsColumns,
 }

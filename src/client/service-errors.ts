@@ -55,6 +55,8 @@ interface Known {
   exit?: ExitCodeValue
 }
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
+
 /** Errors the service names, by name; `what` is the object the path names. */
 const KNOWN: Record<string, Known> = {
   AlreadyCanceledSubscription: {
@@ -102,6 +104,41 @@ const KNOWN: Record<string, Known> = {
     message: (what) => `${what} has expired`,
     hint: () => 'create a new one with: till checkouts create',
   },
+  // customer seats and seat-based subscriptions
+  SeatNotAvailable: {
+    message: (_what, detail) => {
+      const of = /^No available seats for (\S+)$/.exec(detail)
+      return of ? `no seat is available: every seat of ${of[1]} is assigned` : `no seat is available: ${lowerFirst(detail)}`
+    },
+    hint: (_o, till) => `free one with: ${till} seats revoke SEAT (see ${till} seats list), or add seats: till subscriptions update ID --seats N`,
+  },
+  SeatAlreadyAssigned: {
+    message: (_what, detail) => `${lowerFirst(detail)}; one person holds one seat of a subscription`,
+    hint: (_o, till) => `see the seats with: ${till} seats list --subscription ID`,
+  },
+  SeatNotPending: {
+    message: (what) => `${what} is not pending (it is claimed or revoked), so it has no invitation to send`,
+  },
+  InvalidInvitationToken: {
+    message: () => 'the invitation token is invalid, already used or expired',
+    hint: () => 'a pending seat gets its invitation again with: till seats resend SEAT',
+  },
+  CustomerNotFound: {
+    message: (_what, detail) => `not found: ${lowerFirst(detail)}`,
+    hint: () => 'check the customer id or external id: till customers list',
+    exit: ExitCode.notFound,
+  },
+  MemberNotFound: {message: (_what, detail) => `not found: ${lowerFirst(detail)}`, hint: () => 'give the seat by --email instead', exit: ExitCode.notFound},
+  FeatureNotEnabled: {message: () => 'seat-based pricing is not enabled for the organization', hint: () => 'ask Polar support to enable it'},
+  NotASeatBasedSubscription: {
+    message: (what) => `${what} is not seat-based, so it has no seats to change`,
+  },
+  SeatsAlreadyAssigned: {
+    message: (what, detail) => `${what}: ${lowerFirst(detail).replace(/ Revoke seats first\.$/, '')}`,
+    hint: (o) => `revoke seats first: till seats list --subscription ${o.id ?? 'ID'}, then till seats revoke SEAT`,
+  },
+  BelowMinimumSeats: {message: (what, detail) => `${what}: ${lowerFirst(detail).replace(/\.$/, '')} (the lowest tier of its price)`},
+  AboveMaximumSeats: {message: (what, detail) => `${what}: ${lowerFirst(detail).replace(/\.$/, '')} (the highest tier of its price)`},
   ProductNotDeletable: {
     message: (what) => `${what} has orders or subscriptions, so it cannot be deleted`,
     hint: (o) => `archive it instead: till products archive ${o.id ?? 'ID'}`,

@@ -137,6 +137,14 @@ export const SETTLEMENTS: Partial<Record<OperationId, Settlement>> = {
   'customer_portal:license_keys:validate': idempotent,
   'customer_portal:license_keys:activate': unknown('till portal license-keys get ID'),
   'customer_portal:license_keys:deactivate': gone,
+  // a second assignment is refused (SeatAlreadyAssigned) or takes a second seat; a claimed token is spent
+  'customer-seats:assign_seat': unknown('till seats list --subscription ID'),
+  'customer-seats:revoke_seat': idempotent,
+  'customer-seats:resend_invitation': idempotent,
+  'customer-seats:claim_seat': unknown('till seats claim-info TOKEN'),
+  'customer_portal:seats:assign_seat': unknown('till portal seats list --subscription ID'),
+  'customer_portal:seats:revoke_seat': idempotent,
+  'customer_portal:seats:resend_invitation': idempotent,
 }
 
 /**

@@ -65,6 +65,7 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'emulator reconnect-listeners': [],
   'emulator renew': [],
   'emulator reset': [],
+  'emulator seat-invitation': [],
   'emulator start': [],
   'events get': ['events:get'],
   'events ingest': ['events:ingest'],
@@ -133,6 +134,11 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'portal orders invoice get': ['customer_portal:license_keys:list', 'customer_portal:orders:invoice', 'organizations:list'],
   'portal orders list': ['customer_portal:license_keys:list', 'customer_portal:orders:list', 'organizations:list'],
   'portal orders update': ['customer_portal:license_keys:list', 'customer_portal:orders:get', 'customer_portal:orders:update', 'organizations:list'],
+  'portal seats assign': ['customer_portal:license_keys:list', 'customer_portal:seats:assign_seat', 'organizations:list'],
+  'portal seats list': ['customer_portal:license_keys:list', 'customer_portal:seats:list_seats', 'organizations:list'],
+  'portal seats resend': ['customer_portal:license_keys:list', 'customer_portal:seats:resend_invitation', 'organizations:list'],
+  'portal seats revoke': ['customer_portal:license_keys:list', 'customer_portal:seats:revoke_seat', 'organizations:list'],
+  'portal seats subscriptions': ['customer_portal:license_keys:list', 'customer_portal:seats:list_claimed_subscriptions', 'organizations:list'],
   'portal subscriptions cancel': ['customer_portal:license_keys:list', 'customer_portal:subscriptions:get', 'customer_portal:subscriptions:update', 'organizations:list'],
   'portal subscriptions get': ['customer_portal:license_keys:list', 'customer_portal:subscriptions:get', 'organizations:list'],
   'portal subscriptions list': ['customer_portal:license_keys:list', 'customer_portal:subscriptions:list', 'organizations:list'],
@@ -151,6 +157,12 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'refunds create': ['orders:get', 'orders:list', 'refunds:create', 'refunds:list'],
   'refunds list': ['refunds:list'],
   'report': ['metrics:get', 'orders:list', 'organizations:list', 'products:list', 'refunds:list'],
+  'seats assign': ['customer-seats:assign_seat'],
+  'seats claim': ['customer-seats:claim_seat'],
+  'seats claim-info': ['customer-seats:get_claim_info'],
+  'seats list': ['customer-seats:list_seats'],
+  'seats resend': ['customer-seats:resend_invitation'],
+  'seats revoke': ['customer-seats:revoke_seat'],
   'sessions create': [],
   'subscriptions cancel': ['subscriptions:get', 'subscriptions:update'],
   'subscriptions create': ['subscriptions:create'],
@@ -176,4 +188,4 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
 export const SHARED_OPERATIONS: readonly string[] = ['customer-sessions:create']
 
 /** The scopes that let an OAuth2 access token send every operation above (the Customer Portal's take customer tokens): what `till auth login --web` asks for. */
-export const TILL_API_SCOPES: readonly string[] = ['benefits:write', 'checkout_links:write', 'checkouts:write', 'custom_fields:write', 'customer_meters:read', 'customer_sessions:write', 'customers:write', 'discounts:write', 'disputes:write', 'events:write', 'files:write', 'license_keys:write', 'members:write', 'meters:write', 'metrics:read', 'metrics:write', 'orders:read', 'orders:write', 'organizations:write', 'payments:read', 'products:write', 'refunds:write', 'subscriptions:write', 'webhooks:write']
+export const TILL_API_SCOPES: readonly string[] = ['benefits:write', 'checkout_links:write', 'checkouts:write', 'custom_fields:write', 'customer_meters:read', 'customer_seats:read', 'customer_seats:write', 'customer_sessions:write', 'customers:write', 'discounts:write', 'disputes:write', 'events:write', 'files:write', 'license_keys:write', 'members:write', 'meters:write', 'metrics:read', 'metrics:write', 'orders:read', 'orders:write', 'organizations:write', 'payments:read', 'products:write', 'refunds:write', 'subscriptions:write', 'webhooks:write']

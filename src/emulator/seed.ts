@@ -8,6 +8,7 @@ import {DAY, iso} from './core/seeding.js'
 import {makeBenefits, makeBenefitVariants, seedGrants} from './resources/benefits/seed.js'
 import {seedCheckouts, seedPastCheckouts} from './resources/checkouts/seed.js'
 import {seedCustomFields} from './resources/custom-fields/seed.js'
+import {seedSeats} from './resources/customer-seats/seed.js'
 import {makeCustomers, makeCustomerVariants} from './resources/customers/seed.js'
 import {seedDiscounts} from './resources/discounts/seed.js'
 import {seedDisputes} from './resources/disputes/seed.js'
@@ -73,6 +74,7 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
   seedDisputes(data, seededRandom(environment === 'production' ? 0xd1e5 : 0xd2e5), now)
   seedVariants(data, seededRandom(environment === 'production' ? 0x7a71 : 0x7a5d), start)
   seedMembers(data, seededRandom(environment === 'production' ? 0x3e31 : 0x3e32))
+  seedSeats(data, seededRandom(environment === 'production' ? 0x5ea7 : 0x5ea8), now)
   inCreationOrder(data)
   return data
 }

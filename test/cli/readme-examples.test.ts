@@ -122,6 +122,15 @@ function placeholders(env: EnvHandle): Record<string, () => Promise<string>> {
     DISCOUNT_ID: () => first('/discounts/', (d) => (d.products ?? []).length === 0),
     LINK_ID: () => first('/checkout-links/'),
     SUBSCRIPTION_ID: () => first('/subscriptions/?active=true'),
+    SEAT_SUBSCRIPTION_ID: () => first('/subscriptions/?active=true', (s) => s.seats !== null),
+    // a pending seat of the seeded seat-based subscription (one an example before has assigned), else a held one
+    SEAT_ID: async () => {
+      const seats = (await api(env, 'GET', `/customer-seats?subscription_id=${await first('/subscriptions/?active=true', (s) => s.seats !== null)}`)).body
+        .seats as Json[]
+      const seat = seats.find((s) => s.status === 'pending') ?? seats.find((s) => s.status === 'claimed')
+      expect(seat, 'a seat of the seat-based subscription').toBeDefined()
+      return String(seat!.id)
+    },
     DISPUTE_ID: () => first('/disputes/'),
     FIELD_ID: () => first('/custom-fields/', (f) => f.slug === 'team-size'),
     FILE_ID: () => first('/files/'),

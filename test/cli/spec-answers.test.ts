@@ -38,6 +38,12 @@ interface Case {
 
 const ID = '7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d'
 
+/** Flags a command needs one of (oclif's `exclusive` pairs, which the manifest does not mark required). */
+const ONE_OF: Record<string, string[]> = {
+  'seats list': ['--subscription', ID],
+  'portal seats list': ['--subscription', ID],
+}
+
 /** Each read-only command with its arguments and the output choices it offers. */
 function cases(box: Sandbox): Case[] {
   const coverage = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'scripts', 'api-coverage.js'), '--json'], {cwd: ROOT, encoding: 'utf8'})) as {
@@ -58,7 +64,7 @@ function cases(box: Sandbox): Case[] {
     }
     const spec = manifest.commands[command.replaceAll(' ', ':')]
     if (!spec) throw new Error(`"${command}" is not in oclif.manifest.json`)
-    const args = Object.values(spec.args).map(() => ID)
+    const args = [...Object.values(spec.args).map(() => ID), ...(ONE_OF[command] ?? [])]
     for (const flag of Object.values(spec.flags)) {
       if (flag.required && flag.type === 'option') args.push(`--${flag.name}`, join(box.root, `${command.replaceAll(' ', '-')}.${flag.name}`))
     }

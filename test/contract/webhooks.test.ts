@@ -83,6 +83,17 @@ it('every delivery passes validateEvent, for each event type the emulator sends'
   expect((await api(h.env, 'POST', `${origin}/_emulator/subscriptions/${subscription.id}/fail-payment`)).status).toBeLessThan(300)
   await polar.subscriptions.revoke(subscription.id)
 
+  // Seats of the seeded seat-based subscription: one assigned, its invitation (read from the control surface, as
+  // the service e-mails it) claimed, one revoked.
+  const seatProduct = (await polar.products.list({query: 'Team Seats'})).items[0]!
+  const seated = (await polar.subscriptions.list({product_id: seatProduct.id})).items.find((s) => s.seats !== null)!
+  const seat = await polar.customerSeats.assignSeat({subscription_id: seated.id, email: 'webhook.seat@example.com'})
+  const invitation = await api(h.env, 'GET', `${origin}/_emulator/customer-seats/${seat.id}/invitation`)
+  expect((await anonymous.customerSeats.getClaimInfo(invitation.body.invitation_token)).can_claim).toBe(true)
+  const claimed = await anonymous.customerSeats.claimSeat({invitation_token: invitation.body.invitation_token})
+  expect(claimed.seat.status).toBe('claimed')
+  expect((await polar.customerSeats.revokeSeat(seat.id)).status).toBe('revoked')
+
   // Organization and the customer's deletion last.
   await polar.organizations.update(h.env.organizationId, {name: 'Acme Webhooks'})
   await polar.customers.delete(customer.id)
@@ -116,6 +127,9 @@ it('every delivery passes validateEvent, for each event type the emulator sends'
     'benefit_grant.created',
     'benefit_grant.revoked',
     'organization.updated',
+    'customer_seat.assigned',
+    'customer_seat.claimed',
+    'customer_seat.revoked',
   ]
   await waitFor(expected)
   expect([...typesReceived()].sort()).toEqual(expect.arrayContaining(expected))

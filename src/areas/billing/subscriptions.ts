@@ -69,6 +69,16 @@ export function planChangeWords(client: ApiClient, productId: string, proration:
   }
 }
 
+/** Words of a seats change to `seats` seats. */
+export function seatsWords(seats: number, proration: string | undefined): ActionWords {
+  const how = proration ? ` (proration: ${proration})` : " (proration: the organization's default)"
+  return {
+    plain: (id) => `set subscription ${id} to ${seats} seats${how}`,
+    detailed: (s) => `set ${describeSubscription(s)} from ${typeof s.seats === 'number' ? s.seats : 'no'} to ${seats} seats${how}`,
+    bulk: `set every subscription read from stdin to ${seats} seats${how}`,
+  }
+}
+
 /** Words of a discount change: `discountId` applied, or with null the discount removed; both from the next renewal. */
 export function discountWords(client: ApiClient, discountId: string | null): ActionWords {
   if (discountId === null) {

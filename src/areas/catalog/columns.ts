@@ -232,7 +232,20 @@ const livePrice = (row: Row): Row | undefined => (Array.isArray(row.prices) ? ro
 /** The first non-archived price as text: `$12.00`, `free`, `pay what you want (min $1.00)`, `metered`... */
 export const productPrice = (row: Row): string => priceText(livePrice(row))
 
-/** A price as text: `$12.00`, `free`, `pay what you want (min $1.00)`, `per seat`, `metered`. */
+/** Seat tiers as text: `$10.00 a seat (1-5 seats), $8.00 a seat (6+ seats)`, `graduated:` in front of graduated tiers. */
+export function seatTiersText(tiers: unknown, money: (amount: unknown) => string): string {
+  const t = child(tiers)
+  const list = Array.isArray(t?.tiers) ? t.tiers.map(child).filter((x) => x !== undefined) : []
+  const text = list
+    .map(
+      (x) =>
+        `${money(x.price_per_seat)} a seat (${x.max_seats === null || x.max_seats === undefined ? `${x.min_seats}+` : `${x.min_seats}-${x.max_seats}`} seats)`,
+    )
+    .join(', ')
+  return t?.seat_tier_type === 'graduated' ? `graduated: ${text}` : text
+}
+
+/** A price as text: `$12.00`, `free`, `pay what you want (min $1.00)`, `per seat: $10.00 a seat (1+ seats)`, `metered`. */
 export function priceText(price: Row | undefined): string {
   if (!price) return ''
   const currency = typeof price.price_currency === 'string' ? price.price_currency : 'usd'
@@ -246,8 +259,10 @@ export function priceText(price: Row | undefined): string {
       return typeof price.minimum_amount === 'number' && price.minimum_amount > 0
         ? `pay what you want (min ${money(price.minimum_amount)})`
         : 'pay what you want'
-    case 'seat_based':
-      return 'per seat'
+    case 'seat_based': {
+      const tiers = seatTiersText(price.seat_tiers, money)
+      return tiers ? `per seat: ${tiers}` : 'per seat'
+    }
     case 'metered_unit':
     case 'metered_tiers':
       return 'metered'

@@ -54,6 +54,24 @@ export function meteredPrice(text: string, currency: Currency): PriceCreate {
   }
 }
 
+/**
+ * A seat-based price from `--seat-tiers`: tiers `MIN-MAX:PRICE` or `MIN+:PRICE` (the last, unlimited), comma
+ * separated, each price per seat in major units: `1-5:10.00,6+:8.00`. The service checks that they join up.
+ */
+export function seatPrice(text: string, currency: Currency, type: 'volume' | 'graduated' = 'volume'): PriceCreate {
+  const hint = 'e.g. --seat-tiers 1-5:10.00,6+:8.00 ($10.00 a seat for 1 to 5 seats, $8.00 a seat from the sixth)'
+  const tiers = text.split(',').map((part) => {
+    const m = /^\s*(\d+)\s*(?:-\s*(\d+)|(\+))\s*:\s*(\S+)\s*$/.exec(part)
+    if (!m) throw usageError(`--seat-tiers: "${part.trim()}" is not a tier MIN-MAX:PRICE or MIN+:PRICE`, hint)
+    const min = Number(m[1])
+    if (min < 1) throw usageError(`--seat-tiers: "${part.trim()}" starts below 1 seat`, hint)
+    const max = m[3] ? null : Number(m[2])
+    if (max !== null && max < min) throw usageError(`--seat-tiers: "${part.trim()}" ends before it starts`, hint)
+    return {min_seats: min, max_seats: max, price_per_seat: toMinor(m[4]!, currency, '--seat-tiers price')}
+  })
+  return {amount_type: 'seat_based', price_currency: currency, seat_tiers: {seat_tier_type: type, tiers}}
+}
+
 export const fixedPrice = (minor: number, currency: Currency): PriceCreate => ({amount_type: 'fixed', price_amount: minor, price_currency: currency})
 
 /** The price the flags describe, or undefined when they give none. */

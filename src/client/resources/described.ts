@@ -6,49 +6,10 @@
 // belongs to one description; every column set names a described view; every topic is in the help).
 import {matching} from '../operation-of.js'
 import {OPERATIONS, type OperationId, type UndocumentedOperationId} from '../operations.generated.js'
-import type {components} from '../wire/index.js'
+import {describe, type ResourceDescription} from './described-types.js'
+import {PORTAL_RESOURCES} from './described-portal.js'
 
-export interface ResourceDescription {
-  /** The key that names it everywhere (column sets, completion): `discounts`, `portal-orders`. */
-  readonly name: string
-  /** One of them, in messages: `discount`, `webhook endpoint`. */
-  readonly noun: string
-  /** The till topic that lists them: `discounts`, `webhooks endpoints`, `portal orders`. */
-  readonly topic: string
-  /** Its wire type in the published document. */
-  readonly wire: keyof components['schemas']
-  /** Every operation of the document that acts on it, and that till may send. */
-  readonly operations: readonly OperationId[]
-  /** Operations on it newer than the document (scripts/operations.js UNDOCUMENTED) that till sends. */
-  readonly newer?: readonly UndocumentedOperationId[]
-  /** The column sets that show it or its parts (default: one named as the resource). */
-  readonly views?: readonly string[]
-  /** `till TOPIC list` lists them (default: when one of its operations is a list). */
-  readonly listed?: boolean
-  /**
-   * Commands made from the description alone (src/areas/derived/commands.ts), by verb: the operation each
-   * sends. A resource whose everyday commands need nothing of their own is added without command files.
-   */
-  readonly commands?: Readonly<Partial<Record<DerivedVerb, OperationId>>>
-  /** The plural in command help (`metric dashboards`); default: the noun and an s. */
-  readonly plural?: string
-  /** The noun of what its paths name first, for one under another (members: `customer`); its own id is the last. */
-  readonly parent?: string
-  /** A body the derived `create` takes: shown in its help, and what the tests create one with. */
-  readonly example?: Readonly<Record<string, unknown>>
-  /**
-   * What its topic holds, in the help and docs/commands, for the resource that has a topic of its own
-   * (`products`, `webhooks endpoints`): package.json's oclif.topics is written from these (`npm run topics`).
-   */
-  readonly about?: string
-}
-
-/** The commands a description can derive: `till TOPIC list|get|create|update|delete`. */
-export const DERIVED_VERBS = ['list', 'get', 'create', 'update', 'delete'] as const
-export type DerivedVerb = (typeof DERIVED_VERBS)[number]
-
-const describe = <const T extends ResourceDescription>(d: T): T => d
-
+export {DERIVED_VERBS, type DerivedVerb, type ResourceDescription} from './described-types.js'
 export const RESOURCES = [
   describe({
     name: 'products',
@@ -113,9 +74,25 @@ export const RESOURCES = [
     name: 'subscriptions',
     noun: 'subscription',
     topic: 'subscriptions',
-    about: 'Subscriptions: list, show, cancel, uncancel, revoke, change plan.',
+    about: 'Subscriptions: list, show, cancel, uncancel, revoke, change plan or seats.',
     wire: 'Subscription',
     operations: ['subscriptions:list', 'subscriptions:get', 'subscriptions:create', 'subscriptions:update', 'subscriptions:revoke', 'subscriptions:export'],
+  }),
+  describe({
+    name: 'customer-seats',
+    noun: 'seat',
+    topic: 'seats',
+    about: "Seats of seat-based subscriptions: list, assign to an e-mail or customer, revoke, resend the invitation; an invitation's claim info and claim.",
+    wire: 'CustomerSeat',
+    operations: [
+      'customer-seats:list_seats',
+      'customer-seats:assign_seat',
+      'customer-seats:revoke_seat',
+      'customer-seats:resend_invitation',
+      'customer-seats:get_claim_info',
+      'customer-seats:claim_seat',
+    ],
+    views: ['customer-seats', 'seat-claim-info'],
   }),
   describe({
     name: 'benefits',
@@ -330,83 +307,7 @@ export const RESOURCES = [
     wire: 'CustomerSession',
     operations: ['customer-sessions:create'],
   }),
-  describe({
-    name: 'portal-customer',
-    noun: 'customer',
-    topic: 'portal customer',
-    about: "The signed-in customer's own details and billing address.",
-    wire: 'CustomerPortalCustomer',
-    operations: ['customer_portal:customers:get', 'customer_portal:customers:update'],
-  }),
-  describe({
-    name: 'portal-orders',
-    noun: 'order',
-    topic: 'portal orders',
-    about: "The customer's orders and their invoices.",
-    wire: 'CustomerOrder',
-    operations: [
-      'customer_portal:orders:list',
-      'customer_portal:orders:get',
-      'customer_portal:orders:update',
-      'customer_portal:orders:invoice',
-      'customer_portal:orders:generate_invoice',
-    ],
-    views: ['orders'],
-  }),
-  describe({
-    name: 'portal-subscriptions',
-    noun: 'subscription',
-    topic: 'portal subscriptions',
-    about: "The customer's subscriptions; cancel at the end of the period.",
-    wire: 'CustomerSubscription',
-    operations: ['customer_portal:subscriptions:list', 'customer_portal:subscriptions:get', 'customer_portal:subscriptions:update'],
-    views: ['subscriptions'],
-  }),
-  describe({
-    name: 'portal-license-keys',
-    noun: 'license key',
-    topic: 'portal license-keys',
-    about: "The customer's license keys; validate, activate and deactivate them (unauthenticated, 3 per second).",
-    wire: 'LicenseKeyRead',
-    operations: [
-      'customer_portal:license_keys:list',
-      'customer_portal:license_keys:get',
-      'customer_portal:license_keys:validate',
-      'customer_portal:license_keys:activate',
-      'customer_portal:license_keys:deactivate',
-    ],
-    views: ['license-keys'],
-  }),
-  describe({
-    name: 'portal-meters',
-    noun: 'meter',
-    topic: 'portal meters',
-    about: "The customer's meters: consumed and credited units and the balance.",
-    wire: 'CustomerCustomerMeter',
-    operations: ['customer_portal:customer_meters:list', 'customer_portal:customer_meters:get'],
-  }),
-  describe({
-    name: 'portal-members',
-    noun: 'member',
-    topic: 'portal members',
-    about: 'The members of the signed-in team, for its owner or a billing manager (a member session: --as-member).',
-    wire: 'CustomerPortalMember',
-    operations: [
-      'customer_portal:members:list_members',
-      'customer_portal:members:add_member',
-      'customer_portal:members:update_member',
-      'customer_portal:members:remove_member',
-    ],
-  }),
-  describe({
-    name: 'portal-benefit-grants',
-    noun: 'benefit grant',
-    topic: 'portal benefit-grants',
-    about: 'The benefits granted to the customer.',
-    wire: 'CustomerBenefitGrant',
-    operations: ['customer_portal:benefit-grants:list'],
-    views: ['benefit-grants'],
-  }),
+  ...PORTAL_RESOURCES,
 ] as const satisfies readonly ResourceDescription[]
 
 export type ResourceName = (typeof RESOURCES)[number]['name']

@@ -82,6 +82,9 @@ export const changeSubscriptionProduct = (client: ApiClient, id: string, body: P
  */
 export const setSubscriptionDiscount = (client: ApiClient, id: string, discountId: string | null) => update(client, id, {discount_id: discountId})
 
+/** Changes a seat-based subscription's number of seats; `proration_behavior` says how the difference is billed. */
+export const updateSubscriptionSeats = (client: ApiClient, id: string, body: Schema<'SubscriptionUpdateSeats'>) => update(client, id, body)
+
 /** The product and the customer, by id or by external id. */
 export type {SubscriptionCreate}
 

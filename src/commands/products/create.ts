@@ -3,7 +3,7 @@ import {Flags} from '@oclif/core'
 import {createProduct, setProductBenefits, type ProductCreate} from '../../client/resources/products.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metadataFlag, priceFlags, VISIBILITIES} from '../../areas/catalog/flags.js'
-import {currencyCode, fixedPrice, meteredPrice, priceFrom, priceRule} from '../../areas/catalog/input.js'
+import {currencyCode, fixedPrice, meteredPrice, priceFrom, priceRule, seatPrice} from '../../areas/catalog/input.js'
 import {metadataFrom} from '../../cli/input/fields.js'
 import {getBenefit} from '../../client/resources/benefits.js'
 import {toTillError} from '../../client/errors.js'
@@ -13,9 +13,9 @@ import {toMinor} from '../../cli/input/money.js'
 const nameRule = (v: string) => (v.trim().length >= 3 && v.trim().length <= 64) || 'a name of 3-64 characters'
 
 export default class ProductsCreate extends BaseCommand {
-  static override summary = 'Create a one-time or recurring product with a fixed, pay-what-you-want or free price.'
+  static override summary = 'Create a one-time or recurring product with a fixed, pay-what-you-want, free or seat-based price.'
   static override description =
-    'Without --interval the product is sold once; with it, it is a subscription billed every --interval-count intervals. Amounts are in major units of --currency (default usd), or in minor units with --amount-minor. --benefit attaches benefits once the product exists (each is checked first, so an unknown one creates nothing). --price 0 is a free price, as --free. --currency takes the currencies the service takes. On a terminal a missing name or price is asked for.'
+    'Without --interval the product is sold once; with it, it is a subscription billed every --interval-count intervals. Amounts are in major units of --currency (default usd), or in minor units with --amount-minor. --benefit attaches benefits once the product exists (each is checked first, so an unknown one creates nothing). --price 0 is a free price, as --free. --seat-tiers prices per seat by tiers of seat counts (alone, or on top of a fixed --price); its subscriptions have seats to assign (till seats). --currency takes the currencies the service takes. On a terminal a missing name or price is asked for.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --name "Icon Pack" --price 19.00',
@@ -31,6 +31,10 @@ export default class ProductsCreate extends BaseCommand {
     {
       description: 'Pay what you want, from 1 EUR, suggesting 5',
       command: '<%= config.bin %> <%= command.id %> --name "Tip jar" --pay-what-you-want --minimum 1 --preset 5 --currency eur',
+    },
+    {
+      description: 'A team plan priced per seat: $10.00 a seat up to 5 seats, $8.00 a seat from the sixth',
+      command: '<%= config.bin %> <%= command.id %> --name "Team Plan" --interval month --seat-tiers 1-5:10.00,6+:8.00',
     },
     {
       description: 'A free quarterly plan with metadata',
@@ -52,6 +56,16 @@ export default class ProductsCreate extends BaseCommand {
     visibility: Flags.option({options: VISIBILITIES, description: 'Who can see it (default public).'})(),
     ...metadataFlag(),
     benefit: Flags.string({description: 'Benefit id to grant with the product (repeatable).', multiple: true}),
+    'seat-tiers': Flags.string({
+      description: 'A seat-based price: tiers MIN-MAX:PRICE, the last MIN+:PRICE, comma-separated, each price per seat in major units, e.g. 1-5:10.00,6+:8.00.',
+      helpGroup: 'PRICE',
+    }),
+    'seat-tier-type': Flags.option({
+      options: ['volume', 'graduated'] as const,
+      description: 'With --seat-tiers: volume (every seat at the tier the count falls in; the default) or graduated (each tier its own seats).',
+      helpGroup: 'PRICE',
+      dependsOn: ['seat-tiers'],
+    })(),
     metered: Flags.string({
       description: 'A metered price METER_ID:UNIT_AMOUNT[:CAP], in minor units (repeatable; recurring products only), e.g. METER:0.5 for half a cent per unit.',
       multiple: true,
@@ -70,10 +84,13 @@ export default class ProductsCreate extends BaseCommand {
     const metadata = metadataFrom(flags.metadata)
     let price = priceFrom(flags, currency)
     const metered = (flags.metered ?? []).map((m) => meteredPrice(m, currency))
+    const seats = flags['seat-tiers'] === undefined ? undefined : seatPrice(flags['seat-tiers'], currency, flags['seat-tier-type'])
+    if (seats && price && price.amount_type !== 'fixed')
+      throw usageError('--seat-tiers goes alone or with a fixed --price', 'drop --free or --pay-what-you-want, e.g. --seat-tiers 1-5:10.00,6+:8.00')
     if (metered.length > 0 && !flags.interval)
       throw usageError('--metered needs --interval: usage is billed on subscriptions', 'e.g. --interval month --metered METER_ID:0.5')
     const name = flags.name ?? (await this.prompter.text('--name', 'Product name', {validate: nameRule})).trim()
-    if (!price && metered.length === 0)
+    if (!price && metered.length === 0 && !seats)
       price = fixedPrice(
         toMinor(
           await this.prompter.text('--price', `Price in ${currency.toUpperCase()} (e.g. 12.00; 0 for free), or pass --free or --pay-what-you-want`, {
@@ -99,7 +116,13 @@ export default class ProductsCreate extends BaseCommand {
         throw new TillError(`benefit ${id} not found; nothing was created`, ExitCode.notFound, 'list the benefits with: till benefits list')
       }
     }
-    const common = {name, description: flags.description, visibility: flags.visibility, prices: [...(price ? [price] : []), ...metered], metadata}
+    const common = {
+      name,
+      description: flags.description,
+      visibility: flags.visibility,
+      prices: [...(price ? [price] : []), ...(seats ? [seats] : []), ...metered],
+      metadata,
+    }
     // One-time (no interval) or recurring: the document's two forms of ProductCreate.
     const body: ProductCreate = flags.interval ? {...common, recurring_interval: flags.interval, recurring_interval_count: flags['interval-count']} : common
     let product = await createProduct(client, body)

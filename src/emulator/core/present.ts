@@ -40,7 +40,7 @@ export function organization(o: Organization) {
     default_tax_behavior: 'location',
     feature_settings: {
       issue_funding_enabled: false,
-      seat_based_pricing_enabled: false,
+      seat_based_pricing_enabled: true,
       wallets_enabled: false,
       member_model_enabled: false,
       checkout_localization_enabled: false,

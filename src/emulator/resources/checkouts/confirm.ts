@@ -120,6 +120,8 @@ function newSubscription(ctx: Ctx, k: CheckoutRecord, product: ProductRecord, pr
     customer_cancellation_comment: null,
     metadata: k.metadata,
     price_ids: [price.id],
+    // a seat-based price: the subscription has the seats the checkout was priced at (its minimum)
+    ...(price.amount_type === 'seat_based' ? {seats: price.seat_tiers.minimum_seats} : {}),
     ...(k.custom_field_data ? {custom_field_data: {...k.custom_field_data}} : {}),
   })
   resetSubscriptionMeters(ctx.store, subscription, now)

@@ -39,9 +39,10 @@ export function checkout(v: View, k: CheckoutRecord) {
     return_url: k.return_url,
     embed_origin: null,
     amount: k.amount,
-    seats: null,
-    min_seats: null,
-    max_seats: null,
+    // a seat-based price is bought at its minimum number of seats (the checkout's seats are not yet chosen here)
+    seats: pp?.amount_type === 'seat_based' ? pp.seat_tiers.minimum_seats : null,
+    min_seats: pp?.amount_type === 'seat_based' ? pp.seat_tiers.minimum_seats : null,
+    max_seats: pp?.amount_type === 'seat_based' ? pp.seat_tiers.maximum_seats : null,
     units: null,
     min_units: null,
     max_units: null,

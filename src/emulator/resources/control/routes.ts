@@ -12,6 +12,7 @@
 //   POST /_emulator/orders/{id}/dispute              the customer disputes a paid order's payment
 //   POST /_emulator/products/refuse {name, times?}   the next create or update of that product gets a 422
 //   POST /_emulator/empty                            every object removed: a new organization, as one starts
+//   GET  /_emulator/customer-seats/{id}/invitation   the invitation token the service e-mails to a pending seat
 import {z} from 'zod'
 
 import {domainError} from '../../core/errors.js'
@@ -33,6 +34,9 @@ import {usageLines} from '../customer-meters/billing.js'
 import {hubOf} from '../listen/hub.js'
 import {recordSubscriptionCycle} from '../customer-meters/reset.js'
 import {armRefusal} from '../products/refusals.js'
+import {seatsAmount} from '../products/amounts.js'
+import type {PriceRecord} from '../products/model.js'
+import {applyPendingSeats} from '../subscriptions/seats.js'
 
 export const CONTROL_PREFIX = '/_emulator'
 
@@ -58,6 +62,10 @@ function payOrder(ctx: Ctx): ReturnType<Handler> {
   return ok(presentOrder(ctx.view, ctx.store.get('orders', id)!))
 }
 
+/** What a period of the subscription's (static) price costs: a seat-based price for the subscription's seats. */
+const periodAmount = (s: SubscriptionRecord, price: PriceRecord): number =>
+  price.amount_type === 'seat_based' ? seatsAmount(price, s.seats ?? price.seat_tiers.minimum_seats) : priceAmount(price)
+
 /** A new period from now, with its order: paid after the payment delay, or never when the payment fails. */
 function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
   const id = pathId(ctx)
@@ -71,6 +79,7 @@ function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
   const {subscription, order, before} = ctx.store.write(() => {
     const s = check(findSubscription(ctx, id))
     const before = s.status
+    applyPendingSeats(ctx.store, s)
     const product = ctx.store.get('products', s.product_id)
     const price = product?.prices.find((p) => s.price_ids.includes(p.id)) ?? product?.prices[0]
     if (!product || !price) throw domainError(409, 'SubscriptionNotRenewable', `Subscription ${id} has no price to bill.`)
@@ -79,9 +88,9 @@ function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
     const usage = usageLines(ctx.store, s)
     const label = `${product.name} (every ${product.recurring_interval_count ?? 1} ${product.recurring_interval})`
     const lines =
-      usage.length === 0 ? undefined : [...(price.amount_type === 'metered_unit' ? [] : [{label, amount: priceAmount(price), priceId: price.id}]), ...usage]
+      usage.length === 0 ? undefined : [...(price.amount_type === 'metered_unit' ? [] : [{label, amount: periodAmount(s, price), priceId: price.id}]), ...usage]
     // the discount, while it lasts, applies to the new period's order (as the service's cycle does)
-    const amount = lines ? lines.reduce((sum, l) => sum + l.amount, 0) : priceAmount(price)
+    const amount = lines ? lines.reduce((sum, l) => sum + l.amount, 0) : periodAmount(s, price)
     const discount = renewalDiscount(ctx, s, ctx.now)
     const order: OrderRecord = buildOrder(ctx.store.data, {
       now: ctx.now,
@@ -201,6 +210,17 @@ export const ACTIONS: Action[] = [
     path: '/products/refuse',
     summary: 'Refuse the next create or update of the product named {name} with a 422 ({times} times, default 1).',
     handler: refuseProduct,
+  },
+  {
+    method: 'GET',
+    path: '/customer-seats/:id/invitation',
+    summary: "A pending seat's invitation as the service e-mails it: its token (for claim-info and claim) and when it expires.",
+    handler: (ctx) => {
+      const seat = lookup(ctx, 'customer_seats', pathId(ctx))
+      if (seat.status !== 'pending' || !seat.invitation_token)
+        throw domainError(409, 'SeatNotPending', `Seat ${seat.id} is ${seat.status}: it has no invitation.`)
+      return ok({email: seat.email, invitation_token: seat.invitation_token, invitation_token_expires_at: seat.invitation_token_expires_at})
+    },
   },
   {
     method: 'POST',

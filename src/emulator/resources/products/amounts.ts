@@ -2,12 +2,31 @@
 // lowest amount the price allows (used by seeds and by the `price_amount` sort).
 import type {PriceRecord} from './model.js'
 
-/** A seat-based price at its minimum number of seats, priced at the tier that number falls in. */
-function seatAmount(p: Extract<PriceRecord, {amount_type: 'seat_based'}>): number {
-  const seats = p.seat_tiers.minimum_seats
-  const tier = p.seat_tiers.tiers.find((t) => t.min_seats <= seats && (t.max_seats === null || seats <= t.max_seats)) ?? p.seat_tiers.tiers[0]
+type SeatPrice = Extract<PriceRecord, {amount_type: 'seat_based'}>
+
+/**
+ * What `seats` seats cost a period: with volume tiers every seat at the price of the tier the count falls
+ * in, with graduated tiers each tier's seats at that tier's price (as the service's tiers calculate).
+ */
+export function seatsAmount(p: SeatPrice, seats: number): number {
+  const tiers = [...p.seat_tiers.tiers].sort((a, b) => a.min_seats - b.min_seats)
+  if (p.seat_tiers.seat_tier_type === 'graduated') {
+    let total = 0
+    let below = 0
+    for (const t of tiers) {
+      if (seats <= below) break
+      const inTier = t.max_seats === null ? seats - below : Math.min(seats, t.max_seats) - below
+      total += inTier * t.price_per_seat
+      if (t.max_seats !== null) below = t.max_seats
+    }
+    return total
+  }
+  const tier = tiers.find((t) => t.max_seats === null || seats <= t.max_seats) ?? tiers[tiers.length - 1]
   return (tier?.price_per_seat ?? 0) * seats
 }
+
+/** A seat-based price at its minimum number of seats. */
+const seatAmount = (p: SeatPrice): number => seatsAmount(p, p.seat_tiers.minimum_seats)
 
 /** The amount a new checkout of this price starts at (a custom price's preset, if any). */
 export function startingAmount(p: PriceRecord): number {

@@ -18,6 +18,8 @@ export type PriceRecord =
 
 /** Seat-based pricing: a price per seat by tier, and the allowed number of seats. */
 export interface SeatTiers {
+  /** How the tiers price seats: `volume` (every seat at the tier the count falls in) or `graduated`; absent: volume. */
+  seat_tier_type?: 'volume' | 'graduated'
   tiers: Array<{min_seats: number; max_seats: number | null; price_per_seat: number}>
   minimum_seats: number
   maximum_seats: number | null

@@ -27,7 +27,7 @@ export function price(p: PriceRecord, product: ProductRecord, store?: Store) {
     case 'custom':
       return {...base, minimum_amount: p.minimum_amount, maximum_amount: p.maximum_amount, preset_amount: p.preset_amount}
     case 'seat_based':
-      return {...base, seat_tiers: p.seat_tiers}
+      return {...base, seat_tiers: {seat_tier_type: 'volume' as const, ...p.seat_tiers}}
     case 'metered_unit': {
       // the meter as the price embeds it (its name and unit), looked up in the meters resource
       const meter = store?.data.meters.find((m) => m.id === p.meter_id)

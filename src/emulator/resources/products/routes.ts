@@ -35,6 +35,15 @@ const priceCreate = z.discriminatedUnion('amount_type', [
   }),
   z.object({amount_type: z.literal('free'), price_currency: currency}),
   z.object({
+    amount_type: z.literal('seat_based'),
+    price_currency: currency,
+    tax_behavior: z.enum(['location', 'inclusive', 'exclusive']).nullish(),
+    seat_tiers: z.object({
+      seat_tier_type: z.enum(['volume', 'graduated']).default('volume'),
+      tiers: z.array(z.object({min_seats: z.int().min(1), max_seats: z.int().min(1).nullish(), price_per_seat: amount()})).min(1),
+    }),
+  }),
+  z.object({
     amount_type: z.literal('metered_unit'),
     meter_id: z.uuid(),
     // a decimal of minor units per unit, up to 12 decimal places; given as a number or a string
@@ -94,6 +103,19 @@ function newPrice(input: PriceCreate, productId: string, now: string): PriceReco
   if (input.amount_type === 'metered_unit') {
     return {...base, amount_type: 'metered_unit', unit_amount: decimalText(input.unit_amount), cap_amount: input.cap_amount ?? null, meter_id: input.meter_id}
   }
+  if (input.amount_type === 'seat_based') {
+    const tiers = sortedTiers(input.seat_tiers.tiers)
+    return {
+      ...base,
+      amount_type: 'seat_based',
+      seat_tiers: {
+        seat_tier_type: input.seat_tiers.seat_tier_type,
+        tiers,
+        minimum_seats: tiers[0]!.min_seats,
+        maximum_seats: tiers[tiers.length - 1]!.max_seats,
+      },
+    }
+  }
   if (input.amount_type === 'custom') {
     return {
       ...base,
@@ -104,6 +126,37 @@ function newPrice(input: PriceCreate, productId: string, now: string): PriceReco
     }
   }
   return {...base, amount_type: 'fixed', price_amount: input.amount_type === 'fixed' ? input.price_amount : 0}
+}
+
+type TierInput = {min_seats: number; max_seats?: number | null; price_per_seat: number}
+
+/** Seat tiers by their first seat, as the service keeps them. */
+function sortedTiers(tiers: TierInput[]) {
+  return [...tiers]
+    .sort((a, b) => a.min_seats - b.min_seats)
+    .map((t) => ({min_seats: t.min_seats, max_seats: t.max_seats ?? null, price_per_seat: t.price_per_seat}))
+}
+
+/** Seat tiers form one range without gaps or overlaps, and only the last may be unlimited (the service's 422). */
+function checkSeatTiers(input: PriceCreate, index: number): void {
+  if (input.amount_type !== 'seat_based') return
+  const tiers = sortedTiers(input.seat_tiers.tiers)
+  const at = ['body', 'prices', index, 'seat_tiers', 'tiers']
+  tiers.forEach((t, i) => {
+    const next = tiers[i + 1]
+    if (t.max_seats !== null && t.max_seats < t.min_seats) {
+      throw ruleValidation(at, `Value error, a tier's max_seats (${t.max_seats}) is below its min_seats (${t.min_seats})`, input.seat_tiers.tiers)
+    }
+    if (!next) return
+    if (t.max_seats === null) throw ruleValidation(at, 'Value error, Only the last tier can have unlimited max_seats (None)', input.seat_tiers.tiers)
+    if (next.min_seats !== t.max_seats + 1) {
+      throw ruleValidation(
+        at,
+        `Value error, Gap or overlap between tiers: tier ending at ${t.max_seats} and tier starting at ${next.min_seats}`,
+        input.seat_tiers.tiers,
+      )
+    }
+  })
 }
 
 /** A unit amount as the service writes decimals: no exponent, no trailing zeros. */
@@ -121,14 +174,17 @@ function checkMetered(ctx: Ctx, prices: unknown[] | null | undefined, recurring:
   })
 }
 
-/** At most one fixed price, or one custom price alone (api-facts §4.2). */
+/** At most one fixed price, or one custom price alone (api-facts §4.2); at most one seat-based price, which a fixed price may join. */
 function checkPriceMix(prices: PriceRecord[]): void {
   const active = prices.filter((p) => !p.is_archived)
   const fixed = active.filter((p) => p.amount_type === 'fixed').length
   const custom = active.filter((p) => p.amount_type === 'custom').length
+  const seats = active.filter((p) => p.amount_type === 'seat_based').length
   if (fixed > 1 || custom > 1 || (custom === 1 && fixed > 0)) {
     throw ruleValidation(['body', 'prices'], 'A product can have at most one fixed price, or a single custom price.')
   }
+  if (seats > 1) throw ruleValidation(['body', 'prices'], 'Only one seat-based price is allowed.')
+  if (seats > 0 && custom > 0) throw ruleValidation(['body', 'prices'], 'A custom price cannot be combined with a fixed, seat-based or unit-based price.')
   const currencies = new Set(active.map((p) => p.price_currency))
   if (currencies.size > 1) throw ruleValidation(['body', 'prices'], 'All prices of a product must use the same currency.')
 }
@@ -188,6 +244,7 @@ export function register(r: Router): void {
     checkOrganization(ctx, input.organization_id)
     checkRefusal(ctx.env, input.name)
     input.prices.forEach(checkCustomBounds)
+    input.prices.forEach(checkSeatTiers)
     checkMetered(ctx, input.prices, Boolean(input.recurring_interval))
     if (input.recurring_interval_count && !input.recurring_interval) {
       throw ruleValidation(['body', 'recurring_interval_count'], 'recurring_interval_count requires recurring_interval.', input.recurring_interval_count)
@@ -225,7 +282,11 @@ export function register(r: Router): void {
     const input = parse(productUpdate, ctx.body)
     const current = findProduct(ctx, id)
     checkRefusal(ctx.env, current.name)
-    input.prices?.forEach((p, i) => 'amount_type' in p && checkCustomBounds(p, i))
+    input.prices?.forEach((p, i) => {
+      if (!('amount_type' in p)) return
+      checkCustomBounds(p, i)
+      checkSeatTiers(p, i)
+    })
     checkMetered(ctx, input.prices, Boolean(input.recurring_interval ?? current.recurring_interval))
     const product = ctx.store.write(() => {
       const p = findProduct(ctx, id)

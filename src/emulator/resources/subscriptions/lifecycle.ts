@@ -12,6 +12,8 @@ import * as benefitViews from '../benefits/present.js'
 import * as customerViews from '../customers/present.js'
 import * as orderViews from '../orders/present.js'
 import {recordSystemEvent} from '../events/log.js'
+import {emitSeatsRevoked, revokeSeatsOf} from '../customer-seats/ending.js'
+import type {SeatRecord} from '../customer-seats/model.js'
 
 export const CANCELLATION_REASONS = [
   'customer_service',
@@ -159,7 +161,8 @@ export function revokeSubscription(
   subscriptionId: string,
   {reason, comment, customerId}: {reason?: string | null; comment?: string | null; customerId?: string} = {},
 ): SubscriptionRecord {
-  return change(
+  let seats: SeatRecord[] = []
+  const revoked = change(
     ctx,
     subscriptionId,
     customerId,
@@ -173,9 +176,13 @@ export function revokeSubscription(
       s.ends_at = now
       s.ended_at = now
       setReason(s, reason, comment)
+      // the seat holders' grants carry the subscription too
       out.grants = revokeGrants(ctx, (g) => g.subscription_id === s.id)
+      seats = revokeSeatsOf(ctx, s.id)
     },
   ).subscription
+  emitSeatsRevoked(ctx, seats)
+  return revoked
 }
 
 /** Takes back a cancellation at period end. Emits the webhooks. */

@@ -42,6 +42,10 @@ export interface SubscriptionRecord {
   customer_cancellation_comment: string | null
   metadata: Metadata
   price_ids: string[]
+  /** The seats of a seat-based subscription (absent or null: not seat-based). */
+  seats?: number | null
+  /** A seats change that applies at the start of the next period (`proration_behavior: next_period`). */
+  pending_update?: {id: string; created_at: string; seats: number} | null
 }
 
 /** A subscription that currently gives access: active, or in its trial. */

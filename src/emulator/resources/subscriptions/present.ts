@@ -37,7 +37,7 @@ export function subscriptionCore(s: SubscriptionRecord) {
     product_id: s.product_id,
     discount_id: s.discount_id,
     checkout_id: s.checkout_id,
-    seats: null,
+    seats: s.seats ?? null,
     units: null,
     customer_cancellation_reason: s.customer_cancellation_reason,
     customer_cancellation_comment: s.customer_cancellation_comment,
@@ -65,7 +65,16 @@ export function subscription(v: View, s: SubscriptionRecord): Presented<'Subscri
     discount: embeddedDiscount(v, s.discount_id) as Presented<'Subscription'>['discount'],
     prices,
     meters: [],
-    pending_update: null,
+    pending_update: s.pending_update
+      ? {
+          created_at: s.pending_update.created_at,
+          modified_at: null,
+          id: s.pending_update.id,
+          applies_at: s.current_period_end,
+          product_id: null,
+          seats: s.pending_update.seats,
+        }
+      : null,
     // hidden deprecated keys
     price_id: prices[0]?.id ?? null,
     price: prices[0] ?? null,

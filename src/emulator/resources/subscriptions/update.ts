@@ -25,6 +25,7 @@ import {
   uncancel,
 } from './lifecycle.js'
 import {recordSubscriptionCycle} from '../customer-meters/reset.js'
+import {applySeats, checkSeats, checkSeatsProration} from './seats.js'
 
 const datetime = () => z.iso.datetime({offset: true, local: true})
 const proration = z.enum(['invoice', 'prorate', 'next_period', 'reset'])
@@ -37,7 +38,7 @@ const cancelFields = {
 // with none of those keys is the general update, strict so a misspelt action is reported, not ignored.
 const revokeSchema = z.object({revoke: z.literal(true), ...cancelFields})
 const cancelSchema = z.object({cancel_at_period_end: z.boolean(), ...cancelFields})
-const seatsSchema = z.object({seats: z.int().min(1), proration_behavior: proration.nullish()})
+const seatsSchema = z.object({seats: z.int().min(-2147483648).max(2147483647), proration_behavior: proration.nullish()}).strict()
 const periodSchema = z.object({current_billing_period_end: datetime()})
 const pauseSchema = z.object({pause_at_period_end: z.boolean(), resumes_at: datetime().nullish()})
 const resumeSchema = z.object({resume: z.literal(true)})
@@ -216,6 +217,32 @@ function checkPeriodEnd(ctx: Ctx, s: SubscriptionRecord, value: string): number 
   return t
 }
 
+/** A seats change (./seats.ts): `subscription.updated` unless the count asked for is the count it has. */
+function updateSeats(ctx: Ctx, id: string, seats: number, proration: string | null | undefined): SubscriptionRecord {
+  const check = (s: SubscriptionRecord) => {
+    if (isRevoked(s) || s.cancel_at_period_end) throw alreadyCanceled()
+    return checkSeats(ctx, s, seats)
+  }
+  const current = findSubscription(ctx, id)
+  checkSeatsProration(proration)
+  check(current)
+  if ((current.seats ?? 1) === seats && !current.pending_update) return current
+  // The organization's default is `prorate` (present.organization).
+  const behavior = proration ?? 'prorate'
+  return change(
+    ctx,
+    id,
+    undefined,
+    (s) => void check(s),
+    (s, out) => {
+      const price = check(s)
+      const {due} = applySeats(ctx, s, seats, behavior, price)
+      const product = ctx.store.get('products', s.product_id)
+      if (due > 0 && product) out.orders.push(billNow(ctx, s, product, price, due, 'subscription_update'))
+    },
+  ).subscription
+}
+
 /** One PATCH: dispatches on the shape that matched (zod keeps only that shape's keys). */
 export function update(ctx: Ctx, id: string, input: Update): SubscriptionRecord {
   if ('revoke' in input) return revokeSubscription(ctx, id, {reason: input.customer_cancellation_reason, comment: input.customer_cancellation_comment})
@@ -223,11 +250,7 @@ export function update(ctx: Ctx, id: string, input: Update): SubscriptionRecord 
     if (!input.cancel_at_period_end) return uncancel(ctx, id).subscription
     return cancelAtPeriodEnd(ctx, id, {reason: input.customer_cancellation_reason, comment: input.customer_cancellation_comment})
   }
-  if ('seats' in input) {
-    const s = findSubscription(ctx, id)
-    if (isRevoked(s) || s.cancel_at_period_end) throw alreadyCanceled()
-    throw domainError(400, 'NotASeatBasedSubscription', 'This subscription does not support seat-based pricing.')
-  }
+  if ('seats' in input) return updateSeats(ctx, id, input.seats, input.proration_behavior)
   if ('current_billing_period_end' in input) {
     const value = input.current_billing_period_end
     return change(

@@ -1,0 +1,98 @@
+// The descriptions of the Customer Portal's resources (`till portal ...`), acting for one customer: part of
+// RESOURCES in ./described.ts.
+import {describe} from './described-types.js'
+
+export const PORTAL_RESOURCES = [
+  describe({
+    name: 'portal-customer',
+    noun: 'customer',
+    topic: 'portal customer',
+    about: "The signed-in customer's own details and billing address.",
+    wire: 'CustomerPortalCustomer',
+    operations: ['customer_portal:customers:get', 'customer_portal:customers:update'],
+  }),
+  describe({
+    name: 'portal-orders',
+    noun: 'order',
+    topic: 'portal orders',
+    about: "The customer's orders and their invoices.",
+    wire: 'CustomerOrder',
+    operations: [
+      'customer_portal:orders:list',
+      'customer_portal:orders:get',
+      'customer_portal:orders:update',
+      'customer_portal:orders:invoice',
+      'customer_portal:orders:generate_invoice',
+    ],
+    views: ['orders'],
+  }),
+  describe({
+    name: 'portal-subscriptions',
+    noun: 'subscription',
+    topic: 'portal subscriptions',
+    about: "The customer's subscriptions; cancel at the end of the period.",
+    wire: 'CustomerSubscription',
+    operations: ['customer_portal:subscriptions:list', 'customer_portal:subscriptions:get', 'customer_portal:subscriptions:update'],
+    views: ['subscriptions'],
+  }),
+  describe({
+    name: 'portal-seats',
+    noun: 'seat',
+    topic: 'portal seats',
+    about: "The seats of the customer's seat-based subscriptions: list, assign, revoke, resend; the subscriptions where the customer holds a seat.",
+    wire: 'CustomerSeat',
+    operations: [
+      'customer_portal:seats:list_seats',
+      'customer_portal:seats:assign_seat',
+      'customer_portal:seats:revoke_seat',
+      'customer_portal:seats:resend_invitation',
+      'customer_portal:seats:list_claimed_subscriptions',
+    ],
+    views: ['customer-seats', 'subscriptions'],
+  }),
+  describe({
+    name: 'portal-license-keys',
+    noun: 'license key',
+    topic: 'portal license-keys',
+    about: "The customer's license keys; validate, activate and deactivate them (unauthenticated, 3 per second).",
+    wire: 'LicenseKeyRead',
+    operations: [
+      'customer_portal:license_keys:list',
+      'customer_portal:license_keys:get',
+      'customer_portal:license_keys:validate',
+      'customer_portal:license_keys:activate',
+      'customer_portal:license_keys:deactivate',
+    ],
+    views: ['license-keys'],
+  }),
+  describe({
+    name: 'portal-meters',
+    noun: 'meter',
+    topic: 'portal meters',
+    about: "The customer's meters: consumed and credited units and the balance.",
+    wire: 'CustomerCustomerMeter',
+    operations: ['customer_portal:customer_meters:list', 'customer_portal:customer_meters:get'],
+  }),
+  describe({
+    name: 'portal-members',
+    noun: 'member',
+    topic: 'portal members',
+    about: 'The members of the signed-in team, for its owner or a billing manager (a member session: --as-member).',
+    wire: 'CustomerPortalMember',
+    operations: [
+      'customer_portal:members:list_members',
+      'customer_portal:members:add_member',
+      'customer_portal:members:update_member',
+      'customer_portal:members:remove_member',
+    ],
+  }),
+  describe({
+    name: 'portal-benefit-grants',
+    noun: 'benefit grant',
+    topic: 'portal benefit-grants',
+    about: 'The benefits granted to the customer.',
+    wire: 'CustomerBenefitGrant',
+    operations: ['customer_portal:benefit-grants:list'],
+    views: ['benefit-grants'],
+  }),
+] as const
