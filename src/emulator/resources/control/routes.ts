@@ -12,6 +12,9 @@
 //   POST /_emulator/orders/{id}/dispute              the customer disputes a paid order's payment
 //   POST /_emulator/products/refuse {name, times?}   the next create or update of that product gets a 422
 //   POST /_emulator/empty                            every object removed: a new organization, as one starts
+//   GET  /_emulator/email-verifications              the pending e-mail changes with their tokens (the e-mails
+//                                                    the portal's request would have sent)
+//   POST /_emulator/customers/{id}/wallet            a top-up of the customer's wallet {amount, currency?}
 import {z} from 'zod'
 
 import {domainError} from '../../core/errors.js'
@@ -33,6 +36,8 @@ import {usageLines} from '../customer-meters/billing.js'
 import {hubOf} from '../listen/hub.js'
 import {recordSubscriptionCycle} from '../customer-meters/reset.js'
 import {armRefusal} from '../products/refusals.js'
+import {pendingVerifications} from '../portal/email-update.js'
+import {topUpWallet} from '../portal/wallets.js'
 
 export const CONTROL_PREFIX = '/_emulator'
 
@@ -213,6 +218,18 @@ export const ACTIONS: Action[] = [
     path: '/subscriptions/:id/fail-payment',
     summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.',
     handler: (ctx) => renew(ctx, true),
+  },
+  {
+    method: 'GET',
+    path: '/email-verifications',
+    summary: 'The pending e-mail changes of the portal, with the token each verification e-mail would carry.',
+    handler: (ctx) => ok({items: pendingVerifications(ctx)}),
+  },
+  {
+    method: 'POST',
+    path: '/customers/:id/wallet',
+    summary: 'Top up a customer\'s wallet: {"amount": cents, "currency": "usd"}; the wallet is made on its first top-up.',
+    handler: topUpWallet,
   },
 ]
 
