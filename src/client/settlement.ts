@@ -127,6 +127,19 @@ export const SETTLEMENTS: Partial<Record<OperationId, Settlement>> = {
   'customer_portal:license_keys:validate': idempotent,
   'customer_portal:license_keys:activate': unknown('till portal license-keys get ID'),
   'customer_portal:license_keys:deactivate': gone,
+  'customer_portal:subscriptions:cancel': gone,
+  'customer_portal:orders:confirm_retry_payment': unknown('till portal orders payment-status ID'),
+  'customer_portal:benefit-grants:update': idempotent,
+  // a second add would save a second card: the list shows whether the first was saved
+  'customer_portal:customers:add_payment_method': unknown('till portal payment-methods list'),
+  // the service saves a setup intent's card once, whatever the number of confirmations
+  'customer_portal:customers:confirm_payment_method': idempotent,
+  'customer_portal:customers:delete_payment_method': gone,
+  // a new request replaces the pending one: only the newest link's token is valid
+  'customer_portal:customers:request_email_update': idempotent,
+  // the token is used up by the first verification
+  'customer_portal:customers:verify_email_update': unknown('till portal customer show'),
+  'checkouts:client_update': idempotent,
 }
 
 /**

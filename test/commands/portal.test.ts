@@ -303,13 +303,20 @@ describe('till portal', () => {
         .filter((id) => id.startsWith('portal:'))
         .sort()
       expect(portal).toEqual([
+        'portal:benefit-grants:get',
         'portal:benefit-grants:list',
+        'portal:benefit-grants:update',
         'portal:customer:show',
         'portal:customer:update',
+        'portal:downloadables:list',
+        'portal:email:check',
+        'portal:email:request',
+        'portal:email:verify',
         'portal:license-keys:activate',
         'portal:license-keys:deactivate',
         'portal:license-keys:get',
         'portal:license-keys:list',
+        'portal:license-keys:rotate',
         'portal:license-keys:validate',
         'portal:meters:get',
         'portal:meters:list',
@@ -317,10 +324,21 @@ describe('till portal', () => {
         'portal:orders:invoice:generate',
         'portal:orders:invoice:get',
         'portal:orders:list',
+        'portal:orders:payment-status',
+        'portal:orders:receipt',
+        'portal:orders:retry-payment',
         'portal:orders:update',
+        'portal:organization:show',
+        'portal:payment-methods:add',
+        'portal:payment-methods:confirm',
+        'portal:payment-methods:delete',
+        'portal:payment-methods:list',
+        'portal:session:show',
         'portal:subscriptions:cancel',
         'portal:subscriptions:get',
         'portal:subscriptions:list',
+        'portal:wallets:get',
+        'portal:wallets:list',
       ])
       expect(existsSync(join(ROOT, 'dist', 'commands', 'portal', 'refunds'))).toBe(false)
     })

@@ -7,6 +7,7 @@
 import {matching} from '../operation-of.js'
 import {OPERATIONS, type OperationId, type UndocumentedOperationId} from '../operations.generated.js'
 import type {components} from '../wire/index.js'
+import {PORTAL_RESOURCES} from './described-portal.js'
 
 export interface ResourceDescription {
   /** The key that names it everywhere (column sets, completion): `discounts`, `portal-orders`. */
@@ -97,7 +98,15 @@ export const RESOURCES = [
     noun: 'checkout',
     topic: 'checkouts',
     wire: 'Checkout',
-    operations: ['checkouts:list', 'checkouts:get', 'checkouts:create', 'checkouts:update', 'checkouts:client_confirm'],
+    operations: [
+      'checkouts:list',
+      'checkouts:get',
+      'checkouts:create',
+      'checkouts:update',
+      'checkouts:client_get',
+      'checkouts:client_update',
+      'checkouts:client_confirm',
+    ],
   }),
   describe({
     name: 'checkout-links',
@@ -244,64 +253,7 @@ export const RESOURCES = [
     views: [],
   }),
   describe({name: 'customer-sessions', noun: 'customer session', topic: 'sessions', wire: 'CustomerSession', operations: ['customer-sessions:create']}),
-  describe({
-    name: 'portal-customer',
-    noun: 'customer',
-    topic: 'portal customer',
-    wire: 'CustomerPortalCustomer',
-    operations: ['customer_portal:customers:get', 'customer_portal:customers:update'],
-  }),
-  describe({
-    name: 'portal-orders',
-    noun: 'order',
-    topic: 'portal orders',
-    wire: 'CustomerOrder',
-    operations: [
-      'customer_portal:orders:list',
-      'customer_portal:orders:get',
-      'customer_portal:orders:update',
-      'customer_portal:orders:invoice',
-      'customer_portal:orders:generate_invoice',
-    ],
-    views: ['orders'],
-  }),
-  describe({
-    name: 'portal-subscriptions',
-    noun: 'subscription',
-    topic: 'portal subscriptions',
-    wire: 'CustomerSubscription',
-    operations: ['customer_portal:subscriptions:list', 'customer_portal:subscriptions:get', 'customer_portal:subscriptions:update'],
-    views: ['subscriptions'],
-  }),
-  describe({
-    name: 'portal-license-keys',
-    noun: 'license key',
-    topic: 'portal license-keys',
-    wire: 'LicenseKeyRead',
-    operations: [
-      'customer_portal:license_keys:list',
-      'customer_portal:license_keys:get',
-      'customer_portal:license_keys:validate',
-      'customer_portal:license_keys:activate',
-      'customer_portal:license_keys:deactivate',
-    ],
-    views: ['license-keys'],
-  }),
-  describe({
-    name: 'portal-meters',
-    noun: 'meter',
-    topic: 'portal meters',
-    wire: 'CustomerCustomerMeter',
-    operations: ['customer_portal:customer_meters:list', 'customer_portal:customer_meters:get'],
-  }),
-  describe({
-    name: 'portal-benefit-grants',
-    noun: 'benefit grant',
-    topic: 'portal benefit-grants',
-    wire: 'CustomerBenefitGrant',
-    operations: ['customer_portal:benefit-grants:list'],
-    views: ['benefit-grants'],
-  }),
+  ...PORTAL_RESOURCES,
 ] as const satisfies readonly ResourceDescription[]
 
 export type ResourceName = (typeof RESOURCES)[number]['name']
@@ -314,6 +266,8 @@ export const NOT_RESOURCES: Readonly<Partial<Record<OperationId | UndocumentedOp
   'oauth2:request_token': 'signing in (till auth login) and renewing its token',
   'oauth2:revoke_token': 'signing out (till auth logout)',
   'cli:listen': 'the event stream of till listen',
+  'customer_portal:license_keys:rotate':
+    "a portal license key's rotation (till portal license-keys rotate), newer than the 2026-10 document that descriptions name operations of (SDK 1.0.1 types it)",
 }
 
 /** A list operation of the document (`customers:list`, `events:list_names`, `webhooks:list_webhook_endpoints`). */
