@@ -10,6 +10,7 @@ import {allowRefusals} from '../helpers/contract.js'
 import {envVars, expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {expectShape} from '../contract/harness.js'
 
 describe('till portal: benefit grants, downloadables, license-key rotation', () => {
   let emulator: Emulator
@@ -101,6 +102,8 @@ describe('till portal: benefit grants, downloadables, license-key rotation', () 
       benefit_id: benefit.id,
       file: {id: file.id, name: 'guide.pdf', size: 3000, download: {url: expect.stringContaining('/downloadables/')}},
     })
+    // exactly the keys the SDK 1.0.1 types (the file as FileDownload, its download link as S3DownloadURL)
+    expectShape('2026-10', 'DownloadableRead', one)
     const filtered = await as(s.customer_id, ['portal', 'downloadables', 'list', '--benefit', crypto.randomUUID(), '-o', 'json'])
     expect(json(filtered)).toEqual([])
   })
