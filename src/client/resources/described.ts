@@ -294,7 +294,7 @@ export interface MatchedPath {
 /** The described resource a request path (after `/v1`, as segments) acts on, with its id; method optional. */
 export function matchPath(parts: readonly string[], method?: string): MatchedPath | undefined {
   for (const template of matching(parts, method)) {
-    const resource = (RESOURCES as readonly ResourceDescription[]).find((r) => r.operations.includes(template.id))
+    const resource = (RESOURCES as readonly ResourceDescription[]).find((r) => (r.operations as readonly string[]).includes(template.id))
     if (!resource) continue
     const at = template.segments.indexOf(null)
     return {
