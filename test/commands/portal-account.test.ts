@@ -174,9 +174,9 @@ describe('till portal: the account', () => {
 
     it('request, check and verify (token from stdin): the address changes and a new session token is printed', async () => {
       const address = `new-${Date.now()}@example.com`
-      const requested = await as(newcomer, ['portal', 'email', 'request', address])
+      const requested = await as(newcomer, ['portal', 'email', 'request', address, '--json'])
       ok(requested)
-      expect(requested.stdout).toBe('')
+      expect(json(requested)).toEqual({email: address, status: 'verification_sent'})
       expect(requested.stderr).toContain(`A verification link was sent to ${address}`)
       const {token} = await pending(newcomer)
       expect(token).toMatch(/^polar_cev_/)
@@ -184,6 +184,9 @@ describe('till portal: the account', () => {
       const checked = await till(['portal', 'email', 'check', token])
       ok(checked)
       expect(checked.stdout).toBe('valid\n')
+      const asJson = await till(['portal', 'email', 'check', token, '--json'])
+      ok(asJson)
+      expect(json(asJson)).toEqual({valid: true})
 
       const verified = await till(['portal', 'email', 'verify', '-'], {}, `${token}\n`)
       ok(verified)
