@@ -256,5 +256,11 @@ describe('till portal: the account', () => {
     ok(named)
     expect(named.stdout).toContain(org.slug)
     expect((await till(['portal', 'organization', 'show', 'no-such-organization'])).code).toBe(3)
+    // with a customer token only, the slug cannot be looked up: one line asking for it
+    const customerOnly = await runInProcess(['portal', 'organization', 'show'], {env: box.env({TILL_API_URL: env.url, TILL_TOKEN: undefined})})
+    expect(customerOnly.code, customerOnly.stderr).toBe(2)
+    expect(customerOnly.stderr).toContain('till portal organization show SLUG')
+    const bySlug = await runInProcess(['portal', 'organization', 'show', org.slug, '--json'], {env: box.env({TILL_API_URL: env.url, TILL_TOKEN: undefined})})
+    expect(bySlug.code, bySlug.stderr).toBe(0)
   })
 })
