@@ -39,6 +39,13 @@ const UNDOCUMENTED = {
     auth: ['oidc', 'pat', 'oat'],
   },
   'products:delete': {method: 'DELETE', path: '/v1/products/{id}', scopes: ['products:write'], auth: ['oidc', 'pat', 'oat']},
+  // newer than the document (@polar-sh/sdk 1.0.1: customerPortal.licenseKeys.rotate): a new key string for the customer's key
+  'customer_portal:license_keys:rotate': {
+    method: 'POST',
+    path: '/v1/customer-portal/license-keys/{id}/rotate',
+    scopes: ['customer_portal:write'],
+    auth: ['customer_session', 'member_session'],
+  },
 }
 
 /** `/v1/orders/{id}/invoice` -> `/v1/orders/{}/invoice`, the form till-operations.js gives. */

@@ -7,6 +7,7 @@ import {RESOURCES, type ResourceDescription} from '../client/resources/described
 
 /** Topics that are not a resource's own, by their words (`orders invoice`). */
 export const COMMAND_TOPICS: Readonly<Record<string, string>> = {
+  'checkouts client': 'A checkout as its buyer sees it, by its client secret (no token): show it, change what the buyer may.',
   'orders invoice': "Generate and fetch an order's invoice.",
   'portal orders invoice': 'Generate and fetch an invoice, as the customer.',
   auth: 'Sign in through the browser (OAuth2) or with an organization access token, see who you are, sign out.',

@@ -231,7 +231,8 @@ export class ApiClient {
         }
         throw new RedirectError(status, method, url.toString(), target?.toString() ?? String(responseHeaders.location ?? ''))
       }
-      if (status === 429) {
+      // A rate limit's 429 has an empty body; a 429 with the service's error (ManualRetryLimitExceeded) is an answer.
+      if (status === 429 && text.trim() === '') {
         refusals++
         // The deadline goes to the pace state, shared with the other processes of the profile; the
         // next acquire waits it out (or gives up past --max-wait) like theirs do.

@@ -2,10 +2,15 @@
 // table's path templates, the most literal template first (`/orders/export` before `/orders/{id}`). The
 // retry loop asks it how a lost write is settled (./settlement.ts); error messages ask it which object a
 // path names (./resources/described.ts).
-import {OPERATIONS, type OperationId} from './operations.generated.js'
+import {OPERATIONS, type OperationId, UNDOCUMENTED_OPERATIONS, type UndocumentedOperationId} from './operations.generated.js'
+
+/** An operation of the document, or one of the few till sends that it leaves out (scripts/operations.js). */
+export type AnyOperationId = OperationId | UndocumentedOperationId
+
+const ALL: Record<AnyOperationId, {method: string; path: string}> = {...OPERATIONS, ...UNDOCUMENTED_OPERATIONS}
 
 export interface Template {
-  id: OperationId
+  id: AnyOperationId
   method: string
   /** The template's segments after `/v1`: literal text, or null where a parameter goes. */
   segments: ReadonlyArray<string | null>
@@ -14,11 +19,11 @@ export interface Template {
 let templates: Template[] | undefined
 
 function all(): Template[] {
-  templates ??= (Object.keys(OPERATIONS) as OperationId[])
+  templates ??= (Object.keys(ALL) as AnyOperationId[])
     .map((id) => ({
       id,
-      method: OPERATIONS[id].method,
-      segments: OPERATIONS[id].path
+      method: ALL[id].method,
+      segments: ALL[id].path
         .replace(/^\/v1\//, '')
         .split('/')
         .filter(Boolean)
@@ -41,5 +46,5 @@ export function matching(parts: readonly string[], method?: string): Template[] 
   return all().filter((t) => (!method || t.method === method) && t.segments.length === parts.length && t.segments.every((s, i) => s === null || s === parts[i]))
 }
 
-/** The operation of the document a request is (method and path, `/orders/ID/invoice`). */
-export const operationOf = (method: string, path: string): OperationId | undefined => matching(segmentsOf(path), method)[0]?.id
+/** The operation a request is (method and path, `/orders/ID/invoice`): of the document, or one it leaves out. */
+export const operationOf = (method: string, path: string): AnyOperationId | undefined => matching(segmentsOf(path), method)[0]?.id

@@ -139,6 +139,26 @@ const KNOWN: Record<string, Known> = {
   },
   BelowMinimumSeats: {message: (what, detail) => `${what}: ${lowerFirst(detail).replace(/\.$/, '')} (the lowest tier of its price)`},
   AboveMaximumSeats: {message: (what, detail) => `${what}: ${lowerFirst(detail).replace(/\.$/, '')} (the highest tier of its price)`},
+  ManualRetryLimitExceeded: {
+    message: (what) => `${what} has had the 5 payment retries a customer may start`,
+    hint: () => "the next attempt is the service's own retry; the order's status shows when it is paid",
+  },
+  OrderNotEligibleForRetry: {
+    message: (what) => `${what} has no failed payment to retry (it is paid, or not a renewal whose payment failed)`,
+    hint: (o, till) => `see its payment status with: ${till} orders payment-status ${o.id ?? 'ID'}`,
+  },
+  PaymentMethodInUseByActiveSubscription: {
+    message: () => 'the payment method is still needed to bill a subscription',
+    hint: (_o, till) => `add another one first (${till} payment-methods add), or cancel the subscription`,
+  },
+  CustomerNotReady: {
+    message: () => 'the customer has no card setup to confirm (the payment processor does not know the customer yet)',
+    hint: (_o, till) => `add a card first: ${till} payment-methods add --confirmation-token TOKEN`,
+  },
+  RotateNotPermitted: {
+    // the rotation's path is newer than the document, so it names no described object: said here
+    message: (_what, detail) => `the license key cannot be rotated: ${detail.replace(/^License key cannot be rotated in its current status\. /, '')}`,
+  },
   ProductNotDeletable: {
     message: (what) => `${what} has orders or subscriptions, so it cannot be deleted`,
     hint: (o) => `archive it instead: till products archive ${o.id ?? 'ID'}`,

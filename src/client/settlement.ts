@@ -10,7 +10,7 @@
 //     shows the truth, never as failed and never sent a second time blindly.
 // test/client/settlement.test.ts fails when a writing operation a command sends has no declaration.
 import {OutcomeUnknownError} from './errors.js'
-import {operationOf} from './operation-of.js'
+import {type AnyOperationId, operationOf} from './operation-of.js'
 import type {OperationId} from './operations.generated.js'
 import {RESOURCES, type ResourceDescription} from './resources/described.js'
 
@@ -63,7 +63,7 @@ async function findRefund(reader: Reader, body: unknown): Promise<unknown> {
 }
 
 /** Every writing operation till's commands send, by operation id. */
-export const SETTLEMENTS: Partial<Record<OperationId, Settlement>> = {
+export const SETTLEMENTS: Partial<Record<AnyOperationId, Settlement>> = {
   'benefits:create': unknown('till benefits list --query NAME'),
   'benefits:update': idempotent,
   'benefits:delete': gone,
@@ -145,6 +145,21 @@ export const SETTLEMENTS: Partial<Record<OperationId, Settlement>> = {
   'customer_portal:seats:assign_seat': unknown('till portal seats list --subscription ID'),
   'customer_portal:seats:revoke_seat': idempotent,
   'customer_portal:seats:resend_invitation': idempotent,
+  'customer_portal:subscriptions:cancel': gone,
+  'customer_portal:orders:confirm_retry_payment': unknown('till portal orders payment-status ID'),
+  'customer_portal:benefit-grants:update': idempotent,
+  // a second add would save a second card: the list shows whether the first was saved
+  'customer_portal:customers:add_payment_method': unknown('till portal payment-methods list'),
+  // the service saves a setup intent's card once, whatever the number of confirmations
+  'customer_portal:customers:confirm_payment_method': idempotent,
+  'customer_portal:customers:delete_payment_method': gone,
+  // a new request replaces the pending one: only the newest link's token is valid
+  'customer_portal:customers:request_email_update': idempotent,
+  // the token is used up by the first verification
+  'customer_portal:customers:verify_email_update': unknown('till portal customer show'),
+  'checkouts:client_update': idempotent,
+  // newer than the document: a second rotation would change the key again
+  'customer_portal:license_keys:rotate': unknown('till portal license-keys get ID'),
 }
 
 /**
@@ -163,7 +178,7 @@ export function derivedSettlement(id: OperationId): Settlement | undefined {
 }
 
 /** The settlement declared for an operation, or derived from the description whose command sends it. */
-export const declaredSettlement = (id: OperationId): Settlement | undefined => SETTLEMENTS[id] ?? derivedSettlement(id)
+export const declaredSettlement = (id: AnyOperationId): Settlement | undefined => SETTLEMENTS[id] ?? derivedSettlement(id as OperationId)
 
 /** How a lost answer to this request is settled; reads (GET, HEAD) are always idempotent. */
 export function settlementOf(method: string, path: string): Settlement {

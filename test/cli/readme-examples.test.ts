@@ -78,6 +78,12 @@ const SKIPPED: Array<[RegExp, string]> = [
   [/^till subscriptions update SUBSCRIPTION_ID --discount DISCOUNT_ID$/, 'asks before changing the subscription, on a terminal (the text: or --yes)'],
   [/--resume < ids\.txt/, 'resumes the job of the line above once it was killed half-way'],
   [/^till webhooks endpoints reset-secret ENDPOINT_ID$/, 'asks before replacing the secret, on a terminal (the text: or --yes)'],
+  [/^till portal payment-methods confirm SETUP_INTENT_ID\b/, 'needs the setup intent id that add prints for a card that needs 3-D Secure'],
+  [/^till portal email verify - < token\.txt$/, 'reads the token of the verification e-mail, which the reader receives'],
+  [
+    /^till portal (payment-methods delete|orders retry-payment|subscriptions cancel|benefit-grants update|license-keys rotate) [A-Z_]+_ID\b/,
+    "asks first, on a terminal (the text: or --yes); the ids are another customer's in the seed",
+  ],
 ]
 
 /** Exit codes other than 0 that the text gives for an example. */
@@ -141,6 +147,12 @@ function placeholders(env: EnvHandle): Record<string, () => Promise<string>> {
     },
     ENDPOINT_ID: () => first('/webhooks/endpoints'),
     KEY_ID: () => first('/license-keys/'),
+    // a paid order of the customer usr_00001, whom the portal examples act as
+    PORTAL_ORDER_ID: async () => {
+      const customer = await api(env, 'GET', '/customers/external/usr_00001')
+      expect(customer.status, customer.text).toBe(200)
+      return first(`/orders/?customer_id=${customer.body.id}`, (o) => o.paid === true)
+    },
     CUSTOMER_ID: () => first('/customers/'),
     METER_ID: () => first('/meters/'),
     TYPE_ID: () => first('/event-types/'),

@@ -34,11 +34,13 @@ it('prints counts per SDK resource and exits 0 although operations are missing',
   expect(all[0]).toBe(190)
   expect(all[1]).toBeGreaterThan(0)
   expect(all[1]).toBeLessThan(all[0]!)
-  expect(r.stdout).toContain('customer_portal:downloadables: GET /v1/customer-portal/downloadables/')
+  // creating an organization takes a user's token: not emulated
+  expect(r.stdout).toContain('organizations: POST /v1/organizations/')
   expect(r.stdout).not.toContain('products: GET /v1/products/{id}\n')
   // --missing-till: what the emulator answers and no command sends
   const section = r.stdout.split('In the emulator, sent by no till command:\n')[1] ?? ''
-  expect(section).toContain('checkouts: GET /v1/checkouts/client/{client_secret}')
+  expect(section).toContain('oauth2: POST /v1/oauth2/introspect')
+  expect(section).not.toContain('checkouts: GET /v1/checkouts/client/{client_secret}')
   expect(section).not.toContain('orders: GET /v1/orders/{id}/receipt')
 }, 120_000)
 

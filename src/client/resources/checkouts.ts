@@ -1,7 +1,7 @@
 // Checkout sessions (api-facts §3.1, §3.3, §4.7).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import type {Checkout, CheckoutCreate, CheckoutUpdate} from '../wire/index.js'
+import type {Checkout, CheckoutCreate, CheckoutUpdate, Schema} from '../wire/index.js'
 import {listItems, seg} from './common.js'
 
 export const CHECKOUT_STATUSES = ['open', 'expired', 'confirmed', 'succeeded', 'failed'] as const
@@ -39,3 +39,11 @@ export const createCheckout = (client: ApiClient, body: CheckoutCreate) => clien
 
 /** What an open checkout can still change (PATCH); `discount_id: null` removes the discount. */
 export const updateCheckout = (client: ApiClient, id: string, body: CheckoutUpdate) => client.patch<Checkout>(`/checkouts/${seg(id)}`, body)
+
+/** The checkout as its buyer sees it (CheckoutPublic), by its client secret: no token is sent. */
+export const getClientCheckout = (client: ApiClient, clientSecret: string) =>
+  client.get<Schema<'CheckoutPublic'>>(`/checkouts/client/${seg(clientSecret)}`, {auth: 'none'})
+
+/** What the buyer may change on an open checkout (product, amount, discount code, their details), by its client secret. */
+export const updateClientCheckout = (client: ApiClient, clientSecret: string, body: Schema<'CheckoutUpdatePublic'>) =>
+  client.patch<Schema<'CheckoutPublic'>>(`/checkouts/client/${seg(clientSecret)}`, body, {auth: 'none'})

@@ -116,7 +116,15 @@ export const RESOURCES = [
     topic: 'checkouts',
     about: 'Checkout sessions: list, show, create (prints the checkout URL).',
     wire: 'Checkout',
-    operations: ['checkouts:list', 'checkouts:get', 'checkouts:create', 'checkouts:update', 'checkouts:client_confirm'],
+    operations: [
+      'checkouts:list',
+      'checkouts:get',
+      'checkouts:create',
+      'checkouts:update',
+      'checkouts:client_get',
+      'checkouts:client_update',
+      'checkouts:client_confirm',
+    ],
   }),
   describe({
     name: 'checkout-links',
@@ -317,6 +325,8 @@ export const nounOf = (name: ResourceName): string => (RESOURCES as readonly Res
 
 /** Operations till sends that act on no resource of their own, and why. */
 export const NOT_RESOURCES: Readonly<Partial<Record<OperationId | UndocumentedOperationId, string>>> = {
+  'customer_portal:license_keys:rotate':
+    "a portal license key's rotation (till portal license-keys rotate), newer than the 2026-10 document that descriptions name operations of (SDK 1.0.1 types it)",
   'oauth2:request_token': 'signing in (till auth login) and renewing its token',
   'oauth2:revoke_token': 'signing out (till auth logout)',
   'cli:listen': 'the event stream of till listen',
@@ -348,7 +358,7 @@ export interface MatchedPath {
 /** The described resource a request path (after `/v1`, as segments) acts on, with its id; method optional. */
 export function matchPath(parts: readonly string[], method?: string): MatchedPath | undefined {
   for (const template of matching(parts, method)) {
-    const resource = (RESOURCES as readonly ResourceDescription[]).find((r) => r.operations.includes(template.id))
+    const resource = (RESOURCES as readonly ResourceDescription[]).find((r) => (r.operations as readonly string[]).includes(template.id))
     if (!resource) continue
     const at = template.segments.indexOf(null)
     const own = resource.parent ? template.segments.lastIndexOf(null) : at

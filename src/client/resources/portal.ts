@@ -1,6 +1,6 @@
 // The Customer Portal API (`/customer-portal/...`, api-facts §3.2): what one signed-in customer sees and
 // may change. Every function but the license-key checks takes a client holding a customer access token.
-import {TillError, usageError} from '../till-error.js'
+import {ExitCode, TillError, usageError} from '../till-error.js'
 import type {InvoiceRoutes} from './invoices.js'
 import type {ApiClient, RequestOptions} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
@@ -18,6 +18,7 @@ import type {
   LicenseKeyWithActivations,
   PortalCustomer,
   PortalCustomerUpdate,
+  RequestBody,
   Schema,
   ValidatedLicenseKey,
 } from '../wire/index.js'
@@ -67,6 +68,32 @@ export const updatePortalOrder = (client: ApiClient, id: string, body: CustomerO
 /** Starts invoice generation (202); the document exists a little later. */
 export const generatePortalInvoice = (client: ApiClient, id: string) => client.post<null>(`${PORTAL}/orders/${seg(id)}/invoice`)
 
+/** The temporary URL of an order's receipt; exit 1 while the order is not paid (202: the service has none yet). */
+export async function portalReceiptUrl(client: ApiClient, id: string): Promise<string> {
+  const res = await client.request<{url: string} | null>('GET', `${PORTAL}/orders/${seg(id)}/receipt`)
+  if (res.status === 202 || !res.body?.url) {
+    throw new TillError(
+      `the receipt of order ${id} is not ready yet (the order is not paid)`,
+      ExitCode.error,
+      `try again later: till portal orders receipt ${id}`,
+    )
+  }
+  return res.body.url
+}
+
+/** CustomerOrderPaymentStatus: the latest payment's status (`no_payment` when there is none) and its decline message. */
+export const getPortalOrderPaymentStatus = (client: ApiClient, id: string) =>
+  client.get<Schema<'CustomerOrderPaymentStatus'>>(`${PORTAL}/orders/${seg(id)}/payment-status`)
+
+/** Retries a failed payment of the order, with a saved payment method or a new card's confirmation token. */
+export const retryPortalOrderPayment = (client: ApiClient, id: string, by: {paymentMethodId: string} | {confirmationTokenId: string}) =>
+  client.post<Schema<'CustomerOrderPaymentConfirmation'>>(
+    `${PORTAL}/orders/${seg(id)}/confirm-payment`,
+    ('paymentMethodId' in by
+      ? {payment_method_id: by.paymentMethodId}
+      : {confirmation_token_id: by.confirmationTokenId}) satisfies RequestBody<'customer_portal:orders:confirm_retry_payment'>,
+  )
+
 /** The portal's invoice routes, for the shared invoice flow (./invoices.ts). */
 export const portalInvoices: InvoiceRoutes = {
   path: (id) => `${PORTAL}/orders/${seg(id)}/invoice`,
@@ -102,6 +129,9 @@ export const cancelPortalSubscription = (client: ApiClient, id: string, c: {reas
     ...(c.comment ? {cancellation_comment: c.comment} : {}),
   } satisfies CustomerSubscriptionUpdate)
 
+/** The portal's own cancellation (DELETE): at the end of the period, with no reason given. */
+export const cancelPortalSubscriptionPlain = (client: ApiClient, id: string) => client.delete<CustomerSubscription>(`${PORTAL}/subscriptions/${seg(id)}`)
+
 // ---- benefits and license keys ----
 
 export interface PortalGrantFilters {
@@ -128,6 +158,15 @@ export function listPortalBenefitGrants(client: ApiClient, f: PortalGrantFilters
     page,
   )
 }
+
+export const getPortalBenefitGrant = (client: ApiClient, id: string) => client.get<CustomerBenefitGrant>(`${PORTAL}/benefit-grants/${seg(id)}`)
+
+/** The type must be the grant's benefit's; only Discord, GitHub and Slack grants take properties. */
+export const updatePortalBenefitGrant = (client: ApiClient, id: string, body: RequestBody<'customer_portal:benefit-grants:update'>) =>
+  client.patch<CustomerBenefitGrant>(`${PORTAL}/benefit-grants/${seg(id)}`, body)
+
+/** A new key string for the customer's key; the old one stops validating (newer than the 2026-10 document). */
+export const rotatePortalLicenseKey = (client: ApiClient, id: string) => client.post<LicenseKeyRead>(`${PORTAL}/license-keys/${seg(id)}/rotate`)
 
 export function listPortalLicenseKeys(client: ApiClient, f: {benefitId?: string}, page: PaginateOptions): AsyncGenerator<LicenseKeyRead> {
   return listItems<LicenseKeyRead>(client, `${PORTAL}/license-keys/`, {benefit_id: f.benefitId}, page)

@@ -15,6 +15,7 @@ import FindMyWay from 'find-my-way'
 import {undeclared, type Walker} from './contract-extras.js'
 import {newAjvs, rebase} from './contract-schemas.js'
 import {describe, preview, toIssues} from './contract-issues.js'
+import {DEPARTURES, NEWER, UNPUBLISHED} from './contract-known.js'
 import type {ValidationIssue} from './errors.js'
 
 type Json = Record<string, unknown>
@@ -66,40 +67,6 @@ export interface RequestCheck {
   refusal?: ValidationIssue[]
   violations: Violation[]
 }
-
-/**
- * Operations the service has but does not publish, which till uses knowingly: not violations. Each with
- * where it is described.
- */
-const UNPUBLISHED: Array<{method: string; path: RegExp; why: string}> = [
-  {method: 'GET', path: /^\/v1\/cli\/listen\/[^/]+$/, why: "the event stream of the service's own CLI (api-facts §9)"},
-  {method: 'GET', path: /^\/v1\/customers\/(external\/)?[^/]+\/members$/, why: "a customer's members, listed: newer than the document (SDK 1.0.1)"},
-  {method: 'GET', path: /^\/v1\/checkout-links\/[^/]+\/redirect$/, why: "a checkout link's url, opened by a buyer's browser (the service's CHECKOUT_BASE_URL)"},
-]
-
-/**
- * Answers the service gives that its document does not describe, each with its reason: not violations.
- */
-const DEPARTURES: Array<{operation: string; status: number; when: (body: unknown) => boolean; why: string}> = [
-  {
-    operation: 'oauth2:introspect_token',
-    status: 200,
-    when: (body) => JSON.stringify(body) === '{"active":false}',
-    why: 'RFC 7662 §2.2: an inactive token is answered {"active": false} alone; the document lists only the active shape',
-  },
-]
-
-/**
- * Fields newer than the document that the official SDK 1.0.1 types (the service's newer contract): added
- * to a copy of the document, so that sending them is not taken for a field the service ignores.
- */
-const NEWER: Array<{schema: string; property: string; definition: Json}> = [
-  ...['WebhookEndpointCreate', 'WebhookEndpointUpdate'].map((schema) => ({
-    schema,
-    property: 'api_version',
-    definition: {anyOf: [{type: 'string', enum: ['2026-04', '2026-10', '2027-01']}, {type: 'null'}], description: 'SDK 1.0.1: the API version of the payloads'},
-  })),
-]
 
 function withNewerFields(document: Json): Json {
   const copy = structuredClone(document)

@@ -210,8 +210,9 @@ export function resolveAuth(env: Env, headers: IncomingHttpHeaders, now: number)
 }
 
 function send(env: Env, res: ServerResponse, reply: Reply, version: string): void {
-  if (reply.status === 429) {
-    // Refused before the cache and sandbox middlewares: Polar-Version only, empty body (api-facts §7).
+  if (reply.status === 429 && reply.body === undefined) {
+    // A rate limit refuses before the cache and sandbox middlewares: Polar-Version only, empty body
+    // (api-facts §7). A route's own 429 (ManualRetryLimitExceeded) has the service's error body.
     res.writeHead(429, {'polar-version': version, ...reply.headers, 'content-length': '0'})
     res.end()
     return

@@ -13,6 +13,9 @@
 //   POST /_emulator/products/refuse {name, times?}   the next create or update of that product gets a 422
 //   POST /_emulator/empty                            every object removed: a new organization, as one starts
 //   GET  /_emulator/customer-seats/{id}/invitation   the invitation token the service e-mails to a pending seat
+//   GET  /_emulator/email-verifications              the pending e-mail changes with their tokens (the e-mails
+//                                                    the portal's request would have sent)
+//   POST /_emulator/customers/{id}/wallet            a top-up of the customer's wallet {amount, currency?}
 import {z} from 'zod'
 
 import {domainError} from '../../core/errors.js'
@@ -37,6 +40,8 @@ import {armRefusal} from '../products/refusals.js'
 import {seatsAmount} from '../products/amounts.js'
 import type {PriceRecord} from '../products/model.js'
 import {applyPendingSeats} from '../subscriptions/seats.js'
+import {pendingVerifications} from '../portal/email-update.js'
+import {topUpWallet} from '../portal/wallets.js'
 
 export const CONTROL_PREFIX = '/_emulator'
 
@@ -233,6 +238,18 @@ export const ACTIONS: Action[] = [
     path: '/subscriptions/:id/fail-payment',
     summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.',
     handler: (ctx) => renew(ctx, true),
+  },
+  {
+    method: 'GET',
+    path: '/email-verifications',
+    summary: 'The pending e-mail changes of the portal, with the token each verification e-mail would carry.',
+    handler: (ctx) => ok({items: pendingVerifications(ctx)}),
+  },
+  {
+    method: 'POST',
+    path: '/customers/:id/wallet',
+    summary: 'Top up a customer\'s wallet: {"amount": cents, "currency": "usd"}; the wallet is made on its first top-up.',
+    handler: topUpWallet,
   },
 ]
 

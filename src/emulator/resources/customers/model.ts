@@ -25,4 +25,6 @@ export interface CustomerRecord {
   tax_id: [string, string] | null
   locale: string | null
   deleted_at: string | null
+  /** The payment method chosen as default in the portal (absent: the card of the first payment, if any). */
+  default_payment_method_id?: string | null
 }

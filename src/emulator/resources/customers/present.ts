@@ -22,7 +22,7 @@ export function customer(v: View, c: CustomerRecord): Presented<'Customer'> {
     tax_id: c.tax_id,
     locale: c.locale,
     organization_id: orgId(v),
-    default_payment_method_id: null,
+    default_payment_method_id: c.default_payment_method_id ?? null,
     deleted_at: c.deleted_at,
     first_user_event_at: null,
     avatar_url: `https://www.gravatar.com/avatar/${c.id.replaceAll('-', '')}?d=404`,

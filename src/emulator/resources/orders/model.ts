@@ -63,4 +63,6 @@ export interface OrderRecord {
   paid_event_sent?: boolean
   /** Set once `order.updated` was sent for the finished invoice. */
   invoice_event_sent?: boolean
+  /** Payment retries the customer started in the portal (the service allows five). */
+  customer_retries?: number
 }

@@ -10,7 +10,7 @@ import {orderAmounts, orderStatus} from '../orders/present.js'
 const PAID = new Set(['paid', 'refunded', 'partially_refunded'])
 
 /** A stable UUID (version 4 layout) derived from `seed`. */
-function derivedUuid(seed: string): string {
+export function derivedUuid(seed: string): string {
   const h = createHash('sha256').update(seed).digest('hex')
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`
 }

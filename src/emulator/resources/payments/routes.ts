@@ -1,42 +1,21 @@
 // Payments (server/polar/payment, read-only) and customers' saved payment methods
-// (server/polar/customer: /customers/{id}/payment-methods), both derived from paid orders (derive.ts).
+// (server/polar/customer: /customers/{id}/payment-methods): the first payment's card and those added in
+// the portal (methods.ts).
 import type {Ctx, Router} from '../../core/http.js'
 import {byField} from '../../core/list.js'
 import type {View} from '../../core/present.js'
 import {found, getRoute, listRoute, organizationScope} from '../../core/toolkit.js'
-import {byExternalId, byId, type Resolve} from '../customers/routes.js'
+import {byExternalId, byId} from '../customers/routes.js'
 import type {OrderRecord} from '../orders/model.js'
 import {orderAmounts} from '../orders/present.js'
-import {hasPayment, paymentIdOf, paymentMethodIdOf} from './derive.js'
+import {hasPayment, paymentIdOf} from './derive.js'
+import {methodsOf, presentWithDefault} from './methods.js'
+import type {PaymentMethodRecord} from './model.js'
 import {payment} from './present.js'
 
 const paymentsOf = (ctx: Ctx): OrderRecord[] => ctx.store.all('orders').filter((o) => hasPayment(ctx, o))
 
 const findPayment = (ctx: Ctx, id: string): OrderRecord => found(paymentsOf(ctx).find((o) => paymentIdOf(o.id) === id))
-
-/** A paying customer's card (the one of their first payment); none for a customer who never paid. */
-type PaymentMethod = ReturnType<typeof paymentMethods>[number]
-
-function paymentMethods(ctx: Ctx, resolve: Resolve) {
-  const customer = resolve(ctx)
-  const paid = ctx.store.all('orders').filter((o) => o.customer_id === customer.id && hasPayment(ctx, o))
-  const first = paid.reduce<OrderRecord | null>((a, o) => (a === null || o.created_at < a.created_at ? o : a), null)
-  const methods = first
-    ? [
-        {
-          id: paymentMethodIdOf(customer.id),
-          created_at: first.paid_at ?? first.created_at,
-          modified_at: null,
-          processor: 'stripe',
-          customer_id: customer.id,
-          type: 'card',
-          is_default: true,
-          method_metadata: {brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, wallet: null},
-        },
-      ]
-    : []
-  return methods
-}
 
 export function register(r: Router): void {
   listRoute(r, 'payments:list', paymentsOf, {
@@ -55,7 +34,7 @@ export function register(r: Router): void {
   })
   getRoute(r, 'payments:get', findPayment, payment)
 
-  const methods = {present: (_view: View, m: PaymentMethod) => m, sorts: {}, defaultSort: ['-created_at']} as const
-  listRoute(r, 'customers:list_payment_methods', (ctx: Ctx) => paymentMethods(ctx, byId), methods)
-  listRoute(r, 'customers:list_payment_methods_external', (ctx: Ctx) => paymentMethods(ctx, byExternalId), methods)
+  const methods = {present: (_view: View, m: PaymentMethodRecord, ctx: Ctx) => presentWithDefault(ctx, m), sorts: {}, defaultSort: ['-created_at']} as const
+  listRoute(r, 'customers:list_payment_methods', (ctx: Ctx) => methodsOf(ctx, byId(ctx).id), methods)
+  listRoute(r, 'customers:list_payment_methods_external', (ctx: Ctx) => methodsOf(ctx, byExternalId(ctx).id), methods)
 }

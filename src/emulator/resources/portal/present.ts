@@ -142,7 +142,7 @@ export function portalCustomer(c: CustomerRecord) {
     billing_address: c.billing_address,
     tax_id: c.tax_id,
     oauth_accounts: {},
-    default_payment_method_id: null,
+    default_payment_method_id: c.default_payment_method_id ?? null,
     type: c.type,
     locale: c.locale,
   }

@@ -3,13 +3,20 @@
 // here writes organization-level data.
 import {z} from 'zod'
 
-import {ruleValidation, unauthorized} from '../../core/errors.js'
+import {ruleValidation} from '../../core/errors.js'
 import {ok, type Ctx, type Router} from '../../core/http.js'
 import {byField, textSearch} from '../../core/list.js'
-import {found, getRoute, listRoute, pathId, type Rows} from '../../core/toolkit.js'
+import {found, getRoute, listRoute, pathId, routeOf, type Rows} from '../../core/toolkit.js'
+import {methodsOf} from '../payments/methods.js'
+import {registerPaymentMethods} from './payment-methods.js'
+import {registerOrderPayments} from './orders.js'
+import {registerBenefitExtras} from './benefits.js'
+import {registerEmailUpdate} from './email-update.js'
+import {registerWallets} from './wallets.js'
 import type {BenefitGrantRecord} from '../benefits/model.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import * as licenseKeyViews from '../license-keys/present.js'
+import {me} from './me.js'
 import {customerOrganization, customerProduct, portalCustomer, portalGrant, portalOrder, portalSubscription} from './present.js'
 import {addressSchema, parse} from '../../core/validate.js'
 import {BENEFIT_TYPES} from '../benefits/routes.js'
@@ -38,12 +45,6 @@ const subscriptionCancel = z.object({
   cancellation_comment: z.string().nullish(),
 })
 
-/** The signed-in customer's id (routes with auth 'customer' always have one). */
-function me(ctx: Ctx): string {
-  if (ctx.auth.kind !== 'customer') throw unauthorized()
-  return ctx.auth.customerId
-}
-
 const productName = (ctx: Ctx, productId: string | null) => (productId ? ctx.store.get('products', productId)?.name : undefined)
 const isActive = (s: SubscriptionRecord) => s.status === 'active' || s.status === 'trialing'
 const isEnded = (s: SubscriptionRecord) => s.status === 'canceled' || s.status === 'incomplete_expired' || s.status === 'unpaid'
@@ -53,17 +54,29 @@ function registerCustomer(r: Router): void {
 
   r.patch('/customer-portal/customers/me', 'customer', (ctx) => {
     const input = parse(customerUpdate, ctx.body)
-    if (input.default_payment_method_id) {
-      throw ruleValidation(['body', 'default_payment_method_id'], 'Payment method does not exist.', input.default_payment_method_id)
+    const methodId = input.default_payment_method_id
+    if (methodId === null) {
+      throw ruleValidation([{type: 'missing', loc: ['body', 'default_payment_method_id'], msg: 'Default payment method cannot be reset to null.', input: null}])
+    }
+    if (methodId !== undefined && !methodsOf(ctx, me(ctx)).some((m) => m.id === methodId)) {
+      throw ruleValidation([{type: 'invalid', loc: ['body', 'default_payment_method_id'], msg: 'Payment method not found.', input: methodId}])
     }
     const customer = ctx.store.write(() => {
       const c = findCustomer(ctx, me(ctx))
       Object.assign(c, billingChanges(c, input))
+      if (methodId !== undefined) c.default_payment_method_id = methodId
       c.modified_at = new Date(ctx.now).toISOString()
       return c
     })
     emitCustomerChange(ctx, 'updated', customer)
     return ok(portalCustomer(customer))
+  })
+
+  // PortalAuthenticatedUser of a customer session (the service refuses a customer without an e-mail, which
+  // the emulator's customers always have; member sessions are the team members' part).
+  r.get(routeOf('customer_portal:customer-session:get_authenticated_user').path, 'customer', (ctx) => {
+    const c = findCustomer(ctx, me(ctx))
+    return ok({type: 'customer', name: c.name, email: c.email, customer_id: c.id, member_id: null, role: null})
   })
 
   r.get('/customer-portal/customer-session/introspect', 'customer', (ctx) => {
@@ -180,4 +193,9 @@ export function register(r: Router): void {
   registerSubscriptions(r)
   registerBenefits(r)
   registerOrganization(r)
+  registerPaymentMethods(r)
+  registerOrderPayments(r)
+  registerBenefitExtras(r)
+  registerEmailUpdate(r)
+  registerWallets(r)
 }
