@@ -13,6 +13,7 @@ import type {Ajv2020, ValidateFunction} from 'ajv/dist/2020.js'
 import FindMyWay from 'find-my-way'
 
 import {undeclared, type Walker} from './contract-extras.js'
+import {withNewer} from './contract-newer.js'
 import {newAjvs, rebase} from './contract-schemas.js'
 import {describe, preview, toIssues} from './contract-issues.js'
 import type {ValidationIssue} from './errors.js'
@@ -88,28 +89,6 @@ const DEPARTURES: Array<{operation: string; status: number; when: (body: unknown
   },
 ]
 
-/**
- * Fields newer than the document that the official SDK 1.0.1 types (the service's newer contract): added
- * to a copy of the document, so that sending them is not taken for a field the service ignores.
- */
-const NEWER: Array<{schema: string; property: string; definition: Json}> = [
-  ...['WebhookEndpointCreate', 'WebhookEndpointUpdate'].map((schema) => ({
-    schema,
-    property: 'api_version',
-    definition: {anyOf: [{type: 'string', enum: ['2026-04', '2026-10', '2027-01']}, {type: 'null'}], description: 'SDK 1.0.1: the API version of the payloads'},
-  })),
-]
-
-function withNewerFields(document: Json): Json {
-  const copy = structuredClone(document)
-  const schemas = (copy.components as {schemas: Record<string, {properties?: Json}>}).schemas
-  for (const {schema, property, definition} of NEWER) {
-    const target = schemas[schema]
-    if (target?.properties && !(property in target.properties)) target.properties[property] = definition
-  }
-  return copy
-}
-
 /** The framework's 422 for input its models refuse (`{detail: [{type, loc, msg, input}]}`). */
 const VALIDATION_ANSWER: MediaTypes = {content: {'application/json': {schema: {$ref: '#/components/schemas/HTTPValidationError'}}}}
 
@@ -138,7 +117,7 @@ export class Contract {
   }
 
   constructor(published: Json) {
-    const document = withNewerFields(published)
+    const document = withNewer(published)
     this.document = document
     const {bodies, params} = newAjvs(document)
     this.ajv = bodies
