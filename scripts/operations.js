@@ -31,6 +31,8 @@ const UNDOCUMENTED = {
   'oauth2:clients:list': {method: 'GET', path: '/v1/oauth2/', scopes: [], auth: ['oidc', 'pat']},
   // newer than the document (@polar-sh/sdk 1.0.1, see its SOURCE.md); a change to products, as PATCH is
   'products:delete': {method: 'DELETE', path: '/v1/products/{id}', scopes: ['products:write'], auth: ['oidc', 'pat', 'oat']},
+  // newer than the document (@polar-sh/sdk 1.0.1): a new key string for a license key (server/polar/license_key)
+  'license_keys:rotate': {method: 'POST', path: '/v1/license-keys/{id}/rotate', scopes: ['license_keys:write'], auth: ['oidc', 'pat', 'oat']},
 }
 
 /** `/v1/orders/{id}/invoice` -> `/v1/orders/{}/invoice`, the form till-operations.js gives. */

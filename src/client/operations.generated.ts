@@ -208,6 +208,7 @@ export const UNDOCUMENTED_OPERATIONS = {
   'cli:listen': {method: 'GET', path: '/v1/cli/listen/{organization_id}', scopes: ['webhooks:read', 'webhooks:write'], auth: ['oidc', 'pat', 'oat']},
   'oauth2:clients:list': {method: 'GET', path: '/v1/oauth2/', scopes: [], auth: ['oidc', 'pat']},
   'products:delete': {method: 'DELETE', path: '/v1/products/{id}', scopes: ['products:write'], auth: ['oidc', 'pat', 'oat']},
+  'license_keys:rotate': {method: 'POST', path: '/v1/license-keys/{id}/rotate', scopes: ['license_keys:write'], auth: ['oidc', 'pat', 'oat']},
 } as const satisfies Record<string, OperationSpec>
 
 export type UndocumentedOperationId = keyof typeof UNDOCUMENTED_OPERATIONS

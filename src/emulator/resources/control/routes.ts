@@ -12,6 +12,8 @@
 //   POST /_emulator/orders/{id}/dispute              the customer disputes a paid order's payment
 //   POST /_emulator/products/refuse {name, times?}   the next create or update of that product gets a 422
 //   POST /_emulator/empty                            every object removed: a new organization, as one starts
+//   POST /_emulator/organization/features            turns the organization's features on or off, as support
+//                                                    does ({"off_session_charges_enabled": bool})
 import {z} from 'zod'
 
 import {domainError} from '../../core/errors.js'
@@ -169,6 +171,18 @@ function empty(ctx: Ctx): ReturnType<Handler> {
   return ok({removed})
 }
 
+const features = z.object({off_session_charges_enabled: z.boolean().optional()})
+
+function setFeatures(ctx: Ctx): ReturnType<Handler> {
+  const input = parse(features, ctx.body)
+  const org = ctx.store.write(() => {
+    const o = ctx.store.data.organization
+    if (input.off_session_charges_enabled !== undefined) o.off_session_charges_enabled = input.off_session_charges_enabled
+    return o
+  })
+  return ok({off_session_charges_enabled: org.off_session_charges_enabled ?? false})
+}
+
 export const ACTIONS: Action[] = [
   {
     method: 'GET',
@@ -207,6 +221,12 @@ export const ACTIONS: Action[] = [
     path: '/empty',
     summary: 'Remove every object of this environment, keeping the organization and its tokens: a new, empty organization.',
     handler: empty,
+  },
+  {
+    method: 'POST',
+    path: '/organization/features',
+    summary: 'Turn features of the organization on or off, as Polar support does: {"off_session_charges_enabled": bool}.',
+    handler: setFeatures,
   },
   {
     method: 'POST',

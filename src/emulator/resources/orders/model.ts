@@ -46,7 +46,8 @@ export interface OrderRecord {
   refunded_tax_amount: number
   billing_name: string | null
   billing_address: Address | null
-  invoice_number: string
+  /** Null while the order is a draft: assigned when it is finalized. */
+  invoice_number: string | null
   /** Set by POST /invoice; the document exists from `invoice_ready_at` on. */
   invoice_requested_at: string | null
   invoice_ready_at: string | null
