@@ -31,7 +31,7 @@ const NEWER_OPERATIONS: Array<{path: string; method: string; operation: Json; sc
   {
     path: '/v1/products/{id}',
     method: 'delete',
-    why: 'SDK 1.0.1 products.delete: a product without orders or subscriptions can be deleted (409 ProductNotDeletable otherwise)',
+    why: 'SDK 1.0.1 products.delete: a product without orders, subscriptions, trials or discounts can be deleted (409 ProductNotDeletable otherwise)',
     operation: {
       operationId: 'products:delete',
       parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string', format: 'uuid4'}}],
