@@ -108,8 +108,8 @@ const KNOWN: Record<string, Known> = {
     message: (what, detail) =>
       /missing_payment_method/.test(detail)
         ? `the charge of ${what} failed: the customer has no saved payment method (or not the one given); the order stays a draft`
-        : `the charge of ${what} failed (${detail.replace(/\.$/, '')}); the order stays a draft`,
-    hint: (o) => `see the customer's saved payment methods with: till customers payment-methods CUSTOMER, then: till orders finalize ${o.id ?? 'ID'}`,
+        : `the charge of ${what} was declined (${/reason: (\w+)/.exec(detail)?.[1] ?? detail.replace(/\.$/, '')}); the order stays a draft`,
+    hint: (o, _till) => `see the customer's saved payment methods with: till customers payment-methods CUSTOMER, then: till orders finalize ${o.id ?? 'ID'}`,
   },
   PaymentActionRequired: {
     message: (what) => `the charge of ${what} needs the customer to authenticate (3-D Secure), which cannot be done off-session; the order stays a draft`,

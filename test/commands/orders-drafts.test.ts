@@ -151,6 +151,33 @@ describe('till orders create and finalize', () => {
     expect(wrongCard.stderr).toMatch(/no saved payment method/)
   })
 
+  it('a card that is declined, or needs the customer to authenticate: one line each, the draft kept', async () => {
+    const card = (outcome: string) =>
+      api(emulator.production, 'POST', `${new URL(emulator.production.url).origin}/_emulator/customers/${seed.payer.id}/card`, {body: {outcome}})
+    const created = await till(['orders', 'create', '--customer', seed.payer.id, '--product', seed.product.id])
+    ok(created)
+    const id = created.stdout.trim()
+    try {
+      expect((await card('decline')).status).toBe(200)
+      const declined = await till(['orders', 'finalize', id, '--yes'])
+      expect(declined.code).toBe(1)
+      expect(declined.stderr.split('\n')[0]).toBe(`Error: the charge of order ${id} was declined (card_error); the order stays a draft`)
+      await card('authentication_required')
+      const sca = await till(['orders', 'finalize', id, '--yes'])
+      expect(sca.code).toBe(1)
+      expect(sca.stderr.split('\n').slice(0, 2)).toEqual([
+        `Error: the charge of order ${id} needs the customer to authenticate (3-D Secure), which cannot be done off-session; the order stays a draft`,
+        'Hint: ask the customer to update their payment method in the customer portal, then finalize again',
+      ])
+      expect((await api(emulator.production, 'GET', `/orders/${id}`)).body).toMatchObject({status: 'draft', invoice_number: null})
+    } finally {
+      await card('succeed')
+    }
+    const paid = await till(['orders', 'finalize', id, '--yes', '--json'])
+    ok(paid)
+    expect(JSON.parse(paid.stdout).status).toBe('paid')
+  })
+
   it("refuses what the service refuses, in the service's words", async () => {
     const refused = async (args: string[], message: RegExp) => {
       const r = await till(['orders', 'create', ...args])

@@ -14,6 +14,8 @@
 //   POST /_emulator/empty                            every object removed: a new organization, as one starts
 //   POST /_emulator/organization/features            turns the organization's features on or off, as support
 //                                                    does ({"off_session_charges_enabled": bool})
+//   POST /_emulator/customers/{id}/card              how the customer's saved card answers the next off-session
+//                                                    charges ({"outcome": "succeed" | "decline" | "authentication_required"})
 import {z} from 'zod'
 
 import {domainError} from '../../core/errors.js'
@@ -183,6 +185,20 @@ function setFeatures(ctx: Ctx): ReturnType<Handler> {
   return ok({off_session_charges_enabled: org.off_session_charges_enabled ?? false})
 }
 
+const cardOutcome = z.object({outcome: z.enum(['succeed', 'decline', 'authentication_required'])})
+
+function setCardOutcome(ctx: Ctx): ReturnType<Handler> {
+  const customer = lookup(ctx, 'customers', pathId(ctx))
+  const {outcome} = parse(cardOutcome, ctx.body)
+  ctx.store.write(() => {
+    const outcomes = {...ctx.store.data.card_outcomes}
+    if (outcome === 'succeed') delete outcomes[customer.id]
+    else outcomes[customer.id] = outcome
+    ctx.store.data.card_outcomes = outcomes
+  })
+  return ok({customer_id: customer.id, outcome})
+}
+
 export const ACTIONS: Action[] = [
   {
     method: 'GET',
@@ -227,6 +243,12 @@ export const ACTIONS: Action[] = [
     path: '/organization/features',
     summary: 'Turn features of the organization on or off, as Polar support does: {"off_session_charges_enabled": bool}.',
     handler: setFeatures,
+  },
+  {
+    method: 'POST',
+    path: '/customers/:id/card',
+    summary: 'How the customer\'s saved card answers off-session charges from now on: {"outcome": "succeed" | "decline" | "authentication_required"}.',
+    handler: setCardOutcome,
   },
   {
     method: 'POST',

@@ -154,6 +154,16 @@ function finalize(ctx: Ctx): Reply {
   // the payment method asked for, which must be the customer's, else the customer's default one
   const card = savedCardOf(ctx.view, draft.customer_id)
   if (card === null || (input?.payment_method_id && input.payment_method_id !== card)) throw paymentFailed()
+  // the card's issuer may decline, or ask for an authentication no one is there to give
+  const outcome = ctx.store.data.card_outcomes[draft.customer_id]
+  if (outcome === 'decline') throw domainError(402, 'PaymentFailed', 'Payment failed with reason: card_error.')
+  if (outcome === 'authentication_required') {
+    throw domainError(
+      402,
+      'PaymentActionRequired',
+      `Order ${draft.id} payment requires customer authentication (e.g. 3DS challenge); off-session charge cannot complete.`,
+    )
+  }
   ctx.store.write(() => {
     const o = findOrder(ctx, id)
     const at = new Date(ctx.now).toISOString()
