@@ -38,6 +38,14 @@ it('gives the key a new string: the old one stops validating, the rest of the ke
   expect(unconfirmed.stderr).toMatch(/--yes/)
   expect((await validate(before.key)).status).toBe(200)
 
+  // --dry-run names the key and changes nothing
+  const dry = await till(['license-keys', 'rotate', before.id, '--dry-run'])
+  ok(dry)
+  expect(dry.stdout).toBe(
+    `Dry run: would rotate license key ${before.display_key} of ${before.customer.email}: the current key stops working at once (local, profile local); nothing was changed.\n`,
+  )
+  expect((await validate(before.key)).status).toBe(200)
+
   // piped without a format: the new key alone
   const rotated = await till(['license-keys', 'rotate', before.id, '--yes'])
   ok(rotated)

@@ -99,6 +99,15 @@ describe('till orders create and finalize', () => {
     expect(unconfirmed.stderr).toMatch(/--yes/)
     expect((await api(emulator.production, 'GET', `/orders/${draft.id}`)).body.status).toBe('draft')
 
+    // --dry-run says what would be charged, and charges nothing
+    const dry = await till(['orders', 'finalize', draft.id, '--dry-run'])
+    ok(dry)
+    const total = `$${(draft.total_amount / 100).toFixed(2)}`
+    expect(dry.stdout).toBe(
+      `Dry run: would charge ${total} (order ${draft.id}, ${seed.payer.email}) to the customer's saved payment method (local, profile local); nothing was changed.\n`,
+    )
+    expect((await api(emulator.production, 'GET', `/orders/${draft.id}`)).body.status).toBe('draft')
+
     const finalized = await till(['orders', 'finalize', draft.id, '--payment-method', seed.card.id, '--yes', '--json'])
     ok(finalized)
     const paid = JSON.parse(finalized.stdout)

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {getLicenseKey, rotateLicenseKey} from '../../client/resources/license-keys.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, dryRunFlag, outputFlags} from '../../areas/command.js'
 
 export default class LicenseKeysRotate extends BaseCommand {
   static override summary = 'Give a license key a new key string: the old one stops working at once (asks for confirmation).'
@@ -17,13 +17,17 @@ export default class LicenseKeysRotate extends BaseCommand {
   ]
 
   static override args = {id: Args.string({ignoreStdin: true, description: 'License key id (not the key itself).', required: true})}
-  static override flags = {...outputFlags, yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'})}
+  static override flags = {
+    ...outputFlags,
+    yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    'dry-run': dryRunFlag,
+  }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(LicenseKeysRotate)
     const client = await this.ctx.client()
     let what = `license key ${args.id}`
-    if (this.prompter.interactive && !flags.yes) {
+    if ((this.prompter.interactive && !flags.yes) || flags['dry-run']) {
       const key = await getLicenseKey(client, args.id)
       what = `license key ${key.display_key} of ${key.customer.email}`
     }

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {finalizeOrder, getOrder} from '../../client/resources/orders.js'
-import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {BaseCommand, dryRunFlag, outputFlags} from '../../areas/command.js'
 import {formatMoney} from '../../cli/input/money.js'
 
 export default class OrdersFinalize extends BaseCommand {
@@ -26,13 +26,14 @@ Confirmed on a terminal, stating the total; --yes is needed otherwise. A finaliz
       description: "Id of the customer's saved payment method to charge (default: their default one); see till customers payment-methods.",
     }),
     yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
+    'dry-run': dryRunFlag,
   }
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(OrdersFinalize)
     const client = await this.ctx.client()
     let summary = `charge draft order ${args.id} to the customer's saved payment method`
-    if (this.prompter.interactive && !flags.yes) {
+    if ((this.prompter.interactive && !flags.yes) || flags['dry-run']) {
       const order = await getOrder(client, args.id)
       summary = `charge ${formatMoney(order.total_amount, order.currency)} (order ${order.id}, ${order.customer.email}) to the customer's saved payment method`
     }
