@@ -46,6 +46,8 @@ const UNDOCUMENTED = {
     scopes: ['customer_portal:write'],
     auth: ['customer_session', 'member_session'],
   },
+  // newer than the document (@polar-sh/sdk 1.0.1): a new key string for a license key (server/polar/license_key)
+  'license_keys:rotate': {method: 'POST', path: '/v1/license-keys/{id}/rotate', scopes: ['license_keys:write'], auth: ['oidc', 'pat', 'oat']},
 }
 
 /** `/v1/orders/{id}/invoice` -> `/v1/orders/{}/invoice`, the form till-operations.js gives. */

@@ -182,10 +182,14 @@ export class Context {
       if (as.externalId || as.customerId) {
         const org = await this.client()
         const member = as.memberId ? {member_id: as.memberId} : as.memberExternalId ? {external_member_id: as.memberExternalId} : {}
-        const session = await org.post<{token: string; customer_id: string}>(
-          '/customer-sessions/',
-          as.customerId ? {customer_id: as.customerId, ...member} : {external_customer_id: as.externalId, ...member},
-        )
+        const session = await org
+          .post<{token: string; customer_id: string}>(
+            '/customer-sessions/',
+            as.customerId ? {customer_id: as.customerId, ...member} : {external_customer_id: as.externalId, ...member},
+          )
+          .catch((error: unknown) => {
+            throw memberNeeded(error, as) ?? error
+          })
         token = session.token
         this.debug(`created a customer session for customer ${session.customer_id}`)
       }
@@ -312,4 +316,16 @@ export class Context {
   async close(): Promise<void> {
     await Promise.allSettled(this.closers.reverse().map((c) => c()))
   }
+}
+
+/** The service's 422 for a team customer's session without a member, as one line naming the flags. */
+function memberNeeded(error: unknown, as: {externalId?: string; customerId?: string}): TillError | undefined {
+  const detail = (error as {status?: number; body?: {detail?: Array<{loc?: unknown[]; msg?: string}>}}).body?.detail
+  const required = (d: {loc?: unknown[]; msg?: string}) => d.loc?.at(-1) === 'member_id' && /required/.test(d.msg ?? '')
+  if ((error as {status?: number}).status !== 422 || !Array.isArray(detail) || !detail.some(required)) return undefined
+  const customer = as.externalId ?? as.customerId
+  return usageError(
+    `${customer} is a team customer: its portal session acts as one of its members`,
+    `add --as-member-external-id EXTERNAL_ID or --as-member ID (see: till customers members list ${as.externalId ? `--external-id ${as.externalId}` : as.customerId})`,
+  )
 }

@@ -211,6 +211,7 @@ export const UNDOCUMENTED_OPERATIONS = {
   'customers:members:list_external': {method: 'GET', path: '/v1/customers/external/{external_id}/members', scopes: ['members:read', 'members:write'], auth: ['oidc', 'pat', 'oat']},
   'products:delete': {method: 'DELETE', path: '/v1/products/{id}', scopes: ['products:write'], auth: ['oidc', 'pat', 'oat']},
   'customer_portal:license_keys:rotate': {method: 'POST', path: '/v1/customer-portal/license-keys/{id}/rotate', scopes: ['customer_portal:write'], auth: ['customer_session', 'member_session']},
+  'license_keys:rotate': {method: 'POST', path: '/v1/license-keys/{id}/rotate', scopes: ['license_keys:write'], auth: ['oidc', 'pat', 'oat']},
 } as const satisfies Record<string, OperationSpec>
 
 export type UndocumentedOperationId = keyof typeof UNDOCUMENTED_OPERATIONS

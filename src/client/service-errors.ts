@@ -36,9 +36,14 @@ export function pathObject(url: string, method?: string): PathObject | undefined
     .filter(Boolean)
     .map((p) => decodeURIComponent(p))
   if (parts[0] === 'v1') parts.shift()
-  const found = matchPath(parts, method)
+  // a path no described operation has (one newer than the document: /license-keys/ID/rotate) names the
+  // object it is below
+  let n = parts.length
+  let found = matchPath(parts, method)
+  while (!found && n > 2) found = matchPath(parts.slice(0, --n))
   if (!found) return undefined
-  const {resource, id, external, rest, under} = found
+  const {resource, id, external, under} = found
+  const rest = [...found.rest, ...parts.slice(n)]
   return {noun: resource.noun, topic: resource.topic, listed: isListed(resource), id, external, portal: parts[0] === 'customer-portal', rest, under}
 }
 
@@ -155,12 +160,36 @@ const KNOWN: Record<string, Known> = {
     message: () => 'the customer has no card setup to confirm (the payment processor does not know the customer yet)',
     hint: (_o, till) => `add a card first: ${till} payment-methods add --confirmation-token TOKEN`,
   },
+  PaymentFailed: {
+    message: (what, detail) =>
+      /missing_payment_method/.test(detail)
+        ? `the charge of ${what} failed: the customer has no saved payment method (or not the one given); the order stays a draft`
+        : `the charge of ${what} was declined (${/reason: (\w+)/.exec(detail)?.[1] ?? detail.replace(/\.$/, '')}); the order stays a draft`,
+    hint: (o, _till) => `see the customer's saved payment methods with: till customers payment-methods CUSTOMER, then: till orders finalize ${o.id ?? 'ID'}`,
+  },
+  PaymentActionRequired: {
+    message: (what) => `the charge of ${what} needs the customer to authenticate (3-D Secure), which cannot be done off-session; the order stays a draft`,
+    hint: () => 'ask the customer to update their payment method in the customer portal, then finalize again',
+  },
+  OffSessionChargesNotEnabled: {
+    message: () => 'off-session charges (draft orders) are not enabled for this organization',
+    hint: () => 'Polar support enables them on request',
+  },
+  OrganizationNotReadyForPayments: {
+    message: () => 'this organization cannot accept payments yet (its account is being onboarded or reviewed)',
+    hint: () => 'finish the account setup in the dashboard, then finalize again',
+  },
+  OrderNotDraft: {
+    message: (what, detail) =>
+      `${what} is not a draft${/current: (\w+)/.test(detail) ? ` (it is ${/current: (\w+)/.exec(detail)![1]})` : ''}; only drafts can be finalized`,
+    hint: (o, till) => `see it with: ${till} orders get ${o.id ?? 'ID'}`,
+  },
   RotateNotPermitted: {
-    // the rotation's path is newer than the document, so it names no described object: said here
-    message: (_what, detail) => `the license key cannot be rotated: ${detail.replace(/^License key cannot be rotated in its current status\. /, '')}`,
+    message: (what, detail) =>
+      `${what} cannot be rotated${/Current status: (\w+)/.test(detail) ? ` (it is ${/Current status: (\w+)/.exec(detail)![1]})` : ''}; only granted or disabled keys can`,
   },
   ProductNotDeletable: {
-    message: (what) => `${what} has orders or subscriptions, so it cannot be deleted`,
+    message: (what) => `${what} has orders, subscriptions or discounts, so it cannot be deleted`,
     hint: (o) => `archive it instead: till products archive ${o.id ?? 'ID'}`,
   },
 }

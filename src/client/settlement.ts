@@ -112,7 +112,12 @@ export const SETTLEMENTS: Partial<Record<AnyOperationId, Settlement>> = {
   'oauth2:clients:oauth2:delete_client': gone,
   'oauth2:request_token': unknown('till auth status'),
   'oauth2:revoke_token': idempotent,
+  // a read in a POST (RFC 7662)
+  'oauth2:introspect_token': idempotent,
   'orders:update': idempotent,
+  'orders:create': unknown('till orders list --status draft --customer ID'),
+  // a charge is never sent twice blindly: the order shows whether it was paid
+  'orders:finalize': unknown('till orders get ID'),
   'orders:generate_invoice': {kind: 'idempotent', done: (status, code) => status === 409 && code === 'InvoiceAlreadyExists'},
   'organizations:update': idempotent,
   'products:create': unknown('till products list --query NAME'),

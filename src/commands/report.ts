@@ -10,20 +10,26 @@ import {REPORT_METRICS, reportHtml} from '../areas/metrics/report.js'
 import {refundsPerPeriod, topProducts} from '../areas/metrics/report-data.js'
 import {openInBrowser} from '../cli/open.js'
 import {checkWritableTarget, fsError} from '../client/fs-problem.js'
+import {getMetricDashboard} from '../client/resources/metrics.js'
 import {usageError} from '../client/till-error.js'
 
 export default class Report extends BaseCommand {
   static override summary = 'Write an offline HTML report of the main metrics, top products, refunds and subscriptions.'
   static override description =
-    `One self-contained file: the chart library is inlined, so it opens without a network, and it can be sent to people who do not run till. Charts of revenue, net revenue, orders, MRR, active, new and churned subscriptions and average order value (with the change against the range before), refunds per period, and the products with the most revenue. --open shows it in the default browser.`
+    `One self-contained file: the chart library is inlined, so it opens without a network, and it can be sent to people who do not run till. Charts of revenue, net revenue, orders, MRR, active, new and churned subscriptions and average order value (with the change against the range before), refunds per period, and the products with the most revenue. --dashboard charts the metrics of a saved dashboard instead, in its order, under its name (till metrics dashboards list names them). --open shows it in the default browser.`
   static override examples = [
     {description: 'The last 12 months, monthly', command: '<%= config.bin %> <%= command.id %> --html report.html'},
     {description: 'Weekly over the last quarter, then open it', command: '<%= config.bin %> <%= command.id %> --html q.html --last 13w --interval week --open'},
+    {
+      description: 'The metrics of a saved dashboard',
+      command: '<%= config.bin %> <%= command.id %> --html growth.html --dashboard 0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    },
   ]
 
   static override flags = {
     html: Flags.string({description: 'File to write the HTML report to.', required: true}),
     open: Flags.boolean({description: 'Open the report in the default browser once written.'}),
+    dashboard: Flags.string({description: 'Id of a saved metrics dashboard whose metrics to chart (instead of the main ones).'}),
     ...rangeFlags,
   }
 
@@ -33,8 +39,9 @@ export default class Report extends BaseCommand {
     checkWritableTarget(flags.html, '--html')
     const range = resolveRange(flags, Date.now())
     const client = await this.ctx.client()
+    const dashboard = flags.dashboard ? await getMetricDashboard(client, flags.dashboard) : undefined
     const [{current, previous}, org, products, refunds] = await Promise.all([
-      withPrevious(client, range, flags, [...REPORT_METRICS]),
+      withPrevious(client, range, flags, dashboard ? dashboard.metrics : [...REPORT_METRICS]),
       organizationCurrency(client),
       topProducts(client, range, flags),
       refundsPerPeriod(client, range, flags),
@@ -48,6 +55,7 @@ export default class Report extends BaseCommand {
       previous,
       topProducts: products,
       refunds: refunds(current.periods.map((p) => p.timestamp)),
+      dashboard: dashboard ? {name: dashboard.name, metrics: dashboard.metrics} : undefined,
     })
     const partial = `${flags.html}.partial-${process.pid}`
     try {

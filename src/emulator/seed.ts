@@ -40,6 +40,8 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
       avatar_url: null,
       email: 'billing@acme.example',
       website: 'https://acme.example',
+      // support opts an organization in; the demo one is, so that draft orders can be tried at once
+      off_session_charges_enabled: true,
     },
     tokens: [{token: token('polar_oat_'), kind: 'organization', subject_id: '', created_at: iso(now), expires_at: null}],
     products: [],
@@ -75,6 +77,7 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
   seedVariants(data, seededRandom(environment === 'production' ? 0x7a71 : 0x7a5d), start)
   seedMembers(data, seededRandom(environment === 'production' ? 0x3e31 : 0x3e32))
   seedSeats(data, seededRandom(environment === 'production' ? 0x5ea7 : 0x5ea8), now)
+  seedDashboard(data, seededRandom(environment === 'production' ? 0xda51 : 0xda52), start)
   inCreationOrder(data)
   return data
 }
@@ -89,6 +92,17 @@ function inCreationOrder(data: EnvData): void {
     if (!Array.isArray(rows) || !rows.every((r) => typeof (r as {created_at?: unknown})?.created_at === 'string')) continue
     ;(rows as Array<{created_at: string}>).sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
   }
+}
+
+/** A saved metrics dashboard, so that `till metrics dashboards list` and `till report --dashboard` show one at once. */
+function seedDashboard(data: EnvData, random: () => number, start: number): void {
+  data.metric_dashboards.push({
+    id: uuid(random),
+    created_at: iso(start + DAY),
+    modified_at: null,
+    name: 'Growth',
+    metrics: ['revenue', 'new_subscriptions', 'monthly_recurring_revenue', 'churned_subscriptions'],
+  })
 }
 
 /**

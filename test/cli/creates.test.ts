@@ -31,6 +31,10 @@ describe('a piped create prints the id alone (and a one-time secret)', {timeout:
     const env = emulator.production
     const products = await listAll(env, '/products/')
     seed.free = products.find((p) => p.name === 'Free Tier')
+    seed.oneTime = products.find((p) => !p.is_recurring && !p.is_archived && p.prices.every((x: Json) => x.amount_type === 'fixed'))
+    seed.billed = (
+      await api(env, 'POST', '/customers/', {body: {email: `billed-${Date.now()}@example.com`, billing_address: {country: 'US', state: 'US-NY'}}})
+    ).body
     seed.order = (await listAll(env, '/orders/', 'status=paid')).find((o) => o.total_amount > 0 && o.refunded_amount === 0)
     const keys = (await listAll(env, '/license-keys/')).filter((k) => k.status === 'granted' && (k.limit_activations ?? 1) >= 1)
     ;[seed.key, seed.portalKey] = keys
@@ -47,6 +51,7 @@ describe('a piped create prints the id alone (and a one-time secret)', {timeout:
     'customers create': {args: async () => ['--email', `n${Date.now()}@example.com`], expect: 'id'},
     'products create': {args: async () => ['--name', 'Piped', '--price', '19.00'], expect: 'id'},
     'benefits create': {args: async () => ['--type', 'custom', '--description', 'Priority support'], expect: 'id'},
+    'orders create': {args: async () => ['--customer', seed.billed.id, '--product', seed.oneTime.id], expect: 'id'},
     'refunds create': {args: async () => ['--order', seed.order.id, '--amount', '0.50', '--reason', 'customer_request', '--yes'], expect: 'id'},
     'discounts create': {args: async () => ['--name', 'Piped', '--percent', '10'], expect: 'id'},
     'subscriptions create': {args: async () => ['--product', seed.free.id, '--customer', (await newCustomer()).id], expect: 'id'},

@@ -84,6 +84,9 @@ const SKIPPED: Array<[RegExp, string]> = [
     /^till portal (payment-methods delete|orders retry-payment|subscriptions cancel|benefit-grants update|license-keys rotate) [A-Z_]+_ID\b/,
     "asks first, on a terminal (the text: or --yes); the ids are another customer's in the seed",
   ],
+  [/^till orders finalize DRAFT_ORDER_ID$/, 'asks before charging the card, on a terminal (the text: or --yes)'],
+  [/^till license-keys rotate KEY_ID$/, 'asks before the old key stops working, on a terminal (the text: or --yes)'],
+  [/^till products delete PRODUCT_ID$/, 'asks before deleting, on a terminal (the text: or --yes)'],
 ]
 
 /** Exit codes other than 0 that the text gives for an example. */
@@ -155,7 +158,25 @@ function placeholders(env: EnvHandle): Record<string, () => Promise<string>> {
     },
     CUSTOMER_ID: () => first('/customers/'),
     METER_ID: () => first('/meters/'),
-    TYPE_ID: () => first('/event-types/'),
+    // a user event's type: a system event's (member.created...) has no id
+    TYPE_ID: () => first('/event-types/?source=user'),
+    // a customer who paid (so has a saved card) and has a billing address (a draft order's tax needs it)
+    PAYER_ID: async () => {
+      for (let page = 1; ; page++) {
+        const res = await api(env, 'GET', `/customers/?limit=100&page=${page}`)
+        for (const c of res.body.items as Json[]) {
+          if (c.billing_address && (await api(env, 'GET', `/customers/${c.id}/payment-methods`)).body.items.length > 0) return String(c.id)
+        }
+        if (page >= res.body.pagination.max_page) throw new Error('the seed has no paying customer with a billing address')
+      }
+    },
+    DRAFT_ORDER_ID: () => first('/orders/?status=draft'),
+    DOWNLOADS_BENEFIT_ID: () => first('/benefits/', (b) => b.type === 'downloadables'),
+    DASHBOARD_ID: async () => {
+      const res = await api(env, 'GET', '/metrics/dashboards')
+      expect(res.body.length, 'a metrics dashboard in the seed').toBeGreaterThan(0)
+      return String(res.body[0].id)
+    },
   }
 }
 

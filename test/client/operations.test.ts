@@ -39,8 +39,24 @@ describe('the generated modules', () => {
     const contract = Contract.load(DOCUMENT)
     const all = contract.all()
     expect(all.length).toBeGreaterThanOrEqual(186)
-    expect(Object.keys(OPERATIONS).sort()).toEqual(all.map((o) => o.id).sort())
-    for (const op of all) {
+    // the contract mode adds the operations newer than the document (contract-newer.ts): they are till's undocumented ones
+    const newer = all.filter((o) => Object.hasOwn(UNDOCUMENTED_OPERATIONS, o.id))
+    expect(newer.map((o) => o.id).sort()).toEqual(['license_keys:rotate', 'products:delete'])
+    for (const op of newer) {
+      const entry = UNDOCUMENTED_OPERATIONS[op.id as keyof typeof UNDOCUMENTED_OPERATIONS]
+      expect({method: entry.method, path: entry.path, scopes: [...entry.scopes].sort()}, op.id).toEqual({
+        method: op.method,
+        path: op.path,
+        scopes: [...op.scopes].sort(),
+      })
+    }
+    expect(Object.keys(OPERATIONS).sort()).toEqual(
+      all
+        .filter((o) => !newer.includes(o))
+        .map((o) => o.id)
+        .sort(),
+    )
+    for (const op of all.filter((o) => !newer.includes(o))) {
       const entry = OPERATIONS[op.id as keyof typeof OPERATIONS]
       expect({method: entry.method, path: entry.path, scopes: [...entry.scopes].sort()}, op.id).toEqual({
         method: op.method,
@@ -56,7 +72,10 @@ describe('the generated modules', () => {
     })
     expect(OPERATIONS['oauth2:request_token'].auth).toEqual([])
     // The routes the document leaves out are not in it.
-    for (const op of Object.values(UNDOCUMENTED_OPERATIONS)) expect(contract.find(op.method, op.path.replace(/\{[^}]+\}/g, 'x1'))).toBeNull()
+    for (const [id, op] of Object.entries(UNDOCUMENTED_OPERATIONS)) {
+      const found = contract.find(op.method, op.path.replace(/\{[^}]+\}/g, 'x1'))
+      expect(found?.operation.id ?? null, id).toBe(newer.some((o) => o.id === id) ? id : null)
+    }
   })
 })
 

@@ -303,7 +303,9 @@ describe('till portal members', () => {
 
     const noMember = await till(['portal', 'members', 'list', '--as-customer', 'team_00001'])
     expect(noMember.code).toBe(2)
-    expect(noMember.stderr).toContain('body.member_id: member_id is required for team customers.')
+    expect(noMember.stderr).toBe(
+      'Error: team_00001 is a team customer: its portal session acts as one of its members\nHint: add --as-member-external-id EXTERNAL_ID or --as-member ID (see: till customers members list --external-id team_00001)\n',
+    )
     const stranger = await till(['portal', 'members', 'list', '--as-customer', 'team_00001', '--as-member', unknownId()])
     expect(stranger.code).toBe(2)
     expect(stranger.stderr).toContain('body.member_id: Member does not exist for this customer.')

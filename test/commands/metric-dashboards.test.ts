@@ -34,7 +34,12 @@ it('creates, lists, shows, changes and deletes a dashboard', async () => {
 
   const list = await till(['metrics', 'dashboards', 'list', '-o', 'tsv', '--columns', 'id,name,metrics'])
   expect(list.code, list.stderr).toBe(0)
-  expect(linesOf(list.stdout)).toEqual([`${dashboard.id}\tRevenue\trevenue, orders`, `${piped.stdout.trim()}\tGrowth\tactive_subscriptions`])
+  // oldest first: the one the emulator is seeded with, then these two
+  expect(linesOf(list.stdout)).toEqual([
+    expect.stringMatching(/\tGrowth\trevenue, new_subscriptions, monthly_recurring_revenue, churned_subscriptions$/),
+    `${dashboard.id}\tRevenue\trevenue, orders`,
+    `${piped.stdout.trim()}\tGrowth\tactive_subscriptions`,
+  ])
 
   const renamed = await till(['metrics', 'dashboards', 'update', dashboard.id, '-f', 'name=Revenue and orders', '--json'])
   expect(renamed.code, renamed.stderr).toBe(0)

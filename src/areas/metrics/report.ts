@@ -30,6 +30,8 @@ export interface ReportData {
   previous: MetricsResponse
   topProducts: TopProduct[]
   refunds: RefundPoint[]
+  /** A saved dashboard to render: its name heads the page and its metrics, in its order, are charted. */
+  dashboard?: {name: string; metrics: string[]}
 }
 
 /** The metrics the report charts, in order. */
@@ -144,7 +146,7 @@ th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid #e2e8f0; 
 export function reportHtml(data: ReportData): string {
   const uplotJs = asset('uplot/dist/uPlot.iife.min.js')
   const uplotCss = asset('uplot/dist/uPlot.min.css')
-  const charted = REPORT_METRICS.filter((m) => m in data.metrics.metrics)
+  const charted = (data.dashboard?.metrics ?? REPORT_METRICS).filter((m) => m in data.metrics.metrics)
   const payload = {...data, charted, kinds: Object.fromEntries(charted.map((m) => [m, totalKind(m)]))}
   const partial = partialNote(data.metrics.periods, data.range, partialEnds(data.range))
   const range = `${data.range.startDate} to ${data.range.endDate} (${data.range.interval}ly, ${data.range.timezone})`.replace('dayly', 'daily')
@@ -153,13 +155,14 @@ export function reportHtml(data: ReportData): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(data.organization)}: metrics ${escapeHtml(data.range.startDate)} to ${escapeHtml(data.range.endDate)}</title>
+<title>${escapeHtml(data.organization)}${data.dashboard ? ` (${escapeHtml(data.dashboard.name)})` : ''}: metrics ${escapeHtml(data.range.startDate)} to ${escapeHtml(data.range.endDate)}</title>
 <style>${uplotCss}</style>
 <style>${STYLE}</style>
 </head>
 <body>
 <header>
 <h1>${escapeHtml(data.organization)}</h1>
+${data.dashboard ? `<h2 id="dashboard">${escapeHtml(data.dashboard.name)}</h2>` : ''}
 <p>Metrics from ${escapeHtml(range)}. Amounts in ${escapeHtml(data.currency.toUpperCase())}. Generated ${escapeHtml(data.generatedAt)} by till.</p>
 ${partial.length > 0 ? `<p class="partial">${escapeHtml(partial.join('; ').replace(/^\* partial/, 'Partial'))} (the range covers only part of ${partial.length > 1 ? 'them' : 'it'}).</p>` : ''}
 </header>

@@ -229,6 +229,44 @@ export const fileColumns: ResourceColumns = {
   ]),
 }
 
+const benefitFile = columnsOf<Schema<'BenefitDownloadableFile'>>()
+
+/** A downloadables benefit's files: a file's columns and its download counts. */
+export const benefitFileColumns: ResourceColumns = {
+  columns: [
+    benefitFile.column('id', 'ID', 'id'),
+    benefitFile.column('name', 'Name', 'text'),
+    benefitFile.column('size', 'Size', 'bytes'),
+    benefitFile.column('mime_type', 'Type', 'text'),
+    benefitFile.column('version', 'Version', 'text'),
+    benefitFile.column('downloaders', 'Downloaders', 'text'),
+    benefitFile.column('downloads', 'Downloads', 'text'),
+    benefitFile.column('created_at', 'Created', 'date'),
+  ],
+  defaults: ['id', 'name', 'size', 'version', 'downloaders', 'downloads'],
+  fields: benefitFile.fields([
+    'id',
+    'organization_id',
+    'name',
+    'path',
+    'mime_type',
+    'size',
+    'storage_version',
+    'checksum_etag',
+    'checksum_sha256_base64',
+    'checksum_sha256_hex',
+    'last_modified_at',
+    'version',
+    'service',
+    'is_uploaded',
+    'created_at',
+    'flagged_malicious_at',
+    'downloaders',
+    'downloads',
+    'size_readable',
+  ]),
+}
+
 export const salesColumns: Record<string, ResourceColumns> = {
   discounts: discountColumns,
   payments: paymentColumns,
@@ -237,4 +275,5 @@ export const salesColumns: Record<string, ResourceColumns> = {
   'payment-methods': paymentMethodColumns,
   'custom-fields': customFieldColumns,
   files: fileColumns,
+  'benefit-files': benefitFileColumns,
 }

@@ -1,7 +1,7 @@
 // Benefits and their grants (api-facts §3.1, §3.3, §4.9).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import type {Benefit, BenefitCreate, BenefitGrant, BenefitUpdate} from '../wire/index.js'
+import type {Benefit, BenefitCreate, BenefitGrant, BenefitUpdate, Schema} from '../wire/index.js'
 import {listItems, metadataQuery, seg} from './common.js'
 
 export const BENEFIT_TYPES = ['custom', 'license_keys', 'downloadables', 'discord', 'github_repository', 'meter_credit', 'feature_flag'] as const
@@ -85,3 +85,7 @@ export function listAllBenefitGrants(client: ApiClient, f: AllGrantFilters, page
     page,
   )
 }
+
+/** The files a downloadables benefit hands out, with their download counts (404 for any other type of benefit). */
+export const listBenefitFiles = (client: ApiClient, id: string, page: PaginateOptions): AsyncGenerator<Schema<'BenefitDownloadableFile'>> =>
+  listItems<Schema<'BenefitDownloadableFile'>>(client, `/benefits/${seg(id)}/files`, {}, page)

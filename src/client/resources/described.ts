@@ -66,9 +66,19 @@ export const RESOURCES = [
     name: 'orders',
     noun: 'order',
     topic: 'orders',
-    about: 'Orders, their billing details and invoices.',
+    about: 'Orders, their billing details and invoices; draft orders charged off-session to a saved payment method.',
     wire: 'Order',
-    operations: ['orders:list', 'orders:get', 'orders:update', 'orders:export', 'orders:invoice', 'orders:generate_invoice', 'orders:receipt'],
+    operations: [
+      'orders:list',
+      'orders:get',
+      'orders:create',
+      'orders:update',
+      'orders:finalize',
+      'orders:export',
+      'orders:invoice',
+      'orders:generate_invoice',
+      'orders:receipt',
+    ],
   }),
   describe({
     name: 'subscriptions',
@@ -100,7 +110,8 @@ export const RESOURCES = [
     topic: 'benefits',
     about: 'Benefits (license keys, downloads, custom perks...) and their grants.',
     wire: 'Benefit',
-    operations: ['benefits:list', 'benefits:get', 'benefits:create', 'benefits:update', 'benefits:delete', 'benefits:grants'],
+    operations: ['benefits:list', 'benefits:get', 'benefits:create', 'benefits:update', 'benefits:delete', 'benefits:grants', 'benefits:files'],
+    views: ['benefits', 'benefit-files'],
   }),
   describe({
     name: 'benefit-grants',
@@ -187,7 +198,7 @@ export const RESOURCES = [
     name: 'license-keys',
     noun: 'license key',
     topic: 'license-keys',
-    about: 'License keys: list, show, validate, activate and deactivate.',
+    about: 'License keys: list, show, validate, activate, deactivate and rotate.',
     wire: 'LicenseKeyRead',
     operations: [
       'license_keys:list',
@@ -237,9 +248,10 @@ export const RESOURCES = [
     name: 'metrics',
     noun: 'metric',
     topic: 'metrics',
-    about: 'Metrics the service computes (revenue, orders, MRR, subscriptions...): terminal charts, periods as rows, the list of metrics and the range limits.',
+    about:
+      "Metrics the service computes (revenue, orders, MRR, subscriptions...): terminal charts, periods as rows, the service's CSV export, the list of metrics, the range limits and saved dashboards.",
     wire: 'MetricsResponse',
-    operations: ['metrics:get', 'metrics:limits'],
+    operations: ['metrics:get', 'metrics:limits', 'metrics:export'],
     views: [],
   }),
   describe({
@@ -262,7 +274,7 @@ export const RESOURCES = [
     topic: 'org',
     about: 'The organization the token belongs to.',
     wire: 'Organization',
-    operations: ['organizations:list', 'organizations:update'],
+    operations: ['organizations:list', 'organizations:get', 'organizations:update'],
     views: [],
     listed: false,
   }),
@@ -330,6 +342,12 @@ export const NOT_RESOURCES: Readonly<Partial<Record<OperationId | UndocumentedOp
   'oauth2:request_token': 'signing in (till auth login) and renewing its token',
   'oauth2:revoke_token': 'signing out (till auth logout)',
   'cli:listen': 'the event stream of till listen',
+  'oauth2:introspect_token': "the sign-in's own token, introspected (till auth status --introspect)",
+  'oauth2:userinfo': 'who signed in (till auth status --introspect)',
+  // newer than the document, so in no description (whose operations are the document's); their paths
+  // name a product and a license key all the same (pathObject matches them without the method)
+  'products:delete': 'deleting a product (till products delete): newer than the document (SDK 1.0.1)',
+  'license_keys:rotate': 'rotating a license key (till license-keys rotate): newer than the document (SDK 1.0.1)',
 }
 
 /** A list operation of the document (`customers:list`, `events:list_names`, `webhooks:list_webhook_endpoints`). */

@@ -55,3 +55,6 @@ export const updateLicenseKey = (client: ApiClient, id: string, body: LicenseKey
 /** One activation of a license key, with the key. */
 export const getActivation = (client: ApiClient, keyId: string, activationId: string) =>
   client.get<LicenseKeyActivationRead>(`/license-keys/${seg(keyId)}/activations/${seg(activationId)}`)
+
+/** Gives a license key a new key string (SDK 1.0.1; newer than the 2026-10 document): the old one stops validating at once. */
+export const rotateLicenseKey = (client: ApiClient, id: string) => client.post<LicenseKeyRead>(`/license-keys/${seg(id)}/rotate`)

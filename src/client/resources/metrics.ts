@@ -3,6 +3,8 @@
 // These shapes read metrics by slug, not by the document's per-metric fields (Schema<'MetricsResponse'>,
 // where a value or a metric may be null): src/areas/metrics is changed by other work, so they stay as they are.
 import type {ApiClient} from '../client.js'
+import type {Schema} from '../wire/index.js'
+import {seg} from './common.js'
 
 export const METRIC_INTERVALS = ['hour', 'day', 'week', 'month', 'year'] as const
 export type MetricInterval = (typeof METRIC_INTERVALS)[number]
@@ -58,3 +60,22 @@ export const getMetrics = (client: ApiClient, q: MetricsQuery) =>
   })
 
 export const getMetricsLimits = (client: ApiClient) => client.get<MetricsLimits>('/metrics/limits')
+
+/** The same query as getMetrics, as the service's CSV: a Timestamp column, then one column per metric by its display name. */
+export async function exportMetrics(client: ApiClient, q: MetricsQuery): Promise<string> {
+  const query = {
+    start_date: q.startDate,
+    end_date: q.endDate,
+    interval: q.interval,
+    timezone: q.timezone,
+    product_id: q.productId,
+    billing_type: q.billingType,
+    customer_id: q.customerId,
+    metrics: q.metrics,
+  }
+  const body = await client.get<unknown>('/metrics/export', {query, accept: 'text/csv'})
+  return typeof body === 'string' ? body : JSON.stringify(body)
+}
+
+/** A saved metrics dashboard: its name and the metrics it shows, in order. */
+export const getMetricDashboard = (client: ApiClient, id: string) => client.get<Schema<'MetricDashboardSchema'>>(`/metrics/dashboards/${seg(id)}`)

@@ -1,7 +1,7 @@
 // Orders (api-facts §3.1, §4.3).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
-import type {Address, Order, OrderInvoice, OrderUpdate} from '../wire/index.js'
+import type {Address, Order, OrderInvoice, OrderUpdate, Schema} from '../wire/index.js'
 import {listItems, metadataQuery, seg} from './common.js'
 
 export const ORDER_STATUSES = ['draft', 'pending', 'paid', 'refunded', 'partially_refunded', 'void'] as const
@@ -59,3 +59,12 @@ export const generateInvoice = (client: ApiClient, id: string) => client.post<nu
 
 /** `{url}` of the invoice document; 404 before generation. */
 export const getInvoice = (client: ApiClient, id: string) => client.get<OrderInvoice>(`/orders/${seg(id)}/invoice`)
+
+/** A draft order for an off-session charge (`OrderCreate`): a customer, a one-time product, optionally an amount. */
+export type OrderCreate = Schema<'OrderCreate'>
+
+/** Creates a draft order (no charge yet, no invoice number); finalizing it charges the customer's saved payment method. */
+export const createOrder = (client: ApiClient, body: OrderCreate) => client.post<Order>('/orders/', body)
+
+/** Charges a draft order off-session now: the given payment method, else the customer's default one. */
+export const finalizeOrder = (client: ApiClient, id: string, body: Schema<'OrderFinalize'> = {}) => client.post<Order>(`/orders/${seg(id)}/finalize`, body)

@@ -37,3 +37,6 @@ export async function organizationId(client: ApiClient, configured?: string): Pr
 export type {OrganizationUpdate}
 
 export const updateOrganization = (client: ApiClient, id: string, body: OrganizationUpdate) => client.patch<Organization>(`/organizations/${seg(id)}`, body)
+
+/** An organization by id (an organization token sees only its own: any other is not found). */
+export const getOrganization = (client: ApiClient, id: string) => client.get<Organization>(`/organizations/${seg(id)}`)

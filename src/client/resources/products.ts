@@ -45,3 +45,6 @@ export const updateProduct = (client: ApiClient, id: string, body: ProductUpdate
 /** Replaces the product's benefits with `benefitIds`; returns the product. */
 export const setProductBenefits = (client: ApiClient, id: string, benefitIds: string[]) =>
   client.post<Product>(`/products/${seg(id)}/benefits`, {benefits: benefitIds})
+
+/** Deletes a product that nothing uses (SDK 1.0.1; newer than the 2026-10 document); 409 ProductNotDeletable otherwise. */
+export const deleteProduct = (client: ApiClient, id: string) => client.delete<null>(`/products/${seg(id)}`)

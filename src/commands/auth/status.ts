@@ -1,20 +1,30 @@
+import {Flags} from '@oclif/core'
+
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {toTillError} from '../../client/errors.js'
-import {ExitCode, TillError} from '../../client/till-error.js'
+import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 import {PER_IP_BUDGET} from '../../cli/context.js'
 import {ruleText} from '../../client/rate-limit.js'
 import {maskToken} from '../../client/redact.js'
 import {missingScopes, refusedTopics} from '../../client/scopes.js'
 import {readConfig} from '../../cli/config/profiles.js'
+import {introspectToken, userinfo} from '../../client/resources/oauth2.js'
 
 export default class AuthStatus extends BaseCommand {
   static override summary =
     "Show who till is signed in as: profile, environment, organization, kind of credential, token (masked), scopes (and those missing for till's commands) and expiry, whether it works."
   static override description =
-    "The credential is an organization access token, or a browser sign-in (OAuth2) whose scopes and access-token expiry are shown (checking it may renew the access token), with the scopes till's commands need that it was not granted and the topics (or commands) that will be refused for want of them (missing_scopes and failing under --json). Exits 4 when the profile cannot be used (no token, the API refuses it, or the sign-in could not be renewed), so scripts can check before they start."
+    "The credential is an organization access token, or a browser sign-in (OAuth2) whose scopes and access-token expiry are shown (checking it may renew the access token), with the scopes till's commands need that it was not granted and the topics (or commands) that will be refused for want of them (missing_scopes and failing under --json). Exits 4 when the profile cannot be used (no token, the API refuses it, or the sign-in could not be renewed), so scripts can check before they start.\n\n--introspect (a browser sign-in only) also asks the service about the access token itself (RFC 7662 introspection: active, scopes, subject, expiry) and who signed in (OpenID Connect userinfo), under introspection and user."
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --profile sandbox --json']
-  static override flags = {...outputFlags}
+  static override examples = [
+    '<%= config.bin %> <%= command.id %>',
+    '<%= config.bin %> <%= command.id %> --profile sandbox --json',
+    {description: "What the service knows of a browser sign-in's token", command: '<%= config.bin %> <%= command.id %> --introspect --json'},
+  ]
+  static override flags = {
+    ...outputFlags,
+    introspect: Flags.boolean({description: "Also show the service's introspection of a browser sign-in's token and the signed-in user (OAuth2)."}),
+  }
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(AuthStatus)
@@ -36,6 +46,19 @@ export default class AuthStatus extends BaseCommand {
     // What the sign-in was granted, against what till's commands need (known for browser sign-ins only).
     const granted = oauth ? oauth.scope.split(/\s+/).filter(Boolean) : undefined
     const missing = granted ? missingScopes(granted) : undefined
+    let introspection: Record<string, unknown> | undefined
+    if (flags.introspect) {
+      if (!oauth)
+        throw usageError(
+          '--introspect needs a browser sign-in (OAuth2): an organization access token cannot be introspected',
+          `sign in with: till auth login -p ${p.name} --web`,
+        )
+      if (!problem) {
+        const client = await this.ctx.client()
+        const [answer, user] = await Promise.all([introspectToken(client, {token: oauth.access_token, client_id: oauth.client_id}), userinfo(client)])
+        introspection = {introspection: answer, user}
+      }
+    }
     const failing = granted ? refusedTopics(granted) : undefined
     await this.writeOne(
       'auth-status',
@@ -63,6 +86,7 @@ export default class AuthStatus extends BaseCommand {
         oauth_client_id: oauth ? oauth.client_id : null,
         works: problem ? `no: ${problem.message}` : 'yes',
         rate_budget: `${ruleText(p.rateLimit)} (${p.rateLimitSource}), ${ruleText(PER_IP_BUDGET)} per IP`,
+        ...introspection,
       },
       flags,
     )

@@ -1,7 +1,6 @@
 // Where the service is knowingly not its published document (docs/contract.md): routes it has and does
-// not publish, answers it gives that the document does not describe, and fields newer than the document
-// that the official SDK 1.0.1 types. Each entry with its reason; the contract mode (contract.ts) reads them.
-type Json = Record<string, unknown>
+// not publish, and answers it gives that the document does not describe (what is newer than the document
+// and checked as such is in contract-newer.ts). Each entry with its reason; the contract mode reads them.
 
 /**
  * Operations the service has but does not publish, which till uses knowingly: not violations. Each with
@@ -34,16 +33,4 @@ export const DEPARTURES: Array<{operation: string; status: number; when: (body: 
     when: (body) => (body as {error?: unknown} | null)?.error === 'PaymentRetryValidationError',
     why: "the order service's PaymentRetryValidationError (neither or both of a token and a saved method, another customer's method); the document names only OrderNotEligibleForRetry",
   },
-]
-
-/**
- * Fields newer than the document that the official SDK 1.0.1 types (the service's newer contract): added
- * to a copy of the document, so that sending them is not taken for a field the service ignores.
- */
-export const NEWER: Array<{schema: string; property: string; definition: Json}> = [
-  ...['WebhookEndpointCreate', 'WebhookEndpointUpdate'].map((schema) => ({
-    schema,
-    property: 'api_version',
-    definition: {anyOf: [{type: 'string', enum: ['2026-04', '2026-10', '2027-01']}, {type: 'null'}], description: 'SDK 1.0.1: the API version of the payloads'},
-  })),
 ]

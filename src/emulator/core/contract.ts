@@ -13,9 +13,10 @@ import type {Ajv2020, ValidateFunction} from 'ajv/dist/2020.js'
 import FindMyWay from 'find-my-way'
 
 import {undeclared, type Walker} from './contract-extras.js'
+import {withNewer} from './contract-newer.js'
 import {newAjvs, rebase} from './contract-schemas.js'
 import {describe, preview, toIssues} from './contract-issues.js'
-import {DEPARTURES, NEWER, UNPUBLISHED} from './contract-known.js'
+import {DEPARTURES, UNPUBLISHED} from './contract-known.js'
 import type {ValidationIssue} from './errors.js'
 
 type Json = Record<string, unknown>
@@ -68,16 +69,6 @@ export interface RequestCheck {
   violations: Violation[]
 }
 
-function withNewerFields(document: Json): Json {
-  const copy = structuredClone(document)
-  const schemas = (copy.components as {schemas: Record<string, {properties?: Json}>}).schemas
-  for (const {schema, property, definition} of NEWER) {
-    const target = schemas[schema]
-    if (target?.properties && !(property in target.properties)) target.properties[property] = definition
-  }
-  return copy
-}
-
 /** The framework's 422 for input its models refuse (`{detail: [{type, loc, msg, input}]}`). */
 const VALIDATION_ANSWER: MediaTypes = {content: {'application/json': {schema: {$ref: '#/components/schemas/HTTPValidationError'}}}}
 
@@ -106,7 +97,7 @@ export class Contract {
   }
 
   constructor(published: Json) {
-    const document = withNewerFields(published)
+    const document = withNewer(published)
     this.document = document
     const {bodies, params} = newAjvs(document)
     this.ajv = bodies

@@ -22,6 +22,8 @@ export interface Organization {
   avatar_url: string | null
   email: string | null
   website: string | null
+  /** The service's `off_session_charges_enabled` feature (draft orders and their off-session charges); absent: off. */
+  off_session_charges_enabled?: boolean
 }
 
 export interface TokenRecord {

@@ -46,7 +46,7 @@ export function organization(o: Organization) {
       checkout_localization_enabled: false,
       overview_metrics: null,
       reset_proration_behavior_enabled: false,
-      off_session_charges_enabled: false,
+      off_session_charges_enabled: o.off_session_charges_enabled ?? false,
       slack_benefit_enabled: false,
       preview_access_enabled: false,
       meter_cycling_enabled: false,

@@ -9,6 +9,7 @@ import {uuid} from '../../core/ids.js'
 import {byField, textSearch} from '../../core/list.js'
 import {finder, getRoute, listRoute, notSortable, organizationScope, pathId, type Rows} from '../../core/toolkit.js'
 import type {BenefitGrantRecord, BenefitRecord} from './model.js'
+import {registerFiles} from './files.js'
 import * as present from './present.js'
 import {metadataSchema, parse} from '../../core/validate.js'
 import {emitGrantsRevoked, revokeGrants} from '../subscriptions/lifecycle.js'
@@ -223,6 +224,8 @@ export function register(r: Router): void {
     sorts: {},
     defaultSort: ['-created_at'],
   })
+
+  registerFiles(r)
 
   listRoute(r, 'benefit-grants:list', (ctx: Ctx) => ctx.store.all('benefit_grants'), {
     present: present.benefitGrant,

@@ -16,6 +16,10 @@
 //   GET  /_emulator/email-verifications              the pending e-mail changes with their tokens (the e-mails
 //                                                    the portal's request would have sent)
 //   POST /_emulator/customers/{id}/wallet            a top-up of the customer's wallet {amount, currency?}
+//   POST /_emulator/organization/features            turns the organization's features on or off, as support
+//                                                    does ({"off_session_charges_enabled": bool})
+//   POST /_emulator/customers/{id}/card              how the customer's saved card answers the next off-session
+//                                                    charges ({"outcome": "succeed" | "decline" | "authentication_required"})
 import {z} from 'zod'
 
 import {domainError} from '../../core/errors.js'
@@ -183,6 +187,32 @@ function empty(ctx: Ctx): ReturnType<Handler> {
   return ok({removed})
 }
 
+const features = z.object({off_session_charges_enabled: z.boolean().optional()})
+
+function setFeatures(ctx: Ctx): ReturnType<Handler> {
+  const input = parse(features, ctx.body)
+  const org = ctx.store.write(() => {
+    const o = ctx.store.data.organization
+    if (input.off_session_charges_enabled !== undefined) o.off_session_charges_enabled = input.off_session_charges_enabled
+    return o
+  })
+  return ok({off_session_charges_enabled: org.off_session_charges_enabled ?? false})
+}
+
+const cardOutcome = z.object({outcome: z.enum(['succeed', 'decline', 'authentication_required'])})
+
+function setCardOutcome(ctx: Ctx): ReturnType<Handler> {
+  const customer = lookup(ctx, 'customers', pathId(ctx))
+  const {outcome} = parse(cardOutcome, ctx.body)
+  ctx.store.write(() => {
+    const outcomes = {...ctx.store.data.card_outcomes}
+    if (outcome === 'succeed') delete outcomes[customer.id]
+    else outcomes[customer.id] = outcome
+    ctx.store.data.card_outcomes = outcomes
+  })
+  return ok({customer_id: customer.id, outcome})
+}
+
 export const ACTIONS: Action[] = [
   {
     method: 'GET',
@@ -232,6 +262,18 @@ export const ACTIONS: Action[] = [
     path: '/empty',
     summary: 'Remove every object of this environment, keeping the organization and its tokens: a new, empty organization.',
     handler: empty,
+  },
+  {
+    method: 'POST',
+    path: '/organization/features',
+    summary: 'Turn features of the organization on or off, as Polar support does: {"off_session_charges_enabled": bool}.',
+    handler: setFeatures,
+  },
+  {
+    method: 'POST',
+    path: '/customers/:id/card',
+    summary: 'How the customer\'s saved card answers off-session charges from now on: {"outcome": "succeed" | "decline" | "authentication_required"}.',
+    handler: setCardOutcome,
   },
   {
     method: 'POST',

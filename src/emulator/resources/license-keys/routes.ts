@@ -9,6 +9,7 @@ import {byField} from '../../core/list.js'
 import {finder, found, listRoute, getRoute, lookup, organizationScope, pathId} from '../../core/toolkit.js'
 import type {LicenseKeyActivationRecord, LicenseKeyRecord} from './model.js'
 import * as present from './present.js'
+import {registerRotate} from './rotate.js'
 import {metadataSchema, parse} from '../../core/validate.js'
 
 /** Activations also remember the `conditions` they were created with; later validations must repeat them. */
@@ -197,4 +198,5 @@ export function register(r: Router): void {
   r.post('/license-keys/validate', 'organization', validateLicenseKey)
   r.post('/license-keys/activate', 'organization', activateLicenseKey)
   r.post('/license-keys/deactivate', 'organization', deactivateLicenseKey)
+  registerRotate(r)
 }

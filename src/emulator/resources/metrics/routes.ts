@@ -1,7 +1,7 @@
 // GET /v1/metrics/ and /v1/metrics/limits (server/polar/metrics/endpoints.py): query validation with the
 // service's error shapes, the interval limits, and the metrics computed from the store.
 import {requestValidation, type ValidationIssue} from '../../core/errors.js'
-import {ok, type Ctx, type Router} from '../../core/http.js'
+import {ok, type Ctx, type Reply, type Router} from '../../core/http.js'
 import {checkoutStatus} from '../checkouts/present.js'
 import {orderStatus} from '../orders/present.js'
 import {normalizeUuid, UUID_RE, uuidIssue} from '../../core/validate.js'
@@ -116,8 +116,8 @@ function parseQuery(ctx: Ctx): MetricsQuery {
   }
 }
 
-function getMetrics(ctx: Ctx) {
-  const q = parseQuery(ctx)
+/** The metrics the query asks for, as the service computes them: each period's values and the totals. */
+function metricsOf(ctx: Ctx, q: MetricsQuery) {
   const {start, end} = dayBounds(q.startDate, q.endDate, q.timeZone)
   const result = computeMetrics({
     orders: ctx.store.all('orders'),
@@ -137,6 +137,12 @@ function getMetrics(ctx: Ctx) {
   })
   // the service leaves out the values of metrics not asked for (response_model_exclude_none)
   const shown = q.metrics ? METRICS.filter((m) => q.metrics!.includes(m.slug)) : METRICS
+  return {result, shown}
+}
+
+function getMetrics(ctx: Ctx) {
+  const q = parseQuery(ctx)
+  const {result, shown} = metricsOf(ctx, q)
   const pick = (values: Record<string, number>) => Object.fromEntries(shown.map((m) => [m.slug, values[m.slug]]))
   return ok({
     periods: result.periods.map((p) => ({timestamp: zonedIso(p.start, q.timeZone), ...pick(p.values)})),
@@ -145,8 +151,26 @@ function getMetrics(ctx: Ctx) {
   })
 }
 
+/** A CSV field as Python's `excel` dialect writes it: quoted when it holds a comma, a quote or a line break. */
+const csvField = (value: unknown) => {
+  const text = value === null || value === undefined ? '' : String(value)
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** GET /metrics/export: the same query, as CSV: a `Timestamp` column, then one column per metric by its display name. */
+function exportMetrics(ctx: Ctx): Reply {
+  const q = parseQuery(ctx)
+  const {result, shown} = metricsOf(ctx, q)
+  const rows = [
+    ['Timestamp', ...shown.map((m) => m.display_name)],
+    ...result.periods.map((p) => [zonedIso(p.start, q.timeZone), ...shown.map((m) => p.values[m.slug])]),
+  ]
+  return {status: 200, raw: {contentType: 'text/csv; charset=utf-8', data: rows.map((r) => `${r.map(csvField).join(',')}\r\n`).join('')}}
+}
+
 export function register(router: Router): void {
   router.get('/metrics/', 'organization', getMetrics)
+  router.get('/metrics/export', 'organization', exportMetrics)
   router.get('/metrics/limits', 'organization', () =>
     ok({
       min_date: MIN_DATE,

@@ -33,7 +33,7 @@ function redirect(to: string, params: Record<string, string | undefined>): Reply
   return {status: 302, headers: {location: url.toString()}, raw: {contentType: 'text/plain; charset=utf-8', data: ''}}
 }
 
-interface Checked {
+export interface Checked {
   client: OAuth2ClientRecord
   redirectUri: string
   scopes: string[]
@@ -44,12 +44,16 @@ interface Checked {
  * Checks an authorization request. A bad client or redirect URI is shown on the page (never redirected
  * to); anything else wrong goes back to the client as `error=...` on its redirect URI.
  */
-function check(ctx: Ctx, params: URLSearchParams): Checked | Reply {
+export function check(
+  ctx: Ctx,
+  params: URLSearchParams,
+  refuse: (error: string, description: string) => Reply = (e, d) => errorPage(`${e}: ${d}`),
+): Checked | Reply {
   const clientId = params.get('client_id')
   const client = clientId ? findClient(ctx, clientId) : undefined
-  if (!client) return errorPage('invalid_client: the client_id is unknown.')
+  if (!client) return refuse('invalid_client', 'the client_id is unknown.')
   const redirectUri = params.get('redirect_uri') ?? client.redirect_uris[0] ?? ''
-  if (!redirectAllowed(client, redirectUri)) return errorPage('invalid_request: the redirect_uri is not registered for this client.')
+  if (!redirectAllowed(client, redirectUri)) return refuse('invalid_request', 'the redirect_uri is not registered for this client.')
   const state = params.get('state') ?? undefined
   const fail = (error: string, description: string) => redirect(redirectUri, {error, error_description: description, state, iss: ctx.env.origin})
   if (params.get('response_type') !== 'code') return fail('unsupported_response_type', 'response_type must be code')

@@ -42,6 +42,8 @@ export interface NewOrder {
   random?: Random
   /** The order's lines when not the one line of `price` (a renewal with usage); the subtotal is their sum. */
   lines?: Array<{label: string; amount: number; priceId: string}>
+  /** False: no invoice number yet (a draft order gets one when it is finalized). */
+  invoiceNumber?: false
 }
 
 export function priceAmount(price: PriceRecord): number {
@@ -77,7 +79,7 @@ export function buildOrder(data: EnvData, o: NewOrder): OrderRecord {
     refunded_tax_amount: 0,
     billing_name: o.billingName ?? null,
     billing_address: o.billingAddress ?? null,
-    invoice_number: invoiceNumber(data),
+    invoice_number: o.invoiceNumber === false ? null : invoiceNumber(data),
     invoice_requested_at: null,
     invoice_ready_at: null,
     customer_id: o.customerId,

@@ -6,11 +6,16 @@ declare module '../../core/model.js' {
     orders: OrderRecord[]
     /** Counter behind invoice numbers (`<ORG>-0001`). */
     invoice_counter: number
+    /**
+     * How a customer's saved card answers an off-session charge, by customer id, as the control surface set
+     * it (absent: it succeeds): declined, or needing the customer to authenticate (3-D Secure).
+     */
+    card_outcomes: Record<string, 'decline' | 'authentication_required'>
   }
 }
 
 /** This resource's part of a new (or older, saved before it existed) store. */
-export const collections = (): Partial<EnvData> => ({orders: [] as OrderRecord[], invoice_counter: 0})
+export const collections = (): Partial<EnvData> => ({orders: [] as OrderRecord[], invoice_counter: 0, card_outcomes: {}})
 
 export interface OrderItemRecord {
   id: string
@@ -46,7 +51,8 @@ export interface OrderRecord {
   refunded_tax_amount: number
   billing_name: string | null
   billing_address: Address | null
-  invoice_number: string
+  /** Null while the order is a draft: assigned when it is finalized. */
+  invoice_number: string | null
   /** Set by POST /invoice; the document exists from `invoice_ready_at` on. */
   invoice_requested_at: string | null
   invoice_ready_at: string | null

@@ -73,7 +73,7 @@ export function order(v: View, o: OrderRecord): Presented<'Order'> & NewerOrderK
     billing_name: o.billing_name,
     billing_address: o.billing_address,
     invoice_number: o.invoice_number,
-    receipt_number: status === 'draft' || status === 'pending' ? null : o.invoice_number.replace(/-(\d+)$/, '-R$1'),
+    receipt_number: status === 'draft' || status === 'pending' ? null : (o.invoice_number?.replace(/-(\d+)$/, '-R$1') ?? null),
     is_invoice_generated: isInvoiceGenerated(o, v.now),
     seats: null,
     units: null,

@@ -13,6 +13,7 @@ import type {View} from '../../core/present.js'
 import type {OrderRecord} from './model.js'
 import {invoicePdf} from './pdf.js'
 import * as present from './present.js'
+import {registerDrafts} from './drafts.js'
 import {registerReceipts} from './receipt.js'
 import {addressSchema, parse} from '../../core/validate.js'
 
@@ -163,4 +164,5 @@ export function register(r: Router): void {
   r.get('/orders/:id/invoice', 'organization', (ctx) => getInvoice(ctx, pathId(ctx)))
   r.addAbsolute('GET', '/files/invoices/:file', 'none', serveInvoice)
   registerReceipts(r)
+  registerDrafts(r)
 }

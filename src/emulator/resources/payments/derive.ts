@@ -23,3 +23,9 @@ export const paymentMethodIdOf = (customerId: string) => derivedUuid(`payment-me
 
 /** Whether `o` has a payment: paid (or refunded since) with a total above zero. */
 export const hasPayment = (v: Pick<View, 'now'>, o: OrderRecord) => PAID.has(orderStatus(o, v.now)) && orderAmounts(o).total_amount > 0
+
+/** The id of the customer's saved card (their default payment method), or null for a customer who never paid. */
+export function savedCardOf(v: Pick<View, 'now' | 'store'>, customerId: string): string | null {
+  const paid = v.store.all('orders').some((o) => o.customer_id === customerId && hasPayment(v, o))
+  return paid ? paymentMethodIdOf(customerId) : null
+}

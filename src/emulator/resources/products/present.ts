@@ -66,13 +66,15 @@ export function productCore(v: View, p: ProductRecord) {
 
 const usedCache = new WeakMap<View, Set<string>>()
 
-/** Ids of products that orders or subscriptions use (they cannot be deleted); computed once per view. */
+/** Ids of products that orders, subscriptions or discounts use (they cannot be deleted); computed once per view. */
 function usedProductIds(v: View): Set<string> {
   let used = usedCache.get(v)
   if (!used) {
     used = new Set<string>()
     for (const o of v.store.all('orders')) if (o.product_id) used.add(o.product_id)
     for (const s of v.store.all('subscriptions')) used.add(s.product_id)
+    // SDK 1.0.1: "only products without orders, subscriptions, trials or discounts can be deleted"
+    for (const d of v.store.all('discounts')) for (const id of d.product_ids) used.add(id)
     usedCache.set(v, used)
   }
   return used

@@ -345,7 +345,7 @@ export function register(r: Router): void {
     const id = pathId(ctx)
     const product = findProduct(ctx, id)
     if (!present.product(ctx.view, product).is_deletable) {
-      throw domainError(409, 'ProductNotDeletable', 'This product has orders or subscriptions and cannot be deleted. Archive it instead.')
+      throw domainError(409, 'ProductNotDeletable', 'This product has orders, subscriptions or discounts and cannot be deleted. Archive it instead.')
     }
     ctx.store.write(() => ctx.store.remove('products', id))
     return noContent()

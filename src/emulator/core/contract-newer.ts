@@ -1,0 +1,94 @@
+// What the service has that is newer than its published document, and the official SDK 1.0.1 already
+// types or calls: added to a copy of the document the contract mode checks against, each with its reason.
+type Json = Record<string, unknown>
+
+/**
+ * Fields newer than the document that the official SDK 1.0.1 types (the service's newer contract): added
+ * to a copy of the document, so that sending them is not taken for a field the service ignores.
+ */
+const NEWER: Array<{schema: string; property: string; definition: Json}> = [
+  ...['WebhookEndpointCreate', 'WebhookEndpointUpdate'].map((schema) => ({
+    schema,
+    property: 'api_version',
+    definition: {anyOf: [{type: 'string', enum: ['2026-04', '2026-10', '2027-01']}, {type: 'null'}], description: 'SDK 1.0.1: the API version of the payloads'},
+  })),
+]
+
+const ref = (name: string) => ({content: {'application/json': {schema: {$ref: `#/components/schemas/${name}`}}}})
+const domainErrorSchema = (name: string) => ({
+  type: 'object',
+  properties: {error: {type: 'string', const: name}, detail: {type: 'string'}},
+  required: ['error', 'detail'],
+  title: name,
+})
+
+/**
+ * Operations newer than the document that the official SDK 1.0.1 calls (its 2026-10 client), each with
+ * the reason it is here: added to the copy of the document, with the answers the SDK parses, so that
+ * requests and answers are checked as any other's. `schemas` are the error shapes the document lacks.
+ */
+const NEWER_OPERATIONS: Array<{path: string; method: string; operation: Json; schemas?: Record<string, Json>; why: string}> = [
+  {
+    path: '/v1/products/{id}',
+    method: 'delete',
+    why: 'SDK 1.0.1 products.delete: a product without orders, subscriptions, trials or discounts can be deleted (409 ProductNotDeletable otherwise)',
+    operation: {
+      operationId: 'products:delete',
+      parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string', format: 'uuid4'}}],
+      responses: {'204': {description: 'Product deleted.'}, '403': ref('NotPermitted'), '404': ref('ResourceNotFound'), '409': ref('ProductNotDeletable')},
+      security: ['oidc', 'pat', 'oat'].map((scheme) => ({[scheme]: ['products:write']})),
+    },
+    schemas: {ProductNotDeletable: domainErrorSchema('ProductNotDeletable')},
+  },
+  {
+    path: '/v1/license-keys/{id}/rotate',
+    method: 'post',
+    why: "SDK 1.0.1 licenseKeys.rotate: a new key string for the same license key (RotatedLicenseKey, the 2026-10 LicenseKeyRead's fields)",
+    operation: {
+      operationId: 'license_keys:rotate',
+      parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string', format: 'uuid4'}}],
+      responses: {'200': ref('LicenseKeyRead'), '400': ref('RotateNotPermitted'), '401': ref('Unauthorized'), '404': ref('ResourceNotFound')},
+      security: ['oidc', 'pat', 'oat'].map((scheme) => ({[scheme]: ['license_keys:write']})),
+    },
+    schemas: {RotateNotPermitted: domainErrorSchema('RotateNotPermitted')},
+  },
+]
+
+/**
+ * Query parameters an operation reads that the document does not declare, with the reason: added to the
+ * operation in the copy, so that sending them is not taken for a parameter the service ignores.
+ */
+const UNDECLARED_PARAMETERS: Array<{path: string; method: string; names: string[]; why: string}> = [
+  {
+    path: '/v1/oauth2/authorize',
+    method: 'get',
+    names: ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'sub_type', 'nonce', 'prompt'],
+    why: 'the authorization request of RFC 6749 §4.1.1 (and OpenID Connect), which the service reads from the request itself through its OAuth library',
+  },
+]
+
+/** A copy of the document with the fields and operations newer than it. */
+export function withNewer(document: Json): Json {
+  const copy = structuredClone(document)
+  const schemas = (copy.components as {schemas: Record<string, {properties?: Json}>}).schemas
+  for (const {schema, property, definition} of NEWER) {
+    const target = schemas[schema]
+    if (target?.properties && !(property in target.properties)) target.properties[property] = definition
+  }
+  const paths = copy.paths as Record<string, Json>
+  for (const {path, method, names} of UNDECLARED_PARAMETERS) {
+    const operation = paths[path]?.[method] as {parameters?: Json[]} | undefined
+    if (!operation) continue
+    const known = new Set((operation.parameters ?? []).map((p) => p.name))
+    operation.parameters = [
+      ...(operation.parameters ?? []),
+      ...names.filter((n) => !known.has(n)).map((name) => ({name, in: 'query', required: false, schema: {type: 'string'}})),
+    ]
+  }
+  for (const {path, method, operation, schemas: added} of NEWER_OPERATIONS) {
+    if (paths[path]?.[method]) continue
+    paths[path] = {...paths[path], [method]: operation}
+    for (const [name, schema] of Object.entries(added ?? {})) schemas[name] ??= schema
+  }
+  return copy
+}
