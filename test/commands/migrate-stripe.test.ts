@@ -7,7 +7,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {linesOf, sandbox, type Sandbox} from '../helpers/cli.js'
+import {KEY as KEYS, linesOf, runAnswering, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
 import {allowRefusals} from '../helpers/contract.js'
 import {api, listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {generatedStripe, monthly, startFakeStripe, stripePrice, stripeProduct, type FakeStripe} from '../helpers/fake-stripe.js'
@@ -150,6 +150,17 @@ describe('till migrate stripe', () => {
     const none = await till(['migrate', 'stripe', '--out', join(box.root, 'none'), '--api-base', stripe.url, '--no-target'], {STRIPE_API_KEY: undefined})
     expect(none.code).toBe(2)
     expect(none.stderr).toContain('set STRIPE_API_KEY, or give --api-key-file FILE')
+  }, 30_000)
+
+  it('on a terminal without $STRIPE_API_KEY, asks for the key with a hidden prompt', async () => {
+    const out = join(box.root, 'prompted')
+    const command = `${TILL} ${['migrate', 'stripe', '--out', out, '--api-base', stripe.url, '--no-target'].map(sh).join(' ')}`
+    const r = await runAnswering(command, box.env({STRIPE_API_KEY: undefined}), [{when: /Stripe API key/, send: `${KEY}${KEYS.enter}`}])
+    expect(r.code, r.stdout).toBe(0)
+    expect(r.unanswered).toBe(0)
+    expect(r.stdout).not.toContain(KEY.slice(8))
+    expect(r.stdout).toContain('Precheck of the stripe migration')
+    expect(existsSync(join(out, 'catalog.yaml'))).toBe(true)
   }, 30_000)
 
   it('maps onto a product the target has (same name, interval, currency, amount); a name clash without a match stops until --map decides', async () => {
