@@ -152,6 +152,21 @@ describe('till migrate stripe', () => {
     expect(none.stderr).toContain('set STRIPE_API_KEY, or give --api-key-file FILE')
   }, 30_000)
 
+  it('writes the three files together or not at all: a run that fails leaves the folder as it was', async () => {
+    const out = join(box.root, 'atomic')
+    const first = await migrate('atomic', '--no-target')
+    expect(first.code, first.stderr).toBe(0)
+    const before = readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8'))
+    stripe.data.products[0]!.name = 'Changed before a failed run'
+    allowRefusals()
+    stripe.failOn('/v1/customers', 400)
+    const failed = await migrate('atomic', '--no-target')
+    expect(failed.code).toBe(1)
+    expect(failed.stderr).toContain('Stripe answered 400 on /v1/customers: Refused on purpose')
+    expect(readdirSync(out).sort()).toEqual(['catalog.yaml', 'customers.jsonl', 'precheck.json'])
+    expect(readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8'))).toEqual(before)
+  })
+
   it('on a terminal without $STRIPE_API_KEY, asks for the key with a hidden prompt', async () => {
     const out = join(box.root, 'prompted')
     const command = `${TILL} ${['migrate', 'stripe', '--out', out, '--api-base', stripe.url, '--no-target'].map(sh).join(' ')}`
