@@ -13,6 +13,7 @@ export const COMMAND_TOPICS: Readonly<Record<string, string>> = {
   auth: 'Sign in through the browser (OAuth2) or with an organization access token, see who you are, sign out.',
   autocomplete: 'Shell completion: setup for bash and zsh (till autocomplete), the fish script (till autocomplete fish).',
   catalog: 'The catalog as code: pull benefits, products and checkout links to a YAML file, plan and apply it to another environment.',
+  migrate: "Moving to Polar: convert another billing platform's catalog and customers into files for catalog apply and customers import.",
   emulator:
     'Run the local emulator of the API (production and sandbox on loopback), and make happen what no API call can (renewals, failed payments, disputes, listener reconnects).',
   portal: 'The Customer Portal API, acting for one customer (TILL_CUSTOMER_TOKEN or --as-customer).',

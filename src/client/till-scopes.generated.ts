@@ -104,6 +104,7 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'metrics export': ['metrics:export'],
   'metrics limits': ['metrics:limits'],
   'metrics list': ['metrics:get'],
+  'migrate stripe': ['benefits:create', 'benefits:list', 'benefits:update', 'checkout-links:create', 'checkout-links:list', 'checkout-links:update', 'custom-fields:create', 'custom-fields:list', 'custom-fields:update', 'discounts:create', 'discounts:list', 'discounts:update', 'meters:create', 'meters:list', 'meters:update', 'organizations:list', 'products:create', 'products:list', 'products:update', 'products:update_benefits', 'webhooks:create_webhook_endpoint', 'webhooks:list_webhook_endpoints', 'webhooks:update_webhook_endpoint'],
   'oauth2-clients create': ['oauth2:clients:oauth2:create_client'],
   'oauth2-clients delete': ['oauth2:clients:oauth2:delete_client'],
   'oauth2-clients get': ['oauth2:clients:oauth2:get_client'],
