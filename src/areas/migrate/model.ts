@@ -14,7 +14,17 @@ export interface Money {
 /** One price of a source product, before conversion. `raw` names the source's own shape for the report. */
 export type SourcePrice =
   | {kind: 'fixed'; id: string; money: Money; interval: Interval | null; intervalCount: number; raw: string}
-  | {kind: 'custom'; id: string; currency: string; minimum: number | null; maximum: number | null; preset: number | null; interval: Interval | null; intervalCount: number; raw: string}
+  | {
+      kind: 'custom'
+      id: string
+      currency: string
+      minimum: number | null
+      maximum: number | null
+      preset: number | null
+      interval: Interval | null
+      intervalCount: number
+      raw: string
+    }
   | {kind: 'free'; id: string; currency: string; interval: Interval | null; intervalCount: number; raw: string}
   | {kind: 'metered'; id: string; currency: string; unitAmount: string; meterName: string; interval: Interval; intervalCount: number; raw: string}
   /** A shape Polar has no equal of (tiered/volume/graduated, package pricing, trial-only...): reported, not converted. */
@@ -30,6 +40,8 @@ export interface SourceProduct {
   /** Lemon Squeezy products that issue license keys: the key's settings. */
   licenseKeys: {activationLimit: number | null; expiresInDays: number | null} | null
   metadata: Record<string, string>
+  /** What converting it changes, each named for the precheck report (a setup fee or a trial dropped, country prices). */
+  changes?: string[]
 }
 
 export interface SourceDiscount {
@@ -46,6 +58,8 @@ export interface SourceDiscount {
   /** Source product ids it is limited to (empty: all products). */
   productIds: string[]
   archived: boolean
+  /** What converting it changes, each named for the precheck report (a per-seat amount, billing periods read as months). */
+  changes?: string[]
 }
 
 export interface SourceCustomer {
