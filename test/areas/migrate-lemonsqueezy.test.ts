@@ -10,7 +10,8 @@ import {fakeLemonSqueezy, LS_SHAPES, type LsFixtures, lsFixtures} from '../helpe
 import type {FakeSource} from '../helpers/fake-source.js'
 
 const KEY = 'ls_test_key_0123456789'
-const FAST = {name: 'test', limit: 100_000, windowMs: 60_000}
+// a window so short it never paces, and its log stays small
+const FAST = {name: 'test', limit: 100_000, windowMs: 10, marginMs: 0}
 let fake: FakeSource | undefined
 let close: (() => Promise<void>) | undefined
 
