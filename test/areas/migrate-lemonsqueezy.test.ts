@@ -7,7 +7,7 @@ import {LEMONSQUEEZY_BUDGET, lemonSqueezySource, plainText, relatedIds} from '..
 import type {SourceCustomer, SourceDiscount, SourceProduct} from '../../src/areas/migrate/model.js'
 import {TillError} from '../../src/client/till-error.js'
 import {fakeLemonSqueezy, LS_SHAPES, type LsFixtures, lsFixtures} from '../helpers/fake-lemonsqueezy.js'
-import type {FakeSource} from '../helpers/fake-source.js'
+import {FakeSource} from '../helpers/fake-source.js'
 
 const KEY = 'ls_test_key_0123456789'
 // a window so short it never paces, and its log stays small
@@ -188,6 +188,20 @@ describe('till migrate lemonsqueezy: the source', () => {
     expect(error.message).toBe('Lemon Squeezy refused the API key (HTTP 401 to GET /v1/customers?page%5Bnumber%5D=1&page%5Bsize%5D=100)')
     expect(error.hint).toContain('LEMONSQUEEZY_API_KEY')
     expect(`${error.message} ${error.hint} ${error.stack}`).not.toContain(wrong)
+  })
+
+  it('masks the key where a source echoes it back in an error', async () => {
+    const echo = new FakeSource(
+      KEY,
+      () => ({status: 422, body: {errors: [{detail: `key ${KEY} may not list customers`}]}}),
+      () => ({}),
+    )
+    fake = echo
+    const url = await echo.start()
+    const source = lemonSqueezySource({key: KEY, apiBase: `${url}/v1`, budget: FAST})
+    close = source.close
+    const error = await failure(all(source.customers()))
+    expect(error.message).toBe('Lemon Squeezy answered HTTP 422 to GET /v1/customers?page%5Bnumber%5D=1&page%5Bsize%5D=100: key … may not list customers')
   })
 
   it('paces its requests within the budget (300 a minute by default)', async () => {
