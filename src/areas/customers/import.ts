@@ -80,6 +80,8 @@ async function existing(client: ApiClient, record: CustomerLine): Promise<Custom
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
+const normalTaxId = (value: string) => value.replaceAll(/[\s.\-/]/g, '').toUpperCase()
+
 /** What differs between the line and the customer, as an update body (external id apart: it cannot change). */
 function changes(record: CustomerLine, customer: Customer): Record<string, unknown> {
   const body: Record<string, unknown> = {}
@@ -93,6 +95,9 @@ function changes(record: CustomerLine, customer: Customer): Record<string, unkno
       const held = current as Record<string, unknown>
       const given = record.billing_address as Record<string, unknown>
       if (Object.keys(given).some((k) => !same(given[k], held[k]))) body.billing_address = given
+    } else if (field === 'tax_id' && typeof record.tax_id === 'string' && Array.isArray(current)) {
+      // the service keeps [value, format], the value without spaces, dots, dashes or slashes, upper-cased
+      if (normalTaxId(record.tax_id) !== current[0]) body.tax_id = record.tax_id
     } else if (!same(record[field], current)) body[field] = record[field]
   }
   return body

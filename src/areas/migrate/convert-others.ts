@@ -1,0 +1,158 @@
+// Source discounts -> catalog discounts, and source customers -> the JSON lines `till customers import`
+// takes, as Polar takes them: codes of 3 to 256 letters and digits (unique whatever their case),
+// repeating durations up to 999 months, fixed amounts in a currency Polar sells in; a customer has an
+// e-mail address (unique in an organization), a billing country Polar knows, a tax id beside an address.
+import {isCountry} from '../../client/countries.js'
+import {isCurrency} from '../../client/currencies.js'
+import {majorText} from '../catalog-file/kinds/values.js'
+import {MIGRATED_FROM} from './convert-products.js'
+import {keyFromId, type Findings} from './findings.js'
+import type {SourceCustomer, SourceDiscount} from './model.js'
+
+export interface PlannedDiscount {
+  sourceId: string
+  migratedFrom: string
+  defaultKey: string
+  entry: Record<string, unknown> & {code: string | null}
+}
+
+const MAX_MONTHS = 999
+const CODE = /^[A-Za-z0-9]+$/
+
+/** `productKeys` gives the catalog keys of a source product (none: it does not move). */
+export function convertDiscounts(source: string, discounts: SourceDiscount[], productKeys: (id: string) => string[], findings: Findings): PlannedDiscount[] {
+  const out: PlannedDiscount[] = []
+  const codes = new Map<string, string>()
+  for (const d of discounts) {
+    if (d.archived) {
+      findings.skip('discount', d.id, d.name, 'archived', 'no longer redeemable at the source (expired, used up or deactivated)')
+      continue
+    }
+    let code = d.code
+    if (code !== null && !CODE.test(code)) {
+      const stripped = code.replace(/[^A-Za-z0-9]/g, '')
+      findings.change('discount', d.id, d.name, 'code-characters', `code "${code}" becomes "${stripped}": Polar takes letters and digits only`)
+      code = stripped
+    }
+    if (code !== null && (code.length < 3 || code.length > 256)) {
+      findings.skip('discount', d.id, d.name, 'code-length', `code "${code}" has ${code.length} characters: Polar takes 3 to 256`)
+      continue
+    }
+    if (code !== null) {
+      const earlier = codes.get(code.toLowerCase())
+      if (earlier !== undefined) {
+        findings.skip('discount', d.id, d.name, 'code-duplicate', `code "${code}" is also ${earlier}'s: Polar codes are unique whatever their case`)
+        continue
+      }
+      codes.set(code.toLowerCase(), d.id)
+    }
+    const entry: PlannedDiscount['entry'] = {name: d.name.trim() === '' ? d.id : d.name, code}
+    if (d.value.type === 'percentage') {
+      const bp = Math.min(10_000, Math.max(1, d.value.basisPoints))
+      entry.type = 'percentage'
+      entry.percent = bp / 100
+    } else {
+      const {amount, currency} = d.value.money
+      if (!isCurrency(currency)) {
+        findings.skip('discount', d.id, d.name, 'currency-unsupported', `an amount in ${currency.toUpperCase()}: Polar does not sell in it`)
+        continue
+      }
+      entry.type = 'fixed'
+      entry.amounts = {[currency]: majorText(amount, currency)}
+    }
+    entry.duration = d.duration.type
+    if (d.duration.type === 'repeating') {
+      let months = d.duration.months
+      if (months > MAX_MONTHS) {
+        findings.change('discount', d.id, d.name, 'coupon-duration', `repeats ${months} months, longer than Polar's ${MAX_MONTHS}: ${MAX_MONTHS} months`)
+        months = MAX_MONTHS
+      }
+      entry.duration_in_months = Math.max(1, months)
+    }
+    entry.starts_at = d.startsAt
+    entry.ends_at = d.endsAt
+    entry.max_redemptions = d.maxRedemptions !== null && d.maxRedemptions >= 1 ? d.maxRedemptions : null
+    const keys = d.productIds.flatMap(productKeys)
+    const missing = d.productIds.filter((id) => productKeys(id).length === 0)
+    if (d.productIds.length > 0 && keys.length === 0) {
+      findings.skip(
+        'discount',
+        d.id,
+        d.name,
+        'products-not-moved',
+        `limited to products that do not move (${missing.join(', ')}): it would apply to every product`,
+      )
+      continue
+    }
+    if (missing.length > 0) findings.change('discount', d.id, d.name, 'products-not-moved', `no longer limited to ${missing.join(', ')}, which do not move`)
+    entry.products = [...new Set(keys)].sort()
+    entry.metadata = {[MIGRATED_FROM]: `${source}:${d.id}`}
+    out.push({sourceId: d.id, migratedFrom: `${source}:${d.id}`, defaultKey: keyFromId(d.id), entry})
+  }
+  return out
+}
+
+export type ExternalIdMode = 'source-id' | 'email' | 'none'
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** The customer lines, one per customer that moves (in the source's order). */
+export class CustomerConverter {
+  private readonly emails = new Map<string, string>()
+
+  constructor(
+    private readonly source: string,
+    private readonly externalId: ExternalIdMode,
+    private readonly findings: Findings,
+  ) {}
+
+  /** The line for `c`, or undefined when it does not move (the finding says why). */
+  line(c: SourceCustomer): Record<string, unknown> | undefined {
+    const name = c.name ?? c.email ?? c.id
+    const email = c.email?.trim() ?? ''
+    if (!EMAIL.test(email)) {
+      this.findings.skip(
+        'customer',
+        c.id,
+        name,
+        'no-email',
+        email === '' ? 'no e-mail address: a Polar customer has one' : `"${email}" is not an e-mail address`,
+      )
+      return undefined
+    }
+    const earlier = this.emails.get(email.toLowerCase())
+    if (earlier !== undefined) {
+      this.findings.skip('customer', c.id, name, 'duplicate-email', `the same e-mail as ${earlier}: an e-mail address is one customer in Polar`)
+      return undefined
+    }
+    this.emails.set(email.toLowerCase(), c.id)
+    const line: Record<string, unknown> = {email}
+    if (c.name) line.name = c.name.length > 256 ? c.name.slice(0, 256) : c.name
+    if (this.externalId === 'source-id') line.external_id = c.id
+    else if (this.externalId === 'email') line.external_id = email.toLowerCase()
+    let address = c.billingAddress
+    if (address && !isCountry(address.country)) {
+      this.findings.change('customer', c.id, name, 'country-unsupported', `billing address left out: Polar does not take the country "${address.country}"`)
+      address = null
+    }
+    if (address)
+      line.billing_address = {
+        line1: address.line1,
+        line2: address.line2,
+        postal_code: address.postalCode,
+        city: address.city,
+        state: address.state,
+        country: address.country,
+      }
+    if (c.taxId) {
+      const value = c.taxId.value.replaceAll(/[\s.\-/]/g, '').toUpperCase()
+      if (!address)
+        this.findings.change('customer', c.id, name, 'tax-id-needs-address', `tax id ${c.taxId.value} left out: Polar takes one with a billing address only`)
+      else if (!/^[A-Z0-9]{3,31}$/.test(value))
+        this.findings.change('customer', c.id, name, 'tax-id-format', `tax id "${c.taxId.value}" left out: not one Polar takes`)
+      else line.tax_id = value
+    }
+    line.metadata = {[MIGRATED_FROM]: `${this.source}:${c.id}`}
+    return line
+  }
+}

@@ -1,0 +1,202 @@
+// Each conversion rule of the precheck report, on the normalized model (what every source reads into).
+import {describe, expect, it} from 'vitest'
+
+import {readCatalog, writeCatalog} from '../catalog-file/document.js'
+import {convertCatalog} from './convert.js'
+import {CustomerConverter} from './convert-others.js'
+import {Findings, keyFromId} from './findings.js'
+import type {SourceCustomer, SourceDiscount, SourcePrice, SourceProduct} from './model.js'
+
+const fixed = (id: string, amount: number, currency = 'usd', interval: 'month' | 'year' | null = 'month', intervalCount = 1): SourcePrice => ({
+  kind: 'fixed',
+  id,
+  money: {amount, currency},
+  interval,
+  intervalCount,
+  raw: 'test',
+})
+const product = (id: string, prices: SourcePrice[], extra: Partial<SourceProduct> = {}): SourceProduct => ({
+  id,
+  name: `Product ${id}`,
+  description: null,
+  archived: false,
+  prices,
+  licenseKeys: null,
+  metadata: {},
+  ...extra,
+})
+const discount = (id: string, extra: Partial<SourceDiscount> = {}): SourceDiscount => ({
+  id,
+  name: `Discount ${id}`,
+  code: null,
+  value: {type: 'percentage', basisPoints: 1000},
+  duration: {type: 'once'},
+  maxRedemptions: null,
+  startsAt: null,
+  endsAt: null,
+  productIds: [],
+  archived: false,
+  ...extra,
+})
+
+function convert(products: SourceProduct[], discounts: SourceDiscount[] = [], orgCurrency: string | null = 'usd') {
+  const findings = new Findings()
+  const converted = convertCatalog('stripe', {products, discounts}, {}, {orgCurrency, maps: new Map()}, findings)
+  // whatever the rules did, the file passes the catalog's own check
+  expect(readCatalog(writeCatalog(converted.catalog)).issues).toEqual([])
+  return {catalog: converted.catalog as Record<string, Record<string, Record<string, unknown>>>, findings}
+}
+const rules = (f: Findings) => [...f.changes.map((c) => `change ${c.rule}`), ...f.notMoved.map((c) => `skip ${c.rule}`)]
+
+describe('converting a source catalog', () => {
+  it('converts a plain product as is, keyed by its id, with migrated_from', () => {
+    const {catalog, findings} = convert([product('prod_A1', [fixed('price_1', 2900)], {metadata: {tier: 'pro'}})])
+    expect(catalog.products).toEqual({
+      'prod_a1-8f2f': {
+        name: 'Product prod_A1',
+        description: null,
+        visibility: 'public',
+        recurring_interval: 'month',
+        prices: [{type: 'fixed', amount: '29.00', currency: 'usd'}],
+        metadata: {tier: 'pro', migrated_from: 'stripe:prod_A1'},
+      },
+    })
+    expect(rules(findings)).toEqual([])
+    // ids that differ only in case get different keys
+    expect(keyFromId('prod_a1')).toBe('prod_a1')
+    expect(keyFromId('prod_A1')).not.toBe(keyFromId('prod_a1'))
+  })
+
+  it('price-shape: a tiered price is left out; no-price: a product with nothing else does not move', () => {
+    const tiered: SourcePrice = {kind: 'unsupported', id: 'price_t', reason: 'tiered pricing', raw: 'tiered'}
+    const {catalog, findings} = convert([product('p1', [tiered, fixed('price_f', 100)]), product('p2', [tiered])])
+    expect(Object.keys(catalog.products!)).toEqual(['p1'])
+    expect(rules(findings)).toEqual(['change price-shape', 'change price-shape', 'skip no-price'])
+  })
+
+  it("currency-unsupported and currency-not-sold: one currency per product, the organization's first", () => {
+    const {catalog, findings} = convert([
+      product('p1', [fixed('price_eur', 900, 'eur'), fixed('price_usd', 1000, 'usd')]),
+      product('p2', [fixed('price_xxx', 900, 'xts')]),
+      product('p3', [fixed('price_eur2', 900, 'eur')]),
+    ])
+    expect((catalog.products!.p1!.prices as unknown[]).length).toBe(1)
+    expect(catalog.products!.p1!.prices).toEqual([{type: 'fixed', amount: '10.00', currency: 'usd'}])
+    expect(catalog.products!.p2).toBeUndefined()
+    expect(findings.changes.find((c) => c.id === 'p3')).toMatchObject({rule: 'currency-not-sold', detail: "priced in EUR, not the organization's currency USD"})
+    expect(rules(findings)).toEqual(['change currency-not-sold', 'change currency-unsupported', 'change currency-not-sold', 'skip no-price'])
+  })
+
+  it('several-prices: one fixed price per product, the default kept; several-intervals: one product per interval', () => {
+    const {catalog, findings} = convert([
+      product('p1', [fixed('price_a', 1000), fixed('price_b', 2000)]),
+      product('p2', [fixed('price_m', 1000, 'usd', 'month'), fixed('price_y', 10000, 'usd', 'year')]),
+    ])
+    expect(catalog.products!.p1!.prices).toEqual([{type: 'fixed', amount: '10.00', currency: 'usd'}])
+    expect(catalog.products!.p2).toMatchObject({name: 'Product p2', recurring_interval: 'month', metadata: {migrated_from: 'stripe:p2'}})
+    expect(catalog.products!['p2-year']).toMatchObject({name: 'Product p2 (yearly)', recurring_interval: 'year', metadata: {migrated_from: 'stripe:p2@year'}})
+    expect(rules(findings)).toEqual(['change several-prices', 'change several-intervals'])
+  })
+
+  it('interval-count: more than 999 days becomes weeks; name-length: names fit 3 to 64 characters; metadata Polar cannot keep is left out', () => {
+    const {catalog, findings} = convert([
+      product('p1', [{kind: 'fixed', id: 'price_d', money: {amount: 100, currency: 'usd'}, interval: 'day', intervalCount: 1092, raw: 'x'}], {name: 'AI'}),
+      product('p2', [fixed('price_2', 100)], {name: 'N'.repeat(80), metadata: {key: 'mine', ok: 'yes'}}),
+    ])
+    expect(catalog.products!.p1).toMatchObject({name: 'AI plan', recurring_interval: 'week', recurring_interval_count: 156})
+    expect(String(catalog.products!.p2!.name)).toHaveLength(64)
+    expect(catalog.products!.p2!.metadata).toEqual({ok: 'yes', migrated_from: 'stripe:p2'})
+    expect(rules(findings)).toEqual(['change interval-count', 'change name-length', 'change name-length', 'change metadata'])
+  })
+
+  it('archived products and discounts do not move', () => {
+    const {catalog, findings} = convert([product('p1', [fixed('x', 100)], {archived: true})], [discount('c1', {archived: true})])
+    expect(catalog.products).toEqual({})
+    expect(catalog.discounts).toEqual({})
+    expect(rules(findings)).toEqual(['skip archived', 'skip archived'])
+  })
+
+  it('custom, free and metered prices; a meter per metered price; license keys become a benefit', () => {
+    const {catalog, findings} = convert([
+      product('p1', [{kind: 'custom', id: 'c', currency: 'usd', minimum: 500, maximum: null, preset: 1000, interval: null, intervalCount: 1, raw: 'x'}]),
+      product('p2', [{kind: 'free', id: 'f', currency: 'usd', interval: null, intervalCount: 1, raw: 'x'}], {
+        licenseKeys: {activationLimit: 3, expiresInDays: 365},
+      }),
+      product('p3', [
+        fixed('base', 1000),
+        {kind: 'metered', id: 'm', currency: 'usd', unitAmount: '0.5', meterName: 'api.call', interval: 'month', intervalCount: 1, raw: 'x'},
+      ]),
+    ])
+    expect(catalog.products!.p1!.prices).toEqual([{type: 'custom', minimum: '5.00', preset: '10.00', currency: 'usd'}])
+    expect(catalog.products!.p2).toMatchObject({prices: [{type: 'fixed', amount: '0.00', currency: 'usd'}], benefits: ['p2-license']})
+    expect(catalog.benefits!['p2-license']).toMatchObject({
+      type: 'license_keys',
+      properties: {expires: {ttl: 365, timeframe: 'day'}, activations: {limit: 3, enable_customer_admin: true}},
+    })
+    expect(catalog.products!.p3!.prices).toEqual([
+      {type: 'fixed', amount: '10.00', currency: 'usd'},
+      {type: 'metered', meter: 'meter-api-call', unit_amount: '0.005', currency: 'usd'},
+    ])
+    expect(catalog.meters!['meter-api-call']).toMatchObject({name: 'api.call', filter: {clauses: [{property: 'name', operator: 'eq', value: 'api.call'}]}})
+    expect(rules(findings)).toEqual(['change meter-created'])
+  })
+
+  it('discount codes: characters, length, duplicates; durations over 999 months; products that do not move', () => {
+    const {catalog, findings} = convert(
+      [product('p1', [fixed('x', 100)])],
+      [
+        discount('c1', {code: 'SPRING-2026', duration: {type: 'repeating', months: 1200}}),
+        discount('c2', {code: 'spring2026'}),
+        discount('c3', {code: 'A!'}),
+        discount('c4', {productIds: ['gone']}),
+        discount('c5', {productIds: ['p1', 'gone'], value: {type: 'fixed', money: {amount: 500, currency: 'usd'}}}),
+        discount('c6', {value: {type: 'fixed', money: {amount: 500, currency: 'xts'}}}),
+      ],
+    )
+    expect(catalog.discounts!.c1).toMatchObject({code: 'SPRING2026', duration: 'repeating', duration_in_months: 999, percent: 10})
+    expect(catalog.discounts!.c5).toMatchObject({type: 'fixed', amounts: {usd: '5.00'}, products: ['p1']})
+    expect(Object.keys(catalog.discounts!).sort()).toEqual(['c1', 'c5'])
+    expect(rules(findings)).toEqual([
+      'change code-characters',
+      'change coupon-duration',
+      'change code-characters',
+      'change products-not-moved',
+      'skip code-duplicate',
+      'skip code-length',
+      'skip products-not-moved',
+      'skip currency-unsupported',
+    ])
+  })
+})
+
+describe('converting customers', () => {
+  const customer = (id: string, extra: Partial<SourceCustomer> = {}): SourceCustomer => ({
+    id,
+    email: `${id}@example.com`,
+    name: null,
+    billingAddress: null,
+    taxId: null,
+    ...extra,
+  })
+  const address = (country: string) => ({line1: '1 Main St', line2: null, postalCode: '10001', city: 'NYC', state: null, country})
+
+  it('external_id by source id, e-mail or none; no e-mail or a repeated one does not move; address and tax id rules', () => {
+    const findings = new Findings()
+    const byId = new CustomerConverter('stripe', 'source-id', findings)
+    expect(byId.line(customer('cus_1', {name: 'Ada', billingAddress: address('DE'), taxId: {value: 'de 123.456-789', type: 'eu_vat'}}))).toEqual({
+      email: 'cus_1@example.com',
+      name: 'Ada',
+      external_id: 'cus_1',
+      billing_address: {line1: '1 Main St', line2: null, postal_code: '10001', city: 'NYC', state: null, country: 'DE'},
+      tax_id: 'DE123456789',
+      metadata: {migrated_from: 'stripe:cus_1'},
+    })
+    expect(byId.line(customer('cus_2', {email: null}))).toBeUndefined()
+    expect(byId.line(customer('cus_3', {email: 'CUS_1@example.com'}))).toBeUndefined()
+    expect(byId.line(customer('cus_4', {billingAddress: address('XX')}))?.billing_address).toBeUndefined()
+    expect(byId.line(customer('cus_5', {taxId: {value: 'GB123456789', type: 'gb_vat'}}))?.tax_id).toBeUndefined()
+    expect(new CustomerConverter('stripe', 'email', findings).line(customer('cus_6', {email: 'Mixed@Example.com'}))?.external_id).toBe('mixed@example.com')
+    expect(new CustomerConverter('stripe', 'none', findings).line(customer('cus_7'))).not.toHaveProperty('external_id')
+    expect(rules(findings)).toEqual(['change country-unsupported', 'change tax-id-needs-address', 'skip no-email', 'skip duplicate-email'])
+  })
+})

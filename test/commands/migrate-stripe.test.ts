@@ -1,0 +1,231 @@
+// `till migrate stripe` against a fake Stripe (test/helpers/fake-stripe.ts, fixtures typed with the
+// `stripe` package) and the emulator as the target: the whole sequence (migrate, catalog apply, customers
+// import) and a second run that changes nothing; a changed source that updates only what changed; a
+// source answering 429 and 5xx; mapping onto products the target has; the key kept out of every output.
+import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {linesOf, sandbox, type Sandbox} from '../helpers/cli.js'
+import {allowRefusals} from '../helpers/contract.js'
+import {api, listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+import {
+  emptyData,
+  monthly,
+  startFakeStripe,
+  stripeCoupon,
+  stripeCustomer,
+  stripePrice,
+  stripeProduct,
+  stripePromotionCode,
+  type FakeStripe,
+  type StripeData,
+} from '../helpers/fake-stripe.js'
+import {runInProcess} from '../helpers/in-process.js'
+
+const KEY = `rk_test_${'Zq9'.repeat(12)}`
+
+/** A source of `products` products (every third yearly, every fifth pay-what-you-want) and `customers` customers. */
+function generated(products: number, customers: number): StripeData {
+  const data = emptyData()
+  for (let i = 0; i < products; i++) {
+    const id = `prod_Gen${String(i).padStart(5, '0')}`
+    data.products.push(stripeProduct(id, `Generated product ${i}`, {description: i % 2 ? `Description ${i}` : null, metadata: {tier: String(i % 3)}}))
+    const price =
+      i % 5 === 4
+        ? stripePrice(`price_Gen${i}`, id, {unit_amount: null, custom_unit_amount: {minimum: 500, maximum: null, preset: 1000}})
+        : stripePrice(`price_Gen${i}`, id, {
+            unit_amount: 100 * (i + 1),
+            type: i % 3 ? 'recurring' : 'one_time',
+            recurring: i % 3 ? monthly(i % 3 === 2 ? 'year' : 'month') : null,
+          })
+    data.prices.push(price)
+  }
+  data.coupons.push(stripeCoupon('SPRING', {percent_off: 20, duration: 'repeating', duration_in_months: 3}))
+  data.coupons.push(stripeCoupon('FIVE', {percent_off: null, amount_off: 500, currency: 'usd', applies_to: {products: ['prod_Gen00001']}}))
+  data.promotionCodes.push(stripePromotionCode('promo_Spring1', 'SPRING2026', 'SPRING'))
+  for (let i = 0; i < customers; i++) {
+    data.customers.push(
+      stripeCustomer(`cus_Gen${String(i).padStart(6, '0')}`, `gen-${i}@example.com`, {
+        name: `Customer ${i}`,
+        address: i % 4 === 0 ? {city: 'Paris', country: 'FR', line1: `${i} rue de Rivoli`, line2: null, postal_code: '75001', state: null} : null,
+        default_source: i % 10 === 0 ? `card_${i}` : null,
+      }),
+    )
+  }
+  data.subscriptions.push({id: 'sub_1', object: 'subscription', status: 'active'}, {id: 'sub_2', object: 'subscription', status: 'canceled'})
+  return data
+}
+
+describe('till migrate stripe', () => {
+  let emulator: Emulator
+  let box: Sandbox
+  let stripe: FakeStripe
+
+  const till = (args: string[], extra: Record<string, string | undefined> = {}) => runInProcess(args, {env: box.env({STRIPE_API_KEY: KEY, ...extra})})
+  const migrate = (out: string, ...extra: string[]) =>
+    till(['migrate', 'stripe', '--out', join(box.root, out), '--api-base', stripe.url, '-p', 'prod', ...extra])
+  const control = async (path: string) => {
+    const res = await api(emulator.production, 'POST', `${emulator.production.url.replace(/\/v1$/, '')}/_emulator${path}`, {body: {}})
+    expect(res.status, res.text).toBe(200)
+  }
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    box = sandbox()
+    const env = emulator.production
+    const r = await runInProcess(['auth', 'login', '--environment', env.name, '--url', env.url, '--name', 'prod', '--token-stdin'], {
+      env: box.env(),
+      input: `${env.token}\n`,
+    })
+    expect(r.code, r.stderr).toBe(0)
+    await control('/empty')
+    stripe = await startFakeStripe(generated(60, 150), KEY)
+  })
+  afterAll(async () => {
+    await stripe?.stop()
+    await emulator?.stop()
+    box?.cleanup()
+  })
+
+  it('pages the source, and migrate + catalog apply + customers import create what the precheck counts; a second run changes nothing', async () => {
+    const first = await migrate('run1', '--json')
+    expect(first.code, first.stderr).toBe(0)
+    const report = JSON.parse(first.stdout)
+    // every page read with starting_after
+    expect(stripe.requests.filter((r) => r.startsWith('/v1/customers')).length).toBe(2)
+    expect(stripe.requests.some((r) => r.includes('starting_after=cus_Gen000099'))).toBe(true)
+    expect(report.counts.products).toEqual({read: 60, as_is: 60, changed: 0, not_moved: 0})
+    expect(report.counts.customers).toEqual({read: 150, as_is: 150, changed: 0, not_moved: 0})
+    expect(report.written).toEqual({meters: 0, benefits: 0, products: 60, discounts: 2, customers: 150})
+    expect(report.cannot_move).toEqual([
+      expect.objectContaining({what: 'active subscriptions', count: 1}),
+      expect.objectContaining({what: 'saved payment methods', count: 15}),
+    ])
+    expect(readdirSync(join(box.root, 'run1')).sort()).toEqual(['catalog.yaml', 'customers.jsonl', 'precheck.json'])
+    expect(JSON.parse(readFileSync(join(box.root, 'run1', 'precheck.json'), 'utf8'))).toEqual(report)
+
+    const catalog = join(box.root, 'run1', 'catalog.yaml')
+    const apply = await till(['catalog', 'apply', catalog, '-p', 'prod', '--yes'])
+    expect(apply.code, apply.stderr).toBe(0)
+    const customersFile = join(box.root, 'run1', 'customers.jsonl')
+    const imported = await till(['customers', 'import', customersFile, '-p', 'prod'])
+    expect(imported.code, imported.stderr).toBe(0)
+    expect(imported.stderr).toContain('150 customers: 150 created, 0 updated, 0 unchanged, 0 failed.')
+    const products = await listAll(emulator.production, '/products/')
+    expect(products).toHaveLength(report.written.products)
+    expect(await listAll(emulator.production, '/discounts/')).toHaveLength(report.written.discounts)
+    expect(products.find((p: Json) => p.metadata.migrated_from === 'stripe:prod_Gen00004')?.prices[0]).toMatchObject({
+      amount_type: 'custom',
+      minimum_amount: 500,
+    })
+    const spring = (await listAll(emulator.production, '/discounts/')).find((d: Json) => d.code === 'SPRING2026')
+    expect(spring).toMatchObject({basis_points: 2000, duration: 'repeating', duration_in_months: 3})
+
+    // the second run: the same files, nothing to do
+    const second = await migrate('run2')
+    expect(second.code, second.stderr).toBe(0)
+    expect(readFileSync(join(box.root, 'run2', 'catalog.yaml'), 'utf8')).toBe(readFileSync(catalog, 'utf8'))
+    const plan = await till(['catalog', 'plan', join(box.root, 'run2', 'catalog.yaml'), '-p', 'prod'])
+    expect(plan.code, plan.stdout).toBe(0)
+    const again = await till(['customers', 'import', join(box.root, 'run2', 'customers.jsonl'), '-p', 'prod'])
+    expect(again.stderr).toContain('150 customers: 0 created, 0 updated, 150 unchanged, 0 failed.')
+  }, 120_000)
+
+  it('after a change at the source, updates exactly what changed', async () => {
+    stripe.data.products[7]!.name = 'Renamed at Stripe'
+    stripe.data.customers[3]!.name = 'Renamed customer'
+    const r = await migrate('run3')
+    expect(r.code, r.stderr).toBe(0)
+    const plan = await till(['catalog', 'plan', join(box.root, 'run3', 'catalog.yaml'), '-p', 'prod', '--json'])
+    expect(plan.code).toBe(10)
+    const steps = JSON.parse(plan.stdout).steps.filter((s: Json) => s.action !== 'extra')
+    expect(steps.map((s: Json) => [s.action, s.key, s.changes.map((c: Json) => c.field)])).toEqual([['update', 'prod_gen00007-dae6', ['name']]])
+    const applied = await till(['catalog', 'apply', join(box.root, 'run3', 'catalog.yaml'), '-p', 'prod', '--yes'])
+    expect(applied.code, applied.stderr).toBe(0)
+    const imported = await till(['customers', 'import', join(box.root, 'run3', 'customers.jsonl'), '-p', 'prod'])
+    expect(imported.stderr).toContain('150 customers: 0 created, 1 updated, 149 unchanged, 0 failed.')
+  }, 60_000)
+
+  it('waits out 429 (Retry-After) and retries 5xx, then finishes', async () => {
+    const before = stripe.requests.length
+    stripe.fail(1, 429)
+    stripe.fail(2, 503)
+    const r = await migrate('retried', '--no-target', '--debug')
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toMatch(/Stripe: rate limited on \/v1\/prices; waiting \d+ms/)
+    expect(r.stderr).toMatch(/Stripe: 503 on \/v1\/prices; retrying/)
+    expect(stripe.requests.slice(before, before + 4).every((q) => q.startsWith('/v1/prices'))).toBe(true)
+    expect(JSON.parse(readFileSync(join(box.root, 'retried', 'precheck.json'), 'utf8')).written.products).toBe(60)
+  }, 30_000)
+
+  it('never shows the key: not in output, --debug, the files, or an error; a refused key is exit 4 and writes nothing', async () => {
+    const r = await migrate('keyless', '--debug', '--no-target')
+    expect(r.code, r.stderr).toBe(0)
+    for (const text of [r.stdout, r.stderr, ...readdirSync(join(box.root, 'keyless')).map((f) => readFileSync(join(box.root, 'keyless', f), 'utf8'))])
+      expect(text).not.toContain(KEY.slice(8))
+    expect([...stripe.authorizations]).toContain(`Bearer ${KEY}`)
+    allowRefusals()
+    const wrong = `rk_test_${'X'.repeat(30)}`
+    const refused = await till(['migrate', 'stripe', '--out', join(box.root, 'refused'), '--api-base', stripe.url, '--no-target', '--debug'], {
+      STRIPE_API_KEY: wrong,
+    })
+    expect(refused.code).toBe(4)
+    expect(refused.stderr).toContain('Stripe refused the API key (401)')
+    expect(refused.stderr + refused.stdout).not.toContain('X'.repeat(30))
+    expect(existsSync(join(box.root, 'refused', 'catalog.yaml'))).toBe(false)
+    // from a file; and without one, no variable and no terminal: exit 2 naming both ways
+    const file = join(box.root, 'key.txt')
+    writeFileSync(file, `${KEY}\n`)
+    const fromFile = await till(['migrate', 'stripe', '--out', join(box.root, 'from-file'), '--api-base', stripe.url, '--no-target', '--api-key-file', file], {
+      STRIPE_API_KEY: undefined,
+    })
+    expect(fromFile.code, fromFile.stderr).toBe(0)
+    const none = await till(['migrate', 'stripe', '--out', join(box.root, 'none'), '--api-base', stripe.url, '--no-target'], {STRIPE_API_KEY: undefined})
+    expect(none.code).toBe(2)
+    expect(none.stderr).toContain('set STRIPE_API_KEY, or give --api-key-file FILE')
+  }, 30_000)
+
+  it('maps onto a product the target has (same name, interval, currency, amount); a name clash without a match stops until --map decides', async () => {
+    const made = await api(emulator.production, 'POST', '/products/', {
+      body: {name: 'Handmade Pro', recurring_interval: 'month', prices: [{amount_type: 'fixed', price_amount: 2900, price_currency: 'usd'}]},
+    })
+    expect(made.status, made.text).toBe(201)
+    const other = await api(emulator.production, 'POST', '/products/', {
+      body: {name: 'Handmade Team', recurring_interval: 'month', prices: [{amount_type: 'fixed', price_amount: 9900, price_currency: 'usd'}]},
+    })
+    expect(other.status, other.text).toBe(201)
+    stripe.data.products.push(stripeProduct('prod_Pro', 'Handmade Pro'), stripeProduct('prod_Team', 'Handmade Team'))
+    stripe.data.prices.push(
+      stripePrice('price_Pro', 'prod_Pro', {type: 'recurring', unit_amount: 2900, recurring: monthly()}),
+      stripePrice('price_Team', 'prod_Team', {type: 'recurring', unit_amount: 4900, recurring: monthly()}),
+    )
+    allowRefusals()
+    const clash = await migrate('clash')
+    expect(clash.code).toBe(2)
+    expect(clash.stderr).toContain('prod_Team "Handmade Team" (month 1, fixed 4900 usd): same name, other price')
+    expect(clash.stderr).toContain(`${other.body.id} (month 1, fixed 9900 usd)`)
+    expect(clash.stderr).toContain('--map SOURCE_ID=POLAR_ID')
+    expect(existsSync(join(box.root, 'clash', 'catalog.yaml'))).toBe(false)
+
+    const r = await migrate('mapped', '--map', `prod_Team=${other.body.id}`, '--json')
+    expect(r.code, r.stderr).toBe(0)
+    const report = JSON.parse(r.stdout)
+    expect(report.adopted).toEqual([{sourceId: 'prod_Pro', id: made.body.id, key: 'handmade-pro'}])
+    const text = readFileSync(join(box.root, 'mapped', 'catalog.yaml'), 'utf8')
+    expect(text).toContain('\n  handmade-pro:\n')
+    expect(text).toContain('\n  handmade-team:\n')
+    const apply = await till(['catalog', 'apply', join(box.root, 'mapped', 'catalog.yaml'), '-p', 'prod', '--yes'])
+    expect(apply.code, apply.stderr).toBe(0)
+    const products = await listAll(emulator.production, '/products/')
+    expect(products.filter((p: Json) => p.name === 'Handmade Pro')).toHaveLength(1)
+    expect(products.find((p: Json) => p.id === made.body.id)?.metadata.migrated_from).toBe('stripe:prod_Pro')
+    // a run after that finds both by migrated_from: nothing to do
+    const again = await migrate('mapped-again')
+    expect(again.code, again.stderr).toBe(0)
+    const plan = await till(['catalog', 'plan', join(box.root, 'mapped-again', 'catalog.yaml'), '-p', 'prod'])
+    expect(plan.code, plan.stdout).toBe(0)
+    expect(linesOf(again.stdout)[0]).toBe('Precheck of the stripe migration')
+  }, 60_000)
+})
