@@ -77,7 +77,7 @@ describe('till migrate paddle: the source', () => {
     expect(byName.get('Product 0')).toMatchObject({metadata: {tier: 'gold', seats: '3'}, archived: false, licenseKeys: null, description: 'About product 0'})
     expect(prices(1)).toMatchObject([{kind: 'fixed', money: {amount: 4900}, interval: null, raw: 'standard/one-time'}])
     expect(prices(2)).toMatchObject([{kind: 'free', currency: 'usd', interval: null}])
-    expect(prices(3)).toMatchObject([{kind: 'unsupported', reason: 'sold in quantities of at least 5: a Polar price is for one unit'}])
+    expect(prices(3)).toMatchObject([{kind: 'unsupported', reason: 'a minimum quantity of 5'}])
     expect(prices(4)).toMatchObject([{kind: 'unsupported', raw: 'custom/one-time', reason: expect.stringContaining('non-catalog')}, {kind: 'fixed'}])
     expect(prices(5)).toMatchObject([{kind: 'fixed', money: {amount: 2000}, interval: 'month'}])
     expect(byName.get('Product 5')?.changes).toEqual([

@@ -226,6 +226,7 @@ export const LS_SHAPES: Array<{price: PriceShape; variant?: VariantShape; varian
       renewal_interval_quantity: 1,
     },
   },
+  {price: {category: 'one_time', unit_price: 1900}, variant: {licenseKeys: {limit: null, length: null}}},
 ]
 
 /** `products` products (every 50th in a second store, in euros), each of a shape of LS_SHAPES in turn, and `customers` customers. */

@@ -284,14 +284,14 @@ export function lemonSqueezyPrice(id: string, p: PriceAttrs, currency: string, p
   const interval = p.renewal_interval_unit
   const intervalCount = interval ? (p.renewal_interval_quantity ?? 1) : 1
   if (p.scheme === 'graduated' || p.scheme === 'volume') {
-    return {kind: 'unsupported', id, raw, reason: `${p.scheme} tiers: a Polar price has one amount per unit, no tiers`}
+    return {kind: 'unsupported', id, raw, reason: `${p.scheme} tiered pricing`}
   }
   if (p.scheme === 'package') {
-    return {kind: 'unsupported', id, raw, reason: `package pricing (${p.package_size} units per package): Polar has no packages`}
+    return {kind: 'unsupported', id, raw, reason: `package pricing (${p.package_size} units per package)`}
   }
   if (p.usage_aggregation) {
     if (p.usage_aggregation !== 'sum' || !interval) {
-      return {kind: 'unsupported', id, raw, reason: `usage counted as ${p.usage_aggregation}: a Polar meter's price here sums the usage of the period`}
+      return {kind: 'unsupported', id, raw, reason: `usage counted as its ${p.usage_aggregation.replace(/_/g, ' ')} value`}
     }
     const unitAmount = p.unit_price_decimal ?? String(p.unit_price ?? 0)
     return {kind: 'metered', id, currency, unitAmount, meterName: `${productName} usage`, interval, intervalCount, raw}

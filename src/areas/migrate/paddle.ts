@@ -6,12 +6,13 @@ import type {Interval, Source, SourceCustomer, SourceDiscount, SourceLeftovers, 
 import {type SourceClient, type SourceClientOptions, sourceClient} from './source-client.js'
 
 export const PADDLE_API = 'https://api.paddle.com'
+export const PADDLE_SANDBOX_API = 'https://sandbox-api.paddle.com'
 /** Paddle allows 240 requests a minute from one IP address for most operations. */
 export const PADDLE_BUDGET = {name: 'paddle', limit: 240, windowMs: 60_000}
 
 export interface PaddleOptions extends Partial<Pick<SourceClientOptions, 'budget' | 'sleep' | 'now' | 'random' | 'maxWaitMs' | 'onRateLimitWait'>> {
   key: string
-  /** `https://api.paddle.com` unless said (the sandbox is `https://sandbox-api.paddle.com`). */
+  /** The API of the key's environment unless said: a sandbox key (`pdl_sdbx_...`) reads the sandbox. */
   apiBase?: string
   /** Read each customer's addresses (one request per customer); on unless false. */
   addresses?: boolean
@@ -83,7 +84,7 @@ interface PaddleBusiness {
 export function paddleSource(options: PaddleOptions): Source & {close(): Promise<void>} {
   const client = sourceClient({
     label: 'Paddle',
-    baseUrl: options.apiBase ?? PADDLE_API,
+    baseUrl: options.apiBase ?? (/^pdl_sdbx_/.test(options.key) ? PADDLE_SANDBOX_API : PADDLE_API),
     key: options.key,
     keyName: 'PADDLE_API_KEY',
     budget: options.budget ?? PADDLE_BUDGET,
@@ -190,9 +191,9 @@ export function paddlePrice(p: PaddlePrice): SourcePrice {
   const interval = p.billing_cycle?.interval ?? null
   const intervalCount = p.billing_cycle?.frequency ?? 1
   const raw = `${p.type ?? 'standard'}/${p.billing_cycle ? `every ${p.billing_cycle.frequency} ${p.billing_cycle.interval}` : 'one-time'}`
-  if (p.type === 'custom') return {kind: 'unsupported', id: p.id, raw, reason: 'a custom (non-catalog) price made for one transaction or subscription'}
+  if (p.type === 'custom') return {kind: 'unsupported', id: p.id, raw, reason: 'a custom (non-catalog) price, made for one transaction or subscription,'}
   if (p.quantity.minimum > 1) {
-    return {kind: 'unsupported', id: p.id, raw, reason: `sold in quantities of at least ${p.quantity.minimum}: a Polar price is for one unit`}
+    return {kind: 'unsupported', id: p.id, raw, reason: `a minimum quantity of ${p.quantity.minimum}`}
   }
   const currency = p.unit_price.currency_code.toLowerCase()
   const amount = Number(p.unit_price.amount)
