@@ -4,7 +4,7 @@
 import {afterEach, describe, expect, it} from 'vitest'
 
 import type {SourceDiscount, SourceProduct} from '../../src/areas/migrate/model.js'
-import {PADDLE_BUDGET, paddleSource} from '../../src/areas/migrate/paddle.js'
+import {PADDLE_BUDGET, paddleApiBase, paddleSource} from '../../src/areas/migrate/paddle.js'
 import {TillError} from '../../src/client/till-error.js'
 import {fakePaddle, PADDLE_SHAPES, type PaddleFixtures, paddleFixtures, paddleId} from '../helpers/fake-paddle.js'
 import type {FakeSource} from '../helpers/fake-source.js'
@@ -176,6 +176,11 @@ describe('till migrate paddle: the source', () => {
     expect(denied.message).toMatch(/^Paddle refused the API key \(HTTP 401 to GET \/products\?/)
     expect(denied.hint).toContain('PADDLE_API_KEY')
     expect(`${error.message} ${error.hint} ${denied.message} ${denied.hint} ${denied.stack}`).not.toMatch(/pdl_(sdbx|live)_apikey/)
+  })
+
+  it('reads the sandbox with a sandbox key, the live API with a live one', () => {
+    expect(paddleApiBase('pdl_sdbx_apikey_01abc')).toBe('https://sandbox-api.paddle.com')
+    expect(paddleApiBase('pdl_live_apikey_01abc')).toBe('https://api.paddle.com')
   })
 
   it('paces its requests within the budget (240 a minute by default)', async () => {

@@ -10,6 +10,9 @@ export const PADDLE_SANDBOX_API = 'https://sandbox-api.paddle.com'
 /** Paddle allows 240 requests a minute from one IP address for most operations. */
 export const PADDLE_BUDGET = {name: 'paddle', limit: 240, windowMs: 60_000}
 
+/** The API a key belongs to: a sandbox key (`pdl_sdbx_...`) to the sandbox's, a live one to the live API. */
+export const paddleApiBase = (key: string) => (/^pdl_sdbx_/.test(key) ? PADDLE_SANDBOX_API : PADDLE_API)
+
 export interface PaddleOptions extends Partial<Pick<SourceClientOptions, 'budget' | 'sleep' | 'now' | 'random' | 'maxWaitMs' | 'onRateLimitWait'>> {
   key: string
   /** The API of the key's environment unless said: a sandbox key (`pdl_sdbx_...`) reads the sandbox. */
@@ -84,7 +87,7 @@ interface PaddleBusiness {
 export function paddleSource(options: PaddleOptions): Source & {close(): Promise<void>} {
   const client = sourceClient({
     label: 'Paddle',
-    baseUrl: options.apiBase ?? (/^pdl_sdbx_/.test(options.key) ? PADDLE_SANDBOX_API : PADDLE_API),
+    baseUrl: options.apiBase ?? paddleApiBase(options.key),
     key: options.key,
     keyName: 'PADDLE_API_KEY',
     budget: options.budget ?? PADDLE_BUDGET,
