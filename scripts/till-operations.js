@@ -9,7 +9,8 @@
 //     a path a function receives as a parameter (listItems, the invoice routes, the CSV exports) is
 //     evaluated again at each call of that function, with its arguments, up to the command;
 //   - a command reaches the top-level declarations its file refers to, and what those refer to, and so on.
-// (A request whose path the user types, as in `till api`, is marked `// api-coverage: any path` and skipped.)
+// (A request whose path the user types, as in `till api`, is marked `// api-coverage: any path` and skipped;
+// one to another service, a migration source, `// api-coverage: another service`.)
 // A request whose path cannot be evaluated is returned in `unresolved` (the report fails on it): a new
 // request form shows up as a failure, not as a silently missing operation.
 import {createHash} from 'node:crypto'
@@ -362,11 +363,21 @@ function analyse(root) {
     return (ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []).some((c) => text.slice(c.pos, c.end).includes('api-coverage: any path'))
   }
 
+  /**
+   * A request to another service than the API (a migration source: Stripe, Lemon Squeezy, Paddle) is no
+   * operation of the document; the statement that sends it says so in a comment `api-coverage: another service`.
+   */
+  function otherService(node) {
+    while (node && !ts.isStatement(node)) node = node.parent
+    const text = node.getSourceFile().text
+    return (ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []).some((c) => text.slice(c.pos, c.end).includes('api-coverage: another service'))
+  }
+
   /** Operations by the top-level declaration that sends them. */
   const sent = new Map()
-  const unresolved = rawSenders.map(
-    (node) => `${where(node)}: sends with ${node.expression.getText()} directly; build its URL with buildUrl (client.ts) so that it is counted`,
-  )
+  const unresolved = rawSenders
+    .filter((node) => !otherService(node))
+    .map((node) => `${where(node)}: sends with ${node.expression.getText()} directly; build its URL with buildUrl (client.ts) so that it is counted`)
   const queue = [...sites]
   while (queue.length > 0) {
     const site = queue.shift()

@@ -128,7 +128,8 @@ export class CustomerConverter {
     }
     this.emails.set(email.toLowerCase(), c.id)
     const line: Record<string, unknown> = {email}
-    if (c.name) line.name = c.name.length > 256 ? c.name.slice(0, 256) : c.name
+    if (c.name && c.name.length > 256) this.findings.change('customer', c.id, name, 'name-length', 'name cut to 256 characters, the most Polar keeps')
+    if (c.name) line.name = c.name.slice(0, 256)
     if (this.externalId === 'source-id') line.external_id = c.id
     else if (this.externalId === 'email') line.external_id = email.toLowerCase()
     let address = c.billingAddress

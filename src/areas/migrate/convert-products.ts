@@ -7,6 +7,7 @@ import {minorDigits} from '../../cli/output/format.js'
 import {slug} from '../catalog-file/keys.js'
 import {decimalShift, majorText} from '../catalog-file/kinds/values.js'
 import {fitText, keyFromId, type Findings} from './findings.js'
+import {minimumMinor} from './minimums.js'
 import type {Interval, SourcePrice, SourceProduct} from './model.js'
 
 /** The metadata name that carries the source's id of every object a migration writes. */
@@ -87,7 +88,25 @@ export function convertProducts(source: string, products: SourceProduct[], orgCu
           'currency-unsupported',
           `price ${price.id} left out: Polar does not sell in ${currencyOf(price).toUpperCase()}`,
         )
-      else usable.push(price)
+      else if (price.kind === 'fixed' && price.money.amount > 0 && price.money.amount < minimumMinor(price.money.currency))
+        findings.change(
+          'product',
+          p.id,
+          p.name,
+          'amount-below-minimum',
+          `price ${price.id} left out: ${majorText(price.money.amount, price.money.currency)} ${price.money.currency.toUpperCase()} is under Polar's least price, ${majorText(minimumMinor(price.money.currency), price.money.currency)}`,
+        )
+      else if (price.kind === 'custom' && price.minimum !== null && price.minimum > 0 && price.minimum < minimumMinor(price.currency)) {
+        const least = minimumMinor(price.currency)
+        findings.change(
+          'product',
+          p.id,
+          p.name,
+          'amount-below-minimum',
+          `pay-what-you-want minimum raised to Polar's least price, ${majorText(least, price.currency)} ${price.currency.toUpperCase()}`,
+        )
+        usable.push({...price, minimum: least, preset: price.preset !== null && price.preset < least ? least : price.preset})
+      } else usable.push(price)
     }
     if (usable.length === 0) {
       findings.skip('product', p.id, p.name, 'no-price', p.prices.length === 0 ? 'it has no active price' : 'none of its prices has an equal in Polar')

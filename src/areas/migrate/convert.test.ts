@@ -109,6 +109,18 @@ describe('converting a source catalog', () => {
     expect(rules(findings)).toEqual(['change interval-count', 'change name-length', 'change name-length', 'change metadata'])
   })
 
+  it("amount-below-minimum: a fixed price under Polar's least price is left out, a pay-what-you-want minimum raised; 0 is free", () => {
+    const {catalog, findings} = convert([
+      product('p1', [fixed('cheap', 10), fixed('ok', 900, 'usd', 'year')]),
+      product('p2', [{kind: 'custom', id: 'c', currency: 'usd', minimum: 10, maximum: null, preset: 20, interval: null, intervalCount: 1, raw: 'x'}]),
+      product('p3', [fixed('zero', 0)]),
+    ])
+    expect(catalog.products!.p1).toMatchObject({recurring_interval: 'year', prices: [{type: 'fixed', amount: '9.00', currency: 'usd'}]})
+    expect(catalog.products!.p2!.prices).toEqual([{type: 'custom', minimum: '0.50', preset: '0.50', currency: 'usd'}])
+    expect(catalog.products!.p3!.prices).toEqual([{type: 'fixed', amount: '0.00', currency: 'usd'}])
+    expect(rules(findings)).toEqual(['change amount-below-minimum', 'change amount-below-minimum'])
+  })
+
   it('archived products and discounts do not move', () => {
     const {catalog, findings} = convert([product('p1', [fixed('x', 100)], {archived: true})], [discount('c1', {archived: true})])
     expect(catalog.products).toEqual({})
@@ -197,6 +209,13 @@ describe('converting customers', () => {
     expect(byId.line(customer('cus_5', {taxId: {value: 'GB123456789', type: 'gb_vat'}}))?.tax_id).toBeUndefined()
     expect(new CustomerConverter('stripe', 'email', findings).line(customer('cus_6', {email: 'Mixed@Example.com'}))?.external_id).toBe('mixed@example.com')
     expect(new CustomerConverter('stripe', 'none', findings).line(customer('cus_7'))).not.toHaveProperty('external_id')
-    expect(rules(findings)).toEqual(['change country-unsupported', 'change tax-id-needs-address', 'skip no-email', 'skip duplicate-email'])
+    expect(String(byId.line(customer('cus_8', {name: 'n'.repeat(300)}))?.name)).toHaveLength(256)
+    expect(rules(findings)).toEqual([
+      'change country-unsupported',
+      'change tax-id-needs-address',
+      'change name-length',
+      'skip no-email',
+      'skip duplicate-email',
+    ])
   })
 })

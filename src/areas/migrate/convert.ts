@@ -67,9 +67,9 @@ export function convertCatalog(
 export const LEFTOVER_PATHS: Record<string, {subscriptions: string; paymentMethods: string}> = {
   stripe: {
     subscriptions:
-      "Polar's own Stripe migration (dashboard, on request to Polar support) moves active subscriptions with their billing dates; till cannot create a subscription",
+      "Polar's assisted Stripe migration (dashboard, Settings > Migrations; where the tab is missing, Polar support) switches each one over with its paid period; till creates no subscription",
     paymentMethods:
-      "saved cards move only through a PAN data migration between processors (Stripe's data migration request, with Polar support); till cannot read or create payment methods",
+      "in that assisted migration Stripe copies saved cards to Polar's payment processor; an API client can neither read nor create a payment method",
   },
 }
 

@@ -30,6 +30,7 @@ export async function getJson<T>(http: SourceHttp, path: string, query: Record<s
   for (let attempt = 1; ; attempt++) {
     let response: Response
     try {
+      // api-coverage: another service
       response = await fetch(url, {headers: {accept: 'application/json', ...http.headers}})
     } catch (error) {
       if (attempt >= attempts) {
