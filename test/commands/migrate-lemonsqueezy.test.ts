@@ -63,7 +63,11 @@ describe('till migrate lemonsqueezy', () => {
     ])
       expect(notMoved).toContain(reason)
     expect(notMoved).toContain('its setup fee of 2500 (minor units) is not moved')
-    expect(report.cannot_move).toEqual(expect.arrayContaining([expect.objectContaining({what: 'active subscriptions', count: 20})]))
+    expect(report.cannot_move).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({what: 'active subscriptions', count: 20, why: expect.stringContaining('Polar has no assisted migration from Lemon Squeezy')}),
+      ]),
+    )
 
     const dir = join(box.root, 'run1')
     const apply = await till(['catalog', 'apply', join(dir, 'catalog.yaml'), '-p', 'prod', '--yes'])
