@@ -15,6 +15,10 @@
 //     5% of requests answered 5xx and 2% of connections cut after the change, all sharing one profile's budget
 //     (the service's per-minute limit scaled to 1,000 per 10 s so that the case ends in minutes): every
 //     customer exactly once, every exit code, the 429s against the windows, and the achieved rate against the limit
+//  9. moving to Polar: a fake Stripe of 1,000 products and 10,000 customers (test/helpers/fake-stripe.ts, loaded
+//     with tsx) moved into an emulator with `till migrate stripe`, `catalog apply` and `customers import`, then
+//     the whole sequence again: the seconds of each step, the precheck's counts against what was created, and
+//     what the second run created or changed (nothing, `catalog plan` exit 0)
 // `--only=N[,N]` runs only those cases (e.g. --only=6).
 import {spawn, spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
@@ -523,6 +527,57 @@ async function load(data) {
   )
 }
 
+async function migrateStripe(data) {
+  const PRODUCTS = quick ? 200 : 1000
+  const CUSTOMERS = quick ? 1000 : 10_000
+  const {tsImport} = await import('tsx/esm/api')
+  const fake = await tsImport('../test/helpers/fake-stripe.ts', import.meta.url)
+  const key = `rk_test_${'b3nch'.repeat(8)}`
+  const stripe = await fake.startFakeStripe(fake.generatedStripe(PRODUCTS, CUSTOMERS), key)
+  const emu = await startEmulator(['--data', data, '--quiet', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
+  // the client's per-minute budget raised (the emulator has no limit); the per-IP budget (100 a second) stays
+  const env = envFor(emu, {STRIPE_API_KEY: key, TILL_RATE_LIMIT: '1000000/60s'})
+  const total = async (path) => {
+    const res = await fetch(`${emu.info.production.url}${path}?limit=1`, {headers: {authorization: `Bearer ${emu.info.production.organization_token}`}})
+    return (await res.json()).pagination.total_count
+  }
+  const before = {products: await total('/products/'), discounts: await total('/discounts/'), customers: await total('/customers/')}
+  const steps = []
+  const sequence = async (round) => {
+    const out = join(data, `move-${round}`)
+    const migrate = await run(process.execPath, [bin, 'migrate', 'stripe', '--out', out, '--api-base', stripe.url, '--json'], env)
+    // the plan: changes pending the first time (exit 10), nothing to do the second (exit 0); anything else throws
+    await run(process.execPath, [bin, 'catalog', 'plan', join(out, 'catalog.yaml')], env, 'pipe', round === 1)
+    const apply = round === 1 ? await run(process.execPath, [bin, 'catalog', 'apply', join(out, 'catalog.yaml'), '--yes'], env) : {ms: 0}
+    const imported = await run(process.execPath, [bin, 'customers', 'import', join(out, 'customers.jsonl')], env)
+    const summary = /(\d+) created, (\d+) updated/.exec(imported.stderr)
+    steps.push([
+      round === 1 ? 'first' : 'second',
+      fmt(migrate.ms / 1000, 1),
+      fmt(apply.ms / 1000, 1),
+      fmt(imported.ms / 1000, 1),
+      round === 1 ? 'pending' : 'exit 0',
+      summary?.[1],
+      summary?.[2],
+    ])
+    return JSON.parse(migrate.stdout)
+  }
+  const report = await sequence(1)
+  const made = {
+    products: (await total('/products/')) - before.products,
+    discounts: (await total('/discounts/')) - before.discounts,
+    customers: (await total('/customers/')) - before.customers,
+  }
+  await sequence(2)
+  await stop(emu)
+  await stripe.stop()
+  table(
+    `9. Moving to Polar: ${fmt(PRODUCTS)} Stripe products and ${fmt(CUSTOMERS)} customers (precheck: ${report.written.products} products, ${report.written.discounts} discounts, ${report.written.customers} customers; created: ${made.products}, ${made.discounts}, ${made.customers})`,
+    ['run', 'migrate s', 'catalog apply s', 'customers import s', 'catalog plan', 'customers created', 'customers updated'],
+    steps,
+  )
+}
+
 const work = mkdtempSync(join(tmpdir(), 'till-bench-'))
 try {
   console.log(`till benchmark (node ${process.version}${quick ? ', quick' : ''})`)
@@ -537,6 +592,7 @@ try {
     if (wanted(6)) await ingest(join(work, 'ingest'))
     if (wanted(7)) await scale(join(work, 'scale'))
     if (wanted(8)) await load(join(work, 'load'))
+    if (wanted(9)) await migrateStripe(join(work, 'migrate'))
   }
 } finally {
   rmSync(work, {recursive: true, force: true})

@@ -5,82 +5,15 @@
 import {existsSync, readdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import type Stripe from 'stripe'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {linesOf, sandbox, type Sandbox} from '../helpers/cli.js'
+import {KEY as KEYS, linesOf, runAnswering, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
 import {allowRefusals} from '../helpers/contract.js'
 import {api, listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
-import {
-  emptyData,
-  monthly,
-  startFakeStripe,
-  stripeCoupon,
-  stripeCustomer,
-  stripePrice,
-  stripeProduct,
-  stripePromotionCode,
-  type FakeStripe,
-  type StripeData,
-} from '../helpers/fake-stripe.js'
+import {generatedStripe, monthly, startFakeStripe, stripePrice, stripeProduct, type FakeStripe} from '../helpers/fake-stripe.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 const KEY = `rk_test_${'Zq9'.repeat(12)}`
-
-const taxIds = (value: string): Stripe.ApiList<Stripe.TaxId> => ({
-  object: 'list',
-  has_more: false,
-  url: '/v1/tax_ids',
-  data: [
-    {
-      id: `txi_${value.replace(/\W/g, '')}`,
-      object: 'tax_id',
-      country: 'FR',
-      created: 0,
-      customer: null,
-      customer_account: null,
-      livemode: false,
-      owner: null,
-      type: 'eu_vat',
-      value,
-      verification: null,
-    },
-  ],
-})
-
-/** A source of `products` products (every third yearly, every fifth pay-what-you-want) and `customers` customers. */
-function generated(products: number, customers: number): StripeData {
-  const data = emptyData()
-  for (let i = 0; i < products; i++) {
-    const id = `prod_Gen${String(i).padStart(5, '0')}`
-    data.products.push(stripeProduct(id, `Generated product ${i}`, {description: i % 2 ? `Description ${i}` : null, metadata: {tier: String(i % 3)}}))
-    const price =
-      i % 5 === 4
-        ? stripePrice(`price_Gen${i}`, id, {unit_amount: null, custom_unit_amount: {minimum: 500, maximum: null, preset: 1000}})
-        : stripePrice(`price_Gen${i}`, id, {
-            unit_amount: 100 * (i + 1),
-            type: i % 3 ? 'recurring' : 'one_time',
-            recurring: i % 3 ? monthly(i % 3 === 2 ? 'year' : 'month') : null,
-          })
-    data.prices.push(price)
-  }
-  data.coupons.push(stripeCoupon('SPRING', {percent_off: 20, duration: 'repeating', duration_in_months: 3}))
-  data.coupons.push(stripeCoupon('FIVE', {percent_off: null, amount_off: 500, currency: 'usd', applies_to: {products: ['prod_Gen00001']}}))
-  data.promotionCodes.push(stripePromotionCode('promo_Spring1', 'SPRING2026', 'SPRING'))
-  for (let i = 0; i < customers; i++) {
-    data.customers.push(
-      stripeCustomer(`cus_Gen${String(i).padStart(6, '0')}`, `gen-${i}@example.com`, {
-        name: `Customer ${i}`,
-        address: i % 4 === 0 ? {city: 'Paris', country: 'FR', line1: `${i} rue de Rivoli`, line2: null, postal_code: '75001', state: null} : null,
-        // a tax id as Stripe writes it (the service keeps it normalized: a re-run compares the two)
-        ...(i % 8 === 0 ? {tax_ids: taxIds(`FR 12.${String(i).padStart(9, '0')}`)} : {}),
-        default_source: i % 10 === 0 ? `card_${i}` : null,
-      }),
-    )
-  }
-  data.subscriptions.push({id: 'sub_1', object: 'subscription', status: 'active'}, {id: 'sub_2', object: 'subscription', status: 'canceled'})
-  return data
-}
 
 describe('till migrate stripe', () => {
   let emulator: Emulator
@@ -107,7 +40,7 @@ describe('till migrate stripe', () => {
     })
     expect(r.code, r.stderr).toBe(0)
     await control('/empty')
-    stripe = await startFakeStripe(generated(60, 150), KEY)
+    stripe = await startFakeStripe(generatedStripe(60, 150), KEY)
   })
   afterAll(async () => {
     await stripe?.stop()
@@ -217,6 +150,17 @@ describe('till migrate stripe', () => {
     const none = await till(['migrate', 'stripe', '--out', join(box.root, 'none'), '--api-base', stripe.url, '--no-target'], {STRIPE_API_KEY: undefined})
     expect(none.code).toBe(2)
     expect(none.stderr).toContain('set STRIPE_API_KEY, or give --api-key-file FILE')
+  }, 30_000)
+
+  it('on a terminal without $STRIPE_API_KEY, asks for the key with a hidden prompt', async () => {
+    const out = join(box.root, 'prompted')
+    const command = `${TILL} ${['migrate', 'stripe', '--out', out, '--api-base', stripe.url, '--no-target'].map(sh).join(' ')}`
+    const r = await runAnswering(command, box.env({STRIPE_API_KEY: undefined}), [{when: /Stripe API key/, send: `${KEY}${KEYS.enter}`}])
+    expect(r.code, r.stdout).toBe(0)
+    expect(r.unanswered).toBe(0)
+    expect(r.stdout).not.toContain(KEY.slice(8))
+    expect(r.stdout).toContain('Precheck of the stripe migration')
+    expect(existsSync(join(out, 'catalog.yaml'))).toBe(true)
   }, 30_000)
 
   it('maps onto a product the target has (same name, interval, currency, amount); a name clash without a match stops until --map decides', async () => {

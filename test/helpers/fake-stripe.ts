@@ -162,6 +162,61 @@ export const stripeMeter = (id: string, eventName: string): Stripe.Billing.Meter
 
 export const emptyData = (): StripeData => ({products: [], prices: [], coupons: [], promotionCodes: [], customers: [], subscriptions: [], meters: []})
 
+const taxIds = (value: string): Stripe.ApiList<Stripe.TaxId> => ({
+  object: 'list',
+  has_more: false,
+  url: '/v1/tax_ids',
+  data: [
+    {
+      id: `txi_${value.replace(/\W/g, '')}`,
+      object: 'tax_id',
+      country: 'FR',
+      created: 0,
+      customer: null,
+      customer_account: null,
+      livemode: false,
+      owner: null,
+      type: 'eu_vat',
+      value,
+      verification: null,
+    },
+  ],
+})
+
+/** A source of `products` products (every third yearly, every fifth pay-what-you-want) and `customers` customers. */
+export function generatedStripe(products: number, customers: number): StripeData {
+  const data = emptyData()
+  for (let i = 0; i < products; i++) {
+    const id = `prod_Gen${String(i).padStart(5, '0')}`
+    data.products.push(stripeProduct(id, `Generated product ${i}`, {description: i % 2 ? `Description ${i}` : null, metadata: {tier: String(i % 3)}}))
+    const price =
+      i % 5 === 4
+        ? stripePrice(`price_Gen${i}`, id, {unit_amount: null, custom_unit_amount: {minimum: 500, maximum: null, preset: 1000}})
+        : stripePrice(`price_Gen${i}`, id, {
+            unit_amount: 100 * (i + 1),
+            type: i % 3 ? 'recurring' : 'one_time',
+            recurring: i % 3 ? monthly(i % 3 === 2 ? 'year' : 'month') : null,
+          })
+    data.prices.push(price)
+  }
+  data.coupons.push(stripeCoupon('SPRING', {percent_off: 20, duration: 'repeating', duration_in_months: 3}))
+  data.coupons.push(stripeCoupon('FIVE', {percent_off: null, amount_off: 500, currency: 'usd', applies_to: {products: ['prod_Gen00001']}}))
+  data.promotionCodes.push(stripePromotionCode('promo_Spring1', 'SPRING2026', 'SPRING'))
+  for (let i = 0; i < customers; i++) {
+    data.customers.push(
+      stripeCustomer(`cus_Gen${String(i).padStart(6, '0')}`, `gen-${i}@example.com`, {
+        name: `Customer ${i}`,
+        address: i % 4 === 0 ? {city: 'Paris', country: 'FR', line1: `${i} rue de Rivoli`, line2: null, postal_code: '75001', state: null} : null,
+        // a tax id as Stripe writes it (the service keeps it normalized: a re-run compares the two)
+        ...(i % 8 === 0 ? {tax_ids: taxIds(`FR 12.${String(i).padStart(9, '0')}`)} : {}),
+        default_source: i % 10 === 0 ? `card_${i}` : null,
+      }),
+    )
+  }
+  data.subscriptions.push({id: 'sub_1', object: 'subscription', status: 'active'}, {id: 'sub_2', object: 'subscription', status: 'canceled'})
+  return data
+}
+
 /** One page of `items` as Stripe lists them. */
 function page<T extends {id: string}>(items: T[], url: URL): Stripe.ApiList<T> {
   const limit = Math.min(100, Number(url.searchParams.get('limit') ?? 10))
