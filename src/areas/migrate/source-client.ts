@@ -50,6 +50,7 @@ export function sourceClient(options: SourceClientOptions): SourceClient {
   return {
     async get<T>(pathOrUrl: string, query?: Query): Promise<T> {
       try {
+        // api-coverage: any path (the migration source's own API, another service than Polar's)
         return await client.get<T>(pathOrUrl, {query, accept: options.accept})
       } catch (error) {
         throw sourceError(error, options)
