@@ -30,8 +30,17 @@ describe('till migrate stripe', () => {
     expect(res.status, res.text).toBe(200)
   }
 
+  /** The emulator's request log lines since `from` (a length of its stderr) that match `method`. */
+  const logged = (from: number, method: RegExp) =>
+    emulator
+      .stderr()
+      .slice(from)
+      .split('\n')
+      .filter((l) => method.test(l))
+
   beforeAll(async () => {
-    emulator = await startEmulator()
+    // its request log on: a migration only reads the target
+    emulator = await startEmulator({quiet: false})
     box = sandbox()
     const env = emulator.production
     const r = await runInProcess(['auth', 'login', '--environment', env.name, '--url', env.url, '--name', 'prod', '--token-stdin'], {
@@ -49,8 +58,11 @@ describe('till migrate stripe', () => {
   })
 
   it('pages the source, and migrate + catalog apply + customers import create what the precheck counts; a second run changes nothing', async () => {
+    const mark = emulator.stderr().length
     const first = await migrate('run1', '--json')
     expect(first.code, first.stderr).toBe(0)
+    expect(logged(mark, /\] GET \/v1\/products\//)).not.toEqual([])
+    expect(logged(mark, /\] (POST|PATCH|PUT|DELETE) /)).toEqual([])
     const report = JSON.parse(first.stdout)
     // every page read with starting_after
     expect(stripe.requests.filter((r) => r.startsWith('/v1/customers')).length).toBe(2)
@@ -152,6 +164,21 @@ describe('till migrate stripe', () => {
     expect(none.stderr).toContain('set STRIPE_API_KEY, or give --api-key-file FILE')
   }, 30_000)
 
+  it('writes the three files together or not at all: a run that fails leaves the folder as it was', async () => {
+    const out = join(box.root, 'atomic')
+    const first = await migrate('atomic', '--no-target')
+    expect(first.code, first.stderr).toBe(0)
+    const before = readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8'))
+    stripe.data.products[0]!.name = 'Changed before a failed run'
+    allowRefusals()
+    stripe.failOn('/v1/customers', 400)
+    const failed = await migrate('atomic', '--no-target')
+    expect(failed.code).toBe(1)
+    expect(failed.stderr).toContain('Stripe answered 400 on /v1/customers: Refused on purpose')
+    expect(readdirSync(out).sort()).toEqual(['catalog.yaml', 'customers.jsonl', 'precheck.json'])
+    expect(readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8'))).toEqual(before)
+  })
+
   it('on a terminal without $STRIPE_API_KEY, asks for the key with a hidden prompt', async () => {
     const out = join(box.root, 'prompted')
     const command = `${TILL} ${['migrate', 'stripe', '--out', out, '--api-base', stripe.url, '--no-target'].map(sh).join(' ')}`
@@ -185,8 +212,10 @@ describe('till migrate stripe', () => {
     expect(clash.stderr).toContain('--map SOURCE_ID=POLAR_ID')
     expect(existsSync(join(box.root, 'clash', 'catalog.yaml'))).toBe(false)
 
+    const mark = emulator.stderr().length
     const r = await migrate('mapped', '--map', `prod_Team=${other.body.id}`, '--json')
     expect(r.code, r.stderr).toBe(0)
+    expect(logged(mark, /\] (POST|PATCH|PUT|DELETE) /)).toEqual([])
     const report = JSON.parse(r.stdout)
     expect(report.adopted).toEqual([{sourceId: 'prod_Pro', id: made.body.id, key: 'handmade-pro'}])
     const text = readFileSync(join(box.root, 'mapped', 'catalog.yaml'), 'utf8')

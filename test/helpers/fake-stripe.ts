@@ -27,6 +27,8 @@ export interface FakeStripe {
   authorizations: Set<string>
   /** The next `n` list requests are answered with `status` (429 with Retry-After: 0, or a 5xx). */
   fail(n: number, status: number): void
+  /** The next request to `path` (`/v1/customers`) is answered with `status`. */
+  failOn(path: string, status: number): void
   stop(): Promise<void>
 }
 
@@ -230,6 +232,7 @@ export async function startFakeStripe(data: StripeData, key: string): Promise<Fa
   const requests: string[] = []
   const authorizations = new Set<string>()
   const faults: number[] = []
+  const pathFaults = new Map<string, number>()
   const lists: Record<string, (url: URL) => Array<{id: string}>> = {
     '/v1/products': () => data.products,
     '/v1/prices': (url) => data.prices.filter((p) => url.searchParams.get('active') !== 'true' || p.active),
@@ -251,6 +254,11 @@ export async function startFakeStripe(data: StripeData, key: string): Promise<Fa
     if (req.headers.authorization !== `Bearer ${key}`) return send(res, 401, {error: {type: 'invalid_request_error', message: 'Invalid API Key provided'}})
     const list = lists[url.pathname]
     if (!list) return send(res, 404, {error: {message: `Unrecognized request URL (GET: ${url.pathname})`}})
+    const once = pathFaults.get(url.pathname)
+    if (once !== undefined) {
+      pathFaults.delete(url.pathname)
+      return send(res, once, {error: {type: 'invalid_request_error', message: 'Refused on purpose'}})
+    }
     const fault = faults.shift()
     if (fault === 429) return send(res, 429, {error: {message: 'Too many requests'}}, {'retry-after': '0'})
     if (fault !== undefined) return send(res, fault, {error: {message: 'An unknown error occurred'}})
@@ -265,6 +273,9 @@ export async function startFakeStripe(data: StripeData, key: string): Promise<Fa
     authorizations,
     fail(n, status) {
       for (let i = 0; i < n; i++) faults.push(status)
+    },
+    failOn(path, status) {
+      pathFaults.set(path, status)
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }

@@ -7,6 +7,7 @@ import {isCurrency} from '../../client/currencies.js'
 import {majorText} from '../catalog-file/kinds/values.js'
 import {MIGRATED_FROM} from './convert-products.js'
 import {keyFromId, type Findings} from './findings.js'
+import {LIMITS} from './limits.js'
 import type {SourceCustomer, SourceDiscount} from './model.js'
 
 export interface PlannedDiscount {
@@ -16,7 +17,7 @@ export interface PlannedDiscount {
   entry: Record<string, unknown> & {code: string | null}
 }
 
-const MAX_MONTHS = 999
+const MAX_MONTHS = LIMITS.discountMonths
 const CODE = /^[A-Za-z0-9]+$/
 
 /** `productKeys` gives the catalog keys of a source product (none: it does not move). */
@@ -35,8 +36,14 @@ export function convertDiscounts(source: string, discounts: SourceDiscount[], pr
       findings.change('discount', d.id, d.name, 'code-characters', `code "${code}" becomes "${stripped}": Polar takes letters and digits only`)
       code = stripped
     }
-    if (code !== null && (code.length < 3 || code.length > 256)) {
-      findings.skip('discount', d.id, d.name, 'code-length', `code "${code}" has ${code.length} characters: Polar takes 3 to 256`)
+    if (code !== null && (code.length < LIMITS.code.min || code.length > LIMITS.code.max)) {
+      findings.skip(
+        'discount',
+        d.id,
+        d.name,
+        'code-length',
+        `code "${code}" has ${code.length} characters: Polar takes ${LIMITS.code.min} to ${LIMITS.code.max}`,
+      )
       continue
     }
     if (code !== null) {
@@ -128,8 +135,9 @@ export class CustomerConverter {
     }
     this.emails.set(email.toLowerCase(), c.id)
     const line: Record<string, unknown> = {email}
-    if (c.name && c.name.length > 256) this.findings.change('customer', c.id, name, 'name-length', 'name cut to 256 characters, the most Polar keeps')
-    if (c.name) line.name = c.name.slice(0, 256)
+    if (c.name && c.name.length > LIMITS.customerName)
+      this.findings.change('customer', c.id, name, 'name-length', `name cut to ${LIMITS.customerName} characters, the most Polar keeps`)
+    if (c.name) line.name = c.name.slice(0, LIMITS.customerName)
     if (this.externalId === 'source-id') line.external_id = c.id
     else if (this.externalId === 'email') line.external_id = email.toLowerCase()
     let address = c.billingAddress

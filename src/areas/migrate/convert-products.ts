@@ -7,6 +7,7 @@ import {minorDigits} from '../../cli/output/format.js'
 import {slug} from '../catalog-file/keys.js'
 import {decimalShift, majorText} from '../catalog-file/kinds/values.js'
 import {fitText, keyFromId, type Findings} from './findings.js'
+import {LIMITS} from './limits.js'
 import {minimumMinor} from './minimums.js'
 import type {Interval, SourcePrice, SourceProduct} from './model.js'
 
@@ -37,7 +38,7 @@ export interface ConvertedProducts {
 
 const ADJECTIVE: Record<Interval, string> = {day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly'}
 /** Most of an interval count that Polar takes. */
-const MAX_INTERVAL_COUNT = 999
+const MAX_INTERVAL_COUNT = LIMITS.intervalCount
 /** Most decimals of a minor unit Polar keeps in a metered unit amount. */
 const UNIT_DECIMALS = 12
 
@@ -139,7 +140,7 @@ export function convertProducts(source: string, products: SourceProduct[], orgCu
       const key = keyFromId(p.id, '-license')
       out.benefits[key] = {
         type: 'license_keys',
-        description: fitText(`${p.name} license key`, 3, 42, ' key'),
+        description: fitText(`${p.name} license key`, LIMITS.benefitDescription.min, LIMITS.benefitDescription.max, ' key'),
         visibility: 'public',
         properties: {
           prefix: null,
@@ -251,8 +252,9 @@ function convertGroup(
     return undefined
   }
   let name = split && !first && interval !== null ? `${p.name} (${count === 1 ? ADJECTIVE[interval] : `every ${count} ${interval}s`})` : p.name
-  const fitted = fitText(name, 3, 64, ' plan')
-  if (fitted !== name) findings.change('product', p.id, p.name, 'name-length', `named "${fitted}": Polar takes 3 to 64 characters`)
+  const fitted = fitText(name, LIMITS.productName.min, LIMITS.productName.max, ' plan')
+  if (fitted !== name)
+    findings.change('product', p.id, p.name, 'name-length', `named "${fitted}": Polar takes ${LIMITS.productName.min} to ${LIMITS.productName.max} characters`)
   name = fitted
   const suffix = first ? '' : `-${interval ?? 'once'}${count === 1 ? '' : count}`
   const migratedFrom = `${source}:${p.id}${first ? '' : `@${interval ?? 'once'}${count === 1 ? '' : count}`}`

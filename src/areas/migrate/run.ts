@@ -2,7 +2,7 @@
 // the source, convert, and write catalog.yaml, customers.jsonl and precheck.json into --out together:
 // each is written to a temporary file first, and all are renamed into place only once every one is
 // whole, so a stopped or failed run leaves the folder as it was.
-import {createWriteStream, mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
+import {createWriteStream, mkdirSync, renameSync, rmSync, writeFileSync, type WriteStream} from 'node:fs'
 import {join} from 'node:path'
 import {once} from 'node:events'
 
@@ -66,9 +66,10 @@ export async function runMigration(o: MigrateOptions): Promise<Report> {
   }
   const temp = (name: string) => join(o.out, `.${name}.${process.pid}.part`)
   const temps = Object.values(FILES).map(temp)
+  let stream: WriteStream | undefined
   try {
     const converter = new CustomerConverter(o.source.name, o.externalId, findings)
-    const stream = createWriteStream(temp(FILES.customers), {mode: 0o600})
+    stream = createWriteStream(temp(FILES.customers), {mode: 0o600})
     const failed = once(stream, 'error').then(([error]) => {
       throw error
     })
@@ -91,6 +92,12 @@ export async function runMigration(o: MigrateOptions): Promise<Report> {
     for (const name of Object.values(FILES)) renameSync(temp(name), join(o.out, name))
     return report
   } catch (error) {
+    // the stream opens its file when it gets to it: closed first, so that nothing is made after the removal
+    if (stream && !stream.closed) {
+      const closed = once(stream, 'close').catch(() => undefined)
+      stream.destroy()
+      await closed
+    }
     for (const t of temps) rmSync(t, {force: true})
     if (error instanceof TillError) throw error
     if ((error as NodeJS.ErrnoException).code) throw fsError(error, 'write', o.out, ExitCode.usage, 'give --out a folder you can write to')
