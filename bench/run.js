@@ -619,7 +619,11 @@ try {
     if (wanted(7)) await scale(join(work, 'scale'))
     if (wanted(8)) await load(join(work, 'load'))
     if (wanted(9)) {
-      const names = process.argv.find((a) => a.startsWith('--sources='))?.slice('--sources='.length).split(',') ?? Object.keys(SOURCES)
+      const names =
+        process.argv
+          .find((a) => a.startsWith('--sources='))
+          ?.slice('--sources='.length)
+          .split(',') ?? Object.keys(SOURCES)
       for (const name of names) await migrateFrom(name, join(work, `migrate-${name}`))
     }
   }
