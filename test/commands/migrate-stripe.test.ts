@@ -63,6 +63,7 @@ describe('till migrate stripe', () => {
     expect(first.code, first.stderr).toBe(0)
     expect(logged(mark, /\] GET \/v1\/products\//)).not.toEqual([])
     expect(logged(mark, /\] (POST|PATCH|PUT|DELETE) /)).toEqual([])
+    expect(first.stderr).not.toContain('so far')
     const report = JSON.parse(first.stdout)
     // every page read with starting_after
     expect(stripe.requests.filter((r) => r.startsWith('/v1/customers')).length).toBe(2)
@@ -187,6 +188,8 @@ describe('till migrate stripe', () => {
     expect(r.unanswered).toBe(0)
     expect(r.stdout).not.toContain(KEY.slice(8))
     expect(r.stdout).toContain('Precheck of the stripe migration')
+    // the progress line, on the terminal only (the piped runs above show none)
+    expect(r.stdout).toMatch(/Reading (the source|products|discounts|customers|subscriptions): \d+ so far/)
     expect(existsSync(join(out, 'catalog.yaml'))).toBe(true)
   }, 30_000)
 
