@@ -16,11 +16,12 @@
 //     5% of requests answered 5xx and 2% of connections cut after the change, all sharing one profile's budget
 //     (the service's per-minute limit scaled to 1,000 per 10 s so that the case ends in minutes): every
 //     customer exactly once, every exit code, the 429s against the windows, and the achieved rate against the limit
-//  9. moving to Polar: a fake Stripe of 1,000 products and 10,000 customers (test/helpers/fake-stripe.ts, loaded
-//     with tsx) moved into an emulator with `till migrate stripe`, `catalog apply` and `customers import`, then
+//  9. moving to Polar: a fake Stripe, Lemon Squeezy and Paddle of 1,000 products and 10,000 customers each
+//     (test/helpers/fake-*.ts, loaded with tsx; Paddle without the address per customer) moved into an emulator
+//     with `till migrate <source>`, `catalog apply` and `customers import`, then
 //     the whole sequence again: the seconds of each step, the precheck's counts against what was created, and
 //     what the second run created or changed (nothing, `catalog plan` exit 0)
-// `--only=N[,N]` runs only those cases (e.g. --only=6).
+// `--only=N[,N]` runs only those cases (e.g. --only=6); `--sources=lemonsqueezy,paddle` only those sources of case 9.
 import {spawn, spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
@@ -555,16 +556,41 @@ async function load(data) {
   )
 }
 
-async function migrateStripe(data) {
+/** The fake sources of case 9, each of `products` products and `customers` customers (test/helpers, loaded with tsx). */
+const SOURCES = {
+  stripe: async (products, customers) => {
+    const {tsImport} = await import('tsx/esm/api')
+    const fake = await tsImport('../test/helpers/fake-stripe.ts', import.meta.url)
+    const key = `rk_test_${'b3nch'.repeat(8)}`
+    const stripe = await fake.startFakeStripe(fake.generatedStripe(products, customers), key)
+    return {label: 'Stripe', env: {STRIPE_API_KEY: key}, args: ['--api-base', stripe.url], stop: () => stripe.stop()}
+  },
+  lemonsqueezy: async (products, customers) => {
+    const {tsImport} = await import('tsx/esm/api')
+    const fake = await tsImport('../test/helpers/fake-lemonsqueezy.ts', import.meta.url)
+    const key = `lsq_${'b3nch'.repeat(8)}`
+    const server = fake.fakeLemonSqueezy(fake.lsFixtures({products, customers}), key)
+    await server.start()
+    return {label: 'Lemon Squeezy', env: {LEMONSQUEEZY_API_KEY: key}, args: ['--api-base', `${server.url}/v1`], stop: () => server.close()}
+  },
+  paddle: async (products, customers) => {
+    const {tsImport} = await import('tsx/esm/api')
+    const fake = await tsImport('../test/helpers/fake-paddle.ts', import.meta.url)
+    const key = `pdl_sdbx_apikey_${'b3nch'.repeat(8)}`
+    const server = fake.fakePaddle(fake.paddleFixtures({products, customers}), key)
+    await server.start()
+    // one address request per customer would take 42 minutes within Paddle's 240 a minute: left out here
+    return {label: 'Paddle', env: {PADDLE_API_KEY: key}, args: ['--api-base', server.url, '--no-addresses'], stop: () => server.close()}
+  },
+}
+
+async function migrateFrom(name, data) {
   const PRODUCTS = quick ? 200 : 1000
   const CUSTOMERS = quick ? 1000 : 10_000
-  const {tsImport} = await import('tsx/esm/api')
-  const fake = await tsImport('../test/helpers/fake-stripe.ts', import.meta.url)
-  const key = `rk_test_${'b3nch'.repeat(8)}`
-  const stripe = await fake.startFakeStripe(fake.generatedStripe(PRODUCTS, CUSTOMERS), key)
+  const source = await SOURCES[name](PRODUCTS, CUSTOMERS)
   const emu = await startEmulator(['--data', data, '--quiet', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
   // the client's per-minute budget raised (the emulator has no limit); the per-IP budget (100 a second) stays
-  const env = envFor(emu, {STRIPE_API_KEY: key, TILL_RATE_LIMIT: '1000000/60s'})
+  const env = envFor(emu, {...source.env, TILL_RATE_LIMIT: '1000000/60s'})
   const total = async (path) => {
     const res = await fetch(`${emu.info.production.url}${path}?limit=1`, {headers: {authorization: `Bearer ${emu.info.production.organization_token}`}})
     return (await res.json()).pagination.total_count
@@ -573,7 +599,7 @@ async function migrateStripe(data) {
   const steps = []
   const sequence = async (round) => {
     const out = join(data, `move-${round}`)
-    const migrate = await run(process.execPath, [bin, 'migrate', 'stripe', '--out', out, '--api-base', stripe.url, '--json'], env)
+    const migrate = await run(process.execPath, [bin, 'migrate', name, '--out', out, ...source.args, '--json'], env)
     // the plan: changes pending the first time (exit 10), nothing to do the second (exit 0); anything else throws
     await run(process.execPath, [bin, 'catalog', 'plan', join(out, 'catalog.yaml')], env, 'pipe', round === 1)
     const apply = round === 1 ? await run(process.execPath, [bin, 'catalog', 'apply', join(out, 'catalog.yaml'), '--yes'], env) : {ms: 0}
@@ -598,9 +624,9 @@ async function migrateStripe(data) {
   }
   await sequence(2)
   await stop(emu)
-  await stripe.stop()
+  await source.stop()
   table(
-    `9. Moving to Polar: ${fmt(PRODUCTS)} Stripe products and ${fmt(CUSTOMERS)} customers (precheck: ${report.written.products} products, ${report.written.discounts} discounts, ${report.written.customers} customers; created: ${made.products}, ${made.discounts}, ${made.customers})`,
+    `9. Moving to Polar: ${fmt(PRODUCTS)} ${source.label} products and ${fmt(CUSTOMERS)} customers (precheck: ${report.written.products} products, ${report.written.discounts} discounts, ${report.written.customers} customers; created: ${made.products}, ${made.discounts}, ${made.customers})`,
     ['run', 'migrate s', 'catalog apply s', 'customers import s', 'catalog plan', 'customers created', 'customers updated'],
     steps,
   )
@@ -620,7 +646,14 @@ try {
     if (wanted(6)) await ingest(join(work, 'ingest'))
     if (wanted(7)) await scale(join(work, 'scale'))
     if (wanted(8)) await load(join(work, 'load'))
-    if (wanted(9)) await migrateStripe(join(work, 'migrate'))
+    if (wanted(9)) {
+      const names =
+        process.argv
+          .find((a) => a.startsWith('--sources='))
+          ?.slice('--sources='.length)
+          .split(',') ?? Object.keys(SOURCES)
+      for (const name of names) await migrateFrom(name, join(work, `migrate-${name}`))
+    }
   }
 } finally {
   rmSync(work, {recursive: true, force: true})

@@ -29,6 +29,7 @@ export function convertDiscounts(source: string, discounts: SourceDiscount[], pr
       findings.skip('discount', d.id, d.name, 'archived', 'no longer redeemable at the source (expired, used up or deactivated)')
       continue
     }
+    for (const change of d.changes ?? []) findings.change('discount', d.id, d.name, 'source-setting', change)
     let code = d.code
     if (code !== null && !CODE.test(code)) {
       const stripped = code.replace(/[^A-Za-z0-9]/g, '')

@@ -113,6 +113,8 @@ export function convertProducts(source: string, products: SourceProduct[], orgCu
       findings.skip('product', p.id, p.name, 'no-price', p.prices.length === 0 ? 'it has no active price' : 'none of its prices has an equal in Polar')
       continue
     }
+    // what the source itself says converting it changes (a setup fee, a trial, country prices...)
+    for (const change of p.changes ?? []) findings.change('product', p.id, p.name, 'source-setting', change)
     // one product per billing interval, the default price's first
     const groups = new Map<string, Priced[]>()
     for (const price of usable) {

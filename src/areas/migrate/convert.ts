@@ -71,6 +71,17 @@ export const LEFTOVER_PATHS: Record<string, {subscriptions: string; paymentMetho
     paymentMethods:
       "in that assisted migration Stripe copies saved cards to Polar's payment processor; an API client can neither read nor create a payment method",
   },
+  lemonsqueezy: {
+    subscriptions:
+      'Polar has no assisted migration from Lemon Squeezy: contact Polar support first; each subscriber moves by checking out again on Polar, and the Lemon Squeezy subscription ends only once the Polar one is active (one system renews each); till creates no subscription',
+    paymentMethods: 'Lemon Squeezy keeps a card only with its subscription, and no API reads it: each customer enters one again at the Polar checkout',
+  },
+  paddle: {
+    subscriptions:
+      'Polar has no assisted migration from Paddle: contact Polar support first; each subscriber moves by checking out again on Polar, and the Paddle subscription ends only once the Polar one is active (one system renews each); till creates no subscription',
+    paymentMethods:
+      "Paddle's saved payment methods (listed per customer, not counted here) cannot be read by an API client: each customer enters one again at the Polar checkout",
+  },
 }
 
 export interface ReportInput {

@@ -40,6 +40,8 @@ export interface SourceProduct {
   /** Lemon Squeezy products that issue license keys: the key's settings. */
   licenseKeys: {activationLimit: number | null; expiresInDays: number | null} | null
   metadata: Record<string, string>
+  /** What converting it changes, each named for the precheck report (a setup fee or a trial dropped, country prices). */
+  changes?: string[]
 }
 
 export interface SourceDiscount {
@@ -56,6 +58,8 @@ export interface SourceDiscount {
   /** Source product ids it is limited to (empty: all products). */
   productIds: string[]
   archived: boolean
+  /** What converting it changes, each named for the precheck report (a per-seat amount, billing periods read as months). */
+  changes?: string[]
 }
 
 export interface SourceCustomer {
