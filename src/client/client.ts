@@ -3,7 +3,7 @@
 import {Agent, request} from 'undici'
 
 import {redact} from './redact.js'
-import {ApiError, errorCode, NetworkError, RateLimitedError} from './errors.js'
+import {ApiError, errorCode, isNamedError, NetworkError, RateLimitedError} from './errors.js'
 import type {TokenProvider} from './oauth.js'
 import {mayCarryCredentials} from './origin.js'
 import type {Budget, Held, Pacer} from './pace.js'
@@ -231,8 +231,8 @@ export class ApiClient {
         }
         throw new RedirectError(status, method, url.toString(), target?.toString() ?? String(responseHeaders.location ?? ''))
       }
-      // A rate limit's 429 has an empty body; a 429 with the service's error (ManualRetryLimitExceeded) is an answer.
-      if (status === 429 && text.trim() === '') {
+      // A 429 is a rate limit to wait out (another service's too), unless it is a named error: an answer.
+      if (status === 429 && !isNamedError(text)) {
         refusals++
         // The deadline goes to the pace state, shared with the other processes of the profile; the
         // next acquire waits it out (or gives up past --max-wait) like theirs do.

@@ -14,6 +14,17 @@ export function errorCode(body: unknown): string | undefined {
   return b && typeof b === 'object' && typeof b.error === 'string' ? b.error : undefined
 }
 
+/** Whether a body (as text) is one of the service's named errors: `{"error": "Name", "detail": "..."}`. */
+export function isNamedError(text: string): boolean {
+  if (!text.trimStart().startsWith('{')) return false
+  try {
+    const body = JSON.parse(text) as {detail?: unknown}
+    return errorCode(body) !== undefined && typeof body.detail === 'string'
+  } catch {
+    return false
+  }
+}
+
 /** The API answered with an error status; `body` is its parsed JSON (or text). */
 export class ApiError extends Error {
   constructor(
