@@ -15,9 +15,9 @@ export default defineConfig({
     // starts and stops its own emulator, and in-process runs put back what they change.
     isolate: false,
     // A test's time is spent partly on CPU (till, the emulator, the contract checks) and partly waiting
-    // (rate-limit windows, payment delays, terminals): three files at once on a 2-core machine keep both
-    // cores busy through the waits. Four measured 20 s faster (2 min 20 s against 2 min 40 s) but made
-    // the tests that time rate-limit windows between processes fail now and then.
-    maxWorkers: 3,
+    // (rate-limit windows, payment delays, terminals): four files at once on a 2-core machine keep both
+    // cores busy through the waits (measured: vitest 2 min 40 s with four, 3 min with three; six gave
+    // the same as four, the cores being full by then).
+    maxWorkers: 4,
   },
 })
