@@ -58,6 +58,12 @@ const EDITS = [
     to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))',
   },
   {file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: 'require("node:child_process")', to: lazy('node:child_process')},
+  // The manifest a run reads: main.ts may name a smaller one for a command's run (scripts/sort-manifest.js)
+  {
+    file: /@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/,
+    from: 'const manifest = await (0, fs_1.readJson)(p);',
+    to: 'const manifest = await (0, fs_1.readJson)(globalThis.__tillManifest?.(p) ?? p);',
+  },
   {file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
   {file: /@oclif[\\/]core[\\/]lib[\\/]parser[\\/]parse\.js$/, from: 'require("node:readline")', to: lazy('node:readline')},
   // A flag's value that starts with '-' (`--sort -amount`, `--sort=-occurrences`) was refused as "expects a

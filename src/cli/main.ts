@@ -2,10 +2,12 @@
 // bundles this file, every command and their dependencies into one file with esbuild (scripts/bundle.js),
 // which bin/run.js loads with a code cache (./compile-cache.ts).
 import {execute, type Interfaces} from '@oclif/core'
-import {readFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 import {globalsAfterCommand} from './argv.js'
+import {cacheKind} from './compile-cache.js'
 import {settingsProblem} from './settings.js'
 
 /** Runs till with `argv` (without node and the script); `root` is where package.json is found from. */
@@ -20,5 +22,18 @@ export async function main(argv: string[], root: string): Promise<void> {
   const rootDir = fileURLToPath(new URL('..', root))
   // read once here rather than by oclif, which would look for an oclif config file beside it too
   const pjson = JSON.parse(readFileSync(`${rootDir}/package.json`, 'utf8')) as Interfaces.PJSON
+  useRunManifest(rootDir, argv)
   await execute({args, loadOptions: {root: rootDir, pjson}})
+}
+
+/**
+ * A command's run reads the manifest without the texts of help and completion (dist/bundle/run-manifest.json,
+ * made by the build): oclif's plugin asks `globalThis.__tillManifest` which file to read (scripts/bundle.js).
+ * Help, the root's command list and shell completion read the whole one.
+ */
+function useRunManifest(rootDir: string, argv: string[]): void {
+  const whole = join(rootDir, 'oclif.manifest.json')
+  const run = join(rootDir, 'dist', 'bundle', 'run-manifest.json')
+  const slim = cacheKind(argv) === 'command' && globalsAfterCommand(argv)[0] !== 'autocomplete' && existsSync(run)
+  ;(globalThis as {__tillManifest?: (path: string) => string}).__tillManifest = (path) => (slim && path === whole ? run : path)
 }
