@@ -99,3 +99,36 @@ describe('the compile cache', () => {
     )
   })
 })
+
+describe('the run manifest', () => {
+  const whole = JSON.parse(readFileSync(join(ROOT, 'oclif.manifest.json'), 'utf8')) as {commands: Record<string, Record<string, unknown>>}
+  const run = JSON.parse(readFileSync(join(ROOT, 'dist', 'bundle', 'run-manifest.json'), 'utf8')) as typeof whole
+
+  it('has every command of the manifest, without the texts only help and completion read, at a third of its size', () => {
+    expect(Object.keys(run.commands)).toEqual(Object.keys(whole.commands))
+    // (a flag may be named description: its entry is an object, not a text)
+    const texts = JSON.stringify(run.commands).match(/"(description|usage|helpGroup)":"|"examples":\[/g) ?? []
+    expect(texts).toEqual([])
+    // what a run needs is kept: each command's flags by name, with their types
+    expect(Object.keys(run.commands['products:list']!.flags as object)).toEqual(Object.keys(whole.commands['products:list']!.flags as object))
+    expect(statSync(join(ROOT, 'dist', 'bundle', 'run-manifest.json')).size).toBeLessThan(statSync(join(ROOT, 'oclif.manifest.json')).size / 2)
+  })
+
+  it("a command's run reads it; help reads the whole manifest and still has every description", async () => {
+    const {runInProcess} = await import('../helpers/in-process.js')
+    const box = sandbox()
+    const chosen = (path: string) => (globalThis as {__tillManifest?: (p: string) => string}).__tillManifest?.(path)
+    const wholeFile = join(ROOT, 'oclif.manifest.json')
+    try {
+      expect((await runInProcess(['profiles', 'list'], {env: box.env()})).code).toBe(0)
+      expect(chosen(wholeFile)).toBe(join(ROOT, 'dist', 'bundle', 'run-manifest.json'))
+      const help = await runInProcess(['products', 'list', '--help'], {env: box.env()})
+      expect(chosen(wholeFile)).toBe(wholeFile)
+      expect(help.stdout).toContain('Items per page')
+      const typo = await runInProcess(['prodcts', 'list'], {env: box.env()})
+      expect(typo.stderr).toContain('did you mean "till products list"')
+    } finally {
+      box.cleanup()
+    }
+  })
+})
