@@ -106,8 +106,10 @@ const load = (path: string) => import(pathToFileURL(join(ROOT, 'dist', path)).hr
 async function startInWorker(options: StartOptions): Promise<Emulator> {
   built ??= Promise.all([load('emulator/index.js'), load('emulator/core/limits.js'), load('client/duration.js')])
   const [emulator, limits, duration] = await built
-  const ownDir = options.dataDir === undefined
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'till-emulator-test-'))
+  // Without a data folder of the test's, the stores are kept in memory only (as `startEmulator` does for a
+  // null folder): each write would otherwise serialize the whole store and fsync it, a sixth of a worker's
+  // CPU time. Durability has its own tests, with emulators that run as processes on a folder.
+  const dataDir = options.dataDir ?? null
   let stderr = ''
   const ms = (value: string | undefined) => (value === undefined ? undefined : duration.parseDuration(value))
   const running = await emulator.startEmulator({
@@ -136,14 +138,10 @@ async function startInWorker(options: StartOptions): Promise<Emulator> {
   return {
     production: handle('production'),
     sandbox: handle('sandbox'),
-    dataDir,
+    dataDir: dataDir ?? '',
     stdout: () => '',
     stderr: () => stderr,
-    stop: () =>
-      (stopped ??= running.close().then(() => {
-        if (ownDir) rmSync(dataDir, {recursive: true, force: true})
-        return {code: 0, signal: null}
-      })),
+    stop: () => (stopped ??= running.close().then(() => ({code: 0, signal: null}))),
   }
 }
 
