@@ -8,13 +8,7 @@
  */
 export const UNPUBLISHED: Array<{method: string; path: RegExp; why: string}> = [
   {method: 'GET', path: /^\/v1\/cli\/listen\/[^/]+$/, why: "the event stream of the service's own CLI (api-facts §9)"},
-  {method: 'GET', path: /^\/v1\/customers\/(external\/)?[^/]+\/members$/, why: "a customer's members, listed: newer than the document (SDK 1.0.1)"},
   {method: 'GET', path: /^\/v1\/checkout-links\/[^/]+\/redirect$/, why: "a checkout link's url, opened by a buyer's browser (the service's CHECKOUT_BASE_URL)"},
-  {
-    method: 'POST',
-    path: /^\/v1\/customer-portal\/license-keys\/[^/]+\/rotate$/,
-    why: "newer than the document: the portal's license-key rotation, typed by the SDK 1.0.1 (customerPortal.licenseKeys.rotate)",
-  },
 ]
 
 /**

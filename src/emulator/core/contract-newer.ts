@@ -27,7 +27,50 @@ const domainErrorSchema = (name: string) => ({
  * the reason it is here: added to the copy of the document, with the answers the SDK parses, so that
  * requests and answers are checked as any other's. `schemas` are the error shapes the document lacks.
  */
-const NEWER_OPERATIONS: Array<{path: string; method: string; operation: Json; schemas?: Record<string, Json>; why: string}> = [
+const NEWER_OPERATIONS: Array<{
+  path: string
+  method: string
+  operation: Json
+  schemas?: Record<string, Json>
+  /** Query parameters taken as they are from an operation of the document that has the same ones. */
+  parametersFrom?: {path: string; method: string; names: string[]}
+  why: string
+}> = [
+  ...[
+    {
+      path: '/v1/customers/{id}/members',
+      id: 'customers:members:list',
+      key: {name: 'id', in: 'path', required: true, schema: {type: 'string', format: 'uuid4'}},
+    },
+    {
+      path: '/v1/customers/external/{external_id}/members',
+      id: 'customers:members:list_external',
+      key: {name: 'external_id', in: 'path', required: true, schema: {type: 'string'}},
+    },
+  ].map(({path, id, key}) => ({
+    path,
+    method: 'get',
+    why: "SDK 1.0.1 customers.members.list: a customer's members, a page of Member as GET /v1/members/ answers, with its role, page, limit and sorting",
+    parametersFrom: {path: '/v1/members/', method: 'get', names: ['role', 'page', 'limit', 'sorting']},
+    operation: {
+      operationId: id,
+      parameters: [key],
+      responses: {'200': ref('ListResource_Member_'), '404': ref('ResourceNotFound'), '422': ref('HTTPValidationError')},
+      security: ['oidc', 'pat', 'oat'].map((scheme) => ({[scheme]: ['members:read', 'members:write']})),
+    },
+  })),
+  {
+    path: '/v1/customer-portal/license-keys/{id}/rotate',
+    method: 'post',
+    why: "SDK 1.0.1 customerPortal.licenseKeys.rotate: the customer's own key rotated (RotatedLicenseKey: LicenseKeyRead's fields)",
+    operation: {
+      operationId: 'customer_portal:license_keys:rotate',
+      parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string', format: 'uuid4'}}],
+      responses: {'200': ref('LicenseKeyRead'), '400': ref('RotateNotPermitted'), '401': ref('Unauthorized'), '404': ref('ResourceNotFound')},
+      security: ['customer_session', 'member_session'].map((scheme) => ({[scheme]: ['customer_portal:write']})),
+    },
+    schemas: {RotateNotPermitted: domainErrorSchema('RotateNotPermitted')},
+  },
   {
     path: '/v1/products/{id}',
     method: 'delete',
@@ -85,9 +128,12 @@ export function withNewer(document: Json): Json {
       ...names.filter((n) => !known.has(n)).map((name) => ({name, in: 'query', required: false, schema: {type: 'string'}})),
     ]
   }
-  for (const {path, method, operation, schemas: added} of NEWER_OPERATIONS) {
+  for (const {path, method, operation, schemas: added, parametersFrom: from} of NEWER_OPERATIONS) {
     if (paths[path]?.[method]) continue
-    paths[path] = {...paths[path], [method]: operation}
+    const borrowed = from
+      ? ((paths[from.path]?.[from.method] as {parameters?: Json[]} | undefined)?.parameters ?? []).filter((p) => from.names.includes(p.name as string))
+      : []
+    paths[path] = {...paths[path], [method]: {...operation, parameters: [...((operation.parameters as Json[] | undefined) ?? []), ...borrowed]}}
     for (const [name, schema] of Object.entries(added ?? {})) schemas[name] ??= schema
   }
   return copy
