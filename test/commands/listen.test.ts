@@ -175,6 +175,17 @@ describe('till listen and till trigger', () => {
     expect(done.stderr).not.toMatch(/\n\s+at /)
   })
 
+  it('triggers the member events of a team customer: created, updated (its role), deleted', async () => {
+    for (const type of ['member.created', 'member.updated', 'member.deleted']) {
+      const made = await runInProcess(['trigger', type], {env: vars})
+      expect(made.code, made.stderr).toBe(0)
+      const memberId = /^member\t(\S+)$/m.exec(made.stdout)![1]!
+      await waitFor(type, () => local.received.some((r) => typeOf(r) === type && dataOf(r).id === memberId))
+    }
+    const updated = local.received.find((r) => typeOf(r) === 'member.updated')
+    expect(dataOf(updated!)).toMatchObject({role: 'billing_manager'})
+  })
+
   it('till emulator subcommands use the control surface: renew, a failing payment, pay now, reconnect the listeners', async () => {
     const made = await runInProcess(['trigger', 'subscription.created'], {env: vars, timeoutMs: 60_000})
     expect(made.code, made.stderr).toBe(0)

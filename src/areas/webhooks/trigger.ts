@@ -140,6 +140,16 @@ async function customer(kit: TriggerKit, made: Made): Promise<string> {
   return c.id
 }
 
+/** A new customer made a team, with a member added to it (member.created). */
+async function member(kit: TriggerKit, made: Made): Promise<{customer: string; member: string}> {
+  const id = await customer(kit, made)
+  await kit.client.patch(`/customers/${id}`, {type: 'team'})
+  const m = await kit.client.post<Obj>(`/customers/${id}/members`, {email: email(), name: 'Till Trigger member', role: 'member'})
+  made.member = m.id
+  kit.step(`made customer ${id} a team and added member ${m.id}`)
+  return {customer: id, member: m.id}
+}
+
 async function newProduct(kit: TriggerKit, made: Made): Promise<string> {
   const p = await kit.client.post<Obj>('/products/', {
     name: `till trigger product ${randomUUID().slice(0, 8)}`,
@@ -224,6 +234,29 @@ export const RECIPES: Recipe[] = [
       const id = await customer(kit, made)
       await kit.client.delete(`/customers/${id}`)
       kit.step(`deleted customer ${id}`)
+    },
+  },
+  {
+    events: ['member.created'],
+    summary: 'Creates a customer, makes it a team and adds a member to it.',
+    run: async (kit, made) => void (await member(kit, made)),
+  },
+  {
+    events: ['member.updated'],
+    summary: 'Adds a member to a new team customer, then makes it a billing manager.',
+    run: async (kit, made) => {
+      const m = await member(kit, made)
+      await kit.client.patch(`/customers/${m.customer}/members/${m.member}`, {role: 'billing_manager'})
+      kit.step(`made member ${m.member} a billing manager`)
+    },
+  },
+  {
+    events: ['member.deleted'],
+    summary: 'Adds a member to a new team customer, then removes it.',
+    run: async (kit, made) => {
+      const m = await member(kit, made)
+      await kit.client.delete(`/customers/${m.customer}/members/${m.member}`)
+      kit.step(`removed member ${m.member}`)
     },
   },
   {
