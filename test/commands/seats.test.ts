@@ -119,6 +119,21 @@ describe('seats', {timeout: 120_000}, () => {
         ],
       },
     })
+    // products update --seat-tiers replaces the seat-based price (the old one archived), keeping the currency
+    const updated = json(await till(['products', 'update', created.id, '--seat-tiers', '1-10:11.00,11+:8.00', '--json']))
+    const live = updated.prices.filter((p: Json) => !p.is_archived)
+    expect(live).toHaveLength(1)
+    expect(live[0]).toMatchObject({
+      amount_type: 'seat_based',
+      price_currency: created.prices[0].price_currency,
+      seat_tiers: {
+        seat_tier_type: 'volume',
+        tiers: [
+          {min_seats: 1, max_seats: 10, price_per_seat: 1100},
+          {min_seats: 11, max_seats: null, price_per_seat: 800},
+        ],
+      },
+    })
     allowRefusals()
     const gap = await till(['products', 'create', '--name', 'Gappy Seats', '--interval', 'month', '--seat-tiers', '1-3:12.00,5+:9.50'])
     expect(gap.code).toBe(2)

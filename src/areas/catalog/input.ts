@@ -112,6 +112,8 @@ export interface ProductChanges {
   visibility?: ProductVisibility
   metadata?: string[]
   price?: PriceFlags
+  /** A new seat-based price: `--seat-tiers` and `--seat-tier-type` (see seatPrice). */
+  seats?: {tiers?: string; type?: 'volume' | 'graduated'}
   currency?: string
   addBenefits?: string[]
   removeBenefits?: string[]
@@ -121,11 +123,17 @@ const activePrice = (product: Item) => (Array.isArray(product.prices) ? (product
 
 /** True when the changes need the product as it is now (to merge metadata, keep the currency, edit benefits). */
 const needsCurrent = (c: ProductChanges) =>
-  Boolean(c.metadata?.length || (c.price && hasPriceFlags(c.price) && !c.currency) || c.addBenefits?.length || c.removeBenefits?.length)
+  Boolean(
+    c.metadata?.length ||
+      (((c.price && hasPriceFlags(c.price)) || c.seats?.tiers !== undefined) && !c.currency) ||
+      c.addBenefits?.length ||
+      c.removeBenefits?.length,
+  )
 
 /** Any price input at all, bounds and currency included (so that a stray one is reported, not ignored). */
 const anyPriceInput = (c: ProductChanges) =>
   c.currency !== undefined ||
+  c.seats?.tiers !== undefined ||
   (c.price !== undefined && (hasPriceFlags(c.price) || [c.price.minimum, c.price.maximum, c.price.preset].some((v) => v !== undefined)))
 
 export const hasProductChanges = (c: ProductChanges) =>
@@ -143,8 +151,11 @@ export function productUpdateBody(changes: ProductChanges, current: Item | undef
       ? currencyCode(changes.currency)
       : (asCurrency(String(activePrice(current ?? {id: ''})?.price_currency ?? 'usd')) ?? 'usd')
     const price = priceFrom(changes.price ?? {}, currency)
-    if (!price) throw usageError('--currency applies to a new price: add --price, --free or --pay-what-you-want')
-    body.prices = [price]
+    const seats = changes.seats?.tiers === undefined ? undefined : seatPrice(changes.seats.tiers, currency, changes.seats.type)
+    if (seats && price && price.amount_type !== 'fixed')
+      throw usageError('--seat-tiers goes alone or with a fixed --price', 'drop --free or --pay-what-you-want, e.g. --seat-tiers 1-5:10.00,6+:8.00')
+    if (!price && !seats) throw usageError('--currency applies to a new price: add --price, --free, --pay-what-you-want or --seat-tiers')
+    body.prices = [...(price ? [price] : []), ...(seats ? [seats] : [])]
   }
   return body
 }

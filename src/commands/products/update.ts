@@ -12,6 +12,7 @@ export default class ProductsUpdate extends BaseCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --price 39.00',
+    '<%= config.bin %> <%= command.id %> 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --seat-tiers 1-10:9.00,11+:7.00',
     '<%= config.bin %> <%= command.id %> 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --name "Pro Plan" --metadata tier=pro --metadata legacy=',
     {
       description: 'Hide every product whose name contains "beta"',
@@ -28,6 +29,17 @@ export default class ProductsUpdate extends BaseCommand {
     visibility: Flags.option({options: VISIBILITIES, description: 'Who can see it.'})(),
     ...priceFlags,
     currency: Flags.string({description: "Currency of the new price (default: the current price's).", helpGroup: 'PRICE'}),
+    'seat-tiers': Flags.string({
+      description:
+        'A new seat-based price: tiers MIN-MAX:PRICE, the last MIN+:PRICE, comma-separated, each price per seat in major units, e.g. 1-5:10.00,6+:8.00.',
+      helpGroup: 'PRICE',
+    }),
+    'seat-tier-type': Flags.option({
+      options: ['volume', 'graduated'] as const,
+      description: 'With --seat-tiers: volume (every seat at the tier the count falls in; the default) or graduated (each tier its own seats).',
+      helpGroup: 'PRICE',
+      dependsOn: ['seat-tiers'],
+    })(),
     ...metadataFlag('Set metadata key=value, merged into the current metadata; key= removes the key (repeatable).'),
     benefit: Flags.string({description: 'Attach this benefit id (repeatable).', multiple: true}),
     'remove-benefit': Flags.string({description: 'Detach this benefit id (repeatable).', multiple: true}),
@@ -41,6 +53,7 @@ export default class ProductsUpdate extends BaseCommand {
       visibility: flags.visibility,
       metadata: flags.metadata,
       price: flags,
+      seats: {tiers: flags['seat-tiers'], type: flags['seat-tier-type']},
       currency: flags.currency,
       addBenefits: flags.benefit,
       removeBenefits: flags['remove-benefit'],
@@ -48,7 +61,7 @@ export default class ProductsUpdate extends BaseCommand {
     if (!hasProductChanges(changes)) {
       throw usageError(
         'nothing to update',
-        'pass --name, --description, --visibility, --metadata, a price (--price, --free, --pay-what-you-want) or --benefit/--remove-benefit',
+        'pass --name, --description, --visibility, --metadata, a price (--price, --free, --pay-what-you-want, --seat-tiers) or --benefit/--remove-benefit',
       )
     }
     // Check the flags once before any request (the currency may come from the product later).
