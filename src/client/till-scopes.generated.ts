@@ -168,6 +168,7 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'portal subscriptions cancel': ['customer_portal:license_keys:list', 'customer_portal:subscriptions:cancel', 'customer_portal:subscriptions:get', 'customer_portal:subscriptions:update', 'organizations:list'],
   'portal subscriptions get': ['customer_portal:license_keys:list', 'customer_portal:subscriptions:get', 'organizations:list'],
   'portal subscriptions list': ['customer_portal:license_keys:list', 'customer_portal:subscriptions:list', 'organizations:list'],
+  'portal subscriptions update': ['customer_portal:license_keys:list', 'customer_portal:subscriptions:get', 'customer_portal:subscriptions:update', 'organizations:list'],
   'portal wallets get': ['customer_portal:license_keys:list', 'customer_portal:wallets:get', 'organizations:list'],
   'portal wallets list': ['customer_portal:license_keys:list', 'customer_portal:wallets:list', 'organizations:list'],
   'products archive': ['products:get', 'products:update'],

@@ -346,6 +346,7 @@ describe('till portal', () => {
         'portal:subscriptions:cancel',
         'portal:subscriptions:get',
         'portal:subscriptions:list',
+        'portal:subscriptions:update',
         'portal:wallets:get',
         'portal:wallets:list',
       ])

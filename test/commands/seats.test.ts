@@ -308,6 +308,27 @@ describe('seats', {timeout: 120_000}, () => {
     expect(mixed.code).toBe(2)
   })
 
+  it("the portal: the team's billing manager changes its subscription's seats (confirmed); another customer's is not found", async () => {
+    const session = await api(env, 'POST', '/customer-sessions/', {body: {customer_id: team.id, external_member_id: 'initech_joanna'}})
+    const asTeam = {TILL_CUSTOMER_TOKEN: session.body.token as string}
+    const before = (await api(env, 'GET', `/subscriptions/${subscription.id}`)).body.seats as number
+    const unconfirmed = await till(['portal', 'subscriptions', 'update', subscription.id, '--seats', String(before + 1)], asTeam)
+    expect(unconfirmed.code).toBe(2)
+    expect(unconfirmed.stderr).toContain('--yes')
+    const changed = json(await till(['portal', 'subscriptions', 'update', subscription.id, '--seats', String(before + 1), '--yes', '--json'], asTeam))
+    expect(changed).toMatchObject({id: subscription.id, seats: before + 1})
+    expect((await api(env, 'GET', `/subscriptions/${subscription.id}`)).body.seats).toBe(before + 1)
+    allowRefusals()
+    const other = (await listAll(env, '/customers/')).find((c: Json) => c.type === 'individual')
+    const otherSession = await api(env, 'POST', '/customer-sessions/', {body: {customer_id: other.id}})
+    const notMine = await till(['portal', 'subscriptions', 'update', subscription.id, '--seats', '9', '--yes'], {TILL_CUSTOMER_TOKEN: otherSession.body.token})
+    expect(notMine.code).toBe(3)
+    expect((await api(env, 'GET', `/subscriptions/${subscription.id}`)).body.seats).toBe(before + 1)
+    // and back down (never below the seats assigned)
+    const back = json(await till(['portal', 'subscriptions', 'update', subscription.id, '--seats', String(before), '--yes', '--json'], asTeam))
+    expect(back).toMatchObject({seats: before})
+  })
+
   it("the portal: the team's billing manager lists, assigns, resends and revokes its seats; another customer's are not found", async () => {
     const asTeam = {TILL_CUSTOMER_TOKEN: ''}
     // a team customer's session acts as one of its members: here its billing manager

@@ -129,6 +129,10 @@ export const cancelPortalSubscription = (client: ApiClient, id: string, c: {reas
     ...(c.comment ? {cancellation_comment: c.comment} : {}),
   } satisfies CustomerSubscriptionUpdate)
 
+/** A seat-based subscription's seats changed by its customer (the organization's proration applies). */
+export const updatePortalSubscriptionSeats = (client: ApiClient, id: string, seats: number) =>
+  client.patch<CustomerSubscription>(`${PORTAL}/subscriptions/${seg(id)}`, {seats} satisfies CustomerSubscriptionUpdate)
+
 /** The portal's own cancellation (DELETE): at the end of the period, with no reason given. */
 export const cancelPortalSubscriptionPlain = (client: ApiClient, id: string) => client.delete<CustomerSubscription>(`${PORTAL}/subscriptions/${seg(id)}`)
 

@@ -31,6 +31,7 @@ import {
 } from '../license-keys/routes.js'
 import {findOrder, generateInvoice, getInvoice, orderListFilters, orderListSorts, orderSearch, updateOrderBilling} from '../orders/routes.js'
 import {CANCELLATION_REASONS, cancelAtPeriodEnd, findSubscription, uncancel} from '../subscriptions/lifecycle.js'
+import {updateSeats} from '../subscriptions/update.js'
 
 const customerUpdate = z.object({
   billing_name: z.string().max(256).nullish(),
@@ -38,6 +39,8 @@ const customerUpdate = z.object({
   tax_id: z.string().nullish(),
   default_payment_method_id: z.uuid().nullish(),
 })
+
+const subscriptionSeats = z.object({seats: z.number().int()}).strict()
 
 const subscriptionCancel = z.object({
   cancel_at_period_end: z.boolean(),
@@ -127,8 +130,14 @@ function registerSubscriptions(r: Router): void {
 
   r.patch('/customer-portal/subscriptions/:id', 'customer', (ctx) => {
     const id = pathId(ctx)
-    const input = parse(subscriptionCancel, ctx.body)
     const customerId = me(ctx)
+    // CustomerSubscriptionUpdateSeats: the customer's own seat-based subscription, its seats changed
+    if (ctx.body !== null && typeof ctx.body === 'object' && 'seats' in ctx.body) {
+      const {seats} = parse(subscriptionSeats, ctx.body)
+      findSubscription(ctx, id, customerId)
+      return ok(portalSubscription(ctx.view, updateSeats(ctx, id, seats, null)))
+    }
+    const input = parse(subscriptionCancel, ctx.body)
     if (!input.cancel_at_period_end) return ok(portalSubscription(ctx.view, uncancel(ctx, id, customerId).subscription))
     const s = cancelAtPeriodEnd(ctx, id, {reason: input.cancellation_reason, comment: input.cancellation_comment, customerId})
     return ok(portalSubscription(ctx.view, s))

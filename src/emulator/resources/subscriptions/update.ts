@@ -217,8 +217,11 @@ function checkPeriodEnd(ctx: Ctx, s: SubscriptionRecord, value: string): number 
   return t
 }
 
-/** A seats change (./seats.ts): `subscription.updated` unless the count asked for is the count it has. */
-function updateSeats(ctx: Ctx, id: string, seats: number, proration: string | null | undefined): SubscriptionRecord {
+/**
+ * A seats change (./seats.ts): `subscription.updated` unless the count asked for is the count it has. The
+ * portal's (CustomerSubscriptionUpdateSeats) is the same change, with the organization's proration.
+ */
+export function updateSeats(ctx: Ctx, id: string, seats: number, proration: string | null | undefined): SubscriptionRecord {
   const check = (s: SubscriptionRecord) => {
     if (isRevoked(s) || s.cancel_at_period_end) throw alreadyCanceled()
     return checkSeats(ctx, s, seats)
