@@ -175,6 +175,15 @@ describe('till listen and till trigger', () => {
     expect(done.stderr).not.toMatch(/\n\s+at /)
   })
 
+  it('triggers the seat events of a seat-based subscription: assigned, revoked', async () => {
+    for (const type of ['customer_seat.assigned', 'customer_seat.revoked']) {
+      const made = await runInProcess(['trigger', type], {env: vars, timeoutMs: 60_000})
+      expect(made.code, made.stderr).toBe(0)
+      const seatId = /^seat\t(\S+)$/m.exec(made.stdout)![1]!
+      await waitFor(type, () => local.received.some((r) => typeOf(r) === type && dataOf(r).id === seatId))
+    }
+  })
+
   it('triggers the member events of a team customer: created, updated (its role), deleted', async () => {
     for (const type of ['member.created', 'member.updated', 'member.deleted']) {
       const made = await runInProcess(['trigger', type], {env: vars})

@@ -82,8 +82,8 @@ async function product(kit: TriggerKit, kind: ProductKind): Promise<Obj> {
 const email = () => `till.trigger+${randomUUID().slice(0, 8)}@example.com`
 
 /** Buys `kind`: a checkout, confirmed with its client secret as a customer would. Records checkout, order, customer and subscription. */
-async function buy(kit: TriggerKit, made: Made, kind: ProductKind): Promise<Obj> {
-  const p = await product(kit, kind)
+async function buy(kit: TriggerKit, made: Made, kind: ProductKind | 'seats'): Promise<Obj> {
+  const p = kind === 'seats' ? await seatPlan(kit) : await product(kit, kind)
   const checkout = await kit.client.post<Obj & {client_secret: string}>('/checkouts/', {products: [p.id], metadata: {[META]: 'checkout'}})
   made.checkout = checkout.id
   kit.step(`created checkout ${checkout.id} for "${String(p.name)}"; confirming it with its client secret`)
@@ -122,7 +122,7 @@ async function paid(kit: TriggerKit, orderId: string): Promise<Obj> {
   }
 }
 
-async function subscribe(kit: TriggerKit, made: Made, kind: ProductKind = 'recurring'): Promise<string> {
+async function subscribe(kit: TriggerKit, made: Made, kind: ProductKind | 'seats' = 'recurring'): Promise<string> {
   await buy(kit, made, kind)
   if (!made.subscription) throw new TillError('the checkout of a recurring product made no subscription', ExitCode.error)
   return made.subscription
@@ -138,6 +138,31 @@ async function customer(kit: TriggerKit, made: Made): Promise<string> {
   made.customer = c.id
   kit.step(`created customer ${c.id}`)
   return c.id
+}
+
+/** The trigger's seat-based monthly plan ($5.00 a seat), made on first use. */
+async function seatPlan(kit: TriggerKit): Promise<Obj> {
+  const found = await findByMeta(kit, '/products/', 'seats', {is_archived: 'false'})
+  if (found) return found
+  kit.step('creating the product "till trigger: seat-based plan"')
+  return kit.client.post<Obj>('/products/', {
+    name: 'till trigger: seat-based plan',
+    recurring_interval: 'month',
+    prices: [
+      {amount_type: 'seat_based', price_currency: 'usd', seat_tiers: {seat_tier_type: 'volume', tiers: [{min_seats: 1, max_seats: null, price_per_seat: 500}]}},
+    ],
+    metadata: {[META]: 'seats'},
+  })
+}
+
+/** A seat of a new subscription to the seat-based plan, assigned to a new e-mail (customer_seat.assigned). */
+async function seat(kit: TriggerKit, made: Made): Promise<string> {
+  const subscription = await subscribe(kit, made, 'seats')
+  await paid(kit, made.order!)
+  const assigned = await kit.client.post<Obj>('/customer-seats', {subscription_id: subscription, email: email()})
+  made.seat = assigned.id
+  kit.step(`assigned seat ${assigned.id} of subscription ${subscription}`)
+  return assigned.id
 }
 
 /** A new customer made a team, with a member added to it (member.created). */
@@ -234,6 +259,22 @@ export const RECIPES: Recipe[] = [
       const id = await customer(kit, made)
       await kit.client.delete(`/customers/${id}`)
       kit.step(`deleted customer ${id}`)
+    },
+  },
+  {
+    events: ['customer_seat.assigned'],
+    summary: 'Subscribes to a seat-based plan, waits until it is paid, then assigns a seat to a new e-mail.',
+    needsPayment: true,
+    run: async (kit, made) => void (await seat(kit, made)),
+  },
+  {
+    events: ['customer_seat.revoked'],
+    summary: 'Assigns a seat of a new seat-based subscription, then revokes it.',
+    needsPayment: true,
+    run: async (kit, made) => {
+      const id = await seat(kit, made)
+      await kit.client.delete(`/customer-seats/${id}`)
+      kit.step(`revoked seat ${id}`)
     },
   },
   {
