@@ -134,6 +134,12 @@ describe('usage over time', () => {
       Math.min(Math.round(Math.max(0, consumed - credited) * unitCents), cap ?? Infinity)
 
     const a = await subscribe(plan, 'billed_a')
+    // the meter credit is granted a moment after the payment: wait for its 5 units before using any
+    for (let i = 0; i < 100; i++) {
+      const meters = (await api(env, 'GET', `/customer-meters/?customer_id=${a.customer_id}&meter_id=${meter.id}`)).body.items as Json[]
+      if (meters[0]?.credited_units === 5) break
+      await sleep(100)
+    }
     await use('billed_a', 13)
     const first = await renew(a.id)
     const usage = usageAmount(13, 5, 2.5)
