@@ -101,6 +101,15 @@ describe('careless and hostile input', () => {
     expect(debug.stderr).not.toContain('s3cr3t')
   })
 
+  it('a base URL without /v1 is named as such, not taken for an object that does not exist', async () => {
+    const origin = env.url.replace(/\/v1$/, '')
+    const r = await till(['products', 'list'], {TILL_API_URL: origin})
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe(
+      `Error: the API at ${origin} has no /products/: the base URL should end in /v1\nHint: give TILL_API_URL (or the profile's --url) with /v1, e.g. ${origin}/v1\n`,
+    )
+  })
+
   it('a damaged emulator data file is named with the way out, not an internal error', async () => {
     const data = join(dir, 'emulator-data')
     mkdirSync(data, {recursive: true})
