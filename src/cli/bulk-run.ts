@@ -8,7 +8,7 @@ import type {ErrorContext} from '../client/errors.js'
 import {ExitCode, TillError} from '../client/till-error.js'
 import type {BulkResult, BulkStatus} from './bulk.js'
 import type {Context} from './context.js'
-import {Journal, progressText, type Job} from './journal.js'
+import {Journal, progressText, resumeStopped, type Job} from './journal.js'
 import type {OutputFlagValues, Printer} from './printer.js'
 import type {Prompter} from './prompt.js'
 import {escapeControls} from './settings.js'
@@ -44,17 +44,16 @@ async function openJournal(host: BulkHost, ids: string[], flags: BulkFlags): Pro
   const claim = Journal.claim(join(host.ctx.dataDir, 'journals'), job)
   try {
     if (claim.earlier && flags.restart) claim.earlier = undefined
-    if (claim.earlier && !flags.resume) {
-      const progress = progressText(claim.earlier, ids.length)
-      const resume = await host.prompter.ask(`An earlier run of this job was stopped (${progress}). Resume it, acting only on the ids it did not finish?`, true)
-      if (resume === undefined) {
-        throw new TillError(
-          `an earlier run of till ${host.command} with this input was stopped (${progress}; journal ${claim.file})`,
-          ExitCode.unfinished,
-          'run it again with --resume to act only on the ids it did not finish, or with --restart to start over',
-        )
-      }
-      if (!resume) throw new TillError('cancelled; nothing was sent', ExitCode.error, 'run it again with --restart to start over, or with --resume to carry on')
+    if (claim.earlier) {
+      await resumeStopped((q, fallback) => host.prompter.ask(q, fallback), {
+        resume: flags.resume,
+        what: 'job',
+        earlier: `till ${host.command} with this input`,
+        progress: progressText(claim.earlier, ids.length),
+        file: claim.file,
+        doing: 'acting only on the ids it did not finish',
+        rest: 'act only on the ids it did not finish',
+      })
     }
     if (flags.resume && !claim.earlier) host.ctx.note(`No stopped run of till ${host.command} with this input to resume; starting it.`)
     return Journal.open(claim, job)

@@ -210,3 +210,24 @@ export class Journal {
     this.close()
   }
 }
+
+/**
+ * Whether a stopped run is carried on: --resume says yes, else the question on a terminal (yes by
+ * default); without a terminal, exit 13 naming --resume and --restart. `doing` and `rest` say what carrying
+ * on does (`acting only on...`, `act only on the ids it did not finish`); `earlier` names the run (`till
+ * orders invoice generate with this input`). Call it only when there is a stopped run and no --restart.
+ */
+export async function resumeStopped(
+  ask: (question: string, fallback: boolean) => Promise<boolean | undefined>,
+  o: {resume?: boolean; what: string; earlier: string; progress: string; file: string; doing: string; rest: string},
+): Promise<void> {
+  if (o.resume) return
+  const resume = await ask(`An earlier run of this ${o.what} was stopped (${o.progress}). Resume it, ${o.doing}?`, true)
+  if (resume === undefined)
+    throw new TillError(
+      `an earlier run of ${o.earlier} was stopped (${o.progress}; journal ${o.file})`,
+      ExitCode.unfinished,
+      `run it again with --resume to ${o.rest}, or with --restart to start over`,
+    )
+  if (!resume) throw new TillError('cancelled; nothing was sent', ExitCode.error, 'run it again with --restart to start over, or with --resume to carry on')
+}

@@ -204,12 +204,13 @@ export function knownServiceError(status: number, code: string | undefined, deta
   const what = o ? describeObject(o) : 'the object'
   const known = code && Object.hasOwn(KNOWN, code) ? KNOWN[code] : undefined
   if (known) return new TillError(known.message(what, detail), known.exit ?? ExitCode.error, o ? known.hint?.(o, till) : undefined)
-  if (status === 404 && o && !new URL(url).pathname.startsWith('/v1/')) {
+  const {origin, pathname} = o ? new URL(url) : {origin: '', pathname: ''}
+  if (status === 404 && o && !pathname.startsWith('/v1/')) {
     // every operation's path starts with /v1: a base URL without it reaches no route at all
     return new TillError(
-      `the API at ${new URL(url).origin} has no ${new URL(url).pathname}: the base URL should end in /v1`,
+      `the API at ${origin} has no ${pathname}: the base URL should end in /v1`,
       ExitCode.usage,
-      `give TILL_API_URL (or the profile's --url) with /v1, e.g. ${new URL(url).origin}/v1`,
+      `give TILL_API_URL (or the profile's --url) with /v1, e.g. ${origin}/v1`,
     )
   }
   if (status === 404 && o) {

@@ -10,6 +10,7 @@ import {Ingester, MAX_BATCH_BYTES} from '../../areas/usage/ingest.js'
 import {progressView, summaryLine} from '../../areas/usage/progress.js'
 import {formatOf, openInput, readCsv, readJsonLines} from '../../areas/usage/read-events.js'
 import {checkReadableFile} from '../../client/fs-problem.js'
+import {resumeStopped} from '../../cli/journal.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 
 type IngestFlags = Interfaces.InferredFlags<(typeof EventsIngest)['flags']>
@@ -108,18 +109,16 @@ A file's ingest keeps a journal of the settled lines in till's data folder, as e
     }
     const progress = `${settledText(checkpoint.data) ?? 'no line'} settled`
     if (flags.restart) checkpoint.reset()
-    else if (!flags.resume) {
-      const resume = await this.prompter.ask(
-        `An earlier run of this ingest was stopped (${progress}). Resume it, sending only the lines it did not settle?`,
-        true,
-      )
-      if (resume === undefined)
-        throw new TillError(
-          `an earlier run of till events ingest with this file was stopped (${progress}; journal ${journal})`,
-          ExitCode.unfinished,
-          'run it again with --resume to send only the lines it did not settle, or with --restart to start over',
-        )
-      if (!resume) throw new TillError('cancelled; nothing was sent', ExitCode.error, 'run it again with --restart to start over, or with --resume to carry on')
+    else {
+      await resumeStopped((q, fallback) => this.prompter.ask(q, fallback), {
+        resume: flags.resume,
+        what: 'ingest',
+        earlier: 'till events ingest with this file',
+        progress,
+        file: journal,
+        doing: 'sending only the lines it did not settle',
+        rest: 'send only the lines it did not settle',
+      })
     }
     if (checkpoint.resumed) this.ctx.note(`Resuming: ${progress} by an earlier run; they are skipped.`)
   }
