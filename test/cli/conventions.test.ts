@@ -107,7 +107,8 @@ describe('shell completion (@oclif/plugin-autocomplete)', () => {
   const functions = (...path: string[]) => join(box.root, 'cache', 'till', 'autocomplete', 'functions', ...path)
   beforeAll(async () => {
     box = await completionBox()
-    env = box.env({XDG_CACHE_HOME: join(box.root, 'cache'), PATH: `${join(box.root, 'bin')}:${process.env.PATH}`})
+    // oclif's cache folder, where the completion cache goes, from XDG_CACHE_HOME (not the suite's TILL_CACHE_DIR)
+    env = box.env({XDG_CACHE_HOME: join(box.root, 'cache'), TILL_CACHE_DIR: undefined, PATH: `${join(box.root, 'bin')}:${process.env.PATH}`})
   })
   afterAll(() => box.cleanup())
 

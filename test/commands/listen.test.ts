@@ -250,15 +250,21 @@ describe('till listen and till trigger', () => {
     expect(connected).toMatchObject({key: 'connected', secret: env.organizationId.replaceAll('-', '')})
     expect(connected!.ts).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00:00$/)
     await api(env, 'POST', '/benefits/', {body: {type: 'custom', description: 'Framing check', properties: {note: null}}})
-    const [, message] = await frames(2)
+    // events of earlier tests' delayed work (a payment settling) may come first: each message is checked,
+    // and the benefit's is the one looked for
+    let event: {type: string} | undefined
+    for (let n = 2; event?.type !== 'benefit.created'; n++) {
+      expect(n, 'the benefit.created message within 10 frames').toBeLessThan(12)
+      const message = (await frames(n))[n - 1]!
+      expect(Object.keys(message).sort()).toEqual(['headers', 'id', 'key', 'payload'])
+      expect(message.key).toBe('webhook.created')
+      expect(Object.keys(message.payload).sort()).toEqual(['payload', 'triggered', 'webhook_event_id'])
+      expect(typeof message.payload.payload).toBe('string')
+      expect(Object.keys(message.headers).sort()).toEqual(['content-type', 'user-agent', 'webhook-id', 'webhook-signature', 'webhook-timestamp'])
+      expect(message.headers['webhook-id']).toBe(message.payload.webhook_event_id)
+      event = validateEvent(message.payload.payload, message.headers, connected!.secret)
+    }
     controller.abort()
-    expect(Object.keys(message!).sort()).toEqual(['headers', 'id', 'key', 'payload'])
-    expect(message!.key).toBe('webhook.created')
-    expect(Object.keys(message!.payload).sort()).toEqual(['payload', 'triggered', 'webhook_event_id'])
-    expect(typeof message!.payload.payload).toBe('string')
-    expect(Object.keys(message!.headers).sort()).toEqual(['content-type', 'user-agent', 'webhook-id', 'webhook-signature', 'webhook-timestamp'])
-    expect(message!.headers['webhook-id']).toBe(message!.payload.webhook_event_id)
-    const event = validateEvent(message!.payload.payload, message!.headers, connected!.secret)
     expect(event.type).toBe('benefit.created')
   })
 

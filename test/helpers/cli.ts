@@ -30,6 +30,14 @@ export interface Sandbox {
 // (the contract mode, TILL_CONTRACT and TILL_CONTRACT_LOG, stays: an emulator a till process embeds checks the contract too)
 const OUTSIDE = /^(TILL_(?!CONTRACT)|FORCE_COLOR$|NO_COLOR$|CI$)/
 
+/**
+ * The compile cache of the suite's till processes (src/cli/compile-cache.ts), shared by every sandbox: with
+ * the cache in each sandbox's fresh HOME, the first process of each compiled the whole bundle and wrote
+ * a cache of its own (about 40% more CPU per process, measured over the suite). Tests of the cache
+ * itself, or of oclif's cache folder, give a TILL_CACHE_DIR of their own.
+ */
+const SUITE_CACHE = join(tmpdir(), `till-test-cache-${process.getuid?.() ?? 'user'}`)
+
 /** Fresh temporary TILL_CONFIG_DIR and TILL_DATA_DIR (HOME too, so nothing touches the real one). */
 export function sandbox(): Sandbox {
   const root = mkdtempSync(join(tmpdir(), 'till-cli-'))
@@ -42,7 +50,7 @@ export function sandbox(): Sandbox {
     env(extra = {}) {
       const env: NodeJS.ProcessEnv = {}
       for (const [key, value] of Object.entries(process.env)) if (!OUTSIDE.test(key)) env[key] = value
-      Object.assign(env, {HOME: root, TILL_CONFIG_DIR: configDir, TILL_DATA_DIR: dataDir})
+      Object.assign(env, {HOME: root, TILL_CONFIG_DIR: configDir, TILL_DATA_DIR: dataDir, TILL_CACHE_DIR: SUITE_CACHE})
       for (const [key, value] of Object.entries(extra)) {
         if (value === undefined) delete env[key]
         else env[key] = value
