@@ -1,4 +1,4 @@
-import {mkdtempSync} from 'node:fs'
+import {mkdtempSync, readFileSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -89,6 +89,26 @@ describe('Pacer', () => {
     }
     expect(maxInAnyWindow(sent, 1000)).toBeLessThanOrEqual(5)
     expect(time.sleeps.length).toBeGreaterThan(0)
+  })
+})
+
+describe('the shared state file', () => {
+  it('is rewritten in place: it shrinks as the log forgets, stays whole JSON, and is private (0600)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'till-pace-'))
+    const time = fakeTime()
+    const statePath = join(dir, 'pace', 'local.json')
+    const pacer = new Pacer({statePath, now: time.now, sleep: time.sleep})
+    const hour: Budget = {name: 'hour', limit: 50, windowMs: 3_600_000}
+    for (let i = 0; i < 40; i++) await pacer.acquire([hour, perSecond])
+    const long = readFileSync(statePath, 'utf8')
+    expect((JSON.parse(long) as PaceState).hour).toHaveLength(40)
+    // a day later the hour's log is forgotten: the next write is shorter than the file it overwrites
+    await time.sleep(86_400_000)
+    await pacer.acquire([hour, perSecond])
+    const short = readFileSync(statePath, 'utf8')
+    expect(short.length).toBeLessThan(long.length)
+    expect(JSON.parse(short)).toEqual({hour: [time.now()], ip: [time.now()]})
+    expect(statSync(statePath).mode & 0o777).toBe(0o600)
   })
 })
 

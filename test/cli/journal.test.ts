@@ -11,21 +11,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, sleep, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {
-  envVars,
-  linesOf,
-  logFrom,
-  runAnswering,
-  runCli,
-  sandbox,
-  settledLogFrom,
-  sh,
-  spawnCli,
-  startEmulatorWith,
-  TILL,
-  type CliResult,
-  type Sandbox,
-} from '../helpers/cli.js'
+import {envVars, linesOf, logFrom, runAnswering, runCli, sandbox, settledLogFrom, sh, spawnCli, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 interface Result {
@@ -74,7 +60,7 @@ describe('a bulk job killed with SIGKILL is resumed with --resume', () => {
       .slice(0, 200)
       .map((o: Json) => o.id as string)
     expect(ids).toHaveLength(200)
-    emulator = await startEmulatorWith(['--fail-rate', '0.05', '--reset-rate', '0.02', '--invoice-delay', '0s', '--rate-limit', 'off'], {dataDir})
+    emulator = await startEmulator({dataDir, failRate: 0.05, resetRate: 0.02, invoiceDelay: '0s', quiet: false})
   }, 120_000)
   afterAll(async () => {
     await emulator?.stop()
@@ -148,7 +134,7 @@ describe('smaller jobs: a terminal offers to resume; failures keep the journal',
 
   beforeAll(async () => {
     // each answer 150 ms late, so that a job of a dozen ids is still running when it is killed
-    emulator = await startEmulatorWith(['--latency', '150ms', '--rate-limit', 'off'])
+    emulator = await startEmulator({latency: '150ms', quiet: false})
     production = emulator.production
     box = sandbox()
   })

@@ -4,11 +4,11 @@
 // 33 the export below meets two 5xx and one cut connection, page 1 among them (checked in the log).
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
-import type {Emulator} from '../helpers/emulator.js'
-import {envVars, jsonlIds, linesOf, sandbox, settledLogFrom, spawnCli, startEmulatorWith, walkIds, type Sandbox} from '../helpers/cli.js'
+import {startEmulator, type Emulator} from '../helpers/emulator.js'
+import {envVars, jsonlIds, linesOf, sandbox, settledLogFrom, spawnCli, walkIds, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 
-const FAULTS = ['--fail-rate', '0.2', '--reset-rate', '0.2', '--fault-seed', '33', '--latency', '300ms']
+const FAULTS = {failRate: 0.2, resetRate: 0.2, faultSeed: 33, latency: '300ms'}
 
 describe('faults and interruption (emulator --fail-rate 0.2 --reset-rate 0.2 --latency 300ms)', () => {
   let emulator: Emulator
@@ -17,7 +17,7 @@ describe('faults and interruption (emulator --fail-rate 0.2 --reset-rate 0.2 --l
   let box: Sandbox
 
   beforeAll(async () => {
-    emulator = await startEmulatorWith(['--orders', '1050', '--rate-limit', 'off', ...FAULTS])
+    emulator = await startEmulator({orders: 1050, quiet: false, ...FAULTS})
     orderIds = await walkIds(emulator.production, '/orders/')
   })
   afterAll(async () => {

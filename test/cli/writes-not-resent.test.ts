@@ -11,7 +11,7 @@ import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {api, startEmulator, type Emulator} from '../helpers/emulator.js'
-import {envVars, logFrom, sandbox, startEmulatorWith, type Sandbox} from '../helpers/cli.js'
+import {envVars, logFrom, sandbox, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 describe('writes are not re-sent after a possible delivery', () => {
@@ -22,9 +22,9 @@ describe('writes are not re-sent after a possible delivery', () => {
   const resetEmail = `reset-${stamp}@example.com`
   const failEmail = `fail-${stamp}@example.com`
 
-  const start = async (flags: string[]) => {
+  const start = async (faults: {resetRate?: number; failRate?: number}) => {
     await emulator?.stop()
-    emulator = await startEmulatorWith(['--rate-limit', 'off', ...flags], {dataDir})
+    emulator = await startEmulator({dataDir, quiet: false, ...faults})
     return emulator
   }
 
@@ -41,7 +41,7 @@ describe('writes are not re-sent after a possible delivery', () => {
   afterEach(() => box.cleanup())
 
   it('POST cut mid-response and its lookup cut too (--reset-rate 1): outcome unknown, exit 7, sent exactly once', async () => {
-    const emu = await start(['--reset-rate', '1'])
+    const emu = await start({resetRate: 1})
     const log = await logFrom(emu)
     const r = await runInProcess(['api', 'POST', '/customers/', '-f', `email=${resetEmail}`], {env: box.env(envVars(emu.production))})
     expect(r.code, r.stderr).toBe(7)
@@ -67,7 +67,7 @@ describe('writes are not re-sent after a possible delivery', () => {
   })
 
   it('POST answered 5xx before any change, and its lookup too (--fail-rate 1): outcome unknown, exit 7, sent exactly once', async () => {
-    const emu = await start(['--fail-rate', '1'])
+    const emu = await start({failRate: 1})
     const log = await logFrom(emu)
     const r = await runInProcess(['api', 'POST', '/customers/', '-f', `email=${failEmail}`], {env: box.env(envVars(emu.production))})
     expect(r.code, r.stderr).toBe(7)
@@ -80,7 +80,7 @@ describe('writes are not re-sent after a possible delivery', () => {
   })
 
   it('afterwards the cut POST created its customer exactly once, the failed one none', async () => {
-    const emu = await start([])
+    const emu = await start({})
     const env = box.env(envVars(emu.production))
     const created = await runInProcess(['api', 'GET', '/customers/', '-f', `email=${resetEmail}`], {env})
     expect(created.code, `${created.stderr}\n--- emulator ---\n${emu.stderr()}`).toBe(0)

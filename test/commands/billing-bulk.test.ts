@@ -11,13 +11,13 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {api, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {envVars, expectNoToken, linesOf, logFrom, runShell, sandbox, settledLogFrom, sh, startEmulatorWith, TILL, type Sandbox} from '../helpers/cli.js'
+import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {envVars, expectNoToken, linesOf, logFrom, runShell, sandbox, settledLogFrom, sh, TILL, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 /** `jq -r .id` in node: the id of each JSON line. */
 const NODE_JQ_ID = `${JSON.stringify(process.execPath)} -e ${sh("require('readline').createInterface({input: process.stdin}).on('line', (l) => console.log(JSON.parse(l).id))")}`
-const FAULTS = ['--orders', '400', '--rate-limit', '40/2s', '--fail-rate', '0.1', '--reset-rate', '0.05', '--fault-seed', '7', '--invoice-delay', '0s']
+const FAULTS = {orders: 400, rateLimit: '40/2s', failRate: 0.1, resetRate: 0.05, faultSeed: 7, invoiceDelay: '0s', quiet: false}
 
 interface Result {
   id: string
@@ -57,7 +57,7 @@ describe('ids from stdin under a tight rate limit and injected faults', () => {
   const env = () => box.env(envVars(emulator.production, {TILL_ENV: 'local', TILL_RATE_LIMIT: '40/2s'}))
 
   beforeAll(async () => {
-    emulator = await startEmulatorWith(FAULTS)
+    emulator = await startEmulator(FAULTS)
     box = sandbox()
   })
   afterAll(async () => {

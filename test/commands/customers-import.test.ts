@@ -10,7 +10,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, linesOf, logFrom, sandbox, spawnCli, startEmulatorWith, type Sandbox} from '../helpers/cli.js'
+import {envVars, linesOf, logFrom, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 import {allowRefusals} from '../helpers/contract.js'
 import {startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
@@ -93,7 +93,7 @@ describe('customers import under load: four processes, one budget, faults', () =
 
   beforeAll(async () => {
     data = mkdtempSync(join(tmpdir(), 'till-import-load-'))
-    faulty = await startEmulatorWith(['--rate-limit', '60/2s', '--fail-rate', '0.05', '--reset-rate', '0.02', '--fault-seed', '5'], {dataDir: data})
+    faulty = await startEmulator({dataDir: data, rateLimit: '60/2s', failRate: 0.05, resetRate: 0.02, faultSeed: 5, quiet: false})
     box = sandbox()
   })
   afterAll(async () => {

@@ -17,13 +17,12 @@ import {
   runTty,
   sandbox,
   sh,
-  startEmulatorWith,
   TILL,
   type Answer,
   type CliResult,
   type Sandbox,
 } from '../helpers/cli.js'
-import {api, listAll, ROOT, sleep, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, listAll, ROOT, sleep, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 /** One webhook delivery as the receiver got it. */
@@ -79,7 +78,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
   }
 
   beforeAll(async () => {
-    emulator = await startEmulatorWith(['--rate-limit', 'off'])
+    emulator = await startEmulator({quiet: false})
     env = emulator.production
   })
   afterAll(async () => {

@@ -9,7 +9,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {envVars, expectNoToken, linesOf, runTty, sandbox, spawnCli, startEmulatorWith, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+import {envVars, expectNoToken, linesOf, runTty, sandbox, spawnCli, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 const DAY = 86_400_000
@@ -431,7 +431,7 @@ describe('till events ingest under injected 5xx and connection resets', () => {
   let vars: NodeJS.ProcessEnv
 
   beforeAll(async () => {
-    emulator = await startEmulatorWith(['--quiet', '--rate-limit', 'off', '--fail-rate', '0.08', '--reset-rate', '0.08', '--fault-seed', '7'])
+    emulator = await startEmulator({failRate: 0.08, resetRate: 0.08, faultSeed: 7})
     env = emulator.production
     box = sandbox()
     dir = mkdtempSync(join(tmpdir(), 'till-usage-faults-'))

@@ -10,7 +10,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {BIN, envVars, expectNoToken, runShell, sandbox, spawnCli, startEmulatorWith, type Sandbox} from '../helpers/cli.js'
+import {BIN, envVars, expectNoToken, runShell, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {api, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import {garbageFiles, type RawCase} from './garbage.js'
@@ -543,7 +543,7 @@ describe('what this round fixed', () => {
   }, 60_000)
 
   it('Ctrl-C while an export is on its way leaves no file and no temporary file, exit 130', async () => {
-    const slow = await startEmulatorWith(['--latency', '5s', '--rate-limit', 'off'])
+    const slow = await startEmulator({latency: '5s'})
     try {
       const out = join(dir, 'interrupted.csv')
       // --debug traces each request as it is sent: Ctrl-C comes while the export is in flight
