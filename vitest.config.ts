@@ -14,10 +14,9 @@ export default defineConfig({
     // is still evaluated for each file, so the contract mode's per-file state starts clean; each file
     // starts and stops its own emulator, and in-process runs put back what they change.
     isolate: false,
-    // A test's time is spent partly on CPU (till, the emulator, the contract checks) and partly waiting
-    // (rate-limit windows, payment delays, terminals): four files at once on a 2-core machine keep both
-    // cores busy through the waits (measured: vitest 2 min 40 s with four, 3 min with three; six gave
-    // the same as four, the cores being full by then).
-    maxWorkers: 4,
+    // A test's time is spent partly on CPU (till, the emulator, the contract checks) and mostly waiting
+    // (rate-limit windows, payment delays, terminals, kills and resumes): six files at once on a 2-core
+    // machine keep both cores busy through the waits (measured: vitest 107-116 s with six, 132 s with four).
+    maxWorkers: 6,
   },
 })
