@@ -132,8 +132,11 @@ describe('till migrate stripe', () => {
     stripe.fail(2, 503)
     const r = await migrate('retried', '--no-target', '--debug')
     expect(r.code, r.stderr).toBe(0)
-    expect(r.stderr).toMatch(/Stripe: rate limited on \/v1\/prices; waiting \d+ms/)
-    expect(r.stderr).toMatch(/Stripe: 503 on \/v1\/prices; retrying/)
+    // the client's one retry loop, traced by --debug
+    expect(r.stderr).toMatch(
+      /→ GET http:\/\/127\.0\.0\.1:\d+\/v1\/prices\?active=true&limit=100 \[Stripe\]\n.*429.*\n.*rate limited: waiting \d+ms \(Retry-After\)/,
+    )
+    expect(r.stderr).toMatch(/retrying in \d+ms \(HTTP 503\)/)
     expect(stripe.requests.slice(before, before + 4).every((q) => q.startsWith('/v1/prices'))).toBe(true)
     expect(JSON.parse(readFileSync(join(box.root, 'retried', 'precheck.json'), 'utf8')).written.products).toBe(60)
   }, 30_000)
@@ -150,7 +153,7 @@ describe('till migrate stripe', () => {
       STRIPE_API_KEY: wrong,
     })
     expect(refused.code).toBe(4)
-    expect(refused.stderr).toContain('Stripe refused the API key (401)')
+    expect(refused.stderr).toContain('Stripe refused the API key (HTTP 401 to GET /v1/prices?active=true&limit=100)')
     expect(refused.stderr + refused.stdout).not.toContain('X'.repeat(30))
     expect(existsSync(join(box.root, 'refused', 'catalog.yaml'))).toBe(false)
     // from a file; and without one, no variable and no terminal: exit 2 naming both ways
@@ -175,7 +178,7 @@ describe('till migrate stripe', () => {
     stripe.failOn('/v1/customers', 400)
     const failed = await migrate('atomic', '--no-target')
     expect(failed.code).toBe(1)
-    expect(failed.stderr).toContain('Stripe answered 400 on /v1/customers: Refused on purpose')
+    expect(failed.stderr).toContain('Stripe answered HTTP 400 to GET /v1/customers?expand%5B%5D=data.tax_ids&limit=100: Refused on purpose')
     expect(readdirSync(out).sort()).toEqual(['catalog.yaml', 'customers.jsonl', 'precheck.json'])
     expect(readdirSync(out).map((f) => readFileSync(join(out, f), 'utf8'))).toEqual(before)
   })

@@ -21,7 +21,8 @@ export interface SourceSpec {
   keyEnv: string
   /** What kind of key to give, for the hints. */
   keyKind: string
-  make(key: string, base: string | undefined, onWait: (line: string) => void): Source
+  /** The source read with `key` (at `base`, --api-base), tracing to `debug`; closed when the run ends. */
+  make(key: string, base: string | undefined, debug: (line: string) => void): Source & {close(): Promise<void>}
 }
 
 /** The flags of every migrate command (the key's variable named in the help). */
@@ -69,6 +70,7 @@ export abstract class MigrateCommand extends BaseCommand {
       })
     } finally {
       progress.stop()
+      await source.close()
     }
     if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
     else this.ctx.io.stdout.write(reportText(report))

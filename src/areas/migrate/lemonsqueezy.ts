@@ -11,7 +11,7 @@ export const LEMONSQUEEZY_API = 'https://api.lemonsqueezy.com/v1'
 /** Lemon Squeezy allows 300 API requests a minute. */
 export const LEMONSQUEEZY_BUDGET = {name: 'lemonsqueezy', limit: 300, windowMs: 60_000}
 
-export interface LemonSqueezyOptions extends Partial<Pick<SourceClientOptions, 'budget' | 'sleep' | 'now' | 'random' | 'maxWaitMs' | 'onRateLimitWait'>> {
+export interface LemonSqueezyOptions extends Partial<Pick<SourceClientOptions, 'budget' | 'sleep' | 'now' | 'random' | 'maxWaitMs' | 'debug'>> {
   key: string
   apiBase?: string
   /** Only this store's products, discounts and customers (the key sees every store of its user). */
@@ -114,7 +114,7 @@ export function lemonSqueezySource(options: LemonSqueezyOptions): Source & {clos
     budget: options.budget ?? LEMONSQUEEZY_BUDGET,
     accept: 'application/vnd.api+json',
     maxWaitMs: options.maxWaitMs,
-    onRateLimitWait: options.onRateLimitWait,
+    debug: options.debug,
     sleep: options.sleep,
     now: options.now,
     random: options.random,

@@ -13,7 +13,7 @@ export const PADDLE_BUDGET = {name: 'paddle', limit: 240, windowMs: 60_000}
 /** The API a key belongs to: a sandbox key (`pdl_sdbx_...`) to the sandbox's, a live one to the live API. */
 export const paddleApiBase = (key: string) => (/^pdl_sdbx_/.test(key) ? PADDLE_SANDBOX_API : PADDLE_API)
 
-export interface PaddleOptions extends Partial<Pick<SourceClientOptions, 'budget' | 'sleep' | 'now' | 'random' | 'maxWaitMs' | 'onRateLimitWait'>> {
+export interface PaddleOptions extends Partial<Pick<SourceClientOptions, 'budget' | 'sleep' | 'now' | 'random' | 'maxWaitMs' | 'debug'>> {
   key: string
   /** The API of the key's environment unless said: a sandbox key (`pdl_sdbx_...`) reads the sandbox. */
   apiBase?: string
@@ -92,7 +92,7 @@ export function paddleSource(options: PaddleOptions): Source & {close(): Promise
     keyName: 'PADDLE_API_KEY',
     budget: options.budget ?? PADDLE_BUDGET,
     maxWaitMs: options.maxWaitMs,
-    onRateLimitWait: options.onRateLimitWait,
+    debug: options.debug,
     sleep: options.sleep,
     now: options.now,
     random: options.random,

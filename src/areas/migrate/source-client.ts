@@ -20,8 +20,8 @@ export interface SourceClientOptions {
   accept?: string
   /** Longest total wait on 429s before giving up (exit 5); 5 minutes unless said. */
   maxWaitMs?: number
-  /** Shows a rate-limit wait (stderr). */
-  onRateLimitWait?: (seconds: number) => void
+  /** The client's trace of each request, wait and retry (--debug), without the key. */
+  debug?: (line: string) => void
   sleep?: (ms: number) => Promise<void>
   now?: () => number
   random?: () => number
@@ -42,7 +42,7 @@ export function sourceClient(options: SourceClientOptions): SourceClient {
     pacer: new Pacer({now: options.now, sleep: options.sleep}),
     maxWaitMs: options.maxWaitMs ?? 300_000,
     label: options.label,
-    onRateLimitWait: options.onRateLimitWait ? (seconds) => options.onRateLimitWait?.(seconds) : undefined,
+    debug: options.debug,
     sleep: options.sleep,
     now: options.now,
     random: options.random,
@@ -100,11 +100,11 @@ const pathOf = (url: string) => {
   }
 }
 
-/** The error text of a JSON:API (`errors[].detail`) or Paddle (`error.detail`) answer. */
+/** The error text of a JSON:API (`errors[].detail`), Paddle (`error.detail`) or Stripe (`error.message`) answer. */
 function sourceDetail(body: unknown): string {
   if (!body || typeof body !== 'object') return typeof body === 'string' ? body.slice(0, 200) : ''
-  const b = body as {errors?: Array<{detail?: unknown; title?: unknown}>; error?: {detail?: unknown}}
+  const b = body as {errors?: Array<{detail?: unknown; title?: unknown}>; error?: {detail?: unknown; message?: unknown}}
   const first = b.errors?.[0]
-  const text = first?.detail ?? first?.title ?? b.error?.detail
+  const text = first?.detail ?? first?.title ?? b.error?.detail ?? b.error?.message
   return typeof text === 'string' ? text.slice(0, 200) : ''
 }

@@ -1,9 +1,11 @@
 // The Stripe source: products with their prices, coupons and promotion codes, customers (with their tax
 // ids), and counts of what an API client cannot move (active subscriptions, saved payment methods). Read
-// with a restricted (read-only) key, 100 objects a page, `starting_after` the last id while `has_more`.
+// with a restricted (read-only) key, 100 objects a page, `starting_after` the last id while `has_more`,
+// through the client's one retry loop (./source-client.ts), paced within Stripe's documented read limit.
 // The wire shapes below are the few fields read, as Stripe's API reference documents them (the tests'
 // fake server is typed with the official `stripe` package's types).
-import {getJson, type SourceHttp} from './http.js'
+import type {Budget} from '../../client/pace.js'
+import {type SourceClient, type SourceClientOptions, sourceClient} from './source-client.js'
 import type {Interval, Source, SourceCustomer, SourceDiscount, SourceLeftovers, SourcePrice, SourceProduct} from './model.js'
 
 interface List<T> {
@@ -74,11 +76,11 @@ const idOf = (ref: string | {id: string} | null | undefined) => (ref === null ||
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString())
 
 /** Every object of a Stripe list, page after page. */
-async function* paged<T extends {id: string}>(http: SourceHttp, path: string, query: Record<string, string | string[]>, progress?: (n: number) => void) {
+async function* paged<T extends {id: string}>(client: SourceClient, path: string, query: Record<string, string>, progress?: (n: number) => void) {
   let after: string | undefined
   let n = 0
   for (;;) {
-    const page = await getJson<List<T>>(http, path, {...query, limit: '100', ...(after === undefined ? {} : {starting_after: after})})
+    const page = await client.get<List<T>>(path, {...query, limit: '100', ...(after === undefined ? {} : {starting_after: after})})
     for (const item of page.data) {
       yield item
       progress?.(++n)
@@ -115,21 +117,32 @@ export function stripePrice(p: StripePrice, productName: string, meters: Map<str
   return {kind: 'fixed', id: p.id, money: {amount: p.unit_amount, currency}, interval, intervalCount, raw}
 }
 
-export interface StripeOptions {
+/**
+ * Stripe's documented read limits: 100 requests a second in live mode, 25 in test mode (a `_test_` key).
+ * A little under each, as Stripe advises.
+ */
+export const stripeBudget = (key: string): Budget =>
+  /^[a-z]+_test_/.test(key) ? {name: 'stripe', limit: 20, windowMs: 1000} : {name: 'stripe', limit: 80, windowMs: 1000}
+
+export interface StripeOptions extends Pick<SourceClientOptions, 'maxWaitMs' | 'debug' | 'sleep' | 'now' | 'random'> {
   key: string
   base?: string
-  sleep?: (ms: number) => Promise<void>
-  onWait?: (line: string) => void
+  budget?: Budget
 }
 
-export function stripeSource(options: StripeOptions): Source {
-  const http: SourceHttp = {
-    base: options.base ?? 'https://api.stripe.com',
-    headers: {authorization: `Bearer ${options.key}`},
+export function stripeSource(options: StripeOptions): Source & {close(): Promise<void>} {
+  const http = sourceClient({
     label: 'Stripe',
+    baseUrl: options.base ?? 'https://api.stripe.com',
+    key: options.key,
+    keyName: 'STRIPE_API_KEY',
+    budget: options.budget ?? stripeBudget(options.key),
+    maxWaitMs: options.maxWaitMs,
+    debug: options.debug,
     sleep: options.sleep,
-    onWait: options.onWait,
-  }
+    now: options.now,
+    random: options.random,
+  })
   let coupons: Map<string, StripeCoupon> | undefined
   const leftovers: SourceLeftovers = {activeSubscriptions: 0, savedPaymentMethods: 0}
   let customersCounted = false
@@ -161,6 +174,7 @@ export function stripeSource(options: StripeOptions): Source {
 
   return {
     name: 'stripe',
+    close: () => http.close(),
     async *products(progress) {
       const meters = new Map<string, string>()
       const prices = new Map<string, StripePrice[]>()

@@ -2,7 +2,6 @@ import {Flags} from '@oclif/core'
 
 import {MigrateCommand, migrateFlags, type SourceSpec} from '../../areas/migrate/command.js'
 import {lemonSqueezySource} from '../../areas/migrate/lemonsqueezy.js'
-import type {Source} from '../../areas/migrate/model.js'
 
 const LEMONSQUEEZY: Omit<SourceSpec, 'make'> = {
   label: 'Lemon Squeezy',
@@ -26,20 +25,13 @@ export default class MigrateLemonSqueezy extends MigrateCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(MigrateLemonSqueezy)
-    let source: (Source & {close(): Promise<void>}) | undefined
-    const make: SourceSpec['make'] = (key, base, onWait) => {
-      source = lemonSqueezySource({
+    const make: SourceSpec['make'] = (key, base, debug) =>
+      lemonSqueezySource({
         key,
         apiBase: base,
         store: flags.store,
-        onRateLimitWait: (seconds) => onWait(`Lemon Squeezy: rate limited; waiting ${seconds}s as it asks (Retry-After)`),
+        debug,
       })
-      return source
-    }
-    try {
-      await this.migrate({...LEMONSQUEEZY, make}, flags)
-    } finally {
-      await source?.close()
-    }
+    await this.migrate({...LEMONSQUEEZY, make}, flags)
   }
 }

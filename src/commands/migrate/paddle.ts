@@ -1,7 +1,6 @@
 import {Flags} from '@oclif/core'
 
 import {MigrateCommand, migrateFlags, type SourceSpec} from '../../areas/migrate/command.js'
-import type {Source} from '../../areas/migrate/model.js'
 import {paddleSource} from '../../areas/migrate/paddle.js'
 
 const PADDLE: Omit<SourceSpec, 'make'> = {
@@ -31,21 +30,14 @@ export default class MigratePaddle extends MigrateCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(MigratePaddle)
-    let source: (Source & {close(): Promise<void>}) | undefined
-    const make: SourceSpec['make'] = (key, base, onWait) => {
-      source = paddleSource({
+    const make: SourceSpec['make'] = (key, base, debug) =>
+      paddleSource({
         key,
         apiBase: base,
         addresses: flags.addresses,
         businesses: flags['tax-ids'],
-        onRateLimitWait: (seconds) => onWait(`Paddle: rate limited; waiting ${seconds}s as it asks (Retry-After)`),
+        debug,
       })
-      return source
-    }
-    try {
-      await this.migrate({...PADDLE, make}, flags)
-    } finally {
-      await source?.close()
-    }
+    await this.migrate({...PADDLE, make}, flags)
   }
 }
