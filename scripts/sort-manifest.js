@@ -4,8 +4,9 @@
 // written again here in the order of their ids, so that the same sources always give the same file.
 // It also writes dist/bundle/run-manifest.json: the same commands without the texts only help and shell
 // completion read (descriptions, examples, usage), which a command's run reads instead (src/cli/main.ts):
-// parsing the whole manifest cost every command about 5 ms and 3 MiB, and it grows with each command.
-import {readFileSync, writeFileSync} from 'node:fs'
+// parsing the whole manifest cost every command about 5 ms and 3 MiB, and it grows with each command;
+// and one file per command (dist/bundle/run-manifests), which spares a run of a named command the others.
+import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
@@ -24,3 +25,12 @@ for (const command of Object.values(slim.commands)) {
   for (const arg of Object.values(command.args ?? {})) delete arg.description
 }
 writeFileSync(join(dirname(file), 'dist', 'bundle', 'run-manifest.json'), JSON.stringify(slim))
+
+// And one per command, dist/bundle/run-manifests/<id>.json, with that command alone: what a run of a
+// command named in full reads (src/cli/main.ts). Anything else (a topic, an alias, a typo) reads the one above.
+const each = join(dirname(file), 'dist', 'bundle', 'run-manifests')
+rmSync(each, {recursive: true, force: true})
+mkdirSync(each, {recursive: true})
+for (const [id, command] of Object.entries(slim.commands)) {
+  writeFileSync(join(each, `${id.replaceAll(':', '.')}.json`), JSON.stringify({...slim, commands: {[id]: command}}))
+}

@@ -132,18 +132,33 @@ describe('the run manifest', () => {
     expect(statSync(join(ROOT, 'dist', 'bundle', 'run-manifest.json')).size).toBeLessThan(statSync(join(ROOT, 'oclif.manifest.json')).size / 2)
   })
 
+  it('has one file per command beside it, with that command alone, for the run of a command named in full', () => {
+    const dir = join(ROOT, 'dist', 'bundle', 'run-manifests')
+    expect(readdirSync(dir).sort()).toEqual(
+      Object.keys(run.commands)
+        .map((id) => `${id.replaceAll(':', '.')}.json`)
+        .sort(),
+    )
+    const one = JSON.parse(readFileSync(join(dir, 'products.list.json'), 'utf8')) as typeof run & {version: string}
+    expect(one).toEqual({...run, commands: {'products:list': run.commands['products:list']}})
+  })
+
   it("a command's run reads it; help reads the whole manifest and still has every description", async () => {
     const {runInProcess} = await import('../helpers/in-process.js')
     const box = sandbox()
     const chosen = (path: string) => (globalThis as {__tillManifest?: (p: string) => string}).__tillManifest?.(path)
     const wholeFile = join(ROOT, 'oclif.manifest.json')
     try {
-      expect((await runInProcess(['profiles', 'list'], {env: box.env()})).code).toBe(0)
-      expect(chosen(wholeFile)).toBe(join(ROOT, 'dist', 'bundle', 'run-manifest.json'))
+      // a command named in full reads its own manifest; an unknown one (here a typo) all commands'
+      expect((await runInProcess(['-p', 'local', 'profiles', 'list', '--columns', 'name'], {env: box.env()})).code).toBe(0)
+      expect(chosen(wholeFile)).toBe(join(ROOT, 'dist', 'bundle', 'run-manifests', 'profiles.list.json'))
+      expect((await runInProcess(['orders', 'invoice', 'get', '--help-me'], {env: box.env()})).code).toBe(2)
+      expect(chosen(wholeFile)).toBe(join(ROOT, 'dist', 'bundle', 'run-manifests', 'orders.invoice.get.json'))
       const help = await runInProcess(['products', 'list', '--help'], {env: box.env()})
       expect(chosen(wholeFile)).toBe(wholeFile)
       expect(help.stdout).toContain('Items per page')
       const typo = await runInProcess(['prodcts', 'list'], {env: box.env()})
+      expect(chosen(wholeFile)).toBe(join(ROOT, 'dist', 'bundle', 'run-manifest.json'))
       expect(typo.stderr).toContain('did you mean "till products list"')
     } finally {
       box.cleanup()
