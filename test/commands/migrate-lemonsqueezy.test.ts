@@ -7,12 +7,13 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {sandbox, type Sandbox} from '../helpers/cli.js'
+import type {Sandbox} from '../helpers/cli.js'
 import {allowRefusals} from '../helpers/contract.js'
-import {api, type Emulator, type Json, listAll, startEmulator} from '../helpers/emulator.js'
+import {type Emulator, type Json, listAll} from '../helpers/emulator.js'
 import {fakeLemonSqueezy, type LsFixtures, lsFixtures} from '../helpers/fake-lemonsqueezy.js'
 import type {FakeSource} from '../helpers/fake-source.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {emptyTarget} from '../helpers/migration.js'
 
 const KEY = `lsq_${'Kx7'.repeat(14)}`
 
@@ -27,16 +28,7 @@ describe('till migrate lemonsqueezy', () => {
     till(['migrate', 'lemonsqueezy', '--out', join(box.root, out), '--api-base', `${lemon.url}/v1`, '-p', 'prod', ...extra])
 
   beforeAll(async () => {
-    emulator = await startEmulator()
-    box = sandbox()
-    const env = emulator.production
-    const r = await runInProcess(['auth', 'login', '--environment', env.name, '--url', env.url, '--name', 'prod', '--token-stdin'], {
-      env: box.env(),
-      input: `${env.token}\n`,
-    })
-    expect(r.code, r.stderr).toBe(0)
-    const emptied = await api(env, 'POST', `${env.url.replace(/\/v1$/, '')}/_emulator/empty`, {body: {}})
-    expect(emptied.status, emptied.text).toBe(200)
+    ;({emulator, box} = await emptyTarget())
     fixtures = lsFixtures({products: 24, customers: 60})
     lemon = fakeLemonSqueezy(fixtures, KEY)
     await lemon.start()

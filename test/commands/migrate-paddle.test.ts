@@ -7,12 +7,13 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {sandbox, type Sandbox} from '../helpers/cli.js'
+import type {Sandbox} from '../helpers/cli.js'
 import {allowRefusals} from '../helpers/contract.js'
-import {api, type Emulator, type Json, listAll, startEmulator} from '../helpers/emulator.js'
+import {type Emulator, type Json, listAll} from '../helpers/emulator.js'
 import {fakePaddle, type PaddleFixtures, paddleFixtures} from '../helpers/fake-paddle.js'
 import type {FakeSource} from '../helpers/fake-source.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {emptyTarget} from '../helpers/migration.js'
 
 const KEY = `pdl_sdbx_apikey_${'Pq4'.repeat(14)}`
 
@@ -27,16 +28,7 @@ describe('till migrate paddle', () => {
     till(['migrate', 'paddle', '--out', join(box.root, out), '--api-base', paddle.url, '-p', 'prod', '--tax-ids', ...extra])
 
   beforeAll(async () => {
-    emulator = await startEmulator()
-    box = sandbox()
-    const env = emulator.production
-    const r = await runInProcess(['auth', 'login', '--environment', env.name, '--url', env.url, '--name', 'prod', '--token-stdin'], {
-      env: box.env(),
-      input: `${env.token}\n`,
-    })
-    expect(r.code, r.stderr).toBe(0)
-    const emptied = await api(env, 'POST', `${env.url.replace(/\/v1$/, '')}/_emulator/empty`, {body: {}})
-    expect(emptied.status, emptied.text).toBe(200)
+    ;({emulator, box} = await emptyTarget())
     fixtures = paddleFixtures({products: 18, customers: 40})
     paddle = fakePaddle(fixtures, KEY)
     await paddle.start()
