@@ -381,10 +381,11 @@ describe('a server that always answers 429 with a Retry-After of no time', () =>
     const before = apiSeen.length
     // a config folder of its own: the deadline a refusal leaves in the pace file is shared (item 12)
     const configDir = join(box.root, `refuse-${encodeURIComponent(value)}`)
-    const args = ['api', 'GET', `/refuse/${encodeURIComponent(value)}`, '--max-wait', '3']
+    const args = ['api', 'GET', `/refuse/${encodeURIComponent(value)}`, '--max-wait', '4']
     const r = await till(args, {TILL_CONFIG_DIR: configDir})
     expectOneLineError(r, 5, /^Rate limited by the API; waiting 1s[^\n]*\nRate limited by the API; waiting 2s[^\n]*\nError: /)
-    // Waits of 1 s and 2 s fit in 3 s; the third refusal would need 4 s more: three requests in all.
+    // Waits of 1 s and 2 s fit in 4 s, with room for a slow machine; the third refusal would need 4 s
+    // more: three requests in all.
     expect(since(apiSeen, before)).toHaveLength(3)
     // Run again at once with --max-wait 1, the profile's next process knows the 4 s deadline left by the
     // third refusal: it gives up without a request.
