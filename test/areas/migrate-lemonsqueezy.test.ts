@@ -5,9 +5,8 @@ import {afterEach, describe, expect, it} from 'vitest'
 
 import {LEMONSQUEEZY_BUDGET, lemonSqueezySource, plainText, relatedIds} from '../../src/areas/migrate/lemonsqueezy.js'
 import type {SourceCustomer, SourceDiscount, SourceProduct} from '../../src/areas/migrate/model.js'
-import {TillError} from '../../src/client/till-error.js'
 import {fakeLemonSqueezy, LS_SHAPES, type LsFixtures, lsFixtures} from '../helpers/fake-lemonsqueezy.js'
-import {FakeSource} from '../helpers/fake-source.js'
+import {all, FakeSource, failure} from '../helpers/fake-source.js'
 
 const KEY = 'ls_test_key_0123456789'
 // a window so short it never paces, and its log stays small
@@ -27,21 +26,6 @@ async function start(fixtures: LsFixtures, options: Partial<Parameters<typeof le
   const source = lemonSqueezySource({key: KEY, apiBase: `${url}/v1`, budget: FAST, sleep: async () => {}, ...options})
   close = source.close
   return source
-}
-
-async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = []
-  for await (const item of items) out.push(item)
-  return out
-}
-
-async function failure(promise: Promise<unknown>): Promise<TillError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(TillError)
-  return error as TillError
 }
 
 describe('till migrate lemonsqueezy: the source', () => {

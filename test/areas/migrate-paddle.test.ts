@@ -5,9 +5,8 @@ import {afterEach, describe, expect, it} from 'vitest'
 
 import type {SourceDiscount, SourceProduct} from '../../src/areas/migrate/model.js'
 import {PADDLE_BUDGET, paddleApiBase, paddleSource} from '../../src/areas/migrate/paddle.js'
-import {TillError} from '../../src/client/till-error.js'
 import {fakePaddle, PADDLE_SHAPES, type PaddleFixtures, paddleFixtures, paddleId} from '../helpers/fake-paddle.js'
-import type {FakeSource} from '../helpers/fake-source.js'
+import {all, type FakeSource, failure} from '../helpers/fake-source.js'
 
 const KEY = 'pdl_sdbx_apikey_0123456789'
 // a window so short it never paces, and its log stays small
@@ -27,21 +26,6 @@ async function start(fixtures: PaddleFixtures, options: Partial<Parameters<typeo
   const source = paddleSource({key: KEY, apiBase: url, budget: FAST, sleep: async () => {}, ...options})
   close = source.close
   return source
-}
-
-async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = []
-  for await (const item of items) out.push(item)
-  return out
-}
-
-async function failure(promise: Promise<unknown>): Promise<TillError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(TillError)
-  return error as TillError
 }
 
 describe('till migrate paddle: the source', () => {

@@ -4,6 +4,10 @@
 import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http'
 import type {AddressInfo} from 'node:net'
 
+import {expect} from 'vitest'
+
+import {TillError} from '../../src/client/till-error.js'
+
 export interface Fault {
   status: number
   /** Retry-After of a 429 (seconds), when it has one. */
@@ -77,3 +81,20 @@ export class FakeSource {
 }
 
 export const STAMP = '2026-01-02T03:04:05.000000Z'
+
+/** Every item a source's list yields. */
+export async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = []
+  for await (const item of items) out.push(item)
+  return out
+}
+
+/** The TillError `promise` fails with (and that it fails with one). */
+export async function failure(promise: Promise<unknown>): Promise<TillError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(TillError)
+  return error as TillError
+}
