@@ -281,7 +281,7 @@ export class Context {
 
   private async startEmbeddedEmulator(url: string): Promise<{url: string; token: string}> {
     const {startEmulator} = await import('../emulator/index.js')
-    const emulator = await startEmulator({port: 0, dataDir: this.emulatorDataDir})
+    const emulator = await startEmulator({port: 0, dataDir: this.emulatorDataDir, productionOnly: true})
     this.closers.push(() => emulator.close())
     this.note(`Nothing answers at ${url}; using an emulator run inside this command (data: ${this.emulatorDataDir}). Start one with: till emulator start`)
     this.debug(`embedded emulator at ${emulator.environments.production.url}`)

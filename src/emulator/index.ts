@@ -2,7 +2,7 @@
 // each with its own store, organization and token (spec §1, §5 rule 3).
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import {renameSync, writeFileSync} from 'node:fs'
+import {readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {redact} from '../client/redact.js'
@@ -30,6 +30,11 @@ export interface StartOptions extends Partial<EmulatorOptions> {
   host?: string
   /** Folder of the stores; null keeps everything in memory. */
   dataDir: string | null
+  /**
+   * Serve production alone (a command's own emulator, which the `local` profile reaches there): the
+   * sandbox's store is neither opened nor seeded, and its port not bound. Both by default.
+   */
+  productionOnly?: boolean
   seed?: Partial<SeedOptions>
   listeners?: EventListener[]
   /** Replaces the per-minute limit of both environments (500/min production, 100/min sandbox); null turns it off. */
@@ -67,6 +72,7 @@ export const LIMITS = {
 } as const satisfies Record<string, Rule>
 
 export interface RunningEmulator {
+  /** Each environment served (the sandbox is absent with `productionOnly`). */
   environments: Record<EnvName, EnvironmentInfo>
   /** The secret that signs events posted to `forwardTo`. */
   forwardSecret?: string
@@ -153,7 +159,7 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
   const servers: Server[] = []
   let port = options.port ?? DEFAULT_PORT
   try {
-    for (const name of ENVIRONMENTS) {
+    for (const name of options.productionOnly ? (['production'] as const) : ENVIRONMENTS) {
       const env: Env = {
         name,
         store: openStore(options.dataDir, name, seed, opts.now()),
@@ -201,7 +207,7 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
   })
 
   return {
-    environments: {production: info(envs.production), sandbox: info(envs.sandbox)},
+    environments: Object.fromEntries(Object.values(envs).map((env) => [env.name, info(env)])) as Record<EnvName, EnvironmentInfo>,
     forwardSecret,
     envs,
     close: () => {
@@ -230,10 +236,21 @@ export interface Credentials {
 /** A small side file with each environment's organization and token, so the `local` profile can sign in. */
 function writeCredentials(dataDir: string, envs: Record<EnvName, Env>): void {
   const of = (env: Env) => ({organization_id: env.store.data.organization.id, token: env.store.data.tokens[0]!.token})
-  const body: Credentials = {production: of(envs.production), sandbox: of(envs.sandbox)}
   const file = credentialsFile(dataDir)
+  // an environment not served this time keeps what an earlier start wrote for it
+  let text = ''
+  let earlier: Partial<Credentials> = {}
+  try {
+    text = readFileSync(file, 'utf8')
+    earlier = JSON.parse(text) as Partial<Credentials>
+  } catch {
+    // none yet, or unreadable: written afresh
+  }
+  const body = `${JSON.stringify({...earlier, ...Object.fromEntries(Object.values(envs).map((env) => [env.name, of(env)]))}, null, 2)}\n`
+  // the same as on disk (each start of the same data folder): not written again
+  if (body === text) return
   const tmp = `${file}.${process.pid}.tmp`
-  writeFileSync(tmp, `${JSON.stringify(body, null, 2)}\n`, {mode: 0o600})
+  writeFileSync(tmp, body, {mode: 0o600})
   renameSync(tmp, file)
 }
 

@@ -7,6 +7,7 @@ import {join} from 'node:path'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 
 import {expectNoToken, linesOf, portAnswers, runCli, runTty, sandbox, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+import {startEmulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 const busy = await portAnswers(4010)
@@ -31,6 +32,23 @@ describe.skipIf(busy)('the local profile with nothing on 127.0.0.1:4010 (embedde
     const emulatorDir = join(box.dataDir, 'emulator')
     expect(existsSync(join(emulatorDir, 'credentials.json'))).toBe(true)
     expect(existsSync(join(box.configDir, 'config.json'))).toBe(false)
+  })
+
+  it('serves production alone, and keeps the sandbox credentials that `till emulator start` wrote on the same folder', async () => {
+    const emulatorDir = join(box.dataDir, 'emulator')
+    const credentials = () => JSON.parse(readFileSync(join(emulatorDir, 'credentials.json'), 'utf8')) as Record<string, {token: string}>
+    const first = await runInProcess(['products', 'list', '--limit', '1', '--debug'], {env: box.env()})
+    expect(first.code, first.stderr).toBe(0)
+    expect(Object.keys(credentials())).toEqual(['production'])
+    expect(existsSync(join(emulatorDir, 'sandbox.json'))).toBe(false)
+    // a whole emulator on the folder writes both; a command's own keeps the sandbox's as it was
+    const whole = await startEmulator({dataDir: emulatorDir})
+    const both = credentials()
+    await whole.stop()
+    expect(Object.keys(both).sort()).toEqual(['production', 'sandbox'])
+    const again = await runInProcess(['products', 'list', '--limit', '1'], {env: box.env()})
+    expect(again.code, again.stderr).toBe(0)
+    expect(credentials()).toEqual(both)
   })
 
   it('keeps its data between commands: a product created with `till api` is listed next time', async () => {
