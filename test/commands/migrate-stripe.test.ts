@@ -7,11 +7,12 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {KEY as KEYS, linesOf, runAnswering, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
+import {KEY as KEYS, linesOf, runAnswering, sh, TILL, type Sandbox} from '../helpers/cli.js'
 import {allowRefusals} from '../helpers/contract.js'
-import {api, listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+import {api, listAll, type Emulator, type Json} from '../helpers/emulator.js'
 import {generatedStripe, monthly, startFakeStripe, stripePrice, stripeProduct, type FakeStripe} from '../helpers/fake-stripe.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {emptyTarget} from '../helpers/migration.js'
 
 const KEY = `rk_test_${'Zq9'.repeat(12)}`
 
@@ -25,11 +26,6 @@ describe('till migrate stripe', () => {
     runInProcess(args, {env: box.env({STRIPE_API_KEY: KEY, TILL_RATE_LIMIT: '100000/60s', ...extra})})
   const migrate = (out: string, ...extra: string[]) =>
     till(['migrate', 'stripe', '--out', join(box.root, out), '--api-base', stripe.url, '-p', 'prod', ...extra])
-  const control = async (path: string) => {
-    const res = await api(emulator.production, 'POST', `${emulator.production.url.replace(/\/v1$/, '')}/_emulator${path}`, {body: {}})
-    expect(res.status, res.text).toBe(200)
-  }
-
   /** The emulator's request log lines since `from` (a length of its stderr) that match `method`. */
   const logged = (from: number, method: RegExp) =>
     emulator
@@ -40,15 +36,7 @@ describe('till migrate stripe', () => {
 
   beforeAll(async () => {
     // its request log on: a migration only reads the target
-    emulator = await startEmulator({quiet: false})
-    box = sandbox()
-    const env = emulator.production
-    const r = await runInProcess(['auth', 'login', '--environment', env.name, '--url', env.url, '--name', 'prod', '--token-stdin'], {
-      env: box.env(),
-      input: `${env.token}\n`,
-    })
-    expect(r.code, r.stderr).toBe(0)
-    await control('/empty')
+    ;({emulator, box} = await emptyTarget({quiet: false}))
     stripe = await startFakeStripe(generatedStripe(60, 150), KEY)
   })
   afterAll(async () => {

@@ -3,11 +3,11 @@
 import {expect} from 'vitest'
 
 import {type Sandbox, sandbox} from './cli.js'
-import {api, type Emulator, startEmulator} from './emulator.js'
+import {api, type Emulator, type StartOptions, startEmulator} from './emulator.js'
 import {runInProcess} from './in-process.js'
 
-export async function emptyTarget(): Promise<{emulator: Emulator; box: Sandbox}> {
-  const emulator = await startEmulator()
+export async function emptyTarget(options: StartOptions = {}): Promise<{emulator: Emulator; box: Sandbox}> {
+  const emulator = await startEmulator(options)
   const box = sandbox()
   const env = emulator.production
   const login = await runInProcess(['auth', 'login', '--environment', env.name, '--url', env.url, '--name', 'prod', '--token-stdin'], {
