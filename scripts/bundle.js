@@ -51,7 +51,56 @@ const slimUndici = {
  *   only reads wsl-utils' isWsl, which is is-wsl's answer: is-wsl is asked directly.
  */
 const lazy = (name) => `new Proxy({}, {get: (_, key) => require("${name}")[key]})`
+/** A module's default export (TypeScript's __importDefault of it), loaded on first use. */
+const lazyDefault = (name) => `{get default() { const m = require("${name}"); return m && m.__esModule ? m.default : m }}`
+/**
+ * oclif's modules that a command's run does not use, loaded on first use instead (each edit is `file`,
+ * the variable, the module): help (for a help error), the error box's wrapping and stack cleaning, the
+ * spinner (a terminal's progress), ejs (help texts), the glob and pattern matchers and the rc file reader
+ * (plugins without a manifest), and fs/promises for TypeScript sources. Measured on `products list --limit
+ * 10`: 212 of the bundle's modules evaluated before, 171 after; 3 ms less.
+ */
+const LAZY_OCLIF = [
+  ['config/config.js', 'const ejs_1 = __importDefault(require("ejs"));', 'ejs_1', 'ejs', true],
+  ['help/util.js', 'const ejs_1 = __importDefault(require("ejs"));', 'ejs_1', 'ejs', true],
+  ['errors/handle.js', 'const clean_stack_1 = __importDefault(require("clean-stack"));', 'clean_stack_1', 'clean-stack', true],
+  ['errors/handle.js', 'const index_1 = require("../help/index");', 'index_1', '../help/index', false],
+  ['errors/errors/cli.js', 'const clean_stack_1 = __importDefault(require("clean-stack"));', 'clean_stack_1', 'clean-stack', true],
+  ['errors/errors/cli.js', 'const indent_string_1 = __importDefault(require("indent-string"));', 'indent_string_1', 'indent-string', true],
+  ['errors/errors/cli.js', 'const wrap_ansi_1 = __importDefault(require("wrap-ansi"));', 'wrap_ansi_1', 'wrap-ansi', true],
+  ['errors/errors/pretty-print.js', 'const indent_string_1 = __importDefault(require("indent-string"));', 'indent_string_1', 'indent-string', true],
+  ['errors/errors/pretty-print.js', 'const wrap_ansi_1 = __importDefault(require("wrap-ansi"));', 'wrap_ansi_1', 'wrap-ansi', true],
+  ['config/plugin-loader.js', 'const minimatch_1 = require("minimatch");', 'minimatch_1', 'minimatch', false],
+  ['config/plugin.js', 'const tinyglobby_1 = require("tinyglobby");', 'tinyglobby_1', 'tinyglobby', false],
+  ['util/read-pjson.js', 'const lilconfig_1 = require("lilconfig");', 'lilconfig_1', 'lilconfig', false],
+  ['parser/errors.js', 'const list_1 = __importDefault(require("../ux/list"));', 'list_1', '../ux/list', true],
+  ['ux/index.js', 'const spinner_1 = __importDefault(require("./action/spinner"));', 'spinner_1', './action/spinner', true],
+  ['index.js', 'var help_1 = require("./help");', 'help_1', './help', false],
+  // fs/promises (about 2 ms to load, with readline and the file watchers) for TypeScript sources only
+  ['config/ts-path.js', 'const promises_1 = require("node:fs/promises");', 'promises_1', 'node:fs/promises', false],
+  ['util/read-tsconfig.js', 'const promises_1 = require("node:fs/promises");', 'promises_1', 'node:fs/promises', false],
+  ['parser/index.js', 'var help_1 = require("./help");', 'help_1', './help', false],
+  ['flags.js', 'const help_1 = require("./help");', 'help_1', './help', false],
+].map(([file, from, variable, name, isDefault]) => ({
+  file: new RegExp(`@oclif[\\\\/]core[\\\\/]lib[\\\\/]${file.replace(/[/.]/g, (c) => (c === '/' ? '[\\\\/]' : '\\.'))}$`),
+  from,
+  to: `${from.startsWith('var') ? 'var' : 'const'} ${variable} = ${isDefault ? lazyDefault(name) : lazy(name)};`,
+}))
 const EDITS = [
+  ...LAZY_OCLIF,
+  // oclif reads its manifest and package files with fs/promises, whose first load costs about 2 ms (it
+  // brings readline and the file watchers with it); a read of a small file is as fast done at once
+  {
+    file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]fs\.js$/,
+    from: 'const promises_1 = require("node:fs/promises");',
+    to: 'const promises_1 = {stat: async (path) => node_fs_1.statSync(path), readFile: async (path, options) => node_fs_1.readFileSync(path, options)};',
+  },
+  // every run asks help's index for two functions of its util (whether an argument asks for help, the command's id)
+  {
+    file: /@oclif[\\/]core[\\/]lib[\\/]main\.js$/,
+    from: 'const help_1 = require("./help");',
+    to: 'const help_1 = new Proxy({}, {get: (_, key) => (key === "getHelpFlagAdditions" || key === "normalizeArgv" ? require("./help/util") : require("./help"))[key]});',
+  },
   {
     file: /@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/,
     from: '.sort((a, b) => a.id.localeCompare(b.id))',
@@ -196,6 +245,10 @@ const shared = {
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
+  // short local names: a quarter less to read, compile and keep (measured on `products list --limit 10`:
+  // 2.2 -> 1.7 MB, 4 ms and 2.4 MiB less). Names that a run reads (a class's or function's .name) are
+  // none of till's: errors carry their own name and code, and oclif finds commands by their manifest id.
+  minifyIdentifiers: true,
   logLevel: 'warning',
 }
 await build({

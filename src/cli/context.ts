@@ -3,6 +3,7 @@
 import {mkdirSync} from 'node:fs'
 import {connect} from 'node:net'
 import {join} from 'node:path'
+import {isatty} from 'node:tty'
 
 import type {ApiClient} from '../client/client.js'
 import type {OAuthTokens, TokenProvider} from '../client/oauth.js'
@@ -29,7 +30,8 @@ export const processIO = (): IO => ({
   stderr: process.stderr,
   stdoutIsTTY: Boolean(process.stdout.isTTY),
   stderrIsTTY: Boolean(process.stderr.isTTY),
-  stdinIsTTY: Boolean(process.stdin.isTTY),
+  // asked of the descriptor: process.stdin would open a stream on it (a file's loads fs streams, about 2 ms)
+  stdinIsTTY: isatty(0),
 })
 
 export interface ContextOptions {

@@ -22,7 +22,10 @@ export async function main(argv: string[], root: string): Promise<void> {
   const rootDir = fileURLToPath(new URL('..', root))
   // read once here rather than by oclif, which would look for an oclif config file beside it too
   const pjson = JSON.parse(readFileSync(`${rootDir}/package.json`, 'utf8')) as Interfaces.PJSON
-  useRunManifest(rootDir, argv)
+  const named = useRunManifest(rootDir, argv)
+  // the postrun hook acts after `till autocomplete` only (src/areas/completion/postrun.ts): loading it after
+  // any other command named in full costs a module lookup and three modules
+  if (named && !named.startsWith('autocomplete')) delete pjson.oclif.hooks?.postrun
   noTypeScriptLookup()
   await execute({args, loadOptions: {root: rootDir, pjson}})
 }
@@ -46,21 +49,27 @@ function noTypeScriptLookup(): void {
  * an alias or a typo needs. oclif's plugin asks `globalThis.__tillManifest` which file to read
  * (scripts/bundle.js). Help, the root's command list and shell completion read the whole one. Measured on
  * `products list --limit 10`: 104 ms and 62.4 MiB with its own manifest, 112 ms and 66 MiB with all commands'.
+ * Returns the id (with dots) of the command named in full, if any.
  */
-function useRunManifest(rootDir: string, argv: string[]): void {
+function useRunManifest(rootDir: string, argv: string[]): string | undefined {
   const whole = join(rootDir, 'oclif.manifest.json')
   const bundle = join(rootDir, 'dist', 'bundle')
   const args = globalsAfterCommand(argv)
   let run: string | undefined
+  let named: string | undefined
   if (cacheKind(argv) === 'command' && args[0] !== 'autocomplete') {
     // the command named in full reads a manifest of its own; anything else (a topic, an alias, a typo) all commands
     const firstFlag = args.findIndex((a) => a.startsWith('-'))
     const words = (firstFlag < 0 ? args : args.slice(0, firstFlag)).slice(0, 4)
     for (let n = words.length; n > 0 && !run; n--) {
       const id = words.slice(0, n).join('.')
-      if (/^[a-z0-9.-]+$/.test(id) && existsSync(join(bundle, 'run-manifests', `${id}.json`))) run = join(bundle, 'run-manifests', `${id}.json`)
+      if (/^[a-z0-9.-]+$/.test(id) && existsSync(join(bundle, 'run-manifests', `${id}.json`))) {
+        run = join(bundle, 'run-manifests', `${id}.json`)
+        named = id
+      }
     }
     if (!run && existsSync(join(bundle, 'run-manifest.json'))) run = join(bundle, 'run-manifest.json')
   }
   ;(globalThis as {__tillManifest?: (path: string) => string}).__tillManifest = (path) => (run && path === whole ? run : path)
+  return named
 }

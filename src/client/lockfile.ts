@@ -1,6 +1,6 @@
 // A small cross-process lock: an exclusive lock file holding the owner's pid.
 // A lock whose owner is gone (killed mid-write) or that is older than any holder needs is taken over.
-import {closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync} from 'node:fs'
+import {closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync} from 'node:fs'
 
 const STALE_MS = 10_000
 
@@ -28,13 +28,22 @@ function takeOver(path: string): void {
   } catch {
     return
   }
-  rmSync(aside, {force: true})
+  removeFile(aside)
+}
+
+/** Deletes a file if it is there (unlink: rmSync loads Node's recursive remover, which a lock never needs). */
+function removeFile(path: string): void {
+  try {
+    unlinkSync(path)
+  } catch {
+    // already gone
+  }
 }
 
 /** Removes the lock only if it is still ours. */
 function release(path: string): void {
   try {
-    if (readFileSync(path, 'utf8') === String(process.pid)) rmSync(path, {force: true})
+    if (readFileSync(path, 'utf8') === String(process.pid)) removeFile(path)
   } catch {
     // already gone
   }

@@ -2,7 +2,7 @@
 // through its stub, oclif's DEBUG logging kept, and a compile cache per kind of run in TILL_CACHE_DIR
 // that the next run uses as is.
 import {execFileSync} from 'node:child_process'
-import {existsSync, readdirSync, readFileSync, statSync} from 'node:fs'
+import {existsSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -81,6 +81,29 @@ describe('the compile cache', () => {
     expect(logged.stdout).toBe(quiet.stdout)
     expect(logged.stderr).toMatch(/ oclif:main process\.argv: /)
     expect(logged.stderr).not.toContain(emulator.production.token)
+  })
+
+  it("a one-page list loads neither Node's modules it does not use nor the completion hook", async () => {
+    // Node's own modules loaded by the run, reported by a preload at exit
+    const preload = join(box.root, 'loaded.cjs')
+    writeFileSync(
+      preload,
+      `process.on('exit', () => require('node:fs').writeSync(2, '\\nloaded: ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(' ') + '\\n'))`,
+    )
+    const env = box.env({...envVars(emulator.production), DEBUG: 'oclif:*', NODE_OPTIONS: `--require ${preload}`})
+    const list = await runCli(['products', 'list', '--limit', '1'], {env})
+    expect(list.code, list.stderr).toBe(0)
+    const loaded = /\nloaded: (.*)\n/.exec(list.stderr)?.[1]?.split(' ') ?? []
+    expect(loaded).toEqual(expect.arrayContaining(['net', 'vm'])) // (the report works)
+    // fs/promises and fs streams (with readline and the file watchers), the recursive remover, http (undici's
+    // parser is its own), child_process and perf_hooks: each loaded on first use, by the runs that use it
+    for (const unused of ['fs/promises', 'internal/fs/streams', 'internal/readline/interface', 'internal/fs/rimraf', 'http', 'child_process', 'perf_hooks'])
+      expect(loaded, unused).not.toContain(unused)
+    // the completion hook acts after `till autocomplete` only, and is loaded for it alone
+    expect(list.stderr).not.toContain('hooks:postrun start')
+    const completion = await runCli(['autocomplete', 'script', 'bash'], {env})
+    expect(completion.code, completion.stderr).toBe(0)
+    expect(completion.stderr).toContain('hooks:postrun start')
   })
 
   it('is not written with NODE_DISABLE_COMPILE_CACHE, and an invalid TILL_CACHE_DIR is a usage error', async () => {

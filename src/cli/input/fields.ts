@@ -1,5 +1,5 @@
 // Values given on the command line or stdin.
-import {readFile} from 'node:fs/promises'
+import {promises as fs} from 'node:fs'
 import {nestingDepth} from '../../client/json-depth.js'
 
 import {fsReason} from '../../client/fs-problem.js'
@@ -50,7 +50,7 @@ export async function readStdin(): Promise<string> {
 export async function readInput(source: string): Promise<unknown> {
   let text: string
   try {
-    text = source === '-' ? await readStdin() : await readFile(source, 'utf8')
+    text = source === '-' ? await readStdin() : await fs.readFile(source, 'utf8')
   } catch (error) {
     throw usageError(`cannot read ${source}: ${fsReason(error)}`, 'give the path of a JSON file, or - for stdin')
   }
