@@ -133,10 +133,35 @@ const EDITS = [
     to: 'const getDefaultNodeMaxHeaderSize = () => getMaxHeaderSize()()\nconst getMaxHeaderSize = () => http &&',
   },
 ]
+/**
+ * find-my-way, the emulator's router, writes a function's source and compiles it (new Function) for each
+ * path segment and route it adds: code that no code cache keeps, compiled on every start (about 4 ms of
+ * the emulator's). These are the same checks as closures.
+ */
+const ROUTER_EDITS = [
+  {
+    file: /find-my-way[\\/]lib[\\/]node\.js$/,
+    from: 'function compilePrefixMatch (prefix) {\n',
+    to: 'function compilePrefixMatch (prefix) {\n  if (prefix.length > 1) return function matchPrefix (path, i) { return path.startsWith(prefix, i) }\n',
+  },
+  {
+    file: /find-my-way[\\/]lib[\\/]handler-storage\.js$/,
+    from: '  _compileCreateParamsObject (params) {\n',
+    to: `  _compileCreateParamsObject (params) {
+    const names = [...params]
+    return function _createParamsObject (param0, param1, param2, param3, extraParams) {
+      const values = new NullObject()
+      for (let i = 0; i < names.length; i++) values[names[i]] = i === 0 ? param0 : i === 1 ? param1 : i === 2 ? param2 : i === 3 ? param3 : extraParams[i - 4]
+      return values
+    }
+`,
+  },
+]
+EDITS.push(...ROUTER_EDITS)
 const edits = {
   name: 'edits',
   setup(b) {
-    b.onLoad({filter: /(@oclif[\\/]core|undici)[\\/]lib[\\/].*\.js$/}, async (args) => {
+    b.onLoad({filter: /(@oclif[\\/]core|undici|find-my-way)[\\/]lib[\\/].*\.js$/}, async (args) => {
       const mine = EDITS.filter((e) => e.file.test(args.path))
       if (mine.length === 0) return undefined
       let text = await readFile(args.path, 'utf8')
@@ -146,9 +171,12 @@ const edits = {
       }
       return {contents: text, loader: 'js'}
     })
-    // undici checks its own invariants with node:assert (5 Node modules to load): a check that holds
-    // costs nothing to make without it, and one that fails is handed to node:assert (assert-lite.cjs)
-    b.onResolve({filter: /^node:assert$/}, (args) => (/undici[\\/]lib/.test(args.importer) ? {path: join(root, 'scripts', 'assert-lite.cjs')} : undefined))
+    // undici and find-my-way (the emulator's router) check their own invariants with node:assert (5 Node
+    // modules to load): a check that holds costs nothing to make without it, and one that fails is handed
+    // to node:assert (assert-lite.cjs)
+    b.onResolve({filter: /^node:assert$/}, (args) =>
+      /undici[\\/]lib|find-my-way[\\/]/.test(args.importer) ? {path: join(root, 'scripts', 'assert-lite.cjs')} : undefined,
+    )
     // oclif's debug logging: loaded only when DEBUG is set (debug-lite.cjs)
     b.onResolve({filter: /^debug$/}, (args) => (/debug-lite\.cjs$/.test(args.importer) ? undefined : {path: join(root, 'scripts', 'debug-lite.cjs')}))
   },

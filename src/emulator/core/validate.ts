@@ -1,6 +1,6 @@
 // Request schemas are zod schemas; this turns zod's issues into the 422 `detail` arrays
 // the real service (FastAPI + pydantic) produces (api-facts §6.1).
-import {z} from 'zod'
+import {z} from './zod.js'
 import {COUNTRIES} from '../../client/countries.js'
 import {nestingDepth} from '../../client/json-depth.js'
 

@@ -1,7 +1,7 @@
 // Benefits and their grants (api-facts §3.1, §3.3, §4.9).
 import {createHash} from 'node:crypto'
 
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {notPermitted, ruleValidation} from '../../core/errors.js'
 import {checkOrganization, emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'

@@ -1,6 +1,6 @@
 // Seeded benefits (one of each kind) and the grants (with license keys) of paid orders and live subscriptions.
 import type {EnvData} from '../../core/model.js'
-import {iso} from '../../core/seeding.js'
+import {iso, oldestFirst} from '../../core/seeding.js'
 import {uuid, type Random} from '../../core/ids.js'
 import type {LicenseKeyRecord} from '../license-keys/model.js'
 import {newLicenseKey} from './grants.js'
@@ -90,8 +90,8 @@ export function seedGrants(data: EnvData, random: Random, now: number): void {
     if (o.subscription_id || !o.product_id || (o.status !== 'paid' && o.status !== 'partially_refunded')) continue
     for (const b of products.get(o.product_id)?.benefit_ids ?? []) grant(o.customer_id, b, o.created_at, {order_id: o.id}, null)
   }
-  data.benefit_grants = grants.sort((a, b) => a.created_at.localeCompare(b.created_at))
-  data.license_keys = keys.sort((a, b) => a.created_at.localeCompare(b.created_at))
+  data.benefit_grants = grants.sort(oldestFirst)
+  data.license_keys = keys.sort(oldestFirst)
   void now
 }
 

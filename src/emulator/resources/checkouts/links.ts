@@ -1,5 +1,5 @@
 // Checkout links: their routes and the redirect that opens a checkout from one.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {ruleValidation} from '../../core/errors.js'
 import {emit, noContent, ok, type Ctx, type Reply, type Router} from '../../core/http.js'

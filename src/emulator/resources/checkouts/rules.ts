@@ -1,6 +1,6 @@
 // Checkout rules shared by the organization's routes, the client routes and confirmation (api-facts §4.7):
 // request bodies, products and amounts, finding, creating and updating checkouts.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {priceAmount, taxRate} from '../orders/build.js'
 import {domainError, type HttpError, ruleValidation, type ValidationIssue} from '../../core/errors.js'

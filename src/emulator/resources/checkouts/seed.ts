@@ -1,6 +1,6 @@
 // Seeded checkouts (open, expired and succeeded) and checkout links.
 import type {EnvData} from '../../core/model.js'
-import {DAY, iso} from '../../core/seeding.js'
+import {DAY, iso, oldestFirst} from '../../core/seeding.js'
 import {token, uuid, type Random} from '../../core/ids.js'
 import type {CheckoutLinkRecord, CheckoutRecord} from './model.js'
 import {startingAmount} from '../products/amounts.js'
@@ -48,7 +48,7 @@ export function seedCheckouts(data: EnvData, random: Random, now: number): void 
       order_id: null,
     })
   }
-  data.checkouts = checkouts.sort((a, b) => a.created_at.localeCompare(b.created_at))
+  data.checkouts = checkouts.sort(oldestFirst)
   const links: CheckoutLinkRecord[] = sellable.slice(0, 3).map((p, i) => ({
     id: uuid(random),
     created_at: iso(now - (30 - i) * DAY),
@@ -129,5 +129,5 @@ export function seedPastCheckouts(data: EnvData, random: Random, now: number): v
       })
     }
   })
-  data.checkouts = [...past, ...data.checkouts].sort((a, b) => a.created_at.localeCompare(b.created_at))
+  data.checkouts = [...past, ...data.checkouts].sort(oldestFirst)
 }

@@ -20,7 +20,7 @@
 //                                                    does ({"off_session_charges_enabled": bool})
 //   POST /_emulator/customers/{id}/card              how the customer's saved card answers the next off-session
 //                                                    charges ({"outcome": "succeed" | "decline" | "authentication_required"})
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError} from '../../core/errors.js'
 import {lookup, pathId} from '../../core/toolkit.js'

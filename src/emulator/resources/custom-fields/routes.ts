@@ -1,6 +1,6 @@
 // Custom checkout fields (server/polar/custom_field): text, number, date, checkbox and select fields,
 // unique by slug in the organization; products attach them (../products/routes.ts).
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {ruleValidation} from '../../core/errors.js'
 import {noContent, ok, type Ctx, type Router} from '../../core/http.js'

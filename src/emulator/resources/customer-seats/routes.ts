@@ -1,6 +1,6 @@
 // Customer seats: the organization's six operations (`/v1/customer-seats`) and the customer portal's five
 // (`/v1/customer-portal/seats`), on the rules of ./service.ts.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError, requestValidation, unauthorized} from '../../core/errors.js'
 import {ok, type Ctx, type Router} from '../../core/http.js'

@@ -6,7 +6,7 @@
 // back. The organization's member model is off (feature_settings), so seats name customers, not members.
 import {randomBytes} from 'node:crypto'
 
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError, notFound, ruleValidation} from '../../core/errors.js'
 import {emit, type Ctx} from '../../core/http.js'

@@ -1,5 +1,5 @@
 // Customer sessions: the server side hands a customer a portal token (api-facts §2, §4.8; spec §2, §5).
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {requestValidation, ruleValidation} from '../../core/errors.js'
 import {ok, type Ctx, type Router} from '../../core/http.js'

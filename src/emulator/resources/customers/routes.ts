@@ -1,7 +1,7 @@
 // Customers and their state (api-facts §3.1, §3.3, §4.8; spec §2 "Customer State").
 import {createHash} from 'node:crypto'
 
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {requestValidation, ruleValidation} from '../../core/errors.js'
 import {checkOrganization, emit, noContent, ok, type Ctx, type Router} from '../../core/http.js'

@@ -1,6 +1,6 @@
 // Discounts (server/polar/discount): list, get, create, update, delete (a soft delete); each change sends
 // its webhook event (discount.created, discount.updated, discount.deleted; api-facts §8.1).
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {CURRENCIES} from '../../../client/currencies.js'
 

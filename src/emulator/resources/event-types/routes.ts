@@ -1,7 +1,7 @@
 // Event types (the service's `event_type/` module): the organization's event names with statistics
 // over its events (optionally those of some customers, of one parent, or the root events only), and the
 // label of a type, which events and event names then carry.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'

@@ -1,6 +1,6 @@
 // Events (api-facts §3.1; the service's `event/` module): ingest with deduplication by external id,
 // list with the service's filters, get one, and the names seen with their counts.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {requestValidation, ruleValidation, type ValidationIssue} from '../../core/errors.js'
 import {ok, checkOrganization, type Ctx, type Router} from '../../core/http.js'

@@ -2,6 +2,7 @@
 // /subscriptions/export, /customers/export), as its csv writer renders them.
 import {requestValidation} from '../../core/errors.js'
 import type {Ctx, Reply, Router} from '../../core/http.js'
+import {oldestFirst} from '../../core/seeding.js'
 import {UUID_RE, uuidIssue} from '../../core/validate.js'
 import type {CustomerRecord} from '../customers/model.js'
 import type {OrderRecord} from '../orders/model.js'
@@ -25,7 +26,7 @@ function uuidFilter(ctx: Ctx, name: string): Set<string> | null {
 }
 
 const minor = (amount: number) => amount / 100
-const sortNewest = <T extends {created_at: string}>(rows: T[]) => [...rows].sort((a, b) => b.created_at.localeCompare(a.created_at))
+const sortNewest = <T extends {created_at: string}>(rows: T[]) => [...rows].sort((a, b) => oldestFirst(b, a))
 
 function exportOrders(ctx: Ctx): Reply {
   uuidFilter(ctx, 'organization_id')

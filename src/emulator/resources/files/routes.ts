@@ -3,7 +3,7 @@
 // URLs); POST /files/{id}/uploaded completes it with each part's ETag. Then list, rename, delete.
 import {createHash} from 'node:crypto'
 
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {HttpError, ruleValidation} from '../../core/errors.js'
 import {noContent, ok, type Ctx, type Reply, type Router} from '../../core/http.js'

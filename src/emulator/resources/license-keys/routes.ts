@@ -1,6 +1,6 @@
 // License keys: management, and validate / activate / deactivate (api-facts §3.1, §3.2, §4.10).
 // The three key checks are written once here; the portal serves them without auth.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError, notFound, notPermitted} from '../../core/errors.js'
 import {noContent, ok, type Ctx, type Reply, type Router} from '../../core/http.js'

@@ -1,7 +1,7 @@
 // The members of the signed-in team in the customer portal (server/polar/customer_portal/endpoints/member.py):
 // a member session of an owner or a billing manager of a team customer lists, adds, changes and removes
 // the team's members. A session of no member is a 401, a plain member's a 403, an individual customer's a 403.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {notFound, notPermitted, ruleValidation, unauthorized} from '../../core/errors.js'
 import {noContent, ok, type Ctx, type Router} from '../../core/http.js'

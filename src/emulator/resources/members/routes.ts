@@ -2,7 +2,7 @@
 // changed and deleted under `/v1/customers/{id}/members` and `/v1/customers/external/{external_id}/members`
 // (the member then by its external id too), and every member of the organization at `/v1/members/`.
 // The two nested lists are newer than the document (the SDK 1.0.1 sends them): see contract.ts UNPUBLISHED.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {notFound} from '../../core/errors.js'
 import {noContent, ok, type Ctx, type Router} from '../../core/http.js'

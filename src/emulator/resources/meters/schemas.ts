@@ -1,5 +1,5 @@
 // Meters' input schemas (the service's filter clauses and aggregations); events' `filter` query uses them too.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {metadataSchema} from '../../core/validate.js'
 import {OPERATORS} from './aggregate.js'

@@ -1,7 +1,7 @@
 // Metrics dashboards (server/polar/metrics): an organization's saved sets of metrics, listed (one JSON
 // array, oldest first), created, read, renamed or given other metrics, and deleted. A small resource in
 // one file: its record, its collection, its presenter and its routes on the toolkit.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {noContent, ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'

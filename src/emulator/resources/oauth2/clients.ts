@@ -1,7 +1,7 @@
 // OAuth2 clients: the public client built into the emulator, lookups, redirect URI matching, and the
 // registration endpoints (RFC 7591/7592 as the service runs them: `POST /v1/oauth2/register`,
 // `GET|PUT|DELETE /v1/oauth2/register/{client_id}`, and the list at `GET /v1/oauth2/`).
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {EMULATOR_CLIENT_ID, TILL_SCOPES} from '../../../client/oauth.js'
 import {isLoopbackHost} from '../../../client/origin.js'

@@ -3,7 +3,7 @@
 // and no invoice number (`order.created`); POST /orders/{id}/finalize charges the customer's saved
 // payment method at once: the order is paid, gets its invoice number, its benefits are granted
 // (`order.updated`, `order.paid`). A failed finalize leaves the draft as it was.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError, ruleValidation} from '../../core/errors.js'
 import {checkOrganization, emit, ok, type Ctx, type Reply, type Router} from '../../core/http.js'

@@ -3,7 +3,7 @@
 // (PATCH -> 422) and a second POST of the invoice is refused (409 InvoiceAlreadyExists).
 import {createHmac} from 'node:crypto'
 
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError, HttpError, notFound, ruleValidation} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Reply, type Router} from '../../core/http.js'

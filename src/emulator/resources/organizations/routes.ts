@@ -1,5 +1,5 @@
 // Organizations: an organization token sees only its own (api-facts §3.1).
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {ruleValidation} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'

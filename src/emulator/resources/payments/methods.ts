@@ -3,6 +3,7 @@
 // the first payment's card, else the newest.
 import type {Ctx} from '../../core/http.js'
 import type {View} from '../../core/present.js'
+import {oldestFirst} from '../../core/seeding.js'
 import type {CustomerRecord} from '../customers/model.js'
 import type {OrderRecord} from '../orders/model.js'
 import type {CardRecord, PaymentMethodRecord} from './model.js'
@@ -32,7 +33,7 @@ export function methodsOf(v: Pick<View, 'store' | 'now'>, customerId: string): P
   const derived = derivedMethod(v, customerId)
   const methods = derived && !stored.some((m) => m.id === derived.id) ? [derived] : []
   methods.push(...stored.filter((m) => m.deleted_at === null))
-  return methods.sort((a, b) => a.created_at.localeCompare(b.created_at))
+  return methods.sort(oldestFirst)
 }
 
 /** The id of the customer's default method: the chosen one while it lives, else the first payment's card, else the newest. */

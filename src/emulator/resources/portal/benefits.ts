@@ -2,7 +2,7 @@
 // benefit_grant, downloadables and license_keys endpoints and services).
 import {createHmac} from 'node:crypto'
 
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError, notPermitted, ruleValidation} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'

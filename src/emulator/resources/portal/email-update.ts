@@ -2,7 +2,7 @@
 // sends a link with a token to the new address; checking the token is free, verifying it sets the address
 // and answers a new session token. The emulator sends no e-mail: the control API's
 // `GET /_emulator/email-verifications` shows what it would have sent.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError, notPermitted, ruleValidation} from '../../core/errors.js'
 import {noContent, ok, type Ctx, type Router} from '../../core/http.js'

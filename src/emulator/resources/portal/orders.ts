@@ -1,7 +1,7 @@
 // The portal's order payments (server/polar/customer_portal endpoints/order.py, order service's
 // process_retry_payment): the receipt, the payment status, and the customer's retry of a failed renewal
 // payment, with a saved payment method or a new card's confirmation token (tokens as in payment-methods.ts).
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'

@@ -6,7 +6,7 @@
 //   an id with `3ds`, `threeDSecure`, `authentication`  the setup needs the customer's action: `requires_action`
 //                                                 with a client secret; confirm it with its setup intent id
 //   any other id                                 a Visa ending 4242 (`mastercard` 4444, `amex` 8431)
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError, ruleValidation} from '../../core/errors.js'
 import {noContent, ok, type Ctx, type Router} from '../../core/http.js'

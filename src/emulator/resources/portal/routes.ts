@@ -1,7 +1,7 @@
 // The customer portal (api-facts §3.2; spec §4, §5): the signed-in customer's own orders,
 // subscriptions, benefits and license keys. Another customer's object is a 404, and nothing
 // here writes organization-level data.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {ruleValidation} from '../../core/errors.js'
 import {ok, type Ctx, type Router} from '../../core/http.js'

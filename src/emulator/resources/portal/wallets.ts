@@ -1,7 +1,7 @@
 // The customer's wallets (server/polar/customer_portal: wallet endpoints and service): a balance with the
 // organization, one per currency. Nothing in the emulated API tops one up; the control API does
 // (`POST /_emulator/customers/{id}/wallet`).
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {ok, type Ctx, type Router} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'

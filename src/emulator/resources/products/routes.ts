@@ -1,5 +1,5 @@
 // Products and their prices (api-facts §3.1, §4.1, §4.2).
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {CURRENCIES} from '../../../client/currencies.js'
 import {domainError, ruleValidation} from '../../core/errors.js'

@@ -1,5 +1,5 @@
 // Refunds (api-facts §4.5): list, and create against a paid order.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError, ruleValidation} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'

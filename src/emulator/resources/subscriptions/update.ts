@@ -1,5 +1,5 @@
 // The PATCH of a subscription (api-facts §4.6): its body shapes and what each one does.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {domainError, type HttpError, requestValidation, ruleValidation} from '../../core/errors.js'
 import type {Ctx} from '../../core/http.js'

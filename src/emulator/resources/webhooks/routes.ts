@@ -1,5 +1,5 @@
 // Webhook endpoints and deliveries (api-facts §3.1, §4.11, §8.1). Delivery itself happens elsewhere.
-import {z} from 'zod'
+import {z} from '../../core/zod.js'
 
 import {API_VERSIONS, type ApiVersion} from '../../../client/version.js'
 import {WEBHOOK_EVENTS, WEBHOOK_EVENTS_BY_VERSION} from '../../../client/webhook-events.js'
