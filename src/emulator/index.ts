@@ -101,9 +101,7 @@ function manifestOf(data: EnvData, createdAt: number): SeedManifest {
 }
 
 function fromManifest(env: EnvName, manifest: SeedManifest): EnvData {
-  const data = createEnvData(env, manifest.seed as SeedOptions, manifest.created_at as number)
-  data.tokens[0]!.token = manifest.organization_token as string
-  return data
+  return createEnvData(env, manifest.seed as SeedOptions, manifest.created_at as number, manifest.organization_token as string)
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

@@ -20,7 +20,7 @@ import {makeProductVariants, makeProducts} from './resources/products/seed.js'
 /** 18 months of history, so that metrics and their charts have a real shape. */
 const HISTORY_DAYS = 548
 
-export function createEnvData(environment: EnvName, seed: SeedOptions, now: number): EnvData {
+export function createEnvData(environment: EnvName, seed: SeedOptions, now: number, organizationToken?: string): EnvData {
   const random = seededRandom(environment === 'production' ? 0x7111 : 0x5a4d)
   const start = now - (HISTORY_DAYS + 30) * DAY
   const sandbox = environment === 'sandbox'
@@ -43,7 +43,8 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
       // support opts an organization in; the demo one is, so that draft orders can be tried at once
       off_session_charges_enabled: true,
     },
-    tokens: [{token: token('polar_oat_'), kind: 'organization', subject_id: '', created_at: iso(now), expires_at: null}],
+    // a new one, unless the seed is made again from a saved manifest (which keeps its token)
+    tokens: [{token: organizationToken ?? token('polar_oat_'), kind: 'organization', subject_id: '', created_at: iso(now), expires_at: null}],
     products: [],
     benefits: [],
     customers: [],

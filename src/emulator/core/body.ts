@@ -1,7 +1,7 @@
 // Request bodies as the emulator reads them: a JSON body whole, up to 10 MiB; the bytes of an upload part
 // (routes registered with `rawBody`) only as they pass, into their length and digests, up to the 5 GiB
 // an object store takes in one part, so that a large part costs no memory.
-import {createHash} from 'node:crypto'
+import {createHash} from './crypto.js'
 import type {IncomingMessage} from 'node:http'
 
 import {HttpError} from './errors.js'

@@ -1,6 +1,5 @@
 // Identifiers and secrets in the real service's formats (api-facts §1, §2).
-import {randomBytes, randomUUID} from 'node:crypto'
-import {crc32} from 'node:zlib'
+import {randomBytes, randomUUID} from './crypto.js'
 
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
@@ -31,6 +30,23 @@ export function uuid(random?: Random): string {
   const s = word() + word() + word() + word()
   const variant = '89ab'[parseInt(s[16]!, 16) & 3]!
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-4${s.slice(13, 16)}-${variant}${s.slice(17, 20)}-${s.slice(20)}`
+}
+
+let crcTable: Uint32Array | undefined
+
+/** CRC-32 (IEEE, as zlib's) of an ASCII text; node:zlib is not loaded for 37 characters. */
+export function crc32(text: string): number {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256)
+    for (let n = 0; n < 256; n++) {
+      let c = n
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+      crcTable[n] = c >>> 0
+    }
+  }
+  let crc = 0xffffffff
+  for (let i = 0; i < text.length; i++) crc = crcTable[(crc ^ text.charCodeAt(i)) & 0xff]! ^ (crc >>> 8)
+  return (crc ^ 0xffffffff) >>> 0
 }
 
 function base62(n: number, width: number): string {

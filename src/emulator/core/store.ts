@@ -4,7 +4,7 @@
 // Until the first write, the file holds only a small seed manifest: the seed data is deterministic, so
 // it is generated again on load instead of being written out (100,000 orders would be ~140 MB).
 import {AsyncLocalStorage} from 'node:async_hooks'
-import {randomBytes} from 'node:crypto'
+import {randomBytes} from './crypto.js'
 import {closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync} from 'node:fs'
 import {basename, dirname, join} from 'node:path'
 

@@ -1,5 +1,5 @@
 // Benefits and their grants (api-facts §3.1, §3.3, §4.9).
-import {createHash} from 'node:crypto'
+import {createHash} from '../../core/crypto.js'
 
 import {z} from '../../core/zod.js'
 

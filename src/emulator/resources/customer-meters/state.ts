@@ -2,7 +2,7 @@
 // the meter's last reset for that customer (`meter.reset` system event, on each subscription cycle), in
 // the order events were ingested: units consumed (the meter's aggregation over the customer's matching
 // user events) and units credited (`meter.credited` system events, a running sum that never goes below 0).
-import {createHash} from 'node:crypto'
+import {createHash} from '../../core/crypto.js'
 
 import type {Store} from '../../core/store.js'
 import type {CustomerRecord} from '../customers/model.js'

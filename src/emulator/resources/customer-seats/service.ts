@@ -4,7 +4,7 @@
 // e-mail), with an invitation token valid a day, or claimed at once; claiming the token gives the seat's
 // customer the product's benefits and a customer session; revoking frees the seat and takes the benefits
 // back. The organization's member model is off (feature_settings), so seats name customers, not members.
-import {randomBytes} from 'node:crypto'
+import {randomBytes} from '../../core/crypto.js'
 
 import {z} from '../../core/zod.js'
 

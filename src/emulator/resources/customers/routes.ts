@@ -1,5 +1,5 @@
 // Customers and their state (api-facts §3.1, §3.3, §4.8; spec §2 "Customer State").
-import {createHash} from 'node:crypto'
+import {createHash} from '../../core/crypto.js'
 
 import {z} from '../../core/zod.js'
 

@@ -1,6 +1,6 @@
 // Files: stored records -> the API's wire shapes (server/polar/file/schemas.py); a new file also carries
 // its upload: a presigned URL per part, served by the emulator itself (routes.ts).
-import {createHmac} from 'node:crypto'
+import {createHmac} from '../../core/crypto.js'
 
 import {type View, orgId} from '../../core/present.js'
 import type {FileRecord} from './model.js'

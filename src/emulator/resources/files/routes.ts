@@ -1,7 +1,7 @@
 // Files (server/polar/file): the upload flow. POST /files/ declares the file and its parts and answers
 // with a presigned URL per part; the bytes go to those URLs (served here, without a token, like storage
 // URLs); POST /files/{id}/uploaded completes it with each part's ETag. Then list, rename, delete.
-import {createHash} from 'node:crypto'
+import {createHash} from '../../core/crypto.js'
 
 import {z} from '../../core/zod.js'
 

@@ -1,7 +1,7 @@
 // The token endpoints of the authorization server (RFC 6749, 7009, 7662; errors as the service's
 // authlib answers them: `{"error", "error_description"}`), the access tokens' resolution on the Core
 // API, and userinfo.
-import {createHash, timingSafeEqual} from 'node:crypto'
+import {createHash, timingSafeEqual} from '../../core/crypto.js'
 import type {IncomingHttpHeaders} from 'node:http'
 
 import {HttpError, invalidToken} from '../../core/errors.js'

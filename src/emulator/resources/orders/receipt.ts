@@ -1,6 +1,6 @@
 // Order receipts (GET /orders/{id}/receipt): a temporary signed link to the receipt's PDF, served by the
 // emulator outside /v1 like a storage link; 202 with no body while the order is not paid yet.
-import {createHmac} from 'node:crypto'
+import {createHmac} from '../../core/crypto.js'
 
 import {HttpError} from '../../core/errors.js'
 import {ok, type Ctx, type Reply, type Router} from '../../core/http.js'

@@ -1,7 +1,7 @@
 // Orders, billing details and invoices (spec §3 "Invoice generation", api-facts §4.3, §4.4, §6.3, §6.4).
 // Where the two disagree the spec wins: billing details are frozen once the invoice is generated
 // (PATCH -> 422) and a second POST of the invoice is refused (409 InvoiceAlreadyExists).
-import {createHmac} from 'node:crypto'
+import {createHmac} from '../../core/crypto.js'
 
 import {z} from '../../core/zod.js'
 

@@ -1,7 +1,7 @@
 // The emulator's payments are derived from its orders: one card payment per paid order with something to
 // pay, and one saved card per paying customer. Their ids are derived from the order's or customer's, so
 // they are the same on every read without being stored.
-import {createHash} from 'node:crypto'
+import {createHash} from '../../core/crypto.js'
 
 import type {View} from '../../core/present.js'
 import type {OrderRecord} from '../orders/model.js'

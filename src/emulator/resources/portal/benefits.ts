@@ -1,6 +1,6 @@
 // The portal's benefit grants, downloadables and license-key rotation (server/polar/customer_portal:
 // benefit_grant, downloadables and license_keys endpoints and services).
-import {createHmac} from 'node:crypto'
+import {createHmac} from '../../core/crypto.js'
 
 import {z} from '../../core/zod.js'
 
