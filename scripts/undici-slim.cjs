@@ -4,18 +4,19 @@
 // `till/client` (dist/client) imports undici itself.
 const Agent = require('undici/lib/dispatcher/agent')
 const Dispatcher = require('undici/lib/dispatcher/dispatcher')
-const api = require('undici/lib/api')
+const apiRequest = require('undici/lib/api/api-request')
 const util = require('undici/lib/core/util')
 
-// as undici's index does: request, stream, pipeline... as methods of every dispatcher
-Object.assign(Dispatcher.prototype, api)
+// as undici's index does, for the one method till calls: request (its stream, pipeline, upgrade and connect,
+// five more modules, are never asked for)
+Dispatcher.prototype.request = apiRequest
 
 /** undici's request(url, opts) for a URL and options naming their dispatcher, as its index builds it. */
 function request(url, opts = {}) {
   const {dispatcher, ...rest} = opts
   if (!dispatcher) throw new TypeError('till passes a dispatcher with every request')
   const parsed = util.parseURL(url)
-  return api.request.call(dispatcher, {
+  return apiRequest.call(dispatcher, {
     ...rest,
     origin: parsed.origin,
     path: parsed.search ? `${parsed.pathname}${parsed.search}` : parsed.pathname,
