@@ -204,8 +204,8 @@ const emulatorApart = {
     b.onLoad({filter: /^emulator-bundle$/, namespace: 'till'}, () => ({
       resolveDir: join(dist, 'cli'),
       contents: `const {join} = require('node:path')
-const {requireWithCache} = require('./compile-cache.js')
-module.exports = requireWithCache(join(__dirname, 'emulator.cjs'), 'emulator').exports`,
+const {requireWithCache, runLabel} = require('./compile-cache.js')
+module.exports = requireWithCache(join(__dirname, 'emulator.cjs'), 'emulator', process.env, runLabel(process.argv.slice(2))).exports`,
       loader: 'js',
     }))
   },

@@ -3,5 +3,5 @@
 // on its own into dist/bundle/cli/boot.cjs: CommonJS, as bin/run.js is, since an ES module entry costs
 // every run Node's ES module loader (about 4 ms).
 export {API_VERSION} from '../client/version.js'
-export {cacheKind, requireWithCache} from './compile-cache.js'
+export {cacheKind, requireWithCache, runLabel} from './compile-cache.js'
 export {settingsProblem} from './settings.js'

@@ -2,13 +2,29 @@
 // built dist/cli/compile-cache.js that bin/run.js imports) that a second run starts from it, that a
 // cache V8 refuses or a folder that is not private only costs the speed-up, and that it can be turned off.
 import {spawnSync} from 'node:child_process'
-import {chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {cacheFolder, cacheKind} from './compile-cache.js'
+import {cacheFolder, cacheKind, runLabel} from './compile-cache.js'
+
+describe('runLabel', () => {
+  it("names a run by its command's words, global flags before the command read as main reads them", () => {
+    expect(runLabel(['products', 'list', '--limit', '3'])).toBe('products.list')
+    expect(runLabel(['--debug', 'emulator', 'start'])).toBe('emulator.start')
+    // an id or a value is not part of it: every `get` of another id is the same run
+    expect(runLabel(['-p', 'sandbox', 'orders', 'invoice', 'get', '6f1c7a8e-2b1d-4c3e-9f4a-1b2c3d4e5f60'])).toBe('orders.invoice.get')
+    expect(runLabel(['api', 'GET', '/v1/products/'])).toBe('api')
+    expect(runLabel(['trigger', 'order.paid'])).toBe('trigger')
+    expect(runLabel(['a', 'b', 'c', 'd', 'e'])).toBe('a.b.c.d')
+    expect(runLabel([])).toBeUndefined()
+    expect(runLabel(['--version'])).toBeUndefined()
+    expect(runLabel(['Products', 'list'])).toBeUndefined()
+    expect(runLabel(['x'.repeat(41)])).toBeUndefined()
+  })
+})
 
 describe('cacheKind', () => {
   it('tells the emulator, help and commands apart', () => {
@@ -63,10 +79,11 @@ describe('requireWithCache, in real processes', () => {
   })
   afterAll(() => rmSync(root, {recursive: true, force: true}))
 
-  /** Loads the file as bin/run.js loads the bundle, and prints what came of it as JSON. */
-  const load = (env: Record<string, string> = {}, path = file) => {
+  /** Loads the file as bin/run.js loads the bundle (as the run `label`, which calls that export when there is one), and prints what came of it as JSON. */
+  const load = (env: Record<string, string> = {}, path = file, label?: string) => {
     const script = `import {requireWithCache} from ${JSON.stringify(built)}
-const {exports, cacheFile, fromCache} = requireWithCache(${JSON.stringify(path)}, 'command')
+const {exports, cacheFile, fromCache} = requireWithCache(${JSON.stringify(path)}, 'command', process.env, ${JSON.stringify(label)})
+exports[${JSON.stringify(label)}]?.()
 console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheFile: cacheFile ?? null, fromCache}))`
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       env: {PATH: process.env.PATH, HOME: root, TILL_CACHE_DIR: cache, ...env},
@@ -100,6 +117,37 @@ console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheF
     expect(rebuilt).toMatchObject({answer: 43, fromCache: false})
     expect(rebuilt.cacheFile).not.toBe(cacheFile)
     expect(caches()).toEqual([rebuilt.cacheFile!.split('/').pop()])
+  })
+
+  it("grows once with each other run's functions, until it is three quarters of the file's size", () => {
+    // a file much longer than its code (as the bundle is, with the many commands a run does not call)
+    const long = join(root, 'long', 'lib.cjs')
+    mkdirSync(join(root, 'long'))
+    const body = (name: string) => `exports.${name} = () => { let s = 0; for (let i = 0; i < 10; i++) s += [i, i * 2, String(i)].length; return s }\n`
+    writeFileSync(long, `${'// padding\n'.repeat(2000)}exports.answer = 1\nexports.same = () => true\n${body('first')}${body('second')}`)
+    const own = {TILL_CACHE_DIR: join(root, 'cache-growth')}
+    const first = load(own, long, 'first')
+    const runs = `${first.cacheFile}.runs`
+    expect(readFileSync(runs, 'utf8')).toBe('first\n')
+    const size = statSync(first.cacheFile!).size
+    expect(load(own, long, 'first')).toMatchObject({fromCache: true})
+    expect(statSync(first.cacheFile!).size).toBe(size)
+    expect(load(own, long, 'second')).toMatchObject({fromCache: true})
+    expect(statSync(first.cacheFile!).size).toBeGreaterThan(size)
+    expect(readFileSync(runs, 'utf8')).toBe('first\nsecond\n')
+    // a run without a label adds nothing
+    const {mtimeMs} = statSync(first.cacheFile!)
+    expect(load(own, long)).toMatchObject({fromCache: true})
+    expect(statSync(first.cacheFile!).mtimeMs).toBe(mtimeMs)
+
+    // a file barely longer than its code: its first cache is past the limit, and another run adds nothing
+    const short = join(root, 'short', 'lib.cjs')
+    mkdirSync(join(root, 'short'))
+    writeFileSync(short, `exports.answer = 1\nexports.same = () => true\n${body('first')}${body('second')}`)
+    const made = load(own, short, 'first')
+    expect(statSync(made.cacheFile!).size).toBeGreaterThan(0.75 * statSync(short).size)
+    expect(load(own, short, 'second')).toMatchObject({fromCache: true})
+    expect(readFileSync(`${made.cacheFile}.runs`, 'utf8')).toBe('first\n')
   })
 
   it('keeps a cache for each copy of the file (two installs of till)', () => {

@@ -56,19 +56,48 @@ describe('the compile cache', () => {
     const first = await runCli(['products', 'list', '--limit', '3', '-o', 'json'], {env})
     expect(first.code, first.stderr).toBe(0)
     const folder = join(cacheDir, 'compile-cache')
-    const written = readdirSync(folder)
-    expect(written).toEqual([expect.stringMatching(/^till\.cjs-[0-9a-f]{8}-command-v[\d.]+-\w+-\d+-\d+\.bin$/)])
-    expect(statSync(join(folder, written[0])).mode & 0o777).toBe(0o600)
-    const {mtimeMs} = statSync(join(folder, written[0]))
+    const [cache, runs] = readdirSync(folder).sort()
+    expect(cache).toMatch(/^till\.cjs-[0-9a-f]{8}-command-v[\d.]+-\w+-\d+-\d+\.bin$/)
+    expect(runs).toBe(`${cache}.runs`)
+    for (const name of [cache!, runs!]) expect(statSync(join(folder, name)).mode & 0o777).toBe(0o600)
+    expect(readFileSync(join(folder, runs!), 'utf8')).toBe('products.list\n')
+    const {mtimeMs} = statSync(join(folder, cache!))
 
     const second = await runCli(['products', 'list', '--limit', '3', '-o', 'json'], {env})
     expect(second.code, second.stderr).toBe(0)
     expect(second.stdout).toBe(first.stdout)
-    expect(statSync(join(folder, written[0])).mtimeMs).toBe(mtimeMs) // V8 took it: not written again
+    expect(statSync(join(folder, cache!)).mtimeMs).toBe(mtimeMs) // V8 took it: not written again
 
     const help = await runCli(['products', '--help'], {env})
     expect(help.code).toBe(0)
-    expect(readdirSync(folder).sort()).toEqual([written[0], written[0].replace('-command-', '-help-')].sort())
+    expect(
+      readdirSync(folder)
+        .filter((name) => name.endsWith('.bin'))
+        .sort(),
+    ).toEqual([cache, cache!.replace('-command-', '-help-')].sort())
+  })
+
+  it('holds the code of every command that ran: another command adds its own, once, and is not compiled again', async () => {
+    const cacheDir = join(box.root, 'cache-grows')
+    const env = box.env({...envVars(emulator.production), TILL_CACHE_DIR: cacheDir})
+    const folder = join(cacheDir, 'compile-cache')
+    // the first command of an install made the cache alone; a list after it compiled its request path every time
+    expect((await runCli(['profiles', 'list'], {env})).code).toBe(0)
+    const cache = readdirSync(folder).find((name) => name.endsWith('.bin'))!
+    const before = statSync(join(folder, cache)).size
+    expect((await runCli(['products', 'list', '--limit', '1'], {env})).code).toBe(0)
+    expect(readFileSync(join(folder, `${cache}.runs`), 'utf8')).toBe('profiles.list\nproducts.list\n')
+    const grown = statSync(join(folder, cache))
+    expect(grown.size).toBeGreaterThan(before * 1.2)
+    // known runs, with their flags or global flags before the command, leave it as it is
+    for (const args of [
+      ['products', 'list', '--limit', '2'],
+      ['-p', 'local', 'profiles', 'list'],
+    ]) {
+      expect((await runCli(args, {env})).code).toBe(0)
+      expect(statSync(join(folder, cache)).mtimeMs).toBe(grown.mtimeMs)
+    }
+    expect(readdirSync(folder).sort()).toEqual([cache, `${cache}.runs`])
   })
 
   it("keeps oclif's DEBUG logging, which the bundle loads only when DEBUG is set", async () => {
