@@ -11,6 +11,7 @@ import {seededRandom, token} from './core/ids.js'
 import {RateLimiter, type Rule} from './core/limits.js'
 import type {EnvData, EnvName, SeedOptions} from './core/model.js'
 import type {View} from './core/present.js'
+import {keepSeededState, seededState} from './core/seed-cache.js'
 import {Store, type SeedManifest} from './core/store.js'
 import {completeData, register, settle} from './resources/index.js'
 import {WebhookDispatcher} from './resources/webhooks/delivery.js'
@@ -85,12 +86,15 @@ export const storeFile = (dataDir: string, env: EnvName) => join(dataDir, `${env
 /** A store of `env`: the file in `dataDir` (seeded when new), or memory only when `dataDir` is null. */
 export function openStore(dataDir: string | null, env: EnvName, seed: SeedOptions, now: number): Store {
   if (dataDir === null) return Store.memory(createEnvData(env, seed, now))
-  return Store.open(storeFile(dataDir, env), {
+  const file = storeFile(dataDir, env)
+  return Store.open(file, {
     create: () => {
       const data = createEnvData(env, seed, now)
-      return {data, manifest: manifestOf(data, now)}
+      const manifest = manifestOf(data, now)
+      keepSeededState(file, manifest, data)
+      return {data, manifest}
     },
-    regenerate: (manifest) => fromManifest(env, manifest),
+    regenerate: (manifest) => seededState(file, manifest, () => fromManifest(env, manifest)),
     complete: completeData,
   })
 }

@@ -1,7 +1,7 @@
 // A fresh config folder and no server: the default `local` profile runs the emulator inside the command,
 // on $TILL_DATA_DIR/emulator. Meaningless (and skipped) when something already answers on 127.0.0.1:4010,
 // such as a developer's `till emulator start`.
-import {existsSync, readFileSync} from 'node:fs'
+import {existsSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
@@ -49,6 +49,30 @@ describe.skipIf(busy)('the local profile with nothing on 127.0.0.1:4010 (embedde
     const again = await runInProcess(['products', 'list', '--limit', '1'], {env: box.env()})
     expect(again.code, again.stderr).toBe(0)
     expect(credentials()).toEqual(both)
+  })
+
+  it('keeps the seeded state it generated beside the store, for the next start, and makes it again when it is not its own', async () => {
+    const seedFile = join(box.dataDir, 'emulator', 'production.json.seed')
+    const first = await runCli(['products', 'list', '-o', 'json'], {env: box.env()})
+    expect(first.code, first.stderr).toBe(0)
+    // the store holds the manifest only (nothing written yet); the state it seeds is beside it, private
+    expect(JSON.parse(readFileSync(join(box.dataDir, 'emulator', 'production.json'), 'utf8'))).toMatchObject({kind: 'seed'})
+    expect(statSync(seedFile).mode & 0o777).toBe(0o600)
+    const [key, state] = readFileSync(seedFile, 'utf8').split('\n')
+    expect(JSON.parse(key!)).toMatchObject({build: expect.stringContaining('emulator.cjs'), manifest: {kind: 'seed', environment: 'production'}})
+    expect(JSON.parse(state!)).toMatchObject({environment: 'production', organization: {name: 'Acme Software'}})
+    const {mtimeMs} = statSync(seedFile)
+    // read back: the same answers, and the file is not written again
+    const second = await runCli(['products', 'list', '-o', 'json'], {env: box.env()})
+    expect(second.stdout).toBe(first.stdout)
+    expect(statSync(seedFile).mtimeMs).toBe(mtimeMs)
+    // one made for another manifest (or another build), or a damaged one, is made again
+    for (const stale of [`${key!.replace('"production"', '"elsewhere"')}\n${state}`, 'not a seed']) {
+      writeFileSync(seedFile, stale)
+      const again = await runCli(['products', 'list', '-o', 'json'], {env: box.env()})
+      expect(again.stdout).toBe(first.stdout)
+      expect(readFileSync(seedFile, 'utf8')).toBe(`${key}\n${state}`)
+    }
   })
 
   it('keeps its data between commands: a product created with `till api` is listed next time', async () => {
