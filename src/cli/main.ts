@@ -47,28 +47,38 @@ function noTypeScriptLookup(): void {
  * (scripts/sort-manifest.js): the command's own (dist/bundle/run-manifests/<id>.json, ids with dots) when
  * the command line names one in full, else every command's (dist/bundle/run-manifest.json), which a topic,
  * an alias or a typo needs. oclif's plugin asks `globalThis.__tillManifest` which file to read
- * (scripts/bundle.js). Help, the root's command list and shell completion read the whole one. Measured on
- * `products list --limit 10`: 104 ms and 62.4 MiB with its own manifest, 112 ms and 66 MiB with all commands'.
- * Returns the id (with dots) of the command named in full, if any.
+ * (scripts/bundle.js). The help of one command with none below it reads that command with its texts
+ * (dist/bundle/help-manifests/<id>.json); other help, the root's command list and shell completion read the
+ * whole one. Measured on `products list --limit 10`: 104 ms and 62.4 MiB with its own manifest, 112 ms and
+ * 66 MiB with all commands'. Returns the id (with dots) of a command named in full for its run, if any.
  */
 function useRunManifest(rootDir: string, argv: string[]): string | undefined {
   const whole = join(rootDir, 'oclif.manifest.json')
   const bundle = join(rootDir, 'dist', 'bundle')
   const args = globalsAfterCommand(argv)
+  const kind = cacheKind(argv)
+  const firstFlag = args.findIndex((a) => a.startsWith('-'))
+  const words = (firstFlag < 0 ? args : args.slice(0, firstFlag)).slice(0, 4)
+  /** The longest command id the words name in full that has a manifest in `folder`, with its file. */
+  const namedIn = (folder: string): {id: string; file: string} | undefined => {
+    for (let n = words.length; n > 0; n--) {
+      const id = words.slice(0, n).join('.')
+      const file = join(bundle, folder, `${id}.json`)
+      if (/^[a-z0-9.-]+$/.test(id) && existsSync(file)) return {id, file}
+    }
+    return undefined
+  }
   let run: string | undefined
   let named: string | undefined
-  if (cacheKind(argv) === 'command' && args[0] !== 'autocomplete') {
+  if (kind === 'command' && args[0] !== 'autocomplete') {
     // the command named in full reads a manifest of its own; anything else (a topic, an alias, a typo) all commands
-    const firstFlag = args.findIndex((a) => a.startsWith('-'))
-    const words = (firstFlag < 0 ? args : args.slice(0, firstFlag)).slice(0, 4)
-    for (let n = words.length; n > 0 && !run; n--) {
-      const id = words.slice(0, n).join('.')
-      if (/^[a-z0-9.-]+$/.test(id) && existsSync(join(bundle, 'run-manifests', `${id}.json`))) {
-        run = join(bundle, 'run-manifests', `${id}.json`)
-        named = id
-      }
-    }
+    const own = namedIn('run-manifests')
+    run = own?.file
+    named = own?.id
     if (!run && existsSync(join(bundle, 'run-manifest.json'))) run = join(bundle, 'run-manifest.json')
+  } else if (kind === 'help' && args[0] !== 'help') {
+    // the help of one command with none below it (`till products list --help`) reads that command with its texts
+    run = namedIn('help-manifests')?.file
   }
   ;(globalThis as {__tillManifest?: (path: string) => string}).__tillManifest = (path) => (run && path === whole ? run : path)
   return named

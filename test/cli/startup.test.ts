@@ -195,7 +195,17 @@ describe('the run manifest', () => {
     expect(one).toEqual({...run, commands: {'products:list': run.commands['products:list']}})
   })
 
-  it("a command's run reads it; help reads the whole manifest and still has every description", async () => {
+  it('has, for the help of each command with none below it, that command with all its texts', () => {
+    const dir = join(ROOT, 'dist', 'bundle', 'help-manifests')
+    const ids = Object.keys(whole.commands)
+    const leaves = ids.filter((id) => !ids.some((other) => other.startsWith(`${id}:`)))
+    expect(leaves.length).toBeLessThan(ids.length) // (some commands have others below them)
+    expect(readdirSync(dir).sort()).toEqual(leaves.map((id) => `${id.replaceAll(':', '.')}.json`).sort())
+    const one = JSON.parse(readFileSync(join(dir, 'products.list.json'), 'utf8')) as typeof whole
+    expect(one.commands).toEqual({'products:list': whole.commands['products:list']})
+  })
+
+  it("a command's run reads it; help reads the whole manifest or its command's, with every description", async () => {
     const {runInProcess} = await import('../helpers/in-process.js')
     const box = sandbox()
     const chosen = (path: string) => (globalThis as {__tillManifest?: (p: string) => string}).__tillManifest?.(path)
@@ -206,9 +216,13 @@ describe('the run manifest', () => {
       expect(chosen(wholeFile)).toBe(join(ROOT, 'dist', 'bundle', 'run-manifests', 'profiles.list.json'))
       expect((await runInProcess(['orders', 'invoice', 'get', '--help-me'], {env: box.env()})).code).toBe(2)
       expect(chosen(wholeFile)).toBe(join(ROOT, 'dist', 'bundle', 'run-manifests', 'orders.invoice.get.json'))
+      // the help of one command reads that command with its texts; a topic's help, every command's
       const help = await runInProcess(['products', 'list', '--help'], {env: box.env()})
-      expect(chosen(wholeFile)).toBe(wholeFile)
+      expect(chosen(wholeFile)).toBe(join(ROOT, 'dist', 'bundle', 'help-manifests', 'products.list.json'))
       expect(help.stdout).toContain('Items per page')
+      const topic = await runInProcess(['products', '--help'], {env: box.env()})
+      expect(chosen(wholeFile)).toBe(wholeFile)
+      expect(topic.stdout).toContain('products list')
       const typo = await runInProcess(['prodcts', 'list'], {env: box.env()})
       expect(chosen(wholeFile)).toBe(join(ROOT, 'dist', 'bundle', 'run-manifest.json'))
       expect(typo.stderr).toContain('did you mean "till products list"')
