@@ -72,12 +72,13 @@ export const LIMITS = {
   licenseKeys: {limit: 3, windowMs: 1000, blockMs: 60_000},
 } as const satisfies Record<string, Rule>
 
-export interface RunningEmulator {
-  /** Each environment served (the sandbox is absent with `productionOnly`). */
-  environments: Record<EnvName, EnvironmentInfo>
+/** A running emulator of the environments `E` (production alone with `productionOnly`). */
+export interface RunningEmulator<E extends EnvName = EnvName> {
+  /** Each environment served. */
+  environments: Record<E, EnvironmentInfo>
   /** The secret that signs events posted to `forwardTo`. */
   forwardSecret?: string
-  envs: Record<EnvName, Env>
+  envs: Record<E, Env>
   close(): Promise<void>
 }
 
@@ -118,7 +119,9 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   })
 }
 
-export async function startEmulator(options: StartOptions): Promise<RunningEmulator> {
+export async function startEmulator(options: StartOptions & {productionOnly: true}): Promise<RunningEmulator<'production'>>
+export async function startEmulator(options: StartOptions): Promise<RunningEmulator>
+export async function startEmulator(options: StartOptions): Promise<RunningEmulator<'production'> | RunningEmulator> {
   const opts: EmulatorOptions = {
     paymentDelayMs: options.paymentDelayMs ?? 2000,
     invoiceDelayMs: options.invoiceDelayMs ?? 1000,
