@@ -7,7 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {runCli, sandbox, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
-import {api, listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+import {api, control, listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 
 describe('catalog apply twice at once', () => {
   let emulator: Emulator
@@ -31,7 +31,7 @@ describe('catalog apply twice at once', () => {
       })
       expect(r.code, r.stderr).toBe(0)
     }
-    const emptied = await api(emulator.production, 'POST', `${emulator.production.url.replace(/\/v1$/, '')}/_emulator/empty`, {body: {}})
+    const emptied = await control(emulator.production, 'POST', 'empty', {body: {}})
     expect(emptied.status, emptied.text).toBe(200)
     const pulled = await runInProcess(['catalog', 'pull', '-p', 'sb', '--out', file], {env: env()})
     expect(pulled.code, pulled.stderr).toBe(0)

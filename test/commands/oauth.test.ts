@@ -12,7 +12,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {expectNoToken, runCli, sandbox, sh, spawnCli, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
-import {api, ROOT, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {api, control, ROOT, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {TILL_SCOPES} from '../../src/client/oauth.js'
 import {chromiumTool, launchChromium} from '../helpers/tools.js'
 
@@ -132,7 +132,7 @@ describe.skipIf(CHROMIUM.missing)(`till auth login --web in a real browser${CHRO
 
   it('renews an access token the service expired, and one about to expire, without the user noticing', async () => {
     const before = tokenOf('web')
-    const expired = await api(emu.sandbox, 'POST', `${new URL(emu.sandbox.url).origin}/_emulator/oauth2/expire-access-tokens`)
+    const expired = await control(emu.sandbox, 'POST', 'oauth2/expire-access-tokens')
     expect(expired.status).toBe(200)
     expect((await api(emu.sandbox, 'GET', '/products/', {token: before.access_token})).status).toBe(401)
 
@@ -167,14 +167,14 @@ describe.skipIf(CHROMIUM.missing)(`till auth login --web in a real browser${CHRO
   })
 
   it('several commands renewing the same profile at once all succeed (one refresh, shared through the profile)', async () => {
-    expect((await api(emu.sandbox, 'POST', `${new URL(emu.sandbox.url).origin}/_emulator/oauth2/expire-access-tokens`)).status).toBe(200)
+    expect((await control(emu.sandbox, 'POST', 'oauth2/expire-access-tokens')).status).toBe(200)
     const results = await Promise.all([0, 1, 2].map(() => runCli(['products', 'list', '-o', 'json'], {env: box.env()})))
     for (const r of results) expect(r.code, r.stderr).toBe(0)
     expect(Date.parse(tokenOf('web').expires_at)).toBeGreaterThan(Date.now())
   })
 
   it('listen connects with the sign-in, renewing an expired access token first', async () => {
-    expect((await api(emu.sandbox, 'POST', `${new URL(emu.sandbox.url).origin}/_emulator/oauth2/expire-access-tokens`)).status).toBe(200)
+    expect((await control(emu.sandbox, 'POST', 'oauth2/expire-access-tokens')).status).toBe(200)
     const before = tokenOf('web')
     const r = await runInProcess(['listen', '--print-secret'], {env: box.env()})
     expect(r.code, r.stderr).toBe(0)

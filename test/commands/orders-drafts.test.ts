@@ -8,7 +8,7 @@ import type {AddressInfo} from 'node:net'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {api, listAll, sleep, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+import {api, control, listAll, sleep, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 let emulator: Emulator
@@ -20,7 +20,7 @@ const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}`).toBe(
 const seed: Record<string, Json> = {}
 
 const features = (enabled: boolean) =>
-  api(emulator.production, 'POST', `${new URL(emulator.production.url).origin}/_emulator/organization/features`, {
+  control(emulator.production, 'POST', 'organization/features', {
     body: {off_session_charges_enabled: enabled},
   })
 
@@ -161,8 +161,7 @@ describe('till orders create and finalize', () => {
   })
 
   it('a card that is declined, or needs the customer to authenticate: one line each, the draft kept', async () => {
-    const card = (outcome: string) =>
-      api(emulator.production, 'POST', `${new URL(emulator.production.url).origin}/_emulator/customers/${seed.payer.id}/card`, {body: {outcome}})
+    const card = (outcome: string) => control(emulator.production, 'POST', `customers/${seed.payer.id}/card`, {body: {outcome}})
     const created = await till(['orders', 'create', '--customer', seed.payer.id, '--product', seed.product.id])
     ok(created)
     const id = created.stdout.trim()

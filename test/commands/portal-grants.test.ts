@@ -8,7 +8,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 
 import {allowRefusals} from '../helpers/contract.js'
 import {envVars, expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, control, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {expectShape} from '../contract/harness.js'
 
@@ -91,7 +91,7 @@ describe('till portal: benefit grants, downloadables, license-key rotation', () 
     expect(attached.status, attached.text).toBe(200)
     expect(json(await as(s.customer_id, ['portal', 'downloadables', 'list', '-o', 'json']))).toEqual([])
     // the renewal's payment grants the product's new benefit
-    const renewed = await api(env, 'POST', `${env.url.replace(/\/v1$/, '')}/_emulator/subscriptions/${s.id}/renew`)
+    const renewed = await control(env, 'POST', `subscriptions/${s.id}/renew`)
     expect(renewed.status, renewed.text).toBe(200)
     // the grant follows the renewal's payment, which the emulator settles a moment later
     let r = await as(s.customer_id, ['portal', 'downloadables', 'list', '-o', 'json'])

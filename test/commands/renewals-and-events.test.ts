@@ -12,7 +12,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 
 import {envVars, linesOf, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
-import {api, sleep, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+import {api, control, sleep, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 
 describe('discounts at renewals, events of the new resources, a file changed during its upload', () => {
   let emulator: Emulator
@@ -120,9 +120,9 @@ describe('discounts at renewals, events of the new resources, a file changed dur
 
   it('discounts send discount.created|updated|deleted; custom fields, files, payments and disputes send none (as the service)', async () => {
     const listener = spawnCli(['listen', '--json'], {env: env(), timeoutMs: 120_000})
-    const control = async () => (await api(emulator.production, 'GET', `${emulator.production.url.replace(/\/v1$/, '')}/_emulator/listeners`)).body
-    for (let i = 0; i < 200 && (await control()).listeners < 1; i++) await sleep(50)
-    expect((await control()).listeners).toBeGreaterThanOrEqual(1)
+    const listening = async () => (await control(emulator.production, 'GET', 'listeners')).body
+    for (let i = 0; i < 200 && (await listening()).listeners < 1; i++) await sleep(50)
+    expect((await listening()).listeners).toBeGreaterThanOrEqual(1)
 
     const d = json(await till(['discounts', 'create', '--name', 'Quiet', '--percent', '5', '--code', 'QUIET5', '--json']))
     ok(await till(['discounts', 'update', d.id, '--name', 'Quieter']))

@@ -9,7 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, linesOf, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {allowRefusals} from '../helpers/contract.js'
-import {api, listAll, sleep, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, control, listAll, sleep, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 /** A webhook receiver: the events the emulator posts, by type. */
@@ -289,7 +289,7 @@ describe('seats', {timeout: 120_000}, () => {
     // next_period: a pending update, applied at the renewal
     const later = json(await till(['subscriptions', 'update', subscription.id, '--seats', '6', '--proration', 'next_period', '--yes', '--json']))
     expect(later).toMatchObject({seats: 8, pending_update: {seats: 6, product_id: null}})
-    const renewed = await api(env, 'POST', `${env.url.replace(/\/v1$/, '')}/_emulator/subscriptions/${subscription.id}/renew`)
+    const renewed = await control(env, 'POST', `subscriptions/${subscription.id}/renew`)
     expect(renewed.status, renewed.text).toBe(200)
     const after = (await api(env, 'GET', `/subscriptions/${subscription.id}`)).body
     expect(after).toMatchObject({seats: 6, amount: 4800, pending_update: null})

@@ -2,12 +2,12 @@
 // the keys of its SDK type (nested objects too), so the portal shows a customer no more than its schemas.
 import {expect, it} from 'vitest'
 
-import {api, listAll, type Json} from '../helpers/emulator.js'
+import {api, control, listAll, type Json} from '../helpers/emulator.js'
 import {expectShape, useContract} from './harness.js'
 
 const h = useContract({paymentDelay: '0s'})
 
-const control = (path: string, body?: unknown) => api(h.env, 'POST', `${h.env.url.replace(/\/v1$/, '')}/_emulator${path}`, body === undefined ? {} : {body})
+const post = (path: string, body?: unknown) => control(h.env, 'POST', path, body === undefined ? {} : {body})
 
 async function sessionOf(customerId: string): Promise<string> {
   const res = await api(h.env, 'POST', '/customer-sessions/', {body: {customer_id: customerId}})
@@ -41,7 +41,7 @@ it('the session, payment methods, wallets and the organization page have the SDK
   })
   expectShape('2026-10', 'CustomerPaymentMethodCreateRequiresActionResponse', action.body)
 
-  expect((await control(`/customers/${paid.customer_id}/wallet`, {amount: 100})).status).toBe(201)
+  expect((await post(`customers/${paid.customer_id}/wallet`, {amount: 100})).status).toBe(201)
   const wallets = await get('/customer-portal/wallets/', 'ListResourceCustomerWallet')
   await get(`/customer-portal/wallets/${wallets.items[0].id}`, 'CustomerWallet')
   await get(`/customer-portal/orders/${paid.id}/receipt`, 'CustomerOrderReceipt')
@@ -54,7 +54,7 @@ it('the session, payment methods, wallets and the organization page have the SDK
 
 it("a payment retry's outcome, a rotated key and an e-mail change's new token have the SDK types exactly", async () => {
   const s = (await listAll(h.env, '/subscriptions/', 'status=active')).find((x) => x.amount > 0)!
-  const failed = await control(`/subscriptions/${s.id}/fail-payment`)
+  const failed = await post(`subscriptions/${s.id}/fail-payment`)
   const token = await sessionOf(s.customer_id)
   const retried = await h.raw('POST', `/customer-portal/orders/${failed.body.order.id}/confirm-payment`, {token, body: {confirmation_token_id: 'ctoken_visa'}})
   expect(retried.status, retried.text).toBe(200)
@@ -67,7 +67,7 @@ it("a payment retry's outcome, a rotated key and an e-mail change's new token ha
 
   const requested = await h.raw('POST', '/customer-portal/customers/me/email-update/request', {token, body: {email: `shape-${Date.now()}@example.com`}})
   expect(requested.status, requested.text).toBe(202)
-  const pending = await api(h.env, 'GET', `${h.env.url.replace(/\/v1$/, '')}/_emulator/email-verifications`)
+  const pending = await control(h.env, 'GET', 'email-verifications')
   const verification = pending.body.items.find((v: Json) => v.customer_id === s.customer_id)
   const verified = await h.raw('POST', '/customer-portal/customers/me/email-update/verify', {token: null, body: {token: verification.token}})
   expect(verified.status, verified.text).toBe(200)

@@ -5,7 +5,7 @@
 import {Polar} from '@polar-sh/sdk-0.49'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {api, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
+import {api, control, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 
 describe('SDK contract: events, meters, customer meters', () => {
   let emulator: Emulator
@@ -148,7 +148,7 @@ describe('SDK contract: events, meters, customer meters', () => {
     await api(env, 'POST', `/products/${product.id}/benefits`, {body: {benefits: [benefit.id]}})
     const customer = (await api(env, 'POST', '/customers/', {body: {email: 'sdk-cycle@example.com'}})).body
     const subscription = (await api(env, 'POST', '/subscriptions/', {body: {product_id: product.id, customer_id: customer.id}})).body
-    const renewed = await api(env, 'POST', `${env.url.replace(/\/v1$/, '')}/_emulator/subscriptions/${subscription.id}/renew`)
+    const renewed = await control(env, 'POST', `subscriptions/${subscription.id}/renew`)
     expect(renewed.status, renewed.text).toBe(200)
 
     const listed = (await polar.events.list({customerId: customer.id, source: 'system', sorting: ['timestamp'], limit: 100})) as {

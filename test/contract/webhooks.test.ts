@@ -9,7 +9,7 @@ import type {AddressInfo} from 'node:net'
 import {webhooks} from '@polar-sh/sdk/2026-10'
 import {afterAll, beforeAll, expect, it} from 'vitest'
 
-import {api} from '../helpers/emulator.js'
+import {control} from '../helpers/emulator.js'
 import {sdkFields, useContract} from './harness.js'
 import {WEBHOOK_EVENTS} from '../../src/client/webhook-events.js'
 
@@ -78,9 +78,8 @@ it('every delivery passes validateEvent, for each event type the emulator sends'
   const subscription = (await polar.subscriptions.list({customer_id: customer.id})).items[0]!
   await polar.subscriptions.update(subscription.id, {cancel_at_period_end: true})
   await polar.subscriptions.update(subscription.id, {cancel_at_period_end: false})
-  const origin = h.env.url.replace(/\/v1$/, '')
-  expect((await api(h.env, 'POST', `${origin}/_emulator/subscriptions/${subscription.id}/renew`)).status).toBeLessThan(300)
-  expect((await api(h.env, 'POST', `${origin}/_emulator/subscriptions/${subscription.id}/fail-payment`)).status).toBeLessThan(300)
+  expect((await control(h.env, 'POST', `subscriptions/${subscription.id}/renew`)).status).toBeLessThan(300)
+  expect((await control(h.env, 'POST', `subscriptions/${subscription.id}/fail-payment`)).status).toBeLessThan(300)
   await polar.subscriptions.revoke(subscription.id)
 
   // Seats of the seeded seat-based subscription: one assigned, its invitation (read from the control surface, as
@@ -88,7 +87,7 @@ it('every delivery passes validateEvent, for each event type the emulator sends'
   const seatProduct = (await polar.products.list({query: 'Team Seats'})).items[0]!
   const seated = (await polar.subscriptions.list({product_id: seatProduct.id})).items.find((s) => s.seats !== null)!
   const seat = await polar.customerSeats.assignSeat({subscription_id: seated.id, email: 'webhook.seat@example.com'})
-  const invitation = await api(h.env, 'GET', `${origin}/_emulator/customer-seats/${seat.id}/invitation`)
+  const invitation = await control(h.env, 'GET', `customer-seats/${seat.id}/invitation`)
   expect((await anonymous.customerSeats.getClaimInfo(invitation.body.invitation_token)).can_claim).toBe(true)
   const claimed = await anonymous.customerSeats.claimSeat({invitation_token: invitation.body.invitation_token})
   expect(claimed.seat.status).toBe('claimed')

@@ -253,6 +253,11 @@ export interface ApiOptions {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
 /** One request to `env` (`path` relative to `/v1`, or an absolute URL), with the global fetch. */
+/** A call to the emulator's control routes (`/_emulator/<path>`, beside the API's `/v1`), with the environment's token. */
+export function control(env: EnvHandle, method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse> {
+  return api(env, method, `${new URL(env.url).origin}/_emulator/${path}`, options)
+}
+
 export async function api(env: EnvHandle, method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse> {
   const url = /^https?:\/\//.test(path) ? path : `${env.url}${path}`
   const headers: Record<string, string> = {...options.headers}

@@ -3,7 +3,7 @@
 import {expect} from 'vitest'
 
 import {type Sandbox, sandbox} from './cli.js'
-import {api, type Emulator, type StartOptions, startEmulator} from './emulator.js'
+import {control, type Emulator, type StartOptions, startEmulator} from './emulator.js'
 import {runInProcess} from './in-process.js'
 
 export async function emptyTarget(options: StartOptions = {}): Promise<{emulator: Emulator; box: Sandbox}> {
@@ -15,7 +15,7 @@ export async function emptyTarget(options: StartOptions = {}): Promise<{emulator
     input: `${env.token}\n`,
   })
   expect(login.code, login.stderr).toBe(0)
-  const emptied = await api(env, 'POST', `${env.url.replace(/\/v1$/, '')}/_emulator/empty`, {body: {}})
+  const emptied = await control(env, 'POST', 'empty', {body: {}})
   expect(emptied.status, emptied.text).toBe(200)
   return {emulator, box}
 }
