@@ -11,7 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {expectNoToken, KEY, linesOf, runAnswering, sandbox, sh, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
-import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, control as controlRoute, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 
 describe('catalog as code between sandbox and production', () => {
   let emulator: Emulator
@@ -25,7 +25,7 @@ describe('catalog as code between sandbox and production', () => {
     return r
   }
   const control = async (env: EnvHandle, path: string, body: unknown = {}) => {
-    const res = await api(env, 'POST', `${env.url.replace(/\/v1$/, '')}/_emulator${path}`, {body})
+    const res = await controlRoute(env, 'POST', path, {body})
     expect(res.status, res.text).toBe(200)
     return res.body
   }

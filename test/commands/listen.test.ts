@@ -9,7 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, sandbox, spawnCli, type Running, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
-import {api, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
+import {api, control, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 
 interface Received {
   headers: IncomingHttpHeaders
@@ -54,7 +54,6 @@ async function waitFor<T>(what: string, check: () => T | undefined | false | Pro
   }
 }
 
-const control = (env: EnvHandle, method: string, path: string) => api(env, method, `${env.url.replace(/\/v1$/, '')}/_emulator${path}`)
 const typeOf = (r: Received) => (JSON.parse(r.body) as {type: string}).type
 const dataOf = (r: Received) => (JSON.parse(r.body) as {data: {id: string; checkout_id?: string}}).data
 

@@ -6,7 +6,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 
 import {allowRefusals} from '../helpers/contract.js'
 import {envVars, expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {api, listAll, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, control as controlRoute, listAll, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 describe('till portal: the account', () => {
@@ -26,8 +26,7 @@ describe('till portal: the account', () => {
   const as = (customer: Json, args: string[], input?: string) => till([...args, '--as-customer-id', customer.id], {}, input)
   const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}\n${r.stdout}`).toBe(0)
   const json = (r: CliResult) => JSON.parse(r.stdout)
-  const control = (method: string, path: string, body?: unknown) =>
-    api(env, method, `${env.url.replace(/\/v1$/, '')}/_emulator${path}`, body === undefined ? {} : {body})
+  const control = (method: string, path: string, body?: unknown) => controlRoute(env, method, path, body === undefined ? {} : {body})
   const methodsOf = async (customer: Json) => json(await as(customer, ['portal', 'payment-methods', 'list', '-o', 'json'])) as Json[]
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {envVars, expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, control as controlRoute, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 describe('till portal: order payments', () => {
@@ -24,7 +24,7 @@ describe('till portal: order payments', () => {
   const as = (customerId: string, args: string[], extra: Record<string, string | undefined> = {}) => till([...args, '--as-customer-id', customerId], extra)
   const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}\n${r.stdout}`).toBe(0)
   const json = (r: CliResult) => JSON.parse(r.stdout)
-  const control = (path: string) => api(env, 'POST', `${env.url.replace(/\/v1$/, '')}/_emulator${path}`)
+  const control = (path: string) => controlRoute(env, 'POST', path)
   /** A live subscription of its own customer, renewed now with a payment that fails: its pending order. */
   const failedRenewal = async (): Promise<{subscription: Json; order: Json}> => {
     const s = subscriptions.shift()!

@@ -2,12 +2,11 @@
 // shape, then normal service), and emptying one environment without touching the other.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {api, listAll, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
+import {api, control as controlRoute, listAll, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 
 describe('emulator control: products/refuse and empty', () => {
   let emulator: Emulator
-  const control = (env: EnvHandle, path: string, body: unknown, token?: string | null) =>
-    api(env, 'POST', `${env.url.replace(/\/v1$/, '')}/_emulator${path}`, {body, token})
+  const control = (env: EnvHandle, path: string, body: unknown, token?: string | null) => controlRoute(env, 'POST', path, {body, token})
   const product = {name: 'Refused Once', prices: [{amount_type: 'fixed', price_amount: 500}]}
 
   beforeAll(async () => {

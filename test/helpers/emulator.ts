@@ -255,7 +255,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 /** One request to `env` (`path` relative to `/v1`, or an absolute URL), with the global fetch. */
 /** A call to the emulator's control routes (`/_emulator/<path>`, beside the API's `/v1`), with the environment's token. */
 export function control(env: EnvHandle, method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse> {
-  return api(env, method, `${new URL(env.url).origin}/_emulator/${path}`, options)
+  return api(env, method, `${new URL(env.url).origin}/_emulator/${path.replace(/^\//, '')}`, options)
 }
 
 export async function api(env: EnvHandle, method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse> {
