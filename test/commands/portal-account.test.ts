@@ -5,24 +5,22 @@
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {allowRefusals} from '../helpers/contract.js'
-import {envVars, expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, control as controlRoute, listAll, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {runInProcess} from '../helpers/in-process.js'
+import {recordingTill, runInProcess} from '../helpers/in-process.js'
 
 describe('till portal: the account', () => {
   let emulator: Emulator
   let env: EnvHandle
   let box: Sandbox
-  const outputs: string[] = []
   /** A customer with a paid subscription that has not ended (so a card it paid with), and one who never paid. */
   let payer: Json
   let newcomer: Json
 
-  const till = async (args: string[], extra: Record<string, string | undefined> = {}, input?: string): Promise<CliResult> => {
-    const r = await runInProcess(args, {env: box.env({...envVars(env), ...extra}), input})
-    outputs.push(r.stdout, r.stderr)
-    return r
-  }
+  const {till, outputs} = recordingTill(
+    () => box,
+    () => env,
+  )
   const as = (customer: Json, args: string[], input?: string) => till([...args, '--as-customer-id', customer.id], {}, input)
   const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}\n${r.stdout}`).toBe(0)
   const json = (r: CliResult) => JSON.parse(r.stdout)

@@ -7,24 +7,22 @@ import {writeFileSync} from 'node:fs'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {allowRefusals} from '../helpers/contract.js'
-import {envVars, expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, control, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {runInProcess} from '../helpers/in-process.js'
+import {recordingTill} from '../helpers/in-process.js'
 import {expectShape} from '../contract/harness.js'
 
 describe('till portal: benefit grants, downloadables, license-key rotation', () => {
   let emulator: Emulator
   let env: EnvHandle
   let box: Sandbox
-  const outputs: string[] = []
   let grants: Json[]
   let benefits: Json[]
 
-  const till = async (args: string[], extra: Record<string, string | undefined> = {}): Promise<CliResult> => {
-    const r = await runInProcess(args, {env: box.env({...envVars(env), ...extra})})
-    outputs.push(r.stdout, r.stderr)
-    return r
-  }
+  const {till, outputs} = recordingTill(
+    () => box,
+    () => env,
+  )
   const as = (customerId: string, args: string[]) => till([...args, '--as-customer-id', customerId])
   const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}\n${r.stdout}`).toBe(0)
   const json = (r: CliResult) => JSON.parse(r.stdout)

@@ -4,23 +4,21 @@
 // cancellation (DELETE) when no reason is given.
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
-import {envVars, expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, control as controlRoute, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {runInProcess} from '../helpers/in-process.js'
+import {recordingTill} from '../helpers/in-process.js'
 
 describe('till portal: order payments', () => {
   let emulator: Emulator
   let env: EnvHandle
   let box: Sandbox
-  const outputs: string[] = []
   let subscriptions: Json[]
   let orders: Json[]
 
-  const till = async (args: string[], extra: Record<string, string | undefined> = {}): Promise<CliResult> => {
-    const r = await runInProcess(args, {env: box.env({...envVars(env), ...extra})})
-    outputs.push(r.stdout, r.stderr)
-    return r
-  }
+  const {till, outputs} = recordingTill(
+    () => box,
+    () => env,
+  )
   const as = (customerId: string, args: string[], extra: Record<string, string | undefined> = {}) => till([...args, '--as-customer-id', customerId], extra)
   const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}\n${r.stdout}`).toBe(0)
   const json = (r: CliResult) => JSON.parse(r.stdout)

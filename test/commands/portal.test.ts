@@ -9,8 +9,8 @@ import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 
 import {api, listAll, ROOT, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
-import {BIN, envVars, expectNoToken, jsonlIds, linesOf, sandbox, sh, stripAnsi, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {runInProcess} from '../helpers/in-process.js'
+import {BIN, envVars, expectNoToken, jsonlIds, linesOf, sandbox, sh, stripAnsi, type Sandbox} from '../helpers/cli.js'
+import {recordingTill, runInProcess} from '../helpers/in-process.js'
 
 async function sessionToken(env: EnvHandle, customerId: string): Promise<string> {
   const res = await api(env, 'POST', '/customer-sessions/', {body: {customer_id: customerId}})
@@ -47,13 +47,11 @@ describe('till portal', () => {
   let b: Json
   let tokenA: string
   let box: Sandbox
-  const outputs: string[] = []
 
-  const till = async (args: string[], extra: Record<string, string | undefined> = {}): Promise<CliResult> => {
-    const r = await runInProcess(args, {env: box.env({...envVars(env), ...extra})})
-    outputs.push(r.stdout, r.stderr)
-    return r
-  }
+  const {till, outputs} = recordingTill(
+    () => box,
+    () => env,
+  )
   /** As customer A through TILL_CUSTOMER_TOKEN. */
   const asA = (args: string[]) => till(args, {TILL_CUSTOMER_TOKEN: tokenA})
   const ordersOf = (customer: Json) => orders.filter((o) => o.customer_id === customer.id)

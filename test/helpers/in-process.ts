@@ -23,8 +23,8 @@ import {join} from 'node:path'
 import {Readable, Writable} from 'node:stream'
 import {pathToFileURL} from 'node:url'
 
-import type {CliResult} from './cli.js'
-import {ROOT} from './emulator.js'
+import {envVars, type CliResult, type Sandbox} from './cli.js'
+import {ROOT, type EnvHandle} from './emulator.js'
 
 export interface InProcessOptions {
   env: NodeJS.ProcessEnv
@@ -161,4 +161,21 @@ async function runNow(args: string[], options: InProcessOptions): Promise<CliRes
     process.env = saved.env
   }
   return {code, signal: null, stdout: stdout.text, stderr: stderr.text, ms: Date.now() - started}
+}
+
+/**
+ * till run in the test process (as runInProcess runs it) in the sandbox `box()` against `env()`, with `extra`
+ * variables, keeping every output in `outputs`, for a file's final check that none shows the token.
+ */
+export function recordingTill(
+  box: () => Sandbox,
+  env: () => EnvHandle,
+): {till: (args: string[], extra?: Record<string, string | undefined>, input?: string) => Promise<CliResult>; outputs: string[]} {
+  const outputs: string[] = []
+  const till = async (args: string[], extra: Record<string, string | undefined> = {}, input?: string): Promise<CliResult> => {
+    const r = await runInProcess(args, {env: box().env({...envVars(env()), ...extra}), input})
+    outputs.push(r.stdout, r.stderr)
+    return r
+  }
+  return {till, outputs}
 }
