@@ -175,8 +175,8 @@ describe('till listen and till trigger', () => {
     expect(done.stderr).not.toMatch(/\n\s+at /)
   })
 
-  it('triggers the seat events of a seat-based subscription: assigned, revoked', async () => {
-    for (const type of ['customer_seat.assigned', 'customer_seat.revoked']) {
+  it('triggers the seat events of a seat-based subscription: assigned, claimed, revoked', async () => {
+    for (const type of ['customer_seat.assigned', 'customer_seat.claimed', 'customer_seat.revoked']) {
       const made = await runInProcess(['trigger', type], {env: vars, timeoutMs: 60_000})
       expect(made.code, made.stderr).toBe(0)
       const seatId = /^seat\t(\S+)$/m.exec(made.stdout)![1]!

@@ -155,13 +155,16 @@ async function seatPlan(kit: TriggerKit): Promise<Obj> {
   })
 }
 
-/** A seat of a new subscription to the seat-based plan, assigned to a new e-mail (customer_seat.assigned). */
-async function seat(kit: TriggerKit, made: Made): Promise<string> {
+/**
+ * A seat of a new subscription to the seat-based plan, assigned to a new e-mail: pending until claimed
+ * (customer_seat.assigned), or claimed at once without an invitation (`claimed`: customer_seat.claimed).
+ */
+async function seat(kit: TriggerKit, made: Made, claimed = false): Promise<string> {
   const subscription = await subscribe(kit, made, 'seats')
   await paid(kit, made.order!)
-  const assigned = await kit.client.post<Obj>('/customer-seats', {subscription_id: subscription, email: email()})
+  const assigned = await kit.client.post<Obj>('/customer-seats', {subscription_id: subscription, email: email(), ...(claimed ? {immediate_claim: true} : {})})
   made.seat = assigned.id
-  kit.step(`assigned seat ${assigned.id} of subscription ${subscription}`)
+  kit.step(`assigned seat ${assigned.id} of subscription ${subscription}${claimed ? ', claimed at once' : ''}`)
   return assigned.id
 }
 
@@ -266,6 +269,12 @@ export const RECIPES: Recipe[] = [
     summary: 'Subscribes to a seat-based plan, waits until it is paid, then assigns a seat to a new e-mail.',
     needsPayment: true,
     run: async (kit, made) => void (await seat(kit, made)),
+  },
+  {
+    events: ['customer_seat.claimed'],
+    summary: 'Subscribes to a seat-based plan, waits until it is paid, then assigns a seat to a new e-mail, claimed at once (no invitation).',
+    needsPayment: true,
+    run: async (kit, made) => void (await seat(kit, made, true)),
   },
   {
     events: ['customer_seat.revoked'],
