@@ -23,6 +23,20 @@ export const priceFlags = {
   preset: Flags.string({description: 'With --pay-what-you-want: amount suggested on the checkout.', helpGroup: 'PRICE'}),
 }
 
+/** A seat-based price (`--seat-tiers`, `--seat-tier-type`): `price` says which, "A seat-based price" or "A new seat-based price". */
+export const seatTierFlags = (price: string) => ({
+  'seat-tiers': Flags.string({
+    description: `${price}: tiers MIN-MAX:PRICE, the last MIN+:PRICE, comma-separated, each price per seat in major units, e.g. 1-5:10.00,6+:8.00.`,
+    helpGroup: 'PRICE',
+  }),
+  'seat-tier-type': Flags.option({
+    options: ['volume', 'graduated'] as const,
+    description: 'With --seat-tiers: volume (every seat at the tier the count falls in; the default) or graduated (each tier its own seats).',
+    helpGroup: 'PRICE',
+    dependsOn: ['seat-tiers'],
+  })(),
+})
+
 /** Benefit properties: a JSON object for any type, and flags for custom and license_keys benefits. */
 export const benefitPropertyFlags = {
   properties: Flags.string({description: 'Properties as a JSON object (any type; the flags below override its keys).', helpGroup: 'PROPERTIES'}),

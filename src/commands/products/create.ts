@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {createProduct, setProductBenefits, type ProductCreate} from '../../client/resources/products.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
-import {metadataFlag, priceFlags, VISIBILITIES} from '../../areas/catalog/flags.js'
+import {metadataFlag, priceFlags, seatTierFlags, VISIBILITIES} from '../../areas/catalog/flags.js'
 import {currencyCode, fixedPrice, meteredPrice, priceFrom, priceRule, seatPrice} from '../../areas/catalog/input.js'
 import {metadataFrom} from '../../cli/input/fields.js'
 import {getBenefit} from '../../client/resources/benefits.js'
@@ -56,16 +56,7 @@ export default class ProductsCreate extends BaseCommand {
     visibility: Flags.option({options: VISIBILITIES, description: 'Who can see it (default public).'})(),
     ...metadataFlag(),
     benefit: Flags.string({description: 'Benefit id to grant with the product (repeatable).', multiple: true}),
-    'seat-tiers': Flags.string({
-      description: 'A seat-based price: tiers MIN-MAX:PRICE, the last MIN+:PRICE, comma-separated, each price per seat in major units, e.g. 1-5:10.00,6+:8.00.',
-      helpGroup: 'PRICE',
-    }),
-    'seat-tier-type': Flags.option({
-      options: ['volume', 'graduated'] as const,
-      description: 'With --seat-tiers: volume (every seat at the tier the count falls in; the default) or graduated (each tier its own seats).',
-      helpGroup: 'PRICE',
-      dependsOn: ['seat-tiers'],
-    })(),
+    ...seatTierFlags('A seat-based price'),
     metered: Flags.string({
       description: 'A metered price METER_ID:UNIT_AMOUNT[:CAP], in minor units (repeatable; recurring products only), e.g. METER:0.5 for half a cent per unit.',
       multiple: true,

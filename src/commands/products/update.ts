@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
-import {metadataFlag, priceFlags, VISIBILITIES} from '../../areas/catalog/flags.js'
+import {metadataFlag, priceFlags, seatTierFlags, VISIBILITIES} from '../../areas/catalog/flags.js'
 import {applyProductChanges, hasProductChanges, productUpdateBody, type ProductChanges} from '../../areas/catalog/input.js'
 import {usageError} from '../../client/till-error.js'
 
@@ -29,17 +29,7 @@ export default class ProductsUpdate extends BaseCommand {
     visibility: Flags.option({options: VISIBILITIES, description: 'Who can see it.'})(),
     ...priceFlags,
     currency: Flags.string({description: "Currency of the new price (default: the current price's).", helpGroup: 'PRICE'}),
-    'seat-tiers': Flags.string({
-      description:
-        'A new seat-based price: tiers MIN-MAX:PRICE, the last MIN+:PRICE, comma-separated, each price per seat in major units, e.g. 1-5:10.00,6+:8.00.',
-      helpGroup: 'PRICE',
-    }),
-    'seat-tier-type': Flags.option({
-      options: ['volume', 'graduated'] as const,
-      description: 'With --seat-tiers: volume (every seat at the tier the count falls in; the default) or graduated (each tier its own seats).',
-      helpGroup: 'PRICE',
-      dependsOn: ['seat-tiers'],
-    })(),
+    ...seatTierFlags('A new seat-based price'),
     ...metadataFlag('Set metadata key=value, merged into the current metadata; key= removes the key (repeatable).'),
     benefit: Flags.string({description: 'Attach this benefit id (repeatable).', multiple: true}),
     'remove-benefit': Flags.string({description: 'Detach this benefit id (repeatable).', multiple: true}),
