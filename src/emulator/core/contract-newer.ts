@@ -22,6 +22,9 @@ const domainErrorSchema = (name: string) => ({
   title: name,
 })
 
+/** The `id` path parameter of these operations, a UUID as the document declares its own. */
+const ID_PATH = {name: 'id', in: 'path', required: true, schema: {type: 'string', format: 'uuid4'}}
+
 /**
  * Operations newer than the document that the official SDK 1.0.1 calls (its 2026-10 client), each with
  * the reason it is here: added to the copy of the document, with the answers the SDK parses, so that
@@ -40,7 +43,7 @@ const NEWER_OPERATIONS: Array<{
     {
       path: '/v1/customers/{id}/members',
       id: 'customers:members:list',
-      key: {name: 'id', in: 'path', required: true, schema: {type: 'string', format: 'uuid4'}},
+      key: ID_PATH,
     },
     {
       path: '/v1/customers/external/{external_id}/members',
@@ -65,7 +68,7 @@ const NEWER_OPERATIONS: Array<{
     why: "SDK 1.0.1 customerPortal.licenseKeys.rotate: the customer's own key rotated (RotatedLicenseKey: LicenseKeyRead's fields)",
     operation: {
       operationId: 'customer_portal:license_keys:rotate',
-      parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string', format: 'uuid4'}}],
+      parameters: [ID_PATH],
       responses: {'200': ref('LicenseKeyRead'), '400': ref('RotateNotPermitted'), '401': ref('Unauthorized'), '404': ref('ResourceNotFound')},
       security: ['customer_session', 'member_session'].map((scheme) => ({[scheme]: ['customer_portal:write']})),
     },
@@ -77,7 +80,7 @@ const NEWER_OPERATIONS: Array<{
     why: 'SDK 1.0.1 products.delete: a product without orders, subscriptions, trials or discounts can be deleted (409 ProductNotDeletable otherwise)',
     operation: {
       operationId: 'products:delete',
-      parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string', format: 'uuid4'}}],
+      parameters: [ID_PATH],
       responses: {'204': {description: 'Product deleted.'}, '403': ref('NotPermitted'), '404': ref('ResourceNotFound'), '409': ref('ProductNotDeletable')},
       security: ['oidc', 'pat', 'oat'].map((scheme) => ({[scheme]: ['products:write']})),
     },
@@ -89,7 +92,7 @@ const NEWER_OPERATIONS: Array<{
     why: "SDK 1.0.1 licenseKeys.rotate: a new key string for the same license key (RotatedLicenseKey, the 2026-10 LicenseKeyRead's fields)",
     operation: {
       operationId: 'license_keys:rotate',
-      parameters: [{name: 'id', in: 'path', required: true, schema: {type: 'string', format: 'uuid4'}}],
+      parameters: [ID_PATH],
       responses: {'200': ref('LicenseKeyRead'), '400': ref('RotateNotPermitted'), '401': ref('Unauthorized'), '404': ref('ResourceNotFound')},
       security: ['oidc', 'pat', 'oat'].map((scheme) => ({[scheme]: ['license_keys:write']})),
     },
