@@ -29,11 +29,14 @@ function buildOf(moduleUrl: string): string | undefined {
 
 const build = buildOf(import.meta.url)
 
+/** The first line of a kept state: what it was made by and from, which a reader must find the same. */
+const keyOf = (manifest: SeedManifest): string => JSON.stringify({build, manifest})
+
 /** The state `manifest` seeds: from the cache beside `storeFile` when it was made by this build for it, else `make()` (then cached). */
 export function seededState(storeFile: string, manifest: SeedManifest, make: () => EnvData): EnvData {
   if (build === undefined) return make()
   const file = `${storeFile}.seed`
-  const key = JSON.stringify({build, manifest})
+  const key = keyOf(manifest)
   try {
     const text = readFileSync(file, 'utf8')
     const newline = text.indexOf('\n')
@@ -56,7 +59,7 @@ export function keepSeededState(storeFile: string, manifest: SeedManifest, data:
     if (rows > MAX_ROWS) rmSync(file, {force: true})
     else {
       // whole or not at all: a start never reads half of one
-      writeFileSync(temporary, `${JSON.stringify({build, manifest})}\n${JSON.stringify(data)}`, {mode: 0o600})
+      writeFileSync(temporary, `${keyOf(manifest)}\n${JSON.stringify(data)}`, {mode: 0o600})
       renameSync(temporary, file)
     }
   } catch {
