@@ -18,6 +18,8 @@ describe('runLabel', () => {
     expect(runLabel(['-p', 'sandbox', 'orders', 'invoice', 'get', '6f1c7a8e-2b1d-4c3e-9f4a-1b2c3d4e5f60'])).toBe('orders.invoice.get')
     expect(runLabel(['api', 'GET', '/v1/products/'])).toBe('api')
     expect(runLabel(['trigger', 'order.paid'])).toBe('trigger')
+    expect(runLabel(['oauth2-clients', 'list'])).toBe('oauth2-clients.list')
+    expect(runLabel(['products', 'get', 'c92ebe19-d285-4252-a630-1f246dbec372'])).toBe('products.get')
     expect(runLabel(['a', 'b', 'c', 'd', 'e'])).toBe('a.b.c.d')
     expect(runLabel([])).toBeUndefined()
     expect(runLabel(['--version'])).toBeUndefined()

@@ -49,18 +49,29 @@ export function cacheKind(commandLine: readonly string[]): CacheKind {
   return argv.some((arg) => arg === '--help' || arg === '-h') ? 'help' : 'command'
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /**
- * What a run of `commandLine` is, for its kind's cache: the words that can be a command's (lowercase letters
- * and hyphens, at most four, up to the first other argument, so that an id or a value never counts), joined
- * by dots; undefined without one. A cache records the runs whose code it holds, and a run that is not among
- * them adds its own (see requireWithCache).
+ * The words of `commandLine` that can name a command (global flags before it read as main reads them): at
+ * most four, each a lowercase letter then letters, digits and hyphens (`oauth2-clients`), up to the first
+ * other argument, so that a flag, an id or a value never counts.
  */
-export function runLabel(commandLine: readonly string[]): string | undefined {
+export function commandWords(commandLine: readonly string[]): string[] {
   const words: string[] = []
   for (const arg of globalsAfterCommand(commandLine)) {
-    if (words.length === 4 || !/^[a-z][a-z-]{0,39}$/.test(arg)) break
+    if (words.length === 4 || !/^[a-z][a-z0-9-]{0,39}$/.test(arg) || UUID.test(arg)) break
     words.push(arg)
   }
+  return words
+}
+
+/**
+ * What a run of `commandLine` is, for its kind's cache: its command words joined by dots, undefined without
+ * one. A cache records the runs whose code it holds, and a run that is not among them adds its own (see
+ * requireWithCache).
+ */
+export function runLabel(commandLine: readonly string[]): string | undefined {
+  const words = commandWords(commandLine)
   return words.length > 0 ? words.join('.') : undefined
 }
 
