@@ -103,6 +103,20 @@ describe('formatRelative', () => {
     expect(formatRelative(now + 45 * 60_000, now)).toBe('in 45 minutes')
   })
 
+  it('writes what Intl.RelativeTimeFormat writes in English, without loading it', () => {
+    const intl = new Intl.RelativeTimeFormat('en', {numeric: 'always'})
+    const cases: Array<[Intl.RelativeTimeFormatUnit, number, number[]]> = [
+      ['minute', 60_000, [1, 2, 59, -1, -59]],
+      ['hour', 3_600_000, [1, 23, -1, -2]],
+      ['day', 86_400_000, [1, 29, -1, -11]],
+      ['month', 30 * 86_400_000, [1, 12, -1, -2]],
+      ['year', 365 * 86_400_000, [1, 2, 1000, -1, -12_345]],
+    ]
+    for (const [unit, size, counts] of cases) {
+      for (const count of counts) expect(formatRelative(now + count * size, now)).toBe(intl.format(count, unit))
+    }
+  })
+
   it('says "just now" within a minute and leaves unreadable values alone', () => {
     expect(formatRelative('2026-03-01T11:59:30Z', now)).toBe('just now')
     expect(formatRelative(new Date(now + 10_000), now)).toBe('just now')
