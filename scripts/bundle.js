@@ -47,8 +47,6 @@ const slimUndici = {
  *   these costs about 3 ms with what it loads in turn): oclif's child_process (a Windows shell check),
  *   readline (reading piped stdin) and perf_hooks (its timings, under DEBUG); undici's http (for
  *   `http.maxHeaderSize` when a client is made without one, and a check in destroy()).
- * - to tell WSL from Linux oclif imports wsl-utils, which loads child_process and PowerShell helpers; it
- *   only reads wsl-utils' isWsl, which is is-wsl's answer: is-wsl is asked directly.
  */
 const lazy = (name) => `new Proxy({}, {get: (_, key) => require("${name}")[key]})`
 /** A module's default export (TypeScript's __importDefault of it), loaded on first use. */
@@ -113,7 +111,14 @@ const EDITS = [
     from: 'const manifest = await (0, fs_1.readJson)(p);',
     to: 'const manifest = await (0, fs_1.readJson)(globalThis.__tillManifest?.(p) ?? p);',
   },
-  {file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: "(await import('wsl-utils')).isWsl", to: "(await import('is-wsl')).default"},
+  // oclif's config.platform is 'wsl' rather than 'linux' under WSL, for its user agent and nothing else;
+  // till reads neither (its requests carry their own user agent). Telling WSL apart reads /proc/version
+  // and loads three packages (wsl-utils, is-wsl, is-inside-container) on every run: the platform is Node's.
+  {
+    file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/,
+    from: "(await import('wsl-utils')).isWsl ? 'wsl' : (0, node_os_1.platform)()",
+    to: '(0, node_os_1.platform)()',
+  },
   {file: /@oclif[\\/]core[\\/]lib[\\/]parser[\\/]parse\.js$/, from: 'require("node:readline")', to: lazy('node:readline')},
   // A flag's value that starts with '-' (`--sort -amount`, `--sort=-occurrences`) was refused as "expects a
   // value" whenever its first letter was a short flag (-a, -o, -p): oclif took `-occurrences` for `-o
