@@ -31,7 +31,7 @@ import {fileURLToPath} from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bin = join(root, 'bin', 'run.js')
-const rssHook = join(root, 'bench', 'rss-hook.mjs')
+const rssHook = join(root, 'bench', 'rss-hook.cjs')
 const quick = process.argv.includes('--quick')
 const RUNS = quick ? 5 : 15
 const only = process.argv
@@ -123,7 +123,7 @@ const table = (title, headers, data) => {
 
 /** Peak RSS (MiB) of one run with the RSS hook loaded. */
 async function peakRss(args, env) {
-  const r = await run(process.execPath, ['--import', rssHook, ...args], env)
+  const r = await run(process.execPath, ['--require', rssHook, ...args], env)
   return Number(/till-bench-maxrss=(\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024
 }
 
@@ -165,18 +165,30 @@ async function startup(data) {
     // a fresh install's first command: no emulator running, one is started inside the command
     embedded: ['products', 'list', '--limit', '10'],
   }
+  // the same list on a terminal (a pseudo-terminal from util-linux's script, 120 columns): a table, colours,
+  // relative dates; against node -e 0 on one, as script itself takes a few milliseconds
+  const onTerminal = (args) => ['-qfec', `stty cols 120 rows 50 2>/dev/null; ${[process.execPath, ...args].join(' ')}`, '/dev/null']
+  const terminal = spawnSync('script', ['--version'], {encoding: 'utf8'}).stdout?.includes('util-linux')
   const coldEnv = {...env, NODE_DISABLE_COMPILE_CACHE: '1'}
   const firstEnv = await embeddedEnv()
   const envOf = (name) => (name === 'cold' ? coldEnv : name === 'embedded' ? firstEnv : env)
-  const times = {node: [], ...Object.fromEntries(Object.keys(commands).map((k) => [k, []]))}
-  const rss = {node: [], list: []}
+  const times = {node: [], ttyNode: [], ttyList: [], ...Object.fromEntries(Object.keys(commands).map((k) => [k, []]))}
+  const rss = {node: [], list: [], ttyList: []}
   for (let i = 0; i < RUNS; i++) {
     times.node.push((await run(process.execPath, ['-e', '0'])).ms)
     for (const [name, args] of Object.entries(commands))
       times[name].push((await run(process.execPath, [bin, ...args], envOf(name), 'pipe', name === 'typo')).ms)
+    if (terminal) {
+      times.ttyNode.push((await run('script', onTerminal(['-e', '0']), env)).ms)
+      times.ttyList.push((await run('script', onTerminal([bin, ...commands.list]), env)).ms)
+    }
     if (i < 5) {
       rss.node.push(await peakRss(['-e', '0'], env))
       rss.list.push(await peakRss([bin, ...commands.list], env))
+      if (terminal) {
+        const r = await run('script', onTerminal(['--require', rssHook, bin, ...commands.list]), env)
+        rss.ttyList.push(Number(/till-bench-maxrss=(\d+)/.exec(r.stdout)?.[1] ?? NaN) / 1024)
+      }
     }
   }
   await stop(emu)
@@ -201,6 +213,12 @@ async function startup(data) {
       row('till prodcts list (did you mean)', 'typo'),
       row('till products list --limit 10, no compile cache', 'cold'),
       row('till products list --limit 10, embedded emulator', 'embedded', AIMS.embedded),
+      ...(terminal
+        ? [
+            ['node -e 0 on a terminal', fmt(median(times.ttyNode)), '1.00', '-', '-'],
+            ['till products list --limit 10 on a terminal', fmt(median(times.ttyList)), fmt(median(times.ttyList) / median(times.ttyNode), 2), '-', '-'],
+          ]
+        : [['on a terminal: skipped (needs util-linux script)', '-', '-', '-', '-']]),
     ],
   )
   const listRss = median(rss.list)
@@ -216,6 +234,9 @@ async function startup(data) {
         `<= ${AIMS.listRssMiB} MiB`,
         listRss <= AIMS.listRssMiB ? 'yes' : 'NO',
       ],
+      ...(terminal
+        ? [['till products list --limit 10 on a terminal', fmt(median(rss.ttyList), 1), fmt(median(rss.ttyList) / median(rss.node), 2), '-', '-']]
+        : []),
     ],
   )
 }
@@ -266,8 +287,8 @@ async function memory(data) {
   ])
   // the emulator's per-minute limit is off: tell the client a budget that does not bind (it still keeps to 100/s per IP)
   const env = envFor(emu, {TILL_RATE_LIMIT: '1000000/60s'})
-  const base = await run(process.execPath, ['--import', rssHook, '-e', '0'])
-  const r = await run(process.execPath, ['--import', rssHook, bin, 'orders', 'list', '--all', '-o', 'jsonl'], env, 'ignore')
+  const base = await run(process.execPath, ['--require', rssHook, '-e', '0'])
+  const r = await run(process.execPath, ['--require', rssHook, bin, 'orders', 'list', '--all', '-o', 'jsonl'], env, 'ignore')
   await stop(emu)
   const rss = (s) => Number(/till-bench-maxrss=(\d+)/.exec(s)?.[1] ?? NaN) / 1024
   table(
@@ -397,7 +418,7 @@ async function ingest(data) {
   const started = performance.now()
   const loopInserted = await ingestLoop(emu.info.production.url, emu.info.production.organization_token, loopFile, 1000)
   const loopMs = performance.now() - started
-  const r = await run(process.execPath, ['--import', rssHook, bin, 'events', 'ingest', tillFile, '--json'], env)
+  const r = await run(process.execPath, ['--require', rssHook, bin, 'events', 'ingest', tillFile, '--json'], env)
   await stop(emu)
   const summary = JSON.parse(r.stdout.trim().split('\n').at(-1))
   const rss = Number(/till-bench-maxrss=(\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024
