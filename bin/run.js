@@ -30,6 +30,8 @@ if (argv[0] === '--version') {
   // oclif checks the running Node against its own package.json with semver on load (47 modules): under
   // the bundle that file is not found and the check never runs anyway; this spares loading semver.
   process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
-  const {exports} = boot.requireWithCache(join(__dirname, '..', 'dist', 'bundle', 'cli', 'till.cjs'), boot.cacheKind(argv), process.env, boot.runLabel(argv))
+  const bundle = join(__dirname, '..', 'dist', 'bundle')
+  const label = boot.runLabel(argv, join(bundle, 'run-manifests'))
+  const {exports} = boot.requireWithCache(join(bundle, 'cli', 'till.cjs'), boot.cacheKind(argv), process.env, label)
   exports.main(argv, require('node:url').pathToFileURL(__filename).href)
 }

@@ -210,7 +210,8 @@ const emulatorApart = {
       resolveDir: join(dist, 'cli'),
       contents: `const {join} = require('node:path')
 const {requireWithCache, runLabel} = require('./compile-cache.js')
-module.exports = requireWithCache(join(__dirname, 'emulator.cjs'), 'emulator', process.env, runLabel(process.argv.slice(2))).exports`,
+const label = runLabel(process.argv.slice(2), join(__dirname, '..', 'run-manifests'))
+module.exports = requireWithCache(join(__dirname, 'emulator.cjs'), 'emulator', process.env, label).exports`,
       loader: 'js',
     }))
   },

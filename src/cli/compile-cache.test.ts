@@ -26,6 +26,18 @@ describe('runLabel', () => {
     expect(runLabel(['Products', 'list'])).toBeUndefined()
     expect(runLabel(['x'.repeat(41)])).toBeUndefined()
   })
+
+  it("with the build's manifests, names the command itself: an argument is no word of it, a typo has none", () => {
+    const manifests = mkdtempSync(join(tmpdir(), 'till-manifests-'))
+    for (const id of ['profiles.use', 'products.list', 'config.set']) writeFileSync(join(manifests, `${id}.json`), '{}')
+    expect(runLabel(['profiles', 'use', 'staging'], manifests)).toBe('profiles.use')
+    expect(runLabel(['-p', 'work', 'profiles', 'use', 'production'], manifests)).toBe('profiles.use')
+    expect(runLabel(['config', 'set', 'color', 'never'], manifests)).toBe('config.set')
+    expect(runLabel(['products', 'list', '--limit', '3'], manifests)).toBe('products.list')
+    expect(runLabel(['prodcts', 'list'], manifests)).toBeUndefined()
+    expect(runLabel(['products'], manifests)).toBeUndefined()
+    rmSync(manifests, {recursive: true})
+  })
 })
 
 describe('cacheKind', () => {

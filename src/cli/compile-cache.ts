@@ -11,6 +11,7 @@
 // (Node's own switch) turns it off. Any failure to read or write it only costs the speed-up.
 import {
   closeSync,
+  existsSync,
   fstatSync,
   lstatSync,
   mkdirSync,
@@ -66,13 +67,21 @@ export function commandWords(commandLine: readonly string[]): string[] {
 }
 
 /**
- * What a run of `commandLine` is, for its kind's cache: its command words joined by dots, undefined without
- * one. A cache records the runs whose code it holds, and a run that is not among them adds its own (see
- * requireWithCache).
+ * What a run of `commandLine` is, for its kind's cache: the command it names, its words joined by dots. A
+ * cache records the runs whose code it holds, and a run that is not among them adds its own (see
+ * requireWithCache). With `manifests` (the build's folder of one manifest per command, `<id>.json`), the
+ * label is the longest run of the words that names a command, so that an argument (`profiles use staging`)
+ * is not taken for a word of it, and a line that names none (a typo) has no label and adds nothing; without
+ * it, the words as they are.
  */
-export function runLabel(commandLine: readonly string[]): string | undefined {
+export function runLabel(commandLine: readonly string[], manifests?: string): string | undefined {
   const words = commandWords(commandLine)
-  return words.length > 0 ? words.join('.') : undefined
+  if (manifests === undefined) return words.length > 0 ? words.join('.') : undefined
+  for (let n = words.length; n > 0; n--) {
+    const id = words.slice(0, n).join('.')
+    if (existsSync(join(manifests, `${id}.json`))) return id
+  }
+  return undefined
 }
 
 /** oclif's cache folder for till (its `config.cacheDir`), where the compile cache goes, in compile-cache/. */

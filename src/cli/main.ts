@@ -7,7 +7,7 @@ import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 
 import {globalsAfterCommand} from './argv.js'
-import {cacheKind, commandWords} from './compile-cache.js'
+import {cacheKind, runLabel} from './compile-cache.js'
 import {settingsProblem} from './settings.js'
 
 /** Runs till with `argv` (without node and the script); `root` is where package.json is found from. */
@@ -57,15 +57,10 @@ function useRunManifest(rootDir: string, argv: string[]): string | undefined {
   const bundle = join(rootDir, 'dist', 'bundle')
   const args = globalsAfterCommand(argv)
   const kind = cacheKind(argv)
-  const words = commandWords(argv)
   /** The longest command id the words name in full that has a manifest in `folder`, with its file. */
   const namedIn = (folder: string): {id: string; file: string} | undefined => {
-    for (let n = words.length; n > 0; n--) {
-      const id = words.slice(0, n).join('.')
-      const file = join(bundle, folder, `${id}.json`)
-      if (existsSync(file)) return {id, file}
-    }
-    return undefined
+    const id = runLabel(argv, join(bundle, folder))
+    return id === undefined ? undefined : {id, file: join(bundle, folder, `${id}.json`)}
   }
   let run: string | undefined
   let named: string | undefined
