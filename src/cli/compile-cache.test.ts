@@ -2,7 +2,7 @@
 // built dist/cli/compile-cache.js that bin/run.js imports) that a second run starts from it, that a
 // cache V8 refuses or a folder that is not private only costs the speed-up, and that it can be turned off.
 import {spawnSync} from 'node:child_process'
-import {chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -175,6 +175,35 @@ console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheF
     expect(load()).toMatchObject({answer: 43, fromCache: true})
     expect(load({}, copy)).toMatchObject({answer: 44, fromCache: true})
     expect(caches()).toHaveLength(2)
+  })
+
+  it('removes, as it writes, any other cache no run has used for 30 days, and keeps one in use fresh', () => {
+    const own = {TILL_CACHE_DIR: join(root, 'cache-stale')}
+    const used = load(own)
+    const dir = join(root, 'cache-stale', 'compile-cache')
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000)
+    // another install's caches, one left 40 days ago (with its list), one used last week, and a list without its cache
+    writeFileSync(join(dir, 'till.cjs-0badcafe-command-v0-x-1-1.bin'), 'old')
+    writeFileSync(join(dir, 'till.cjs-0badcafe-command-v0-x-1-1.bin.runs'), 'products.list\n')
+    utimesSync(join(dir, 'till.cjs-0badcafe-command-v0-x-1-1.bin'), daysAgo(40), daysAgo(40))
+    writeFileSync(join(dir, 'till.cjs-5eedf00d-command-v0-x-1-1.bin'), 'recent')
+    utimesSync(join(dir, 'till.cjs-5eedf00d-command-v0-x-1-1.bin'), daysAgo(7), daysAgo(7))
+    writeFileSync(join(dir, 'till.cjs-0ddba11s-help-v0-x-1-1.bin.runs'), 'help\n')
+    // this cache, used 40 days after it was made: the run marks it in use, and a write elsewhere keeps it
+    utimesSync(used.cacheFile!, daysAgo(40), daysAgo(40))
+    expect(load(own)).toMatchObject({fromCache: true})
+    expect(Date.now() - statSync(used.cacheFile!).mtimeMs).toBeLessThan(60_000)
+
+    const other = join(root, 'other', 'lib.cjs')
+    mkdirSync(join(root, 'other'))
+    writeFileSync(other, 'exports.answer = 45\nexports.same = () => true\n')
+    const written = load(own, other)
+    expect(readdirSync(dir).sort()).toEqual(
+      [used.cacheFile!, `${used.cacheFile}.runs`, written.cacheFile!, `${written.cacheFile}.runs`]
+        .map((f) => f.split('/').pop())
+        .concat('till.cjs-5eedf00d-command-v0-x-1-1.bin')
+        .sort(),
+    )
   })
 
   it('is off with NODE_DISABLE_COMPILE_CACHE, and unused in a folder others can write or where a file is', () => {

@@ -7,7 +7,8 @@
 // The cache lives in till's cache folder (TILL_CACHE_DIR, else the platform's: ~/.cache/till on Linux), in
 // compile-cache/, private to the user (folder 0700, files 0600), and a folder that is not the user's own is
 // not used. V8 refuses a cache made by another V8 or for other source, and the file names carry the Node
-// version and the bundle's path, size and time, so an upgrade starts a new cache. NODE_DISABLE_COMPILE_CACHE
+// version and the bundle's path, size and time, so an upgrade starts a new cache (and removes the old one; a
+// cache no run has used for 30 days, another install's, is removed too). NODE_DISABLE_COMPILE_CACHE
 // (Node's own switch) turns it off. Any failure to read or write it only costs the speed-up.
 import {
   closeSync,
@@ -23,6 +24,7 @@ import {
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs'
 import Module, {createRequire} from 'node:module'
@@ -139,6 +141,7 @@ export function requireWithCache(file: string | URL, kind: CacheKind, env: NodeJ
   const source = wrappedSource(path)
   const script = new Script(source, {filename: path, cachedData})
   const fromCache = cachedData !== undefined && !script.cachedDataRejected
+  if (fromCache) keepFresh(cacheFile!)
   // a cache grows only so far: one that held every command's functions (2 MB of 1.7) would cost each run
   // more to read than it saves (measured: a list 7.6 ms slower than from its own 1 MB)
   const grows = cachedData !== undefined && cachedData.length < GROWTH_LIMIT * source.length
@@ -227,9 +230,23 @@ function readRuns(cacheFile: string): string[] {
   }
 }
 
+/** A cache left unused this long (another install's, or an old build of a moved one) is removed. */
+const STALE_MS = 30 * 86_400_000
+const DAY_MS = 86_400_000
+
+/** Marks a cache in use (its time), at most once a day, so that no writer takes it for stale. */
+function keepFresh(cacheFile: string): void {
+  try {
+    if (Date.now() - statSync(cacheFile).mtimeMs > DAY_MS) utimesSync(cacheFile, new Date(), new Date())
+  } catch {
+    // only costs the cache, should another writer remove it in a month
+  }
+}
+
 /**
  * Writes the cache and the list of its runs, each whole (a reader never sees half of one), and removes this
- * kind's caches of other builds. A list that is lost or older than its cache only costs a rewrite.
+ * kind's caches of other builds, and any cache no run has used for 30 days (another install's, which no
+ * build of its own will replace). A list that is lost or older than its cache only costs a rewrite.
  */
 function writeCache(cacheFile: string, prefix: string, script: Script, runs: readonly string[]): void {
   const temporary = `${cacheFile}.${process.pid}.tmp`
@@ -240,8 +257,16 @@ function writeCache(cacheFile: string, prefix: string, script: Script, runs: rea
     renameSync(temporary, `${cacheFile}.runs`)
     const dir = dirname(cacheFile)
     const own = [basename(cacheFile), `${basename(cacheFile)}.runs`]
-    for (const name of readdirSync(dir)) {
-      if (name.startsWith(prefix) && (name.endsWith('.bin') || name.endsWith('.bin.runs')) && !own.includes(name)) rmSync(join(dir, name), {force: true})
+    const now = Date.now()
+    const names = readdirSync(dir)
+    for (const name of names) {
+      // a list whose cache is gone
+      if (name.endsWith('.bin.runs') && !names.includes(name.slice(0, -'.runs'.length))) rmSync(join(dir, name), {force: true})
+      if (!name.endsWith('.bin') || own.includes(name)) continue
+      if (name.startsWith(prefix) || now - statSync(join(dir, name)).mtimeMs > STALE_MS) {
+        rmSync(join(dir, name), {force: true})
+        rmSync(join(dir, `${name}.runs`), {force: true})
+      }
     }
   } catch {
     rmSync(temporary, {force: true})
