@@ -11,6 +11,7 @@ import type {ResourceColumns} from './output/columns.js'
 import type {BulkFlags} from './bulk-run.js'
 import {type CreatedOptions, Printer, type OutputFlagValues} from './printer.js'
 import {globalFlags} from './flags.js'
+import {tokenAfterDashes} from './argv.js'
 import {wrapWords} from './output/format.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
@@ -38,6 +39,9 @@ export abstract class BaseCommand extends Command {
 
   /** Commands that shut down on SIGINT themselves (servers) set this to false. */
   protected exitOnInterrupt = true
+
+  /** Set by a command whose argument is an opaque token the service made, which may begin with '-' (see tokenAfterDashes). */
+  static tokenArgument = false
 
   override async init(): Promise<void> {
     // oclif fills a missing argument from piped stdin when some arrives within ~10 ms (so it depends on
@@ -101,6 +105,10 @@ export abstract class BaseCommand extends Command {
   protected async parseWithGlobals<T extends typeof Command>(
     cmd: T,
   ): Promise<Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>> {
+    // an opaque token the service made (a seat invitation's) may begin with '-'
+    if ((cmd as unknown as typeof BaseCommand).tokenArgument) {
+      this.argv = tokenAfterDashes(this.argv, new Set([...Object.keys({...cmd.baseFlags, ...cmd.flags}), 'json', 'help']))
+    }
     const parsed = (await this.parse(cmd as never)) as unknown as Interfaces.ParserOutput<BaseFlags<T>, BaseFlags<T>, Interfaces.InferredArgs<T['args']>>
     this.parsedInput = {args: parsed.args as Record<string, unknown>, flags: parsed.flags as Record<string, unknown>}
     const f = parsed.flags as unknown as {profile?: string; debug?: boolean; 'max-wait'?: number; 'no-input'?: boolean}

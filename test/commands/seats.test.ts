@@ -219,6 +219,23 @@ describe('seats', {timeout: 120_000}, () => {
     expect(linesOf(mine.stdout).map((l) => JSON.parse(l).id)).toEqual([subscription.id])
   })
 
+  it("takes an invitation token that begins with '-' (one in 64 does) as the token, not as a flag", async () => {
+    // unknown tokens: the service's answer (not found, exit 3) shows each was sent as the token
+    for (const args of [
+      ['seats', 'claim-info', '-O5EeSK3mNKfdeYR179GtuFKj32LCQBtoqCVUcoxqwk', '--json'],
+      ['seats', 'claim-info', '-o', 'json', '-oX7dY0s7kLmN4pQrStUvWxYz1a2B3c4D5e6F7g8'],
+      ['seats', 'claim-info', '--', '-O5EeSK3mNKfdeYR179GtuFKj32LCQBtoqCVUcoxqwk'],
+    ]) {
+      const r = await till(args)
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(3)
+    }
+    const claim = await till(['seats', 'claim', '--O5EeSK3mNKfdeYR179GtuFKj32LCQBtoqCVUcoxqwk'])
+    expect(claim.code, claim.stderr).toBe(1)
+    expect(claim.stderr.split('\n')[0]).toBe('Error: the invitation token is invalid, already used or expired')
+    // a flag that is not one is still refused as before
+    expect((await till(['seats', 'claim-info', 'token', '--no-such-flag'])).code).toBe(2)
+  })
+
   it('counts seats against the subscription: full, it refuses another; revoking (confirmed) frees one', async () => {
     const customers = await listAll(env, '/customers/')
     const others = customers.filter((c: Json) => c.type === 'individual' && ![pending.customer_id].includes(c.id))

@@ -8,6 +8,7 @@ export default class SeatsClaimInfo extends BaseCommand {
   static override description =
     'The invitation token is the one in the e-mail the seat holder got (on the emulator: till emulator seat-invitation SEAT_ID). Reading it changes nothing; an unknown, used or expired token is not found.'
   static override enableJsonFlag = true
+  static override tokenArgument = true
   static override examples = ['<%= config.bin %> <%= command.id %> 3q2-Xv9dY0s7kLmN4pQrStUvWxYz1a2B3c4D5e6F7g8']
 
   static override args = {token: Args.string({description: 'The invitation token.', required: true, ignoreStdin: true})}

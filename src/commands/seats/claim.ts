@@ -8,6 +8,7 @@ export default class SeatsClaim extends BaseCommand {
   static override description =
     'The token is single-use. Prints the claimed seat; with --json, the seat and the customer session token of its holder (a portal token: pass it as TILL_CUSTOMER_TOKEN to the till portal commands).'
   static override enableJsonFlag = true
+  static override tokenArgument = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 3q2-Xv9dY0s7kLmN4pQrStUvWxYz1a2B3c4D5e6F7g8',
     {
