@@ -189,6 +189,10 @@ console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheF
     writeFileSync(join(dir, 'till.cjs-5eedf00d-command-v0-x-1-1.bin'), 'recent')
     utimesSync(join(dir, 'till.cjs-5eedf00d-command-v0-x-1-1.bin'), daysAgo(7), daysAgo(7))
     writeFileSync(join(dir, 'till.cjs-0ddba11s-help-v0-x-1-1.bin.runs'), 'help\n')
+    // what a writer that died left: removed a day on, not while another may be writing it
+    writeFileSync(join(dir, 'till.cjs-0badcafe-command-v0-x-1-1.bin.123.tmp'), 'half')
+    utimesSync(join(dir, 'till.cjs-0badcafe-command-v0-x-1-1.bin.123.tmp'), daysAgo(2), daysAgo(2))
+    writeFileSync(join(dir, 'till.cjs-5eedf00d-command-v0-x-1-1.bin.456.tmp'), 'half')
     // this cache, used 40 days after it was made: the run marks it in use, and a write elsewhere keeps it
     utimesSync(used.cacheFile!, daysAgo(40), daysAgo(40))
     expect(load(own)).toMatchObject({fromCache: true})
@@ -201,7 +205,7 @@ console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheF
     expect(readdirSync(dir).sort()).toEqual(
       [used.cacheFile!, `${used.cacheFile}.runs`, written.cacheFile!, `${written.cacheFile}.runs`]
         .map((f) => f.split('/').pop())
-        .concat('till.cjs-5eedf00d-command-v0-x-1-1.bin')
+        .concat('till.cjs-5eedf00d-command-v0-x-1-1.bin', 'till.cjs-5eedf00d-command-v0-x-1-1.bin.456.tmp')
         .sort(),
     )
   })

@@ -257,13 +257,21 @@ function writeCache(cacheFile: string, prefix: string, script: Script, runs: rea
     renameSync(temporary, `${cacheFile}.runs`)
     const dir = dirname(cacheFile)
     const own = [basename(cacheFile), `${basename(cacheFile)}.runs`]
-    const now = Date.now()
     const names = readdirSync(dir)
+    /** How long ago the file was written or used (0 when another process removed it meanwhile). */
+    const age = (name: string) => {
+      try {
+        return Date.now() - statSync(join(dir, name)).mtimeMs
+      } catch {
+        return 0
+      }
+    }
     for (const name of names) {
-      // a list whose cache is gone
+      // a list whose cache is gone, and what a writer that died left half-written
       if (name.endsWith('.bin.runs') && !names.includes(name.slice(0, -'.runs'.length))) rmSync(join(dir, name), {force: true})
+      if (name.endsWith('.tmp') && age(name) > DAY_MS) rmSync(join(dir, name), {force: true})
       if (!name.endsWith('.bin') || own.includes(name)) continue
-      if (name.startsWith(prefix) || now - statSync(join(dir, name)).mtimeMs > STALE_MS) {
+      if (name.startsWith(prefix) || age(name) > STALE_MS) {
         rmSync(join(dir, name), {force: true})
         rmSync(join(dir, `${name}.runs`), {force: true})
       }
