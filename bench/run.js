@@ -2,8 +2,9 @@
 // till's benchmark (`npm run bench`): every figure is a ratio against a baseline measured in the same run.
 //  1. start-up: `till --version`, one-page lists, help and a typo (emulator running) against `node -e 0`, runs
 //     alternated, with the aims of issue 33 (ratios, and the peak RSS of one page); a one-page list without
-//     the compile cache, as the first run after an install is; and a fresh install's list, served by an
-//     emulator started inside the command
+//     the compile cache, as the first run after an install is; a fresh install's list, served by an
+//     emulator started inside the command; the same list on a terminal; and the floor of the stack, an oclif
+//     command that makes one undici request, built and loaded as till is (bench/floor)
 //  2. export 10,000 orders at --latency 25ms: `till orders list --all -o jsonl` against a plain sequential page loop
 //  3. peak RSS of streaming 200,000 orders to /dev/null, against the RSS of `node -e 0`
 //  4. pacing: an export at --rate-limit 20/2s with the profile told the same limit: achieved rate and 429s
@@ -28,6 +29,10 @@ import {tmpdir} from 'node:os'
 import {createServer} from 'node:net'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+
+import {build} from 'esbuild'
+
+import {edits, shared, slimUndici} from '../scripts/bundle-edits.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bin = join(root, 'bin', 'run.js')
@@ -151,8 +156,38 @@ async function embeddedEnv() {
   return env
 }
 
+/**
+ * The floor program (bench/floor/command.cjs), built into `dir` as till is built and with an entry like
+ * bin/run.js: the same wasm tier flag, the same loader and a compile cache of its own. Returns its entry.
+ */
+async function buildFloor(dir) {
+  await build({
+    ...shared,
+    entryPoints: [join(root, 'bench', 'floor', 'command.cjs')],
+    outfile: join(dir, 'floor.cjs'),
+    external: ['typescript', 'ts-node', 'tsx'],
+    plugins: [slimUndici, edits],
+  })
+  const commands = {strategy: 'explicit', target: './commands.cjs', identifier: 'COMMANDS'}
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({name: 'floor', version: '1.0.0', oclif: {bin: 'floor', commands}}))
+  writeFileSync(join(dir, 'commands.cjs'), "module.exports = {COMMANDS: {list: require('./floor.cjs').List}}\n")
+  const entry = join(dir, 'run.cjs')
+  writeFileSync(
+    entry,
+    `'use strict'
+require('node:v8').setFlagsFromString('--wasm-tiering-budget=10000000')
+process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
+const boot = require(${JSON.stringify(join(root, 'dist', 'bundle', 'cli', 'boot.cjs'))})
+const loaded = boot.requireWithCache(${JSON.stringify(join(dir, 'floor.cjs'))}, 'command', {...process.env, TILL_CACHE_DIR: ${JSON.stringify(dir)}}, 'list')
+loaded.exports.main(process.argv.slice(2), __dirname)
+`,
+  )
+  return entry
+}
+
 async function startup(data) {
   const emu = await startEmulator(['--data', data, '--quiet', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
+  const floor = await buildFloor(mkdtempSync(join(tmpdir(), 'till-bench-floor-')))
   const env = envFor(emu)
   const commands = {
     version: ['--version'],
@@ -172,12 +207,13 @@ async function startup(data) {
   const coldEnv = {...env, NODE_DISABLE_COMPILE_CACHE: '1'}
   const firstEnv = await embeddedEnv()
   const envOf = (name) => (name === 'cold' ? coldEnv : name === 'embedded' ? firstEnv : env)
-  const times = {node: [], ttyNode: [], ttyList: [], ...Object.fromEntries(Object.keys(commands).map((k) => [k, []]))}
-  const rss = {node: [], list: [], ttyList: []}
+  const times = {node: [], floor: [], ttyNode: [], ttyList: [], ...Object.fromEntries(Object.keys(commands).map((k) => [k, []]))}
+  const rss = {node: [], list: [], floor: [], ttyList: []}
   for (let i = 0; i < RUNS; i++) {
     times.node.push((await run(process.execPath, ['-e', '0'])).ms)
     for (const [name, args] of Object.entries(commands))
       times[name].push((await run(process.execPath, [bin, ...args], envOf(name), 'pipe', name === 'typo')).ms)
+    times.floor.push((await run(process.execPath, [floor, 'list', '--limit', '10'], env)).ms)
     if (terminal) {
       times.ttyNode.push((await run('script', onTerminal(['-e', '0']), env)).ms)
       times.ttyList.push((await run('script', onTerminal([bin, ...commands.list]), env)).ms)
@@ -185,6 +221,7 @@ async function startup(data) {
     if (i < 5) {
       rss.node.push(await peakRss(['-e', '0'], env))
       rss.list.push(await peakRss([bin, ...commands.list], env))
+      rss.floor.push(await peakRss([floor, 'list', '--limit', '10'], env))
       if (terminal) {
         const r = await run('script', onTerminal(['--require', rssHook, bin, ...commands.list]), env)
         rss.ttyList.push(Number(/till-bench-maxrss=(\d+)/.exec(r.stdout)?.[1] ?? NaN) / 1024)
@@ -207,6 +244,7 @@ async function startup(data) {
     [
       ['node -e 0', fmt(base), '1.00', '-', '-'],
       row('till --version', 'version', AIMS.version),
+      row('floor: oclif + one undici request (bench/floor)', 'floor'),
       row('till products list --limit 10', 'list', AIMS.list),
       row('till orders list --limit 10 -o json', 'orders', AIMS.list),
       row('till products list --help', 'help'),
@@ -227,6 +265,7 @@ async function startup(data) {
     ['process', 'peak RSS MiB', 'ratio to node -e 0', 'aim', 'met'],
     [
       ['node -e 0', fmt(median(rss.node), 1), '1.00', '-', '-'],
+      ['floor: oclif + one undici request (bench/floor)', fmt(median(rss.floor), 1), fmt(median(rss.floor) / median(rss.node), 2), '-', '-'],
       [
         'till products list --limit 10',
         fmt(listRss, 1),

@@ -47,7 +47,7 @@ function noTypeScriptLookup(): void {
  * (scripts/sort-manifest.js): the command's own (dist/bundle/run-manifests/<id>.json, ids with dots) when
  * the command line names one in full, else every command's (dist/bundle/run-manifest.json), which a topic,
  * an alias or a typo needs. oclif's plugin asks `globalThis.__tillManifest` which file to read
- * (scripts/bundle.js). The help of one command with none below it reads that command with its texts
+ * (scripts/bundle-edits.js). The help of one command with none below it reads that command with its texts
  * (dist/bundle/help-manifests/<id>.json); other help, the root's command list and shell completion read the
  * whole one. Measured on `products list --limit 10`: 104 ms and 62.4 MiB with its own manifest, 112 ms and
  * 66 MiB with all commands'. Returns the id (with dots) of a command named in full for its run, if any.

@@ -1,6 +1,6 @@
 // A flag's value that starts with '-' is the flag's value: `--sort -amount` (descending) and
 // `--sort=-occurrences` work whatever letter follows the '-', as the help of every --sort says. oclif took
-// `-occurrences` for the short flag `-o`; the bundle amends its parser (scripts/bundle.js). A whole flag
+// `-occurrences` for the short flag `-o`; the bundle amends its parser (scripts/bundle-edits.js). A whole flag
 // in the value's place is still refused.
 import {afterAll, beforeAll, expect, it} from 'vitest'
 
