@@ -2,7 +2,7 @@
 // The operation table and the scopes till asks for (`npm run operations`), generated rather than kept
 // by hand:
 //   - src/client/operations.generated.ts: every operation of the service's published OpenAPI document
-//     (../shared/reference/openapi/2026-10.openapi.json), keyed by operation id: method, path template,
+//     (contract/2026-10.openapi.json), keyed by operation id: method, path template,
 //     the OAuth2 scopes any one of which accepts it (its `security`), and the kinds of token it takes;
 //     then the few routes till calls that the document leaves out (UNDOCUMENTED below);
 //   - src/client/till-scopes.generated.ts: the operations each till command sends (./till-operations.js,
@@ -17,7 +17,7 @@ import {fileURLToPath} from 'node:url'
 
 import {tillOperations} from './till-operations.js'
 
-const DOCUMENT = '../shared/reference/openapi/2026-10.openapi.json'
+const DOCUMENT = 'contract/2026-10.openapi.json'
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
 
 /**

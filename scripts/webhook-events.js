@@ -12,7 +12,7 @@ import {fileURLToPath} from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const TARGET = join(root, 'src', 'client', 'webhook-events.ts')
-export const DEFAULT_DOCUMENT = join(root, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json')
+export const DEFAULT_DOCUMENT = join(root, 'contract', '2026-10.openapi.json')
 const VERSIONS = ['2026-04', '2026-10', '2027-01']
 
 /** The `WebhookEventType` enum of an OpenAPI document, in its order. */

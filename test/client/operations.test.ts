@@ -17,7 +17,7 @@ import {Contract} from '../../src/emulator/core/contract.js'
 import {acceptedScopes} from '../../src/emulator/core/scopes.js'
 import {ROOT} from '../helpers/emulator.js'
 
-const DOCUMENT = join(ROOT, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json')
+const DOCUMENT = join(ROOT, 'contract', '2026-10.openapi.json')
 type Found = {byCommand: Map<string, Set<string>>; unresolved: string[]}
 const script = async () =>
   (await import(pathToFileURL(join(ROOT, 'scripts', 'operations.js')).href)) as {generate: (root: string, found: Found) => Record<string, string>}

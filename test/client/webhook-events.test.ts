@@ -10,7 +10,7 @@ import {ROOT} from '../helpers/emulator.js'
 import {API_VERSIONS} from '../../src/client/version.js'
 import {WEBHOOK_EVENTS, WEBHOOK_EVENTS_BY_VERSION} from '../../src/client/webhook-events.js'
 
-const DOCUMENT = join(ROOT, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json')
+const DOCUMENT = join(ROOT, 'contract', '2026-10.openapi.json')
 
 describe('webhook event types', () => {
   it('src/client/webhook-events.ts is what the generator makes of the document now', () => {

@@ -695,8 +695,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
     it('endpoints create: --all-events, missing input fails without a terminal, events are picked on one', async () => {
       // every event type of the API version in use, as the service's document lists them (no subscription.migrated)
       const every = await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/every`, '--all-events', '--json'])
-      const documented = JSON.parse(readFileSync(join(ROOT, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json'), 'utf8')).components.schemas
-        .WebhookEventType.enum
+      const documented = JSON.parse(readFileSync(join(ROOT, 'contract', '2026-10.openapi.json'), 'utf8')).components.schemas.WebhookEventType.enum
       expect(json(every).events).toEqual(documented)
       expect(json(every).events).not.toContain('subscription.migrated')
       const migrated = await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/x`, '--event', 'subscription.migrated'])

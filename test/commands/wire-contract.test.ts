@@ -11,7 +11,7 @@ import {envVars, sandbox, type Sandbox} from '../helpers/cli.js'
 import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 
-const SPEC = join(ROOT, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json')
+const SPEC = join(ROOT, 'contract', '2026-10.openapi.json')
 const LOG = join(mkdtempSync(join(tmpdir(), 'till-wire-')), 'violations.jsonl')
 
 let emu: Emulator

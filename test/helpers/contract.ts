@@ -16,9 +16,9 @@ import {afterAll, afterEach, beforeEach} from 'vitest'
 import type {Violation} from '../../src/emulator/core/contract.js'
 import {ROOT} from './emulator.js'
 
-export const SPEC = join(ROOT, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json')
+export const SPEC = join(ROOT, 'contract', '2026-10.openapi.json')
 
-if (!existsSync(SPEC)) throw new Error(`the contract mode needs the service's OpenAPI document at ${SPEC} (../shared beside the clone)`)
+if (!existsSync(SPEC)) throw new Error(`the contract mode needs the service's OpenAPI document at ${SPEC} (contract/: npm run contract -- FILE makes it)`)
 process.env.TILL_CONTRACT = SPEC
 const log = join(mkdtempSync(join(tmpdir(), 'till-contract-')), 'violations.jsonl')
 process.env.TILL_CONTRACT_LOG = log

@@ -14,7 +14,6 @@
 // pagination saying there is one page. Every answer but those of `unknown` is checked against the
 // document (`violations`), so the server cannot drift from what the service may send.
 import {createServer, type Server} from 'node:http'
-import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import type {AddressInfo} from 'node:net'
 
@@ -23,7 +22,7 @@ import {sample} from 'openapi-sampler'
 import {Contract, type Operation, type Violation} from '../../src/emulator/core/contract.js'
 import {ROOT} from './emulator.js'
 
-export const SPEC_FILE = join(ROOT, '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json')
+export const SPEC_FILE = join(ROOT, 'contract', '2026-10.openapi.json')
 export const PASSES = ['plain', 'nulls', 'unknown', 'extremes', 'empty'] as const
 export type Pass = (typeof PASSES)[number]
 export const LIST_ITEMS = 3
@@ -198,7 +197,7 @@ export interface SpecServer {
 }
 
 let contract: Contract | undefined
-const loadContract = () => (contract ??= new Contract(JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as Json))
+const loadContract = () => (contract ??= Contract.load(SPEC_FILE))
 
 /** The answer status and JSON media type an operation documents for success (200, 201, 202 or 204). */
 function success(op: Operation): {status: number; schema?: Json; contentType?: string} {

@@ -10,9 +10,7 @@ import {LIMITS} from './limits.js'
 // biome-ignore lint/suspicious/noExplicitAny: the document is read field by field
 type Json = Record<string, any>
 
-const doc: Json = JSON.parse(
-  readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'shared', 'reference', 'openapi', '2026-10.openapi.json'), 'utf8'),
-)
+const doc: Json = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'contract', '2026-10.openapi.json'), 'utf8'))
 const schemas: Json = doc.components.schemas
 /** A property's schema, its `anyOf` with null unwrapped. */
 const prop = (schema: string, name: string): Json => {

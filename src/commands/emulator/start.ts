@@ -25,7 +25,7 @@ export default class EmulatorStart extends BaseCommand {
     },
     {
       description: "Check every request and answer against the service's published OpenAPI document",
-      command: '<%= config.bin %> <%= command.id %> --contract ../shared/reference/openapi/2026-10.openapi.json',
+      command: '<%= config.bin %> <%= command.id %> --contract contract/2026-10.openapi.json',
     },
   ]
 

@@ -1,11 +1,11 @@
-// The contract mode's checks against the service's own published document (../shared beside the clone).
+// The contract mode's checks against the service's own published document (contract/ in the repository).
 import {fileURLToPath} from 'node:url'
 
 import {beforeAll, describe, expect, it} from 'vitest'
 
 import {Contract} from './contract.js'
 
-const SPEC = fileURLToPath(new URL('../../../../shared/reference/openapi/2026-10.openapi.json', import.meta.url))
+const SPEC = fileURLToPath(new URL('../../../contract/2026-10.openapi.json', import.meta.url))
 const ORDER = '1dbfc517-0bbf-4301-9ba8-555ca42b9737'
 
 let contract: Contract

@@ -13,7 +13,7 @@ import type {Ajv2020, ValidateFunction} from 'ajv/dist/2020.js'
 import FindMyWay from 'find-my-way'
 
 import {undeclared, type Walker} from './contract-extras.js'
-import {withNewer} from './contract-newer.js'
+import {NONE, type Newer, newerBeside, withNewer} from './contract-newer.js'
 import {newAjvs, rebase} from './contract-schemas.js'
 import {describe, preview, toIssues} from './contract-issues.js'
 import {DEPARTURES, UNPUBLISHED} from './contract-known.js'
@@ -96,8 +96,9 @@ export class Contract {
     },
   }
 
-  constructor(published: Json) {
-    const document = withNewer(published)
+  /** The published document, with the facts newer than it (none when not given). */
+  constructor(published: Json, newer: Newer = NONE) {
+    const document = withNewer(published, newer)
     this.document = document
     const {bodies, params} = newAjvs(document)
     this.ajv = bodies
@@ -122,7 +123,7 @@ export class Contract {
   }
 
   static load(file: string): Contract {
-    return new Contract(JSON.parse(readFileSync(file, 'utf8')) as Json)
+    return new Contract(JSON.parse(readFileSync(file, 'utf8')) as Json, newerBeside(file))
   }
 
   /** Every operation of the document. */

@@ -1,0 +1,3 @@
+export function derive(document: unknown): Record<string, unknown>
+export function text(document: unknown): string
+export const CONTRACT_DIR: string
