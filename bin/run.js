@@ -24,8 +24,9 @@ if (argv[0] === '--version') {
     process.stderr.write(problem.text)
     process.exit(problem.exitCode)
   }
-  const {name, version} = require('../package.json')
-  process.stdout.write(`${name}/${version} ${process.platform}-${process.arch} node-${process.version} polar-api/${boot.API_VERSION}\n`)
+  // the command's name, whatever the package is published as
+  const {version} = require('../package.json')
+  process.stdout.write(`till/${version} ${process.platform}-${process.arch} node-${process.version} polar-api/${boot.API_VERSION}\n`)
 } else {
   // oclif checks the running Node against its own package.json with semver on load (47 modules): under
   // the bundle that file is not found and the check never runs anyway; this spares loading semver.

@@ -67,6 +67,7 @@ const SKIPPED: Array<[RegExp, string]> = [
   [/^([A-Z_]+=\S+ )?till migrate /, 'reads a Stripe, Lemon Squeezy or Paddle account: test/commands/migrate-*.test.ts run it against fake ones'],
   [/ move\/(catalog\.yaml|customers\.jsonl)\b/, 'the files a migration wrote (the migrate tests apply and import them)'],
   [/^npm (ci|test)\b/, 'installs and builds till, or runs the whole test suite'],
+  [/^npm install -g till-cli\b/, 'installs the package: npm run check-install (run by .ci/run) installs its tarball the same way and runs till'],
   [/^till emulator start\b/, 'starts an emulator that runs until stopped (this test runs its own)'],
   [/^till auth login\b/, 'needs a terminal: the token is typed at a hidden prompt'],
   [/^till listen(?!.*--print-secret)/, 'runs until Ctrl-C, waiting for events'],
