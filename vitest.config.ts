@@ -1,13 +1,21 @@
 import {defineConfig} from 'vitest/config'
 
+import {measureFactor} from './test/helpers/machine-factor.js'
+
+// Time limits scale with how slow the machine is today (test/helpers/machine.ts): measured here once, before
+// the workers start, and handed to them (and to every process a test starts) in the environment
+process.env.TILL_TEST_FACTOR ||= String(measureFactor())
+const factor = Number(process.env.TILL_TEST_FACTOR)
+if (factor > 1.5) process.stderr.write(`the machine is ${factor}x slower than a quiet one: time limits are ${factor}x longer\n`)
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // the contract mode: every emulator of the suite checks requests and answers against the service's
     // OpenAPI document, and a violation fails the test during which it happened
     setupFiles: ['test/helpers/contract.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout: 30_000 * factor,
+    hookTimeout: 30_000 * factor,
     pool: 'forks',
     // A worker runs file after file without starting afresh: till's bundle (for in-process runs), vitest
     // and the helpers load once per worker, not once per file (half the suite's CPU time). The setup file

@@ -7,6 +7,7 @@ import type {SourceDiscount, SourceProduct} from '../../src/areas/migrate/model.
 import {PADDLE_BUDGET, paddleApiBase, paddleSource} from '../../src/areas/migrate/paddle.js'
 import {fakePaddle, PADDLE_SHAPES, type PaddleFixtures, paddleFixtures, paddleId} from '../helpers/fake-paddle.js'
 import {all, type FakeSource, failure} from '../helpers/fake-source.js'
+import {scaled} from '../helpers/machine.js'
 
 const KEY = 'pdl_sdbx_apikey_0123456789'
 // a window so short it never paces, and its log stays small
@@ -29,26 +30,30 @@ async function start(fixtures: PaddleFixtures, options: Partial<Parameters<typeo
 }
 
 describe('till migrate paddle: the source', () => {
-  it('follows the after cursor through 1,000 products and 10,000 customers (each with its address), 200 a page', async () => {
-    const fixtures = paddleFixtures({products: 1000, customers: 10_000})
-    const source = await start(fixtures)
-    const products = await all(source.products())
-    expect(products).toHaveLength(1000)
-    expect(new Set(products.map((p) => p.id)).size).toBe(1000)
-    const pages = fake!.requests.filter((r) => r.path === '/products')
-    expect(pages).toHaveLength(5)
-    expect(pages.map((r) => r.query.get('after'))).toEqual([null, ...[199, 399, 599, 799].map((n) => paddleId('pro', n))])
-    expect(pages.every((r) => r.query.get('include') === 'prices' && r.query.get('per_page') === '200')).toBe(true)
+  it(
+    'follows the after cursor through 1,000 products and 10,000 customers (each with its address), 200 a page',
+    async () => {
+      const fixtures = paddleFixtures({products: 1000, customers: 10_000})
+      const source = await start(fixtures)
+      const products = await all(source.products())
+      expect(products).toHaveLength(1000)
+      expect(new Set(products.map((p) => p.id)).size).toBe(1000)
+      const pages = fake!.requests.filter((r) => r.path === '/products')
+      expect(pages).toHaveLength(5)
+      expect(pages.map((r) => r.query.get('after'))).toEqual([null, ...[199, 399, 599, 799].map((n) => paddleId('pro', n))])
+      expect(pages.every((r) => r.query.get('include') === 'prices' && r.query.get('per_page') === '200')).toBe(true)
 
-    const seen: number[] = []
-    const customers = await all(source.customers((n) => seen.push(n)))
-    expect(customers).toHaveLength(10_000)
-    expect(seen.at(-1)).toBe(10_000)
-    expect(customers.filter((c) => c.billingAddress !== null)).toHaveLength(5000)
-    expect(fake!.count('/customers')).toBe(50)
-    expect(fake!.requests.filter((r) => r.path.endsWith('/addresses'))).toHaveLength(10_000)
-    expect(fake!.requests.every((r) => r.authorization === `Bearer ${KEY}`)).toBe(true)
-  }, 60_000)
+      const seen: number[] = []
+      const customers = await all(source.customers((n) => seen.push(n)))
+      expect(customers).toHaveLength(10_000)
+      expect(seen.at(-1)).toBe(10_000)
+      expect(customers.filter((c) => c.billingAddress !== null)).toHaveLength(5000)
+      expect(fake!.count('/customers')).toBe(50)
+      expect(fake!.requests.filter((r) => r.path.endsWith('/addresses'))).toHaveLength(10_000)
+      expect(fake!.requests.every((r) => r.authorization === `Bearer ${KEY}`)).toBe(true)
+    },
+    scaled(60_000),
+  )
 
   it('maps every price shape, or reports it unsupported with its reason', async () => {
     const source = await start(paddleFixtures({products: PADDLE_SHAPES.length, customers: 0}))

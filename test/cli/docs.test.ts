@@ -8,25 +8,30 @@ import {join, relative} from 'node:path'
 import {afterAll, expect, it} from 'vitest'
 
 import {ROOT} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'till-docs-'))
 afterAll(() => rmSync(tmp, {recursive: true, force: true}))
 
-it('docs/commands is what `npm run readme` writes now', () => {
-  const out = join(tmp, 'commands')
-  copyFileSync(join(ROOT, 'README.md'), join(tmp, 'README.md'))
-  const oclif = join(ROOT, 'node_modules', 'oclif', 'bin', 'run.js')
-  // oclif joins --output-dir to the working folder
-  execFileSync(process.execPath, [oclif, 'readme', '--multi', '--output-dir', relative(ROOT, out), '--readme-path', join(tmp, 'README.md'), '--no-aliases'], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  })
-  const committed = join(ROOT, 'docs', 'commands')
-  const names = readdirSync(out).sort()
-  expect(readdirSync(committed).sort(), 'run npm run readme').toEqual(names)
-  for (const name of names)
-    expect(readFileSync(join(committed, name), 'utf8'), `docs/commands/${name}: run npm run readme`).toBe(readFileSync(join(out, name), 'utf8'))
-}, 60_000)
+it(
+  'docs/commands is what `npm run readme` writes now',
+  () => {
+    const out = join(tmp, 'commands')
+    copyFileSync(join(ROOT, 'README.md'), join(tmp, 'README.md'))
+    const oclif = join(ROOT, 'node_modules', 'oclif', 'bin', 'run.js')
+    // oclif joins --output-dir to the working folder
+    execFileSync(process.execPath, [oclif, 'readme', '--multi', '--output-dir', relative(ROOT, out), '--readme-path', join(tmp, 'README.md'), '--no-aliases'], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    })
+    const committed = join(ROOT, 'docs', 'commands')
+    const names = readdirSync(out).sort()
+    expect(readdirSync(committed).sort(), 'run npm run readme').toEqual(names)
+    for (const name of names)
+      expect(readFileSync(join(committed, name), 'utf8'), `docs/commands/${name}: run npm run readme`).toBe(readFileSync(join(out, name), 'utf8'))
+  },
+  scaled(60_000),
+)
 
 it('the README is short, and its command list points into docs/commands', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')

@@ -13,6 +13,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {api, listAll, sleep, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {envVars, linesOf, logFrom, runAnswering, runCli, sandbox, settledLogFrom, sh, spawnCli, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 interface Result {
   id: string
@@ -61,70 +62,74 @@ describe('a bulk job killed with SIGKILL is resumed with --resume', () => {
       .map((o: Json) => o.id as string)
     expect(ids).toHaveLength(200)
     emulator = await startEmulator({dataDir, failRate: 0.05, resetRate: 0.02, invoiceDelay: '0s', quiet: false})
-  }, 120_000)
+  }, scaled(120_000))
   afterAll(async () => {
     await emulator?.stop()
     box?.cleanup()
     rmSync(dataDir, {recursive: true, force: true})
   })
 
-  it('200 orders into `orders invoice generate -` under 5% errors and 2% resets: killed, refused without --resume, resumed: each invoice once, exit 0', async () => {
-    const env = box.env(envVars(emulator!.production))
-    const input = `${ids.join('\n')}\n`
-    const args = ['orders', 'invoice', 'generate', '-', '--envelope', '-o', 'jsonl']
-    const log = await logFrom(emulator!)
+  it(
+    '200 orders into `orders invoice generate -` under 5% errors and 2% resets: killed, refused without --resume, resumed: each invoice once, exit 0',
+    async () => {
+      const env = box.env(envVars(emulator!.production))
+      const input = `${ids.join('\n')}\n`
+      const args = ['orders', 'invoice', 'generate', '-', '--envelope', '-o', 'jsonl']
+      const log = await logFrom(emulator!)
 
-    const killed = await killedAfter(args, env, input, between(10, 160))
-    expect(killed.signal, killed.stderr).toBe('SIGKILL')
-    const before = results(killed.stdout)
-    expect(before.length).toBeGreaterThanOrEqual(10)
-    expect(before.length).toBeLessThan(200)
-    expect(journals(box)).toHaveLength(1)
+      const killed = await killedAfter(args, env, input, between(10, 160))
+      expect(killed.signal, killed.stderr).toBe('SIGKILL')
+      const before = results(killed.stdout)
+      expect(before.length).toBeGreaterThanOrEqual(10)
+      expect(before.length).toBeLessThan(200)
+      expect(journals(box)).toHaveLength(1)
 
-    // the same command again, without --resume and without a terminal: it says how, and sends nothing
-    const later = await logFrom(emulator!) // once the killed run's last requests are logged
-    const refused = await runCli(args, {env, input})
-    expect(refused.code, refused.stderr).toBe(13)
-    expect(refused.stdout).toBe('')
-    expect(refused.stderr).toMatch(/^Error: an earlier run of till orders invoice generate with this input was stopped \(\d+ of 200 ids done/)
-    expect(refused.stderr).toContain('Hint: run it again with --resume to act only on the ids it did not finish, or with --restart to start over\n')
-    expect(refused.stderr).not.toContain('at ') // no stack trace
-    await sleep(300)
-    expect(later()).toEqual([])
+      // the same command again, without --resume and without a terminal: it says how, and sends nothing
+      const later = await logFrom(emulator!) // once the killed run's last requests are logged
+      const refused = await runCli(args, {env, input})
+      expect(refused.code, refused.stderr).toBe(13)
+      expect(refused.stdout).toBe('')
+      expect(refused.stderr).toMatch(/^Error: an earlier run of till orders invoice generate with this input was stopped \(\d+ of 200 ids done/)
+      expect(refused.stderr).toContain('Hint: run it again with --resume to act only on the ids it did not finish, or with --restart to start over\n')
+      expect(refused.stderr).not.toContain('at ') // no stack trace
+      await sleep(300)
+      expect(later()).toEqual([])
 
-    const resumed = await runCli([...args, '--resume'], {env, input, timeoutMs: 180_000})
-    expect(resumed.code, resumed.stderr).toBe(0)
-    const after = results(resumed.stdout)
-    expect(after.map((r) => r.id)).toEqual(ids)
-    for (const r of after) expect(['ok', 'already done'], `${r.id}: ${JSON.stringify(r)}`).toContain(r.status)
-    // what the stopped run printed was done: skipped now
-    for (const r of before.filter((x) => x.ok)) expect(after.find((x) => x.id === r.id)?.status).toBe('already done')
-    const done = after.filter((r) => r.status === 'already done').length
-    expect(resumed.stderr).toMatch(/^Resuming: \d+ of 200 ids were done by an earlier run of this job; they are skipped\.$/m)
-    expect(resumed.stderr).toContain(`200 ids: ${200 - done} ok, ${done} already done, 0 failed.\n`)
-    expect(journals(box)).toEqual([])
-    expect(readdirSync(join(box.dataDir, 'journals'))).toEqual([]) // nor its lock
+      const resumed = await runCli([...args, '--resume'], {env, input, timeoutMs: 180_000})
+      expect(resumed.code, resumed.stderr).toBe(0)
+      const after = results(resumed.stdout)
+      expect(after.map((r) => r.id)).toEqual(ids)
+      for (const r of after) expect(['ok', 'already done'], `${r.id}: ${JSON.stringify(r)}`).toContain(r.status)
+      // what the stopped run printed was done: skipped now
+      for (const r of before.filter((x) => x.ok)) expect(after.find((x) => x.id === r.id)?.status).toBe('already done')
+      const done = after.filter((r) => r.status === 'already done').length
+      expect(resumed.stderr).toMatch(/^Resuming: \d+ of 200 ids were done by an earlier run of this job; they are skipped\.$/m)
+      expect(resumed.stderr).toContain(`200 ids: ${200 - done} ok, ${done} already done, 0 failed.\n`)
+      expect(journals(box)).toEqual([])
+      expect(readdirSync(join(box.dataDir, 'journals'))).toEqual([]) // nor its lock
 
-    // the request log: every order's invoice asked for, none made twice (at most one 202 per order),
-    // and the faults did happen
-    await sleep(300)
-    const posts = log().filter((q) => q.method === 'POST' && /^\/v1\/orders\/[^/]+\/invoice$/.test(q.path))
-    const byOrder = new Map<string, number[]>()
-    for (const q of posts) byOrder.set(q.path.split('/')[3]!, [...(byOrder.get(q.path.split('/')[3]!) ?? []), q.status])
-    expect([...byOrder.keys()].sort()).toEqual([...ids].sort())
-    for (const [id, statuses] of byOrder) expect(statuses.filter((s) => s === 202).length, `order ${id}: ${statuses.join(', ')}`).toBeLessThanOrEqual(1)
-    expect(posts.some((q) => q.status === 0 || q.status >= 500)).toBe(true)
+      // the request log: every order's invoice asked for, none made twice (at most one 202 per order),
+      // and the faults did happen
+      await sleep(300)
+      const posts = log().filter((q) => q.method === 'POST' && /^\/v1\/orders\/[^/]+\/invoice$/.test(q.path))
+      const byOrder = new Map<string, number[]>()
+      for (const q of posts) byOrder.set(q.path.split('/')[3]!, [...(byOrder.get(q.path.split('/')[3]!) ?? []), q.status])
+      expect([...byOrder.keys()].sort()).toEqual([...ids].sort())
+      for (const [id, statuses] of byOrder) expect(statuses.filter((s) => s === 202).length, `order ${id}: ${statuses.join(', ')}`).toBeLessThanOrEqual(1)
+      expect(posts.some((q) => q.status === 0 || q.status >= 500)).toBe(true)
 
-    // counted without faults: every order has its invoice
-    await emulator!.stop()
-    emulator = undefined
-    const healthy = await startEmulator({dataDir})
-    try {
-      for (const id of ids) expect((await api(healthy.production, 'GET', `/orders/${id}`)).body.is_invoice_generated, id).toBe(true)
-    } finally {
-      await healthy.stop()
-    }
-  }, 400_000)
+      // counted without faults: every order has its invoice
+      await emulator!.stop()
+      emulator = undefined
+      const healthy = await startEmulator({dataDir})
+      try {
+        for (const id of ids) expect((await api(healthy.production, 'GET', `/orders/${id}`)).body.is_invoice_generated, id).toBe(true)
+      } finally {
+        await healthy.stop()
+      }
+    },
+    scaled(400_000),
+  )
 })
 
 describe('smaller jobs: a terminal offers to resume; failures keep the journal', () => {
@@ -143,98 +148,106 @@ describe('smaller jobs: a terminal offers to resume; failures keep the journal',
     box?.cleanup()
   })
 
-  it('`subscriptions revoke - --yes` killed, then resumed by answering the question on a terminal: each revoked once, exit 0', async () => {
-    const env = box.env(envVars(production))
-    const active = (await listAll(production, '/subscriptions/', 'active=true')).filter((s: Json) => s.status === 'active').slice(0, 12)
-    expect(active).toHaveLength(12)
-    const subscriptionIds = active.map((s: Json) => s.id as string)
-    const input = `${subscriptionIds.join('\n')}\n`
-    const args = ['subscriptions', 'revoke', '-', '--yes', '--envelope', '-o', 'jsonl']
-    const log = await logFrom(emulator)
+  it(
+    '`subscriptions revoke - --yes` killed, then resumed by answering the question on a terminal: each revoked once, exit 0',
+    async () => {
+      const env = box.env(envVars(production))
+      const active = (await listAll(production, '/subscriptions/', 'active=true')).filter((s: Json) => s.status === 'active').slice(0, 12)
+      expect(active).toHaveLength(12)
+      const subscriptionIds = active.map((s: Json) => s.id as string)
+      const input = `${subscriptionIds.join('\n')}\n`
+      const args = ['subscriptions', 'revoke', '-', '--yes', '--envelope', '-o', 'jsonl']
+      const log = await logFrom(emulator)
 
-    const killed = await killedAfter(args, env, input, between(1, 8))
-    expect(killed.signal, killed.stderr).toBe('SIGKILL')
-    expect(journals(box)).toHaveLength(1)
+      const killed = await killedAfter(args, env, input, between(1, 8))
+      expect(killed.signal, killed.stderr).toBe('SIGKILL')
+      expect(journals(box)).toHaveLength(1)
 
-    // the same pipeline on a terminal: ids still come from a pipe, the question goes to the terminal
-    const idsFile = join(box.root, 'subscriptions.txt')
-    await import('node:fs').then((fs) => fs.writeFileSync(idsFile, input))
-    const line = `${TILL} ${args.join(' ')} < ${sh(idsFile)} > ${sh(join(box.root, 'out.jsonl'))}`
-    const asked = await runAnswering(line, env, [{when: /Resume it, acting only on the ids it did not finish\?/, send: '\r'}], 60_000)
-    expect(asked.unanswered, asked.stdout).toBe(0)
-    expect(asked.code, asked.stdout).toBe(0)
-    expect(asked.stdout).toMatch(/An earlier run of this job was stopped \(\d+ of 12 ids done/)
-    expect(asked.stdout).toMatch(/12 ids: \d+ ok, \d+ already done, 0 failed\./)
-    const after = results(readFileSync(join(box.root, 'out.jsonl'), 'utf8'))
-    expect(after.map((r) => r.id)).toEqual(subscriptionIds)
-    for (const r of after) expect(['ok', 'already done'], JSON.stringify(r)).toContain(r.status)
-    expect(journals(box)).toEqual([])
+      // the same pipeline on a terminal: ids still come from a pipe, the question goes to the terminal
+      const idsFile = join(box.root, 'subscriptions.txt')
+      await import('node:fs').then((fs) => fs.writeFileSync(idsFile, input))
+      const line = `${TILL} ${args.join(' ')} < ${sh(idsFile)} > ${sh(join(box.root, 'out.jsonl'))}`
+      const asked = await runAnswering(line, env, [{when: /Resume it, acting only on the ids it did not finish\?/, send: '\r'}], scaled(60_000))
+      expect(asked.unanswered, asked.stdout).toBe(0)
+      expect(asked.code, asked.stdout).toBe(0)
+      expect(asked.stdout).toMatch(/An earlier run of this job was stopped \(\d+ of 12 ids done/)
+      expect(asked.stdout).toMatch(/12 ids: \d+ ok, \d+ already done, 0 failed\./)
+      const after = results(readFileSync(join(box.root, 'out.jsonl'), 'utf8'))
+      expect(after.map((r) => r.id)).toEqual(subscriptionIds)
+      for (const r of after) expect(['ok', 'already done'], JSON.stringify(r)).toContain(r.status)
+      expect(journals(box)).toEqual([])
 
-    // each subscription revoked once: one PATCH answered 200 each (a second one is refused as already canceled)
-    await sleep(300)
-    const patches = log().filter((q) => q.method === 'PATCH' && q.path.startsWith('/v1/subscriptions/'))
-    for (const id of subscriptionIds)
+      // each subscription revoked once: one PATCH answered 200 each (a second one is refused as already canceled)
+      await sleep(300)
+      const patches = log().filter((q) => q.method === 'PATCH' && q.path.startsWith('/v1/subscriptions/'))
+      for (const id of subscriptionIds)
+        expect(
+          patches.filter((q) => q.path === `/v1/subscriptions/${id}` && q.status === 200),
+          id,
+        ).toHaveLength(1)
+      for (const id of subscriptionIds) expect((await api(production, 'GET', `/subscriptions/${id}`)).body.status, id).toBe('canceled')
+    },
+    scaled(120_000),
+  )
+
+  it(
+    '`customers update -`: a failed id keeps the journal; --resume acts on it alone; --restart on every id; a finished job leaves none',
+    async () => {
+      const env = box.env(envVars(production))
+      const customers = (await listAll(production, '/customers/')).slice(0, 5).map((c: Json) => c.id as string)
+      const missing = unknownId()
+      const input = `${[...customers.slice(0, 2), missing, ...customers.slice(2)].join('\n')}\n`
+      const args = ['customers', 'update', '-', '--name', 'Journal Test', '--envelope', '-o', 'jsonl']
+
+      const first = await runCli(args, {env, input})
+      expect(first.code, first.stderr).toBe(1)
+      expect(results(first.stdout).map((r) => r.status)).toEqual(['ok', 'ok', 'failed', 'ok', 'ok', 'ok'])
+      expect(first.stderr).toContain('6 ids: 5 ok, 1 failed.\n')
+      expect(first.stderr).toMatch(/Run the same command with --resume to act again only on the 1 ids not done \(journal .+\.jsonl\)\./)
+      expect(journals(box)).toHaveLength(1)
+
+      // --resume: only the failed id is sent again
+      let log = await logFrom(emulator)
+      const resumed = await runCli([...args, '--resume'], {env, input})
+      expect(resumed.code, resumed.stderr).toBe(1)
+      expect(results(resumed.stdout).map((r) => r.status)).toEqual(['already done', 'already done', 'failed', 'already done', 'already done', 'already done'])
+      expect(resumed.stderr).toContain('6 ids: 0 ok, 5 already done, 1 failed.\n')
+      await sleep(300)
       expect(
-        patches.filter((q) => q.path === `/v1/subscriptions/${id}` && q.status === 200),
-        id,
-      ).toHaveLength(1)
-    for (const id of subscriptionIds) expect((await api(production, 'GET', `/subscriptions/${id}`)).body.status, id).toBe('canceled')
-  }, 120_000)
+        log()
+          .filter((q) => q.method === 'PATCH')
+          .map((q) => q.path),
+      ).toEqual([`/v1/customers/${missing}`])
 
-  it('`customers update -`: a failed id keeps the journal; --resume acts on it alone; --restart on every id; a finished job leaves none', async () => {
-    const env = box.env(envVars(production))
-    const customers = (await listAll(production, '/customers/')).slice(0, 5).map((c: Json) => c.id as string)
-    const missing = unknownId()
-    const input = `${[...customers.slice(0, 2), missing, ...customers.slice(2)].join('\n')}\n`
-    const args = ['customers', 'update', '-', '--name', 'Journal Test', '--envelope', '-o', 'jsonl']
+      // other output flags make the same job; other flags (the name) make another one
+      const other = await runCli(['customers', 'update', '-', '--name', 'Someone Else', '--envelope', '-o', 'jsonl'], {env, input: `${customers[0]}\n`})
+      expect(other.code, other.stderr).toBe(0)
+      const quiet = await runCli(['customers', 'update', '-', '--name', 'Journal Test', '-o', 'json'], {env, input})
+      expect(quiet.code, quiet.stdout).toBe(13)
 
-    const first = await runCli(args, {env, input})
-    expect(first.code, first.stderr).toBe(1)
-    expect(results(first.stdout).map((r) => r.status)).toEqual(['ok', 'ok', 'failed', 'ok', 'ok', 'ok'])
-    expect(first.stderr).toContain('6 ids: 5 ok, 1 failed.\n')
-    expect(first.stderr).toMatch(/Run the same command with --resume to act again only on the 1 ids not done \(journal .+\.jsonl\)\./)
-    expect(journals(box)).toHaveLength(1)
+      // --restart: every id again; once every id is done the journal goes
+      log = await logFrom(emulator)
+      const restarted = await runCli([...args, '--restart'], {env, input: `${customers.join('\n')}\n`})
+      expect(restarted.code, restarted.stderr).toBe(0)
+      expect(journals(box)).toHaveLength(1) // the other input's job is still there
+      const again = await runCli([...args, '--restart'], {env, input})
+      expect(again.code, again.stderr).toBe(1)
+      await sleep(300)
+      expect(log().filter((q) => q.method === 'PATCH')).toHaveLength(customers.length + customers.length + 1)
 
-    // --resume: only the failed id is sent again
-    let log = await logFrom(emulator)
-    const resumed = await runCli([...args, '--resume'], {env, input})
-    expect(resumed.code, resumed.stderr).toBe(1)
-    expect(results(resumed.stdout).map((r) => r.status)).toEqual(['already done', 'already done', 'failed', 'already done', 'already done', 'already done'])
-    expect(resumed.stderr).toContain('6 ids: 0 ok, 5 already done, 1 failed.\n')
-    await sleep(300)
-    expect(
-      log()
-        .filter((q) => q.method === 'PATCH')
-        .map((q) => q.path),
-    ).toEqual([`/v1/customers/${missing}`])
-
-    // other output flags make the same job; other flags (the name) make another one
-    const other = await runCli(['customers', 'update', '-', '--name', 'Someone Else', '--envelope', '-o', 'jsonl'], {env, input: `${customers[0]}\n`})
-    expect(other.code, other.stderr).toBe(0)
-    const quiet = await runCli(['customers', 'update', '-', '--name', 'Journal Test', '-o', 'json'], {env, input})
-    expect(quiet.code, quiet.stdout).toBe(13)
-
-    // --restart: every id again; once every id is done the journal goes
-    log = await logFrom(emulator)
-    const restarted = await runCli([...args, '--restart'], {env, input: `${customers.join('\n')}\n`})
-    expect(restarted.code, restarted.stderr).toBe(0)
-    expect(journals(box)).toHaveLength(1) // the other input's job is still there
-    const again = await runCli([...args, '--restart'], {env, input})
-    expect(again.code, again.stderr).toBe(1)
-    await sleep(300)
-    expect(log().filter((q) => q.method === 'PATCH')).toHaveLength(customers.length + customers.length + 1)
-
-    // answering no on a terminal sends nothing
-    const idsFile = join(box.root, 'customers.txt')
-    await import('node:fs').then((fs) => fs.writeFileSync(idsFile, input))
-    log = await logFrom(emulator)
-    const declined = await runAnswering(`${TILL} ${args.map(sh).join(' ')} < ${sh(idsFile)}`, env, [{when: /Resume it/, send: 'n\r'}], 30_000)
-    expect(declined.code, declined.stdout).toBe(1)
-    expect(declined.stdout).toContain('Error: cancelled; nothing was sent')
-    expect(declined.stdout).toContain('Hint: run it again with --restart to start over, or with --resume to carry on')
-    await sleep(300)
-    expect(log().filter((q) => q.method === 'PATCH')).toEqual([])
-  }, 120_000)
+      // answering no on a terminal sends nothing
+      const idsFile = join(box.root, 'customers.txt')
+      await import('node:fs').then((fs) => fs.writeFileSync(idsFile, input))
+      log = await logFrom(emulator)
+      const declined = await runAnswering(`${TILL} ${args.map(sh).join(' ')} < ${sh(idsFile)}`, env, [{when: /Resume it/, send: 'n\r'}], scaled(30_000))
+      expect(declined.code, declined.stdout).toBe(1)
+      expect(declined.stdout).toContain('Error: cancelled; nothing was sent')
+      expect(declined.stdout).toContain('Hint: run it again with --restart to start over, or with --resume to carry on')
+      await sleep(300)
+      expect(log().filter((q) => q.method === 'PATCH')).toEqual([])
+    },
+    scaled(120_000),
+  )
 })
 
 describe('unknown outcomes are never a blind second send', () => {

@@ -7,6 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {listAll, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {envVars, jsonlIds, logFrom, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {scaled} from '../helpers/machine.js'
 
 const EXPORT = ['orders', 'list', '--all', '--limit', '3', '-o', 'jsonl']
 
@@ -35,32 +36,40 @@ describe('pacing shared between processes (emulator --rate-limit 30/3s, TILL_RAT
     for (const b of boxes) b.cleanup()
   })
 
-  it('three processes of one profile draw zero 429s and each exports everything', async () => {
-    const log = await logFrom(emulator)
-    const shared = box()
-    const started = Date.now()
-    const results = await threeExports([shared, shared, shared])
-    const elapsed = Date.now() - started
-    for (const r of results) {
-      expect(r.code, r.stderr).toBe(0)
-      expect(r.stderr).toBe('')
-      expect(jsonlIds(r.stdout)).toEqual(orderIds)
-    }
-    const requests = log().filter((q) => q.path.startsWith('/v1/orders/'))
-    expect(requests.filter((q) => q.status === 429)).toEqual([])
-    expect(requests.filter((q) => q.status === 200)).toHaveLength(60)
-    // 60 requests take two 3 s windows: the processes waited for the second one.
-    expect(elapsed).toBeGreaterThanOrEqual(3000)
-  }, 60_000)
+  it(
+    'three processes of one profile draw zero 429s and each exports everything',
+    async () => {
+      const log = await logFrom(emulator)
+      const shared = box()
+      const started = Date.now()
+      const results = await threeExports([shared, shared, shared])
+      const elapsed = Date.now() - started
+      for (const r of results) {
+        expect(r.code, r.stderr).toBe(0)
+        expect(r.stderr).toBe('')
+        expect(jsonlIds(r.stdout)).toEqual(orderIds)
+      }
+      const requests = log().filter((q) => q.path.startsWith('/v1/orders/'))
+      expect(requests.filter((q) => q.status === 429)).toEqual([])
+      expect(requests.filter((q) => q.status === 200)).toHaveLength(60)
+      // 60 requests take two 3 s windows: the processes waited for the second one.
+      expect(elapsed).toBeGreaterThanOrEqual(3000)
+    },
+    scaled(60_000),
+  )
 
-  it('control: with a config folder each, the same three exports do draw 429s', async () => {
-    await sleep(3200)
-    const log = await logFrom(emulator)
-    const results = await threeExports([box(), box(), box()])
-    for (const r of results) {
-      expect(r.code, r.stderr).toBe(0)
-      expect(jsonlIds(r.stdout)).toEqual(orderIds)
-    }
-    expect(log().filter((q) => q.status === 429).length).toBeGreaterThan(0)
-  }, 60_000)
+  it(
+    'control: with a config folder each, the same three exports do draw 429s',
+    async () => {
+      await sleep(3200)
+      const log = await logFrom(emulator)
+      const results = await threeExports([box(), box(), box()])
+      for (const r of results) {
+        expect(r.code, r.stderr).toBe(0)
+        expect(jsonlIds(r.stdout)).toEqual(orderIds)
+      }
+      expect(log().filter((q) => q.status === 429).length).toBeGreaterThan(0)
+    },
+    scaled(60_000),
+  )
 })

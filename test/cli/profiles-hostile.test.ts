@@ -7,6 +7,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 
 import {runCli, sandbox, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 describe('profiles with hostile names and concurrent writers', () => {
   let box: Sandbox
@@ -53,16 +54,20 @@ describe('profiles with hostile names and concurrent writers', () => {
     expect((JSON.parse(list.stdout) as Array<{name: string}>).map((p) => p.name)).toEqual(['local'])
   })
 
-  it('twelve `profiles add` at once: every one is kept', async () => {
-    const names = Array.from({length: 12}, (_, i) => `p${i}`)
-    const results = await Promise.all(
-      names.map((name) =>
-        runCli(['profiles', 'add', name, '-e', 'sandbox', '--token-stdin', '--no-verify'], {env: box.env(), input: `polar_oat_${name}\n`, timeoutMs: 60_000}),
-      ),
-    )
-    for (const r of results) expect(r.code, r.stderr).toBe(0)
-    const config = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as {profiles: Record<string, {token: string}>}
-    expect(Object.keys(config.profiles).sort()).toEqual(['local', ...names].sort())
-    for (const name of names) expect(config.profiles[name]!.token).toBe(`polar_oat_${name}`)
-  }, 90_000)
+  it(
+    'twelve `profiles add` at once: every one is kept',
+    async () => {
+      const names = Array.from({length: 12}, (_, i) => `p${i}`)
+      const results = await Promise.all(
+        names.map((name) =>
+          runCli(['profiles', 'add', name, '-e', 'sandbox', '--token-stdin', '--no-verify'], {env: box.env(), input: `polar_oat_${name}\n`, timeoutMs: 60_000}),
+        ),
+      )
+      for (const r of results) expect(r.code, r.stderr).toBe(0)
+      const config = JSON.parse(readFileSync(join(box.configDir, 'config.json'), 'utf8')) as {profiles: Record<string, {token: string}>}
+      expect(Object.keys(config.profiles).sort()).toEqual(['local', ...names].sort())
+      for (const name of names) expect(config.profiles[name]!.token).toBe(`polar_oat_${name}`)
+    },
+    scaled(90_000),
+  )
 })

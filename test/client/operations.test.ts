@@ -16,6 +16,7 @@ import {missingScopes, refusedTopics} from '../../src/client/scopes.js'
 import {Contract} from '../../src/emulator/core/contract.js'
 import {acceptedScopes} from '../../src/emulator/core/scopes.js'
 import {ROOT} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 
 const DOCUMENT = join(ROOT, 'contract', '2026-10.openapi.json')
 type Found = {byCommand: Map<string, Set<string>>; unresolved: string[]}
@@ -29,11 +30,15 @@ const requests = () =>
   ))
 
 describe('the generated modules', () => {
-  it('are what scripts/operations.js writes now (run npm run operations after changing a request or the document)', async () => {
-    const files = (await script()).generate(ROOT, await requests())
-    expect(Object.keys(files).sort()).toEqual(['src/client/operations.generated.ts', 'src/client/till-scopes.generated.ts'])
-    for (const [path, text] of Object.entries(files)) expect(readFileSync(join(ROOT, path), 'utf8'), `${path} is stale: run npm run operations`).toBe(text)
-  }, 120_000)
+  it(
+    'are what scripts/operations.js writes now (run npm run operations after changing a request or the document)',
+    async () => {
+      const files = (await script()).generate(ROOT, await requests())
+      expect(Object.keys(files).sort()).toEqual(['src/client/operations.generated.ts', 'src/client/till-scopes.generated.ts'])
+      for (const [path, text] of Object.entries(files)) expect(readFileSync(join(ROOT, path), 'utf8'), `${path} is stale: run npm run operations`).toBe(text)
+    },
+    scaled(120_000),
+  )
 
   it('hold every operation of the document with its method, path and scopes, as the contract mode reads them', () => {
     const contract = Contract.load(DOCUMENT)
@@ -86,27 +91,31 @@ describe('the generated modules', () => {
 })
 
 describe('the scopes till asks for', () => {
-  it('let through every operation any command sends (requests found afresh, matched by the contract router)', async () => {
-    const contract = Contract.load(DOCUMENT)
-    const undocumented = Object.values(UNDOCUMENTED_OPERATIONS)
-    const {byCommand} = await requests()
-    const refused: string[] = []
-    let checked = 0
-    for (const [command, requests] of byCommand) {
-      for (const request of requests) {
-        const [method, template] = request.split(' ') as [string, string]
-        const path = template.replaceAll('{}', 'x1')
-        const op = contract.find(method, path)?.operation ?? undocumented.find((u) => u.method === method && u.path.replace(/\{[^}]+\}/g, '{}') === template)
-        expect(op, `${command}: ${request} is no operation`).toBeDefined()
-        const scopes = op!.scopes.filter((s) => !s.startsWith('customer_portal:'))
-        if (scopes.length === 0) continue
-        checked += 1
-        if (!scopes.some((s) => TILL_SCOPES.includes(s))) refused.push(`${command}: ${request} needs ${scopes.join(' or ')}`)
+  it(
+    'let through every operation any command sends (requests found afresh, matched by the contract router)',
+    async () => {
+      const contract = Contract.load(DOCUMENT)
+      const undocumented = Object.values(UNDOCUMENTED_OPERATIONS)
+      const {byCommand} = await requests()
+      const refused: string[] = []
+      let checked = 0
+      for (const [command, requests] of byCommand) {
+        for (const request of requests) {
+          const [method, template] = request.split(' ') as [string, string]
+          const path = template.replaceAll('{}', 'x1')
+          const op = contract.find(method, path)?.operation ?? undocumented.find((u) => u.method === method && u.path.replace(/\{[^}]+\}/g, '{}') === template)
+          expect(op, `${command}: ${request} is no operation`).toBeDefined()
+          const scopes = op!.scopes.filter((s) => !s.startsWith('customer_portal:'))
+          if (scopes.length === 0) continue
+          checked += 1
+          if (!scopes.some((s) => TILL_SCOPES.includes(s))) refused.push(`${command}: ${request} needs ${scopes.join(' or ')}`)
+        }
       }
-    }
-    expect(refused).toEqual([])
-    expect(checked).toBeGreaterThan(150)
-  }, 120_000)
+      expect(refused).toEqual([])
+      expect(checked).toBeGreaterThan(150)
+    },
+    scaled(120_000),
+  )
 
   it('are the write scope where till also writes the resource, the read scope otherwise, and nothing for customer tokens', () => {
     expect(TILL_SCOPES.slice(0, IDENTITY_SCOPES.length)).toEqual(['openid', 'profile', 'email'])

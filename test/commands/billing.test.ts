@@ -27,6 +27,7 @@ import {
 } from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {allowRefusals} from '../helpers/contract.js'
+import {scaled} from '../helpers/machine.js'
 
 /** `jq -r .id` in node: the id of each JSON line. */
 const NODE_JQ_ID = `${JSON.stringify(process.execPath)} -e ${sh("require('readline').createInterface({input: process.stdin}).on('line', (l) => console.log(JSON.parse(l).id))")}`
@@ -43,7 +44,7 @@ interface Answer {
  * Runs a shell command line on a pseudo-terminal (`script`), typing each answer once its prompt shows.
  * stdout holds the terminal's output (stdout and stderr), ANSI codes removed, CRLF as LF.
  */
-function runPty(command: string, answers: Answer[], env: NodeJS.ProcessEnv, timeoutMs = 25_000): Promise<CliResult & {unanswered: number}> {
+function runPty(command: string, answers: Answer[], env: NodeJS.ProcessEnv, timeoutMs = scaled(25_000)): Promise<CliResult & {unanswered: number}> {
   const child = spawn('script', ['-qfec', `stty cols 250 rows 50 2>/dev/null; ${command}`, '/dev/null'], {cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe']})
   const started = Date.now()
   let raw = ''

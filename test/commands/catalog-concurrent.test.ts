@@ -8,6 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {runCli, sandbox, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {api, control, listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 
 describe('catalog apply twice at once', () => {
   let emulator: Emulator
@@ -43,21 +44,25 @@ describe('catalog apply twice at once', () => {
 
   const liveProducts = async () => (await listAll(emulator.production, '/products/')).filter((p: Json) => !p.is_archived)
 
-  it('creates each object once: the second apply waits for the first, then has nothing to do', async () => {
-    const [a, b] = await Promise.all([
-      runCli(['catalog', 'apply', file, '-p', 'prod', '--yes'], {env: env(), timeoutMs: 90_000}),
-      runCli(['catalog', 'apply', file, '-p', 'prod', '--yes'], {env: env(), timeoutMs: 90_000}),
-    ])
-    expect(a.code, a.stderr).toBe(0)
-    expect(b.code, b.stderr).toBe(0)
-    const [first, second] = /Nothing to do/.test(a.stderr) ? [b, a] : [a, b]
-    expect(first.stderr).toMatch(/^Applied to PRODUCTION .*: \d+ changes\.$/m)
-    expect(second.stderr).toMatch(/^Waiting for another till catalog apply to the same environment \(pid \d+\) to finish…$/m)
-    expect(second.stderr).toMatch(/^Nothing to do: PRODUCTION .* matches the file\.$/m)
-    const keys = (await liveProducts()).map((p: Json) => p.metadata.key as string)
-    expect(keys.length).toBeGreaterThan(2)
-    expect(new Set(keys).size).toBe(keys.length)
-  }, 120_000)
+  it(
+    'creates each object once: the second apply waits for the first, then has nothing to do',
+    async () => {
+      const [a, b] = await Promise.all([
+        runCli(['catalog', 'apply', file, '-p', 'prod', '--yes'], {env: env(), timeoutMs: 90_000}),
+        runCli(['catalog', 'apply', file, '-p', 'prod', '--yes'], {env: env(), timeoutMs: 90_000}),
+      ])
+      expect(a.code, a.stderr).toBe(0)
+      expect(b.code, b.stderr).toBe(0)
+      const [first, second] = /Nothing to do/.test(a.stderr) ? [b, a] : [a, b]
+      expect(first.stderr).toMatch(/^Applied to PRODUCTION .*: \d+ changes\.$/m)
+      expect(second.stderr).toMatch(/^Waiting for another till catalog apply to the same environment \(pid \d+\) to finish…$/m)
+      expect(second.stderr).toMatch(/^Nothing to do: PRODUCTION .* matches the file\.$/m)
+      const keys = (await liveProducts()).map((p: Json) => p.metadata.key as string)
+      expect(keys.length).toBeGreaterThan(2)
+      expect(new Set(keys).size).toBe(keys.length)
+    },
+    scaled(120_000),
+  )
 
   it('plan, pull and apply name the objects that record the same key', async () => {
     const [original] = await liveProducts()

@@ -8,6 +8,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 import {envVars, linesOf, sandbox, sh, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {api, listAll, ROOT, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 
 /** One question of a terminal dialog: once the screen shows `when`, type `send`. */
 interface Step {
@@ -19,7 +20,7 @@ interface Step {
  * Runs a command line on a pseudo-terminal (`script`), typing each step's answer once its question is
  * on the screen. stdout holds the terminal's output (stdout and stderr), ANSI codes removed.
  */
-function dialog(command: string, env: NodeJS.ProcessEnv, steps: Step[], timeoutMs = 25_000): Promise<CliResult> {
+function dialog(command: string, env: NodeJS.ProcessEnv, steps: Step[], timeoutMs = scaled(25_000)): Promise<CliResult> {
   const child = spawn('script', ['-qfec', `stty cols 200 rows 50 2>/dev/null; ${command}`, '/dev/null'], {cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe']})
   const started = Date.now()
   let screen = ''

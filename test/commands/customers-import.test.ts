@@ -14,6 +14,7 @@ import {envVars, linesOf, logFrom, sandbox, spawnCli, type Sandbox} from '../hel
 import {allowRefusals} from '../helpers/contract.js'
 import {startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 const jsonl = (rows: object[]) => `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`
 
@@ -102,39 +103,43 @@ describe('customers import under load: four processes, one budget, faults', () =
     rmSync(data, {recursive: true, force: true})
   })
 
-  it('every customer exactly once, every process exit 0, at most one 429 per window', async () => {
-    const stamp = Date.now()
-    const log = await logFrom(faulty)
-    const started = Date.now()
-    // one config folder: the processes share the profile's pace file, as runs of one user do
-    const env = box.env(envVars(faulty.production, {TILL_RATE_LIMIT: '60/2s'}))
-    const runs = Array.from({length: 4}, (_, p) =>
-      spawnCli(['customers', 'import', '-', '-o', 'jsonl'], {
-        env,
-        input: jsonl(Array.from({length: 40}, (_, i) => ({email: `load-${stamp}-${p}-${i}@example.com`, external_id: `load_${stamp}_${p}_${i}`}))),
-        timeoutMs: 150_000,
-      }),
-    )
-    const results = await Promise.all(runs.map((r) => r.done))
-    for (const r of results) {
-      expect(r.code, r.stderr).toBe(0)
-      expect(r.stderr).toContain('40 customers: 40 created, 0 updated, 0 unchanged, 0 failed.')
-    }
-    const elapsed = Date.now() - started
-    const requests = log()
-    // the faults happened to the creations, and were settled
-    const posts = requests.filter((q) => q.method === 'POST' && q.path === '/v1/customers/')
-    expect(posts.some((q) => q.status === 0 || q.status >= 500)).toBe(true)
-    const tooMany = requests.filter((q) => q.status === 429).length
-    expect(tooMany).toBeLessThanOrEqual(Math.ceil(elapsed / WINDOW_MS))
-    await faulty.stop()
-    const healthy = await startEmulator({dataDir: data})
-    try {
-      const mine = (await allCustomers(healthy.production)).filter((c) => String(c.external_id).startsWith(`load_${stamp}_`))
-      expect(mine).toHaveLength(160)
-      expect(new Set(mine.map((c) => c.external_id)).size).toBe(160)
-    } finally {
-      await healthy.stop()
-    }
-  }, 180_000)
+  it(
+    'every customer exactly once, every process exit 0, at most one 429 per window',
+    async () => {
+      const stamp = Date.now()
+      const log = await logFrom(faulty)
+      const started = Date.now()
+      // one config folder: the processes share the profile's pace file, as runs of one user do
+      const env = box.env(envVars(faulty.production, {TILL_RATE_LIMIT: '60/2s'}))
+      const runs = Array.from({length: 4}, (_, p) =>
+        spawnCli(['customers', 'import', '-', '-o', 'jsonl'], {
+          env,
+          input: jsonl(Array.from({length: 40}, (_, i) => ({email: `load-${stamp}-${p}-${i}@example.com`, external_id: `load_${stamp}_${p}_${i}`}))),
+          timeoutMs: 150_000,
+        }),
+      )
+      const results = await Promise.all(runs.map((r) => r.done))
+      for (const r of results) {
+        expect(r.code, r.stderr).toBe(0)
+        expect(r.stderr).toContain('40 customers: 40 created, 0 updated, 0 unchanged, 0 failed.')
+      }
+      const elapsed = Date.now() - started
+      const requests = log()
+      // the faults happened to the creations, and were settled
+      const posts = requests.filter((q) => q.method === 'POST' && q.path === '/v1/customers/')
+      expect(posts.some((q) => q.status === 0 || q.status >= 500)).toBe(true)
+      const tooMany = requests.filter((q) => q.status === 429).length
+      expect(tooMany).toBeLessThanOrEqual(Math.ceil(elapsed / WINDOW_MS))
+      await faulty.stop()
+      const healthy = await startEmulator({dataDir: data})
+      try {
+        const mine = (await allCustomers(healthy.production)).filter((c) => String(c.external_id).startsWith(`load_${stamp}_`))
+        expect(mine).toHaveLength(160)
+        expect(new Set(mine.map((c) => c.external_id)).size).toBe(160)
+      } finally {
+        await healthy.stop()
+      }
+    },
+    scaled(180_000),
+  )
 })

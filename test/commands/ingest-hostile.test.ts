@@ -11,6 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {api, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import {envVars, linesOf, runCli, runShell, sandbox, sh, spawnCli, TILL, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 const BASE = Date.UTC(2026, 1, 2)
 
@@ -139,32 +140,36 @@ describe('till events ingest with careless input', () => {
     expect(res.stdout).toBe('')
   })
 
-  it('a second run with a checkpoint in use is refused (exit 12, naming the file and the pid); the first stores each line once', async () => {
-    const file = join(dir, 'cron.jsonl')
-    const checkpoint = join(dir, 'cc.state')
-    const n = 20_000
-    writeFileSync(file, `${jsonLines('cron.run', n).join('\n')}\n`)
-    // without external ids the service could not drop a second copy: a run that sent them twice would show
-    writeFileSync(file, `${readFileSync(file, 'utf8').replaceAll(/,"external_id":"[^"]*"/g, '')}`)
-    const args = ['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100', '--concurrency', '1']
-    const first = spawnCli(args, {env: box.env(envVars(env, {TILL_RATE_LIMIT: '600/min'})), timeoutMs: 120_000})
-    // once the first run has taken the checkpoint (and sent something)
-    for (let i = 0; i < 500 && !first.stderr().includes('Read') && first.child.exitCode === null; i++) {
-      if ((await stored('cron.run')) > 0) break
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    const second = await runCli(args, {env: vars})
-    expect(second.stderr).toBe(
-      `Error: --checkpoint ${checkpoint} is in use by another till events ingest (pid ${first.child.pid})\nHint: wait for that run to end (two runs with one checkpoint would send the same lines twice); if none is running, delete ${checkpoint}.lock\n`,
-    )
-    expect(second.code).toBe(12)
-    first.child.kill('SIGINT')
-    expect((await first.done).code).toBe(130)
-    // the lock went with the first run: the same command carries on from the checkpoint
-    const rest = await runInProcess(args.slice(0, -4), {env: vars, timeoutMs: 60_000})
-    expect(rest.code, rest.stderr).toBe(0)
-    expect(await stored('cron.run')).toBe(n)
-  }, 120_000)
+  it(
+    'a second run with a checkpoint in use is refused (exit 12, naming the file and the pid); the first stores each line once',
+    async () => {
+      const file = join(dir, 'cron.jsonl')
+      const checkpoint = join(dir, 'cc.state')
+      const n = 20_000
+      writeFileSync(file, `${jsonLines('cron.run', n).join('\n')}\n`)
+      // without external ids the service could not drop a second copy: a run that sent them twice would show
+      writeFileSync(file, `${readFileSync(file, 'utf8').replaceAll(/,"external_id":"[^"]*"/g, '')}`)
+      const args = ['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100', '--concurrency', '1']
+      const first = spawnCli(args, {env: box.env(envVars(env, {TILL_RATE_LIMIT: '600/min'})), timeoutMs: 120_000})
+      // once the first run has taken the checkpoint (and sent something)
+      for (let i = 0; i < 500 && !first.stderr().includes('Read') && first.child.exitCode === null; i++) {
+        if ((await stored('cron.run')) > 0) break
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      const second = await runCli(args, {env: vars})
+      expect(second.stderr).toBe(
+        `Error: --checkpoint ${checkpoint} is in use by another till events ingest (pid ${first.child.pid})\nHint: wait for that run to end (two runs with one checkpoint would send the same lines twice); if none is running, delete ${checkpoint}.lock\n`,
+      )
+      expect(second.code).toBe(12)
+      first.child.kill('SIGINT')
+      expect((await first.done).code).toBe(130)
+      // the lock went with the first run: the same command carries on from the checkpoint
+      const rest = await runInProcess(args.slice(0, -4), {env: vars, timeoutMs: 60_000})
+      expect(rest.code, rest.stderr).toBe(0)
+      expect(await stored('cron.run')).toBe(n)
+    },
+    scaled(120_000),
+  )
 
   it('a file name that is not UTF-8 is named as such, not as a missing file', async () => {
     const name = Buffer.concat([Buffer.from(`${dir}/caf`), Buffer.from([0xe9]), Buffer.from('.jsonl')])

@@ -10,6 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {api, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import {envVars, linesOf, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 const BASE = Date.UTC(2026, 2, 2)
 
@@ -52,59 +53,63 @@ describe('till events ingest FILE: the journal of a stopped run', () => {
     rmSync(dir, {recursive: true, force: true})
   })
 
-  it('killed with -9: the same command refuses without a terminal (exit 13), --resume sends only the rest, each event once', async () => {
-    const file = join(dir, 'killed.jsonl')
-    // no external ids: a line sent twice would be stored twice
-    writeFileSync(file, jsonLines('journal.kill', 10_000, false))
-    const running = spawnCli(['events', 'ingest', file, '--batch-size', '100', '--concurrency', '1'], {env: vars, timeoutMs: 60_000})
-    for (;;) {
-      const [journal] = journalFiles()
-      if (journal && (JSON.parse(readFileSync(join(journals, journal), 'utf8')) as {through: number}).through >= 2000) break
-      if (running.child.exitCode !== null) break
-      await new Promise((r) => setTimeout(r, 10))
-    }
-    running.child.kill('SIGKILL')
-    await running.done
-    const partial = await stored('journal.kill')
-    expect(partial).toBeGreaterThanOrEqual(2000)
-    expect(partial).toBeLessThan(10_000)
-    expect(journalFiles()).toHaveLength(1)
+  it(
+    'killed with -9: the same command refuses without a terminal (exit 13), --resume sends only the rest, each event once',
+    async () => {
+      const file = join(dir, 'killed.jsonl')
+      // no external ids: a line sent twice would be stored twice
+      writeFileSync(file, jsonLines('journal.kill', 10_000, false))
+      const running = spawnCli(['events', 'ingest', file, '--batch-size', '100', '--concurrency', '1'], {env: vars, timeoutMs: 60_000})
+      for (;;) {
+        const [journal] = journalFiles()
+        if (journal && (JSON.parse(readFileSync(join(journals, journal), 'utf8')) as {through: number}).through >= 2000) break
+        if (running.child.exitCode !== null) break
+        await new Promise((r) => setTimeout(r, 10))
+      }
+      running.child.kill('SIGKILL')
+      await running.done
+      const partial = await stored('journal.kill')
+      expect(partial).toBeGreaterThanOrEqual(2000)
+      expect(partial).toBeLessThan(10_000)
+      expect(journalFiles()).toHaveLength(1)
 
-    const asked = await runInProcess(['events', 'ingest', file], {env: vars})
-    expect(asked.code).toBe(13)
-    expect(asked.stderr).toMatch(
-      /^Error: an earlier run of till events ingest with this file was stopped \(lines 1-\d+ settled; journal .+events-ingest-[0-9a-f]+\.json\)$/m,
-    )
-    expect(asked.stderr).toContain('Hint: run it again with --resume to send only the lines it did not settle, or with --restart to start over')
-    expect(await stored('journal.kill')).toBe(partial)
+      const asked = await runInProcess(['events', 'ingest', file], {env: vars})
+      expect(asked.code).toBe(13)
+      expect(asked.stderr).toMatch(
+        /^Error: an earlier run of till events ingest with this file was stopped \(lines 1-\d+ settled; journal .+events-ingest-[0-9a-f]+\.json\)$/m,
+      )
+      expect(asked.stderr).toContain('Hint: run it again with --resume to send only the lines it did not settle, or with --restart to start over')
+      expect(await stored('journal.kill')).toBe(partial)
 
-    // the batch in flight at the kill is unknown (it has no external ids): the user decides, as with a
-    // checkpoint. (Killed between two batches, there is none, and nothing is in doubt.)
-    const journal = JSON.parse(readFileSync(join(journals, journalFiles()[0]!), 'utf8')) as {through: number; sending: Array<[number, number]>}
-    const [inFlight] = journal.sending
-    let decision: string[] = []
-    if (inFlight === undefined) {
-      expect(partial).toBe(journal.through)
-    } else {
-      const undecided = await runInProcess(['events', 'ingest', file, '--resume'], {env: vars})
-      expect(undecided.code).toBe(2)
-      expect(undecided.stderr).toContain(`lines ${inFlight[0]}-${inFlight[1]} of this input may already be stored`)
-      // what the service holds tells: the lines before the batch, or those and the batch
-      const landed = partial > journal.through
-      expect(partial).toBe(landed ? inFlight[1] : journal.through)
-      decision = [landed ? '--skip-unknown' : '--resend-unknown']
-    }
-    const resumed = await runInProcess(['events', 'ingest', file, '--resume', ...decision, '--json'], {
-      env: vars,
-      timeoutMs: 60_000,
-    })
-    expect(resumed.code, resumed.stderr).toBe(0)
-    expect(resumed.stderr).toMatch(/^Resuming: lines 1-\d+ settled by an earlier run; they are skipped\.$/m)
-    expect(summaryOf(resumed.stdout).inserted + partial).toBe(10_000)
-    expect(await stored('journal.kill')).toBe(10_000)
-    // finished: no journal is left, and the same command now starts afresh
-    expect(journalFiles()).toEqual([])
-  }, 90_000)
+      // the batch in flight at the kill is unknown (it has no external ids): the user decides, as with a
+      // checkpoint. (Killed between two batches, there is none, and nothing is in doubt.)
+      const journal = JSON.parse(readFileSync(join(journals, journalFiles()[0]!), 'utf8')) as {through: number; sending: Array<[number, number]>}
+      const [inFlight] = journal.sending
+      let decision: string[] = []
+      if (inFlight === undefined) {
+        expect(partial).toBe(journal.through)
+      } else {
+        const undecided = await runInProcess(['events', 'ingest', file, '--resume'], {env: vars})
+        expect(undecided.code).toBe(2)
+        expect(undecided.stderr).toContain(`lines ${inFlight[0]}-${inFlight[1]} of this input may already be stored`)
+        // what the service holds tells: the lines before the batch, or those and the batch
+        const landed = partial > journal.through
+        expect(partial).toBe(landed ? inFlight[1] : journal.through)
+        decision = [landed ? '--skip-unknown' : '--resend-unknown']
+      }
+      const resumed = await runInProcess(['events', 'ingest', file, '--resume', ...decision, '--json'], {
+        env: vars,
+        timeoutMs: 60_000,
+      })
+      expect(resumed.code, resumed.stderr).toBe(0)
+      expect(resumed.stderr).toMatch(/^Resuming: lines 1-\d+ settled by an earlier run; they are skipped\.$/m)
+      expect(summaryOf(resumed.stdout).inserted + partial).toBe(10_000)
+      expect(await stored('journal.kill')).toBe(10_000)
+      // finished: no journal is left, and the same command now starts afresh
+      expect(journalFiles()).toEqual([])
+    },
+    scaled(90_000),
+  )
 
   it('stopped at a bad line: fixed, --resume sends that line alone; --restart sends everything again; a finished run leaves no journal', async () => {
     const file = join(dir, 'fixed.jsonl')

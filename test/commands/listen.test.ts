@@ -10,6 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {envVars, sandbox, spawnCli, type Running, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {api, control, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 
 interface Received {
   headers: IncomingHttpHeaders
@@ -44,7 +45,7 @@ function receiver() {
   return {received, start, stop, url: () => `http://127.0.0.1:${port}/hook`}
 }
 
-async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = scaled(15_000)): Promise<T> {
   const started = Date.now()
   for (;;) {
     const value = await check()

@@ -15,6 +15,7 @@ import {api, ROOT, startEmulator, type Emulator, type Json} from '../helpers/emu
 import {envVars, linesOf, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {chromiumTool, launchChromium} from '../helpers/tools.js'
+import {scaled} from '../helpers/machine.js'
 
 const CHROMIUM = chromiumTool()
 
@@ -40,7 +41,7 @@ function onTerminal(command: string, cols: number, extraEnv: Record<string, stri
   let stdout = ''
   child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c))
   const started = Date.now()
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000)
+  const timer = setTimeout(() => child.kill('SIGKILL'), scaled(60_000))
   return new Promise((resolve) => {
     child.once('close', (code, signal) => {
       clearTimeout(timer)
@@ -62,7 +63,7 @@ beforeAll(async () => {
   expect(s.code, s.stderr).toBe(0)
   orders = jsonl(o)
   subscriptions = jsonl(s)
-}, 120_000)
+}, scaled(120_000))
 
 afterAll(async () => {
   await emulator?.stop()
@@ -345,28 +346,32 @@ describe('till report --html', () => {
     expect(readFileSync(whole, 'utf8')).not.toContain('class="partial"')
   })
 
-  it('writes one self-contained page whose embedded figures agree with the orders and refunds', async () => {
-    const file = join(box.root, 'report.html')
-    const r = await till(['report', '--html', file, '--last', '18m', '--interval', 'month'])
-    expect(r.code, r.stderr).toBe(0)
-    expect(r.stdout).toBe('')
-    expect(r.stderr).toMatch(/Wrote .*report\.html/)
-    const html = readFileSync(file, 'utf8')
-    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/i)
+  it(
+    'writes one self-contained page whose embedded figures agree with the orders and refunds',
+    async () => {
+      const file = join(box.root, 'report.html')
+      const r = await till(['report', '--html', file, '--last', '18m', '--interval', 'month'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toMatch(/Wrote .*report\.html/)
+      const html = readFileSync(file, 'utf8')
+      expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/i)
 
-    // the embedded figures agree with the listed orders and refunds
-    const data = JSON.parse(/<script id="report-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!)
-    const start = Date.parse(`${data.range.startDate}T00:00:00Z`)
-    const end = Date.parse(`${data.range.endDate}T23:59:59.999Z`)
-    const inRange = (iso: string) => Date.parse(iso) >= start && Date.parse(iso) <= end
-    const top = data.topProducts[0]
-    const topOrders = orders.filter((o) => PAID.has(o.status) && o.product_id === top.id && inRange(o.created_at))
-    expect(top.revenue).toBe(topOrders.reduce((a, o) => a + o.net_amount, 0))
-    expect(top.orders).toBe(topOrders.length)
-    const listed = jsonl(await till(['refunds', 'list', '--all', '-o', 'jsonl'])).filter((x) => x.status === 'succeeded' && inRange(x.created_at))
-    expect(data.refunds.reduce((a: number, x: Json) => a + x.count, 0)).toBe(listed.length)
-    expect(data.refunds.reduce((a: number, x: Json) => a + x.amount, 0)).toBe(listed.reduce((a, x) => a + x.amount, 0))
-  }, 90_000)
+      // the embedded figures agree with the listed orders and refunds
+      const data = JSON.parse(/<script id="report-data" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!)
+      const start = Date.parse(`${data.range.startDate}T00:00:00Z`)
+      const end = Date.parse(`${data.range.endDate}T23:59:59.999Z`)
+      const inRange = (iso: string) => Date.parse(iso) >= start && Date.parse(iso) <= end
+      const top = data.topProducts[0]
+      const topOrders = orders.filter((o) => PAID.has(o.status) && o.product_id === top.id && inRange(o.created_at))
+      expect(top.revenue).toBe(topOrders.reduce((a, o) => a + o.net_amount, 0))
+      expect(top.orders).toBe(topOrders.length)
+      const listed = jsonl(await till(['refunds', 'list', '--all', '-o', 'jsonl'])).filter((x) => x.status === 'succeeded' && inRange(x.created_at))
+      expect(data.refunds.reduce((a: number, x: Json) => a + x.count, 0)).toBe(listed.length)
+      expect(data.refunds.reduce((a: number, x: Json) => a + x.amount, 0)).toBe(listed.reduce((a, x) => a + x.amount, 0))
+    },
+    scaled(90_000),
+  )
 
   it.skipIf(CHROMIUM.missing)(
     `headless Chromium draws the page with no console error and no request${CHROMIUM.skipped}`,

@@ -15,6 +15,7 @@ import {runInProcess} from '../helpers/in-process.js'
 import {api, control, ROOT, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {TILL_SCOPES} from '../../src/client/oauth.js'
 import {chromiumTool, launchChromium} from '../helpers/tools.js'
+import {scaled} from '../helpers/machine.js'
 
 let emu: Emulator
 let box: Sandbox
@@ -24,7 +25,7 @@ const CHROMIUM = chromiumTool()
 beforeAll(async () => {
   ;[emu, browser] = await Promise.all([startEmulator(), CHROMIUM.path ? launchChromium(CHROMIUM.path) : (undefined as unknown as Browser)])
   box = sandbox()
-}, 60_000)
+}, scaled(60_000))
 
 afterAll(async () => {
   await browser?.close()

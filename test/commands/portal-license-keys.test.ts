@@ -11,6 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {envVars, linesOf, logFrom, runCli, sandbox, settledLogFrom, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 const VALIDATE = '/v1/customer-portal/license-keys/validate'
 
@@ -95,36 +96,44 @@ describe('till portal license-keys (unauthenticated, 3 per second)', () => {
     expect(after.code).toBe(3)
   })
 
-  it('20 validations in one process (keys from stdin): no 429, spread over at least 6 s', async () => {
-    const twenty = Array.from({length: 20}, (_, i) => keys[i % keys.length].key as string)
-    const log = await settledLogFrom(emulator)
-    const started = Date.now()
-    const r = await till(['portal', 'license-keys', 'validate', '-', ...org(), '--envelope', '-o', 'jsonl'], {}, `${twenty.join('\n')}\n`)
-    const elapsed = Date.now() - started
-    expect(r.code, r.stderr).toBe(0)
-    const results = linesOf(r.stdout).map((l) => JSON.parse(l))
-    expect(results.map((x) => x.id)).toEqual(twenty)
-    expect(results.every((x) => x.ok)).toBe(true)
-    expect(r.stderr).toContain('20 ids: 20 ok, 0 failed.')
-    const checks = (await log()).filter((q) => q.path === VALIDATE)
-    expect(checks.filter((q) => q.status === 429)).toEqual([])
-    expect(checks.filter((q) => q.status === 200)).toHaveLength(20)
-    expect(elapsed).toBeGreaterThanOrEqual(6000)
-  }, 60_000)
-
-  it('20 processes one after another, sharing the pace file of the config folder: no 429, spread over at least 6 s', async () => {
-    const log = await logFrom(emulator)
-    const started = Date.now()
-    for (let i = 0; i < 20; i++) {
-      const r = await tillProcess(['portal', 'license-keys', 'validate', keys[i % keys.length].key, ...org(), '--max-wait', '5', '--columns', 'id'])
+  it(
+    '20 validations in one process (keys from stdin): no 429, spread over at least 6 s',
+    async () => {
+      const twenty = Array.from({length: 20}, (_, i) => keys[i % keys.length].key as string)
+      const log = await settledLogFrom(emulator)
+      const started = Date.now()
+      const r = await till(['portal', 'license-keys', 'validate', '-', ...org(), '--envelope', '-o', 'jsonl'], {}, `${twenty.join('\n')}\n`)
+      const elapsed = Date.now() - started
       expect(r.code, r.stderr).toBe(0)
-    }
-    const elapsed = Date.now() - started
-    const checks = log().filter((q) => q.path === VALIDATE)
-    expect(checks.filter((q) => q.status === 429)).toEqual([])
-    expect(checks.filter((q) => q.status === 200)).toHaveLength(20)
-    expect(elapsed).toBeGreaterThanOrEqual(6000)
-    const pace = JSON.parse(readFileSync(join(box.configDir, 'pace', 'local.anonymous.json'), 'utf8'))
-    expect(pace['license-keys'].length, 'the shared log of the license-key budget').toBeGreaterThan(0)
-  }, 120_000)
+      const results = linesOf(r.stdout).map((l) => JSON.parse(l))
+      expect(results.map((x) => x.id)).toEqual(twenty)
+      expect(results.every((x) => x.ok)).toBe(true)
+      expect(r.stderr).toContain('20 ids: 20 ok, 0 failed.')
+      const checks = (await log()).filter((q) => q.path === VALIDATE)
+      expect(checks.filter((q) => q.status === 429)).toEqual([])
+      expect(checks.filter((q) => q.status === 200)).toHaveLength(20)
+      expect(elapsed).toBeGreaterThanOrEqual(6000)
+    },
+    scaled(60_000),
+  )
+
+  it(
+    '20 processes one after another, sharing the pace file of the config folder: no 429, spread over at least 6 s',
+    async () => {
+      const log = await logFrom(emulator)
+      const started = Date.now()
+      for (let i = 0; i < 20; i++) {
+        const r = await tillProcess(['portal', 'license-keys', 'validate', keys[i % keys.length].key, ...org(), '--max-wait', '5', '--columns', 'id'])
+        expect(r.code, r.stderr).toBe(0)
+      }
+      const elapsed = Date.now() - started
+      const checks = log().filter((q) => q.path === VALIDATE)
+      expect(checks.filter((q) => q.status === 429)).toEqual([])
+      expect(checks.filter((q) => q.status === 200)).toHaveLength(20)
+      expect(elapsed).toBeGreaterThanOrEqual(6000)
+      const pace = JSON.parse(readFileSync(join(box.configDir, 'pace', 'local.anonymous.json'), 'utf8'))
+      expect(pace['license-keys'].length, 'the shared log of the license-key budget').toBeGreaterThan(0)
+    },
+    scaled(120_000),
+  )
 })

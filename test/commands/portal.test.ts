@@ -11,6 +11,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 import {api, listAll, ROOT, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {BIN, envVars, expectNoToken, jsonlIds, linesOf, sandbox, sh, stripAnsi, type Sandbox} from '../helpers/cli.js'
 import {recordingTill, runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 async function sessionToken(env: EnvHandle, customerId: string): Promise<string> {
   const res = await api(env, 'POST', '/customer-sessions/', {body: {customer_id: customerId}})
@@ -31,7 +32,7 @@ async function answerOnTty(args: string[], prompt: RegExp, keys: string, env: No
       setTimeout(() => child.stdin.write(keys), 150)
     }
   })
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+  const timer = setTimeout(() => child.kill('SIGKILL'), scaled(20_000))
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
   clearTimeout(timer)
   return {code, screen: stripAnsi(screen.replaceAll('\r\n', '\n'))}

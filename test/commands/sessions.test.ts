@@ -8,6 +8,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 import {api, listAll, ROOT, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {BIN, envVars, expectNoToken, linesOf, sandbox, sh, stripAnsi, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 const CST = /polar_cst_[A-Za-z0-9]{43}/
 const CST_LINE = /^polar_cst_[A-Za-z0-9]{43}\n$/
@@ -139,7 +140,7 @@ describe('till sessions create', () => {
         setTimeout(() => child.stdin.write(`${withExternal.external_id}\r`), 150)
       }
     })
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+    const timer = setTimeout(() => child.kill('SIGKILL'), scaled(20_000))
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
     clearTimeout(timer)
     expect(code, screen).toBe(0)

@@ -11,6 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {envVars, expectNoToken, linesOf, runTty, sandbox, spawnCli, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 const DAY = 86_400_000
 const BASE = Date.UTC(2026, 0, 5) // a Monday
@@ -93,21 +94,25 @@ describe('till events and meters', () => {
     if (dir) rmSync(dir, {recursive: true, force: true})
   })
 
-  it('ingests 20,000 events from a file (200,000 are in the benchmark) with exact counts, and the same file again as duplicates only', async () => {
-    const file = join(dir, 'big.jsonl')
-    writeFileSync(file, jsonl(events('big.call', 20_000)))
-    const first = await runInProcess(['events', 'ingest', file, '--json'], {env: vars, timeoutMs: 120_000})
-    expect(first.stderr).toMatch(/Read 20000 lines: 20000 inserted, 0 duplicates, 0 rejected; 20 requests/)
-    expect(first.code).toBe(0)
-    expect(summaryOf(first.stdout)).toEqual({read: 20_000, inserted: 20_000, duplicates: 0, rejected: 0, requests: 20})
-    expect(await stored(env, 'big.call')).toBe(20_000)
-    expectNoToken(first.stdout + first.stderr, env.token)
+  it(
+    'ingests 20,000 events from a file (200,000 are in the benchmark) with exact counts, and the same file again as duplicates only',
+    async () => {
+      const file = join(dir, 'big.jsonl')
+      writeFileSync(file, jsonl(events('big.call', 20_000)))
+      const first = await runInProcess(['events', 'ingest', file, '--json'], {env: vars, timeoutMs: 120_000})
+      expect(first.stderr).toMatch(/Read 20000 lines: 20000 inserted, 0 duplicates, 0 rejected; 20 requests/)
+      expect(first.code).toBe(0)
+      expect(summaryOf(first.stdout)).toEqual({read: 20_000, inserted: 20_000, duplicates: 0, rejected: 0, requests: 20})
+      expect(await stored(env, 'big.call')).toBe(20_000)
+      expectNoToken(first.stdout + first.stderr, env.token)
 
-    const again = await runInProcess(['events', 'ingest', file, '--json', '--batch-size', '5000'], {env: vars, timeoutMs: 120_000})
-    expect(again.code).toBe(0)
-    expect(summaryOf(again.stdout)).toEqual({read: 20_000, inserted: 0, duplicates: 20_000, rejected: 0, requests: 4})
-    expect(await stored(env, 'big.call')).toBe(20_000)
-  }, 180_000)
+      const again = await runInProcess(['events', 'ingest', file, '--json', '--batch-size', '5000'], {env: vars, timeoutMs: 120_000})
+      expect(again.code).toBe(0)
+      expect(summaryOf(again.stdout)).toEqual({read: 20_000, inserted: 0, duplicates: 20_000, rejected: 0, requests: 4})
+      expect(await stored(env, 'big.call')).toBe(20_000)
+    },
+    scaled(180_000),
+  )
 
   it('stops at the first bad line (named with its number) and sends nothing after it; --skip-invalid skips bad lines', async () => {
     const good = events('mixed.call', 12)
@@ -219,67 +224,86 @@ describe('till events and meters', () => {
     expect(JSON.parse(names.stdout)).toEqual([expect.objectContaining({name: 'stdin.call', source: 'user', occurrences: 250})])
   })
 
-  it('computes meter quantities for every aggregation exactly as from the events themselves', async () => {
-    // 600 events over 5 days (one every 12 minutes), tokens and a user id in the metadata
-    const evs: Ev[] = []
-    for (let i = 0; i < 600; i++) {
-      evs.push({
-        name: 'meter.call',
-        external_customer_id: `mc_${i % 4}`,
-        timestamp: new Date(BASE + i * 12 * 60_000).toISOString(),
-        external_id: `meter-${i}`,
-        metadata: {tokens: (i * 7919) % 1000, user: `u${(i * 31) % 17}`, tier: i % 3 === 0 ? 'pro' : 'free'},
-      })
-    }
-    const file = join(dir, 'meter.jsonl')
-    writeFileSync(file, jsonl(evs))
-    expect((await runInProcess(['events', 'ingest', file], {env: vars})).code).toBe(0)
+  it(
+    'computes meter quantities for every aggregation exactly as from the events themselves',
+    async () => {
+      // 600 events over 5 days (one every 12 minutes), tokens and a user id in the metadata
+      const evs: Ev[] = []
+      for (let i = 0; i < 600; i++) {
+        evs.push({
+          name: 'meter.call',
+          external_customer_id: `mc_${i % 4}`,
+          timestamp: new Date(BASE + i * 12 * 60_000).toISOString(),
+          external_id: `meter-${i}`,
+          metadata: {tokens: (i * 7919) % 1000, user: `u${(i * 31) % 17}`, tier: i % 3 === 0 ? 'pro' : 'free'},
+        })
+      }
+      const file = join(dir, 'meter.jsonl')
+      writeFileSync(file, jsonl(evs))
+      expect((await runInProcess(['events', 'ingest', file], {env: vars})).code).toBe(0)
 
-    const start = new Date(BASE).toISOString()
-    const end = new Date(BASE + 5 * DAY - 1).toISOString()
-    const pro = evs.filter((e) => e.metadata.tier === 'pro')
-    const perDay = (agg: (xs: Ev[]) => number) =>
-      [0, 1, 2, 3, 4].map((d) => agg(pro.filter((e) => Date.parse(e.timestamp) >= BASE + d * DAY && Date.parse(e.timestamp) < BASE + (d + 1) * DAY)))
-    const tokens = (xs: Ev[]) => xs.map((e) => e.metadata.tokens as number)
-    const cases: Array<[string, (xs: Ev[]) => number]> = [
-      ['count', (xs) => xs.length],
-      ['sum:tokens', (xs) => tokens(xs).reduce((a, b) => a + b, 0)],
-      ['max:tokens', (xs) => Math.max(...tokens(xs))],
-      ['min:tokens', (xs) => Math.min(...tokens(xs))],
-      ['avg:tokens', (xs) => tokens(xs).reduce((a, b) => a + b, 0) / xs.length],
-      ['unique:user', (xs) => new Set(xs.map((e) => e.metadata.user)).size],
-    ]
-    for (const [aggregation, compute] of cases) {
-      const created = await runInProcess(
-        ['meters', 'create', '--name', `Meter ${aggregation}`, '--where', 'name=meter.call', '--where', 'tier eq pro', '--aggregation', aggregation, '--json'],
-        {env: vars},
+      const start = new Date(BASE).toISOString()
+      const end = new Date(BASE + 5 * DAY - 1).toISOString()
+      const pro = evs.filter((e) => e.metadata.tier === 'pro')
+      const perDay = (agg: (xs: Ev[]) => number) =>
+        [0, 1, 2, 3, 4].map((d) => agg(pro.filter((e) => Date.parse(e.timestamp) >= BASE + d * DAY && Date.parse(e.timestamp) < BASE + (d + 1) * DAY)))
+      const tokens = (xs: Ev[]) => xs.map((e) => e.metadata.tokens as number)
+      const cases: Array<[string, (xs: Ev[]) => number]> = [
+        ['count', (xs) => xs.length],
+        ['sum:tokens', (xs) => tokens(xs).reduce((a, b) => a + b, 0)],
+        ['max:tokens', (xs) => Math.max(...tokens(xs))],
+        ['min:tokens', (xs) => Math.min(...tokens(xs))],
+        ['avg:tokens', (xs) => tokens(xs).reduce((a, b) => a + b, 0) / xs.length],
+        ['unique:user', (xs) => new Set(xs.map((e) => e.metadata.user)).size],
+      ]
+      for (const [aggregation, compute] of cases) {
+        const created = await runInProcess(
+          [
+            'meters',
+            'create',
+            '--name',
+            `Meter ${aggregation}`,
+            '--where',
+            'name=meter.call',
+            '--where',
+            'tier eq pro',
+            '--aggregation',
+            aggregation,
+            '--json',
+          ],
+          {env: vars},
+        )
+        expect(created.code, created.stderr).toBe(0)
+        const meter = JSON.parse(created.stdout) as Json
+        const q = await runInProcess(['meters', 'quantities', meter.id, '--start', start, '--end', end, '--interval', 'day', '--json'], {env: vars})
+        expect(q.code, q.stderr).toBe(0)
+        const body = JSON.parse(q.stdout) as Json
+        expect(
+          body.quantities.map((p: Json) => p.timestamp),
+          aggregation,
+        ).toEqual([0, 1, 2, 3, 4].map((d) => new Date(BASE + d * DAY).toISOString().replace('.000Z', 'Z')))
+        const got = body.quantities.map((p: Json) => p.quantity)
+        const want = perDay(compute)
+        got.forEach((v: number, i: number) => expect(v, `${aggregation} day ${i}`).toBeCloseTo(want[i]!, 9))
+        expect(body.total, `${aggregation} total`).toBeCloseTo(compute(pro), 9)
+      }
+
+      // one customer's quantities, by external id, piped as TSV
+      const list = await runInProcess(['meters', 'list', '--query', 'Meter sum', '--json'], {env: vars})
+      const sumMeter = (JSON.parse(list.stdout) as Json[])[0]
+      const tsv = await runInProcess(
+        ['meters', 'quantities', sumMeter.id, '--start', start, '--end', end, '--interval', 'week', '--external-customer', 'mc_0'],
+        {
+          env: vars,
+        },
       )
-      expect(created.code, created.stderr).toBe(0)
-      const meter = JSON.parse(created.stdout) as Json
-      const q = await runInProcess(['meters', 'quantities', meter.id, '--start', start, '--end', end, '--interval', 'day', '--json'], {env: vars})
-      expect(q.code, q.stderr).toBe(0)
-      const body = JSON.parse(q.stdout) as Json
-      expect(
-        body.quantities.map((p: Json) => p.timestamp),
-        aggregation,
-      ).toEqual([0, 1, 2, 3, 4].map((d) => new Date(BASE + d * DAY).toISOString().replace('.000Z', 'Z')))
-      const got = body.quantities.map((p: Json) => p.quantity)
-      const want = perDay(compute)
-      got.forEach((v: number, i: number) => expect(v, `${aggregation} day ${i}`).toBeCloseTo(want[i]!, 9))
-      expect(body.total, `${aggregation} total`).toBeCloseTo(compute(pro), 9)
-    }
-
-    // one customer's quantities, by external id, piped as TSV
-    const list = await runInProcess(['meters', 'list', '--query', 'Meter sum', '--json'], {env: vars})
-    const sumMeter = (JSON.parse(list.stdout) as Json[])[0]
-    const tsv = await runInProcess(['meters', 'quantities', sumMeter.id, '--start', start, '--end', end, '--interval', 'week', '--external-customer', 'mc_0'], {
-      env: vars,
-    })
-    expect(tsv.code).toBe(0)
-    const weekly = pro.filter((e) => e.external_customer_id === 'mc_0').reduce((a, e) => a + (e.metadata.tokens as number), 0)
-    expect(linesOf(tsv.stdout)).toEqual([`${new Date(BASE).toISOString().replace('.000Z', 'Z')}\t${weekly}`])
-    expect(tsv.stderr).toMatch(new RegExp(`Total: ${weekly}`))
-  }, 60_000)
+      expect(tsv.code).toBe(0)
+      const weekly = pro.filter((e) => e.external_customer_id === 'mc_0').reduce((a, e) => a + (e.metadata.tokens as number), 0)
+      expect(linesOf(tsv.stdout)).toEqual([`${new Date(BASE).toISOString().replace('.000Z', 'Z')}\t${weekly}`])
+      expect(tsv.stderr).toMatch(new RegExp(`Total: ${weekly}`))
+    },
+    scaled(60_000),
+  )
 
   it('draws the quantities as a chart with the table under it on a terminal', async () => {
     const list = await runInProcess(['meters', 'list', '--query', 'Meter count', '--json'], {env: vars})
@@ -375,52 +399,60 @@ describe('till events and meters', () => {
     expect((JSON.parse(active.stdout) as Json[]).some((m) => m.id === meter.id)).toBe(false)
   })
 
-  it('resumes after a kill with --checkpoint and ends with the exact count', async () => {
-    const file = join(dir, 'resume.jsonl')
-    const checkpoint = join(dir, 'resume.ckpt')
-    writeFileSync(file, jsonl(events('resume.call', 30_000)))
-    const running = spawnCli(['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100', '--concurrency', '2'], {
-      env: vars,
-      timeoutMs: 60_000,
-    })
-    // kill it once part of the input is acknowledged
-    for (;;) {
-      if (existsSync(checkpoint) && (JSON.parse(readFileSync(checkpoint, 'utf8')) as {through: number}).through >= 3000) break
-      if (running.child.exitCode !== null) break
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    running.child.kill('SIGKILL')
-    await running.done
-    const partial = await stored(env, 'resume.call')
-    expect(partial).toBeLessThan(30_000)
-    const rerun = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint, '--json'], {env: vars, timeoutMs: 60_000})
-    expect(rerun.code, rerun.stderr).toBe(0)
-    const summary = summaryOf(rerun.stdout)
-    expect(summary.read).toBeLessThan(30_000)
-    expect(summary.inserted + partial).toBe(30_000)
-    expect(await stored(env, 'resume.call')).toBe(30_000)
-  }, 90_000)
+  it(
+    'resumes after a kill with --checkpoint and ends with the exact count',
+    async () => {
+      const file = join(dir, 'resume.jsonl')
+      const checkpoint = join(dir, 'resume.ckpt')
+      writeFileSync(file, jsonl(events('resume.call', 30_000)))
+      const running = spawnCli(['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100', '--concurrency', '2'], {
+        env: vars,
+        timeoutMs: 60_000,
+      })
+      // kill it once part of the input is acknowledged
+      for (;;) {
+        if (existsSync(checkpoint) && (JSON.parse(readFileSync(checkpoint, 'utf8')) as {through: number}).through >= 3000) break
+        if (running.child.exitCode !== null) break
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      running.child.kill('SIGKILL')
+      await running.done
+      const partial = await stored(env, 'resume.call')
+      expect(partial).toBeLessThan(30_000)
+      const rerun = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint, '--json'], {env: vars, timeoutMs: 60_000})
+      expect(rerun.code, rerun.stderr).toBe(0)
+      const summary = summaryOf(rerun.stdout)
+      expect(summary.read).toBeLessThan(30_000)
+      expect(summary.inserted + partial).toBe(30_000)
+      expect(await stored(env, 'resume.call')).toBe(30_000)
+    },
+    scaled(90_000),
+  )
 
-  it('stops on Ctrl-C after the requests in flight, and a re-run with the checkpoint completes events without external ids exactly', async () => {
-    const file = join(dir, 'interrupt.jsonl')
-    const checkpoint = join(dir, 'interrupt.ckpt')
-    writeFileSync(file, jsonl(events('interrupt.call', 30_000, {externalIds: false})))
-    const running = spawnCli(['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100'], {env: vars, timeoutMs: 60_000})
-    for (;;) {
-      if (existsSync(checkpoint) && (JSON.parse(readFileSync(checkpoint, 'utf8')) as {through: number}).through >= 2000) break
-      if (running.child.exitCode !== null) break
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    running.child.kill('SIGINT')
-    const stopped = await running.done
-    expect(stopped.code).toBe(130)
-    expect(stopped.stderr).toMatch(/run the same command again to continue/)
-    const rerun = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint], {env: vars, timeoutMs: 60_000})
-    expect(rerun.code, rerun.stderr).toBe(0)
-    const seqs = (await storedEvents(env, 'interrupt.call')).map((e) => e.metadata.seq as number)
-    expect(seqs.length).toBe(30_000)
-    expect(new Set(seqs).size).toBe(30_000)
-  }, 90_000)
+  it(
+    'stops on Ctrl-C after the requests in flight, and a re-run with the checkpoint completes events without external ids exactly',
+    async () => {
+      const file = join(dir, 'interrupt.jsonl')
+      const checkpoint = join(dir, 'interrupt.ckpt')
+      writeFileSync(file, jsonl(events('interrupt.call', 30_000, {externalIds: false})))
+      const running = spawnCli(['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100'], {env: vars, timeoutMs: 60_000})
+      for (;;) {
+        if (existsSync(checkpoint) && (JSON.parse(readFileSync(checkpoint, 'utf8')) as {through: number}).through >= 2000) break
+        if (running.child.exitCode !== null) break
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      running.child.kill('SIGINT')
+      const stopped = await running.done
+      expect(stopped.code).toBe(130)
+      expect(stopped.stderr).toMatch(/run the same command again to continue/)
+      const rerun = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint], {env: vars, timeoutMs: 60_000})
+      expect(rerun.code, rerun.stderr).toBe(0)
+      const seqs = (await storedEvents(env, 'interrupt.call')).map((e) => e.metadata.seq as number)
+      expect(seqs.length).toBe(30_000)
+      expect(new Set(seqs).size).toBe(30_000)
+    },
+    scaled(90_000),
+  )
 })
 
 describe('till events ingest under injected 5xx and connection resets', () => {
@@ -444,36 +476,44 @@ describe('till events ingest under injected 5xx and connection resets', () => {
     if (dir) rmSync(dir, {recursive: true, force: true})
   })
 
-  it('with an external_id on every event: none inserted twice, none lost', async () => {
-    const file = join(dir, 'faults.jsonl')
-    writeFileSync(file, jsonl(events('faults.call', 10_000)))
-    const res = await runInProcess(['events', 'ingest', file, '--batch-size', '100', '--json'], {env: vars, timeoutMs: 90_000})
-    expect(res.code, res.stderr).toBe(0)
-    const summary = summaryOf(res.stdout)
-    // a reset after the write makes the replay count duplicates; every event is accounted for once
-    expect(summary.inserted + summary.duplicates).toBeGreaterThanOrEqual(10_000)
-    expect(summary.requests).toBe(100)
-    const seqs = (await storedEvents(env, 'faults.call')).map((e) => e.metadata.seq as number)
-    expect(seqs.length).toBe(10_000)
-    expect(new Set(seqs).size).toBe(10_000)
-  }, 120_000)
+  it(
+    'with an external_id on every event: none inserted twice, none lost',
+    async () => {
+      const file = join(dir, 'faults.jsonl')
+      writeFileSync(file, jsonl(events('faults.call', 10_000)))
+      const res = await runInProcess(['events', 'ingest', file, '--batch-size', '100', '--json'], {env: vars, timeoutMs: 90_000})
+      expect(res.code, res.stderr).toBe(0)
+      const summary = summaryOf(res.stdout)
+      // a reset after the write makes the replay count duplicates; every event is accounted for once
+      expect(summary.inserted + summary.duplicates).toBeGreaterThanOrEqual(10_000)
+      expect(summary.requests).toBe(100)
+      const seqs = (await storedEvents(env, 'faults.call')).map((e) => e.metadata.seq as number)
+      expect(seqs.length).toBe(10_000)
+      expect(new Set(seqs).size).toBe(10_000)
+    },
+    scaled(120_000),
+  )
 
-  it('without external ids: never re-sent, the lines of unknown fate named, and the re-run refuses to guess', async () => {
-    const file = join(dir, 'unsafe.jsonl')
-    const checkpoint = join(dir, 'unsafe.ckpt')
-    writeFileSync(file, jsonl(events('unsafe.call', 10_000, {externalIds: false})))
-    const res = await runInProcess(['events', 'ingest', file, '--batch-size', '100', '--concurrency', '1', '--checkpoint', checkpoint], {
-      env: vars,
-      timeoutMs: 90_000,
-    })
-    expect(res.code).not.toBe(0)
-    const m = /^Error: lines (\d+)-(\d+): unknown whether these events were stored/m.exec(res.stderr)
-    expect(m, res.stderr).not.toBeNull()
-    const seqs = (await storedEvents(env, 'unsafe.call')).map((e) => e.metadata.seq as number)
-    expect(new Set(seqs).size).toBe(seqs.length)
-    const again = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint], {env: vars})
-    expect(again.code).toBe(2)
-    expect(again.stderr).toMatch(new RegExp(`lines ${m![1]}-${m![2]} of this input may already be stored`))
-    expect(again.stderr).toMatch(/--resend-unknown.*--skip-unknown/)
-  }, 120_000)
+  it(
+    'without external ids: never re-sent, the lines of unknown fate named, and the re-run refuses to guess',
+    async () => {
+      const file = join(dir, 'unsafe.jsonl')
+      const checkpoint = join(dir, 'unsafe.ckpt')
+      writeFileSync(file, jsonl(events('unsafe.call', 10_000, {externalIds: false})))
+      const res = await runInProcess(['events', 'ingest', file, '--batch-size', '100', '--concurrency', '1', '--checkpoint', checkpoint], {
+        env: vars,
+        timeoutMs: 90_000,
+      })
+      expect(res.code).not.toBe(0)
+      const m = /^Error: lines (\d+)-(\d+): unknown whether these events were stored/m.exec(res.stderr)
+      expect(m, res.stderr).not.toBeNull()
+      const seqs = (await storedEvents(env, 'unsafe.call')).map((e) => e.metadata.seq as number)
+      expect(new Set(seqs).size).toBe(seqs.length)
+      const again = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint], {env: vars})
+      expect(again.code).toBe(2)
+      expect(again.stderr).toMatch(new RegExp(`lines ${m![1]}-${m![2]} of this input may already be stored`))
+      expect(again.stderr).toMatch(/--resend-unknown.*--skip-unknown/)
+    },
+    scaled(120_000),
+  )
 })

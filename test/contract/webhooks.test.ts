@@ -12,6 +12,7 @@ import {afterAll, beforeAll, expect, it} from 'vitest'
 import {control} from '../helpers/emulator.js'
 import {sdkFields, useContract} from './harness.js'
 import {WEBHOOK_EVENTS} from '../../src/client/webhook-events.js'
+import {scaled} from '../helpers/machine.js'
 
 const h = useContract({paymentDelay: '0s'})
 
@@ -43,7 +44,7 @@ afterAll(async () => {
 
 const typesReceived = () => new Set(received.map((d) => (JSON.parse(d.body) as {type: string}).type))
 
-async function waitFor(types: string[], timeoutMs = 15_000): Promise<void> {
+async function waitFor(types: string[], timeoutMs = scaled(15_000)): Promise<void> {
   const started = Date.now()
   while (types.some((t) => !typesReceived().has(t)) && Date.now() - started < timeoutMs) await new Promise((r) => setTimeout(r, 100))
 }

@@ -7,6 +7,7 @@ import {afterAll, describe, expect, it} from 'vitest'
 import {api, listAll, sleep, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {brief} from '../helpers/expect.js'
 import {cleanup, launch, tempDataDir} from './spawn.js'
+import {scaled} from '../helpers/machine.js'
 
 const product = (name: string, marker: string) => ({name, prices: [{amount_type: 'fixed', price_amount: 1000}], metadata: {durability: marker}})
 const marked = async (env: EnvHandle, marker: string) => listAll(env, '/products/', `metadata[durability]=${marker}`)
@@ -61,66 +62,70 @@ describe('two processes on one data folder', () => {
 })
 
 describe('a store killed mid-write', () => {
-  it('loads again after SIGKILL at random moments, with every product whose POST got a 201', async () => {
-    const dataDir = tempDataDir()
-    const acknowledged: string[] = []
-    const leftovers: string[] = []
-    const moments: number[] = []
-    let env: EnvHandle | undefined
+  it(
+    'loads again after SIGKILL at random moments, with every product whose POST got a 201',
+    async () => {
+      const dataDir = tempDataDir()
+      const acknowledged: string[] = []
+      const leftovers: string[] = []
+      const moments: number[] = []
+      let env: EnvHandle | undefined
 
-    for (let round = 0; round < 3; round++) {
-      const seedFlags = round === 0 ? ['--orders', '20000'] : []
-      const emulator = await launch(['--rate-limit', 'off', ...seedFlags], {dataDir, timeoutMs: 60_000})
-      env = emulator.production
-      await expectAll(env, acknowledged, `after restart ${round}`)
-      // a seed this large (20,000 orders) is generated at each start, never kept beside the store
-      if (round === 0) expect(readdirSync(dataDir).filter((f) => f.endsWith('.seed'))).toEqual([])
+      for (let round = 0; round < 3; round++) {
+        const seedFlags = round === 0 ? ['--orders', '20000'] : []
+        const emulator = await launch(['--rate-limit', 'off', ...seedFlags], {dataDir, timeoutMs: 60_000})
+        env = emulator.production
+        await expectAll(env, acknowledged, `after restart ${round}`)
+        // a seed this large (20,000 orders) is generated at each start, never kept beside the store
+        if (round === 0) expect(readdirSync(dataDir).filter((f) => f.endsWith('.seed'))).toEqual([])
 
-      let stop = false
-      const writer = async (w: number) => {
-        for (let i = 0; !stop; i++) {
-          try {
-            const res = await api(env!, 'POST', '/products/', {body: product(`Killed Store ${round}-${w}-${i}`, 'killed'), noRetry: true})
-            if (res.status === 201) acknowledged.push(res.body.id)
-          } catch {
-            return // the connection died with the process
+        let stop = false
+        const writer = async (w: number) => {
+          for (let i = 0; !stop; i++) {
+            try {
+              const res = await api(env!, 'POST', '/products/', {body: product(`Killed Store ${round}-${w}-${i}`, 'killed'), noRetry: true})
+              if (res.status === 201) acknowledged.push(res.body.id)
+            } catch {
+              return // the connection died with the process
+            }
           }
         }
+        const writers = [writer(0), writer(1)]
+        // The writes are under way (two acknowledged in this round, however loaded the machine), then a random moment.
+        const before = acknowledged.length
+        for (let waited = 0; acknowledged.length < before + 2 && waited < 30_000; waited += 20) await sleep(20)
+        const moment = Math.floor(Math.random() * 1000)
+        moments.push(moment)
+        await sleep(moment)
+        await emulator.kill()
+        stop = true
+        await Promise.all(writers)
+        // What the kill left behind: a lock file and/or a temporary file means it hit a write.
+        leftovers.push(
+          readdirSync(dataDir)
+            .filter((f) => f.endsWith('.lock') || f.endsWith('.tmp'))
+            .join(','),
+        )
       }
-      const writers = [writer(0), writer(1)]
-      // The writes are under way (two acknowledged in this round, however loaded the machine), then a random moment.
-      const before = acknowledged.length
-      for (let waited = 0; acknowledged.length < before + 2 && waited < 30_000; waited += 20) await sleep(20)
-      const moment = Math.floor(Math.random() * 1000)
-      moments.push(moment)
-      await sleep(moment)
-      await emulator.kill()
-      stop = true
-      await Promise.all(writers)
-      // What the kill left behind: a lock file and/or a temporary file means it hit a write.
-      leftovers.push(
-        readdirSync(dataDir)
-          .filter((f) => f.endsWith('.lock') || f.endsWith('.tmp'))
-          .join(','),
-      )
-    }
 
-    const last = await launch(['--rate-limit', 'off'], {dataDir, timeoutMs: 60_000})
-    env = last.production
-    const where = `kills at ${moments.join(', ')} ms; left behind: ${JSON.stringify(leftovers)}`
-    expect(acknowledged.length, where).toBeGreaterThan(3)
-    expect(leftovers.filter((l) => l !== '').length, `at least one kill should land in a write (${where})`).toBeGreaterThan(0)
-    await expectAll(env, acknowledged, where)
-    // It answers and writes (the dead process's lock is taken over) and the seeded store is intact.
-    const orders = await api(env, 'GET', '/orders/?limit=1')
-    expect(orders.status, brief(orders)).toBe(200)
-    expect(orders.body.pagination.total_count).toBeGreaterThanOrEqual(20_000)
-    const fresh = await api(env, 'POST', '/products/', {body: product('After The Kills', 'killed')})
-    expect(fresh.status, brief(fresh)).toBe(201)
-    const listed = new Set((await marked(env, 'killed')).map((p: Json) => p.id))
-    for (const id of [...acknowledged, fresh.body.id]) expect(listed.has(id), `${id} listed (${where})`).toBe(true)
-    await last.stop()
-  }, 120_000)
+      const last = await launch(['--rate-limit', 'off'], {dataDir, timeoutMs: 60_000})
+      env = last.production
+      const where = `kills at ${moments.join(', ')} ms; left behind: ${JSON.stringify(leftovers)}`
+      expect(acknowledged.length, where).toBeGreaterThan(3)
+      expect(leftovers.filter((l) => l !== '').length, `at least one kill should land in a write (${where})`).toBeGreaterThan(0)
+      await expectAll(env, acknowledged, where)
+      // It answers and writes (the dead process's lock is taken over) and the seeded store is intact.
+      const orders = await api(env, 'GET', '/orders/?limit=1')
+      expect(orders.status, brief(orders)).toBe(200)
+      expect(orders.body.pagination.total_count).toBeGreaterThanOrEqual(20_000)
+      const fresh = await api(env, 'POST', '/products/', {body: product('After The Kills', 'killed')})
+      expect(fresh.status, brief(fresh)).toBe(201)
+      const listed = new Set((await marked(env, 'killed')).map((p: Json) => p.id))
+      for (const id of [...acknowledged, fresh.body.id]) expect(listed.has(id), `${id} listed (${where})`).toBe(true)
+      await last.stop()
+    },
+    scaled(120_000),
+  )
 })
 
 /** Every id answers GET /products/{id} with 200. */

@@ -9,6 +9,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {api, ROOT, sleep, type EnvHandle, type EnvName, type ExitStatus, type Json} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 
 /**
  * The CLI under test: this checkout, or a copy of its build named by TILL_TEST_ROOT (so that a rebuild
@@ -66,7 +67,7 @@ export async function launch(args: string[], options: {dataDir?: string; quiet?:
   const signal = async (name: NodeJS.Signals): Promise<ExitStatus> => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill(name)
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      const timer = setTimeout(() => child.kill('SIGKILL'), scaled(10_000))
       await exit
       clearTimeout(timer)
     }
@@ -97,7 +98,7 @@ export async function launch(args: string[], options: {dataDir?: string; quiet?:
 }
 
 /** Runs `till <args>` to completion (killed after `timeoutMs`). */
-export function runCli(args: string[], timeoutMs = 25_000): Promise<ExitStatus & {stdout: string; stderr: string}> {
+export function runCli(args: string[], timeoutMs = scaled(25_000)): Promise<ExitStatus & {stdout: string; stderr: string}> {
   const child = spawn(process.execPath, [BIN, ...args], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']})
   let stdout = ''
   let stderr = ''
@@ -150,7 +151,7 @@ export async function pool<T, R>(items: T[], width: number, fn: (item: T, index:
 }
 
 /** Polls `check` every 25 ms until it returns a value other than undefined/false. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = scaled(10_000)): Promise<T> {
   const started = Date.now()
   for (;;) {
     const value = await check()

@@ -7,6 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {api, listAll, sleep, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {brief} from '../helpers/expect.js'
 import {buy, buyableProduct, cleanup, launch, startReceiver, waitFor, type Launched, type Received, type Receiver} from './spawn.js'
+import {scaled} from '../helpers/machine.js'
 
 const PAYMENT_DELAY_MS = 300
 const BACKOFF_MS = 3
@@ -195,25 +196,29 @@ describe('webhook deliveries', () => {
     expect(recorded.filter((d: Json) => d.succeeded)).toHaveLength(2)
   })
 
-  it('a receiver that always fails gets 10 attempts in all, the waits doubling from --webhook-backoff', async () => {
-    const product = (await api(env, 'GET', '/products/?limit=1&is_archived=false')).body.items[0]
-    const res = await api(env, 'PATCH', `/products/${product.id}`, {body: {description: 'updated to raise product.updated'}})
-    expect(res.status, brief(res)).toBe(200)
-    const ofProduct = () => at('/down').filter((r) => dataOf(r).id === product.id)
-    const tries = await waitFor('ten attempts', () => ofProduct().length >= 10 && ofProduct(), 20_000)
-    const eventId = tries[0]!.headers['webhook-id']
-    for (const r of tries) expect(r.headers['webhook-id']).toBe(eventId)
-    for (let n = 1; n < 10; n++) {
-      const gap = tries[n]!.at - tries[n - 1]!.at
-      expect(gap, `wait before attempt ${n + 1}`).toBeGreaterThanOrEqual(BACKOFF_MS * 2 ** (n - 1) - 2)
-    }
-    // An 11th attempt would come 1.5 to 1.9 s after the 10th; none does.
-    await sleep(BACKOFF_MS * 2 ** 9 * 1.25 + 500)
-    expect(ofProduct()).toHaveLength(10)
-    const list = (await deliveries(endpoints.down!.id)).filter((d: Json) => d.webhook_event.id === eventId)
-    expect(list.map((d: Json) => d.attempt).sort((a: number, b: number) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
-    for (const d of list) expect(d).toMatchObject({succeeded: false, http_code: 500})
-  }, 30_000)
+  it(
+    'a receiver that always fails gets 10 attempts in all, the waits doubling from --webhook-backoff',
+    async () => {
+      const product = (await api(env, 'GET', '/products/?limit=1&is_archived=false')).body.items[0]
+      const res = await api(env, 'PATCH', `/products/${product.id}`, {body: {description: 'updated to raise product.updated'}})
+      expect(res.status, brief(res)).toBe(200)
+      const ofProduct = () => at('/down').filter((r) => dataOf(r).id === product.id)
+      const tries = await waitFor('ten attempts', () => ofProduct().length >= 10 && ofProduct(), scaled(20_000))
+      const eventId = tries[0]!.headers['webhook-id']
+      for (const r of tries) expect(r.headers['webhook-id']).toBe(eventId)
+      for (let n = 1; n < 10; n++) {
+        const gap = tries[n]!.at - tries[n - 1]!.at
+        expect(gap, `wait before attempt ${n + 1}`).toBeGreaterThanOrEqual(BACKOFF_MS * 2 ** (n - 1) - 2)
+      }
+      // An 11th attempt would come 1.5 to 1.9 s after the 10th; none does.
+      await sleep(BACKOFF_MS * 2 ** 9 * 1.25 + 500)
+      expect(ofProduct()).toHaveLength(10)
+      const list = (await deliveries(endpoints.down!.id)).filter((d: Json) => d.webhook_event.id === eventId)
+      expect(list.map((d: Json) => d.attempt).sort((a: number, b: number) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+      for (const d of list) expect(d).toMatchObject({succeeded: false, http_code: 500})
+    },
+    scaled(30_000),
+  )
 
   it('per endpoint, an earlier pending event goes first: a later event waits while the earlier one is still being delivered (api-facts §8.3)', async () => {
     const create = (email: string) => api(env, 'POST', '/customers/', {body: {email, name: 'Ordered Event'}})
@@ -222,7 +227,7 @@ describe('webhook deliveries', () => {
     const a = await waitFor('the first customer.created to arrive', () => at('/ordered').find((r) => dataOf(r).id === first.body.id))
     const second = await create('ordered.second@example.com')
     expect(second.status, brief(second)).toBe(201)
-    const b = await waitFor('the second customer.created', () => at('/ordered').find((r) => dataOf(r).id === second.body.id), 5000)
+    const b = await waitFor('the second customer.created', () => at('/ordered').find((r) => dataOf(r).id === second.body.id), scaled(5000))
     await waitFor('the first delivery to be answered', () => a.answeredAt > 0)
     expect(a.status).toBe(200)
     const overlap = a.answeredAt - b.at

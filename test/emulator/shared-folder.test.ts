@@ -7,6 +7,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 
 const SMALL = {orders: 10, customers: 10, products: 3}
 let dataDir: string
@@ -21,7 +22,7 @@ beforeAll(async () => {
   writeFileSync(join(dataDir, `production.json.${STALE_PID}.tmp`), '{"partial": ')
   writeFileSync(join(dataDir, `production.json.rev.${STALE_PID}.tmp`), 'abc')
   second = await startEmulator({...SMALL, dataDir})
-}, 60_000)
+}, scaled(60_000))
 
 afterAll(async () => {
   await second?.stop()
@@ -35,21 +36,25 @@ describe('two emulators on one data folder', () => {
     expect(existsSync(join(dataDir, 'production.json'))).toBe(true)
   })
 
-  it('concurrent writers through both: every acknowledged write is present in each', async () => {
-    expect(second.production.token).toBe(first.production.token)
-    const created: string[] = []
-    const writer = async (emulator: Emulator, name: string, count: number) => {
-      for (let i = 0; i < count; i++) {
-        const r = await api(emulator.production, 'POST', '/customers/', {body: {email: `${name}-${i}@shared.example.com`}})
-        expect(r.status).toBe(201)
-        created.push(r.body.id)
+  it(
+    'concurrent writers through both: every acknowledged write is present in each',
+    async () => {
+      expect(second.production.token).toBe(first.production.token)
+      const created: string[] = []
+      const writer = async (emulator: Emulator, name: string, count: number) => {
+        for (let i = 0; i < count; i++) {
+          const r = await api(emulator.production, 'POST', '/customers/', {body: {email: `${name}-${i}@shared.example.com`}})
+          expect(r.status).toBe(201)
+          created.push(r.body.id)
+        }
       }
-    }
-    await Promise.all([writer(first, 'a', 60), writer(second, 'b', 60), writer(first, 'c', 60), writer(second, 'd', 60)])
-    expect(created).toHaveLength(240)
-    for (const emulator of [first, second]) {
-      const ids = new Set((await listAll(emulator.production, '/customers/', 'limit=100')).map((c: {id: string}) => c.id))
-      expect(created.filter((id) => !ids.has(id))).toEqual([])
-    }
-  }, 120_000)
+      await Promise.all([writer(first, 'a', 60), writer(second, 'b', 60), writer(first, 'c', 60), writer(second, 'd', 60)])
+      expect(created).toHaveLength(240)
+      for (const emulator of [first, second]) {
+        const ids = new Set((await listAll(emulator.production, '/customers/', 'limit=100')).map((c: {id: string}) => c.id))
+        expect(created.filter((id) => !ids.has(id))).toEqual([])
+      }
+    },
+    scaled(120_000),
+  )
 })

@@ -15,6 +15,7 @@ import {runInProcess} from '../helpers/in-process.js'
 import {api, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import {garbageFiles, type RawCase} from './garbage.js'
 import {allowRefusalsInFile} from '../helpers/contract.js'
+import {scaled} from '../helpers/machine.js'
 
 // every test here sends requests the service refuses, on purpose
 allowRefusalsInFile()
@@ -41,7 +42,7 @@ beforeAll(async () => {
   product = (await api(env, 'GET', '/products/?limit=1')).body.items[0].id
   const customer = (await api(env, 'GET', '/customers/?limit=1')).body.items[0].id
   customerToken = (await api(env, 'POST', '/customer-sessions/', {body: {customer_id: customer}})).body.token
-}, 60_000)
+}, scaled(60_000))
 
 afterAll(async () => {
   await emulator.stop()
@@ -254,17 +255,21 @@ const requests: RawCase[] = [
 ]
 
 describe('malformed HTTP requests to the new routes', () => {
-  it(`${requests.length} requests: each a 4xx, never a 5xx, and the emulator keeps serving`, async () => {
-    expect(requests.length).toBeGreaterThanOrEqual(40)
-    const outcomes: string[] = []
-    for (const c of requests) {
-      const r = await api(env, c.method, c.path, {token: c.token === 'CUSTOMER' ? customerToken : c.token, rawBody: c.body, headers: c.headers})
-      if (r.status < 400 || r.status >= 500) outcomes.push(`${c.name}: HTTP ${r.status} ${r.text.slice(0, 200)}`)
-      expect(r.text.includes(env.token), `${c.name} echoes the token`).toBe(false)
-    }
-    expect(outcomes).toEqual([])
-    expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
-  }, 120_000)
+  it(
+    `${requests.length} requests: each a 4xx, never a 5xx, and the emulator keeps serving`,
+    async () => {
+      expect(requests.length).toBeGreaterThanOrEqual(40)
+      const outcomes: string[] = []
+      for (const c of requests) {
+        const r = await api(env, c.method, c.path, {token: c.token === 'CUSTOMER' ? customerToken : c.token, rawBody: c.body, headers: c.headers})
+        if (r.status < 400 || r.status >= 500) outcomes.push(`${c.name}: HTTP ${r.status} ${r.text.slice(0, 200)}`)
+        expect(r.text.includes(env.token), `${c.name} echoes the token`).toBe(false)
+      }
+      expect(outcomes).toEqual([])
+      expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
+    },
+    scaled(120_000),
+  )
 
   it('answers as the service validates: UUID lists, depth bounds, enum filters, calendar dates, a discount period', async () => {
     const detail = async (path: string, init: {method?: string; body?: unknown} = {}) => {
@@ -388,37 +393,41 @@ const DOCUMENTED = new Set([1, 2, 3, 4, 5, 6])
 const shellWords = (line: string): string[] => [...line.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2])
 
 describe('malformed command lines against the new commands', () => {
-  it(`${lines.length} command lines: a documented exit code, one message, no stack trace, no token, no leftovers`, async () => {
-    expect(lines.length).toBeGreaterThanOrEqual(40)
-    const vars = box.env(envVars(env))
-    const problems: string[] = []
-    const run = async ([name, command]: Line) => {
-      // a plain `TILLCMD args` line runs in this process too, in the sandbox; a pipeline needs a shell
-      const words = typeof command === 'string' && /^TILLCMD [^|]*$/.test(command) ? shellWords(command).slice(1) : undefined
-      const r = Array.isArray(command)
-        ? await runInProcess(command, {env: vars, input: ''})
-        : words
-          ? await runInProcess(words, {env: vars, input: '', cwd: dir})
-          : await runShell(`cd ${JSON.stringify(dir)} && ${command.replaceAll('TILLCMD', `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`)}`, {
-              env: vars,
-            })
-      if (!DOCUMENTED.has(r.code ?? -1)) problems.push(`${name}: exit ${r.code} ${r.stderr.slice(0, 200)}`)
-      if (/\n\s+at .+:\d+:\d+/.test(r.stderr) || /TypeError|RangeError|ReferenceError|SyntaxError|internal error/.test(r.stderr))
-        problems.push(`${name}: stack trace or raw error: ${r.stderr.slice(0, 300)}`)
-      if (/\bE[A-Z]{3,}\b[:,]|illegal operation|\.part\b|\.tmp\b|partial-\d/.test(r.stderr))
-        problems.push(`${name}: errno jargon or a temporary file's name: ${r.stderr.slice(0, 300)}`)
-      if (r.stderr.trim() === '') problems.push(`${name}: exit ${r.code} with nothing on stderr`)
-      if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(r.stderr.replace(/\u001b\[[0-9;]*m/g, ''))) problems.push(`${name}: raw control bytes on stderr`)
-      expectNoToken(r.stdout + r.stderr, env.token, name)
-    }
-    for (let i = 0; i < lines.length; i += 4) await Promise.all(lines.slice(i, i + 4).map(run))
-    expect(problems).toEqual([])
-    // nothing was written where it was refused: no file, no temporary file
-    expect(readdirSync(join(dir, 'adir'))).toEqual([])
-    expect(existsSync(join(dir, 'nowhere'))).toBe(false)
-    expect(readdirSync(dir).filter((f) => /\.(part|tmp)$|partial-/.test(f))).toEqual([])
-    expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
-  }, 240_000)
+  it(
+    `${lines.length} command lines: a documented exit code, one message, no stack trace, no token, no leftovers`,
+    async () => {
+      expect(lines.length).toBeGreaterThanOrEqual(40)
+      const vars = box.env(envVars(env))
+      const problems: string[] = []
+      const run = async ([name, command]: Line) => {
+        // a plain `TILLCMD args` line runs in this process too, in the sandbox; a pipeline needs a shell
+        const words = typeof command === 'string' && /^TILLCMD [^|]*$/.test(command) ? shellWords(command).slice(1) : undefined
+        const r = Array.isArray(command)
+          ? await runInProcess(command, {env: vars, input: ''})
+          : words
+            ? await runInProcess(words, {env: vars, input: '', cwd: dir})
+            : await runShell(`cd ${JSON.stringify(dir)} && ${command.replaceAll('TILLCMD', `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}`)}`, {
+                env: vars,
+              })
+        if (!DOCUMENTED.has(r.code ?? -1)) problems.push(`${name}: exit ${r.code} ${r.stderr.slice(0, 200)}`)
+        if (/\n\s+at .+:\d+:\d+/.test(r.stderr) || /TypeError|RangeError|ReferenceError|SyntaxError|internal error/.test(r.stderr))
+          problems.push(`${name}: stack trace or raw error: ${r.stderr.slice(0, 300)}`)
+        if (/\bE[A-Z]{3,}\b[:,]|illegal operation|\.part\b|\.tmp\b|partial-\d/.test(r.stderr))
+          problems.push(`${name}: errno jargon or a temporary file's name: ${r.stderr.slice(0, 300)}`)
+        if (r.stderr.trim() === '') problems.push(`${name}: exit ${r.code} with nothing on stderr`)
+        if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(r.stderr.replace(/\u001b\[[0-9;]*m/g, ''))) problems.push(`${name}: raw control bytes on stderr`)
+        expectNoToken(r.stdout + r.stderr, env.token, name)
+      }
+      for (let i = 0; i < lines.length; i += 4) await Promise.all(lines.slice(i, i + 4).map(run))
+      expect(problems).toEqual([])
+      // nothing was written where it was refused: no file, no temporary file
+      expect(readdirSync(join(dir, 'adir'))).toEqual([])
+      expect(existsSync(join(dir, 'nowhere'))).toBe(false)
+      expect(readdirSync(dir).filter((f) => /\.(part|tmp)$|partial-/.test(f))).toEqual([])
+      expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
+    },
+    scaled(240_000),
+  )
 })
 
 describe('what this round fixed', () => {
@@ -514,50 +523,58 @@ describe('what this round fixed', () => {
     expect(new Set(types)).toEqual(new Set(['text']))
   })
 
-  it('a request target no URL parser takes gets a 400, and the emulator and the sign-in callback go on serving', async () => {
-    const raw = (port: number, text: string) =>
-      new Promise<string>((resolve) => {
-        const socket = connect(port, '127.0.0.1', () => socket.end(text))
-        let data = ''
-        socket.on('data', (chunk) => (data += chunk))
-        socket.on('close', () => resolve(data.split('\r\n')[0] ?? ''))
-        socket.on('error', () => resolve('connection error'))
-      })
-    const bad = 'GET http://[::1 HTTP/1.1\r\nHost: x\r\n\r\n'
-    expect(await raw(Number(new URL(env.url).port), bad)).toBe('HTTP/1.1 400 Bad Request')
-    expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
-    const login = spawnCli(
-      ['auth', 'login', '--web', '--no-browser', '--port', '0', '--environment', 'production', '--url', env.url.replace(/\/v1$/, ''), '--timeout', '30'],
-      {env: box.env({TILL_CONFIG_DIR: join(dir, 'web-config')})},
-    )
-    for (let i = 0; i < 400 && !/redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)/.test(login.stderr()); i++) await sleep(50)
-    const port = Number(/redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)/.exec(login.stderr())?.[1])
-    expect(port).toBeGreaterThan(0)
-    expect(await raw(port, bad)).toMatch(/^HTTP\/1\.1 404/)
-    // still there: a forged answer (wrong state) now ends the sign-in, exit 4, nothing saved, no stack trace
-    expect(await raw(port, 'GET /oauth/callback?state=forged&code=x HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/)
-    const r = await login.done
-    expect(r.code).toBe(4)
-    expect(r.stderr).toContain("the browser's answer did not carry the state till sent")
-    expect(r.stderr).not.toMatch(/TypeError|\n\s+at /)
-  }, 60_000)
+  it(
+    'a request target no URL parser takes gets a 400, and the emulator and the sign-in callback go on serving',
+    async () => {
+      const raw = (port: number, text: string) =>
+        new Promise<string>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => socket.end(text))
+          let data = ''
+          socket.on('data', (chunk) => (data += chunk))
+          socket.on('close', () => resolve(data.split('\r\n')[0] ?? ''))
+          socket.on('error', () => resolve('connection error'))
+        })
+      const bad = 'GET http://[::1 HTTP/1.1\r\nHost: x\r\n\r\n'
+      expect(await raw(Number(new URL(env.url).port), bad)).toBe('HTTP/1.1 400 Bad Request')
+      expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
+      const login = spawnCli(
+        ['auth', 'login', '--web', '--no-browser', '--port', '0', '--environment', 'production', '--url', env.url.replace(/\/v1$/, ''), '--timeout', '30'],
+        {env: box.env({TILL_CONFIG_DIR: join(dir, 'web-config')})},
+      )
+      for (let i = 0; i < 400 && !/redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)/.test(login.stderr()); i++) await sleep(50)
+      const port = Number(/redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)/.exec(login.stderr())?.[1])
+      expect(port).toBeGreaterThan(0)
+      expect(await raw(port, bad)).toMatch(/^HTTP\/1\.1 404/)
+      // still there: a forged answer (wrong state) now ends the sign-in, exit 4, nothing saved, no stack trace
+      expect(await raw(port, 'GET /oauth/callback?state=forged&code=x HTTP/1.1\r\nHost: x\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/)
+      const r = await login.done
+      expect(r.code).toBe(4)
+      expect(r.stderr).toContain("the browser's answer did not carry the state till sent")
+      expect(r.stderr).not.toMatch(/TypeError|\n\s+at /)
+    },
+    scaled(60_000),
+  )
 
-  it('Ctrl-C while an export is on its way leaves no file and no temporary file, exit 130', async () => {
-    const slow = await startEmulator({latency: '5s'})
-    try {
-      const out = join(dir, 'interrupted.csv')
-      // --debug traces each request as it is sent: Ctrl-C comes while the export is in flight
-      const child = spawnCli(['orders', 'export', '--file', out, '--debug'], {env: box.env(envVars(slow.production))})
-      for (let i = 0; i < 400 && !child.stderr().includes('/orders/export'); i++) await sleep(50)
-      expect(child.stderr()).toContain('→ GET')
-      child.child.kill('SIGINT')
-      const r = await child.done
-      expect(r.code).toBe(130)
-      expect(r.stderr).toContain('Interrupted.')
-      expect(existsSync(out)).toBe(false)
-      expect(readdirSync(dir).filter((f) => f.includes('interrupted'))).toEqual([])
-    } finally {
-      await slow.stop()
-    }
-  }, 60_000)
+  it(
+    'Ctrl-C while an export is on its way leaves no file and no temporary file, exit 130',
+    async () => {
+      const slow = await startEmulator({latency: '5s'})
+      try {
+        const out = join(dir, 'interrupted.csv')
+        // --debug traces each request as it is sent: Ctrl-C comes while the export is in flight
+        const child = spawnCli(['orders', 'export', '--file', out, '--debug'], {env: box.env(envVars(slow.production))})
+        for (let i = 0; i < 400 && !child.stderr().includes('/orders/export'); i++) await sleep(50)
+        expect(child.stderr()).toContain('→ GET')
+        child.child.kill('SIGINT')
+        const r = await child.done
+        expect(r.code).toBe(130)
+        expect(r.stderr).toContain('Interrupted.')
+        expect(existsSync(out)).toBe(false)
+        expect(readdirSync(dir).filter((f) => f.includes('interrupted'))).toEqual([])
+      } finally {
+        await slow.stop()
+      }
+    },
+    scaled(60_000),
+  )
 })

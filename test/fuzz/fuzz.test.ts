@@ -8,6 +8,7 @@ import {runInProcess} from '../helpers/in-process.js'
 import {api, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import type {RawCase} from './garbage.js'
 import {allowRefusalsInFile} from '../helpers/contract.js'
+import {scaled} from '../helpers/machine.js'
 
 // every test here sends requests the service refuses, on purpose
 allowRefusalsInFile()
@@ -22,7 +23,7 @@ beforeAll(async () => {
   env = emulator.production
   box = sandbox()
   product = (await api(env, 'GET', '/products/?limit=1')).body.items[0].id
-}, 60_000)
+}, scaled(60_000))
 
 afterAll(async () => {
   await emulator.stop()
@@ -111,17 +112,21 @@ const requests: RawCase[] = [
 ]
 
 describe('malformed HTTP requests to the emulator', () => {
-  it(`${requests.length} requests: each a 4xx with a JSON error, never a 5xx, and the emulator keeps serving`, async () => {
-    expect(requests.length).toBeGreaterThanOrEqual(40)
-    const outcomes: string[] = []
-    for (const c of requests) {
-      const r = await api(env, c.method, c.path, {token: c.token, rawBody: c.body, headers: c.headers, noRetry: false})
-      if (r.status < 400 || r.status >= 500) outcomes.push(`${c.name}: HTTP ${r.status} ${r.text.slice(0, 200)}`)
-      const alive = await api(env, 'GET', `/products/${product}`)
-      if (alive.status !== 200) outcomes.push(`after ${c.name}: the emulator answered ${alive.status}`)
-    }
-    expect(outcomes).toEqual([])
-  }, 120_000)
+  it(
+    `${requests.length} requests: each a 4xx with a JSON error, never a 5xx, and the emulator keeps serving`,
+    async () => {
+      expect(requests.length).toBeGreaterThanOrEqual(40)
+      const outcomes: string[] = []
+      for (const c of requests) {
+        const r = await api(env, c.method, c.path, {token: c.token, rawBody: c.body, headers: c.headers, noRetry: false})
+        if (r.status < 400 || r.status >= 500) outcomes.push(`${c.name}: HTTP ${r.status} ${r.text.slice(0, 200)}`)
+        const alive = await api(env, 'GET', `/products/${product}`)
+        if (alive.status !== 200) outcomes.push(`after ${c.name}: the emulator answered ${alive.status}`)
+      }
+      expect(outcomes).toEqual([])
+    },
+    scaled(120_000),
+  )
 
   it("an unknown sort key gets the service's 422 naming the criterion", async () => {
     for (const key of ['__proto__', 'toString', '-constructor']) {
@@ -218,25 +223,29 @@ const lines: Line[] = [
 const DOCUMENTED = new Set([1, 2, 3, 4, 5, 6])
 
 describe('malformed command lines', () => {
-  it(`${lines.length} command lines: each a documented exit code, one message, no stack trace, no token`, async () => {
-    expect(lines.length).toBeGreaterThanOrEqual(40)
-    const vars = box.env(envVars(env))
-    const problems: string[] = []
-    const run = async ([name, command, input]: Line) => {
-      const r = Array.isArray(command)
-        ? await runInProcess(command, {env: vars, input: input ?? ''})
-        : await runShell(command.replaceAll('TILLCMD', TILL), {env: vars})
-      if (!DOCUMENTED.has(r.code ?? -1)) problems.push(`${name}: exit ${r.code} ${r.stderr.slice(0, 200)}`)
-      if (/\n\s+at .+:\d+:\d+/.test(r.stderr) || /TypeError|RangeError|ReferenceError/.test(r.stderr))
-        problems.push(`${name}: stack trace or raw error: ${r.stderr.slice(0, 300)}`)
-      if (r.stderr.trim() === '') problems.push(`${name}: exit ${r.code} with nothing on stderr`)
-      if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(r.stderr.replace(/\u001b\[[0-9;]*m/g, ''))) problems.push(`${name}: raw control bytes on stderr`)
-      expectNoToken(r.stdout + r.stderr, env.token, name)
-    }
-    for (let i = 0; i < lines.length; i += 4) await Promise.all(lines.slice(i, i + 4).map(run))
-    expect(problems).toEqual([])
-    expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
-  }, 240_000)
+  it(
+    `${lines.length} command lines: each a documented exit code, one message, no stack trace, no token`,
+    async () => {
+      expect(lines.length).toBeGreaterThanOrEqual(40)
+      const vars = box.env(envVars(env))
+      const problems: string[] = []
+      const run = async ([name, command, input]: Line) => {
+        const r = Array.isArray(command)
+          ? await runInProcess(command, {env: vars, input: input ?? ''})
+          : await runShell(command.replaceAll('TILLCMD', TILL), {env: vars})
+        if (!DOCUMENTED.has(r.code ?? -1)) problems.push(`${name}: exit ${r.code} ${r.stderr.slice(0, 200)}`)
+        if (/\n\s+at .+:\d+:\d+/.test(r.stderr) || /TypeError|RangeError|ReferenceError/.test(r.stderr))
+          problems.push(`${name}: stack trace or raw error: ${r.stderr.slice(0, 300)}`)
+        if (r.stderr.trim() === '') problems.push(`${name}: exit ${r.code} with nothing on stderr`)
+        if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(r.stderr.replace(/\u001b\[[0-9;]*m/g, ''))) problems.push(`${name}: raw control bytes on stderr`)
+        expectNoToken(r.stdout + r.stderr, env.token, name)
+      }
+      for (let i = 0; i < lines.length; i += 4) await Promise.all(lines.slice(i, i + 4).map(run))
+      expect(problems).toEqual([])
+      expect((await api(env, 'GET', `/products/${product}`)).status).toBe(200)
+    },
+    scaled(240_000),
+  )
 })
 
 describe('a billing country the API does not accept', () => {
@@ -261,22 +270,26 @@ describe('a billing country the API does not accept', () => {
 })
 
 describe('the request log', () => {
-  it('never shows a token, not even percent-encoded in a path or query string', async () => {
-    const loud = await startEmulator({quiet: false, orders: 5, customers: 5, products: 2})
-    try {
-      const token = loud.production.token
-      const encoded = token.replaceAll('_', '%5F')
-      const everyByte = [...token].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')
-      await api(loud.production, 'GET', `/products/?token=${encoded}`)
-      await api(loud.production, 'GET', `/customer-portal/customers/me?customer_session_token=${everyByte}`, {token: null})
-      await api(loud.production, 'GET', `/x/${encoded}`)
-      const log = loud.stderr()
-      expect(log).toContain('polar_oat_…')
-      expect(log).not.toContain(token.slice(10))
-      expect(log).not.toContain(encoded.slice(14))
-      expect(log).not.toContain(everyByte.slice(30))
-    } finally {
-      await loud.stop()
-    }
-  }, 60_000)
+  it(
+    'never shows a token, not even percent-encoded in a path or query string',
+    async () => {
+      const loud = await startEmulator({quiet: false, orders: 5, customers: 5, products: 2})
+      try {
+        const token = loud.production.token
+        const encoded = token.replaceAll('_', '%5F')
+        const everyByte = [...token].map((c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join('')
+        await api(loud.production, 'GET', `/products/?token=${encoded}`)
+        await api(loud.production, 'GET', `/customer-portal/customers/me?customer_session_token=${everyByte}`, {token: null})
+        await api(loud.production, 'GET', `/x/${encoded}`)
+        const log = loud.stderr()
+        expect(log).toContain('polar_oat_…')
+        expect(log).not.toContain(token.slice(10))
+        expect(log).not.toContain(encoded.slice(14))
+        expect(log).not.toContain(everyByte.slice(30))
+      } finally {
+        await loud.stop()
+      }
+    },
+    scaled(60_000),
+  )
 })

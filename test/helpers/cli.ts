@@ -11,6 +11,7 @@ import {join} from 'node:path'
 import {expect} from 'vitest'
 
 import {api, ROOT, sleep, type Emulator, type EnvHandle, type ExitStatus, type Json} from './emulator.js'
+import {scaled} from './machine.js'
 
 export const BIN = join(ROOT, 'bin', 'run.js')
 /** `node bin/run.js`, for shell command lines (run with cwd ROOT). */
@@ -119,7 +120,7 @@ export function spawnCli(args: string[], options: RunOptions): Running {
   const stdin = options.input !== undefined || options.openStdin ? 'pipe' : 'ignore'
   const child = spawn(process.execPath, [BIN, ...args], {cwd: ROOT, env: options.env, stdio: [stdin, 'pipe', 'pipe']})
   if (options.input !== undefined) child.stdin!.end(options.input)
-  return collect(child, options.timeoutMs ?? 25_000)
+  return collect(child, options.timeoutMs ?? scaled(25_000))
 }
 
 /** Runs `till <args>` to completion, stdout and stderr piped (not a TTY). */
@@ -130,7 +131,7 @@ export function runCli(args: string[], options: RunOptions): Promise<CliResult> 
 /** Runs a shell command line (`sh -c`) from the project folder; use TILL for the CLI. */
 export function runShell(command: string, options: RunOptions): Promise<CliResult> {
   const child = spawn('sh', ['-c', command], {cwd: ROOT, env: options.env, stdio: ['ignore', 'pipe', 'pipe']})
-  return collect(child, options.timeoutMs ?? 25_000).done
+  return collect(child, options.timeoutMs ?? scaled(25_000)).done
 }
 
 /**
@@ -143,7 +144,7 @@ export async function runTty(command: string, options: RunOptions): Promise<CliR
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const result = await collect(child, options.timeoutMs ?? 25_000).done
+  const result = await collect(child, options.timeoutMs ?? scaled(25_000)).done
   return {...result, stdout: result.stdout.replaceAll('\r\n', '\n')}
 }
 
@@ -197,7 +198,7 @@ export async function startEmulatorWith(flags: string[], options: {dataDir?: str
   const stop = async (): Promise<ExitStatus> => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      const timer = setTimeout(() => child.kill('SIGKILL'), scaled(10_000))
       await run.done
       clearTimeout(timer)
     }
@@ -205,7 +206,7 @@ export async function startEmulatorWith(flags: string[], options: {dataDir?: str
     const {code, signal} = await run.done
     return {code, signal}
   }
-  const deadline = Date.now() + (options.timeoutMs ?? 25_000)
+  const deadline = Date.now() + (options.timeoutMs ?? scaled(25_000))
   while (!run.stdout().includes('\n')) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stop()
@@ -343,7 +344,12 @@ export const KEY = {enter: '\r', down: '\x1b[B', space: ' '}
  * Runs a shell command line on a pseudo-terminal (`script`) and types the answers as their prompts
  * appear. `stdout` holds the whole screen (stdout and stderr), ANSI codes removed, CRLF as LF.
  */
-export function runAnswering(command: string, env: NodeJS.ProcessEnv, answers: Answer[], timeoutMs = 20_000): Promise<CliResult & {unanswered: number}> {
+export function runAnswering(
+  command: string,
+  env: NodeJS.ProcessEnv,
+  answers: Answer[],
+  timeoutMs = scaled(20_000),
+): Promise<CliResult & {unanswered: number}> {
   const child = spawn('script', ['-qfec', `stty cols 200 rows 50 2>/dev/null; ${command}`, '/dev/null'], {cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe']})
   const started = Date.now()
   let screen = ''

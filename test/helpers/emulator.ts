@@ -10,6 +10,7 @@ import {request} from 'node:http'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
 import {fileURLToPath, pathToFileURL} from 'node:url'
+import {scaled} from './machine.js'
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const BIN = join(ROOT, 'bin', 'run.js')
@@ -162,7 +163,7 @@ async function startProcess(options: StartOptions): Promise<Emulator> {
   const stop = async (): Promise<ExitStatus> => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      const timer = setTimeout(() => child.kill('SIGKILL'), scaled(10_000))
       const status = await exit
       clearTimeout(timer)
       cleanup()
@@ -173,7 +174,7 @@ async function startProcess(options: StartOptions): Promise<Emulator> {
   }
 
   const line = await new Promise<string>((resolve, reject) => {
-    const timeoutMs = options.timeoutMs ?? 25_000
+    const timeoutMs = options.timeoutMs ?? scaled(25_000)
     const timer = setTimeout(() => fail(new Error(`emulator did not print its JSON line within ${timeoutMs} ms`)), timeoutMs)
     const onData = () => {
       const end = stdout.indexOf('\n')
@@ -213,7 +214,7 @@ async function startProcess(options: StartOptions): Promise<Emulator> {
 }
 
 /** Runs `till <args>` to completion (e.g. `emulator reset`). */
-export function runTill(args: string[], timeoutMs = 25_000): Promise<ExitStatus & {stdout: string; stderr: string}> {
+export function runTill(args: string[], timeoutMs = scaled(25_000)): Promise<ExitStatus & {stdout: string; stderr: string}> {
   const child = spawn(process.execPath, [BIN, ...args], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']})
   let stdout = ''
   let stderr = ''
