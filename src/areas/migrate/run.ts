@@ -110,7 +110,7 @@ export async function runMigration(o: MigrateOptions): Promise<Report> {
 }
 
 /** `.customers.jsonl.<pid>.part`: a file being written; `.<name>.<pid>.previous`: a replaced one kept until all three are in place. */
-const temp = (out: string, name: string, kind: 'part' | 'previous' = 'part', pid = process.pid) => join(out, `.${name}.${pid}.${kind}`)
+const temp = (out: string, name: string, kind: 'part' | 'previous' = 'part') => join(out, `.${name}.${process.pid}.${kind}`)
 const OURS = /^\.(catalog\.yaml|customers\.jsonl|precheck\.json)\.(\d+)\.(part|previous)$/
 
 /** The file a system error was about, as the user knows it: --out's file for one of our temporary files, else --out. */

@@ -63,10 +63,15 @@ export function sourceClient(options: SourceClientOptions): SourceClient {
   const {label} = options
   const origin = new URL(options.baseUrl).origin
   const get = async <T>(pathOrUrl: string, query?: Query): Promise<{body: T; where: string}> => {
-    if (/^https?:\/\//i.test(pathOrUrl) && new URL(pathOrUrl).origin !== origin) {
+    const elsewhere = /^https?:\/\//i.test(pathOrUrl) ? originOf(pathOrUrl) : origin
+    if (elsewhere !== origin) {
       // a next link elsewhere would be fetched without the key, and its answer taken as the source's data
       throw new TillError(
-        scrub(`${label} gave a link to another site for its next page (${new URL(pathOrUrl).origin}, not ${origin}): not followed`),
+        scrub(
+          elsewhere
+            ? `${label} gave a link to another site for its next page (${elsewhere}, not ${origin}): not followed`
+            : `${label} gave a malformed link for its next page (${pathOrUrl.slice(0, 100)}): not followed`,
+        ),
         ExitCode.unavailable,
         `nothing was written; run the migration again later, and if it happens again, tell ${label}'s support`,
       )
