@@ -278,9 +278,9 @@ describe('till migrate: sources that misbehave', () => {
     // the source holds its first answer: the run is killed while it waits
     const held = await serve(() => {})
     const out = join(box.root, 'killed')
-    const run = spawnCli(['migrate', 'stripe', '--out', out, '--api-base', held.url, '--no-target'], {env: box.env({STRIPE_API_KEY: KEY})})
+    const run = spawnCli(['migrate', 'stripe', '--out', out, '--api-base', held.url, '--no-target'], {env: box.env({STRIPE_API_KEY: KEY}), timeoutMs: 60_000})
     const part = `.customers.jsonl.${run.child.pid}.part`
-    const until = Date.now() + 20_000
+    const until = Date.now() + 45_000
     while (!(existsSync(join(out, part)) && held.requests.length > 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
     expect(readdirSync(out)).toEqual([part])
     run.child.kill('SIGKILL')
@@ -290,5 +290,5 @@ describe('till migrate: sources that misbehave', () => {
     const again = await migrate('stripe', stripe.url, 'killed')
     expect(again.code, again.stderr).toBe(0)
     expect(readdirSync(out).sort()).toEqual(['catalog.yaml', 'customers.jsonl', 'precheck.json'])
-  }, 30_000)
+  }, 60_000)
 })
