@@ -13,6 +13,7 @@ import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {redact, redactUrlCredentials} from '../client/redact.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
 import {retiringVersionWarning, warningDue} from './config/version-warning.js'
+import {requestDeadlineMs} from './settings.js'
 
 export {ENVIRONMENT_BUDGETS, PER_IP_BUDGET, resolveProfile, type ResolvedProfile, type ResolveInput} from './config/resolve-profile.js'
 import {PER_IP_BUDGET, resolveProfile, type ResolvedProfile} from './config/resolve-profile.js'
@@ -97,6 +98,11 @@ export class Context {
       emulatorDataDir: this.emulatorDataDir,
     })
     return this.resolved
+  }
+
+  /** How long one request may take, to its answer's last byte (TILL_REQUEST_DEADLINE); the client's default when unset. */
+  get requestDeadlineMs(): number | undefined {
+    return requestDeadlineMs(process.env)
   }
 
   debug(line: string): void {
@@ -261,6 +267,7 @@ export class Context {
       budgets: this.budgets(),
       pacer,
       maxWaitMs: this.options.maxWaitMs,
+      deadlineMs: this.requestDeadlineMs,
       label: `${profile.name}, ${profile.environment}${token ? '' : ', no token'}`,
       debug: this.options.debug ? (line) => this.debug(line) : undefined,
       onRateLimitWait: (seconds, own) => this.showRateLimitWait(seconds, own),

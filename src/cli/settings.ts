@@ -80,6 +80,7 @@ export const SETTINGS: ReadonlyMap<string, Setting> = new Map<string, Setting>([
   ['TILL_CUSTOMER_TOKEN', token],
   ['TILL_WEBHOOK_SECRET', {...token, credential: false, accepts: 'the secret alone (no spaces, line breaks or control characters)'}],
   ['TILL_API_VERSION', {accepts: `an API version the service knows, ${KNOWN_VERSIONS_TEXT}`, valid: isKnownApiVersion}],
+  ['TILL_REQUEST_DEADLINE', {accepts: 'a number of seconds over 0 (e.g. 60)', valid: (v) => /^\d+(\.\d+)?$/.test(v.trim()) && Number(v) > 0}],
   ['TILL_TEST_FAULT', {accepts: 'internal (a test-only hook)', valid: (v) => v === 'internal'}],
 ])
 
@@ -108,6 +109,10 @@ export function checkSettings(env: NodeJS.ProcessEnv): void {
 export function escapeControls(text: string): string {
   return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => (c === '\t' ? ' ' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`))
 }
+
+/** TILL_REQUEST_DEADLINE in ms (checked by `checkSettings`): how long one request may take, to its answer's last byte. */
+export const requestDeadlineMs = (env: NodeJS.ProcessEnv): number | undefined =>
+  env.TILL_REQUEST_DEADLINE === undefined ? undefined : Math.round(Number(env.TILL_REQUEST_DEADLINE) * 1000)
 
 /** Where to report a bug in till itself. */
 export const REPORT_URL = "the till project's issue tracker (with the output of --debug)"

@@ -9,7 +9,7 @@ import {mayCarryCredentials} from './origin.js'
 import type {Budget, Held, Pacer} from './pace.js'
 import {ExitCode, TillError} from './till-error.js'
 import {API_VERSION} from './version.js'
-import {backoffMs, describeNetworkError, MAX_ATTEMPTS, neverSent, retryAfterMs} from './retry.js'
+import {backoffMs, DEADLINE_CODE, describeNetworkError, MAX_ATTEMPTS, neverSent, retryAfterMs} from './retry.js'
 import {IDEMPOTENT, settleLost, settlementOf} from './settlement.js'
 import {currentAttempt, markAlreadyDone} from './attempt.js'
 
@@ -58,6 +58,12 @@ export interface ClientOptions {
   onRateLimitWait?: (seconds: number, own: boolean) => Promise<void> | void
   connectTimeoutMs?: number
   responseTimeoutMs?: number
+  /**
+   * Longest time one attempt may take, from sending it to the last byte of its answer (a server that
+   * trickles a byte every few seconds never trips undici's timeouts, which measure the gaps); 60 s unless
+   * said. An attempt past it is given up as a network error: a GET tried again, a write settled.
+   */
+  deadlineMs?: number
   sleep?: (ms: number) => Promise<void>
   now?: () => number
   random?: () => number
@@ -70,6 +76,9 @@ export interface Response<T> {
 }
 
 const sleepReal = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
+
+/** The deadline of one attempt unless the client is told another (TILL_REQUEST_DEADLINE in the CLI). */
+export const DEFAULT_DEADLINE_MS = 60_000
 
 export function buildUrl(baseUrl: string, path: string, query?: Query): URL {
   const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`))
@@ -186,6 +195,7 @@ export class ApiClient {
       this.debug(`  rate limited: waiting ${ms}ms (${own ? 'Retry-After' : 'Retry-After told to another process of this profile'})`)
       await this.options.onRateLimitWait?.(Math.ceil(ms / 1000), own)
     }
+    const deadlineMs = this.options.deadlineMs ?? DEFAULT_DEADLINE_MS
     for (let attempt = 1; ; attempt++) {
       const ticket = await this.options.pacer.acquire(budgets, holdGate)
       const started = this.now()
@@ -193,15 +203,20 @@ export class ApiClient {
       let status: number
       let responseHeaders: Record<string, string | string[] | undefined>
       let text: string
+      // the attempt's deadline, from sending it to the last byte of the answer
+      const late = new AbortController()
+      const timer = setTimeout(() => late.abort(), deadlineMs)
       try {
-        const res = await request(url, {method: method as 'GET', headers, body: payload, dispatcher: this.agent, signal: opts.signal})
+        const signal = opts.signal ? AbortSignal.any([opts.signal, late.signal]) : late.signal
+        const res = await request(url, {method: method as 'GET', headers, body: payload, dispatcher: this.agent, signal})
         status = res.statusCode
         responseHeaders = res.headers
         text = await res.body.text()
       } catch (error) {
         await this.options.pacer.settle(ticket)
-        const code = (error as {code?: string}).code ?? (error as {cause?: {code?: string}}).cause?.code
-        if ((error as Error).name === 'AbortError') throw error
+        const pastDeadline = late.signal.aborted && !opts.signal?.aborted
+        const code = pastDeadline ? DEADLINE_CODE : ((error as {code?: string}).code ?? (error as {cause?: {code?: string}}).cause?.code)
+        if (!pastDeadline && (error as Error).name === 'AbortError') throw error
         this.debug(`← ${method} ${url} failed after ${this.now() - started}ms: ${code ?? (error as Error).message}`)
         if (attempt < MAX_ATTEMPTS && !neverSent(code)) {
           lostEarlier = false
@@ -214,7 +229,9 @@ export class ApiClient {
           await this.sleep(delay)
           continue
         }
-        throw new NetworkError(describeNetworkError(code, error as Error, method), code, url.toString())
+        throw new NetworkError(describeNetworkError(code, error as Error, method, deadlineMs), code, url.toString())
+      } finally {
+        clearTimeout(timer)
       }
       await this.options.pacer.settle(ticket)
       this.debug(`← ${status} ${method} ${url} in ${this.now() - started}ms`)

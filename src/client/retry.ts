@@ -6,6 +6,9 @@ const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND'
 
 export const MAX_ATTEMPTS = 5
 
+/** The code of an attempt given up at its deadline (the client's own, beside undici's codes). */
+export const DEADLINE_CODE = 'TILL_DEADLINE'
+
 /** Whether a network error code means the request never reached the server. */
 export const neverSent = (code: string | undefined) => code !== undefined && NOT_SENT.has(code)
 
@@ -31,8 +34,10 @@ export function retryAfterMs(header: string | string[] | undefined, now: number,
 }
 
 /** The network error of a request in words; for a write, that it may or may not have been done. */
-export function describeNetworkError(code: string | undefined, error: Error, method: string): string {
+export function describeNetworkError(code: string | undefined, error: Error, method: string, deadlineMs?: number): string {
   switch (code) {
+    case DEADLINE_CODE:
+      return `no whole answer within ${Math.round((deadlineMs ?? 0) / 100) / 10} s, the deadline of a request${method === 'GET' ? '' : '; the change may or may not have been made, check before trying again'}`
     case 'ECONNREFUSED':
       return 'connection refused (is the server running?)'
     case 'UND_ERR_CONNECT_TIMEOUT':

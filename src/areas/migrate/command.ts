@@ -6,6 +6,7 @@ import {readFileSync} from 'node:fs'
 
 import {Flags} from '@oclif/core'
 
+import {fsError} from '../../client/fs-problem.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 import {BaseCommand} from '../command.js'
 import {reportText} from './convert.js'
@@ -21,8 +22,21 @@ export interface SourceSpec {
   keyEnv: string
   /** What kind of key to give, for the hints. */
   keyKind: string
-  /** The source read with `key` (at `base`, --api-base), tracing to `debug`; closed when the run ends. */
-  make(key: string, base: string | undefined, debug: (line: string) => void): Source & {close(): Promise<void>}
+  /** The source read with `access`; closed when the run ends. */
+  make(access: SourceAccess): Source & {close(): Promise<void>}
+}
+
+/** How a source is read: its key (and where it came from, for the hints), its API, the client's settings. */
+export interface SourceAccess {
+  key: string
+  /** Where the key came from, as a hint names it: `STRIPE_API_KEY`, `the key in FILE (--api-key-file)`. */
+  keyName: string
+  /** --api-base (a test server), else the source's own API. */
+  base: string | undefined
+  /** --debug's trace of each request. */
+  debug: (line: string) => void
+  /** TILL_REQUEST_DEADLINE, else the client's default. */
+  deadlineMs: number | undefined
 }
 
 /** The flags of every migrate command (the key's variable named in the help). */
@@ -55,8 +69,8 @@ export abstract class MigrateCommand extends BaseCommand {
       if (!match) throw usageError(`--map ${m}: give SOURCE_ID=POLAR_ID`, 'e.g. --map prod_abc=8f2c…, the ids the precheck names')
       maps.set(match[1]!, match[2]!)
     }
-    const key = await this.sourceKey(spec, flags['api-key-file'])
-    const source = spec.make(key, flags['api-base'], (line) => this.ctx.debug(line))
+    const {key, keyName} = await this.sourceKey(spec, flags['api-key-file'])
+    const source = spec.make({key, keyName, base: flags['api-base'], debug: (line) => this.ctx.debug(line), deadlineMs: this.ctx.requestDeadlineMs})
     const progress = await migrationProgress(this.ctx.io.stderr as NodeJS.WriteStream, this.ctx.io.stderrIsTTY)
     let report
     try {
@@ -80,19 +94,28 @@ export abstract class MigrateCommand extends BaseCommand {
     )
   }
 
-  /** The key: the environment variable, the file, or a hidden prompt on a terminal. */
-  private async sourceKey(spec: SourceSpec, file: string | undefined): Promise<string> {
+  /** The key: the environment variable, the file, or a hidden prompt on a terminal; and where it came from. */
+  private async sourceKey(spec: SourceSpec, file: string | undefined): Promise<{key: string; keyName: string}> {
     let key: string | undefined
+    let keyName = spec.keyEnv
     if (file !== undefined) {
+      keyName = `the key in ${file} (--api-key-file)`
       try {
         key = readFileSync(file, 'utf8').trim()
       } catch (error) {
-        throw usageError(`cannot read the API key file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+        throw fsError(
+          error,
+          'read the API key file',
+          file,
+          ExitCode.usage,
+          `give --api-key-file a file holding the ${spec.label} API key, or set ${spec.keyEnv}`,
+        )
       }
       if (key === '') throw usageError(`the API key file ${file} is empty`)
     } else if (process.env[spec.keyEnv]?.trim()) {
       key = process.env[spec.keyEnv]!.trim()
     } else if (this.prompter.interactive) {
+      keyName = 'the key you entered'
       const {password} = await import('@inquirer/prompts')
       key = (await password({message: `${spec.label} API key (${spec.keyKind}):`, mask: true})).trim()
       if (key === '') throw usageError('no API key was entered')
@@ -104,6 +127,6 @@ export abstract class MigrateCommand extends BaseCommand {
       )
     }
     if (/\s/.test(key)) throw usageError('the API key contains spaces or line breaks; give only the key')
-    return key
+    return {key, keyName}
   }
 }

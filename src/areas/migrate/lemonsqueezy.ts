@@ -11,7 +11,8 @@ export const LEMONSQUEEZY_API = 'https://api.lemonsqueezy.com/v1'
 /** Lemon Squeezy allows 300 API requests a minute. */
 export const LEMONSQUEEZY_BUDGET = {name: 'lemonsqueezy', limit: 300, windowMs: 60_000}
 
-export interface LemonSqueezyOptions extends Partial<Pick<SourceClientOptions, 'budget' | 'sleep' | 'now' | 'random' | 'maxWaitMs' | 'debug'>> {
+export interface LemonSqueezyOptions
+  extends Partial<Pick<SourceClientOptions, 'budget' | 'sleep' | 'now' | 'random' | 'maxWaitMs' | 'debug' | 'keyName' | 'deadlineMs'>> {
   key: string
   apiBase?: string
   /** Only this store's products, discounts and customers (the key sees every store of its user). */
@@ -110,10 +111,11 @@ export function lemonSqueezySource(options: LemonSqueezyOptions): Source & {clos
     label: 'Lemon Squeezy',
     baseUrl: options.apiBase ?? LEMONSQUEEZY_API,
     key: options.key,
-    keyName: 'LEMONSQUEEZY_API_KEY',
+    keyName: options.keyName ?? 'LEMONSQUEEZY_API_KEY',
     budget: options.budget ?? LEMONSQUEEZY_BUDGET,
     accept: 'application/vnd.api+json',
     maxWaitMs: options.maxWaitMs,
+    deadlineMs: options.deadlineMs,
     debug: options.debug,
     sleep: options.sleep,
     now: options.now,
@@ -186,7 +188,7 @@ export function lemonSqueezySource(options: LemonSqueezyOptions): Source & {clos
       let activeSubscriptions = 0
       // every subscription that renews or will again (a cancelled one only runs to the end of its period)
       for (const status of ['on_trial', 'active', 'paused', 'past_due']) {
-        const body = await client.get<ListBody<unknown>>('/subscriptions', {...storeFilter, 'filter[status]': status, 'page[size]': 1})
+        const body = await client.page<ListBody<unknown>>('/subscriptions', {...storeFilter, 'filter[status]': status, 'page[size]': 1})
         activeSubscriptions += body.meta?.page?.total ?? body.data.length
       }
       // Lemon Squeezy keeps a card only with the subscription it renews: counted with the subscriptions
@@ -202,8 +204,11 @@ async function* listWithIncluded<A>(
   query: Query,
   size: number,
 ): AsyncGenerator<{item: Resource<A>; included: Array<Resource<Record<string, unknown>>>}> {
+  // page numbers always advance: a source that ignores them is stopped by the page it sends again (./paging.ts)
+  const guard = client.guard(path)
   for (let page = 1; ; page++) {
-    const body = await client.get<ListBody<A>>(path, {...query, 'page[number]': page, 'page[size]': size})
+    const body = await client.page<ListBody<A>>(path, {...query, 'page[number]': page, 'page[size]': size})
+    guard.page(body.data)
     for (const item of body.data) yield {item, included: body.included ?? []}
     const last = body.meta?.page?.lastPage
     if (body.data.length === 0 || (last !== undefined ? page >= last : !body.links?.next)) return

@@ -13,7 +13,8 @@ export const PADDLE_BUDGET = {name: 'paddle', limit: 240, windowMs: 60_000}
 /** The API a key belongs to: a sandbox key (`pdl_sdbx_...`) to the sandbox's, a live one to the live API. */
 export const paddleApiBase = (key: string) => (/^pdl_sdbx_/.test(key) ? PADDLE_SANDBOX_API : PADDLE_API)
 
-export interface PaddleOptions extends Partial<Pick<SourceClientOptions, 'budget' | 'sleep' | 'now' | 'random' | 'maxWaitMs' | 'debug'>> {
+export interface PaddleOptions
+  extends Partial<Pick<SourceClientOptions, 'budget' | 'sleep' | 'now' | 'random' | 'maxWaitMs' | 'debug' | 'keyName' | 'deadlineMs'>> {
   key: string
   /** The API of the key's environment unless said: a sandbox key (`pdl_sdbx_...`) reads the sandbox. */
   apiBase?: string
@@ -89,9 +90,10 @@ export function paddleSource(options: PaddleOptions): Source & {close(): Promise
     label: 'Paddle',
     baseUrl: options.apiBase ?? paddleApiBase(options.key),
     key: options.key,
-    keyName: 'PADDLE_API_KEY',
+    keyName: options.keyName ?? 'PADDLE_API_KEY',
     budget: options.budget ?? PADDLE_BUDGET,
     maxWaitMs: options.maxWaitMs,
+    deadlineMs: options.deadlineMs,
     debug: options.debug,
     sleep: options.sleep,
     now: options.now,
@@ -134,10 +136,10 @@ export function paddleSource(options: PaddleOptions): Source & {close(): Promise
       let n = 0
       for await (const customer of list<PaddleCustomer>(client, '/customers', {status: 'active', per_page: perPage})) {
         const path = `/customers/${encodeURIComponent(customer.id)}`
-        const address = options.addresses === false ? undefined : (await client.get<ListBody<PaddleAddress>>(`${path}/addresses`, {status: 'active'})).data[0]
+        const address = options.addresses === false ? undefined : (await client.page<ListBody<PaddleAddress>>(`${path}/addresses`, {status: 'active'})).data[0]
         let taxId: string | undefined
         if (options.businesses) {
-          const businesses = await client.get<ListBody<PaddleBusiness>>(`${path}/businesses`, {status: 'active'})
+          const businesses = await client.page<ListBody<PaddleBusiness>>(`${path}/businesses`, {status: 'active'})
           taxId = businesses.data.find((b) => b.tax_identifier)?.tax_identifier ?? undefined
         }
         yield paddleCustomer(customer, address, taxId)
@@ -155,14 +157,20 @@ export function paddleSource(options: PaddleOptions): Source & {close(): Promise
   }
 }
 
-/** Every item of a Paddle list, following `meta.pagination.next` (the `after` cursor) while `has_more`. */
+/**
+ * Every item of a Paddle list, following `meta.pagination.next` (the `after` cursor) while `has_more`; a
+ * `next` seen before, a page seen before, or a `next` on another origin stops it (./paging.ts).
+ */
 async function* list<T>(client: SourceClient, path: string, query: Query): AsyncGenerator<T> {
-  let body = await client.get<ListBody<T>>(path, query)
+  const guard = client.guard(path)
+  let body = await client.page<ListBody<T>>(path, query)
   for (;;) {
+    guard.page(body.data as Array<{id?: unknown}>)
     yield* body.data
     const next = body.meta?.pagination?.next
     if (!body.meta?.pagination?.has_more || !next || body.data.length === 0) return
-    body = await client.get<ListBody<T>>(next)
+    guard.next(String(next))
+    body = await client.page<ListBody<T>>(String(next))
   }
 }
 

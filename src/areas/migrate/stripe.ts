@@ -75,18 +75,21 @@ interface StripeCustomer {
 const idOf = (ref: string | {id: string} | null | undefined) => (ref === null || ref === undefined ? null : typeof ref === 'string' ? ref : ref.id)
 const iso = (seconds: number | null) => (seconds === null ? null : new Date(seconds * 1000).toISOString())
 
-/** Every object of a Stripe list, page after page. */
+/** Every object of a Stripe list, page after page (a page or a cursor seen before stops it: ./paging.ts). */
 async function* paged<T extends {id: string}>(client: SourceClient, path: string, query: Record<string, string>, progress?: (n: number) => void) {
+  const guard = client.guard(path)
   let after: string | undefined
   let n = 0
   for (;;) {
-    const page = await client.get<List<T>>(path, {...query, limit: '100', ...(after === undefined ? {} : {starting_after: after})})
+    const page = await client.page<List<T>>(path, {...query, limit: '100', ...(after === undefined ? {} : {starting_after: after})})
+    guard.page(page.data)
     for (const item of page.data) {
       yield item
       progress?.(++n)
     }
     if (!page.has_more || page.data.length === 0) return
-    after = page.data.at(-1)!.id
+    after = String(page.data.at(-1)!.id)
+    guard.next(after)
   }
 }
 
@@ -124,7 +127,7 @@ export function stripePrice(p: StripePrice, productName: string, meters: Map<str
 export const stripeBudget = (key: string): Budget =>
   /^[a-z]+_test_/.test(key) ? {name: 'stripe', limit: 20, windowMs: 1000} : {name: 'stripe', limit: 80, windowMs: 1000}
 
-export interface StripeOptions extends Pick<SourceClientOptions, 'maxWaitMs' | 'debug' | 'sleep' | 'now' | 'random'> {
+export interface StripeOptions extends Partial<Pick<SourceClientOptions, 'keyName' | 'deadlineMs' | 'maxWaitMs' | 'debug' | 'sleep' | 'now' | 'random'>> {
   key: string
   base?: string
   budget?: Budget
@@ -135,9 +138,10 @@ export function stripeSource(options: StripeOptions): Source & {close(): Promise
     label: 'Stripe',
     baseUrl: options.base ?? 'https://api.stripe.com',
     key: options.key,
-    keyName: 'STRIPE_API_KEY',
+    keyName: options.keyName ?? 'STRIPE_API_KEY',
     budget: options.budget ?? stripeBudget(options.key),
     maxWaitMs: options.maxWaitMs,
+    deadlineMs: options.deadlineMs,
     debug: options.debug,
     sleep: options.sleep,
     now: options.now,

@@ -25,12 +25,14 @@ export default class MigrateLemonSqueezy extends MigrateCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(MigrateLemonSqueezy)
-    const make: SourceSpec['make'] = (key, base, debug) =>
+    const make: SourceSpec['make'] = ({key, keyName, base, debug, deadlineMs}) =>
       lemonSqueezySource({
         key,
+        keyName,
         apiBase: base,
         store: flags.store,
         debug,
+        deadlineMs,
       })
     await this.migrate({...LEMONSQUEEZY, make}, flags)
   }

@@ -30,13 +30,15 @@ export default class MigratePaddle extends MigrateCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(MigratePaddle)
-    const make: SourceSpec['make'] = (key, base, debug) =>
+    const make: SourceSpec['make'] = ({key, keyName, base, debug, deadlineMs}) =>
       paddleSource({
         key,
+        keyName,
         apiBase: base,
         addresses: flags.addresses,
         businesses: flags['tax-ids'],
         debug,
+        deadlineMs,
       })
     await this.migrate({...PADDLE, make}, flags)
   }

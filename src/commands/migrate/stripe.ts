@@ -5,7 +5,7 @@ const STRIPE: SourceSpec = {
   label: 'Stripe',
   keyEnv: 'STRIPE_API_KEY',
   keyKind: 'a restricted key with read access to products, prices, coupons, promotion codes, customers, subscriptions and billing meters',
-  make: (key, base, debug) => stripeSource({key, base, debug}),
+  make: ({key, keyName, base, debug, deadlineMs}) => stripeSource({key, keyName, base, debug, deadlineMs}),
 }
 
 export default class MigrateStripe extends MigrateCommand {
