@@ -8,7 +8,7 @@ import {isatty} from 'node:tty'
 import type {ApiClient} from '../client/client.js'
 import type {OAuthTokens, TokenProvider} from '../client/oauth.js'
 import type {Budget} from '../client/pace.js'
-import {configDir, readConfig, updateConfig} from './config/profiles.js'
+import {configDir, needsKeyring, readConfig} from './config/profiles.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {redact, redactUrlCredentials} from '../client/redact.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
@@ -72,6 +72,7 @@ export class Context {
   readonly dataDir: string
   readonly emulatorDataDir: string
   private resolved?: ResolvedProfile
+  private credentialPromise?: Promise<ResolvedProfile>
   private clientPromise?: Promise<ApiClient>
   private customerPromise?: Promise<ApiClient>
   private connectionPromise?: Promise<{baseUrl: string; token?: string}>
@@ -97,6 +98,24 @@ export class Context {
       emulatorDataDir: this.emulatorDataDir,
     })
     return this.resolved
+  }
+
+  /**
+   * The profile with its stored credential: read from the OS keyring, or (a token saved before till used the
+   * keyring) moved there on first use (config/secrets.ts, loaded only here). TILL_TOKEN leaves both alone.
+   */
+  profileWithCredential(): Promise<ResolvedProfile> {
+    this.credentialPromise ??= (async () => {
+      const profile = this.profile
+      if (profile.tokenSource === 'env') return profile
+      const config = readConfig(this.configDir)
+      if (!needsKeyring(config.profiles[profile.name])) return profile
+      const {loadCredential} = await import('./config/secrets.js')
+      await loadCredential(this, config, profile.name)
+      this.resolved = resolveProfile({flag: this.options.profileFlag, env: process.env, config, emulatorDataDir: this.emulatorDataDir})
+      return this.resolved
+    })()
+    return this.credentialPromise
   }
 
   debug(line: string): void {
@@ -139,7 +158,7 @@ export class Context {
     return (await this.connection()).baseUrl
   }
 
-  /** Renews the profile's OAuth tokens at `/v1/oauth2/token` and keeps the new ones in the profile (0600). */
+  /** Renews the profile's OAuth tokens at `/v1/oauth2/token` and keeps the new ones where the old ones were. */
   private async oauthCredentials(baseUrl: string, tokens: OAuthTokens): Promise<TokenProvider> {
     const [{OAuthCredentials}, {requestToken}, {withLock}] = await Promise.all([
       import('../client/oauth.js'),
@@ -151,16 +170,19 @@ export class Context {
     return new OAuthCredentials({
       tokens,
       requestToken: (form) => requestToken(anonymous, form),
-      reload: () => readConfig(this.configDir).profiles[name]?.oauth,
+      reload: async () => {
+        const config = readConfig(this.configDir)
+        const {loadCredential} = await import('./config/secrets.js')
+        await loadCredential(this, config, name)
+        return config.profiles[name]?.oauth
+      },
       exclusive: (fn) => {
         mkdirSync(this.configDir, {recursive: true, mode: 0o700})
         return withLock(join(this.configDir, `.oauth-${name}.lock`), fn)
       },
       save: async (renewed) => {
-        await updateConfig(this.configDir, (c) => {
-          const p = c.profiles[name]
-          if (p) p.oauth = renewed
-        })
+        const {saveCredential} = await import('./config/secrets.js')
+        await saveCredential(this, name, {oauth: renewed}, {renewal: true})
         this.debug(`renewed the access token of profile "${name}" (expires ${renewed.expires_at})`)
       },
       signInHint: `till auth login -p ${name} --web`,
@@ -216,7 +238,7 @@ export class Context {
   /** Base URL and organization token, running the emulator in-process for `local` when nothing answers. */
   private connection(): Promise<{baseUrl: string; token?: string}> {
     this.connectionPromise ??= (async () => {
-      const profile = this.profile
+      const profile = await this.profileWithCredential()
       // Only the `local` profile itself, with no URL override, may fall back to an emulator run in-process:
       // any URL given by TILL_API_URL is used as it is, and an unreachable one is reported (exit 6).
       if (
