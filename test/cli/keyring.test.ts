@@ -8,8 +8,8 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {expectNoToken, linesOf, sandbox, type Sandbox} from '../helpers/cli.js'
-import {startEmulator, type Emulator} from '../helpers/emulator.js'
+import {expectNoToken, linesOf, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
+import {control, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {startSecretService, type SecretService} from '../helpers/keyring.js'
 
@@ -46,6 +46,29 @@ function withKeyring(keyring = true) {
 const till = (args: string[], env: NodeJS.ProcessEnv, input?: string) => runInProcess(args, {env, input})
 const login = (name: string, env: NodeJS.ProcessEnv, extra: string[] = []) =>
   till(['auth', 'login', '--environment', 'sandbox', '--url', emu.sandbox.url, '--name', name, '--token-stdin', ...extra], env, `${emu.sandbox.token}\n`)
+/** Waits until till has printed the authorize URL on stderr, and returns it. */
+async function authorizeUrl(stderr: () => string): Promise<string> {
+  for (let i = 0; i < 400; i++) {
+    const found = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/.exec(stderr())?.[0]
+    if (found) return found
+    await sleep(50)
+  }
+  throw new Error(`no authorize URL printed; stderr: ${stderr()}`)
+}
+
+/** Says Allow on the emulator's authorize page as a browser would: its form posted, its redirect followed. */
+async function allow(url: string): Promise<void> {
+  const page = await (await fetch(url)).text()
+  const form = new URLSearchParams({action: 'allow'})
+  for (const [, name, value] of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    form.set(name!, value!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))))
+  }
+  const consent = await fetch(new URL('/oauth2/authorize', url), {method: 'POST', body: form, redirect: 'manual'})
+  const location = consent.headers.get('location')
+  if (!location) throw new Error(`the authorize page answered ${consent.status} without a redirect`)
+  await (await fetch(location)).text()
+}
+
 const keyringLines = (stderr: string) => linesOf(stderr).filter((l) => /keyring/i.test(l))
 
 /** A profile as a till from before the keyring saved it: the token in the file. */
@@ -171,6 +194,44 @@ describe('tokens in the OS keyring (a real Secret Service)', () => {
       expect(profiles(box).old).toMatchObject({token: emu.sandbox.token, token_store: 'file', token_store_reason: 'no-keyring'})
       const second = await till(['products', 'list', '--limit', '1'], env())
       expect(second.stderr).toBe('')
+    } finally {
+      box.cleanup()
+    }
+  })
+
+  it('a browser sign-in: both tokens in the keyring, a renewal writes the new pair there, logout revokes and removes it', async () => {
+    const {box, env} = withKeyring()
+    try {
+      const running = spawnCli(['auth', 'login', '--web', '--no-browser', '--environment', 'sandbox', '--url', emu.sandbox.url, '--name', 'web'], {
+        env: env(),
+      })
+      await allow(await authorizeUrl(running.stderr))
+      const signedIn = await running.done
+      expect(signedIn.code, signedIn.stderr).toBe(0)
+      expect(keyringLines(signedIn.stderr)).toEqual([])
+      const stored = profiles(box).web!
+      expect(stored).toMatchObject({token_store: 'keyring', keyring: {holds: 'oauth'}})
+      expect(stored).not.toHaveProperty('oauth')
+      const first = JSON.parse(service.lookup(stored.keyring!.account)!) as {oauth: {access_token: string; refresh_token: string}}
+      expect(first.oauth.refresh_token).toMatch(/^polar_rt_/)
+      const file = readFileSync(join(box.configDir, 'config.json'), 'utf8')
+      expect(file).not.toContain(first.oauth.access_token)
+      expect(file).not.toContain(first.oauth.refresh_token)
+
+      expect((await control(emu.sandbox, 'POST', 'oauth2/expire-access-tokens')).status).toBe(200)
+      const renewed = await till(['products', 'list', '--limit', '1'], env())
+      expect(renewed.code, renewed.stderr).toBe(0)
+      const second = JSON.parse(service.lookup(stored.keyring!.account)!) as {oauth: {access_token: string; refresh_token: string}}
+      expect(second.oauth.access_token).not.toBe(first.oauth.access_token)
+      expect(second.oauth.refresh_token).not.toBe(first.oauth.refresh_token)
+      expect(profiles(box).web).toEqual(stored)
+      const status = await till(['auth', 'status', '--json'], env())
+      expect(JSON.parse(status.stdout)).toMatchObject({credential: 'browser sign-in (OAuth2)', token_store: 'keyring', works: 'yes'})
+
+      const out = await till(['auth', 'logout'], env())
+      expect(out.code, out.stderr).toBe(0)
+      expect(out.stderr).toContain('Revoked and removed the browser sign-in of profile "web"')
+      expect(service.lookup(stored.keyring!.account)).toBeNull()
     } finally {
       box.cleanup()
     }

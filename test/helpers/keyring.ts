@@ -6,7 +6,7 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-const PACKAGES = 'apt-get install -y dbus-daemon gnome-keyring libsecret-tools'
+const PACKAGES = 'apt-get install -y dbus-daemon dbus-bin gnome-keyring libsecret-tools'
 const PASSWORD = 'till-test-keyring'
 const SECRETS = 'org.freedesktop.secrets'
 const LOGIN = '/org/freedesktop/secrets/collection/login'
