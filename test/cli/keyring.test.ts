@@ -61,7 +61,10 @@ async function allow(url: string): Promise<void> {
   const page = await (await fetch(url)).text()
   const form = new URLSearchParams({action: 'allow'})
   for (const [, name, value] of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form.set(name!, value!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))))
+    form.set(
+      name!,
+      value!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+    )
   }
   const consent = await fetch(new URL('/oauth2/authorize', url), {method: 'POST', body: form, redirect: 'manual'})
   const location = consent.headers.get('location')
