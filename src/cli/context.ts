@@ -75,7 +75,7 @@ export class Context {
   private credentialPromise?: Promise<ResolvedProfile>
   private clientPromise?: Promise<ApiClient>
   private customerPromise?: Promise<ApiClient>
-  private connectionPromise?: Promise<{baseUrl: string; token?: string}>
+  private connectionPromise?: Promise<{baseUrl: string; token?: string; credentialError?: unknown}>
   private closers: Array<() => Promise<void>> = []
   /**
    * Set by a command that is pointless against an emulator run inside it (listen, trigger: events reach
@@ -137,8 +137,9 @@ export class Context {
   }
 
   client(): Promise<ApiClient> {
-    this.clientPromise ??= this.connection().then(async ({baseUrl, token}) => {
+    this.clientPromise ??= this.connection().then(async ({baseUrl, token, credentialError}) => {
       const profile = this.profile
+      if (credentialError) throw credentialError
       if (!token) {
         throw new TillError(
           `profile "${profile.name}" (${profile.environment}) has no token`,
@@ -235,10 +236,18 @@ export class Context {
     return this.newClient(baseUrl, undefined, `${this.profile.name}.anonymous`)
   }
 
-  /** Base URL and organization token, running the emulator in-process for `local` when nothing answers. */
-  private connection(): Promise<{baseUrl: string; token?: string}> {
+  /**
+   * Base URL and organization token, running the emulator in-process for `local` when nothing answers. A
+   * keyring that could not give the token fails only what needs it: the portal with TILL_CUSTOMER_TOKEN and
+   * the routes without a token still run.
+   */
+  private connection(): Promise<{baseUrl: string; token?: string; credentialError?: unknown}> {
     this.connectionPromise ??= (async () => {
-      const profile = await this.profileWithCredential()
+      let credentialError: unknown
+      const profile = await this.profileWithCredential().catch((error: unknown) => {
+        credentialError = error
+        return this.profile
+      })
       // Only the `local` profile itself, with no URL override, may fall back to an emulator run in-process:
       // any URL given by TILL_API_URL is used as it is, and an unreachable one is reported (exit 6).
       if (
@@ -258,7 +267,7 @@ export class Context {
         const embedded = await this.startEmbeddedEmulator(profile.baseUrl)
         return {baseUrl: embedded.url, token: embedded.token}
       }
-      return {baseUrl: profile.baseUrl, token: profile.token}
+      return {baseUrl: profile.baseUrl, token: profile.token, credentialError}
     })()
     return this.connectionPromise
   }

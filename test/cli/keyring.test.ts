@@ -8,7 +8,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {expectNoToken, linesOf, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
+import {expectNoToken, linesOf, runCli, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 import {control, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {startSecretService, type SecretService} from '../helpers/keyring.js'
@@ -244,7 +244,11 @@ describe('tokens in the OS keyring (a real Secret Service)', () => {
     const {box, env} = withKeyring()
     const socket = join(box.root, 'silent-bus')
     // takes every connection and never says a word, as a keyring waiting at an unlock prompt nobody sees
-    const silent: Server = createServer((c) => c.on('data', () => {})).listen(socket)
+    let connections = 0
+    const silent: Server = createServer((c) => {
+      connections++
+      c.on('data', () => {})
+    }).listen(socket)
     try {
       await new Promise((resolve) => silent.once('listening', resolve))
       const hung = env({DBUS_SESSION_BUS_ADDRESS: `unix:path=${socket}`})
@@ -263,6 +267,22 @@ describe('tokens in the OS keyring (a real Secret Service)', () => {
       expect(failed.stderr).toMatch(/^Error: the token of profile "kept" is in the OS keyring, which could not be used: no answer within 5s/)
       expect(failed.stderr).toContain('Hint: unlock the keyring')
       expect(JSON.parse(service.lookup(account)!)).toEqual({token: emu.sandbox.token})
+
+      // what reads no stored token never asks the keyring (nor loads its binding): not one connection to the bus
+      connections = 0
+      for (const args of [
+        ['profiles', 'list'],
+        ['profiles', 'show', 'kept'],
+        ['products', 'list', '--help'],
+      ]) {
+        const r = await till(args, hung)
+        expect(r.code, r.stderr).toBe(0)
+      }
+      const withEnvToken = await till(['products', 'list', '--limit', '1', '-p', 'kept'], {...hung, TILL_TOKEN: emu.sandbox.token})
+      expect(withEnvToken.code, withEnvToken.stderr).toBe(0)
+      const version = await runCli(['--version'], {env: hung})
+      expect(version.code, version.stderr).toBe(0)
+      expect(connections).toBe(0)
     } finally {
       silent.close()
       box.cleanup()
