@@ -9,7 +9,7 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {expectNoToken, linesOf, runCli, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
-import {control, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {api, control, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {startSecretService, type SecretService} from '../helpers/keyring.js'
 
@@ -311,6 +311,12 @@ describe('tokens in the OS keyring (a real Secret Service)', () => {
         works: expect.stringMatching(/^no: the token of profile "locked" is in the OS keyring/),
       })
       expect(profiles(box).locked).toEqual(stored)
+      // the portal acting for a customer (TILL_CUSTOMER_TOKEN) needs no organization token: it still runs
+      const customer = (await api(emu.sandbox, 'GET', '/customers/?limit=1')).body.items[0]
+      const session = (await api(emu.sandbox, 'POST', '/customer-sessions/', {body: {customer_id: customer.id}})).body.token as string
+      const portal = await till(['portal', 'session', 'show', '--json', '-p', 'locked'], env({TILL_CUSTOMER_TOKEN: session}))
+      expect(portal.code, portal.stderr).toBe(0)
+      expect(JSON.parse(portal.stdout).email).toBe(customer.email)
 
       const old = await till(['products', 'list', '--limit', '1', '-p', 'old'], env())
       expect(old.code, old.stderr).toBe(0)
