@@ -8,7 +8,7 @@ import {isatty} from 'node:tty'
 import type {ApiClient} from '../client/client.js'
 import type {OAuthTokens, TokenProvider} from '../client/oauth.js'
 import type {Budget} from '../client/pace.js'
-import {configDir, readConfig, updateConfig} from './config/profiles.js'
+import {configDir, needsKeyring, readConfig} from './config/profiles.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {redact, redactUrlCredentials} from '../client/redact.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
@@ -73,9 +73,10 @@ export class Context {
   readonly dataDir: string
   readonly emulatorDataDir: string
   private resolved?: ResolvedProfile
+  private credentialPromise?: Promise<ResolvedProfile>
   private clientPromise?: Promise<ApiClient>
   private customerPromise?: Promise<ApiClient>
-  private connectionPromise?: Promise<{baseUrl: string; token?: string}>
+  private connectionPromise?: Promise<{baseUrl: string; token?: string; credentialError?: unknown}>
   private closers: Array<() => Promise<void>> = []
   /**
    * Set by a command that is pointless against an emulator run inside it (listen, trigger: events reach
@@ -105,6 +106,24 @@ export class Context {
     return requestDeadlineMs(process.env)
   }
 
+  /**
+   * The profile with its stored credential: read from the OS keyring, or (a token saved before till used the
+   * keyring) moved there on first use (config/secrets.ts, loaded only here). TILL_TOKEN leaves both alone.
+   */
+  profileWithCredential(): Promise<ResolvedProfile> {
+    this.credentialPromise ??= (async () => {
+      const profile = this.profile
+      if (profile.tokenSource === 'env') return profile
+      const config = readConfig(this.configDir)
+      if (!needsKeyring(config.profiles[profile.name])) return profile
+      const {loadCredential} = await import('./config/secrets.js')
+      await loadCredential(this, config, profile.name)
+      this.resolved = resolveProfile({flag: this.options.profileFlag, env: process.env, config, emulatorDataDir: this.emulatorDataDir})
+      return this.resolved
+    })()
+    return this.credentialPromise
+  }
+
   debug(line: string): void {
     if (this.options.debug) this.io.stderr.write(`[debug] ${redact(line)}\n`)
   }
@@ -124,8 +143,9 @@ export class Context {
   }
 
   client(): Promise<ApiClient> {
-    this.clientPromise ??= this.connection().then(async ({baseUrl, token}) => {
+    this.clientPromise ??= this.connection().then(async ({baseUrl, token, credentialError}) => {
       const profile = this.profile
+      if (credentialError) throw credentialError
       if (!token) {
         throw new TillError(
           `profile "${profile.name}" (${profile.environment}) has no token`,
@@ -145,7 +165,7 @@ export class Context {
     return (await this.connection()).baseUrl
   }
 
-  /** Renews the profile's OAuth tokens at `/v1/oauth2/token` and keeps the new ones in the profile (0600). */
+  /** Renews the profile's OAuth tokens at `/v1/oauth2/token` and keeps the new ones where the old ones were. */
   private async oauthCredentials(baseUrl: string, tokens: OAuthTokens): Promise<TokenProvider> {
     const [{OAuthCredentials}, {requestToken}, {withLock}] = await Promise.all([
       import('../client/oauth.js'),
@@ -157,16 +177,19 @@ export class Context {
     return new OAuthCredentials({
       tokens,
       requestToken: (form) => requestToken(anonymous, form),
-      reload: () => readConfig(this.configDir).profiles[name]?.oauth,
+      reload: async () => {
+        const config = readConfig(this.configDir)
+        const {loadCredential} = await import('./config/secrets.js')
+        await loadCredential(this, config, name)
+        return config.profiles[name]?.oauth
+      },
       exclusive: (fn) => {
         mkdirSync(this.configDir, {recursive: true, mode: 0o700})
         return withLock(join(this.configDir, `.oauth-${name}.lock`), fn)
       },
       save: async (renewed) => {
-        await updateConfig(this.configDir, (c) => {
-          const p = c.profiles[name]
-          if (p) p.oauth = renewed
-        })
+        const {saveCredential} = await import('./config/secrets.js')
+        await saveCredential(this, name, {oauth: renewed}, {renewal: true})
         this.debug(`renewed the access token of profile "${name}" (expires ${renewed.expires_at})`)
       },
       signInHint: `till auth login -p ${name} --web`,
@@ -219,10 +242,18 @@ export class Context {
     return this.newClient(baseUrl, undefined, `${this.profile.name}.anonymous`)
   }
 
-  /** Base URL and organization token, running the emulator in-process for `local` when nothing answers. */
-  private connection(): Promise<{baseUrl: string; token?: string}> {
+  /**
+   * Base URL and organization token, running the emulator in-process for `local` when nothing answers. A
+   * keyring that could not give the token fails only what needs it: the portal with TILL_CUSTOMER_TOKEN and
+   * the routes without a token still run.
+   */
+  private connection(): Promise<{baseUrl: string; token?: string; credentialError?: unknown}> {
     this.connectionPromise ??= (async () => {
-      const profile = this.profile
+      let credentialError: unknown
+      const profile = await this.profileWithCredential().catch((error: unknown) => {
+        credentialError = error
+        return this.profile
+      })
       // Only the `local` profile itself, with no URL override, may fall back to an emulator run in-process:
       // any URL given by TILL_API_URL is used as it is, and an unreachable one is reported (exit 6).
       if (
@@ -242,7 +273,7 @@ export class Context {
         const embedded = await this.startEmbeddedEmulator(profile.baseUrl)
         return {baseUrl: embedded.url, token: embedded.token}
       }
-      return {baseUrl: profile.baseUrl, token: profile.token}
+      return {baseUrl: profile.baseUrl, token: profile.token, credentialError}
     })()
     return this.connectionPromise
   }

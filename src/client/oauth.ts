@@ -116,7 +116,7 @@ export interface OAuthCredentialsOptions {
   /** Keeps renewed tokens (the profile). */
   save: (tokens: OAuthTokens) => Promise<void>
   /** The tokens as stored now: another process may have renewed them meanwhile. */
-  reload?: () => OAuthTokens | undefined
+  reload?: () => OAuthTokens | undefined | Promise<OAuthTokens | undefined>
   /** Runs a renewal alone among the processes sharing the profile (a refresh token is good for one use). */
   exclusive?: <T>(fn: () => Promise<T>) => Promise<T>
   /** Names the way back in a failed renewal's message (`till auth login -p sandbox --web`). */
@@ -156,7 +156,7 @@ export class OAuthCredentials implements TokenProvider {
   }
 
   private async refresh(rejected: string): Promise<string> {
-    const stored = this.options.reload?.()
+    const stored = await this.options.reload?.()
     if (stored && stored.access_token !== rejected && Date.parse(stored.expires_at) > this.now()) {
       this.tokens = stored
       return stored.access_token

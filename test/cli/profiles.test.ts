@@ -53,7 +53,7 @@ describe('profiles and profile selection', () => {
 
   describe('profiles add', () => {
     it('saves the profile in a config file of mode 0600 (folder 0700), token from stdin', async () => {
-      const r = await addProfile('prod', 'production', emulator.production, '--use')
+      const r = await addProfile('prod', 'production', emulator.production, '--use', '--insecure-storage')
       expect(r.stdout).toBe('')
       // the token is checked first, as auth login does, and its organization named (issue 22 item 15)
       expect(r.stderr).toMatch(/^The token belongs to organization .+ \([0-9a-f-]{36}\)\.\nSaved profile "prod" \(production\), now active\.\n$/)
@@ -65,6 +65,8 @@ describe('profiles and profile selection', () => {
         environment: 'production',
         base_url: emulator.production.url,
         token: emulator.production.token,
+        token_store: 'file',
+        token_store_reason: 'insecure-storage',
         organization_id: emulator.production.organizationId,
       })
     })

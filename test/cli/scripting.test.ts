@@ -49,7 +49,8 @@ describe('operator traps', {timeout: 90_000}, () => {
     emulator = await startEmulator({quiet: false})
     env = emulator.production
     box = sandbox()
-    const profile = (environment: string, handle: EnvHandle) => ({environment, base_url: handle.url, token: handle.token})
+    // kept in the file by choice (--insecure-storage): no keyring is asked, nothing said about it
+    const profile = (environment: string, handle: EnvHandle) => ({environment, base_url: handle.url, token: handle.token, token_store: 'file'})
     const config = {active: 'prod', profiles: {prod: profile('production', emulator.production), sbx: profile('sandbox', emulator.sandbox)}}
     mkdirSync(box.configDir, {recursive: true, mode: 0o700})
     writeFileSync(join(box.configDir, 'config.json'), JSON.stringify(config), {mode: 0o600})

@@ -183,7 +183,7 @@ describe('plain http is refused off loopback', () => {
     mkdirSync(dir, {recursive: true})
     writeFileSync(
       join(dir, 'config.json'),
-      JSON.stringify({active: 'prod', profiles: {prod: {environment: 'production', token: TOKEN, base_url: 'http://10.255.255.1/v1'}}}),
+      JSON.stringify({active: 'prod', profiles: {prod: {environment: 'production', token: TOKEN, token_store: 'file', base_url: 'http://10.255.255.1/v1'}}}),
       {mode: 0o600},
     )
     const used = await runInProcess(['products', 'list'], {env: box.env({TILL_CONFIG_DIR: dir})})

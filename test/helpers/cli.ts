@@ -28,8 +28,9 @@ export interface Sandbox {
   cleanup(): void
 }
 
-// (the contract mode, TILL_CONTRACT and TILL_CONTRACT_LOG, stays: an emulator a till process embeds checks the contract too)
-const OUTSIDE = /^(TILL_(?!CONTRACT)|FORCE_COLOR$|NO_COLOR$|CI$)/
+// (the contract mode, TILL_CONTRACT and TILL_CONTRACT_LOG, stays: an emulator a till process embeds checks the contract too);
+// no D-Bus session either: a test never reaches the keyring of the desktop it runs in (test/helpers/keyring.ts starts its own)
+const OUTSIDE = /^(TILL_(?!CONTRACT)|FORCE_COLOR$|NO_COLOR$|CI$|DBUS_SESSION_BUS_ADDRESS$|XDG_RUNTIME_DIR$)/
 
 /**
  * The compile cache of the suite's till processes (src/cli/compile-cache.ts), shared by every sandbox: with

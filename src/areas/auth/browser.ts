@@ -6,7 +6,7 @@ import {EMULATOR_CLIENT_ID} from '../../client/oauth.js'
 import {isLoopbackHost} from '../../client/origin.js'
 import {usageError} from '../../client/till-error.js'
 import type {Context} from '../../cli/context.js'
-import {readConfig, updateConfig, type Environment} from '../../cli/config/profiles.js'
+import {readConfig, type Environment} from '../../cli/config/profiles.js'
 import {canOpenBrowser, openUrl} from '../../cli/open.js'
 import type {Prompter} from '../../cli/prompt.js'
 import {pickOrganization} from './organization.js'
@@ -35,7 +35,7 @@ export interface BrowserSignIn {
   baseUrl: string
   /** Whether the URL was given (--url) and is kept in the profile. */
   customUrl: boolean
-  flags: {browser: boolean; 'client-id'?: string; organization?: string; port: number; timeout: number}
+  flags: {browser: boolean; 'client-id'?: string; organization?: string; port: number; timeout: number; 'insecure-storage'?: boolean}
 }
 
 /**
@@ -76,19 +76,25 @@ export async function signInWithBrowser(s: BrowserSignIn): Promise<void> {
   })
   const client = await ctx.newClient(s.baseUrl, tokens.access_token, s.name)
   const org = await pickOrganization(client, flags.organization, s.prompter)
-  await updateConfig(ctx.configDir, (c) => {
-    const profile = {
-      ...c.profiles[s.name],
-      environment: s.environment,
-      base_url: s.customUrl ? s.baseUrl : undefined,
-      oauth: tokens,
-      oauth_client_id: clientId,
-      organization_id: org.id,
-    }
-    delete profile.token
-    c.profiles[s.name] = profile
-    c.active = s.name
-  })
+  const {saveCredential} = await import('../../cli/config/secrets.js')
+  await saveCredential(
+    ctx,
+    s.name,
+    {oauth: tokens},
+    {
+      insecure: flags['insecure-storage'],
+      change: (c) => {
+        c.profiles[s.name] = {
+          ...c.profiles[s.name],
+          environment: s.environment,
+          base_url: s.customUrl ? s.baseUrl : undefined,
+          oauth_client_id: clientId,
+          organization_id: org.id,
+        }
+        c.active = s.name
+      },
+    },
+  )
   const granted = tokens.scope.split(' ').filter(Boolean)
   ctx.note(
     `Signed in to ${s.environment} through the browser as organization ${org.name} (${org.id}), ${granted.length} scopes. Profile "${s.name}" is active; its access token renews itself.`,

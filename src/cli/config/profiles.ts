@@ -1,5 +1,6 @@
 // Profiles: named sets of environment, base URL, token, negotiated rate limit and organization.
-// Stored with conf in `<config dir>/config.json` (mode 0600); `TILL_CONFIG_DIR` moves the folder.
+// Stored with conf in `<config dir>/config.json` (mode 0600); `TILL_CONFIG_DIR` moves the folder. A profile's
+// token lives in the OS keyring where one answers, and only then out of this file (secrets.ts).
 // Reads go straight to the file (conf's schema machinery is not needed to read JSON, and stays off
 // the start-up path of every command); writes go through conf.
 import {chmodSync, mkdirSync, readFileSync} from 'node:fs'
@@ -30,6 +31,16 @@ export interface ProfileRecord {
   oauth_client_id?: string
   /** `Polar-Version` to send instead of the one till is built for, e.g. `2026-10`. */
   api_version?: string
+  /**
+   * Where the token (or the browser sign-in) is kept: in the OS keyring (`keyring` names its entry; the file
+   * holds no secret), or in this file. Absent on a profile saved before till used the keyring: its token
+   * moves there on first use.
+   */
+  token_store?: 'keyring' | 'file'
+  /** Why a token is in the file: chosen (--insecure-storage), or no keyring answered when it was stored. */
+  token_store_reason?: 'insecure-storage' | 'no-keyring'
+  /** The keyring entry (service `till`, this account) and whether it holds a token or a browser sign-in. */
+  keyring?: {account: string; holds: 'token' | 'oauth'}
 }
 
 export interface ConfigData {
@@ -118,6 +129,16 @@ export async function updateConfig(dir: string, change: (data: ConfigData) => vo
     )
   }
 }
+
+/** Where a profile's stored credential is (for `auth status`, `profiles list`): the keyring, the file, or none. */
+export function tokenStoreOf(p: ProfileRecord | undefined): 'keyring' | 'file' | null {
+  if (p?.token_store === 'keyring' && p.keyring) return 'keyring'
+  return p?.token || p?.oauth ? 'file' : null
+}
+
+/** True when the profile's credential is read from the OS keyring, or moved there, before use (secrets.ts). */
+export const needsKeyring = (p: ProfileRecord | undefined): boolean =>
+  Boolean(p && ((p.token_store === 'keyring' && p.keyring) || (p.token_store === undefined && (p.token || p.oauth))))
 
 export function validProfileName(name: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/.test(name)

@@ -3,7 +3,7 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {DEFAULT_URLS, ENVIRONMENTS, type ConfigData, type Environment} from './profiles.js'
+import {DEFAULT_URLS, ENVIRONMENTS, tokenStoreOf, type ConfigData, type Environment} from './profiles.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 import {parseRateLimit, type Rule} from '../../client/rate-limit.js'
 import {printable} from '../../client/ids.js'
@@ -27,6 +27,8 @@ export interface ResolvedProfile {
   token?: string
   /** Where the token came from, for `auth status` and hints. */
   tokenSource: 'env' | 'profile' | 'oauth' | 'emulator' | 'none'
+  /** Where the profile's stored credential lives (the keyring's is read by `Context.profileWithCredential`). */
+  tokenStore: 'keyring' | 'file' | null
   /** The browser sign-in's tokens, when the token is its access token. */
   oauth?: OAuthTokens
   /** Where the base URL came from: TILL_API_URL overrides the profile's. */
@@ -156,6 +158,7 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     baseUrl,
     token,
     tokenSource,
+    tokenStore: tokenStoreOf(stored),
     oauth,
     urlSource,
     rateLimit,

@@ -225,11 +225,12 @@ export const profileColumns: ResourceColumns = {
     column('environment', 'Environment', 'status'),
     column('base_url', 'URL', 'text'),
     column('token', 'Token', 'text'),
+    column('token_store', 'Kept in', 'text'),
     column('rate_limit', 'Rate limit', 'text'),
     column('organization_id', 'Organization', 'id'),
   ],
-  defaults: ['active', 'name', 'environment', 'base_url', 'token'],
-  fields: ['active', 'name', 'environment', 'base_url', 'token', 'rate_limit', 'organization_id', 'api_version'],
+  defaults: ['active', 'name', 'environment', 'base_url', 'token', 'token_store'],
+  fields: ['active', 'name', 'environment', 'base_url', 'token', 'token_store', 'rate_limit', 'organization_id', 'api_version'],
 }
 
 /** Per-id results of a command run on ids from stdin. */

@@ -33,7 +33,7 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CatalogApply)
-    const p = this.ctx.profile
+    const p = await this.ctx.profileWithCredential() // its token (from the keyring too) names the lock
     // Planned and applied holding the environment's lock: a second apply plans after the first is done.
     const lock = await lockEnvironment(this.ctx.configDir, p, (flags['max-wait'] ?? 120) * 1000, (line) => this.ctx.note(line))
     try {

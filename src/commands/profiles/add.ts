@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {DEFAULT_URLS, ENVIRONMENTS, readConfig, updateConfig, validProfileName, type ProfileRecord} from '../../cli/config/profiles.js'
+import {DEFAULT_URLS, ENVIRONMENTS, readConfig, updateConfig, validProfileName, type ConfigData, type ProfileRecord} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
 import {verifyToken, type Organization} from '../../cli/config/verify.js'
 import {printable} from '../../client/ids.js'
@@ -13,7 +13,7 @@ import {isKnownApiVersion, KNOWN_VERSIONS_TEXT} from '../../client/version.js'
 export default class ProfilesAdd extends BaseCommand {
   static override summary = 'Add a profile (or replace one), reading its token from a hidden prompt or stdin.'
   static override description =
-    'The token is never taken as an argument: on a terminal it is asked for without echo; in scripts pipe it with --token-stdin. As auth login does, the token is checked against the API first (its organization is recorded), and a token the API refuses is not saved; --no-verify saves it unchecked (offline setup). The config file is private to you (mode 0600).'
+    'The token is never taken as an argument: on a terminal it is asked for without echo; in scripts pipe it with --token-stdin. As auth login does, the token is checked against the API first (its organization is recorded), and a token the API refuses is not saved; --no-verify saves it unchecked (offline setup). The token is kept in the OS keyring, or where none answers (or with --insecure-storage) in the config file, which is private to you (mode 0600).'
   static override examples = [
     '<%= config.bin %> <%= command.id %> prod --environment production',
     {
@@ -42,6 +42,7 @@ export default class ProfilesAdd extends BaseCommand {
       description: 'Public OAuth2 client (polar_ci_...) for signing in through the browser later (till auth login --web); no token is asked then.',
     }),
     use: Flags.boolean({description: 'Make it the active profile.'}),
+    'insecure-storage': Flags.boolean({description: 'Keep the token in the config file (mode 0600) instead of the OS keyring.'}),
     verify: Flags.boolean({description: 'Check the token against the API before saving it (--no-verify: save it unchecked).', default: true, allowNo: true}),
     'no-input': Flags.boolean({description: 'Never prompt; fail if something is missing.'}),
   }
@@ -79,15 +80,21 @@ export default class ProfilesAdd extends BaseCommand {
     }
     const profile: ProfileRecord = {environment: flags.environment}
     if (flags.url) profile.base_url = flags.url.replace(/\/+$/, '')
-    if (token) profile.token = token
     if (flags['rate-limit']) profile.rate_limit = flags['rate-limit']
     if (flags['api-version']) profile.api_version = flags['api-version']
     if (flags['organization-id'] ?? organization?.id) profile.organization_id = flags['organization-id'] ?? organization?.id
     if (flags['oauth-client-id']) profile.oauth_client_id = flags['oauth-client-id']
-    const data = await updateConfig(this.ctx.configDir, (c) => {
+    const write = (c: ConfigData) => {
       c.profiles[args.name] = profile
       if (flags.use) c.active = args.name
-    })
+    }
+    const replaced = readConfig(this.ctx.configDir).profiles[args.name]
+    const secrets = token || replaced?.keyring ? await import('../../cli/config/secrets.js') : undefined
+    if (token) await secrets!.saveCredential(this.ctx, args.name, {token}, {insecure: flags['insecure-storage'], change: write})
+    else await updateConfig(this.ctx.configDir, write)
+    // the token of the profile replaced without one leaves the keyring too
+    if (!token && replaced?.token_store === 'keyring' && replaced.keyring) await secrets!.forgetKeyring(this.ctx, replaced.keyring.account)
+    const data = readConfig(this.ctx.configDir)
     if (organization) this.ctx.note(`The token belongs to organization ${organization.name} (${organization.id}).`)
     this.ctx.note(
       `Saved profile "${args.name}" (${flags.environment})${data.active === args.name ? ', now active' : `; use it with: till profiles use ${args.name}`}.`,

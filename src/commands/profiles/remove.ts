@@ -6,7 +6,7 @@ import {canPrompt} from '../../cli/config/token-input.js'
 import {usageError} from '../../client/till-error.js'
 
 export default class ProfilesRemove extends BaseCommand {
-  static override summary = 'Remove a profile and its stored token.'
+  static override summary = 'Remove a profile and its stored token (from the OS keyring too).'
   static override examples = ['<%= config.bin %> <%= command.id %> old-sandbox', '<%= config.bin %> <%= command.id %> old-sandbox --yes']
   static override args = {name: Args.string({ignoreStdin: true, description: 'Profile name.', required: true})}
   static override flags = {yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'})}
@@ -30,6 +30,10 @@ export default class ProfilesRemove extends BaseCommand {
       delete c.profiles[args.name]
       if (c.active === args.name) c.active = LOCAL_PROFILE
     })
+    if (profile.token_store === 'keyring' && profile.keyring) {
+      const {forgetKeyring} = await import('../../cli/config/secrets.js')
+      await forgetKeyring(this.ctx, profile.keyring.account)
+    }
     this.ctx.note(`Removed profile "${args.name}".${config.active === args.name ? ` The active profile is now "${LOCAL_PROFILE}".` : ''}`)
   }
 }
