@@ -9,6 +9,7 @@ import {convertProducts, MIGRATED_FROM} from './convert-products.js'
 import type {Finding, FindingKind, Findings} from './findings.js'
 import {keyOf, mapDiscounts, mapProducts} from './mapping.js'
 import type {SourceDiscount, SourceLeftovers, SourceProduct} from './model.js'
+import {isoDigits, type SourceDigits} from './units.js'
 
 export interface Converted {
   catalog: Catalog
@@ -22,12 +23,13 @@ export function convertCatalog(
   source: string,
   input: {products: SourceProduct[]; discounts: SourceDiscount[]},
   target: Environment,
-  options: {orgCurrency: string | null; maps: Map<string, string>},
+  options: {orgCurrency: string | null; maps: Map<string, string>; digits?: SourceDigits; now?: number},
   findings: Findings,
 ): Converted {
   const keyed = new EnvironmentKeys(target)
   const inTarget = (section: string) => keyed.keyed.get(section) ?? []
-  const converted = convertProducts(source, input.products, options.orgCurrency, findings)
+  const digits = options.digits ?? isoDigits
+  const converted = convertProducts(source, input.products, options.orgCurrency, findings, digits)
   const mapped = mapProducts(converted.products, inTarget('products'), options.maps, source)
   // meters and benefits an earlier run made keep their keys
   const meterKeys = new Map<string, string>()
@@ -52,7 +54,11 @@ export function convertCatalog(
     products[mapped.keys.get(p)!] = entry
   }
   const productKeys = (id: string) => (converted.bySource.get(id) ?? []).map((p) => mapped.keys.get(p)!)
-  const planned = convertDiscounts(source, input.discounts, productKeys, findings)
+  const priceKey = (id: string) => {
+    const made = converted.byPrice.get(id)
+    return made === undefined ? undefined : mapped.keys.get(made)
+  }
+  const planned = convertDiscounts(source, input.discounts, {productKeys, priceKey, digits, now: options.now ?? Date.now()}, findings)
   const discountKeys = mapDiscounts(planned, inTarget('discounts'))
   const discounts: Record<string, unknown> = {}
   for (const d of planned) discounts[discountKeys.get(d)!] = d.entry

@@ -6,6 +6,7 @@
 // fake server is typed with the official `stripe` package's types).
 import type {Budget} from '../../client/pace.js'
 import {type SourceClient, type SourceClientOptions, sourceClient} from './source-client.js'
+import {stripeDigits} from './units.js'
 import type {Interval, Source, SourceCustomer, SourceDiscount, SourceLeftovers, SourcePrice, SourceProduct} from './model.js'
 
 interface List<T> {
@@ -174,6 +175,7 @@ export function stripeSource(options: StripeOptions): Source & {close(): Promise
 
   return {
     name: 'stripe',
+    minorDigits: stripeDigits,
     close: () => http.close(),
     async *products(progress) {
       const meters = new Map<string, string>()
