@@ -7,6 +7,7 @@ import {readFileSync} from 'node:fs'
 import {Flags} from '@oclif/core'
 
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
+import {terminalText} from '../../cli/output/format.js'
 import {BaseCommand} from '../command.js'
 import {reportText} from './convert.js'
 import type {ExternalIdMode} from './convert-others.js'
@@ -73,7 +74,8 @@ export abstract class MigrateCommand extends BaseCommand {
       await source.close()
     }
     if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
-    else this.ctx.io.stdout.write(reportText(report))
+    // on a terminal, what the source named is escaped; piped, the bytes as they are
+    else this.ctx.io.stdout.write(reportText(report, this.ctx.io.stdoutIsTTY ? terminalText : undefined))
     const at = (name: string) => `${flags.out.replace(/\/+$/, '')}/${name}`
     this.ctx.note(
       `Wrote ${at(FILES.catalog)}, ${at(FILES.customers)} and ${at(FILES.precheck)}. Next: till catalog plan ${at(FILES.catalog)}, till catalog apply ${at(FILES.catalog)}, till customers import ${at(FILES.customers)}`,

@@ -233,7 +233,7 @@ describe("amounts: read with the source's exponent, written with Polar's", () =>
     const {catalog, findings} = convert(
       [
         product('neg', [fixed('p_neg', -100), fixed('p_ok', 900, 'usd', 'year')]),
-        product('big', [fixed('p_big', 9007199254740993)]),
+        product('big', [fixed('p_big', JSON.parse('9007199254740993'))]),
         product('e21', [fixed('p_e21', 1e21)]),
         product('half', [fixed('p_half', 12.5)]),
         product('max', [fixed('p_max', 100_000_000)]),

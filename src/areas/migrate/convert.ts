@@ -151,7 +151,11 @@ export function buildReport(r: ReportInput): Report {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /** The report as a person reads it. */
-export function reportText(report: Report): string {
+/**
+ * The report for people. `shown` is applied to every text from the source (names, ids, codes in the
+ * details): on a terminal, the one function that escapes control and reordering characters.
+ */
+export function reportText(report: Report, shown: (text: string) => string = (text) => text): string {
   const lines: string[] = [`Precheck of the ${report.source} migration`, '']
   for (const [kind, c] of Object.entries(report.counts))
     lines.push(`${kind.padEnd(10)} ${String(c.read).padStart(6)} read: ${c.as_is} as is, ${c.changed} with a change, ${c.not_moved} not moved`)
@@ -162,12 +166,12 @@ export function reportText(report: Report): string {
   )
   if (report.adopted.length > 0) {
     lines.push('', `Mapped onto products the target has (same name, interval, currency and amount):`)
-    for (const a of report.adopted) lines.push(`  ${a.sourceId} -> ${a.id} (key ${a.key})`)
+    for (const a of report.adopted) lines.push(`  ${shown(a.sourceId)} -> ${a.id} (key ${a.key})`)
   }
   const section = (title: string, findings: Finding[]) => {
     if (findings.length === 0) return
     lines.push('', title)
-    for (const f of findings) lines.push(`  ${f.kind} ${f.id} "${f.name}": [${f.rule}] ${f.detail}`)
+    for (const f of findings) lines.push(`  ${f.kind} ${shown(f.id)} "${shown(f.name)}": [${f.rule}] ${shown(f.detail)}`)
   }
   section('Converted with a change:', report.changes)
   section('Not moved:', report.not_moved)
