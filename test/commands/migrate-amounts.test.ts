@@ -1,6 +1,6 @@
 // Amounts from each source as Polar takes them, end to end (a fake source, `till migrate`, `till catalog
 // apply` on the emulator): Stripe counts ISK, HUF and COP in hundredths, Paddle and Lemon Squeezy in ISO
-// 4217 units (ISK whole), Polar in hundredths for all three; an amount out of range, a percentage over
+// 4217 units (ISK whole), Polar in hundredths for all three (CLP whole for all); an amount out of range, a percentage over
 // 100 or a duration under a month leaves that price or discount out with the reason, and the rest moves;
 // a discount that expired is not moved, whatever the source.
 import {readFileSync} from 'node:fs'
@@ -131,11 +131,11 @@ describe('till migrate: amounts, limits and expiries as the source had them', ()
     }
   }, 60_000)
 
-  it('Paddle: ISK in whole units, HUF and COP in hundredths, each as much in Polar', async () => {
+  it('Paddle: HUF and COP in hundredths, CLP in whole units, each as much in Polar', async () => {
     const fixtures = paddleFixtures({products: 0, customers: 0})
     fixtures.discounts = []
     for (const [n, currency, amount] of [
-      [900, 'ISK', '5000'],
+      [900, 'CLP', '5000'],
       [901, 'HUF', '250000'],
       [902, 'COP', '1000000'],
     ] as const) {
@@ -147,7 +147,7 @@ describe('till migrate: amounts, limits and expiries as the source had them', ()
     await paddle.start()
     try {
       const {price} = await migrateAndApply('paddle', paddle.url, 'paddle')
-      expect(fixtures.products.map((p) => price(p.id))).toEqual(['500000 isk', '250000 huf', '1000000 cop'])
+      expect(fixtures.products.map((p) => price(p.id))).toEqual(['5000 clp', '250000 huf', '1000000 cop'])
     } finally {
       await paddle.close()
     }

@@ -49,6 +49,8 @@ export abstract class MigrateCommand extends BaseCommand {
   protected async migrate(
     spec: SourceSpec,
     flags: {out: string; 'external-id': string; map?: string[]; 'api-key-file'?: string; 'no-target': boolean; 'api-base'?: string},
+    /** The key, where the command has one of its own (a demo source): none is asked for. */
+    givenKey?: string,
   ): Promise<void> {
     const maps = new Map<string, string>()
     for (const m of flags.map ?? []) {
@@ -56,7 +58,7 @@ export abstract class MigrateCommand extends BaseCommand {
       if (!match) throw usageError(`--map ${m}: give SOURCE_ID=POLAR_ID`, 'e.g. --map prod_abc=8f2c…, the ids the precheck names')
       maps.set(match[1]!, match[2]!)
     }
-    const key = await this.sourceKey(spec, flags['api-key-file'])
+    const key = givenKey ?? (await this.sourceKey(spec, flags['api-key-file']))
     const source = spec.make(key, flags['api-base'], (line) => this.ctx.debug(line))
     const progress = await migrationProgress(this.ctx.io.stderr as NodeJS.WriteStream, this.ctx.io.stderrIsTTY)
     let report
@@ -78,7 +80,7 @@ export abstract class MigrateCommand extends BaseCommand {
     else this.ctx.io.stdout.write(reportText(report, this.ctx.io.stdoutIsTTY ? terminalText : undefined))
     const at = (name: string) => `${flags.out.replace(/\/+$/, '')}/${name}`
     this.ctx.note(
-      `Wrote ${at(FILES.catalog)}, ${at(FILES.customers)} and ${at(FILES.precheck)}. Next: till catalog plan ${at(FILES.catalog)}, till catalog apply ${at(FILES.catalog)}, till customers import ${at(FILES.customers)}`,
+      `${report.demo ? 'Demo data, not your account. ' : ''}Wrote ${at(FILES.catalog)}, ${at(FILES.customers)} and ${at(FILES.precheck)}. Next: till catalog plan ${at(FILES.catalog)}, till catalog apply ${at(FILES.catalog)}, till customers import ${at(FILES.customers)}`,
     )
   }
 

@@ -9,6 +9,7 @@ import {convertProducts, MIGRATED_FROM} from './convert-products.js'
 import type {Finding, FindingKind, Findings} from './findings.js'
 import {keyOf, mapDiscounts, mapProducts} from './mapping.js'
 import type {SourceDiscount, SourceLeftovers, SourceProduct} from './model.js'
+import {DEMO_NOTE, DEMO_SOURCE} from './demo.js'
 import {isoDigits, type SourceDigits} from './units.js'
 
 export interface Converted {
@@ -90,6 +91,8 @@ export const LEFTOVER_PATHS: Record<string, {subscriptions: string; paymentMetho
   },
 }
 
+LEFTOVER_PATHS[DEMO_SOURCE] = LEFTOVER_PATHS.stripe!
+
 export interface ReportInput {
   source: string
   findings: Findings
@@ -107,6 +110,8 @@ interface KindCounts {
 
 export interface Report {
   source: string
+  /** Set on a demo run (`--demo`): what the data is. */
+  demo?: string
   counts: {products: KindCounts; discounts: KindCounts; customers: KindCounts}
   /** What the written files hold: what `catalog apply` and `customers import` create the first time. */
   written: {meters: number; benefits: number; products: number; discounts: number; customers: number}
@@ -126,6 +131,7 @@ export function buildReport(r: ReportInput): Report {
   const c = r.converted.catalog
   return {
     source: r.source,
+    ...(r.source === DEMO_SOURCE ? {demo: DEMO_NOTE} : {}),
     counts: {
       products: counts('product', r.converted.read.products),
       discounts: counts('discount', r.converted.read.discounts),
@@ -157,6 +163,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  */
 export function reportText(report: Report, shown: (text: string) => string = (text) => text): string {
   const lines: string[] = [`Precheck of the ${report.source} migration`, '']
+  if (report.demo) lines.push(`This is ${report.demo}.`, '')
   for (const [kind, c] of Object.entries(report.counts))
     lines.push(`${kind.padEnd(10)} ${String(c.read).padStart(6)} read: ${c.as_is} as is, ${c.changed} with a change, ${c.not_moved} not moved`)
   const w = report.written

@@ -129,6 +129,8 @@ export interface StripeOptions extends Pick<SourceClientOptions, 'maxWaitMs' | '
   key: string
   base?: string
   budget?: Budget
+  /** The source's name (`migrated_from` prefix, the report's source): `stripe` unless a demo says otherwise. */
+  name?: string
 }
 
 export function stripeSource(options: StripeOptions): Source & {close(): Promise<void>} {
@@ -174,7 +176,7 @@ export function stripeSource(options: StripeOptions): Source & {close(): Promise
   }
 
   return {
-    name: 'stripe',
+    name: options.name ?? 'stripe',
     minorDigits: stripeDigits,
     close: () => http.close(),
     async *products(progress) {
