@@ -146,8 +146,10 @@ describe('till migrate: amounts, limits and expiries as the source had them', ()
     const paddle = fakePaddle(fixtures, PADDLE_KEY)
     await paddle.start()
     try {
-      const {price} = await migrateAndApply('paddle', paddle.url, 'paddle')
+      const {price, text} = await migrateAndApply('paddle', paddle.url, 'paddle')
       expect(fixtures.products.map((p) => price(p.id))).toEqual(['5000 clp', '250000 huf', '1000000 cop'])
+      // the file reads as the source meant it: 2,500.00 HUF, not 250,000
+      for (const amount of ['amount: "5000"', 'amount: "2500.00"', 'amount: "10000.00"']) expect(text).toContain(amount)
     } finally {
       await paddle.close()
     }
