@@ -224,6 +224,18 @@ describe("amounts: read with the source's exponent, written with Polar's", () =>
     expect(catalog.discounts!.c_isk).toMatchObject({amounts: {isk: '500.00'}})
   })
 
+  it('MGA: ISO 4217 counts hundredths, Polar whole ariary; a fraction of an ariary cannot be kept', () => {
+    const {catalog, findings} = convert(
+      [product('mga', [fixed('p_mga', 500_000, 'mga')]), product('mga2', [fixed('p_mga2', 500_050, 'mga')])],
+      [],
+      null,
+      isoDigits,
+    )
+    expect(amountOf(catalog, 'mga')).toEqual(['5000 mga'])
+    expect(catalog.products!.mga2).toBeUndefined()
+    expect(findings.changes.find((c) => c.id === 'mga2')?.detail).toBe('price p_mga2 left out: 5000.5 MGA has more decimals than Polar keeps in MGA (0)')
+  })
+
   it("every currency Polar takes: Stripe's exponent is Polar's; ISO 4217's differs for ISK, MGA and UGX only", () => {
     expect([...CURRENCIES].filter((c) => stripeDigits(c) !== serviceDigits(c))).toEqual([])
     expect([...CURRENCIES].filter((c) => isoDigits(c) !== serviceDigits(c))).toEqual(['isk', 'mga', 'ugx'])
