@@ -19,6 +19,8 @@ export interface PlannedDiscount {
 
 const MAX_MONTHS = LIMITS.discountMonths
 const CODE = /^[A-Za-z0-9]+$/
+/** A date and time with its offset, as the catalog takes it. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
 
 export interface DiscountContext {
   /** The catalog keys of a source product (none: it does not move). */
@@ -39,6 +41,11 @@ function refusedValue(d: SourceDiscount): {rule: string; detail: string} | undef
   }
   if (d.duration.type === 'repeating' && (!Number.isInteger(d.duration.months) || d.duration.months < 1))
     return {rule: 'coupon-duration', detail: `repeats for ${d.duration.months} months: Polar takes 1 to ${MAX_MONTHS}`}
+  for (const date of [d.startsAt, d.endsAt])
+    if (date !== null && !(ISO_DATE.test(date) && Number.isFinite(Date.parse(date))))
+      return {rule: 'discount-dates', detail: `"${date}" is not a date and time Polar takes`}
+  if (d.startsAt !== null && d.endsAt !== null && Date.parse(d.endsAt) <= Date.parse(d.startsAt))
+    return {rule: 'discount-dates', detail: `it ends (${d.endsAt}) before it starts (${d.startsAt})`}
   return undefined
 }
 

@@ -60,7 +60,7 @@ function metadataOf(p: SourceProduct, findings: Findings, migratedFrom: string):
   const out: Record<string, string> = {}
   const dropped: string[] = []
   for (const [k, v] of Object.entries(p.metadata)) {
-    if (k === 'key' || k === MIGRATED_FROM || k.length > 40 || v === '' || v.length > 500 || Object.keys(out).length >= 48) dropped.push(k)
+    if (k === 'key' || k === MIGRATED_FROM || k === '' || k.length > 40 || v === '' || v.length > 500 || Object.keys(out).length >= 48) dropped.push(k)
     else out[k] = v
   }
   if (dropped.length > 0)
@@ -91,6 +91,11 @@ function inPolarUnits(price: Priced, digits: SourceDigits): Priced | {problem: s
       if ('problem' in amount) return {problem: `its ${field}: ${amount.problem}`}
       out[field] = amount.minor
     }
+    const text = (minor: number) => `${majorText(minor, price.currency)} ${price.currency.toUpperCase()}`
+    if (out.minimum !== null && out.maximum !== null && out.minimum > out.maximum)
+      return {problem: `its minimum ${text(out.minimum)} is above its maximum ${text(out.maximum)}`}
+    if (out.preset !== null && ((out.minimum !== null && out.preset < out.minimum) || (out.maximum !== null && out.preset > out.maximum)))
+      return {problem: `its preset ${text(out.preset)} is outside its minimum and maximum`}
     return out
   }
   // a metered unit amount is a decimal of minor units: shifted by the difference of the exponents
@@ -121,6 +126,16 @@ export function convertProducts(
       }
       if (!isCurrency(currencyOf(read))) {
         findings.change('product', p.id, p.name, 'currency-unsupported', `price ${read.id} left out: Polar does not sell in ${currencyOf(read).toUpperCase()}`)
+        continue
+      }
+      if (!Number.isSafeInteger(read.intervalCount) || read.intervalCount < 1) {
+        findings.change(
+          'product',
+          p.id,
+          p.name,
+          'interval-count',
+          `price ${read.id} left out: billed every ${read.intervalCount} ${intervalOf(read) ?? 'time'}s`,
+        )
         continue
       }
       const price = inPolarUnits(read, digits)

@@ -273,6 +273,33 @@ describe("amounts: read with the source's exponent, written with Polar's", () =>
     expect(majorText(12.5, 'usd')).toBe('0.125')
   })
 
+  it("what the catalog's own check refuses is left out with the reason, never stopping the run", () => {
+    const custom = (id: string, minimum: number | null, maximum: number | null, preset: number | null): SourcePrice => ({
+      kind: 'custom',
+      id,
+      currency: 'usd',
+      minimum,
+      maximum,
+      preset,
+      interval: null,
+      intervalCount: 1,
+      raw: 'x',
+    })
+    const {catalog, findings} = convert([
+      product('minmax', [custom('c1', 500, 100, null), fixed('ok1', 900)]),
+      product('preset', [custom('c2', 500, null, 100)]),
+      product('zero', [fixed('z', 900, 'usd', 'month', 0)]),
+      product('meta', [fixed('ok2', 900)], {metadata: {'': 'x', fine: 'y'}}),
+    ])
+    expect(Object.keys(catalog.products!)).toEqual(['minmax', 'meta'])
+    expect(catalog.products!.meta!.metadata).toEqual({fine: 'y', migrated_from: 'stripe:meta'})
+    expect(findings.changes.filter((c) => c.rule === 'amount-invalid').map((c) => c.detail)).toEqual([
+      'price c1 left out: its minimum 5.00 USD is above its maximum 1.00 USD',
+      'price c2 left out: its preset 1.00 USD is outside its minimum and maximum',
+    ])
+    expect(findings.changes.find((c) => c.id === 'zero')).toMatchObject({rule: 'interval-count', detail: 'price z left out: billed every 0 months'})
+  })
+
   it("a discount's value or duration Polar does not take is refused, never changed: 150%, -10%, -3 months", () => {
     const {catalog, findings} = convert(
       [],
@@ -280,6 +307,8 @@ describe("amounts: read with the source's exponent, written with Polar's", () =>
         discount('c150', {value: {type: 'percentage', basisPoints: 15_000}}),
         discount('cneg', {value: {type: 'percentage', basisPoints: -1000}}),
         discount('cmonths', {duration: {type: 'repeating', months: -3}}),
+        discount('cdate', {endsAt: 'next spring'}),
+        discount('cbackwards', {startsAt: '2027-02-01T00:00:00Z', endsAt: '2027-01-01T00:00:00Z'}),
         discount('c100', {value: {type: 'percentage', basisPoints: 10_000}, duration: {type: 'repeating', months: 3}}),
       ],
     )
@@ -289,6 +318,8 @@ describe("amounts: read with the source's exponent, written with Polar's", () =>
       'c150 discount-value: a percentage of 150%: Polar takes 0.01% to 100%',
       'cneg discount-value: a percentage of -10%: Polar takes 0.01% to 100%',
       'cmonths coupon-duration: repeats for -3 months: Polar takes 1 to 999',
+      'cdate discount-dates: "next spring" is not a date and time Polar takes',
+      'cbackwards discount-dates: it ends (2027-01-01T00:00:00Z) before it starts (2027-02-01T00:00:00Z)',
     ])
   })
 })
