@@ -148,6 +148,14 @@ export function convertProducts(
           'amount-below-minimum',
           `price ${price.id} left out: ${majorText(price.money.amount, price.money.currency)} ${price.money.currency.toUpperCase()} is under Polar's least price, ${majorText(minimumMinor(price.money.currency), price.money.currency)}`,
         )
+      else if (price.kind === 'custom' && price.maximum !== null && price.maximum < minimumMinor(price.currency))
+        findings.change(
+          'product',
+          p.id,
+          p.name,
+          'amount-below-minimum',
+          `price ${read.id} left out: its maximum ${majorText(price.maximum, price.currency)} ${price.currency.toUpperCase()} is under Polar's least price, ${majorText(minimumMinor(price.currency), price.currency)}`,
+        )
       else if (price.kind === 'custom' && price.minimum !== null && price.minimum > 0 && price.minimum < minimumMinor(price.currency)) {
         const least = minimumMinor(price.currency)
         findings.change(

@@ -288,6 +288,7 @@ describe("amounts: read with the source's exponent, written with Polar's", () =>
     const {catalog, findings} = convert([
       product('minmax', [custom('c1', 500, 100, null), fixed('ok1', 900)]),
       product('preset', [custom('c2', 500, null, 100)]),
+      product('tiny', [custom('c3', 10, 20, null)]),
       product('zero', [fixed('z', 900, 'usd', 'month', 0)]),
       product('meta', [fixed('ok2', 900)], {metadata: {'': 'x', fine: 'y'}}),
     ])
@@ -297,6 +298,10 @@ describe("amounts: read with the source's exponent, written with Polar's", () =>
       'price c1 left out: its minimum 5.00 USD is above its maximum 1.00 USD',
       'price c2 left out: its preset 1.00 USD is outside its minimum and maximum',
     ])
+    expect(findings.changes.find((c) => c.id === 'tiny')).toMatchObject({
+      rule: 'amount-below-minimum',
+      detail: "price c3 left out: its maximum 0.20 USD is under Polar's least price, 0.50",
+    })
     expect(findings.changes.find((c) => c.id === 'zero')).toMatchObject({rule: 'interval-count', detail: 'price z left out: billed every 0 months'})
   })
 
