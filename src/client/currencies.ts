@@ -20,3 +20,13 @@ export const isCurrency = (code: string): boolean => CURRENCIES.has(code.toLower
 
 /** `code` as the API's currency when the service takes it, else undefined. */
 export const asCurrency = (code: string): Currency | undefined => (CURRENCIES.has(code.toLowerCase()) ? (code.toLowerCase() as Currency) : undefined)
+
+// The service counts an amount in whole units for these currencies and in hundredths for every other one it
+// takes (the service's get_currency_decimal_factor; it has no three-decimal currency). They are Stripe's
+// API units, since the service charges through Stripe: ISK, HUF, TWD and UGX, used without decimals,
+// are still counted in hundredths.
+const ZERO_DECIMAL: ReadonlySet<string> = new Set('bif clp djf gnf jpy kmf krw mga pyg rwf vnd vuv xaf xof xpf'.split(' '))
+
+/** How many decimals the service's minor units of `code` have (0 for JPY, 2 for USD and HUF), or undefined when it does not take `code`. */
+export const serviceDigits = (code: string): number | undefined =>
+  CURRENCIES.has(code.toLowerCase()) ? (ZERO_DECIMAL.has(code.toLowerCase()) ? 0 : 2) : undefined

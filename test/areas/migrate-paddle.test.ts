@@ -86,7 +86,7 @@ describe('till migrate paddle: the source', () => {
     const source = await start(fixtures)
     const discounts = await all(source.discounts())
     const byId = new Map<string, SourceDiscount>(discounts.map((d) => [d.id, d]))
-    expect(discounts).toHaveLength(4)
+    expect(discounts).toHaveLength(5)
     expect(byId.get(paddleId('dsc', 1))).toMatchObject({
       name: 'Launch',
       code: 'LAUNCH',
@@ -97,14 +97,17 @@ describe('till migrate paddle: the source', () => {
     })
     const flat = byId.get(paddleId('dsc', 2))
     expect(flat).toMatchObject({value: {type: 'fixed', money: {amount: 500, currency: 'usd'}}, duration: {type: 'repeating', months: 3}})
-    // restricted to a product and to two prices of another: the products, once each
-    expect(flat?.productIds).toEqual([fixtures.products[1]!.id, fixtures.products[0]!.id])
+    // restricted to a product and to two prices of another: the product, and the prices by their own ids (the
+    // products made from them are found when converting: a product split by interval has one per price)
+    expect(flat?.productIds).toEqual([fixtures.products[1]!.id])
+    expect(flat?.priceIds).toEqual([fixtures.prices[0]!.id, fixtures.prices[1]!.id])
+    expect(byId.get(paddleId('dsc', 6))).toMatchObject({code: 'YEARLY20', productIds: [], priceIds: [fixtures.prices[1]!.id]})
     expect(flat?.changes).toEqual(['Paddle applies it for 3 billing periods; Polar counts months (the same for monthly prices)'])
     const perSeat = byId.get(paddleId('dsc', 3))
     expect(perSeat).toMatchObject({value: {type: 'fixed', money: {amount: 200, currency: 'eur'}}, duration: {type: 'forever'}, maxRedemptions: 50})
     expect(perSeat?.changes).toEqual(['Paddle takes its amount off each unit; Polar takes it off the order once'])
     expect(byId.get(paddleId('dsc', 4))).toMatchObject({code: null, archived: true, endsAt: '2025-06-01T00:00:00Z'})
-    expect(fake!.count('/prices')).toBe(1)
+    expect(fake!.count('/prices')).toBe(0)
   })
 
   it("reads each customer's address, and its business's tax id when asked", async () => {

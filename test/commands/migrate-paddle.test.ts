@@ -85,6 +85,10 @@ describe('till migrate paddle', () => {
         ['month', 1500],
         ['year', 15000],
       ])
+      // a discount limited to the yearly price: the yearly product only, never the monthly one
+      const yearly = bySource(fixtures.products[0]!.id).find((p: Json) => p.recurring_interval === 'year')
+      const limited = (await listAll(emulator.production, '/discounts/')).find((d: Json) => d.code === 'YEARLY20')
+      expect(limited.products.map((p: Json) => p.id)).toEqual([yearly.id])
       expect(bySource(fixtures.products[8]!.id)[0]).toMatchObject({recurring_interval: 'week', prices: [{price_currency: 'eur', price_amount: 800}]})
       const customers = await listAll(emulator.production, '/customers/')
       const first0 = customers.find((c: Json) => c.email === 'customer0@example.com')

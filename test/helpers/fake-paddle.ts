@@ -138,6 +138,8 @@ export function paddleFixtures(counts: {products: number; customers: number; sub
   f.discounts.push(discount(3, {type: 'flat_per_seat', amount: '200', currency_code: 'EUR', recur: true, usage_limit: 50}))
   f.discounts.push(discount(4, {code: null, status: 'expired', expires_at: '2025-06-01T00:00:00Z'}))
   f.discounts.push(discount(5, {mode: 'custom', code: null, description: 'One transaction'}))
+  // limited to the yearly price of a product that also has a monthly one
+  if (f.prices[1]) f.discounts.push(discount(6, {description: 'Yearly only', code: 'YEARLY20', amount: '20', restrict_to: [f.prices[1].id]}))
   for (let i = 0; i < counts.customers; i++) {
     const customer: ICustomerResponse = {
       id: paddleId('ctm', i),

@@ -8,6 +8,7 @@ import {Flags} from '@oclif/core'
 
 import {fsError} from '../../client/fs-problem.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
+import {terminalText} from '../../cli/output/format.js'
 import {BaseCommand} from '../command.js'
 import {reportText} from './convert.js'
 import type {ExternalIdMode} from './convert-others.js'
@@ -62,6 +63,8 @@ export abstract class MigrateCommand extends BaseCommand {
   protected async migrate(
     spec: SourceSpec,
     flags: {out: string; 'external-id': string; map?: string[]; 'api-key-file'?: string; 'no-target': boolean; 'api-base'?: string},
+    /** The key, where the command has one of its own (a demo source): none is asked for. */
+    givenKey?: string,
   ): Promise<void> {
     const maps = new Map<string, string>()
     for (const m of flags.map ?? []) {
@@ -69,7 +72,7 @@ export abstract class MigrateCommand extends BaseCommand {
       if (!match) throw usageError(`--map ${m}: give SOURCE_ID=POLAR_ID`, 'e.g. --map prod_abc=8f2c…, the ids the precheck names')
       maps.set(match[1]!, match[2]!)
     }
-    const {key, keyName} = await this.sourceKey(spec, flags['api-key-file'])
+    const {key, keyName} = givenKey !== undefined ? {key: givenKey, keyName: 'the demo key'} : await this.sourceKey(spec, flags['api-key-file'])
     const source = spec.make({key, keyName, base: flags['api-base'], debug: (line) => this.ctx.debug(line), deadlineMs: this.ctx.requestDeadlineMs})
     const progress = await migrationProgress(this.ctx.io.stderr as NodeJS.WriteStream, this.ctx.io.stderrIsTTY)
     let report
@@ -87,10 +90,11 @@ export abstract class MigrateCommand extends BaseCommand {
       await source.close()
     }
     if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
-    else this.ctx.io.stdout.write(reportText(report))
+    // on a terminal, what the source named is escaped; piped, the bytes as they are
+    else this.ctx.io.stdout.write(reportText(report, this.ctx.io.stdoutIsTTY ? terminalText : undefined))
     const at = (name: string) => `${flags.out.replace(/\/+$/, '')}/${name}`
     this.ctx.note(
-      `Wrote ${at(FILES.catalog)}, ${at(FILES.customers)} and ${at(FILES.precheck)}. Next: till catalog plan ${at(FILES.catalog)}, till catalog apply ${at(FILES.catalog)}, till customers import ${at(FILES.customers)}`,
+      `${report.demo ? 'Demo data, not your account. ' : ''}Wrote ${at(FILES.catalog)}, ${at(FILES.customers)} and ${at(FILES.precheck)}. Next: till catalog plan ${at(FILES.catalog)}, till catalog apply ${at(FILES.catalog)}, till customers import ${at(FILES.customers)}`,
     )
   }
 

@@ -4,11 +4,11 @@
 // e-mail address (unique in an organization), a billing country Polar knows, a tax id beside an address.
 import {isCountry} from '../../client/countries.js'
 import {isCurrency} from '../../client/currencies.js'
-import {majorText} from '../catalog-file/kinds/values.js'
 import {MIGRATED_FROM} from './convert-products.js'
 import {keyFromId, type Findings} from './findings.js'
 import {LIMITS} from './limits.js'
 import type {SourceCustomer, SourceDiscount} from './model.js'
+import {polarAmount, type SourceDigits} from './units.js'
 
 export interface PlannedDiscount {
   sourceId: string
@@ -19,14 +19,52 @@ export interface PlannedDiscount {
 
 const MAX_MONTHS = LIMITS.discountMonths
 const CODE = /^[A-Za-z0-9]+$/
+/** A date and time with its offset, as the catalog takes it. */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
 
-/** `productKeys` gives the catalog keys of a source product (none: it does not move). */
-export function convertDiscounts(source: string, discounts: SourceDiscount[], productKeys: (id: string) => string[], findings: Findings): PlannedDiscount[] {
+export interface DiscountContext {
+  /** The catalog keys of a source product (none: it does not move). */
+  productKeys: (id: string) => string[]
+  /** The catalog key of the product that sells a source price (undefined: the price does not move). */
+  priceKey: (id: string) => string | undefined
+  /** The source's exponent of a currency (units.ts). */
+  digits: SourceDigits
+  /** Now, in milliseconds: a discount that ended before it is no longer redeemable. */
+  now: number
+}
+
+/** What is wrong with a discount's value or duration that Polar would otherwise change silently, if anything. */
+function refusedValue(d: SourceDiscount): {rule: string; detail: string} | undefined {
+  if (d.value.type === 'percentage') {
+    const bp = d.value.basisPoints
+    if (!Number.isInteger(bp) || bp < 1 || bp > 10_000) return {rule: 'discount-value', detail: `a percentage of ${bp / 100}%: Polar takes 0.01% to 100%`}
+  }
+  if (d.duration.type === 'repeating' && (!Number.isInteger(d.duration.months) || d.duration.months < 1))
+    return {rule: 'coupon-duration', detail: `repeats for ${d.duration.months} months: Polar takes 1 to ${MAX_MONTHS}`}
+  for (const date of [d.startsAt, d.endsAt])
+    if (date !== null && !(ISO_DATE.test(date) && Number.isFinite(Date.parse(date))))
+      return {rule: 'discount-dates', detail: `"${date}" is not a date and time Polar takes`}
+  if (d.startsAt !== null && d.endsAt !== null && Date.parse(d.endsAt) <= Date.parse(d.startsAt))
+    return {rule: 'discount-dates', detail: `it ends (${d.endsAt}) before it starts (${d.startsAt})`}
+  return undefined
+}
+
+export function convertDiscounts(source: string, discounts: SourceDiscount[], context: DiscountContext, findings: Findings): PlannedDiscount[] {
   const out: PlannedDiscount[] = []
   const codes = new Map<string, string>()
   for (const d of discounts) {
     if (d.archived) {
       findings.skip('discount', d.id, d.name, 'archived', 'no longer redeemable at the source (expired, used up or deactivated)')
+      continue
+    }
+    const ends = d.endsAt === null ? Number.NaN : Date.parse(d.endsAt)
+    if (ends <= context.now) {
+      findings.skip('discount', d.id, d.name, 'archived', `no longer redeemable at the source: it expired on ${d.endsAt}`)
+      continue
+    }
+    const refused = refusedValue(d)
+    if (refused) {
+      findings.skip('discount', d.id, d.name, refused.rule, refused.detail)
       continue
     }
     for (const change of d.changes ?? []) findings.change('discount', d.id, d.name, 'source-setting', change)
@@ -56,17 +94,21 @@ export function convertDiscounts(source: string, discounts: SourceDiscount[], pr
     }
     const entry: PlannedDiscount['entry'] = {name: d.name.trim() === '' ? d.id : d.name, code}
     if (d.value.type === 'percentage') {
-      const bp = Math.min(10_000, Math.max(1, d.value.basisPoints))
       entry.type = 'percentage'
-      entry.percent = bp / 100
+      entry.percent = d.value.basisPoints / 100
     } else {
       const {amount, currency} = d.value.money
       if (!isCurrency(currency)) {
         findings.skip('discount', d.id, d.name, 'currency-unsupported', `an amount in ${currency.toUpperCase()}: Polar does not sell in it`)
         continue
       }
+      const polar = polarAmount(amount, currency, context.digits)
+      if ('problem' in polar || polar.minor === 0) {
+        findings.skip('discount', d.id, d.name, 'amount-invalid', 'problem' in polar ? polar.problem : 'an amount of 0: it takes nothing off')
+        continue
+      }
       entry.type = 'fixed'
-      entry.amounts = {[currency]: majorText(amount, currency)}
+      entry.amounts = {[currency]: polar.text}
     }
     entry.duration = d.duration.type
     if (d.duration.type === 'repeating') {
@@ -75,14 +117,17 @@ export function convertDiscounts(source: string, discounts: SourceDiscount[], pr
         findings.change('discount', d.id, d.name, 'coupon-duration', `repeats ${months} months, longer than Polar's ${MAX_MONTHS}: ${MAX_MONTHS} months`)
         months = MAX_MONTHS
       }
-      entry.duration_in_months = Math.max(1, months)
+      entry.duration_in_months = months
     }
     entry.starts_at = d.startsAt
     entry.ends_at = d.endsAt
     entry.max_redemptions = d.maxRedemptions !== null && d.maxRedemptions >= 1 ? d.maxRedemptions : null
-    const keys = d.productIds.flatMap(productKeys)
-    const missing = d.productIds.filter((id) => productKeys(id).length === 0)
-    if (d.productIds.length > 0 && keys.length === 0) {
+    // limited to products, or to prices: the products made from those prices only (a product split by interval
+    // is limited to the part that sells the price)
+    const priceIds = d.priceIds ?? []
+    const keys = [...d.productIds.flatMap(context.productKeys), ...priceIds.map(context.priceKey).filter((k): k is string => k !== undefined)]
+    const missing = [...d.productIds.filter((id) => context.productKeys(id).length === 0), ...priceIds.filter((id) => context.priceKey(id) === undefined)]
+    if (d.productIds.length + priceIds.length > 0 && keys.length === 0) {
       findings.skip(
         'discount',
         d.id,

@@ -2,7 +2,7 @@
 // benefits of products that issue keys), as Polar takes them: one billing interval per product (a source
 // product priced in several intervals becomes one product per interval), prices in one currency, one
 // fixed or custom price beside any metered ones, names of 3 to 64 characters, interval counts up to 999.
-import {isCurrency} from '../../client/currencies.js'
+import {isCurrency, serviceDigits} from '../../client/currencies.js'
 import {minorDigits} from '../../cli/output/format.js'
 import {slug} from '../catalog-file/keys.js'
 import {decimalShift, majorText} from '../catalog-file/kinds/values.js'
@@ -10,6 +10,7 @@ import {fitText, keyFromId, type Findings} from './findings.js'
 import {LIMITS} from './limits.js'
 import {minimumMinor} from './minimums.js'
 import type {Interval, SourcePrice, SourceProduct} from './model.js'
+import {isoDigits, polarAmount, type SourceDigits} from './units.js'
 
 /** The metadata name that carries the source's id of every object a migration writes. */
 export const MIGRATED_FROM = 'migrated_from'
@@ -26,6 +27,8 @@ export interface PlannedProduct {
   entry: Record<string, unknown> & {name: string; recurring_interval: Interval | null; prices: PriceEntry[]}
   /** What identifies it among the target's products: `month 1|fixed 2900 usd`. */
   signature: string
+  /** The source's ids of the prices it sells. */
+  priceIds: string[]
 }
 
 export interface ConvertedProducts {
@@ -34,6 +37,8 @@ export interface ConvertedProducts {
   benefits: Record<string, Record<string, unknown>>
   /** Source product id -> the keys of its planned products (discounts limited to it name them). */
   bySource: Map<string, PlannedProduct[]>
+  /** Source price id -> the planned product that sells it (discounts limited to prices name it). */
+  byPrice: Map<string, PlannedProduct>
 }
 
 const ADJECTIVE: Record<Interval, string> = {day: 'daily', week: 'weekly', month: 'monthly', year: 'yearly'}
@@ -55,7 +60,7 @@ function metadataOf(p: SourceProduct, findings: Findings, migratedFrom: string):
   const out: Record<string, string> = {}
   const dropped: string[] = []
   for (const [k, v] of Object.entries(p.metadata)) {
-    if (k === 'key' || k === MIGRATED_FROM || k.length > 40 || v === '' || v.length > 500 || Object.keys(out).length >= 48) dropped.push(k)
+    if (k === 'key' || k === MIGRATED_FROM || k === '' || k.length > 40 || v === '' || v.length > 500 || Object.keys(out).length >= 48) dropped.push(k)
     else out[k] = v
   }
   if (dropped.length > 0)
@@ -70,25 +75,71 @@ function metadataOf(p: SourceProduct, findings: Findings, migratedFrom: string):
   return out
 }
 
-export function convertProducts(source: string, products: SourceProduct[], orgCurrency: string | null, findings: Findings): ConvertedProducts {
-  const out: ConvertedProducts = {products: [], meters: {}, benefits: {}, bySource: new Map()}
+/** A source price's amounts in Polar's minor units (read with the source's exponent), or why one cannot be. */
+function inPolarUnits(price: Priced, digits: SourceDigits): Priced | {problem: string} {
+  if (price.kind === 'free') return price
+  if (price.kind === 'fixed') {
+    const amount = polarAmount(price.money.amount, price.money.currency, digits)
+    return 'problem' in amount ? amount : {...price, money: {amount: amount.minor, currency: price.money.currency}}
+  }
+  if (price.kind === 'custom') {
+    const out = {...price}
+    for (const field of ['minimum', 'maximum', 'preset'] as const) {
+      const value = price[field]
+      if (value === null) continue
+      const amount = polarAmount(value, price.currency, digits)
+      if ('problem' in amount) return {problem: `its ${field}: ${amount.problem}`}
+      out[field] = amount.minor
+    }
+    const text = (minor: number) => `${majorText(minor, price.currency)} ${price.currency.toUpperCase()}`
+    if (out.minimum !== null && out.maximum !== null && out.minimum > out.maximum)
+      return {problem: `its minimum ${text(out.minimum)} is above its maximum ${text(out.maximum)}`}
+    if (out.preset !== null && ((out.minimum !== null && out.preset < out.minimum) || (out.maximum !== null && out.preset > out.maximum)))
+      return {problem: `its preset ${text(out.preset)} is outside its minimum and maximum`}
+    return out
+  }
+  // a metered unit amount is a decimal of minor units: shifted by the difference of the exponents
+  const shift = (serviceDigits(price.currency) ?? digits(price.currency)) - digits(price.currency)
+  const unit = decimalShift(price.unitAmount, shift)
+  if (unit === undefined || unit.startsWith('-')) return {problem: `a unit amount of ${price.unitAmount} minor units`}
+  return {...price, unitAmount: unit}
+}
+
+export function convertProducts(
+  source: string,
+  products: SourceProduct[],
+  orgCurrency: string | null,
+  findings: Findings,
+  digits: SourceDigits = isoDigits,
+): ConvertedProducts {
+  const out: ConvertedProducts = {products: [], meters: {}, benefits: {}, bySource: new Map(), byPrice: new Map()}
   for (const p of products) {
     if (p.archived) {
       findings.skip('product', p.id, p.name, 'archived', 'archived at the source')
       continue
     }
     const usable: Priced[] = []
-    for (const price of p.prices) {
-      if (price.kind === 'unsupported')
-        findings.change('product', p.id, p.name, 'price-shape', `price ${price.id} left out: ${price.reason} has no equal in Polar`)
-      else if (!isCurrency(currencyOf(price)))
+    for (const read of p.prices) {
+      if (read.kind === 'unsupported') {
+        findings.change('product', p.id, p.name, 'price-shape', `price ${read.id} left out: ${read.reason} has no equal in Polar`)
+        continue
+      }
+      if (!isCurrency(currencyOf(read))) {
+        findings.change('product', p.id, p.name, 'currency-unsupported', `price ${read.id} left out: Polar does not sell in ${currencyOf(read).toUpperCase()}`)
+        continue
+      }
+      if (!Number.isSafeInteger(read.intervalCount) || read.intervalCount < 1) {
         findings.change(
           'product',
           p.id,
           p.name,
-          'currency-unsupported',
-          `price ${price.id} left out: Polar does not sell in ${currencyOf(price).toUpperCase()}`,
+          'interval-count',
+          `price ${read.id} left out: billed every ${read.intervalCount} ${intervalOf(read) ?? 'time'}s`,
         )
+        continue
+      }
+      const price = inPolarUnits(read, digits)
+      if ('problem' in price) findings.change('product', p.id, p.name, 'amount-invalid', `price ${read.id} left out: ${price.problem}`)
       else if (price.kind === 'fixed' && price.money.amount > 0 && price.money.amount < minimumMinor(price.money.currency))
         findings.change(
           'product',
@@ -96,6 +147,14 @@ export function convertProducts(source: string, products: SourceProduct[], orgCu
           p.name,
           'amount-below-minimum',
           `price ${price.id} left out: ${majorText(price.money.amount, price.money.currency)} ${price.money.currency.toUpperCase()} is under Polar's least price, ${majorText(minimumMinor(price.money.currency), price.money.currency)}`,
+        )
+      else if (price.kind === 'custom' && price.maximum !== null && price.maximum < minimumMinor(price.currency))
+        findings.change(
+          'product',
+          p.id,
+          p.name,
+          'amount-below-minimum',
+          `price ${read.id} left out: its maximum ${majorText(price.maximum, price.currency)} ${price.currency.toUpperCase()} is under Polar's least price, ${majorText(minimumMinor(price.currency), price.currency)}`,
         )
       else if (price.kind === 'custom' && price.minimum !== null && price.minimum > 0 && price.minimum < minimumMinor(price.currency)) {
         const least = minimumMinor(price.currency)
@@ -134,7 +193,9 @@ export function convertProducts(source: string, products: SourceProduct[], orgCu
     for (const prices of groups.values()) {
       const made = convertGroup(source, p, prices, first, groups.size > 1, orgCurrency, findings, out.meters)
       first = false
-      if (made) planned.push(made)
+      if (!made) continue
+      planned.push(made)
+      for (const id of made.priceIds) out.byPrice.set(id, made)
     }
     if (p.licenseKeys && planned.length > 0) {
       const key = keyFromId(p.id, '-license')
@@ -218,7 +279,11 @@ function convertGroup(
     count = to.count
   }
   const entries: PriceEntry[] = []
-  if (main) entries.push(flatEntry(main, currency))
+  const priceIds: string[] = []
+  if (main) {
+    entries.push(flatEntry(main, currency))
+    priceIds.push(main.id)
+  }
   for (const m of kept.filter((x): x is Extract<Priced, {kind: 'metered'}> => x.kind === 'metered')) {
     const unit = decimalShift(m.unitAmount, -minorDigits(currency.toUpperCase()))
     const decimals = (decimalShift(m.unitAmount, 0) ?? '').split('.')[1]?.length ?? 0
@@ -246,6 +311,7 @@ function convertGroup(
       )
     }
     entries.push({type: 'metered', meter: meterKey, unit_amount: unit, currency})
+    priceIds.push(m.id)
   }
   if (entries.length === 0) {
     findings.skip('product', p.id, p.name, 'no-price', 'none of its prices has an equal in Polar')
@@ -277,6 +343,7 @@ function convertGroup(
       amount: mainAmount(main),
       currency,
     }),
+    priceIds,
   }
 }
 

@@ -6,6 +6,9 @@ import {convertCatalog} from './convert.js'
 import {CustomerConverter} from './convert-others.js'
 import {Findings, keyFromId} from './findings.js'
 import type {SourceCustomer, SourceDiscount, SourcePrice, SourceProduct} from './model.js'
+import {isoDigits, type SourceDigits, stripeDigits} from './units.js'
+import {CURRENCIES, serviceDigits} from '../../client/currencies.js'
+import {majorText} from '../catalog-file/kinds/values.js'
 
 const fixed = (id: string, amount: number, currency = 'usd', interval: 'month' | 'year' | null = 'month', intervalCount = 1): SourcePrice => ({
   kind: 'fixed',
@@ -39,9 +42,11 @@ const discount = (id: string, extra: Partial<SourceDiscount> = {}): SourceDiscou
   ...extra,
 })
 
-function convert(products: SourceProduct[], discounts: SourceDiscount[] = [], orgCurrency: string | null = 'usd') {
+const NOW = Date.parse('2026-11-28T00:00:00Z')
+
+function convert(products: SourceProduct[], discounts: SourceDiscount[] = [], orgCurrency: string | null = 'usd', digits: SourceDigits = stripeDigits) {
   const findings = new Findings()
-  const converted = convertCatalog('stripe', {products, discounts}, {}, {orgCurrency, maps: new Map()}, findings)
+  const converted = convertCatalog('stripe', {products, discounts}, {}, {orgCurrency, maps: new Map(), digits, now: NOW}, findings)
   // whatever the rules did, the file passes the catalog's own check
   expect(readCatalog(writeCatalog(converted.catalog)).issues).toEqual([])
   return {catalog: converted.catalog as Record<string, Record<string, Record<string, unknown>>>, findings}
@@ -178,6 +183,173 @@ describe('converting a source catalog', () => {
       'skip products-not-moved',
       'skip currency-unsupported',
     ])
+  })
+})
+
+describe("amounts: read with the source's exponent, written with Polar's", () => {
+  const amountOf = (catalog: Record<string, Record<string, Record<string, unknown>>>, key: string) =>
+    (catalog.products![key]!.prices as Array<{amount: string; currency: string}>).map((x) => `${x.amount} ${x.currency}`)
+
+  it('Stripe counts ISK, HUF, COP and UGX in hundredths, as Polar does: 1000000 cop is 10,000.00 COP, prices and coupons', () => {
+    const {catalog, findings} = convert(
+      [
+        product('cop', [fixed('p_cop', 1_000_000, 'cop')]),
+        product('isk', [fixed('p_isk', 500_000, 'isk')]),
+        product('huf', [fixed('p_huf', 250_000, 'huf')]),
+        product('ugx', [fixed('p_ugx', 500_000, 'ugx')]),
+        product('jpy', [fixed('p_jpy', 5000, 'jpy')]),
+      ],
+      [discount('c_cop', {value: {type: 'fixed', money: {amount: 500_000, currency: 'cop'}}})],
+      null,
+    )
+    expect(['cop', 'isk', 'huf', 'ugx', 'jpy'].flatMap((k) => amountOf(catalog, k))).toEqual([
+      '10000.00 cop',
+      '5000.00 isk',
+      '2500.00 huf',
+      '5000.00 ugx',
+      '5000 jpy',
+    ])
+    expect(catalog.discounts!.c_cop).toMatchObject({type: 'fixed', amounts: {cop: '5000.00'}})
+    expect(rules(findings)).toEqual([])
+  })
+
+  it('Paddle and Lemon Squeezy count in ISO 4217 minor units: ISK and UGX in whole units, written in hundredths for Polar', () => {
+    const {catalog} = convert(
+      [product('isk', [fixed('p_isk', 5000, 'isk')]), product('ugx', [fixed('p_ugx', 5000, 'ugx')]), product('huf', [fixed('p_huf', 250_000, 'huf')])],
+      [discount('c_isk', {value: {type: 'fixed', money: {amount: 500, currency: 'isk'}}})],
+      null,
+      isoDigits,
+    )
+    expect(['isk', 'ugx', 'huf'].flatMap((k) => amountOf(catalog, k))).toEqual(['5000.00 isk', '5000.00 ugx', '2500.00 huf'])
+    expect(catalog.discounts!.c_isk).toMatchObject({amounts: {isk: '500.00'}})
+  })
+
+  it('MGA: ISO 4217 counts hundredths, Polar whole ariary; a fraction of an ariary cannot be kept', () => {
+    const {catalog, findings} = convert(
+      [product('mga', [fixed('p_mga', 500_000, 'mga')]), product('mga2', [fixed('p_mga2', 500_050, 'mga')])],
+      [],
+      null,
+      isoDigits,
+    )
+    expect(amountOf(catalog, 'mga')).toEqual(['5000 mga'])
+    expect(catalog.products!.mga2).toBeUndefined()
+    expect(findings.changes.find((c) => c.id === 'mga2')?.detail).toBe('price p_mga2 left out: 5000.5 MGA has more decimals than Polar keeps in MGA (0)')
+  })
+
+  it("every currency Polar takes: Stripe's exponent is Polar's; ISO 4217's differs for ISK, MGA and UGX only", () => {
+    expect([...CURRENCIES].filter((c) => stripeDigits(c) !== serviceDigits(c))).toEqual([])
+    expect([...CURRENCIES].filter((c) => isoDigits(c) !== serviceDigits(c))).toEqual(['isk', 'mga', 'ugx'])
+  })
+
+  it('an amount out of range leaves that price or discount out, with the reason, and converts the rest', () => {
+    const {catalog, findings} = convert(
+      [
+        product('neg', [fixed('p_neg', -100), fixed('p_ok', 900, 'usd', 'year')]),
+        product('big', [fixed('p_big', JSON.parse('9007199254740993'))]),
+        product('e21', [fixed('p_e21', 1e21)]),
+        product('half', [fixed('p_half', 12.5)]),
+        product('max', [fixed('p_max', 100_000_000)]),
+      ],
+      [discount('c_neg', {value: {type: 'fixed', money: {amount: -500, currency: 'usd'}}}), discount('c_ok')],
+    )
+    expect(Object.keys(catalog.products!)).toEqual(['neg'])
+    expect(amountOf(catalog, 'neg')).toEqual(['9.00 usd'])
+    expect(Object.keys(catalog.discounts!)).toEqual(['c_ok'])
+    expect(findings.changes.filter((c) => c.rule === 'amount-invalid').map((c) => c.detail)).toEqual([
+      'price p_neg left out: a negative amount (-100 minor units)',
+      'price p_big left out: an amount of 9007199254740992 minor units, past the largest Polar takes',
+      'price p_e21 left out: an amount of 1e+21 minor units, past the largest Polar takes',
+      'price p_half left out: an amount of 12.5 minor units, not a whole number of them',
+      "price p_max left out: 1000000.00 USD is more than Polar's largest amount, 999999.99 USD",
+    ])
+    expect(findings.notMoved.map((f) => `${f.id} ${f.rule} ${f.detail}`)).toEqual([
+      'big no-price none of its prices has an equal in Polar',
+      'e21 no-price none of its prices has an equal in Polar',
+      'half no-price none of its prices has an equal in Polar',
+      'max no-price none of its prices has an equal in Polar',
+      'c_neg amount-invalid a negative amount (-500 minor units)',
+    ])
+    // a fraction of a minor unit is shown as one, never "12..5"
+    expect(majorText(12.5, 'usd')).toBe('0.125')
+  })
+
+  it("what the catalog's own check refuses is left out with the reason, never stopping the run", () => {
+    const custom = (id: string, minimum: number | null, maximum: number | null, preset: number | null): SourcePrice => ({
+      kind: 'custom',
+      id,
+      currency: 'usd',
+      minimum,
+      maximum,
+      preset,
+      interval: null,
+      intervalCount: 1,
+      raw: 'x',
+    })
+    const {catalog, findings} = convert([
+      product('minmax', [custom('c1', 500, 100, null), fixed('ok1', 900)]),
+      product('preset', [custom('c2', 500, null, 100)]),
+      product('tiny', [custom('c3', 10, 20, null)]),
+      product('zero', [fixed('z', 900, 'usd', 'month', 0)]),
+      product('meta', [fixed('ok2', 900)], {metadata: {'': 'x', fine: 'y'}}),
+    ])
+    expect(Object.keys(catalog.products!)).toEqual(['minmax', 'meta'])
+    expect(catalog.products!.meta!.metadata).toEqual({fine: 'y', migrated_from: 'stripe:meta'})
+    expect(findings.changes.filter((c) => c.rule === 'amount-invalid').map((c) => c.detail)).toEqual([
+      'price c1 left out: its minimum 5.00 USD is above its maximum 1.00 USD',
+      'price c2 left out: its preset 1.00 USD is outside its minimum and maximum',
+    ])
+    expect(findings.changes.find((c) => c.id === 'tiny')).toMatchObject({
+      rule: 'amount-below-minimum',
+      detail: "price c3 left out: its maximum 0.20 USD is under Polar's least price, 0.50",
+    })
+    expect(findings.changes.find((c) => c.id === 'zero')).toMatchObject({rule: 'interval-count', detail: 'price z left out: billed every 0 months'})
+  })
+
+  it("a discount's value or duration Polar does not take is refused, never changed: 150%, -10%, -3 months", () => {
+    const {catalog, findings} = convert(
+      [],
+      [
+        discount('c150', {value: {type: 'percentage', basisPoints: 15_000}}),
+        discount('cneg', {value: {type: 'percentage', basisPoints: -1000}}),
+        discount('cmonths', {duration: {type: 'repeating', months: -3}}),
+        discount('cdate', {endsAt: 'next spring'}),
+        discount('cbackwards', {startsAt: '2027-02-01T00:00:00Z', endsAt: '2027-01-01T00:00:00Z'}),
+        discount('c100', {value: {type: 'percentage', basisPoints: 10_000}, duration: {type: 'repeating', months: 3}}),
+      ],
+    )
+    expect(Object.keys(catalog.discounts!)).toEqual(['c100'])
+    expect(catalog.discounts!.c100).toMatchObject({percent: 100, duration_in_months: 3})
+    expect(findings.notMoved.map((f) => `${f.id} ${f.rule}: ${f.detail}`)).toEqual([
+      'c150 discount-value: a percentage of 150%: Polar takes 0.01% to 100%',
+      'cneg discount-value: a percentage of -10%: Polar takes 0.01% to 100%',
+      'cmonths coupon-duration: repeats for -3 months: Polar takes 1 to 999',
+      'cdate discount-dates: "next spring" is not a date and time Polar takes',
+      'cbackwards discount-dates: it ends (2027-01-01T00:00:00Z) before it starts (2027-02-01T00:00:00Z)',
+    ])
+  })
+})
+
+describe('discounts no longer redeemable, and limited to prices', () => {
+  it('a discount that expired is not moved (archived), whatever the source; one that ends later moves', () => {
+    const {catalog, findings} = convert(
+      [],
+      [discount('old', {code: 'OLD2020', endsAt: '2020-06-30T00:00:00.000Z'}), discount('later', {endsAt: '2027-01-01T00:00:00.000Z'})],
+    )
+    expect(Object.keys(catalog.discounts!)).toEqual(['later'])
+    expect(findings.notMoved).toEqual([
+      expect.objectContaining({id: 'old', rule: 'archived', detail: 'no longer redeemable at the source: it expired on 2020-06-30T00:00:00.000Z'}),
+    ])
+  })
+
+  it('a discount limited to the yearly price of a product split by interval is limited to the yearly product only', () => {
+    const {catalog, findings} = convert(
+      [product('p2', [fixed('price_m', 1000, 'usd', 'month'), fixed('price_y', 10000, 'usd', 'year')])],
+      [discount('yearly', {priceIds: ['price_y']}), discount('gone', {priceIds: ['price_gone']}), discount('both', {productIds: ['p2']})],
+    )
+    expect(catalog.discounts!.yearly).toMatchObject({products: ['p2-year']})
+    expect(catalog.discounts!.both).toMatchObject({products: ['p2', 'p2-year']})
+    expect(catalog.discounts!.gone).toBeUndefined()
+    expect(rules(findings)).toEqual(['change several-intervals', 'skip products-not-moved'])
   })
 })
 

@@ -9,6 +9,8 @@ import {convertProducts, MIGRATED_FROM} from './convert-products.js'
 import type {Finding, FindingKind, Findings} from './findings.js'
 import {keyOf, mapDiscounts, mapProducts} from './mapping.js'
 import type {SourceDiscount, SourceLeftovers, SourceProduct} from './model.js'
+import {DEMO_NOTE, DEMO_SOURCE} from './demo.js'
+import {isoDigits, type SourceDigits} from './units.js'
 
 export interface Converted {
   catalog: Catalog
@@ -22,12 +24,13 @@ export function convertCatalog(
   source: string,
   input: {products: SourceProduct[]; discounts: SourceDiscount[]},
   target: Environment,
-  options: {orgCurrency: string | null; maps: Map<string, string>},
+  options: {orgCurrency: string | null; maps: Map<string, string>; digits?: SourceDigits; now?: number},
   findings: Findings,
 ): Converted {
   const keyed = new EnvironmentKeys(target)
   const inTarget = (section: string) => keyed.keyed.get(section) ?? []
-  const converted = convertProducts(source, input.products, options.orgCurrency, findings)
+  const digits = options.digits ?? isoDigits
+  const converted = convertProducts(source, input.products, options.orgCurrency, findings, digits)
   const mapped = mapProducts(converted.products, inTarget('products'), options.maps, source)
   // meters and benefits an earlier run made keep their keys
   const meterKeys = new Map<string, string>()
@@ -52,7 +55,11 @@ export function convertCatalog(
     products[mapped.keys.get(p)!] = entry
   }
   const productKeys = (id: string) => (converted.bySource.get(id) ?? []).map((p) => mapped.keys.get(p)!)
-  const planned = convertDiscounts(source, input.discounts, productKeys, findings)
+  const priceKey = (id: string) => {
+    const made = converted.byPrice.get(id)
+    return made === undefined ? undefined : mapped.keys.get(made)
+  }
+  const planned = convertDiscounts(source, input.discounts, {productKeys, priceKey, digits, now: options.now ?? Date.now()}, findings)
   const discountKeys = mapDiscounts(planned, inTarget('discounts'))
   const discounts: Record<string, unknown> = {}
   for (const d of planned) discounts[discountKeys.get(d)!] = d.entry
@@ -84,6 +91,8 @@ export const LEFTOVER_PATHS: Record<string, {subscriptions: string; paymentMetho
   },
 }
 
+LEFTOVER_PATHS[DEMO_SOURCE] = LEFTOVER_PATHS.stripe!
+
 export interface ReportInput {
   source: string
   findings: Findings
@@ -101,6 +110,8 @@ interface KindCounts {
 
 export interface Report {
   source: string
+  /** Set on a demo run (`--demo`): what the data is. */
+  demo?: string
   counts: {products: KindCounts; discounts: KindCounts; customers: KindCounts}
   /** What the written files hold: what `catalog apply` and `customers import` create the first time. */
   written: {meters: number; benefits: number; products: number; discounts: number; customers: number}
@@ -120,6 +131,7 @@ export function buildReport(r: ReportInput): Report {
   const c = r.converted.catalog
   return {
     source: r.source,
+    ...(r.source === DEMO_SOURCE ? {demo: DEMO_NOTE} : {}),
     counts: {
       products: counts('product', r.converted.read.products),
       discounts: counts('discount', r.converted.read.discounts),
@@ -145,8 +157,13 @@ export function buildReport(r: ReportInput): Report {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /** The report as a person reads it. */
-export function reportText(report: Report): string {
+/**
+ * The report for people. `shown` is applied to every text from the source (names, ids, codes in the
+ * details): on a terminal, the one function that escapes control and reordering characters.
+ */
+export function reportText(report: Report, shown: (text: string) => string = (text) => text): string {
   const lines: string[] = [`Precheck of the ${report.source} migration`, '']
+  if (report.demo) lines.push(`This is ${report.demo}.`, '')
   for (const [kind, c] of Object.entries(report.counts))
     lines.push(`${kind.padEnd(10)} ${String(c.read).padStart(6)} read: ${c.as_is} as is, ${c.changed} with a change, ${c.not_moved} not moved`)
   const w = report.written
@@ -156,12 +173,12 @@ export function reportText(report: Report): string {
   )
   if (report.adopted.length > 0) {
     lines.push('', `Mapped onto products the target has (same name, interval, currency and amount):`)
-    for (const a of report.adopted) lines.push(`  ${a.sourceId} -> ${a.id} (key ${a.key})`)
+    for (const a of report.adopted) lines.push(`  ${shown(a.sourceId)} -> ${a.id} (key ${a.key})`)
   }
   const section = (title: string, findings: Finding[]) => {
     if (findings.length === 0) return
     lines.push('', title)
-    for (const f of findings) lines.push(`  ${f.kind} ${f.id} "${f.name}": [${f.rule}] ${f.detail}`)
+    for (const f of findings) lines.push(`  ${f.kind} ${shown(f.id)} "${shown(f.name)}": [${f.rule}] ${shown(f.detail)}`)
   }
   section('Converted with a change:', report.changes)
   section('Not moved:', report.not_moved)

@@ -4,6 +4,7 @@
 // becomes one product (`Product — Variant` when the product has several), its id the variant's id.
 import type {Query} from '../../client/client.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
+import {isoDigits} from './units.js'
 import type {Interval, Source, SourceCustomer, SourceDiscount, SourceLeftovers, SourcePrice, SourceProduct} from './model.js'
 import {type SourceClient, type SourceClientOptions, sourceClient} from './source-client.js'
 
@@ -144,6 +145,7 @@ export function lemonSqueezySource(options: LemonSqueezyOptions): Source & {clos
 
   return {
     name: 'lemonsqueezy',
+    minorDigits: isoDigits,
     async *products(progress) {
       await storeCurrencies()
       const products = new Map<string, Resource<ProductAttrs>>()

@@ -23,5 +23,7 @@ describe('the least amount of a price, by currency', () => {
     expect(minimumMinor('JPY')).toBe(80)
     expect(minimumMinor('dkk')).toBe(320)
     expect(minimumMinor('xts')).toBe(50)
+    // Polar counts HUF, ISK and COP in hundredths: 175 HUF is 17500
+    expect([minimumMinor('huf'), minimumMinor('isk'), minimumMinor('cop')]).toEqual([17_500, 7000, 200_000])
   })
 })

@@ -27,3 +27,24 @@ export function minimumMinor(currency: string): number {
   const major = TABLE.get(currency.toLowerCase())
   return major === undefined ? 50 : Number(decimalShift(major, minorDigits(currency)))
 }
+
+// The most a price may be, in minor units (the service's product schemas refuse more; its kit/currency
+// module): 999,999.99 in every currency but those whose unit is worth little, about 1,000 USD in those.
+const MAXIMUM_DEFAULT = 99_999_999
+const MAXIMUMS: Record<string, number> = {
+  ars: 140_000_000,
+  cdf: 280_000_000,
+  cop: 400_000_000,
+  idr: 1_600_000_000,
+  khr: 400_000_000,
+  lak: 2_100_000_000,
+  mnt: 350_000_000,
+  mwk: 175_000_000,
+  ngn: 155_000_000,
+  tzs: 250_000_000,
+  ugx: 370_000_000,
+  uzs: 1_250_000_000,
+}
+
+/** The largest amount of a price in `currency` Polar takes, in its minor units. */
+export const maximumMinor = (currency: string): number => MAXIMUMS[currency.toLowerCase()] ?? MAXIMUM_DEFAULT

@@ -5,7 +5,7 @@
 /** A recurring interval as Polar has them. */
 export type Interval = 'day' | 'week' | 'month' | 'year'
 
-/** Money in the currency's minor units (cents), with the currency in lower case (`usd`). */
+/** Money in the source's minor units of the currency (cents; Source.minorDigits), with the currency in lower case (`usd`). */
 export interface Money {
   amount: number
   currency: string
@@ -57,6 +57,8 @@ export interface SourceDiscount {
   endsAt: string | null
   /** Source product ids it is limited to (empty: all products). */
   productIds: string[]
+  /** Source price ids it is limited to, beside `productIds` (Paddle's `restrict_to` names prices): the products made from those prices only. */
+  priceIds?: string[]
   archived: boolean
   /** What converting it changes, each named for the precheck report (a per-seat amount, billing periods read as months). */
   changes?: string[]
@@ -80,6 +82,8 @@ export interface SourceLeftovers {
 export interface Source {
   /** `stripe`, `lemonsqueezy`, `paddle` */
   name: string
+  /** How many decimals the source's minor units of a currency have (its exponent; absent: ISO 4217's, units.ts). */
+  minorDigits?: (currency: string) => number
   products(progress?: (n: number) => void): AsyncIterable<SourceProduct>
   discounts(progress?: (n: number) => void): AsyncIterable<SourceDiscount>
   customers(progress?: (n: number) => void): AsyncIterable<SourceCustomer>

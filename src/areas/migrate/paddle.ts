@@ -2,6 +2,7 @@
 // `/addresses`, and `/businesses` for tax ids when asked), `/subscriptions` (counted), read with the `after`
 // cursor of `meta.pagination.next` within Paddle's 240 requests a minute.
 import type {Query} from '../../client/client.js'
+import {isoDigits} from './units.js'
 import type {Interval, Source, SourceCustomer, SourceDiscount, SourceLeftovers, SourcePrice, SourceProduct} from './model.js'
 import {type SourceClient, type SourceClientOptions, sourceClient} from './source-client.js'
 
@@ -100,19 +101,9 @@ export function paddleSource(options: PaddleOptions): Source & {close(): Promise
     random: options.random,
   })
   const perPage = Math.min(200, Math.max(1, options.pageSize ?? 200))
-  let priceProducts: Promise<Map<string, string>> | undefined
-  /** Which product each price belongs to (a discount may be restricted to prices). */
-  const productOfPrice = () => {
-    priceProducts ??= (async () => {
-      const map = new Map<string, string>()
-      for await (const price of list<PaddlePrice>(client, '/prices', {per_page: perPage})) map.set(price.id, price.product_id)
-      return map
-    })()
-    return priceProducts
-  }
-
   return {
     name: 'paddle',
+    minorDigits: isoDigits,
     async *products(progress) {
       let n = 0
       const query = {include: 'prices', status: 'active,archived', type: 'standard', per_page: perPage}
@@ -126,9 +117,7 @@ export function paddleSource(options: PaddleOptions): Source & {close(): Promise
       for await (const discount of list<PaddleDiscount>(client, '/discounts', {per_page: perPage})) {
         // a custom-mode discount was made for one transaction by the API, not offered at checkout
         if (discount.mode === 'custom') continue
-        const restricted = discount.restrict_to ?? []
-        const prices = restricted.some((id) => id.startsWith('pri_')) ? await productOfPrice() : new Map<string, string>()
-        yield paddleDiscount(discount, prices)
+        yield paddleDiscount(discount)
         progress?.(++n)
       }
     },
@@ -213,7 +202,7 @@ export function paddlePrice(p: PaddlePrice): SourcePrice {
   return {kind: 'fixed', id: p.id, money: {amount, currency}, interval, intervalCount, raw}
 }
 
-export function paddleDiscount(d: PaddleDiscount, productOfPrice: Map<string, string>): SourceDiscount {
+export function paddleDiscount(d: PaddleDiscount): SourceDiscount {
   const changes: string[] = []
   let value: SourceDiscount['value']
   if (d.type === 'percentage') value = {type: 'percentage', basisPoints: Math.round(Number(d.amount) * 100)}
@@ -226,7 +215,10 @@ export function paddleDiscount(d: PaddleDiscount, productOfPrice: Map<string, st
     duration = {type: 'repeating', months: d.maximum_recurring_intervals}
     changes.push(`Paddle applies it for ${d.maximum_recurring_intervals} billing periods; Polar counts months (the same for monthly prices)`)
   } else if (d.recur) duration = {type: 'forever'}
-  const productIds = [...new Set((d.restrict_to ?? []).map((id) => (id.startsWith('pri_') ? (productOfPrice.get(id) ?? id) : id)))]
+  // a price named keeps its own id: the discount is limited to the product made from it (one interval of a product)
+  const restricted = d.restrict_to ?? []
+  const productIds = [...new Set(restricted.filter((id) => !id.startsWith('pri_')))]
+  const priceIds = [...new Set(restricted.filter((id) => id.startsWith('pri_')))]
   return {
     id: d.id,
     name: d.description,
@@ -237,6 +229,7 @@ export function paddleDiscount(d: PaddleDiscount, productOfPrice: Map<string, st
     startsAt: null,
     endsAt: d.expires_at ?? null,
     productIds,
+    ...(priceIds.length > 0 ? {priceIds} : {}),
     archived: d.status !== 'active',
     ...(changes.length > 0 ? {changes} : {}),
   }

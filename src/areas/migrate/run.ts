@@ -73,7 +73,7 @@ export async function runMigration(o: MigrateOptions): Promise<Report> {
     const discounts: SourceDiscount[] = []
     for await (const d of o.source.discounts((n) => o.progress?.('discounts', n))) discounts.push(d)
     // the catalog first: a name clash stops the run before the customers are read
-    const converted = convertCatalog(o.source.name, {products, discounts}, target, {orgCurrency, maps: o.maps}, findings)
+    const converted = convertCatalog(o.source.name, {products, discounts}, target, {orgCurrency, maps: o.maps, digits: o.source.minorDigits}, findings)
     const text = writeCatalog(converted.catalog)
     const issues = readCatalog(text).issues
     if (issues.length > 0) {

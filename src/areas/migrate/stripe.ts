@@ -6,6 +6,7 @@
 // fake server is typed with the official `stripe` package's types).
 import type {Budget} from '../../client/pace.js'
 import {type SourceClient, type SourceClientOptions, sourceClient} from './source-client.js'
+import {stripeDigits} from './units.js'
 import type {Interval, Source, SourceCustomer, SourceDiscount, SourceLeftovers, SourcePrice, SourceProduct} from './model.js'
 
 interface List<T> {
@@ -131,6 +132,8 @@ export interface StripeOptions extends Partial<Pick<SourceClientOptions, 'keyNam
   key: string
   base?: string
   budget?: Budget
+  /** The source's name (`migrated_from` prefix, the report's source): `stripe` unless a demo says otherwise. */
+  name?: string
 }
 
 export function stripeSource(options: StripeOptions): Source & {close(): Promise<void>} {
@@ -177,7 +180,8 @@ export function stripeSource(options: StripeOptions): Source & {close(): Promise
   }
 
   return {
-    name: 'stripe',
+    name: options.name ?? 'stripe',
+    minorDigits: stripeDigits,
     close: () => http.close(),
     async *products(progress) {
       const meters = new Map<string, string>()

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {TillError} from '../../client/till-error.js'
+import {isCurrency} from '../../client/currencies.js'
 import {colorEnabled, csvField, formatIso, formatMoney, formatRelative, minorDigits, resolveFormat, singleLine, terminalText} from './format.js'
 
 describe('resolveFormat', () => {
@@ -152,11 +153,18 @@ describe('cell text', () => {
 })
 
 describe('minorDigits', () => {
-  it("matches the runtime's ICU data for every currency it knows, in any case", () => {
+  it("matches the runtime's ICU data for every currency the service does not take, in any case", () => {
     for (const code of Intl.supportedValuesOf('currency')) {
+      if (isCurrency(code)) continue
       const icu = new Intl.NumberFormat('en', {style: 'currency', currency: code}).resolvedOptions().maximumFractionDigits
       expect([code, minorDigits(code)]).toEqual([code, icu])
     }
     expect([minorDigits('jpy'), minorDigits('kwd'), minorDigits('usd'), minorDigits('XYZ')]).toEqual([0, 3, 2, 2])
+  })
+
+  it("is the service's own for the currencies it takes: whole units for its zero-decimal ones, hundredths for ISK, HUF, COP, UGX", () => {
+    expect(['isk', 'huf', 'cop', 'ugx', 'twd', 'idr', 'usd'].map((c) => minorDigits(c))).toEqual([2, 2, 2, 2, 2, 2, 2])
+    expect(['JPY', 'krw', 'clp', 'vnd', 'xof'].map((c) => minorDigits(c))).toEqual([0, 0, 0, 0, 0])
+    expect(formatMoney(1_000_000, 'cop')).toBe('10000.00 COP')
   })
 })

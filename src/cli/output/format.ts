@@ -1,5 +1,6 @@
 // Output decisions (which format, whether to colour) and value formatting (money, dates, cells).
 // Pure functions: no streams, no process globals; callers pass the TTY state, env and clock.
+import {serviceDigits} from '../../client/currencies.js'
 import {usageError} from '../../client/till-error.js'
 
 export const FORMATS = ['table', 'json', 'jsonl', 'csv', 'tsv'] as const
@@ -63,7 +64,8 @@ export const isMoney = (value: unknown): value is Money =>
 const SYMBOLS: Record<string, string> = {USD: '$', EUR: '€'}
 
 // Minor-unit digits where they are not 2, as the runtime's ICU data gives them (format.test.ts checks the
-// table against Intl). A table, because the first Intl.NumberFormat of a process costs milliseconds of
+// table against Intl), for the currencies the service does not take (it counts ISK or COP in hundredths,
+// though ICU shows them without decimals). A table, because the first Intl.NumberFormat of a process costs milliseconds of
 // start-up (loading ICU's currency data) for every command that prints an amount.
 const ZERO_DIGITS = new Set([
   'AFN',
@@ -102,8 +104,13 @@ const ZERO_DIGITS = new Set([
 ])
 const THREE_DIGITS = new Set(['BHD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'])
 
-/** Minor-unit digits of a currency (2 for USD, 0 for JPY, 3 for KWD; 2 when unknown). */
+/**
+ * Minor-unit digits of a currency's amounts: the service's own for a currency it takes (2 for USD and
+ * HUF, 0 for JPY: its amounts are in those units), else the runtime's (3 for KWD; 2 when unknown).
+ */
 export function minorDigits(code: string): number {
+  const service = serviceDigits(code)
+  if (service !== undefined) return service
   const upper = code.toUpperCase()
   return ZERO_DIGITS.has(upper) ? 0 : THREE_DIGITS.has(upper) ? 3 : 2
 }

@@ -1,4 +1,7 @@
+import {Flags} from '@oclif/core'
+
 import {MigrateCommand, migrateFlags, type SourceSpec} from '../../areas/migrate/command.js'
+import {DEMO_KEY, DEMO_SOURCE, startStripeDemo} from '../../areas/migrate/demo.js'
 import {stripeSource} from '../../areas/migrate/stripe.js'
 
 const STRIPE: SourceSpec = {
@@ -15,15 +18,36 @@ export default class MigrateStripe extends MigrateCommand {
   static override examples = [
     {description: 'Convert, then preview and apply', command: 'STRIPE_API_KEY=rk_live_... <%= config.bin %> <%= command.id %> --out stripe-move'},
     {
+      description: "Try it offline on till's example Stripe account (and the local emulator)",
+      command: '<%= config.bin %> <%= command.id %> --demo --out demo-move',
+    },
+    {
       description: 'Say which Polar product a clashing Stripe product is',
       command: '<%= config.bin %> <%= command.id %> --out stripe-move --map prod_Nx1=9b4e6f0c-...',
     },
   ]
 
-  static override flags = migrateFlags(STRIPE)
+  static override flags = {
+    ...migrateFlags(STRIPE),
+    demo: Flags.boolean({
+      description:
+        "Read till's built-in example Stripe account instead of yours, served on 127.0.0.1: no key, no network. Its objects are migrated from stripe-demo, and the report says it is demo data.",
+      exclusive: ['api-key-file', 'api-base'],
+    }),
+  }
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(MigrateStripe)
-    await this.migrate(STRIPE, flags)
+    if (!flags.demo) return this.migrate(STRIPE, flags)
+    const demo = await startStripeDemo()
+    try {
+      const spec: SourceSpec = {
+        ...STRIPE,
+        make: ({key, keyName, debug, deadlineMs}) => stripeSource({key, keyName, base: demo.url, debug, deadlineMs, name: DEMO_SOURCE}),
+      }
+      await this.migrate(spec, flags, DEMO_KEY)
+    } finally {
+      await demo.close()
+    }
   }
 }

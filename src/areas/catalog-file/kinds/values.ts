@@ -60,6 +60,8 @@ export function metadataChanges(from: Metadata, to: Metadata): Change[] {
 /** 2900, "usd" -> "29.00" (the currency's own number of decimals). */
 export function majorText(minor: number, currency: string): string {
   const digits = minorDigits(currency.toUpperCase())
+  // a fraction of a minor unit (12.5 -> "0.125"), or what is not a number at all, shown as it is
+  if (!Number.isSafeInteger(minor)) return (Number.isFinite(minor) ? decimalShift(String(minor), -digits) : undefined) ?? String(minor)
   const text = String(Math.abs(minor)).padStart(digits + 1, '0')
   const whole = digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`
   return `${minor < 0 ? '-' : ''}${whole}`
