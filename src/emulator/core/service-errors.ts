@@ -12,7 +12,9 @@ export type Origin =
   | 'service'
   /** RFC 6750 bearer-token errors of the service's OAuth library: `{error, error_description}`. */
   | 'oauth'
-  /** The emulator's own control routes (`/_emulator/...`), which the service does not have. */
+  /** The object store that the service's presigned links point to (S3): file parts, invoice and receipt PDFs. */
+  | 'storage'
+  /** The emulator's own control routes (`/_emulator/...`) and limits, which the service does not have. */
   | 'emulator'
 
 export interface ServiceError {
@@ -72,7 +74,13 @@ export const SERVICE_ERRORS: ServiceError[] = [
   service('RequestBodyTooLarge', 413, 'Request body exceeded the maximum allowed size of {limit} bytes.', 'server/polar/middlewares.py:218', false),
   // generic exceptions (server/polar/exceptions.py)
   service('ResourceNotFound', 404, 'Not found', 'server/polar/product/endpoints.py:123 (exceptions.py:111)', true),
-  service('NotPermitted', 403, 'Not permitted', 'server/polar/benefit/service.py:298 (exceptions.py:88)', true),
+  service(
+    'NotPermitted',
+    403,
+    'Member management is only available for team customers. Purchase a seat-based product to enable team features.',
+    'server/polar/customer_portal/endpoints/member.py:34 (exceptions.py:88; without a message, "Not permitted": benefit/service.py:298)',
+    false,
+  ),
   service('BadRequest', 400, 'Bad request', 'server/polar/subscription/service.py:2472 (exceptions.py:83)', false),
   service('ResourceUnavailable', 410, 'Unavailable', 'server/polar/subscription/service.py:2469 (exceptions.py:116)', false),
   // orders and invoices
@@ -141,14 +149,8 @@ export const SERVICE_ERRORS: ServiceError[] = [
   service('DisputeNotOpenError', 409, 'Dispute {id} is not awaiting a response.', 'server/polar/dispute/service.py:71 (raised at :141)', true),
   // checkouts
   service('ExpiredCheckoutError', 410, 'This checkout session has expired.', 'server/polar/checkout/service.py:152 (raised at :1634)', true),
-  service('NotOpenCheckout', 403, 'Checkout {id} is not open: {status}', 'server/polar/checkout/service.py:185 (raised at :2069)', false),
-  service(
-    'AlreadyActiveSubscriptionError',
-    403,
-    'You already have an active subscription.',
-    'server/polar/checkout/service.py:158 (raised at :2656)',
-    true,
-  ),
+  service('NotOpenCheckout', 403, 'Checkout {id} is not open: {status}', 'server/polar/checkout/service.py:185 (raised at :2069)', true),
+  service('AlreadyActiveSubscriptionError', 403, 'You already have an active subscription.', 'server/polar/checkout/service.py:158 (raised at :2656)', true),
   // subscriptions
   service(
     'AlreadyCanceledSubscription',
@@ -221,7 +223,54 @@ export const SERVICE_ERRORS: ServiceError[] = [
     'server/polar/customer_email_update/service.py:34 (raised at :133)',
     false,
   ),
-  // the emulator's control routes: answers of the emulator only
+  // the token endpoint (authlib's RFC 6749 §5.2 errors, `{error, error_description}`)
+  ...(
+    [
+      ['invalid_request', 'Missing "grant_type" in request.'],
+      ['unsupported_grant_type', 'grant_type={grant_type} is not supported'],
+      ['invalid_client', 'Invalid client'],
+      ['invalid_grant', 'Invalid "code" in request.'],
+      ['invalid_scope', 'The requested scope is invalid, unknown, or malformed.'],
+      ['unauthorized_client', 'The client is not authorized to use "grant_type={grant_type}"'],
+    ] as const
+  ).map(
+    ([name, message]): ServiceError => ({
+      name,
+      status: 400,
+      message,
+      source: 'server/polar/oauth2/endpoints/oauth2.py:249 (authlib, RFC 6749 §5.2)',
+      origin: 'oauth',
+      documented: false,
+    }),
+  ),
+  // the object store behind presigned links (S3's error codes; server/polar/integrations/aws/s3/service.py:130)
+  ...(
+    [
+      ['NoSuchUpload', 404, 'The specified upload does not exist.'],
+      ['SignatureDoesNotMatch', 403, 'The request signature does not match.'],
+      ['IncompleteBody', 400, 'Part {number} must be {expected} bytes, got {length}.'],
+      ['BadDigest', 400, 'The SHA256 you specified did not match the calculated checksum.'],
+      ['AccessDenied', 403, 'The link signature does not match.'],
+    ] as const
+  ).map(
+    ([name, status, message]): ServiceError => ({
+      name,
+      status,
+      message,
+      source: 'the object store of presigned links (server/polar/integrations/aws/s3/service.py:130), S3 error codes',
+      origin: 'storage',
+      documented: false,
+    }),
+  ),
+  // the emulator's control routes and limits: answers of the emulator only
+  {
+    name: 'BadRequest',
+    status: 400,
+    message: 'Pausing subscriptions is not supported by the emulator.',
+    source: 'a limit of the emulator: the service pauses at the end of the period (subscription/service.py:2567)',
+    origin: 'emulator',
+    documented: false,
+  },
   ...(
     [
       ['OrderNotPending', 'POST /_emulator/orders/{id}/pay of an order that is not pending'],
