@@ -68,7 +68,7 @@ export function register(r: Router): void {
       if (!product || product.is_archived) throw productError(input.product_id, 'Product does not exist.')
       if (!product.recurring_interval) throw productError(input.product_id, 'Product is not a recurring product.')
       const price = product.prices.find((p) => !p.is_archived)
-      if (!price || price.amount_type !== 'fixed' || price.price_amount !== 0) {
+      if (price?.amount_type !== 'fixed' || price.price_amount !== 0) {
         throw productError(input.product_id, 'Product is not free. The customer should go through a checkout to create a paid subscription.')
       }
       const customer = input.customer_id

@@ -161,7 +161,10 @@ function changeProduct(ctx: Ctx, s: SubscriptionRecord, productId: string, behav
   s.recurring_interval_count = product.recurring_interval_count ?? 1
   // A trial goes on under the new product only as long as that product's own trial; the emulator's products
   // have none, so the trial ends now and the new product's first period is billed (update_product).
-  if (s.status === 'trialing') return endTrialNow(ctx, s, out)
+  if (s.status === 'trialing') {
+    endTrialNow(ctx, s, out)
+    return
+  }
   // The organization's default is `prorate` (present.organization).
   const behaviour = behavior ?? 'prorate'
   if (intervalChanged || behaviour === 'reset') {
