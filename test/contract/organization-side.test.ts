@@ -78,4 +78,10 @@ describe('metrics export and an organization by id', () => {
     expect(org.feature_settings?.off_session_charges_enabled).toBe(true)
     expect(await rejection(h.polar.organizations.get(unknownId()))).toBeInstanceOf(errors.ResourceNotFound)
   })
+
+  it("creating an organization with an organization token: the service's 401 Unauthorized (a user's token only), not 405", async () => {
+    const refused = await rejection(h.polar.organizations.create({name: 'Another one', slug: 'another-one'}))
+    expect(refused.statusCode, String(refused)).toBe(401)
+    expect(String((refused as {body?: unknown}).body ?? refused.message)).toContain('Unauthorized')
+  })
 })
