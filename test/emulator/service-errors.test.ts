@@ -504,6 +504,30 @@ describe('the errors the emulator answers, as the service answers them', {timeou
     expect(new Set(SERVICE_ERRORS.map(keyOf)).size).toBe(SERVICE_ERRORS.length)
   })
 
+  // errors the emulator answered and the service does not have: what the service does instead
+  it('a product change of a trialing subscription ends the trial and bills the new product (no TrialingSubscription)', async () => {
+    const s = pick(await listAll(env, '/subscriptions/', 'status=trialing'), (x) => !x.cancel_at_period_end, 'a trialing subscription')
+    const products = await listAll(env, '/products/', 'is_recurring=true&is_archived=false')
+    const product = products.find((p: Json) => p.id !== s.product_id && p.prices.every((x: Json) => x.amount_type === 'fixed' && x.price_amount > 0))
+    const res = await call('PATCH', `/subscriptions/${s.id}`, {body: {product_id: product.id}})
+    expect(res.status, brief(res)).toBe(200)
+    expect(res.body).toMatchObject({product_id: product.id, status: 'active'})
+    const orders = await until(`/orders/?subscription_id=${s.id}&sorting=-created_at`, (b) => b.items[0]?.product_id === product.id)
+    expect(orders.items[0].subtotal_amount).toBe(product.prices[0].price_amount)
+  })
+
+  it('a customer who has a subscription is given a second free one (no AlreadyActiveSubscriptionError)', async () => {
+    const s = pick(await listAll(env, '/subscriptions/', 'status=active'), () => true, 'an active subscription')
+    const free = await created('POST', '/products/', {
+      name: `Free ${randomBytes(3).toString('hex')}`,
+      recurring_interval: 'month',
+      prices: [{amount_type: 'fixed', price_amount: 0, price_currency: 'usd'}],
+    })
+    const res = await call('POST', '/subscriptions/', {body: {product_id: free.id, customer_id: s.customer_id}})
+    expect(res.status, brief(res)).toBe(201)
+    expect(res.body).toMatchObject({product_id: free.id, customer_id: s.customer_id, status: 'active'})
+  })
+
   it.each(SERVICE_ERRORS.map((e) => [keyOf(e), e] as const))('%s', async (_key, e) => {
     const res = await CASES[keyOf(e)]!()
     expect(res.status, brief(res)).toBe(e.status)
