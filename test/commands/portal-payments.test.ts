@@ -127,7 +127,10 @@ describe('till portal: order payments', () => {
     for (let i = 0; i < 5; i++) expect((await retry()).body.status).toBe('failed')
     const sixth = await retry()
     expect(sixth.status).toBe(429)
-    expect(sixth.body).toEqual({error: 'ManualRetryLimitExceeded', detail: 'Maximum number of payment retry attempts has been reached for this order.'})
+    expect(sixth.body).toEqual({
+      error: 'ManualRetryLimitExceeded',
+      detail: `Maximum number of manual payment retry attempts has been reached for order ${order.id}.`,
+    })
     // till reads it as the service's answer, not as a rate limit to wait out
     const r = await as(order.customer_id, ['portal', 'orders', 'retry-payment', order.id, '--confirmation-token', 'ctoken_visa', '--yes'])
     expect(r.code).toBe(1)

@@ -63,6 +63,25 @@ describe('newer than the document: the SDK is the contract', () => {
   })
 })
 
+describe("a customer's default payment method", () => {
+  it('default_payment_method_id names the saved card its list marks is_default, in the core API and the portal', async () => {
+    const seeded = (await listAll(h.env, '/customers/')).slice(0, 40)
+    let paying = 0
+    for (const c of seeded) {
+      const methods = (await h.polar.customers.listPaymentMethods(c.id)).items
+      const marked = methods.filter((m) => m.is_default).map((m) => m.id)
+      expect(marked.length, c.id).toBeLessThanOrEqual(1)
+      expect(c.default_payment_method_id ?? null, `customer ${c.id}`).toBe(marked[0] ?? null)
+      if (marked.length > 0) paying++
+    }
+    expect(paying, 'seeded customers with a saved card').toBeGreaterThan(0)
+    const payer = seeded.find((c) => c.default_payment_method_id)!
+    const session = await h.raw('POST', '/customer-sessions/', {body: {customer_id: payer.id}})
+    const me = await h.raw('GET', '/customer-portal/customers/me', {token: session.body.token})
+    expect(me.body.default_payment_method_id).toBe(payer.default_payment_method_id)
+  })
+})
+
 describe('metrics export and an organization by id', () => {
   it("exports the metrics as the service's CSV", async () => {
     const csv = await h.polar.metrics.export({start_date: '2026-01-01', end_date: '2026-03-31', interval: 'month', metrics: ['orders']})
@@ -77,5 +96,11 @@ describe('metrics export and an organization by id', () => {
     expect(org).toMatchObject({id: h.env.organizationId, slug: 'acme'})
     expect(org.feature_settings?.off_session_charges_enabled).toBe(true)
     expect(await rejection(h.polar.organizations.get(unknownId()))).toBeInstanceOf(errors.ResourceNotFound)
+  })
+
+  it("creating an organization with an organization token: the service's 401 Unauthorized (a user's token only), not 405", async () => {
+    const refused = await rejection(h.polar.organizations.create({name: 'Another one', slug: 'another-one'}))
+    expect(refused.statusCode, String(refused)).toBe(401)
+    expect(String((refused as {body?: unknown}).body ?? refused.message)).toContain('Unauthorized')
   })
 })

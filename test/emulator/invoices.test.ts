@@ -69,7 +69,7 @@ describe('invoice rule', () => {
 
       // No invoice yet.
       const missing = await api(env, 'GET', `${path}/invoice`, {token})
-      expectDomainError(missing, 404, 'ResourceNotFound', `No invoice exists for order ${order.id}.`)
+      expectDomainError(missing, 404, 'InvoiceDoesNotExist', `No invoice exists for order ${order.id}.`)
 
       // Generate: 202, the document exists after the invoice delay.
       const generated = await api(env, 'POST', `${path}/invoice`, {token})
@@ -124,7 +124,7 @@ describe('invoice rule', () => {
       const token = await surface.token(order.customer_id)
       const res = await api(env, 'POST', `${surface.prefix}/${order.id}/invoice`, {token})
       expectDomainError(res, 422, 'MissingInvoiceBillingDetails', 'Billing name and address are required to generate an invoice for this order.')
-      expectDomainError(await api(env, 'GET', `${surface.prefix}/${order.id}/invoice`, {token}), 404, 'ResourceNotFound')
+      expectDomainError(await api(env, 'GET', `${surface.prefix}/${order.id}/invoice`, {token}), 404, 'InvoiceDoesNotExist')
     })
 
     it('a draft or void order: POST invoice is 409 OrderNotEligibleForInvoice', async () => {

@@ -1,7 +1,9 @@
 // Billing address flags, shared by orders, customers and the portal: merged into the current address.
 import {Flags} from '@oclif/core'
 
+import {type EveryKey, onlyKeys} from '../../client/resources/common.js'
 import type {Address} from '../../client/resources/orders.js'
+import type {Schema} from '../../client/wire/index.js'
 import {usageError} from '../../client/till-error.js'
 import {isCountry} from '../../client/countries.js'
 import {printable} from '../../client/ids.js'
@@ -16,6 +18,8 @@ export const addressFlags = {
   state: Flags.string({description: 'Billing state or region, ISO 3166-2 (e.g. US-CA).'}),
 }
 const ADDRESS_FIELDS = {country: 'country', line1: 'line1', line2: 'line2', city: 'city', 'postal-code': 'postal_code', state: 'state'} as const
+/** The fields of the address a request takes (the document's AddressInput). */
+const ADDRESS_INPUT: EveryKey<Schema<'AddressInput'>> = {line1: true, line2: true, postal_code: true, city: true, state: true, country: true}
 export type AddressFlagValues = Partial<Record<keyof typeof ADDRESS_FIELDS, string>>
 
 /** Whether any billing address flag was given; a malformed --country is refused at once. */
@@ -38,7 +42,8 @@ export function addressFlagsGiven(flags: AddressFlagValues): boolean {
  */
 export function addressFrom(flags: AddressFlagValues, current?: Address | null): Address | undefined {
   if (!addressFlagsGiven(flags)) return undefined
-  const address: Record<string, string | null | undefined> = {...current}
+  // the current address as the request takes it (AddressInput): nothing the service shows besides
+  const address: Record<string, string | null | undefined> = current ? onlyKeys(current, ADDRESS_INPUT) : {}
   for (const [flag, field] of Object.entries(ADDRESS_FIELDS)) {
     const value = flags[flag as keyof AddressFlagValues]
     if (value !== undefined) address[field] = value

@@ -2,7 +2,7 @@
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {Benefit, BenefitCreate, BenefitGrant, BenefitUpdate, Schema} from '../wire/index.js'
-import {listItems, metadataQuery, seg} from './common.js'
+import {type EveryKey, listItems, metadataQuery, onlyKeys, seg} from './common.js'
 
 export const BENEFIT_TYPES = ['custom', 'license_keys', 'downloadables', 'discord', 'github_repository', 'meter_credit', 'feature_flag'] as const
 export type BenefitType = (typeof BENEFIT_TYPES)[number]
@@ -28,8 +28,6 @@ export const createBenefit = (client: ApiClient, body: BenefitCreate) => client.
 export const updateBenefit = (client: ApiClient, id: string, body: BenefitUpdate) => client.patch<Benefit>(`/benefits/${seg(id)}`, body)
 
 type UpdateOf<T extends BenefitType> = Extract<BenefitUpdate, {type: T}>
-type PropertiesOf<T extends BenefitType> = NonNullable<Extract<Benefit, {type: T}>['properties']>
-type CreatePropertiesOf<T extends BenefitType> = NonNullable<Extract<BenefitCreate, {type: T}>['properties']>
 
 /**
  * Whether the update of a benefit of each type takes `visibility` (the service ignores it in the others);
@@ -45,17 +43,41 @@ export const UPDATE_TAKES_VISIBILITY: {[T in BenefitType]: 'visibility' extends 
   feature_flag: true,
 }
 
-/**
- * Properties a benefit shows but its create and update do not take (the service derives them): a Discord
- * benefit's guild_id comes from its guild_token. The compiler checks each is shown and not taken.
- */
-const READ_ONLY_PROPERTIES: {[T in BenefitType]?: ReadonlyArray<Exclude<keyof PropertiesOf<T>, keyof CreatePropertiesOf<T>>>} = {discord: ['guild_id']}
+type UpdatePropertiesOf<T extends BenefitType> = NonNullable<UpdateOf<T>['properties']>
+type LicenseKeysProperties = UpdatePropertiesOf<'license_keys'>
 
-/** A benefit's properties as its create and update take them: without what the service derives. */
+/**
+ * The properties the update of a benefit of each type takes (the document's `Benefit*Update` properties,
+ * which its create takes too), checked by the compiler both ways. A read-modify-write sends back only
+ * these, never what the service shows besides: a Discord benefit's guild_id (derived from its
+ * guild_token), or a field a newer service adds, which the update would refuse with a 422.
+ */
+const UPDATE_PROPERTIES: {[T in BenefitType]: EveryKey<UpdatePropertiesOf<T>>} = {
+  custom: {note: true},
+  license_keys: {prefix: true, expires: true, activations: true, limit_usage: true},
+  downloadables: {archived: true, files: true},
+  discord: {guild_token: true, role_id: true, kick_member: true},
+  github_repository: {repository_owner: true, repository_name: true, permission: true},
+  meter_credit: {units: true, rollover: true, meter_id: true},
+  feature_flag: {},
+}
+
+/** The objects inside a type's properties, with the keys each takes. */
+const NESTED_PROPERTIES: {license_keys: {[K in 'activations' | 'expires']: EveryKey<NonNullable<LicenseKeysProperties[K]>>}} = {
+  license_keys: {activations: {limit: true, enable_customer_admin: true}, expires: {ttl: true, timeframe: true}},
+}
+
+/** A benefit's properties as its create and update take them: what the service shows besides is left out. */
 export function writableProperties<P extends Record<string, unknown>>(type: string, properties: P): P {
-  const readOnly = (READ_ONLY_PROPERTIES as Record<string, readonly string[] | undefined>)[type]
-  if (!readOnly) return properties
-  return Object.fromEntries(Object.entries(properties).filter(([k]) => !readOnly.includes(k))) as P
+  const keys = (UPDATE_PROPERTIES as Record<string, Record<string, true> | undefined>)[type]
+  if (!keys) return properties
+  const kept: Record<string, unknown> = onlyKeys(properties, keys)
+  const nested = (NESTED_PROPERTIES as Record<string, Record<string, Record<string, true>> | undefined>)[type] ?? {}
+  for (const [key, inner] of Object.entries(nested)) {
+    const value = kept[key]
+    if (value && typeof value === 'object' && !Array.isArray(value)) kept[key] = onlyKeys(value as Record<string, unknown>, inner)
+  }
+  return kept as P
 }
 
 /** 204 on success; 403 NotPermitted when the benefit is not deletable. */

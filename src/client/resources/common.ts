@@ -29,3 +29,15 @@ export function metadataQuery(pairs: string[] | undefined): Query {
 
 /** A path segment from user input, safely encoded. */
 export const seg = (value: string) => encodeURIComponent(value)
+
+/** Each key of `T` once: the compiler fails when one is missing or is not `T`'s. */
+export type EveryKey<T> = {[K in keyof Required<T>]: true}
+
+/**
+ * `value` without the keys that `keys` does not name: what a read-modify-write merges from an answer into a
+ * request keeps to the request schema, never what the service shows besides (a field a newer service adds
+ * would be refused, or ignored).
+ */
+export function onlyKeys<T extends object>(value: Record<string, unknown>, keys: EveryKey<T>): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([k]) => Object.hasOwn(keys, k))) as Partial<T>
+}

@@ -48,9 +48,11 @@ export default class BenefitsUpdate extends BaseCommand {
       }
       const body: Record<string, unknown> = {type: current.type, description: flags.description, visibility: flags.visibility}
       if (flags.metadata?.length) body.metadata = mergeMetadata(current.metadata, flags.metadata)
-      const props = properties ? benefitProperties(current.type, flags, current.properties as Record<string, unknown>) : undefined
-      if (props) body.properties = writableProperties(current.type, props)
+      // what was read is merged in as the update takes it: what the service shows besides is not sent back
+      const read = writableProperties(current.type, current.properties as Record<string, unknown>)
+      const props = properties ? benefitProperties(current.type, flags, read) : undefined
       // The properties are those of the benefit's own type (benefitProperties), as `type` says.
+      if (props) body.properties = props
       return updateBenefit(client, id, body as BenefitUpdate)
     }
     await this.eachId(args.id, flags, update, (benefit) => this.writeChanged('benefits', benefit, flags))

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 
-import {getCustomField, updateCustomField, type CustomFieldType, type CustomFieldUpdate} from '../../client/resources/custom-fields.js'
+import {getCustomField, updateCustomField, writableFieldProperties, type CustomFieldType, type CustomFieldUpdate} from '../../client/resources/custom-fields.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metadataFlag} from '../../areas/catalog/flags.js'
 import {checkSlug, fieldProperties, propertyFlags} from '../../areas/sales/custom-fields.js'
@@ -34,7 +34,7 @@ export default class CustomFieldsUpdate extends BaseCommand {
     const type = current.type as CustomFieldType
     // The service replaces the properties whole (a select field's must carry its options): the given ones over the current.
     const changed = fieldProperties(type, flags)
-    const properties = changed ? {...current.properties, ...changed} : undefined
+    const properties = changed ? {...writableFieldProperties(type, current.properties as Record<string, unknown>), ...changed} : undefined
     const body = Object.fromEntries(
       Object.entries({slug: flags.slug, name: flags.name, properties, metadata: metadataFrom(flags.metadata)}).filter(([, v]) => v !== undefined),
     )

@@ -9,7 +9,7 @@ import {metadataFrom} from '../../cli/input/fields.js'
 export default class SubscriptionsCreate extends BaseCommand {
   static override summary = 'Subscribe a customer to a free recurring product.'
   static override description =
-    "The service creates subscriptions directly for free products only; a paid one needs a checkout (till checkouts create). The customer is given by id or by your external id; a customer who already has an active subscription is refused (exit 1). The product's benefits are granted at once."
+    "The service creates subscriptions directly for free products only; a paid one needs a checkout (till checkouts create). The customer is given by id or by your external id; a customer who already has a subscription gets another one. The product's benefits are granted at once."
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --customer 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d',

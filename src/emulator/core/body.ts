@@ -42,7 +42,7 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
   await consume(
     req,
     MAX_BODY,
-    () => new HttpError(413, {error: 'RequestBodyTooLarge', detail: 'Request body is too large.'}),
+    () => new HttpError(413, {error: 'RequestBodyTooLarge', detail: `Request body exceeded the maximum allowed size of ${MAX_BODY} bytes.`}),
     (chunk) => chunks.push(chunk),
   )
   return Buffer.concat(chunks)

@@ -4,6 +4,7 @@ import {fileURLToPath} from 'node:url'
 import {beforeAll, describe, expect, it} from 'vitest'
 
 import {Contract} from './contract.js'
+import {DEPARTURES, DOCUMENT_FLAWS} from './contract-known.js'
 
 const SPEC = fileURLToPath(new URL('../../../contract/2026-10.openapi.json', import.meta.url))
 const ORDER = '1dbfc517-0bbf-4301-9ba8-555ca42b9737'
@@ -77,5 +78,52 @@ describe('answers', () => {
     const detail = {detail: [{type: 'uuid_parsing', loc: ['path', 'id'], msg: 'Input should be a valid UUID', input: 'x'}]}
     expect(contract.checkAnswer(op('orders:generate_invoice'), {status: 422, contentType: 'application/json', body: detail})).toEqual([])
     expect(contract.checkAnswer(op('oauth2:introspect_token'), {status: 200, contentType: 'application/json', body: {active: false}})).toEqual([])
+  })
+})
+
+describe('the departures listed in contract-known.ts', () => {
+  it('each names an operation of the document and a status it answers otherwise, with its source line', () => {
+    for (const d of DEPARTURES) {
+      expect(contract.operation(d.operation), d.operation).toBeDefined()
+      expect(d.source, d.operation).toMatch(/^server\/polar\/[\w/]+\.py:\d+/)
+    }
+  })
+
+  it("each flaw of the document is one no answer can meet: a repeating discount matches two of Discount's members", async () => {
+    const {Ajv2020} = await import('ajv/dist/2020.js')
+    const addFormats = (await import('ajv-formats')).default as unknown as (ajv: InstanceType<typeof Ajv2020>) => void
+    const document = contract.document as {components: {schemas: Record<string, {oneOf?: Array<{$ref: string}>; discriminator?: unknown}>}}
+    for (const flaw of DOCUMENT_FLAWS) {
+      const schema = document.components.schemas[flaw.schema]
+      expect(schema?.oneOf, flaw.schema).toBeDefined()
+      expect(schema?.discriminator, flaw.schema).toBeUndefined()
+      expect(flaw.source).toMatch(/^server\/polar\/[\w/]+\.py:\d+/)
+    }
+    const ajv = new Ajv2020({strict: false, allErrors: true})
+    addFormats(ajv)
+    ajv.addSchema({...document, $id: 'doc'})
+    const repeating = {
+      duration: 'repeating',
+      duration_in_months: 3,
+      type: 'fixed',
+      amount: 500,
+      currency: 'usd',
+      amounts: {usd: 500},
+      created_at: '2026-01-01T00:00:00Z',
+      modified_at: null,
+      id: ORDER,
+      metadata: {},
+      name: 'Three months off',
+      code: null,
+      starts_at: null,
+      ends_at: null,
+      max_redemptions: null,
+      max_redemptions_per_customer: null,
+      redemptions_count: 0,
+      organization_id: ORDER,
+      products: [],
+    }
+    const members = document.components.schemas.Discount!.oneOf!.filter((m) => ajv.validate({$ref: `doc${m.$ref}`}, repeating))
+    expect(members.map((m) => m.$ref.split('/').pop())).toEqual(['DiscountFixedOnceForeverDuration', 'DiscountFixedRepeatDuration'])
   })
 })

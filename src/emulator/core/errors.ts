@@ -24,7 +24,7 @@ export function domainError(status: number, error: string, detail: string): Http
 }
 
 export const notFound = (detail = 'Not found') => domainError(404, 'ResourceNotFound', detail)
-export const notPermitted = (detail = 'You do not have permission to perform this action.') => domainError(403, 'NotPermitted', detail)
+export const notPermitted = (detail = 'Not permitted') => domainError(403, 'NotPermitted', detail)
 
 /** Framework validation (wrong types, missing fields, bad query parameters). */
 export function requestValidation(detail: ValidationIssue[]): HttpError {

@@ -102,7 +102,12 @@ export interface Guards {
 }
 
 const UNAUTHENTICATED_LICENSE_KEY_ROUTE = /^\/v1\/customer-portal\/license-keys\/(validate|activate|deactivate)\/?$/
-export type AuthMode = 'organization' | 'customer' | 'none'
+/**
+ * The token a route takes. `user`: a user's own (the dashboard's session or a personal token), which the
+ * emulator never issues: any token it knows is refused as the service refuses a subject a route does not
+ * take, 401 Unauthorized (auth/dependencies.py).
+ */
+export type AuthMode = 'organization' | 'customer' | 'user' | 'none'
 
 interface RouteStore {
   auth: AuthMode

@@ -4,6 +4,7 @@ import type {CustomerRecord} from './model.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import {isActiveSubscription} from '../subscriptions/model.js'
 import {customerMeterState} from '../customer-meters/state.js'
+import {defaultMethodId} from '../payments/methods.js'
 import type {Presented} from '../../core/present.js'
 
 export function customer(v: View, c: CustomerRecord): Presented<'Customer'> {
@@ -22,7 +23,8 @@ export function customer(v: View, c: CustomerRecord): Presented<'Customer'> {
     tax_id: c.tax_id,
     locale: c.locale,
     organization_id: orgId(v),
-    default_payment_method_id: c.default_payment_method_id ?? null,
+    // the method its list marks is_default (a seeded customer's first payment's card, until one is chosen)
+    default_payment_method_id: c.deleted_at === null ? defaultMethodId(v, c) : null,
     deleted_at: c.deleted_at,
     first_user_event_at: null,
     avatar_url: `https://www.gravatar.com/avatar/${c.id.replaceAll('-', '')}?d=404`,

@@ -132,9 +132,9 @@ export function activateLicenseKey(ctx: Ctx): Reply {
   const keyId = keyByValue(ctx, input.organization_id, input.key).id
   const activation = ctx.store.write(() => {
     const k = findLicenseKey(ctx, keyId)
-    if (k.status !== 'granted') throw notPermitted('License key is no longer active.')
+    if (k.status !== 'granted') throw notPermitted('License key is no longer active. This license key can not be activated.')
     if (isExpired(ctx, k)) throw notPermitted('License key has expired.')
-    if (!k.limit_activations) throw notPermitted('This license key does not support activations.')
+    if (!k.limit_activations) throw notPermitted('This license key does not support activations. Use the /validate endpoint instead to check license validity.')
     if (activationsOf(ctx, k.id).length >= k.limit_activations) throw notPermitted('License key activation limit already reached')
     const row: ActivationRow = {
       id: uuid(),

@@ -1,37 +1,17 @@
 // Orders (and their invoices): stored records -> the API's wire shapes (api-facts §4).
 import {embeddedDiscount} from '../discounts/present.js'
 import {type View, embedded} from '../../core/present.js'
-import type {OrderRecord, OrderStatus} from './model.js'
+import type {OrderRecord} from './model.js'
+import {orderAmounts, orderStatus} from './amounts.js'
 import type {PriceRecord, ProductRecord} from '../products/model.js'
 import {customer} from '../customers/present.js'
 import {price, productCore} from '../products/present.js'
 import {subscriptionCore} from '../subscriptions/present.js'
 import type {Presented} from '../../core/present.js'
 
-/** The status an order has at `now`: a pending order with a reached `paid_at` is paid. */
-export function orderStatus(o: OrderRecord, now: number): OrderStatus {
-  return o.status === 'pending' && o.paid_at !== null && Date.parse(o.paid_at) <= now ? 'paid' : o.status
-}
+export {orderAmounts, orderStatus}
 
 export const isInvoiceGenerated = (o: OrderRecord, now: number) => o.invoice_ready_at !== null && Date.parse(o.invoice_ready_at) <= now
-
-export function orderAmounts(o: OrderRecord) {
-  const net = o.subtotal_amount - o.discount_amount
-  const total = net + o.tax_amount
-  return {
-    subtotal_amount: o.subtotal_amount,
-    discount_amount: o.discount_amount,
-    net_amount: net,
-    tax_amount: o.tax_amount,
-    total_amount: total,
-    applied_balance_amount: o.applied_balance_amount,
-    due_amount: Math.max(0, total + o.applied_balance_amount),
-    refunded_amount: o.refunded_amount,
-    refunded_tax_amount: o.refunded_tax_amount,
-    refundable_amount: Math.max(0, net + o.applied_balance_amount - o.refunded_amount),
-    refundable_tax_amount: Math.max(0, o.tax_amount - o.refunded_tax_amount),
-  }
-}
 
 function findPrice(v: View, priceId: string | null): {price: PriceRecord; product: ProductRecord} | undefined {
   if (!priceId) return undefined

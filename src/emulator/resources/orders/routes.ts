@@ -86,7 +86,7 @@ export function generateInvoice(ctx: Ctx, id: string, customerId?: string): Repl
     const o = findOrder(ctx, id, customerId)
     const status = present.orderStatus(o, ctx.now)
     if (status === 'draft' || status === 'void') {
-      throw domainError(409, 'OrderNotEligibleForInvoice', `Order ${o.id} is not eligible for an invoice: its status is ${status}.`)
+      throw domainError(409, 'OrderNotEligibleForInvoice', `Order ${o.id} is not eligible for invoice generation (current status: ${status}).`)
     }
     // A repeated request is a no-op: billing details cannot change once the invoice was asked for (api-facts §10).
     if (o.invoice_requested_at !== null) return
@@ -105,14 +105,13 @@ function signature(ctx: Ctx, orderId: string, expires: number): string {
 }
 
 /**
- * GET /invoice: `{url}` of a temporary link to the PDF, or 404 before generation. The service raises
- * InvoiceDoesNotExist there, but its published document answers this 404 as `ResourceNotFound` (a
- * constant), and the document decides: the name is ResourceNotFound, the detail says what is missing.
+ * GET /invoice: `{url}` of a temporary link to the PDF, or 404 `InvoiceDoesNotExist` before generation, as
+ * the service answers (its document says ResourceNotFound: a departure listed in core/contract-known.ts).
  */
 export function getInvoice(ctx: Ctx, id: string, customerId?: string): Reply {
   const o = findOrder(ctx, id, customerId)
   if (!present.isInvoiceGenerated(o, ctx.now)) {
-    throw domainError(404, 'ResourceNotFound', `No invoice exists for order ${o.id}.`)
+    throw domainError(404, 'InvoiceDoesNotExist', `No invoice exists for order ${o.id}.`)
   }
   const expires = ctx.now + INVOICE_LINK_TTL_MS
   const url = new URL(`${ctx.env.origin}/files/invoices/${o.id}.pdf`)

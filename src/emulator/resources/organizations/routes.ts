@@ -1,7 +1,7 @@
 // Organizations: an organization token sees only its own (api-facts §3.1).
 import {z} from '../../core/zod.js'
 
-import {ruleValidation} from '../../core/errors.js'
+import {ruleValidation, unauthorized} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'
 import {byField} from '../../core/list.js'
 import {found, getRoute, listRoute, notSortable, pathId} from '../../core/toolkit.js'
@@ -34,6 +34,12 @@ export function register(r: Router): void {
   })
 
   getRoute(r, 'organizations:get', own, (_view, o) => present.organization(o))
+
+  // Creating an organization takes a user's token (OrganizationsCreate, allowed_subjects={User}); the
+  // service has the route and answers any other token 401, not 405 (the router never gets here with one).
+  r.post('/organizations/', 'user', () => {
+    throw unauthorized()
+  })
 
   r.patch('/organizations/:id', 'organization', (ctx) => {
     const id = pathId(ctx)

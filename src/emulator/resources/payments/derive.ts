@@ -5,7 +5,7 @@ import {createHash} from '../../core/crypto.js'
 
 import type {View} from '../../core/present.js'
 import type {OrderRecord} from '../orders/model.js'
-import {orderAmounts, orderStatus} from '../orders/present.js'
+import {orderAmounts, orderStatus} from '../orders/amounts.js'
 
 const PAID = new Set(['paid', 'refunded', 'partially_refunded'])
 

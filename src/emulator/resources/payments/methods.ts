@@ -36,13 +36,21 @@ export function methodsOf(v: Pick<View, 'store' | 'now'>, customerId: string): P
   return methods.sort(oldestFirst)
 }
 
-/** The id of the customer's default method: the chosen one while it lives, else the first payment's card, else the newest. */
+/**
+ * The customer's default method, as `default_payment_method_id` and the list's `is_default` both say: the
+ * chosen one while it lives; before any choice, the first payment's card (the checkout saved it as the
+ * default); none once the default was deleted (payment_method/repository.py clears it).
+ */
 export function defaultMethodId(v: Pick<View, 'store' | 'now'>, customer: Pick<CustomerRecord, 'id' | 'default_payment_method_id'>): string | null {
+  const id = customer.default_payment_method_id === undefined ? paymentMethodIdOf(customer.id) : customer.default_payment_method_id
+  return id !== null && methodsOf(v, customer.id).some((m) => m.id === id) ? id : null
+}
+
+/** The method the customer's subscriptions bill: the default, else the first payment's card, else the newest. */
+export function billedMethodId(v: Pick<View, 'store' | 'now'>, customer: Pick<CustomerRecord, 'id' | 'default_payment_method_id'>): string | null {
   const methods = methodsOf(v, customer.id)
-  const chosen = methods.find((m) => m.id === customer.default_payment_method_id)
-  if (chosen) return chosen.id
   const derived = paymentMethodIdOf(customer.id)
-  return (methods.find((m) => m.id === derived) ?? methods.at(-1))?.id ?? null
+  return defaultMethodId(v, customer) ?? (methods.find((m) => m.id === derived) ?? methods.at(-1))?.id ?? null
 }
 
 /** PaymentMethodCard: one method as the service shows it (CustomerPaymentMethod). */

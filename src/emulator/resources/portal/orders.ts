@@ -39,20 +39,20 @@ function paymentStatus(ctx: Ctx, o: OrderRecord) {
   return {status: 'succeeded', error: null}
 }
 
-const notEligible = () => domainError(422, 'OrderNotEligibleForRetry', 'Order is not eligible for payment retry.')
-// Not in the document (its 422 names OrderNotEligibleForRetry only): a departure listed in core/contract.ts.
+const notEligible = (id: string) => domainError(422, 'OrderNotEligibleForRetry', `Order ${id} is not eligible for payment retry.`)
+// Not in the document (its 422 names OrderNotEligibleForRetry only): a departure listed in core/contract-known.ts.
 const retryInvalid = (detail: string) => domainError(422, 'PaymentRetryValidationError', detail)
 
 function confirmRetry(ctx: Ctx) {
   const order = findOrder(ctx, pathId(ctx), me(ctx))
   const input = parse(confirmPayment, ctx.body)
-  if (!paymentFailed(ctx, order)) throw notEligible()
+  if (!paymentFailed(ctx, order)) throw notEligible(order.id)
   const token = input.confirmation_token_id ?? null
   const methodId = input.payment_method_id ?? null
   if (token === null && methodId === null) throw retryInvalid('Either confirmation_token_id or payment_method_id must be provided')
   if (token !== null && methodId !== null) throw retryInvalid('Only one of confirmation_token_id or payment_method_id can be provided')
   if ((order.customer_retries ?? 0) >= CUSTOMER_RETRY_MAX_ATTEMPTS) {
-    throw domainError(429, 'ManualRetryLimitExceeded', 'Maximum number of payment retry attempts has been reached for this order.')
+    throw domainError(429, 'ManualRetryLimitExceeded', `Maximum number of manual payment retry attempts has been reached for order ${order.id}.`)
   }
   if (methodId !== null && !methodsOf(ctx, order.customer_id).some((m) => m.id === methodId)) throw retryInvalid('Payment method does not belong to customer')
   const outcome = token === null ? null : tokenOutcome(token)

@@ -14,7 +14,7 @@ import {token, uuid} from '../../core/ids.js'
 import {listRoute, pathId, routeOf} from '../../core/toolkit.js'
 import {parse} from '../../core/validate.js'
 import {emitCustomerChange, findCustomer} from '../customers/routes.js'
-import {defaultMethodId, methodsOf, presentMethod} from '../payments/methods.js'
+import {billedMethodId, defaultMethodId, methodsOf, presentMethod} from '../payments/methods.js'
 import type {CardRecord, PaymentMethodRecord} from '../payments/model.js'
 import {me} from './me.js'
 
@@ -102,19 +102,20 @@ function deleteMethod(ctx: Ctx) {
   if (!method) throw domainError(404, 'ResourceNotFound', 'Not found')
   const customer = findCustomer(ctx, customerId)
   // The subscriptions it bills move to another method (the default first); with none left, it stays.
-  if (defaultMethodId(ctx, customer) === id && methods.length === 1 && billsAMethod(ctx, customerId)) {
+  if (billedMethodId(ctx, customer) === id && methods.length === 1 && billsAMethod(ctx, customerId)) {
     throw domainError(
       400,
       'PaymentMethodInUseByActiveSubscription',
       'This payment method is still needed to bill a subscription. Add another one or cancel the subscription first.',
     )
   }
+  const wasDefault = defaultMethodId(ctx, customer) === id
   const updated = ctx.store.write(() => {
     const stored = ctx.store.get('payment_methods', id)
     if (stored) stored.deleted_at = iso(ctx)
     else ctx.store.insert('payment_methods', {...method, deleted_at: iso(ctx)})
     const c = findCustomer(ctx, customerId)
-    if (c.default_payment_method_id === id) c.default_payment_method_id = null
+    if (wasDefault) c.default_payment_method_id = null
     c.modified_at = iso(ctx)
     return c
   })

@@ -6,6 +6,7 @@ import type {BenefitGrantRecord, BenefitRecord} from '../benefits/model.js'
 import type {CustomerRecord} from '../customers/model.js'
 import type {OrderRecord} from '../orders/model.js'
 import {order} from '../orders/present.js'
+import {defaultMethodId} from '../payments/methods.js'
 import type {ProductRecord} from '../products/model.js'
 import {price, productCore} from '../products/present.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
@@ -130,7 +131,7 @@ const SUBSCRIBER_PROPERTIES: Record<BenefitRecord['type'], readonly string[]> = 
 }
 
 /** CustomerPortalCustomer: what a customer sees of itself. */
-export function portalCustomer(c: CustomerRecord) {
+export function portalCustomer(v: Pick<View, 'store' | 'now'>, c: CustomerRecord) {
   return {
     id: c.id,
     created_at: c.created_at,
@@ -142,7 +143,7 @@ export function portalCustomer(c: CustomerRecord) {
     billing_address: c.billing_address,
     tax_id: c.tax_id,
     oauth_accounts: {},
-    default_payment_method_id: c.default_payment_method_id ?? null,
+    default_payment_method_id: defaultMethodId(v, c),
     type: c.type,
     locale: c.locale,
   }
@@ -206,7 +207,7 @@ export function portalGrant(v: View, g: BenefitGrantRecord) {
   const view = {...g, is_granted: g.granted_at !== null && g.revoked_at === null, is_revoked: g.revoked_at !== null, member_id: null, error: null}
   return {
     ...pick(view, GRANT_KEYS),
-    customer: c ? portalCustomer(c) : null,
+    customer: c ? portalCustomer(v, c) : null,
     benefit: b ? subscriberBenefit(v, b) : null,
     properties: g.properties,
   }

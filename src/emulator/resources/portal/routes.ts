@@ -53,7 +53,7 @@ const isActive = (s: SubscriptionRecord) => s.status === 'active' || s.status ==
 const isEnded = (s: SubscriptionRecord) => s.status === 'canceled' || s.status === 'incomplete_expired' || s.status === 'unpaid'
 
 function registerCustomer(r: Router): void {
-  r.get('/customer-portal/customers/me', 'customer', (ctx) => ok(portalCustomer(findCustomer(ctx, me(ctx)))))
+  r.get('/customer-portal/customers/me', 'customer', (ctx) => ok(portalCustomer(ctx, findCustomer(ctx, me(ctx)))))
 
   r.patch('/customer-portal/customers/me', 'customer', (ctx) => {
     const input = parse(customerUpdate, ctx.body)
@@ -72,7 +72,7 @@ function registerCustomer(r: Router): void {
       return c
     })
     emitCustomerChange(ctx, 'updated', customer)
-    return ok(portalCustomer(customer))
+    return ok(portalCustomer(ctx, customer))
   })
 
   // PortalAuthenticatedUser of a customer session (the service refuses a customer without an e-mail, which

@@ -1,5 +1,5 @@
 // Subscriptions: list, create, read, the PATCH actions of api-facts §4.6, and DELETE (= revoke now).
-import {domainError, requestValidation, ruleValidation} from '../../core/errors.js'
+import {requestValidation, ruleValidation} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'
 import {after, before, byField} from '../../core/list.js'
 import {getRoute, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
@@ -10,7 +10,7 @@ import {uuid} from '../../core/ids.js'
 import * as present from './present.js'
 import * as benefitViews from '../benefits/present.js'
 import {parse} from '../../core/validate.js'
-import {BILLABLE, CANCELLATION_REASONS, emitCustomerStateChanged, findSubscription, isActive, isRevoked, iso, revokeSubscription} from './lifecycle.js'
+import {CANCELLATION_REASONS, emitCustomerStateChanged, findSubscription, isActive, isRevoked, iso, revokeSubscription} from './lifecycle.js'
 import {createSchema, parseUpdate, productError, update} from './update.js'
 import {resetSubscriptionMeters} from '../customer-meters/reset.js'
 
@@ -62,21 +62,21 @@ export function register(r: Router): void {
       ])
     }
     const created = ctx.store.write(() => {
+      // the service's order (subscription/service.py create): the product, then the customer; a customer who
+      // already has a subscription gets another one (only a checkout refuses that)
+      const product = ctx.store.get('products', input.product_id)
+      if (!product || product.is_archived) throw productError(input.product_id, 'Product does not exist.')
+      if (!product.recurring_interval) throw productError(input.product_id, 'Product is not a recurring product.')
+      const price = product.prices.find((p) => !p.is_archived)
+      if (price?.amount_type !== 'fixed' || price.price_amount !== 0) {
+        throw productError(input.product_id, 'Product is not free. The customer should go through a checkout to create a paid subscription.')
+      }
       const customer = input.customer_id
         ? ctx.store.get('customers', input.customer_id)
         : ctx.store.all('customers').find((c) => c.external_id === input.external_customer_id)
       if (!customer || customer.deleted_at !== null) {
         const field = input.customer_id ? 'customer_id' : 'external_customer_id'
         throw ruleValidation(['body', field], 'Customer does not exist.', input[field])
-      }
-      const product = ctx.store.get('products', input.product_id)
-      if (!product || product.is_archived) throw productError(input.product_id, 'Product does not exist.')
-      const price = product.prices.find((p) => !p.is_archived)
-      if (!product.recurring_interval || !price || price.amount_type !== 'fixed' || price.price_amount !== 0) {
-        throw productError(input.product_id, 'Only free recurring products can be subscribed to directly; use a checkout for paid ones.')
-      }
-      if (ctx.store.all('subscriptions').some((x) => x.customer_id === customer.id && BILLABLE.includes(x.status))) {
-        throw domainError(403, 'AlreadyActiveSubscriptionError', 'The customer already has an active subscription.')
       }
       const now = ctx.now
       const row: SubscriptionRecord = {

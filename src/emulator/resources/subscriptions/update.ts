@@ -113,7 +113,6 @@ function checkGeneral(ctx: Ctx, s: SubscriptionRecord, input: GeneralUpdate): vo
   }
   if (input.product_id) {
     if (isRevoked(s) || s.cancel_at_period_end) throw alreadyCanceled()
-    if (s.status === 'trialing') throw domainError(403, 'TrialingSubscription', 'This subscription is currently in a trial period and cannot be updated.')
     targetProduct(ctx, s, input.product_id)
   }
 }
@@ -160,6 +159,12 @@ function changeProduct(ctx: Ctx, s: SubscriptionRecord, productId: string, behav
   s.amount = priceAmount(price)
   s.recurring_interval = product.recurring_interval!
   s.recurring_interval_count = product.recurring_interval_count ?? 1
+  // A trial goes on under the new product only as long as that product's own trial; the emulator's products
+  // have none, so the trial ends now and the new product's first period is billed (update_product).
+  if (s.status === 'trialing') {
+    endTrialNow(ctx, s, out)
+    return
+  }
   // The organization's default is `prorate` (present.organization).
   const behaviour = behavior ?? 'prorate'
   if (intervalChanged || behaviour === 'reset') {
@@ -272,7 +277,9 @@ export function update(ctx: Ctx, id: string, input: Update): SubscriptionRecord 
   }
   if ('resume' in input) {
     findSubscription(ctx, id)
-    throw domainError(400, 'BadRequest', 'This subscription is not paused.')
+    // nothing is ever paused here; the service's answer for a subscription that is not (its document names
+    // only SubscriptionLocked for a 409: a departure listed in core/contract-known.ts)
+    throw domainError(409, 'NotPausedSubscription', 'This subscription is not paused.')
   }
   if ('pending_update' in input) return findSubscription(ctx, id)
   const general = input as GeneralUpdate
