@@ -83,6 +83,7 @@ export function sourceClient(options: SourceClientOptions): SourceClient {
     } catch (error) {
       throw sourceError(error, options)
     }
+    // api-coverage: any path (the migration source's own API, another service than Polar's)
     const where = scrub(`GET ${pathOf(buildUrl(options.baseUrl, pathOrUrl, query).toString())}`)
     if (answer.body === null || typeof answer.body !== 'object') {
       const type = String(answer.headers['content-type'] ?? 'no content type').split(';')[0]
