@@ -7,6 +7,7 @@ import {statSync} from 'node:fs'
 import {printable} from '../client/ids.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {isKnownApiVersion, KNOWN_VERSIONS_TEXT} from '../client/version.js'
+import {terminalLines} from './output/format.js'
 
 /** Settings whose empty value means something: `TILL_PAGER=` turns the pager off (as `GH_PAGER=`). */
 const EMPTY_MEANS_OFF = new Set(['TILL_PAGER'])
@@ -104,10 +105,11 @@ export function checkSettings(env: NodeJS.ProcessEnv): void {
   }
 }
 
-/** Text for an error line: control characters (a terminal escape, a carriage return) shown escaped. */
-export function escapeControls(text: string): string {
-  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => (c === '\t' ? ' ' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`))
-}
+/**
+ * Text for an error line: control characters (a terminal escape, a carriage return) and characters that
+ * reorder text (U+202E) shown escaped; the output layer's terminalLines, under the name errors know it by.
+ */
+export const escapeControls = terminalLines
 
 /** Where to report a bug in till itself. */
 export const REPORT_URL = "the till project's issue tracker (with the output of --debug)"
