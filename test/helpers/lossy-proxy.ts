@@ -1,5 +1,7 @@
 // A proxy to the emulator that passes everything on, and for the requests `drop` picks lets the emulator
 // do the work and then cuts the connection before its answer arrives: an answer lost after the write.
+// `meanwhile` runs after the emulator answered a request and before the answer is passed on: what another
+// client did between the two (another import creating the customer just looked up).
 import {createServer, request, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 
@@ -11,7 +13,11 @@ export interface LossyProxy {
   dropped: string[]
 }
 
-export function lossyProxy(target: URL, drop: (method: string, path: string) => boolean): Promise<LossyProxy> {
+export function lossyProxy(
+  target: URL,
+  drop: (method: string, path: string) => boolean,
+  meanwhile?: (method: string, path: string, status: number) => Promise<void>,
+): Promise<LossyProxy> {
   const dropped: string[] = []
   const server = createServer((req, res) => {
     const upstream = request({host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers}, (answer) => {
@@ -21,8 +27,14 @@ export function lossyProxy(target: URL, drop: (method: string, path: string) => 
         answer.on('end', () => req.socket.destroy())
         return
       }
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
+      const pass = () => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      }
+      if (meanwhile) {
+        answer.pause()
+        meanwhile(req.method ?? 'GET', req.url ?? '', answer.statusCode ?? 0).then(pass, (error: unknown) => res.destroy(error as Error))
+      } else pass()
     })
     req.pipe(upstream)
   })
