@@ -51,7 +51,12 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
   }
 
   private async apply(file: string, flags: {prune: boolean; yes: boolean}): Promise<void> {
-    const {catalog, plan, keys} = await planFile(() => this.ctx.client(), file, flags.prune)
+    const {catalog, plan, keys} = await planFile(
+      () => this.ctx.client(),
+      file,
+      flags.prune,
+      (line) => this.ctx.debug(line),
+    )
     for (const line of twinLines(keys)) this.ctx.note(`Warning: ${line}`)
     const p = this.ctx.profile
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}

@@ -32,7 +32,12 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CatalogPlan)
-    const {plan, keys} = await planFile(() => this.ctx.client(), args.file, flags.prune)
+    const {plan, keys} = await planFile(
+      () => this.ctx.client(),
+      args.file,
+      flags.prune,
+      (line) => this.ctx.debug(line),
+    )
     for (const line of twinLines(keys)) this.ctx.note(`Warning: ${line}`)
     const p = this.ctx.profile
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
