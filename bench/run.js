@@ -17,6 +17,8 @@
 //     5% of requests answered 5xx and 2% of connections cut after the change, all sharing one profile's budget
 //     (the service's per-minute limit scaled to 1,000 per 10 s so that the case ends in minutes): every
 //     customer exactly once, every exit code, the 429s against the windows, and the achieved rate against the limit
+// 10. catalog plan of 60,000 products (a file of about 7 MB) against 6,000 (linear: about 10 times as long), and how
+//     soon SIGTERM stops it while it reads the file, against how long the reading takes
 //  9. moving to Polar: a fake Stripe, Lemon Squeezy and Paddle of 1,000 products and 10,000 customers each
 //     (test/helpers/fake-*.ts, loaded with tsx; Paddle without the address per customer) moved into an emulator
 //     with `till migrate <source>`, `catalog apply` and `customers import`, then
@@ -692,6 +694,66 @@ async function migrateFrom(name, data) {
   )
 }
 
+/** A catalog file of `count` products of one price each. */
+function productsFile(file, count) {
+  const lines = ['version: 1', 'products:']
+  for (let i = 0; i < count; i++)
+    lines.push(
+      `  bulk-${i}:`,
+      `    name: Bulk product ${i}`,
+      `    description: Product ${i} of the benchmark's large catalog`,
+      '    prices:',
+      '      - {type: fixed, amount: "9.00", currency: usd}',
+    )
+  writeFileSync(file, `${lines.join('\n')}\n`)
+  return Buffer.byteLength(readFileSync(file))
+}
+
+async function largeCatalog(data) {
+  mkdirSync(data, {recursive: true})
+  const emu = await startEmulator(['--data', join(data, 'emulator'), '--quiet', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
+  const env = envFor(emu)
+  const runs = quick ? 1 : 3
+  const sizes = quick ? [2000, 20000] : [6000, 60000]
+  const measured = []
+  for (const count of sizes) {
+    const file = join(data, `catalog-${count}.yaml`)
+    const bytes = productsFile(file, count)
+    const times = []
+    for (let i = 0; i < runs; i++) times.push((await run(process.execPath, [bin, 'catalog', 'plan', file], env, 'ignore', true)).ms)
+    measured.push({count, bytes, ms: median(times), file})
+  }
+  // SIGTERM once the reading has started: how long until the process is gone, against the reading's time
+  const {file} = measured.at(-1)
+  const marks = {}
+  const child = spawn(process.execPath, [bin, 'catalog', 'plan', file, '--debug'], {env: {...process.env, ...env}, stdio: ['ignore', 'ignore', 'pipe']})
+  let err = ''
+  child.stderr.on('data', (d) => {
+    err += d
+    if (marks.read === undefined && err.includes('in a worker thread')) {
+      marks.read = performance.now()
+      setTimeout(() => {
+        marks.signal = performance.now()
+        child.kill('SIGTERM')
+      }, 200)
+    }
+  })
+  await new Promise((resolve) => child.once('exit', resolve))
+  const stopMs = performance.now() - marks.signal
+  await stop(emu)
+  const base = measured[0].ms
+  table(
+    `10. catalog plan of a large file (median of ${runs}; the emulator's seeded catalog)`,
+    ['products in the file', 'file MB', 'median ms', 'ratio to the smaller'],
+    measured.map((m) => [fmt(m.count), fmt(m.bytes / 1048576, 1), fmt(m.ms), fmt(m.ms / base, 2)]),
+  )
+  table(
+    '10b. SIGTERM while the file is read',
+    ['products', 'ms from the signal to the end', 'ms of a whole plan'],
+    [[fmt(measured.at(-1).count), fmt(stopMs), fmt(measured.at(-1).ms)]],
+  )
+}
+
 const work = mkdtempSync(join(tmpdir(), 'till-bench-'))
 try {
   console.log(`till benchmark (node ${process.version}${quick ? ', quick' : ''})`)
@@ -706,6 +768,7 @@ try {
     if (wanted(6)) await ingest(join(work, 'ingest'))
     if (wanted(7)) await scale(join(work, 'scale'))
     if (wanted(8)) await load(join(work, 'load'))
+    if (wanted(10)) await largeCatalog(join(work, 'catalog'))
     if (wanted(9)) {
       const names =
         process.argv

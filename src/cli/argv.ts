@@ -43,10 +43,12 @@ export function globalsAfterCommand(argv: readonly string[]): string[] {
  * `argv` with an opaque token that begins with '-' (a base64url token: one in 64 does) moved after `--`,
  * where oclif reads it as the argument it is rather than as an unknown flag (`-O5Ee…`) or a short flag with
  * its value (`-oX7…` as `-o X7…`). A token is told from a flag by its length (20 characters or more) and by
- * not being one of `flags` (long names, without dashes). Unchanged when `--` is given already.
+ * not being one of `flags` (long names, without dashes). Every such word moves, in its order (a second
+ * one is then an unexpected argument, never echoed as a flag). Unchanged when `--` is given already.
  */
 export function tokenAfterDashes(argv: readonly string[], flags: ReadonlySet<string>): string[] {
   if (argv.includes('--')) return [...argv]
-  const i = argv.findIndex((arg) => arg.length >= 20 && arg.startsWith('-') && !arg.includes('=') && !flags.has(arg.replace(/^--(no-)?/, '')))
-  return i === -1 ? [...argv] : [...argv.slice(0, i), ...argv.slice(i + 1), '--', argv[i]!]
+  const isToken = (arg: string) => arg.length >= 20 && arg.startsWith('-') && !arg.includes('=') && !flags.has(arg.replace(/^--(no-)?/, ''))
+  const tokens = argv.filter(isToken)
+  return tokens.length === 0 ? [...argv] : [...argv.filter((arg) => !isToken(arg)), '--', ...tokens]
 }

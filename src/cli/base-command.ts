@@ -12,7 +12,7 @@ import type {BulkFlags} from './bulk-run.js'
 import {type CreatedOptions, Printer, type OutputFlagValues} from './printer.js'
 import {globalFlags} from './flags.js'
 import {tokenAfterDashes} from './argv.js'
-import {wrapWords} from './output/format.js'
+import {terminalLines, wrapWords} from './output/format.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
 import {isFsError, systemFileError} from '../client/fs-problem.js'
@@ -156,7 +156,8 @@ export abstract class BaseCommand extends Command {
     }
     const p = this.ctx.profile
     if (this.dryRun) {
-      this.ctx.io.stdout.write(`Dry run: would ${summary} (${p.environment}, profile ${p.name}); nothing was changed.\n`)
+      // a summary names objects (a product's name from the API): shown escaped, as every message is
+      this.ctx.io.stdout.write(`${terminalLines(`Dry run: would ${summary} (${p.environment}, profile ${p.name}); nothing was changed.`)}\n`)
       return this.exit(ExitCode.ok)
     }
     await this.prompter.confirm(summary, {yes, environment: p.environment, profile: p.name})

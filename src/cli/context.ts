@@ -14,6 +14,7 @@ import {redact, redactUrlCredentials} from '../client/redact.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
 import {retiringVersionWarning, warningDue} from './config/version-warning.js'
 import {requestDeadlineMs} from './settings.js'
+import {terminalLines} from './output/format.js'
 
 export {ENVIRONMENT_BUDGETS, PER_IP_BUDGET, resolveProfile, type ResolvedProfile, type ResolveInput} from './config/resolve-profile.js'
 import {PER_IP_BUDGET, resolveProfile, type ResolvedProfile} from './config/resolve-profile.js'
@@ -125,13 +126,16 @@ export class Context {
   }
 
   debug(line: string): void {
-    if (this.options.debug) this.io.stderr.write(`[debug] ${redact(line)}\n`)
+    if (this.options.debug) this.io.stderr.write(`[debug] ${terminalLines(redact(line))}\n`)
   }
 
-  /** A note for the user on stderr (never stdout). */
+  /**
+   * A note for the user on stderr (never stdout): a hint, a warning, progress. Names from the API or a file
+   * in it are shown escaped (a terminal escape, a carriage return, U+202E never act on the terminal).
+   */
   note(line: string): void {
     // a URL's password (TILL_API_URL=https://user:secret@...) is never shown; what else a note says is meant
-    this.io.stderr.write(`${redactUrlCredentials(line)}\n`)
+    this.io.stderr.write(`${terminalLines(redactUrlCredentials(line))}\n`)
   }
 
   budgets(): Budget[] {

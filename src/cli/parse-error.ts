@@ -60,8 +60,16 @@ export function oclifParseError(error: OclifError, command: typeof Command, id: 
   let [first, ...rest] = parseError && lines.length > 1 ? lines.slice(1) : lines
   const flag = /^Parsing (--[\w-]+)/.exec(lines[0] ?? '')?.[1]
   if (parseError && flag && !first!.includes(flag)) first = `${flag}: ${first}`
-  first = redact(first!.replace(/^(Nonexistent flags?: --[\w-]+)=.*/, '$1=…').replace(/^(Unexpected arguments?): .*/, '$1 (not shown)'))
+  // a word that is not a flag may be a token pasted in (an invitation token may begin with '-'): a command
+  // that takes one names none, another names a flag-shaped word only
+  const tokens = (command as {tokenArgument?: boolean}).tokenArgument === true
+  first = first!.replace(/^(Nonexistent flags?): (.*)/, (line, head: string, words: string) =>
+    tokens || !words.split(', ').every((w) => /^--?[A-Za-z][\w-]{0,30}(=.*)?$/.test(w)) ? `${head} (not shown)` : line,
+  )
+  first = redact(first.replace(/^(Nonexistent flags?: --[\w-]+)=.*/, '$1=…').replace(/^(Unexpected arguments?): .*/, '$1 (not shown)'))
   let text = `Error: ${escapeControls(first)}\n`
-  if (rest.length > 0) text += `${escapeControls(redact(rest.join('\n')))}\n`
+  if (tokens && /^(Nonexistent flags?|Unexpected arguments?) /.test(first))
+    text += `Hint: give one token; one that begins with '-' goes after --, e.g. till ${id} -- TOKEN\n`
+  else if (rest.length > 0) text += `${escapeControls(redact(rest.join('\n')))}\n`
   return {text, exit: parseError || error.oclif?.exit !== 1 ? ExitCode.usage : ExitCode.error}
 }

@@ -1,12 +1,14 @@
 // Asking a person, only when one is there: stdin and stdout are terminals, CI is unset, no --no-input.
 // Otherwise a missing value fails at once naming the flag, and a confirmation needs --yes. A
 // confirmation is also asked on the controlling terminal (/dev/tty) when stdin is a pipe (ids piped
-// in) but the output is a terminal, as git and ssh do.
+// in) but the output is a terminal, as git and ssh do. What a question shows (its message, the choices'
+// names and descriptions, a default) may hold names from the API: shown escaped, never acted on.
 import {closeSync, openSync} from 'node:fs'
 import {ReadStream, WriteStream} from 'node:tty'
 
 import {canPrompt} from './config/token-input.js'
 import type {IO} from './context.js'
+import {terminalLines, terminalText} from './output/format.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 
 export interface Choice {
@@ -63,7 +65,7 @@ export class Prompter {
   async text(flag: string, message: string, opts: {validate?: (v: string) => true | string; default?: string} = {}): Promise<string> {
     if (!this.interactive) throw this.missing(flag, message)
     const {input} = await import('@inquirer/prompts')
-    return input({message, default: opts.default, validate: opts.validate, required: true})
+    return input({message: terminalLines(message), default: opts.default, validate: opts.validate, required: true})
   }
 
   /** One of `choices` (fetched lazily, e.g. from the API), asked for on a terminal. */
@@ -72,7 +74,12 @@ export class Prompter {
     const list = await choices()
     if (list.length === 0) throw usageError(`missing ${flag}: ${message}, and there is nothing to choose from`)
     const {select} = await import('@inquirer/prompts')
-    return select({message, choices: list, pageSize: 12})
+    const shown = list.map((c) => ({
+      value: c.value,
+      name: terminalText(c.name),
+      description: c.description === undefined ? undefined : terminalText(c.description),
+    }))
+    return select({message: terminalLines(message), choices: shown, pageSize: 12})
   }
 
   /** A yes/no question on a terminal (stdin's, or /dev/tty while stdin is a pipe); undefined when no one can be asked. */
@@ -80,8 +87,9 @@ export class Prompter {
     const terminal = this.interactive ? undefined : this.controllingTerminal()
     if (!this.interactive && !terminal) return undefined
     const {confirm} = await import('@inquirer/prompts')
+    const question = {message: terminalLines(message), default: fallback}
     try {
-      return await (terminal ? confirm({message, default: fallback}, {input: terminal.input, output: terminal.output}) : confirm({message, default: fallback}))
+      return await (terminal ? confirm(question, {input: terminal.input, output: terminal.output}) : confirm(question))
     } finally {
       terminal?.close()
     }
@@ -100,7 +108,7 @@ export class Prompter {
       throw usageError(`--yes is required to ${summary} when not running interactively${production}`)
     }
     const {confirm} = await import('@inquirer/prompts')
-    const question = {message: `${summary[0]!.toUpperCase()}${summary.slice(1)}${where}?`, default: false}
+    const question = {message: terminalLines(`${summary[0]!.toUpperCase()}${summary.slice(1)}${where}?`), default: false}
     let ok: boolean
     try {
       ok = await (terminal ? confirm(question, {input: terminal.input, output: terminal.output}) : confirm(question))

@@ -7,6 +7,7 @@ import {statSync} from 'node:fs'
 import {printable} from '../client/ids.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {isKnownApiVersion, KNOWN_VERSIONS_TEXT} from '../client/version.js'
+import {terminalLines} from './output/format.js'
 
 /** Settings whose empty value means something: `TILL_PAGER=` turns the pager off (as `GH_PAGER=`). */
 const EMPTY_MEANS_OFF = new Set(['TILL_PAGER'])
@@ -105,10 +106,11 @@ export function checkSettings(env: NodeJS.ProcessEnv): void {
   }
 }
 
-/** Text for an error line: control characters (a terminal escape, a carriage return) shown escaped. */
-export function escapeControls(text: string): string {
-  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => (c === '\t' ? ' ' : `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`))
-}
+/**
+ * Text for an error line: control characters (a terminal escape, a carriage return) and characters that
+ * reorder text (U+202E) shown escaped; the output layer's terminalLines, under the name errors know it by.
+ */
+export const escapeControls = terminalLines
 
 /** TILL_REQUEST_DEADLINE in ms (checked by `checkSettings`): how long one request may take, to its answer's last byte. */
 export const requestDeadlineMs = (env: NodeJS.ProcessEnv): number | undefined =>

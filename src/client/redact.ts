@@ -7,9 +7,13 @@ const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi
 /** A URL's user and password (`https://user:secret@host`) replaced by an ellipsis; nothing else changed. */
 export const redactUrlCredentials = (text: string): string => text.replace(URL_CREDENTIALS, '$1…@')
 
+/** A seat invitation's token in the path that reads it (`/customer-seats/claim/TOKEN`): it has no prefix to know it by. */
+const INVITATION_PATH = /(\/customer-seats\/claim\/)[^\s/?#]+/g
+
 /** Replaces every token-looking value in `text` by its prefix and an ellipsis, and a URL's credentials by an ellipsis. */
 export function redact(text: string): string {
-  return maskTokens(redactUrlCredentials(text).replace(PERCENT_ENCODED, (run) => (run.includes('%') ? redactEncoded(run) : run)))
+  const masked = redactUrlCredentials(text).replace(INVITATION_PATH, '$1…')
+  return maskTokens(masked.replace(PERCENT_ENCODED, (run) => (run.includes('%') ? redactEncoded(run) : run)))
 }
 
 const maskTokens = (text: string) => text.replace(TOKEN, (_, prefix: string) => `${prefix}…`)

@@ -34,7 +34,7 @@ describe('the settlement of each write', () => {
     expect(operationOf('POST', '/nothing/here')).toBeUndefined()
     // an operation newer than the document (scripts/operations.js UNDOCUMENTED) is found and settled too
     expect(operationOf('POST', '/customer-portal/license-keys/5e9c/rotate')).toBe('customer_portal:license_keys:rotate')
-    expect(settlementOf('POST', '/v1/customer-portal/license-keys/5e9c/rotate')).toEqual({kind: 'unknown', truth: 'till portal license-keys get ID'})
+    expect(settlementOf('POST', '/v1/customer-portal/license-keys/5e9c/rotate').kind).toBe('unknown')
     expect(settlementOf('GET', '/anything').kind).toBe('idempotent')
     expect(settlementOf('PATCH', '/products/p1').kind).toBe('idempotent')
     expect(settlementOf('POST', '/products/').kind).toBe('unknown')
@@ -85,5 +85,41 @@ describe('the settlement of each write', () => {
       'the answer to POST http://x/v1/products/ was lost (HTTP 502): it may or may not have been done, so it was not sent again',
     )
     expect((error as OutcomeUnknownError).truth).toBe('till products list --query NAME')
+  })
+
+  it('the command that shows the truth names what the request named, not a placeholder', async () => {
+    const truthOf = async (method: string, url: string, body: unknown) => {
+      const error = await settleLost(settlementOf(method, new URL(url).pathname), {get: async () => ({}) as never}, body, {
+        method,
+        url,
+        reason: 'HTTP 502',
+      }).catch((e: unknown) => e)
+      expect(error, url).toBeInstanceOf(OutcomeUnknownError)
+      return (error as OutcomeUnknownError).truth
+    }
+    expect(await truthOf('POST', 'http://x/v1/orders/', {customer_id: 'c-1', product_id: 'p-1'})).toBe('till orders list --status draft --customer c-1')
+    expect(await truthOf('POST', 'http://x/v1/subscriptions/', {customer_id: 'c-2', product_id: 'p-1'})).toBe('till subscriptions list --customer c-2')
+    expect(await truthOf('POST', 'http://x/v1/customer-seats', {subscription_id: 's-1', email: 'a@x.io'})).toBe('till seats list --subscription s-1')
+    expect(await truthOf('POST', 'http://x/v1/customer-seats', {order_id: 'o-1', email: 'a@x.io'})).toBe('till seats list --order o-1')
+    expect(await truthOf('POST', 'http://x/v1/customer-portal/license-keys/k-1/rotate', {})).toBe('till portal license-keys get k-1')
+    expect(await truthOf('POST', 'http://x/v1/customer-portal/orders/o-2/confirm-payment', {})).toBe('till portal orders payment-status o-2')
+  })
+
+  it("a finalize whose answer was lost is settled by the order's status: paid is done, a draft is sent again, pending stays unknown", async () => {
+    const lost = {method: 'POST', url: 'http://x/v1/orders/o-7/finalize', reason: 'HTTP 502'}
+    const asked: string[] = []
+    const orderIs = (status: string): Reader => ({
+      get: async <T>(path: string) => {
+        asked.push(path)
+        return {id: 'o-7', status} as T
+      },
+    })
+    const finalize = settlementOf('POST', '/v1/orders/o-7/finalize')
+    expect(await settleLost(finalize, orderIs('paid'), {}, lost)).toEqual({found: {id: 'o-7', status: 'paid'}})
+    expect(await settleLost(finalize, orderIs('draft'), {}, lost)).toEqual({resend: true})
+    const pending = await settleLost(finalize, orderIs('pending'), {}, lost).catch((e: unknown) => e)
+    expect(pending).toBeInstanceOf(OutcomeUnknownError)
+    expect((pending as OutcomeUnknownError).truth).toBe('till orders get o-7')
+    expect(asked).toEqual(['/orders/o-7', '/orders/o-7', '/orders/o-7'])
   })
 })

@@ -19,10 +19,22 @@ export interface Reader {
   get<T>(path: string, opts?: {query?: Record<string, string | string[] | number | boolean | undefined>}): Promise<T>
 }
 
+/** The write whose answer was lost: its path (below the base URL) and its body. */
+export interface LostRequest {
+  path: string
+  body: unknown
+}
+
+/** The till command that shows whether a write was done: fixed, or naming what the request names (its order, its customer). */
+export type Truth = string | ((request: LostRequest) => string)
+
+/** What a lookup finds when the write may be under way still (an order being charged): neither done nor safe to send again. */
+export const UNSETTLED = Symbol('unsettled')
+
 export type Settlement =
   | {kind: 'idempotent'; done?: (status: number, code: string | undefined) => boolean}
-  | {kind: 'lookup'; find: (reader: Reader, body: unknown) => Promise<unknown>; truth: string}
-  | {kind: 'unknown'; truth: string}
+  | {kind: 'lookup'; find: (reader: Reader, body: unknown, request: LostRequest) => Promise<unknown>; truth: Truth}
+  | {kind: 'unknown'; truth: Truth}
 
 /** The metadata key till marks a write with, so that a lookup can find what it made. */
 export const MARKER_KEY = 'till_request'
@@ -33,10 +45,40 @@ const gone: Settlement = {
   kind: 'idempotent',
   done: (status, code) => status === 404 || code === 'AlreadyCanceledSubscription' || code === 'ResourceUnavailable',
 }
-const unknown = (truth: string): Settlement => ({kind: 'unknown', truth})
+const unknown = (truth: Truth): Settlement => ({kind: 'unknown', truth})
 
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A string field of a request's body, or `placeholder` when it has none. */
+const field = (body: unknown, key: string, placeholder: string): string =>
+  isObject(body) && typeof body[key] === 'string' && body[key] !== '' ? body[key] : placeholder
+
+/** The path segment after `noun` (`/orders/ID/finalize`), or `placeholder`. */
+function segmentAfter(path: string, noun: string, placeholder: string): string {
+  const parts = path.split('/')
+  const i = parts.indexOf(noun)
+  const segment = i === -1 ? undefined : parts[i + 1]
+  return segment ? decodeURIComponent(segment) : placeholder
+}
+
+/** The seats of the subscription or order an assignment names. */
+const seatsTruth = (till: string) => (r: LostRequest) =>
+  isObject(r.body) && typeof r.body.order_id === 'string'
+    ? `${till} seats list --order ${r.body.order_id}`
+    : `${till} seats list --subscription ${field(r.body, 'subscription_id', 'ID')}`
+
+/**
+ * A finalize's order as it is now: paid (or refunded since), the finalize was done and the order is its
+ * answer; a draft, nothing was charged (the service reverts a failed charge to draft), so it is sent
+ * again (a second finalize of an order already claimed is refused, OrderNotDraft); pending, the charge
+ * may be under way: unsettled.
+ */
+async function findFinalized(reader: Reader, _body: unknown, request: LostRequest): Promise<unknown> {
+  const order = await reader.get<Json>(`/orders/${encodeURIComponent(segmentAfter(request.path, 'orders', ''))}`)
+  if (order.status === 'draft') return undefined
+  return order.status === 'pending' ? UNSETTLED : order
+}
 
 /** A customer by its external id, or else by its e-mail (unique in an organization). */
 async function findCustomer(reader: Reader, body: unknown): Promise<unknown> {
@@ -115,16 +157,16 @@ export const SETTLEMENTS: Partial<Record<AnyOperationId, Settlement>> = {
   // a read in a POST (RFC 7662)
   'oauth2:introspect_token': idempotent,
   'orders:update': idempotent,
-  'orders:create': unknown('till orders list --status draft --customer ID'),
-  // a charge is never sent twice blindly: the order shows whether it was paid
-  'orders:finalize': unknown('till orders get ID'),
+  'orders:create': unknown((r) => `till orders list --status draft --customer ${field(r.body, 'customer_id', 'ID')}`),
+  // a charge is never sent twice blindly: the order's status shows whether it was paid
+  'orders:finalize': {kind: 'lookup', find: findFinalized, truth: (r) => `till orders get ${segmentAfter(r.path, 'orders', 'ID')}`},
   'orders:generate_invoice': {kind: 'idempotent', done: (status, code) => status === 409 && code === 'InvoiceAlreadyExists'},
   'organizations:update': idempotent,
   'products:create': unknown('till products list --query NAME'),
   'products:update': idempotent,
   'products:update_benefits': idempotent,
-  'refunds:create': {kind: 'lookup', find: findRefund, truth: 'till refunds list --order ORDER'},
-  'subscriptions:create': unknown('till subscriptions list --customer ID'),
+  'refunds:create': {kind: 'lookup', find: findRefund, truth: (r) => `till refunds list --order ${field(r.body, 'order_id', 'ORDER')}`},
+  'subscriptions:create': unknown((r) => `till subscriptions list --customer ${field(r.body, 'customer_id', 'ID')}`),
   'subscriptions:update': idempotent,
   'subscriptions:revoke': gone,
   'webhooks:create_webhook_endpoint': unknown('till webhooks endpoints list'),
@@ -143,15 +185,15 @@ export const SETTLEMENTS: Partial<Record<AnyOperationId, Settlement>> = {
   'customer_portal:license_keys:activate': unknown('till portal license-keys get ID'),
   'customer_portal:license_keys:deactivate': gone,
   // a second assignment is refused (SeatAlreadyAssigned) or takes a second seat; a claimed token is spent
-  'customer-seats:assign_seat': unknown('till seats list --subscription ID'),
+  'customer-seats:assign_seat': unknown(seatsTruth('till')),
   'customer-seats:revoke_seat': idempotent,
   'customer-seats:resend_invitation': idempotent,
   'customer-seats:claim_seat': unknown('till seats claim-info TOKEN'),
-  'customer_portal:seats:assign_seat': unknown('till portal seats list --subscription ID'),
+  'customer_portal:seats:assign_seat': unknown(seatsTruth('till portal')),
   'customer_portal:seats:revoke_seat': idempotent,
   'customer_portal:seats:resend_invitation': idempotent,
   'customer_portal:subscriptions:cancel': gone,
-  'customer_portal:orders:confirm_retry_payment': unknown('till portal orders payment-status ID'),
+  'customer_portal:orders:confirm_retry_payment': unknown((r) => `till portal orders payment-status ${segmentAfter(r.path, 'orders', 'ID')}`),
   'customer_portal:benefit-grants:update': idempotent,
   // a second add would save a second card: the list shows whether the first was saved
   'customer_portal:customers:add_payment_method': unknown('till portal payment-methods list'),
@@ -164,7 +206,7 @@ export const SETTLEMENTS: Partial<Record<AnyOperationId, Settlement>> = {
   'customer_portal:customers:verify_email_update': unknown('till portal customer show'),
   'checkouts:client_update': idempotent,
   // newer than the document: a second rotation would change the key again
-  'customer_portal:license_keys:rotate': unknown('till portal license-keys get ID'),
+  'customer_portal:license_keys:rotate': unknown((r) => `till portal license-keys get ${segmentAfter(r.path, 'license-keys', 'ID')}`),
 }
 
 /**
@@ -206,13 +248,25 @@ export async function settleLost(
   lost: {method: string; url: string; reason: string},
 ): Promise<{resend: true} | {found: unknown}> {
   if (settlement.kind === 'idempotent') return {resend: true}
-  if (settlement.kind === 'unknown') throw new OutcomeUnknownError(lost.method, lost.url, lost.reason, settlement.truth)
+  const request: LostRequest = {path: pathOf(lost.url), body}
+  const truth = typeof settlement.truth === 'string' ? settlement.truth : settlement.truth(request)
+  if (settlement.kind === 'unknown') throw new OutcomeUnknownError(lost.method, lost.url, lost.reason, truth)
   let found: unknown
   try {
-    found = await settlement.find(reader, body)
+    found = await settlement.find(reader, body, request)
   } catch {
     // the lookup could not be made either: what happened stays unknown
-    throw new OutcomeUnknownError(lost.method, lost.url, `${lost.reason}, and the lookup that would settle it failed`, settlement.truth)
+    throw new OutcomeUnknownError(lost.method, lost.url, `${lost.reason}, and the lookup that would settle it failed`, truth)
   }
+  if (found === UNSETTLED) throw new OutcomeUnknownError(lost.method, lost.url, `${lost.reason}, and it is still under way`, truth)
   return found === undefined ? {resend: true} : {found}
+}
+
+/** A request URL's path (`/v1/orders/ID/finalize`), or the text itself when it is not a URL. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return url
+  }
 }

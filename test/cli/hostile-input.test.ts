@@ -3,8 +3,6 @@
 // damaged emulator data file, a currency the service does not take, empty names and ids, a malformed
 // --filter, `till api` alone, a pasted blob as the token, and text that would reorder a terminal line.
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {createServer, request, type Server} from 'node:http'
-import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -14,30 +12,7 @@ import {allowRefusals} from '../helpers/contract.js'
 import {api, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import {envVars, runCli, sandbox, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
-
-/**
- * A proxy to the emulator that passes everything on, and for the requests `drop` picks lets the emulator
- * do the work and then cuts the connection before its answer arrives: an answer lost after the write.
- */
-function lossyProxy(target: URL, drop: (method: string, path: string) => boolean): Promise<{server: Server; url: string; dropped: string[]}> {
-  const dropped: string[] = []
-  const server = createServer((req, res) => {
-    const upstream = request({host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers}, (answer) => {
-      if (drop(req.method ?? 'GET', req.url ?? '')) {
-        dropped.push(`${req.method} ${req.url}`)
-        answer.resume()
-        answer.on('end', () => req.socket.destroy())
-        return
-      }
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    })
-    req.pipe(upstream)
-  })
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, dropped})),
-  )
-}
+import {lossyProxy} from '../helpers/lossy-proxy.js'
 
 describe('careless and hostile input', () => {
   let emulator: Emulator

@@ -12,8 +12,9 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, linesOf, logFrom, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 import {allowRefusals} from '../helpers/contract.js'
-import {startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {lossyProxy} from '../helpers/lossy-proxy.js'
 import {scaled} from '../helpers/machine.js'
 
 const jsonl = (rows: object[]) => `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`
@@ -83,6 +84,93 @@ describe('customers import', () => {
     expect(typo.code).toBe(2)
     expect(typo.stderr).toMatch(/^Error: stdin line 1: unknown field "nmae"\nHint: the fields are: email, name, external_id/)
     expect((await allCustomers(emulator.production)).some((c) => c.email === `ok-${stamp}@example.com`)).toBe(false)
+  })
+
+  it('refuses before any request a line that is not UTF-8, of a wrong type or size, or an e-mail given twice; takes a byte order mark', async () => {
+    allowRefusals()
+    const env = box.env(envVars(emulator.production))
+    const first = `${JSON.stringify({email: `first-${stamp}@example.com`, external_id: `first_${stamp}`})}\n`
+    const latin = `{"email": "jose-${stamp}@example.com", "name": "Jos`
+    const cases: Array<[Buffer, string]> = [
+      // "José" in Latin-1: é is the one byte 0xE9
+      [
+        Buffer.concat([Buffer.from(`${first}${latin}`), Buffer.from([0xe9]), Buffer.from('"}\n')]),
+        `line 2 is not UTF-8 text: byte ${latin.length + 1} is 0xE9`,
+      ],
+      [Buffer.from(`${first}${JSON.stringify({email: `n-${stamp}@example.com`, name: 123})}\n`), 'line 2: "name" must be a string or null, not a number'],
+      [
+        Buffer.from(`${first}${JSON.stringify({email: `m-${stamp}@example.com`, metadata: ['a']})}\n`),
+        'line 2: "metadata" must be an object of keys and values, not an array',
+      ],
+      [
+        Buffer.from(`${first}${JSON.stringify({email: `m-${stamp}@example.com`, metadata: {tier: {x: 1}}})}\n`),
+        'line 2: "metadata"."tier" must be a string of 1 to 500 characters, a number or a boolean, not an object',
+      ],
+      [
+        Buffer.from(`${first}${JSON.stringify({email: `a-${stamp}@example.com`, billing_address: 'Berlin'})}\n`),
+        'line 2: "billing_address" must be an object or null, not a string',
+      ],
+      [
+        Buffer.from(`${first}${JSON.stringify({email: `FIRST-${stamp}@example.com`, external_id: `other_${stamp}`})}\n`),
+        `line 2: the same customer (e-mail first-${stamp}@example.com) as line 1`,
+      ],
+    ]
+    for (const [input, message] of cases) {
+      const r = await runInProcess(['customers', 'import', '-'], {env, input: input as unknown as string})
+      expect(r.stderr.split('\n')[0], message).toBe(`Error: stdin ${message}`)
+      expect(r.code, message).toBe(2)
+    }
+    expect((await allCustomers(emulator.production)).some((c) => c.external_id === `first_${stamp}`)).toBe(false)
+    // a byte order mark before line 1 (a file saved by a spreadsheet) is not part of it
+    const bom = await runInProcess(['customers', 'import', '-', '-o', 'jsonl'], {env, input: `\ufeff${first}`})
+    expect(bom.code, bom.stderr).toBe(0)
+    expect(linesOf(bom.stdout).map((l) => JSON.parse(l).result.action)).toEqual(['created'])
+  })
+
+  it('a metadata key "__proto__" is a key like any other: imported once, then unchanged', async () => {
+    const env = box.env(envVars(emulator.production))
+    const line = `${JSON.stringify({email: `proto-${stamp}@example.com`, external_id: `proto_${stamp}`}).slice(0, -1)}, "metadata": {"__proto__": "x", "tier": "pro"}}\n`
+    const actions: string[] = []
+    for (let i = 0; i < 2; i++) {
+      const r = await runInProcess(['customers', 'import', '-', '-o', 'jsonl'], {env, input: line})
+      expect(r.code, r.stderr).toBe(0)
+      actions.push(JSON.parse(r.stdout).result.action)
+    }
+    expect(actions).toEqual(['created', 'unchanged'])
+    const held = (await allCustomers(emulator.production)).find((c) => c.external_id === `proto_${stamp}`)!
+    expect(Object.entries(held.metadata)).toEqual([
+      ['__proto__', 'x'],
+      ['tier', 'pro'],
+    ])
+  })
+
+  it('a customer another import made between the lookup and the creation is found, not a failure: exit 0, once', async () => {
+    // what two imports of one file at once do: each looks a customer up, finds none, and creates it; the
+    // proxy makes the other's creation happen right after this import's lookup
+    const rows = Array.from({length: 3}, (_, i) => ({email: `twin-${stamp}-${i}@example.com`, external_id: `twin_${stamp}_${i}`, name: `Twin ${i}`}))
+    const proxy = await lossyProxy(
+      new URL(emulator.production.url),
+      () => false,
+      async (method, path, status) => {
+        const row = rows.find((r) => path === `/v1/customers/external/${r.external_id}`)
+        if (method === 'GET' && row && status === 404) {
+          const made = await api(emulator.production, 'POST', '/customers/', {body: row})
+          expect(made.status, made.text).toBe(201)
+        }
+      },
+    )
+    try {
+      allowRefusals()
+      const env = box.env(envVars(emulator.production, {TILL_API_URL: proxy.url}))
+      const r = await runInProcess(['customers', 'import', '-', '-o', 'jsonl'], {env, input: jsonl(rows)})
+      expect(r.code, r.stderr).toBe(0)
+      expect(linesOf(r.stdout).map((l) => JSON.parse(l).result.action)).toEqual(['unchanged', 'unchanged', 'unchanged'])
+      expect(r.stderr).toContain('3 customers: 0 created, 0 updated, 3 unchanged, 0 failed.')
+    } finally {
+      proxy.server.close()
+    }
+    const held = (await allCustomers(emulator.production)).filter((c) => String(c.external_id).startsWith(`twin_${stamp}_`))
+    expect(held).toHaveLength(3)
   })
 })
 

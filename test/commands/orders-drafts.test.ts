@@ -10,6 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {envVars, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, control, listAll, sleep, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {lossyProxy} from '../helpers/lossy-proxy.js'
 
 let emulator: Emulator
 let box: Sandbox
@@ -221,6 +222,39 @@ describe('till orders create and finalize', () => {
       await features(true)
     }
     ok(await till(['orders', 'finalize', created.stdout.trim(), '--yes']))
+  })
+
+  it('a lost answer: a draft create names its customer in the hint; a finalize is settled by reading the order, charged once', async () => {
+    const env = emulator.production
+    const through = async (drop: (method: string, path: string) => boolean, args: string[]) => {
+      const proxy = await lossyProxy(new URL(env.url), drop)
+      try {
+        return {...(await runInProcess(args, {env: box.env(envVars(env, {TILL_API_URL: proxy.url}))})), dropped: proxy.dropped}
+      } finally {
+        proxy.server.close()
+      }
+    }
+    const draftIds = async () => (await listAll(env, '/orders/', `customer_id=${seed.payer.id}&status=draft`)).map((o) => o.id as string)
+    const before = await draftIds()
+    const created = await through(
+      (m, p) => m === 'POST' && p === '/v1/orders/',
+      ['orders', 'create', '--customer', seed.payer.id, '--product', seed.product.id],
+    )
+    expect(created.code, created.stderr).toBe(7)
+    expect(created.dropped).toEqual(['POST /v1/orders/'])
+    expect(created.stderr).toContain(`Hint: see whether it was done with: till orders list --status draft --customer ${seed.payer.id}\n`)
+
+    const made = (await draftIds()).filter((id) => !before.includes(id))
+    expect(made).toHaveLength(1)
+    const draft = {id: made[0]!}
+    const paid = received.length
+    const finalized = await through((m, p) => m === 'POST' && p === `/v1/orders/${draft.id}/finalize`, ['orders', 'finalize', draft.id, '--yes', '--json'])
+    expect(finalized.code, finalized.stderr).toBe(0)
+    expect(finalized.dropped).toEqual([`POST /v1/orders/${draft.id}/finalize`])
+    expect(JSON.parse(finalized.stdout)).toMatchObject({id: draft.id, status: 'paid'})
+    expect((await api(env, 'GET', `/orders/${draft.id}`)).body.status).toBe('paid')
+    expect(await eventsOf(draft.id, 3)).toContain('order.paid')
+    expect(received.slice(paid).filter((e) => e.type === 'order.paid' && e.data.id === draft.id)).toHaveLength(1)
   })
 
   it('the seeded organization has them on, as its feature settings say', async () => {

@@ -236,6 +236,38 @@ describe('seats', {timeout: 120_000}, () => {
     expect((await till(['seats', 'claim-info', 'token', '--no-such-flag'])).code).toBe(2)
   })
 
+  it('never echoes an invitation token: not in a not-found error, a refused word, or --debug', async () => {
+    const dashed = '-Xq5EeSK3mNKfdeYR179GtuFKj32LCQBtoqCVUcoxqwk'
+    const plain = 'Xq5EeSK3mNKfdeYR179GtuFKj32LCQBtoqCVUcoxqwk'
+    const secret = 'Xq5EeSK3mNKfdeYR179Gtu'
+    allowRefusals()
+    for (const [args, code] of [
+      [['seats', 'claim-info', plain, '--debug'], 3],
+      [['seats', 'claim-info', '--', dashed], 3],
+      [['seats', 'claim-info', dashed, '--json'], 3],
+      [['seats', 'claim', plain, '--debug'], 1],
+      // two tokens, or a piece of one (too short to be told from a flag): refused without showing them
+      [['seats', 'claim', dashed, dashed], 2],
+      [['seats', 'claim', plain, dashed], 2],
+      [['seats', 'claim', '-Xq5EeSK3'], 2],
+      [['seats', 'claim-info', '--json', '-Xq5EeSK3mNKfdeYR1'], 2],
+    ] as Array<[string[], number]>) {
+      const r = await till(args)
+      const shown = args.join(' ')
+      expect(r.code, `${shown}: ${r.stderr}`).toBe(code)
+      expect(r.stderr, shown).not.toContain('Xq5EeSK3')
+      expect(r.stdout, shown).not.toContain(secret)
+    }
+    const missing = await till(['seats', 'claim-info', plain])
+    expect(missing.stderr).toBe(
+      'Error: not found: no pending invitation has this token (it is invalid, already used or expired)\nHint: a pending seat gets its invitation again with: till seats resend SEAT\n',
+    )
+    const twice = await till(['seats', 'claim', dashed, dashed])
+    expect(twice.stderr).toBe(
+      "Error: Unexpected argument (not shown)\nHint: give one token; one that begins with '-' goes after --, e.g. till seats claim -- TOKEN\n",
+    )
+  })
+
   it('counts seats against the subscription: full, it refuses another; revoking (confirmed) frees one', async () => {
     const customers = await listAll(env, '/customers/')
     const others = customers.filter((c: Json) => c.type === 'individual' && ![pending.customer_id].includes(c.id))

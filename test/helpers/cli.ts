@@ -343,14 +343,14 @@ export const KEY = {enter: '\r', down: '\x1b[B', space: ' '}
 
 /**
  * Runs a shell command line on a pseudo-terminal (`script`) and types the answers as their prompts
- * appear. `stdout` holds the whole screen (stdout and stderr), ANSI codes removed, CRLF as LF.
+ * appear. `stdout` holds the whole screen (stdout and stderr), ANSI codes removed, CRLF as LF; `raw`, every byte the terminal got.
  */
 export function runAnswering(
   command: string,
   env: NodeJS.ProcessEnv,
   answers: Answer[],
   timeoutMs = scaled(20_000),
-): Promise<CliResult & {unanswered: number}> {
+): Promise<CliResult & {unanswered: number; raw: string}> {
   const child = spawn('script', ['-qfec', `stty cols 200 rows 50 2>/dev/null; ${command}`, '/dev/null'], {cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe']})
   const started = Date.now()
   let screen = ''
@@ -370,7 +370,7 @@ export function runAnswering(
       clearTimeout(timer)
       child.stdin.destroy()
       const stdout = stripAnsi(screen).replaceAll('\r\n', '\n')
-      resolve({code, signal, stdout, stderr: '', ms: Date.now() - started, unanswered: answers.length - next})
+      resolve({code, signal, stdout, stderr: '', ms: Date.now() - started, unanswered: answers.length - next, raw: screen})
     })
   })
 }

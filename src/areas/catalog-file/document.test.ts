@@ -87,6 +87,27 @@ products:
     expect(broken.issues[0]!.line).toBeGreaterThanOrEqual(3)
   })
 
+  it('refuses a key given twice in one map, at the line of the second, in a section or inside an entry', () => {
+    const twice = readCatalog(`version: 1
+products:
+  pro:
+    name: Pro
+    prices: [{type: free}]
+  pro:
+    name: Pro again
+    prices: [{type: free}]
+  team:
+    name: Team
+    name: Team again
+    prices: [{type: free}]
+`)
+    expect(issueLines('f', twice.issues)).toEqual(['f:6: Map keys must be unique', 'f:11: Map keys must be unique'])
+    expect(twice.catalog).toEqual({})
+    // the same key (name) in two maps is not a key given twice
+    const price = '[{type: fixed, amount: "1.00", currency: usd}]'
+    expect(readCatalog(`version: 1\nproducts:\n  pro: {name: Pro, prices: ${price}}\n  pro-2: {name: Pro, prices: ${price}}\n`).issues).toEqual([])
+  })
+
   it('checks the new kinds and their references by key: meters, custom fields, discounts, webhook endpoints', () => {
     const text = `version: 1
 meters:

@@ -91,13 +91,24 @@ describe('buildPlan', () => {
     expect(json.steps[1]!.changes[0]!.note).toMatch(/new price is created and the old one archived/)
     // On an 80-column terminal the notes wrap at words, each continuation indented under its line.
     const whole = planText(plan, target)
-    const narrow = planText(plan, target, 80)
+    const narrow = planText(plan, target, {width: 80})
     expect(whole.split('\n').some((line) => line.length > 80)).toBe(true)
     for (const line of narrow.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80)
     expect(narrow.split(/\s+/)).toEqual(whole.split(/\s+/)) // no word cut
     expect(narrow).toContain(
       '      (the service does not edit a price: a new price is created and the old one\n        archived (existing subscriptions keep it))',
     )
+  })
+
+  it('on a terminal, names from the environment and the file are shown escaped, one line each; piped, as they are', () => {
+    const hostile = 'Pro \u001b]52;c;aGk=\u0007\u001b[2J \u202egnp.exe\u202c X\rY\nZ'
+    const env: Environment = {benefits: [benefit()], products: [product({name: hostile, metadata: {key: 'pro', tier: 'pro'}})]}
+    const plan = buildPlan(catalog(), env, {prune: false})
+    const shown = planText(plan, target, {tty: true, width: 200})
+    expect(shown).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e]/)
+    expect(shown).toContain('\\u202egnp.exe\\u202c')
+    expect(shown).toContain('\\u001b]52;c;aGk=') // a changed value is shown as JSON, its escape already written out
+    expect(planText(plan, target)).toContain('\u202egnp.exe')
   })
 
   it('matches an object without a recorded key by its name, and records the key', () => {

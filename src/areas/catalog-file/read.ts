@@ -1,11 +1,13 @@
 // Reading both sides of a plan: the catalog file (checked, every problem with its line) and the
 // environment (every object of every kind, archived ones included).
-import {readFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
+import {dirname, join} from 'node:path'
+import {fileURLToPath} from 'node:url'
 
 import type {ApiClient} from '../../client/client.js'
 import type {Item} from '../../client/resources/common.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
-import {issueLines, readCatalog, type Catalog, type LocatedIssue} from './document.js'
+import {issueLines, readCatalog, type Catalog, type LocatedIssue, type ReadResult} from './document.js'
 import {KINDS} from './kinds/index.js'
 import type {Environment} from './plan.js'
 
@@ -26,6 +28,44 @@ export function loadCatalog(file: string, text = catalogText(file)): Catalog {
   const {catalog, issues} = readCatalog(text)
   if (issues.length > 0) throw invalidCatalog(file, issues)
   return catalog
+}
+
+/**
+ * Files from this size on are read in a worker thread: parsing YAML is synchronous, seconds for tens of
+ * thousands of products, and a command's thread busy with it cannot stop at Ctrl-C or SIGTERM.
+ */
+export const OFF_THREAD_CHARS = 256 * 1024
+
+/** As loadCatalog, a large file read off the command's thread, which stays free to stop at a signal. */
+export async function loadCatalogAsync(file: string, debug?: (line: string) => void): Promise<Catalog> {
+  const text = catalogText(file)
+  const large = text.length >= OFF_THREAD_CHARS
+  if (large) debug?.(`reading the catalog file (${text.length} characters) in a worker thread`)
+  const {catalog, issues} = large ? await readCatalogOffThread(text) : readCatalog(text)
+  if (issues.length > 0) throw invalidCatalog(file, issues)
+  return catalog
+}
+
+/** The worker's script: beside this module (dist/areas/catalog-file), or there from the bundle (dist/bundle/cli). */
+function workerScript(): string | undefined {
+  const here = dirname(fileURLToPath(import.meta.url))
+  return [join(here, 'read-worker.js'), join(here, '..', '..', 'areas', 'catalog-file', 'read-worker.js')].find((path) => existsSync(path))
+}
+
+/** readCatalog in a worker thread; in this one when the worker's script is not found. */
+async function readCatalogOffThread(text: string): Promise<ReadResult> {
+  const script = workerScript()
+  if (!script) return readCatalog(text)
+  const {Worker} = await import('node:worker_threads')
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(script, {workerData: text})
+    worker.once('message', (result: ReadResult) => {
+      resolve(result)
+      void worker.terminate()
+    })
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`the catalog reader stopped (exit ${code}) before it answered`)))
+  })
 }
 
 export function invalidCatalog(file: string, issues: LocatedIssue[]): TillError {

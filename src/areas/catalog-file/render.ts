@@ -1,6 +1,6 @@
 // A plan as people read it (a diff: + create, ~ update with the changed fields, - archive, ! kept) and as
 // machines read it (`--json`), and an apply's account of what was done and what was not.
-import {wrapWords} from '../../cli/output/format.js'
+import {terminalText, wrapWords} from '../../cli/output/format.js'
 import type {ApplyResult} from './apply.js'
 import type {Plan, Step} from './plan.js'
 
@@ -23,9 +23,22 @@ export function countsText(plan: Plan): string {
   return parts.join(', ')
 }
 
-/** Each line within `width` (a terminal's), wrapped at words; a continuation is indented two more than its line. */
-const wrapped = (lines: string[], width: number | undefined): string[] =>
-  lines.map((line) => wrapWords(line, width, `${' '.repeat(/^ */.exec(line)![0].length)}  `))
+/** How plan text is shown: wrapped within a terminal's `width`, and escaped for a terminal (names come from files and the API). */
+export interface TextOptions {
+  width?: number
+  tty?: boolean
+}
+
+/**
+ * Each line escaped on a terminal (one line each: a key's line break, carriage return, escape sequence or
+ * U+202E shown escaped, never acted on), then within `width`, wrapped at words; a continuation is
+ * indented two more than its line. Piped, the bytes are kept.
+ */
+const wrapped = (lines: string[], options: TextOptions): string[] =>
+  lines.map((line) => {
+    const shown = options.tty ? terminalText(line) : line
+    return wrapWords(shown, options.width, `${' '.repeat(/^ */.exec(shown)![0].length)}  `)
+  })
 
 function stepLines(step: Step): string[] {
   const head = `${SIGN[step.action]} ${step.noun} ${step.key}${step.action === 'archive' && !step.note ? ' (archived: not in the file)' : ''}${step.note ? `: ${step.note}` : ''}`
@@ -40,14 +53,14 @@ function stepLines(step: Step): string[] {
 }
 
 /** Steps alone, a blank line before each; ends with a newline. */
-export const stepsText = (steps: Step[], width?: number) => steps.map((s) => `\n${wrapped(stepLines(s), width).join('\n')}\n`).join('')
+export const stepsText = (steps: Step[], options: TextOptions = {}) => steps.map((s) => `\n${wrapped(stepLines(s), options).join('\n')}\n`).join('')
 
-/** The plan as text for stdout (lines wrapped at words within a terminal's `width`); ends with a newline. */
-export function planText(plan: Plan, target: Target, width?: number): string {
+/** The plan as text for stdout (on a terminal: escaped, lines wrapped at words within its width); ends with a newline. */
+export function planText(plan: Plan, target: Target, options: TextOptions = {}): string {
   const lines = [`Plan for ${targetText(target)}: ${countsText(plan)}.`]
   if (plan.steps.length === 0) lines.push('', 'Nothing to do: the environment matches the file.')
   for (const step of plan.steps) lines.push('', ...stepLines(step))
-  return `${wrapped(lines, width).join('\n')}\n`
+  return `${wrapped(lines, options).join('\n')}\n`
 }
 
 /** The machine-readable plan. */

@@ -10,7 +10,7 @@ import {ExitCode, TillError} from '../../client/till-error.js'
 import {pathText, readCatalog, writeCatalog, type Catalog} from './document.js'
 import {KINDS, kindOf} from './kinds/index.js'
 import {buildPlan, EnvironmentKeys, type Plan} from './plan.js'
-import {loadCatalog, readEnvironment} from './read.js'
+import {loadCatalogAsync, readEnvironment} from './read.js'
 
 /**
  * The environment's catalog as the file's text, how many objects of each kind it holds, and what the file
@@ -58,8 +58,8 @@ export const twinLines = (keys: EnvironmentKeys): string[] =>
   )
 
 /** Reads the file (checked first, before any request) and the environment, and plans. */
-export async function planFile(client: () => Promise<ApiClient>, file: string, prune: boolean): Promise<Planned> {
-  const catalog = loadCatalog(file)
+export async function planFile(client: () => Promise<ApiClient>, file: string, prune: boolean, debug?: (line: string) => void): Promise<Planned> {
+  const catalog = await loadCatalogAsync(file, debug)
   const env = await readEnvironment(await client())
   return {catalog, plan: buildPlan(catalog, env, {prune}), keys: new EnvironmentKeys(env)}
 }

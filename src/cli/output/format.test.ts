@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 
 import {TillError} from '../../client/till-error.js'
 import {isCurrency} from '../../client/currencies.js'
-import {colorEnabled, csvField, formatIso, formatMoney, formatRelative, minorDigits, resolveFormat, singleLine, terminalText} from './format.js'
+import {colorEnabled, csvField, formatIso, formatMoney, formatRelative, minorDigits, resolveFormat, singleLine, terminalLines, terminalText} from './format.js'
 
 describe('resolveFormat', () => {
   it('defaults to a table on a terminal and tab-separated values when piped', () => {
@@ -149,6 +149,9 @@ describe('cell text', () => {
     expect(terminalText('Ann \u202egnp.exe\u202c \u2066x\u2069 \u200f')).toBe('Ann \\u202egnp.exe\\u202c \\u2066x\\u2069 \\u200f')
     // joiners make emoji and scripts: left alone
     expect(terminalText('\u{1F468}\u200d\u{1F469} caf\u00e9')).toBe('\u{1F468}\u200d\u{1F469} caf\u00e9')
+    // several lines: line breaks kept, a carriage return escaped (it would overwrite the line), as is U+202E
+    expect(terminalLines('one\ntwo\r\u001b]52;c;aGk=\u0007\u202e\tend')).toBe('one\ntwo\\x0d\\x1b]52;c;aGk=\\x07\\u202e end')
+    expect(terminalLines(terminalLines('a\u001bb\u202e'))).toBe('a\\x1bb\\u202e')
   })
 })
 

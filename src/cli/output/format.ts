@@ -229,6 +229,31 @@ export function terminalText(value: string): string {
     .replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
+/**
+ * Text of several lines for a terminal (a message, a note, a prompt, a report): as terminalText, but its
+ * line breaks kept (a carriage return is shown escaped, `\x0d`, as it would overwrite the line).
+ */
+export function terminalLines(value: string): string {
+  return value
+    .replaceAll('\t', ' ')
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * JSON text for a terminal: the characters JSON.stringify leaves as they are but a terminal acts on (C1
+ * controls, U+202E and the other reordering characters) written as `\u` escapes, so the JSON means the same.
+ */
+export function terminalJson(json: string): string {
+  return json.replace(/[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/** JSON text for `out`: on a terminal as terminalJson writes it, piped as it is. */
+export const jsonFor = (json: string, tty: boolean): string => (tty ? terminalJson(json) : json)
+
+/** Output for `out`: escaped (terminalLines) when it is a terminal, its bytes kept when piped. */
+export const forTerminal = (value: string, tty: boolean): string => (tty ? terminalLines(value) : value)
+
 /** One CSV field, quoted per RFC 4180 when it holds a comma, quote or line break. */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value

@@ -18,4 +18,11 @@ describe('colorJson', () => {
     expect(text).toContain('\x1b[2mnull\x1b[22m')
     expect(text.replace(/\x1b\[\d+m/g, '')).toBe(JSON.stringify(value, null, 2))
   })
+
+  it('writes what would act on the terminal in a key or a string as a \\u escape: the same JSON', () => {
+    const hostile = {'k\u202e': 'Evil \u001b]52;c;aGk=\u0007 \u202egnp.exe \u009b2J'}
+    const text = colorJson(hostile, chalkFor(false))
+    expect(text).toBe('{\n  "k\\u202e": "Evil \\u001b]52;c;aGk=\\u0007 \\u202egnp.exe \\u009b2J"\n}')
+    expect(JSON.parse(text)).toEqual(hostile)
+  })
 })

@@ -8,6 +8,9 @@
 //          `,`, `"` or line breaks, records ending in CRLF on every platform.
 // - tsv:   no header line unless `header: true` (GitHub CLI's piped output), so `cut -f2` and `while read`
 //          see data only; tabs and line breaks inside values become spaces; lines end in LF.
+// On a terminal, what a value holds never acts on it: a table escapes control characters and U+202E, as do
+// csv and tsv (csv keeps line breaks inside quoted fields); JSON writes them as \u escapes (the same JSON).
+// Piped, csv and tsv keep the bytes (tsv's tabs and line breaks inside values still become spaces).
 // csv and tsv carry raw values: dates in full ISO, money as minor units with a currency column (added
 // at the end when not chosen), sizes in bytes, yes/no for booleans, and a column made for people (a price
 // as `$15.00`) replaced by its raw columns (machineColumns). A single resource is one row of the same columns.
@@ -15,7 +18,7 @@ import {Chalk, type ChalkInstance} from 'chalk'
 
 import {allFieldColumns, cellText, type CellStyle, type Column, type ColumnsSpec, type DetailView, type Row, machineColumns} from './columns.js'
 import {renderDetail} from './detail.js'
-import {csvField, type Format, singleLine, terminalText, wrapWords} from './format.js'
+import {csvField, type Format, jsonFor, singleLine, terminalLines, terminalText, wrapWords} from './format.js'
 import {sinkFor, type Sink} from './sink.js'
 import {BatchTable, renderKeyValue} from './table.js'
 
@@ -75,9 +78,12 @@ function resolveColumns(spec: ColumnsSpec | undefined, first: Row | undefined): 
   return typeof spec === 'function' ? spec(first) : spec
 }
 
-/** One csv record (CRLF) or tsv line. */
-const delimitedLine = (format: 'csv' | 'tsv', cells: string[]): string =>
-  format === 'csv' ? `${cells.map(csvField).join(',')}\r\n` : `${cells.map(singleLine).join('\t')}\n`
+/** One csv record (CRLF) or tsv line; on a terminal (`tty`), every field escaped. */
+const delimitedLine = (format: 'csv' | 'tsv', cells: string[], tty: boolean): string =>
+  format === 'csv' ? `${cells.map((c) => csvField(tty ? terminalLines(c) : c)).join(',')}\r\n` : `${cells.map(tty ? terminalText : singleLine).join('\t')}\n`
+
+/** JSON text as it is written to `out`: on a terminal, with what would act on it escaped (the same JSON). */
+const jsonText = jsonFor
 
 class TextBuffer {
   text = ''
@@ -98,7 +104,7 @@ class JsonLayout extends TextBuffer implements Layout {
   }
   add(row: Row): void {
     const json = this.pretty ? `  ${JSON.stringify(row, null, 2).replaceAll('\n', '\n  ')}` : JSON.stringify(row)
-    this.text += `${this.started ? ',\n' : '[\n'}${json}`
+    this.text += `${this.started ? ',\n' : '[\n'}${jsonText(json, this.pretty)}`
     this.started = true
   }
   async finish(): Promise<string> {
@@ -107,8 +113,11 @@ class JsonLayout extends TextBuffer implements Layout {
 }
 
 class JsonlLayout extends TextBuffer implements Layout {
+  constructor(private readonly tty: boolean) {
+    super()
+  }
   add(row: Row): void {
-    this.text += `${JSON.stringify(row)}\n`
+    this.text += `${jsonText(JSON.stringify(row), this.tty)}\n`
   }
   async finish(): Promise<string> {
     return this.take()
@@ -122,6 +131,7 @@ class DelimitedLayout extends TextBuffer implements Layout {
     private readonly spec: ColumnsSpec | undefined,
     private readonly now: () => number,
     private readonly header: boolean,
+    private readonly tty: boolean,
   ) {
     super()
   }
@@ -131,6 +141,7 @@ class DelimitedLayout extends TextBuffer implements Layout {
     this.text += delimitedLine(
       this.format,
       columns.map((c) => cellText(c, row, style)),
+      this.tty,
     )
   }
   async finish(): Promise<string> {
@@ -145,6 +156,7 @@ class DelimitedLayout extends TextBuffer implements Layout {
         this.text += delimitedLine(
           this.format,
           this.columns.map((c) => c.key),
+          this.tty,
         )
     }
     return this.columns
@@ -187,10 +199,10 @@ function layoutFor(options: ListWriterOptions & {now: () => number; batchSize: n
     case 'json':
       return new JsonLayout(options.tty)
     case 'jsonl':
-      return new JsonlLayout()
+      return new JsonlLayout(options.tty)
     case 'csv':
     case 'tsv':
-      return new DelimitedLayout(options.format, options.columns, options.now, options.header ?? options.format === 'csv')
+      return new DelimitedLayout(options.format, options.columns, options.now, options.header ?? options.format === 'csv', options.tty)
     case 'table':
       return new TableLayout(options, chalkFor(options.color))
   }
@@ -303,9 +315,9 @@ export async function renderObject(row: Row, options: ObjectWriterOptions): Prom
   const columns = () => resolveColumns(options.columns, row)
   switch (options.format) {
     case 'json':
-      return `${JSON.stringify(row, null, 2)}\n`
+      return `${jsonText(JSON.stringify(row, null, 2), options.tty)}\n`
     case 'jsonl':
-      return `${JSON.stringify(row)}\n`
+      return `${jsonText(JSON.stringify(row), options.tty)}\n`
     case 'csv':
     case 'tsv': {
       const cols = machineColumns(columns())
@@ -315,9 +327,10 @@ export async function renderObject(row: Row, options: ObjectWriterOptions): Prom
           ? delimitedLine(
               options.format,
               cols.map((c) => c.key),
+              options.tty,
             )
           : ''
-      return header + delimitedLine(options.format, cells)
+      return header + delimitedLine(options.format, cells, options.tty)
     }
     case 'table': {
       if (options.detail) return renderDetail(row, {now, chalk: chalkFor(options.color)}, {view: options.view, summaryOnly: options.summaryOnly})

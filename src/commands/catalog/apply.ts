@@ -2,7 +2,8 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
 import {applyPlan} from '../../areas/catalog-file/apply.js'
-import {countsText, doneLine, notDoneLines, planText, stepsText, targetText} from '../../areas/catalog-file/render.js'
+import {countsText, doneLine, notDoneLines, planText, stepsText, targetText, type TextOptions} from '../../areas/catalog-file/render.js'
+import {forTerminal} from '../../cli/output/format.js'
 import {lockEnvironment, planFile, twinLines} from '../../areas/catalog-file/session.js'
 import {toTillError} from '../../client/errors.js'
 import {TillError, usageError} from '../../client/till-error.js'
@@ -43,14 +44,25 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
     }
   }
 
+  /** Plan text on stderr: escaped and within its width on a terminal. */
+  private stderrText(): TextOptions {
+    const io = this.ctx.io
+    return io.stderrIsTTY ? {width: io.stderr.columns, tty: true} : {}
+  }
+
   private async apply(file: string, flags: {prune: boolean; yes: boolean}): Promise<void> {
-    const {catalog, plan, keys} = await planFile(() => this.ctx.client(), file, flags.prune)
+    const {catalog, plan, keys} = await planFile(
+      () => this.ctx.client(),
+      file,
+      flags.prune,
+      (line) => this.ctx.debug(line),
+    )
     for (const line of twinLines(keys)) this.ctx.note(`Warning: ${line}`)
     const p = this.ctx.profile
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
     const blocked = plan.steps.filter((s) => s.blocked)
     if (blocked.length > 0) {
-      this.ctx.io.stderr.write(stepsText(blocked, this.ctx.io.stderrIsTTY ? this.ctx.io.stderr.columns : undefined))
+      this.ctx.io.stderr.write(stepsText(blocked, this.stderrText()))
       throw usageError(
         `${blocked.length === 1 ? 'a change' : `${blocked.length} changes`} in the file cannot be made by the service; nothing was changed`,
         'see "cannot apply" above',
@@ -62,12 +74,12 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
       return
     }
     if (p.environment === 'production' || plan.counts.archive > 0) {
-      this.ctx.io.stderr.write(planText(plan, target, this.ctx.io.stderrIsTTY ? this.ctx.io.stderr.columns : undefined))
+      this.ctx.io.stderr.write(planText(plan, target, this.stderrText()))
       await this.confirmAction(`apply ${file} (${countsText(plan)})`, flags.yes)
     }
     const json = this.jsonEnabled()
     const result = await applyPlan(await this.ctx.client(), catalog, plan.steps, keys, (d) => {
-      if (!json) this.ctx.io.stdout.write(`${doneLine(d)}\n`)
+      if (!json) this.ctx.io.stdout.write(`${forTerminal(doneLine(d), this.ctx.io.stdoutIsTTY)}\n`)
       if (d.note) this.ctx.note(d.note)
     })
     if (json) {
@@ -87,7 +99,7 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
     }
     const {step, error} = result.failed
     const cause = toTillError(error, this.errorContext())
-    if (!json) for (const line of notDoneLines(result)) this.ctx.io.stdout.write(`${line}\n`)
+    if (!json) for (const line of notDoneLines(result)) this.ctx.io.stdout.write(`${forTerminal(line, this.ctx.io.stdoutIsTTY)}\n`)
     throw new TillError(
       `apply stopped at ${step.action} ${step.noun} ${step.key}: ${cause.message}\n${result.done.length} of ${result.done.length + 1 + result.notDone.length} changes were made; ${result.notDone.length + 1} were not`,
       cause.exitCode,

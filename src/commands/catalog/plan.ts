@@ -4,6 +4,7 @@ import {BaseCommand} from '../../areas/command.js'
 import {planJson, planText} from '../../areas/catalog-file/render.js'
 import {planFile, twinLines} from '../../areas/catalog-file/session.js'
 import {ExitCode} from '../../client/till-error.js'
+import {jsonFor} from '../../cli/output/format.js'
 
 export default class CatalogPlan extends BaseCommand {
   static override summary = 'Show what applying a catalog file to an environment would change.'
@@ -31,12 +32,20 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CatalogPlan)
-    const {plan, keys} = await planFile(() => this.ctx.client(), args.file, flags.prune)
+    const {plan, keys} = await planFile(
+      () => this.ctx.client(),
+      args.file,
+      flags.prune,
+      (line) => this.ctx.debug(line),
+    )
     for (const line of twinLines(keys)) this.ctx.note(`Warning: ${line}`)
     const p = this.ctx.profile
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
-    if (this.jsonEnabled()) this.ctx.io.stdout.write(`${JSON.stringify(planJson(plan, target), null, 2)}\n`)
-    else this.ctx.io.stdout.write(planText(plan, target, this.ctx.io.stdoutIsTTY ? this.ctx.io.stdout.columns : undefined))
+    if (this.jsonEnabled()) this.ctx.io.stdout.write(`${jsonFor(JSON.stringify(planJson(plan, target), null, 2), this.ctx.io.stdoutIsTTY)}\n`)
+    else {
+      const io = this.ctx.io
+      this.ctx.io.stdout.write(planText(plan, target, io.stdoutIsTTY ? {width: io.stdout.columns, tty: true} : {}))
+    }
     if (plan.steps.some((s) => s.blocked))
       this.ctx.note('Some changes cannot be applied as they are (see "cannot apply"); apply refuses the file until they are resolved.')
     if (plan.pending) this.exit(ExitCode.changesPending)

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {loadCatalog} from '../../areas/catalog-file/read.js'
+import {loadCatalogAsync} from '../../areas/catalog-file/read.js'
 import {sectionsText} from '../../areas/catalog-file/session.js'
 
 export default class CatalogValidate extends BaseCommand {
@@ -14,7 +14,7 @@ export default class CatalogValidate extends BaseCommand {
 
   async run(): Promise<void> {
     const {args} = await this.parseWithGlobals(CatalogValidate)
-    const catalog = loadCatalog(args.file)
+    const catalog = await loadCatalogAsync(args.file, (line) => this.ctx.debug(line))
     const counts = sectionsText(Object.fromEntries(Object.entries(catalog).map(([section, entries]) => [section, Object.keys(entries).length])))
     this.ctx.note(`${args.file === '-' ? 'stdin' : args.file} is a valid catalog: ${counts}.`)
   }

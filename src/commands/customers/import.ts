@@ -9,7 +9,7 @@ import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 export default class CustomersImport extends BaseCommand {
   static override summary = 'Create or update customers from JSON lines: safe to run again.'
   static override description =
-    'Each line is a customer: {"email", "name", "external_id", "billing_address", "tax_id", "metadata", "locale"}. A customer that exists (by external_id, else by email) is updated with what differs, or left as it is; any other is created. Running the same file again creates nothing; a creation whose answer was lost is looked up, never made twice. Every line is checked before the first request. One result per line on stdout, a summary on stderr; exit 1 when a line failed, 7 when an outcome is unknown.'
+    'Each line is a customer: {"email", "name", "external_id", "billing_address", "tax_id", "metadata", "locale"}. A customer that exists (by external_id, else by email) is updated with what differs, or left as it is; any other is created. Running the same file again creates nothing; a creation whose answer was lost is looked up, never made twice. Every line is checked before the first request: UTF-8 (a byte order mark is taken), the types and sizes of the fields as the service takes them, and each external id and e-mail once. A customer another import made meanwhile is found, not an error. One result per line on stdout, a summary on stderr; exit 1 when a line failed, 7 when an outcome is unknown.'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> customers.jsonl',

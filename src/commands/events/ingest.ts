@@ -12,6 +12,7 @@ import {formatOf, openInput, readCsv, readJsonLines} from '../../areas/usage/rea
 import {checkReadableFile} from '../../client/fs-problem.js'
 import {resumeStopped} from '../../cli/journal.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
+import {terminalLines} from '../../cli/output/format.js'
 
 type IngestFlags = Interfaces.InferredFlags<(typeof EventsIngest)['flags']>
 
@@ -152,7 +153,8 @@ A file's ingest keeps a journal of the settled lines in till's data folder, as e
       onProgress: (p) => view.update(p),
       warn: (line) => {
         view.stop()
-        io.stderr.write(`${line}\n`)
+        // a line may quote the input (an event's name): shown escaped
+        io.stderr.write(`${terminalLines(line)}\n`)
       },
       signal: abort.signal,
     })

@@ -5,6 +5,7 @@ import {chart} from '../../areas/usage/chart.js'
 import {getMeter, INTERVALS, meterQuantities} from '../../client/resources/meters.js'
 import {parseIsoTime} from '../../client/iso-time.js'
 import {usageError} from '../../client/till-error.js'
+import {terminalText} from '../../cli/output/format.js'
 
 const isTimeZone = (name: string) => {
   try {
@@ -82,7 +83,7 @@ export default class MetersQuantities extends BaseCommand {
     }
     if (flags.chart ?? (io.stdoutIsTTY && !flags.output)) {
       const meter = await getMeter(client, args.id)
-      io.stdout.write(`${chart(result.quantities, flags.interval, io.stdout.columns || 80, `${String(meter.name)} per ${flags.interval}`)}\n\n`)
+      io.stdout.write(`${chart(result.quantities, flags.interval, io.stdout.columns || 80, `${terminalText(String(meter.name))} per ${flags.interval}`)}\n\n`)
     }
     await this.writeList('meter-quantities', result.quantities, flags)
     this.ctx.note(`Total: ${result.total}`)

@@ -9,7 +9,7 @@ export default class OrdersFinalize extends BaseCommand {
   static override description =
     `The charge is made at once: on success the order is paid, gets its invoice number and grants its product's benefits (order.updated and order.paid are sent). On failure the order stays a draft, and can be finalized again once the cause is fixed: a customer without a saved payment method (PaymentFailed), a card that needs the customer to authenticate (PaymentActionRequired), off-session charges not enabled for the organization. An order that is no longer a draft is refused (OrderNotDraft).
 
-Confirmed on a terminal, stating the total; --yes is needed otherwise. A finalize whose answer was lost is never sent again: till orders get ID shows whether it was paid.`
+Confirmed on a terminal, stating the total; --yes is needed otherwise. A finalize whose answer was lost is settled by reading the order: paid, it was done; still a draft, nothing was charged and it is sent again (the service charges a draft once); being charged, the outcome is unknown (exit 7) and till orders get ID shows it.`
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d',

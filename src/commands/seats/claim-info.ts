@@ -1,6 +1,8 @@
 import {Args} from '@oclif/core'
 
+import {ApiError} from '../../client/errors.js'
 import {getSeatClaimInfo} from '../../client/resources/seats.js'
+import {ExitCode, TillError} from '../../client/till-error.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 
 export default class SeatsClaimInfo extends BaseCommand {
@@ -16,6 +18,17 @@ export default class SeatsClaimInfo extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(SeatsClaimInfo)
-    await this.writeOne('seat-claim-info', await getSeatClaimInfo(await this.ctx.client(), args.token), flags)
+    const info = await getSeatClaimInfo(await this.ctx.client(), args.token).catch((error: unknown) => {
+      // the path's last segment is the token, not an id: the not-found sentence would show it
+      if (error instanceof ApiError && error.status === 404) {
+        throw new TillError(
+          'not found: no pending invitation has this token (it is invalid, already used or expired)',
+          ExitCode.notFound,
+          'a pending seat gets its invitation again with: till seats resend SEAT',
+        )
+      }
+      throw error
+    })
+    await this.writeOne('seat-claim-info', info, flags)
   }
 }

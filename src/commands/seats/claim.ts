@@ -2,6 +2,7 @@ import {Args} from '@oclif/core'
 
 import {claimSeat} from '../../client/resources/seats.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
+import {jsonFor} from '../../cli/output/format.js'
 
 export default class SeatsClaim extends BaseCommand {
   static override summary = 'Claim a seat with its invitation token, as its holder does: the benefits are granted, and a customer session opens.'
@@ -25,7 +26,7 @@ export default class SeatsClaim extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(SeatsClaim)
     const claimed = await claimSeat(await this.ctx.client(), args.token)
     if (this.jsonEnabled()) {
-      this.ctx.io.stdout.write(`${JSON.stringify(claimed, null, 2)}\n`)
+      this.ctx.io.stdout.write(`${jsonFor(JSON.stringify(claimed, null, 2), this.ctx.io.stdoutIsTTY)}\n`)
       return
     }
     this.ctx.note("Claimed; the holder's customer session token is in the --json output (customer_session_token).")

@@ -1,6 +1,7 @@
 import {listSeats} from '../../client/resources/seats.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {containerFlags, containerFrom, seatsLine} from '../../areas/seats/input.js'
+import {jsonFor} from '../../cli/output/format.js'
 
 export default class SeatsList extends BaseCommand {
   static override summary = 'List the seats of a seat-based subscription (or order): who holds each, pending, claimed or revoked.'
@@ -21,7 +22,7 @@ export default class SeatsList extends BaseCommand {
     const {flags} = await this.parseWithGlobals(SeatsList)
     const list = await listSeats(await this.ctx.client(), containerFrom(flags, 'till seats list --subscription ID'))
     if (this.jsonEnabled()) {
-      this.ctx.io.stdout.write(`${JSON.stringify(list, null, 2)}\n`)
+      this.ctx.io.stdout.write(`${jsonFor(JSON.stringify(list, null, 2), this.ctx.io.stdoutIsTTY)}\n`)
       return
     }
     await this.writeList('customer-seats', list.seats, flags)

@@ -2,6 +2,7 @@ import {listPortalSeats} from '../../../client/resources/seats.js'
 import {outputFlags} from '../../../areas/command.js'
 import {PortalCommand} from '../../../areas/portal/command.js'
 import {containerFlags, containerFrom, seatsLine} from '../../../areas/seats/input.js'
+import {jsonFor} from '../../../cli/output/format.js'
 
 export default class PortalSeatsList extends PortalCommand {
   static override summary = "List the seats of one of the signed-in customer's seat-based subscriptions (or orders)."
@@ -19,7 +20,7 @@ export default class PortalSeatsList extends PortalCommand {
     const {flags} = await this.parseWithGlobals(PortalSeatsList)
     const list = await listPortalSeats(await this.portalClient(flags), containerFrom(flags, 'till portal seats list --subscription ID'))
     if (this.jsonEnabled()) {
-      this.ctx.io.stdout.write(`${JSON.stringify(list, null, 2)}\n`)
+      this.ctx.io.stdout.write(`${jsonFor(JSON.stringify(list, null, 2), this.ctx.io.stdoutIsTTY)}\n`)
       return
     }
     await this.writeList('customer-seats', list.seats, flags)

@@ -1,0 +1,75 @@
+// `till catalog plan` of a large file, at a small scale (the benchmark's case 10 has 60,000 products): every
+// product is planned, and SIGTERM stops the plan while the file is being read (a large file is read in a
+// worker thread, so the command's own thread is free to act on the signal), in a real process.
+import {writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {envVars, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
+import {sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
+
+/** A catalog file of `count` products of one price each (about 95 bytes a product). */
+function productsFile(count: number): string {
+  const lines = ['version: 1', 'products:']
+  for (let i = 0; i < count; i++)
+    lines.push(`  bulk-${i}:`, `    name: Bulk product ${i}`, '    prices:', '      - {type: fixed, amount: "9.00", currency: usd}')
+  return `${lines.join('\n')}\n`
+}
+
+/** Resolves once `check` holds, polling; fails after `ms`. */
+async function until(check: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(10)
+  }
+}
+
+describe('catalog plan of a large file', {timeout: 600_000}, () => {
+  const COUNT = 3000
+  let emulator: Emulator
+  let box: Sandbox
+  let file: string
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    box = sandbox()
+    file = join(box.root, 'large.yaml')
+    writeFileSync(file, productsFile(COUNT))
+  })
+  afterAll(async () => {
+    await emulator?.stop()
+    box?.cleanup()
+  })
+
+  it('plans every product, and ends soon after SIGTERM while it reads the file, well before the reading would have', async () => {
+    const env = box.env(envVars(emulator.production))
+    // a whole run, with the times at which reading the file started and ended (the first request follows it)
+    const marks: Record<string, number> = {}
+    const whole = spawnCli(['catalog', 'plan', file, '--debug'], {env, timeoutMs: 500_000})
+    whole.child.stderr?.on('data', () => {
+      const text = whole.stderr()
+      if (marks.read === undefined && text.includes('in a worker thread')) marks.read = Date.now()
+      if (marks.read !== undefined && marks.requested === undefined && /\[debug\] → GET/.test(text)) marks.requested = Date.now()
+    })
+    const done = await whole.done
+    expect(done.code, done.stderr.slice(-2000)).toBe(10)
+    expect(done.stdout).toContain(`${COUNT} to create`)
+    expect(done.stdout).toContain(`\n+ product bulk-${COUNT - 1}\n`)
+    expect(done.stderr).toContain('[debug] reading the catalog file (')
+    const reading = marks.requested! - marks.read!
+
+    const stopped = spawnCli(['catalog', 'plan', file, '--debug'], {env, timeoutMs: 500_000})
+    await until(() => stopped.stderr().includes('in a worker thread'), 120_000, 'the reading to start')
+    const signalled = Date.now()
+    stopped.child.kill('SIGTERM')
+    const r = await stopped.done
+    const after = Date.now() - signalled
+    expect(r.code, r.stderr.slice(-2000)).toBe(130)
+    expect(r.stderr).toContain('\nInterrupted.\n')
+    expect(r.stderr).not.toMatch(/\[debug\] → GET/)
+    // a reading on the command's thread would hold the signal until the whole file is read
+    expect(after, `ended ${after} ms after the signal; reading the file takes ${reading} ms`).toBeLessThan(reading / 2)
+  })
+})
