@@ -81,7 +81,8 @@ export function resolveId(value: string, what: string, ctx: IdContext): string {
       `give the whole id: a list shows ids whole with -o tsv or --columns id, or on a wider terminal${ctx.external ? `; for your own id: ${ctx.external.flag} ${prefix}` : ''}`,
     )
   }
-  if (ctx.external)
+  // a word such as usr_00001 or ada@example.com, not a path or control bytes
+  if (ctx.external && /^[\w.@:+-]{1,128}$/.test(id))
     throw usageError(
       `${what} "${printable(id)}" is not a UUID; it looks like your own (external) id`,
       `give it with ${ctx.external.flag}: ${ctx.external.command} ${ctx.external.flag} ${printable(id)}`,
