@@ -49,6 +49,12 @@ describe('show and view are get (item 3)', () => {
     expect(r.stderr).toBe('Error: "orders ls …" is not a till command; did you mean "till orders list"?\nHint: see the commands with: till orders --help\n')
   })
 
+  it('orders show --help is the help of orders get', async () => {
+    const r = await till(['orders', 'show', '--help'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/\$ till orders get ID/)
+  })
+
   it('topic help says get, the verb that exists', async () => {
     const r = await till(['customers', '--help'])
     expect(r.stdout).not.toMatch(/list, show/)
