@@ -15,6 +15,7 @@ import {tokenAfterDashes} from './argv.js'
 import {terminalLines, wrapWords} from './output/format.js'
 import {Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
+import {type IdContext, resolveIds} from './shown-ids.js'
 import {isFsError, systemFileError} from '../client/fs-problem.js'
 import {checkBlankIds, checkStdinDash} from './id-args.js'
 import {redact} from '../client/redact.js'
@@ -118,9 +119,24 @@ export abstract class BaseCommand extends Command {
     this.idsFromArg = id === '-'
     checkStdinDash(id, this.idDescription(), this.idNoun(), this.id ?? '')
     this.dryRun = Boolean((parsed.flags as {'dry-run'?: boolean})['dry-run'])
-    if (typeof id === 'string' && id !== '-') checkUuid(id, this.idNoun())
+    resolveIds(parsed.args as Record<string, unknown>, parsed.flags as Record<string, unknown>, {
+      defs: {...cmd.baseFlags, ...cmd.flags},
+      command: `till ${(this.id ?? '').replaceAll(':', ' ')}`,
+      noun: this.idNoun(),
+      context: (external) => this.idContext(external),
+    })
     checkBlankIds(parsed.args as Record<string, unknown>)
     return parsed
+  }
+
+  /** Where a shown id prefix is looked up (the profile's remembered ids), and the flag that takes an external id. */
+  private idContext(external?: IdContext['external']): IdContext {
+    return {
+      dir: this.ctx.configDir,
+      profile: () => ({key: `${this.ctx.profile.name} ${this.ctx.profile.baseUrl}`, name: this.ctx.profile.name}),
+      external,
+      note: (line) => this.ctx.note(line),
+    }
   }
 
   /** Asks for missing input on a terminal; fails naming the flag otherwise. */
@@ -374,7 +390,7 @@ export abstract class BaseCommand extends Command {
     process.stderr.write(`Error: ${escapeControls(redact(tillError.message))}\n`)
     if (tillError.hint) process.stderr.write(`Hint: ${escapeControls(redact(tillError.hint))}\n`)
     if (this.debugging && error.stack) process.stderr.write(`${redact(error.stack)}\n`)
-    else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError) && !tillError.hint)
+    else if (tillError.exitCode === ExitCode.error && !(error instanceof TillError) && !tillError.hint && !isFsError(error))
       process.stderr.write('Run again with --debug for details.\n')
     return this.exit(tillError.exitCode)
   }

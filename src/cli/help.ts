@@ -6,7 +6,7 @@ import {Errors, Help} from '@oclif/core'
 import {redact} from '../client/redact.js'
 import {ExitCode} from '../client/till-error.js'
 import {escapeControls} from './settings.js'
-import {notACommand} from './suggest.js'
+import {notACommand, synonymCommand} from './suggest.js'
 
 /** The five commands a newcomer needs first, with what each does. */
 export const START_HERE: ReadonlyArray<[string, string]> = [
@@ -59,6 +59,10 @@ export default class TillHelp extends Help {
       if (!missing) throw error
       const words = missing[1]!.split(/[: ]/)
       const commands = this.config.commands.filter((c) => !c.hidden).flatMap((c) => [c.id, ...c.aliases].map((id) => id.replaceAll(':', ' ')))
+      // `orders show --help` is the help of `orders get`, as `orders show ID` runs it
+      const synonym = synonymCommand(words.join(' '), commands)
+      if (synonym && ['show', 'view'].includes(words[synonym.split(' ').length - 1]!))
+        return super.showHelp([...synonym.split(' '), ...argv.slice(words.length)])
       const topics = this.config.topics.filter((t) => !t.hidden).map((t) => t.name.replaceAll(':', ' '))
       const shown = escapeControls(redact(words.slice(0, 3).join(' ')))
       const said = notACommand(words, shown, {commands, topics, bin: this.config.bin, isTopic: (w) => Boolean(this.config.findTopic(w))})

@@ -3,6 +3,8 @@
 // resource printed joins one list per resource (a table, csv/tsv rows, JSON lines), so that the bulk
 // output of `get -` has the same columns and the same JSON objects as the single command's.
 import type {Context} from './context.js'
+import {rememberShownIds} from './shown-ids.js'
+import {wrapWords} from './output/format.js'
 import type {ListWriter} from './output/writers.js'
 import {projectRow, type ColumnsSpec, type ResourceColumns} from './output/columns.js'
 import {withoutDeprecated} from './output/deprecated.js'
@@ -92,6 +94,9 @@ export class Printer {
       width: io.stdout.columns,
       fullIds: flags.columns !== undefined,
       header: flags.header,
+      onCutIds: (ids: string[]) => {
+        for (const id of ids) this.cutIds.add(id)
+      },
     })
     return {writer, format, shown: shownItem(resource, format, columns, flags.columns), output}
   }
@@ -110,7 +115,20 @@ export class Printer {
     }
     const {writer, shown, output} = await this.listWriter(resource, flags, {footer: footer?.(format)})
     await output.writeList(mapItems(items, shown), writer)
+    this.rememberCutIds()
     return format
+  }
+
+  /** Ids a table showed cut: remembered for the profile, so that the shown prefix works as an id; said once on stderr. */
+  private readonly cutIds = new Set<string>()
+  private rememberCutIds(): void {
+    if (this.cutIds.size === 0) return
+    const ctx = this.host.ctx
+    const ids = [...this.cutIds]
+    rememberShownIds(ctx.configDir, `${ctx.profile.name} ${ctx.profile.baseUrl}`, ids)
+    const line = `Ids are cut to fit the terminal: a shown prefix (${ids[0]!.slice(0, 8)}) works where an id is expected; -o tsv or --columns id shows them whole.`
+    ctx.note(wrapWords(line, ctx.io.stderrIsTTY ? ctx.io.stderr.columns : undefined))
+    this.cutIds.clear()
   }
 
   /**

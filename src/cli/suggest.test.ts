@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {suggestCommands} from './suggest.js'
+import {suggestCommands, synonymCommand} from './suggest.js'
 
 const COMMANDS = ['products list', 'products get', 'products create', 'orders list', 'customers list', 'customers delete', 'auth login']
 
@@ -21,5 +21,13 @@ describe('suggestCommands', () => {
 
   it('offers nothing for a word unlike any command', () => {
     expect(suggestCommands('zzzzzzzz', COMMANDS)).toEqual([])
+  })
+
+  it("names till's verb for another command line's (show, view, ls, rm), before any spelling near the argument", () => {
+    expect(suggestCommands('orders show 65bf564a', [...COMMANDS, 'orders get', 'orders create'])).toEqual(['orders get'])
+    expect(suggestCommands('products ls', COMMANDS)).toEqual(['products list'])
+    expect(suggestCommands('customers rm x', COMMANDS)).toEqual(['customers delete'])
+    expect(synonymCommand('products view ID', COMMANDS)).toBe('products get')
+    expect(synonymCommand('orders view ID', COMMANDS)).toBeUndefined()
   })
 })

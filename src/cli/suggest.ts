@@ -2,11 +2,43 @@
 import {distance} from 'fastest-levenshtein'
 
 /**
+ * Verbs brought from other command lines (gh's `view`, the Stripe CLI's `retrieve`, `ls`, `rm`) and the
+ * verb till uses for them. `show` and `view` run `get` (see the not-found hook); the others are suggested.
+ */
+export const VERB_SYNONYMS: Record<string, string> = {
+  show: 'get',
+  view: 'get',
+  retrieve: 'get',
+  describe: 'get',
+  ls: 'list',
+  rm: 'delete',
+  remove: 'delete',
+  del: 'delete',
+  new: 'create',
+  add: 'create',
+  edit: 'update',
+}
+
+/** The command a typed verb stands for (`orders show` -> `orders get`), the rest being its arguments, if there is one. */
+export function synonymCommand(typed: string, commands: readonly string[]): string | undefined {
+  const words = typed.split(' ')
+  for (let n = words.length; n > 1; n--) {
+    const verb = VERB_SYNONYMS[words[n - 1]!]
+    const id = verb && [...words.slice(0, n - 1), verb].join(' ')
+    if (id && commands.includes(id)) return id
+  }
+  return undefined
+}
+
+/**
  * The commands nearest to `typed` (words separated by spaces; each command is compared with as many
  * typed words as it has, the rest being its arguments): those at the smallest edit distance, if it is
  * within a quarter of the length compared (at least 2), else those of the topic the first word names.
  */
 export function suggestCommands(typed: string, commands: readonly string[], max = 3): string[] {
+  // a verb of another command line names till's own first (`orders ls` -> `orders list`), before any near spelling
+  const synonym = synonymCommand(typed, commands)
+  if (synonym) return [synonym]
   const words = typed.split(' ')
   const scored = commands.map((id) => {
     const head = words.slice(0, id.split(' ').length).join(' ')

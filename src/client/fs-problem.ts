@@ -67,9 +67,19 @@ const VERBS: Record<string, string> = {
   unlink: 'remove',
 }
 
-/** Any file error that reached the top, in words; a temporary file (`x.123.part`, `x.tmp`) is named as the file it stands for. */
+/** Reading a path that is not there (or not a file): the name the user gave is wrong, a usage error. */
+const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG'])
+const READS = new Set(['open', 'read', 'stat', 'lstat', 'scandir', 'access'])
+
+/**
+ * Any file error that reached the top, in words; a temporary file (`x.123.part`, `x.tmp`) is named as the
+ * file it stands for. A file to read that is missing is bad input (exit 2), named with the folder it was looked for in.
+ */
 export function systemFileError(error: NodeJS.ErrnoException): TillError {
-  return fsError(error, VERBS[error.syscall ?? ''] ?? 'use', (error.path ?? '').replace(/\.[^./]*\.(part|tmp)$|\.partial-\d+$/, ''))
+  const path = (error.path ?? '').replace(/\.[^./]*\.(part|tmp)$|\.partial-\d+$/, '')
+  if (MISSING.has(error.code ?? '') && READS.has(error.syscall ?? ''))
+    return fsError(error, 'read', path, ExitCode.usage, `check the path (relative to the current folder, ${process.cwd()})`)
+  return fsError(error, VERBS[error.syscall ?? ''] ?? 'use', path)
 }
 
 /**

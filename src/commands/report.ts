@@ -40,12 +40,13 @@ export default class Report extends BaseCommand {
     const range = resolveRange(flags, Date.now())
     const client = await this.ctx.client()
     const dashboard = flags.dashboard ? await getMetricDashboard(client, flags.dashboard) : undefined
-    const [{current, previous}, org, products, refunds] = await Promise.all([
+    const org = await organizationCurrency(client)
+    const [{current, previous}, top, refunds] = await Promise.all([
       withPrevious(client, range, flags, dashboard ? dashboard.metrics : [...REPORT_METRICS]),
-      organizationCurrency(client),
-      topProducts(client, range, flags),
-      refundsPerPeriod(client, range, flags),
+      topProducts(client, range, flags, org.currency),
+      refundsPerPeriod(client, range, flags, org.currency),
     ])
+    const refunded = refunds(current.periods.map((p) => p.timestamp))
     const html = reportHtml({
       organization: org.name,
       currency: org.currency,
@@ -53,8 +54,10 @@ export default class Report extends BaseCommand {
       range,
       metrics: current,
       previous,
-      topProducts: products,
-      refunds: refunds(current.periods.map((p) => p.timestamp)),
+      topProducts: top.products,
+      otherCurrencies: top.otherCurrencies,
+      refunds: refunded.points,
+      otherRefunds: refunded.others,
       dashboard: dashboard ? {name: dashboard.name, metrics: dashboard.metrics} : undefined,
     })
     const partial = `${flags.html}.partial-${process.pid}`

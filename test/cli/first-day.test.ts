@@ -160,7 +160,7 @@ describe('issue 34: first day, hundredth day', {timeout: 60_000}, () => {
         expect(r.code).toBe(2)
         expect(r.stdout).toBe('')
         expect(r.stderr).toBe(
-          `Error: there is no profile named "${name}"\nHint: sign in to ${name} first, which creates the profile "${name}": till auth login --environment ${name} (or: till profiles add ${name} --environment ${name})\n`,
+          `Error: there is no profile named "${name}"\nHint: sign in to ${name} first, which creates the profile "${name}": till auth login --environment ${name} (offline, the emulator's ${name}: add --url ${name === 'sandbox' ? 'http://127.0.0.1:4011/v1' : 'http://127.0.0.1:4010/v1'})\n`,
         )
       }
     })

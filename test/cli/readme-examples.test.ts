@@ -11,7 +11,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {runShell, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {KEY, runAnswering, runShell, sandbox, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, ROOT, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {tool} from '../helpers/tools.js'
@@ -70,6 +70,11 @@ const SKIPPED: Array<[RegExp, string]> = [
   [/^npm (ci|test)\b/, 'installs and builds till, or runs the whole test suite'],
   [/^npm install -g till-cli\b/, 'installs the package: npm run check-install (run by .ci/run) installs its tarball the same way and runs till'],
   [/^till emulator start\b/, 'starts an emulator that runs until stopped (this test runs its own)'],
+  [/^till auth login --environment sandbox$/, "signs in to the service's sandbox: needs its network and an account (the emulator form below it runs offline)"],
+  [
+    /^till auth login\b.*--url http:\/\/127\.0\.0\.1:4011\/v1/,
+    'the token is typed at a hidden prompt: run on a terminal by "README tasks 6 and 7 run offline on a fresh install"',
+  ],
   [/^till auth login\b/, 'needs a terminal: the token is typed at a hidden prompt'],
   [/^till listen(?!.*--print-secret)/, 'runs until Ctrl-C, waiting for events'],
   [/--follow\b/, 'runs until Ctrl-C, waiting for new events'],
@@ -282,6 +287,31 @@ describe('the shell examples of README.md and docs/*.md', () => {
       60_000,
     )
   }
+})
+
+describe('README tasks 6 and 7 run offline on a fresh install (issue 47 item 1)', () => {
+  const tasks = EXAMPLES.filter((e) => e.where.startsWith('README.md:'))
+  const login = tasks.find((e) => /^till auth login --environment sandbox --url http:\/\/127\.0\.0\.1:4011\/v1\b/.test(e.command))
+  const list = tasks.find((e) => e.command === 'till -p sandbox subscriptions list --active')
+
+  it("signs in to the emulator's sandbox with the token it printed (on a terminal), then lists its subscriptions", async () => {
+    expect(login, 'the emulator form of task 6 in the README').toBeDefined()
+    expect(list, 'task 7 in the README').toBeDefined()
+    const fresh = sandbox() // no config at all: the profile local alone
+    try {
+      // the test's emulator serves sandbox on a port of its own instead of 4011
+      const line = login!.command.replace('http://127.0.0.1:4011/v1', emulator.sandbox.url).replace(/^till /, `${TILL} `)
+      const signIn = await runAnswering(line, fresh.env(), [{when: /Organization access token \(sandbox\)/, send: `${emulator.sandbox.token}${KEY.enter}`}])
+      expect(signIn.code, signIn.stdout).toBe(0)
+      expect(signIn.stdout).toMatch(/Signed in to sandbox as organization .*Profile "sandbox" is active\./s)
+      const r = await runInProcess(plainWords(list!.command)!.slice(1), {env: fresh.env()})
+      expect(r.code, r.stderr).toBe(0)
+      const subscriptions = await api(emulator.sandbox, 'GET', '/subscriptions/?active=true&limit=1')
+      if (subscriptions.body.items.length > 0) expect(r.stdout).toContain(subscriptions.body.items[0].id)
+    } finally {
+      fresh.cleanup()
+    }
+  }, 60_000)
 })
 
 describe('reading the examples', () => {

@@ -118,14 +118,17 @@ describe('issue 34: widths, raw values, detail views', {timeout: 90_000}, () => 
       })
     }
 
-    it('at 80 columns ids are shortened and names stay whole; at 120 nothing of the products is cut', async () => {
+    it('at 80 columns ids are shortened and names stay whole; at 120 ids are whole (issue 47 item 4), names keep 16 cells; at 160 nothing is cut', async () => {
       const products = await listAll(emulator.sandbox, '/products/')
       const at80 = await tty('products list --limit 5', 80)
       expect(at80).not.toMatch(UUID)
       expect(at80).toMatch(/^[0-9a-f]{8}… {2}/m)
       const names = products.slice(0, 5).map((p) => p.name as string)
       const at120 = await tty('products list --limit 5', 120)
-      for (const name of names) expect(at120).toContain(name)
+      for (const p of products.slice(0, 5)) expect(at120).toContain(p.id)
+      for (const name of names) expect(at120).toContain(name.length <= 16 ? name : name.slice(0, 15))
+      const at160 = await tty('products list --limit 5', 160)
+      for (const name of names) expect(at160).toContain(name)
       // refunds: one of its two id columns whole again where there is room
       const refunds = await tty('refunds list --limit 3', 120)
       expect(refunds).toMatch(new RegExp(`^${UUID.source}  `, 'm'))
@@ -150,7 +153,8 @@ describe('issue 34: widths, raw values, detail views', {timeout: 90_000}, () => 
 
     it('the production footer wraps at words on a narrow terminal', async () => {
       const screen = await tty('orders list --limit 2', 60, {...envVars(emulator.production), TILL_ENV: 'production'})
-      const warning = screen.slice(screen.indexOf('Warning: PRODUCTION'), screen.indexOf('Showing '))
+      // the note on cut ids (issue 47 item 4) comes after the footer
+      const warning = screen.slice(screen.indexOf('Warning: PRODUCTION'), screen.indexOf(screen.includes('Ids are cut') ? 'Ids are cut' : 'Showing '))
       expect(warning).toBe(`Warning: PRODUCTION data · profile local ·\n${emulator.production.url}\n`)
       for (const line of screen.slice(screen.indexOf('Showing ')).split('\n')) expect(line.length, line).toBeLessThanOrEqual(60)
     })
@@ -181,6 +185,18 @@ describe('issue 34: widths, raw values, detail views', {timeout: 90_000}, () => 
       expect(text).not.toMatch(SNAKE_LABEL)
       expect(text).not.toMatch(/\s-$/m)
       expect(lines.length).toBeLessThan(60)
+    })
+
+    it('an order shows the ids to pivot on, and no amount due once paid (issue 47 item 5)', async () => {
+      const orders = await listAll(emulator.sandbox, '/orders/')
+      const order =
+        orders.find((o) => o.paid && o.refunded_amount > 0 && o.refunded_amount < o.total_amount) ?? orders.find((o) => o.paid && o.total_amount > 0)!
+      const text = await view(`orders get ${order.id}`)
+      expect(text).toMatch(new RegExp(`^Customer id +${order.customer_id}$`, 'm'))
+      expect(text).toMatch(new RegExp(`^Product id +${order.product_id}$`, 'm'))
+      if (order.subscription_id) expect(text).toMatch(new RegExp(`^Subscription id +${order.subscription_id}$`, 'm'))
+      if (order.checkout_id) expect(text).toMatch(new RegExp(`^Checkout id +${order.checkout_id}$`, 'm'))
+      expect(text).not.toMatch(/^Due/m)
     })
 
     it('a subscription is a screenful, not 190 lines; a product lists its live price before the archived one', async () => {

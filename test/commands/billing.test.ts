@@ -352,7 +352,7 @@ describe('billing commands against the emulator', () => {
       expect(noOrder.stderr).toMatch(/^Error: missing --order/m)
       const both = await till(['refunds', 'create', '--order', order.id, '--amount', '1', '--amount-minor', '100', '--reason', 'other', '--yes'])
       expect(both.code).toBe(2)
-      expect(both.stderr).toContain('give --amount or --amount-minor, not both')
+      expect(both.stderr).toContain('give one of --amount, --amount-minor and --total')
       expect(writes(await log())).toEqual([])
     })
 
@@ -444,7 +444,7 @@ describe('billing commands against the emulator', () => {
       const r = await pty('refunds create --json', [
         {when: /Order to refund/, send: [ENTER]},
         {when: /Reason for the refund/, send: [DOWN, ENTER]},
-        {when: new RegExp(`Amount to refund in ${currency}(, before tax)? \\(at most [\\d.]+\\)`), send: [ENTER]},
+        {when: new RegExp(`Amount to refund in ${currency}(, before tax: the tax is added)? \\(at most [\\d.]+(; [\\d.]+ with tax)?\\)`), send: [ENTER]},
         {when: new RegExp(`Refund \\S+ \\(${currency}\\)( \\([^)]* tax\\))? of order \\S+ \\(local, profile local\\)\\?`), send: ['y', ENTER]},
       ])
       expect(r.unanswered, r.stdout).toBe(0)

@@ -363,12 +363,28 @@ describe('till report --html', () => {
       const end = Date.parse(`${data.range.endDate}T23:59:59.999Z`)
       const inRange = (iso: string) => Date.parse(iso) >= start && Date.parse(iso) <= end
       const top = data.topProducts[0]
-      const topOrders = orders.filter((o) => PAID.has(o.status) && o.product_id === top.id && inRange(o.created_at))
+      const topOrders = orders.filter((o) => PAID.has(o.status) && o.product_id === top.id && o.currency === top.currency && inRange(o.created_at))
       expect(top.revenue).toBe(topOrders.reduce((a, o) => a + o.net_amount, 0))
       expect(top.orders).toBe(topOrders.length)
+      // never summed across currencies (issue 47 item 8): each row is one product in one currency, the
+      // organization's first, and orders in another currency are named beside the charts, which add them up
+      for (const row of data.topProducts) {
+        const mine = orders.filter((o) => PAID.has(o.status) && o.product_id === row.id && inRange(o.created_at))
+        const same = mine.filter((o) => o.currency === row.currency)
+        expect(row.revenue, `${row.name} in ${row.currency}`).toBe(same.reduce((a, o) => a + o.net_amount, 0))
+      }
+      const foreign = orders.filter((o) => PAID.has(o.status) && inRange(o.created_at) && o.currency !== data.currency)
+      expect(foreign.length, "orders in another currency than the organization's in the seed").toBeGreaterThan(0)
+      expect(data.topProducts.some((p: Json) => p.currency !== data.currency)).toBe(true)
+      expect(data.otherCurrencies).toEqual([...new Set(foreign.map((o) => o.currency))].sort())
+      expect(html).toContain(`Some orders are in ${data.otherCurrencies.map((c: string) => c.toUpperCase()).join(', ')}: the charts are the service's metrics`)
       const listed = jsonl(await till(['refunds', 'list', '--all', '-o', 'jsonl'])).filter((x) => x.status === 'succeeded' && inRange(x.created_at))
       expect(data.refunds.reduce((a: number, x: Json) => a + x.count, 0)).toBe(listed.length)
-      expect(data.refunds.reduce((a: number, x: Json) => a + x.amount, 0)).toBe(listed.reduce((a, x) => a + x.amount, 0))
+      // the charted amounts are in the organization's currency; other currencies' refunds are named apart
+      const sum = (xs: Json[]) => xs.reduce((a, x) => a + x.amount, 0)
+      expect(data.refunds.reduce((a: number, x: Json) => a + x.amount, 0)).toBe(sum(listed.filter((x) => x.currency === data.currency)))
+      for (const c of new Set(listed.map((x) => x.currency).filter((c) => c !== data.currency)))
+        expect(data.otherRefunds[c], c).toBe(sum(listed.filter((x) => x.currency === c)))
     },
     scaled(90_000),
   )

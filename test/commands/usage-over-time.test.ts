@@ -106,11 +106,11 @@ describe('usage over time', () => {
         '--price',
         '10',
         '--metered',
-        `${meter.id}:2.5`,
+        `${meter.id}:0.025`,
         '--benefit',
         benefit.id,
       ])
-      const capped = await json(['products', 'create', '--name', 'Capped plan', '--interval', 'month', '--free', '--metered', `${meter.id}:50:300`])
+      const capped = await json(['products', 'create', '--name', 'Capped plan', '--interval', 'month', '--free', '--metered', `${meter.id}:0.50:3.00`])
       /** A subscription bought through a checkout, once its order is paid (and its benefits granted). */
       const subscribe = async (product: Json, external: string) => {
         const k = (
@@ -198,7 +198,7 @@ describe('usage over time', () => {
         'month',
         '--free',
         '--metered',
-        `${meter.id}:1`,
+        `${meter.id}:0.01`,
         '--benefit',
         benefit.id,
       ])
@@ -259,6 +259,20 @@ describe('usage over time', () => {
     },
     scaled(120_000),
   )
+
+  it('an end date is inclusive, as metrics --end; relative starts are parsed here (issue 47 item 9)', async () => {
+    const meter = await json(['meters', 'create', '--name', 'Whole days', '--where', 'name=day.call', '--aggregation', 'sum:n'])
+    await ingest([
+      {name: 'day.call', external_customer_id: 'day_a', timestamp: '2026-03-10T15:00:00Z', metadata: {n: 5}},
+      {name: 'day.call', external_customer_id: 'day_a', timestamp: '2026-03-11T01:00:00Z', metadata: {n: 7}},
+    ])
+    const one = await json(['meters', 'quantities', meter.id, '--start', '2026-03-10', '--end', '2026-03-10', '--interval', 'day'])
+    expect(one.total).toBe(5)
+    const two = await json(['meters', 'quantities', meter.id, '--start', '2026-03-10', '--end', '2026-03-11', '--interval', 'day'])
+    expect(two.total).toBe(12)
+    const recent = await till(['meters', 'quantities', meter.id, '--start', '7d', '--json'])
+    expect(recent.code, recent.stderr).toBe(0)
+  })
 
   it(
     'computes quantities over the days of a time zone, and per customer',

@@ -357,7 +357,20 @@ describe('till events and meters', () => {
     expect(missing.stderr).toMatch(/needs --meter and --units/)
 
     const productRun = await runInProcess(
-      ['products', 'create', '--name', 'Usage plan', '--interval', 'month', '--free', '--metered', `${meter.id}:0.5:10000`, '--benefit', benefit.id, '--json'],
+      [
+        'products',
+        'create',
+        '--name',
+        'Usage plan',
+        '--interval',
+        'month',
+        '--free',
+        '--metered',
+        `${meter.id}:0.005:100.00`,
+        '--benefit',
+        benefit.id,
+        '--json',
+      ],
       {env: vars},
     )
     expect(productRun.code, productRun.stderr).toBe(0)
@@ -369,6 +382,12 @@ describe('till events and meters', () => {
       meter_id: meter.id,
       meter: {id: meter.id, name: 'Credited calls'},
     })
+    // one unit everywhere (major, as --price): the list row and the detail show the unit price and the meter,
+    // not "free" and a bare id (issue 47 item 6)
+    const row = await runInProcess(['products', 'list', '-o', 'table', '--columns', 'id,price', '--limit', '100'], {env: vars})
+    expect(row.stdout).toMatch(new RegExp(`^${product.id} +\\$0\\.005/unit of Credited calls \\(cap \\$100\\.00\\)$`, 'm'))
+    const detail = await runInProcess(['products', 'get', product.id, '-o', 'table'], {env: vars})
+    expect(detail.stdout).toContain('$0.005/unit of Credited calls (cap $100.00)')
     const oneTime = await runInProcess(['products', 'create', '--name', 'Once', '--price', '5', '--metered', `${meter.id}:1`], {env: vars})
     expect(oneTime.code).toBe(2)
     expect(oneTime.stderr).toMatch(/--metered needs --interval/)

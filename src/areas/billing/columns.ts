@@ -202,8 +202,14 @@ orderColumns.detail = {
     order.column('invoice_number', 'Invoice', 'text'),
     order.column('billing_name', 'Billing name', 'text'),
     order.column('billing_address', 'Billing address', 'text', (row) => addressText(row.billing_address)),
-    order.column('subscription_id', 'Subscription', 'id'),
     order.column('created_at', 'Created', 'date'),
+    // the ids to pivot on (till customers get, products get, subscriptions get, checkouts get)
+    order.column('customer_id', 'Customer id', 'id'),
+    order.column('product_id', 'Product id', 'id'),
+    order.column('subscription_id', 'Subscription id', 'id'),
+    order.column('checkout_id', 'Checkout id', 'id'),
+    // the service's due_amount is what the order was due, paid or not: shown only while it is still owed
+    order.column('due_amount', 'Due', 'money', (row) => (row.paid === false ? nonZero('due_amount')(row) : undefined)),
   ],
   lists: [{title: 'Items', key: 'items', line: (item, row) => `${String(item.label ?? '')}  ${money(item.amount, row.currency)}`}],
   covers: [
@@ -225,6 +231,8 @@ orderColumns.detail = {
     'billing_name',
     'billing_address',
     'subscription_id',
+    'checkout_id',
+    'due_amount',
     'created_at',
     'items',
   ],

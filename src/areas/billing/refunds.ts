@@ -85,6 +85,29 @@ export function checkRefundable(r: Refundable, revokeBenefits = false): void {
   }
 }
 
+/**
+ * The amount before tax whose refund, with the tax the service adds to it, is `total` (what the Stripe CLI
+ * and a customer's bank statement call the refund). Throws a usage error when no amount gives that total.
+ */
+export function amountForTotal(total: number, r: Refundable): number {
+  if (total === r.amount + r.refundableTax) return r.amount
+  const estimate = r.net + r.tax > 0 ? Math.round((total * r.net) / (r.net + r.tax)) : total
+  for (const a of [estimate, estimate - 1, estimate + 1, estimate - 2, estimate + 2]) {
+    if (a > 0 && a <= r.amount && a + refundTax(a, r) === total) return a
+  }
+  const most = r.amount + r.refundableTax
+  if (total > most)
+    throw usageError(
+      `--total ${moneyText(total, r.currency)} is above what order ${r.orderId} can refund with its tax, ${moneyText(most, r.currency)}`,
+      `refund at most ${formatMoney(most, r.currency)} with --total; nothing was sent`,
+    )
+  const near = totalText(estimate, r)
+  throw usageError(
+    `--total ${moneyText(total, r.currency)}: no amount before tax gives that total with the tax rounded to cents`,
+    `the nearest is ${near}; give --amount ${majorText(estimate, r.currency)} for it`,
+  )
+}
+
 /** Refuses, before anything is sent, an amount of zero or above what the order allows. */
 export function checkAmount(amount: number, r: Refundable, flag = '--amount'): void {
   if (amount <= 0) throw usageError(`${flag} must be more than zero`)

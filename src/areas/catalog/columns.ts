@@ -1,6 +1,6 @@
 // Columns of products, checkouts, checkout links, benefits and grants.
 import {asMoney, child, column, type ResourceColumns, type Row} from '../../cli/output/columns.js'
-import {formatMoney} from '../../cli/output/format.js'
+import {decimalShift, formatMoney, minorDigits} from '../../cli/output/format.js'
 import {columnsOf} from '../../cli/output/typed-columns.js'
 import type {Schema} from '../../client/wire/index.js'
 
@@ -229,8 +229,29 @@ export function productType(row: Row): string {
 /** A product's first non-archived price. */
 const livePrice = (row: Row): Row | undefined => (Array.isArray(row.prices) ? row.prices.map(child) : []).find((p) => p !== undefined && p.is_archived !== true)
 
-/** The first non-archived price as text: `$12.00`, `free`, `pay what you want (min $1.00)`, `metered`... */
-export const productPrice = (row: Row): string => priceText(livePrice(row))
+/**
+ * The first non-archived price as text (`$12.00`, `free`, `pay what you want (min $1.00)`...), and its metered
+ * prices after it, a free base price left out: `$10.00 + $0.005/unit of API calls`.
+ */
+export const productPrice = (row: Row): string => {
+  const live = (Array.isArray(row.prices) ? row.prices.map(child) : []).filter((p): p is Row => p !== undefined && p.is_archived !== true)
+  const metered = live.filter((p) => p.amount_type === 'metered_unit')
+  if (metered.length === 0) return priceText(livePrice(row))
+  const base = live.find((p) => p.amount_type !== 'metered_unit' && p.amount_type !== 'metered_tiers')
+  const baseText = base ? priceText(base) : ''
+  return [...(baseText && baseText !== 'free' ? [baseText] : []), ...metered.map(priceText)].join(' + ')
+}
+
+/** A unit price kept in minor units with decimals (`"0.5"` cents) as money: `$0.005`. */
+export function unitMoney(unitAmount: unknown, currency: string): string {
+  const digits = minorDigits(currency)
+  const major = decimalShift(String(unitAmount), -digits)
+  if (major === undefined) return String(unitAmount)
+  const [whole, fraction = ''] = major.split('.')
+  const shown = digits === 0 && fraction === '' ? whole! : `${whole}.${fraction.padEnd(digits, '0')}`
+  // the currency's symbol and its place, from how one whole unit is written
+  return formatMoney(10 ** digits, currency).replace(/1(\.0+)?/, shown)
+}
 
 /** Seat tiers as text: `$10.00 a seat (1-5 seats), $8.00 a seat (6+ seats)`, `graduated:` in front of graduated tiers. */
 export function seatTiersText(tiers: unknown, money: (amount: unknown) => string): string {
@@ -263,7 +284,12 @@ export function priceText(price: Row | undefined): string {
       const tiers = seatTiersText(price.seat_tiers, money)
       return tiers ? `per seat: ${tiers}` : 'per seat'
     }
-    case 'metered_unit':
+    case 'metered_unit': {
+      const meter = child(price.meter)
+      const of = typeof meter?.name === 'string' ? ` of ${meter.name}` : typeof price.meter_id === 'string' ? ` of meter ${price.meter_id}` : ''
+      const cap = typeof price.cap_amount === 'number' ? ` (cap ${money(price.cap_amount)})` : ''
+      return `${unitMoney(price.unit_amount, currency)}/unit${of}${cap}`
+    }
     case 'metered_tiers':
       return 'metered'
     default:

@@ -7,6 +7,7 @@ import {usageError} from '../../client/till-error.js'
 import {asCurrency, type Currency} from '../../client/currencies.js'
 import {mergeMetadata} from '../../cli/input/fields.js'
 import {amountFrom, toMinor} from '../../cli/input/money.js'
+import {decimalShift, minorDigits} from '../../cli/output/format.js'
 import {productPrice, productType} from './columns.js'
 import type {Choice} from '../../cli/prompt.js'
 import type {Schema} from '../../client/wire/index.js'
@@ -36,20 +37,24 @@ export function currencyCode(text: string): Currency {
 export const hasPriceFlags = (f: PriceFlags) => f.price !== undefined || f['amount-minor'] !== undefined || Boolean(f.free) || Boolean(f['pay-what-you-want'])
 
 /** A fixed price of `minor` units (0 is a free price: the service dropped the separate `free` type). */
-/** `METER_ID:UNIT_AMOUNT[:CAP]` (minor units; the unit amount may have decimals) as a metered price. */
+/**
+ * `METER_ID:UNIT_PRICE[:CAP]` as a metered price, in major units as every money flag and the catalog file
+ * (0.005 is half a cent a unit; the cap 100.00 is $100 a period). The service keeps the unit price in minor
+ * units with up to 12 decimals.
+ */
 export function meteredPrice(text: string, currency: Currency): PriceCreate {
-  const m = /^([0-9a-fA-F-]{32,36}):(\d+(?:\.\d{1,12})?)(?::(\d+))?$/.exec(text.trim())
-  if (!m)
-    throw usageError(
-      `--metered ${text} is not METER_ID:UNIT_AMOUNT[:CAP]`,
-      'e.g. --metered 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d:0.5 (half a cent per unit) or ...:2:10000 (2 cents per unit, at most $100 a period)',
-    )
-  if (Number(m[2]) <= 0) throw usageError(`--metered ${text}: the unit amount must be more than 0`)
+  const hint = 'e.g. --metered 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d:0.005 (half a cent a unit) or ...:0.02:100.00 (2 cents a unit, at most $100 a period)'
+  const m = /^([0-9a-fA-F-]{32,36}):(\d+(?:\.\d+)?)(?::(\d+(?:\.\d+)?))?$/.exec(text.trim())
+  if (!m) throw usageError(`--metered ${text} is not METER_ID:UNIT_PRICE[:CAP]`, hint)
+  const unit = decimalShift(m[2]!, minorDigits(currency))!
+  if (Number(unit) <= 0) throw usageError(`--metered ${text}: the unit price must be more than 0`, hint)
+  if ((unit.split('.')[1] ?? '').length > 12)
+    throw usageError(`--metered ${text}: the unit price has more decimals than the service keeps (12 of a minor unit)`, hint)
   return {
     amount_type: 'metered_unit',
     meter_id: m[1]!.toLowerCase(),
-    unit_amount: m[2]!,
-    cap_amount: m[3] === undefined ? null : Number(m[3]),
+    unit_amount: unit,
+    cap_amount: m[3] === undefined ? null : toMinor(m[3], currency, '--metered cap'),
     price_currency: currency,
   }
 }

@@ -4,7 +4,7 @@ import {Flags} from '@oclif/core'
 import {METRIC_INTERVALS} from '../../client/resources/metrics.js'
 
 export const rangeFlags = {
-  start: Flags.string({description: 'First day, YYYY-MM-DD (inclusive).'}),
+  start: Flags.string({description: 'First day, YYYY-MM-DD (inclusive), or today, yesterday, a time ago (30d, 2w, 3m).'}),
   end: Flags.string({description: 'Last day, YYYY-MM-DD (inclusive; default today).'}),
   last: Flags.string({description: 'The last N days, weeks, months or years up to today: 30d, 12w, 12m, 2y (default 12m).'}),
   interval: Flags.option({options: METRIC_INTERVALS, description: 'One period per day, week, month or year (default: suits the range).'})(),

@@ -1,6 +1,7 @@
 // The date range and interval of `till metrics` and `till report`: --start/--end or --last, days in a
 // time zone, and the interval that suits the span when none is given (within the service's limits).
 import {usageError} from '../../client/till-error.js'
+import {whenDate} from '../../cli/input/when.js'
 import type {MetricInterval} from '../../client/resources/metrics.js'
 
 export interface MetricsRange {
@@ -30,8 +31,10 @@ function checkTimezone(timezone: string): void {
   }
 }
 
-function checkDate(flag: string, value: string): string {
-  if (!DATE_RE.test(value) || Number.isNaN(dayMs(value)) || toDate(dayMs(value)) !== value) {
+/** A day of --start/--end: YYYY-MM-DD, or the other forms every date flag takes (today, 30d...; src/cli/input/when.ts). */
+function checkDate(flag: string, value: string, now: number): string {
+  if (!DATE_RE.test(value)) return whenDate(value, flag, {now})
+  if (Number.isNaN(dayMs(value)) || toDate(dayMs(value)) !== value) {
     throw usageError(`${flag} must be a date as YYYY-MM-DD, got "${value}"`, `e.g. ${flag} 2025-01-31`)
   }
   return value
@@ -78,8 +81,8 @@ export function resolveRange(flags: RangeFlags, now: number): MetricsRange {
   let startDate: string
   let endDate: string
   if (flags.start !== undefined || flags.end !== undefined) {
-    endDate = flags.end === undefined ? today : checkDate('--end', flags.end)
-    startDate = flags.start === undefined ? shift(endDate, 'm', -12) : checkDate('--start', flags.start)
+    endDate = flags.end === undefined ? today : checkDate('--end', flags.end, now)
+    startDate = flags.start === undefined ? shift(endDate, 'm', -12) : checkDate('--start', flags.start, now)
     if (startDate > endDate) throw usageError(`--start ${startDate} is after --end ${endDate}`, 'give a start on or before the end')
   } else {
     const match = LAST_RE.exec(flags.last ?? '12m')

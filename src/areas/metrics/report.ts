@@ -11,6 +11,8 @@ import {partialEnds, type MetricsRange} from './range.js'
 export interface TopProduct {
   id: string
   name: string
+  /** The currency of its orders: a product sold in two currencies has a row in each. */
+  currency: string
   revenue: number
   orders: number
 }
@@ -29,7 +31,11 @@ export interface ReportData {
   metrics: MetricsResponse
   previous: MetricsResponse
   topProducts: TopProduct[]
+  /** Currencies other than `currency` that orders in the range were paid in: the service's metrics add them up unconverted. */
+  otherCurrencies: string[]
   refunds: RefundPoint[]
+  /** Refunded in other currencies than `currency`, minor units per currency (not in `refunds` amounts). */
+  otherRefunds: Record<string, number>
   /** A saved dashboard to render: its name heads the page and its metrics, in its order, are charted. */
   dashboard?: {name: string; metrics: string[]}
 }
@@ -61,9 +67,12 @@ const scriptJson = (value: unknown) =>
 const PAGE_SCRIPT = `
 (function () {
   var data = JSON.parse(document.getElementById('report-data').textContent);
-  var money = new Intl.NumberFormat('en-US', {style: 'currency', currency: data.currency.toUpperCase()});
+  function moneyIn(code, v) {
+    var f = new Intl.NumberFormat('en-US', {style: 'currency', currency: code.toUpperCase()});
+    return f.format(v / Math.pow(10, f.resolvedOptions().maximumFractionDigits));
+  }
   function fmt(v, type) {
-    if (type === 'currency' || type === 'currency_sub_cent') return money.format(v / 100);
+    if (type === 'currency' || type === 'currency_sub_cent') return moneyIn(data.currency, v);
     if (type === 'percentage') return (v * 100).toFixed(1) + '%';
     return Math.round(v).toLocaleString('en-US');
   }
@@ -112,11 +121,12 @@ const PAGE_SCRIPT = `
   });
   var refundTotal = data.refunds.reduce(function (a, r) { return a + r.amount; }, 0);
   var refundCount = data.refunds.reduce(function (a, r) { return a + r.count; }, 0);
-  chart('Refunds', refundCount + ' refunds, ' + fmt(refundTotal, 'currency'), 'currency', data.refunds.map(function (r) { return r.amount; }), true);
+  var otherRefunds = Object.keys(data.otherRefunds).map(function (c) { return moneyIn(c, data.otherRefunds[c]); });
+  chart('Refunds', refundCount + ' refunds, ' + fmt(refundTotal, 'currency') + (otherRefunds.length ? ' (and ' + otherRefunds.join(', ') + ', not charted)' : ''), 'currency', data.refunds.map(function (r) { return r.amount; }), true);
   var body = document.getElementById('top-products');
   data.topProducts.forEach(function (p, i) {
     var tr = document.createElement('tr');
-    [String(i + 1), p.name, fmt(p.revenue, 'currency'), String(p.orders)].forEach(function (text, j) {
+    [String(i + 1), p.name, moneyIn(p.currency, p.revenue), String(p.orders)].forEach(function (text, j) {
       var td = document.createElement('td');
       td.textContent = text;
       if (j !== 1) td.className = 'num';
@@ -142,6 +152,13 @@ th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid #e2e8f0; 
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 `
 
+/** Orders in other currencies: the charts are the service's metrics, which add them up unconverted; the tables are per currency. */
+function currencyNote(data: ReportData): string {
+  if (data.otherCurrencies.length === 0) return ''
+  const others = data.otherCurrencies.map((c) => c.toUpperCase()).join(', ')
+  return `<p class="currencies">Some orders are in ${escapeHtml(others)}: the charts are the service's metrics, which add those amounts to ${escapeHtml(data.currency.toUpperCase())} as they are, unconverted. Top products and refunds are shown per currency.</p>`
+}
+
 /** The whole page. */
 export function reportHtml(data: ReportData): string {
   const uplotJs = asset('uplot/dist/uPlot.iife.min.js')
@@ -164,6 +181,7 @@ export function reportHtml(data: ReportData): string {
 <h1>${escapeHtml(data.organization)}</h1>
 ${data.dashboard ? `<h2 id="dashboard">${escapeHtml(data.dashboard.name)}</h2>` : ''}
 <p>Metrics from ${escapeHtml(range)}. Amounts in ${escapeHtml(data.currency.toUpperCase())}. Generated ${escapeHtml(data.generatedAt)} by till.</p>
+${currencyNote(data)}
 ${partial.length > 0 ? `<p class="partial">${escapeHtml(partial.join('; ').replace(/^\* partial/, 'Partial'))} (the range covers only part of ${partial.length > 1 ? 'them' : 'it'}).</p>` : ''}
 </header>
 <main>

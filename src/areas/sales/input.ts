@@ -4,7 +4,7 @@ import {Flags} from '@oclif/core'
 import type {DiscountCreate, DiscountDuration, DiscountUpdate} from '../../client/resources/discounts.js'
 import {DISCOUNT_DURATIONS} from '../../client/resources/discounts.js'
 import {isCurrency} from '../../client/currencies.js'
-import {parseIsoTime} from '../../client/iso-time.js'
+import {whenIso} from '../../cli/input/when.js'
 import {usageError} from '../../client/till-error.js'
 import {metadataFrom} from '../../cli/input/fields.js'
 import {toMinor} from '../../cli/input/money.js'
@@ -47,10 +47,9 @@ export function basisPoints(text: string): number {
 }
 
 /** An ISO 8601 time from a flag, as the API's UTC timestamp. */
-export function timeFlag(text: string, flag: string): string {
-  const ms = parseIsoTime(text)
-  if (Number.isNaN(ms)) throw usageError(`${flag} must be a date or time like 2026-12-01 or 2026-12-01T09:00:00Z, not "${text}"`)
-  return new Date(ms).toISOString()
+/** A date flag's value as an ISO time (src/cli/input/when.ts: dates, times, times ago); `end`: a date means its end (inclusive). */
+export function timeFlag(text: string, flag: string, end = false): string {
+  return whenIso(text, flag, {end})
 }
 
 function checkCode(code: string | undefined): void {
@@ -77,7 +76,7 @@ function discountValue(f: DiscountFlagValues): {type: 'percentage'; basis_points
 
 function windowOf(f: DiscountFlagValues) {
   const startsAt = f['starts-at'] ? timeFlag(f['starts-at'], '--starts-at') : undefined
-  const endsAt = f['ends-at'] ? timeFlag(f['ends-at'], '--ends-at') : undefined
+  const endsAt = f['ends-at'] ? timeFlag(f['ends-at'], '--ends-at', true) : undefined
   if (startsAt && endsAt && endsAt <= startsAt) throw usageError('--ends-at must be after --starts-at')
   return {starts_at: startsAt, ends_at: endsAt}
 }

@@ -7,6 +7,7 @@ import type {Aggregation, FilterClause, MeterFilter} from '../../client/resource
 import {AGGREGATIONS, FILTER_OPERATORS} from '../../client/resources/meters.js'
 import {fsReason} from '../../client/fs-problem.js'
 import {usageError} from '../../client/till-error.js'
+import {WHEN_HELP} from '../../cli/input/when.js'
 
 export const eventFilterFlags = {
   name: Flags.string({description: 'Only events with this name (repeatable).', multiple: true}),
@@ -14,8 +15,8 @@ export const eventFilterFlags = {
   'external-customer': Flags.string({description: 'Only events of this external customer id (repeatable).', multiple: true}),
   meter: Flags.string({description: "Only events that pass this meter's filter."}),
   source: Flags.option({options: ['user', 'system'] as const, description: 'Only events from this source (repeatable).', multiple: true})(),
-  since: Flags.string({description: 'Only events after this time (ISO 8601).'}),
-  until: Flags.string({description: 'Only events before this time (ISO 8601).'}),
+  since: Flags.string({description: `Only events from this time: ${WHEN_HELP}.`}),
+  until: Flags.string({description: 'Only events up to this time (a date: to its end).'}),
   filter: Flags.string({description: 'A filter as JSON: {"conjunction":"and","clauses":[{"property":"tokens","operator":"gt","value":10}]}.'}),
   metadata: Flags.string({description: 'Only events with this metadata key=value (repeatable).', multiple: true}),
 }

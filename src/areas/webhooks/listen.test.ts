@@ -37,16 +37,17 @@ describe('listen output', () => {
     expect(eventLine(AT, event('order.paid'), {error: 'connection refused', ms: 1})).toMatch(/-> failed: connection refused$/)
   })
 
-  it('fits a terminal: ids shortened first, then the time without its date; piped lines stay whole', () => {
+  it('fits a terminal: the time without its date and the type unpadded first, then the object id and last the event id cut (issue 47 item 4); piped lines stay whole', () => {
     const uuid = (n: number) => `${String(n).repeat(8)}-aaaa-4bbb-8ccc-dddddddddddd`
     const e = {...event('subscription.updated', uuid(1)), body: JSON.stringify({data: {id: uuid(2)}})}
     const whole = eventLine(AT, e, {status: 200, ms: 12})
     expect(whole.length).toBeGreaterThan(120)
     expect(eventLine(AT, e, {status: 200, ms: 12}, 200)).toBe(whole)
-    const at100 = eventLine(AT, e, {status: 200, ms: 12}, 100)
-    expect(at100).toBe(`2026-11-23T03:00:00Z  ${'subscription.updated'.padEnd(24)}  11111111…  (22222222…)  -> 200 in 12 ms`)
+    const at120 = eventLine(AT, e, {status: 200, ms: 12}, 120)
+    expect(at120).toBe(`03:00:00  subscription.updated  ${uuid(1)}  (22222222…)  -> 200 in 12 ms`)
+    expect(eventLine(AT, e, {status: 200, ms: 12}, 100)).toBe(at120)
     const at80 = eventLine(AT, e, {status: 200, ms: 12}, 80)
-    expect(at80).toBe(`03:00:00  ${'subscription.updated'.padEnd(24)}  11111111…  (22222222…)  -> 200 in 12 ms`)
+    expect(at80).toBe('03:00:00  subscription.updated  11111111…  (22222222…)  -> 200 in 12 ms')
     expect(at80.length).toBeLessThanOrEqual(80)
   })
 

@@ -18,6 +18,9 @@ export const DEFAULT_URLS: Record<Environment, string> = {
   local: 'http://127.0.0.1:4010/v1',
 }
 
+/** Where `till emulator start` serves each environment (its default ports). */
+export const EMULATOR_URLS: Record<string, string> = {production: 'http://127.0.0.1:4010/v1', sandbox: 'http://127.0.0.1:4011/v1'}
+
 export interface ProfileRecord {
   environment: Environment
   base_url?: string

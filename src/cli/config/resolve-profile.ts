@@ -3,7 +3,7 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {DEFAULT_URLS, ENVIRONMENTS, tokenStoreOf, type ConfigData, type Environment} from './profiles.js'
+import {DEFAULT_URLS, EMULATOR_URLS, ENVIRONMENTS, tokenStoreOf, type ConfigData, type Environment} from './profiles.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 import {parseRateLimit, type Rule} from '../../client/rate-limit.js'
 import {printable} from '../../client/ids.js'
@@ -86,7 +86,7 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
   if (!stored) {
     // A fresh install has only `local`: the environments' own profiles come from signing in to them.
     const hint = (ENVIRONMENTS as readonly string[]).includes(name)
-      ? `sign in to ${name} first, which creates the profile "${name}": till auth login --environment ${name} (or: till profiles add ${name} --environment ${name})`
+      ? `sign in to ${name} first, which creates the profile "${name}": till auth login --environment ${name} (offline, the emulator's ${name}: add --url ${EMULATOR_URLS[name]})`
       : `see the profiles with: till profiles list (or add one with: till profiles add ${name})`
     throw usageError(`there is no profile named "${name}"`, hint)
   }

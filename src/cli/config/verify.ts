@@ -3,6 +3,7 @@
 import {ApiError, NetworkError} from '../../client/errors.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
 import type {Context} from '../context.js'
+import {DEFAULT_URLS, EMULATOR_URLS, type Environment} from './profiles.js'
 
 export interface Organization {
   id: string
@@ -38,10 +39,16 @@ export async function verifyToken(ctx: Context, v: VerifyInput): Promise<Organiz
       ctx.note(`Warning: ${why}; saving it anyway (${v.forceFlag}).`)
       return undefined
     }
+    // the service's own URL, offline or with a token of the emulator: the emulator's environment is one --url away
+    const emulator = EMULATOR_URLS[v.environment]
+    const local =
+      emulator && v.baseUrl === DEFAULT_URLS[v.environment as Environment]
+        ? `; a token \`till emulator start\` printed is the emulator's: add --url ${emulator}`
+        : ''
     throw new TillError(
       `${why}; nothing was saved`,
       error instanceof NetworkError ? ExitCode.unavailable : ExitCode.auth,
-      `check the token, the environment and the URL, or save it unchecked with ${v.forceFlag}`,
+      `check the token, the environment and the URL, or save it unchecked with ${v.forceFlag}${local}`,
     )
   }
 }

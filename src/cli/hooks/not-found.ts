@@ -6,7 +6,7 @@ import type {Hook} from '@oclif/core'
 import {redact} from '../../client/redact.js'
 import {ExitCode} from '../../client/till-error.js'
 import {escapeControls} from '../settings.js'
-import {notACommand} from '../suggest.js'
+import {notACommand, synonymCommand} from '../suggest.js'
 
 const hook: Hook<'command_not_found'> = async function (opts) {
   const {config} = opts
@@ -25,9 +25,18 @@ const hook: Hook<'command_not_found'> = async function (opts) {
     const id = words.slice(0, n).join(' ')
     if (known.has(id)) return fail(`unexpected argument to "${config.bin} ${id}" (not shown)`, `see: ${config.bin} ${id} --help`)
   }
-  // the first words name the command; any after them are arguments, never shown
-  const head = words.slice(0, 3).join(' ')
-  const shown = escapeControls(redact(head.length > 60 ? `${head.slice(0, 60)}…` : head)) + (words.length > 3 ? ' …' : '')
+  // `show` and `view` (gh's verb) are `get`, as everywhere: one verb for one view, the others accepted
+  const synonym = synonymCommand(words.join(' '), commands)
+  const n = synonym?.split(' ').length ?? 0
+  if (synonym && ['show', 'view'].includes(words[n - 1]!)) {
+    return config.runCommand(synonym.replaceAll(' ', ':'), [...words.slice(n), ...(opts.argv ?? [])])
+  }
+  // the first words name the command (the topics' and one verb); any after them are arguments, never shown
+  let named = 1
+  while (named < 3 && config.findTopic(words.slice(0, named).join(':'))) named++
+  named = Math.min(words.length, Math.max(named, 2))
+  const head = words.slice(0, named).join(' ')
+  const shown = escapeControls(redact(head.length > 60 ? `${head.slice(0, 60)}…` : head)) + (words.length > named ? ' …' : '')
   const topics = config.topics.filter((t) => !t.hidden).map((t) => t.name.replaceAll(':', ' '))
   const said = notACommand(words, shown, {commands, topics, bin: config.bin, isTopic: (w) => Boolean(config.findTopic(w))})
   const suggestions = said.suggestions

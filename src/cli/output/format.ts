@@ -278,3 +278,29 @@ export function wrapWords(text: string, width: number | undefined, indent = ''):
   lines.push((lines.length === 0 ? '' : indent) + line)
   return lines.join('\n')
 }
+
+/**
+ * A decimal text times 10^places, exactly (no floating point), without needless zeros: ("0.5", -2) ->
+ * "0.005", ("0.005", 2) -> "0.5", ("12", 2) -> "1200", ("-1.5", 2) -> "-150" (the service's decimals may
+ * be signed). Undefined when `text` is not a plain decimal.
+ */
+export function decimalShift(text: string, places: number): string | undefined {
+  const match = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/.exec(text)
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) return undefined
+  const shifted = unsignedShift(match[2] || '0', match[3] ?? '', places)
+  return match[1] === '-' && /[1-9]/.test(shifted) ? `-${shifted}` : shifted
+}
+
+function unsignedShift(integer: string, fraction: string, places: number): string {
+  // all digits, and where the point goes (counted from the left)
+  let digits = integer + fraction
+  let point = integer.length + places
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits
+    point = 0
+  }
+  if (point > digits.length) digits = digits.padEnd(point, '0')
+  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0'
+  const rest = digits.slice(point).replace(/0+$/, '')
+  return rest === '' ? whole : `${whole}.${rest}`
+}

@@ -104,6 +104,8 @@ export interface TableOptions {
   maxWidth?: number
   /** Ids whole even when the table does not fit (`--columns` named them); otherwise cut to SHORT_ID on a narrow terminal. */
   fullIds?: boolean
+  /** Told the whole values of the ids a batch shows cut (they are remembered, so that a shown prefix works as an id). */
+  onCutIds?: (ids: string[]) => void
 }
 
 /** An id shortened to fit a narrow terminal: its first 8 characters and an ellipsis. */
@@ -134,6 +136,8 @@ export class BatchTable {
       colAligns: this.columns.map((c) => (c.kind === 'money' ? 'right' : 'left')),
     })
     if (first) table.push(this.columns.map((c, i) => this.chalk.bold(truncate(c.header.toUpperCase(), widths[i]!))))
+    const cut = this.columns.flatMap((c, i) => (c.kind === 'id' ? rows.map((r) => r[i] ?? '').filter((id) => displayWidth(id) > widths[i]!) : []))
+    if (cut.length > 0) this.options.onCutIds?.(cut)
     for (const row of rows) {
       table.push(row.map((cell, i) => styleCell(this.columns[i]!.kind, truncate(cell, widths[i]!), this.chalk)))
     }
@@ -165,14 +169,37 @@ const total = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + GAP * (w
 const isText = (kind: ColumnKind | undefined) => kind === undefined || kind === 'text'
 const isSoft = (kind: ColumnKind | undefined) => kind === 'date' || kind === 'status'
 
+/** The narrowest text is squeezed to to keep ids whole (below it, ids are cut first). */
+const TEXT_FLOOR = 16
+
+/** Takes one cell at a time from the widest column `gives` admits, down to `floor`, until `widths` fit. */
+function squeeze(widths: number[], columns: TableColumn[], maxWidth: number, gives: (kind: ColumnKind | undefined) => boolean, floor: number): void {
+  let overflow = total(widths) - maxWidth
+  while (overflow > 0) {
+    let widest = -1
+    for (let i = 0; i < widths.length; i++) {
+      if (gives(columns[i]!.kind) && widths[i]! > floor && (widest < 0 || widths[i]! > widths[widest]!)) widest = i
+    }
+    if (widest < 0) break
+    widths[widest]!--
+    overflow--
+  }
+}
+
 /**
- * Fits `widths` into `maxWidth` (in place): ids are cut to SHORT_ID first when allowed, so that text
+ * Fits `widths` into `maxWidth` (in place). Ids stay whole (they get copied) when text squeezed to
+ * TEXT_FLOOR makes room for them; otherwise ids are cut to SHORT_ID first when allowed, so that text
  * keeps the room, and an id whose whole width fits in what is left is whole again (from the left); then
  * the widest text column loses a cell at a time down to MIN_COLUMN, then dates and statuses. Returns
  * whether some ids stay cut (their column's later values are cut too, not widened).
  */
 export function fitWidths(widths: number[], columns: TableColumn[], maxWidth: number, cutIds: boolean): boolean {
   if (total(widths) <= maxWidth) return false
+  const floored = widths.map((w, i) => (isText(columns[i]!.kind) ? Math.min(w, TEXT_FLOOR) : w))
+  if (total(floored) <= maxWidth) {
+    squeeze(widths, columns, maxWidth, isText, TEXT_FLOOR)
+    return false
+  }
   let cut = false
   if (cutIds) {
     const whole = [...widths]
@@ -186,18 +213,7 @@ export function fitWidths(widths: number[], columns: TableColumn[], maxWidth: nu
       else cut = true
     })
   }
-  for (const gives of [isText, isSoft]) {
-    let overflow = total(widths) - maxWidth
-    while (overflow > 0) {
-      let widest = -1
-      for (let i = 0; i < widths.length; i++) {
-        if (gives(columns[i]!.kind) && widths[i]! > MIN_COLUMN && (widest < 0 || widths[i]! > widths[widest]!)) widest = i
-      }
-      if (widest < 0) break
-      widths[widest]!--
-      overflow--
-    }
-  }
+  for (const gives of [isText, isSoft]) squeeze(widths, columns, maxWidth, gives, MIN_COLUMN)
   return cut
 }
 

@@ -42,6 +42,8 @@ export interface ListWriterOptions {
   width?: number
   /** Ids whole in a table even on a narrow terminal (`--columns` named the columns). */
   fullIds?: boolean
+  /** Told the ids a table shows cut to fit the terminal (whole values). */
+  onCutIds?: (ids: string[]) => void
   /** Rows per table batch (default 100). */
   batchSize?: number
   /** A header line of column keys in csv and tsv (default: csv yes, tsv no). */
@@ -177,7 +179,7 @@ class TableLayout implements Layout {
   add(row: Row): void {
     if (!this.columns) {
       this.columns = resolveColumns(this.options.columns, row)
-      this.table = new BatchTable(this.columns, this.chalk, {maxWidth: this.options.width, fullIds: this.options.fullIds})
+      this.table = new BatchTable(this.columns, this.chalk, {maxWidth: this.options.width, fullIds: this.options.fullIds, onCutIds: this.options.onCutIds})
     }
     const style: CellStyle = {dates: this.options.tty ? 'relative' : 'iso', grouping: true, now: this.options.now()}
     this.rows.push(this.columns.map((c) => terminalText(cellText(c, row, style))))

@@ -5,6 +5,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {importCustomer, readCustomerLines, type ImportInput} from '../../areas/customers/import.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
+import {checkReadableFile} from '../../client/fs-problem.js'
 
 export default class CustomersImport extends BaseCommand {
   static override summary = 'Create or update customers from JSON lines: safe to run again.'
@@ -26,6 +27,7 @@ export default class CustomersImport extends BaseCommand {
     const {args, flags} = await this.parseWithGlobals(CustomersImport)
     if (args.file === '-' && this.ctx.io.stdinIsTTY)
       throw usageError('"-" reads customers from stdin, but stdin is a terminal', 'pipe JSON lines in, or give a file')
+    if (args.file !== '-') checkReadableFile(args.file, 'give the path of a JSON lines file of customers, or - for stdin', {streams: true})
     const name = args.file === '-' ? 'stdin' : args.file
     const inputs = await readCustomerLines(args.file === '-' ? process.stdin : createReadStream(args.file), name)
     const client = await this.ctx.client()

@@ -41,7 +41,7 @@ export default class EventsList extends BaseCommand {
       meterId: flags.meter,
       source: flags.source,
       start: flags.since === undefined ? undefined : timeFlag(flags.since, '--since'),
-      end: flags.until === undefined ? undefined : timeFlag(flags.until, '--until'),
+      end: flags.until === undefined ? undefined : timeFlag(flags.until, '--until', true),
       filter: flags.filter === undefined ? undefined : filterText(flags.filter),
       metadata: flags.metadata,
       sorting: flags.sort?.split(','),

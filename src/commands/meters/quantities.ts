@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {chart} from '../../areas/usage/chart.js'
 import {getMeter, INTERVALS, meterQuantities} from '../../client/resources/meters.js'
-import {parseIsoTime} from '../../client/iso-time.js'
+import {whenIso, WHEN_HELP} from '../../cli/input/when.js'
 import {usageError} from '../../client/till-error.js'
 import {terminalText} from '../../cli/output/format.js'
 
@@ -14,12 +14,6 @@ const isTimeZone = (name: string) => {
   } catch {
     return false
   }
-}
-
-const when = (value: string, flag: string) => {
-  const ms = parseIsoTime(value)
-  if (Number.isNaN(ms)) throw usageError(`${flag} ${value} is not a date or time`, 'use ISO 8601, e.g. 2026-01-01 or 2026-01-01T00:00:00Z')
-  return new Date(ms).toISOString()
 }
 
 export default class MetersQuantities extends BaseCommand {
@@ -43,8 +37,8 @@ export default class MetersQuantities extends BaseCommand {
   static override args = {id: Args.string({description: 'Meter id.', required: true})}
   static override flags = {
     ...outputFlags,
-    start: Flags.string({description: 'First moment counted (ISO 8601; default 30 days ago).'}),
-    end: Flags.string({description: 'Last moment counted (ISO 8601; default now).'}),
+    start: Flags.string({description: `First moment counted: ${WHEN_HELP} (default 30d).`}),
+    end: Flags.string({description: 'Last moment counted (a date: to its end, inclusive; default now).'}),
     interval: Flags.option({options: INTERVALS, description: 'Length of each period.', default: 'day'})(),
     customer: Flags.string({description: 'Only events of this customer id (repeatable).', multiple: true}),
     'external-customer': Flags.string({description: 'Only events of this external customer id (repeatable).', multiple: true}),
@@ -59,8 +53,8 @@ export default class MetersQuantities extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(MetersQuantities)
-    const end = flags.end ? when(flags.end, '--end') : new Date().toISOString()
-    const start = flags.start ? when(flags.start, '--start') : new Date(Date.parse(end) - 30 * 86_400_000).toISOString()
+    const end = flags.end ? whenIso(flags.end, '--end', {end: true}) : new Date().toISOString()
+    const start = flags.start ? whenIso(flags.start, '--start') : new Date(Date.parse(end) - 30 * 86_400_000).toISOString()
     if (start > end) throw usageError(`--start ${flags.start} is after --end ${end}`, 'give a --start before --end')
     if (flags.timezone !== undefined && !isTimeZone(flags.timezone)) {
       throw usageError(`--timezone ${flags.timezone} is not a time zone name`, 'use an IANA name such as UTC, Europe/Paris or America/New_York')

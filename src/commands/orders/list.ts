@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {listOrders, ORDER_STATUSES} from '../../client/resources/orders.js'
 import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
+import {whenIso, WHEN_HELP} from '../../cli/input/when.js'
 
 export default class OrdersList extends BaseCommand {
   static override summary = 'List orders, newest first.'
@@ -28,8 +29,8 @@ export default class OrdersList extends BaseCommand {
     subscription: Flags.string({description: 'Only orders of this subscription id.'}),
     'billing-type': Flags.option({options: ['one_time', 'recurring'] as const, description: 'Only one-time or only recurring orders.'})(),
     // one spelling for a time window across lists (--since/--until, as events and deliveries); the old ones stay as aliases
-    since: Flags.string({description: 'Only orders created after this date or time (ISO 8601; also --created-after).', aliases: ['created-after']}),
-    until: Flags.string({description: 'Only orders created before this date or time (ISO 8601; also --created-before).', aliases: ['created-before']}),
+    since: Flags.string({description: `Only orders created from this time: ${WHEN_HELP} (also --created-after).`, aliases: ['created-after']}),
+    until: Flags.string({description: 'Only orders created up to this time (a date: to its end; also --created-before).', aliases: ['created-before']}),
     sort: Flags.string({
       description: 'Sort keys, comma-separated; a leading - sorts descending (created_at, status, invoice_number, net_amount, customer, product).',
     }),
@@ -48,8 +49,8 @@ export default class OrdersList extends BaseCommand {
         productId: flags.product,
         subscriptionId: flags.subscription,
         billingType: flags['billing-type'],
-        createdAfter: flags.since,
-        createdBefore: flags.until,
+        createdAfter: flags.since === undefined ? undefined : whenIso(flags.since, '--since'),
+        createdBefore: flags.until === undefined ? undefined : whenIso(flags.until, '--until', {end: true}),
         sorting: flags.sort?.split(','),
         metadata: flags.metadata,
       },

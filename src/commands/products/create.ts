@@ -21,7 +21,7 @@ export default class ProductsCreate extends BaseCommand {
     '<%= config.bin %> <%= command.id %> --name "Icon Pack" --price 19.00',
     {
       description: 'A monthly plan billed for usage: 0.5 cents per unit of a meter on top of $10',
-      command: '<%= config.bin %> <%= command.id %> --name "API Plan" --interval month --price 10.00 --metered 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d:0.5',
+      command: '<%= config.bin %> <%= command.id %> --name "API Plan" --interval month --price 10.00 --metered 5c8e1a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d:0.005',
     },
     {
       description: 'A monthly subscription with two benefits',
@@ -58,7 +58,8 @@ export default class ProductsCreate extends BaseCommand {
     benefit: Flags.string({description: 'Benefit id to grant with the product (repeatable).', multiple: true}),
     ...seatTierFlags('A seat-based price'),
     metered: Flags.string({
-      description: 'A metered price METER_ID:UNIT_AMOUNT[:CAP], in minor units (repeatable; recurring products only), e.g. METER:0.5 for half a cent per unit.',
+      description:
+        'A metered price METER_ID:UNIT_PRICE[:CAP] in the currency, as --price (repeatable; recurring products only), e.g. METER:0.005 for half a cent a unit, METER:0.02:100.00 capped at 100.00 a period.',
       multiple: true,
       helpGroup: 'PRICE',
     }),
@@ -79,7 +80,7 @@ export default class ProductsCreate extends BaseCommand {
     if (seats && price && price.amount_type !== 'fixed')
       throw usageError('--seat-tiers goes alone or with a fixed --price', 'drop --free or --pay-what-you-want, e.g. --seat-tiers 1-5:10.00,6+:8.00')
     if (metered.length > 0 && !flags.interval)
-      throw usageError('--metered needs --interval: usage is billed on subscriptions', 'e.g. --interval month --metered METER_ID:0.5')
+      throw usageError('--metered needs --interval: usage is billed on subscriptions', 'e.g. --interval month --metered METER_ID:0.005')
     const name = flags.name ?? (await this.prompter.text('--name', 'Product name', {validate: nameRule})).trim()
     if (!price && metered.length === 0 && !seats)
       price = fixedPrice(

@@ -7,6 +7,7 @@ import {checkIdsFromStdin} from '../../areas/billing/subscriptions.js'
 import {usageError} from '../../client/till-error.js'
 import {amountFrom, toMinor} from '../../cli/input/money.js'
 import {
+  amountForTotal,
   amountValidator,
   bulkRefundPreview,
   checkAmount,
@@ -47,8 +48,12 @@ export default class RefundsCreate extends BaseCommand {
     ...outputFlags,
     ...bulkWriteFlags,
     order: Flags.string({description: 'Order to refund, or - to read order ids from stdin (each refunded in full).'}),
-    amount: Flags.string({description: "Amount in the order's currency, e.g. 12.50 (default on a terminal: all that is refundable)."}),
-    'amount-minor': Flags.integer({description: 'Amount in minor units (cents), e.g. 1250.'}),
+    amount: Flags.string({
+      description:
+        "Amount before tax, in the order's currency, e.g. 12.50: the service adds the order's share of tax to it (default on a terminal: all that is refundable).",
+    }),
+    'amount-minor': Flags.integer({description: 'Amount before tax in minor units (cents), e.g. 1250.'}),
+    total: Flags.string({description: 'Amount that leaves the account, tax included, e.g. 15.00: till works out the amount before tax.'}),
     reason: Flags.option({options: REFUND_REASONS, description: 'Why the order is refunded.'})(),
     comment: Flags.string({description: 'Internal note on the refund.'}),
     'revoke-benefits': Flags.boolean({description: 'Also revoke the benefits the order granted (not for subscription orders).'}),
@@ -59,11 +64,12 @@ export default class RefundsCreate extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(RefundsCreate)
     const amounts = {major: flags.amount, minor: flags['amount-minor']}
-    if (amounts.major !== undefined && amounts.minor !== undefined) throw usageError('give --amount or --amount-minor, not both')
+    const given = [flags.amount, flags['amount-minor'], flags.total].filter((x) => x !== undefined).length
+    if (given > 1) throw usageError('give one of --amount, --amount-minor and --total', '--amount is before tax, --total with tax')
     const client = await this.ctx.client()
     const extra = {comment: flags.comment, revoke_benefits: flags['revoke-benefits']}
     if (flags.order === '-') {
-      if (amounts.major !== undefined || amounts.minor !== undefined)
+      if (amounts.major !== undefined || amounts.minor !== undefined || flags.total !== undefined)
         throw usageError(
           '--order - refunds the full refundable amount of each order: leave out --amount',
           'refund a part of one order with --order ID --amount',
@@ -76,31 +82,43 @@ export default class RefundsCreate extends BaseCommand {
       await this.eachId('-', flags, fullRefunder(client, {reason, ...extra}), (refund) => this.writeOne('refunds', refund, flags))
       return
     }
-    const noAmount = amounts.major === undefined && amounts.minor === undefined
+    const noAmount = amounts.major === undefined && amounts.minor === undefined && flags.total === undefined
     if (noAmount && !this.prompter.interactive)
-      throw usageError('missing --amount: the amount to refund', 'pass --amount 12.00 (or --amount-minor 1200), or run in a terminal to be asked')
+      throw usageError(
+        'missing --amount: the amount to refund',
+        'pass --amount 12.00 (before tax; or --amount-minor 1200), or --total 15.00 (tax included), or run in a terminal to be asked',
+      )
     const orderId = flags.order ?? (await this.prompter.select('--order', 'Order to refund', () => refundableOrderChoices(client)))
     // what the order allows is shown (and checked) before anything is asked about the refund
     const refundable = refundableOf(await getOrder(client, orderId))
     this.ctx.note(refundableNote(refundable))
     checkRefundable(refundable, flags['revoke-benefits'])
     const reason = flags.reason ?? (await this.askReason())
-    const amount = noAmount ? toMinor(await this.askAmount(refundable), refundable.currency) : amountFrom(amounts, refundable.currency)!
-    checkAmount(amount, refundable, amounts.minor === undefined ? '--amount' : '--amount-minor')
+    const amount = noAmount
+      ? toMinor(await this.askAmount(refundable), refundable.currency)
+      : flags.total !== undefined
+        ? amountForTotal(toMinor(flags.total, refundable.currency), refundable)
+        : amountFrom(amounts, refundable.currency)!
+    checkAmount(amount, refundable, flags.total !== undefined ? '--total' : amounts.minor === undefined ? '--amount' : '--amount-minor')
     await this.confirmAction(refundSummary(amount, refundable, flags['revoke-benefits']), flags.yes)
     await this.writeCreated('refunds', await createRefund(client, {order_id: orderId, amount, reason, ...extra}), flags)
   }
 
   private askAmount(r: Refundable): Promise<string> {
     const max = majorText(r.amount, r.currency)
-    const tax = r.refundableTax > 0 ? ', before tax' : ''
-    return this.prompter.text('--amount', `Amount to refund in ${r.currency.toUpperCase()}${tax} (at most ${max})`, {
+    const withTax = majorText(r.amount + r.refundableTax, r.currency)
+    const message =
+      r.refundableTax > 0
+        ? `Amount to refund in ${r.currency.toUpperCase()}, before tax: the tax is added (at most ${max}; ${withTax} with tax)`
+        : `Amount to refund in ${r.currency.toUpperCase()} (at most ${max})`
+    return this.prompter.text('--amount', message, {
       default: max,
       validate: amountValidator(r),
     })
   }
 
   private async askReason(): Promise<RefundReason> {
+    if (!this.prompter.interactive) throw usageError('missing --reason: why the order is refunded', `pass --reason with one of: ${REFUND_REASONS.join(', ')}`)
     return (await this.prompter.select('--reason', 'Reason for the refund', async () => reasonChoices(REFUND_REASONS))) as RefundReason
   }
 }

@@ -1,7 +1,7 @@
 // Small pieces the kinds share: metadata in the file (without the key), comparing values, showing them.
 import {z} from 'zod'
 
-import {minorDigits} from '../../../cli/output/format.js'
+import {decimalShift, minorDigits} from '../../../cli/output/format.js'
 import {KEY_FIELD} from '../keys.js'
 import type {Change, Keys} from './kind.js'
 
@@ -70,28 +70,5 @@ export function majorText(minor: number, currency: string): string {
 /** 2900, "usd" -> "29.00 USD". */
 export const moneyText = (minor: number, currency: string) => `${majorText(minor, currency)} ${currency.toUpperCase()}`
 
-/**
- * A decimal text times 10^places, exactly (no floating point), without needless zeros: ("0.5", -2) ->
- * "0.005", ("0.005", 2) -> "0.5", ("12", 2) -> "1200", ("-1.5", 2) -> "-150" (the service's decimals may
- * be signed). Undefined when `text` is not a plain decimal.
- */
-export function decimalShift(text: string, places: number): string | undefined {
-  const match = /^\s*([+-]?)(\d*)(?:\.(\d*))?\s*$/.exec(text)
-  if (!match || (match[2] === '' && (match[3] ?? '') === '')) return undefined
-  const shifted = unsignedShift(match[2] || '0', match[3] ?? '', places)
-  return match[1] === '-' && /[1-9]/.test(shifted) ? `-${shifted}` : shifted
-}
-
-function unsignedShift(integer: string, fraction: string, places: number): string {
-  // all digits, and where the point goes (counted from the left)
-  let digits = integer + fraction
-  let point = integer.length + places
-  if (point < 0) {
-    digits = '0'.repeat(-point) + digits
-    point = 0
-  }
-  if (point > digits.length) digits = digits.padEnd(point, '0')
-  const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0'
-  const rest = digits.slice(point).replace(/0+$/, '')
-  return rest === '' ? whole : `${whole}.${rest}`
-}
+// moved beside the money formatting (a product list shows metered unit prices with it)
+export {decimalShift} from '../../../cli/output/format.js'

@@ -4,6 +4,7 @@ import {HTTP_CODE_CLASSES, listDeliveries} from '../../../client/resources/webho
 import {BaseCommand, outputFlags, pageFlags} from '../../../areas/command.js'
 import {WEBHOOK_EVENTS} from '../../../areas/webhooks/endpoints.js'
 import {timeFlag} from '../../../areas/sales/input.js'
+import {WHEN_HELP} from '../../../cli/input/when.js'
 
 export default class WebhooksDeliveriesList extends BaseCommand {
   static override summary = 'List webhook delivery attempts, newest first: which events reached which endpoint, with the HTTP answer.'
@@ -29,14 +30,14 @@ export default class WebhooksDeliveriesList extends BaseCommand {
     succeeded: Flags.boolean({description: 'Only successful deliveries (--no-succeeded: only failed ones).', allowNo: true}),
     'event-type': Flags.option({options: WEBHOOK_EVENTS, description: 'Only deliveries of this event type (repeatable).', multiple: true})(),
     'http-code-class': Flags.option({options: HTTP_CODE_CLASSES, description: 'Only deliveries answered with this class of HTTP status.'})(),
-    since: Flags.string({description: 'Only deliveries after this time (ISO 8601, e.g. 2026-11-01 or 2026-11-01T09:00:00Z).'}),
-    until: Flags.string({description: 'Only deliveries before this time (ISO 8601).'}),
+    since: Flags.string({description: `Only deliveries from this time: ${WHEN_HELP}.`}),
+    until: Flags.string({description: 'Only deliveries up to this time (a date: to its end).'}),
   }
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(WebhooksDeliveriesList)
     const start = flags.since ? timeFlag(flags.since, '--since') : undefined
-    const end = flags.until ? timeFlag(flags.until, '--until') : undefined
+    const end = flags.until ? timeFlag(flags.until, '--until', true) : undefined
     const client = await this.ctx.client()
     const items = listDeliveries(
       client,

@@ -1,0 +1,112 @@
+// Ids a table showed cut to fit the terminal (`65bf564a…`) are remembered, per profile, in a small file of
+// the config folder (mode 0600), so that the shown prefix works where an id is expected: it resolves to
+// the one remembered id it starts, said on stderr; an ambiguous or unknown prefix is a usage error.
+// An argument that is no UUID and no prefix, where the command has a flag for external ids, is named as
+// one (`customers get usr_00001` -> `--external-id usr_00001`).
+import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {checkUuid, printable} from '../client/ids.js'
+import {usageError} from '../client/till-error.js'
+
+const FILE = 'shown-ids.json'
+/** Ids kept per profile (the newest), and profiles kept (the last used). */
+const PER_PROFILE = 1000
+const PROFILES = 8
+
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i
+/** A cut id as a table shows it, with or without its ellipsis: 4 or more hex digits, maybe dashes. */
+const PREFIX = /^[0-9a-f]{4}[0-9a-f-]*$/i
+
+type Remembered = Record<string, string[]>
+
+function read(dir: string): Remembered {
+  try {
+    const data = JSON.parse(readFileSync(join(dir, FILE), 'utf8')) as unknown
+    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Remembered) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** Remembers `ids` (shown cut) for `profile` (its name and URL); never fails a command. */
+export function rememberShownIds(dir: string, profile: string, ids: string[]): void {
+  try {
+    const data = read(dir)
+    const kept = [...new Set([...ids.filter((id) => UUID.test(id)), ...(Array.isArray(data[profile]) ? data[profile] : [])])].slice(0, PER_PROFILE)
+    const others = Object.entries(data)
+      .filter(([key]) => key !== profile)
+      .slice(0, PROFILES - 1)
+    mkdirSync(dir, {recursive: true, mode: 0o700})
+    const temporary = join(dir, `${FILE}.${process.pid}.tmp`)
+    writeFileSync(temporary, JSON.stringify(Object.fromEntries([[profile, kept], ...others])), {mode: 0o600})
+    renameSync(temporary, join(dir, FILE))
+  } catch {
+    // a cache: a read-only config folder only means prefixes are not remembered
+  }
+}
+
+export interface IdContext {
+  /** The config folder, and the profile's key (its name and URL). */
+  dir: string
+  profile: () => {key: string; name: string}
+  /** The flag that takes an external id instead (`--external-id`), with the command that has it. */
+  external?: {flag: string; command: string}
+  note: (line: string) => void
+}
+
+/**
+ * The UUID `value` stands for: itself, or the one remembered id a shown prefix starts. Throws a usage
+ * error (exit 2) for an ambiguous or unknown prefix, and for an external id given where a UUID belongs.
+ */
+export function resolveId(value: string, what: string, ctx: IdContext): string {
+  const id = value.trim()
+  if (id === '' || UUID.test(id)) return checkUuid(id, what)
+  const prefix = id.replace(/…$/, '').toLowerCase()
+  if (PREFIX.test(prefix) && !/^[0-9]+$/.test(prefix)) {
+    const {key, name} = ctx.profile()
+    const remembered = read(ctx.dir)[key]
+    const matches = (Array.isArray(remembered) ? remembered : []).filter((x) => x.toLowerCase().startsWith(prefix))
+    if (matches.length === 1) {
+      ctx.note(`${what} ${prefix}… is ${matches[0]} (an id shown earlier in profile ${name}).`)
+      return matches[0]!
+    }
+    if (matches.length > 1)
+      throw usageError(
+        `${what} "${prefix}" is ambiguous: ${matches.length} ids shown earlier start with it (${matches.slice(0, 3).join(', ')}${matches.length > 3 ? ', …' : ''})`,
+        'give more of its characters, or the whole id',
+      )
+    throw usageError(
+      `${what} "${printable(prefix)}" is not a whole id, and no id shown earlier in profile ${name} starts with it`,
+      `give the whole id: a list shows ids whole with -o tsv or --columns id, or on a wider terminal${ctx.external ? `; for your own id: ${ctx.external.flag} ${prefix}` : ''}`,
+    )
+  }
+  // a word such as usr_00001 or ada@example.com, not a path or control bytes
+  if (ctx.external && /^[\w.@:+-]{1,128}$/.test(id))
+    throw usageError(
+      `${what} "${printable(id)}" is not a UUID; it looks like your own (external) id`,
+      `give it with ${ctx.external.flag}: ${ctx.external.command} ${ctx.external.flag} ${printable(id)}`,
+    )
+  return checkUuid(id, what)
+}
+
+/**
+ * Resolves in place a command's `id` argument (not `-`) and every flag with a sibling for external ids
+ * (`--customer` beside `--external-customer`): each a UUID, or a shown prefix of one.
+ */
+export function resolveIds(
+  args: Record<string, unknown>,
+  flags: Record<string, unknown>,
+  how: {defs: Record<string, unknown>; command: string; noun: string; context: (external?: IdContext['external']) => IdContext},
+): void {
+  const {defs, command} = how
+  if (typeof args.id === 'string' && args.id !== '-') {
+    args.id = resolveId(args.id, how.noun, how.context('external-id' in defs ? {flag: '--external-id', command} : undefined))
+  }
+  for (const name of Object.keys(defs)) {
+    const value = flags[name]
+    if (!(`external-${name}` in defs) || value === undefined) continue
+    const resolve = (v: string) => resolveId(v, `${name} id (--${name})`, how.context({flag: `--external-${name}`, command}))
+    flags[name] = Array.isArray(value) ? value.map((v) => resolve(String(v))) : resolve(String(value))
+  }
+}
