@@ -186,7 +186,7 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'profiles use': [],
   'refunds create': ['orders:get', 'orders:list', 'refunds:create', 'refunds:list'],
   'refunds list': ['refunds:list'],
-  'report': ['metrics:get', 'metrics:get_dashboard', 'orders:list', 'organizations:list', 'products:list', 'refunds:list'],
+  'report': ['metrics:get', 'metrics:get_dashboard', 'orders:list', 'organizations:list', 'refunds:list'],
   'seats assign': ['customer-seats:assign_seat'],
   'seats claim': ['customer-seats:claim_seat'],
   'seats claim-info': ['customer-seats:get_claim_info'],
