@@ -19,12 +19,16 @@ import {isFsError, systemFileError} from '../client/fs-problem.js'
 import {checkBlankIds, checkStdinDash} from './id-args.js'
 import {redact} from '../client/redact.js'
 import {oclifParseError} from './parse-error.js'
+import {type CommandShape, jsonFieldsToColumns} from './json-fields.js'
 import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes, REPORT_URL} from './settings.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 
 export {bulkFlags, bulkWriteFlags, dryRunFlag, globalFlags, outputFlags, pageFlags} from './flags.js'
 export type {OutputFlagValues} from './printer.js'
+
+/** The most items the API gives in one page. */
+const PAGE_MAX = 100
 
 export abstract class BaseCommand extends Command {
   static override baseFlags = globalFlags
@@ -51,6 +55,11 @@ export abstract class BaseCommand extends Command {
     dropEmptySettings(process.env)
     checkSettings(process.env)
     await super.init()
+    // gh's `--json id,status`: the fields go to --columns, which JSON output keeps alone
+    if (this.ctor.enableJsonFlag) {
+      const shape = {flags: {...this.ctor.baseFlags, ...this.ctor.flags}, args: Object.keys(this.ctor.args ?? {}).length, loose: this.ctor.strict === false}
+      this.argv = jsonFieldsToColumns(this.argv, shape as CommandShape)
+    }
     // Test-only hook: an internal error, to show how one is reported.
     if (process.env.TILL_TEST_FAULT === 'internal') (undefined as unknown as {limit: number}).limit.toFixed()
     // Exiting from the handler (not dying of the signal) runs the exit hooks that remove temp files.
@@ -225,7 +234,17 @@ export abstract class BaseCommand extends Command {
         'use --all alone for the whole list, or --page N (with --limit) for one page',
       )
     }
-    const maxItems = flags['max-items']
+    let maxItems = flags['max-items']
+    // gh's `--limit 500`: more than a page holds is that many items, read 100 to a page
+    if (flags.limit !== undefined && flags.limit > PAGE_MAX) {
+      if (flags.page !== undefined)
+        throw usageError(
+          `--limit ${flags.limit} reads several pages, so it cannot be given with --page`,
+          `a page holds at most ${PAGE_MAX}: --limit ${PAGE_MAX} --page N`,
+        )
+      maxItems = Math.min(flags.limit, maxItems ?? flags.limit)
+      flags = {...flags, limit: PAGE_MAX, all: true, 'max-items': maxItems}
+    }
     const limit = flags.limit ?? (flags.all ? 100 : maxItems ? Math.min(100, maxItems) : 10)
     this.listSeen = {yielded: 0, first: flags.page ?? 1, limit}
     return {
@@ -233,7 +252,7 @@ export abstract class BaseCommand extends Command {
       limit,
       page: flags.page,
       all: flags.all,
-      maxItems: flags['max-items'],
+      maxItems,
       onShift: (before, after) =>
         this.ctx.note(`Warning: the list changed while it was read (${before} -> ${after} items); some items may be missing or repeated.`),
     }
@@ -339,6 +358,7 @@ export abstract class BaseCommand extends Command {
         surface: this.surface,
         otherEnvironment: p.token && sameToken ? {profile: sameToken[0], environment: sameToken[1].environment} : undefined,
         tokenVariable: this.surface !== 'portal' && p.tokenSource === 'env' ? 'TILL_TOKEN' : undefined,
+        emulatorData: this.surface !== 'portal' && p.tokenSource === 'emulator' ? this.ctx.emulatorDataDir : undefined,
       }
     } catch {
       return {profile: '?', environment: '?', baseUrl: '?'}

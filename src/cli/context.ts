@@ -120,6 +120,10 @@ export class Context {
   client(): Promise<ApiClient> {
     this.clientPromise ??= this.connection().then(async ({baseUrl, token}) => {
       const profile = this.profile
+      if (!token && profile.environment === 'local' && profile.tokenSource === 'none' && profile.urlSource !== 'env') {
+        const {otherEmulatorData} = await import('../client/errors.js')
+        throw otherEmulatorData(baseUrl, this.emulatorDataDir, 'has no token in')
+      }
       if (!token) {
         throw new TillError(
           `profile "${profile.name}" (${profile.environment}) has no token`,
@@ -231,6 +235,16 @@ export class Context {
             `nothing answers at ${profile.baseUrl}: ${this.needsSharedEmulator}`,
             ExitCode.unavailable,
             'start the emulator in another terminal and keep it running: till emulator start',
+          )
+        }
+        // A profile with a URL or token of its own is for an emulator of its own: the embedded one serves the
+        // default data folder, another store, and must not answer in its place.
+        if (profile.urlSource === 'profile' || profile.tokenSource === 'profile' || profile.tokenSource === 'oauth') {
+          const port = new URL(profile.baseUrl).port
+          throw new TillError(
+            `nothing answers at ${profile.baseUrl}, the URL of profile "${profile.name}" (local)`,
+            ExitCode.unavailable,
+            `start the emulator it is for, with the data folder it had: till emulator start --port ${port} --data FOLDER`,
           )
         }
         const embedded = await this.startEmbeddedEmulator(profile.baseUrl)

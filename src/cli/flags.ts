@@ -33,7 +33,11 @@ export const outputFlags = {
 
 /** Paging flags of list commands. */
 export const pageFlags = {
-  limit: Flags.integer({description: 'Items per page, 1-100 (default 10 as the API; 100 with --all).', min: 1, max: 100}),
+  limit: Flags.integer({
+    char: 'L',
+    description: 'Items per page (default 10 as the API; 100 with --all); over 100, that many items read 100 to a page.',
+    min: 1,
+  }),
   page: Flags.integer({description: 'Page to read (default 1).', min: 1}),
   all: Flags.boolean({char: 'a', description: 'Read every page, streaming items as they arrive.'}),
   'max-items': Flags.integer({description: 'Stop after this many items.', min: 1}),
