@@ -1,6 +1,7 @@
 // The one base of till's commands: global flags, the lazily built context, and every error turned
 // into one clear message and a documented exit code (README "Exit codes").
 import {Command, type Interfaces} from '@oclif/core'
+import {fstatSync} from 'node:fs'
 
 import {tokenKind, toTillError, type ErrorContext} from '../client/errors.js'
 import type {PaginateOptions} from '../client/paginate.js'
@@ -26,6 +27,15 @@ export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['ba
 
 export {bulkFlags, bulkWriteFlags, dryRunFlag, globalFlags, outputFlags, pageFlags} from './flags.js'
 export type {OutputFlagValues} from './printer.js'
+
+/** Whether stdout is a regular file (`> file`), not a pipe or a terminal. */
+function stdoutIsFile(): boolean {
+  try {
+    return fstatSync(1).isFile()
+  } catch {
+    return false
+  }
+}
 
 /** The most items the API gives in one page. */
 const PAGE_MAX = 100
@@ -266,7 +276,24 @@ export abstract class BaseCommand extends Command {
       const p = this.ctx.profile
       return p.environment === 'production' ? `Warning: PRODUCTION data · profile ${p.name} · ${p.baseUrl}` : undefined
     }
-    const format = await this.printer.writeList(resource, items, flags, footer)
+    // a list going to a file while a person watches stderr: its progress there, after a second (not into a
+    // pipe, whose reader may write to the same terminal)
+    let progress: import('./output/export-progress.js').ExportProgress | undefined
+    if (!io.stdoutIsTTY && io.stderrIsTTY && stdoutIsFile()) {
+      const {ExportProgress} = await import('./output/export-progress.js')
+      progress = new ExportProgress(io.stderr, resource.replaceAll('-', ' '), () => this.listSeen?.total)
+      this.ctx.waitShown = (ms, why) => progress!.waiting(ms, why)
+    }
+    let format: string
+    try {
+      format = await this.printer.writeList(resource, progress ? progress.counted(items) : items, flags, footer)
+      progress?.end()
+    } catch (error) {
+      progress?.end(true)
+      throw error
+    } finally {
+      this.ctx.waitShown = undefined
+    }
     this.noteRest(resource, io.stdoutIsTTY && format === 'table')
   }
 

@@ -264,7 +264,7 @@ export class Context {
     const [{ApiClient}, {Pacer}] = await Promise.all([import('../client/client.js'), import('../client/pace.js')])
     const pacer = new Pacer({
       statePath: join(this.configDir, 'pace', `${paceName}.json`),
-      onWait: (ms, budget) => this.debug(`pacing: waiting ${ms}ms to stay within the ${budget} budget`),
+      onWait: (ms, budget) => this.paced(ms, budget),
     })
     const client = new ApiClient({
       baseUrl,
@@ -284,6 +284,30 @@ export class Context {
     // alive (undici unrefs a socket with nothing in flight), so the exit ends them. A request still in
     // flight when a command fails holds the process until it is answered, as a close would wait for it.
     return client
+  }
+
+  /**
+   * Set by a command that shows its own progress on stderr: told of each wait of a second or more (the
+   * rate budget, the API's Retry-After), which it shows instead of the line the context writes.
+   */
+  waitShown?: (ms: number, why: string) => boolean
+
+  /** When the last wait said on stderr ends: the concurrent requests held by the same wait say it once. */
+  private saidUntil = 0
+
+  /** A wait of the pacer: a line on stderr when it is a second or more (why it waits), --debug any. */
+  private paced(ms: number, budget: string): void {
+    this.debug(`pacing: waiting ${ms}ms to stay within the ${budget} budget`)
+    if (ms < 1000) return
+    const rule = budget === 'ip' ? PER_IP_BUDGET : this.profile.rateLimit
+    const per = rule.windowMs === 60_000 ? 'a minute' : rule.windowMs === 1000 ? 'a second' : `per ${rule.windowMs / 1000}s`
+    const why =
+      budget === 'ip' ? `the per-IP limit (${rule.limit} requests ${per})` : `the rate budget of profile ${this.profile.name} (${rule.limit} requests ${per})`
+    if (this.waitShown?.(ms, why)) return
+    const now = Date.now()
+    if (now < this.saidUntil) return
+    this.saidUntil = now + ms
+    this.note(`Waiting ${Math.ceil(ms / 1000)}s to stay within ${why}.`)
   }
 
   private versionWarned = false
@@ -309,6 +333,7 @@ export class Context {
 
   /** A countdown on a TTY, one line otherwise; stderr either way. */
   private async showRateLimitWait(seconds: number, own: boolean): Promise<void> {
+    if (this.waitShown?.(seconds * 1000, own ? 'the API (Retry-After)' : 'the API (Retry-After, told to another till process)')) return
     if (!this.io.stderrIsTTY) {
       this.note(
         own
