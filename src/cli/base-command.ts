@@ -14,7 +14,7 @@ import {type CreatedOptions, Printer, type OutputFlagValues} from './printer.js'
 import {globalFlags} from './flags.js'
 import {tokenAfterDashes} from './argv.js'
 import {wrapWords} from './output/format.js'
-import {Prompter} from './prompt.js'
+import {DeclinedError, Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
 import {isFsError, systemFileError} from '../client/fs-problem.js'
 import {checkBlankIds, checkStdinDash} from './id-args.js'
@@ -399,6 +399,10 @@ export abstract class BaseCommand extends Command {
     if (error.name === 'ExitPromptError') {
       process.stderr.write('\n')
       return this.exit(ExitCode.interrupted)
+    }
+    if (error instanceof DeclinedError) {
+      process.stderr.write(`Cancelled; ${error.outcome}.\n`)
+      return this.exit(error.exitCode)
     }
     // oclif's parse errors (unknown or missing flags and arguments, a refused value): one line, a usage error
     const parsed = oclifParseError(error, this.ctor, (this.id ?? '').replaceAll(':', ' '))

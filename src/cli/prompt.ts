@@ -107,6 +107,16 @@ export class Prompter {
     } finally {
       terminal?.close()
     }
-    if (!ok) throw new TillError('cancelled; nothing was changed', ExitCode.error)
+    if (!ok) throw new DeclinedError('nothing was changed')
+  }
+}
+
+/**
+ * A confirmation answered no: not an error of the user's or of till's, so it is said as it is
+ * (`Cancelled; nothing was changed.`), without "Error:", and exits 1 (README "Exit codes").
+ */
+export class DeclinedError extends TillError {
+  constructor(readonly outcome: string) {
+    super(`cancelled; ${outcome}`, ExitCode.error)
   }
 }

@@ -323,7 +323,7 @@ describe('catalog commands against the emulator', () => {
       const no = await tty(['products', 'archive', product.id], [{when: /\(y\/N\)/, send: `n${ENTER}`}])
       expect(no.code, no.stdout).toBe(1)
       expect(no.stdout).toContain(`Archive product "Asked About" (${product.id}) (local, profile`)
-      expect(no.stdout).toContain('cancelled; nothing was changed')
+      expect(no.stdout).toContain('Cancelled; nothing was changed.')
       expect((await get(`/products/${product.id}`)).is_archived).toBe(false)
       const yes = await tty(['products', 'archive', product.id], [{when: /\(y\/N\)/, send: `y${ENTER}`}])
       ok(yes)

@@ -135,9 +135,9 @@ export function formatMoney(amount: number, currency: string, options: {grouping
   return symbol ? `${sign}${symbol}${text}` : `${sign}${text} ${code}`
 }
 
-/** A size for people: `512 B`, `293.0 KB`, `2.4 MB` (units of 1024, one decimal). */
+/** A size for people: `512 B`, `293.0 KiB`, `2.4 MiB` (units of 1024, so named as such; one decimal). */
 export function formatBytes(size: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB']
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB']
   let value = size
   let unit = 0
   while (value >= 1024 && unit < units.length - 1) {

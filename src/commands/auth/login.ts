@@ -5,7 +5,8 @@ import {oauthClientId, signInWithBrowser, WEB_FLAGS} from '../../areas/auth/brow
 import {activeSentence, DEFAULT_URLS, readConfig, updateConfig, validProfileName} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
 import {verifyToken} from '../../cli/config/verify.js'
-import {ExitCode, TillError, usageError} from '../../client/till-error.js'
+import {usageError} from '../../client/till-error.js'
+import {DeclinedError} from '../../cli/prompt.js'
 import {assertSafeBaseUrl} from '../../client/origin.js'
 
 export default class AuthLogin extends BaseCommand {
@@ -116,7 +117,7 @@ Otherwise give an organization access token, created in the organization's setti
     if (force) return
     const {confirm} = await import('@inquirer/prompts')
     if (!(await confirm({message: `Save a ${environment} profile with the ${other} URL?`, default: false}))) {
-      throw new TillError('cancelled; nothing was saved', ExitCode.error)
+      throw new DeclinedError('nothing was saved')
     }
   }
 }

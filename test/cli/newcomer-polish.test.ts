@@ -1,0 +1,74 @@
+// Issue 47, items 19-21 (polish): the root help's VERSION line and its one listing of autocomplete, the
+// rc-file snippet of the bash setup, `trigger` (a did-you-mean, aligned on a terminal), and the build run
+// without oclif's update check. In-process runs, a pseudo-terminal where a terminal matters.
+import {readFileSync, writeFileSync} from 'node:fs'
+import {join} from 'node:path'
+
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {API_VERSION} from '../../src/client/version.js'
+import {envVars, linesOf, runShell, runTty, sandbox, sh, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {runInProcess} from '../helpers/in-process.js'
+
+describe('issue 47: polish', {timeout: 60_000}, () => {
+  let emulator: Emulator
+  let box: Sandbox
+  const vars = () => box.env({...envVars(emulator.production), TILL_ENV: 'local'})
+
+  beforeAll(async () => {
+    emulator = await startEmulator({paymentDelay: '0s'})
+    box = sandbox()
+  })
+  afterAll(async () => {
+    await emulator?.stop()
+    box?.cleanup()
+  })
+
+  it('item 21: the root help names the API version on its VERSION line, and lists autocomplete once (as the topic)', async () => {
+    const r = await runInProcess(['--help'], {env: box.env()})
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toMatch(new RegExp(`^VERSION\\n  till/\\S+ \\S+ node-v\\S+ polar-api/${API_VERSION}\\n`, 'm'))
+    expect(r.stdout.match(/^ {2}autocomplete\b/gm)).toHaveLength(1)
+  })
+
+  it('item 21: the bash setup appends the script as printed, so the rc file keeps its last newline', async () => {
+    const setup = await runInProcess(['autocomplete', 'bash'], {env: box.env()})
+    expect(setup.code, setup.stderr).toBe(0)
+    expect(setup.stdout).toContain('till autocomplete script bash >> ~/.bashrc')
+    expect(setup.stdout).not.toContain('printf "$(')
+    // what the snippet does, then another line appended to the same file
+    const rc = join(box.root, 'bashrc')
+    writeFileSync(rc, '# mine\n')
+    const r = await runShell(`${TILL} autocomplete script bash >> ${sh(rc)} && echo 'alias next=1' >> ${sh(rc)}`, {env: box.env()})
+    expect(r.code, r.stderr).toBe(0)
+    expect(linesOf(readFileSync(rc, 'utf8')).at(-1)).toBe('alias next=1')
+  })
+
+  it('item 21: the build runs oclif without its update check (no "oclif update available")', () => {
+    const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {scripts: Record<string, string>}).scripts
+    const calls = Object.values(scripts).flatMap((line) => line.split('&&').filter((part) => /(^|\s)oclif\s/.test(part)))
+    expect(calls.length).toBeGreaterThan(0)
+    for (const call of calls) expect(call.trim()).toMatch(/^OCLIF_SKIP_NEW_VERSION_CHECK=true oclif /)
+  })
+
+  it('item 20: trigger with a near event name gets a did-you-mean', async () => {
+    const r = await runInProcess(['trigger', 'order.payed'], {env: vars()})
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/^Error: till cannot trigger "order\.payed"; did you mean order\.paid\?\n/)
+  })
+
+  it('item 20: what trigger made is aligned on a terminal, tab-separated when piped', async () => {
+    const screen = await runTty(`${TILL} trigger order.paid`, {env: vars()})
+    expect(screen.code, screen.stdout).toBe(0)
+    // the lines of stdout (the notes of each step, on stderr, come before them)
+    const made = linesOf(stripAnsi(screen.stdout)).filter((l) => /^\w+\s+[0-9a-f-]{36}$/.test(l))
+    expect(made.length).toBeGreaterThan(1)
+    const column = made.map((l) => l.search(/[0-9a-f]{8}-[0-9a-f]{4}-/))
+    expect(new Set(column).size, made.join('\n')).toBe(1)
+    for (const line of made) expect(line).not.toContain('\t')
+    const piped = await runInProcess(['trigger', 'order.paid'], {env: vars()})
+    expect(piped.code, piped.stderr).toBe(0)
+    for (const line of linesOf(piped.stdout)) expect(line).toMatch(/^\w+\t[0-9a-f-]{36}$/)
+  })
+})
