@@ -522,7 +522,7 @@ describe('operator commands against the emulator', () => {
       const customer = await get(`/customers/${order.customer_id}`)
       const byExternal = await till(['customers', 'payment-methods', '--external-id', customer.external_id])
       ok(byExternal)
-      expect(byExternal.stdout).toContain('visa ****4242 12/2030')
+      expect(byExternal.stdout).toContain('visa ****4242, expires 12/2030')
       expect((await till(['customers', 'payment-methods', unknownId()])).code).toBe(3)
     })
   })

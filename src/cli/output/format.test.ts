@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {TillError} from '../../client/till-error.js'
-import {colorEnabled, csvField, formatIso, formatMoney, formatRelative, minorDigits, resolveFormat, singleLine, terminalText} from './format.js'
+import {cardText, colorEnabled, csvField, formatIso, formatMoney, formatRelative, minorDigits, resolveFormat, singleLine, terminalText} from './format.js'
 
 describe('resolveFormat', () => {
   it('defaults to a table on a terminal and tab-separated values when piped', () => {
@@ -158,5 +158,12 @@ describe('minorDigits', () => {
       expect([code, minorDigits(code)]).toEqual([code, icu])
     }
     expect([minorDigits('jpy'), minorDigits('kwd'), minorDigits('usd'), minorDigits('XYZ')]).toEqual([0, 3, 2, 2])
+  })
+})
+
+describe('cardText (issue 47, item 20: one way to write a card)', () => {
+  it('brand, the last four digits, the expiry when known', () => {
+    expect(cardText({brand: 'visa', last4: '4242', exp_month: 2, exp_year: 2030})).toBe('visa ****4242, expires 02/2030')
+    expect(cardText({brand: 'mastercard', last4: '4444'})).toBe('mastercard ****4444')
   })
 })
