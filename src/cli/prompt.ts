@@ -8,6 +8,7 @@ import {ReadStream, WriteStream} from 'node:tty'
 import {canPrompt} from './config/token-input.js'
 import type {IO} from './context.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
+import {terminalText} from './output/format.js'
 
 export interface Choice {
   name: string
@@ -72,7 +73,12 @@ export class Prompter {
     const list = await choices()
     if (list.length === 0) throw usageError(`missing ${flag}: ${message}, and there is nothing to choose from`)
     const {select} = await import('@inquirer/prompts')
-    return select({message, choices: list, pageSize: 12})
+    // The list is erased when the prompt ends, by an answer or by Ctrl-C (it stayed drawn above what
+    // followed); the answer stays as one line.
+    const answer = await select({message, choices: list, pageSize: 12}, {clearPromptOnDone: true})
+    const chosen = list.find((c) => c.value === answer)
+    this.io.stderr.write(`${message}: ${terminalText(chosen?.name ?? answer)}\n`)
+    return answer
   }
 
   /** A yes/no question on a terminal (stdin's, or /dev/tty while stdin is a pipe); undefined when no one can be asked. */

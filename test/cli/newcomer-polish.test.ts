@@ -7,9 +7,10 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {API_VERSION} from '../../src/client/version.js'
-import {envVars, linesOf, runShell, runTty, sandbox, sh, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+import {envVars, KEY, linesOf, runAnswering, runShell, runTty, sandbox, sh, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
 import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {renderScreen} from '../helpers/screen.js'
 
 describe('issue 47: polish', {timeout: 60_000}, () => {
   let emulator: Emulator
@@ -50,6 +51,34 @@ describe('issue 47: polish', {timeout: 60_000}, () => {
     const calls = Object.values(scripts).flatMap((line) => line.split('&&').filter((part) => /(^|\s)oclif\s/.test(part)))
     expect(calls.length).toBeGreaterThan(0)
     for (const call of calls) expect(call.trim()).toMatch(/^OCLIF_SKIP_NEW_VERSION_CHECK=true oclif /)
+  })
+
+  it('item 21: Ctrl-C on a picker erases it (and an answer leaves one line)', async () => {
+    const fresh = sandbox()
+    try {
+      const command = `${TILL} ${['auth', 'login', '--url', 'https://api.invalid/v1', '--force'].map(sh).join(' ')}`
+      const stopped = await runAnswering(command, fresh.env(), [{when: /sandbox \(testing\)/, send: '\x03'}], 20_000, {cols: 80, rows: 24})
+      expect(stopped.unanswered, stopped.stdout).toBe(0)
+      expect(stopped.code).toBe(130)
+      const screen = renderScreen(stopped.raw, 80).join('\n')
+      expect(screen).not.toContain('sandbox (testing)')
+      expect(screen).not.toContain('production (real customers')
+      const answered = await runAnswering(
+        command,
+        fresh.env(),
+        [
+          {when: /sandbox \(testing\)/, send: `${KEY.down}${KEY.enter}`},
+          {when: /Organization access token \(sandbox\)/, send: '\x03'},
+        ],
+        20_000,
+        {cols: 80, rows: 24},
+      )
+      const after = renderScreen(answered.raw, 80)
+      expect(after).toContain('Environment of the token: sandbox (testing)')
+      expect(after.filter((l) => l.includes('production (real customers'))).toEqual([])
+    } finally {
+      fresh.cleanup()
+    }
   })
 
   it('item 20: trigger with a near event name gets a did-you-mean', async () => {
