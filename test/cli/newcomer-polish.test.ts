@@ -1,16 +1,26 @@
 // Issue 47, items 19-21 (polish): the root help's VERSION line and its one listing of autocomplete, the
 // rc-file snippet of the bash setup, `trigger` (a did-you-mean, aligned on a terminal), and the build run
 // without oclif's update check. In-process runs, a pseudo-terminal where a terminal matters.
-import {readFileSync, writeFileSync} from 'node:fs'
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {createServer} from 'node:net'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {API_VERSION} from '../../src/client/version.js'
-import {envVars, KEY, linesOf, runAnswering, runShell, runTty, sandbox, sh, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
-import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {envVars, KEY, linesOf, runAnswering, runShell, runTty, sandbox, sh, spawnCli, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+import {ROOT, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {renderScreen} from '../helpers/screen.js'
+
+/** A loopback port nothing listens on (one that was free a moment ago). */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const {port} = server.address() as {port: number}
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
 
 describe('issue 47: polish', {timeout: 60_000}, () => {
   let emulator: Emulator
@@ -76,6 +86,31 @@ describe('issue 47: polish', {timeout: 60_000}, () => {
       const after = renderScreen(answered.raw, 80)
       expect(after).toContain('Environment of the token: sandbox (testing)')
       expect(after.filter((l) => l.includes('production (real customers'))).toEqual([])
+    } finally {
+      fresh.cleanup()
+    }
+  })
+
+  it('item 21: emulator start says the local profile uses it, instead of exports to paste, when it does', async () => {
+    const fresh = sandbox()
+    try {
+      const port = await closedPort()
+      mkdirSync(fresh.configDir, {recursive: true})
+      const config = {active: 'local', profiles: {local: {environment: 'local', base_url: `http://127.0.0.1:${port}/v1`}}}
+      writeFileSync(join(fresh.configDir, 'config.json'), JSON.stringify(config))
+      const running = spawnCli(['emulator', 'start', '--port', String(port), '-q'], {env: fresh.env(), timeoutMs: 60_000})
+      try {
+        for (const deadline = Date.now() + 30_000; !running.stdout().includes('Press Ctrl-C') && Date.now() < deadline; ) await sleep(50)
+        expect(running.stdout()).toContain('The local profile uses it (its URL, and the token in this data folder): till products list, from any shell.')
+        expect(running.stdout()).not.toContain('export TILL_API_URL')
+        // and it does
+        const listed = await runInProcess(['products', 'list', '--limit', '1'], {env: fresh.env()})
+        expect(listed.code, listed.stderr).toBe(0)
+        expect(listed.stderr).toBe('')
+      } finally {
+        running.child.kill('SIGTERM')
+        await running.done
+      }
     } finally {
       fresh.cleanup()
     }
