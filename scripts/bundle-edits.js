@@ -149,10 +149,11 @@ EDITS.push(...ROUTER_EDITS)
  * the shell's rc file: the command substitution drops the script's last newline, so the next line appended
  * to that file joins its line. The script is appended as it is printed instead.
  */
+const SCRIPT_COMMAND = ['$', '{scriptCommand}'].join('') // the plugin's own template placeholder, as text
 EDITS.push({
   file: /plugin-autocomplete[\\/]lib[\\/]commands[\\/]autocomplete[\\/]index\.js$/,
-  from: 'printf "$(${scriptCommand})" >> ',
-  to: '${scriptCommand} >> ',
+  from: `printf "$(${SCRIPT_COMMAND})" >> `,
+  to: `${SCRIPT_COMMAND} >> `,
   all: true,
 })
 export const edits = {

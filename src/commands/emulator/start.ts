@@ -98,7 +98,7 @@ export default class EmulatorStart extends BaseCommand {
   private localProfileUses(url: string, dataDir: string, dataFlag: string | undefined): boolean {
     try {
       const local = readConfig(this.ctx.configDir).profiles[LOCAL_PROFILE]
-      if (!local || local.environment !== 'local' || local.token || local.oauth) return false
+      if (local?.environment !== 'local' || local.token || local.oauth) return false
       return (local.base_url ?? DEFAULT_URLS.local).replace(/\/+$/, '') === url && (dataFlag === undefined || dataDir === this.ctx.emulatorDataDir)
     } catch {
       return false
