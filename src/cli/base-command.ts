@@ -1,7 +1,6 @@
 // The one base of till's commands: global flags, the lazily built context, and every error turned
 // into one clear message and a documented exit code (README "Exit codes").
 import {Command, type Interfaces} from '@oclif/core'
-import {fstatSync} from 'node:fs'
 
 import {tokenKind, toTillError, type ErrorContext} from '../client/errors.js'
 import type {PaginateOptions} from '../client/paginate.js'
@@ -26,19 +25,8 @@ import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 
 export {bulkFlags, bulkWriteFlags, dryRunFlag, globalFlags, outputFlags, pageFlags} from './flags.js'
+import {overPage} from './flags.js'
 export type {OutputFlagValues} from './printer.js'
-
-/** Whether stdout is a regular file (`> file`), not a pipe or a terminal. */
-function stdoutIsFile(): boolean {
-  try {
-    return fstatSync(1).isFile()
-  } catch {
-    return false
-  }
-}
-
-/** The most items the API gives in one page. */
-const PAGE_MAX = 100
 
 export abstract class BaseCommand extends Command {
   static override baseFlags = globalFlags
@@ -244,17 +232,8 @@ export abstract class BaseCommand extends Command {
         'use --all alone for the whole list, or --page N (with --limit) for one page',
       )
     }
-    let maxItems = flags['max-items']
-    // gh's `--limit 500`: more than a page holds is that many items, read 100 to a page
-    if (flags.limit !== undefined && flags.limit > PAGE_MAX) {
-      if (flags.page !== undefined)
-        throw usageError(
-          `--limit ${flags.limit} reads several pages, so it cannot be given with --page`,
-          `a page holds at most ${PAGE_MAX}: --limit ${PAGE_MAX} --page N`,
-        )
-      maxItems = Math.min(flags.limit, maxItems ?? flags.limit)
-      flags = {...flags, limit: PAGE_MAX, all: true, 'max-items': maxItems}
-    }
+    flags = overPage(flags)
+    const maxItems = flags['max-items']
     const limit = flags.limit ?? (flags.all ? 100 : maxItems ? Math.min(100, maxItems) : 10)
     this.listSeen = {yielded: 0, first: flags.page ?? 1, limit}
     return {
@@ -276,24 +255,12 @@ export abstract class BaseCommand extends Command {
       const p = this.ctx.profile
       return p.environment === 'production' ? `Warning: PRODUCTION data · profile ${p.name} · ${p.baseUrl}` : undefined
     }
-    // a list going to a file while a person watches stderr: its progress there, after a second (not into a
-    // pipe, whose reader may write to the same terminal)
-    let progress: import('./output/export-progress.js').ExportProgress | undefined
-    if (!io.stdoutIsTTY && io.stderrIsTTY && stdoutIsFile()) {
-      const {ExportProgress} = await import('./output/export-progress.js')
-      progress = new ExportProgress(io.stderr, resource.replaceAll('-', ' '), () => this.listSeen?.total)
-      this.ctx.waitShown = (ms, why) => progress!.waiting(ms, why)
-    }
-    let format: string
-    try {
-      format = await this.printer.writeList(resource, progress ? progress.counted(items) : items, flags, footer)
-      progress?.end()
-    } catch (error) {
-      progress?.end(true)
-      throw error
-    } finally {
-      this.ctx.waitShown = undefined
-    }
+    // a list going to a file while a person watches stderr: its progress there (src/cli/output/export-progress.ts)
+    const {exportProgress} = io.stdoutIsTTY || !io.stderrIsTTY ? {exportProgress: undefined} : await import('./output/export-progress.js')
+    const progress = exportProgress?.(this.ctx, resource.replaceAll('-', ' '), () => this.listSeen?.total)
+    const format = await (progress
+      ? progress.run(items, (counted) => this.printer.writeList(resource, counted, flags, footer))
+      : this.printer.writeList(resource, items, flags, footer))
     this.noteRest(resource, io.stdoutIsTTY && format === 'table')
   }
 

@@ -2,6 +2,8 @@
 // after a second, one line on stderr, redrawn in place, says how many items are written (of how many),
 // and why it waits when it does (the rate budget, the API's Retry-After); at the end it gives way to a
 // line saying what was written. A list that takes less than a second shows nothing.
+import {fstatSync} from 'node:fs'
+
 import {truncate} from './table.js'
 
 /** How long a list runs before its progress is shown. */
@@ -68,5 +70,42 @@ export class ExportProgress {
     if (!this.drawn) return
     const seconds = ((this.now() - this.started) / 1000).toFixed(1)
     this.stream.write(`\r\x1b[2K${interrupted ? 'Stopped after writing' : 'Wrote'} ${thousands(this.written)} ${this.what} in ${seconds}s.\n`)
+  }
+}
+
+/** Whether stdout is a regular file (`> file`), not a pipe (whose reader may write to the same terminal). */
+function stdoutIsFile(): boolean {
+  try {
+    return fstatSync(1).isFile()
+  } catch {
+    return false
+  }
+}
+
+/** What the progress needs of the command's context: stderr, and where waits are told. */
+interface Host {
+  io: {stderr: NodeJS.WriteStream}
+  waitShown?: (ms: number, why: string) => boolean
+}
+
+/** The progress of a list written to a file (stderr being a terminal), or undefined. */
+export function exportProgress(host: Host, what: string, total: () => number | undefined) {
+  if (!stdoutIsFile()) return undefined
+  const progress = new ExportProgress(host.io.stderr, what, total)
+  return {
+    /** Runs `write` over the items counted, the waits shown on the line; ends the line either way. */
+    async run<T>(items: AsyncIterable<object> | Iterable<object>, write: (counted: AsyncIterable<object>) => Promise<T>): Promise<T> {
+      host.waitShown = (ms, why) => progress.waiting(ms, why)
+      try {
+        const result = await write(progress.counted(items))
+        progress.end()
+        return result
+      } catch (error) {
+        progress.end(true)
+        throw error
+      } finally {
+        host.waitShown = undefined
+      }
+    },
   }
 }
