@@ -144,16 +144,28 @@ const ROUTER_EDITS = [
   },
 ]
 EDITS.push(...ROUTER_EDITS)
+/**
+ * @oclif/plugin-autocomplete's setup for bash and zsh appends `printf "$(till autocomplete script bash)"` to
+ * the shell's rc file: the command substitution drops the script's last newline, so the next line appended
+ * to that file joins its line. The script is appended as it is printed instead.
+ */
+const SCRIPT_COMMAND = ['$', '{scriptCommand}'].join('') // the plugin's own template placeholder, as text
+EDITS.push({
+  file: /plugin-autocomplete[\\/]lib[\\/]commands[\\/]autocomplete[\\/]index\.js$/,
+  from: `printf "$(${SCRIPT_COMMAND})" >> `,
+  to: `${SCRIPT_COMMAND} >> `,
+  all: true,
+})
 export const edits = {
   name: 'edits',
   setup(b) {
-    b.onLoad({filter: /(@oclif[\\/]core|undici|find-my-way)[\\/]lib[\\/].*\.js$/}, async (args) => {
+    b.onLoad({filter: /(@oclif[\\/]core|@oclif[\\/]plugin-autocomplete|undici|find-my-way)[\\/]lib[\\/].*\.js$/}, async (args) => {
       const mine = EDITS.filter((e) => e.file.test(args.path))
       if (mine.length === 0) return undefined
       let text = await readFile(args.path, 'utf8')
       for (const edit of mine) {
         if (!text.includes(edit.from)) throw new Error(`${args.path}: "${edit.from}" was not found (the dependency changed): update scripts/bundle-edits.js`)
-        text = text.replace(edit.from, edit.to)
+        text = edit.all ? text.replaceAll(edit.from, edit.to) : text.replace(edit.from, edit.to)
       }
       return {contents: text, loader: 'js'}
     })

@@ -13,18 +13,20 @@ import {type CreatedOptions, Printer, type OutputFlagValues} from './printer.js'
 import {globalFlags} from './flags.js'
 import {tokenAfterDashes} from './argv.js'
 import {terminalLines, wrapWords} from './output/format.js'
-import {Prompter} from './prompt.js'
+import {DeclinedError, Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
 import {type IdContext, resolveIds} from './shown-ids.js'
 import {isFsError, systemFileError} from '../client/fs-problem.js'
 import {checkBlankIds, checkStdinDash} from './id-args.js'
 import {redact} from '../client/redact.js'
 import {oclifParseError} from './parse-error.js'
+import {type CommandShape, jsonFieldsToColumns} from './json-fields.js'
 import {checkSettings, dropEmptySettings, escapeControls, isInternalError, isYes, REPORT_URL} from './settings.js'
 
 export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['baseFlags'] & T['flags']>
 
 export {bulkFlags, bulkWriteFlags, dryRunFlag, globalFlags, outputFlags, pageFlags} from './flags.js'
+import {overPage} from './flags.js'
 export type {OutputFlagValues} from './printer.js'
 
 export abstract class BaseCommand extends Command {
@@ -52,6 +54,11 @@ export abstract class BaseCommand extends Command {
     dropEmptySettings(process.env)
     checkSettings(process.env)
     await super.init()
+    // gh's `--json id,status`: the fields go to --columns, which JSON output keeps alone
+    if (this.ctor.enableJsonFlag) {
+      const shape = {flags: {...this.ctor.baseFlags, ...this.ctor.flags}, args: Object.keys(this.ctor.args ?? {}).length, loose: this.ctor.strict === false}
+      this.argv = jsonFieldsToColumns(this.argv, shape as CommandShape)
+    }
     // Test-only hook: an internal error, to show how one is reported.
     if (process.env.TILL_TEST_FAULT === 'internal') (undefined as unknown as {limit: number}).limit.toFixed()
     // Exiting from the handler (not dying of the signal) runs the exit hooks that remove temp files.
@@ -242,6 +249,7 @@ export abstract class BaseCommand extends Command {
         'use --all alone for the whole list, or --page N (with --limit) for one page',
       )
     }
+    flags = overPage(flags)
     const maxItems = flags['max-items']
     const limit = flags.limit ?? (flags.all ? 100 : maxItems ? Math.min(100, maxItems) : 10)
     this.listSeen = {yielded: 0, first: flags.page ?? 1, limit}
@@ -250,7 +258,7 @@ export abstract class BaseCommand extends Command {
       limit,
       page: flags.page,
       all: flags.all,
-      maxItems: flags['max-items'],
+      maxItems,
       onShift: (before, after) =>
         this.ctx.note(`Warning: the list changed while it was read (${before} -> ${after} items); some items may be missing or repeated.`),
     }
@@ -264,7 +272,12 @@ export abstract class BaseCommand extends Command {
       const p = this.ctx.profile
       return p.environment === 'production' ? `Warning: PRODUCTION data · profile ${p.name} · ${p.baseUrl}` : undefined
     }
-    const format = await this.printer.writeList(resource, items, flags, footer)
+    // a list going to a file while a person watches stderr: its progress there (src/cli/output/export-progress.ts)
+    const {exportProgress} = io.stdoutIsTTY || !io.stderrIsTTY ? {exportProgress: undefined} : await import('./output/export-progress.js')
+    const progress = exportProgress?.(this.ctx, resource.replaceAll('-', ' '), () => this.listSeen?.total)
+    const format = await (progress
+      ? progress.run(items, (counted) => this.printer.writeList(resource, counted, flags, footer))
+      : this.printer.writeList(resource, items, flags, footer))
     this.noteRest(resource, io.stdoutIsTTY && format === 'table')
   }
 
@@ -356,6 +369,7 @@ export abstract class BaseCommand extends Command {
         surface: this.surface,
         otherEnvironment: p.token && sameToken ? {profile: sameToken[0], environment: sameToken[1].environment} : undefined,
         tokenVariable: this.surface !== 'portal' && p.tokenSource === 'env' ? 'TILL_TOKEN' : undefined,
+        emulatorData: this.surface !== 'portal' && p.tokenSource === 'emulator' ? this.ctx.emulatorDataDir : undefined,
       }
     } catch {
       return {profile: '?', environment: '?', baseUrl: '?'}
@@ -369,6 +383,10 @@ export abstract class BaseCommand extends Command {
     if (error.name === 'ExitPromptError') {
       process.stderr.write('\n')
       return this.exit(ExitCode.interrupted)
+    }
+    if (error instanceof DeclinedError) {
+      process.stderr.write(`Cancelled; ${error.outcome}.\n`)
+      return this.exit(error.exitCode)
     }
     // oclif's parse errors (unknown or missing flags and arguments, a refused value): one line, a usage error
     const parsed = oclifParseError(error, this.ctor, (this.id ?? '').replaceAll(':', ' '))

@@ -150,6 +150,10 @@ export class Context {
     this.clientPromise ??= this.connection().then(async ({baseUrl, token, credentialError}) => {
       const profile = this.profile
       if (credentialError) throw credentialError
+      if (!token && profile.environment === 'local' && profile.tokenSource === 'none' && profile.urlSource !== 'env') {
+        const {otherEmulatorData} = await import('../client/errors.js')
+        throw otherEmulatorData(baseUrl, this.emulatorDataDir, 'has no token in')
+      }
       if (!token) {
         throw new TillError(
           `profile "${profile.name}" (${profile.environment}) has no token`,
@@ -274,6 +278,16 @@ export class Context {
             'start the emulator in another terminal and keep it running: till emulator start',
           )
         }
+        // A profile with a URL or token of its own is for an emulator of its own: the embedded one serves the
+        // default data folder, another store, and must not answer in its place.
+        if (profile.urlSource === 'profile' || profile.tokenSource === 'profile' || profile.tokenSource === 'oauth') {
+          const port = new URL(profile.baseUrl).port
+          throw new TillError(
+            `nothing answers at ${profile.baseUrl}, the URL of profile "${profile.name}" (local)`,
+            ExitCode.unavailable,
+            `start the emulator it is for, with the data folder it had: till emulator start --port ${port} --data FOLDER`,
+          )
+        }
         const embedded = await this.startEmbeddedEmulator(profile.baseUrl)
         return {baseUrl: embedded.url, token: embedded.token}
       }
@@ -291,7 +305,7 @@ export class Context {
     const [{ApiClient}, {Pacer}] = await Promise.all([import('../client/client.js'), import('../client/pace.js')])
     const pacer = new Pacer({
       statePath: join(this.configDir, 'pace', `${paceName}.json`),
-      onWait: (ms, budget) => this.debug(`pacing: waiting ${ms}ms to stay within the ${budget} budget`),
+      onWait: (ms, budget) => this.paced(ms, budget),
     })
     const client = new ApiClient({
       baseUrl,
@@ -312,6 +326,30 @@ export class Context {
     // alive (undici unrefs a socket with nothing in flight), so the exit ends them. A request still in
     // flight when a command fails holds the process until it is answered, as a close would wait for it.
     return client
+  }
+
+  /**
+   * Set by a command that shows its own progress on stderr: told of each wait of a second or more (the
+   * rate budget, the API's Retry-After), which it shows instead of the line the context writes.
+   */
+  waitShown?: (ms: number, why: string) => boolean
+
+  /** When the last wait said on stderr ends: the concurrent requests held by the same wait say it once. */
+  private saidUntil = 0
+
+  /** A wait of the pacer: a line on stderr when it is a second or more (why it waits), --debug any. */
+  private paced(ms: number, budget: string): void {
+    this.debug(`pacing: waiting ${ms}ms to stay within the ${budget} budget`)
+    if (ms < 1000) return
+    const rule = budget === 'ip' ? PER_IP_BUDGET : this.profile.rateLimit
+    const per = rule.windowMs === 60_000 ? 'a minute' : rule.windowMs === 1000 ? 'a second' : `per ${rule.windowMs / 1000}s`
+    const why =
+      budget === 'ip' ? `the per-IP limit (${rule.limit} requests ${per})` : `the rate budget of profile ${this.profile.name} (${rule.limit} requests ${per})`
+    if (this.waitShown?.(ms, why)) return
+    const now = Date.now()
+    if (now < this.saidUntil) return
+    this.saidUntil = now + ms
+    this.note(`Waiting ${Math.ceil(ms / 1000)}s to stay within ${why}.`)
   }
 
   private versionWarned = false
@@ -337,6 +375,7 @@ export class Context {
 
   /** A countdown on a TTY, one line otherwise; stderr either way. */
   private async showRateLimitWait(seconds: number, own: boolean): Promise<void> {
+    if (this.waitShown?.(seconds * 1000, own ? 'the API (Retry-After)' : 'the API (Retry-After, told to another till process)')) return
     if (!this.io.stderrIsTTY) {
       this.note(
         own

@@ -2,6 +2,7 @@
 import {Flags} from '@oclif/core'
 
 import {FORMATS} from './output/format.js'
+import {usageError} from '../client/till-error.js'
 
 /** The global flags every command takes (they may also come before the command: `till -p sandbox ...`). */
 export const globalFlags = {
@@ -33,7 +34,11 @@ export const outputFlags = {
 
 /** Paging flags of list commands. */
 export const pageFlags = {
-  limit: Flags.integer({description: 'Items per page, 1-100 (default 10 as the API; 100 with --all).', min: 1, max: 100}),
+  limit: Flags.integer({
+    char: 'L',
+    description: 'Items per page (default 10 as the API; 100 with --all); over 100, that many items read 100 to a page.',
+    min: 1,
+  }),
   page: Flags.integer({description: 'Page to read (default 1).', min: 1}),
   all: Flags.boolean({char: 'a', description: 'Read every page, streaming items as they arrive.'}),
   'max-items': Flags.integer({description: 'Stop after this many items.', min: 1}),
@@ -65,4 +70,20 @@ export const bulkWriteFlags = {
     description: 'With ids from stdin (-): start over, forgetting what a stopped run of the same command and input did.',
     exclusive: ['resume'],
   }),
+}
+
+/** The most items the API gives in one page. */
+const PAGE_MAX = 100
+
+type PageFlagValues = {limit?: number; page?: number; all?: boolean; 'max-items'?: number}
+
+/** gh's `--limit 500`: more than a page holds is that many items, read 100 to a page (as --all --max-items 500). */
+export function overPage(flags: PageFlagValues): PageFlagValues {
+  if (flags.limit === undefined || flags.limit <= PAGE_MAX) return flags
+  if (flags.page !== undefined)
+    throw usageError(
+      `--limit ${flags.limit} reads several pages, so it cannot be given with --page`,
+      `a page holds at most ${PAGE_MAX}: --limit ${PAGE_MAX} --page N`,
+    )
+  return {...flags, limit: PAGE_MAX, all: true, 'max-items': Math.min(flags.limit, flags['max-items'] ?? flags.limit)}
 }

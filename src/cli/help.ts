@@ -4,6 +4,7 @@
 import {Errors, Help} from '@oclif/core'
 
 import {redact} from '../client/redact.js'
+import {API_VERSION} from '../client/version.js'
 import {ExitCode} from '../client/till-error.js'
 import {escapeControls} from './settings.js'
 import {notACommand, synonymCommand} from './suggest.js'
@@ -33,7 +34,8 @@ export default class TillHelp extends Help {
       const width = Math.max(...list.map(([left]) => left.length))
       return list.map(([left, right]) => `${left.padEnd(width)}  ${right}`).join('\n')
     }
-    this.log(this.formatRoot())
+    // the VERSION line as `till --version` says it, with the API version
+    this.log(this.formatRoot().replace(this.config.userAgent, `${this.config.userAgent} polar-api/${API_VERSION}`))
     this.log('')
     this.log(this.section('START HERE', rows(START_HERE.map(([command, what]) => [`${bin} ${command}`, what]))))
     this.log('')
@@ -44,7 +46,9 @@ export default class TillHelp extends Help {
       this.log(this.formatTopics(topics))
       this.log('')
     }
-    const commands = this.sortedCommands.filter((c) => c.id && !c.id.includes(':'))
+    // a command that is also a topic (autocomplete) is listed once, as the topic, whose text names the command
+    const topicNames = new Set(topics.map((t) => t.name))
+    const commands = this.sortedCommands.filter((c) => c.id && !c.id.includes(':') && !topicNames.has(c.id))
     if (commands.length > 0) {
       this.log(this.formatCommands(commands))
       this.log('')

@@ -6,6 +6,7 @@ import type {Command} from '@oclif/core'
 import {redact} from '../client/redact.js'
 import {ExitCode, TillError} from '../client/till-error.js'
 import {escapeControls} from './settings.js'
+import {nearestName} from './suggest.js'
 
 type OclifError = Error & {oclif?: {exit?: number}; args?: Array<{name: string}>}
 type Example = string | {command: string; description?: string}
@@ -38,6 +39,18 @@ function missingArguments(error: OclifError, command: typeof Command, id: string
   return `Error: ${escapeControls(`missing ${what} (${usage})`)}\nHint: ${escapeControls(hint)}\n`
 }
 
+/** The flag of `command` nearest to the one line "Nonexistent flag: --stauts" names (`status`), if one is close. */
+function nearFlag(line: string, command: typeof Command): string | undefined {
+  const typed = /^Nonexistent flag: --([\w-]+)/.exec(line)?.[1]
+  if (!typed) return undefined
+  const flags = {...command.baseFlags, ...command.flags} as Record<string, {hidden?: boolean; allowNo?: boolean}>
+  const names = Object.entries(flags)
+    .filter(([, f]) => !f.hidden)
+    .flatMap(([name, f]) => (f.allowNo ? [name, `no-${name}`] : [name]))
+  if (command.enableJsonFlag) names.push('json')
+  return nearestName(typed, [...names, 'help'])
+}
+
 /** The text to write for an oclif parse error, and the exit code; undefined for any other error. */
 export function oclifParseError(error: OclifError, command: typeof Command, id: string): {text: string; exit: number} | undefined {
   // A flag value its parser refused ("Parsing --flag ...") is a usage error too.
@@ -67,6 +80,8 @@ export function oclifParseError(error: OclifError, command: typeof Command, id: 
     tokens || !words.split(', ').every((w) => /^--?[A-Za-z][\w-]{0,30}(=.*)?$/.test(w)) ? `${head} (not shown)` : line,
   )
   first = redact(first.replace(/^(Nonexistent flags?: --[\w-]+)=.*/, '$1=…').replace(/^(Unexpected arguments?): .*/, '$1 (not shown)'))
+  const meant = nearFlag(first, command)
+  if (meant) first = `${first}; did you mean --${meant}?`
   let text = `Error: ${escapeControls(first)}\n`
   if (tokens && /^(Nonexistent flags?|Unexpected arguments?) /.test(first))
     text += `Hint: give one token; one that begins with '-' goes after --, e.g. till ${id} -- TOKEN\n`

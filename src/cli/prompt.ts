@@ -74,12 +74,17 @@ export class Prompter {
     const list = await choices()
     if (list.length === 0) throw usageError(`missing ${flag}: ${message}, and there is nothing to choose from`)
     const {select} = await import('@inquirer/prompts')
+    // The list is erased when the prompt ends, by an answer or by Ctrl-C (it stayed drawn above what
+    // followed); the answer stays as one line. Names from elsewhere are escaped for the terminal.
     const shown = list.map((c) => ({
       value: c.value,
       name: terminalText(c.name),
       description: c.description === undefined ? undefined : terminalText(c.description),
     }))
-    return select({message: terminalLines(message), choices: shown, pageSize: 12})
+    const answer = await select({message: terminalLines(message), choices: shown, pageSize: 12}, {clearPromptOnDone: true})
+    const chosen = list.find((c) => c.value === answer)
+    this.io.stderr.write(`${terminalLines(message)}: ${terminalText(chosen?.name ?? answer)}\n`)
+    return answer
   }
 
   /** A yes/no question on a terminal (stdin's, or /dev/tty while stdin is a pipe); undefined when no one can be asked. */
@@ -115,6 +120,16 @@ export class Prompter {
     } finally {
       terminal?.close()
     }
-    if (!ok) throw new TillError('cancelled; nothing was changed', ExitCode.error)
+    if (!ok) throw new DeclinedError('nothing was changed')
+  }
+}
+
+/**
+ * A confirmation answered no: not an error of the user's or of till's, so it is said as it is
+ * (`Cancelled; nothing was changed.`), without "Error:", and exits 1 (README "Exit codes").
+ */
+export class DeclinedError extends TillError {
+  constructor(readonly outcome: string) {
+    super(`cancelled; ${outcome}`, ExitCode.error)
   }
 }

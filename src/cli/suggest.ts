@@ -85,3 +85,19 @@ export function notACommand(
     hint: `see the commands with: ${names.bin}${topic} --help`,
   }
 }
+
+/**
+ * Commands people type from habit (the Stripe CLI's `login`, `logs`, `config`, `version`; `whoami`): the
+ * till command that does it (run in its place), or what to use instead.
+ */
+export const HABITS: Readonly<Record<string, {run?: string; version?: true; instead?: string}>> = {
+  login: {run: 'auth login'},
+  logout: {run: 'auth logout'},
+  whoami: {run: 'auth status'},
+  version: {version: true},
+  config: {instead: 'profiles are till\'s configuration: "till profiles list" shows them, "till profiles set NAME ..." changes one'},
+  logs: {
+    instead:
+      'till keeps no request log: --debug traces each request of a command on stderr; "till webhooks deliveries list" shows webhook deliveries, "till events list" usage events',
+  },
+}

@@ -118,6 +118,7 @@ function unauthenticated(error: ApiError, ctx: ErrorContext, where: string): Til
       'create a new one with: till sessions create --customer-id ID --token-only, or let till do it with --as-customer EXTERNAL_ID',
     )
   }
+  if (ctx.emulatorData) return otherEmulatorData(ctx.baseUrl, ctx.emulatorData, 'does not take the token of')
   if (ctx.otherEnvironment) {
     const other = ctx.otherEnvironment
     return new TillError(
@@ -136,6 +137,18 @@ function unauthenticated(error: ApiError, ctx: ErrorContext, where: string): Til
     )
   }
   return new TillError(`not authenticated: ${why}`, ExitCode.auth, `used ${where}; store a valid organization token with: till auth login (or set TILL_TOKEN)`)
+}
+
+/**
+ * The local profile's emulator answers, but not with the store of the default data folder (whose token the
+ * profile uses): it was started with `--data` elsewhere. Signing in is not the fix.
+ */
+export function otherEmulatorData(baseUrl: string, folder: string, relation: string): TillError {
+  return new TillError(
+    `the emulator at ${baseUrl} ${relation} the default data folder (${folder}): it was started with another data folder (--data)`,
+    ExitCode.auth,
+    'use the token it printed when it started (TILL_TOKEN=... till ...), or keep it as a profile with the "till profiles add" line it printed; or stop it and start it again without --data',
+  )
 }
 
 /** The scopes a 403 names (`WWW-Authenticate: Bearer ..., error="insufficient_scope", scope="a b"`). */
@@ -180,6 +193,8 @@ export interface ErrorContext {
   otherEnvironment?: {profile: string; environment: string}
   /** The token came from this environment variable (TILL_TOKEN), not from the profile. */
   tokenVariable?: string
+  /** The local profile's token came from the emulator's default data folder, this one. */
+  emulatorData?: string
 }
 
 /** The kind of a token, from its prefix (api-facts §2). */

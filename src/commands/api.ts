@@ -11,9 +11,10 @@ const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
 export default class Api extends BaseCommand {
   static override summary = "Call any endpoint of the API with the profile's token, pacing and retries."
   static override description =
-    `PATH is relative to the profile's base URL (e.g. /customers/ or /orders/ID/invoice). An absolute URL must be on the profile's API origin: the token goes nowhere else; --no-auth calls any URL without credentials. A GET follows redirects on the same origin; any other redirect fails (exit 1) naming the status and Location, and a body is never sent again. Fields given with -f (text) or -F (typed: numbers, true, false, null, JSON) become query parameters for GET and DELETE, and the JSON body otherwise; --input sends a JSON file (or - for stdin) as the body. On a terminal the answer is indented and coloured; piped it is one line of JSON. With --paginate a GET list is read page by page and its items are printed as one JSON array (or JSON lines with -o jsonl).`
+    `PATH is relative to the profile's base URL (e.g. /customers/ or /orders/ID/invoice; a leading /v1 is dropped, as the base URL ends in it; /_emulator/... reaches the local emulator's control routes). METHOD may be left out, as with gh api: GET, or POST when fields or --input are given; -X names it too. An absolute URL must be on the profile's API origin: the token goes nowhere else; --no-auth calls any URL without credentials. A GET follows redirects on the same origin; any other redirect fails (exit 1) naming the status and Location, and a body is never sent again. Fields given with -f (text) or -F (typed: numbers, true, false, null, JSON) become query parameters for GET and DELETE, and the JSON body otherwise; --input sends a JSON file (or - for stdin) as the body. On a terminal the answer is indented and coloured; piped it is one line of JSON. With --paginate a GET list is read page by page and its items are printed as one JSON array (or JSON lines with -o jsonl). --limit N asks for a page of N items (with --paginate, the first N items).`
   static override examples = [
-    '<%= config.bin %> <%= command.id %> GET /organizations/',
+    '<%= config.bin %> <%= command.id %> /organizations/',
+    {description: 'Five orders, as one page of the API', command: '<%= config.bin %> <%= command.id %> /orders/ --limit 5'},
     {description: 'Every benefit grant, streamed as JSON lines', command: '<%= config.bin %> <%= command.id %> GET /benefit-grants/ --paginate -o jsonl'},
     {description: 'Create a customer', command: '<%= config.bin %> <%= command.id %> POST /customers/ -f email=ada@example.com -f name="Ada Lovelace"'},
     {description: 'Another site, without any credentials', command: '<%= config.bin %> <%= command.id %> GET https://example.com/status.json --no-auth'},
@@ -21,11 +22,12 @@ export default class Api extends BaseCommand {
   ]
 
   static override args = {
-    method: Args.string({ignoreStdin: true, description: 'HTTP method.', required: true, options: [...METHODS, ...METHODS.map((m) => m.toLowerCase())]}),
-    path: Args.string({ignoreStdin: true, description: 'Path relative to the base URL, e.g. /products/.', required: true}),
+    method: Args.string({ignoreStdin: true, description: 'HTTP method (default GET, or POST when fields or --input are given), or the path.'}),
+    path: Args.string({ignoreStdin: true, description: 'Path relative to the base URL, e.g. /products/.'}),
   }
 
   static override flags = {
+    method: Flags.string({char: 'X', description: 'HTTP method, as gh api -X (default GET, or POST when fields or --input are given).'}),
     field: Flags.string({char: 'f', description: 'A text field, key=value (repeatable).', multiple: true}),
     'typed-field': Flags.string({
       char: 'F',
@@ -41,21 +43,33 @@ export default class Api extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(Api)
-    const method = args.method.toUpperCase()
     const fields = fieldPairs(flags.field, flags['typed-field'], 'e.g. -f name=Ada or -F limit=100')
+    const {method, path: given} = methodAndPath(
+      args,
+      flags.method,
+      flags.input !== undefined || (Object.keys(fields).length > 0 && !flags.paginate && flags.limit === undefined),
+    )
+    let path = given
     const inQuery = method === 'GET' || method === 'DELETE'
     if (flags.input && inQuery) throw usageError(`--input sends a body, which ${method} does not take`)
     const body = flags.input ? await readInput(flags.input) : inQuery || Object.keys(fields).length === 0 ? undefined : fields
     const query = inQuery ? (fields as Record<string, string>) : undefined
     const client = await this.ctx.client()
-    if (/^[a-z][a-z0-9+.-]*:/i.test(args.path)) {
+    path = besideBase(path, client.baseUrl)
+    if (flags.limit !== undefined && !flags.paginate) {
+      if (method !== 'GET') throw usageError('--limit reads a GET list', 'drop it, or call the list with GET')
+      if (flags.limit > 100)
+        throw usageError(`--limit ${flags.limit}: a page holds at most 100 items`, `add --paginate to read ${flags.limit} items page by page`)
+      query!.limit = String(flags.limit) // a page of that many
+    }
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
       let absolute: URL
       try {
-        absolute = new URL(args.path)
+        absolute = new URL(path)
       } catch {
-        throw usageError(`"${args.path}" is not a URL`, 'give a path such as /products/ or a full https:// URL')
+        throw usageError(`"${path}" is not a URL`, 'give a path such as /products/ or a full https:// URL')
       }
-      if (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') throw usageError(`"${args.path}" is not an http(s) URL`)
+      if (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') throw usageError(`"${path}" is not an http(s) URL`)
       if (!flags['no-auth'] && !mayCarryCredentials(absolute, client.baseUrl)) {
         throw usageError(
           `${absolute.origin} is not the profile's API origin (${originOf(client.baseUrl)}); the token is sent nowhere else`,
@@ -70,11 +84,12 @@ export default class Api extends BaseCommand {
       const output = await import('../cli/output/index.js')
       const writer = output.createListWriter({format: flags.output ?? 'json', out, tty: this.ctx.io.stdoutIsTTY, color: false})
       // api-coverage: any path (the user's)
-      await output.writeList(listItems(client, args.path, query ?? {}, this.pageOptions({all: true, limit: flags.limit})), writer)
+      const pages = flags.limit === undefined || flags.limit > 100 ? {all: true, limit: flags.limit} : {all: true, limit: 100, 'max-items': flags.limit}
+      await output.writeList(listItems(client, path, query ?? {}, this.pageOptions(pages)), writer)
       return
     }
     // api-coverage: any path (the user's)
-    const response = await client.request(method, args.path, {query, body, auth})
+    const response = await client.request(method, path, {query, body, auth})
     if (response.status === 204 || response.body === null) return
     if (typeof response.body === 'string' || !this.ctx.io.stdoutIsTTY) {
       out.write(`${typeof response.body === 'string' ? response.body : JSON.stringify(response.body)}\n`)
@@ -86,4 +101,34 @@ export default class Api extends BaseCommand {
     const color = colorEnabled({flag: flags.color, env: process.env, isTTY: true})
     out.write(`${colorJson(response.body, chalkFor(color))}\n`)
   }
+}
+
+/**
+ * The method and path of `till api [METHOD] PATH`: as gh api, the method may be left out (GET, or POST when a
+ * body is given) or given with -X.
+ */
+function methodAndPath(args: {method?: string; path?: string}, flag: string | undefined, body: boolean): {method: string; path: string} {
+  const [first, second] = [args.method, args.path]
+  const isMethod = (word: string | undefined) => word !== undefined && (METHODS as readonly string[]).includes(word.toUpperCase())
+  if (first === undefined) throw usageError('missing the PATH argument (till api [METHOD] PATH)', 'e.g. till api /organizations/; see: till api --help')
+  if (second === undefined && isMethod(first) && !first.startsWith('/'))
+    throw usageError(`missing the PATH argument after ${first.toUpperCase()}`, `e.g. till api ${first.toUpperCase()} /products/`)
+  const named = second === undefined ? undefined : first
+  const path = second ?? first
+  if (named !== undefined && !isMethod(named)) throw usageError(`"${named.slice(0, 20)}" is not an HTTP method`, `use one of ${METHODS.join(', ')}`)
+  if (flag !== undefined && !isMethod(flag)) throw usageError(`-X: "${flag.slice(0, 20)}" is not an HTTP method`, `use one of ${METHODS.join(', ')}`)
+  if (named !== undefined && flag !== undefined && named.toUpperCase() !== flag.toUpperCase())
+    throw usageError(`the method is given twice (${named.toUpperCase()} and -X ${flag.toUpperCase()})`, 'give it once')
+  return {method: (named ?? flag ?? (body ? 'POST' : 'GET')).toUpperCase(), path}
+}
+
+/**
+ * A path as the API's documents write it (`/v1/orders/`) when the base URL already ends in /v1: without the
+ * repeated /v1. The emulator's control routes (`/_emulator/...`) sit beside /v1, on the same origin.
+ */
+function besideBase(path: string, baseUrl: string): string {
+  const base = new URL(baseUrl)
+  if (/\/v1\/?$/.test(base.pathname) && /^\/v1(\/|$|\?)/.test(path)) return path.slice(3) || '/'
+  if (/^\/_emulator(\/|$)/.test(path)) return `${base.origin}${path}`
+  return path
 }

@@ -3,6 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../areas/command.js'
 import {paidCheckoutUrl, recipeFor, RECIPES, TRIGGERABLE, type Made, type TriggerKit} from '../areas/webhooks/trigger.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
+import {nearestName} from '../cli/suggest.js'
 
 export default class Trigger extends BaseCommand {
   static override summary = 'Make the environment emit a webhook event, by doing through the API what causes it.'
@@ -32,7 +33,10 @@ Sandbox cannot pay a checkout through the API (a person enters a test card), so 
         `events: ${TRIGGERABLE.join(', ')} (till trigger --list says what each does)`,
       )
     const recipe = recipeFor(args.event)
-    if (!recipe) throw usageError(`till cannot trigger "${args.event}"`, `events: ${TRIGGERABLE.join(', ')}`)
+    if (!recipe) {
+      const meant = nearestName(args.event, TRIGGERABLE)
+      throw usageError(`till cannot trigger "${args.event.slice(0, 60)}"${meant ? `; did you mean ${meant}?` : ''}`, `events: ${TRIGGERABLE.join(', ')}`)
+    }
     const profile = this.ctx.profile
     if (profile.environment === 'production') {
       throw usageError(
@@ -57,7 +61,12 @@ Sandbox cannot pay a checkout through the API (a person enters a test card), so 
     this.ctx.note(
       `Done: the ${profile.environment === 'local' ? 'emulator' : 'service'} emits ${recipe.events.includes(args.event) ? args.event : 'the event'} (see: till listen).`,
     )
-    if (!this.jsonEnabled()) for (const [kind, id] of Object.entries(made)) this.ctx.io.stdout.write(`${kind}\t${id}\n`)
+    if (!this.jsonEnabled()) {
+      // kind and id, tab-separated when piped; aligned on a terminal
+      const entries = Object.entries(made)
+      const width = this.ctx.io.stdoutIsTTY ? Math.max(0, ...entries.map(([kind]) => kind.length)) : 0
+      for (const [kind, id] of entries) this.ctx.io.stdout.write(width ? `${kind.padEnd(width)}  ${id}\n` : `${kind}\t${id}\n`)
+    }
     return {event: args.event, environment: profile.environment, made}
   }
 

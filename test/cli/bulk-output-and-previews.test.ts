@@ -227,11 +227,14 @@ describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
       const subs = await ids('/subscriptions/?active=true&cancel_at_period_end=false', 2)
       const line = `printf '%s\\n' ${subs.map((x) => x.id).join(' ')} | ${TILL} subscriptions cancel -`
       const no = await runAnswering(line, vars(), [
-        {when: /Cancel 2 subscriptions read from stdin at the end of its period \(local, profile local\)\? \(y\/N\)/, send: 'n\r'},
+        {when: /Cancel 2 subscriptions read from stdin, each at the end of its period \(local, profile local\)\? \(y\/N\)/, send: 'n\r'},
       ])
       outputs.push(no.stdout)
       expect(no.unanswered, no.stdout).toBe(0)
       expect(no.code).toBe(1)
+      // declined is said as it is, not as an error (issue 47, item 20)
+      expect(no.stdout).toContain('Cancelled; nothing was changed.')
+      expect(no.stdout).not.toContain('Error:')
       for (const x of subs) expect((await api(env, 'GET', `/subscriptions/${x.id}`)).body.cancel_at_period_end).toBe(false)
       const yes = await runAnswering(line, vars(), [{when: /Cancel 2 subscriptions read from stdin/, send: 'y\r'}])
       outputs.push(yes.stdout)

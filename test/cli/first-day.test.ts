@@ -185,7 +185,7 @@ describe('issue 34: first day, hundredth day', {timeout: 60_000}, () => {
       const up = await tty(`files upload ${file}`)
       expect(up.code, up.stdout).toBe(0)
       const screen = stripAnsi(up.stdout)
-      expect(screen).toContain('300.0 KB of 300.0 KB')
+      expect(screen).toContain('300.0 KiB of 300.0 KiB')
       const bar = screen.split('\n').find((l) => l.includes('Uploading'))!
       expect(bar).not.toMatch(/bytes|307200/)
       writeFileSync(`${box.root}/one.jsonl`, '{"name":"api.call","external_customer_id":"u1"}\n')

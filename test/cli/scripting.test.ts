@@ -430,7 +430,7 @@ describe('operator traps', {timeout: 90_000}, () => {
         expect(asked.unanswered).toBe(0)
         expect(asked.stdout).toContain('Warning: https://api.polar.sh/v1 is the production URL, but the profile is for sandbox.')
         expect(asked.code).toBe(1)
-        expect(asked.stdout).toContain('cancelled; nothing was saved')
+        expect(asked.stdout).toContain('Cancelled; nothing was saved.')
       } finally {
         fresh.cleanup()
       }

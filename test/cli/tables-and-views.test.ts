@@ -93,9 +93,9 @@ describe('issue 34: widths, raw values, detail views', {timeout: 90_000}, () => 
         .map((l) => l.split(','))
       expect(header!.slice(0, 3)).toEqual(['id', 'name', 'size'])
       expect(rows.find((r) => r[0] === id)![2]).toBe('300000')
-      expect(csv.stdout).not.toContain('KB')
+      expect(csv.stdout).not.toContain('KiB')
       const table = await till(['files', 'list', '--all', '-o', 'table', '--columns', 'id,size'])
-      expect(table.stdout).toMatch(new RegExp(`${id}\\s+293\\.0 KB`))
+      expect(table.stdout).toMatch(new RegExp(`${id}\\s+293\\.0 KiB`))
     })
   })
 
@@ -148,7 +148,7 @@ describe('issue 34: widths, raw values, detail views', {timeout: 90_000}, () => 
       const bars = screen.split(/(?=Uploading \[)|[\r\n]|\x1b[78]/).filter((l) => l.includes('Uploading'))
       expect(bars.length).toBeGreaterThan(0)
       for (const bar of bars) expect(cells(bar), bar).toBeLessThan(80)
-      expect(bars.at(-1)).toMatch(/\[█+\] 100% \| 195\.3 KB of 195\.3 KB/)
+      expect(bars.at(-1)).toMatch(/\[█+\] 100% \| 195\.3 KiB of 195\.3 KiB/)
     })
 
     it('the production footer wraps at words on a narrow terminal', async () => {

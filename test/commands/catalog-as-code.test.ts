@@ -411,7 +411,7 @@ describe('catalog as code between sandbox and production', () => {
     expect(no.unanswered).toBe(0)
     expect(no.code).toBe(1)
     expect(no.stdout).toContain('~ product free-tier\n    description: "Try the basics at no cost." -> "The basics, free."')
-    expect(no.stdout).toContain('Error: cancelled; nothing was changed')
+    expect(no.stdout).toContain('Cancelled; nothing was changed.')
     expect((await products(emulator.production)).find((p) => p.name === 'Free Tier').description).toBe('Try the basics at no cost.')
     const yes = await runAnswering(command, box.env(), [{when: /in PRODUCTION \(profile prod\)\?/, send: `y${KEY.enter}`}])
     outputs.push(yes.stdout)

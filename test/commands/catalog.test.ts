@@ -217,17 +217,31 @@ describe('catalog commands against the emulator', () => {
       expect((await listAll(emulator.production, '/products/')).length).toBe(before)
     })
 
-    it('asks for a missing name and price on a terminal', async () => {
+    it('asks for a missing name, how often it is billed, and the price on a terminal', async () => {
       const r = await tty(
         ['products', 'create', '--json'],
         [
           {when: /Product name/, send: `Prompted Product${ENTER}`},
+          {when: /every month \(a subscription\)/, send: ENTER},
           {when: /Price in USD/, send: `7.25${ENTER}`},
         ],
       )
       ok(r)
       const product = (await listAll(emulator.production, '/products/', 'query=Prompted')).find((p: Json) => p.name === 'Prompted Product')
       expect(product?.prices[0]).toMatchObject({amount_type: 'fixed', price_amount: 725})
+      expect(product?.is_recurring).toBe(false)
+      // a subscription, when asked for (issue 47, item 21: the interval was never asked)
+      const monthly = await tty(
+        ['products', 'create', '--json'],
+        [
+          {when: /Product name/, send: `Prompted Monthly${ENTER}`},
+          {when: /every month \(a subscription\)/, send: `\x1b[B${ENTER}`},
+          {when: /Price in USD/, send: `9.00${ENTER}`},
+        ],
+      )
+      ok(monthly)
+      const plan = (await listAll(emulator.production, '/products/', 'query=Prompted')).find((p: Json) => p.name === 'Prompted Monthly')
+      expect(plan).toMatchObject({is_recurring: true, recurring_interval: 'month'})
     })
   })
 
@@ -324,7 +338,7 @@ describe('catalog commands against the emulator', () => {
       const no = await tty(['products', 'archive', product.id], [{when: /\(y\/N\)/, send: `n${ENTER}`}])
       expect(no.code, no.stdout).toBe(1)
       expect(no.stdout).toContain(`Archive product "Asked About" (${product.id}) (local, profile`)
-      expect(no.stdout).toContain('cancelled; nothing was changed')
+      expect(no.stdout).toContain('Cancelled; nothing was changed.')
       expect((await get(`/products/${product.id}`)).is_archived).toBe(false)
       const yes = await tty(['products', 'archive', product.id], [{when: /\(y\/N\)/, send: `y${ENTER}`}])
       ok(yes)

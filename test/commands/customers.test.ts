@@ -324,7 +324,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: 90_000}
       const no = await answering(['customers', 'delete', c.id], [{when: /Delete customer/, send: `n${KEY.enter}`}])
       expect(no.code).toBe(1)
       expect(no.stdout).toMatch(/Delete customer [0-9a-f-]{36} \(subscriptions end now, benefits are revoked\) \(local, profile local\)\?/)
-      expect(no.stdout).toContain('cancelled; nothing was changed')
+      expect(no.stdout).toContain('Cancelled; nothing was changed.')
       expect((await api(env, 'GET', `/customers/${c.id}`)).status).toBe(200)
 
       const yes = await answering(['customers', 'delete', c.id], [{when: /Delete customer/, send: `y${KEY.enter}`}])

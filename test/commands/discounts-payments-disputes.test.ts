@@ -523,7 +523,7 @@ describe('operator commands against the emulator', () => {
       const customer = await get(`/customers/${order.customer_id}`)
       const byExternal = await till(['customers', 'payment-methods', '--external-id', customer.external_id])
       ok(byExternal)
-      expect(byExternal.stdout).toContain('visa ****4242 12/2030')
+      expect(byExternal.stdout).toContain('visa ****4242, expires 12/2030')
       expect((await till(['customers', 'payment-methods', unknownId()])).code).toBe(3)
     })
   })
@@ -703,7 +703,7 @@ describe('operator commands against the emulator', () => {
       expect(file).toMatchObject({name: 'handbook.pdf', mime_type: 'application/pdf', size: 5000, is_uploaded: true, service: 'downloadable', version: '1'})
       expect(file.checksum_sha256_hex).toBe(createHash('sha256').update(data).digest('hex'))
       expect(file.checksum_etag).toMatch(/-3$/)
-      expect(r.stderr).toContain(`Uploaded ${path} as file ${file.id} (4.9 KB, SHA-256 checked)`)
+      expect(r.stderr).toContain(`Uploaded ${path} as file ${file.id} (4.9 KiB, SHA-256 checked)`)
 
       const listed = await till(['files', 'list', '-o', 'json'])
       ok(listed)
@@ -758,7 +758,7 @@ describe('operator commands against the emulator', () => {
       writeFileSync(path, Buffer.alloc(4096, 1))
       const tty = await runTty(`${TILL} files upload ${sh(path)} --part-size 1024`, {env: env()})
       expect(tty.code, tty.stdout).toBe(0)
-      expect(stripAnsi(tty.stdout)).toMatch(/Uploading \[.*\] 100% \| 4\.0 KB of 4\.0 KB/)
+      expect(stripAnsi(tty.stdout)).toMatch(/Uploading \[.*\] 100% \| 4\.0 KiB of 4\.0 KiB/)
       usage(await till(['files', 'upload', `${box.root}/missing.bin`]), /cannot read .*missing\.bin: no such file or folder/)
     })
 

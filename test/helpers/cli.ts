@@ -342,16 +342,22 @@ export interface Answer {
 export const KEY = {enter: '\r', down: '\x1b[B', space: ' '}
 
 /**
- * Runs a shell command line on a pseudo-terminal (`script`) and types the answers as their prompts
- * appear. `stdout` holds the whole screen (stdout and stderr), ANSI codes removed, CRLF as LF; `raw`, every byte the terminal got.
+ * Runs a shell command line on a pseudo-terminal (`script`, 200 columns unless `size` says otherwise) and
+ * types the answers as their prompts appear. `stdout` holds the whole screen (stdout and stderr), ANSI codes
+ * removed, CRLF as LF; `raw` what the terminal was sent (see ./screen.ts for what it then shows).
  */
 export function runAnswering(
   command: string,
   env: NodeJS.ProcessEnv,
   answers: Answer[],
   timeoutMs = scaled(20_000),
+  size: {cols: number; rows: number} = {cols: 200, rows: 50},
 ): Promise<CliResult & {unanswered: number; raw: string}> {
-  const child = spawn('script', ['-qfec', `stty cols 200 rows 50 2>/dev/null; ${command}`, '/dev/null'], {cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe']})
+  const child = spawn('script', ['-qfec', `stty cols ${size.cols} rows ${size.rows} 2>/dev/null; ${command}`, '/dev/null'], {
+    cwd: ROOT,
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
   const started = Date.now()
   let screen = ''
   let next = 0

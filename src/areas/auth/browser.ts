@@ -6,7 +6,7 @@ import {EMULATOR_CLIENT_ID} from '../../client/oauth.js'
 import {isLoopbackHost} from '../../client/origin.js'
 import {usageError} from '../../client/till-error.js'
 import type {Context} from '../../cli/context.js'
-import {readConfig, type Environment} from '../../cli/config/profiles.js'
+import {activeSentence, readConfig, type Environment} from '../../cli/config/profiles.js'
 import {canOpenBrowser, openUrl} from '../../cli/open.js'
 import type {Prompter} from '../../cli/prompt.js'
 import {pickOrganization} from './organization.js'
@@ -76,6 +76,7 @@ export async function signInWithBrowser(s: BrowserSignIn): Promise<void> {
   })
   const client = await ctx.newClient(s.baseUrl, tokens.access_token, s.name)
   const org = await pickOrganization(client, flags.organization, s.prompter)
+  let previous: string | undefined
   const {saveCredential} = await import('../../cli/config/secrets.js')
   await saveCredential(
     ctx,
@@ -84,6 +85,7 @@ export async function signInWithBrowser(s: BrowserSignIn): Promise<void> {
     {
       insecure: flags['insecure-storage'],
       change: (c) => {
+        previous = c.active
         c.profiles[s.name] = {
           ...c.profiles[s.name],
           environment: s.environment,
@@ -97,7 +99,7 @@ export async function signInWithBrowser(s: BrowserSignIn): Promise<void> {
   )
   const granted = tokens.scope.split(' ').filter(Boolean)
   ctx.note(
-    `Signed in to ${s.environment} through the browser as organization ${org.name} (${org.id}), ${granted.length} scopes. Profile "${s.name}" is active; its access token renews itself.`,
+    `Signed in to ${s.environment} through the browser as organization ${org.name} (${org.id}), ${granted.length} scopes; its access token renews itself. ${activeSentence(previous, s.name)}`,
   )
   // The operation tables are read only here, not by every `auth login`.
   const {missingScopes, refusedTopics} = await import('../../client/scopes.js')

@@ -1,13 +1,14 @@
-// Generating an order's invoice as one input of a bulk job: an order that has its invoice already is in
-// the state the job asks for, so it is "already done" (a resumed job meets the orders a stopped run did),
-// not a failure. Alone (`till orders invoice generate ID`) the service's refusal is reported as it is.
+// Generating an order's invoice. The service answers 202 whether it starts a document or already has one
+// for the order's billing details (it skips the work then), so the order is read first: one that has its
+// invoice is in the state asked for, "already done" in a bulk job (a resumed job meets the orders a
+// stopped run did) and said so alone, never counted as generated now. A 409 InvoiceAlreadyExists (an older
+// answer of the service) means the same.
 import {currentAttempt, markAlreadyDone} from '../../client/attempt.js'
 import {ApiError} from '../../client/errors.js'
 
 /**
  * `generating` when the service took the request now, `generated` when the order had its invoice already
- * (in a bulk job only). An order a stopped run may have sent is read first (`read`), and not sent again
- * when its invoice exists.
+ * (then nothing is sent).
  */
 export async function generateOnce(
   orderId: string,
@@ -15,16 +16,16 @@ export async function generateOnce(
   read: () => Promise<{is_invoice_generated?: boolean}>,
 ): Promise<'generating' | 'generated'> {
   const attempt = currentAttempt()
-  if (attempt?.earlier && (await read()).is_invoice_generated === true) {
-    markAlreadyDone(`order ${orderId} has its invoice (an earlier run of this job generated it)`)
+  if ((await read()).is_invoice_generated === true) {
+    markAlreadyDone(`order ${orderId} already has its invoice${attempt?.earlier ? ' (an earlier run of this job may have generated it)' : ''}`)
     return 'generated'
   }
   try {
     await generate()
     return 'generating'
   } catch (error) {
-    if (attempt === undefined || !(error instanceof ApiError) || error.code !== 'InvoiceAlreadyExists') throw error
-    markAlreadyDone(`order ${orderId} already has an invoice`)
+    if (!(error instanceof ApiError) || error.code !== 'InvoiceAlreadyExists') throw error
+    markAlreadyDone(`order ${orderId} already has its invoice`)
     return 'generated'
   }
 }

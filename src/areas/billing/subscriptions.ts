@@ -47,7 +47,7 @@ export async function actionSummary(client: ApiClient, id: string, words: Action
 export const cancelWords: ActionWords = {
   plain: (id) => `cancel subscription ${id} at the end of its current period`,
   detailed: (s) => `cancel ${describeSubscription(s)} at the end of its period, on ${day(s.current_period_end)}`,
-  bulk: 'cancel every subscription read from stdin at the end of its period',
+  bulk: 'cancel every subscription read from stdin, each at the end of its period',
 }
 
 export const revokeWords: ActionWords = {

@@ -40,7 +40,7 @@ describe('terminal charts', () => {
     const lines = text.split('\n')
     expect(lines[0]).toBe('Revenue (EUR) · total €166.00')
     expect(lines[1]).toBe('+315.0% vs previous 4 months (€40.00)')
-    expect(text).toContain('€90.00')
+    expect(text).toContain('€100.00') // the top label, round (the largest value is €90.00)
     expect(lines.at(-1)).toMatch(/2026-01 .* 2026-04$/)
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(50)
     expect(text).not.toContain('\x1b[')
@@ -88,6 +88,27 @@ describe('chart scales', () => {
       const rowsPerUnit = scale.height / (scale.max - scale.min)
       expect(rowsPerUnit >= 1 ? Number.isInteger(rowsPerUnit) : Number.isInteger(1 / rowsPerUnit)).toBe(true)
     }
+  })
+
+  it('an amount chart labels round values (issue 47, item 21: $243.41)', () => {
+    for (const values of [
+      [24_341, 51_230],
+      [0, 99],
+      [1_000_000, 1_000_450],
+      [0.12, 0.31],
+    ]) {
+      const scale = yScale(values, false)
+      expect(scale.height, `${values}`).toBeLessThanOrEqual(8)
+      expect(scale.height, `${values}`).toBeGreaterThan(1)
+      expect(scale.min).toBeLessThanOrEqual(Math.min(...values))
+      expect(scale.max).toBeGreaterThanOrEqual(Math.max(...values))
+      const all = ticks(scale)
+      const step = (scale.max - scale.min) / scale.height
+      // a tick is a round number: its value with two significant digits of the step at most
+      const unit = 10 ** Math.floor(Math.log10(step) - 1)
+      for (const t of all) expect(Math.abs(t / unit - Math.round(t / unit)), `${values}: ${all}`).toBeLessThan(1e-6)
+    }
+    expect(ticks(yScale([24_341, 51_230], false)).every((t) => t % 100 === 0)).toBe(true)
   })
 
   it('an orders chart shows "total", and its axis labels are whole and aligned', () => {

@@ -67,7 +67,7 @@ export function yScale(values: number[], count: boolean, height = 8): Scale {
     lo = Math.min(0, lo)
     hi = Math.max(1, hi)
   }
-  if (!count) return {min: lo, max: hi, height}
+  if (!count) return niceScale(lo, hi, height)
   lo = Math.floor(lo)
   hi = Math.ceil(hi)
   const range = hi - lo
@@ -78,6 +78,23 @@ export function yScale(values: number[], count: boolean, height = 8): Scale {
     const max = Math.ceil(hi / step) * step
     if ((max - min) / step <= height) return {min, max, height: (max - min) / step}
   }
+}
+
+/**
+ * A scale whose labelled rows are round values ($250.00, not $243.41): the step is 1, 2, 2.5 or 5 times a
+ * power of ten, the range widened to its multiples around the values, and the rows a multiple of the
+ * steps (at most `height`), so that each row falls on a step or evenly between two.
+ */
+function niceScale(lo: number, hi: number, height: number): Scale {
+  const magnitude = 10 ** Math.floor(Math.log10((hi - lo) / height))
+  for (const m of [1, 2, 2.5, 5, 10, 20]) {
+    const step = m * magnitude
+    const min = Math.floor(lo / step) * step
+    const max = Math.ceil(hi / step) * step
+    const steps = Math.round((max - min) / step)
+    if (steps <= height) return {min, max, height: steps * Math.max(1, Math.floor(height / steps))}
+  }
+  return {min: lo, max: hi, height}
 }
 
 /** The value of each labelled row of a scale, top first. */

@@ -2,6 +2,7 @@
 // orders, subscriptions, benefit grants and license keys have the Core shapes and reuse their columns.
 import {child, type ResourceColumns, type Row} from '../../cli/output/columns.js'
 import {columnsOf} from '../../cli/output/typed-columns.js'
+import {cardText as cardWords} from '../../cli/output/format.js'
 import type {Schema} from '../../client/wire/index.js'
 
 const portalCustomer = columnsOf<Schema<'CustomerPortalCustomer'>>()
@@ -103,7 +104,7 @@ const portalSessionColumns: ResourceColumns = {
 
 const cardText = (row: Row) => {
   const m = child(row.method_metadata)
-  return m ? `${m.brand} •••• ${m.last4}, expires ${String(m.exp_month).padStart(2, '0')}/${m.exp_year}` : String(row.type ?? '')
+  return m ? cardWords(m) : String(row.type ?? '')
 }
 
 const portalPaymentMethodColumns: ResourceColumns = {

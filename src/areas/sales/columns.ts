@@ -1,6 +1,6 @@
 // Columns of discounts, payments and disputes.
 import {asMoney, child, column, type ResourceColumns, type Row} from '../../cli/output/columns.js'
-import {formatMoney} from '../../cli/output/format.js'
+import {cardText, formatMoney} from '../../cli/output/format.js'
 import {columnsOf} from '../../cli/output/typed-columns.js'
 import type {Schema} from '../../client/wire/index.js'
 
@@ -85,7 +85,7 @@ export const paymentColumns: ResourceColumns = {
     payment.money('amount', 'Amount'),
     payment.column('method', 'Method', 'text', (row) => {
       const card = child((row as Row).method_metadata)
-      return card?.last4 ? `${String(row.method)} ${String(card.brand ?? '')} ****${String(card.last4)}` : String(row.method ?? '')
+      return card?.last4 ? `${String(row.method)} ${cardText(card)}` : String(row.method ?? '')
     }),
     payment.column('trigger', 'Trigger', 'text'),
     payment.column('order_id', 'Order', 'id'),
@@ -167,7 +167,7 @@ export const paymentMethodColumns: ResourceColumns = {
     paymentMethod.column('type', 'Type', 'text'),
     paymentMethod.column('card', 'Card', 'text', (row) => {
       const m = child((row as Row).method_metadata)
-      return m?.last4 ? `${String(m.brand ?? '')} ****${String(m.last4)} ${String(m.exp_month ?? '')}/${String(m.exp_year ?? '')}` : ''
+      return m?.last4 ? cardText(m) : ''
     }),
     paymentMethod.column('customer_id', 'Customer', 'id'),
     paymentMethod.column('created_at', 'Added', 'date'),

@@ -19,7 +19,7 @@ export async function uploadProgress(io: IO, label: string, total: number): Prom
         `${label} [{bar}] {percentage}% | {value} of {total} | ETA {eta}s`,
         `${label} [{bar}] {percentage}% | {value} of {total}`,
       ]),
-      // sizes for people (2.4 MB), not byte counts
+      // sizes for people (2.4 MiB), not byte counts
       formatValue: (v: number, _options: unknown, type: string) => (type === 'value' || type === 'total' ? formatBytes(v) : String(v)),
       hideCursor: true,
       clearOnComplete: false,

@@ -146,3 +146,12 @@ export const needsKeyring = (p: ProfileRecord | undefined): boolean =>
 export function validProfileName(name: string): boolean {
   return /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/.test(name)
 }
+
+/**
+ * What a sign-in says about the active profile it changed: the profile it replaced and how to go back
+ * (`till profiles use` is not needed after a sign-in, and a newcomer should not learn that by surprise).
+ */
+export function activeSentence(previous: string | undefined, name: string): string {
+  if (previous === undefined || previous === name) return `Profile "${name}" is the active one.`
+  return `Profile "${name}" is now the active one, in place of "${previous}" (go back with: till profiles use ${previous}).`
+}

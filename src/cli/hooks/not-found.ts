@@ -6,7 +6,8 @@ import type {Hook} from '@oclif/core'
 import {redact} from '../../client/redact.js'
 import {ExitCode} from '../../client/till-error.js'
 import {escapeControls} from '../settings.js'
-import {notACommand, synonymCommand} from '../suggest.js'
+import {HABITS, notACommand, synonymCommand} from '../suggest.js'
+import {API_VERSION} from '../../client/version.js'
 
 const hook: Hook<'command_not_found'> = async function (opts) {
   const {config} = opts
@@ -20,6 +21,17 @@ const hook: Hook<'command_not_found'> = async function (opts) {
     process.stderr.write(`Error: ${message}\nHint: ${hint}\n`)
     this.exit(ExitCode.usage)
   }
+  // a habit from another CLI (`till login`, `till whoami`): the till command that does it, or what to use
+  const habit = Object.hasOwn(HABITS, words[0]!) ? HABITS[words[0]!] : undefined
+  if (habit?.run) {
+    process.stderr.write(`(${config.bin} ${words[0]} is ${config.bin} ${habit.run})\n`)
+    return config.runCommand(habit.run.replaceAll(' ', ':'), [...words.slice(1), ...(opts.argv ?? [])])
+  }
+  if (habit?.version && words.length === 1) {
+    process.stdout.write(`${config.userAgent} polar-api/${API_VERSION}\n`)
+    return
+  }
+  if (habit?.instead) return fail(`"${words[0]}" is not a ${config.bin} command: ${habit.instead}`, `see the commands with: ${config.bin} --help`)
   // `till products list extra`: the command exists, the words after it are arguments it does not take.
   for (let n = words.length - 1; n > 0; n--) {
     const id = words.slice(0, n).join(' ')

@@ -115,6 +115,14 @@ describe('renderDetail', () => {
     expect(renderDetail(row, style, {view, summaryOnly: true})).toBe(full.slice(0, full.indexOf('\nOther fields')))
   })
 
+  it("a file's size in binary units with its bytes, without the service's size_readable; a refund's till_request marker left out (issue 47, item 19)", () => {
+    const file = renderDetail({id: 'f_1', size: 62_914_560, size_readable: '60.0 MB'}, style)
+    expect(file).toBe(['ID    f_1', 'Size  60.0 MiB (62914560 bytes)', ''].join('\n'))
+    const refund = renderDetail({id: 'r_1', metadata: {till_request: 'a1b2', reason_code: 'x'}}, style)
+    expect(refund).not.toContain('till_request')
+    expect(refund).toContain('reason_code  x')
+  })
+
   it('labels are words', () => {
     expect(['billing_reason', 'customer_id', 'is_invoice_generated', 'avatar_url', 'id'].map(labelOf)).toEqual([
       'Billing reason',

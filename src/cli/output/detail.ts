@@ -7,7 +7,7 @@
 import type {ChalkInstance} from 'chalk'
 
 import {cellText, type DetailView} from './columns.js'
-import {formatIso, formatMoney, formatRelative, looksLikeDatetime, terminalText} from './format.js'
+import {formatBytes, formatIso, formatMoney, formatRelative, looksLikeDatetime, terminalText} from './format.js'
 import {styleCell} from './table.js'
 
 type Obj = Record<string, unknown>
@@ -61,9 +61,10 @@ const currencyOf = (obj: Obj, outer: string | undefined): string | undefined => 
 
 const isAmountKey = (key: string) => key === 'amount' || key.endsWith('_amount')
 
-/** One plain value as text: money, dates, yes/no, lists of plain values joined. */
+/** One plain value as text: money, sizes, dates, yes/no, lists of plain values joined. */
 function valueText(key: string, value: unknown, currency: string | undefined, style: DetailStyle): string {
   if (typeof value === 'number' && isAmountKey(key) && currency) return formatMoney(value, currency, {grouping: true})
+  if (typeof value === 'number' && key === 'size') return `${formatBytes(value)} ${style.chalk.dim(`(${value} bytes)`)}`
   if (looksLikeDatetime(value)) return `${formatIso(value)} ${style.chalk.dim(`(${formatRelative(value, style.now)})`)}`
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   if (Array.isArray(value)) return value.map((v) => terminalText(typeof v === 'string' ? v : JSON.stringify(v))).join(', ')
@@ -79,10 +80,18 @@ const aligned = (pairs: Array<[string, string]>, indent: string, chalk: ChalkIns
 /** Objects whose keys are the user's (metadata, custom field answers): shown as they are, not as words. */
 const isUserKeyed = (key: string) => key.endsWith('metadata') || key.endsWith('custom_field_data')
 
+/**
+ * Fields a person need not read: a file's `size_readable` beside its size (the service's words, which
+ * count 1024 bytes as "KB"), and the marker till puts in a refund's metadata to find it again
+ * (MARKER_KEY of src/client/settlement.ts). JSON output keeps both.
+ */
+const hidden = (key: string, obj: Obj, userKeys: boolean): boolean =>
+  userKeys ? key === 'till_request' : key === 'size_readable' && typeof obj.size === 'number'
+
 function block(obj: Obj, indent: string, outerCurrency: string | undefined, style: DetailStyle, userKeys = false): string[] {
   const label = (k: string) => terminalText(userKeys ? k : labelOf(k))
   const currency = currencyOf(obj, outerCurrency)
-  const entries = Object.entries(obj).filter(([, v]) => !isEmpty(v))
+  const entries = Object.entries(obj).filter(([k, v]) => !isEmpty(v) && !hidden(k, obj, userKeys))
   const isSection = (v: unknown) => isObject(v) || isObjectList(v)
   const plain = entries.filter(([, v]) => !isSection(v))
   // keys are the user's too (metadata): escaped as values are

@@ -2,7 +2,19 @@ import {describe, expect, it} from 'vitest'
 
 import {TillError} from '../../client/till-error.js'
 import {isCurrency} from '../../client/currencies.js'
-import {colorEnabled, csvField, formatIso, formatMoney, formatRelative, minorDigits, resolveFormat, singleLine, terminalLines, terminalText} from './format.js'
+import {
+  cardText,
+  colorEnabled,
+  csvField,
+  formatIso,
+  formatMoney,
+  formatRelative,
+  minorDigits,
+  resolveFormat,
+  singleLine,
+  terminalLines,
+  terminalText,
+} from './format.js'
 
 describe('resolveFormat', () => {
   it('defaults to a table on a terminal and tab-separated values when piped', () => {
@@ -169,5 +181,12 @@ describe('minorDigits', () => {
     expect(['isk', 'huf', 'cop', 'ugx', 'twd', 'idr', 'usd'].map((c) => minorDigits(c))).toEqual([2, 2, 2, 2, 2, 2, 2])
     expect(['JPY', 'krw', 'clp', 'vnd', 'xof'].map((c) => minorDigits(c))).toEqual([0, 0, 0, 0, 0])
     expect(formatMoney(1_000_000, 'cop')).toBe('10000.00 COP')
+  })
+})
+
+describe('cardText (issue 47, item 20: one way to write a card)', () => {
+  it('brand, the last four digits, the expiry when known', () => {
+    expect(cardText({brand: 'visa', last4: '4242', exp_month: 2, exp_year: 2030})).toBe('visa ****4242, expires 02/2030')
+    expect(cardText({brand: 'mastercard', last4: '4444'})).toBe('mastercard ****4444')
   })
 })

@@ -142,9 +142,18 @@ export function formatMoney(amount: number, currency: string, options: {grouping
   return symbol ? `${sign}${symbol}${text}` : `${sign}${text} ${code}`
 }
 
-/** A size for people: `512 B`, `293.0 KB`, `2.4 MB` (units of 1024, one decimal). */
+/**
+ * A card as people read it, one way everywhere (payments, saved payment methods, the portal's):
+ * `visa ****4242, expires 12/2030`, the expiry when known.
+ */
+export function cardText(card: {brand?: unknown; last4?: unknown; exp_month?: unknown; exp_year?: unknown}): string {
+  const expires = card.exp_month && card.exp_year ? `, expires ${String(card.exp_month).padStart(2, '0')}/${String(card.exp_year)}` : ''
+  return `${String(card.brand ?? 'card')} ****${String(card.last4 ?? '')}${expires}`
+}
+
+/** A size for people: `512 B`, `293.0 KiB`, `2.4 MiB` (units of 1024, so named as such; one decimal). */
 export function formatBytes(size: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB']
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB']
   let value = size
   let unit = 0
   while (value >= 1024 && unit < units.length - 1) {

@@ -33,4 +33,10 @@ describe('fittedFormat (issue 34 item 1: progress bars fit the terminal)', () =>
     expect(at80).toContain('119000 new, 900 dup, 100 rejected')
     expect(at80).toMatch(/^=+-+ 50%/)
   })
+
+  it('a terminal too narrow for any text with a bar gets the shortest text cut to the line (a longer one wraps, and is redrawn over; issue 47 item 11)', () => {
+    const at50 = line(50)
+    expect(at50.length).toBeLessThanOrEqual(49)
+    expect(at50).toMatch(/…$/)
+  })
 })

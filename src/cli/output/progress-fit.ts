@@ -2,7 +2,7 @@
 // shorter text is used when the whole one leaves too little, so that no line is cut at the terminal's edge.
 import type {GenericFormatter, Options, Params} from 'cli-progress'
 
-import {displayWidth} from './table.js'
+import {displayWidth, truncate} from './table.js'
 
 /** The widest a bar gets (cli-progress renders the bar's characters once, for the `barsize` it starts with). */
 export const MAX_BAR = 40
@@ -21,7 +21,10 @@ export function fittedFormat(render: GenericFormatter, templates: string[]): Gen
     for (const [i, format] of templates.entries()) {
       const text = displayWidth(render({...options, format, barsize: 0}, params, payload))
       const room = Math.min(max, width - text)
-      if (room >= MIN_BAR || i === templates.length - 1) return render({...options, format, barsize: Math.max(0, room)}, params, payload)
+      if (room >= MIN_BAR) return render({...options, format, barsize: room}, params, payload)
+      // the shortest text without a bar, cut to the line: a line longer than the terminal wraps, and a
+      // redraw or a clear then reaches only its last row
+      if (i === templates.length - 1) return truncate(render({...options, format, barsize: 0}, params, payload), width)
     }
     return ''
   }

@@ -2,14 +2,16 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
 import {oauthClientId, signInWithBrowser, WEB_FLAGS} from '../../areas/auth/browser.js'
-import {DEFAULT_URLS, readConfig, validProfileName} from '../../cli/config/profiles.js'
+import {activeSentence, DEFAULT_URLS, readConfig, validProfileName} from '../../cli/config/profiles.js'
 import {readToken} from '../../cli/config/token-input.js'
 import {verifyToken} from '../../cli/config/verify.js'
-import {ExitCode, TillError, usageError} from '../../client/till-error.js'
+import {usageError} from '../../client/till-error.js'
+import {DeclinedError} from '../../cli/prompt.js'
 import {assertSafeBaseUrl} from '../../client/origin.js'
 
 export default class AuthLogin extends BaseCommand {
-  static override summary = 'Sign in through the browser (OAuth2), or with an organization access token; store it as a profile, make it active.'
+  static override summary =
+    'Sign in through the browser (OAuth2), or with an organization access token; store it as a profile and make it the active one (saying which it replaces).'
   static override description =
     `With --web (the default on a terminal unless --token-stdin is given, when the profile has an OAuth2 client: the emulator's built-in one, or --client-id) till opens the service's authorize page in the browser (it prints the URL when it cannot open one, e.g. over SSH), listens on a loopback port for the answer, checks its state and exchanges the code with a PKCE verifier. The access and refresh tokens are kept in the OS keyring (never shown); the access token renews itself. The OAuth client is --client-id, kept in the profile (the local emulator has one built in).
 Otherwise give an organization access token, created in the organization's settings (separately for production and sandbox): it is read from a hidden prompt (--no-web, or on a terminal when no OAuth2 client is configured, as for production and sandbox on a fresh install), or from stdin with --token-stdin, never from the command line. till checks it against the API and shows the organization before saving it.
@@ -90,6 +92,7 @@ Tokens are kept in the OS keyring (macOS Keychain, Windows Credential Manager, t
       this.ctx.note(`Warning: this does not look like an organization access token (they start with polar_oat_); Core commands need one.`)
     }
     const org = await verifyToken(this.ctx, {baseUrl, token, environment, name, force: flags.force, forceFlag: '--force'})
+    let previous: string | undefined
     const {saveCredential} = await import('../../cli/config/secrets.js')
     await saveCredential(
       this.ctx,
@@ -98,6 +101,7 @@ Tokens are kept in the OS keyring (macOS Keychain, Windows Credential Manager, t
       {
         insecure: flags['insecure-storage'],
         change: (c) => {
+          previous = c.active
           c.profiles[name] = {
             ...c.profiles[name],
             environment,
@@ -109,7 +113,7 @@ Tokens are kept in the OS keyring (macOS Keychain, Windows Credential Manager, t
       },
     )
     const who = org ? `organization ${org.name} (${org.id})` : 'an unverified token'
-    this.ctx.note(`Signed in to ${environment} as ${who}. Profile "${name}" is active.`)
+    this.ctx.note(`Signed in to ${environment} as ${who}. ${activeSentence(previous, name)}`)
   }
 
   /** A production profile on the sandbox URL, or the reverse, is most likely a mistake: warn, and ask (or need --force). */
@@ -123,7 +127,7 @@ Tokens are kept in the OS keyring (macOS Keychain, Windows Credential Manager, t
     if (force) return
     const {confirm} = await import('@inquirer/prompts')
     if (!(await confirm({message: `Save a ${environment} profile with the ${other} URL?`, default: false}))) {
-      throw new TillError('cancelled; nothing was saved', ExitCode.error)
+      throw new DeclinedError('nothing was saved')
     }
   }
 }

@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
 import {usageError} from '../../client/till-error.js'
+import {DEFAULT_URLS, LOCAL_PROFILE, readConfig} from '../../cli/config/profiles.js'
 
 function fraction(value: string, flag: string): number {
   const n = Number(value)
@@ -89,6 +90,21 @@ export default class EmulatorStart extends BaseCommand {
 
   protected override exitOnInterrupt = false
 
+  /**
+   * Whether the `local` profile already talks to this emulator: its URL is production's here, it keeps no
+   * token of its own, and the data folder is the default one, whose token it reads. Then there is nothing
+   * to paste.
+   */
+  private localProfileUses(url: string, dataDir: string, dataFlag: string | undefined): boolean {
+    try {
+      const local = readConfig(this.ctx.configDir).profiles[LOCAL_PROFILE]
+      if (local?.environment !== 'local' || local.token || local.oauth) return false
+      return (local.base_url ?? DEFAULT_URLS.local).replace(/\/+$/, '') === url && (dataFlag === undefined || dataDir === this.ctx.emulatorDataDir)
+    } catch {
+      return false
+    }
+  }
+
   async run(): Promise<void> {
     const {flags} = await this.parse(EmulatorStart)
     const dataDir = emulatorDataDir(flags.data, this.config.dataDir)
@@ -149,10 +165,14 @@ export default class EmulatorStart extends BaseCommand {
         ]),
         ...(forwardSecret ? ['', `  forwarding every event to ${flags['forward-to']}`, `  verify with the secret  ${forwardSecret}`] : []),
         '',
-        'To use it from another shell, paste (sandbox: use its url and token):',
-        `  export TILL_API_URL=${environments.production.url} TILL_TOKEN=${environments.production.organization_token} TILL_ENV=local`,
-        'or keep it as a profile:',
-        `  echo ${environments.production.organization_token} | till profiles add emulator --environment local --url ${environments.production.url} --token-stdin`,
+        ...(this.localProfileUses(environments.production.url, dataDir, flags.data)
+          ? ['The local profile uses it (its URL, and the token in this data folder): till products list, from any shell.']
+          : [
+              'To use it from another shell, paste (sandbox: use its url and token):',
+              `  export TILL_API_URL=${environments.production.url} TILL_TOKEN=${environments.production.organization_token} TILL_ENV=local`,
+              'or keep it as a profile:',
+              `  echo ${environments.production.organization_token} | till profiles add emulator --environment local --url ${environments.production.url} --token-stdin`,
+            ]),
         '',
         'Press Ctrl-C to stop.',
       ]

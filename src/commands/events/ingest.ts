@@ -137,13 +137,18 @@ A file's ingest keeps a journal of the settled lines in till's data folder, as e
     const records = format === 'csv' ? readCsv(input, defaults) : readJsonLines(input, defaults)
 
     const abort = new AbortController()
+    const view = await progressView(io.stderr, flags.progress ?? io.stderrIsTTY, size)
+    // waits (the rate budget, Retry-After) are said on the bar rather than on lines under it
+    this.ctx.waitShown = (ms, why) => view.waiting(ms, why)
     const onInterrupt = () => {
       if (abort.signal.aborted) process.exit(ExitCode.interrupted)
       abort.abort()
-      io.stderr.write('\nInterrupted: finishing the requests in flight (Ctrl-C again to quit at once)…\n')
+      // the bar is cleared first: redrawn, it would write over this line
+      view.stop()
+      this.ctx.waitShown = undefined
+      io.stderr.write('Interrupted: finishing the requests in flight (Ctrl-C again to quit at once)…\n')
     }
     process.on('SIGINT', onInterrupt)
-    const view = await progressView(io.stderr, flags.progress ?? io.stderrIsTTY, size)
     const started = Date.now()
     const ingester = new Ingester(client, checkpoint, {
       batchSize: flags['batch-size'],
@@ -172,6 +177,7 @@ A file's ingest keeps a journal of the settled lines in till's data folder, as e
       throw error
     } finally {
       view.stop()
+      this.ctx.waitShown = undefined
       process.off('SIGINT', onInterrupt)
       if (input !== process.stdin) input.destroy()
     }

@@ -15,7 +15,7 @@ const nameRule = (v: string) => (v.trim().length >= 3 && v.trim().length <= 64) 
 export default class ProductsCreate extends BaseCommand {
   static override summary = 'Create a one-time or recurring product with a fixed, pay-what-you-want, free or seat-based price.'
   static override description =
-    'Without --interval the product is sold once; with it, it is a subscription billed every --interval-count intervals. Amounts are in major units of --currency (default usd), or in minor units with --amount-minor. --benefit attaches benefits once the product exists (each is checked first, so an unknown one creates nothing). --price 0 is a free price, as --free. --seat-tiers prices per seat by tiers of seat counts (alone, or on top of a fixed --price); its subscriptions have seats to assign (till seats). --currency takes the currencies the service takes. On a terminal a missing name or price is asked for.'
+    'Without --interval the product is sold once; with it, it is a subscription billed every --interval-count intervals. Amounts are in major units of --currency (default usd), or in minor units with --amount-minor. --benefit attaches benefits once the product exists (each is checked first, so an unknown one creates nothing). --price 0 is a free price, as --free. --seat-tiers prices per seat by tiers of seat counts (alone, or on top of a fixed --price); its subscriptions have seats to assign (till seats). --currency takes the currencies the service takes. On a terminal a missing name or price is asked for, and then how often it is billed (without --interval).'
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --name "Icon Pack" --price 19.00',
@@ -81,7 +81,17 @@ export default class ProductsCreate extends BaseCommand {
       throw usageError('--seat-tiers goes alone or with a fixed --price', 'drop --free or --pay-what-you-want, e.g. --seat-tiers 1-5:10.00,6+:8.00')
     if (metered.length > 0 && !flags.interval)
       throw usageError('--metered needs --interval: usage is billed on subscriptions', 'e.g. --interval month --metered METER_ID:0.005')
+    // asked on a terminal when the product is being described there (its name or price asked): once, or how often
+    const asking = this.prompter.interactive && (flags.name === undefined || (!price && metered.length === 0 && !seats))
     const name = flags.name ?? (await this.prompter.text('--name', 'Product name', {validate: nameRule})).trim()
+    let interval = flags.interval
+    if (asking && !interval) {
+      const every = await this.prompter.select('--interval', 'Billed', async () => [
+        {name: 'once (a one-time purchase)', value: 'once'},
+        ...(['month', 'year', 'week', 'day'] as const).map((i) => ({name: `every ${i} (a subscription)`, value: i})),
+      ])
+      if (every !== 'once') interval = every as NonNullable<typeof interval>
+    }
     if (!price && metered.length === 0 && !seats)
       price = fixedPrice(
         toMinor(
@@ -116,7 +126,7 @@ export default class ProductsCreate extends BaseCommand {
       metadata,
     }
     // One-time (no interval) or recurring: the document's two forms of ProductCreate.
-    const body: ProductCreate = flags.interval ? {...common, recurring_interval: flags.interval, recurring_interval_count: flags['interval-count']} : common
+    const body: ProductCreate = interval ? {...common, recurring_interval: interval, recurring_interval_count: flags['interval-count']} : common
     let product = await createProduct(client, body)
     if (benefits.length > 0) {
       this.ctx.note(`Created product ${product.id}.`)

@@ -5,7 +5,7 @@ import {BaseCommand, outputFlags, pageFlags} from '../../../areas/command.js'
 import {customerOf, MEMBER_ROLES, teamExternalIdFlag} from '../../../areas/customers/members.js'
 
 export default class CustomersMembersList extends BaseCommand {
-  static override summary = "List a customer's members (or every customer's), newest first."
+  static override summary = "List a customer's members, oldest first as the portal lists them (the owner first); or every customer's, newest first."
   static override description =
     'A team customer has an owner, billing managers and members; an individual customer has its owner alone. Without a customer, the members of every customer are listed. Deleted members are not listed.'
   static override enableJsonFlag = true
@@ -33,7 +33,8 @@ export default class CustomersMembersList extends BaseCommand {
     const role = flags.role as (typeof MEMBER_ROLES)[number] | undefined
     const members = every
       ? listAllMembers(client, {role}, this.pageOptions(flags))
-      : listMembers(client, customerOf(args.customer, flags['external-id']), {role}, this.pageOptions(flags))
+      : // one team in the order its portal lists it (portal members list takes no sorting): oldest first
+        listMembers(client, customerOf(args.customer, flags['external-id']), {role, sorting: ['created_at']}, this.pageOptions(flags))
     await this.writeList('members', members, flags)
   }
 }
