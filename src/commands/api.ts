@@ -83,8 +83,8 @@ export default class Api extends BaseCommand {
       if (method !== 'GET') throw usageError('--paginate works with GET only')
       const output = await import('../cli/output/index.js')
       const writer = output.createListWriter({format: flags.output ?? 'json', out, tty: this.ctx.io.stdoutIsTTY, color: false})
-      // api-coverage: any path (the user's)
       const pages = flags.limit === undefined || flags.limit > 100 ? {all: true, limit: flags.limit} : {all: true, limit: 100, 'max-items': flags.limit}
+      // api-coverage: any path (the user's)
       await output.writeList(listItems(client, path, query ?? {}, this.pageOptions(pages)), writer)
       return
     }
