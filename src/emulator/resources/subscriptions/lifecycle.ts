@@ -204,3 +204,29 @@ export function uncancel(ctx: Ctx, id: string, customerId?: string): Outcome {
     },
   )
 }
+
+/**
+ * A cancellation at the period's end taking effect (the service's cycle of such a subscription): it ends
+ * now, canceled, and its benefits and seats are revoked. Emits the webhooks.
+ */
+export function endAtPeriodEnd(ctx: Ctx, subscriptionId: string): SubscriptionRecord {
+  let seats: SeatRecord[] = []
+  const ended = change(
+    ctx,
+    subscriptionId,
+    undefined,
+    (s) => {
+      if (!BILLABLE.includes(s.status) || s.ended_at !== null || !s.cancel_at_period_end) throw domainError(409, 'SubscriptionNotEnding', 'Not ending.')
+    },
+    (s, out) => {
+      const now = iso(ctx.now)
+      s.status = 'canceled'
+      s.ended_at = now
+      s.ends_at ??= now
+      out.grants = revokeGrants(ctx, (g) => g.subscription_id === s.id)
+      seats = revokeSeatsOf(ctx, s.id)
+    },
+  ).subscription
+  emitSeatsRevoked(ctx, seats)
+  return ended
+}
