@@ -49,9 +49,7 @@ export interface Env {
   now: () => number
 }
 
-export function emit(env: Env, type: string, data: unknown): void {
-  for (const listener of env.listeners) listener(env, type, data)
-}
+export const emit = (env: Env, type: string, data: unknown): void => env.listeners.forEach((listener) => listener(env, type, data))
 
 export type Auth =
   | {kind: 'anonymous'}
