@@ -16,3 +16,6 @@ export interface ClockRecord {
 
 /** This resource's part of a new (or older, saved before it existed) store. */
 export const collections = (): Partial<EnvData> => ({clock: {offset_ms: 0, settled_to: null}})
+
+/** The store's clock (a store's data without one, the wall clock's). */
+export const clockOf = (data: EnvData): ClockRecord => data.clock ?? {offset_ms: 0, settled_to: null}

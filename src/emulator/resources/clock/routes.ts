@@ -12,6 +12,7 @@ import {ok, type Ctx, type Router} from '../../core/http.js'
 import {parse} from '../../core/validate.js'
 import {addInterval} from '../subscriptions/periods.js'
 import {iso} from '../subscriptions/lifecycle.js'
+import {clockOf} from './model.js'
 import {advance} from './walk.js'
 
 const PREFIX = '/_emulator/clock'
@@ -37,7 +38,7 @@ const advanceBody = z
   .refine((b) => [b.duration, b.to].filter((v) => v !== undefined).length <= 1, 'Give a duration or a date to advance to, not both.')
 
 function clockState(ctx: Ctx) {
-  const {offset_ms, settled_to} = ctx.store.data.clock
+  const {offset_ms, settled_to} = clockOf(ctx.store.data)
   return {environment: ctx.env.name, now: iso(ctx.now), offset_ms, settled_to, wall_clock: iso(ctx.env.options.now())}
 }
 
@@ -72,7 +73,7 @@ export function register(r: Router): void {
   })
   r.addAbsolute('POST', `${PREFIX}/reset`, 'organization', (ctx) => {
     const wall = ctx.env.options.now()
-    const {settled_to} = ctx.store.data.clock
+    const {settled_to} = clockOf(ctx.store.data)
     if (settled_to !== null && Date.parse(settled_to) > wall) {
       throw domainError(
         409,

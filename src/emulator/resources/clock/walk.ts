@@ -13,6 +13,7 @@ import {emit} from '../../core/http.js'
 import {settleOrders} from '../orders/settle.js'
 import {cardDeclines, emitRenewal, renewPeriod, retryPayment} from '../subscriptions/cycle.js'
 import {BILLABLE, endAtPeriodEnd, iso} from '../subscriptions/lifecycle.js'
+import {clockOf} from './model.js'
 import {atMoment} from './time.js'
 
 /** What falls due, by kind; at one moment, in this order. */
@@ -186,7 +187,7 @@ export function advance(env: Env, from: number, target: number, untilNext?: stri
         const data = env.store.data
         // two generators seeded by the store's state: the ids of one walk never meet another's
         const a = seededRandom(crc32(`${data.organization.id}:${data.version}`))
-        const b = seededRandom(crc32(`${data.version}:${data.clock.settled_to}:${data.organization.id}`))
+        const b = seededRandom(crc32(`${data.version}:${clockOf(data).settled_to}:${data.organization.id}`))
         const random = () => (a() + b()) % 1
         const view: View = {store: env.store, now: from, origin: env.origin}
         withIdSource(random, () => {

@@ -85,7 +85,7 @@ export function renewPeriod(ctx: Ctx, s: SubscriptionRecord, paymentFails: boole
     order.next_payment_attempt_at = iso(ctx.now + DUNNING_RETRY_DAYS[0] * DAY)
     if (before !== 'past_due') {
       s.past_due_at = iso(ctx.now)
-      revoked = revokeGrants(ctx, (g) => g.subscription_id === s.id)
+      revoked = revokeGrants(ctx, (g) => g.subscription_id === s.id, ctx.store.where('benefit_grants', 'subscription_id', s.id))
     }
   } else {
     s.past_due_at = null
