@@ -24,6 +24,8 @@
 //     with `till migrate <source>`, `catalog apply` and `customers import`, then
 //     the whole sequence again: the seconds of each step, the precheck's counts against what was created, and
 //     what the second run created or changed (nothing, `catalog plan` exit 0)
+// 10. the emulator's clock: `POST /_emulator/clock/advance {"duration": "1y"}` (what `till emulator clock advance 1y`
+//     sends) on the default store and on one of 10,000 subscriptions: seconds, events, events per second
 // `--only=N[,N]` runs only those cases (e.g. --only=6); `--sources=lemonsqueezy,paddle` only those sources of case 9.
 import {spawn, spawnSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
@@ -752,6 +754,44 @@ async function largeCatalog(data) {
     ['products', 'ms from the signal to the end', 'ms of a whole plan'],
     [[fmt(measured.at(-1).count), fmt(stopMs), fmt(measured.at(-1).ms)]],
   )
+/** A year of the emulator's clock on a store seeded with `customers` and `orders`: what the walk did, and its time. */
+async function clockYearOf(data, customers, orders) {
+  const emu = await startEmulator([
+    '--data',
+    data,
+    '--quiet',
+    '--customers',
+    String(customers),
+    '--orders',
+    String(orders),
+    '--rate-limit',
+    'off',
+    '--ip-rate-limit',
+    'off',
+  ])
+  const {url, organization_token: token} = emu.info.production
+  const headers = {authorization: `Bearer ${token}`, 'content-type': 'application/json'}
+  const subscriptions = (await (await fetch(`${url}/subscriptions/?limit=1`, {headers})).json()).pagination.total_count
+  const started = performance.now()
+  const res = await fetch(`${url.replace(/\/v1$/, '')}/_emulator/clock/advance`, {method: 'POST', headers, body: JSON.stringify({duration: '1y'})})
+  const ms = performance.now() - started
+  const body = await res.json()
+  await stop(emu)
+  if (res.status !== 200) throw new Error(`clock advance got HTTP ${res.status}: ${JSON.stringify(body)}`)
+  return {subscriptions, ms, ...body}
+}
+
+async function clockYear(data) {
+  const big = quick ? [2000, 6000] : [8100, 24300]
+  const rows = []
+  for (const [name, customers, orders] of [
+    ['default store', 25, 60],
+    [`${fmt(big[0])} customers`, ...big],
+  ]) {
+    const r = await clockYearOf(join(data, String(customers)), customers, orders)
+    rows.push([name, fmt(r.subscriptions), fmt(r.settled), fmt(r.total_events), fmt(r.ms / 1000, 1), fmt(r.total_events / (r.ms / 1000))])
+  }
+  table('10. A year of the clock (till emulator clock advance 1y)', ['store', 'subscriptions', 'settled', 'events', 'seconds', 'events/s'], rows)
 }
 
 const work = mkdtempSync(join(tmpdir(), 'till-bench-'))
@@ -769,6 +809,7 @@ try {
     if (wanted(7)) await scale(join(work, 'scale'))
     if (wanted(8)) await load(join(work, 'load'))
     if (wanted(10)) await largeCatalog(join(work, 'catalog'))
+    if (wanted(11)) await clockYear(join(work, 'clock'))
     if (wanted(9)) {
       const names =
         process.argv

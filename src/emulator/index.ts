@@ -14,6 +14,7 @@ import type {View} from './core/present.js'
 import {keepSeededState, seededState} from './core/seed-cache.js'
 import {Store, type SeedManifest} from './core/store.js'
 import {completeData, register, settle} from './resources/index.js'
+import {environmentNow} from './resources/clock/time.js'
 import {WebhookDispatcher} from './resources/webhooks/delivery.js'
 import {createEnvData} from './seed.js'
 
@@ -173,6 +174,7 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
         listeners: [dispatcher.listener, ...(options.listeners ?? [])],
         redeliver: (eventId) => dispatcher.redeliver(env, eventId),
         settle: () => settle(env),
+        now: () => environmentNow(env),
       }
       const server = createServer((req, res) => {
         const started = performance.now()

@@ -101,6 +101,7 @@ const SKIPPED: Array<[RegExp, string]> = [
 /** Exit codes other than 0 that the text gives for an example. */
 const EXPECTED: Array<[RegExp, number[], string]> = [
   [/^till catalog plan catalog\.yaml -p production$/, [0, 10], 'the text: exit 0 nothing to do, 10 changes pending'],
+  [/^till emulator clock reset$/, [0, 1], 'the text: refused (exit 1) once the clock settled past the wall clock'],
 ]
 
 const DOCS = [

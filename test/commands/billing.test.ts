@@ -863,7 +863,7 @@ describe('billing commands against the emulator', () => {
       expect(JSON.parse(r.stdout)).toMatchObject({id: s.id, discount_id: d.id, discount: {id: d.id, name: 'Loyalty 3 off'}})
       expect(writes(await log()).map((q) => `${q.method} ${q.path}`)).toEqual([`PATCH /v1/subscriptions/${s.id}`])
 
-      const renewed = await till(['emulator', 'renew', s.id])
+      const renewed = await till(['emulator', 'renew', s.id, '--json'])
       expect(renewed.code, renewed.stderr).toBe(0)
       const order = await get(`/orders/${JSON.parse(renewed.stdout).order.id}`)
       expect(order).toMatchObject({
@@ -878,7 +878,7 @@ describe('billing commands against the emulator', () => {
       const off = await till(['subscriptions', 'update', s.id, '--remove-discount', '--yes', '--json'])
       expect(off.code, off.stderr).toBe(0)
       expect(JSON.parse(off.stdout)).toMatchObject({id: s.id, discount_id: null})
-      const again = await till(['emulator', 'renew', s.id])
+      const again = await till(['emulator', 'renew', s.id, '--json'])
       const next = await get(`/orders/${JSON.parse(again.stdout).order.id}`)
       expect(next).toMatchObject({discount_id: null, discount_amount: 0, net_amount: s.amount})
     })

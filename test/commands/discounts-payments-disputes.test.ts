@@ -235,7 +235,7 @@ describe('operator commands against the emulator', () => {
     /** A paid order through the API, and the dispute `till emulator dispute` opens on it. */
     const disputed = async (): Promise<Json> => {
       const order = (await get('/orders/?limit=100&sorting=-created_at')).items.find((o: Json) => o.paid && o.total_amount > 0 && o.refunded_amount === 0)
-      const r = await till(['emulator', 'dispute', order.id, '--reason', 'duplicate'])
+      const r = await till(['emulator', 'dispute', order.id, '--reason', 'duplicate', '--json'])
       ok(r)
       const d = json(r)
       expect(d).toMatchObject({status: 'needs_response', order_id: order.id, amount: order.net_amount, tax_amount: order.tax_amount, reason: 'duplicate'})

@@ -200,20 +200,20 @@ describe('till listen and till trigger', () => {
     const made = await runInProcess(['trigger', 'subscription.created'], {env: vars, timeoutMs: 60_000})
     expect(made.code, made.stderr).toBe(0)
     const subscriptionId = /^subscription\t(\S+)$/m.exec(made.stdout)![1]!
-    const failed = await runInProcess(['emulator', 'renew', subscriptionId, '--fail-payment'], {env: vars})
+    const failed = await runInProcess(['emulator', 'renew', subscriptionId, '--fail-payment', '--json'], {env: vars})
     expect(failed.code, failed.stderr).toBe(0)
     const result = JSON.parse(failed.stdout) as {subscription: {status: string}; order: {id: string; status: string; billing_reason: string}}
     expect(result.subscription.status).toBe('past_due')
     expect(result.order).toMatchObject({status: 'pending', billing_reason: 'subscription_cycle'})
     await waitFor('subscription.past_due', () => local.received.some((r) => typeOf(r) === 'subscription.past_due' && dataOf(r).id === subscriptionId))
-    const paid = await runInProcess(['emulator', 'pay', result.order.id], {env: vars})
+    const paid = await runInProcess(['emulator', 'pay', result.order.id, '--json'], {env: vars})
     expect(paid.code, paid.stderr).toBe(0)
     expect(JSON.parse(paid.stdout)).toMatchObject({id: result.order.id, status: 'paid'})
     await waitFor('order.paid of the renewal', () => local.received.some((r) => typeOf(r) === 'order.paid' && dataOf(r).id === result.order.id))
     const again = await runInProcess(['emulator', 'pay', result.order.id], {env: vars})
     expect(again.code).toBe(1)
     expect(again.stderr).toContain('not pending')
-    const renewed = await runInProcess(['emulator', 'renew', subscriptionId], {env: vars})
+    const renewed = await runInProcess(['emulator', 'renew', subscriptionId, '--json'], {env: vars})
     expect(JSON.parse(renewed.stdout).subscription.status).toBe('active')
     await waitFor(
       'subscription.cycled',

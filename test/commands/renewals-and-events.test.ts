@@ -67,7 +67,7 @@ describe('discounts at renewals, events of the new resources, a file changed dur
     }
 
     const renew = async (id: string): Promise<{subscription: Json; order: Json}> => {
-      const r = await till(['emulator', 'renew', id])
+      const r = await till(['emulator', 'renew', id, '--json'])
       ok(r)
       return json(r)
     }
@@ -132,7 +132,7 @@ describe('discounts at renewals, events of the new resources, a file changed dur
     writeFileSync(path, 'a quiet file\n')
     ok(await till(['files', 'upload', path]))
     const paid = (await get('/orders/?limit=100')).items.find((o: Json) => o.paid && o.total_amount > 0 && o.refunded_amount === 0)
-    const dispute = json(await till(['emulator', 'dispute', paid.id]))
+    const dispute = json(await till(['emulator', 'dispute', paid.id, '--json']))
     ok(await till(['disputes', 'accept', dispute.id, '--yes']))
     ok(await till(['payments', 'list', '--limit', '1']))
     ok(await till(['org', 'update', '--website', 'https://quiet.example']))

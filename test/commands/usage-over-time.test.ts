@@ -131,7 +131,7 @@ describe('usage over time', () => {
       const use = async (external: string, n: number) =>
         expect((await till(['events', 'ingest', '-', '--name', 'billed.call', '--external-customer', external], '{}\n'.repeat(n))).code).toBe(0)
       const renew = async (id: string): Promise<Json> => {
-        const r = await till(['emulator', 'renew', id])
+        const r = await till(['emulator', 'renew', id, '--json'])
         expect(r.code, r.stderr).toBe(0)
         return JSON.parse(r.stdout).order
       }

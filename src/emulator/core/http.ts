@@ -45,11 +45,11 @@ export interface Env {
   redeliver: (eventId: string) => void
   /** Raises the events of timed changes that have fallen due (the resources' settle, now). */
   settle: () => void
+  /** The environment's time (its clock, resources/clock): every object's and event's time reads it. */
+  now: () => number
 }
 
-export function emit(env: Env, type: string, data: unknown): void {
-  for (const listener of env.listeners) listener(env, type, data)
-}
+export const emit = (env: Env, type: string, data: unknown): void => env.listeners.forEach((listener) => listener(env, type, data))
 
 export type Auth =
   | {kind: 'anonymous'}
@@ -355,7 +355,7 @@ function route(
 ): Reply | Promise<Reply> {
   if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
   if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()
-  const now = env.options.now()
+  const now = env.now()
   let auth: Auth = {kind: 'anonymous'}
   if (found.route.auth !== 'none') {
     auth = resolveAuth(env, headers, now)

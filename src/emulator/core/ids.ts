@@ -20,8 +20,22 @@ export function seededRandom(seed: number): Random {
 
 const cryptoRandom: Random = () => randomBytes(4).readUInt32BE(0) / 4294967296
 
-/** A v4 UUID; deterministic when given a seeded generator. */
-export function uuid(random?: Random): string {
+/** Where `uuid()` draws from inside `withIdSource` (the clock's walk); undefined: the system's randomness. */
+let idSource: Random | undefined
+
+/** Runs `fn` with every `uuid()` it makes drawn from `random`: the same walk of the clock makes the same ids. */
+export function withIdSource<T>(random: Random, fn: () => T): T {
+  const before = idSource
+  idSource = random
+  try {
+    return fn()
+  } finally {
+    idSource = before
+  }
+}
+
+/** A v4 UUID; deterministic when given a seeded generator (or inside `withIdSource`). */
+export function uuid(random: Random | undefined = idSource): string {
   if (!random) return randomUUID()
   const word = () =>
     Math.floor(random() * 4294967296)

@@ -90,6 +90,8 @@ const refuseWrites = () => {
 
 export class Store {
   private indexes = new Map<CollectionName, Map<string, unknown>>()
+  /** `where`'s indexes, by `<collection>.<key>`: rows by the key's value. */
+  private groups = new Map<string, Map<unknown, unknown[]>>()
   private stamp: string | null = null
   /** Append-only logs beside the store (`<file>.log.<name>`), opened by the resources that keep one. */
   private logs = new Map<string, AppendLog<unknown, LogIndex<unknown>>>()
@@ -162,9 +164,25 @@ export class Store {
     return result
   }
 
-  /** Runs a read-modify-write under the cross-process lock and saves the result atomically. */
+  /** Depth of the writes under way: a write inside another (the clock's walk) is part of the outer one. */
+  private writing = 0
+
+  /**
+   * Runs a read-modify-write under the cross-process lock and saves the result atomically. A write inside
+   * another is part of it: saved once, when the outer one ends.
+   */
   write<T>(fn: () => T): T {
     refuseWrites()
+    if (this.writing > 0) return fn()
+    this.writing++
+    try {
+      return this.writeOnce(fn)
+    } finally {
+      this.writing--
+    }
+  }
+
+  private writeOnce<T>(fn: () => T): T {
     if (!this.file) {
       const result = fn()
       this.data.version++
@@ -185,6 +203,7 @@ export class Store {
     this.withLock(() => {
       this.data = this.seeding!.regenerate(manifest)
       this.indexes.clear()
+      this.groups.clear()
       this.clearLogs()
       this.saveText(JSON.stringify(manifest))
     })
@@ -201,7 +220,34 @@ export class Store {
   insert<K extends CollectionName>(name: K, row: Row<K>): Row<K> {
     ;(this.data[name] as Row<K>[]).push(row)
     this.index(name).set(row.id, row)
+    for (const [at, groups] of this.groups) {
+      if (!at.startsWith(`${name}.`)) continue
+      const v = (row as unknown as Record<string, unknown>)[at.slice(name.length + 1)]
+      const list = groups.get(v)
+      if (list) list.push(row)
+      else groups.set(v, [row])
+    }
     return row
+  }
+
+  /**
+   * The rows of `name` whose `key` is `value`, from an index kept as rows are inserted and removed (for a
+   * key no row ever changes, such as a grant's customer).
+   */
+  where<K extends CollectionName>(name: K, key: keyof Row<K> & string, value: unknown): readonly Row<K>[] {
+    const at = `${name}.${key}`
+    let groups = this.groups.get(at)
+    if (!groups) {
+      groups = new Map()
+      for (const row of this.data[name] as Row<K>[]) {
+        const v = row[key as keyof Row<K>]
+        const list = groups.get(v)
+        if (list) list.push(row)
+        else groups.set(v, [row])
+      }
+      this.groups.set(at, groups)
+    }
+    return (groups.get(value) ?? []) as Row<K>[]
   }
 
   remove<K extends CollectionName>(name: K, id: string): void {
@@ -209,6 +255,7 @@ export class Store {
     const at = rows.findIndex((r) => r.id === id)
     if (at >= 0) rows.splice(at, 1)
     this.index(name).delete(id)
+    for (const key of [...this.groups.keys()]) if (key.startsWith(`${name}.`)) this.groups.delete(key)
   }
 
   private index(name: CollectionName): Map<string, unknown> {
@@ -243,6 +290,7 @@ export class Store {
     if (isManifest(parsed) && !this.seeding) throw new Error(`${file} holds a seed manifest and there is no generator for it`)
     this.data = isManifest(parsed) ? this.seeding!.regenerate(parsed) : (this.seeding?.complete?.(parsed) ?? parsed)
     this.indexes.clear()
+    this.groups.clear()
     this.stamp = stamp
   }
 

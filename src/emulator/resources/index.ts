@@ -11,6 +11,7 @@ import type {Env, Resource, Router} from '../core/http.js'
 import type {EnvData} from '../core/model.js'
 import * as benefits from './benefits/index.js'
 import * as checkouts from './checkouts/index.js'
+import * as clock from './clock/index.js'
 import * as customerSeats from './customer-seats/index.js'
 import * as customerSessions from './customer-sessions/index.js'
 import * as control from './control/index.js'
@@ -69,6 +70,7 @@ const resources: Resource[] = [
   customerMeters,
   listen,
   control,
+  clock,
 ]
 
 export function register(router: Router): void {

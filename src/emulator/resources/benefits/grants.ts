@@ -46,8 +46,8 @@ export function grantProductBenefits(
   if (!product) return []
   const held = new Set(
     store
-      .all('benefit_grants')
-      .filter((g) => g.customer_id === source.customerId && g.revoked_at === null)
+      .where('benefit_grants', 'customer_id', source.customerId)
+      .filter((g) => g.revoked_at === null)
       .map((g) => g.benefit_id),
   )
   const created: BenefitGrantRecord[] = []

@@ -26,24 +26,16 @@ import {domainError} from '../../core/errors.js'
 import {lookup, pathId} from '../../core/toolkit.js'
 import {emit, ok, type Ctx, type Handler, type Router} from '../../core/http.js'
 import {parse} from '../../core/validate.js'
-import {discountAmount, renewalDiscount} from '../discounts/apply.js'
 import {newDispute} from '../disputes/open.js'
 import {dispute as presentDispute} from '../disputes/present.js'
 import {hasPayment} from '../payments/derive.js'
-import {buildOrder, priceAmount} from '../orders/build.js'
-import type {OrderRecord} from '../orders/model.js'
 import {order as presentOrder} from '../orders/present.js'
-import {addInterval} from '../subscriptions/periods.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import {subscription as presentSubscription} from '../subscriptions/present.js'
-import {findSubscription} from '../subscriptions/lifecycle.js'
-import {usageLines} from '../customer-meters/billing.js'
+import {BILLABLE, findSubscription} from '../subscriptions/lifecycle.js'
+import {cardDeclines, emitRenewal, renewPeriod} from '../subscriptions/cycle.js'
 import {hubOf} from '../listen/hub.js'
-import {recordSubscriptionCycle} from '../customer-meters/reset.js'
 import {armRefusal} from '../products/refusals.js'
-import {seatsAmount} from '../products/amounts.js'
-import type {PriceRecord} from '../products/model.js'
-import {applyPendingSeats} from '../subscriptions/seats.js'
 import {pendingVerifications} from '../portal/email-update.js'
 import {topUpWallet} from '../portal/wallets.js'
 
@@ -62,77 +54,55 @@ function payOrder(ctx: Ctx): ReturnType<Handler> {
   const order = lookup(ctx, 'orders', pathId(ctx))
   const id = order.id
   if (order.status !== 'pending' || order.paid_event_sent) throw domainError(409, 'OrderNotPending', `Order ${id} is ${order.status}, not pending.`)
-  ctx.store.write(() => {
+  const reactivated = ctx.store.write(() => {
     const o = ctx.store.get('orders', id)!
     o.paid_at = iso(ctx.now)
+    o.next_payment_attempt_at = null
+    // a renewal that had failed: its subscription is active again, as when a retry succeeds
+    const s = o.subscription_id ? ctx.store.get('subscriptions', o.subscription_id) : undefined
+    if (s?.status !== 'past_due' || s.ended_at !== null) return undefined
+    Object.assign(s, {status: 'active', past_due_at: null, modified_at: iso(ctx.now)})
+    return s
   })
+  if (reactivated) {
+    const body = presentSubscription(ctx.view, reactivated)
+    emit(ctx.env, 'subscription.updated', body)
+    emit(ctx.env, 'subscription.active', body)
+  }
   // The sweep raises order.updated and order.paid (and grants the benefits) as for any payment.
   ctx.env.settle()
   return ok(presentOrder(ctx.view, ctx.store.get('orders', id)!))
 }
 
-/** What a period of the subscription's (static) price costs: a seat-based price for the subscription's seats. */
-const periodAmount = (s: SubscriptionRecord, price: PriceRecord): number =>
-  price.amount_type === 'seat_based' ? seatsAmount(price, s.seats ?? price.seat_tiers.minimum_seats) : priceAmount(price)
-
-/** A new period from now, with its order: paid after the payment delay, or never when the payment fails. */
+/**
+ * A new period from now, with its order: paid after the payment delay, or never when the payment fails (or
+ * the customer's card declines): past_due, retried on the service's schedule as the clock moves. A
+ * subscription set to cancel at its period's end does not renew (the service ends it then): refused.
+ */
 function renew(ctx: Ctx, paymentFails: boolean): ReturnType<Handler> {
   const id = pathId(ctx)
   const check = (s: SubscriptionRecord): SubscriptionRecord => {
-    if (s.ended_at !== null || !['active', 'trialing', 'past_due'].includes(s.status)) {
+    if (s.ended_at !== null || !BILLABLE.includes(s.status)) {
       throw domainError(409, 'SubscriptionNotRenewable', `Subscription ${id} is ${s.status}; only a live subscription renews.`)
+    }
+    if (s.cancel_at_period_end) {
+      throw domainError(
+        409,
+        'SubscriptionNotRenewable',
+        `Subscription ${id} is set to cancel at the end of its period (${s.current_period_end}): it ends then instead of renewing. Move the clock past it to end it: till emulator clock advance --to ${s.current_period_end}`,
+      )
     }
     return s
   }
   check(findSubscription(ctx, id))
-  const {subscription, order, before} = ctx.store.write(() => {
+  const renewal = ctx.store.write(() => {
     const s = check(findSubscription(ctx, id))
-    const before = s.status
-    applyPendingSeats(ctx.store, s)
-    const product = ctx.store.get('products', s.product_id)
-    const price = product?.prices.find((p) => s.price_ids.includes(p.id)) ?? product?.prices[0]
-    if (!product || !price) throw domainError(409, 'SubscriptionNotRenewable', `Subscription ${id} has no price to bill.`)
-    const customer = ctx.store.get('customers', s.customer_id)
-    // the period's usage of each metered price is billed on its own line, after the static price's
-    const usage = usageLines(ctx.store, s)
-    const label = `${product.name} (every ${product.recurring_interval_count ?? 1} ${product.recurring_interval})`
-    const lines =
-      usage.length === 0 ? undefined : [...(price.amount_type === 'metered_unit' ? [] : [{label, amount: periodAmount(s, price), priceId: price.id}]), ...usage]
-    // the discount, while it lasts, applies to the new period's order (as the service's cycle does)
-    const amount = lines ? lines.reduce((sum, l) => sum + l.amount, 0) : periodAmount(s, price)
-    const discount = renewalDiscount(ctx, s, ctx.now)
-    const order: OrderRecord = buildOrder(ctx.store.data, {
-      now: ctx.now,
-      customerId: s.customer_id,
-      product,
-      price,
-      amount,
-      discountAmount: discount ? discountAmount(discount, amount, price.price_currency) : 0,
-      billingReason: 'subscription_cycle',
-      subscriptionId: s.id,
-      billingName: customer?.billing_name ?? customer?.name ?? null,
-      billingAddress: customer?.billing_address ?? null,
-      paymentDelayMs: ctx.env.options.paymentDelayMs,
-      lines,
-    })
-    order.discount_id = discount?.id ?? null
-    if (paymentFails) order.paid_at = null
-    ctx.store.insert('orders', order)
-    s.current_period_start = iso(ctx.now)
-    s.current_period_end = iso(addInterval(ctx.now, s.recurring_interval, s.recurring_interval_count))
-    if (s.status === 'trialing') s.trial_end = s.current_period_start
-    s.status = paymentFails ? 'past_due' : 'active'
-    s.modified_at = iso(ctx.now)
-    recordSubscriptionCycle(ctx.store, s, s.current_period_start)
-    return {subscription: s, order, before}
+    const done = renewPeriod(ctx, s, paymentFails || cardDeclines(ctx, s.customer_id))
+    if (!done) throw domainError(409, 'SubscriptionNotRenewable', `Subscription ${id} has no price to bill.`)
+    return done
   })
-  const body = presentSubscription(ctx.view, subscription)
-  emit(ctx.env, 'subscription.updated', body)
-  emit(ctx.env, 'subscription.cycled', body)
-  if (paymentFails && before !== 'past_due') emit(ctx.env, 'subscription.past_due', body)
-  if (!paymentFails && before !== 'active') emit(ctx.env, 'subscription.active', body)
-  emit(ctx.env, 'order.created', presentOrder(ctx.view, order))
-  return ok({subscription: body, order: presentOrder(ctx.view, order)})
+  emitRenewal(ctx, renewal)
+  return ok({subscription: presentSubscription(ctx.view, renewal.subscription), order: presentOrder(ctx.view, renewal.order)})
 }
 
 /** What a client sees when an access token outlives its hour: refused with 401, renewable. */

@@ -37,7 +37,7 @@ export function recordSubscriptionCycle(store: Store, s: SubscriptionRecord, at:
     recurring_interval_count: s.recurring_interval_count,
   })
   resetSubscriptionMeters(store, s, at)
-  for (const g of store.all('benefit_grants')) {
+  for (const g of store.where('benefit_grants', 'customer_id', s.customer_id)) {
     if (g.subscription_id !== s.id || g.revoked_at !== null || g.granted_at === null) continue
     const benefit = store.get('benefits', g.benefit_id)
     if (benefit?.type !== 'meter_credit') continue

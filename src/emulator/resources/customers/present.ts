@@ -62,8 +62,8 @@ function stateSubscription(s: SubscriptionRecord) {
 
 /** CustomerState: the customer, its active subscriptions, its granted benefits and its meters. */
 export function customerState(v: View, c: CustomerRecord) {
-  const granted = v.store.all('benefit_grants').flatMap((g) => {
-    const benefit = g.customer_id === c.id && g.granted_at !== null && g.revoked_at === null ? v.store.get('benefits', g.benefit_id) : undefined
+  const granted = v.store.where('benefit_grants', 'customer_id', c.id).flatMap((g) => {
+    const benefit = g.granted_at !== null && g.revoked_at === null ? v.store.get('benefits', g.benefit_id) : undefined
     if (!benefit || benefit.is_deleted) return []
     return [
       {
@@ -80,10 +80,7 @@ export function customerState(v: View, c: CustomerRecord) {
   })
   return {
     ...customer(v, c),
-    active_subscriptions: v.store
-      .all('subscriptions')
-      .filter((s) => s.customer_id === c.id && isActiveSubscription(s))
-      .map(stateSubscription),
+    active_subscriptions: v.store.where('subscriptions', 'customer_id', c.id).filter(isActiveSubscription).map(stateSubscription),
     granted_benefits: granted,
     active_meters: v.store.data.meters.flatMap((m) => {
       if (m.archived_at !== null) return []

@@ -44,10 +44,12 @@ export class ListenHub {
 
   readonly listener: EventListener = (_env, type, data) => {
     if (this.connections.size === 0) return
-    const now = this.env.options.now()
-    const payload = JSON.stringify({type, timestamp: new Date(now).toISOString(), data})
+    // the event's time is the environment's (its clock may be ahead); the signature's is the wall clock's,
+    // which the receiver checks against its own
+    const payload = JSON.stringify({type, timestamp: new Date(this.env.now()).toISOString(), data})
     const webhookEventId = uuid()
-    const sentAt = new Date(now)
+    const sentAt = new Date(this.env.options.now())
+    const now = sentAt.getTime()
     const message = {
       id: uuid(),
       key: 'webhook.created',

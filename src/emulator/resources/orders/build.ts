@@ -44,6 +44,8 @@ export interface NewOrder {
   lines?: Array<{label: string; amount: number; priceId: string}>
   /** False: no invoice number yet (a draft order gets one when it is finalized). */
   invoiceNumber?: false
+  /** The subscription's period the lines cover (default: the subscription's current one, looked up). */
+  period?: {start: string; end: string}
 }
 
 export function priceAmount(price: PriceRecord): number {
@@ -53,8 +55,10 @@ export function priceAmount(price: PriceRecord): number {
 /** Builds an order row (not yet inserted); takes the next invoice number from `data`. */
 export function buildOrder(data: EnvData, o: NewOrder): OrderRecord {
   // a subscription's lines cover its billing period (the one the order opens or changes)
-  const subscription = o.subscriptionId ? data.subscriptions?.find((x) => x.id === o.subscriptionId) : undefined
-  const period = {start_timestamp: subscription?.current_period_start ?? null, end_timestamp: subscription?.current_period_end ?? null}
+  const subscription = o.period || !o.subscriptionId ? undefined : data.subscriptions?.find((x) => x.id === o.subscriptionId)
+  const period = o.period
+    ? {start_timestamp: o.period.start, end_timestamp: o.period.end}
+    : {start_timestamp: subscription?.current_period_start ?? null, end_timestamp: subscription?.current_period_end ?? null}
   const created = new Date(o.now).toISOString()
   const subtotal = o.lines ? o.lines.reduce((sum, l) => sum + l.amount, 0) : (o.amount ?? priceAmount(o.price))
   const discount = Math.min(o.discountAmount ?? 0, subtotal)

@@ -69,6 +69,10 @@ export interface OrderRecord {
   paid_event_sent?: boolean
   /** Set once `order.updated` was sent for the finished invoice. */
   invoice_event_sent?: boolean
+  /** The next automatic retry of a renewal payment that failed (the service's dunning); absent or null: none. */
+  next_payment_attempt_at?: string | null
+  /** The failed automatic payments of the order so far, the renewal's own included. */
+  failed_payments?: number
   /** Payment retries the customer started in the portal (the service allows five). */
   customer_retries?: number
 }

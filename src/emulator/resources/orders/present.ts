@@ -62,7 +62,7 @@ export function order(v: View, o: OrderRecord): Presented<'Order'> & NewerOrderK
     discount_id: o.discount_id,
     subscription_id: o.subscription_id,
     checkout_id: o.checkout_id,
-    next_payment_attempt_at: null,
+    next_payment_attempt_at: o.next_payment_attempt_at ?? null,
     metadata: o.metadata,
     custom_field_data: (o.custom_field_data ?? {}) as Presented<'Order'>['custom_field_data'],
     platform_fee_amount: 0,

@@ -6,6 +6,7 @@ import {grantProductBenefits} from '../benefits/grants.js'
 import * as benefitViews from '../benefits/present.js'
 import * as checkoutViews from '../checkouts/present.js'
 import * as customerViews from '../customers/present.js'
+import type {OrderRecord} from './model.js'
 import * as present from './present.js'
 
 /** Per environment: the store version last swept and when its next timed change falls due. */
@@ -13,7 +14,7 @@ const sweeps = new WeakMap<Env, {data: object; version: number; nextDue: number}
 
 /** Raises the events of the timed transitions that have fallen due since the last sweep. */
 export function settle(env: Env): void {
-  const now = env.options.now()
+  const now = env.now()
   const last = sweeps.get(env)
   // Nothing changed since the last sweep and nothing has fallen due: no need to look at every order.
   if (last && last.data === env.store.data && last.version === env.store.data.version && now < last.nextDue) return
@@ -26,6 +27,11 @@ export function settle(env: Env): void {
     return at <= now
   })
   sweeps.set(env, {data: env.store.data, version: env.store.data.version, nextDue})
+  settleOrders(env, due, now)
+}
+
+/** The payments and invoices of `due` that have fallen due by `now`, done, with their events. */
+export function settleOrders(env: Env, due: readonly OrderRecord[], now: number): void {
   if (due.length === 0) return
   const changed = env.store.write(() =>
     due.flatMap((stale) => {

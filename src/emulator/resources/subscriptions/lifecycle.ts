@@ -46,9 +46,13 @@ export const findSubscription = finder('subscriptions', {live: (s) => s.started_
  * Sets `revoked_at` on the live grants that `match` selects and revokes their license keys; returns
  * the grants (for `emitGrantsRevoked`). Call inside `store.write`.
  */
-export function revokeGrants(ctx: Ctx, match: (g: BenefitGrantRecord) => boolean): BenefitGrantRecord[] {
+export function revokeGrants(
+  ctx: Ctx,
+  match: (g: BenefitGrantRecord) => boolean,
+  among: readonly BenefitGrantRecord[] = ctx.store.all('benefit_grants'),
+): BenefitGrantRecord[] {
   const now = iso(ctx.now)
-  const revoked = ctx.store.all('benefit_grants').filter((g) => g.revoked_at === null && match(g))
+  const revoked = among.filter((g) => g.revoked_at === null && match(g))
   for (const g of revoked) {
     g.revoked_at = now
     g.modified_at = now
@@ -177,7 +181,7 @@ export function revokeSubscription(
       s.ended_at = now
       setReason(s, reason, comment)
       // the seat holders' grants carry the subscription too
-      out.grants = revokeGrants(ctx, (g) => g.subscription_id === s.id)
+      out.grants = revokeGrants(ctx, (g) => g.subscription_id === s.id, ctx.store.where('benefit_grants', 'subscription_id', s.id))
       seats = revokeSeatsOf(ctx, s.id)
     },
   ).subscription
@@ -203,4 +207,30 @@ export function uncancel(ctx: Ctx, id: string, customerId?: string): Outcome {
       s.customer_cancellation_comment = null
     },
   )
+}
+
+/**
+ * A cancellation at the period's end taking effect (the service's cycle of such a subscription): it ends
+ * now, canceled, and its benefits and seats are revoked. Emits the webhooks.
+ */
+export function endAtPeriodEnd(ctx: Ctx, subscriptionId: string): SubscriptionRecord {
+  let seats: SeatRecord[] = []
+  const ended = change(
+    ctx,
+    subscriptionId,
+    undefined,
+    (s) => {
+      if (!BILLABLE.includes(s.status) || s.ended_at !== null || !s.cancel_at_period_end) throw domainError(409, 'SubscriptionNotEnding', 'Not ending.')
+    },
+    (s, out) => {
+      const now = iso(ctx.now)
+      s.status = 'canceled'
+      s.ended_at = now
+      s.ends_at ??= now
+      out.grants = revokeGrants(ctx, (g) => g.subscription_id === s.id, ctx.store.where('benefit_grants', 'subscription_id', s.id))
+      seats = revokeSeatsOf(ctx, s.id)
+    },
+  ).subscription
+  emitSeatsRevoked(ctx, seats)
+  return ended
 }

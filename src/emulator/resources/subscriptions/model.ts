@@ -30,6 +30,8 @@ export interface SubscriptionRecord {
   started_at: string | null
   ends_at: string | null
   ended_at: string | null
+  /** When a failed renewal payment made it past_due (absent in stores saved before it was kept). */
+  past_due_at?: string | null
   customer_id: string
   product_id: string
   discount_id: string | null

@@ -29,7 +29,7 @@ export function subscriptionCore(s: SubscriptionRecord) {
     started_at: s.started_at,
     ends_at: s.ends_at,
     ended_at: s.ended_at,
-    past_due_at: s.status === 'past_due' ? s.modified_at : null,
+    past_due_at: s.status === 'past_due' ? (s.past_due_at ?? s.modified_at) : null,
     pause_at_period_end: false,
     paused_at: null,
     resumes_at: null,

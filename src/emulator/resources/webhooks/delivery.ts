@@ -23,15 +23,16 @@ export class WebhookDispatcher {
   /** Per endpoint, the first attempt of the latest event: an endpoint gets its events in order (api-facts §8.3). */
   private queues = new Map<string, Promise<void>>()
   private inflight = new Set<AbortController>()
+  /** The forwards to `forwardTo`, sent in order. */
+  private forwards: Promise<unknown> = Promise.resolve()
   private closed = false
 
   constructor(private readonly options: DeliveryOptions) {}
 
   readonly listener: EventListener = (env, type, data) => {
     if (this.closed) return
-    const now = this.options.now()
-    const timestamp = new Date(now).toISOString()
-    const payload = JSON.stringify({type, timestamp, data})
+    // the environment's time (its clock may be ahead); the signature below takes the wall clock's
+    const timestamp = new Date(env.now()).toISOString()
     const endpoints = env.store.all('webhook_endpoints').filter((e) => e.enabled && e.events.includes(type))
     // Like the service, one event (with its own id) per endpoint.
     if (endpoints.length > 0) {
@@ -58,10 +59,15 @@ export class WebhookDispatcher {
       for (const {endpointId, event} of events) this.enqueue(env, endpointId, event.id)
     }
     if (this.options.forwardTo && this.options.forwardSecret) {
-      void this.post(this.options.forwardTo, this.options.forwardSecret, uuid(), payload).then(
-        (r) => r.status >= 300 && this.options.log(`forward of ${type} to ${this.options.forwardTo} got HTTP ${r.status}`),
-        (error: Error) => this.options.log(`forward of ${type} to ${this.options.forwardTo} failed: ${error.message}`),
-      )
+      const [url, secret, id] = [this.options.forwardTo, this.options.forwardSecret, uuid()]
+      const payload = JSON.stringify({type, timestamp, data})
+      // one after the other: the receiver gets the events in the order they happened (a clock's year of them)
+      this.forwards = this.forwards
+        .then(() => (this.closed ? undefined : this.post(url, secret, id, payload)))
+        .then(
+          (r) => r && r.status >= 300 && this.options.log(`forward of ${type} to ${url} got HTTP ${r.status}`),
+          (error: Error) => this.options.log(`forward of ${type} to ${url} failed: ${error.message}`),
+        )
     }
   }
 
@@ -128,7 +134,7 @@ export class WebhookDispatcher {
     }
     if (this.closed) return
     const succeeded = status !== null && status >= 200 && status < 300
-    const now = new Date(this.options.now()).toISOString()
+    const now = new Date(env.now()).toISOString()
     env.store.write(() => {
       env.store.insert('webhook_deliveries', {
         id: uuid(),

@@ -1,0 +1,46 @@
+import {Args, Flags} from '@oclif/core'
+
+import {BaseCommand} from '../../../areas/command.js'
+import {controlPost, requireLocal} from '../../../areas/emulator/control.js'
+import {advanceLine, type Advance} from '../../../areas/emulator/summaries.js'
+import {ExitCode, TillError, usageError} from '../../../client/till-error.js'
+
+export default class EmulatorClockAdvance extends BaseCommand {
+  static override summary = "Move the emulator environment's time forward: renewals, payments, retries, trials and cancellations fall due on the way."
+  static override description =
+    `Walks the environment's time forward and settles everything that falls due on the way, each at its own moment and in time order, as the service does: subscriptions renew (an order, its payment after the payment delay, subscription.cycled), a declining card goes past_due and is retried 2, 7, 14 and 21 days later before the subscription is revoked, trials end with their first charge, cancellations at the period's end take effect, repeating discounts run out, metered usage is billed at renewal, license keys and open checkouts expire. Every webhook event is sent in that order with its own timestamp (to registered endpoints, till listen and --forward-to).
+
+DURATION is a number and a unit: s, m, h, d, w, mo (calendar months) or y (years), combined as in 1y2mo. The clock never goes back (till emulator clock reset). Prints one line; --json prints what the walk did.`
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> 35d',
+    {description: 'A year of renewals', command: '<%= config.bin %> <%= command.id %> 1y'},
+    {description: 'To a date', command: '<%= config.bin %> <%= command.id %> --to 2027-06-30'},
+    {description: 'Until the next renewal', command: '<%= config.bin %> <%= command.id %> --until-next subscription.cycled'},
+  ]
+  static override enableJsonFlag = true
+
+  static override args = {duration: Args.string({description: 'How far to move: 35d, 1mo, 1y, 2w3d, 12h.'})}
+  static override flags = {
+    to: Flags.string({description: 'Move to this date or time (2027-06-30, 2027-06-30T12:00:00Z).', exclusive: ['until-next']}),
+    'until-next': Flags.string({description: 'Move until the next webhook event of this type is sent (e.g. subscription.cycled), at most 5 years.'}),
+  }
+
+  async run(): Promise<void> {
+    const {args, flags} = await this.parseWithGlobals(EmulatorClockAdvance)
+    requireLocal(this.ctx.profile.environment, this.ctx.profile.name)
+    const given = [args.duration, flags.to, flags['until-next']].filter((v) => v !== undefined).length
+    if (given === 0)
+      throw usageError('say how far to move the clock', 'e.g. till emulator clock advance 35d, --to 2027-06-30 or --until-next subscription.cycled')
+    if (args.duration !== undefined && flags.to !== undefined) throw usageError('give a duration or --to, not both', 'e.g. till emulator clock advance 35d')
+    const client = await this.ctx.client()
+    const body = {duration: args.duration, to: flags.to, until_next: flags['until-next']}
+    const result = await controlPost<Advance & {environment?: string}>(client, '/clock/advance', body)
+    const environment = result.environment ?? this.ctx.profile.name
+    this.ctx.io.stdout.write(
+      this.jsonEnabled() ? `${JSON.stringify(result, null, this.ctx.io.stdoutIsTTY ? 2 : undefined)}\n` : `${advanceLine(environment, result)}\n`,
+    )
+    if (result.found === false) {
+      throw new TillError(`no ${flags['until-next']} event came within 5 years: the clock moved 5 years`, ExitCode.error)
+    }
+  }
+}

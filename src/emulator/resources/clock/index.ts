@@ -1,0 +1,2 @@
+export {collections} from './model.js'
+export {register} from './routes.js'
