@@ -2,9 +2,9 @@
 // into one clear message and a documented exit code (README "Exit codes").
 import {Command, type Interfaces} from '@oclif/core'
 
-import {tokenKind, toTillError, type ErrorContext} from '../client/errors.js'
+import {toTillError, type ErrorContext} from '../client/errors.js'
+import {errorContextOf} from './error-context.js'
 import type {PaginateOptions} from '../client/paginate.js'
-import {readConfig} from './config/profiles.js'
 import {Context} from './context.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import type {ResourceColumns} from './output/columns.js'
@@ -354,26 +354,7 @@ export abstract class BaseCommand extends Command {
 
   /** What error messages need to know about where the request went. Never throws. */
   protected errorContext(): ErrorContext {
-    try {
-      if (!this.context) return {profile: '?', environment: '?', baseUrl: '?'}
-      const p = this.ctx.profile
-      const token = this.surface === 'portal' ? this.ctx.customerToken : p.token
-      const sameToken = Object.entries(readConfig(this.ctx.configDir).profiles).find(
-        ([name, other]) => name !== p.name && other.token === p.token && other.environment !== p.environment,
-      )
-      return {
-        profile: p.name,
-        environment: p.environment,
-        baseUrl: p.baseUrl,
-        tokenKind: tokenKind(token),
-        surface: this.surface,
-        otherEnvironment: p.token && sameToken ? {profile: sameToken[0], environment: sameToken[1].environment} : undefined,
-        tokenVariable: this.surface !== 'portal' && p.tokenSource === 'env' ? 'TILL_TOKEN' : undefined,
-        emulatorData: this.surface !== 'portal' && p.tokenSource === 'emulator' ? this.ctx.emulatorDataDir : undefined,
-      }
-    } catch {
-      return {profile: '?', environment: '?', baseUrl: '?'}
-    }
+    return errorContextOf(this.context, this.surface)
   }
 
   protected override async catch(error: Error & {exitCode?: number; oclif?: {exit?: number}; code?: string}): Promise<unknown> {
