@@ -432,7 +432,7 @@ async function catalogPlan(data) {
   table(
     `10. A catalog of ${fmt(products)} products`,
     ['command', 'peak RSS MiB', 'aim MiB', 'met', 'wall s'],
-    [row('till catalog pull', pull), row('till catalog plan (nothing to change)', plan)],
+    [row('till catalog pull', pull), row(`till catalog plan of the same (exit ${plan.code})`, plan)],
   )
 }
 
