@@ -27,9 +27,11 @@
 // 10. the emulator's clock: `POST /_emulator/clock/advance {"duration": "1y"}` (what `till emulator clock advance 1y`
 //     sends) on the default store and on one of 10,000 subscriptions: seconds, events, events per second
 // `--only=N[,N]` runs only those cases (e.g. --only=6); `--sources=lemonsqueezy,paddle` only those sources of case 9.
+// `--node=26,24,22` the Node builds (case 1 on each, the rest on the first; see nodeBuilds); `--runs=N` the start-up
+// runs (15; 5 with --quick).
 import {spawn, spawnSync} from 'node:child_process'
-import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {homedir, loadavg, tmpdir} from 'node:os'
 import {createServer} from 'node:net'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -42,11 +44,37 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bin = join(root, 'bin', 'run.js')
 const rssHook = join(root, 'bench', 'rss-hook.cjs')
 const quick = process.argv.includes('--quick')
-const RUNS = quick ? 5 : 15
-const only = process.argv
-  .find((a) => a.startsWith('--only='))
-  ?.slice('--only='.length)
-  .split(',')
+const RUNS = Number(option('runs') ?? (quick ? 5 : 15))
+
+/**
+ * The Node builds to measure (`--node 26,24,22`): a major version names the npm registry's build that .ci/run
+ * keeps in its cache folder, anything else is a path. By default each of 26, 24 and 22 found there, else the
+ * Node running this. Start-up (case 1) runs on each, every ratio against `node -e 0` of the same binary; the
+ * other cases run on the first.
+ */
+function nodeBuilds() {
+  const cache = process.env.TILL_NODE_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'till-node')
+  const path = (v) => (/^\d+$/.test(v) ? join(cache, v, 'node_modules', `node-${process.platform}-${process.arch}`, 'bin', 'node') : v)
+  const asked = option('node')?.split(',')
+  if (asked) {
+    const missing = asked.filter((v) => !existsSync(path(v)))
+    if (missing.length > 0) throw new Error(`no Node build at ${missing.map(path).join(', ')} (.ci/run installs 26, 24 and 22)`)
+    return asked.map(path)
+  }
+  const found = ['26', '24', '22'].map(path).filter((p) => existsSync(p))
+  return found.length > 0 ? found : [process.execPath]
+}
+const NODES = nodeBuilds()
+/** The Node binary the case being measured runs on (and its emulator). */
+let node = NODES[0]
+const versionOf = (binary) => spawnSync(binary, ['--version'], {encoding: 'utf8'}).stdout.trim()
+/** The value of `--name=value` or `--name value`. */
+function option(name) {
+  const at = process.argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`))
+  if (at === -1) return undefined
+  return process.argv[at].includes('=') ? process.argv[at].slice(name.length + 3) : process.argv[at + 1]
+}
+const only = option('only')?.split(',')
 const wanted = (n) => !only || only.includes(String(n))
 
 const median = (xs) => {
@@ -57,7 +85,7 @@ const fmt = (n, digits = 0) => n.toLocaleString('en-US', {maximumFractionDigits:
 
 function startEmulator(args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'emulator', 'start', '--port', '0', '--json', ...args], {stdio: ['ignore', 'pipe', 'pipe']})
+    const child = spawn(node, [bin, 'emulator', 'start', '--port', '0', '--json', ...args], {stdio: ['ignore', 'pipe', 'pipe']})
     let out = ''
     let err = ''
     const requests = {total: 0, limited: 0, times: []}
@@ -86,7 +114,7 @@ const stop = (emu) =>
     emu.child.kill('SIGTERM')
   })
 
-/** Runs a command to completion; returns wall time in ms, stdout and stderr (a non-zero exit throws unless `failing`). */
+/** Runs a command to completion; returns wall time in ms, exit code, stdout and stderr (a non-zero exit throws unless `failing`, a zero one if it is true; 'any' takes either). */
 function run(cmd, args, env = {}, stdout = 'pipe', failing = false) {
   return new Promise((resolve, reject) => {
     const started = performance.now()
@@ -97,8 +125,8 @@ function run(cmd, args, env = {}, stdout = 'pipe', failing = false) {
     child.stderr.on('data', (d) => (err += d))
     child.on('exit', (code) => {
       const ms = performance.now() - started
-      if ((code !== 0) !== failing) reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err.slice(-1000)}`))
-      else resolve({ms, stdout: Buffer.concat(chunks).toString('utf8'), stderr: err})
+      if (failing !== 'any' && (code !== 0) !== failing) reject(new Error(`${cmd} ${args.join(' ')} exited ${code}: ${err.slice(-1000)}`))
+      else resolve({ms, code, stdout: Buffer.concat(chunks).toString('utf8'), stderr: err})
     })
   })
 }
@@ -130,14 +158,13 @@ const table = (title, headers, data) => {
   console.log(rows.slice(-data.length - 3).join('\n'))
 }
 
-/** Peak RSS (MiB) of one run with the RSS hook loaded. */
-async function peakRss(args, env) {
-  const r = await run(process.execPath, ['--require', rssHook, ...args], env)
-  return Number(/till-bench-maxrss=(\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024
-}
+/** The peak RSS (MiB) and the CPU time (ms) the RSS hook reports. */
+const peakOf = (stderr) => Number(/till-bench-maxrss=(\d+)/.exec(stderr)?.[1] ?? NaN) / 1024
+const cpuOf = (stderr) => Number(/till-bench-cpu=(\d+)/.exec(stderr)?.[1] ?? NaN) / 1000
 
-// The start-up aims (issue 33): ratios to `node -e 0` measured alternately in the same run.
-const AIMS = {version: 1.3, list: 1.5, listRssMiB: 55, embedded: 2.5}
+// The start-up aims on Node 26 (issue 49): ratios to `node -e 0` of the same binary, measured alternately in
+// the same run, and till's own work over the floor (a one-page list against bench/floor)
+const AIMS = {version: 1.2, list: 1.6, listRssMiB: 55, embedded: 2.3, overFloor: 1.08}
 
 /** A loopback port nothing listens on (one just freed). */
 function closedPort() {
@@ -156,13 +183,13 @@ function closedPort() {
 async function embeddedEnv() {
   const env = {TILL_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'till-bench-cfg-')), TILL_DATA_DIR: mkdtempSync(join(tmpdir(), 'till-bench-data-'))}
   const url = `http://127.0.0.1:${await closedPort()}/v1`
-  await run(process.execPath, [bin, 'profiles', 'add', 'local', '-e', 'local', '--url', url, '--use', '--no-verify', '--no-input'], env)
+  await run(node, [bin, 'profiles', 'add', 'local', '-e', 'local', '--url', url, '--use', '--no-verify', '--no-input'], env)
   return env
 }
 
 /**
  * The floor program (bench/floor/command.cjs), built into `dir` as till is built and with an entry like
- * bin/run.js: the same wasm tier flag, the same loader and a compile cache of its own. Returns its entry.
+ * bin/run.js: the same loader and a compile cache of its own. Returns its entry.
  */
 async function buildFloor(dir) {
   await build({
@@ -179,7 +206,6 @@ async function buildFloor(dir) {
   writeFileSync(
     entry,
     `'use strict'
-require('node:v8').setFlagsFromString('--wasm-tiering-budget=10000000')
 process.env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
 const boot = require(${JSON.stringify(join(root, 'dist', 'bundle', 'cli', 'boot.cjs'))})
 const loaded = boot.requireWithCache(${JSON.stringify(join(dir, 'floor.cjs'))}, 'command', {...process.env, TILL_CACHE_DIR: ${JSON.stringify(dir)}}, 'list')
@@ -206,50 +232,64 @@ async function startup(data) {
   }
   // the same list on a terminal (a pseudo-terminal from util-linux's script, 120 columns): a table, colours,
   // relative dates; against node -e 0 on one, as script itself takes a few milliseconds
-  const onTerminal = (args) => ['-qfec', `stty cols 120 rows 50 2>/dev/null; ${[process.execPath, ...args].join(' ')}`, '/dev/null']
+  const onTerminal = (args) => ['-qfec', `stty cols 120 rows 50 2>/dev/null; ${[node, ...args].join(' ')}`, '/dev/null']
   const terminal = spawnSync('script', ['--version'], {encoding: 'utf8'}).stdout?.includes('util-linux')
   const coldEnv = {...env, NODE_DISABLE_COMPILE_CACHE: '1'}
   const firstEnv = await embeddedEnv()
   const envOf = (name) => (name === 'cold' ? coldEnv : name === 'embedded' ? firstEnv : env)
   const times = {node: [], floor: [], ttyNode: [], ttyList: [], ...Object.fromEntries(Object.keys(commands).map((k) => [k, []]))}
+  // the CPU time of each run (user and system, from inside the process): on a loaded machine the wall time of
+  // a run depends on what else runs, its CPU time much less
+  const cpu = Object.fromEntries(Object.keys(times).map((k) => [k, []]))
   const rss = {node: [], list: [], floor: [], ttyList: []}
+  /** One run of `args` with the RSS hook: its wall time, CPU time and peak RSS. */
+  const measure = async (name, args, env_, failing = false) => {
+    const r = await run(node, ['--require', rssHook, ...args], env_, 'pipe', failing)
+    times[name].push(r.ms)
+    cpu[name].push(cpuOf(r.stderr))
+    rss[name]?.push(peakOf(r.stderr))
+  }
   for (let i = 0; i < RUNS; i++) {
-    times.node.push((await run(process.execPath, ['-e', '0'])).ms)
-    for (const [name, args] of Object.entries(commands))
-      times[name].push((await run(process.execPath, [bin, ...args], envOf(name), 'pipe', name === 'typo')).ms)
-    times.floor.push((await run(process.execPath, [floor, 'list', '--limit', '10'], env)).ms)
+    await measure('node', ['-e', '0'], env)
+    for (const [name, args] of Object.entries(commands)) await measure(name, [bin, ...args], envOf(name), name === 'typo')
+    await measure('floor', [floor, 'list', '--limit', '10'], env)
     if (terminal) {
       times.ttyNode.push((await run('script', onTerminal(['-e', '0']), env)).ms)
-      times.ttyList.push((await run('script', onTerminal([bin, ...commands.list]), env)).ms)
-    }
-    if (i < 5) {
-      rss.node.push(await peakRss(['-e', '0'], env))
-      rss.list.push(await peakRss([bin, ...commands.list], env))
-      rss.floor.push(await peakRss([floor, 'list', '--limit', '10'], env))
-      if (terminal) {
-        const r = await run('script', onTerminal(['--require', rssHook, bin, ...commands.list]), env)
-        rss.ttyList.push(Number(/till-bench-maxrss=(\d+)/.exec(r.stdout)?.[1] ?? NaN) / 1024)
-      }
+      const r = await run('script', onTerminal(['--require', rssHook, bin, ...commands.list]), env)
+      times.ttyList.push(r.ms)
+      rss.ttyList.push(peakOf(r.stdout))
     }
   }
   await stop(emu)
   const base = median(times.node)
   const ratio = (name) => median(times[name]) / base
+  const cpuRatio = (name) => fmt(median(cpu[name]) / median(cpu.node), 2)
   const row = (label, name, aim) => [
     label,
     fmt(median(times[name])),
     fmt(ratio(name), 2),
     aim ? `<= ${fmt(aim, 1)}` : '-',
     aim ? (ratio(name) <= aim ? 'yes' : 'NO') : '-',
+    fmt(median(cpu[name])),
+    cpuRatio(name),
   ]
   table(
-    `1. Start-up (median of ${RUNS} alternated runs; emulator running)`,
-    ['command', 'median ms', 'ratio to node -e 0', 'aim', 'met'],
+    `1. Start-up on Node ${versionOf(node)} (median of ${RUNS} alternated runs; emulator running; load average ${loadavg()[0].toFixed(1)})`,
+    ['command', 'median ms', 'ratio to node -e 0', 'aim', 'met', 'CPU ms', 'CPU ratio'],
     [
-      ['node -e 0', fmt(base), '1.00', '-', '-'],
+      ['node -e 0', fmt(base), '1.00', '-', '-', fmt(median(cpu.node)), '1.00'],
       row('till --version', 'version', AIMS.version),
       row('floor: oclif + one undici request (bench/floor)', 'floor'),
       row('till products list --limit 10', 'list', AIMS.list),
+      [
+        "till's own work: the list against the floor",
+        '-',
+        `${fmt(median(times.list) / median(times.floor), 2)} of the floor`,
+        `<= ${fmt(AIMS.overFloor, 2)}`,
+        median(times.list) / median(times.floor) <= AIMS.overFloor ? 'yes' : 'NO',
+        '-',
+        `${fmt(median(cpu.list) / median(cpu.floor), 2)} of the floor`,
+      ],
       row('till orders list --limit 10 -o json', 'orders', AIMS.list),
       row('till products list --help', 'help'),
       row('till prodcts list (did you mean)', 'typo'),
@@ -257,15 +297,23 @@ async function startup(data) {
       row('till products list --limit 10, embedded emulator', 'embedded', AIMS.embedded),
       ...(terminal
         ? [
-            ['node -e 0 on a terminal', fmt(median(times.ttyNode)), '1.00', '-', '-'],
-            ['till products list --limit 10 on a terminal', fmt(median(times.ttyList)), fmt(median(times.ttyList) / median(times.ttyNode), 2), '-', '-'],
+            ['node -e 0 on a terminal', fmt(median(times.ttyNode)), '1.00', '-', '-', '-', '-'],
+            [
+              'till products list --limit 10 on a terminal',
+              fmt(median(times.ttyList)),
+              fmt(median(times.ttyList) / median(times.ttyNode), 2),
+              '-',
+              '-',
+              '-',
+              '-',
+            ],
           ]
-        : [['on a terminal: skipped (needs util-linux script)', '-', '-', '-', '-']]),
+        : [['on a terminal: skipped (needs util-linux script)', '-', '-', '-', '-', '-', '-']]),
     ],
   )
   const listRss = median(rss.list)
   table(
-    '1b. Peak RSS of one page (median of 5)',
+    `1b. Peak RSS of one page on Node ${versionOf(node)} (median of ${RUNS})`,
     ['process', 'peak RSS MiB', 'ratio to node -e 0', 'aim', 'met'],
     [
       ['node -e 0', fmt(median(rss.node), 1), '1.00', '-', '-'],
@@ -294,7 +342,7 @@ async function exportOrders(data) {
     const started = performance.now()
     const expected = await pageLoop(emu.info.production.url, emu.info.production.organization_token)
     t.loop.push(performance.now() - started)
-    const r = await run(process.execPath, [bin, 'orders', 'list', '--all', '-o', 'jsonl'], env)
+    const r = await run(node, [bin, 'orders', 'list', '--all', '-o', 'jsonl'], env)
     t.till.push(r.ms)
     const got = r.stdout
       .trim()
@@ -314,33 +362,81 @@ async function exportOrders(data) {
   )
 }
 
+/** The sizes the memory cases run at: a streamer's peak must not grow with how much it streams. */
+const SIZES = quick ? [10_000, 50_000] : [50_000, 200_000]
+/** The peak's growth from the smaller size to the larger, as a ratio. */
+const growth = (peaks) => fmt(peaks.at(-1) / peaks[0], 2)
+const MEMORY_AIM_MIB = 100
+
 async function memory(data) {
+  const base = await run(node, ['--require', rssHook, '-e', '0'])
+  const peaks = []
+  const data_ = []
+  for (const orders of SIZES) {
+    const emu = await startEmulator([
+      '--data',
+      join(data, String(orders)),
+      '--quiet',
+      '--orders',
+      String(orders),
+      '--customers',
+      '5000',
+      '--rate-limit',
+      'off',
+      '--ip-rate-limit',
+      'off',
+    ])
+    // the emulator's per-minute limit is off: tell the client a budget that does not bind (it still keeps to 100/s per IP)
+    const env = envFor(emu, {TILL_RATE_LIMIT: '1000000/60s'})
+    const r = await run(node, ['--require', rssHook, bin, 'orders', 'list', '--all', '-o', 'jsonl'], env, 'ignore')
+    await stop(emu)
+    const peak = peakOf(r.stderr)
+    peaks.push(peak)
+    data_.push([
+      `till orders list --all -o jsonl, ${fmt(orders)} orders`,
+      fmt(peak, 1),
+      fmt(peak / peakOf(base.stderr), 2),
+      `<= ${MEMORY_AIM_MIB}`,
+      peak <= MEMORY_AIM_MIB ? 'yes' : 'NO',
+      fmt(r.ms / 1000, 1),
+    ])
+  }
+  table(
+    `3. Peak RSS streaming orders to /dev/null (the peak grows ${growth(peaks)}x from ${fmt(SIZES[0])} to ${fmt(SIZES.at(-1))})`,
+    ['process', 'peak RSS MiB', 'ratio to node -e 0', 'aim MiB', 'met', 'wall s'],
+    [['node -e 0', fmt(peakOf(base.stderr), 1), '1.00', '-', '-', fmt(base.ms / 1000, 2)], ...data_],
+  )
+}
+
+/** `catalog plan` of a catalog of `products` products against the organization it was pulled from: its peak RSS. */
+async function catalogPlan(data) {
+  const products = quick ? 15_000 : 60_000
   const emu = await startEmulator([
     '--data',
     data,
     '--quiet',
-    '--orders',
-    quick ? '50000' : '200000',
+    '--products',
+    String(products),
     '--customers',
-    '5000',
+    '10',
+    '--orders',
+    '0',
     '--rate-limit',
     'off',
     '--ip-rate-limit',
     'off',
   ])
-  // the emulator's per-minute limit is off: tell the client a budget that does not bind (it still keeps to 100/s per IP)
   const env = envFor(emu, {TILL_RATE_LIMIT: '1000000/60s'})
-  const base = await run(process.execPath, ['--require', rssHook, '-e', '0'])
-  const r = await run(process.execPath, ['--require', rssHook, bin, 'orders', 'list', '--all', '-o', 'jsonl'], env, 'ignore')
+  const file = join(data, 'catalog.yaml')
+  const pull = await run(node, ['--require', rssHook, bin, 'catalog', 'pull', '--out', file], env)
+  // a plan of the catalog just pulled: nothing to change should be exit 0 (its exit code is shown)
+  const plan = await run(node, ['--require', rssHook, bin, 'catalog', 'plan', file], env, 'pipe', 'any')
   await stop(emu)
-  const rss = (s) => Number(/till-bench-maxrss=(\d+)/.exec(s)?.[1] ?? NaN) / 1024
+  const row = (what, r) => [what, fmt(peakOf(r.stderr), 1), `<= ${MEMORY_AIM_MIB}`, peakOf(r.stderr) <= MEMORY_AIM_MIB ? 'yes' : 'NO', fmt(r.ms / 1000, 1)]
   table(
-    `3. Peak RSS streaming ${quick ? '50,000' : '200,000'} orders to /dev/null`,
-    ['process', 'peak RSS MiB', 'ratio to node -e 0', 'wall s'],
-    [
-      ['node -e 0', fmt(rss(base.stderr), 1), '1.00', fmt(base.ms / 1000, 2)],
-      ['till orders list --all -o jsonl', fmt(rss(r.stderr), 1), fmt(rss(r.stderr) / rss(base.stderr), 2), fmt(r.ms / 1000, 1)],
-    ],
+    `10. A catalog of ${fmt(products)} products`,
+    ['command', 'peak RSS MiB', 'aim MiB', 'met', 'wall s'],
+    [row('till catalog pull', pull), row(`till catalog plan of the same (exit ${plan.code})`, plan)],
   )
 }
 
@@ -358,7 +454,7 @@ async function pacing(data) {
   const emu = await startEmulator(['--data', data, '--orders', '3000', '--rate-limit', '20/2s'])
   const env = envFor(emu, {TILL_RATE_LIMIT: '20/2s'})
   const from = emu.requests.total
-  const r = await run(process.execPath, [bin, 'orders', 'list', '--all', '--limit', '50', '-o', 'jsonl'], env)
+  const r = await run(node, [bin, 'orders', 'list', '--all', '--limit', '50', '-o', 'jsonl'], env)
   await new Promise((res) => setTimeout(res, 200))
   const times = emu.requests.times.slice(from)
   const limited = emu.requests.limited
@@ -392,17 +488,11 @@ async function metrics(data) {
   const runs = quick ? 3 : 7
   const t = {list: [], month: [], day: []}
   for (let i = 0; i < runs; i++) {
-    t.list.push((await run(process.execPath, [bin, 'products', 'list'], env)).ms)
+    t.list.push((await run(node, [bin, 'products', 'list'], env)).ms)
     t.month.push(
-      (
-        await run(
-          process.execPath,
-          [bin, 'metrics', '--last', '18m', '--interval', 'month', '--metric', 'revenue,orders,mrr,active_subscriptions', '-o', 'jsonl'],
-          env,
-        )
-      ).ms,
+      (await run(node, [bin, 'metrics', '--last', '18m', '--interval', 'month', '--metric', 'revenue,orders,mrr,active_subscriptions', '-o', 'jsonl'], env)).ms,
     )
-    t.day.push((await run(process.execPath, [bin, 'metrics', '--last', '90d', '--interval', 'day', '--timezone', 'Asia/Kolkata', '-o', 'jsonl'], env)).ms)
+    t.day.push((await run(node, [bin, 'metrics', '--last', '90d', '--interval', 'day', '--timezone', 'Asia/Kolkata', '-o', 'jsonl'], env)).ms)
   }
   await stop(emu)
   const base = median(t.list)
@@ -450,28 +540,41 @@ async function ingestLoop(url, token, file, batch) {
 }
 
 async function ingest(data) {
-  const n = quick ? 50_000 : 200_000
-  const emu = await startEmulator(['--data', data, '--quiet', '--latency', '25ms', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
-  const env = envFor(emu, {TILL_RATE_LIMIT: '1000000/60s'})
-  const loopFile = join(data, 'loop.jsonl')
-  const tillFile = join(data, 'till.jsonl')
-  mkdirSync(data, {recursive: true})
-  eventsFile(loopFile, n, 'loop')
-  eventsFile(tillFile, n, 'till')
-  const started = performance.now()
-  const loopInserted = await ingestLoop(emu.info.production.url, emu.info.production.organization_token, loopFile, 1000)
-  const loopMs = performance.now() - started
-  const r = await run(process.execPath, ['--require', rssHook, bin, 'events', 'ingest', tillFile, '--json'], env)
-  await stop(emu)
-  const summary = JSON.parse(r.stdout.trim().split('\n').at(-1))
-  const rss = Number(/till-bench-maxrss=(\d+)/.exec(r.stderr)?.[1] ?? NaN) / 1024
+  const data_ = []
+  const peaks = []
+  for (const n of SIZES) {
+    const emu = await startEmulator(['--data', join(data, String(n)), '--quiet', '--latency', '25ms', '--rate-limit', 'off', '--ip-rate-limit', 'off'])
+    const env = envFor(emu, {TILL_RATE_LIMIT: '1000000/60s'})
+    const loopFile = join(data, `loop-${n}.jsonl`)
+    const tillFile = join(data, `till-${n}.jsonl`)
+    mkdirSync(data, {recursive: true})
+    eventsFile(loopFile, n, 'loop')
+    eventsFile(tillFile, n, 'till')
+    const started = performance.now()
+    const loopInserted = await ingestLoop(emu.info.production.url, emu.info.production.organization_token, loopFile, 1000)
+    const loopMs = performance.now() - started
+    const r = await run(node, ['--require', rssHook, bin, 'events', 'ingest', tillFile, '--json'], env)
+    await stop(emu)
+    const summary = JSON.parse(r.stdout.trim().split('\n').at(-1))
+    const rss = peakOf(r.stderr)
+    peaks.push(rss)
+    data_.push(
+      [`sequential loop of POSTs, ${fmt(n)}`, fmt(loopMs), '1.00', fmt(loopInserted), fmt(Math.ceil(n / 1000)), '-', '-'],
+      [
+        `till events ingest, ${fmt(n)}`,
+        fmt(r.ms),
+        fmt(r.ms / loopMs, 2),
+        fmt(summary.inserted),
+        fmt(summary.requests),
+        fmt(rss, 1),
+        rss <= MEMORY_AIM_MIB ? 'yes' : 'NO',
+      ],
+    )
+  }
   table(
-    `6. Ingest ${fmt(n)} events at --latency 25ms (batches of 1,000)`,
-    ['method', 'ms', 'ratio to loop', 'inserted', 'requests', 'peak RSS MiB'],
-    [
-      ['sequential loop of POSTs', fmt(loopMs), '1.00', fmt(loopInserted), fmt(Math.ceil(n / 1000)), '-'],
-      ['till events ingest', fmt(r.ms), fmt(r.ms / loopMs, 2), fmt(summary.inserted), fmt(summary.requests), fmt(rss, 1)],
-    ],
+    `6. Ingest events at --latency 25ms (batches of 1,000; the peak grows ${growth(peaks)}x from ${fmt(SIZES[0])} to ${fmt(SIZES.at(-1))})`,
+    ['method', 'ms', 'ratio to loop', 'inserted', 'requests', 'peak RSS MiB', `<= ${MEMORY_AIM_MIB} MiB`],
+    data_,
   )
 }
 
@@ -581,7 +684,7 @@ async function load(data) {
       file,
       Array.from({length: EACH}, (_, i) => `${JSON.stringify({email: `load-${p}-${i}@example.com`, external_id: `load_${p}_${i}`})}\n`).join(''),
     )
-    return run(process.execPath, [bin, 'customers', 'import', file, '-o', 'jsonl'], env).catch((e) => ({failed: e}))
+    return run(node, [bin, 'customers', 'import', file, '-o', 'jsonl'], env).catch((e) => ({failed: e}))
   })
   const results = await Promise.all(runs)
   const seconds = (performance.now() - started) / 1000
@@ -663,11 +766,11 @@ async function migrateFrom(name, data) {
   const steps = []
   const sequence = async (round) => {
     const out = join(data, `move-${round}`)
-    const migrate = await run(process.execPath, [bin, 'migrate', name, '--out', out, ...source.args, '--json'], env)
+    const migrate = await run(node, [bin, 'migrate', name, '--out', out, ...source.args, '--json'], env)
     // the plan: changes pending the first time (exit 10), nothing to do the second (exit 0); anything else throws
-    await run(process.execPath, [bin, 'catalog', 'plan', join(out, 'catalog.yaml')], env, 'pipe', round === 1)
-    const apply = round === 1 ? await run(process.execPath, [bin, 'catalog', 'apply', join(out, 'catalog.yaml'), '--yes'], env) : {ms: 0}
-    const imported = await run(process.execPath, [bin, 'customers', 'import', join(out, 'customers.jsonl')], env)
+    await run(node, [bin, 'catalog', 'plan', join(out, 'catalog.yaml')], env, 'pipe', round === 1)
+    const apply = round === 1 ? await run(node, [bin, 'catalog', 'apply', join(out, 'catalog.yaml'), '--yes'], env) : {ms: 0}
+    const imported = await run(node, [bin, 'customers', 'import', join(out, 'customers.jsonl')], env)
     const summary = /(\d+) created, (\d+) updated/.exec(imported.stderr)
     steps.push([
       round === 1 ? 'first' : 'second',
@@ -796,9 +899,18 @@ async function clockYear(data) {
 
 const work = mkdtempSync(join(tmpdir(), 'till-bench-'))
 try {
-  console.log(`till benchmark (node ${process.version}${quick ? ', quick' : ''})`)
-  spawnSync(process.execPath, [bin, '--version'])
-  if (wanted(1)) await startup(join(work, 'small'))
+  console.log(
+    `till benchmark (${NODES.map(versionOf).join(', ')}${quick ? ', quick' : ''}; load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')})`,
+  )
+  for (const binary of NODES) spawnSync(binary, [bin, '--version'])
+  if (wanted(1))
+    for (const binary of NODES) {
+      node = binary
+      await startup(join(work, `small-${versionOf(binary)}`))
+    }
+  node = NODES[0]
   // `--startup`: only the start-up figures
   if (!process.argv.includes('--startup')) {
     if (wanted(2)) await exportOrders(join(work, 'export'))
@@ -808,8 +920,9 @@ try {
     if (wanted(6)) await ingest(join(work, 'ingest'))
     if (wanted(7)) await scale(join(work, 'scale'))
     if (wanted(8)) await load(join(work, 'load'))
-    if (wanted(10)) await largeCatalog(join(work, 'catalog'))
-    if (wanted(11)) await clockYear(join(work, 'clock'))
+    if (wanted(11)) await largeCatalog(join(work, 'catalog-large'))
+    if (wanted(12)) await clockYear(join(work, 'clock'))
+    if (wanted(10)) await catalogPlan(join(work, 'catalog'))
     if (wanted(9)) {
       const names =
         process.argv

@@ -185,7 +185,7 @@ export const shared = {
   bundle: true,
   format: 'cjs',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,

@@ -3,8 +3,8 @@
 // entry (cli/main.js), every command and hook, the autocomplete plugin's commands, the emulator and
 // their dependencies (oclif, undici...). esbuild wraps each module that is first reached through a
 // require or import() in a function run on first use, so a command runs only its own code. One file,
-// because bin/run.js loads it with a V8 code cache (src/cli/compile-cache.ts), and ES modules, which
-// the previous bundle was made of, cannot be (Node 20 has no compile cache).
+// because bin/run.js loads it with a V8 code cache of its own (src/cli/compile-cache.ts), made after a
+// run, and ES modules, which the previous bundle was made of, cannot be.
 // oclif finds each command through a one-line stub in dist/bundle/commands (package.json
 // oclif.commands) that takes it from the bundle; the hooks likewise.
 // `till/client` (dist/client) is the library build and is not bundled.
@@ -114,7 +114,7 @@ await build({
   ...shared,
   entryPoints: [entry],
   outfile: bundle,
-  // import() becomes a require: code compiled through node:vm cannot import() on Node 20 without a flag
+  // import() becomes a require: code compiled through node:vm has no import() unless told a loader for it
   supported: {'dynamic-import': false},
   define: {'import.meta.url': '__tillModuleUrl'},
   banner: {js: 'const __tillModuleUrl = require("node:url").pathToFileURL(__filename).href;'},

@@ -23,17 +23,17 @@ function files(dir: string): string[] {
 /** Every module specifier a file imports, statically, with `import()` or as a module augmentation. */
 const specifiers = (text: string) => [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+|declare\s+module\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
 
-/** The relative modules a file loads at run time (type-only imports are erased, and do not count). */
-function runtimeImports(file: string): string[] {
+/** The relative modules a file imports, type-only imports included (a circle of types is a circle all the same). */
+function relativeImports(file: string): string[] {
   const text = readFileSync(file, 'utf8')
-  return [...text.matchAll(/^(?:import|export)\s+(?!type\b)[^'";]*?from\s+['"](\.[^'"]+)['"]/gm), ...text.matchAll(/import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map(
-    (m) => join(file, '..', m[1]!.replace(/\.js$/, '.ts')),
+  return [...text.matchAll(/^(?:import|export)\s+[^'";]*?from\s+['"](\.[^'"]+)['"]/gm), ...text.matchAll(/import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map((m) =>
+    join(file, '..', m[1]!.replace(/\.js$/, '.ts')),
   )
 }
 
 /** Each set of files that import one another in a circle (strongly connected components of two or more). */
 function importLoops(all: string[]): string[][] {
-  const graph = new Map(all.map((f) => [f, runtimeImports(f).filter((d) => d !== f)]))
+  const graph = new Map(all.map((f) => [f, relativeImports(f).filter((d) => d !== f)]))
   const index = new Map<string, number>()
   const low = new Map<string, number>()
   const stack: string[] = []

@@ -51,6 +51,11 @@ describe('cacheKind', () => {
     expect(cacheKind(['products', 'list', '--help'])).toBe('help')
     expect(cacheKind(['orders', '-h'])).toBe('help')
     expect(cacheKind(['emulator', 'start', '--help'])).toBe('help')
+    // reading every page: other heap settings (bin/run.js), so a cache of its own
+    expect(cacheKind(['orders', 'list', '--all', '-o', 'jsonl'])).toBe('stream')
+    expect(cacheKind(['-p', 'sandbox', 'events', 'ingest', 'usage.jsonl'])).toBe('stream')
+    expect(cacheKind(['events', 'list'])).toBe('command')
+    expect(cacheKind(['orders', 'list', '--all', '--help'])).toBe('help')
   })
 
   it('reads global flags before the command as main does', () => {

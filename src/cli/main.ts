@@ -64,7 +64,7 @@ function useRunManifest(rootDir: string, argv: string[]): string | undefined {
   }
   let run: string | undefined
   let named: string | undefined
-  if (kind === 'command' && args[0] !== 'autocomplete') {
+  if ((kind === 'command' || kind === 'stream') && args[0] !== 'autocomplete') {
     // the command named in full reads a manifest of its own; anything else (a topic, an alias, a typo) all commands
     const own = namedIn('run-manifests')
     run = own?.file

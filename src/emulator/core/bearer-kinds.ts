@@ -1,6 +1,6 @@
 // Bearer tokens a resource resolves itself (OAuth access tokens), besides the organization and customer
 // tokens the pipeline knows: the core holds the registry, the resource registers its kind.
-import type {Auth, Env} from './http.js'
+import type {Auth, Env} from './env.js'
 
 /** A kind of bearer token a resource resolves itself (OAuth access tokens): see `registerBearerKind`. */
 export interface BearerKind {

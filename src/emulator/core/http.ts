@@ -9,6 +9,7 @@ import {HttpError, insufficientScope, invalidToken, methodNotAllowed, routeNotFo
 import {KNOWN_PREFIXES, type Random} from './ids.js'
 import type {RateLimiter, Rule} from './limits.js'
 import type {EnvData, EnvName} from './model.js'
+import type {Auth, Env} from './env.js'
 import type {View} from './present.js'
 import {bearerKindOf} from './bearer-kinds.js'
 import {acceptedScopes} from './scopes.js'
@@ -17,45 +18,8 @@ import type {Operation} from './contract.js'
 import type {ContractMode} from './contract-mode.js'
 import {API_VERSIONS, type ApiVersion} from '../../client/version.js'
 
-export interface EmulatorOptions {
-  /** How long a created order stays `pending` before it counts as `paid`. */
-  paymentDelayMs: number
-  /** How long after POST /invoice the document exists. */
-  invoiceDelayMs: number
-  /** Lifetime of customer session tokens. */
-  sessionTtlMs: number
-  now: () => number
-  /** One line per request, or nothing. */
-  log: (line: string) => void
-}
-
 export {registerBearerKind, type BearerKind} from './bearer-kinds.js'
-
-export type EventListener = (env: Env, type: string, data: unknown) => void
-
-/** One environment: its store, options, public origin and event listeners. */
-export interface Env {
-  name: EnvName
-  store: Store
-  options: EmulatorOptions
-  /** `http://127.0.0.1:PORT`, known once listening. */
-  origin: string
-  listeners: EventListener[]
-  /** Sends a recorded webhook event again to the endpoints it went to. */
-  redeliver: (eventId: string) => void
-  /** Raises the events of timed changes that have fallen due (the resources' settle, now). */
-  settle: () => void
-  /** The environment's time (its clock, resources/clock): every object's and event's time reads it. */
-  now: () => number
-}
-
-export const emit = (env: Env, type: string, data: unknown): void => env.listeners.forEach((listener) => listener(env, type, data))
-
-export type Auth =
-  | {kind: 'anonymous'}
-  /** `scopes` is absent for organization access tokens (they hold every scope) and set for OAuth tokens. */
-  | {kind: 'organization'; scopes?: string[]; clientId?: string}
-  | {kind: 'customer'; customerId: string; memberId?: string} // memberId: the member a member session acts as
+export {type Auth, type EmulatorOptions, type Env, type EventListener, emit} from './env.js'
 
 export interface Ctx {
   env: Env
