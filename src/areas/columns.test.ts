@@ -80,7 +80,7 @@ describe('products', () => {
     expect(productPrice(price({amount_type: 'free', price_currency: 'usd'}))).toBe('free')
     expect(productPrice(price({amount_type: 'custom', minimum_amount: 100, price_currency: 'usd'}))).toBe('pay what you want (min $1.00)')
     expect(productPrice(price({amount_type: 'custom', minimum_amount: 0, price_currency: 'eur'}))).toBe('pay what you want')
-    expect(productPrice(price({amount_type: 'metered_unit', unit_amount: '0.5', price_currency: 'usd'}))).toBe('metered')
+    expect(productPrice(price({amount_type: 'metered_unit', unit_amount: '0.5', price_currency: 'usd'}))).toBe('$0.005/unit')
     expect(
       productPrice({
         prices: [

@@ -1,7 +1,6 @@
 // Everything a command needs, built lazily: the resolved profile, the API client (and, for the
 // `local` profile with nothing listening, an emulator run in-process), the terminal facts.
 import {mkdirSync} from 'node:fs'
-import {connect} from 'node:net'
 import {join} from 'node:path'
 import {isatty} from 'node:tty'
 
@@ -16,6 +15,7 @@ import {retiringVersionWarning, warningDue} from './config/version-warning.js'
 import {requestDeadlineMs} from './settings.js'
 import {terminalLines} from './output/format.js'
 
+import {answers, memberNeeded} from './reachability.js'
 export {ENVIRONMENT_BUDGETS, PER_IP_BUDGET, resolveProfile, type ResolvedProfile, type ResolveInput} from './config/resolve-profile.js'
 import {PER_IP_BUDGET, resolveProfile, type ResolvedProfile} from './config/resolve-profile.js'
 
@@ -47,22 +47,6 @@ export interface ContextOptions {
   oclifCacheDir?: string
   version: string
   io?: IO
-}
-
-/** True when something accepts TCP connections at the URL's host and port. */
-function answers(url: string, timeoutMs = 500): Promise<boolean> {
-  const u = new URL(url)
-  const port = Number(u.port || (u.protocol === 'https:' ? 443 : 80))
-  return new Promise((resolve) => {
-    const socket = connect({host: u.hostname, port})
-    const done = (ok: boolean) => {
-      socket.destroy()
-      resolve(ok)
-    }
-    socket.setTimeout(timeoutMs, () => done(false))
-    socket.once('connect', () => done(true))
-    socket.once('error', () => done(false))
-  })
 }
 
 const isLoopback = (url: string) => isLoopbackHost(new URL(url).hostname)
@@ -402,16 +386,4 @@ export class Context {
   async close(): Promise<void> {
     await Promise.allSettled(this.closers.reverse().map((c) => c()))
   }
-}
-
-/** The service's 422 for a team customer's session without a member, as one line naming the flags. */
-function memberNeeded(error: unknown, as: {externalId?: string; customerId?: string}): TillError | undefined {
-  const detail = (error as {status?: number; body?: {detail?: Array<{loc?: unknown[]; msg?: string}>}}).body?.detail
-  const required = (d: {loc?: unknown[]; msg?: string}) => d.loc?.at(-1) === 'member_id' && /required/.test(d.msg ?? '')
-  if ((error as {status?: number}).status !== 422 || !Array.isArray(detail) || !detail.some(required)) return undefined
-  const customer = as.externalId ?? as.customerId
-  return usageError(
-    `${customer} is a team customer: its portal session acts as one of its members`,
-    `add --as-member-external-id EXTERNAL_ID or --as-member ID (see: till customers members list ${as.externalId ? `--external-id ${as.externalId}` : as.customerId})`,
-  )
 }

@@ -35,7 +35,8 @@ export default class TillHelp extends Help {
       return list.map(([left, right]) => `${left.padEnd(width)}  ${right}`).join('\n')
     }
     // the VERSION line as `till --version` says it, with the API version
-    this.log(this.formatRoot().replace(this.config.userAgent, `${this.config.userAgent} polar-api/${API_VERSION}`))
+    // the command's name, whatever the package is published as (oclif's user agent names the package)
+    this.log(this.formatRoot().replace(this.config.userAgent, `${this.config.userAgent.replace(/^[^/]+\//, `${this.config.bin}/`)} polar-api/${API_VERSION}`))
     this.log('')
     this.log(this.section('START HERE', rows(START_HERE.map(([command, what]) => [`${bin} ${command}`, what]))))
     this.log('')

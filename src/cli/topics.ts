@@ -8,6 +8,8 @@ import {RESOURCES, type ResourceDescription} from '../client/resources/described
 /** Topics that are not a resource's own, by their words (`orders invoice`). */
 export const COMMAND_TOPICS: Readonly<Record<string, string>> = {
   'checkouts client': 'A checkout as its buyer sees it, by its client secret (no token): show it, change what the buyer may.',
+  'emulator clock':
+    "The emulator's clock, one per environment: show it, move it forward (renewals, dunning, trials and ends of period settled in time order), put it back.",
   'orders invoice': "Generate and fetch an order's invoice.",
   'portal orders invoice': 'Generate and fetch an invoice, as the customer.',
   auth: 'Sign in through the browser (OAuth2) or with an organization access token, see who you are, sign out.',
@@ -15,7 +17,7 @@ export const COMMAND_TOPICS: Readonly<Record<string, string>> = {
   catalog: 'The catalog as code: pull benefits, products and checkout links to a YAML file, plan and apply it to another environment.',
   migrate: "Moving to Polar: convert another billing platform's catalog and customers into files for catalog apply and customers import.",
   emulator:
-    'Run the local emulator of the API (production and sandbox on loopback), and make happen what no API call can (renewals, failed payments, disputes, listener reconnects).',
+    'Run the local emulator of the API (production and sandbox on loopback), and make happen what no API call can (renewals, failed payments, disputes, time passing, listener reconnects).',
   portal: 'The Customer Portal API, acting for one customer (TILL_CUSTOMER_TOKEN or --as-customer).',
   profiles: 'Profiles: environments, base URLs, tokens and rate budgets.',
 }

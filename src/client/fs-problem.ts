@@ -77,7 +77,9 @@ const READS = new Set(['open', 'read', 'stat', 'lstat', 'scandir', 'access'])
  */
 export function systemFileError(error: NodeJS.ErrnoException): TillError {
   const path = (error.path ?? '').replace(/\.[^./]*\.(part|tmp)$|\.partial-\d+$/, '')
-  if (MISSING.has(error.code ?? '') && READS.has(error.syscall ?? ''))
+  // a temporary file is one till writes: its folder missing is no file to read
+  const temporary = path !== (error.path ?? '')
+  if (!temporary && MISSING.has(error.code ?? '') && READS.has(error.syscall ?? ''))
     return fsError(error, 'read', path, ExitCode.usage, `check the path (relative to the current folder, ${process.cwd()})`)
   return fsError(error, VERBS[error.syscall ?? ''] ?? 'use', path)
 }

@@ -1,4 +1,4 @@
-// till's API client as a library: `import {createClient, listOrders} from 'till/client'`.
+// till's API client as a library: `import {createClient, listOrders} from 'till-cli/client'`.
 // Transport, pacing within the rate budget (shared across processes through a file when given one),
 // Retry-After waits, safe retries, streaming pagination, typed errors and one module per resource.
 // Nothing here reads flags, argv or the terminal: callers pass what they want and get callbacks.
@@ -39,7 +39,7 @@ export {
   type ListenState,
 } from './listen.js'
 export * from './resources/index.js'
-/** The wire types, generated from the service's OpenAPI document: `import type {wire} from 'till/client'`. */
+/** The wire types, generated from the service's OpenAPI document: `import type {wire} from 'till-cli/client'`. */
 export type * as wire from './wire/index.js'
 
 /** The service's documented limits (spec §8): 500 requests a minute per organization, 100 a second per IP. */

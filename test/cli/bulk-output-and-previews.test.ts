@@ -6,10 +6,11 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {envVars, expectNoToken, linesOf, runAnswering, runTty, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 
 const unknownId = () => '00000000-0000-4000-8000-000000000000'
 
-describe('issue 22: shapes, messages, views', {timeout: 90_000}, () => {
+describe('issue 22: shapes, messages, views', {timeout: scaled(90_000)}, () => {
   let emulator: Emulator
   let env: EnvHandle
   let box: Sandbox

@@ -12,11 +12,12 @@ import {envVars, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, listAll, ROOT, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {RESOURCES, type ResourceDescription} from '../../src/client/resources/described.js'
+import {scaled} from '../helpers/machine.js'
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const ID_ALONE = new RegExp(`^${UUID}\\n$`)
 
-describe('a piped create prints the id alone (and a one-time secret)', {timeout: 60_000}, () => {
+describe('a piped create prints the id alone (and a one-time secret)', {timeout: scaled(60_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
   const till = (args: string[]): Promise<CliResult> => runInProcess(args, {env: box.env({...envVars(emulator.production), TILL_ENV: 'local'})})

@@ -8,8 +8,9 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {envVars, runCli, runTty, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
-describe('issue 34: first day, hundredth day', {timeout: 60_000}, () => {
+describe('issue 34: first day, hundredth day', {timeout: scaled(60_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
   const vars = (extra: Record<string, string | undefined> = {}) =>

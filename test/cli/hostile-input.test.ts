@@ -131,9 +131,7 @@ describe('careless and hostile input', () => {
 
   it('`till api` alone says what it needs in one line and shows an example', async () => {
     const r = await till(['api'])
-    expect(r.stderr).toBe(
-      'Error: missing the METHOD and PATH arguments (till api METHOD PATH)\nHint: e.g. till api GET /organizations/; see: till api --help\n',
-    )
+    expect(r.stderr).toBe('Error: missing the PATH argument (till api [METHOD] PATH)\nHint: e.g. till api /organizations/; see: till api --help\n')
     expect(r.code).toBe(2)
     const one = await till(['products', 'get'])
     expect(one.stderr).toMatch(/^Error: missing the ID argument \(till products get ID\)\nHint: e\.g\. till products get /)

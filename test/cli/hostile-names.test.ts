@@ -9,6 +9,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, KEY, runAnswering, runCli, runTty, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
 import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 
 const HOSTILE = 'Evil \u001b]52;c;aGk=\u0007 \u001b[2J \u202egnp.exe\u202c X\rY\u0000Z'
 /** How HOSTILE reads once escaped (a carriage return: a space on one line, \x0d in a message of several). */
@@ -24,7 +25,7 @@ function expectInert(screen: string, label: string): void {
   expect(screen, label).not.toContain('X\rY')
 }
 
-describe('hostile names on a terminal', {timeout: 180_000}, () => {
+describe('hostile names on a terminal', {timeout: scaled(180_000)}, () => {
   let emulator: Emulator
   let env: EnvHandle
   let box: Sandbox

@@ -12,6 +12,7 @@ import {expectNoToken, linesOf, runCli, sandbox, spawnCli, type Sandbox} from '.
 import {api, control, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {startSecretService, type SecretService} from '../helpers/keyring.js'
+import {scaled} from '../helpers/machine.js'
 
 let emu: Emulator
 let service: SecretService
@@ -19,7 +20,7 @@ let service: SecretService
 beforeAll(async () => {
   service = startSecretService()
   emu = await startEmulator()
-}, 60_000)
+}, scaled(60_000))
 
 afterAll(async () => {
   await emu?.stop()

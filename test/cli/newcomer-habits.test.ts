@@ -11,6 +11,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {envVars, linesOf, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 /** A loopback port nothing listens on (one that was free a moment ago). */
 async function closedPort(): Promise<number> {
@@ -21,7 +22,7 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-describe('issue 47: habits from gh and the Stripe CLI', {timeout: 60_000}, () => {
+describe('issue 47: habits from gh and the Stripe CLI', {timeout: scaled(60_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
   const vars = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(emulator.production), TILL_ENV: 'local', ...extra})

@@ -12,6 +12,7 @@ import {envVars, KEY, linesOf, runAnswering, runShell, runTty, sandbox, sh, spaw
 import {ROOT, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {renderScreen} from '../helpers/screen.js'
+import {scaled} from '../helpers/machine.js'
 
 /** A loopback port nothing listens on (one that was free a moment ago). */
 async function closedPort(): Promise<number> {
@@ -22,7 +23,7 @@ async function closedPort(): Promise<number> {
   return port
 }
 
-describe('issue 47: polish', {timeout: 60_000}, () => {
+describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
   const vars = () => box.env({...envVars(emulator.production), TILL_ENV: 'local'})

@@ -295,24 +295,28 @@ describe('README tasks 6 and 7 run offline on a fresh install (issue 47 item 1)'
   const login = tasks.find((e) => /^till auth login --environment sandbox --url http:\/\/127\.0\.0\.1:4011\/v1\b/.test(e.command))
   const list = tasks.find((e) => e.command === 'till -p sandbox subscriptions list --active')
 
-  it("signs in to the emulator's sandbox with the token it printed (on a terminal), then lists its subscriptions", async () => {
-    expect(login, 'the emulator form of task 6 in the README').toBeDefined()
-    expect(list, 'task 7 in the README').toBeDefined()
-    const fresh = sandbox() // no config at all: the profile local alone
-    try {
-      // the test's emulator serves sandbox on a port of its own instead of 4011
-      const line = login!.command.replace('http://127.0.0.1:4011/v1', emulator.sandbox.url).replace(/^till /, `${TILL} `)
-      const signIn = await runAnswering(line, fresh.env(), [{when: /Organization access token \(sandbox\)/, send: `${emulator.sandbox.token}${KEY.enter}`}])
-      expect(signIn.code, signIn.stdout).toBe(0)
-      expect(signIn.stdout).toMatch(/Signed in to sandbox as organization .*Profile "sandbox" is active\./s)
-      const r = await runInProcess(plainWords(list!.command)!.slice(1), {env: fresh.env()})
-      expect(r.code, r.stderr).toBe(0)
-      const subscriptions = await api(emulator.sandbox, 'GET', '/subscriptions/?active=true&limit=1')
-      if (subscriptions.body.items.length > 0) expect(r.stdout).toContain(subscriptions.body.items[0].id)
-    } finally {
-      fresh.cleanup()
-    }
-  }, 60_000)
+  it(
+    "signs in to the emulator's sandbox with the token it printed (on a terminal), then lists its subscriptions",
+    async () => {
+      expect(login, 'the emulator form of task 6 in the README').toBeDefined()
+      expect(list, 'task 7 in the README').toBeDefined()
+      const fresh = sandbox() // no config at all: the profile local alone
+      try {
+        // the test's emulator serves sandbox on a port of its own instead of 4011
+        const line = login!.command.replace('http://127.0.0.1:4011/v1', emulator.sandbox.url).replace(/^till /, `${TILL} `)
+        const signIn = await runAnswering(line, fresh.env(), [{when: /Organization access token \(sandbox\)/, send: `${emulator.sandbox.token}${KEY.enter}`}])
+        expect(signIn.code, signIn.stdout).toBe(0)
+        expect(signIn.stdout).toMatch(/Signed in to sandbox as organization .*Profile "sandbox" is active\./s)
+        const r = await runInProcess(plainWords(list!.command)!.slice(1), {env: fresh.env()})
+        expect(r.code, r.stderr).toBe(0)
+        const subscriptions = await api(emulator.sandbox, 'GET', '/subscriptions/?active=true&limit=1')
+        if (subscriptions.body.items.length > 0) expect(r.stdout).toContain(subscriptions.body.items[0].id)
+      } finally {
+        fresh.cleanup()
+      }
+    },
+    scaled(60_000),
+  )
 })
 
 describe('reading the examples', () => {

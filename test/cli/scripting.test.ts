@@ -25,8 +25,9 @@ import {
 import {runInProcess} from '../helpers/in-process.js'
 import {api, listAll, ROOT, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {allowRefusals} from '../helpers/contract.js'
+import {scaled} from '../helpers/machine.js'
 
-describe('operator traps', {timeout: 90_000}, () => {
+describe('operator traps', {timeout: scaled(90_000)}, () => {
   let emulator: Emulator
   let env: EnvHandle
   let box: Sandbox

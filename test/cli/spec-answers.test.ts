@@ -17,6 +17,7 @@ import {ROOT} from '../helpers/emulator.js'
 import {sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {documented, PASSES, startSpecServer, type Pass, type SpecServer} from '../helpers/spec-server.js'
+import {scaled} from '../helpers/machine.js'
 
 /** Read-only commands left out, and why. */
 const SKIPPED: Record<string, string> = {
@@ -104,7 +105,7 @@ describe('till reads every answer the published document allows', () => {
     for (const c of all) expect(c.formats.length, c.command).toBeGreaterThan(0)
   })
 
-  it('runs each command in every format and every pass without an internal error', {timeout: 300_000}, async () => {
+  it('runs each command in every format and every pass without an internal error', {timeout: scaled(300_000)}, async () => {
     // each command runs once per pass and once per format: run i uses pass i and format i (cycling the
     // shorter list, shifted per command), so every format and every pass meets every command
     const runs: Array<{c: Case; pass: Pass; format: string[]}> = []

@@ -8,10 +8,11 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {asShown, envVars, linesOf, runTty, sandbox, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {api, listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/
 
-describe('issue 34: widths, raw values, detail views', {timeout: 90_000}, () => {
+describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
   const vars = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(emulator.sandbox), TERM: 'xterm-256color', ...extra})

@@ -10,8 +10,9 @@ import {envVars, linesOf, runAnswering, runTty, sandbox, sh, stripAnsi, TILL, ty
 import {listAll, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {renderScreen} from '../helpers/screen.js'
+import {scaled} from '../helpers/machine.js'
 
-describe('issue 47: waits and interrupts', {timeout: 90_000}, () => {
+describe('issue 47: waits and interrupts', {timeout: scaled(90_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
   // a budget of 2 requests every 2 seconds: the third request of a command waits about 2 s

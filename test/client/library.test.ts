@@ -1,4 +1,4 @@
-// The API client is a library a Node script can import (`till/client`), with no command line in it:
+// The API client is a library a Node script can import (`till-cli/client`), with no command line in it:
 // a script lists every order through it, and src/client imports nothing of the command line's packages.
 import {execFile} from 'node:child_process'
 import {readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
@@ -35,13 +35,13 @@ describe('src/client as a library', () => {
     box?.cleanup()
   })
 
-  it('a Node script imports till/client and streams every order, in order, with the count the API gives', async () => {
-    // In the package folder, so that `till/client` resolves through package.json "exports".
+  it('a Node script imports till-cli/client and streams every order, in order, with the count the API gives', async () => {
+    // In the package folder, so that `till-cli/client` resolves through package.json "exports".
     const script = join(ROOT, 'test', 'client', `.export-${process.pid}.mjs`)
     writeFileSync(
       script,
       [
-        "import {createClient, listOrders} from 'till/client'",
+        "import {createClient, listOrders} from 'till-cli/client'",
         'const client = createClient({baseUrl: process.env.BASE, token: process.env.TOKEN, paceFile: process.env.PACE})',
         'const ids = []',
         'for await (const order of listOrders(client, {}, {limit: 100, all: true})) ids.push(order.id)',
@@ -61,7 +61,7 @@ describe('src/client as a library', () => {
     }
   })
 
-  it('the package exports till/client with its types', () => {
+  it('the package exports till-cli/client with its types', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {exports: Record<string, {types: string; default: string}>}
     expect(pkg.exports['./client']).toEqual({types: './dist/client/index.d.ts', default: './dist/client/index.js'})
     expect(statSync(join(ROOT, 'dist', 'client', 'index.d.ts')).isFile()).toBe(true)

@@ -13,6 +13,7 @@ import {NetworkError} from '../../src/client/errors.js'
 import {Pacer} from '../../src/client/pace.js'
 import {type Sandbox, sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 const BODY = JSON.stringify({items: [], pagination: {total_count: 0, max_page: 1}})
 
@@ -73,13 +74,17 @@ describe('the deadline of a request', () => {
     expect(lines.filter((l) => /failed after \d+ms: TILL_DEADLINE$/.test(l))).toHaveLength(5)
   })
 
-  it('TILL_REQUEST_DEADLINE sets it on the command line: exit 6 naming it; a value that is not seconds is exit 2', async () => {
-    const env = (deadline: string) => box.env({TILL_API_URL: url, TILL_TOKEN: `polar_oat_${'d'.repeat(43)}`, TILL_REQUEST_DEADLINE: deadline})
-    const r = await runInProcess(['products', 'list'], {env: env('0.3')})
-    expect(r.code, r.stderr).toBe(6)
-    expect(r.stderr).toContain('no whole answer within 0.3 s, the deadline of a request')
-    const bad = await runInProcess(['products', 'list'], {env: env('soon')})
-    expect(bad.code, bad.stderr).toBe(2)
-    expect(bad.stderr).toContain('TILL_REQUEST_DEADLINE must be a number of seconds over 0 (e.g. 60), not "soon"')
-  }, 30_000)
+  it(
+    'TILL_REQUEST_DEADLINE sets it on the command line: exit 6 naming it; a value that is not seconds is exit 2',
+    async () => {
+      const env = (deadline: string) => box.env({TILL_API_URL: url, TILL_TOKEN: `polar_oat_${'d'.repeat(43)}`, TILL_REQUEST_DEADLINE: deadline})
+      const r = await runInProcess(['products', 'list'], {env: env('0.3')})
+      expect(r.code, r.stderr).toBe(6)
+      expect(r.stderr).toContain('no whole answer within 0.3 s, the deadline of a request')
+      const bad = await runInProcess(['products', 'list'], {env: env('soon')})
+      expect(bad.code, bad.stderr).toBe(2)
+      expect(bad.stderr).toContain('TILL_REQUEST_DEADLINE must be a number of seconds over 0 (e.g. 60), not "soon"')
+    },
+    scaled(30_000),
+  )
 })

@@ -8,6 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 import {sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 
 /** A catalog file of `count` products of one price each (about 95 bytes a product). */
 function productsFile(count: number): string {
@@ -26,7 +27,7 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
   }
 }
 
-describe('catalog plan of a large file', {timeout: 600_000}, () => {
+describe('catalog plan of a large file', {timeout: scaled(600_000)}, () => {
   const COUNT = 3000
   let emulator: Emulator
   let box: Sandbox

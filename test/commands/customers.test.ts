@@ -24,6 +24,7 @@ import {
 } from '../helpers/cli.js'
 import {api, listAll, ROOT, sleep, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 /** One webhook delivery as the receiver got it. */
 interface Delivery {
@@ -49,7 +50,7 @@ async function startReceiver(): Promise<{url: string; received: Delivery[]; clos
 
 const json = (r: CliResult): Json => JSON.parse(r.stdout)
 
-describe('customers, license keys, webhooks and org commands', {timeout: 90_000}, () => {
+describe('customers, license keys, webhooks and org commands', {timeout: scaled(90_000)}, () => {
   let emulator: Emulator
   let env: EnvHandle
   let box: Sandbox

@@ -11,6 +11,7 @@ import {allowRefusals} from '../helpers/contract.js'
 import {type Emulator, type Json, listAll} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {emptyTarget} from '../helpers/migration.js'
+import {scaled} from '../helpers/machine.js'
 
 describe('till migrate stripe --demo', () => {
   let emulator: Emulator
@@ -26,41 +27,45 @@ describe('till migrate stripe --demo', () => {
     box?.cleanup()
   })
 
-  it('converts the example account, then catalog plan, apply and customers import create what the precheck counts', async () => {
-    const out = join(box.root, 'demo')
-    const r = await till(['migrate', 'stripe', '--demo', '--out', out, '-p', 'prod'])
-    expect(r.code, r.stderr).toBe(0)
-    expect(r.stdout.split('\n').slice(0, 3)).toEqual([
-      'Precheck of the stripe-demo migration',
-      '',
-      "This is demo data: till's built-in example of a Stripe account, served on 127.0.0.1; nothing was read from Stripe.",
-    ])
-    expect(r.stderr).toContain('Demo data, not your account. Wrote ')
-    const report = JSON.parse(readFileSync(join(out, 'precheck.json'), 'utf8'))
-    expect(report).toMatchObject({source: 'stripe-demo', demo: expect.stringContaining('demo data')})
-    expect(report.counts.products).toEqual({read: 7, as_is: 2, changed: 3, not_moved: 2})
-    expect(report.counts.customers).toEqual({read: 12, as_is: 11, changed: 0, not_moved: 1})
-    expect(report.written).toEqual({meters: 1, benefits: 0, products: 6, discounts: 2, customers: 11})
-    const text = readFileSync(join(out, 'catalog.yaml'), 'utf8')
-    expect(text).toContain('migrated_from: stripe-demo:prod_DemoStarter')
-    expect(text).toContain('5000.00')
+  it(
+    'converts the example account, then catalog plan, apply and customers import create what the precheck counts',
+    async () => {
+      const out = join(box.root, 'demo')
+      const r = await till(['migrate', 'stripe', '--demo', '--out', out, '-p', 'prod'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.stdout.split('\n').slice(0, 3)).toEqual([
+        'Precheck of the stripe-demo migration',
+        '',
+        "This is demo data: till's built-in example of a Stripe account, served on 127.0.0.1; nothing was read from Stripe.",
+      ])
+      expect(r.stderr).toContain('Demo data, not your account. Wrote ')
+      const report = JSON.parse(readFileSync(join(out, 'precheck.json'), 'utf8'))
+      expect(report).toMatchObject({source: 'stripe-demo', demo: expect.stringContaining('demo data')})
+      expect(report.counts.products).toEqual({read: 7, as_is: 2, changed: 3, not_moved: 2})
+      expect(report.counts.customers).toEqual({read: 12, as_is: 11, changed: 0, not_moved: 1})
+      expect(report.written).toEqual({meters: 1, benefits: 0, products: 6, discounts: 2, customers: 11})
+      const text = readFileSync(join(out, 'catalog.yaml'), 'utf8')
+      expect(text).toContain('migrated_from: stripe-demo:prod_DemoStarter')
+      expect(text).toContain('5000.00')
 
-    const plan = await till(['catalog', 'plan', join(out, 'catalog.yaml'), '-p', 'prod'])
-    expect(plan.code, plan.stderr).toBe(10)
-    const apply = await till(['catalog', 'apply', join(out, 'catalog.yaml'), '-p', 'prod', '--yes'])
-    expect(apply.code, apply.stderr).toBe(0)
-    const imported = await till(['customers', 'import', join(out, 'customers.jsonl'), '-p', 'prod'])
-    expect(imported.code, imported.stderr).toBe(0)
-    expect(imported.stderr).toContain('11 customers: 11 created, 0 updated, 0 unchanged, 0 failed.')
-    const products = await listAll(emulator.production, '/products/')
-    expect(products).toHaveLength(report.written.products)
-    expect(products.every((p: Json) => String(p.metadata.migrated_from).startsWith('stripe-demo:'))).toBe(true)
-    const iceland = products.find((p: Json) => p.name === 'Demo Reykjavik Plan')
-    expect(iceland.prices[0]).toMatchObject({price_amount: 500_000, price_currency: 'isk'})
-    expect(await listAll(emulator.production, '/discounts/')).toHaveLength(report.written.discounts)
-    const again = await till(['catalog', 'plan', join(out, 'catalog.yaml'), '-p', 'prod'])
-    expect(again.code, again.stdout).toBe(0)
-  }, 120_000)
+      const plan = await till(['catalog', 'plan', join(out, 'catalog.yaml'), '-p', 'prod'])
+      expect(plan.code, plan.stderr).toBe(10)
+      const apply = await till(['catalog', 'apply', join(out, 'catalog.yaml'), '-p', 'prod', '--yes'])
+      expect(apply.code, apply.stderr).toBe(0)
+      const imported = await till(['customers', 'import', join(out, 'customers.jsonl'), '-p', 'prod'])
+      expect(imported.code, imported.stderr).toBe(0)
+      expect(imported.stderr).toContain('11 customers: 11 created, 0 updated, 0 unchanged, 0 failed.')
+      const products = await listAll(emulator.production, '/products/')
+      expect(products).toHaveLength(report.written.products)
+      expect(products.every((p: Json) => String(p.metadata.migrated_from).startsWith('stripe-demo:'))).toBe(true)
+      const iceland = products.find((p: Json) => p.name === 'Demo Reykjavik Plan')
+      expect(iceland.prices[0]).toMatchObject({price_amount: 500_000, price_currency: 'isk'})
+      expect(await listAll(emulator.production, '/discounts/')).toHaveLength(report.written.discounts)
+      const again = await till(['catalog', 'plan', join(out, 'catalog.yaml'), '-p', 'prod'])
+      expect(again.code, again.stdout).toBe(0)
+    },
+    scaled(120_000),
+  )
 
   it('takes no key and no --api-base: given one, it says they do not go together (exit 2)', async () => {
     allowRefusals()

@@ -14,6 +14,7 @@ import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
 import {type Sandbox, sandbox, spawnCli} from '../helpers/cli.js'
 import {type FakeStripe, generatedStripe, startFakeStripe} from '../helpers/fake-stripe.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 const KEY = `rk_live_${'Hq7'.repeat(12)}`
 const SECRET = KEY.slice(8)
@@ -174,34 +175,38 @@ describe('till migrate: sources that misbehave', () => {
     expect(elsewhere.requests).toEqual([])
   })
 
-  it('an answer trickled a byte at a time is given up at the request deadline (TILL_REQUEST_DEADLINE), each try', async () => {
-    const body = JSON.stringify({object: 'list', data: [], has_more: false})
-    const trickle = await serve((_req, res) => {
-      res.writeHead(200, {'content-type': 'application/json'})
-      let sent = 0
-      const timer = setInterval(() => {
-        if (res.destroyed) return clearInterval(timer)
-        res.write(body[sent++]!)
-        if (sent === body.length) {
-          clearInterval(timer)
-          res.end()
-        }
-      }, 200)
-      res.on('close', () => clearInterval(timer))
-    })
-    // the whole body would take 43 x 200 ms, against a deadline of 0.5 s (undici's own timeouts, which
-    // measure the gaps between bytes, never trip)
-    const r = await migrate('stripe', trickle.url, 'trickled', ['--debug'], {TILL_REQUEST_DEADLINE: '0.5'})
-    expect(r.code, r.stderr).toBe(6)
-    expect(r.stderr).toContain(
-      `Error: Stripe did not answer GET /v1/prices?active=true&limit=100 in time: no whole answer within 0.5 s, the deadline of a request`,
-    )
-    expect(r.stderr).toContain('Hint: run the migration again later, or give each request longer with TILL_REQUEST_DEADLINE (seconds)')
-    // each of the client's tries given up at its deadline
-    expect(r.stderr.match(/failed after \d+ms: TILL_DEADLINE/g)).toHaveLength(5)
-    expect(trickle.requests).toHaveLength(5)
-    expect(readdirSync(join(box.root, 'trickled'))).toEqual([])
-  }, 30_000)
+  it(
+    'an answer trickled a byte at a time is given up at the request deadline (TILL_REQUEST_DEADLINE), each try',
+    async () => {
+      const body = JSON.stringify({object: 'list', data: [], has_more: false})
+      const trickle = await serve((_req, res) => {
+        res.writeHead(200, {'content-type': 'application/json'})
+        let sent = 0
+        const timer = setInterval(() => {
+          if (res.destroyed) return clearInterval(timer)
+          res.write(body[sent++]!)
+          if (sent === body.length) {
+            clearInterval(timer)
+            res.end()
+          }
+        }, 200)
+        res.on('close', () => clearInterval(timer))
+      })
+      // the whole body would take 43 x 200 ms, against a deadline of 0.5 s (undici's own timeouts, which
+      // measure the gaps between bytes, never trip)
+      const r = await migrate('stripe', trickle.url, 'trickled', ['--debug'], {TILL_REQUEST_DEADLINE: '0.5'})
+      expect(r.code, r.stderr).toBe(6)
+      expect(r.stderr).toContain(
+        `Error: Stripe did not answer GET /v1/prices?active=true&limit=100 in time: no whole answer within 0.5 s, the deadline of a request`,
+      )
+      expect(r.stderr).toContain('Hint: run the migration again later, or give each request longer with TILL_REQUEST_DEADLINE (seconds)')
+      // each of the client's tries given up at its deadline
+      expect(r.stderr.match(/failed after \d+ms: TILL_DEADLINE/g)).toHaveLength(5)
+      expect(trickle.requests).toHaveLength(5)
+      expect(readdirSync(join(box.root, 'trickled'))).toEqual([])
+    },
+    scaled(30_000),
+  )
 
   it('--debug and the errors never show the key, even when the source echoes it in a redirect', async () => {
     // a redirect on its own origin to a URL carrying the key (followed), then one to another origin (not)
@@ -274,21 +279,25 @@ describe('till migrate: sources that misbehave', () => {
     expect(readdirSync(join(out, 'precheck.json'))).toEqual(['notes.txt'])
   })
 
-  it('a writer killed with SIGKILL leaves its temporary file, and the next run removes it', async () => {
-    // the source holds its first answer: the run is killed while it waits
-    const held = await serve(() => {})
-    const out = join(box.root, 'killed')
-    const run = spawnCli(['migrate', 'stripe', '--out', out, '--api-base', held.url, '--no-target'], {env: box.env({STRIPE_API_KEY: KEY}), timeoutMs: 60_000})
-    const part = `.customers.jsonl.${run.child.pid}.part`
-    const until = Date.now() + 45_000
-    while (!(existsSync(join(out, part)) && held.requests.length > 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
-    expect(readdirSync(out)).toEqual([part])
-    run.child.kill('SIGKILL')
-    const killed = await run.done
-    expect(killed.signal).toBe('SIGKILL')
-    expect(readdirSync(out)).toEqual([part])
-    const again = await migrate('stripe', stripe.url, 'killed')
-    expect(again.code, again.stderr).toBe(0)
-    expect(readdirSync(out).sort()).toEqual(['catalog.yaml', 'customers.jsonl', 'precheck.json'])
-  }, 60_000)
+  it(
+    'a writer killed with SIGKILL leaves its temporary file, and the next run removes it',
+    async () => {
+      // the source holds its first answer: the run is killed while it waits
+      const held = await serve(() => {})
+      const out = join(box.root, 'killed')
+      const run = spawnCli(['migrate', 'stripe', '--out', out, '--api-base', held.url, '--no-target'], {env: box.env({STRIPE_API_KEY: KEY}), timeoutMs: 60_000})
+      const part = `.customers.jsonl.${run.child.pid}.part`
+      const until = Date.now() + 45_000
+      while (!(existsSync(join(out, part)) && held.requests.length > 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
+      expect(readdirSync(out)).toEqual([part])
+      run.child.kill('SIGKILL')
+      const killed = await run.done
+      expect(killed.signal).toBe('SIGKILL')
+      expect(readdirSync(out)).toEqual([part])
+      const again = await migrate('stripe', stripe.url, 'killed')
+      expect(again.code, again.stderr).toBe(0)
+      expect(readdirSync(out).sort()).toEqual(['catalog.yaml', 'customers.jsonl', 'precheck.json'])
+    },
+    scaled(60_000),
+  )
 })

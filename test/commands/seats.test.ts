@@ -11,6 +11,7 @@ import {envVars, linesOf, sandbox, type CliResult, type Sandbox} from '../helper
 import {allowRefusals} from '../helpers/contract.js'
 import {api, control, listAll, sleep, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 /** A webhook receiver: the events the emulator posts, by type. */
 async function startReceiver(): Promise<{url: string; events: Array<{type: string; data: Json}>; close(): Promise<void>}> {
@@ -33,7 +34,7 @@ const json = (r: CliResult): Json => {
   return JSON.parse(r.stdout)
 }
 
-describe('seats', {timeout: 120_000}, () => {
+describe('seats', {timeout: scaled(120_000)}, () => {
   let emulator: Emulator
   let env: EnvHandle
   let box: Sandbox

@@ -49,7 +49,7 @@ async function waitFor(types: string[], timeoutMs = scaled(15_000)): Promise<voi
   while (types.some((t) => !typesReceived().has(t)) && Date.now() - started < timeoutMs) await new Promise((r) => setTimeout(r, 100))
 }
 
-it('every delivery passes validateEvent, for each event type the emulator sends', {timeout: 60_000}, async () => {
+it('every delivery passes validateEvent, for each event type the emulator sends', {timeout: scaled(60_000)}, async () => {
   const endpoint = await h.polar.webhooks.createWebhookEndpoint({url: receiverUrl, format: 'raw', events: [...WEBHOOK_EVENTS]})
   expect(endpoint.api_version).toBe('2026-10')
   const polar = h.polar

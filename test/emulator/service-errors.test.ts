@@ -29,6 +29,7 @@ import {
   type Json,
 } from '../helpers/emulator.js'
 import {brief} from '../helpers/expect.js'
+import {scaled} from '../helpers/machine.js'
 
 // some of the requests here are refused by the document on purpose (a malformed body, a missing length)
 allowRefusalsInFile()
@@ -410,6 +411,17 @@ const CASES: Record<string, () => Promise<ApiResponse>> = {
     const s = pick(await listAll(env, '/subscriptions/', 'status=canceled'), (x) => x.ended_at !== null, 'an ended subscription')
     return ctl('POST', `subscriptions/${s.id}/renew`)
   },
+  'ClockNotForward 409 emulator': async () => ctl('POST', 'clock/advance', {body: {to: '2000-01-01'}}),
+  'InvalidClockTarget 422 emulator': async () => ctl('POST', 'clock/advance', {body: {to: 'next tuesday'}}),
+  'InvalidClockDuration 422 emulator': async () => ctl('POST', 'clock/advance', {body: {duration: 'soon'}}),
+  'InvalidEventType 422 emulator': async () => ctl('POST', 'clock/advance', {body: {until_next: 'order.payed'}}),
+  // on the sandbox, so that the hour it moves settles nothing the other cases read
+  'ClockSettled 409 emulator': async () => {
+    const moved = await control(emulator.sandbox, 'POST', 'clock/advance', {body: {duration: '1h'}})
+    expect(moved.status, brief(moved)).toBe(200)
+    last = {method: 'POST', path: '/_emulator/clock/reset'}
+    return control(emulator.sandbox, 'POST', 'clock/reset')
+  },
   'SeatNotPending 409 emulator': async () => {
     const s = await seatSubscription()
     const seat = await created('POST', '/customer-seats', {
@@ -481,7 +493,7 @@ function declaredNames(contract: Contract, schema: unknown, seen = new Set<unkno
   return [...own, ...[...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap((m: unknown) => declaredNames(contract, m, seen))]
 }
 
-describe('the errors the emulator answers, as the service answers them', {timeout: 120_000}, () => {
+describe('the errors the emulator answers, as the service answers them', {timeout: scaled(120_000)}, () => {
   const contract = Contract.load(SPEC)
 
   beforeAll(async () => {

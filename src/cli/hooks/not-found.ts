@@ -28,7 +28,7 @@ const hook: Hook<'command_not_found'> = async function (opts) {
     return config.runCommand(habit.run.replaceAll(' ', ':'), [...words.slice(1), ...(opts.argv ?? [])])
   }
   if (habit?.version && words.length === 1) {
-    process.stdout.write(`${config.userAgent} polar-api/${API_VERSION}\n`)
+    process.stdout.write(`${config.userAgent.replace(/^[^/]+\//, `${config.bin}/`)} polar-api/${API_VERSION}\n`)
     return
   }
   if (habit?.instead) return fail(`"${words[0]}" is not a ${config.bin} command: ${habit.instead}`, `see the commands with: ${config.bin} --help`)

@@ -277,8 +277,19 @@ export const SERVICE_ERRORS: ServiceError[] = [
       ['OrderNotPaid', 'POST /_emulator/orders/{id}/dispute of an order without a payment'],
       ['SubscriptionNotRenewable', 'POST /_emulator/subscriptions/{id}/renew of a subscription that has ended'],
       ['SeatNotPending', 'GET /_emulator/customer-seats/{id}/invitation of a seat that has no invitation'],
+      ['ClockNotForward', 'POST /_emulator/clock/advance to a time the clock has passed'],
+      ['ClockSettled', 'POST /_emulator/clock/reset once the clock has settled what lies past the wall clock'],
     ] as const
   ).map(
     ([name, why]): ServiceError => ({name, status: 409, message: null, source: `the emulator's control route ${why}`, origin: 'emulator', documented: false}),
+  ),
+  ...(
+    [
+      ['InvalidClockTarget', 'POST /_emulator/clock/advance with a date that is not one, or with nothing to advance by'],
+      ['InvalidClockDuration', 'POST /_emulator/clock/advance with a duration that is not one'],
+      ['InvalidEventType', 'POST /_emulator/clock/advance until an event type that is not a webhook event'],
+    ] as const
+  ).map(
+    ([name, why]): ServiceError => ({name, status: 422, message: null, source: `the emulator's control route ${why}`, origin: 'emulator', documented: false}),
   ),
 ]

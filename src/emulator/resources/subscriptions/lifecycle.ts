@@ -220,7 +220,8 @@ export function endAtPeriodEnd(ctx: Ctx, subscriptionId: string): SubscriptionRe
     subscriptionId,
     undefined,
     (s) => {
-      if (!BILLABLE.includes(s.status) || s.ended_at !== null || !s.cancel_at_period_end) throw domainError(409, 'SubscriptionNotEnding', 'Not ending.')
+      if (!BILLABLE.includes(s.status) || s.ended_at !== null || !s.cancel_at_period_end)
+        throw new Error(`subscription ${s.id} is not ending at its period's end`) // the clock ends only those that are
     },
     (s, out) => {
       const now = iso(ctx.now)
