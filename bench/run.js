@@ -848,15 +848,17 @@ async function largeCatalog(data) {
   await stop(emu)
   const base = measured[0].ms
   table(
-    `10. catalog plan of a large file (median of ${runs}; the emulator's seeded catalog)`,
+    `11. catalog plan of a large file (median of ${runs}; the emulator's seeded catalog)`,
     ['products in the file', 'file MB', 'median ms', 'ratio to the smaller'],
     measured.map((m) => [fmt(m.count), fmt(m.bytes / 1048576, 1), fmt(m.ms), fmt(m.ms / base, 2)]),
   )
   table(
-    '10b. SIGTERM while the file is read',
+    '11b. SIGTERM while the file is read',
     ['products', 'ms from the signal to the end', 'ms of a whole plan'],
     [[fmt(measured.at(-1).count), fmt(stopMs), fmt(measured.at(-1).ms)]],
   )
+}
+
 /** A year of the emulator's clock on a store seeded with `customers` and `orders`: what the walk did, and its time. */
 async function clockYearOf(data, customers, orders) {
   const emu = await startEmulator([
@@ -894,7 +896,7 @@ async function clockYear(data) {
     const r = await clockYearOf(join(data, String(customers)), customers, orders)
     rows.push([name, fmt(r.subscriptions), fmt(r.settled), fmt(r.total_events), fmt(r.ms / 1000, 1), fmt(r.total_events / (r.ms / 1000))])
   }
-  table('10. A year of the clock (till emulator clock advance 1y)', ['store', 'subscriptions', 'settled', 'events', 'seconds', 'events/s'], rows)
+  table('12. A year of the clock (till emulator clock advance 1y)', ['store', 'subscriptions', 'settled', 'events', 'seconds', 'events/s'], rows)
 }
 
 const work = mkdtempSync(join(tmpdir(), 'till-bench-'))
