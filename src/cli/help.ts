@@ -1,7 +1,7 @@
 // till's help: oclif's, with a start-here section and the global flags at the top of the root help (as gh
 // shows its core commands first), and "did you mean" for `till help ordrs` / `till ordrs --help`, which
 // oclif answers with "Command ordrs not found."
-import {Errors, Help} from '@oclif/core'
+import {Errors, Help, type Interfaces} from '@oclif/core'
 
 import {redact} from '../client/redact.js'
 import {API_VERSION} from '../client/version.js'
@@ -27,6 +27,14 @@ const GLOBAL_FLAGS: ReadonlyArray<[string, string]> = [
   ['-h, --help', 'help of any command: till help TOPIC [COMMAND]'],
 ]
 
+/**
+ * The version line, as `till --version` (bin/run.js) says it: the command's name rather than the package's
+ * (oclif's userAgent says till-cli), with the API version.
+ */
+export function versionLine(config: Interfaces.Config): string {
+  return `${config.bin}/${config.version} ${config.platform}-${config.arch} node-${process.version} polar-api/${API_VERSION}`
+}
+
 export default class TillHelp extends Help {
   protected override async showRootHelp(): Promise<void> {
     const bin = this.config.bin
@@ -35,8 +43,7 @@ export default class TillHelp extends Help {
       return list.map(([left, right]) => `${left.padEnd(width)}  ${right}`).join('\n')
     }
     // the VERSION line as `till --version` says it, with the API version
-    // the command's name, whatever the package is published as (oclif's user agent names the package)
-    this.log(this.formatRoot().replace(this.config.userAgent, `${this.config.userAgent.replace(/^[^/]+\//, `${this.config.bin}/`)} polar-api/${API_VERSION}`))
+    this.log(this.formatRoot().replace(this.config.userAgent, versionLine(this.config)))
     this.log('')
     this.log(this.section('START HERE', rows(START_HERE.map(([command, what]) => [`${bin} ${command}`, what]))))
     this.log('')

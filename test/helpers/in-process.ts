@@ -5,7 +5,7 @@
 // The built bundle (dist/bundle/cli/till.cjs) is loaded once per worker with Node's own require (the
 // command stubs oclif loads require it too, and get the same module). For each run, one at a time in a
 // worker (a queue), the process-wide things till reads are swapped for the run's own and put back
-// after: process.env (a copy of the run's environment), process.argv, the working folder,
+// after: process.env (its variables, in place: see setEnv), process.argv, the working folder,
 // process.stdout / process.stderr (streams that collect the text and are not terminals, as pipes),
 // console (oclif writes its messages and help through it), process.stdin (the input, or nothing as
 // /dev/null), process.exit (which ends the run with its code, and nothing written after it counts, as
@@ -78,6 +78,17 @@ function stdinFor(options: InProcessOptions): Readable {
   return stdin
 }
 
+/**
+ * Makes process.env hold exactly `env`'s variables, changing the process's own environment rather than
+ * assigning process.env another object: from Node 26 on, a child started without an `env` option gets the
+ * process's own environment, not whatever object process.env is, so a run's helper processes (the keyring's,
+ * a pager, a trigger's command) got the worker's variables instead of the run's.
+ */
+function setEnv(env: NodeJS.ProcessEnv): void {
+  for (const key of Object.keys(process.env)) if (env[key] === undefined) delete process.env[key]
+  for (const [key, value] of Object.entries(env)) if (value !== undefined && process.env[key] !== value) process.env[key] = value
+}
+
 /** Runs `till <args>` in this worker; resolves once the command is done (or called process.exit). */
 export function runInProcess(args: string[], options: InProcessOptions): Promise<CliResult> {
   const run = queue.then(() => runNow(args, options))
@@ -93,7 +104,7 @@ async function runNow(args: string[], options: InProcessOptions): Promise<CliRes
   const stdin = stdinFor(options)
 
   const saved = {
-    env: process.env,
+    env: {...process.env},
     argv: process.argv,
     cwd: process.cwd(),
     exit: process.exit,
@@ -111,7 +122,7 @@ async function runNow(args: string[], options: InProcessOptions): Promise<CliRes
   const env: NodeJS.ProcessEnv = {...options.env}
   // as bin/run.js does
   env.OCLIF_DISABLE_ENGINE_WARNING ??= '1'
-  process.env = env
+  setEnv(env)
   process.argv = [process.execPath, join(ROOT, 'bin', 'run.js'), ...args]
   process.chdir(options.cwd ?? ROOT)
   process.exitCode = undefined
@@ -158,7 +169,7 @@ async function runNow(args: string[], options: InProcessOptions): Promise<CliRes
     process.exitCode = saved.exitCode
     process.chdir(saved.cwd)
     process.argv = saved.argv
-    process.env = saved.env
+    setEnv(saved.env)
   }
   return {code, signal: null, stdout: stdout.text, stderr: stderr.text, ms: Date.now() - started}
 }

@@ -7,7 +7,7 @@ import {redact} from '../../client/redact.js'
 import {ExitCode} from '../../client/till-error.js'
 import {escapeControls} from '../settings.js'
 import {HABITS, notACommand, synonymCommand} from '../suggest.js'
-import {API_VERSION} from '../../client/version.js'
+import {versionLine} from '../help.js'
 
 const hook: Hook<'command_not_found'> = async function (opts) {
   const {config} = opts
@@ -28,7 +28,7 @@ const hook: Hook<'command_not_found'> = async function (opts) {
     return config.runCommand(habit.run.replaceAll(' ', ':'), [...words.slice(1), ...(opts.argv ?? [])])
   }
   if (habit?.version && words.length === 1) {
-    process.stdout.write(`${config.userAgent.replace(/^[^/]+\//, `${config.bin}/`)} polar-api/${API_VERSION}\n`)
+    process.stdout.write(`${versionLine(config)}\n`)
     return
   }
   if (habit?.instead) return fail(`"${words[0]}" is not a ${config.bin} command: ${habit.instead}`, `see the commands with: ${config.bin} --help`)
