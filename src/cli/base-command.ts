@@ -13,6 +13,7 @@ import {type CreatedOptions, Printer, type OutputFlagValues} from './printer.js'
 import {globalFlags} from './flags.js'
 import {tokenAfterDashes} from './argv.js'
 import {terminalLines, wrapWords} from './output/format.js'
+import {flushed} from './output/sink.js'
 import {DeclinedError, Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
 import {type IdContext, resolveIds} from './shown-ids.js'
@@ -329,6 +330,7 @@ export abstract class BaseCommand extends Command {
 
   protected override async finally(error: Error | undefined): Promise<unknown> {
     await this.context?.close()
+    await Promise.all([flushed(process.stdout), flushed(process.stderr)]) // before oclif's process.exit
     return super.finally(error)
   }
 

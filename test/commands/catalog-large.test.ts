@@ -73,4 +73,21 @@ describe('catalog plan of a large file', {timeout: scaled(600_000)}, () => {
     // a reading on the command's thread would hold the signal until the whole file is read
     expect(after, `ended ${after} ms after the signal; reading the file takes ${reading} ms`).toBeLessThan(reading / 2)
   })
+
+  it('a reader that lags behind still gets the whole plan: the exit (10, pending) waits until stdout is written', async () => {
+    // The plan is about 280 KB, more than a pipe holds: while the reader holds back, the rest waits in the
+    // command's stream, which process.exit would drop (as it did: the last product was missing under load).
+    const running = spawnCli(['catalog', 'plan', file], {env: box.env(envVars(emulator.production)), timeoutMs: 500_000})
+    const out = running.child.stdout!
+    out.pause()
+    await until(() => out.readableLength > 0, 300_000, 'the plan to be written')
+    // hold back until the command has ended, or has plainly been waiting on its reader
+    const deadline = Date.now() + scaled(3000)
+    while (running.child.exitCode === null && Date.now() < deadline) await sleep(50)
+    out.resume()
+    const r = await running.done
+    expect(r.code, r.stderr.slice(-2000)).toBe(10)
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('+ product bulk-'))).toHaveLength(COUNT)
+    expect(r.stdout).toContain(`\n+ product bulk-${COUNT - 1}\n`)
+  })
 })

@@ -312,7 +312,8 @@ describe('malformed HTTP requests to the new routes', () => {
 type Line = [string, string[] | string]
 const lines: Line[] = [
   // events
-  ['events list --since a word', ['events', 'list', '--since', 'yesterday']],
+  // today and yesterday are dates (src/cli/input/when.ts); any other word is not
+  ['events list --since a word', ['events', 'list', '--since', 'someday']],
   ['events list --since February 30th', ['events', 'list', '--since', '2024-02-30']],
   ['events list --since after --until', ['events', 'list', '--since', '2025-01-02', '--until', '2025-01-01']],
   ['events list --filter not JSON', ['events', 'list', '--filter', '{"and":']],

@@ -176,7 +176,9 @@ const lines: Line[] = [
   ['limit not a number', ['products', 'list', '--limit', 'ten']],
   ['limit zero', ['products', 'list', '--limit', '0']],
   ['limit negative', ['products', 'list', '--limit', '-5']],
-  ['limit huge', ['products', 'list', '--limit', '99999999999999999999']],
+  // a huge --limit alone is gh's "that many items" (every page, 100 to a page); with --page it cannot be one page
+  ['limit huge with a page', ['products', 'list', '--limit', '99999999999999999999', '--page', '2']],
+  ['limit not a whole number', ['products', 'list', '--limit', '1e3']],
   ['page zero', ['orders', 'list', '--page', '0']],
   ['bad output format', ['products', 'list', '-o', 'xml']],
   ['bad columns', ['products', 'list', '--columns', 'nope,__proto__']],
