@@ -31,7 +31,7 @@ describe('hostile names on a terminal', {timeout: scaled(180_000)}, () => {
   let box: Sandbox
   const made: Record<string, string> = {}
   const vars = () => box.env(envVars(env))
-  const onTty = (args: string[]) => runTty(`${TILL} ${args.map(sh).join(' ')}`, {env: vars(), timeoutMs: 60_000})
+  const onTty = (args: string[]) => runTty(`${TILL} ${args.map(sh).join(' ')}`, {env: vars(), timeoutMs: scaled(60_000)})
 
   beforeAll(async () => {
     emulator = await startEmulator()

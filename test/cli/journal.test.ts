@@ -33,8 +33,8 @@ function journals(box: Sandbox): string[] {
 
 /** Starts `till <args>` with `input`, and kills it with SIGKILL once `after` results are on its stdout. */
 async function killedAfter(args: string[], env: NodeJS.ProcessEnv, input: string, after: number): Promise<CliResult> {
-  const run = spawnCli(args, {env, input, timeoutMs: 120_000})
-  const deadline = Date.now() + 90_000
+  const run = spawnCli(args, {env, input, timeoutMs: scaled(120_000)})
+  const deadline = Date.now() + scaled(90_000)
   while (linesOf(run.stdout()).length < after && run.child.exitCode === null && Date.now() < deadline) await sleep(5)
   run.child.kill('SIGKILL')
   return run.done
@@ -95,7 +95,7 @@ describe('a bulk job killed with SIGKILL is resumed with --resume', () => {
       await sleep(300)
       expect(later()).toEqual([])
 
-      const resumed = await runCli([...args, '--resume'], {env, input, timeoutMs: 180_000})
+      const resumed = await runCli([...args, '--resume'], {env, input, timeoutMs: scaled(180_000)})
       expect(resumed.code, resumed.stderr).toBe(0)
       const after = results(resumed.stdout)
       expect(after.map((r) => r.id)).toEqual(ids)

@@ -81,7 +81,7 @@ describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
           {when: /sandbox \(testing\)/, send: `${KEY.down}${KEY.enter}`},
           {when: /Organization access token \(sandbox\)/, send: '\x03'},
         ],
-        20_000,
+        scaled(20_000),
         {cols: 80, rows: 24},
       )
       const after = renderScreen(answered.raw, 80)
@@ -99,9 +99,9 @@ describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
       mkdirSync(fresh.configDir, {recursive: true})
       const config = {active: 'local', profiles: {local: {environment: 'local', base_url: `http://127.0.0.1:${port}/v1`}}}
       writeFileSync(join(fresh.configDir, 'config.json'), JSON.stringify(config))
-      const running = spawnCli(['emulator', 'start', '--port', String(port), '-q'], {env: fresh.env(), timeoutMs: 60_000})
+      const running = spawnCli(['emulator', 'start', '--port', String(port), '-q'], {env: fresh.env(), timeoutMs: scaled(60_000)})
       try {
-        for (const deadline = Date.now() + 30_000; !running.stdout().includes('Press Ctrl-C') && Date.now() < deadline; ) await sleep(50)
+        for (const deadline = Date.now() + scaled(30_000); !running.stdout().includes('Press Ctrl-C') && Date.now() < deadline; ) await sleep(50)
         expect(running.stdout()).toContain('The local profile uses it (its URL, and the token in this data folder): till products list, from any shell.')
         expect(running.stdout()).not.toContain('export TILL_API_URL')
         // and it does

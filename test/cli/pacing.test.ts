@@ -23,7 +23,7 @@ describe('pacing shared between processes (emulator --rate-limit 30/3s, TILL_RAT
   }
   /** Three exports at once; `boxes` gives each its config folder. */
   const threeExports = (dirs: Sandbox[]): Promise<CliResult[]> =>
-    Promise.all(dirs.map((b) => spawnCli(EXPORT, {env: b.env(envVars(emulator.production, {TILL_RATE_LIMIT: '30/3s'})), timeoutMs: 40_000}).done))
+    Promise.all(dirs.map((b) => spawnCli(EXPORT, {env: b.env(envVars(emulator.production, {TILL_RATE_LIMIT: '30/3s'})), timeoutMs: scaled(40_000)}).done))
 
   beforeAll(async () => {
     emulator = await startEmulator({rateLimit: '30/3s', quiet: false})

@@ -60,7 +60,11 @@ describe('profiles with hostile names and concurrent writers', () => {
       const names = Array.from({length: 12}, (_, i) => `p${i}`)
       const results = await Promise.all(
         names.map((name) =>
-          runCli(['profiles', 'add', name, '-e', 'sandbox', '--token-stdin', '--no-verify'], {env: box.env(), input: `polar_oat_${name}\n`, timeoutMs: 60_000}),
+          runCli(['profiles', 'add', name, '-e', 'sandbox', '--token-stdin', '--no-verify'], {
+            env: box.env(),
+            input: `polar_oat_${name}\n`,
+            timeoutMs: scaled(60_000),
+          }),
         ),
       )
       for (const r of results) expect(r.code, r.stderr).toBe(0)

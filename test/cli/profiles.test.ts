@@ -10,6 +10,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 import {startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import {expectNoToken, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 describe('profiles and profile selection', () => {
   let emulator: Emulator
@@ -84,7 +85,7 @@ describe('profiles and profile selection', () => {
 
     it('without a terminal and without --token-stdin it fails at once naming the flag (exit 2)', async () => {
       // stdin is an open pipe that never sends anything: waiting on it would hang.
-      const r = await till(['profiles', 'add', 'prod', '--environment', 'production'], {openStdin: true, timeoutMs: 15_000})
+      const r = await till(['profiles', 'add', 'prod', '--environment', 'production'], {openStdin: true, timeoutMs: scaled(15_000)})
       expect(r.signal).toBeNull()
       expect(r.code).toBe(2)
       expect(r.ms).toBeLessThan(10_000)

@@ -259,8 +259,8 @@ const env = () => box.env({PATH: `${join(box.root, 'bin')}:${process.env.PATH}`}
 async function run(command: string): Promise<CliResult> {
   writeConfig()
   const words = plainWords(command)
-  if (words?.[0] === 'till') return runInProcess(words.slice(1), {env: env(), cwd: work, timeoutMs: 60_000})
-  return runShell(`cd ${JSON.stringify(work)} && ${command}`, {env: env(), timeoutMs: 60_000})
+  if (words?.[0] === 'till') return runInProcess(words.slice(1), {env: env(), cwd: work, timeoutMs: scaled(60_000)})
+  return runShell(`cd ${JSON.stringify(work)} && ${command}`, {env: env(), timeoutMs: scaled(60_000)})
 }
 
 describe('the shell examples of README.md and docs/*.md', () => {

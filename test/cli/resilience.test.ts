@@ -36,7 +36,7 @@ describe('faults and interruption (emulator --fail-rate 0.2 --reset-rate 0.2 --l
       expect(new Set(orderIds).size).toBe(1050)
       // the emulator's log lines arrive on its stderr after the answers: read it once it has settled
       const log = await settledLogFrom(emulator)
-      const r = await runInProcess(['orders', 'list', '--all', '-o', 'jsonl'], {env: box.env(envVars(emulator.production)), timeoutMs: 60_000})
+      const r = await runInProcess(['orders', 'list', '--all', '-o', 'jsonl'], {env: box.env(envVars(emulator.production)), timeoutMs: scaled(60_000)})
       expect(r.code, r.stderr).toBe(0)
       expect(r.stderr).toBe('')
       expect(jsonlIds(r.stdout)).toEqual(orderIds)
@@ -59,8 +59,8 @@ describe('faults and interruption (emulator --fail-rate 0.2 --reset-rate 0.2 --l
   it(
     'SIGINT during a slow export exits 130 at once, after streaming the first items',
     async () => {
-      const run = spawnCli(['orders', 'list', '--all', '--limit', '5', '-o', 'jsonl'], {env: box.env(envVars(emulator.production)), timeoutMs: 60_000})
-      const deadline = Date.now() + 20_000
+      const run = spawnCli(['orders', 'list', '--all', '--limit', '5', '-o', 'jsonl'], {env: box.env(envVars(emulator.production)), timeoutMs: scaled(60_000)})
+      const deadline = Date.now() + scaled(20_000)
       while (!run.stdout().includes('\n') && run.child.exitCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
       // Items are written as pages arrive: some are out before the command is anywhere near done.
       const before = linesOf(run.stdout()).length

@@ -39,7 +39,7 @@ describe('a 429 deadline shared through the pacing file (emulator --rate-limit 4
       const shared = sandbox()
       const apart = sandbox()
       boxes.push(shared, apart)
-      const env = (b: Sandbox) => ({env: b.env(envVars(emulator.production)), timeoutMs: 30_000})
+      const env = (b: Sandbox) => ({env: b.env(envVars(emulator.production)), timeoutMs: scaled(30_000)})
       // the organization's window is used up
       for (let i = 0; i < 4; i++) expect((await api(emulator.production, 'GET', '/products/?limit=1', {noRetry: true})).status).toBe(200)
       const log = await logFrom(emulator)

@@ -7,6 +7,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {expectNoToken, KEY, runAnswering, runShell, runTty, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
 import {startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 let emu: Emulator
 let box: Sandbox
@@ -96,7 +97,7 @@ describe('auth login', () => {
   })
 
   it('fails at once without a terminal or --token-stdin, naming the flag', async () => {
-    const r = await runInProcess(['auth', 'login', '--environment', 'sandbox'], {env: box.env(), openStdin: true, timeoutMs: 10_000})
+    const r = await runInProcess(['auth', 'login', '--environment', 'sandbox'], {env: box.env(), openStdin: true, timeoutMs: scaled(10_000)})
     expect(r.code).toBe(2)
     expect(r.stderr).toContain('--token-stdin')
     expect(r.ms).toBeLessThan(9000)

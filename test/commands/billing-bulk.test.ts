@@ -73,7 +73,7 @@ describe('ids from stdin under a tight rate limit and injected faults', () => {
       const idsFile = join(box.root, 'ids.txt')
       const log = await logFrom(emulator)
       const line = `${TILL} orders list --status paid --all --max-items 200 -o jsonl | ${NODE_JQ_ID} | tee ${sh(idsFile)} | ${TILL} orders invoice generate - --envelope -o jsonl`
-      const r = await runShell(line, {env: env(), timeoutMs: 180_000})
+      const r = await runShell(line, {env: env(), timeoutMs: scaled(180_000)})
       expectNoToken(r.stdout + r.stderr, emulator.production.token)
 
       const ids = linesOf(readFileSync(idsFile, 'utf8'))

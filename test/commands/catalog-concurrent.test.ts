@@ -48,8 +48,8 @@ describe('catalog apply twice at once', () => {
     'creates each object once: the second apply waits for the first, then has nothing to do',
     async () => {
       const [a, b] = await Promise.all([
-        runCli(['catalog', 'apply', file, '-p', 'prod', '--yes'], {env: env(), timeoutMs: 90_000}),
-        runCli(['catalog', 'apply', file, '-p', 'prod', '--yes'], {env: env(), timeoutMs: 90_000}),
+        runCli(['catalog', 'apply', file, '-p', 'prod', '--yes'], {env: env(), timeoutMs: scaled(90_000)}),
+        runCli(['catalog', 'apply', file, '-p', 'prod', '--yes'], {env: env(), timeoutMs: scaled(90_000)}),
       ])
       expect(a.code, a.stderr).toBe(0)
       expect(b.code, b.stderr).toBe(0)

@@ -48,7 +48,7 @@ describe('catalog plan of a large file', {timeout: scaled(600_000)}, () => {
     const env = box.env(envVars(emulator.production))
     // a whole run, with the times at which reading the file started and ended (the first request follows it)
     const marks: Record<string, number> = {}
-    const whole = spawnCli(['catalog', 'plan', file, '--debug'], {env, timeoutMs: 500_000})
+    const whole = spawnCli(['catalog', 'plan', file, '--debug'], {env, timeoutMs: scaled(500_000)})
     whole.child.stderr?.on('data', () => {
       const text = whole.stderr()
       if (marks.read === undefined && text.includes('in a worker thread')) marks.read = Date.now()
@@ -61,7 +61,7 @@ describe('catalog plan of a large file', {timeout: scaled(600_000)}, () => {
     expect(done.stderr).toContain('[debug] reading the catalog file (')
     const reading = marks.requested! - marks.read!
 
-    const stopped = spawnCli(['catalog', 'plan', file, '--debug'], {env, timeoutMs: 500_000})
+    const stopped = spawnCli(['catalog', 'plan', file, '--debug'], {env, timeoutMs: scaled(500_000)})
     await until(() => stopped.stderr().includes('in a worker thread'), 120_000, 'the reading to start')
     const signalled = Date.now()
     stopped.child.kill('SIGTERM')
@@ -77,7 +77,7 @@ describe('catalog plan of a large file', {timeout: scaled(600_000)}, () => {
   it('a reader that lags behind still gets the whole plan: the exit (10, pending) waits until stdout is written', async () => {
     // The plan is about 280 KB, more than a pipe holds: while the reader holds back, the rest waits in the
     // command's stream, which process.exit would drop (as it did: the last product was missing under load).
-    const running = spawnCli(['catalog', 'plan', file], {env: box.env(envVars(emulator.production)), timeoutMs: 500_000})
+    const running = spawnCli(['catalog', 'plan', file], {env: box.env(envVars(emulator.production)), timeoutMs: scaled(500_000)})
     const out = running.child.stdout!
     out.pause()
     await until(() => out.readableLength > 0, 300_000, 'the plan to be written')

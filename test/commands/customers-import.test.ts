@@ -203,7 +203,7 @@ describe('customers import under load: four processes, one budget, faults', () =
         spawnCli(['customers', 'import', '-', '-o', 'jsonl'], {
           env,
           input: jsonl(Array.from({length: 40}, (_, i) => ({email: `load-${stamp}-${p}-${i}@example.com`, external_id: `load_${stamp}_${p}_${i}`}))),
-          timeoutMs: 150_000,
+          timeoutMs: scaled(150_000),
         }),
       )
       const results = await Promise.all(runs.map((r) => r.done))

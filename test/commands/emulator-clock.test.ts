@@ -23,7 +23,7 @@ describe('the emulator clock', () => {
   const received: Json[] = []
 
   const till = (args: string[], stdin?: string) =>
-    runInProcess(args, {env: box.env({...envVars(emulator.production), TILL_ENV: 'local'}), timeoutMs: 60_000, input: stdin})
+    runInProcess(args, {env: box.env({...envVars(emulator.production), TILL_ENV: 'local'}), timeoutMs: scaled(60_000), input: stdin})
   const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}\n${r.stdout}`).toBe(0)
   const json = async (args: string[], stdin?: string): Promise<Json> => {
     const r = await till([...args, '--json'], stdin)
@@ -40,7 +40,7 @@ describe('the emulator clock', () => {
 
   /** Waits until `pick` finds at least `n` received events. */
   const eventsOf = async (pick: (e: Json) => boolean, n: number): Promise<Json[]> => {
-    const deadline = Date.now() + 30_000
+    const deadline = Date.now() + scaled(30_000)
     for (;;) {
       const found = received.filter(pick)
       if (found.length >= n || Date.now() > deadline) return found

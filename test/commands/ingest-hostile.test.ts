@@ -150,7 +150,7 @@ describe('till events ingest with careless input', () => {
       // without external ids the service could not drop a second copy: a run that sent them twice would show
       writeFileSync(file, `${readFileSync(file, 'utf8').replaceAll(/,"external_id":"[^"]*"/g, '')}`)
       const args = ['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100', '--concurrency', '1']
-      const first = spawnCli(args, {env: box.env(envVars(env, {TILL_RATE_LIMIT: '600/min'})), timeoutMs: 120_000})
+      const first = spawnCli(args, {env: box.env(envVars(env, {TILL_RATE_LIMIT: '600/min'})), timeoutMs: scaled(120_000)})
       // once the first run has taken the checkpoint (and sent something)
       for (let i = 0; i < 500 && !first.stderr().includes('Read') && first.child.exitCode === null; i++) {
         if ((await stored('cron.run')) > 0) break
@@ -164,7 +164,7 @@ describe('till events ingest with careless input', () => {
       first.child.kill('SIGINT')
       expect((await first.done).code).toBe(130)
       // the lock went with the first run: the same command carries on from the checkpoint
-      const rest = await runInProcess(args.slice(0, -4), {env: vars, timeoutMs: 60_000})
+      const rest = await runInProcess(args.slice(0, -4), {env: vars, timeoutMs: scaled(60_000)})
       expect(rest.code, rest.stderr).toBe(0)
       expect(await stored('cron.run')).toBe(n)
     },

@@ -59,7 +59,7 @@ describe('till events ingest FILE: the journal of a stopped run', () => {
       const file = join(dir, 'killed.jsonl')
       // no external ids: a line sent twice would be stored twice
       writeFileSync(file, jsonLines('journal.kill', 10_000, false))
-      const running = spawnCli(['events', 'ingest', file, '--batch-size', '100', '--concurrency', '1'], {env: vars, timeoutMs: 60_000})
+      const running = spawnCli(['events', 'ingest', file, '--batch-size', '100', '--concurrency', '1'], {env: vars, timeoutMs: scaled(60_000)})
       for (;;) {
         const [journal] = journalFiles()
         if (journal && (JSON.parse(readFileSync(join(journals, journal), 'utf8')) as {through: number}).through >= 2000) break
@@ -99,7 +99,7 @@ describe('till events ingest FILE: the journal of a stopped run', () => {
       }
       const resumed = await runInProcess(['events', 'ingest', file, '--resume', ...decision, '--json'], {
         env: vars,
-        timeoutMs: 60_000,
+        timeoutMs: scaled(60_000),
       })
       expect(resumed.code, resumed.stderr).toBe(0)
       expect(resumed.stderr).toMatch(/^Resuming: lines 1-\d+ settled by an earlier run; they are skipped\.$/m)

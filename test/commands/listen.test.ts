@@ -72,7 +72,7 @@ describe('till listen and till trigger', () => {
     box = sandbox()
     vars = box.env(envVars(env))
     await local.start()
-    listener = spawnCli(['listen', '--forward-to', local.url()], {env: vars, timeoutMs: 120_000})
+    listener = spawnCli(['listen', '--forward-to', local.url()], {env: vars, timeoutMs: scaled(120_000)})
     await waitFor('the listener to connect', async () => (await control(env, 'GET', '/listeners')).body?.listeners === 1)
   })
 
@@ -88,7 +88,7 @@ describe('till listen and till trigger', () => {
     expect(secret.code, secret.stderr).toBe(0)
     expect(secret.stdout).toBe(`${env.organizationId.replaceAll('-', '')}\n`)
 
-    const trigger = await runInProcess(['trigger', 'order.paid'], {env: vars, timeoutMs: 60_000})
+    const trigger = await runInProcess(['trigger', 'order.paid'], {env: vars, timeoutMs: scaled(60_000)})
     expect(trigger.code, trigger.stderr).toBe(0)
     const checkoutId = /^checkout\t(\S+)$/m.exec(trigger.stdout)![1]!
     const orderId = /^order\t(\S+)$/m.exec(trigger.stdout)![1]!
@@ -159,7 +159,7 @@ describe('till listen and till trigger', () => {
   })
 
   it('--json prints each event as one JSON line, --events filters, Ctrl-C exits 130 without a stack trace', async () => {
-    const json = spawnCli(['listen', '--json', '--events', 'product.updated'], {env: vars, timeoutMs: 60_000})
+    const json = spawnCli(['listen', '--json', '--events', 'product.updated'], {env: vars, timeoutMs: scaled(60_000)})
     await waitFor('the second listener', async () => (await control(env, 'GET', '/listeners')).body.listeners === 2)
     const created = await api(env, 'POST', '/products/', {body: {name: 'Json Listen', prices: [{amount_type: 'fixed', price_amount: 300}]}})
     await api(env, 'PATCH', `/products/${created.body.id}`, {body: {description: 'changed'}})
@@ -178,7 +178,7 @@ describe('till listen and till trigger', () => {
 
   it('triggers the seat events of a seat-based subscription: assigned, claimed, revoked', async () => {
     for (const type of ['customer_seat.assigned', 'customer_seat.claimed', 'customer_seat.revoked']) {
-      const made = await runInProcess(['trigger', type], {env: vars, timeoutMs: 60_000})
+      const made = await runInProcess(['trigger', type], {env: vars, timeoutMs: scaled(60_000)})
       expect(made.code, made.stderr).toBe(0)
       const seatId = /^seat\t(\S+)$/m.exec(made.stdout)![1]!
       await waitFor(type, () => local.received.some((r) => typeOf(r) === type && dataOf(r).id === seatId))
@@ -197,7 +197,7 @@ describe('till listen and till trigger', () => {
   })
 
   it('till emulator subcommands use the control surface: renew, a failing payment, pay now, reconnect the listeners', async () => {
-    const made = await runInProcess(['trigger', 'subscription.created'], {env: vars, timeoutMs: 60_000})
+    const made = await runInProcess(['trigger', 'subscription.created'], {env: vars, timeoutMs: scaled(60_000)})
     expect(made.code, made.stderr).toBe(0)
     const subscriptionId = /^subscription\t(\S+)$/m.exec(made.stdout)![1]!
     const failed = await runInProcess(['emulator', 'renew', subscriptionId, '--fail-payment', '--json'], {env: vars})
@@ -280,7 +280,7 @@ describe('till listen and till trigger', () => {
     expect(refund.code).toBe(1)
     expect(refund.stderr).toMatch(/refund.created needs a paid order, and sandbox cannot pay a checkout through the API/)
     expect(refund.stderr).toContain('till trigger order.paid')
-    const free = await runInProcess(['trigger', 'order.paid'], {env: sandboxVars, timeoutMs: 60_000})
+    const free = await runInProcess(['trigger', 'order.paid'], {env: sandboxVars, timeoutMs: scaled(60_000)})
     expect(free.code, free.stderr).toBe(0)
     expect(free.stderr).toContain('using a free product instead')
     const order = await api(emulator.sandbox, 'GET', `/orders/${/^order\t(\S+)$/m.exec(free.stdout)![1]}`)

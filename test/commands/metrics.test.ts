@@ -28,7 +28,7 @@ let env: () => NodeJS.ProcessEnv
 let orders: Json[]
 let subscriptions: Json[]
 
-const till = (args: string[]) => runInProcess(args, {env: env(), timeoutMs: 60_000})
+const till = (args: string[]) => runInProcess(args, {env: env(), timeoutMs: scaled(60_000)})
 const jsonl = (r: CliResult): Json[] => linesOf(r.stdout).map((l) => JSON.parse(l))
 
 /** A shell command line on a pseudo-terminal `cols` wide; stdout and stderr both land in `stdout`. */
@@ -467,7 +467,7 @@ describe('till report --html', () => {
     const file = join(box.root, 'open.html')
     const r = await runInProcess(['report', '--html', file, '--last', '30d', '--open'], {
       env: box.env({...envVars(emulator.production), PATH: `${bin}:${process.env.PATH}`}),
-      timeoutMs: 60_000,
+      timeoutMs: scaled(60_000),
     })
     expect(r.code, r.stderr).toBe(0)
     expect(r.stderr).not.toContain('Could not open a browser')

@@ -285,9 +285,12 @@ describe('till migrate: sources that misbehave', () => {
       // the source holds its first answer: the run is killed while it waits
       const held = await serve(() => {})
       const out = join(box.root, 'killed')
-      const run = spawnCli(['migrate', 'stripe', '--out', out, '--api-base', held.url, '--no-target'], {env: box.env({STRIPE_API_KEY: KEY}), timeoutMs: 60_000})
+      const run = spawnCli(['migrate', 'stripe', '--out', out, '--api-base', held.url, '--no-target'], {
+        env: box.env({STRIPE_API_KEY: KEY}),
+        timeoutMs: scaled(60_000),
+      })
       const part = `.customers.jsonl.${run.child.pid}.part`
-      const until = Date.now() + 45_000
+      const until = Date.now() + scaled(45_000)
       while (!(existsSync(join(out, part)) && held.requests.length > 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 20))
       expect(readdirSync(out)).toEqual([part])
       run.child.kill('SIGKILL')

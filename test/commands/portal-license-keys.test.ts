@@ -27,7 +27,7 @@ describe('till portal license-keys (unauthenticated, 3 per second)', () => {
   const till = (args: string[], extra: Record<string, string | undefined> = {}, input?: string): Promise<CliResult> =>
     runInProcess(args, {env: vars(extra), input})
   /** As a process of its own: the pace of the budget is shared between processes through the config folder. */
-  const tillProcess = (args: string[]): Promise<CliResult> => runCli(args, {env: vars(), timeoutMs: 60_000})
+  const tillProcess = (args: string[]): Promise<CliResult> => runCli(args, {env: vars(), timeoutMs: scaled(60_000)})
   const org = () => ['--organization-id', env.organizationId]
 
   beforeAll(async () => {

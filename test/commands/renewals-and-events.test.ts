@@ -13,13 +13,14 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 import {envVars, linesOf, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {api, control, sleep, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 
 describe('discounts at renewals, events of the new resources, a file changed during its upload', () => {
   let emulator: Emulator
   let box: Sandbox
 
   const env = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(emulator.production), TILL_ENV: 'local', ...extra})
-  const till = (args: string[], extra: Record<string, string | undefined> = {}) => runInProcess(args, {env: env(extra), timeoutMs: 60_000})
+  const till = (args: string[], extra: Record<string, string | undefined> = {}) => runInProcess(args, {env: env(extra), timeoutMs: scaled(60_000)})
   const get = async (path: string) => (await api(emulator.production, 'GET', path)).body as Json
   const json = (r: CliResult) => JSON.parse(r.stdout) as Json
   const ok = (r: CliResult) => expect(r.code, `exit ${r.code}\n${r.stderr}\n${r.stdout}`).toBe(0)
@@ -119,7 +120,7 @@ describe('discounts at renewals, events of the new resources, a file changed dur
   })
 
   it('discounts send discount.created|updated|deleted; custom fields, files, payments and disputes send none (as the service)', async () => {
-    const listener = spawnCli(['listen', '--json'], {env: env(), timeoutMs: 120_000})
+    const listener = spawnCli(['listen', '--json'], {env: env(), timeoutMs: scaled(120_000)})
     const listening = async () => (await control(emulator.production, 'GET', 'listeners')).body
     for (let i = 0; i < 200 && (await listening()).listeners < 1; i++) await sleep(50)
     expect((await listening()).listeners).toBeGreaterThanOrEqual(1)

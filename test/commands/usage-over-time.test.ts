@@ -342,7 +342,7 @@ describe('usage over time', () => {
     'follows events as they arrive, until Ctrl-C (exit 130)',
     async () => {
       await ingest([{name: 'follow.call', external_customer_id: 'fw_1', metadata: {n: 1}}])
-      const running = spawnCli(['events', 'list', '--follow', '--name', 'follow.call', '--interval', '1'], {env: vars, timeoutMs: 60_000})
+      const running = spawnCli(['events', 'list', '--follow', '--name', 'follow.call', '--interval', '1'], {env: vars, timeoutMs: scaled(60_000)})
       const waitFor = async (test: () => boolean, what: string) => {
         for (let i = 0; i < 300 && !test(); i++) await sleep(100)
         expect(test(), `${what}; stdout: ${running.stdout()} stderr: ${running.stderr()}`).toBe(true)

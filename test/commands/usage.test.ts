@@ -99,14 +99,14 @@ describe('till events and meters', () => {
     async () => {
       const file = join(dir, 'big.jsonl')
       writeFileSync(file, jsonl(events('big.call', 20_000)))
-      const first = await runInProcess(['events', 'ingest', file, '--json'], {env: vars, timeoutMs: 120_000})
+      const first = await runInProcess(['events', 'ingest', file, '--json'], {env: vars, timeoutMs: scaled(120_000)})
       expect(first.stderr).toMatch(/Read 20000 lines: 20000 inserted, 0 duplicates, 0 rejected; 20 requests/)
       expect(first.code).toBe(0)
       expect(summaryOf(first.stdout)).toEqual({read: 20_000, inserted: 20_000, duplicates: 0, rejected: 0, requests: 20})
       expect(await stored(env, 'big.call')).toBe(20_000)
       expectNoToken(first.stdout + first.stderr, env.token)
 
-      const again = await runInProcess(['events', 'ingest', file, '--json', '--batch-size', '5000'], {env: vars, timeoutMs: 120_000})
+      const again = await runInProcess(['events', 'ingest', file, '--json', '--batch-size', '5000'], {env: vars, timeoutMs: scaled(120_000)})
       expect(again.code).toBe(0)
       expect(summaryOf(again.stdout)).toEqual({read: 20_000, inserted: 0, duplicates: 20_000, rejected: 0, requests: 4})
       expect(await stored(env, 'big.call')).toBe(20_000)
@@ -426,7 +426,7 @@ describe('till events and meters', () => {
       writeFileSync(file, jsonl(events('resume.call', 30_000)))
       const running = spawnCli(['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100', '--concurrency', '2'], {
         env: vars,
-        timeoutMs: 60_000,
+        timeoutMs: scaled(60_000),
       })
       // kill it once part of the input is acknowledged
       for (;;) {
@@ -438,7 +438,7 @@ describe('till events and meters', () => {
       await running.done
       const partial = await stored(env, 'resume.call')
       expect(partial).toBeLessThan(30_000)
-      const rerun = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint, '--json'], {env: vars, timeoutMs: 60_000})
+      const rerun = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint, '--json'], {env: vars, timeoutMs: scaled(60_000)})
       expect(rerun.code, rerun.stderr).toBe(0)
       const summary = summaryOf(rerun.stdout)
       expect(summary.read).toBeLessThan(30_000)
@@ -454,7 +454,7 @@ describe('till events and meters', () => {
       const file = join(dir, 'interrupt.jsonl')
       const checkpoint = join(dir, 'interrupt.ckpt')
       writeFileSync(file, jsonl(events('interrupt.call', 30_000, {externalIds: false})))
-      const running = spawnCli(['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100'], {env: vars, timeoutMs: 60_000})
+      const running = spawnCli(['events', 'ingest', file, '--checkpoint', checkpoint, '--batch-size', '100'], {env: vars, timeoutMs: scaled(60_000)})
       for (;;) {
         if (existsSync(checkpoint) && (JSON.parse(readFileSync(checkpoint, 'utf8')) as {through: number}).through >= 2000) break
         if (running.child.exitCode !== null) break
@@ -464,7 +464,7 @@ describe('till events and meters', () => {
       const stopped = await running.done
       expect(stopped.code).toBe(130)
       expect(stopped.stderr).toMatch(/run the same command again to continue/)
-      const rerun = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint], {env: vars, timeoutMs: 60_000})
+      const rerun = await runInProcess(['events', 'ingest', file, '--checkpoint', checkpoint], {env: vars, timeoutMs: scaled(60_000)})
       expect(rerun.code, rerun.stderr).toBe(0)
       const seqs = (await storedEvents(env, 'interrupt.call')).map((e) => e.metadata.seq as number)
       expect(seqs.length).toBe(30_000)
@@ -500,7 +500,7 @@ describe('till events ingest under injected 5xx and connection resets', () => {
     async () => {
       const file = join(dir, 'faults.jsonl')
       writeFileSync(file, jsonl(events('faults.call', 10_000)))
-      const res = await runInProcess(['events', 'ingest', file, '--batch-size', '100', '--json'], {env: vars, timeoutMs: 90_000})
+      const res = await runInProcess(['events', 'ingest', file, '--batch-size', '100', '--json'], {env: vars, timeoutMs: scaled(90_000)})
       expect(res.code, res.stderr).toBe(0)
       const summary = summaryOf(res.stdout)
       // a reset after the write makes the replay count duplicates; every event is accounted for once
@@ -521,7 +521,7 @@ describe('till events ingest under injected 5xx and connection resets', () => {
       writeFileSync(file, jsonl(events('unsafe.call', 10_000, {externalIds: false})))
       const res = await runInProcess(['events', 'ingest', file, '--batch-size', '100', '--concurrency', '1', '--checkpoint', checkpoint], {
         env: vars,
-        timeoutMs: 90_000,
+        timeoutMs: scaled(90_000),
       })
       expect(res.code).not.toBe(0)
       const m = /^Error: lines (\d+)-(\d+): unknown whether these events were stored/m.exec(res.stderr)

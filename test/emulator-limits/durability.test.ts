@@ -73,7 +73,7 @@ describe('a store killed mid-write', () => {
 
       for (let round = 0; round < 3; round++) {
         const seedFlags = round === 0 ? ['--orders', '20000'] : []
-        const emulator = await launch(['--rate-limit', 'off', ...seedFlags], {dataDir, timeoutMs: 60_000})
+        const emulator = await launch(['--rate-limit', 'off', ...seedFlags], {dataDir, timeoutMs: scaled(60_000)})
         env = emulator.production
         await expectAll(env, acknowledged, `after restart ${round}`)
         // a seed this large (20,000 orders) is generated at each start, never kept beside the store
@@ -108,7 +108,7 @@ describe('a store killed mid-write', () => {
         )
       }
 
-      const last = await launch(['--rate-limit', 'off'], {dataDir, timeoutMs: 60_000})
+      const last = await launch(['--rate-limit', 'off'], {dataDir, timeoutMs: scaled(60_000)})
       env = last.production
       const where = `kills at ${moments.join(', ')} ms; left behind: ${JSON.stringify(leftovers)}`
       expect(acknowledged.length, where).toBeGreaterThan(3)

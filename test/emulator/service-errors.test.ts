@@ -71,7 +71,7 @@ const session = async (customerId: string): Promise<string> => (await created('P
 
 /** Waits until `test` holds of GET `path` (a condition, not a time). */
 async function until(path: string, test: (body: Json) => boolean): Promise<Json> {
-  const deadline = Date.now() + 15_000
+  const deadline = Date.now() + scaled(15_000)
   for (;;) {
     const res = await api(env, 'GET', path)
     if (res.status === 200 && test(res.body)) return res.body
