@@ -83,7 +83,7 @@ describe('till listen and till trigger', () => {
     box?.cleanup()
   })
 
-  it('forwards order.created, order.updated and order.paid of a triggered order, in order, verified by the SDK with the printed secret', async () => {
+  it('forwards order.created, order.updated and order.paid of a triggered order, each once, verified by the SDK with the printed secret', async () => {
     const secret = await runInProcess(['listen', '--print-secret'], {env: vars})
     expect(secret.code, secret.stderr).toBe(0)
     expect(secret.stdout).toBe(`${env.organizationId.replaceAll('-', '')}\n`)
@@ -94,8 +94,10 @@ describe('till listen and till trigger', () => {
     const orderId = /^order\t(\S+)$/m.exec(trigger.stdout)![1]!
     const mine = () => local.received.filter((r) => typeOf(r).startsWith('order.') && dataOf(r).id === orderId)
     await waitFor('three order events', () => mine().length >= 3)
-    expect(mine().map(typeOf)).toEqual(['order.created', 'order.updated', 'order.paid'])
-    expect(dataOf(mine()[0]!).checkout_id).toBe(checkoutId)
+    // each event is forwarded as it arrives, whatever the earlier ones wait for (src/areas/webhooks/listen.ts),
+    // so the local server may receive them in another order than the stream's
+    expect(mine().map(typeOf).sort()).toEqual(['order.created', 'order.paid', 'order.updated'])
+    expect(dataOf(mine().find((r) => typeOf(r) === 'order.created')!).checkout_id).toBe(checkoutId)
     const key = secret.stdout.trim()
     for (const r of mine()) {
       const event = validateEvent(r.body, r.headers as Record<string, string>, key)
