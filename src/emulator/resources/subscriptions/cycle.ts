@@ -8,8 +8,8 @@ import {emit, type Ctx} from '../../core/http.js'
 import type {BenefitGrantRecord} from '../benefits/model.js'
 import {usageLines} from '../customer-meters/billing.js'
 import {recordSubscriptionCycle} from '../customer-meters/reset.js'
-import {discountAmount, renewalDiscount} from '../discounts/apply.js'
-import {buildOrder, priceAmount} from '../orders/build.js'
+import {renewalDiscount} from '../discounts/apply.js'
+import {priceAmount} from '../orders/build.js'
 import type {OrderRecord} from '../orders/model.js'
 import {order as presentOrder} from '../orders/present.js'
 import {settleOrders} from '../orders/settle.js'
@@ -17,7 +17,7 @@ import {seatsAmount} from '../products/amounts.js'
 import type {PriceRecord} from '../products/model.js'
 import {emitCustomerStateChanged, emitGrantsRevoked, iso, revokeGrants, revokeSubscription} from './lifecycle.js'
 import type {SubscriptionRecord, SubscriptionStatus} from './model.js'
-import {addInterval} from './periods.js'
+import {startPeriod, subscriptionOrder} from './bill.js'
 import * as present from './present.js'
 import {applyPendingSeats} from './seats.js'
 
@@ -51,7 +51,6 @@ export function renewPeriod(ctx: Ctx, s: SubscriptionRecord, paymentFails: boole
   if (!product || !price) return undefined
   const before = s.status
   applyPendingSeats(ctx.store, s)
-  const customer = ctx.store.get('customers', s.customer_id)
   // the period's usage of each metered price is billed on its own line, after the static price's
   const usage = usageLines(ctx.store, s)
   const label = `${product.name} (every ${product.recurring_interval_count ?? 1} ${product.recurring_interval})`
@@ -60,24 +59,11 @@ export function renewPeriod(ctx: Ctx, s: SubscriptionRecord, paymentFails: boole
   const amount = lines ? lines.reduce((sum, l) => sum + l.amount, 0) : periodAmount(s, price)
   // the discount, while it lasts, applies to the new period's order (as the service's cycle does)
   const discount = renewalDiscount(ctx, s, ctx.now)
-  s.current_period_start = iso(ctx.now)
-  s.current_period_end = iso(addInterval(ctx.now, s.recurring_interval, s.recurring_interval_count))
-  const order = buildOrder(ctx.store.data, {
-    now: ctx.now,
-    customerId: s.customer_id,
-    product,
-    price,
-    amount,
-    discountAmount: discount ? discountAmount(discount, amount, price.price_currency) : 0,
-    billingReason: 'subscription_cycle',
-    subscriptionId: s.id,
-    billingName: customer?.billing_name ?? customer?.name ?? null,
-    billingAddress: customer?.billing_address ?? null,
-    paymentDelayMs: ctx.env.options.paymentDelayMs,
+  startPeriod(s, ctx.now)
+  const order = subscriptionOrder(ctx, s, product, price, amount, 'subscription_cycle', discount, {
     lines,
     period: {start: s.current_period_start, end: s.current_period_end},
   })
-  order.discount_id = discount?.id ?? null
   let revoked: BenefitGrantRecord[] = []
   if (paymentFails) {
     order.paid_at = null

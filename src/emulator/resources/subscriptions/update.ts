@@ -3,13 +3,13 @@ import {z} from '../../core/zod.js'
 
 import {domainError, type HttpError, requestValidation, ruleValidation} from '../../core/errors.js'
 import type {Ctx} from '../../core/http.js'
-import {applicableDiscount, discountAmount, renewalDiscount} from '../discounts/apply.js'
+import {applicableDiscount, renewalDiscount} from '../discounts/apply.js'
 import type {DiscountRecord} from '../discounts/model.js'
 import type {OrderRecord} from '../orders/model.js'
 import type {PriceRecord, ProductRecord} from '../products/model.js'
 import type {SubscriptionRecord} from './model.js'
-import {addInterval} from './periods.js'
-import {buildOrder, priceAmount} from '../orders/build.js'
+import {startPeriod, subscriptionOrder} from './bill.js'
+import {priceAmount} from '../orders/build.js'
 import {metadataSchema, parse} from '../../core/validate.js'
 import {
   CANCELLATION_REASONS,
@@ -117,7 +117,7 @@ function checkGeneral(ctx: Ctx, s: SubscriptionRecord, input: GeneralUpdate): vo
   }
 }
 
-/** An order of the subscription's customer, billed now (prorations, period resets, trial end). */
+/** An order of the subscription's customer, billed now and stored (prorations, period resets, trial end). */
 function billNow(
   ctx: Ctx,
   s: SubscriptionRecord,
@@ -127,27 +127,7 @@ function billNow(
   reason: OrderRecord['billing_reason'],
   discount: DiscountRecord | null = null,
 ): OrderRecord {
-  const customer = ctx.store.get('customers', s.customer_id)
-  const order = buildOrder(ctx.store.data, {
-    now: ctx.now,
-    customerId: s.customer_id,
-    product,
-    price,
-    amount,
-    discountAmount: discount ? discountAmount(discount, amount, price.price_currency) : 0,
-    billingReason: reason,
-    subscriptionId: s.id,
-    billingName: customer?.billing_name ?? customer?.name ?? null,
-    billingAddress: customer?.billing_address ?? null,
-    paymentDelayMs: ctx.env.options.paymentDelayMs,
-  })
-  order.discount_id = discount?.id ?? null
-  return ctx.store.insert('orders', order)
-}
-
-function startPeriod(s: SubscriptionRecord, now: number): void {
-  s.current_period_start = iso(now)
-  s.current_period_end = iso(addInterval(now, s.recurring_interval, s.recurring_interval_count))
+  return ctx.store.insert('orders', subscriptionOrder(ctx, s, product, price, amount, reason, discount))
 }
 
 function changeProduct(ctx: Ctx, s: SubscriptionRecord, productId: string, behavior: string | null | undefined, out: Outcome): void {
