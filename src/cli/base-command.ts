@@ -368,7 +368,7 @@ export abstract class BaseCommand extends Command {
       return this.exit(ExitCode.interrupted)
     }
     if (error instanceof DeclinedError) {
-      process.stderr.write(`Cancelled; ${error.outcome}.\n`)
+      process.stderr.write(`Cancelled; ${error.outcome}.\n${error.hint ? `Hint: ${error.hint}\n` : ''}`)
       return this.exit(error.exitCode)
     }
     // oclif's parse errors (unknown or missing flags and arguments, a refused value): one line, a usage error

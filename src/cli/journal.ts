@@ -13,6 +13,7 @@ import {fsError} from '../client/fs-problem.js'
 import {holdLock, type HeldLock} from '../client/lockfile.js'
 import {ExitCode, TillError} from '../client/till-error.js'
 import type {BulkResult, BulkStatus, RunHooks} from './bulk.js'
+import {DeclinedError} from './prompt.js'
 
 /** Flags that change how results are shown, or whether a question is asked, but not what is done. */
 const NOT_THE_JOB = new Set([
@@ -229,5 +230,5 @@ export async function resumeStopped(
       ExitCode.unfinished,
       `run it again with --resume to ${o.rest}, or with --restart to start over`,
     )
-  if (!resume) throw new TillError('cancelled; nothing was sent', ExitCode.error, 'run it again with --restart to start over, or with --resume to carry on')
+  if (!resume) throw new DeclinedError('nothing was sent', 'run it again with --restart to start over, or with --resume to carry on')
 }

@@ -126,10 +126,14 @@ export class Prompter {
 
 /**
  * A confirmation answered no: not an error of the user's or of till's, so it is said as it is
- * (`Cancelled; nothing was changed.`), without "Error:", and exits 1 (README "Exit codes").
+ * (`Cancelled; nothing was changed.`), without "Error:", and exits 1 (README "Exit codes"). A `hint`
+ * says what else the user can do (a stopped run's --restart and --resume).
  */
 export class DeclinedError extends TillError {
-  constructor(readonly outcome: string) {
-    super(`cancelled; ${outcome}`, ExitCode.error)
+  constructor(
+    readonly outcome: string,
+    hint?: string,
+  ) {
+    super(`cancelled; ${outcome}`, ExitCode.error, hint)
   }
 }
