@@ -97,6 +97,9 @@ export class Printer {
       onCutIds: (ids: string[]) => {
         for (const id of ids) this.cutIds.add(id)
       },
+      onLeftOut: (headers: string[]) => {
+        this.leftOut = headers
+      },
     })
     return {writer, format, shown: shownItem(resource, format, columns, flags.columns), output}
   }
@@ -121,9 +124,17 @@ export class Printer {
 
   /** Ids a table showed cut: remembered for the profile, so that the shown prefix works as an id; said once on stderr. */
   private readonly cutIds = new Set<string>()
+  /** The headers of the columns a table left out to fit the terminal: said on stderr with the way to see them. */
+  private leftOut: string[] = []
   private rememberCutIds(): void {
-    if (this.cutIds.size === 0) return
     const ctx = this.host.ctx
+    if (this.leftOut.length > 0) {
+      const names = this.leftOut.map((h) => h.toUpperCase()).join(', ')
+      const line = `Left out to fit ${ctx.io.stdout.columns} columns: ${names}; a wider terminal or --columns shows them.`
+      ctx.note(wrapWords(line, ctx.io.stderrIsTTY ? ctx.io.stderr.columns : undefined))
+      this.leftOut = []
+    }
+    if (this.cutIds.size === 0) return
     const ids = [...this.cutIds]
     rememberShownIds(ctx.configDir, `${ctx.profile.name} ${ctx.profile.baseUrl}`, ids)
     const line = `Ids are cut to fit the terminal: a shown prefix (${ids[0]!.slice(0, 8)}) works where an id is expected; -o tsv or --columns id shows them whole.`
@@ -145,7 +156,8 @@ export class Printer {
     const io = this.host.ctx.io
     const detail = !flags.columns
     const view = detail && format === 'table' ? (await this.host.registry())[resource]?.detail : undefined
-    const shown = {format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, header: flags.header, detail, view, summaryOnly: options.summaryOnly}
+    const width = io.stdoutIsTTY ? io.stdout.columns : undefined
+    const shown = {format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, header: flags.header, detail, view, width, summaryOnly: options.summaryOnly}
     const text = await output.renderObject(row, shown)
     if (detail && format === 'table' && io.stdoutIsTTY && flags.pager !== false && longerThanScreen(text, io.stdout.rows)) {
       const command = pagerCommand(process.env)

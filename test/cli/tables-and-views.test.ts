@@ -152,10 +152,71 @@ describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}
       expect(bars.at(-1)).toMatch(/\[█+\] 100% \| 195\.3 KiB of 195\.3 KiB/)
     })
 
+    it('at 80 columns dates take their short form, statuses are whole, text is cut at a word, and columns that do not fit are left out and named (issue 47 item 19)', async () => {
+      const orders = await listAll(emulator.sandbox, '/orders/')
+      const screen = await tty('orders list --limit 100', 80)
+      const lines = screen.split('\n').filter((l) => l !== '')
+      for (const line of lines) expect(cells(line), line).toBeLessThanOrEqual(80)
+      const header = lines[0]!.split(/ {2,}/)
+      expect(header.slice(0, 3)).toEqual(['ID', 'CREATED', 'STATUS'])
+      // what was left out is said on stderr (on the terminal, after the table), with the way to see it
+      const left = /Left out to fit 80 columns: ([A-Z, ]+); a wider terminal or --columns shows them\./.exec(screen.replaceAll('\n', ' '))
+      expect(left, screen).not.toBeNull()
+      for (const name of left![1]!.split(', ')) expect(header).not.toContain(name)
+      expect(header.length + left![1]!.split(', ').length).toBe(8)
+      const rows = lines.slice(1, 1 + Math.min(100, orders.length)).filter((l) => /^[0-9a-f]{8}…/.test(l))
+      expect(rows.length).toBeGreaterThan(10)
+      for (const row of rows) {
+        const [, created, status] = row.split(/ {2,}/)
+        // `11d ago`, `3h ago`, never `11 days a…`
+        expect(created, row).toMatch(/^(\d+(min|h|d|mo|y) ago|just now)$/)
+        expect(orders.map((o) => o.status)).toContain(status)
+        expect(row, 'no word cut into a space before the ellipsis').not.toMatch(/ …/)
+      }
+      // a status as long as partially_refunded is whole
+      if (orders.some((o) => o.status === 'partially_refunded')) expect(screen).toContain('partially_refunded')
+      // at 120 columns nothing is left out; with room to spare dates are words again
+      expect(await tty('orders list --limit 5', 120)).not.toContain('Left out')
+      const wide = await tty('orders list --limit 5', 200)
+      expect(wide).toMatch(/ (\d+ (minute|hour|day|month|year)s? ago|just now) /)
+    })
+
+    it('a detail view at 80 columns wraps long text at words under its value, and puts a URL whole on a line of its own (issue 47 item 19)', async () => {
+      const product = await till([
+        'products',
+        'create',
+        '--name',
+        'Wrapped',
+        '--price',
+        '5',
+        '--description',
+        'A description long enough that it cannot fit beside its label on a terminal of eighty columns, so it wraps.',
+      ])
+      expect(product.code, product.stderr).toBe(0)
+      const successUrl = `https://example.com/${'thanks/'.repeat(12)}done`
+      const checkout = await till(['checkouts', 'create', '--product', product.stdout.trim(), '--success-url', successUrl, '--json'])
+      expect(checkout.code, checkout.stderr).toBe(0)
+      const id = (JSON.parse(checkout.stdout) as {id: string}).id
+      const screen = await tty(`checkouts get ${id} --no-pager`, 80)
+      const lines = screen.split('\n')
+      // the URL is one line, unbroken (the terminal wraps it, and it copies as one)
+      expect(lines).toContain(successUrl)
+      // the description: at words, each next line starting under the first
+      const first = lines.findIndex((l) => /^\s+Description\s+A description/.test(l))
+      expect(first, screen).toBeGreaterThan(0)
+      const column = lines[first]!.indexOf('A description')
+      const next = lines[first + 1]!
+      expect(next.slice(0, column).trim()).toBe('')
+      expect(next.slice(column)).toMatch(/^\S/)
+      for (const line of lines.slice(first, first + 2)) expect(cells(line), line).toBeLessThanOrEqual(80)
+      expect([lines[first], next].join(' ').replace(/\s+/g, ' ')).toContain('fit beside its label on a terminal')
+    })
+
     it('the production footer wraps at words on a narrow terminal', async () => {
       const screen = await tty('orders list --limit 2', 60, {...envVars(emulator.production), TILL_ENV: 'production'})
-      // the note on cut ids (issue 47 item 4) comes after the footer
-      const warning = screen.slice(screen.indexOf('Warning: PRODUCTION'), screen.indexOf(screen.includes('Ids are cut') ? 'Ids are cut' : 'Showing '))
+      // the notes on columns left out and cut ids (issue 47 items 19 and 4) come after the footer
+      const end = ['Left out', 'Ids are cut', 'Showing '].find((note) => screen.includes(note))!
+      const warning = screen.slice(screen.indexOf('Warning: PRODUCTION'), screen.indexOf(end))
       expect(warning).toBe(`Warning: PRODUCTION data · profile local ·\n${emulator.production.url}\n`)
       for (const line of screen.slice(screen.indexOf('Showing ')).split('\n')) expect(line.length, line).toBeLessThanOrEqual(60)
     })

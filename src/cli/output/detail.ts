@@ -8,7 +8,7 @@ import type {ChalkInstance} from 'chalk'
 
 import {cellText, type DetailView} from './columns.js'
 import {formatBytes, formatIso, formatMoney, formatRelative, looksLikeDatetime, terminalText} from './format.js'
-import {styleCell} from './table.js'
+import {displayWidth, styleCell} from './table.js'
 
 type Obj = Record<string, unknown>
 
@@ -20,6 +20,8 @@ const STEP = '  '
 export interface DetailStyle {
   now: number
   chalk: ChalkInstance
+  /** The terminal's width: longer values are wrapped to it (see fitValue). */
+  width?: number
 }
 
 export interface DetailOptions {
@@ -71,10 +73,42 @@ function valueText(key: string, value: unknown, currency: string | undefined, st
   return terminalText(String(value))
 }
 
-/** `label  value` lines, labels padded to the widest. */
-const aligned = (pairs: Array<[string, string]>, indent: string, chalk: ChalkInstance): string[] => {
+/** `label  value` lines, labels padded to the widest, values wrapped to the terminal (fitValue). */
+const aligned = (pairs: Array<[string, string]>, indent: string, style: DetailStyle): string[] => {
   const width = Math.max(0, ...pairs.map(([label]) => label.length))
-  return pairs.map(([label, value]) => `${indent}${chalk.bold(label.padEnd(width))}  ${value}`.trimEnd())
+  const at = indent.length + width + 2
+  return pairs.flatMap(([label, value]) => {
+    const [first, ...rest] = fitValue(value, at, indent, style.width)
+    return [`${indent}${style.chalk.bold(label.padEnd(width))}  ${first}`.trimEnd(), ...rest]
+  })
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001B\[[\d;]*m/g
+const visible = (text: string) => displayWidth(text.replace(ANSI, ''))
+
+/**
+ * A value that starts at column `at` as lines no wider than `width`, the first beside its label. Words
+ * wrap at spaces, the next lines starting under the first; a single token (a URL, a path, a hash) is never
+ * broken: it goes whole on a line of its own under the label, or from the first column when even that is
+ * too narrow, so that the terminal wraps it and it still copies as one.
+ */
+function fitValue(value: string, at: number, indent: string, width: number | undefined): string[] {
+  if (!width || at + visible(value) <= width) return [value]
+  if (!value.includes(' ')) {
+    const under = `${indent}${STEP}`
+    return ['', under.length + visible(value) <= width ? `${under}${value}` : value]
+  }
+  const lines: string[] = []
+  let line = ''
+  for (const word of value.split(' ')) {
+    if (line !== '' && at + visible(line) + 1 + visible(word) > width) {
+      lines.push(line)
+      line = word
+    } else line = line === '' ? word : `${line} ${word}`
+  }
+  lines.push(line)
+  return lines.map((l, i) => (i === 0 ? l : `${' '.repeat(at)}${l}`))
 }
 
 /** Objects whose keys are the user's (metadata, custom field answers): shown as they are, not as words. */
@@ -98,7 +132,7 @@ function block(obj: Obj, indent: string, outerCurrency: string | undefined, styl
   const lines = aligned(
     plain.map(([k, v]) => [label(k), valueText(k, v, currency, style)]),
     indent,
-    style.chalk,
+    style,
   )
   for (const [k, v] of entries.filter(([, value]) => isSection(value))) {
     if (isObjectList(v)) {
@@ -122,7 +156,7 @@ function summary(row: Obj, view: DetailView, style: DetailStyle): string[] {
   const pairs = view.summary
     .map((c): [string, string] => [c.header, styleCell(c.kind, terminalText(cellText(c, row, cells)), style.chalk)])
     .filter(([, value]) => value !== '')
-  const lines = aligned(pairs, '', style.chalk)
+  const lines = aligned(pairs, '', style)
   for (const list of view.lists ?? []) {
     const items = row[list.key]
     if (!isObjectList(items)) continue

@@ -65,7 +65,24 @@ describe('tables on a terminal', () => {
     // --columns named the ids: whole, text gives way
     const named = await listText(long, {tty: true, width: 60, fullIds: true, columns: columnsFor('orders', 'id,product')})
     expect(named).toContain(uuid(1))
-    expect(named).toContain('Pro Plan (yearly, wit…')
+    // cut at a word (issue 47 item 19)
+    expect(named).toContain('Pro Plan (yearly,…')
+  })
+
+  it('squeezed, dates take their short form and the last columns are left out rather than cut to a few letters (issue 47 item 19)', async () => {
+    const uuid = (n: number) => `${String(n).repeat(8)}-1111-4111-8111-111111111111`
+    const many = orders.map((o, i) => ({...o, id: uuid(i + 1), status: 'partially_refunded', product: {name: 'Consulting Hours Package'}}))
+    const left: string[][] = []
+    const text = await listText(many, {tty: true, width: 60, onLeftOut: (headers) => left.push(headers)})
+    for (const line of text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(60)
+    expect(text).toContain('3h ago')
+    expect(text).toContain('partially_refunded')
+    expect(left).toHaveLength(1)
+    expect(text.split('\n')[0]).not.toContain(left[0]![0]!.toUpperCase())
+    // named by --columns: nothing is left out
+    const named: string[][] = []
+    await listText(many, {tty: true, width: 60, fullIds: true, onLeftOut: (headers) => named.push(headers)})
+    expect(named).toEqual([])
   })
 
   it('wraps the footer at words within the terminal width', async () => {

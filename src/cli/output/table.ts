@@ -1,6 +1,8 @@
 // Borderless tables (cli-table3, loaded on first use) printed in batches: the header once, column
-// widths fixed by the first batch, wider values cut with an ellipsis. A table never exceeds the
-// terminal: ids are shortened first (whole when piped or named by --columns), then text gives way.
+// widths fixed by the first batch, wider values cut with an ellipsis (at a word when one is near). A
+// table never exceeds the terminal: dates take their short form (`11d ago`), ids are shortened (whole
+// when piped or named by --columns), then text gives way; rather than cut text to a few letters, the
+// last columns are left out and the caller says so. Statuses, money and yes/no are never cut.
 import type {ChalkInstance} from 'chalk'
 import type CliTable from 'cli-table3'
 
@@ -43,7 +45,10 @@ export function displayWidth(text: string): number {
   return width
 }
 
-/** `text` cut to `width` cells, ending in an ellipsis when cut. */
+/**
+ * `text` cut to `width` cells, ending in an ellipsis when cut: at the last space when that loses at most a
+ * few cells (`Sample…`, not `Sample …` or `Consult…` for `Consulting Hours`), else mid-word.
+ */
 export function truncate(text: string, width: number): string {
   if (displayWidth(text) <= width) return text
   let out = ''
@@ -54,7 +59,20 @@ export function truncate(text: string, width: number): string {
     out += char
     used += w
   }
-  return `${out}…`
+  const space = out.lastIndexOf(' ')
+  const atWord = text[out.length] === ' ' || (space > 0 && out.length - space <= Math.min(8, out.length * 0.4))
+  return `${(atWord && text[out.length] !== ' ' ? out.slice(0, space) : out).trimEnd()}…`
+}
+
+const RELATIVE = /^(in )?([\d,]+) (minute|hour|day|month|year)s?( ago)?$/
+const SHORT_UNITS: Record<string, string> = {minute: 'min', hour: 'h', day: 'd', month: 'mo', year: 'y'}
+
+/** A relative date as a table squeezed for room shows it: `11 days ago` -> `11d ago`, `in 3 months` -> `in 3mo`. */
+export function compactDate(text: string): string {
+  const match = RELATIVE.exec(text)
+  if (!match) return text
+  const [, future, count, unit, past] = match
+  return `${future ?? ''}${count}${SHORT_UNITS[unit!]}${past ?? ''}`
 }
 
 const STATUS_COLORS: Record<string, 'green' | 'yellow' | 'red'> = {
@@ -106,6 +124,8 @@ export interface TableOptions {
   fullIds?: boolean
   /** Told the whole values of the ids a batch shows cut (they are remembered, so that a shown prefix works as an id). */
   onCutIds?: (ids: string[]) => void
+  /** Told the headers of the columns left out to fit the terminal (never when --columns named them). */
+  onLeftOut?: (headers: string[]) => void
 }
 
 /** An id shortened to fit a narrow terminal: its first 8 characters and an ellipsis. */
@@ -113,7 +133,11 @@ export const SHORT_ID = 9
 
 /** Prints rows of plain cell texts in batches that line up with each other. */
 export class BatchTable {
+  /** The width of each shown column, and which columns are shown (all unless some were left out to fit). */
   private widths: number[] | undefined
+  private shown: number[] = []
+  /** Date columns shown in their short form (`11d ago`) to fit the terminal. */
+  private compact = new Set<number>()
   private shortIds = false
 
   constructor(
@@ -128,46 +152,88 @@ export class BatchTable {
     const Table = await loadTable()
     const first = this.widths === undefined
     const widths = (this.widths ??= this.measure(rows))
-    if (!this.shortIds) this.widenIds(widths, rows)
+    const columns = this.shown.map((i) => this.columns[i]!)
+    const cells = rows.map((row) => this.shown.map((i) => (this.compact.has(i) ? compactDate(row[i] ?? '') : (row[i] ?? ''))))
+    if (!this.shortIds) this.widenIds(widths, columns, cells)
     const table = new Table({
       chars: NO_BORDERS,
       style: {head: [], border: [], 'padding-left': 0, 'padding-right': 0},
       colWidths: widths,
-      colAligns: this.columns.map((c) => (c.kind === 'money' ? 'right' : 'left')),
+      colAligns: columns.map((c) => (c.kind === 'money' ? 'right' : 'left')),
     })
-    if (first) table.push(this.columns.map((c, i) => this.chalk.bold(truncate(c.header.toUpperCase(), widths[i]!))))
-    const cut = this.columns.flatMap((c, i) => (c.kind === 'id' ? rows.map((r) => r[i] ?? '').filter((id) => displayWidth(id) > widths[i]!) : []))
+    if (first) table.push(columns.map((c, i) => this.chalk.bold(truncate(c.header.toUpperCase(), widths[i]!))))
+    const cut = columns.flatMap((c, i) => (c.kind === 'id' ? cells.map((r) => r[i]!).filter((id) => displayWidth(id) > widths[i]!) : []))
     if (cut.length > 0) this.options.onCutIds?.(cut)
-    for (const row of rows) {
-      table.push(row.map((cell, i) => styleCell(this.columns[i]!.kind, truncate(cell, widths[i]!), this.chalk)))
-    }
+    for (const row of cells) table.push(row.map((cell, i) => styleCell(columns[i]!.kind, truncate(cell, widths[i]!), this.chalk)))
     return linesOf(table.toString())
   }
 
   /** Whole ids (they get copied): a longer id in a later batch widens its column from there on. */
-  private widenIds(widths: number[], rows: string[][]): void {
-    this.columns.forEach((c, i) => {
-      if (c.kind === 'id') widths[i] = Math.max(widths[i]!, ...rows.map((r) => displayWidth(r[i] ?? '')))
+  private widenIds(widths: number[], columns: TableColumn[], cells: string[][]): void {
+    columns.forEach((c, i) => {
+      if (c.kind === 'id') widths[i] = Math.max(widths[i]!, ...cells.map((r) => displayWidth(r[i]!)))
     })
   }
 
-  /** Column widths from the header and the first batch, capped, then fitted to the terminal. */
+  /**
+   * Column widths from the header and the first batch, capped, then fitted to the terminal: dates take
+   * their short form, then ids are cut and text and dates give way (fitWidths); when text would still be
+   * cut below READABLE, the last columns are left out, one at a time, and the caller is told which.
+   */
   private measure(rows: string[][]): number[] {
-    const widths = this.columns.map((c, i) => {
-      const widest = Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i] ?? '')))
+    const natural = (i: number, compact = false) => {
+      const c = this.columns[i]!
+      const widest = Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(compact ? compactDate(r[i] ?? '') : (r[i] ?? ''))))
       return c.kind === 'id' ? widest : Math.min(widest, MAX_COLUMN)
-    })
+    }
+    const all = this.columns.map((_, i) => i)
+    let widths = all.map((i) => natural(i))
     const {maxWidth, fullIds} = this.options
-    if (maxWidth) this.shortIds = fitWidths(widths, this.columns, maxWidth, !fullIds)
+    this.shown = all
+    if (maxWidth && total(widths) > maxWidth) {
+      for (const i of all) {
+        if (this.columns[i]!.kind === 'date' && natural(i, true) < widths[i]!) {
+          this.compact.add(i)
+          widths[i] = natural(i, true)
+        }
+      }
+      const leftOut: number[] = []
+      for (;;) {
+        const shown = all.filter((i) => !leftOut.includes(i))
+        const fitted = shown.map((i) => widths[i]!)
+        const columns = shown.map((i) => this.columns[i]!)
+        this.shortIds = fitWidths(fitted, columns, maxWidth, !fullIds)
+        const cramped = shown.some((i, k) => isText(this.columns[i]!.kind) && fitted[k]! < Math.min(widths[i]!, READABLE))
+        const next = fullIds
+          ? undefined
+          : [...shown].reverse().find((i) => i !== shown[0] && this.columns[i]!.kind !== 'id' && i !== firstText(shown, this.columns))
+        if (!cramped || next === undefined || shown.length <= 3) {
+          this.shown = shown
+          widths = fitted
+          break
+        }
+        leftOut.push(next)
+      }
+      if (leftOut.length > 0) this.options.onLeftOut?.(leftOut.sort((a, b) => a - b).map((i) => this.columns[i]!.header))
+    }
     return widths.map((w) => Math.max(w, 1))
   }
 }
 
+/** Text is cut no narrower than this before columns are left out to make room. */
+const READABLE = 12
+
+/** The first text column of `shown` (a name, a description): kept when columns are left out. */
+const firstText = (shown: number[], columns: TableColumn[]) => shown.find((i) => isText(columns[i]!.kind))
+
 const total = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + GAP * (widths.length - 1)
 
-/** What gives way first when a table is too wide: text, then dates and statuses; money, yes/no and ids last. */
+/**
+ * What gives way first when a table is too wide: text, then dates (already in their short form); money,
+ * statuses, yes/no and ids not at all (a status cut to `partially…` says nothing).
+ */
 const isText = (kind: ColumnKind | undefined) => kind === undefined || kind === 'text'
-const isSoft = (kind: ColumnKind | undefined) => kind === 'date' || kind === 'status'
+const isSoft = (kind: ColumnKind | undefined) => kind === 'date'
 
 /** The narrowest text is squeezed to to keep ids whole (below it, ids are cut first). */
 const TEXT_FLOOR = 16
@@ -190,7 +256,7 @@ function squeeze(widths: number[], columns: TableColumn[], maxWidth: number, giv
  * Fits `widths` into `maxWidth` (in place). Ids stay whole (they get copied) when text squeezed to
  * TEXT_FLOOR makes room for them; otherwise ids are cut to SHORT_ID first when allowed, so that text
  * keeps the room, and an id whose whole width fits in what is left is whole again (from the left); then
- * the widest text column loses a cell at a time down to MIN_COLUMN, then dates and statuses. Returns
+ * the widest text column loses a cell at a time down to MIN_COLUMN, then dates. Returns
  * whether some ids stay cut (their column's later values are cut too, not widened).
  */
 export function fitWidths(widths: number[], columns: TableColumn[], maxWidth: number, cutIds: boolean): boolean {

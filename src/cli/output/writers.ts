@@ -44,6 +44,8 @@ export interface ListWriterOptions {
   fullIds?: boolean
   /** Told the ids a table shows cut to fit the terminal (whole values). */
   onCutIds?: (ids: string[]) => void
+  /** Told the headers of the columns a table left out to fit the terminal. */
+  onLeftOut?: (headers: string[]) => void
   /** Rows per table batch (default 100). */
   batchSize?: number
   /** A header line of column keys in csv and tsv (default: csv yes, tsv no). */
@@ -179,7 +181,8 @@ class TableLayout implements Layout {
   add(row: Row): void {
     if (!this.columns) {
       this.columns = resolveColumns(this.options.columns, row)
-      this.table = new BatchTable(this.columns, this.chalk, {maxWidth: this.options.width, fullIds: this.options.fullIds, onCutIds: this.options.onCutIds})
+      const {width, fullIds, onCutIds, onLeftOut} = this.options
+      this.table = new BatchTable(this.columns, this.chalk, {maxWidth: width, fullIds, onCutIds, onLeftOut})
     }
     const style: CellStyle = {dates: this.options.tty ? 'relative' : 'iso', grouping: true, now: this.options.now()}
     this.rows.push(this.columns.map((c) => terminalText(cellText(c, row, style))))
@@ -295,6 +298,8 @@ export interface ObjectWriterOptions {
   header?: boolean
   /** A table shows the resource as a detail view (sections, nested objects indented) rather than chosen columns. */
   detail?: boolean
+  /** The terminal's width, that the detail view's long values are wrapped to. */
+  width?: number
   /** The detail view's curated summary, and whether to show it alone (after an update). */
   view?: DetailView
   summaryOnly?: boolean
@@ -335,7 +340,10 @@ export async function renderObject(row: Row, options: ObjectWriterOptions): Prom
       return header + delimitedLine(options.format, cells, options.tty)
     }
     case 'table': {
-      if (options.detail) return renderDetail(row, {now, chalk: chalkFor(options.color)}, {view: options.view, summaryOnly: options.summaryOnly})
+      if (options.detail) {
+        const style = {now, chalk: chalkFor(options.color), width: options.width}
+        return renderDetail(row, style, {view: options.view, summaryOnly: options.summaryOnly})
+      }
       const style: CellStyle = {dates: options.tty ? 'both' : 'iso', grouping: true, now}
       const pairs = columns().map((c): [string, string, Column['kind']] => [c.header, terminalText(cellText(c, row, style)), c.kind])
       return renderKeyValue(pairs, chalkFor(options.color))
