@@ -136,4 +136,22 @@ describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
     expect(piped.code, piped.stderr).toBe(0)
     for (const line of linesOf(piped.stdout)) expect(line).toMatch(/^\w+\t[0-9a-f-]{36}$/)
   })
+
+  it('item 21: at 40 rows the metrics charts are made short enough that the first heading stays on the screen; too few rows for that, they are paged', async () => {
+    const headings = /^(Revenue|Orders|Monthly Recurring Revenue|Active Subscriptions)\b/
+    const tall = await runTty(`${TILL} metrics`, {env: {...vars(), NO_COLOR: '1', TILL_PAGER: 'false'}, cols: 100, rows: 40})
+    expect(tall.code, tall.stdout).toBe(0)
+    const lines = stripAnsi(tall.stdout).split('\n')
+    // every line, the last newline's empty one for the prompt included, within the 40 rows
+    expect(lines.length, tall.stdout).toBeLessThanOrEqual(40)
+    expect(lines.filter((l) => headings.test(l))).toHaveLength(4)
+    expect(lines[0]).toMatch(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/)
+    // 12 rows cannot hold four charts: the pager gets them whole
+    const paged = join(box.root, 'paged.txt')
+    const short = await runTty(`${TILL} metrics`, {env: {...vars(), NO_COLOR: '1', TILL_PAGER: `cat > ${sh(paged)}`}, cols: 100, rows: 12})
+    expect(short.code, short.stdout).toBe(0)
+    const text = readFileSync(paged, 'utf8').split('\n')
+    expect(text.filter((l) => headings.test(l))).toHaveLength(4)
+    expect(text.length).toBeGreaterThan(12)
+  })
 })

@@ -446,6 +446,16 @@ describe('till report --html', () => {
           for (const label of labels as string[]) expect(label, `${title}: ${(labels as string[]).join(', ')}`).toMatch(/^\d[\d,]*$/)
           expect(new Set(labels).size, `${title}: ${(labels as string[]).join(', ')}`).toBe((labels as string[]).length)
         }
+        // the refunds bars at both ends are whole inside the plot (issue 47 item 21: the last one was cut in half)
+        const ends = await page.evaluate(() => {
+          type Plot = {tillTitle: string; data: number[][]; valToPos(v: number, scale: string): number; bbox: {width: number}}
+          const u = (window as unknown as {tillCharts: Plot[]}).tillCharts.find((c) => c.tillTitle === 'Refunds')!
+          const xs = u.data[0]!
+          const bar = (u.valToPos(xs[1]!, 'x') - u.valToPos(xs[0]!, 'x')) * 0.6
+          return {first: u.valToPos(xs[0]!, 'x') - bar / 2, last: u.valToPos(xs.at(-1)!, 'x') + bar / 2, width: u.bbox.width / devicePixelRatio}
+        })
+        expect(ends.first, JSON.stringify(ends)).toBeGreaterThanOrEqual(0)
+        expect(ends.last, JSON.stringify(ends)).toBeLessThanOrEqual(ends.width)
         const products = await page.$$eval('#top-products tr', (rows) => rows.map((r) => r.textContent))
         expect(products.length).toBeGreaterThan(3)
         if (!existsSync(ARTIFACTS)) mkdirSync(ARTIFACTS, {recursive: true})

@@ -82,6 +82,7 @@ const PAGE_SCRIPT = `
     return (pct >= 0 ? '+' : '') + pct.toFixed(1) + '% vs previous period';
   }
   var xs = data.metrics.periods.map(function (p) { return Date.parse(p.timestamp) / 1000; });
+  var halfPeriod = xs.length > 1 ? (xs[xs.length - 1] - xs[0]) / (xs.length - 1) / 2 : 43200;
   var WHOLE = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000, 20000, 50000, 100000, 1000000];
   var KIND = {total: 'Total', latest: 'Latest', average: 'Average'};
   window.tillCharts = [];
@@ -101,7 +102,9 @@ const PAGE_SCRIPT = `
     var opts = {
       width: Math.max(280, box.clientWidth || 520), height: 220,
       legend: {show: false},
-      scales: {x: {time: true}},
+      // bars stand on their periods: the x range reaches half a period past the first and the last, so that
+      // neither end's bar is cut in half at the chart's edge
+      scales: {x: bars ? {time: true, range: function (u, min, max) { return [min - halfPeriod, max + halfPeriod]; }} : {time: true}},
       // counts get whole-number ticks only; the labels drawn are kept on the chart (tillTicks) for tests
       axes: [{}, {size: 80, incrs: type === 'scalar' ? WHOLE : undefined,
         values: function (u, vals) { u.tillTicks = vals.map(function (v) { return fmt(v, type); }); return u.tillTicks; }}],

@@ -7,6 +7,7 @@ import {metricSlugs, rangeFlags} from '../../areas/metrics/flags.js'
 import {organizationCurrency, previousLabel, withPrevious} from '../../areas/metrics/load.js'
 import {partialEnds, resolveRange, spanDays} from '../../areas/metrics/range.js'
 import {chalkFor, colorEnabled, resolveFormat} from '../../cli/output/index.js'
+import {longerThanScreen, page, pagerCommand} from '../../cli/pager.js'
 
 export default class Metrics extends BaseCommand {
   static override summary = 'Chart metrics (revenue, orders, MRR, active subscriptions...) over a date range.'
@@ -62,12 +63,23 @@ The service computes the metrics: revenue is the net amount (after discounts, be
       if (metricDefinition(current, slug).missing)
         this.ctx.note(`Warning: the service sent no definition of metric "${slug}": its values are shown as plain numbers.`)
     }
-    const charts = slugs.map((slug) => metricChart(slug, current, previous, options))
     const note = partialNote(current.periods, range, options.partial)
     const title = chalk.dim(
       wrapParts([`${range.startDate} to ${range.endDate}`, `per ${range.interval} (${range.timezone})`], options.width) +
         (note.length > 0 ? `\n${wrapParts(note, options.width)}` : ''),
     )
-    io.stdout.write(`${title}\n\n${charts.join('\n\n')}\n`)
+    const screen = (height: number) => `${title}\n\n${slugs.map((slug) => metricChart(slug, current, previous, {...options, height})).join('\n\n')}\n`
+    // the charts as tall as the terminal lets them all be seen at once (a line left for the prompt), so
+    // that the first chart's heading does not scroll away; shorter than 3 rows they are paged instead
+    const rows = io.stdout.rows
+    const fits = (text: string) => !rows || text.split('\n').length <= rows
+    let text = screen(8)
+    for (let height = 7; height >= 3 && !fits(text); height--) text = screen(height)
+    if (!fits(text)) text = screen(8)
+    if (io.stdoutIsTTY && flags.pager !== false && longerThanScreen(text, rows)) {
+      const command = pagerCommand(process.env)
+      if (command && (await page(text, command, io.stdout))) return
+    }
+    io.stdout.write(text)
   }
 }
