@@ -12,7 +12,7 @@ import {longerThanScreen, page, pagerCommand} from '../../cli/pager.js'
 export default class Metrics extends BaseCommand {
   static override summary = 'Chart metrics (revenue, orders, MRR, active subscriptions...) over a date range.'
   static override description =
-    `On a terminal, one chart per metric as wide as the terminal, with its figure over the range (the total; the latest value of a gauge such as MRR or active subscriptions; the average of an average such as the average order value) and its change against the range of the same length just before. A first or last period the range cuts short is marked * on the axis and named under the title. Piped, or with -o, one row per period and a column per metric (amounts in cents), as tsv, csv, json or jsonl.
+    `On a terminal, one chart per metric as wide as the terminal and short enough for all of them to fit on the screen (paged when they cannot), with its figure over the range (the total; the latest value of a gauge such as MRR or active subscriptions; the average of an average such as the average order value) and its change against the range of the same length just before. A first or last period the range cuts short is marked * on the axis and named under the title. Piped, or with -o, one row per period and a column per metric (amounts in cents), as tsv, csv, json or jsonl.
 
 The service computes the metrics: revenue is the net amount (after discounts, before tax) of the paid orders created in a period, active subscriptions are those started by a period and not yet ended in it. "till metrics list" names every metric; --metric takes those names or mrr, arr, aov, arpu, churn, conversion. Ranges are whole days in --timezone, both ends included.`
   static override enableJsonFlag = true
