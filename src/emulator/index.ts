@@ -173,6 +173,7 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
         origin: '',
         listeners: [dispatcher.listener, ...(options.listeners ?? [])],
         redeliver: (eventId) => dispatcher.redeliver(env, eventId),
+        recordDeliveries: () => dispatcher.record(env),
         settle: () => settle(env),
         now: () => environmentNow(env),
       }

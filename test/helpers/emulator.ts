@@ -52,6 +52,8 @@ export interface StartOptions {
   faultSeed?: number
   /** `--latency` (in the worker only): a delay added to every answer, e.g. `150ms`. */
   latency?: string
+  /** In the worker only: the wall clock stands still at this time (ms), so that two emulators' times are the same. */
+  now?: number
 }
 
 export interface ExitStatus {
@@ -129,6 +131,7 @@ async function startInWorker(options: StartOptions): Promise<Emulator> {
     resetRate: options.resetRate,
     faultSeed: options.faultSeed,
     latencyMs: ms(options.latency),
+    ...(options.now === undefined ? {} : {now: () => options.now!}),
     log: (options.quiet ?? true) ? () => {} : (line) => (stderr += `${line}\n`),
   })
   const handle = (name: EnvName): EnvHandle => {

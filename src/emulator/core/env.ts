@@ -27,6 +27,8 @@ export interface Env {
   listeners: EventListener[]
   /** Sends a recorded webhook event again to the endpoints it went to. */
   redeliver: (eventId: string) => void
+  /** Writes the webhook delivery records not yet written (they are written in batches). */
+  recordDeliveries: () => void
   /** Raises the events of timed changes that have fallen due (the resources' settle, now). */
   settle: () => void
   /** The environment's time (its clock, resources/clock): every object's and event's time reads it. */

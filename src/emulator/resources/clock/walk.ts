@@ -3,7 +3,8 @@
 // carries that moment. What is due comes from the store: subscriptions' period ends (renewal, the first
 // charge after a trial, or the end of one set to cancel), pending payments, dunning retries, open checkouts
 // expiring. One store write for the whole walk, its system events flushed to the disk once. The ids it
-// makes are drawn from a generator seeded by the store's state: the same store and steps make the same objects.
+// makes are drawn from a generator seeded by the walk's start and end: the same store and steps make the
+// same objects.
 import type {Ctx, Env, EventListener} from '../../core/http.js'
 import type {View} from '../../core/present.js'
 import {crc32, seededRandom, withIdSource} from '../../core/ids.js'
@@ -185,9 +186,11 @@ export function advance(env: Env, from: number, target: number, untilNext?: stri
       env.store.write(() => {
         const queue = collect(env, from)
         const data = env.store.data
-        // two generators seeded by the store's state: the ids of one walk never meet another's
-        const a = seededRandom(crc32(`${data.organization.id}:${data.version}`))
-        const b = seededRandom(crc32(`${data.version}:${clockOf(data).settled_to}:${data.organization.id}`))
+        // two generators seeded by where the walk starts and ends (not by the store's write count, which
+        // webhook delivery records move at their own pace): the same steps make the same ids, and the ids
+        // of one walk never meet another's
+        const a = seededRandom(crc32(`${data.organization.id}:${clockOf(data).settled_to}:${from}:${target}`))
+        const b = seededRandom(crc32(`${target}:${from}:${clockOf(data).settled_to}:${data.organization.id}`))
         const random = () => (a() + b()) % 1
         const view: View = {store: env.store, now: from, origin: env.origin}
         withIdSource(random, () => {

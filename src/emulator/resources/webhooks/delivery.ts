@@ -26,6 +26,14 @@ export class WebhookDispatcher {
   /** The forwards to `forwardTo`, sent in order. */
   private forwards: Promise<unknown> = Promise.resolve()
   private closed = false
+  /**
+   * What the attempts found, per environment, not yet written: a write saves the whole store, so written
+   * together, after a pause as long as a few saves take (a year of a clock's events, thousands, would
+   * otherwise save the store once per delivery). Read routes write them first (record).
+   */
+  private waiting = new Map<Env, Array<() => void>>()
+  private recordTimer: NodeJS.Timeout | undefined
+  private saveMs = 0
 
   constructor(private readonly options: DeliveryOptions) {}
 
@@ -135,7 +143,7 @@ export class WebhookDispatcher {
     if (this.closed) return
     const succeeded = status !== null && status >= 200 && status < 300
     const now = new Date(env.now()).toISOString()
-    env.store.write(() => {
+    this.later(env, () => {
       env.store.insert('webhook_deliveries', {
         id: uuid(),
         created_at: now,
@@ -165,7 +173,37 @@ export class WebhookDispatcher {
     }
   }
 
+  /** Keeps `change` for the next write of the delivery records. */
+  private later(env: Env, change: () => void): void {
+    const list = this.waiting.get(env)
+    if (list) list.push(change)
+    else this.waiting.set(env, [change])
+    this.recordTimer ??= setTimeout(() => this.record(), Math.min(1000, this.saveMs * 4))
+  }
+
+  /** Writes the delivery records waiting (for `env`, or every environment), one store write each. */
+  record(env?: Env): void {
+    for (const [at, changes] of this.waiting) {
+      if (env && at !== env) continue
+      const started = performance.now()
+      at.store.write(() => {
+        for (const change of changes) change()
+      })
+      this.saveMs = performance.now() - started
+      this.waiting.delete(at)
+    }
+    if (this.waiting.size === 0 && this.recordTimer) {
+      clearTimeout(this.recordTimer)
+      this.recordTimer = undefined
+    }
+  }
+
   close(): void {
+    try {
+      this.record()
+    } catch {
+      // a store that can no longer be written (its folder gone): the records are lost with it
+    }
     this.closed = true
     for (const t of this.timers) clearTimeout(t)
     for (const c of this.inflight) c.abort()

@@ -157,7 +157,11 @@ export function register(r: Router): void {
   })
 
   const eventOf = (d: WebhookDeliveryRecord, ctx: Ctx) => ctx.store.get('webhook_events', d.webhook_event_id)
-  listRoute(r, 'webhooks:list_webhook_deliveries', (ctx: Ctx) => ctx.store.all('webhook_deliveries'), {
+  const deliveries = (ctx: Ctx) => {
+    ctx.env.recordDeliveries()
+    return ctx.store.all('webhook_deliveries')
+  }
+  listRoute(r, 'webhooks:list_webhook_deliveries', deliveries, {
     present: (_view, d, ctx) => presentDelivery(d, eventOf(d, ctx)),
     filters: {
       endpoint_id: byField('uuid', (d: WebhookDeliveryRecord) => d.webhook_endpoint_id),
