@@ -33,6 +33,8 @@ export interface RequestOptions {
   json?: string
   /** A write the service deduplicates (events that all carry an `external_id`): safe to send again after a 5xx or a dropped connection. */
   replayable?: boolean
+  /** This request's deadline (each attempt, from sending it to the answer's last byte), for the client's own. */
+  deadlineMs?: number
 }
 
 export interface ClientOptions {
@@ -198,7 +200,9 @@ export class ApiClient {
       this.debug(`  rate limited: waiting ${ms}ms (${own ? 'Retry-After' : 'Retry-After told to another process of this profile'})`)
       await this.options.onRateLimitWait?.(Math.ceil(ms / 1000), own)
     }
-    const deadlineMs = this.options.deadlineMs ?? DEFAULT_DEADLINE_MS
+    const deadlineMs = opts.deadlineMs ?? this.options.deadlineMs ?? DEFAULT_DEADLINE_MS
+    // a deadline of the request's own also lifts the agent's wait for the answer's first and next bytes
+    const waits = opts.deadlineMs === undefined ? {} : {headersTimeout: opts.deadlineMs, bodyTimeout: opts.deadlineMs}
     for (let attempt = 1; ; attempt++) {
       const ticket = await this.options.pacer.acquire(budgets, holdGate)
       const started = this.now()
@@ -211,7 +215,7 @@ export class ApiClient {
       const timer = setTimeout(() => late.abort(), deadlineMs)
       try {
         const signal = opts.signal ? AbortSignal.any([opts.signal, late.signal]) : late.signal
-        const res = await request(url, {method: method as 'GET', headers, body: payload, dispatcher: this.agent, signal})
+        const res = await request(url, {method: method as 'GET', headers, body: payload, dispatcher: this.agent, signal, ...waits})
         status = res.statusCode
         responseHeaders = res.headers
         text = await res.body.text()

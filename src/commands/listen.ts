@@ -12,7 +12,7 @@ export default class Listen extends BaseCommand {
   static override description =
     `Connects to the service's listen stream (as the service's own CLI does) with the profile's token and prints one line per event on stdout: time, type, event id, the object's id and, with --forward-to, the local server's answer and how long it took. Every event of the organization arrives while till listens, whether or not webhook endpoints are registered.
 
---forward-to POSTs each event to a local URL with the exact signed bytes and the webhook-id, webhook-timestamp and webhook-signature headers; verify them with the secret --print-secret prints (the organization id without dashes, used as a Standard Webhooks secret the way the service's SDKs use theirs). A local server that is down is reported on stderr and listening goes on.
+--forward-to POSTs each event to a local URL with the exact signed bytes and the webhook-id, webhook-timestamp and webhook-signature headers, one after another in the order they came (an event waits for the answer to the one before, up to 3 seconds); verify them with the secret --print-secret prints (the organization id without dashes, used as a Standard Webhooks secret the way the service's SDKs use theirs). A local server that is down is reported on stderr and listening goes on.
 
 When the service asks the stream to reconnect (every 10 minutes) till connects again at once, unnoticed; a dropped connection is reopened at once, then with a growing pause if opening keeps failing. Ctrl-C stops it (exit 130).
 

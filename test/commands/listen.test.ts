@@ -300,4 +300,41 @@ describe('till listen and till trigger', () => {
     expect(list.code).toBe(0)
     expect(list.stdout).toContain('order.refunded, refund.created')
   })
+
+  it("a month of the emulator's clock reaches the local server through --forward-to in time order, however long each answer takes (issue 48)", async () => {
+    // a receiver that handles each event for a random while (the order kept is the order handled), so that
+    // forwards sent side by side would overtake each other
+    const got: string[] = []
+    const slow = createServer((req, res) => {
+      let body = ''
+      req.setEncoding('utf8').on('data', (c: string) => (body += c))
+      req.on('end', () => {
+        setTimeout(
+          () => {
+            got.push(body)
+            res.writeHead(200).end('ok')
+          },
+          Math.floor(Math.random() * 15),
+        )
+      })
+    })
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook`
+    const before = (await control(env, 'GET', '/listeners')).body.listeners as number
+    const second = spawnCli(['listen', '--forward-to', url], {env: vars, timeoutMs: scaled(120_000)})
+    try {
+      await waitFor('the second listener to connect', async () => (await control(env, 'GET', '/listeners')).body?.listeners === before + 1)
+      const walk = await control(env, 'POST', 'clock/advance', {body: {duration: '1mo'}})
+      expect(walk.status, walk.text).toBe(200)
+      const total = walk.body.total_events as number
+      expect(total).toBeGreaterThan(5)
+      await waitFor(`the ${total} events of the walk`, () => got.length >= total, scaled(60_000))
+      const times = got.map((b) => Date.parse((JSON.parse(b) as {timestamp: string}).timestamp))
+      expect(times).toEqual([...times].sort((a, b) => a - b))
+    } finally {
+      second.child.kill('SIGTERM')
+      await second.done
+      slow.close()
+    }
+  })
 })

@@ -16,7 +16,8 @@ export function requireLocal(environment: string, profile: string): void {
   }
 }
 
-export const controlPost = <T>(client: ApiClient, path: string, body: object = {}) => client.post<T>(controlUrl(client.baseUrl, path), body)
+export const controlPost = <T>(client: ApiClient, path: string, body: object = {}, deadlineMs?: number) =>
+  client.post<T>(controlUrl(client.baseUrl, path), body, deadlineMs === undefined ? {} : {deadlineMs})
 
 /**
  * Whether a till emulator (or the service) answers on this loopback port: it sends a Polar-Version header

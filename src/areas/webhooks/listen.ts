@@ -19,6 +19,8 @@ export interface ListenSettings {
   debug: (line: string) => void
   now?: () => number
   forward?: (to: string, event: StreamEvent) => Promise<ForwardResult>
+  /** How long a forward waits for the one before it to have its answer, at most (ORDER_WAIT_MS). */
+  orderWaitMs?: number
 }
 
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
@@ -69,8 +71,10 @@ export class ListenPrinter {
   private localDown = false
   private warnedObjectForm = false
   private readonly now: () => number
-  /** Forwards on their way: each event is forwarded as it arrives, whatever the earlier ones are waiting for. */
+  /** Forwards on their way or waiting for the one before. */
   private readonly pending = new Set<Promise<void>>()
+  /** The last forward started: the next one waits for its answer (settledWithin). */
+  private lastForward: Promise<void> = Promise.resolve()
 
   constructor(private readonly s: ListenSettings) {
     this.now = s.now ?? Date.now
@@ -111,9 +115,14 @@ export class ListenPrinter {
       if (!this.s.json) this.s.out(eventLine(at, event, undefined, this.s.width))
       return
     }
-    // not awaited: a local server that never answers must not hold up the events after this one; each line
-    // says when its event arrived, so lines that come out of order are still read right
-    const forwarding = this.forward(at, event, this.s.forwardTo).finally(() => this.pending.delete(forwarding))
+    // Forwarded in the order they came, each once the one before has its answer (a year of the emulator's
+    // clock reaches the local server in time order), but not awaited here, and a forward waits for the one
+    // before no longer than ORDER_WAIT_MS: a local server that never answers does not hold up the rest.
+    const to = this.s.forwardTo
+    const forwarding = settledWithin(this.lastForward, this.s.orderWaitMs ?? ORDER_WAIT_MS)
+      .then(() => this.forward(at, event, to))
+      .finally(() => this.pending.delete(forwarding))
+    this.lastForward = forwarding
     this.pending.add(forwarding)
   }
 
@@ -148,6 +157,21 @@ export class ListenPrinter {
       )
     }
   }
+}
+
+/** How long a forward waits for the one before it to have its answer, at most. */
+const ORDER_WAIT_MS = 3_000
+
+/** Resolves once `promise` settles, or after `ms`, whichever comes first. */
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    const done = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+    promise.then(done, done)
+  })
 }
 
 /** The message for an answer the stream cannot get past, naming the profile and where its token came from. */

@@ -5,6 +5,9 @@ import {controlPost, requireLocal} from '../../../areas/emulator/control.js'
 import {advanceLine, type Advance} from '../../../areas/emulator/summaries.js'
 import {ExitCode, TillError, usageError} from '../../../client/till-error.js'
 
+/** How long a walk may take before the request gives up (its outcome then unknown: see the clock). */
+const WALK_DEADLINE_MS = 30 * 60_000
+
 export default class EmulatorClockAdvance extends BaseCommand {
   static override summary = "Move the emulator environment's time forward: renewals, payments, retries, trials and cancellations fall due on the way."
   static override description =
@@ -34,7 +37,13 @@ DURATION is a number and a unit: s, m, h, d, w, mo (calendar months) or y (years
     if (args.duration !== undefined && flags.to !== undefined) throw usageError('give a duration or --to, not both', 'e.g. till emulator clock advance 35d')
     const client = await this.ctx.client()
     const body = {duration: args.duration, to: flags.to, until_next: flags['until-next']}
-    const result = await controlPost<Advance & {environment?: string}>(client, '/clock/advance', body)
+    // A walk answers once it is done: a year of a store of 10,000 subscriptions takes about a minute, so the
+    // request may take up to WALK_DEADLINE_MS, and a walk past a second says on stderr what it is waiting for
+    const how = args.duration ?? (flags.to ? `to ${flags.to}` : `until the next ${flags['until-next']}`)
+    const waiting = setTimeout(() => this.ctx.note(`Moving the ${this.ctx.profile.name} clock ${how}: settling what falls due on the way...`), 1000)
+    const result = await controlPost<Advance & {environment?: string}>(client, '/clock/advance', body, WALK_DEADLINE_MS).finally(() =>
+      clearTimeout(waiting),
+    )
     const environment = result.environment ?? this.ctx.profile.name
     this.ctx.io.stdout.write(
       this.jsonEnabled() ? `${JSON.stringify(result, null, this.ctx.io.stdoutIsTTY ? 2 : undefined)}\n` : `${advanceLine(environment, result)}\n`,
