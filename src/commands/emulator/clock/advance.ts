@@ -41,9 +41,7 @@ DURATION is a number and a unit: s, m, h, d, w, mo (calendar months) or y (years
     // request may take up to WALK_DEADLINE_MS, and a walk past a second says on stderr what it is waiting for
     const how = args.duration ?? (flags.to ? `to ${flags.to}` : `until the next ${flags['until-next']}`)
     const waiting = setTimeout(() => this.ctx.note(`Moving the ${this.ctx.profile.name} clock ${how}: settling what falls due on the way...`), 1000)
-    const result = await controlPost<Advance & {environment?: string}>(client, '/clock/advance', body, WALK_DEADLINE_MS).finally(() =>
-      clearTimeout(waiting),
-    )
+    const result = await controlPost<Advance & {environment?: string}>(client, '/clock/advance', body, WALK_DEADLINE_MS).finally(() => clearTimeout(waiting))
     const environment = result.environment ?? this.ctx.profile.name
     this.ctx.io.stdout.write(
       this.jsonEnabled() ? `${JSON.stringify(result, null, this.ctx.io.stdoutIsTTY ? 2 : undefined)}\n` : `${advanceLine(environment, result)}\n`,
