@@ -257,6 +257,32 @@ describe('the emulator clock', () => {
   )
 
   it(
+    "a metered subscription set to cancel at its period's end: its last order bills the ended period's usage, and none is made without usage",
+    async () => {
+      const meter = await json(['meters', 'create', '--name', 'Final calls', '--where', 'name=final.call', '--aggregation', 'count'])
+      const product = await monthly('Metered final', ['--metered', `${meter.id}:0.25`])
+      const [used, unused] = [await subscribe(product), await subscribe(product)]
+      ok(await till(['events', 'ingest', '-', '--name', 'final.call'], `${JSON.stringify({customer_id: used.customer_id})}\n`.repeat(4)))
+      for (const s of [used, unused]) ok(await till(['subscriptions', 'cancel', s.id, '--yes']))
+      const end = ms(used.current_period_end)
+      await advance('--to', new Date(Math.max(end, ms(unused.current_period_end)) + 1000).toISOString())
+      const ended = await get(`/subscriptions/${used.id}`)
+      expect(ended).toMatchObject({status: 'canceled', ended_at: used.current_period_end})
+      // the service's `subscription_cancel` order, shown as subscription_cycle: the usage alone, no new period
+      const last = (await ordersOf(used.id)).filter((o) => o.billing_reason === 'subscription_cycle')
+      expect(last).toHaveLength(1)
+      expect(last[0].items.map((i: Json) => i.amount)).toEqual([100])
+      expect(last[0]).toMatchObject({subtotal_amount: 100, created_at: used.current_period_end, status: 'paid'})
+      expect((await ordersOf(unused.id)).filter((o) => o.billing_reason === 'subscription_cycle')).toEqual([])
+      // its order.paid comes after the subscription's end (the endpoint takes order.paid, not order.created)
+      const [revoked] = await eventsOf((e) => e.type === 'subscription.revoked' && e.data.id === used.id, 1)
+      const [paid] = await eventsOf((e) => e.type === 'order.paid' && e.data.id === last[0].id, 1)
+      expect(received.indexOf(paid!)).toBeGreaterThan(received.indexOf(revoked!))
+    },
+    scaled(120_000),
+  )
+
+  it(
     'a repeating 3-month discount applies to three renewals and not the fourth',
     async () => {
       const s = await subscribe(await monthly('Discounted'))

@@ -12,7 +12,7 @@ import {batchSyncs} from '../../core/append-log.js'
 import {checkout as presentCheckout} from '../checkouts/present.js'
 import {emit} from '../../core/http.js'
 import {settleOrders} from '../orders/settle.js'
-import {cardDeclines, emitRenewal, renewPeriod, retryPayment} from '../subscriptions/cycle.js'
+import {cardDeclines, emitRenewal, finalUsageOrder, renewPeriod, retryPayment} from '../subscriptions/cycle.js'
 import {BILLABLE, endAtPeriodEnd, iso} from '../subscriptions/lifecycle.js'
 import {clockOf} from './model.js'
 import {atMoment} from './time.js'
@@ -119,6 +119,9 @@ function settleOne(ctx: Ctx, item: Due, queue: Queue): boolean {
     if (!s || !BILLABLE.includes(s.status) || s.ended_at !== null || Date.parse(s.current_period_end) !== item.at) return false
     if (s.cancel_at_period_end) {
       endAtPeriodEnd(ctx, s.id)
+      // the ended period's metered usage is billed once more, after the webhooks of the end
+      const final = finalUsageOrder(ctx, s)
+      if (final?.paid_at) queue.push({at: Date.parse(final.paid_at), kind: 'payment', id: final.id})
       return true
     }
     const renewal = renewPeriod(ctx, s, cardDeclines(ctx, s.customer_id))

@@ -7,7 +7,7 @@
 import {emit, type Ctx} from '../../core/http.js'
 import type {BenefitGrantRecord} from '../benefits/model.js'
 import {usageLines} from '../customer-meters/billing.js'
-import {recordSubscriptionCycle} from '../customer-meters/reset.js'
+import {recordSubscriptionCycle, resetSubscriptionMeters} from '../customer-meters/reset.js'
 import {renewalDiscount} from '../discounts/apply.js'
 import {priceAmount} from '../orders/build.js'
 import type {OrderRecord} from '../orders/model.js'
@@ -82,6 +82,27 @@ export function renewPeriod(ctx: Ctx, s: SubscriptionRecord, paymentFails: boole
   s.modified_at = iso(ctx.now)
   recordSubscriptionCycle(ctx.store, s, s.current_period_start)
   return {subscription: s, order, before, revoked}
+}
+
+/**
+ * The last order of a subscription that ends at its period's end: the service's cycle of such a subscription
+ * bills its pending entries (`subscription_cancel`, shown as `subscription_cycle`), which are only the ended
+ * period's metered usage, and none is made when there is no usage to bill. Its meters are reset. Stored, to
+ * be paid after the payment delay (a declining card is not retried: the subscription has ended). Call inside
+ * a store write, after the subscription has ended; emits `order.created`.
+ */
+export function finalUsageOrder(ctx: Ctx, s: SubscriptionRecord): OrderRecord | undefined {
+  const product = ctx.store.get('products', s.product_id)
+  const lines = usageLines(ctx.store, s).filter((l) => l.amount > 0)
+  const price = product?.prices.find((p) => p.id === lines[0]?.priceId)
+  if (!product || !price) return undefined
+  const amount = lines.reduce((sum, l) => sum + l.amount, 0)
+  const period = {start: s.current_period_start, end: s.current_period_end}
+  const order = subscriptionOrder(ctx, s, product, price, amount, 'subscription_cycle', renewalDiscount(ctx, s, ctx.now), {lines, period})
+  ctx.store.insert('orders', order)
+  resetSubscriptionMeters(ctx.store, s, iso(ctx.now))
+  emit(ctx.env, 'order.created', presentOrder(ctx.view, order))
+  return order
 }
 
 /** The webhooks of a renewal, in the service's order. */
