@@ -336,6 +336,14 @@ describe('the emulator clock', () => {
       const metrics = await get(`/metrics/?start_date=${start}&end_date=${end}&interval=month&metrics=renewed_subscriptions`)
       const renewed = metrics.periods.map((p: Json) => p.renewed_subscriptions)
       expect(renewed.filter((n: number) => n > 0).length).toBeGreaterThanOrEqual(9)
+      // till's relative ranges read the emulator's clock, not this machine's: --last 12m ends on its date
+      expect(ms(clock.now) - Date.now()).toBeGreaterThan(300 * DAY)
+      for (const command of [['metrics'], ['metrics', 'export']]) {
+        const r = await till([...command, '--last', '12m', '--interval', 'day', '--metric', 'renewed_subscriptions', ...(command.length === 1 ? ['-o', 'json'] : [])])
+        ok(r)
+        const last = command.length === 1 ? (JSON.parse(r.stdout) as Json[]).at(-1)!.timestamp : r.stdout.trim().split('\r\n').at(-1)!.split(',')[0]
+        expect(String(last).slice(0, 10), command.join(' ')).toBe(end)
+      }
     },
     scaled(120_000),
   )

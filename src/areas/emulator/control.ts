@@ -20,6 +20,21 @@ export const controlPost = <T>(client: ApiClient, path: string, body: object = {
   client.post<T>(controlUrl(client.baseUrl, path), body, deadlineMs === undefined ? {} : {deadlineMs})
 
 /**
+ * The time of the environment a local profile talks to: the emulator's clock, which `till emulator clock
+ * advance` moves ahead (GET /_emulator/clock), so that `--last 12m` means the emulator's last 12 months.
+ * This machine's time for any other profile, or when the control route does not answer.
+ */
+export async function environmentNow(client: ApiClient, environment: string): Promise<number> {
+  if (environment !== 'local') return Date.now()
+  try {
+    const at = Date.parse((await client.get<{now?: string}>(controlUrl(client.baseUrl, '/clock'))).now ?? '')
+    return Number.isNaN(at) ? Date.now() : at
+  } catch {
+    return Date.now()
+  }
+}
+
+/**
  * Whether a till emulator (or the service) answers on this loopback port: it sends a Polar-Version header
  * with every answer. Not an API request: only the header of whatever `/v1/` answers is read.
  */

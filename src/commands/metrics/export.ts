@@ -1,6 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
+import {environmentNow} from '../../areas/emulator/control.js'
 import {metricSlugs, rangeFlags} from '../../areas/metrics/flags.js'
 import {metricsQuery} from '../../areas/metrics/load.js'
 import {resolveRange} from '../../areas/metrics/range.js'
@@ -30,9 +31,11 @@ export default class MetricsExport extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(MetricsExport)
     if (flags.file !== undefined) checkWritableTarget(flags.file, '--file')
-    const range = resolveRange(flags, Date.now())
+    resolveRange(flags, Date.now()) // the flags checked before any request
     const metrics = flags.metric ? metricSlugs(flags.metric) : undefined
-    const csv = await exportMetrics(await this.ctx.client(), metricsQuery(range, flags, metrics))
+    const client = await this.ctx.client()
+    const range = resolveRange(flags, await environmentNow(client, this.ctx.profile.environment))
+    const csv = await exportMetrics(client, metricsQuery(range, flags, metrics))
     if (!flags.file) {
       this.ctx.io.stdout.write(csv)
       return

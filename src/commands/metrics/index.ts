@@ -2,6 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metricChart, partialNote, wrapParts} from '../../areas/metrics/chart.js'
+import {environmentNow} from '../../areas/emulator/control.js'
 import {metricDefinition} from '../../areas/metrics/definitions.js'
 import {metricSlugs, rangeFlags} from '../../areas/metrics/flags.js'
 import {organizationCurrency, previousLabel, withPrevious} from '../../areas/metrics/load.js'
@@ -34,11 +35,12 @@ The service computes the metrics: revenue is the net amount (after discounts, be
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(Metrics)
-    const range = resolveRange(flags, Date.now())
+    resolveRange(flags, Date.now()) // the flags checked before any request
     const slugs = metricSlugs(flags.metric)
     const io = this.ctx.io
     const format = resolveFormat({output: flags.output, json: flags.json ?? this.jsonEnabled(), stdoutIsTTY: io.stdoutIsTTY})
     const client = await this.ctx.client()
+    const range = resolveRange(flags, await environmentNow(client, this.ctx.profile.environment))
     if (format !== 'table') {
       const {getMetrics} = await import('../../client/resources/metrics.js')
       const {metricsQuery} = await import('../../areas/metrics/load.js')
