@@ -339,7 +339,16 @@ describe('the emulator clock', () => {
       // till's relative ranges read the emulator's clock, not this machine's: --last 12m ends on its date
       expect(ms(clock.now) - Date.now()).toBeGreaterThan(300 * DAY)
       for (const command of [['metrics'], ['metrics', 'export']]) {
-        const r = await till([...command, '--last', '12m', '--interval', 'day', '--metric', 'renewed_subscriptions', ...(command.length === 1 ? ['-o', 'json'] : [])])
+        const r = await till([
+          ...command,
+          '--last',
+          '12m',
+          '--interval',
+          'day',
+          '--metric',
+          'renewed_subscriptions',
+          ...(command.length === 1 ? ['-o', 'json'] : []),
+        ])
         ok(r)
         const last = command.length === 1 ? (JSON.parse(r.stdout) as Json[]).at(-1)!.timestamp : r.stdout.trim().split('\r\n').at(-1)!.split(',')[0]
         expect(String(last).slice(0, 10), command.join(' ')).toBe(end)
