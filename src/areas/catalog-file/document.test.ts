@@ -1,7 +1,18 @@
 import {describe, expect, it} from 'vitest'
 
-import {issueLines, readCatalog, writeCatalog} from './document.js'
+import {issueLines, readCatalog as read, writeCatalog} from './document.js'
+import {cutCatalog} from './entries.js'
 import {assignKeys, slug} from './keys.js'
+
+/**
+ * readCatalog, checked against the whole file read as one document: a file in the plain layout is read an
+ * entry at a time (entries.ts), and must mean the same, issues and lines included.
+ */
+const readCatalog = (text: string) => {
+  const result = read(text)
+  expect(result).toEqual(read(text, {whole: true}))
+  return result
+}
 
 const GOOD = `version: 1
 benefits:
@@ -171,6 +182,12 @@ describe('writeCatalog', () => {
     expect(text.indexOf('benefits:')).toBeLessThan(text.indexOf('products:'))
     expect(text).toContain('amount: "29.00"')
     expect(readCatalog(text)).toEqual({catalog, issues: []})
+    // written an entry at a time: a text over lines, with an empty one, a quote and a colon, reads back whole
+    const pro = catalog.products!.pro as Record<string, unknown>
+    const wordy = {...catalog, products: {...catalog.products, pro: {...pro, description: 'First line: "quoted"\n\n  indented third\n'}}}
+    const written = writeCatalog(wordy)
+    expect(written).not.toMatch(/ +\n/)
+    expect(readCatalog(written).catalog.products!.pro).toEqual(wordy.products.pro)
   })
 })
 
@@ -194,5 +211,33 @@ describe('keys', () => {
       ['a', 'pro-2', false],
       ['b', 'pro', true],
     ])
+  })
+
+  it('cuts a file in the plain layout into entries, and reads any other whole', () => {
+    const plain = 'version: 1\nproducts:\n  pro:\n    name: Pro\n  # a note\n  team:\n    name: Team\nbenefits: {}\n'
+    const cut = cutCatalog(plain)!
+    expect(cut.map((t) => [t.key, t.line, t.entries?.map((e) => [e.key, e.line])])).toEqual([
+      ['version', 0, undefined],
+      [
+        'products',
+        1,
+        [
+          ['pro', 2],
+          ['team', 5],
+        ],
+      ],
+      ['benefits', 7, undefined],
+    ])
+    expect(cut[1]!.entries![0]!.text).toBe('pro:\n  name: Pro\n# a note')
+    // anchors and aliases, a document marker, a flow map at the top, a section indented unevenly: whole
+    for (const other of [
+      'version: 1\nproducts:\n  pro: &p\n    name: Pro\n  team: *p\n',
+      '---\nversion: 1\n',
+      '{version: 1}\n',
+      'version: 1\nproducts:\n    pro:\n      name: Pro\n  team:\n    name: Team\n',
+    ]) {
+      expect(cutCatalog(other), other).toBeUndefined()
+      readCatalog(other)
+    }
   })
 })
