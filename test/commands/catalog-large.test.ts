@@ -8,7 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 import {sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
-import {scaled} from '../helpers/machine.js'
+import {eventually, scaled} from '../helpers/machine.js'
 
 /** A catalog file of `count` products of one price each (about 95 bytes a product). */
 function productsFile(count: number): string {
@@ -18,13 +18,9 @@ function productsFile(count: number): string {
   return `${lines.join('\n')}\n`
 }
 
-/** Resolves once `check` holds, polling; fails after `ms`. */
-async function until(check: () => boolean, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await sleep(10)
-  }
+/** Resolves once `check` holds (`eventually`, its time scaled to the machine). */
+const until = async (check: () => boolean, ms: number, what: string): Promise<void> => {
+  await eventually(what, check, ms)
 }
 
 describe('catalog plan of a large file', {timeout: scaled(600_000)}, () => {

@@ -13,6 +13,7 @@ import {envVars, linesOf, runAnswering, runTty, sandbox, sh, stripAnsi, TILL, ty
 import {runInProcess} from '../helpers/in-process.js'
 import {api, ROOT, sleep, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
 import {allowRefusals} from '../helpers/contract.js'
+import {eventually} from '../helpers/machine.js'
 
 describe('operator commands against the emulator', () => {
   let emulator: Emulator
@@ -332,10 +333,7 @@ describe('operator commands against the emulator', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     })
 
-    const until = async (check: () => boolean) => {
-      for (let i = 0; i < 200 && !check(); i++) await sleep(50)
-      expect(check()).toBe(true)
-    }
+    const until = (check: () => boolean) => eventually('the webhook to arrive', check)
 
     it('lists deliveries with filters, sends an event again, and replaces a secret shown once', async () => {
       const endpoint = (await api(emulator.production, 'POST', '/webhooks/endpoints', {body: {url, format: 'raw', events: ['customer.created']}})).body

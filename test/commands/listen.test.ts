@@ -9,8 +9,8 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, sandbox, spawnCli, type Running, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
-import {api, control, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
-import {scaled} from '../helpers/machine.js'
+import {api, control, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
+import {eventually, scaled} from '../helpers/machine.js'
 
 interface Received {
   headers: IncomingHttpHeaders
@@ -45,15 +45,8 @@ function receiver() {
   return {received, start, stop, url: () => `http://127.0.0.1:${port}/hook`}
 }
 
-async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = scaled(15_000)): Promise<T> {
-  const started = Date.now()
-  for (;;) {
-    const value = await check()
-    if (value !== undefined && value !== false) return value
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`)
-    await sleep(50)
-  }
-}
+/** `eventually` (helpers/machine.ts) with this file's default: 15 s, scaled to the machine. */
+const waitFor = <T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, ms = 15_000): Promise<T> => eventually(what, check, ms)
 
 const typeOf = (r: Received) => (JSON.parse(r.body) as {type: string}).type
 const dataOf = (r: Received) => (JSON.parse(r.body) as {data: {id: string; checkout_id?: string}}).data
@@ -328,7 +321,7 @@ describe('till listen and till trigger', () => {
       expect(walk.status, walk.text).toBe(200)
       const total = walk.body.total_events as number
       expect(total).toBeGreaterThan(5)
-      await waitFor(`the ${total} events of the walk`, () => got.length >= total, scaled(60_000))
+      await waitFor(`the ${total} events of the walk`, () => got.length >= total, 60_000)
       const times = got.map((b) => Date.parse((JSON.parse(b) as {timestamp: string}).timestamp))
       expect(times).toEqual([...times].sort((a, b) => a - b))
     } finally {

@@ -9,7 +9,7 @@ import {api, chunkedPost, sleep, startEmulator, type Emulator, type EnvHandle, t
 import {envVars, expectNoToken, linesOf, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {allowRefusals} from '../helpers/contract.js'
-import {scaled} from '../helpers/machine.js'
+import {eventually, scaled} from '../helpers/machine.js'
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -343,10 +343,10 @@ describe('usage over time', () => {
     async () => {
       await ingest([{name: 'follow.call', external_customer_id: 'fw_1', metadata: {n: 1}}])
       const running = spawnCli(['events', 'list', '--follow', '--name', 'follow.call', '--interval', '1'], {env: vars, timeoutMs: scaled(60_000)})
-      const waitFor = async (test: () => boolean, what: string) => {
-        for (let i = 0; i < 300 && !test(); i++) await sleep(100)
-        expect(test(), `${what}; stdout: ${running.stdout()} stderr: ${running.stderr()}`).toBe(true)
-      }
+      const waitFor = (test: () => boolean, what: string) =>
+        eventually(what, test, 30_000).catch((error: Error) => {
+          throw new Error(`${error.message}; stdout: ${running.stdout()} stderr: ${running.stderr()}`)
+        })
       await waitFor(() => linesOf(running.stdout()).length === 1, 'the latest event first')
       expect(JSON.parse(linesOf(running.stdout())[0]!)).toMatchObject({name: 'follow.call', metadata: {n: 1}})
 

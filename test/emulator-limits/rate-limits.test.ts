@@ -5,7 +5,6 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {api, sleep, type ApiResponse, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {brief} from '../helpers/expect.js'
 import {cleanup, launch, pool, waitFor, type Launched} from './spawn.js'
-import {scaled} from '../helpers/machine.js'
 
 const quick = (env: EnvHandle, token?: string | null) => api(env, 'GET', '/products/?limit=1', {noRetry: true, token})
 
@@ -78,7 +77,7 @@ describe('--rate-limit 5/2s (the per-organization limit, replaced)', () => {
         .stderr()
         .split('\n')
         .filter((l) => new RegExp(`^\\[${env}\\] GET /v1/products/\\?limit=1 ${status} \\d+\\.\\dms$`).test(l)).length
-    await waitFor('the last request logged', () => logged('sandbox', 200) >= 6, scaled(2000))
+    await waitFor('the last request logged', () => logged('sandbox', 200) >= 6, 2000)
     expect(logged('production', 200)).toBe(15)
     expect(logged('production', 429)).toBe(4)
     expect(logged('sandbox', 200)).toBe(6)

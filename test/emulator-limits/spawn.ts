@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
 import {api, ROOT, sleep, type EnvHandle, type EnvName, type ExitStatus, type Json} from '../helpers/emulator.js'
-import {scaled} from '../helpers/machine.js'
+import {eventually, scaled} from '../helpers/machine.js'
 
 /**
  * The CLI under test: this checkout, or a copy of its build named by TILL_TEST_ROOT (so that a rebuild
@@ -150,16 +150,9 @@ export async function pool<T, R>(items: T[], width: number, fn: (item: T, index:
   return results
 }
 
-/** Polls `check` every 25 ms until it returns a value other than undefined/false. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = scaled(10_000)): Promise<T> {
-  const started = Date.now()
-  for (;;) {
-    const value = await check()
-    if (value !== undefined && value !== false) return value
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-    await sleep(25)
-  }
-}
+/** `eventually` (helpers/machine.ts) with this folder's default: 10 s, scaled to the machine. */
+export const waitFor = <T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, ms = 10_000): Promise<T> =>
+  eventually(what, check, ms)
 
 export interface Received {
   path: string

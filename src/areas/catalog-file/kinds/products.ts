@@ -34,6 +34,18 @@ export type ProductEntry = z.output<typeof schema>
 /** The price types the file has (a legacy `free` price is a fixed price of 0). Seat-based prices are not among them: the service creates them only for organizations with seat-based pricing enabled. */
 const FILE_PRICES = new Set(['fixed', 'custom', 'free', 'metered_unit'])
 const activePrices = (item: Item) => ((item.prices ?? []) as Array<Record<string, unknown>>).filter((p) => p.is_archived !== true)
+/**
+ * Products as the catalog keeps them while it plans: each attached benefit by its id and type, all the file
+ * and apply read of it, not the whole benefit object the API embeds (a catalog of 15,000 products held
+ * 15,000 copies of each benefit).
+ */
+async function* slim(products: AsyncIterable<Item>): AsyncIterable<Item> {
+  for await (const product of products) {
+    const benefits = (product.benefits ?? []) as Item[]
+    yield {...product, benefits: benefits.map((b) => ({id: b.id, type: b.type}))}
+  }
+}
+
 /** The product's benefits the file has: not those bound to their environment (kept attached by apply). */
 const benefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).filter((b) => !envBound(b)).map((b) => b.id)
 const keptBenefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).filter(envBound).map((b) => b.id)
@@ -105,7 +117,7 @@ export const products: Kind<ProductEntry> = {
     ...entry.custom_fields.map((f, i) => ({kind: 'custom_fields', key: f.field, path: ['custom_fields', i, 'field']})),
     ...entry.prices.flatMap((p, i) => (p.type === 'metered' ? [{kind: 'meters', key: p.meter, path: ['prices', i, 'meter']}] : [])),
   ],
-  list: (client) => listProducts(client, {}, {all: true, limit: 100}),
+  list: (client) => slim(listProducts(client, {}, {all: true, limit: 100})),
   label: (item) => String(item.name ?? ''),
   archived: (item) => item.is_archived === true,
   unsupported(item) {
