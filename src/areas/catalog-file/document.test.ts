@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {issueLines, readCatalog as read, writeCatalog} from './document.js'
+import {entriesHaveIssues, issueLines, readCatalog as read, writeCatalog} from './document.js'
 import {cutCatalog} from './entries.js'
 import {assignKeys, slug} from './keys.js'
 
@@ -176,6 +176,16 @@ webhook_endpoints:
 })
 
 describe('writeCatalog', () => {
+  it('tells whether entries have issues without writing them, as reading them written back does', () => {
+    const {catalog} = readCatalog(GOOD)
+    expect(entriesHaveIssues(catalog)).toBe(false)
+    const pro = catalog.products!.pro as Record<string, unknown>
+    const dangling = {...catalog, products: {...catalog.products, pro: {...pro, benefits: ['no-such-benefit']}}}
+    expect(entriesHaveIssues(dangling)).toBe(true)
+    expect(readCatalog(writeCatalog(dangling)).issues.map((i) => i.message)).toEqual(['no benefits entry has the key "no-such-benefit"'])
+    expect(entriesHaveIssues({...catalog, products: {...catalog.products, 'Bad Key': pro}})).toBe(true)
+  })
+
   it('sorts keys and reads back to the same catalog', () => {
     const {catalog} = readCatalog(GOOD)
     const text = writeCatalog({products: catalog.products!, benefits: catalog.benefits!})

@@ -134,6 +134,24 @@ function finish(catalog: Catalog, issues: LocatedIssue[], add: (path: Path, mess
   return {catalog, issues}
 }
 
+/**
+ * Whether entries as the file would hold them have any issue (schema, money, keys, references): checked on
+ * the values, without writing and parsing YAML, for a file just written from them (catalog pull), whose
+ * issues are then located by reading it (readCatalog) only when there are some.
+ */
+export function entriesHaveIssues(entries: Catalog): boolean {
+  let found = false
+  const add = () => {
+    found = true
+  }
+  const catalog: Catalog = Object.fromEntries(KINDS.map((k) => [k.section, {}]))
+  for (const kind of KINDS) {
+    for (const [key, value] of Object.entries(entries[kind.section] ?? {})) checkEntry(kind, key, value, catalog, add)
+  }
+  finish(catalog, [], add)
+  return found
+}
+
 /** The whole file as one document. */
 function readWhole(text: string): ReadResult {
   const {doc, syntax, locate} = parseYaml(text)

@@ -7,7 +7,7 @@ import type {ApiClient} from '../../client/client.js'
 import {fsError} from '../../client/fs-problem.js'
 import {waitForLock, type HeldLock} from '../../client/lockfile.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
-import {pathText, readCatalog, writeCatalog, type Catalog} from './document.js'
+import {entriesHaveIssues, pathText, readCatalog, writeCatalog, type Catalog} from './document.js'
 import {KINDS, kindOf} from './kinds/index.js'
 import {buildPlan, EnvironmentKeys, type Plan} from './plan.js'
 import {loadCatalogAsync, readEnvironment} from './read.js'
@@ -34,7 +34,9 @@ export async function pullCatalog(client: ApiClient): Promise<{text: string; cou
     counts[kind.section] = Object.keys(section).length
   }
   const text = writeCatalog(catalog)
-  for (const i of readCatalog(text).issues) problems.push(`line ${i.line}: ${pathText(i.path)}: ${i.message} (fix it in the file before applying it)`)
+  // what the file cannot hold as it is (a reference to an entry left out), by line: read back only when there is some
+  const issues = entriesHaveIssues(catalog) ? readCatalog(text).issues : []
+  for (const i of issues) problems.push(`line ${i.line}: ${pathText(i.path)}: ${i.message} (fix it in the file before applying it)`)
   return {text, counts, problems}
 }
 
