@@ -58,7 +58,9 @@ async function readCatalogOffThread(text: string): Promise<ReadResult> {
   if (!script) return readCatalog(text)
   const {Worker} = await import('node:worker_threads')
   return new Promise((resolve, reject) => {
-    const worker = new Worker(script, {workerData: text})
+    // a small young generation: reading makes garbage an entry at a time, which V8 would otherwise let
+    // grow to tens of MiB before collecting it
+    const worker = new Worker(script, {workerData: text, resourceLimits: {maxYoungGenerationSizeMb: 2}})
     worker.once('message', (result: ReadResult) => {
       resolve(result)
       void worker.terminate()
