@@ -31,7 +31,7 @@ if (argv[0] === '--version') {
   const bundle = join(__dirname, '..', 'dist', 'bundle')
   const label = boot.runLabel(argv, join(bundle, 'run-manifests'))
   const kind = boot.cacheKind(argv)
-  // A stream (every page with `--all`, or `events ingest`) makes garbage as fast as pages arrive: V8 grows
+  // A stream (every page with `--all`, `events ingest`, a catalog) makes garbage as fast as pages arrive: V8 grows
   // its young generation to tens of MiB and lets the old one fill with promoted pages before it collects.
   // With the young generation kept at its first size and the old one grown by a tenth at a time, streaming
   // 50,000 orders peaks at 92-98 MiB instead of 131-171, ingesting 50,000 events at 96-97 instead of

@@ -55,6 +55,9 @@ describe('cacheKind', () => {
     expect(cacheKind(['orders', 'list', '--all', '-o', 'jsonl'])).toBe('stream')
     expect(cacheKind(['-p', 'sandbox', 'events', 'ingest', 'usage.jsonl'])).toBe('stream')
     expect(cacheKind(['events', 'list'])).toBe('command')
+    // holding a whole catalog: the same heap settings
+    expect(cacheKind(['catalog', 'plan', 'catalog.yaml'])).toBe('stream')
+    expect(cacheKind(['-p', 'sandbox', 'migrate', 'stripe', '--out', 'move'])).toBe('stream')
     expect(cacheKind(['orders', 'list', '--all', '--help'])).toBe('help')
   })
 
