@@ -81,12 +81,25 @@ export class EnvironmentKeys implements Keys {
     this.keys.get(kind)?.set(id, key)
   }
 
+  /** Each section's objects by key and by id, made on first use (a plan looks up every entry's). */
+  private readonly index = new Map<string, {byKey: Map<string, Keyed>; byId: Map<string, Keyed>}>()
+  private indexOf(kind: string) {
+    let found = this.index.get(kind)
+    if (!found) {
+      const list = this.keyed.get(kind) ?? []
+      // the first of a key or an id wins, as a search through the list would find it
+      found = {byKey: new Map([...list].reverse().map((k) => [k.key, k])), byId: new Map([...list].reverse().map((k) => [k.item.id, k]))}
+      this.index.set(kind, found)
+    }
+    return found
+  }
+
   find(kind: string, key: string): Keyed | undefined {
-    return this.keyed.get(kind)?.find((k) => k.key === key)
+    return this.indexOf(kind).byKey.get(key)
   }
 
   byId(kind: string, id: string): Keyed | undefined {
-    return this.keyed.get(kind)?.find((k) => k.item.id === id)
+    return this.indexOf(kind).byId.get(id)
   }
 }
 
@@ -101,7 +114,8 @@ function matchEntries(kind: AnyKind, entries: Record<string, unknown>, keys: Env
   const taken = new Set<Keyed>()
   for (const key of Object.keys(entries).sort()) {
     const same = (k: Keyed) => !taken.has(k) && (!kind.identity || kind.identity.item(k.item) === kind.identity.entry(entries[key]))
-    const found = list.find((k) => k.key === key && same(k)) ?? (kind.identity ? list.find(same) : undefined)
+    const keyed = keys.find(kind.section, key)
+    const found = (keyed && same(keyed) ? keyed : undefined) ?? (kind.identity ? list.find(same) : undefined)
     if (!found) continue
     out.set(key, found)
     taken.add(found)
@@ -114,7 +128,10 @@ export function buildPlan(catalog: Catalog, env: Environment, options: {prune: b
   const steps: Step[] = []
   const extras: Step[][] = []
   const matched = new Map(kinds.map((kind) => [kind.section, matchEntries(kind, catalog[kind.section] ?? {}, keys)]))
-  const inFile = (kind: AnyKind, k: Keyed) => [...matched.get(kind.section)!.values()].includes(k)
+  // the objects the file's entries stand for, per section: a set, looked up once per object (a list looked
+  // through for each object made a plan of 15,000 products spend 1.5 s here)
+  const matchedItems = new Map([...matched].map(([section, entries]) => [section, new Set(entries.values())]))
+  const inFile = (kind: AnyKind, k: Keyed) => matchedItems.get(kind.section)!.has(k)
   // what applying leaves as it is: objects not in the file that are kept (and, with --prune, cannot be archived)
   const staying: Staying[] = kinds.flatMap((kind) =>
     (keys.keyed.get(kind.section) ?? [])
