@@ -178,7 +178,8 @@ export class WebhookDispatcher {
     const list = this.waiting.get(env)
     if (list) list.push(change)
     else this.waiting.set(env, [change])
-    this.recordTimer ??= setTimeout(() => this.record(), Math.min(1000, this.saveMs * 4))
+    // not keeping a process alive by itself (close writes what waits)
+    this.recordTimer ??= setTimeout(() => this.record(), Math.min(1000, this.saveMs * 4)).unref()
   }
 
   /** Writes the delivery records waiting (for `env`, or every environment), one store write each. */
