@@ -3,10 +3,8 @@ import {renameSync, rmSync, writeFileSync} from 'node:fs'
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../areas/command.js'
-import {environmentNow} from '../areas/emulator/control.js'
 import {rangeFlags} from '../areas/metrics/flags.js'
-import {organizationCurrency, withPrevious} from '../areas/metrics/load.js'
-import {resolveRange} from '../areas/metrics/range.js'
+import {organizationCurrency, rangeOf, withPrevious} from '../areas/metrics/load.js'
 import {REPORT_METRICS, reportHtml} from '../areas/metrics/report.js'
 import {refundsPerPeriod, topProducts} from '../areas/metrics/report-data.js'
 import {openInBrowser} from '../cli/open.js'
@@ -38,9 +36,9 @@ export default class Report extends BaseCommand {
     const {flags} = await this.parseWithGlobals(Report)
     if (flags.html.trim() === '') throw usageError('--html needs a file name', 'e.g. --html report.html')
     checkWritableTarget(flags.html, '--html')
-    resolveRange(flags, Date.now()) // the flags checked before any request
+    const rangeAt = rangeOf(flags) // the flags checked before any request
     const client = await this.ctx.client()
-    const range = resolveRange(flags, await environmentNow(client, this.ctx.profile.environment))
+    const range = await rangeAt(client, this.ctx.profile.environment)
     const dashboard = flags.dashboard ? await getMetricDashboard(client, flags.dashboard) : undefined
     const org = await organizationCurrency(client)
     const [{current, previous}, top, refunds] = await Promise.all([

@@ -2,7 +2,8 @@
 import type {ApiClient} from '../../client/client.js'
 import {getMetrics, type MetricsQuery, type MetricsResponse} from '../../client/resources/metrics.js'
 import {ownOrganization} from '../../client/resources/organizations.js'
-import {previousRange, type MetricsRange} from './range.js'
+import {environmentNow} from '../emulator/control.js'
+import {previousRange, resolveRange, type MetricsRange, type RangeFlags} from './range.js'
 
 export interface Filters {
   product?: string[]
@@ -49,4 +50,14 @@ export function previousLabel(last: string | undefined, days: number): string {
   const match = last ? /^(\d+)([dwmy])$/.exec(last) : null
   if (match) return `previous ${match[1]} ${UNITS[match[2]!]}${match[1] === '1' ? '' : 's'}`
   return `previous ${days} day${days === 1 ? '' : 's'}`
+}
+
+/**
+ * The range the flags name, checked now against this machine's time (so that a bad range is said before any
+ * request), and resolved later from the time of the environment the client talks to: an emulator's clock may
+ * run ahead (environmentNow).
+ */
+export function rangeOf(flags: RangeFlags): (client: ApiClient, environment: string) => Promise<MetricsRange> {
+  resolveRange(flags, Date.now())
+  return async (client, environment) => resolveRange(flags, await environmentNow(client, environment))
 }

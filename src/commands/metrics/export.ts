@@ -1,10 +1,8 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {environmentNow} from '../../areas/emulator/control.js'
 import {metricSlugs, rangeFlags} from '../../areas/metrics/flags.js'
-import {metricsQuery} from '../../areas/metrics/load.js'
-import {resolveRange} from '../../areas/metrics/range.js'
+import {metricsQuery, rangeOf} from '../../areas/metrics/load.js'
 import {exportFlags} from '../../areas/sales/export.js'
 import {checkWritableTarget} from '../../client/fs-problem.js'
 import {saveFile} from '../../client/resources/invoices.js'
@@ -31,10 +29,10 @@ export default class MetricsExport extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(MetricsExport)
     if (flags.file !== undefined) checkWritableTarget(flags.file, '--file')
-    resolveRange(flags, Date.now()) // the flags checked before any request
+    const rangeAt = rangeOf(flags) // the flags checked before any request
     const metrics = flags.metric ? metricSlugs(flags.metric) : undefined
     const client = await this.ctx.client()
-    const range = resolveRange(flags, await environmentNow(client, this.ctx.profile.environment))
+    const range = await rangeAt(client, this.ctx.profile.environment)
     const csv = await exportMetrics(client, metricsQuery(range, flags, metrics))
     if (!flags.file) {
       this.ctx.io.stdout.write(csv)

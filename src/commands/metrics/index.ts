@@ -2,11 +2,10 @@ import {Flags} from '@oclif/core'
 
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {metricChart, partialNote, wrapParts} from '../../areas/metrics/chart.js'
-import {environmentNow} from '../../areas/emulator/control.js'
 import {metricDefinition} from '../../areas/metrics/definitions.js'
 import {metricSlugs, rangeFlags} from '../../areas/metrics/flags.js'
-import {organizationCurrency, previousLabel, withPrevious} from '../../areas/metrics/load.js'
-import {partialEnds, resolveRange, spanDays} from '../../areas/metrics/range.js'
+import {organizationCurrency, previousLabel, rangeOf, withPrevious} from '../../areas/metrics/load.js'
+import {partialEnds, spanDays} from '../../areas/metrics/range.js'
 import {chalkFor, colorEnabled, resolveFormat} from '../../cli/output/index.js'
 import {longerThanScreen, page, pagerCommand} from '../../cli/pager.js'
 
@@ -35,12 +34,12 @@ The service computes the metrics: revenue is the net amount (after discounts, be
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(Metrics)
-    resolveRange(flags, Date.now()) // the flags checked before any request
+    const rangeAt = rangeOf(flags) // the flags checked before any request
     const slugs = metricSlugs(flags.metric)
     const io = this.ctx.io
     const format = resolveFormat({output: flags.output, json: flags.json ?? this.jsonEnabled(), stdoutIsTTY: io.stdoutIsTTY})
     const client = await this.ctx.client()
-    const range = resolveRange(flags, await environmentNow(client, this.ctx.profile.environment))
+    const range = await rangeAt(client, this.ctx.profile.environment)
     if (format !== 'table') {
       const {getMetrics} = await import('../../client/resources/metrics.js')
       const {metricsQuery} = await import('../../areas/metrics/load.js')
