@@ -11,6 +11,7 @@ import {envVars, sandbox, spawnCli, type Running, type Sandbox} from '../helpers
 import {runInProcess} from '../helpers/in-process.js'
 import {api, control, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import {eventually, scaled} from '../helpers/machine.js'
+import {startReceiver} from '../helpers/receiver.js'
 
 interface Received {
   headers: IncomingHttpHeaders
@@ -295,24 +296,11 @@ describe('till listen and till trigger', () => {
   })
 
   it("a month of the emulator's clock reaches the local server through --forward-to in time order, however long each answer takes (issue 48)", async () => {
-    // a receiver that handles each event for a random while (the order kept is the order handled), so that
-    // forwards sent side by side would overtake each other
-    const got: string[] = []
-    const slow = createServer((req, res) => {
-      let body = ''
-      req.setEncoding('utf8').on('data', (c: string) => (body += c))
-      req.on('end', () => {
-        setTimeout(
-          () => {
-            got.push(body)
-            res.writeHead(200).end('ok')
-          },
-          Math.floor(Math.random() * 15),
-        )
-      })
-    })
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
-    const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook`
+    // a receiver that handles each event for a random while (the order kept is the order handled: the order
+    // of the answers), so that forwards sent side by side would overtake each other
+    const slow = await startReceiver(() => new Promise<number>((resolve) => setTimeout(() => resolve(200), Math.floor(Math.random() * 15))))
+    const handled = () => slow.received.filter((r) => r.status !== 0).sort((a, b) => a.answeredAt - b.answeredAt)
+    const url = `${slow.url}/hook`
     const before = (await control(env, 'GET', '/listeners')).body.listeners as number
     const second = spawnCli(['listen', '--forward-to', url], {env: vars, timeoutMs: scaled(120_000)})
     try {
@@ -321,13 +309,13 @@ describe('till listen and till trigger', () => {
       expect(walk.status, walk.text).toBe(200)
       const total = walk.body.total_events as number
       expect(total).toBeGreaterThan(5)
-      await waitFor(`the ${total} events of the walk`, () => got.length >= total, 60_000)
-      const times = got.map((b) => Date.parse((JSON.parse(b) as {timestamp: string}).timestamp))
+      await waitFor(`the ${total} events of the walk`, () => handled().length >= total, 60_000)
+      const times = handled().map((r) => Date.parse((JSON.parse(r.body) as {timestamp: string}).timestamp))
       expect(times).toEqual([...times].sort((a, b) => a - b))
     } finally {
       second.child.kill('SIGTERM')
       await second.done
-      slow.close()
+      await slow.close()
     }
   })
 })

@@ -3,8 +3,6 @@
 // a kind): they answer the same, end with the same orders, subscriptions and checkouts, and their webhook
 // endpoints receive the same events (ids, types, timestamps, bodies) in the same order, that of time.
 import {cpSync, mkdtempSync, rmSync} from 'node:fs'
-import {createServer, type Server} from 'node:http'
-import type {AddressInfo} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -12,6 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, control, listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {eventually, scaled} from '../helpers/machine.js'
+import {startReceiver, type Receiver} from '../helpers/receiver.js'
 
 const NOW = Date.parse('2026-11-28T12:00:00Z')
 /** The events the endpoint is registered for: what the clock's walk sends over a year. */
@@ -27,35 +26,23 @@ const TYPES = [
   'benefit_grant.revoked',
 ]
 
-interface Received {
+/** What an endpoint got, as compared: the event's id and its body. */
+interface Got {
   id: string
   body: Json
 }
 
-/** A webhook receiver answering 200, keeping what it got in arrival order. */
-async function receiver(): Promise<{server: Server; url: string; got: Received[]}> {
-  const got: Received[] = []
-  const server = createServer((req, res) => {
-    let body = ''
-    req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
-    req.on('end', () => {
-      got.push({id: String(req.headers['webhook-id']), body: JSON.parse(body) as Json})
-      res.writeHead(200).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got}
-}
+const gotOf = (r: Receiver): Got[] => r.received.map((q) => ({id: String(q.headers['webhook-id']), body: JSON.parse(q.body) as Json}))
 
 describe('the clock walks the same way twice', {timeout: scaled(120_000)}, () => {
   const dirs: string[] = []
   const emulators: Emulator[] = []
-  const receivers: Array<Awaited<ReturnType<typeof receiver>>> = []
+  const receivers: Receiver[] = []
 
   beforeAll(async () => {
     // one store, with a webhook endpoint for every event; then a copy of it
     const first = mkdtempSync(join(tmpdir(), 'till-clock-a-'))
-    const hooks = [await receiver(), await receiver()]
+    const hooks = [await startReceiver(), await startReceiver()]
     receivers.push(...hooks)
     const setup = await startEmulator({dataDir: first, now: NOW})
     const endpoint = await api(setup.production, 'POST', '/webhooks/endpoints', {body: {url: hooks[0]!.url, format: 'raw', events: TYPES}})
@@ -74,7 +61,7 @@ describe('the clock walks the same way twice', {timeout: scaled(120_000)}, () =>
   })
   afterAll(async () => {
     for (const e of emulators) await e.stop()
-    for (const r of receivers) r.server.close()
+    for (const r of receivers) await r.close()
     for (const dir of dirs) rmSync(dir, {recursive: true, force: true})
   })
 
@@ -105,10 +92,12 @@ describe('the clock walks the same way twice', {timeout: scaled(120_000)}, () =>
     // every event that went to the endpoint came, the same in both, one after another in time order
     const sent = (a: Json) => TYPES.reduce((sum, type) => sum + ((a.events as Record<string, number>)[type] ?? 0), 0)
     const expected = answers[0]!.reduce((sum, a) => sum + sent(a), 0)
-    await eventually(`${expected} events delivered to both receivers`, () => receivers.every((r) => r.got.length >= expected), 30_000).catch((error: Error) => {
-      throw new Error(`${error.message}: ${receivers.map((r) => r.got.length).join(' and ')} came`)
-    })
-    const [a, b] = receivers.map((r, i) => same(r.got, i) as unknown as Received[])
+    await eventually(`${expected} events delivered to both receivers`, () => receivers.every((r) => r.received.length >= expected), 30_000).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}: ${receivers.map((r) => r.received.length).join(' and ')} came`)
+      },
+    )
+    const [a, b] = receivers.map((r, i) => same(gotOf(r), i) as unknown as Got[])
     expect(a!.length).toBe(expected)
     expect(a).toEqual(b)
     const times = a!.map((e) => Date.parse(e.body.timestamp as string))
