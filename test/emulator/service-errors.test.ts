@@ -120,27 +120,32 @@ const pick = (items: Json[], test: (x: Json) => boolean, what: string): Json => 
   return found
 }
 
+/** The CLI client's tokens for the scope `openid products:read`: an authorization code with PKCE, consented and exchanged. */
+async function signedIn(): Promise<ApiResponse> {
+  const verifier = randomBytes(32).toString('base64url')
+  const challenge = createHash('sha256').update(verifier).digest('base64url')
+  const fields = {response_type: 'code', client_id: CLI_CLIENT, redirect_uri: REDIRECT, state: 's', scope: 'openid products:read'}
+  const consent = await api(
+    env,
+    'POST',
+    `${new URL(env.url).origin}/oauth2/authorize`,
+    form({...fields, code_challenge: challenge, code_challenge_method: 'S256', action: 'allow'}),
+  )
+  const code = new URL(consent.headers.get('location')!).searchParams.get('code')!
+  return api(
+    env,
+    'POST',
+    '/oauth2/token',
+    form({grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLI_CLIENT, code_verifier: verifier}),
+  )
+}
+
 /** The request that causes each error of the table, by `name status`. */
 const CASES: Record<string, () => Promise<ApiResponse>> = {
   'Unauthorized 401': () => call('GET', '/products/', {token: null}),
   'invalid_token 401': () => call('GET', '/products/', {token: `polar_oat_${'A'.repeat(43)}`}),
   'insufficient_scope 403': async () => {
-    const verifier = randomBytes(32).toString('base64url')
-    const challenge = createHash('sha256').update(verifier).digest('base64url')
-    const fields = {response_type: 'code', client_id: CLI_CLIENT, redirect_uri: REDIRECT, state: 's', scope: 'openid products:read'}
-    const consent = await api(
-      env,
-      'POST',
-      `${new URL(env.url).origin}/oauth2/authorize`,
-      form({...fields, code_challenge: challenge, code_challenge_method: 'S256', action: 'allow'}),
-    )
-    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!
-    const tokens = await api(
-      env,
-      'POST',
-      '/oauth2/token',
-      form({grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLI_CLIENT, code_verifier: verifier}),
-    )
+    const tokens = await signedIn()
     return call('GET', '/orders/', {token: tokens.body.access_token})
   },
   'RequestValidationError 422': () => call('POST', '/customers/', {body: {email: 42}}),
@@ -348,22 +353,7 @@ const CASES: Record<string, () => Promise<ApiResponse>> = {
   'invalid_grant 400': () =>
     call('POST', '/oauth2/token', form({grant_type: 'authorization_code', code: 'not-a-code', redirect_uri: REDIRECT, client_id: CLI_CLIENT})),
   'invalid_scope 400': async () => {
-    const verifier = randomBytes(32).toString('base64url')
-    const challenge = createHash('sha256').update(verifier).digest('base64url')
-    const fields = {response_type: 'code', client_id: CLI_CLIENT, redirect_uri: REDIRECT, state: 's', scope: 'openid products:read'}
-    const consent = await api(
-      env,
-      'POST',
-      `${new URL(env.url).origin}/oauth2/authorize`,
-      form({...fields, code_challenge: challenge, code_challenge_method: 'S256', action: 'allow'}),
-    )
-    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!
-    const tokens = await api(
-      env,
-      'POST',
-      '/oauth2/token',
-      form({grant_type: 'authorization_code', code, redirect_uri: REDIRECT, client_id: CLI_CLIENT, code_verifier: verifier}),
-    )
+    const tokens = await signedIn()
     return call(
       'POST',
       '/oauth2/token',
