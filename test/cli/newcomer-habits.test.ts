@@ -3,24 +3,14 @@
 // that changes the active profile says so (item 13); emulators on other data folders (item 12); invoices
 // that exist are "already done" (item 16). In-process runs against one emulator.
 import {mkdirSync, writeFileSync} from 'node:fs'
-import {createServer} from 'node:net'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, linesOf, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
+import {type CliResult, closedPort, envVars, linesOf, sandbox, type Sandbox} from '../helpers/cli.js'
 import {listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {scaled} from '../helpers/machine.js'
-
-/** A loopback port nothing listens on (one that was free a moment ago). */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const {port} = server.address() as {port: number}
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 describe('issue 47: habits from gh and the Stripe CLI', {timeout: scaled(60_000)}, () => {
   let emulator: Emulator

@@ -2,26 +2,16 @@
 // rc-file snippet of the bash setup, `trigger` (a did-you-mean, aligned on a terminal), and the build run
 // without oclif's update check. In-process runs, a pseudo-terminal where a terminal matters.
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
-import {createServer} from 'node:net'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {API_VERSION} from '../../src/client/version.js'
-import {envVars, KEY, linesOf, runAnswering, runShell, runTty, sandbox, sh, spawnCli, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+import {closedPort, envVars, KEY, linesOf, runAnswering, runShell, runTty, sandbox, type Sandbox, sh, spawnCli, stripAnsi, TILL} from '../helpers/cli.js'
 import {ROOT, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {renderScreen} from '../helpers/screen.js'
 import {scaled} from '../helpers/machine.js'
-
-/** A loopback port nothing listens on (one that was free a moment ago). */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const {port} = server.address() as {port: number}
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
   let emulator: Emulator

@@ -4,7 +4,7 @@
 // Build first: `npm run build`.
 import {spawn, type ChildProcess} from 'node:child_process'
 import {mkdtempSync, rmSync} from 'node:fs'
-import {connect} from 'node:net'
+import {connect, createServer} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -305,6 +305,15 @@ export function portAnswers(port: number, timeoutMs = 500): Promise<boolean> {
     socket.once('connect', () => done(true))
     socket.once('error', () => done(false))
   })
+}
+
+/** A loopback port nothing listens on (one that was free a moment ago). */
+export async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const {port} = server.address() as {port: number}
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
 }
 
 // ---- what till shows of an API object ----
