@@ -1,21 +1,14 @@
 // Tables that fit the terminal (issue 34 item 1): ids shortened first, text keeping its room, the footer wrapped.
-import {Writable} from 'node:stream'
 
 import {describe, expect, it} from 'vitest'
+
+import {Capture} from '../../../test/helpers/capture.js'
 
 import {resourceColumns} from '../../areas/columns.js'
 import {columnsFor as lookup} from './columns.js'
 import {createListWriter, type ListWriterOptions, writeList} from './writers.js'
 
 const columnsFor = (resource: string, requested?: string) => lookup(resourceColumns, resource, requested)
-
-class Capture extends Writable {
-  text = ''
-  override _write(chunk: Buffer, _encoding: string, done: (error?: Error | null) => void): void {
-    this.text += chunk.toString()
-    done()
-  }
-}
 
 const now = Date.parse('2026-03-01T12:00:00Z')
 const orders = [

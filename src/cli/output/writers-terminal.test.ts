@@ -1,8 +1,9 @@
 // What a value holds never acts on a terminal: csv, tsv and JSON written to one are escaped (JSON with \u
 // escapes, the same JSON); piped, they keep the bytes. Tables and detail views: writers.test.ts, detail.test.ts.
-import {Writable} from 'node:stream'
 
 import {describe, expect, it} from 'vitest'
+
+import {Capture} from '../../../test/helpers/capture.js'
 
 import {resourceColumns} from '../../areas/columns.js'
 import {columnsFor as lookup} from './columns.js'
@@ -10,18 +11,6 @@ import type {Format} from './format.js'
 import {createListWriter, type ListWriterOptions, writeList, writeObject} from './writers.js'
 
 const columnsFor = (resource: string, requested?: string) => lookup(resourceColumns, resource, requested)
-
-/** A stream that keeps what it is given. */
-class Capture extends Writable {
-  chunks: string[] = []
-  override _write(chunk: Buffer, _encoding: string, done: (error?: Error | null) => void): void {
-    this.chunks.push(chunk.toString())
-    done()
-  }
-  get text(): string {
-    return this.chunks.join('')
-  }
-}
 
 const now = Date.parse('2026-03-01T12:00:00Z')
 const order = {id: 'o-1', created_at: '2026-03-01T09:00:00Z', status: 'paid', currency: 'usd', net_amount: 1200, total_amount: 1500, product: {name: 'Pro'}}

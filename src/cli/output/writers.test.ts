@@ -7,6 +7,8 @@ import {fileURLToPath} from 'node:url'
 
 import {describe, expect, it} from 'vitest'
 
+import {Capture} from '../../../test/helpers/capture.js'
+
 import {ColumnError, selectColumns} from './columns.js'
 import {orderColumns} from '../../areas/billing/columns.js'
 import {resourceColumns} from '../../areas/columns.js'
@@ -16,18 +18,6 @@ const columnsFor = (resource: string, requested?: string) => lookup(resourceColu
 import type {Format} from './format.js'
 import {isOutputClosed} from './sink.js'
 import {createListWriter, type ListWriterOptions, writeList, writeObject} from './writers.js'
-
-/** A stream that keeps what it is given. */
-class Capture extends Writable {
-  chunks: string[] = []
-  override _write(chunk: Buffer, _encoding: string, done: (error?: Error | null) => void): void {
-    this.chunks.push(chunk.toString())
-    done()
-  }
-  get text(): string {
-    return this.chunks.join('')
-  }
-}
 
 const epipe = () => Object.assign(new Error('write EPIPE'), {code: 'EPIPE'})
 const tick = () => new Promise((resolve) => setImmediate(resolve))
