@@ -1,30 +1,20 @@
 // One rule for date flags (issue 47 item 9): relative and calendar forms parsed by till in every command,
 // never sent as typed for the service to refuse in a parameter the user did not type.
-import {afterAll, beforeAll, expect, it} from 'vitest'
+import {expect, it} from 'vitest'
 
-import {envVars, sandbox, type Sandbox} from '../helpers/cli.js'
-import {listAll, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {emulatorAndSandbox, envVars} from '../helpers/cli.js'
+import {listAll} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 
-let emulator: Emulator
-let box: Sandbox
+const shared = emulatorAndSandbox()
 
-beforeAll(async () => {
-  emulator = await startEmulator()
-  box = sandbox()
-})
-afterAll(async () => {
-  await emulator?.stop()
-  box?.cleanup()
-})
-
-const till = (args: string[]) => runInProcess(args, {env: box.env(envVars(emulator.production))})
+const till = (args: string[]) => runInProcess(args, {env: shared.box.env(envVars(shared.emulator.production))})
 
 it('orders list --since 7d lists the orders of the last 7 days', async () => {
   const r = await till(['orders', 'list', '--since', '7d', '--all', '--json'])
   expect(r.code, r.stderr).toBe(0)
   const weekAgo = Date.now() - 7 * 86_400_000
-  const want = (await listAll(emulator.production, '/orders/')).filter((o) => Date.parse(o.created_at) >= weekAgo + 60_000)
+  const want = (await listAll(shared.emulator.production, '/orders/')).filter((o) => Date.parse(o.created_at) >= weekAgo + 60_000)
   const got = JSON.parse(r.stdout) as Array<{id: string; created_at: string}>
   for (const o of got) expect(Date.parse(o.created_at)).toBeGreaterThanOrEqual(weekAgo - 60_000)
   for (const o of want) expect(got.map((g) => g.id)).toContain(o.id)

@@ -1,22 +1,11 @@
 // A missing input file is named as missing, exit 2, by every command that reads one (issue 47 item 2),
 // with no hint at --debug, which would add only the errno code.
-import {afterAll, beforeAll, expect, it} from 'vitest'
+import {expect, it} from 'vitest'
 
-import {envVars, sandbox, type Sandbox} from '../helpers/cli.js'
-import {startEmulator, type Emulator} from '../helpers/emulator.js'
+import {emulatorAndSandbox, envVars} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 
-let emulator: Emulator
-let box: Sandbox
-
-beforeAll(async () => {
-  emulator = await startEmulator()
-  box = sandbox()
-})
-afterAll(async () => {
-  await emulator?.stop()
-  box?.cleanup()
-})
+const shared = emulatorAndSandbox()
 
 const cases: Array<[string[], string]> = [
   [['customers', 'import', 'move/customers.jsonl'], 'move/customers.jsonl'],
@@ -30,7 +19,7 @@ const cases: Array<[string[], string]> = [
 ]
 
 it.each(cases)('till %j names the missing file, exit 2, no --debug hint', async (args, file) => {
-  const r = await runInProcess(args, {env: box.env(envVars(emulator.production)), cwd: box.root, input: 'whsec_x\n'})
+  const r = await runInProcess(args, {env: shared.box.env(envVars(shared.emulator.production)), cwd: shared.box.root, input: 'whsec_x\n'})
   expect(r.code, r.stderr).toBe(2)
   expect(r.stderr).toMatch(new RegExp(`^Error: cannot read .*${file.replace('.', '\\.')}: no such file`, 'm'))
   expect(r.stderr).not.toMatch(/--debug/)

@@ -8,9 +8,9 @@ import {connect, createServer} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {expect} from 'vitest'
+import {afterAll, beforeAll, expect} from 'vitest'
 
-import {api, ROOT, sleep, type Emulator, type EnvHandle, type ExitStatus, type Json} from './emulator.js'
+import {api, ROOT, sleep, startEmulator, type Emulator, type EnvHandle, type ExitStatus, type Json, type StartOptions} from './emulator.js'
 import {scaled} from './machine.js'
 
 export const BIN = join(ROOT, 'bin', 'run.js')
@@ -305,6 +305,23 @@ export function portAnswers(port: number, timeoutMs = 500): Promise<boolean> {
     socket.once('connect', () => done(true))
     socket.once('error', () => done(false))
   })
+}
+
+/**
+ * One emulator (in the worker) and one sandbox for a test file: started before its tests, stopped and
+ * removed after them. Read its fields inside the tests, once they are set.
+ */
+export function emulatorAndSandbox(options: StartOptions = {}): {emulator: Emulator; box: Sandbox} {
+  const shared = {} as {emulator: Emulator; box: Sandbox}
+  beforeAll(async () => {
+    shared.emulator = await startEmulator(options)
+    shared.box = sandbox()
+  })
+  afterAll(async () => {
+    await shared.emulator?.stop()
+    shared.box?.cleanup()
+  })
+  return shared
 }
 
 /** A loopback port nothing listens on (one that was free a moment ago). */
