@@ -118,7 +118,7 @@ export class Printer {
     }
     const {writer, shown, output} = await this.listWriter(resource, flags, {footer: footer?.(format)})
     await output.writeList(mapItems(items, shown), writer)
-    this.rememberCutIds()
+    this.sayWhatWasCut()
     return format
   }
 
@@ -126,19 +126,21 @@ export class Printer {
   private readonly cutIds = new Set<string>()
   /** The headers of the columns a table left out to fit the terminal: said on stderr with the way to see them. */
   private leftOut: string[] = []
-  private rememberCutIds(): void {
+  /** After a table: the columns it left out, then the ids it cut (remembered for the profile), each said once on stderr. */
+  private sayWhatWasCut(): void {
     const ctx = this.host.ctx
+    const width = ctx.io.stderrIsTTY ? ctx.io.stderr.columns : undefined
     if (this.leftOut.length > 0) {
       const names = this.leftOut.map((h) => h.toUpperCase()).join(', ')
       const line = `Left out to fit ${ctx.io.stdout.columns} columns: ${names}; a wider terminal or --columns shows them.`
-      ctx.note(wrapWords(line, ctx.io.stderrIsTTY ? ctx.io.stderr.columns : undefined))
+      ctx.note(wrapWords(line, width))
       this.leftOut = []
     }
     if (this.cutIds.size === 0) return
     const ids = [...this.cutIds]
     rememberShownIds(ctx.configDir, `${ctx.profile.name} ${ctx.profile.baseUrl}`, ids)
     const line = `Ids are cut to fit the terminal: a shown prefix (${ids[0]!.slice(0, 8)}) works where an id is expected; -o tsv or --columns id shows them whole.`
-    ctx.note(wrapWords(line, ctx.io.stderrIsTTY ? ctx.io.stderr.columns : undefined))
+    ctx.note(wrapWords(line, width))
     this.cutIds.clear()
   }
 
