@@ -1,6 +1,6 @@
 // `till catalog plan` of a large file, at a small scale (the benchmark's case 10 has 60,000 products): every
-// product is planned, and SIGTERM stops the plan while the file is being read (a large file is read in a
-// worker thread, so the command's own thread is free to act on the signal), in a real process.
+// product is planned, and SIGTERM stops the plan while the file is being read (a large file is read an entry
+// at a time, letting the signal in between, so the command acts on it at once), in a real process.
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
@@ -47,7 +47,7 @@ describe('catalog plan of a large file', {timeout: scaled(600_000)}, () => {
     const whole = spawnCli(['catalog', 'plan', file, '--debug'], {env, timeoutMs: scaled(500_000)})
     whole.child.stderr?.on('data', () => {
       const text = whole.stderr()
-      if (marks.read === undefined && text.includes('in a worker thread')) marks.read = Date.now()
+      if (marks.read === undefined && text.includes('an entry at a time, in turns')) marks.read = Date.now()
       if (marks.read !== undefined && marks.requested === undefined && /\[debug\] → GET/.test(text)) marks.requested = Date.now()
     })
     const done = await whole.done
@@ -58,7 +58,7 @@ describe('catalog plan of a large file', {timeout: scaled(600_000)}, () => {
     const reading = marks.requested! - marks.read!
 
     const stopped = spawnCli(['catalog', 'plan', file, '--debug'], {env, timeoutMs: scaled(500_000)})
-    await until(() => stopped.stderr().includes('in a worker thread'), 120_000, 'the reading to start')
+    await until(() => stopped.stderr().includes('an entry at a time, in turns'), 120_000, 'the reading to start')
     const signalled = Date.now()
     stopped.child.kill('SIGTERM')
     const r = await stopped.done

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
-import {entriesHaveIssues, issueLines, readCatalog as read, writeCatalog} from './document.js'
+import {issueLines, readCatalog as read, type Catalog, type LocatedIssue} from './document.js'
+import {catalogPieces, writeCatalog} from './writer.js'
 import {cutCatalog} from './entries.js'
 import {assignKeys, slug} from './keys.js'
 
@@ -176,14 +177,28 @@ webhook_endpoints:
 })
 
 describe('writeCatalog', () => {
-  it('tells whether entries have issues without writing them, as reading them written back does', () => {
+  it('finds, as it writes, the issues a read of the written file finds, on the same lines', () => {
     const {catalog} = readCatalog(GOOD)
-    expect(entriesHaveIssues(catalog)).toBe(false)
+    const issuesOf = (c: Catalog) => {
+      const issues: LocatedIssue[] = []
+      const text = [...catalogPieces((kind) => c[kind.section] && {keys: Object.keys(c[kind.section]!), entry: (key) => c[kind.section]![key]}, issues)].join(
+        '',
+      )
+      return {issues, text}
+    }
+    expect(issuesOf(catalog).issues).toEqual([])
     const pro = catalog.products!.pro as Record<string, unknown>
-    const dangling = {...catalog, products: {...catalog.products, pro: {...pro, benefits: ['no-such-benefit']}}}
-    expect(entriesHaveIssues(dangling)).toBe(true)
-    expect(readCatalog(writeCatalog(dangling)).issues.map((i) => i.message)).toEqual(['no benefits entry has the key "no-such-benefit"'])
-    expect(entriesHaveIssues({...catalog, products: {...catalog.products, 'Bad Key': pro}})).toBe(true)
+    const cases: Catalog[] = [
+      // a reference to no entry, a key the file cannot have, an entry its schema refuses (and one naming it)
+      {...catalog, products: {...catalog.products, pro: {...pro, benefits: ['no-such-benefit']}}},
+      {...catalog, products: {...catalog.products, 'Bad Key': pro}},
+      {...catalog, benefits: {...catalog.benefits, ...Object.fromEntries(Object.keys(catalog.benefits!).map((k) => [k, {type: 'custom'}]))}},
+    ]
+    for (const c of cases) {
+      const {issues, text} = issuesOf(c)
+      expect(issues.length).toBeGreaterThan(0)
+      expect(issues).toEqual(readCatalog(text).issues)
+    }
   })
 
   it('sorts keys and reads back to the same catalog', () => {

@@ -1,7 +1,7 @@
 // The catalog file: YAML, one section per kind (`benefits:`, `products:`), each a map from stable key to
 // entry. Read with line numbers, so that every problem names its line; written with sorted keys, so the
 // same catalog gives the same file from any environment.
-import {Document, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, visit} from 'yaml'
+import {type Document, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, visit} from 'yaml'
 
 import {cutCatalog, type Chunk, type Top} from './entries.js'
 import {KEY_RE, KEY_RULE} from './keys.js'
@@ -22,7 +22,7 @@ export interface ReadResult {
   issues: LocatedIssue[]
 }
 
-const HEADER = [
+export const HEADER = [
   ' The catalog of an organization, as code: `till catalog plan FILE` shows what applying it would change,',
   ' `till catalog apply FILE` makes an environment match it. Each object is named by its key (the map key),',
   ' which till records in the object\'s metadata as "key"; amounts are in major units with their currency.',
@@ -66,7 +66,7 @@ function locateIn(doc: Document.Parsed, path: Path, lineOf: (offset: number | un
 }
 
 /** A YAML text parsed with its lines: the document, its syntax issues (lines from `firstLine`), and where a path is. */
-function parseYaml(text: string, firstLine = 0) {
+export function parseYaml(text: string, firstLine = 0) {
   const lines = new LineCounter()
   // the parser's own check of unique keys compares each key with every key before it: 60,000 products took
   // minutes; the keys are checked here instead, one Set per map
@@ -80,7 +80,7 @@ function parseYaml(text: string, firstLine = 0) {
 }
 
 /** A document's value, or the issue that stops it (aliases that expand without end, nesting past the stack). */
-function documentValue(doc: Document.Parsed): {value: unknown} | {problem: string} {
+export function documentValue(doc: Document.Parsed): {value: unknown} | {problem: string} {
   try {
     return {value: doc.toJS({maxAliasCount: 1000})}
   } catch (error) {
@@ -104,21 +104,72 @@ const knownSections = () => new Set(['version', ...KINDS.map((k) => k.section)])
  * A file in the plain layout is read an entry at a time (entries.ts); `whole` reads any file as one document.
  */
 export function readCatalog(text: string, options: {whole?: boolean} = {}): ReadResult {
-  const tops = options.whole ? undefined : cutCatalog(text)
-  return tops && tops.length > 0 ? readEntries(tops) : readWhole(text)
+  const reading = options.whole ? undefined : readingCatalog(text)
+  if (!reading) return readWhole(text)
+  for (;;) {
+    const step = reading.next()
+    if (step.done) return step.value
+  }
 }
 
-/** Checks one entry of `kind` and keeps what its schema made of it; `add` takes its issues. */
-function checkEntry(kind: Kind, key: string, value: unknown, catalog: Catalog, add: (path: Path, message: string) => void): void {
+/**
+ * A file in the plain layout read an entry per step (the caller may let other work run between steps: a
+ * signal, say), its result the last; undefined for a file to read whole.
+ */
+export function readingCatalog(text: string): Generator<void, ReadResult> | undefined {
+  const tops = cutCatalog(text)
+  return tops && tops.length > 0 ? readEntries(tops) : undefined
+}
+
+/** Checks one entry of `kind`: what its schema made of it, or undefined when it has issues (`add` takes them). */
+export function checkEntry(kind: Kind, key: string, value: unknown, add: (path: Path, message: string) => void): unknown {
   const at: Path = [kind.section, key]
   if (!KEY_RE.test(key)) add(at, `"${key}": ${KEY_RULE}`)
   const parsed = kind.schema.safeParse(value ?? {})
   if (!parsed.success) {
     for (const issue of parsed.error.issues) add([...at, ...(issue.path as Path)], issue.message)
-    return
+    return undefined
   }
   for (const issue of kind.check?.(parsed.data) ?? []) add([...at, ...issue.path], issue.message)
-  catalog[kind.section]![key] = parsed.data
+  return parsed.data
+}
+
+/** checkEntry, keeping the entry in `catalog` when its schema reads it (`words`: the read's, see compact). */
+function keepEntry(kind: Kind, key: string, value: unknown, catalog: Catalog, add: (path: Path, message: string) => void, words: Words): void {
+  const data = checkEntry(kind, key, value, add)
+  // through JSON: a string the parser made can be a slice of the entry's whole text, which it would keep
+  if (data !== undefined) catalog[kind.section]![key] = compact(JSON.parse(JSON.stringify(data)), words)
+}
+
+type Words = Map<string, string>
+const NOTHING = Object.freeze([])
+const NO_FIELDS = Object.freeze({})
+
+/**
+ * An entry as a catalog keeps it: what entries have alike held once (a short word such as "usd" or
+ * "public", an empty list or map, shared and frozen), each entry's own values as they are. The entries of
+ * a file of 55,000 products took about 800 bytes each, most of it such repeats.
+ */
+function compact(value: unknown, words: Words): unknown {
+  if (typeof value === 'string') {
+    if (value.length > 24) return value
+    const known = words.get(value)
+    if (known !== undefined) return known
+    words.set(value, value)
+    return value
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return NOTHING
+    for (let i = 0; i < value.length; i++) value[i] = compact(value[i], words)
+    return value
+  }
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>
+    const keys = Object.keys(record)
+    if (keys.length === 0) return NO_FIELDS
+    for (const k of keys) record[k] = compact(record[k], words)
+  }
+  return value
 }
 
 /** The references between keys that name no entry; then the issues in line order. */
@@ -134,26 +185,9 @@ function finish(catalog: Catalog, issues: LocatedIssue[], add: (path: Path, mess
   return {catalog, issues}
 }
 
-/**
- * Whether entries as the file would hold them have any issue (schema, money, keys, references): checked on
- * the values, without writing and parsing YAML, for a file just written from them (catalog pull), whose
- * issues are then located by reading it (readCatalog) only when there are some.
- */
-export function entriesHaveIssues(entries: Catalog): boolean {
-  let found = false
-  const add = () => {
-    found = true
-  }
-  const catalog: Catalog = Object.fromEntries(KINDS.map((k) => [k.section, {}]))
-  for (const kind of KINDS) {
-    for (const [key, value] of Object.entries(entries[kind.section] ?? {})) checkEntry(kind, key, value, catalog, add)
-  }
-  finish(catalog, [], add)
-  return found
-}
-
 /** The whole file as one document. */
 function readWhole(text: string): ReadResult {
+  const words: Words = new Map()
   const {doc, syntax, locate} = parseYaml(text)
   if (syntax.length > 0) return {catalog: {}, issues: syntax}
   const issues: LocatedIssue[] = []
@@ -182,7 +216,7 @@ function readWhole(text: string): ReadResult {
       add([kind.section], notSection(kind))
       continue
     }
-    for (const [key, value] of Object.entries(section)) checkEntry(kind, key, value, catalog, add)
+    for (const [key, value] of Object.entries(section)) keepEntry(kind, key, value, catalog, add, words)
   }
   return finish(catalog, issues, add)
 }
@@ -191,7 +225,8 @@ function readWhole(text: string): ReadResult {
  * The file an entry at a time: each parsed, checked and dropped, its text kept to find a line again. The
  * issues are the whole read's: a syntax issue anywhere stands alone, as the whole parse reports only those.
  */
-function readEntries(tops: Top[]): ReadResult {
+function* readEntries(tops: Top[]): Generator<void, ReadResult> {
+  const words: Words = new Map()
   const syntax: LocatedIssue[] = []
   const issues: LocatedIssue[] = []
   const catalog: Catalog = Object.fromEntries(KINDS.map((k) => [k.section, {}]))
@@ -225,6 +260,7 @@ function readEntries(tops: Top[]): ReadResult {
     const seen = new Map<string, Chunk>()
     where.set(top.key, seen)
     for (const chunk of top.entries) {
+      yield
       const entry = parseYaml(chunk.text, chunk.line)
       if (entry.syntax.length > 0) {
         syntax.push(...entry.syntax)
@@ -241,7 +277,7 @@ function readEntries(tops: Top[]): ReadResult {
         continue
       }
       seen.set(key, chunk)
-      if (syntax.length === 0) checkEntry(kind, key, value, catalog, add)
+      if (syntax.length === 0) keepEntry(kind, key, value, catalog, add, words)
     }
   }
   if (syntax.length > 0) return {catalog: {}, issues: syntax.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))}
@@ -256,27 +292,3 @@ function readEntries(tops: Top[]): ReadResult {
 /** One line per issue: `FILE:LINE: path: message`. */
 export const issueLines = (file: string, issues: LocatedIssue[]) =>
   issues.map((i) => `${file}${i.line === undefined ? '' : `:${i.line}`}: ${i.path.length > 0 ? `${pathText(i.path)}: ` : ''}${i.message}`)
-
-/**
- * The catalog as YAML: sections in dependency order, keys sorted. Written an entry at a time (a document of
- * the whole catalog of 15,000 products took 200 MiB), each entry indented under its section: the same text.
- */
-export function writeCatalog(catalog: Catalog): string {
-  const header = new Document({version: FORMAT_VERSION})
-  header.commentBefore = HEADER
-  const parts = [header.toString({lineWidth: 0})]
-  for (const kind of KINDS) {
-    const section = catalog[kind.section] ?? {}
-    const keys = Object.keys(section).sort()
-    if (keys.length === 0) {
-      parts.push(`${kind.section}: {}\n`)
-      continue
-    }
-    parts.push(`${kind.section}:\n`)
-    for (const key of keys) {
-      const entry = new Document({[key]: section[key]}).toString({lineWidth: 0})
-      parts.push(entry.replace(/^(?=.)/gm, '  '))
-    }
-  }
-  return parts.join('')
-}

@@ -2,14 +2,57 @@
 // file of 15,000 products took 300 MiB and 4 s; one entry's is a few kilobytes, dropped once read. Only the
 // plain layout `till catalog pull` writes is cut (top-level keys at the first column, each section's entries
 // at one indentation, in block style, no anchors, aliases, tags or document markers); any other file is read
-// whole, as before, so what a file means never depends on the cut.
+// whole, as before, so what a file means never depends on the cut. An entry's text is made when it is read:
+// the file's text is held once, with where each line starts.
+
+/** The lines of a text, each read when asked: the text and where each line starts, not a string per line. */
+class Lines {
+  private readonly starts: Uint32Array
+  readonly length: number
+
+  constructor(private readonly text: string) {
+    let count = 1
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++
+    this.starts = new Uint32Array(count + 1)
+    let n = 1
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts[n++] = i + 1
+    this.starts[count] = text.length + 1
+    this.length = count
+  }
+
+  /** Line `i` (0-based), without its line break or a carriage return before it. */
+  at(i: number): string {
+    const line = this.text.slice(this.starts[i], this.starts[i + 1]! - 1)
+    return line.endsWith('\r') ? line.slice(0, -1) : line
+  }
+}
 
 /** One entry of a section (or a top-level key): its key, the 0-based line of its key, and its own text. */
 export interface Chunk {
   key: string
   line: number
   /** The entry's lines, unindented, as a YAML document of one key (`key:` and its value). */
-  text: string
+  readonly text: string
+}
+
+/** An entry's lines [line, stop) of the file, unindented by `indent`: its text made when read, not held. */
+class EntryChunk implements Chunk {
+  constructor(
+    readonly key: string,
+    readonly line: number,
+    private readonly stop: number,
+    private readonly indent: number,
+    private readonly lines: Lines,
+  ) {}
+
+  get text(): string {
+    const own: string[] = []
+    for (let i = this.line; i < this.stop; i++) {
+      const l = this.lines.at(i)
+      own.push(l.length - l.trimStart().length >= this.indent ? l.slice(this.indent) : '')
+    }
+    return own.join('\n')
+  }
 }
 
 /** A top-level key: its value on its own line (`version: 1`, `products: {}`), or its entries below it. */
@@ -27,11 +70,11 @@ const skip = (line: string) => line.trim() === '' || line.trimStart().startsWith
 /** The file's top-level keys and entries, or undefined when its layout is not the plain one (read it whole). */
 export function cutCatalog(text: string): Top[] | undefined {
   if (WHOLE_ONLY.test(text)) return undefined
-  const lines = text.split('\n')
+  const lines = new Lines(text)
   const tops: Top[] = []
   let i = 0
   while (i < lines.length) {
-    const line = lines[i]!.replace(/\r$/, '')
+    const line = lines.at(i)
     if (skip(line)) {
       i++
       continue
@@ -43,8 +86,8 @@ export function cutCatalog(text: string): Top[] | undefined {
     const rest = (top[2] ?? '').trim()
     if (rest !== '' && !rest.startsWith('#')) {
       // a value on the key's line (`version: 1`, `products: {}`): nothing may be indented below it
-      while (i < lines.length && skip(lines[i]!)) i++
-      if (i < lines.length && /^\s/.test(lines[i]!)) return undefined
+      while (i < lines.length && skip(lines.at(i))) i++
+      if (i < lines.length && /^\s/.test(lines.at(i))) return undefined
       tops.push({key: top[1]!, line: start, text: line})
       continue
     }
@@ -60,18 +103,18 @@ export function cutCatalog(text: string): Top[] | undefined {
 }
 
 /** The first line at or after `from` that starts at the first column (not blank, not a comment). */
-function blockEnd(lines: string[], from: number): number {
+function blockEnd(lines: Lines, from: number): number {
   let i = from
-  while (i < lines.length && (skip(lines[i]!) || /^\s/.test(lines[i]!))) i++
+  while (i < lines.length && (skip(lines.at(i)) || /^\s/.test(lines.at(i)))) i++
   return i
 }
 
 /** The entries of the section whose lines are [from, to): each from its key line to the next one's. */
-function cutEntries(lines: string[], from: number, to: number): Chunk[] | undefined {
+function cutEntries(lines: Lines, from: number, to: number): Chunk[] | undefined {
   let indent = -1
   const starts: number[] = []
   for (let i = from; i < to; i++) {
-    const line = lines[i]!.replace(/\r$/, '')
+    const line = lines.at(i)
     if (skip(line)) continue
     const own = line.length - line.trimStart().length
     if (indent < 0) indent = own
@@ -82,12 +125,10 @@ function cutEntries(lines: string[], from: number, to: number): Chunk[] | undefi
     }
   }
   return starts.map((start, n) => {
-    const stop = starts[n + 1] ?? to
-    const own = lines
-      .slice(start, stop)
-      .map((l) => l.replace(/\r$/, ''))
-      .map((l) => (l.length - l.trimStart().length >= indent ? l.slice(indent) : ''))
-    const key = lines[start]!.slice(indent).replace(/:(\s.*)?$/, '')
-    return {key: key.trim(), line: start, text: own.join('\n')}
+    const key = lines
+      .at(start)
+      .slice(indent)
+      .replace(/:(\s.*)?$/, '')
+    return new EntryChunk(key.trim(), start, starts[n + 1] ?? to, indent, lines)
   })
 }

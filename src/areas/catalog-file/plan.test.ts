@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 
 import {readCatalog} from './document.js'
 import {buildPlan, type Environment} from './plan.js'
-import {planJson, planText} from './render.js'
+import {planJson, planJsonPieces, planText} from './render.js'
 
 const FILE = `version: 1
 benefits:
@@ -89,6 +89,9 @@ describe('buildPlan', () => {
       ['pro', ['prices: 19.00 USD -> 29.00 USD']],
     ])
     expect(json.steps[1]!.changes[0]!.note).toMatch(/new price is created and the old one archived/)
+    // written a step at a time, the same text as the whole: with steps and without
+    const nothing = buildPlan({}, {}, {prune: false})
+    for (const p of [plan, nothing]) expect([...planJsonPieces(p, target)].join('')).toBe(`${JSON.stringify(planJson(p, target), null, 2)}\n`)
     // On an 80-column terminal the notes wrap at words, each continuation indented under its line.
     const whole = planText(plan, target)
     const narrow = planText(plan, target, {width: 80})

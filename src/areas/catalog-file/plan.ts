@@ -123,8 +123,9 @@ function matchEntries(kind: AnyKind, entries: Record<string, unknown>, keys: Env
   return out
 }
 
-export function buildPlan(catalog: Catalog, env: Environment, options: {prune: boolean}, kinds: AnyKind[] = KINDS): Plan {
-  const keys = new EnvironmentKeys(env, kinds)
+/** The plan of applying `catalog` to `env` (`keys`: the environment's, when they are made already). */
+export function buildPlan(catalog: Catalog, env: Environment, options: {prune: boolean; keys?: EnvironmentKeys}, kinds: AnyKind[] = KINDS): Plan {
+  const keys = options.keys ?? new EnvironmentKeys(env, kinds)
   const steps: Step[] = []
   const extras: Step[][] = []
   const matched = new Map(kinds.map((kind) => [kind.section, matchEntries(kind, catalog[kind.section] ?? {}, keys)]))

@@ -7,7 +7,7 @@ import {fileURLToPath} from 'node:url'
 import type {ApiClient} from '../../client/client.js'
 import type {Item} from '../../client/resources/common.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
-import {issueLines, readCatalog, type Catalog, type LocatedIssue, type ReadResult} from './document.js'
+import {issueLines, readCatalog, readingCatalog, type Catalog, type LocatedIssue, type ReadResult} from './document.js'
 import {KINDS} from './kinds/index.js'
 import type {Environment} from './plan.js'
 
@@ -31,19 +31,45 @@ export function loadCatalog(file: string, text = catalogText(file)): Catalog {
 }
 
 /**
- * Files from this size on are read in a worker thread: parsing YAML is synchronous, seconds for tens of
- * thousands of products, and a command's thread busy with it cannot stop at Ctrl-C or SIGTERM.
+ * Files from this size on are read without holding the command's thread: parsing YAML is synchronous,
+ * seconds for tens of thousands of products, and a command's thread busy with it cannot stop at Ctrl-C or
+ * SIGTERM. A file in the layout pull writes is read an entry at a time on the command's thread, letting
+ * signals in every few milliseconds; any other is read whole in a worker thread. (A worker read every large
+ * file before: its copy of the text, its catalog and the copy of that catalog sent back made most of a
+ * plan's peak, 284 MiB at 60,000 products.)
  */
 export const OFF_THREAD_CHARS = 256 * 1024
 
-/** As loadCatalog, a large file read off the command's thread, which stays free to stop at a signal. */
+/** How long the command's thread reads before it lets other work in. */
+const TURN_MS = 20
+
+/** As loadCatalog, a large file read without holding the command's thread, which stays free to stop at a signal. */
 export async function loadCatalogAsync(file: string, debug?: (line: string) => void): Promise<Catalog> {
-  const text = catalogText(file)
+  let text: string | undefined = catalogText(file)
   const large = text.length >= OFF_THREAD_CHARS
-  if (large) debug?.(`reading the catalog file (${text.length} characters) in a worker thread`)
-  const {catalog, issues} = large ? await readCatalogOffThread(text) : readCatalog(text)
-  if (issues.length > 0) throw invalidCatalog(file, issues)
-  return catalog
+  const reading = large ? readingCatalog(text) : undefined
+  if (large) debug?.(`reading the catalog file (${text.length} characters) ${reading ? 'an entry at a time, in turns' : 'in a worker thread'}`)
+  let result: ReadResult
+  if (reading) result = await inTurns(reading)
+  else if (large) {
+    const whole = text
+    text = undefined
+    result = await readCatalogOffThread(whole)
+  } else result = readCatalog(text)
+  if (result.issues.length > 0) throw invalidCatalog(file, result.issues)
+  return result.catalog
+}
+
+/** Runs `steps` to their end, letting other work in (timers, signals) every TURN_MS. */
+async function inTurns<T>(steps: Generator<void, T>): Promise<T> {
+  let turn = performance.now()
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+    if (performance.now() - turn < TURN_MS) continue
+    await new Promise((resolve) => setImmediate(resolve))
+    turn = performance.now()
+  }
 }
 
 /** The worker's script: beside this module (dist/areas/catalog-file), or there from the bundle (dist/bundle/cli). */
@@ -52,10 +78,10 @@ function workerScript(): string | undefined {
   return [join(here, 'read-worker.js'), join(here, '..', '..', 'areas', 'catalog-file', 'read-worker.js')].find((path) => existsSync(path))
 }
 
-/** readCatalog in a worker thread; in this one when the worker's script is not found. */
+/** readCatalog of a whole file in a worker thread; in this one when the worker's script is not found. */
 async function readCatalogOffThread(text: string): Promise<ReadResult> {
   const script = workerScript()
-  if (!script) return readCatalog(text)
+  if (!script) return readCatalog(text, {whole: true})
   const {Worker} = await import('node:worker_threads')
   return new Promise((resolve, reject) => {
     // a small young generation: reading makes garbage an entry at a time, which V8 would otherwise let

@@ -56,29 +56,50 @@ function stepLines(step: Step): string[] {
 export const stepsText = (steps: Step[], options: TextOptions = {}) => steps.map((s) => `\n${wrapped(stepLines(s), options).join('\n')}\n`).join('')
 
 /** The plan as text for stdout (on a terminal: escaped, lines wrapped at words within its width); ends with a newline. */
-export function planText(plan: Plan, target: Target, options: TextOptions = {}): string {
-  const lines = [`Plan for ${targetText(target)}: ${countsText(plan)}.`]
-  if (plan.steps.length === 0) lines.push('', 'Nothing to do: the environment matches the file.')
-  for (const step of plan.steps) lines.push('', ...stepLines(step))
-  return `${wrapped(lines, options).join('\n')}\n`
+export const planText = (plan: Plan, target: Target, options: TextOptions = {}): string => [...planPieces(plan, target, options)].join('')
+
+/** planText a step at a time, for a plan of tens of thousands of steps not to be held as one text. */
+export function* planPieces(plan: Plan, target: Target, options: TextOptions = {}): Generator<string> {
+  yield `${wrapped([`Plan for ${targetText(target)}: ${countsText(plan)}.`], options).join('\n')}\n`
+  if (plan.steps.length === 0) yield `\n${wrapped(['Nothing to do: the environment matches the file.'], options).join('\n')}\n`
+  for (const step of plan.steps) yield `\n${wrapped(stepLines(step), options).join('\n')}\n`
 }
 
 /** The machine-readable plan. */
 export function planJson(plan: Plan, target: Target) {
-  return {
-    target: {profile: target.profile, environment: target.environment, base_url: target.baseUrl},
-    pending: plan.pending,
-    counts: plan.counts,
-    steps: plan.steps.map((s) => ({
-      action: s.action,
-      kind: s.kind,
-      key: s.key,
-      id: s.id ?? null,
-      changes: s.changes.map((c) => ({field: c.field, from: c.from ?? null, to: c.to, note: c.note ?? null})),
-      blocked: s.blocked ?? null,
-      note: s.note ?? null,
-    })),
+  return {...planHead(plan, target), steps: plan.steps.map(stepJson)}
+}
+
+const planHead = (plan: Plan, target: Target) => ({
+  target: {profile: target.profile, environment: target.environment, base_url: target.baseUrl},
+  pending: plan.pending,
+  counts: plan.counts,
+})
+
+const stepJson = (s: Step) => ({
+  action: s.action,
+  kind: s.kind,
+  key: s.key,
+  id: s.id ?? null,
+  changes: s.changes.map((c) => ({field: c.field, from: c.from ?? null, to: c.to, note: c.note ?? null})),
+  blocked: s.blocked ?? null,
+  note: s.note ?? null,
+})
+
+/** `JSON.stringify(planJson(plan, target), null, 2)` and a newline, a step at a time. */
+export function* planJsonPieces(plan: Plan, target: Target): Generator<string> {
+  const head = JSON.stringify(planHead(plan, target), null, 2)
+  yield `${head.slice(0, -2)},\n  "steps": [`
+  if (plan.steps.length === 0) {
+    yield ']\n}\n'
+    return
   }
+  let first = true
+  for (const step of plan.steps) {
+    yield `${first ? '' : ','}\n${JSON.stringify(stepJson(step), null, 2).replace(/^/gm, '    ')}`
+    first = false
+  }
+  yield '\n  ]\n}\n'
 }
 
 const PAST: Record<Step['action'], string> = {create: 'created', update: 'updated', archive: 'archived', extra: 'kept'}

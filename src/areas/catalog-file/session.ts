@@ -1,44 +1,59 @@
 // The steps the catalog commands share: pull an environment into a file, and plan a file against one.
 import {createHash} from 'node:crypto'
-import {mkdirSync, renameSync, rmSync, writeFileSync} from 'node:fs'
+import {closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync} from 'node:fs'
 import {join} from 'node:path'
 
 import type {ApiClient} from '../../client/client.js'
 import {fsError} from '../../client/fs-problem.js'
 import {waitForLock, type HeldLock} from '../../client/lockfile.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
-import {entriesHaveIssues, pathText, readCatalog, writeCatalog, type Catalog} from './document.js'
+import type {Item} from '../../client/resources/common.js'
+import {pathText, type Catalog, type LocatedIssue} from './document.js'
 import {KINDS, kindOf} from './kinds/index.js'
 import {buildPlan, EnvironmentKeys, type Plan} from './plan.js'
 import {loadCatalogAsync, readEnvironment} from './read.js'
+import {catalogPieces, type Section} from './writer.js'
 
 /**
- * The environment's catalog as the file's text, how many objects of each kind it holds, and what the file
+ * Writes the environment's catalog through `out`, a piece at a time (the environment is read whole first:
+ * an error reading it writes nothing). Returns how many objects of each kind it wrote, and what the file
  * cannot express as it is (a checkout link to an archived product, say), to be fixed before applying.
  */
-export async function pullCatalog(client: ApiClient): Promise<{text: string; counts: Record<string, number>; problems: string[]}> {
+export async function pullCatalog(
+  client: ApiClient,
+  out: (text: string) => Promise<void> | void,
+): Promise<{counts: Record<string, number>; problems: string[]}> {
   const env = await readEnvironment(client)
   const keys = new EnvironmentKeys(env)
-  const catalog: Catalog = {}
   const counts: Record<string, number> = {}
   const problems: string[] = twinLines(keys)
+  const sections = new Map<string, Section>()
   for (const kind of KINDS) {
-    const section: Record<string, unknown> = {}
+    const written = new Map<string, Item>()
     for (const {item, key} of keys.keyed.get(kind.section) ?? []) {
       if (kind.archived(item)) continue
       const unsupported = kind.unsupported?.(item)
       if (unsupported) problems.push(`${kind.noun} ${key} is left out: it ${unsupported}, which the file cannot express yet (apply keeps it)`)
-      else section[key] = kind.toEntry(item, keys)
+      else written.set(key, item)
     }
-    catalog[kind.section] = section
-    counts[kind.section] = Object.keys(section).length
+    counts[kind.section] = written.size
+    sections.set(kind.section, {keys: [...written.keys()], entry: (key) => kind.toEntry(written.get(key)!, keys)})
   }
-  const text = writeCatalog(catalog)
-  // what the file cannot hold as it is (a reference to an entry left out), by line: read back only when there is some
-  const issues = entriesHaveIssues(catalog) ? readCatalog(text).issues : []
+  const issues: LocatedIssue[] = []
+  let pending = ''
+  for (const piece of catalogPieces((kind) => sections.get(kind.section), issues)) {
+    pending += piece
+    if (pending.length < PIECE_CHARS) continue
+    await out(pending)
+    pending = ''
+  }
+  await out(pending)
   for (const i of issues) problems.push(`line ${i.line}: ${pathText(i.path)}: ${i.message} (fix it in the file before applying it)`)
-  return {text, counts, problems}
+  return {counts, problems}
 }
+
+/** How much text a pull gathers before each write. */
+const PIECE_CHARS = 64 * 1024
 
 /** "2 meters, 1 custom field, ...": how many objects of each kind. */
 export const sectionsText = (counts: Record<string, number>) =>
@@ -63,18 +78,52 @@ export const twinLines = (keys: EnvironmentKeys): string[] =>
 export async function planFile(client: () => Promise<ApiClient>, file: string, prune: boolean, debug?: (line: string) => void): Promise<Planned> {
   const catalog = await loadCatalogAsync(file, debug)
   const env = await readEnvironment(await client())
-  return {catalog, plan: buildPlan(catalog, env, {prune}), keys: new EnvironmentKeys(env)}
+  const keys = new EnvironmentKeys(env)
+  return {catalog, plan: buildPlan(catalog, env, {prune, keys}), keys}
 }
 
-/** Writes `text` to `file` whole or not at all (a temporary copy renamed over it). */
-export function writeFileAtomic(file: string, text: string): void {
-  const temp = `${file}.${process.pid}.part`
-  try {
-    writeFileSync(temp, text, {mode: 0o644})
-    renameSync(temp, file)
-  } catch (error) {
-    rmSync(temp, {force: true})
-    throw fsError(error, 'write', file, ExitCode.usage, 'give --out a path in a folder you can write to')
+/**
+ * A file written whole or not at all: the text goes to a temporary copy beside it, renamed over it by
+ * `commit`; `abandon` removes the copy. The copy is made at the first write.
+ */
+export class AtomicFile {
+  private fd: number | undefined
+  private readonly temp: string
+
+  constructor(readonly file: string) {
+    this.temp = `${file}.${process.pid}.part`
+  }
+
+  write(text: string): void {
+    this.attempt(() => {
+      this.fd ??= openSync(this.temp, 'w', 0o644)
+      const bytes = Buffer.from(text)
+      for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at)
+    })
+  }
+
+  commit(): void {
+    this.attempt(() => {
+      this.fd ??= openSync(this.temp, 'w', 0o644)
+      closeSync(this.fd)
+      this.fd = undefined
+      renameSync(this.temp, this.file)
+    })
+  }
+
+  abandon(): void {
+    if (this.fd !== undefined) closeSync(this.fd)
+    this.fd = undefined
+    rmSync(this.temp, {force: true})
+  }
+
+  private attempt(step: () => void): void {
+    try {
+      step()
+    } catch (error) {
+      this.abandon()
+      throw fsError(error, 'write', this.file, ExitCode.usage, 'give --out a path in a folder you can write to')
+    }
   }
 }
 

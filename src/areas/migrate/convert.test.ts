@@ -1,7 +1,8 @@
 // Each conversion rule of the precheck report, on the normalized model (what every source reads into).
 import {describe, expect, it} from 'vitest'
 
-import {readCatalog, writeCatalog} from '../catalog-file/document.js'
+import {readCatalog} from '../catalog-file/document.js'
+import {writeCatalog} from '../catalog-file/writer.js'
 import {convertCatalog} from './convert.js'
 import {CustomerConverter} from './convert-others.js'
 import {Findings, keyFromId} from './findings.js'

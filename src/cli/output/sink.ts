@@ -53,6 +53,18 @@ export class Sink {
     this.rethrow()
   }
 
+  /** Write `pieces` in writes of about `gather` characters each, waiting for the stream as it fills. */
+  async writeAll(pieces: Iterable<string>, gather = 64 * 1024): Promise<void> {
+    let pending = ''
+    for (const piece of pieces) {
+      pending += piece
+      if (pending.length < gather) continue
+      await this.write(pending)
+      pending = ''
+    }
+    await this.write(pending)
+  }
+
   /** Throw the stream's error, if it failed for another reason than its reader going away. */
   rethrow(): void {
     if (this.failure) throw this.failure

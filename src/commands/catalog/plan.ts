@@ -1,10 +1,12 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {planJson, planText} from '../../areas/catalog-file/render.js'
+import {planJson, planJsonPieces, planPieces} from '../../areas/catalog-file/render.js'
 import {planFile, twinLines} from '../../areas/catalog-file/session.js'
+import type {Plan} from '../../areas/catalog-file/plan.js'
 import {ExitCode} from '../../client/till-error.js'
 import {jsonFor} from '../../cli/output/format.js'
+import {sinkFor} from '../../cli/output/sink.js'
 
 export default class CatalogPlan extends BaseCommand {
   static override summary = 'Show what applying a catalog file to an environment would change.'
@@ -32,22 +34,28 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CatalogPlan)
-    const {plan, keys} = await planFile(
-      () => this.ctx.client(),
-      args.file,
-      flags.prune,
-      (line) => this.ctx.debug(line),
-    )
-    for (const line of twinLines(keys)) this.ctx.note(`Warning: ${line}`)
+    const {plan, twins} = await this.planOf(args.file, flags.prune)
+    for (const line of twins) this.ctx.note(`Warning: ${line}`)
     const p = this.ctx.profile
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
-    if (this.jsonEnabled()) this.ctx.io.stdout.write(`${jsonFor(JSON.stringify(planJson(plan, target), null, 2), this.ctx.io.stdoutIsTTY)}\n`)
-    else {
-      const io = this.ctx.io
-      this.ctx.io.stdout.write(planText(plan, target, io.stdoutIsTTY ? {width: io.stdout.columns, tty: true} : {}))
-    }
+    const io = this.ctx.io
+    // a step at a time: the plan of a catalog of 60,000 products is tens of MiB of text
+    if (this.jsonEnabled() && io.stdoutIsTTY) io.stdout.write(`${jsonFor(JSON.stringify(planJson(plan, target), null, 2), true)}\n`)
+    else if (this.jsonEnabled()) await sinkFor(io.stdout).writeAll(planJsonPieces(plan, target))
+    else await sinkFor(io.stdout).writeAll(planPieces(plan, target, io.stdoutIsTTY ? {width: io.stdout.columns, tty: true} : {}))
     if (plan.steps.some((s) => s.blocked))
       this.ctx.note('Some changes cannot be applied as they are (see "cannot apply"); apply refuses the file until they are resolved.')
     if (plan.pending) this.exit(ExitCode.changesPending)
+  }
+
+  /** The plan and what it warns of; the file's entries and the environment's objects are not kept while it is written. */
+  private async planOf(file: string, prune: boolean): Promise<{plan: Plan; twins: string[]}> {
+    const {plan, keys} = await planFile(
+      () => this.ctx.client(),
+      file,
+      prune,
+      (line) => this.ctx.debug(line),
+    )
+    return {plan, twins: twinLines(keys)}
   }
 }

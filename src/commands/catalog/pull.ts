@@ -1,7 +1,8 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {sectionsText, pullCatalog, writeFileAtomic} from '../../areas/catalog-file/session.js'
+import {AtomicFile, pullCatalog, sectionsText} from '../../areas/catalog-file/session.js'
+import {sinkFor} from '../../cli/output/sink.js'
 import {checkWritableTarget} from '../../client/fs-problem.js'
 
 export default class CatalogPull extends BaseCommand {
@@ -25,14 +26,25 @@ What the file does not express yet is left out with a warning (apply keeps it): 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(CatalogPull)
     if (flags.out !== undefined && flags.out !== '-') checkWritableTarget(flags.out, '--out')
-    const {text, counts, problems} = await pullCatalog(await this.ctx.client())
-    for (const problem of problems) this.ctx.note(`Warning: ${problem}`)
-    const summary = sectionsText(counts)
+    const client = await this.ctx.client()
     if (flags.out === undefined || flags.out === '-') {
-      this.ctx.io.stdout.write(text)
+      const stdout = sinkFor(this.ctx.io.stdout)
+      const {problems} = await pullCatalog(client, (text) => stdout.write(text))
+      for (const problem of problems) this.ctx.note(`Warning: ${problem}`)
       return
     }
-    writeFileAtomic(flags.out, text)
+    const file = new AtomicFile(flags.out)
+    let pulled: Awaited<ReturnType<typeof pullCatalog>>
+    try {
+      pulled = await pullCatalog(client, (text) => file.write(text))
+      file.commit()
+    } catch (error) {
+      file.abandon()
+      throw error
+    }
+    const {counts, problems} = pulled
+    for (const problem of problems) this.ctx.note(`Warning: ${problem}`)
+    const summary = sectionsText(counts)
     this.ctx.note(`Wrote ${summary} from profile ${this.ctx.profile.name} (${this.ctx.profile.environment}) to ${flags.out}.`)
   }
 }
