@@ -55,6 +55,12 @@ describe('cacheKind', () => {
     expect(cacheKind(['orders', 'list', '--all', '-o', 'jsonl'])).toBe('stream')
     expect(cacheKind(['-p', 'sandbox', 'events', 'ingest', 'usage.jsonl'])).toBe('stream')
     expect(cacheKind(['events', 'list'])).toBe('command')
+    // more than a few pages, as --all reads them
+    expect(cacheKind(['orders', 'list', '--limit', '50000', '-o', 'jsonl'])).toBe('stream')
+    expect(cacheKind(['orders', 'list', '--limit=2000'])).toBe('stream')
+    expect(cacheKind(['orders', 'list', '-L5000'])).toBe('stream')
+    expect(cacheKind(['orders', 'list', '-a'])).toBe('stream')
+    expect(cacheKind(['orders', 'list', '--limit', '1000'])).toBe('command')
     // holding a whole catalog: the same heap settings
     expect(cacheKind(['catalog', 'plan', 'catalog.yaml'])).toBe('stream')
     expect(cacheKind(['-p', 'sandbox', 'migrate', 'stripe', '--out', 'move'])).toBe('stream')

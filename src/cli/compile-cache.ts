@@ -59,8 +59,27 @@ export function cacheKind(commandLine: readonly string[]): CacheKind {
   if (first === undefined || first.startsWith('-') || first === 'help') return 'help'
   if (argv.some((arg) => arg === '--help' || arg === '-h')) return 'help'
   const words = commandWords(commandLine)
-  const large = argv.includes('--all') || (words[0] === 'events' && words[1] === 'ingest') || words[0] === 'catalog' || words[0] === 'migrate'
+  const large =
+    argv.includes('--all') ||
+    argv.includes('-a') ||
+    manyPages(argv) ||
+    (words[0] === 'events' && words[1] === 'ingest') ||
+    words[0] === 'catalog' ||
+    words[0] === 'migrate'
   return large ? 'stream' : 'command'
+}
+
+/** Pages from this many items on are a stream as `--all` is (`--limit 50000` peaked at 170 MiB with a command's heap settings, 96 with a stream's). */
+const STREAM_LIMIT = 1000
+
+/** Whether `--limit` (`-L`) asks for more items than a few pages hold. */
+function manyPages(argv: readonly string[]): boolean {
+  for (const [i, arg] of argv.entries()) {
+    const joined = /^(?:--limit=|-L=?)(\d+)$/.exec(arg)
+    const value = joined ? joined[1] : arg === '--limit' || arg === '-L' ? argv[i + 1] : undefined
+    if (value !== undefined && Number(value) > STREAM_LIMIT) return true
+  }
+  return false
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
