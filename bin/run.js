@@ -31,6 +31,8 @@ if (argv[0] === '--version') {
   const bundle = join(__dirname, '..', 'dist', 'bundle')
   const label = boot.runLabel(argv, join(bundle, 'run-manifests'))
   const kind = boot.cacheKind(argv)
+  // a token kept in the OS keyring is read by a child process: started now, it runs while the bundle loads
+  boot.readKeyringAhead(argv, process.env)
   // A stream (every page with `--all`, `events ingest`, a catalog) makes garbage as fast as pages arrive: V8 grows
   // its young generation to tens of MiB and lets the old one fill with promoted pages before it collects.
   // With the young generation kept at its first size and the old one grown by a tenth at a time, streaming

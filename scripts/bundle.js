@@ -145,7 +145,13 @@ await build({
 })
 
 // What bin/run.js loads first (src/cli/boot.ts), on its own: `till --version` answers with it alone
-await build({...shared, entryPoints: [join(dist, 'cli', 'boot.js')], outfile: join(out, 'cli', 'boot.cjs')})
+await build({
+  ...shared,
+  entryPoints: [join(dist, 'cli', 'boot.js')],
+  outfile: join(out, 'cli', 'boot.cjs'),
+  // the keyring's binding is found from here (config/keyring.ts: createRequire takes a path as well as a URL)
+  define: {'import.meta.url': '__filename'},
+})
 
 // ASCII only: bin/run.js reads it as latin1, which costs a tenth of decoding UTF-8 (a few characters of
 // dependencies, in regular expressions, are written out as escapes; both mean the same character).

@@ -122,6 +122,30 @@ describe('tokens in the OS keyring (a real Secret Service)', () => {
     }
   })
 
+  it('a command of a keyring profile has its entry read while till starts, in a real process; another profile or TILL_TOKEN reads none ahead', async () => {
+    const {box, env} = withKeyring()
+    try {
+      expect((await login('kr', env())).code).toBe(0)
+      const AHEAD = 'the keyring entry of profile "kr" was read while till started'
+      const products = await runCli(['products', 'list', '--limit', '1', '--json', '--debug'], {env: env()})
+      expect(products.code, products.stderr).toBe(0)
+      expect(products.stderr).toContain(AHEAD)
+      expect(JSON.parse(products.stdout)).toHaveLength(1)
+      expectNoToken(products.stdout + products.stderr, emu.sandbox.token)
+      // the local profile has no entry; with TILL_TOKEN the keyring is not asked at all
+      const local = await runCli(['products', 'list', '--limit', '1', '-p', 'local', '--debug'], {env: env({TILL_API_URL: emu.production.url})})
+      expect(local.stderr).not.toContain('was read while till started')
+      const given = await runCli(['products', 'list', '--limit', '1', '--debug'], {env: env({TILL_TOKEN: emu.sandbox.token})})
+      expect(given.code, given.stderr).toBe(0)
+      expect(given.stderr).not.toContain('keyring')
+      // a command that ends before it needs the token does not wait for the entry read ahead
+      const typo = await runCli(['products', 'list', '--limit', 'many'], {env: env()})
+      expect(typo.code).toBe(2)
+    } finally {
+      box.cleanup()
+    }
+  })
+
   it('moves a token saved in the file before on first use, with no prompt, and says so once', async () => {
     const {box, env} = withKeyring()
     try {

@@ -4,7 +4,6 @@
 // a bus that takes the connection and says nothing): a worker thread stuck in native code keeps the process
 // from exiting, a child process is killed. The secret goes to the child on stdin and comes back on stdout,
 // never in its arguments or environment. Nothing here is loaded by a command that reads no stored token.
-import {spawn} from 'node:child_process'
 import {existsSync} from 'node:fs'
 import {createRequire} from 'node:module'
 import {join} from 'node:path'
@@ -65,42 +64,64 @@ const oneLine = (text: string) => (text.split('\n')[0] ?? '').replace(/[\u0000-\
 
 /** Runs the steps in one child process; never throws and never waits past the deadline. */
 export function keyring(steps: KeyringStep[], deadlineMs = KEYRING_DEADLINE_MS): Promise<KeyringAnswer> {
+  return startKeyring(steps, deadlineMs, true).answer
+}
+
+/** A keyring exchange under way: its answer, and `hold`, which keeps the process alive until it comes. */
+export interface KeyringCall {
+  answer: Promise<KeyringAnswer>
+  hold(): void
+}
+
+/**
+ * As keyring; `held` false starts it without keeping the process alive for it (a read asked for ahead of
+ * need, keyring-prefetch.ts), until `hold` is called.
+ */
+export function startKeyring(steps: KeyringStep[], deadlineMs = KEYRING_DEADLINE_MS, held = true): KeyringCall {
   const absent = keyringAbsent(process.env)
-  if (absent) return Promise.resolve({ok: false, why: absent})
+  if (absent) return settled({ok: false, why: absent})
   let binding: string
   try {
     binding = createRequire(import.meta.url).resolve('@napi-rs/keyring')
   } catch {
-    return Promise.resolve({ok: false, why: 'the keyring binding (@napi-rs/keyring) is not installed'})
+    return settled({ok: false, why: 'the keyring binding (@napi-rs/keyring) is not installed'})
   }
-  return new Promise((resolve) => {
-    let out = ''
-    let done = false
-    const child = spawn(process.execPath, ['-e', CHILD], {stdio: ['pipe', 'pipe', 'ignore'], windowsHide: true})
-    const finish = (answer: KeyringAnswer) => {
+  let out = ''
+  let done = false
+  let finish: (answer: KeyringAnswer) => void = () => {}
+  const answer = new Promise<KeyringAnswer>((resolve) => {
+    finish = (a) => {
       if (done) return
       done = true
       clearTimeout(timer)
-      resolve(answer.ok ? answer : {ok: false, why: oneLine(answer.why) || 'it failed without saying why'})
+      resolve(a.ok ? a : {ok: false, why: oneLine(a.why) || 'it failed without saying why'})
     }
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      child.stdout?.destroy()
-      child.unref()
-      finish({ok: false, why: `no answer within ${deadlineMs / 1000}s (locked, or waiting at an unlock prompt?)`})
-    }, deadlineMs)
-    child.stdout?.setEncoding('utf8').on('data', (data: string) => {
-      out += data
-    })
-    child.once('error', (error) => finish({ok: false, why: `its helper process could not start: ${error.message}`}))
-    child.once('close', () => {
-      try {
-        finish(JSON.parse(out) as KeyringAnswer)
-      } catch {
-        finish({ok: false, why: 'its helper process ended without answering'})
-      }
-    })
-    child.stdin?.on('error', () => {}) // a child that died at once: its close says so
-    child.stdin?.end(JSON.stringify({binding, service: KEYRING_SERVICE, steps}))
   })
+  // loaded here, not with the module: bin/run.js loads this module on every start (keyring-prefetch.ts)
+  const {spawn} = process.getBuiltinModule('node:child_process')
+  const child = spawn(process.execPath, ['-e', CHILD], {stdio: ['pipe', 'pipe', 'ignore'], windowsHide: true})
+  const timer = setTimeout(() => {
+    child.kill('SIGKILL')
+    child.stdout?.destroy()
+    child.unref()
+    finish({ok: false, why: `no answer within ${deadlineMs / 1000}s (locked, or waiting at an unlock prompt?)`})
+  }, deadlineMs)
+  child.stdout?.setEncoding('utf8').on('data', (data: string) => {
+    out += data
+  })
+  child.once('error', (error) => finish({ok: false, why: `its helper process could not start: ${error.message}`}))
+  child.once('close', () => {
+    try {
+      finish(JSON.parse(out) as KeyringAnswer)
+    } catch {
+      finish({ok: false, why: 'its helper process ended without answering'})
+    }
+  })
+  child.stdin?.on('error', () => {}) // a child that died at once: its close says so
+  child.stdin?.end(JSON.stringify({binding, service: KEYRING_SERVICE, steps}))
+  const handles = [child, timer, child.stdout, child.stdin] as Array<{ref?(): unknown; unref?(): unknown} | null>
+  if (!held) for (const h of handles) h?.unref?.()
+  return {answer, hold: () => handles.forEach((h) => h?.ref?.())}
 }
+
+const settled = (answer: KeyringAnswer): KeyringCall => ({answer: Promise.resolve(answer), hold: () => {}})

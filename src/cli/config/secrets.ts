@@ -10,6 +10,7 @@ import {resolve} from 'node:path'
 import type {OAuthTokens} from '../../client/oauth.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
 import {keyring} from './keyring.js'
+import {takeReadAhead} from './keyring-prefetch.js'
 import {configFile, readConfig, updateConfig, type ConfigData, type ProfileRecord} from './profiles.js'
 
 /** What the secrets need of the command's context: the config folder and a way to tell the user. */
@@ -124,7 +125,9 @@ export async function loadCredential(host: SecretsHost, config: ConfigData, name
   if (!p) return
   if (p.token_store === 'keyring' && p.keyring) {
     const {account} = p.keyring
-    const answer = await keyring([{op: 'get', account}])
+    const ahead = takeReadAhead(account)
+    if (ahead) host.debug(`the keyring entry of profile "${name}" was read while till started`)
+    const answer = await (ahead ?? keyring([{op: 'get', account}]))
     if (!answer.ok) {
       throw new TillError(
         `the token of profile "${name}" is in the OS keyring, which could not be used: ${answer.why}`,
