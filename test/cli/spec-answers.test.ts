@@ -85,11 +85,12 @@ describe('till reads every answer the published document allows', () => {
   const servers = new Map<Pass, SpecServer>()
   let all: Case[] = []
 
+  // five passes of the whole document reshaped and sampled: seconds of CPU, more with five other files at work
   beforeAll(async () => {
     box = sandbox()
     for (const pass of PASSES) servers.set(pass, await startSpecServer(pass))
     all = cases(box)
-  })
+  }, scaled(120_000))
 
   afterAll(async () => {
     for (const server of servers.values()) await server.close()
