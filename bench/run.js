@@ -842,7 +842,7 @@ async function largeCatalog(data) {
   let err = ''
   child.stderr.on('data', (d) => {
     err += d
-    if (marks.read === undefined && err.includes('in a worker thread')) {
+    if (marks.read === undefined && err.includes('[debug] reading the catalog file (')) {
       marks.read = performance.now()
       setTimeout(() => {
         marks.signal = performance.now()
