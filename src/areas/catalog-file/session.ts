@@ -8,6 +8,7 @@ import {fsError} from '../../client/fs-problem.js'
 import {waitForLock, type HeldLock} from '../../client/lockfile.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
 import type {Item} from '../../client/resources/common.js'
+import {gathered} from '../../cli/output/sink.js'
 import {pathText, type Catalog, type LocatedIssue} from './document.js'
 import {KINDS, kindOf} from './kinds/index.js'
 import {buildPlan, EnvironmentKeys, type Plan} from './plan.js'
@@ -40,20 +41,10 @@ export async function pullCatalog(
     sections.set(kind.section, {keys: [...written.keys()], entry: (key) => kind.toEntry(written.get(key)!, keys)})
   }
   const issues: LocatedIssue[] = []
-  let pending = ''
-  for (const piece of catalogPieces((kind) => sections.get(kind.section), issues)) {
-    pending += piece
-    if (pending.length < PIECE_CHARS) continue
-    await out(pending)
-    pending = ''
-  }
-  await out(pending)
+  for (const chunk of gathered(catalogPieces((kind) => sections.get(kind.section), issues))) await out(chunk)
   for (const i of issues) problems.push(`line ${i.line}: ${pathText(i.path)}: ${i.message} (fix it in the file before applying it)`)
   return {counts, problems}
 }
-
-/** How much text a pull gathers before each write. */
-const PIECE_CHARS = 64 * 1024
 
 /** "2 meters, 1 custom field, ...": how many objects of each kind. */
 export const sectionsText = (counts: Record<string, number>) =>

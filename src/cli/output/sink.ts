@@ -53,16 +53,9 @@ export class Sink {
     this.rethrow()
   }
 
-  /** Write `pieces` in writes of about `gather` characters each, waiting for the stream as it fills. */
-  async writeAll(pieces: Iterable<string>, gather = 64 * 1024): Promise<void> {
-    let pending = ''
-    for (const piece of pieces) {
-      pending += piece
-      if (pending.length < gather) continue
-      await this.write(pending)
-      pending = ''
-    }
-    await this.write(pending)
+  /** Write `pieces` in writes of about `size` characters each (gathered), waiting for the stream as it fills. */
+  async writeAll(pieces: Iterable<string>, size?: number): Promise<void> {
+    for (const chunk of gathered(pieces, size)) await this.write(chunk)
   }
 
   /** Throw the stream's error, if it failed for another reason than its reader going away. */
@@ -85,6 +78,18 @@ export class Sink {
   private wakeAll(): void {
     for (const done of [...this.wake]) done()
   }
+}
+
+/** `pieces` joined into chunks of at least `size` characters (the last one shorter), none empty. */
+export function* gathered(pieces: Iterable<string>, size = 64 * 1024): Generator<string> {
+  let pending = ''
+  for (const piece of pieces) {
+    pending += piece
+    if (pending.length < size) continue
+    yield pending
+    pending = ''
+  }
+  if (pending !== '') yield pending
 }
 
 const sinks = new WeakMap<NodeJS.WritableStream, Sink>()

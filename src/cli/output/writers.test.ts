@@ -16,7 +16,7 @@ import {columnsFor as lookup} from './columns.js'
 
 const columnsFor = (resource: string, requested?: string) => lookup(resourceColumns, resource, requested)
 import type {Format} from './format.js'
-import {isOutputClosed} from './sink.js'
+import {gathered, isOutputClosed, sinkFor} from './sink.js'
 import {createListWriter, type ListWriterOptions, writeList, writeObject} from './writers.js'
 
 const epipe = () => Object.assign(new Error('write EPIPE'), {code: 'EPIPE'})
@@ -336,6 +336,16 @@ describe('backpressure', () => {
       expect(lines).toHaveLength(format === 'table' ? total + 1 : total)
       expect(lines.at(-1)).toContain(String(total - 1))
     }
+  })
+
+  it('writes pieces gathered into chunks of 64 KiB, each once the stream can take it, the text whole', async () => {
+    const out = new Slow()
+    const pieces = Array.from({length: 3000}, (_, i) => `piece ${i} ${'y'.repeat(200)}\n`)
+    expect([...gathered(pieces)].every((chunk, i, all) => chunk.length >= 64 * 1024 || i === all.length - 1)).toBe(true)
+    expect([...gathered(['', ''])]).toEqual([])
+    await sinkFor(out).writeAll(pieces)
+    expect(out.received).toBe(pieces.join(''))
+    expect(out.maxQueued).toBeLessThan(1024 + 2 * 64 * 1024)
   })
 })
 
