@@ -12,7 +12,7 @@ import {expectNoToken, linesOf, runCli, sandbox, spawnCli, type Sandbox} from '.
 import {api, control, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {startSecretService, type SecretService} from '../helpers/keyring.js'
-import {scaled} from '../helpers/machine.js'
+import {eventually, scaled} from '../helpers/machine.js'
 
 let emu: Emulator
 let service: SecretService
@@ -270,9 +270,12 @@ describe('tokens in the OS keyring (a real Secret Service)', () => {
     const socket = join(box.root, 'silent-bus')
     // takes every connection and never says a word, as a keyring waiting at an unlock prompt nobody sees
     let connections = 0
+    let open = 0
     const silent: Server = createServer((c) => {
       connections++
+      open++
       c.on('data', () => {})
+      c.on('close', () => open--)
     }).listen(socket)
     try {
       await new Promise((resolve) => silent.once('listening', resolve))
@@ -307,7 +310,26 @@ describe('tokens in the OS keyring (a real Secret Service)', () => {
       expect(withEnvToken.code, withEnvToken.stderr).toBe(0)
       const version = await runCli(['--version'], {env: hung})
       expect(version.code, version.stderr).toBe(0)
+      // nor, in a real process (where the keyring is read ahead while till starts), do these
+      for (const args of [
+        ['profiles', 'list'],
+        ['products', 'list', '--help'],
+        ['emulator', 'status'],
+      ])
+        await runCli(args, {env: hung})
       expect(connections).toBe(0)
+
+      // a command that ends before it needs its token (a usage error) leaves no child of its read ahead
+      const typo = await runCli(['products', 'list', '--limit', 'many'], {env: hung})
+      expect(typo.code).toBe(2)
+      expect(typo.stderr).not.toContain('keyring')
+      await eventually('no read ahead left on the bus', () => open === 0)
+      // one stopped while it waits for the keyring: its child, still waiting on the bus, is stopped with it
+      const waiting = spawnCli(['products', 'list', '--limit', '1'], {env: hung})
+      await eventually('the read ahead to reach the bus', () => open === 1)
+      waiting.child.kill('SIGTERM')
+      expect((await waiting.done).code).toBe(130)
+      await eventually("the read ahead's child to be stopped with the command", () => open === 0)
     } finally {
       silent.close()
       box.cleanup()

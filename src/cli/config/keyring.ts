@@ -119,6 +119,11 @@ export function startKeyring(steps: KeyringStep[], deadlineMs = KEYRING_DEADLINE
   })
   child.stdin?.on('error', () => {}) // a child that died at once: its close says so
   child.stdin?.end(JSON.stringify({binding, service: KEYRING_SERVICE, steps}))
+  // a child still waiting when this process ends (a read ahead not taken, an exit on a signal) is stopped
+  // with it, not left waiting on a keyring that may never answer
+  const stop = () => child.kill('SIGKILL')
+  process.once('exit', stop)
+  child.once('close', () => process.off('exit', stop))
   const handles = [child, timer, child.stdout, child.stdin] as Array<{ref?(): unknown; unref?(): unknown} | null>
   if (!held) for (const h of handles) h?.unref?.()
   return {answer, hold: () => handles.forEach((h) => h?.ref?.())}
