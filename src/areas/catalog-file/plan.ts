@@ -47,8 +47,8 @@ export class EnvironmentKeys implements Keys {
   readonly keyed = new Map<string, Keyed[]>()
   /** Keys recorded by more than one live object of a kind. */
   readonly twins: Twins[] = []
-  private readonly ids = new Map<string, Map<string, string>>()
-  private readonly keys = new Map<string, Map<string, string>>()
+  /** Objects created since the environment was read: key to id and id to key, by kind. */
+  private readonly learned = new Map<string, {ids: Map<string, string>; keys: Map<string, string>}>()
 
   constructor(env: Environment, kinds: AnyKind[] = KINDS) {
     for (const kind of kinds) {
@@ -66,19 +66,18 @@ export class EnvironmentKeys implements Keys {
         this.twins.push({kind: kind.section, noun: kind.noun, key, ids: ordered.map((k) => k.item.id)})
       }
       this.keyed.set(kind.section, list)
-      this.ids.set(kind.section, new Map())
-      this.keys.set(kind.section, new Map(list.map((k) => [k.item.id, k.key])))
-      for (const k of list) this.ids.get(kind.section)!.set(k.key, k.item.id)
+      this.learned.set(kind.section, {ids: new Map(), keys: new Map()})
     }
   }
 
-  keyOf = (kind: string, id: string) => this.keys.get(kind)?.get(id)
-  idOf = (kind: string, key: string) => this.ids.get(kind)?.get(key)
+  // through the index of each kind's objects (keys and ids are each one object's), then what was learned
+  keyOf = (kind: string, id: string) => this.learned.get(kind)?.keys.get(id) ?? (this.learned.has(kind) ? this.byId(kind, id)?.key : undefined)
+  idOf = (kind: string, key: string) => this.learned.get(kind)?.ids.get(key) ?? (this.learned.has(kind) ? this.find(kind, key)?.item.id : undefined)
 
   /** An object now known under `key` (just created). */
   learn(kind: string, key: string, id: string): void {
-    this.ids.get(kind)?.set(key, id)
-    this.keys.get(kind)?.set(id, key)
+    this.learned.get(kind)?.ids.set(key, id)
+    this.learned.get(kind)?.keys.set(id, key)
   }
 
   /** Each section's objects by key and by id, made on first use (a plan looks up every entry's). */
