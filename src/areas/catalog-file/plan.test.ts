@@ -89,6 +89,10 @@ describe('buildPlan', () => {
       ['pro', ['prices: 19.00 USD -> 29.00 USD']],
     ])
     expect(json.steps[1]!.changes[0]!.note).toMatch(/new price is created and the old one archived/)
+    // a plan that consumes the file's entries as it goes is the same plan, and leaves the entries dropped
+    const consumed = catalog()
+    expect(buildPlan(consumed, env, {prune: false, consume: true})).toEqual(plan)
+    expect(Object.values(consumed).every((section) => Object.keys(section).length === 0)).toBe(true)
     // written a step at a time, the same text as the whole: with steps and without
     const nothing = buildPlan({}, {}, {prune: false})
     for (const p of [plan, nothing]) expect([...planJsonPieces(p, target)].join('')).toBe(`${JSON.stringify(planJson(p, target), null, 2)}\n`)

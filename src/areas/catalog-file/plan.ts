@@ -122,8 +122,16 @@ function matchEntries(kind: AnyKind, entries: Record<string, unknown>, keys: Env
   return out
 }
 
-/** The plan of applying `catalog` to `env` (`keys`: the environment's, when they are made already). */
-export function buildPlan(catalog: Catalog, env: Environment, options: {prune: boolean; keys?: EnvironmentKeys}, kinds: AnyKind[] = KINDS): Plan {
+export interface PlanOptions {
+  prune: boolean
+  /** The environment's keys, when they are made already. */
+  keys?: EnvironmentKeys
+  /** Drop each entry from `catalog` once its step is made (a plan that is only shown: its peak is not entries and steps at once). */
+  consume?: boolean
+}
+
+/** The plan of applying `catalog` to `env`. */
+export function buildPlan(catalog: Catalog, env: Environment, options: PlanOptions, kinds: AnyKind[] = KINDS): Plan {
   const keys = options.keys ?? new EnvironmentKeys(env, kinds)
   const steps: Step[] = []
   const extras: Step[][] = []
@@ -144,6 +152,7 @@ export function buildPlan(catalog: Catalog, env: Environment, options: {prune: b
     const entries = catalog[kind.section] ?? {}
     for (const key of Object.keys(entries).sort()) {
       const entry = entries[key]
+      if (options.consume) delete entries[key]
       const found = matched.get(kind.section)!.get(key)
       const base = {kind: kind.section, noun: kind.noun, key}
       if (!found) {

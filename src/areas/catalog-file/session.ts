@@ -65,12 +65,28 @@ export const twinLines = (keys: EnvironmentKeys): string[] =>
       `${t.ids.length} ${t.kind.replaceAll('_', ' ')} record the key "${t.key}" (${t.ids.join(', ')}; two applies at once make such twins): the file's entry stands for ${t.ids[0]}, the others are not in it; archive or delete the extra ones, or give them keys of their own`,
   )
 
-/** Reads the file (checked first, before any request) and the environment, and plans. */
-export async function planFile(client: () => Promise<ApiClient>, file: string, prune: boolean, debug?: (line: string) => void): Promise<Planned> {
+/** The file (checked first, before any request), the environment, and its keys. */
+async function readBoth(client: () => Promise<ApiClient>, file: string, debug?: (line: string) => void) {
   const catalog = await loadCatalogAsync(file, debug)
   const env = await readEnvironment(await client())
-  const keys = new EnvironmentKeys(env)
+  return {catalog, env, keys: new EnvironmentKeys(env)}
+}
+
+/** Reads the file and the environment, and plans. */
+export async function planFile(client: () => Promise<ApiClient>, file: string, prune: boolean, debug?: (line: string) => void): Promise<Planned> {
+  const {catalog, env, keys} = await readBoth(client, file, debug)
   return {catalog, plan: buildPlan(catalog, env, {prune, keys}), keys}
+}
+
+/** As planFile, for a plan that is only shown: the file's entries are dropped as their steps are made. */
+export async function showPlan(
+  client: () => Promise<ApiClient>,
+  file: string,
+  prune: boolean,
+  debug?: (line: string) => void,
+): Promise<{plan: Plan; twins: string[]}> {
+  const {catalog, env, keys} = await readBoth(client, file, debug)
+  return {plan: buildPlan(catalog, env, {prune, keys, consume: true}), twins: twinLines(keys)}
 }
 
 /**

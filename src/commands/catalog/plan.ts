@@ -2,8 +2,7 @@ import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
 import {planJson, planJsonPieces, planPieces} from '../../areas/catalog-file/render.js'
-import {planFile, twinLines} from '../../areas/catalog-file/session.js'
-import type {Plan} from '../../areas/catalog-file/plan.js'
+import {showPlan} from '../../areas/catalog-file/session.js'
 import {ExitCode} from '../../client/till-error.js'
 import {jsonFor} from '../../cli/output/format.js'
 import {sinkFor} from '../../cli/output/sink.js'
@@ -34,7 +33,12 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CatalogPlan)
-    const {plan, twins} = await this.planOf(args.file, flags.prune)
+    const {plan, twins} = await showPlan(
+      () => this.ctx.client(),
+      args.file,
+      flags.prune,
+      (line) => this.ctx.debug(line),
+    )
     for (const line of twins) this.ctx.note(`Warning: ${line}`)
     const p = this.ctx.profile
     const target = {profile: p.name, environment: p.environment, baseUrl: p.baseUrl}
@@ -46,16 +50,5 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
     if (plan.steps.some((s) => s.blocked))
       this.ctx.note('Some changes cannot be applied as they are (see "cannot apply"); apply refuses the file until they are resolved.')
     if (plan.pending) this.exit(ExitCode.changesPending)
-  }
-
-  /** The plan and what it warns of; the file's entries and the environment's objects are not kept while it is written. */
-  private async planOf(file: string, prune: boolean): Promise<{plan: Plan; twins: string[]}> {
-    const {plan, keys} = await planFile(
-      () => this.ctx.client(),
-      file,
-      prune,
-      (line) => this.ctx.debug(line),
-    )
-    return {plan, twins: twinLines(keys)}
   }
 }
