@@ -45,17 +45,11 @@ const TURN_MS = 20
 
 /** As loadCatalog, a large file read without holding the command's thread, which stays free to stop at a signal. */
 export async function loadCatalogAsync(file: string, debug?: (line: string) => void): Promise<Catalog> {
-  let text: string | undefined = catalogText(file)
+  const text = catalogText(file)
   const large = text.length >= OFF_THREAD_CHARS
   const reading = large ? readingCatalog(text) : undefined
   if (large) debug?.(`reading the catalog file (${text.length} characters) ${reading ? 'an entry at a time, in turns' : 'in a worker thread'}`)
-  let result: ReadResult
-  if (reading) result = await inTurns(reading)
-  else if (large) {
-    const whole = text
-    text = undefined
-    result = await readCatalogOffThread(whole)
-  } else result = readCatalog(text)
+  const result = reading ? await inTurns(reading) : large ? await readCatalogOffThread(text) : readCatalog(text)
   if (result.issues.length > 0) throw invalidCatalog(file, result.issues)
   return result.catalog
 }

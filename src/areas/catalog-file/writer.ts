@@ -68,13 +68,13 @@ export function* catalogPieces(sectionOf: (kind: AnyKind) => Section | undefined
       const parsed = parseYaml(text, at)
       const read = documentValue(parsed.doc)
       const [readKey, readValue] = 'value' in read ? (Object.entries((read.value ?? {}) as Record<string, unknown>)[0] ?? [key, null]) : [key, null]
-      const add = (path: Path) => (message: string) => ({path, message, line: parsed.locate(path.slice(1))})
-      const entry = checkEntry(kind, readKey, readValue, (path, message) => found.push(add(path)(message)))
+      const located = (path: Path, message: string): LocatedIssue => ({path, message, line: parsed.locate(path.slice(1))})
+      const entry = checkEntry(kind, readKey, readValue, (path, message) => found.push(located(path, message)))
       if (entry === undefined) continue
       valid.get(kind.section)!.add(readKey)
       for (const ref of refsMissing(kind, entry, valid)) {
         const path: Path = [kind.section, readKey, ...ref.path]
-        dangling.push(add(path)(`no ${ref.kind} entry has the key "${ref.key}"`))
+        dangling.push(located(path, `no ${ref.kind} entry has the key "${ref.key}"`))
       }
     }
   }
