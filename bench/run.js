@@ -39,6 +39,7 @@ import {fileURLToPath} from 'node:url'
 import {build} from 'esbuild'
 
 import {edits, shared, slimUndici} from '../scripts/bundle-edits.js'
+import {keyringProfile} from './keyring.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const bin = join(root, 'bin', 'run.js')
@@ -232,6 +233,8 @@ async function startup(data) {
     cold: ['products', 'list', '--limit', '10'],
     // a fresh install's first command: no emulator running, one is started inside the command
     embedded: ['products', 'list', '--limit', '10'],
+    // a profile whose token is in the OS keyring (a real Secret Service), read while the bundle loads
+    keyring: ['products', 'list', '--limit', '10'],
   }
   // the same list on a terminal (a pseudo-terminal from util-linux's script, 120 columns): a table, colours,
   // relative dates; against node -e 0 on one, as script itself takes a few milliseconds
@@ -243,7 +246,12 @@ async function startup(data) {
     delete commands.embedded
     console.error('bench: something answers on 127.0.0.1:4010, so the embedded emulator is not measured (stop it to measure that row)')
   }
-  const envOf = (name) => (name === 'cold' ? coldEnv : name === 'embedded' ? firstEnv : env)
+  const keyring = keyringProfile(node, bin, emu.info.sandbox)
+  if (!keyring.env) {
+    delete commands.keyring
+    console.error(`bench: the list of a keyring profile is not measured: ${keyring.why}`)
+  }
+  const envOf = (name) => (name === 'cold' ? coldEnv : name === 'embedded' ? firstEnv : name === 'keyring' ? keyring.env : env)
   const times = {node: [], floor: [], ttyNode: [], ttyList: [], ...Object.fromEntries(Object.keys(commands).map((k) => [k, []]))}
   // the CPU time of each run (user and system, from inside the process): on a loaded machine the wall time of
   // a run depends on what else runs, its CPU time much less
@@ -268,6 +276,7 @@ async function startup(data) {
     }
   }
   await stop(emu)
+  keyring.stop?.()
   const base = median(times.node)
   const ratio = (name) => median(times[name]) / base
   const cpuRatio = (name) => fmt(median(cpu[name]) / median(cpu.node), 2)
@@ -302,6 +311,7 @@ async function startup(data) {
       row('till prodcts list (did you mean)', 'typo'),
       row('till products list --limit 10, no compile cache', 'cold'),
       ...(firstEnv ? [row('till products list --limit 10, embedded emulator', 'embedded', AIMS.embedded)] : []),
+      ...(keyring.env ? [row('till products list --limit 10, token in the OS keyring', 'keyring')] : []),
       ...(terminal
         ? [
             ['node -e 0 on a terminal', fmt(median(times.ttyNode)), '1.00', '-', '-', '-', '-'],
