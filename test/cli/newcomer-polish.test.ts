@@ -85,7 +85,7 @@ describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
   it('item 21: emulator start says the local profile uses it, instead of exports to paste, when it does', async () => {
     const fresh = sandbox()
     try {
-      const port = await closedPort()
+      const port = await closedPort({pair: true})
       mkdirSync(fresh.configDir, {recursive: true})
       const config = {active: 'local', profiles: {local: {environment: 'local', base_url: `http://127.0.0.1:${port}/v1`}}}
       writeFileSync(join(fresh.configDir, 'config.json'), JSON.stringify(config))

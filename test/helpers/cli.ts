@@ -324,13 +324,28 @@ export function emulatorAndSandbox(options: StartOptions = {}): {emulator: Emula
   return shared
 }
 
-/** A loopback port nothing listens on (one that was free a moment ago). */
-export async function closedPort(): Promise<number> {
+/** Binds 127.0.0.1:`port` (0: any free one) and lets it go: the port bound, or undefined when it was taken. */
+async function bindOnce(port: number): Promise<number | undefined> {
   const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const {port} = server.address() as {port: number}
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
+  const bound = await new Promise<number | undefined>((resolve) => {
+    server.once('error', () => resolve(undefined))
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as {port: number}).port))
+  })
+  if (bound !== undefined) await new Promise<void>((resolve) => server.close(() => resolve()))
+  return bound
+}
+
+/**
+ * A loopback port nothing listens on (one that was free a moment ago); with `pair`, one whose next port is
+ * free too, for `till emulator start --port N` (production on N, sandbox on N + 1: another test file's
+ * emulator on N + 1 made it fail to start).
+ */
+export async function closedPort(options: {pair?: boolean} = {}): Promise<number> {
+  for (;;) {
+    const port = await bindOnce(0)
+    if (port === undefined) continue
+    if (!options.pair || (port < 65535 && (await bindOnce(port + 1)) !== undefined)) return port
+  }
 }
 
 // ---- what till shows of an API object ----
