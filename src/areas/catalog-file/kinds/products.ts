@@ -46,6 +46,7 @@ const PRICE_FIELDS = [
   'unit_amount',
   'cap_amount',
 ]
+const FIELD_FIELDS = ['custom_field_id', 'required', 'order']
 const PRODUCT_FIELDS = ['id', 'created_at', 'name', 'description', 'visibility', 'recurring_interval', 'recurring_interval_count', 'is_archived', 'metadata']
 const picked = (from: Record<string, unknown>, fields: string[]) => Object.fromEntries(fields.filter((f) => f in from).map((f) => [f, from[f]]))
 
@@ -64,9 +65,10 @@ async function* slim(products: AsyncIterable<Item>): AsyncIterable<Item> {
     if (!words.has(value)) words.set(value, value)
     return words.get(value) as T
   }
-  const few = (from: Record<string, unknown>, fields: string[]) => {
+  /** `fields` of `from`: a repeating word held once, an empty map or list shared. */
+  const kept = (from: Record<string, unknown>, fields: string[]) => {
     const out = picked(from, fields)
-    for (const f of Object.keys(out)) if (ALIKE.has(f)) out[f] = word(out[f])
+    for (const [f, value] of Object.entries(out)) out[f] = ALIKE.has(f) ? word(value) : shared(value)
     return out
   }
   for await (const product of products) {
@@ -74,22 +76,24 @@ async function* slim(products: AsyncIterable<Item>): AsyncIterable<Item> {
       if (!benefitsById.has(b.id)) benefitsById.set(b.id, {id: b.id, type: word(b.type)})
       return benefitsById.get(b.id)!
     })
-    const fields = ((product.attached_custom_fields ?? []) as Array<Record<string, unknown>>).map((f) => few(f, ['custom_field_id', 'required', 'order']))
-    const metadata = product.metadata as Record<string, unknown> | undefined
     yield {
-      ...(few(product, PRODUCT_FIELDS) as Item),
-      id: product.id,
-      ...(metadata && Object.keys(metadata).length === 0 ? {metadata: NONE} : {}),
-      prices: activePrices(product).map((p) => few(p, PRICE_FIELDS)),
-      benefits: benefits.length === 0 ? EMPTY : benefits,
-      attached_custom_fields: fields.length === 0 ? EMPTY : fields,
+      ...(kept(product, PRODUCT_FIELDS) as Item),
+      prices: activePrices(product).map((p) => kept(p, PRICE_FIELDS)),
+      benefits: shared(benefits),
+      attached_custom_fields: shared(((product.attached_custom_fields ?? []) as Array<Record<string, unknown>>).map((f) => kept(f, FIELD_FIELDS))),
     }
   }
 }
 /** Fields whose values repeat from product to product (a product's name and id do not). */
 const ALIKE = new Set(['visibility', 'recurring_interval', 'description', 'amount_type', 'price_currency'])
 const NONE = Object.freeze({})
-const EMPTY = Object.freeze([]) as unknown as unknown[]
+const EMPTY = Object.freeze([])
+/** An empty map or list as the one shared (frozen) one; any other value as it is. */
+const shared = <T>(value: T): T => {
+  if (Array.isArray(value)) return (value.length === 0 ? EMPTY : value) as T
+  if (value !== null && typeof value === 'object' && Object.keys(value).length === 0) return NONE as T
+  return value
+}
 
 /** The product's benefits the file has: not those bound to their environment (kept attached by apply). */
 const benefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).filter((b) => !envBound(b)).map((b) => b.id)
