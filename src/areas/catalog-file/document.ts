@@ -3,6 +3,7 @@
 // same catalog gives the same file from any environment.
 import {type Document, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, visit} from 'yaml'
 
+import {shared, Words} from './alike.js'
 import {cutCatalog, type Chunk, type Top} from './entries.js'
 import {KEY_RE, KEY_RULE} from './keys.js'
 import {KINDS} from './kinds/index.js'
@@ -141,35 +142,18 @@ function keepEntry(kind: Kind, key: string, value: unknown, catalog: Catalog, ad
   if (data !== undefined) catalog[kind.section]![key] = compact(JSON.parse(JSON.stringify(data)), words)
 }
 
-type Words = Map<string, string>
-const NOTHING = Object.freeze([])
-const NO_FIELDS = Object.freeze({})
-
 /**
- * An entry as a catalog keeps it: what entries have alike held once (a short word such as "usd" or
- * "public", an empty list or map, shared and frozen), each entry's own values as they are. The entries of
- * a file of 55,000 products took about 800 bytes each, most of it such repeats.
+ * An entry as a catalog keeps it: a short word (up to 24 characters: "usd", "public", a benefit's key) and
+ * an empty list or map held once (alike.ts), each entry's own values as they are. The entries of a file of
+ * 55,000 products took about 800 bytes each, most of it such repeats.
  */
 function compact(value: unknown, words: Words): unknown {
-  if (typeof value === 'string') {
-    if (value.length > 24) return value
-    const known = words.get(value)
-    if (known !== undefined) return known
-    words.set(value, value)
-    return value
-  }
-  if (Array.isArray(value)) {
-    if (value.length === 0) return NOTHING
-    for (let i = 0; i < value.length; i++) value[i] = compact(value[i], words)
-    return value
-  }
+  if (typeof value === 'string') return value.length > 24 ? value : words.word(value)
   if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>
-    const keys = Object.keys(record)
-    if (keys.length === 0) return NO_FIELDS
-    for (const k of keys) record[k] = compact(record[k], words)
+    for (const k of Object.keys(record)) record[k] = compact(record[k], words)
   }
-  return value
+  return shared(value)
 }
 
 /** The references between keys that name no entry; then the issues in line order. */
@@ -187,7 +171,7 @@ function finish(catalog: Catalog, issues: LocatedIssue[], add: (path: Path, mess
 
 /** The whole file as one document. */
 function readWhole(text: string): ReadResult {
-  const words: Words = new Map()
+  const words = new Words()
   const {doc, syntax, locate} = parseYaml(text)
   if (syntax.length > 0) return {catalog: {}, issues: syntax}
   const issues: LocatedIssue[] = []
@@ -226,7 +210,7 @@ function readWhole(text: string): ReadResult {
  * issues are the whole read's: a syntax issue anywhere stands alone, as the whole parse reports only those.
  */
 function* readEntries(tops: Top[]): Generator<void, ReadResult> {
-  const words: Words = new Map()
+  const words = new Words()
   const syntax: LocatedIssue[] = []
   const issues: LocatedIssue[] = []
   const catalog: Catalog = Object.fromEntries(KINDS.map((k) => [k.section, {}]))

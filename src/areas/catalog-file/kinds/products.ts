@@ -9,6 +9,7 @@ import {createProduct, listProducts, setProductBenefits, updateProduct, type Pro
 import {KEY_FIELD, KEY_RE, KEY_RULE} from '../keys.js'
 import type {Change, Issue, Keys, Kind} from './kind.js'
 import {checkPrices, priceCreate, pricesText, priceSchema, pulledPrice, readPrice, toPrice, type Price, type PriceEntry} from './prices.js'
+import {shared, Words} from '../alike.js'
 import {envBound} from './benefits.js'
 import {canonical, changed, targetId, fileMetadata, metadataChanges, metadataSchema, show, VISIBILITIES} from './values.js'
 import {nounOf} from '../../../client/resources/described.js'
@@ -59,21 +60,16 @@ const picked = (from: Record<string, unknown>, fields: string[]) => Object.fromE
 async function* slim(products: AsyncIterable<Item>): AsyncIterable<Item> {
   // what many products have alike is held once: each benefit, words such as "month" and "usd", an empty map or list
   const benefitsById = new Map<string, Item>()
-  const words = new Map<unknown, unknown>()
-  const word = <T>(value: T): T => {
-    if (typeof value !== 'string') return value
-    if (!words.has(value)) words.set(value, value)
-    return words.get(value) as T
-  }
+  const words = new Words()
   /** `fields` of `from`: a repeating word held once, an empty map or list shared. */
   const kept = (from: Record<string, unknown>, fields: string[]) => {
     const out = picked(from, fields)
-    for (const [f, value] of Object.entries(out)) out[f] = ALIKE.has(f) ? word(value) : shared(value)
+    for (const [f, value] of Object.entries(out)) out[f] = ALIKE.has(f) ? words.word(value) : shared(value)
     return out
   }
   for await (const product of products) {
     const benefits = ((product.benefits ?? []) as Item[]).map((b) => {
-      if (!benefitsById.has(b.id)) benefitsById.set(b.id, {id: b.id, type: word(b.type)})
+      if (!benefitsById.has(b.id)) benefitsById.set(b.id, {id: b.id, type: words.word(b.type)})
       return benefitsById.get(b.id)!
     })
     yield {
@@ -86,14 +82,6 @@ async function* slim(products: AsyncIterable<Item>): AsyncIterable<Item> {
 }
 /** Fields whose values repeat from product to product (a product's name and id do not). */
 const ALIKE = new Set(['visibility', 'recurring_interval', 'description', 'amount_type', 'price_currency'])
-const NONE = Object.freeze({})
-const EMPTY = Object.freeze([])
-/** An empty map or list as the one shared (frozen) one; any other value as it is. */
-const shared = <T>(value: T): T => {
-  if (Array.isArray(value)) return (value.length === 0 ? EMPTY : value) as T
-  if (value !== null && typeof value === 'object' && Object.keys(value).length === 0) return NONE as T
-  return value
-}
 
 /** The product's benefits the file has: not those bound to their environment (kept attached by apply). */
 const benefitIds = (item: Item) => ((item.benefits ?? []) as Item[]).filter((b) => !envBound(b)).map((b) => b.id)
