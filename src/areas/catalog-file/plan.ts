@@ -71,8 +71,8 @@ export class EnvironmentKeys implements Keys {
   }
 
   // through the index of each kind's objects (keys and ids are each one object's), then what was learned
-  keyOf = (kind: string, id: string) => this.learned.get(kind)?.keys.get(id) ?? (this.learned.has(kind) ? this.byId(kind, id)?.key : undefined)
-  idOf = (kind: string, key: string) => this.learned.get(kind)?.ids.get(key) ?? (this.learned.has(kind) ? this.find(kind, key)?.item.id : undefined)
+  keyOf = (kind: string, id: string) => this.learned.get(kind)?.keys.get(id) ?? this.byId(kind, id)?.key
+  idOf = (kind: string, key: string) => this.learned.get(kind)?.ids.get(key) ?? this.find(kind, key)?.item.id
 
   /** An object now known under `key` (just created). */
   learn(kind: string, key: string, id: string): void {
