@@ -1,6 +1,8 @@
 import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {spawnSync} from 'node:child_process'
 import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {dirname, join} from 'node:path'
+import {fileURLToPath, pathToFileURL} from 'node:url'
 
 import {afterEach, describe, expect, it} from 'vitest'
 
@@ -43,6 +45,17 @@ describe('AtomicFile', () => {
     const empty = new AtomicFile(join(dir, 'empty.yaml'))
     empty.commit()
     expect(readFileSync(join(dir, 'empty.yaml'), 'utf8')).toBe('')
+  })
+
+  it('leaves no copy when the process exits before commit (a signal, an error elsewhere)', () => {
+    const dir = folder()
+    const path = join(dir, 'catalog.yaml')
+    // the built module (a process of its own, which exits): dist/ beside src/ in the project's folder
+    const module = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'dist', 'areas', 'catalog-file', 'session.js')
+    const script = `import(${JSON.stringify(pathToFileURL(module).href)}).then(({AtomicFile}) => { new AtomicFile(${JSON.stringify(path)}).write('half of it'); process.exit(3) })`
+    const r = spawnSync(process.execPath, ['-e', script], {encoding: 'utf8'})
+    expect(r.status, r.stderr).toBe(3)
+    expect(readdirSync(dir)).toEqual([])
   })
 
   it('fails with a usage error naming the file, and leaves no copy, when it cannot write', () => {

@@ -6,6 +6,7 @@ import {join} from 'node:path'
 import type {ApiClient} from '../../client/client.js'
 import {fsError} from '../../client/fs-problem.js'
 import {waitForLock, type HeldLock} from '../../client/lockfile.js'
+import {settled, trackTemp} from '../../client/temp-files.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
 import type {Item} from '../../client/resources/common.js'
 import {gathered} from '../../cli/output/sink.js'
@@ -91,7 +92,7 @@ export async function showPlan(
 
 /**
  * A file written whole or not at all: the text goes to a temporary copy beside it, renamed over it by
- * `commit`; `abandon` removes the copy. The copy is made at the first write.
+ * `commit`; `abandon` removes the copy, and so does the process's exit before either.
  */
 export class AtomicFile {
   private fd: number | undefined
@@ -103,18 +104,18 @@ export class AtomicFile {
 
   write(text: string): void {
     this.attempt(() => {
-      this.fd ??= openSync(this.temp, 'w', 0o644)
+      const fd = this.open()
       const bytes = Buffer.from(text)
-      for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at)
+      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at)
     })
   }
 
   commit(): void {
     this.attempt(() => {
-      this.fd ??= openSync(this.temp, 'w', 0o644)
-      closeSync(this.fd)
+      closeSync(this.open())
       this.fd = undefined
       renameSync(this.temp, this.file)
+      settled(this.temp)
     })
   }
 
@@ -122,6 +123,16 @@ export class AtomicFile {
     if (this.fd !== undefined) closeSync(this.fd)
     this.fd = undefined
     rmSync(this.temp, {force: true})
+    settled(this.temp)
+  }
+
+  /** The copy, made at the first use; removed at exit until it is renamed or abandoned (temp-files.ts). */
+  private open(): number {
+    if (this.fd === undefined) {
+      trackTemp(this.temp)
+      this.fd = openSync(this.temp, 'w', 0o644)
+    }
+    return this.fd
   }
 
   private attempt(step: () => void): void {
