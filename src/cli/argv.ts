@@ -17,6 +17,17 @@ function globalAt(argv: readonly string[], i: number): number {
   return 0
 }
 
+/** The profile a command line names with `-p NAME`, `-pNAME`, `--profile NAME` or `--profile=NAME` (before `--`). */
+export function profileArg(argv: readonly string[]): string | undefined {
+  for (const [i, arg] of argv.entries()) {
+    if (arg === '--') break
+    if (arg === '-p' || arg === '--profile') return argv[i + 1]
+    const joined = /^(?:--profile=|-p=?)(.+)$/.exec(arg)
+    if (joined) return joined[1]
+  }
+  return undefined
+}
+
 /**
  * `argv` (without node and the script) with the leading global flags moved after the command words.
  * Unchanged when no global flag comes first, or when no command word follows the globals.

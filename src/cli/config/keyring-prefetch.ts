@@ -8,6 +8,7 @@ import {readFileSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {join} from 'node:path'
 
+import {profileArg} from '../argv.js'
 import {commandWords, cacheKind} from '../compile-cache.js'
 import {keyringAbsent, startKeyring, type KeyringAnswer, type KeyringCall} from './keyring.js'
 
@@ -26,17 +27,6 @@ function configDir(env: NodeJS.ProcessEnv): string {
   return join(base, 'till')
 }
 
-/** The profile a command line names (`-p NAME`, `--profile=NAME`...), else TILL_PROFILE. */
-function profileFlag(argv: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
-  for (const [i, arg] of argv.entries()) {
-    if (arg === '--') break
-    if (arg === '-p' || arg === '--profile') return argv[i + 1]
-    const joined = /^(?:--profile=|-p=?)(.+)$/.exec(arg)
-    if (joined) return joined[1]
-  }
-  return env.TILL_PROFILE || undefined
-}
-
 /** The keyring entry the command line's profile keeps its token in, when it is read from there. */
 export function entryToReadAhead(argv: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
   if (env.TILL_TOKEN || keyringAbsent(env)) return undefined
@@ -48,7 +38,7 @@ export function entryToReadAhead(argv: readonly string[], env: NodeJS.ProcessEnv
       active?: unknown
       profiles?: Record<string, {token_store?: unknown; keyring?: {account?: unknown}} | undefined>
     }
-    const name = profileFlag(argv, env) ?? config.active
+    const name = profileArg(argv) ?? (env.TILL_PROFILE || undefined) ?? config.active
     const record = typeof name === 'string' && config.profiles && Object.hasOwn(config.profiles, name) ? config.profiles[name] : undefined
     const account = record?.token_store === 'keyring' ? record.keyring?.account : undefined
     return typeof account === 'string' ? account : undefined
