@@ -152,6 +152,55 @@ describe('the compile cache', () => {
   })
 })
 
+describe('a stream command', () => {
+  let emulator: Emulator
+  let box: Sandbox
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    box = sandbox()
+  })
+  afterAll(async () => {
+    await emulator.stop()
+    box.cleanup()
+  })
+
+  /** Each start of the process (its id and the arena setting it started with, then the one it ends with), by a preload. */
+  async function starts(args: string[], extra: Record<string, string> = {}) {
+    const log = join(box.root, `starts-${args.join('-')}-${Object.keys(extra).length}.log`)
+    const preload = join(box.root, 'starts.cjs')
+    writeFileSync(
+      preload,
+      `const fs = require('node:fs'); const log = (what) => fs.appendFileSync(${JSON.stringify(log)}, what + ' ' + process.pid + ' ' + process.env.MALLOC_ARENA_MAX + '\\n')
+log('start'); process.on('exit', () => log('exit'))`,
+    )
+    const r = await runCli(args, {env: box.env({...envVars(emulator.production), NODE_OPTIONS: `--require ${preload}`, ...extra})})
+    expect(r.code, r.stderr).toBe(0)
+    return {r, starts: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []}
+  }
+
+  it.skipIf(typeof (process as {execve?: unknown}).execve !== 'function' || process.platform !== 'linux')(
+    'starts again, once and in the same process, with one malloc arena, which its children do not inherit',
+    async () => {
+      const {r, starts: stream} = await starts(['orders', 'list', '--all', '-o', 'jsonl'])
+      const ids = r.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as {id: string}).id)
+      expect(ids.length).toBeGreaterThan(10)
+      expect(new Set(ids).size).toBe(ids.length)
+      // the first start is replaced before its exit; the second starts with one arena and clears the setting
+      const pid = stream[0]!.split(' ')[1]
+      expect(stream).toEqual([`start ${pid} undefined`, `start ${pid} 1`, `exit ${pid} undefined`])
+
+      // a one-page command, or a stream given the setting already, runs as it started
+      const page = (await starts(['orders', 'list', '--limit', '2'])).starts
+      expect(page.map((line) => line.replace(/ \d+ /, ' '))).toEqual(['start undefined', 'exit undefined'])
+      const given = (await starts(['orders', 'list', '--all', '-o', 'jsonl'], {MALLOC_ARENA_MAX: '2'})).starts
+      expect(given.map((line) => line.replace(/ \d+ /, ' '))).toEqual(['start 2', 'exit 2'])
+    },
+  )
+})
+
 describe('NODE_ENV of a developer shell or a test runner', () => {
   it('changes nothing: oclif looks for no TypeScript source (it did under development and test, 2.6 times the CPU)', async () => {
     const box = sandbox()
