@@ -7,8 +7,8 @@
 import type {ChalkInstance} from 'chalk'
 
 import {cellText, type DetailView} from './columns.js'
-import {formatBytes, formatIso, formatMoney, formatRelative, looksLikeDatetime, terminalText} from './format.js'
-import {displayWidth, styleCell} from './table.js'
+import {formatBytes, formatIso, formatMoney, formatRelative, looksLikeDatetime, terminalText, visibleWidth, wrapWords} from './format.js'
+import {styleCell} from './table.js'
 
 type Obj = Record<string, unknown>
 
@@ -83,10 +83,6 @@ const aligned = (pairs: Array<[string, string]>, indent: string, style: DetailSt
   })
 }
 
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001B\[[\d;]*m/g
-const visible = (text: string) => displayWidth(text.replace(ANSI, ''))
-
 /**
  * A value that starts at column `at` as lines no wider than `width`, the first beside its label. Words
  * wrap at spaces, the next lines starting under the first; a single token (a URL, a path, a hash) is never
@@ -94,21 +90,12 @@ const visible = (text: string) => displayWidth(text.replace(ANSI, ''))
  * too narrow, so that the terminal wraps it and it still copies as one.
  */
 function fitValue(value: string, at: number, indent: string, width: number | undefined): string[] {
-  if (!width || at + visible(value) <= width) return [value]
+  if (!width || at + visibleWidth(value) <= width) return [value]
   if (!value.includes(' ')) {
     const under = `${indent}${STEP}`
-    return ['', under.length + visible(value) <= width ? `${under}${value}` : value]
+    return ['', under.length + visibleWidth(value) <= width ? `${under}${value}` : value]
   }
-  const lines: string[] = []
-  let line = ''
-  for (const word of value.split(' ')) {
-    if (line !== '' && at + visible(line) + 1 + visible(word) > width) {
-      lines.push(line)
-      line = word
-    } else line = line === '' ? word : `${line} ${word}`
-  }
-  lines.push(line)
-  return lines.map((l, i) => (i === 0 ? l : `${' '.repeat(at)}${l}`))
+  return wrapWords(value, width, ' '.repeat(at), at).split('\n')
 }
 
 /** Objects whose keys are the user's (metadata, custom field answers): shown as they are, not as words. */

@@ -14,6 +14,7 @@ import {
   singleLine,
   terminalLines,
   terminalText,
+  wrapWords,
 } from './format.js'
 
 describe('resolveFormat', () => {
@@ -188,5 +189,26 @@ describe('cardText (issue 47, item 20: one way to write a card)', () => {
   it('brand, the last four digits, the expiry when known', () => {
     expect(cardText({brand: 'visa', last4: '4242', exp_month: 2, exp_year: 2030})).toBe('visa ****4242, expires 02/2030')
     expect(cardText({brand: 'mastercard', last4: '4444'})).toBe('mastercard ****4444')
+  })
+})
+
+describe('wrapWords', () => {
+  it('wraps at spaces within the width, later lines indented, a word longer than a line on its own', () => {
+    expect(wrapWords('one two three four', 9, '  ')).toBe('one two\n  three\n  four')
+    expect(wrapWords('a verylongword b', 6)).toBe('a\nverylongword\nb')
+    expect(wrapWords('fits', 4)).toBe('fits')
+    expect(wrapWords('no width given at all', undefined)).toBe('no width given at all')
+  })
+
+  it('counts terminal cells: a wide character takes two, colours none', () => {
+    // 4 wide characters are 8 cells: two of these words do not fit 12
+    expect(wrapWords('商品目録 商品目録 x', 12)).toBe('商品目録\n商品目録 x')
+    const red = '\u001b[31mred\u001b[39m'
+    expect(wrapWords(`${red} ${red} ${red}`, 10)).toBe(`${red} ${red}\n${red}`)
+  })
+
+  it('starts the first line at a column of its own (after a label), the others at the indent', () => {
+    expect(wrapWords('alpha beta gamma', 16, '    ', 6)).toBe('alpha beta\n    gamma')
+    expect(wrapWords('alpha beta', 16, '    ', 6)).toBe('alpha beta')
   })
 })

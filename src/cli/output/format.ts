@@ -268,23 +268,51 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
 }
 
+// Characters that take two cells on a terminal (CJK, Hangul, full-width forms, most emoji).
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u
+
+/** Terminal cells taken by one character. */
+export const charWidth = (char: string): number => (WIDE.test(char) ? 2 : 1)
+
+/** Terminal cells taken by plain (unstyled) text. */
+export function displayWidth(text: string): number {
+  let width = 0
+  for (const char of text) width += charWidth(char)
+  return width
+}
+
+// eslint-disable-next-line no-control-regex
+const SGR = /\u001B\[[\d;]*m/g
+
+/** Terminal cells taken by text that may hold colours and styles (which take none). */
+export const visibleWidth = (text: string): number => displayWidth(text.includes('\u001B') ? text.replace(SGR, '') : text)
+
 /**
- * `text` wrapped at word boundaries into lines of at most `width` characters (a word longer than a line
- * keeps a line of its own); `indent` starts every line after the first. Without a width, `text` as it is.
+ * `text` wrapped at word boundaries into lines of at most `width` terminal cells (a word longer than a line
+ * keeps a line of its own); the first line starts at column `start` (after a label, say), `indent` starts
+ * every line after it. Without a width, `text` as it is.
  */
-export function wrapWords(text: string, width: number | undefined, indent = ''): string {
-  if (!width || width <= indent.length + 1 || text.length <= width) return text
+export function wrapWords(text: string, width: number | undefined, indent = '', start = 0): string {
+  const indentWidth = visibleWidth(indent)
+  if (!width || width <= indentWidth + 1 || start + visibleWidth(text) <= width) return text
   const lead = /^ */.exec(text)![0]
   const lines: string[] = []
   let line = lead
+  let used = lead.length
   for (const word of text.slice(lead.length).split(/ +/)) {
-    const prefix = lines.length === 0 ? '' : indent
-    if (line.trim() !== '' && prefix.length + line.length + 1 + word.length > width) {
-      lines.push(prefix + line)
+    const room = width - (lines.length === 0 ? start : indentWidth)
+    const wordWidth = visibleWidth(word)
+    if (line.trim() !== '' && used + 1 + wordWidth > room) {
+      lines.push(lines.length === 0 ? line : indent + line)
       line = word
-    } else line = line.trim() === '' ? line + word : `${line} ${word}`
+      used = wordWidth
+    } else {
+      const first = line.trim() === ''
+      line = first ? line + word : `${line} ${word}`
+      used += first ? wordWidth : 1 + wordWidth
+    }
   }
-  lines.push((lines.length === 0 ? '' : indent) + line)
+  lines.push(lines.length === 0 ? line : indent + line)
   return lines.join('\n')
 }
 

@@ -2,7 +2,8 @@
 // shorter text is used when the whole one leaves too little, so that no line is cut at the terminal's edge.
 import type {GenericFormatter, Options, Params} from 'cli-progress'
 
-import {displayWidth, truncate} from './table.js'
+import {displayWidth} from './format.js'
+import {truncate} from './table.js'
 
 /** The widest a bar gets (cli-progress renders the bar's characters once, for the `barsize` it starts with). */
 export const MAX_BAR = 40

@@ -7,6 +7,7 @@ import type {ChalkInstance} from 'chalk'
 import type CliTable from 'cli-table3'
 
 import type {ColumnKind} from './columns.js'
+import {charWidth, displayWidth} from './format.js'
 
 type TableClass = typeof CliTable
 let tableClass: Promise<TableClass> | undefined
@@ -35,16 +36,6 @@ const MAX_COLUMN = 48
 /** The narrowest a column is squeezed to when fitting a terminal. */
 const MIN_COLUMN = 8
 
-// Characters that take two cells on a terminal (CJK, Hangul, full-width forms, most emoji).
-const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{1f300}-\u{1faff}\u{20000}-\u{3fffd}]/u
-
-/** Terminal cells taken by plain (unstyled) text. */
-export function displayWidth(text: string): number {
-  let width = 0
-  for (const char of text) width += WIDE.test(char) ? 2 : 1
-  return width
-}
-
 /**
  * `text` cut to `width` cells, ending in an ellipsis when cut: at the last space when that loses at most a
  * few cells (`Sample…`, not `Sample …` or `Consult…` for `Consulting Hours`), else mid-word.
@@ -54,7 +45,7 @@ export function truncate(text: string, width: number): string {
   let out = ''
   let used = 0
   for (const char of text) {
-    const w = WIDE.test(char) ? 2 : 1
+    const w = charWidth(char)
     if (used + w > width - 1) break
     out += char
     used += w
