@@ -1,6 +1,10 @@
 import {describe, expect, it} from 'vitest'
 
-import {oneArenaRestart, type ProcessFacts} from './one-arena.js'
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+
+import {itemsToRead, LONG_CATALOG_BYTES, longCatalog, oneArenaRestart, type ProcessFacts} from './one-arena.js'
 
 const facts = (over: Partial<ProcessFacts> = {}): ProcessFacts => ({
   platform: 'linux',
@@ -37,5 +41,30 @@ describe('oneArenaRestart', () => {
     expect(oneArenaRestart(['catalog', 'plan', 'c.yaml'], {}, facts({canExec: false, glibc}))).toBeUndefined()
     expect(asked).toBe(0)
     expect(oneArenaRestart(['catalog', 'plan', 'c.yaml'], {}, facts({glibc: () => false}))).toBeUndefined()
+  })
+})
+
+describe('what makes a run long', () => {
+  it('a list: the items it will read from its first page on, every page or up to --max-items', () => {
+    expect(itemsToRead(200_000, {limit: 100, all: true})).toBe(200_000)
+    expect(itemsToRead(200_000, {limit: 100, all: true, page: 1991})).toBe(1_000)
+    expect(itemsToRead(200_000, {limit: 100, 'max-items': 25_000})).toBe(25_000)
+    expect(itemsToRead(200_000, {limit: 100, page: 3000, all: true})).toBe(0)
+    // one page: never long, however long the list
+    expect(itemsToRead(200_000, {limit: 100})).toBe(0)
+  })
+
+  it('a catalog: a file of a megabyte or more; stdin or a file that cannot be read, never', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'till-arena-'))
+    try {
+      writeFileSync(join(dir, 'big.yaml'), 'x'.repeat(LONG_CATALOG_BYTES))
+      writeFileSync(join(dir, 'small.yaml'), 'x'.repeat(LONG_CATALOG_BYTES - 1))
+      expect(longCatalog(join(dir, 'big.yaml'))).toBe(true)
+      expect(longCatalog(join(dir, 'small.yaml'))).toBe(false)
+      expect(longCatalog(join(dir, 'none.yaml'))).toBe(false)
+      expect(longCatalog('-')).toBe(false)
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
   })
 })

@@ -1,12 +1,16 @@
-// A stream (every page of a list, an ingest, a catalog) runs for seconds to minutes with V8's threads
-// allocating beside the command's own: concurrent marking, sweeping and compiling. glibc's malloc gives
-// each such thread an arena of its own and keeps what each arena grew to, so the arenas' share of the
-// peak grows with how long the command runs: 6 to 14 MiB streaming 200,000 orders, 15 MiB in a plan of
-// 15,000 products. One arena for every thread (MALLOC_ARENA_MAX=1) keeps it at 3. glibc reads that
-// setting only as a process starts: a stream command started without it starts again, once, in the same
-// process (execve: same process id, same standard streams and terminal), with it, before it does anything
-// else. Where that cannot be done (not Linux, not glibc, a Node without process.execve, which came in 22.15)
-// or the setting is given already, the command runs on as it is.
+// A long stream (tens of thousands of items listed, a catalog of thousands of products) runs for seconds to
+// minutes with V8's threads allocating beside the command's own: concurrent marking, sweeping and compiling.
+// glibc's malloc gives each such thread an arena of its own and keeps what each arena grew to, so the
+// arenas' share of the peak grows with how long the command runs: 6 to 14 MiB streaming 200,000 orders,
+// 15 MiB in a plan of 15,000 products. One arena for every thread (MALLOC_ARENA_MAX=1) keeps it at 3. glibc
+// reads that setting only as a process starts, so such a command starts again, once, in the same process
+// (execve: same process id, same standard streams and terminal), with it. bin/run.js arms the restart for a
+// command that may stream (armOneArena); the command takes it (longRun) once it knows the run is long and
+// before it has written anything or holds anything (a lock, a temporary file): a start costs about 50 ms,
+// which a short stream would feel. Where it cannot be done (not Linux, not glibc, a Node without
+// process.execve, which came in 22.15), the setting is given already, or the command runs inside another
+// program (the tests' in-process runs), the command runs on as it is.
+import {statSync} from 'node:fs'
 
 /** Set for the command started again, which removes it and the arena setting from what its children inherit. */
 const MARK = 'TILL_ONE_ARENA'
@@ -57,31 +61,74 @@ function runsOnGlibc(): boolean {
   }
 }
 
+/** Where bin/run.js leaves the armed restart: on the global object, since boot.cjs and the bundle are two copies of this module. */
+const SLOT = Symbol.for('till.oneArena.restart')
+const slots = globalThis as unknown as Record<symbol, ((debug?: (line: string) => void) => void) | undefined>
+
 /**
- * For a stream command: replaces this process with the same command under one malloc arena (never
- * returns then), or returns to run on as it is. In the command started again, clears the setting from the
- * environment its children inherit (glibc has read it already).
+ * Called by bin/run.js for a command that may stream: arms the restart (longRun takes it). In the command
+ * started again, clears the setting from the environment its children inherit (glibc has read it already).
  */
-export function restartWithOneArena(argv: readonly string[], script: string): void {
+export function armOneArena(argv: readonly string[], script: string): void {
   const env = process.env
   if (env[MARK] !== undefined) {
     if (env[MARK] === '1') delete env.MALLOC_ARENA_MAX
     delete env[MARK]
     return
   }
-  const execve = (process as {execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never}).execve
-  const restart = oneArenaRestart(argv, env, {
-    platform: process.platform,
-    canExec: typeof execve === 'function',
-    glibc: runsOnGlibc,
-    execPath: process.execPath,
-    execArgv: process.execArgv,
-    script,
-  })
+  slots[SLOT] = (debug) => {
+    const execve = (process as {execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never}).execve
+    const restart = oneArenaRestart(argv, process.env, {
+      platform: process.platform,
+      canExec: typeof execve === 'function',
+      glibc: runsOnGlibc,
+      execPath: process.execPath,
+      execArgv: process.execArgv,
+      script,
+    })
+    if (!restart) return
+    debug?.('a long run: starting again with one malloc arena (MALLOC_ARENA_MAX=1), in the same process')
+    try {
+      execve!.call(process, restart.file, restart.args, restart.env)
+    } catch {
+      // not replaced (a refused exec): the command runs on as it is
+    }
+  }
+}
+
+/**
+ * The run is long: start again with one malloc arena, where bin/run.js armed it (never returns then), once;
+ * otherwise return to run on. `debug` is told before the restart.
+ */
+export function longRun(debug?: (line: string) => void): void {
+  const restart = slots[SLOT]
   if (!restart) return
+  slots[SLOT] = undefined
+  restart(debug)
+}
+
+/** Items from this many on make a list long (a list of 200,000 orders peaked 8 to 15 MiB higher without the restart). */
+export const LONG_LIST = 10_000
+
+/** How many items a list read from its first page on will yield, by what that page says of the whole. */
+export const itemsToRead = (total: number, list: {page?: number; limit: number; all?: boolean; 'max-items'?: number}): number =>
+  list.all || list['max-items'] ? Math.min(Math.max(0, total - ((list.page ?? 1) - 1) * list.limit), list['max-items'] ?? Number.POSITIVE_INFINITY) : 0
+
+/** The first page's hook of a list: a long one starts again with one malloc arena, before it writes anything. */
+export const whenLongList =
+  (list: {page?: number; limit: number; all?: boolean; 'max-items'?: number}, debug: (line: string) => void) =>
+  ({total_count}: {total_count: number}): void => {
+    if (itemsToRead(total_count, list) >= LONG_LIST) longRun(debug)
+  }
+
+/** Catalog files from this size on make a plan long (about 3,000 products). */
+export const LONG_CATALOG_BYTES = 1024 * 1024
+
+/** Whether `file` (a path, or - for stdin, which is never known long) is a catalog long to plan. */
+export function longCatalog(file: string): boolean {
   try {
-    execve!.call(process, restart.file, restart.args, restart.env)
+    return file !== '-' && statSync(file).size >= LONG_CATALOG_BYTES
   } catch {
-    // not replaced (a refused exec): the command runs on as it is
+    return false // (the reading reports what is wrong with it)
   }
 }
