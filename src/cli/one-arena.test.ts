@@ -1,10 +1,10 @@
-import {describe, expect, it} from 'vitest'
+import {afterEach, describe, expect, it} from 'vitest'
 
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
-import {itemsToRead, LONG_CATALOG_BYTES, longCatalog, oneArenaRestart, type ProcessFacts} from './one-arena.js'
+import {armOneArena, itemsToRead, LONG_CATALOG_BYTES, longCatalog, longRun, oneArenaRestart, type ProcessFacts} from './one-arena.js'
 
 const facts = (over: Partial<ProcessFacts> = {}): ProcessFacts => ({
   platform: 'linux',
@@ -66,5 +66,44 @@ describe('what makes a run long', () => {
     } finally {
       rmSync(dir, {recursive: true, force: true})
     }
+  })
+})
+
+// armed with an exec that records what it was asked (the real one would replace the test's process)
+describe.skipIf(process.platform !== 'linux' || typeof (process as {execve?: unknown}).execve !== 'function')('the armed restart', () => {
+  // nothing left armed for the worker's next files: the slot emptied, standard input Node's own again
+  afterEach(() => {
+    longRun(undefined, false)
+    expect(process.stdin).toBeDefined()
+  })
+
+  const armed = () => {
+    const calls: string[][] = []
+    armOneArena(['orders', 'list', '--all'], '/app/bin/run.js', (file, args, env) => calls.push([file, ...args, `MALLOC_ARENA_MAX=${env.MALLOC_ARENA_MAX}`]))
+    return calls
+  }
+
+  it('is taken by a run told long, once, after a line for --debug', () => {
+    const calls = armed()
+    const lines: string[] = []
+    longRun((line) => lines.push(line), true)
+    longRun((line) => lines.push(line), true)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.slice(-5)).toEqual(['/app/bin/run.js', 'orders', 'list', '--all', 'MALLOC_ARENA_MAX=1'])
+    expect(lines).toEqual(['a long run: starting again with one malloc arena (MALLOC_ARENA_MAX=1), in the same process'])
+  })
+
+  it('is never taken after the run was told short, or touched its standard input', () => {
+    const short = armed()
+    longRun(undefined, false)
+    longRun(undefined, true)
+    expect(short).toEqual([])
+
+    const read = armed()
+    expect(process.stdin).toBeDefined()
+    longRun(undefined, true)
+    expect(read).toEqual([])
+    // the standard input is Node's own again
+    expect(Object.getOwnPropertyDescriptor(process, 'stdin')?.get?.name).not.toBe('get')
   })
 })

@@ -66,21 +66,36 @@ const SLOT = Symbol.for('till.oneArena.restart')
 const slots = globalThis as unknown as Record<symbol, ((debug?: (line: string) => void) => void) | undefined>
 
 /**
- * Called by bin/run.js for a command that may stream: arms the restart (longRun takes it). In the command
- * started again, clears the setting from the environment its children inherit (glibc has read it already).
+ * Called by bin/run.js for a command that may stream: arms the restart (longRun takes it), made by `exec`
+ * (process.execve). In the command started again, clears the setting from the environment its children
+ * inherit (glibc has read it already).
  */
-export function armOneArena(argv: readonly string[], script: string): void {
+type Exec = (file: string, args: string[], env: NodeJS.ProcessEnv) => void
+const processExec = (process as {execve?: Exec}).execve?.bind(process)
+
+export function armOneArena(argv: readonly string[], script: string, exec: Exec | undefined = processExec): void {
   const env = process.env
   if (env[MARK] !== undefined) {
     if (env[MARK] === '1') delete env.MALLOC_ARENA_MAX
     delete env[MARK]
     return
   }
+  // what was read from standard input would not be there for the command started again
+  const stdin = Object.getOwnPropertyDescriptor(process, 'stdin')
+  if (stdin?.get && stdin.configurable) {
+    Object.defineProperty(process, 'stdin', {
+      ...stdin,
+      get() {
+        longRun(undefined, false)
+        Object.defineProperty(process, 'stdin', stdin)
+        return stdin.get!.call(process)
+      },
+    })
+  }
   slots[SLOT] = (debug) => {
-    const execve = (process as {execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never}).execve
     const restart = oneArenaRestart(argv, process.env, {
       platform: process.platform,
-      canExec: typeof execve === 'function',
+      canExec: exec !== undefined,
       glibc: runsOnGlibc,
       execPath: process.execPath,
       execArgv: process.execArgv,
@@ -89,7 +104,7 @@ export function armOneArena(argv: readonly string[], script: string): void {
     if (!restart) return
     debug?.('a long run: starting again with one malloc arena (MALLOC_ARENA_MAX=1), in the same process')
     try {
-      execve!.call(process, restart.file, restart.args, restart.env)
+      exec!(restart.file, restart.args, restart.env)
     } catch {
       // not replaced (a refused exec): the command runs on as it is
     }
@@ -97,14 +112,15 @@ export function armOneArena(argv: readonly string[], script: string): void {
 }
 
 /**
- * The run is long: start again with one malloc arena, where bin/run.js armed it (never returns then), once;
- * otherwise return to run on. `debug` is told before the restart.
+ * Whether the run is long, told once it is known: a long one starts again with one malloc arena where
+ * bin/run.js armed it (never returns then). The first word is the last: a run told short, or that has
+ * asked for a write or touched its standard input, never starts again. `debug` is told before a restart.
  */
-export function longRun(debug?: (line: string) => void): void {
+export function longRun(debug: ((line: string) => void) | undefined, long = true): void {
   const restart = slots[SLOT]
   if (!restart) return
   slots[SLOT] = undefined
-  restart(debug)
+  if (long) restart(debug)
 }
 
 /** Items from this many on make a list long (a list of 200,000 orders peaked 8 to 15 MiB higher without the restart). */
@@ -118,7 +134,7 @@ export const itemsToRead = (total: number, list: {page?: number; limit: number; 
 export const whenLongList =
   (list: {page?: number; limit: number; all?: boolean; 'max-items'?: number}, debug: (line: string) => void) =>
   ({total_count}: {total_count: number}): void => {
-    if (itemsToRead(total_count, list) >= LONG_LIST) longRun(debug)
+    longRun(debug, itemsToRead(total_count, list) >= LONG_LIST)
   }
 
 /** Catalog files from this size on make a plan long (about 3,000 products). */

@@ -36,7 +36,7 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CatalogApply)
     // before the lock is taken: a restart runs no exit handler to release it
-    if (longCatalog(args.file)) longRun((line) => this.ctx.debug(line))
+    longRun((line) => this.ctx.debug(line), longCatalog(args.file))
     const p = await this.ctx.profileWithCredential() // its token (from the keyring too) names the lock
     // Planned and applied holding the environment's lock: a second apply plans after the first is done.
     const lock = await lockEnvironment(this.ctx.configDir, p, (flags['max-wait'] ?? 120) * 1000, (line) => this.ctx.note(line))

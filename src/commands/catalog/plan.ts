@@ -34,7 +34,7 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CatalogPlan)
-    if (longCatalog(args.file)) longRun((line) => this.ctx.debug(line))
+    longRun((line) => this.ctx.debug(line), longCatalog(args.file))
     const {plan, twins} = await showPlan(
       () => this.ctx.client(),
       args.file,
