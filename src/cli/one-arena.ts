@@ -65,14 +65,14 @@ function runsOnGlibc(): boolean {
 const SLOT = Symbol.for('till.oneArena.restart')
 const slots = globalThis as unknown as Record<symbol, ((debug?: (line: string) => void) => void) | undefined>
 
+type Exec = (file: string, args: string[], env: NodeJS.ProcessEnv) => void
+const processExec = (process as {execve?: Exec}).execve?.bind(process)
+
 /**
  * Called by bin/run.js for a command that may stream: arms the restart (longRun takes it), made by `exec`
  * (process.execve). In the command started again, clears the setting from the environment its children
  * inherit (glibc has read it already).
  */
-type Exec = (file: string, args: string[], env: NodeJS.ProcessEnv) => void
-const processExec = (process as {execve?: Exec}).execve?.bind(process)
-
 export function armOneArena(argv: readonly string[], script: string, exec: Exec | undefined = processExec): void {
   const env = process.env
   if (env[MARK] !== undefined) {
@@ -126,13 +126,16 @@ export function longRun(debug: ((line: string) => void) | undefined, long = true
 /** Items from this many on make a list long (a list of 200,000 orders peaked 8 to 15 MiB higher without the restart). */
 export const LONG_LIST = 10_000
 
+/** How a list is read: its page flags, with the page size in effect. */
+type ListRead = {page?: number; limit: number; all?: boolean; 'max-items'?: number}
+
 /** How many items a list read from its first page on will yield, by what that page says of the whole. */
-export const itemsToRead = (total: number, list: {page?: number; limit: number; all?: boolean; 'max-items'?: number}): number =>
+export const itemsToRead = (total: number, list: ListRead): number =>
   list.all || list['max-items'] ? Math.min(Math.max(0, total - ((list.page ?? 1) - 1) * list.limit), list['max-items'] ?? Number.POSITIVE_INFINITY) : 0
 
 /** The first page's hook of a list: a long one starts again with one malloc arena, before it writes anything. */
 export const whenLongList =
-  (list: {page?: number; limit: number; all?: boolean; 'max-items'?: number}, debug: (line: string) => void) =>
+  (list: ListRead, debug: (line: string) => void) =>
   ({total_count}: {total_count: number}): void => {
     longRun(debug, itemsToRead(total_count, list) >= LONG_LIST)
   }

@@ -5,24 +5,15 @@ import {execFileSync} from 'node:child_process'
 import {existsSync, readdirSync, readFileSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 
-import {ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
-import {envVars, runCli, sandbox, type Sandbox} from '../helpers/cli.js'
+import {ROOT} from '../helpers/emulator.js'
+import {emulatorAndSandbox, envVars, runCli, sandbox} from '../helpers/cli.js'
 
 const BUNDLE = join(ROOT, 'dist', 'bundle', 'cli', 'till.cjs')
 
 // one emulator and one sandbox for the file's runs
-let emulator: Emulator
-let box: Sandbox
-beforeAll(async () => {
-  emulator = await startEmulator()
-  box = sandbox()
-})
-afterAll(async () => {
-  await emulator.stop()
-  box.cleanup()
-})
+const shared = emulatorAndSandbox()
 
 describe('the bundle', () => {
   it('is ASCII only, so that reading it as latin1 gives its text', () => {
@@ -52,8 +43,8 @@ console.log(ids.length)`
 
 describe('the compile cache', () => {
   it('is written by the first run of a kind, into TILL_CACHE_DIR, and used unchanged by the next', async () => {
-    const cacheDir = join(box.root, 'cache')
-    const env = box.env({...envVars(emulator.production), TILL_CACHE_DIR: cacheDir})
+    const cacheDir = join(shared.box.root, 'cache')
+    const env = shared.box.env({...envVars(shared.emulator.production), TILL_CACHE_DIR: cacheDir})
     const first = await runCli(['products', 'list', '--limit', '3', '-o', 'json'], {env})
     expect(first.code, first.stderr).toBe(0)
     const folder = join(cacheDir, 'compile-cache')
@@ -79,8 +70,8 @@ describe('the compile cache', () => {
   })
 
   it('holds the code of every command that ran: another command adds its own, once, and is not compiled again', async () => {
-    const cacheDir = join(box.root, 'cache-grows')
-    const env = box.env({...envVars(emulator.production), TILL_CACHE_DIR: cacheDir})
+    const cacheDir = join(shared.box.root, 'cache-grows')
+    const env = shared.box.env({...envVars(shared.emulator.production), TILL_CACHE_DIR: cacheDir})
     const folder = join(cacheDir, 'compile-cache')
     // the first command of an install made the cache alone; a list after it compiled its request path every time
     expect((await runCli(['profiles', 'list'], {env})).code).toBe(0)
@@ -102,7 +93,7 @@ describe('the compile cache', () => {
   })
 
   it("keeps oclif's DEBUG logging, which the bundle loads only when DEBUG is set", async () => {
-    const env = box.env({...envVars(emulator.production)})
+    const env = shared.box.env({...envVars(shared.emulator.production)})
     const quiet = await runCli(['products', 'list', '--limit', '1'], {env})
     expect(quiet.code, quiet.stderr).toBe(0)
     expect(quiet.stderr).toBe('')
@@ -110,17 +101,17 @@ describe('the compile cache', () => {
     expect(logged.code, logged.stderr).toBe(0)
     expect(logged.stdout).toBe(quiet.stdout)
     expect(logged.stderr).toMatch(/ oclif:main process\.argv: /)
-    expect(logged.stderr).not.toContain(emulator.production.token)
+    expect(logged.stderr).not.toContain(shared.emulator.production.token)
   })
 
   it("a one-page list loads neither Node's modules it does not use nor the completion hook", async () => {
     // Node's own modules loaded by the run, reported by a preload at exit
-    const preload = join(box.root, 'loaded.cjs')
+    const preload = join(shared.box.root, 'loaded.cjs')
     writeFileSync(
       preload,
       `process.on('exit', () => require('node:fs').writeSync(2, '\\nloaded: ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(' ') + '\\n'))`,
     )
-    const env = box.env({...envVars(emulator.production), DEBUG: 'oclif:*', NODE_OPTIONS: `--require ${preload}`})
+    const env = shared.box.env({...envVars(shared.emulator.production), DEBUG: 'oclif:*', NODE_OPTIONS: `--require ${preload}`})
     const list = await runCli(['products', 'list', '--limit', '1'], {env})
     expect(list.code, list.stderr).toBe(0)
     const loaded = /\nloaded: (.*)\n/.exec(list.stderr)?.[1]?.split(' ') ?? []
@@ -137,14 +128,14 @@ describe('the compile cache', () => {
   })
 
   it('is not written with NODE_DISABLE_COMPILE_CACHE, and an invalid TILL_CACHE_DIR is a usage error', async () => {
-    const cacheDir = join(box.root, 'no-cache')
+    const cacheDir = join(shared.box.root, 'no-cache')
     const off = await runCli(['products', 'list', '--limit', '1'], {
-      env: box.env({...envVars(emulator.production), TILL_CACHE_DIR: cacheDir, NODE_DISABLE_COMPILE_CACHE: '1'}),
+      env: shared.box.env({...envVars(shared.emulator.production), TILL_CACHE_DIR: cacheDir, NODE_DISABLE_COMPILE_CACHE: '1'}),
     })
     expect(off.code, off.stderr).toBe(0)
     expect(() => readdirSync(cacheDir)).toThrow()
 
-    const bad = await runCli(['products', 'list'], {env: box.env({...envVars(emulator.production), TILL_CACHE_DIR: 'a\u0007b'})})
+    const bad = await runCli(['products', 'list'], {env: shared.box.env({...envVars(shared.emulator.production), TILL_CACHE_DIR: 'a\u0007b'})})
     expect(bad.code).toBe(2)
     expect(existsSync(join(ROOT, 'a\u0007b'))).toBe(false) // no cache folder made for it first
     expect(bad.stderr).toBe(
@@ -155,44 +146,46 @@ describe('the compile cache', () => {
 
 describe('a stream command', () => {
   let runs = 0
-  /** Each start of the process (its id and the arena setting it started with, then the one it ends with), by a preload. */
+  /**
+   * Each start of the process and its exit, with the arena setting it had then, by a preload; and the
+   * process ids they were in.
+   */
   async function starts(args: string[], extra: Record<string, string> = {}) {
-    const log = join(box.root, `starts-${++runs}.log`)
-    const preload = join(box.root, 'starts.cjs')
+    const log = join(shared.box.root, `starts-${++runs}.log`)
+    const preload = join(shared.box.root, 'starts.cjs')
     writeFileSync(
       preload,
       `const fs = require('node:fs'); const log = (what) => fs.appendFileSync(${JSON.stringify(log)}, what + ' ' + process.pid + ' ' + process.env.MALLOC_ARENA_MAX + '\\n')
 log('start'); process.on('exit', () => log('exit'))`,
     )
-    const r = await runCli(args, {env: box.env({...envVars(emulator.production), NODE_OPTIONS: `--require ${preload}`, ...extra})})
+    const r = await runCli(args, {env: shared.box.env({...envVars(shared.emulator.production), NODE_OPTIONS: `--require ${preload}`, ...extra})})
     expect([0, 10], r.stderr).toContain(r.code) // (10: a plan with changes to make)
-    return {r, starts: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []}
+    const lines = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []
+    return {r, starts: lines.map((line) => line.replace(/ \d+ /, ' ')), pids: new Set(lines.map((line) => line.split(' ')[1]))}
   }
 
   it.skipIf(typeof (process as {execve?: unknown}).execve !== 'function' || process.platform !== 'linux')(
     'starts again once it knows the run is long, in the same process, with one malloc arena, which its children do not inherit',
     async () => {
-      const small = join(box.root, 'small.yaml')
+      const small = join(shared.box.root, 'small.yaml')
       const pulled = await starts(['catalog', 'pull', '--out', small])
-      expect(pulled.starts.map((line) => line.replace(/ \d+ /, ' '))).toEqual(['start undefined', 'exit undefined'])
+      expect(pulled.starts).toEqual(['start undefined', 'exit undefined'])
       // the same catalog made long to read: a megabyte of comments after it
-      const big = join(box.root, 'big.yaml')
+      const big = join(shared.box.root, 'big.yaml')
       writeFileSync(big, `${readFileSync(small, 'utf8')}\n${`# ${'x'.repeat(98)}\n`.repeat(11_000)}`)
 
       const plain = await starts(['catalog', 'plan', small])
-      expect(plain.starts.map((line) => line.replace(/ \d+ /, ' '))).toEqual(['start undefined', 'exit undefined'])
+      expect(plain.starts).toEqual(['start undefined', 'exit undefined'])
       const long = await starts(['catalog', 'plan', big, '--debug'])
       // the first start is replaced before its exit; the second starts with one arena and clears the setting
-      const pid = long.starts[0]!.split(' ')[1]
-      expect(long.starts).toEqual([`start ${pid} undefined`, `start ${pid} 1`, `exit ${pid} undefined`])
+      expect(long.starts).toEqual(['start undefined', 'start 1', 'exit undefined'])
+      expect(long.pids.size).toBe(1)
       expect(long.r.stderr.split('starting again with one malloc arena')).toHaveLength(2)
       expect(long.r.stdout).toBe(plain.r.stdout)
 
       // a short list read whole, or a long run given the setting already, runs as it started
-      const list = (await starts(['orders', 'list', '--all', '-o', 'jsonl'])).starts
-      expect(list.map((line) => line.replace(/ \d+ /, ' '))).toEqual(['start undefined', 'exit undefined'])
-      const given = (await starts(['catalog', 'plan', big], {MALLOC_ARENA_MAX: '2'})).starts
-      expect(given.map((line) => line.replace(/ \d+ /, ' '))).toEqual(['start 2', 'exit 2'])
+      expect((await starts(['orders', 'list', '--all', '-o', 'jsonl'])).starts).toEqual(['start undefined', 'exit undefined'])
+      expect((await starts(['catalog', 'plan', big], {MALLOC_ARENA_MAX: '2'})).starts).toEqual(['start 2', 'exit 2'])
     },
   )
 })
