@@ -102,11 +102,13 @@ export class Prompter {
 
   /**
    * Confirms a destructive or money-moving action. `summary` says what will happen; on a production
-   * profile the environment is named in the question. Without a terminal, --yes is required.
+   * profile the environment is named in the question (a command of no profile, such as the emulator's,
+   * names only its environment). Without a terminal, --yes is required.
    */
-  async confirm(summary: string, opts: {yes?: boolean; environment: string; profile: string}): Promise<void> {
+  async confirm(summary: string, opts: {yes?: boolean; environment: string; profile?: string}): Promise<void> {
     if (opts.yes) return
-    const where = opts.environment === 'production' ? ` in PRODUCTION (profile ${opts.profile})` : ` (${opts.environment}, profile ${opts.profile})`
+    const profile = opts.profile === undefined ? '' : `, profile ${opts.profile}`
+    const where = opts.environment === 'production' ? ` in PRODUCTION (profile ${opts.profile})` : ` (${opts.environment}${profile})`
     const terminal = this.interactive ? undefined : this.controllingTerminal()
     if (!this.interactive && !terminal) {
       const production = opts.environment === 'production' ? ` (this is PRODUCTION, profile ${opts.profile})` : ''

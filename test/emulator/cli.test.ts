@@ -6,6 +6,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {runAnswering, sh, TILL} from '../helpers/cli.js'
 import {api, runTill, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {brief} from '../helpers/expect.js'
 
@@ -78,9 +79,29 @@ describe('till emulator start / reset', () => {
     expect(list.body.pagination.total_count).toBe(seededProducts + 1)
   })
 
-  it('`emulator reset --data DIR` restores the seeded state and keeps the token working', async () => {
+  it('`emulator reset` without a terminal refuses without --yes, naming it, and changes nothing', async () => {
     expect(second, 'restart test must run first').toBeDefined()
     const result = await runTill(['emulator', 'reset', '--data', dataDir])
+    expect(result.code, result.stderr).toBe(2)
+    expect(result.stderr).toMatch(/^Error: --yes is required to reset the emulator's data in .+ when not running interactively$/m)
+    const kept = await api(second!.production, 'GET', `/products/${created.id}`)
+    expect(kept.status, brief(kept)).toBe(200)
+  })
+
+  it('`emulator reset` on a terminal asks first; a "no" keeps the data', async () => {
+    const env = {...process.env, HOME: dataDir, XDG_CONFIG_HOME: join(dataDir, 'config'), CI: ''}
+    const answered = await runAnswering(`${TILL} emulator reset --data ${sh(dataDir)}`, env, [
+      {when: /Reset the emulator's data in .+ \(local\)\?/, send: 'n\r'},
+    ])
+    expect(answered.unanswered, answered.stdout).toBe(0)
+    expect(answered.stdout).toContain('Cancelled; nothing was changed.')
+    const kept = await api(second!.production, 'GET', `/products/${created.id}`)
+    expect(kept.status, brief(kept)).toBe(200)
+  })
+
+  it('`emulator reset --yes --data DIR` restores the seeded state and keeps the token working', async () => {
+    expect(second, 'restart test must run first').toBeDefined()
+    const result = await runTill(['emulator', 'reset', '--yes', '--data', dataDir])
     expect(result.code, result.stderr).toBe(0)
     expect(result.stdout).toBe('')
 
