@@ -124,7 +124,7 @@ describe('a store killed mid-write', () => {
       for (const id of [...acknowledged, fresh.body.id]) expect(listed.has(id), `${id} listed (${where})`).toBe(true)
       await last.stop()
     },
-    scaled(120_000),
+    scaled(300_000),
   )
 })
 

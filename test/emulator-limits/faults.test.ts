@@ -4,6 +4,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import type {EnvHandle, Json} from '../helpers/emulator.js'
+import {scaled} from '../helpers/machine.js'
 import {cleanup, launch, outcome, pool, type Launched, type Outcome} from './spawn.js'
 
 const NO_LIMITS = ['--rate-limit', 'off', '--ip-rate-limit', 'off']
@@ -46,7 +47,7 @@ describe('--fail-rate 0.2', () => {
     emulator = await launch([...NO_LIMITS, '--fail-rate', '0.2', '--fault-seed', '11'])
   })
 
-  it(`fails 200 ± 50 of ${N} requests with 500, 502 or 503 and answers the rest`, async () => {
+  it(`fails 200 ± 50 of ${N} requests with 500, 502 or 503 and answers the rest`, {timeout: scaled(120_000)}, async () => {
     const results = await pool(Array.from({length: N}), 4, () => get(emulator.production))
     const counts = tally(results.map((r) => r.outcome))
     const failed = (counts.get(500) ?? 0) + (counts.get(502) ?? 0) + (counts.get(503) ?? 0)
@@ -79,7 +80,7 @@ describe('--reset-rate 0.1', () => {
     emulator = await launch([...NO_LIMITS, '--reset-rate', '0.1', '--fault-seed', '12'])
   })
 
-  it(`drops about 100 ± 40 of ${N} connections mid-response; the rest complete`, async () => {
+  it(`drops about 100 ± 40 of ${N} connections mid-response; the rest complete`, {timeout: scaled(120_000)}, async () => {
     const results = await pool(Array.from({length: N}), 4, () => get(emulator.production))
     const counts = tally(results.map((r) => r.outcome))
     const resets = counts.get('reset') ?? 0
