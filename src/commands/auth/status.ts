@@ -23,6 +23,8 @@ export default class AuthStatus extends BaseCommand {
   static override description =
     "The credential is an organization access token, or a browser sign-in (OAuth2) whose scopes and access-token expiry are shown (checking it may renew the access token), with the scopes till's commands need that it was not granted and the topics (or commands) that will be refused for want of them (missing_scopes and failing under --json). Exits 4 when the profile cannot be used (no token, the API refuses it, or the sign-in could not be renewed), so scripts can check before they start.\n\n--introspect (a browser sign-in only) also asks the service about the access token itself (RFC 7662 introspection: active, scopes, subject, expiry) and who signed in (OpenID Connect userinfo), under introspection and user."
   static override enableJsonFlag = true
+  // `till status`: the profile, the environment and the organization in use, as gh and the Stripe CLI users look for them
+  static override aliases = ['status']
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --profile sandbox --json',

@@ -7,6 +7,8 @@ import {nearestName} from '../../cli/suggest.js'
 
 export default class ProfilesUse extends BaseCommand {
   static override summary = 'Make a profile the active one.'
+  // gh's `auth switch`, and the verb people guess for profiles
+  static override aliases = ['auth:switch', 'profiles:switch']
   static override examples = ['<%= config.bin %> <%= command.id %> sandbox', '<%= config.bin %> <%= command.id %> local']
   static override args = {name: Args.string({ignoreStdin: true, description: 'Profile name.', required: true})}
 

@@ -1,0 +1,50 @@
+// Command names people bring from gh and the Stripe CLI: `till status` for the profile in use, and
+// `till auth switch` (gh) or `till profiles switch` for `till profiles use`. In-process runs against one
+// emulator.
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+
+import {envVars, sandbox, type Sandbox} from '../helpers/cli.js'
+import {startEmulator, type Emulator} from '../helpers/emulator.js'
+import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
+
+describe('command names from gh and the Stripe CLI', {timeout: scaled(60_000)}, () => {
+  let emulator: Emulator
+  let box: Sandbox
+  const till = (args: string[], input?: string) =>
+    runInProcess(args, {env: box.env({...envVars(emulator.production), TILL_ENV: 'local'}), input})
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+    box = sandbox()
+  })
+  afterAll(async () => {
+    await emulator?.stop()
+    box?.cleanup()
+  })
+
+  it('`till status` shows the profile, environment and organization in use, as `till auth status` does', async () => {
+    const status = await till(['status'])
+    const auth = await till(['auth', 'status'])
+    expect(status.code, status.stderr).toBe(0)
+    expect(status.stdout).toBe(auth.stdout)
+    expect(status.stdout).toMatch(/^local\tlocal\thttp:\/\/127\.0\.0\.1:\d+\/v1\t.+ \([0-9a-f-]{36}\)/)
+  })
+
+  it('`till auth switch` and `till profiles switch` make a profile the active one, as `profiles use` does', async () => {
+    const added = await till(
+      ['profiles', 'add', 'other', '--environment', 'sandbox', '--url', 'http://127.0.0.1:1/v1', '--token-stdin', '--no-verify', '--insecure-storage'],
+      'polar_oat_for_a_profile_that_is_never_used\n',
+    )
+    expect(added.code, added.stderr).toBe(0)
+    const switched = await till(['auth', 'switch', 'other'])
+    expect(switched.code, switched.stderr).toBe(0)
+    expect(switched.stderr).toContain('Active profile: other (sandbox).')
+    const back = await till(['profiles', 'switch', 'local'])
+    expect(back.code, back.stderr).toBe(0)
+    expect(back.stderr).toContain('Active profile: local (local).')
+    const unknown = await till(['auth', 'switch', 'othre'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('there is no profile named "othre"; did you mean "other"?')
+  })
+})
