@@ -18,7 +18,7 @@ import {DeclinedError, Prompter} from './prompt.js'
 import {checkUuid} from '../client/ids.js'
 import {type IdContext, resolveIds} from './shown-ids.js'
 import {isFsError, systemFileError} from '../client/fs-problem.js'
-import {checkBlankIds, checkStdinDash} from './id-args.js'
+import {checkArguments, checkStdinDash} from './id-args.js'
 import {redact} from '../client/redact.js'
 import {oclifParseError} from './parse-error.js'
 import {type CommandShape, jsonFieldsToColumns} from './json-fields.js'
@@ -134,7 +134,7 @@ export abstract class BaseCommand extends Command {
       noun: this.idNoun(),
       context: (external) => this.idContext(external),
     })
-    checkBlankIds(parsed.args as Record<string, unknown>)
+    checkArguments(parsed.args as Record<string, unknown>, parsed.flags as Record<string, unknown>, this.id ?? '')
     return parsed
   }
 

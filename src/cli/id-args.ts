@@ -1,6 +1,14 @@
-// Checks of a command's id arguments before any request: `-` only where the command reads ids from
-// stdin, and no blank id of any kind (a blank one turns `GET /x/{id}` into another route).
+// Checks of a command's arguments before any request: `-` only where the command reads ids from stdin,
+// no blank id of any kind (a blank one turns `GET /x/{id}` into another route), and no jq filter taken
+// for a text search.
 import {usageError} from '../client/till-error.js'
+import {checkQueryFlag} from './query-flag.js'
+
+/** The checks every command's parsed arguments and flags go through (`-` is checked apart, with the id's description). */
+export function checkArguments(args: Record<string, unknown>, flags: Record<string, unknown>, commandId: string): void {
+  checkBlankIds(args)
+  checkQueryFlag(flags, commandId)
+}
 
 /** Throws a usage error for `-` given to a command whose id argument does not read stdin. */
 export function checkStdinDash(id: unknown, description: string, noun: string, commandId: string): void {

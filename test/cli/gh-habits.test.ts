@@ -1,6 +1,6 @@
-// Command names people bring from gh and the Stripe CLI: `till status` for the profile in use, and
-// `till auth switch` (gh) or `till profiles switch` for `till profiles use`. In-process runs against one
-// emulator.
+// Command names and flags people bring from gh and the Stripe CLI: `till status` for the profile in use,
+// `till auth switch` (gh) or `till profiles switch` for `till profiles use`, and gh's `-q FILTER`, which is
+// till's text search. In-process runs against one emulator.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, sandbox, type Sandbox} from '../helpers/cli.js'
@@ -46,5 +46,16 @@ describe('command names from gh and the Stripe CLI', {timeout: scaled(60_000)}, 
     const unknown = await till(['auth', 'switch', 'othre'])
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('there is no profile named "othre"; did you mean "other"?')
+  })
+
+  it("gh's `-q '.[].id'` is refused, naming the pipe to jq; a text search with -q still runs", async () => {
+    const filter = await till(['products', 'list', '-q', '.[].id'])
+    expect(filter.code).toBe(2)
+    expect(filter.stdout).toBe('')
+    expect(filter.stderr).toContain(`Error: -q/--query is till products list's text search, and ".[].id" reads as a jq filter (gh's -q)`)
+    expect(filter.stderr).toContain(`Hint: pipe the JSON to jq: till products list --json | jq '.[].id'`)
+    const search = await till(['products', 'list', '-q', 'a', '--json', 'name'])
+    expect(search.code, search.stderr).toBe(0)
+    expect((JSON.parse(search.stdout) as Array<{name: string}>).length).toBeGreaterThan(0)
   })
 })
