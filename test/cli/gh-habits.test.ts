@@ -11,8 +11,7 @@ import {scaled} from '../helpers/machine.js'
 describe('command names from gh and the Stripe CLI', {timeout: scaled(60_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
-  const till = (args: string[], input?: string) =>
-    runInProcess(args, {env: box.env({...envVars(emulator.production), TILL_ENV: 'local'}), input})
+  const till = (args: string[], input?: string) => runInProcess(args, {env: box.env({...envVars(emulator.production), TILL_ENV: 'local'}), input})
 
   beforeAll(async () => {
     emulator = await startEmulator()

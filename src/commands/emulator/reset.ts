@@ -10,10 +10,7 @@ export default class EmulatorReset extends BaseCommand {
     'Seeds both environments of the data folder again with the sizes they were created with: every object made since is lost. ' +
     'Asks first on a terminal; --yes is needed without one. A running emulator on the same folder picks the change up on its next request.'
 
-  static override examples = [
-    '<%= config.bin %> <%= command.id %>',
-    '<%= config.bin %> <%= command.id %> --yes --data /tmp/till-bench',
-  ]
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --yes --data /tmp/till-bench']
 
   static override flags = {
     data: dataFlag,
