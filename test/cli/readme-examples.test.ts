@@ -69,7 +69,10 @@ const SKIPPED: Array<[RegExp, string]> = [
   [/^([A-Z_]+=\S+ )?till migrate (?!.*--demo\b)/, 'reads a Stripe, Lemon Squeezy or Paddle account: test/commands/migrate-*.test.ts run it against fake ones'],
   [/ move\/(catalog\.yaml|customers\.jsonl)\b/, 'the files a migration wrote (the migrate tests apply and import them)'],
   [/^npm (ci|test)\b/, 'installs and builds till, or runs the whole test suite'],
-  [/^npm pack && npm install -g \.\/till-cli-[\d.]+\.tgz\b/, 'installs the package: npm run check-install (run by .ci/run) installs its tarball the same way and runs till'],
+  [
+    /^npm pack && npm install -g \.\/till-cli-[\d.]+\.tgz\b/,
+    'installs the package: npm run check-install (run by .ci/run) installs its tarball the same way and runs till',
+  ],
   [/^npm link$/, 'links the clone into the global prefix: npm run check-install installs the package the same way'],
   [/^till emulator start\b/, 'starts an emulator that runs until stopped (this test runs its own)'],
   [/^till auth login --environment sandbox$/, "signs in to the service's sandbox: needs its network and an account (the emulator form below it runs offline)"],
