@@ -14,7 +14,11 @@ export const globalFlags = {
     min: 0,
     helpGroup: 'GLOBAL',
   }),
-  color: Flags.boolean({description: 'Colour output (on a TTY only; NO_COLOR and FORCE_COLOR are honoured).', allowNo: true, helpGroup: 'GLOBAL'}),
+  color: Flags.boolean({
+    description: 'Colour output (on a TTY only; NO_COLOR, FORCE_COLOR, CLICOLOR and CLICOLOR_FORCE are honoured).',
+    allowNo: true,
+    helpGroup: 'GLOBAL',
+  }),
   'no-input': Flags.boolean({description: 'Never prompt: fail at once naming the missing flag.', env: 'TILL_NO_INPUT', helpGroup: 'GLOBAL'}),
 }
 

@@ -57,4 +57,14 @@ describe('command names from gh and the Stripe CLI', {timeout: scaled(60_000)}, 
     expect(search.code, search.stderr).toBe(0)
     expect((JSON.parse(search.stdout) as Array<{name: string}>).length).toBeGreaterThan(0)
   })
+
+  it('CLICOLOR_FORCE colours a table written to a pipe, as FORCE_COLOR does; NO_COLOR still wins', async () => {
+    const run = (env: Record<string, string>) =>
+      runInProcess(['products', 'list', '-o', 'table', '--limit', '2'], {env: box.env({...envVars(emulator.production), TILL_ENV: 'local', ...env})})
+    const forced = await run({CLICOLOR_FORCE: '1'})
+    expect(forced.code, forced.stderr).toBe(0)
+    expect(forced.stdout).toMatch(/\x1b\[\d/)
+    const plain = await run({CLICOLOR_FORCE: '1', NO_COLOR: '1'})
+    expect(plain.stdout).not.toMatch(/\x1b\[/)
+  })
 })

@@ -70,6 +70,15 @@ describe('colorEnabled', () => {
     expect(on({FORCE_COLOR: 'whatever'}, false)).toBe(false)
   })
 
+  it('reads CLICOLOR_FORCE (on when piped, below NO_COLOR) and CLICOLOR=0 (off on a terminal)', () => {
+    expect(on({CLICOLOR_FORCE: '1'}, false)).toBe(true)
+    expect(on({CLICOLOR_FORCE: '0'}, false)).toBe(false)
+    expect(on({CLICOLOR_FORCE: ''}, false)).toBe(false)
+    expect(on({CLICOLOR_FORCE: '1', NO_COLOR: '1'}, false)).toBe(false)
+    expect(on({CLICOLOR: '0'}, true)).toBe(false)
+    expect(on({CLICOLOR: '1'}, false)).toBe(false)
+  })
+
   it('lets --no-color win over everything; --color alone changes nothing', () => {
     expect(on({FORCE_COLOR: '3'}, true, false)).toBe(false)
     expect(on({}, false, true)).toBe(false)

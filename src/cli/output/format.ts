@@ -27,7 +27,8 @@ export function resolveFormat(options: {output?: string; json?: boolean; stdoutI
 /**
  * Whether to colour output. In order: `--no-color` (flag false) always wins; `FORCE_COLOR` set
  * decides next (`0`/`false` off; empty, `true` or a level >= 1 on, even when piped); a non-empty
- * `NO_COLOR` turns colour off; `TERM=dumb` too; otherwise colour on a TTY only.
+ * `NO_COLOR` turns colour off; `CLICOLOR_FORCE` other than empty or `0` turns it on, even when piped
+ * (as gh reads it); `CLICOLOR=0` and `TERM=dumb` turn it off; otherwise colour on a TTY only.
  * `flag: true` (an explicit `--color`) is treated like no flag: automatic.
  */
 export function colorEnabled(options: {flag?: boolean; env: Record<string, string | undefined>; isTTY: boolean}): boolean {
@@ -36,7 +37,8 @@ export function colorEnabled(options: {flag?: boolean; env: Record<string, strin
   const forced = forceColor(env.FORCE_COLOR)
   if (forced !== undefined) return forced
   if (env.NO_COLOR) return false
-  if (env.TERM === 'dumb') return false
+  if (env.CLICOLOR_FORCE && env.CLICOLOR_FORCE !== '0') return true
+  if (env.CLICOLOR === '0' || env.TERM === 'dumb') return false
   return isTTY
 }
 
