@@ -16,14 +16,14 @@ after which the till portal commands act as that customer.`
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --customer 5e9c0c57-3f4e-4a8a-9d61-2b0b1d2c3e4f',
-    '<%= config.bin %> <%= command.id %> --external-customer usr_00042 --return-url https://example.com/account',
+    '<%= config.bin %> <%= command.id %> --external-customer usr_00003 --return-url https://example.com/account',
     {
       description: "A team customer's session acts as one of its members",
       command: '<%= config.bin %> <%= command.id %> --external-customer team_00001 --external-member initech_bill',
     },
     {
       description: 'Act as that customer in this shell',
-      command: 'export TILL_CUSTOMER_TOKEN=$(<%= config.bin %> <%= command.id %> --external-customer usr_00042 --token-only)',
+      command: 'export TILL_CUSTOMER_TOKEN=$(<%= config.bin %> <%= command.id %> --external-customer usr_00003 --token-only)',
     },
   ]
 

@@ -9,7 +9,7 @@ export default class PortalBenefitGrantsGet extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5e4d3c2b-1a09-4f8e-b7d6-c5b4a3928170',
-    '<%= config.bin %> <%= command.id %> 5e4d3c2b-1a09-4f8e-b7d6-c5b4a3928170 --as-customer usr_00042 --json',
+    '<%= config.bin %> <%= command.id %> 5e4d3c2b-1a09-4f8e-b7d6-c5b4a3928170 --as-customer usr_00003 --json',
   ]
 
   static override args = {id: Args.string({description: 'Benefit grant id.', required: true, ignoreStdin: true})}

@@ -8,7 +8,7 @@ import {PortalCommand} from '../../../areas/portal/command.js'
 export default class PortalBenefitGrantsList extends PortalCommand {
   static override summary = 'List the benefits granted to the signed-in customer, most recently granted first.'
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --type license_keys --json']
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00003 --type license_keys --json']
 
   static override flags = {
     ...outputFlags,

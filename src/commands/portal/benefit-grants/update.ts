@@ -12,7 +12,7 @@ export default class PortalBenefitGrantsUpdate extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 5e4d3c2b-1a09-4f8e-b7d6-c5b4a3928170 --account-id 1234567',
-    '<%= config.bin %> <%= command.id %> 5e4d3c2b-1a09-4f8e-b7d6-c5b4a3928170 --disconnect --as-customer usr_00042 --yes',
+    '<%= config.bin %> <%= command.id %> 5e4d3c2b-1a09-4f8e-b7d6-c5b4a3928170 --disconnect --as-customer usr_00003 --yes',
   ]
 
   static override args = {id: Args.string({description: 'Benefit grant id.', required: true, ignoreStdin: true})}

@@ -7,7 +7,7 @@ export default class PortalCustomerShow extends PortalCommand {
   static override description =
     'Acts as the customer of TILL_CUSTOMER_TOKEN, or of --as-customer / --as-customer-id (a session made with the organization token for this command only).'
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --json']
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00003 --json']
 
   static override flags = {...outputFlags}
 

@@ -15,7 +15,7 @@ export default class PortalCustomerUpdate extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --billing-name "Acme GmbH" --country DE --line1 "Unter den Linden 5" --postal-code 10117 --city Berlin',
-    '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --line2 "Floor 3"',
+    '<%= config.bin %> <%= command.id %> --as-customer usr_00003 --line2 "Floor 3"',
     '<%= config.bin %> <%= command.id %> --default-payment-method 3c2b1a09-8f7e-4d6c-b5a4-938271605f4e',
   ]
 

@@ -10,7 +10,7 @@ export default class PortalEmailRequest extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> ada@new.example.com',
-    '<%= config.bin %> <%= command.id %> ada@new.example.com --as-customer usr_00042',
+    '<%= config.bin %> <%= command.id %> ada@new.example.com --as-customer usr_00003',
   ]
 
   static override args = {email: Args.string({description: 'The new e-mail address.', required: true, ignoreStdin: true})}

@@ -13,7 +13,7 @@ export default class PortalLicenseKeysActivate extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --organization-id 1dbfc517-0bbf-4301-9ba8-555ca42b9737 --label "Ada\'s laptop"',
-    '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --as-customer usr_00042 --label build-server --metadata os=linux --condition machine=ab12cd --json',
+    '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --as-customer usr_00003 --label build-server --metadata os=linux --condition machine=ab12cd --json',
   ]
 
   static override args = {key: Args.string({description: 'The license key.', required: true, ignoreStdin: true})}

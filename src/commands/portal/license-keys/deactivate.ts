@@ -12,7 +12,7 @@ export default class PortalLicenseKeysDeactivate extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --activation 3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f --organization-id 1dbfc517-0bbf-4301-9ba8-555ca42b9737',
-    '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --activation 3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f --as-customer usr_00042 --yes',
+    '<%= config.bin %> <%= command.id %> TILL-7K2M-9QXP-3HWD-A4TZ --activation 3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f --as-customer usr_00003 --yes',
   ]
 
   static override args = {key: Args.string({description: 'The license key.', required: true, ignoreStdin: true})}

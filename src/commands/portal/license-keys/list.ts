@@ -7,7 +7,7 @@ import {PortalCommand} from '../../../areas/portal/command.js'
 export default class PortalLicenseKeysList extends PortalCommand {
   static override summary = "List the signed-in customer's license keys, newest first."
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00042 -o jsonl']
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00003 -o jsonl']
   static override flags = {
     ...outputFlags,
     ...pageFlags,

@@ -10,7 +10,7 @@ export default class PortalOrdersList extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
-    '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --billing-type recurring --all -o jsonl',
+    '<%= config.bin %> <%= command.id %> --as-customer usr_00003 --billing-type recurring --all -o jsonl',
   ]
 
   static override flags = {

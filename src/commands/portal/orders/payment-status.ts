@@ -10,7 +10,7 @@ export default class PortalOrdersPaymentStatus extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
-    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --as-customer usr_00042 --json',
+    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --as-customer usr_00003 --json',
   ]
 
   static override args = {id: Args.string({description: 'Order id.', required: true, ignoreStdin: true})}

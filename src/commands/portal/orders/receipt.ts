@@ -12,7 +12,7 @@ export default class PortalOrdersReceipt extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d',
-    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --download receipt.pdf --as-customer usr_00042',
+    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --download receipt.pdf --as-customer usr_00003',
   ]
 
   static override args = {id: Args.string({description: 'Order id.', required: true, ignoreStdin: true})}

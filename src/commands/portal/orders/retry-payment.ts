@@ -13,7 +13,7 @@ export default class PortalOrdersRetryPayment extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --payment-method 3c2b1a09-8f7e-4d6c-b5a4-938271605f4e',
-    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --confirmation-token ctoken_1Q2w3E4r5T6y --as-customer usr_00042 --yes',
+    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --confirmation-token ctoken_1Q2w3E4r5T6y --as-customer usr_00003 --yes',
   ]
 
   static override args = {id: Args.string({description: 'Order id.', required: true, ignoreStdin: true})}

@@ -14,7 +14,7 @@ export default class PortalOrdersUpdate extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --billing-name "Acme GmbH" --country DE --line1 "Unter den Linden 5" --postal-code 10117 --city Berlin',
-    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --as-customer usr_00042 --line2 "Floor 3"',
+    '<%= config.bin %> <%= command.id %> 7d1c2b3a-5e6f-4a8b-9c0d-1e2f3a4b5c6d --as-customer usr_00003 --line2 "Floor 3"',
   ]
 
   static override args = {id: Args.string({description: 'Order id.', required: true, ignoreStdin: true})}

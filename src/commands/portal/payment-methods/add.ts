@@ -12,7 +12,7 @@ export default class PortalPaymentMethodsAdd extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> --confirmation-token ctoken_1Q2w3E4r5T6y --default',
-    '<%= config.bin %> <%= command.id %> --confirmation-token ctoken_1Q2w3E4r5T6y --return-url https://example.com/account --as-customer usr_00042',
+    '<%= config.bin %> <%= command.id %> --confirmation-token ctoken_1Q2w3E4r5T6y --return-url https://example.com/account --as-customer usr_00003',
   ]
 
   static override flags = {

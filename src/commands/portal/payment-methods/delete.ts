@@ -10,7 +10,7 @@ export default class PortalPaymentMethodsDelete extends PortalCommand {
     'The subscriptions it pays move to another saved method (the default first). The last method a live paid subscription needs cannot be deleted: add another one, or cancel the subscription, first. Confirmed on a terminal; --yes is needed otherwise.'
   static override examples = [
     '<%= config.bin %> <%= command.id %> 3c2b1a09-8f7e-4d6c-b5a4-938271605f4e',
-    '<%= config.bin %> <%= command.id %> 3c2b1a09-8f7e-4d6c-b5a4-938271605f4e --as-customer usr_00042 --yes',
+    '<%= config.bin %> <%= command.id %> 3c2b1a09-8f7e-4d6c-b5a4-938271605f4e --as-customer usr_00003 --yes',
   ]
 
   static override args = {id: Args.string({description: 'Payment method id.', required: true, ignoreStdin: true})}

@@ -7,7 +7,7 @@ export default class PortalPaymentMethodsList extends PortalCommand {
   static override description =
     "The default one is the customer's default_payment_method_id (till portal customer show); change it with till portal customer update --default-payment-method ID."
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --json']
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00003 --json']
 
   static override flags = {...outputFlags, ...pageFlags}
 

@@ -7,7 +7,7 @@ export default class PortalSessionShow extends PortalCommand {
   static override description =
     'Reads the authenticated user and the session itself (its expiry and return URL). Acts as TILL_CUSTOMER_TOKEN, or as --as-customer / --as-customer-id with a session made for this command only.'
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --json']
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --as-customer usr_00003 --json']
 
   static override flags = {...outputFlags}
 

@@ -13,7 +13,7 @@ export default class PortalSubscriptionsCancel extends PortalCommand {
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09',
-    '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09 --as-customer usr_00042 --reason too_expensive --yes',
+    '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09 --as-customer usr_00003 --reason too_expensive --yes',
   ]
 
   static override args = {id: Args.string({description: 'Subscription id.', required: true, ignoreStdin: true})}

@@ -7,7 +7,7 @@ import {PortalCommand} from '../../../areas/portal/command.js'
 export default class PortalSubscriptionsList extends PortalCommand {
   static override summary = "List the signed-in customer's subscriptions, most recently started first."
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %> --active', '<%= config.bin %> <%= command.id %> --as-customer usr_00042 --all -o jsonl']
+  static override examples = ['<%= config.bin %> <%= command.id %> --active', '<%= config.bin %> <%= command.id %> --as-customer usr_00003 --all -o jsonl']
 
   static override flags = {
     ...outputFlags,

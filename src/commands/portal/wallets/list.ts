@@ -7,7 +7,7 @@ import {listPortalWallets} from '../../../client/resources/portal-account.js'
 export default class PortalWalletsList extends PortalCommand {
   static override summary = "The signed-in customer's wallets: its balance with the organization, per currency."
   static override enableJsonFlag = true
-  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --sort -balance --as-customer usr_00042 --json']
+  static override examples = ['<%= config.bin %> <%= command.id %>', '<%= config.bin %> <%= command.id %> --sort -balance --as-customer usr_00003 --json']
 
   static override flags = {
     ...outputFlags,
