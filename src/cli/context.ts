@@ -15,7 +15,7 @@ import {retiringVersionWarning, warningDue} from './config/version-warning.js'
 import {requestDeadlineMs} from './settings.js'
 import {terminalLines} from './output/format.js'
 
-import {answers, memberNeeded} from './reachability.js'
+import {answers, sessionRefused} from './reachability.js'
 export {ENVIRONMENT_BUDGETS, PER_IP_BUDGET, resolveProfile, type ResolvedProfile, type ResolveInput} from './config/resolve-profile.js'
 import {PER_IP_BUDGET, resolveProfile, type ResolvedProfile} from './config/resolve-profile.js'
 import {longRun} from './one-arena.js'
@@ -212,7 +212,7 @@ export class Context {
             as.customerId ? {customer_id: as.customerId, ...member} : {external_customer_id: as.externalId, ...member},
           )
           .catch((error: unknown) => {
-            throw memberNeeded(error, as) ?? error
+            throw sessionRefused(error, as) ?? error
           })
         token = session.token
         this.debug(`created a customer session for customer ${session.customer_id}`)

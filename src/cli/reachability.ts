@@ -1,8 +1,9 @@
 // Two small pieces of the command context (context.ts): whether anything answers at a URL, and the
-// service's 422 for a team customer's portal session without a member, in one line naming the flags.
+// service's 422s for a customer session (server/polar/customer_session/service.py: no such customer, no
+// such member, a team customer without a member) in one line naming the command's flags.
 import {connect} from 'node:net'
 
-import {type TillError, usageError} from '../client/till-error.js'
+import {ExitCode, TillError, usageError} from '../client/till-error.js'
 
 /** True when something accepts TCP connections at the URL's host and port. */
 export function answers(url: string, timeoutMs = 500): Promise<boolean> {
@@ -20,14 +21,36 @@ export function answers(url: string, timeoutMs = 500): Promise<boolean> {
   })
 }
 
-/** The service's 422 for a team customer's session without a member, as one line naming the flags. */
-export function memberNeeded(error: unknown, as: {externalId?: string; customerId?: string}): TillError | undefined {
+/** The flags a command names the customer of a session with. */
+export interface SessionFlags {
+  external: string
+  id: string
+  member: string
+}
+
+const PORTAL_FLAGS: SessionFlags = {external: '--as-customer', id: '--as-customer-id', member: '--as-member-external-id EXTERNAL_ID or --as-member ID'}
+
+/**
+ * The service's 422 for a customer session, as one line naming the flags: a customer that does not exist
+ * is not found (exit 3), a team customer's session without a member a usage error. Undefined for others.
+ */
+export function sessionRefused(error: unknown, as: {externalId?: string; customerId?: string}, flags = PORTAL_FLAGS): TillError | undefined {
   const detail = (error as {status?: number; body?: {detail?: Array<{loc?: unknown[]; msg?: string}>}}).body?.detail
-  const required = (d: {loc?: unknown[]; msg?: string}) => d.loc?.at(-1) === 'member_id' && /required/.test(d.msg ?? '')
-  if ((error as {status?: number}).status !== 422 || !Array.isArray(detail) || !detail.some(required)) return undefined
+  if ((error as {status?: number}).status !== 422 || !Array.isArray(detail)) return undefined
   const customer = as.externalId ?? as.customerId
+  const missing = detail.find((d) => ['customer_id', 'external_customer_id'].includes(String(d.loc?.at(-1))) && /does not exist/.test(d.msg ?? ''))
+  if (missing) {
+    const what = as.externalId ? `the external id ${as.externalId} (${flags.external})` : `the id ${as.customerId} (${flags.id})`
+    return new TillError(
+      `no customer of this organization has ${what}`,
+      ExitCode.notFound,
+      as.externalId ? 'the customers and their external ids: till customers list --columns id,external_id,email' : 'the customers: till customers list',
+    )
+  }
+  const required = (d: {loc?: unknown[]; msg?: string}) => d.loc?.at(-1) === 'member_id' && /required/.test(d.msg ?? '')
+  if (!detail.some(required)) return undefined
   return usageError(
     `${customer} is a team customer: its portal session acts as one of its members`,
-    `add --as-member-external-id EXTERNAL_ID or --as-member ID (see: till customers members list ${as.externalId ? `--external-id ${as.externalId}` : as.customerId})`,
+    `add ${flags.member} (see: till customers members list ${as.externalId ? `--external-id ${as.externalId}` : as.customerId})`,
   )
 }

@@ -1,12 +1,15 @@
 // The customers the examples act for exist in the emulator's seed: every external customer id (usr_NNNNN)
 // in the README, docs/ (the generated command reference included) and the commands' own examples names
-// a customer of the default store, so that an example runs as written against a fresh install.
+// a customer of the default store, so that an example runs as written against a fresh install. One the
+// store lacks is "not found" (exit 3), named by the flag that gave it.
 import {readdirSync, readFileSync, statSync} from 'node:fs'
 import {join, relative} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
+import {envVars, sandbox, type Sandbox} from '../helpers/cli.js'
 import {api, ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {runInProcess} from '../helpers/in-process.js'
 
 function textFiles(dir: string, ending: RegExp): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -27,11 +30,14 @@ function exampleCustomers(): Map<string, string> {
 
 describe("the examples' customers", () => {
   let emulator: Emulator
+  let box: Sandbox
   beforeAll(async () => {
     emulator = await startEmulator()
+    box = sandbox()
   })
   afterAll(async () => {
     await emulator?.stop()
+    box?.cleanup()
   })
 
   it('every external customer id an example names is a customer of the default seed', async () => {
@@ -41,5 +47,17 @@ describe("the examples' customers", () => {
       const res = await api(emulator.production, 'GET', `/customers/external/${id}`)
       expect(res.status, `${id} (named in ${file}) is not in the seed`).toBe(200)
     }
+  })
+
+  it('a customer the store lacks is not found (exit 3), named by the flag that gave it, for the portal and sessions', async () => {
+    const till = (args: string[]) => runInProcess(args, {env: box.env({...envVars(emulator.production), TILL_ENV: 'local'})})
+    const portal = await till(['portal', 'orders', 'list', '--as-customer', 'usr_99999'])
+    expect(portal.code).toBe(3)
+    expect(portal.stderr).toContain('Error: no customer of this organization has the external id usr_99999 (--as-customer)')
+    expect(portal.stderr).not.toContain('body.external_customer_id')
+    const session = await till(['sessions', 'create', '--external-customer', 'usr_99999'])
+    expect(session.code).toBe(3)
+    expect(session.stderr).toContain('Error: no customer of this organization has the external id usr_99999 (--external-customer)')
+    expect(session.stderr).toContain('Hint: the customers and their external ids: till customers list --columns id,external_id,email')
   })
 })

@@ -1,6 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {createCustomerSession, type SessionCreate} from '../../client/resources/customer-sessions.js'
+import {sessionRefused} from '../../cli/reachability.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {usageError} from '../../client/till-error.js'
 import {customerSessionColumns} from '../../areas/portal/columns.js'
@@ -58,7 +59,10 @@ after which the till portal commands act as that customer.`
     if (Object.values(customer)[0] === '') throw usageError('the customer id is empty')
     const member = flags.member ? {member_id: flags.member} : flags['external-member'] ? {external_member_id: flags['external-member']} : {}
     const body: SessionCreate = {...customer, ...member, return_url: flags['return-url']}
-    const session = await createCustomerSession(await this.ctx.client(), body)
+    const as = 'external_customer_id' in customer ? {externalId: customer.external_customer_id} : {customerId: customer.customer_id}
+    const session = await createCustomerSession(await this.ctx.client(), body).catch((error: unknown) => {
+      throw sessionRefused(error, as, {external: '--external-customer', id: '--customer', member: '--external-member EXTERNAL_ID or --member ID'}) ?? error
+    })
     if (flags['token-only']) {
       this.ctx.io.stdout.write(`${session.token}\n`)
       return
