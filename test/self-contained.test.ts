@@ -96,3 +96,15 @@ describe('a clone with nothing beside it', () => {
     for (const entry of entries) expect(entry.source, JSON.stringify(entry).slice(0, 80)).toMatch(/\w{3,}/)
   })
 })
+
+describe('an install from the lockfile', () => {
+  it("decides every dependency's install script in package.json's allowScripts, so npm ci warns of none", () => {
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {packages: Record<string, {hasInstallScript?: boolean}>}
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {allowScripts?: Record<string, boolean>}
+    const scripted = Object.entries(lock.packages)
+      .filter(([path, entry]) => path !== '' && entry.hasInstallScript)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length))
+    expect(scripted.length).toBeGreaterThan(0)
+    for (const name of scripted) expect(typeof pkg.allowScripts?.[name], `${name} in allowScripts`).toBe('boolean')
+  })
+})
