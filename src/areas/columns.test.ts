@@ -38,7 +38,10 @@ describe('selectColumns', () => {
     const {message, unknown, valid, exitCode} = error as ColumnError
     expect(unknown).toEqual(['nmae', 'colour'])
     expect(exitCode).toBe(2)
-    expect(message).toMatch(/^Unknown columns "nmae", "colour"\. Valid columns: id, name, type, price, archived, visibility, created_at, modified_at, /)
+    expect(message).toMatch(
+      /^Unknown columns "nmae", "colour"\. Did you mean "name"\? Valid columns: id, name, type, price, archived, visibility, created_at, /,
+    )
+    expect(() => selectColumns(columns, defaults, 'idd', fields)).toThrow(/^Unknown column "idd"\. Did you mean "id"\? Valid columns: id, /)
     expect(valid).toContain('metadata')
     expect(() => selectColumns(columns, defaults, 'nope', fields)).toThrow(/^Unknown column "nope"\./)
     expect(() => selectColumns(columns, defaults, ' , ', fields)).toThrow(/^No columns given\. Valid columns: id, /)
@@ -149,7 +152,7 @@ describe('columnsFor', () => {
     const chosen = columnsFor('widgets', 'email,metadata') as (first: Row | undefined) => Array<{key: string}>
     expect(keys(chosen(first))).toEqual(['email', 'metadata'])
     const wrong = columnsFor('widgets', 'emial') as (first: Row | undefined) => unknown
-    expect(() => wrong(first)).toThrow(/Unknown column "emial"\. Valid columns: id, created_at, modified_at, email, /)
+    expect(() => wrong(first)).toThrow(/Unknown column "emial"\. Did you mean "email"\? Valid columns: id, created_at, modified_at, email, /)
   })
 
   it('leaves id and created_at out of the defaults when rows have none', () => {

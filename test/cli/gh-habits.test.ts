@@ -67,4 +67,10 @@ describe('command names from gh and the Stripe CLI', {timeout: scaled(60_000)}, 
     const plain = await run({CLICOLOR_FORCE: '1', NO_COLOR: '1'})
     expect(plain.stdout).not.toMatch(/\x1b\[/)
   })
+
+  it("gh's `--json FIELDS` with a mistyped field names the near one", async () => {
+    const r = await till(['products', 'list', '--json', 'idd'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain('Error: Unknown column "idd". Did you mean "id"? Valid columns: id, ')
+  })
 })

@@ -2,6 +2,7 @@
 // JSON output with --columns keeps only those fields (projectRow), with the API's values untouched.
 import {ExitCode, TillError} from '../../client/till-error.js'
 import {formatBytes, formatIso, formatMoney, formatRelative, isMoney, looksLikeDatetime, text, type Money} from './format.js'
+import {nearestName} from '../suggest.js'
 
 export type Row = Record<string, unknown>
 
@@ -66,7 +67,10 @@ export class ColumnError extends TillError {
     readonly valid: string[],
   ) {
     const names = unknown.map((n) => `"${n}"`).join(', ')
-    const problem = unknown.length === 0 ? 'No columns given.' : `Unknown column${unknown.length > 1 ? 's' : ''} ${names}.`
+    // the valid name nearest to each unknown one, when one is near enough to be meant (`idd` -> `id`)
+    const near = unknown.map((n) => nearestName(n, valid)).filter((n): n is string => n !== undefined)
+    const meant = near.length > 0 ? ` Did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''
+    const problem = unknown.length === 0 ? 'No columns given.' : `Unknown column${unknown.length > 1 ? 's' : ''} ${names}.${meant}`
     super(`${problem} Valid columns: ${valid.join(', ')}.`, ExitCode.usage)
     this.name = 'ColumnError'
   }
