@@ -110,6 +110,14 @@ describe('formatMoney', () => {
     expect(formatMoney(-100000, 'eur', {grouping: true})).toBe('-€1,000.00')
     expect(formatMoney(1200, 'xyz')).toBe('12.00 XYZ')
   })
+
+  it('shows a whole amount of a currency the service counts in hundredths but people write whole (ISK, HUF) without decimals', () => {
+    expect(formatMoney(500000, 'isk')).toBe('5000 ISK')
+    expect(formatMoney(500000, 'isk', {grouping: true})).toBe('5,000 ISK')
+    expect(formatMoney(-120000, 'huf')).toBe('-1200 HUF')
+    expect(formatMoney(500050, 'isk')).toBe('5000.50 ISK')
+    expect(formatMoney(500000, 'sek')).toBe('5000.00 SEK')
+  })
 })
 
 describe('formatRelative', () => {
@@ -190,7 +198,7 @@ describe('minorDigits', () => {
   it("is the service's own for the currencies it takes: whole units for its zero-decimal ones, hundredths for ISK, HUF, COP, UGX", () => {
     expect(['isk', 'huf', 'cop', 'ugx', 'twd', 'idr', 'usd'].map((c) => minorDigits(c))).toEqual([2, 2, 2, 2, 2, 2, 2])
     expect(['JPY', 'krw', 'clp', 'vnd', 'xof'].map((c) => minorDigits(c))).toEqual([0, 0, 0, 0, 0])
-    expect(formatMoney(1_000_000, 'cop')).toBe('10000.00 COP')
+    expect(formatMoney(1_000_000, 'cop')).toBe('10000 COP')
   })
 })
 

@@ -138,7 +138,11 @@ function decimal(minor: number, digits: number, grouping: boolean): string {
  */
 export function formatMoney(amount: number, currency: string, options: {grouping?: boolean} = {}): string {
   const code = currency.toUpperCase()
-  const text = decimal(Math.abs(amount), minorDigits(code), options.grouping ?? false)
+  const digits = minorDigits(code)
+  // a currency the service counts in hundredths but people write without decimals (ISK, HUF, COP): a whole
+  // amount is shown whole (`5000 ISK`), one with hundredths keeps them
+  const whole = digits > 0 && ZERO_DIGITS.has(code) && amount % 10 ** digits === 0
+  const text = whole ? decimal(Math.abs(amount) / 10 ** digits, 0, options.grouping ?? false) : decimal(Math.abs(amount), digits, options.grouping ?? false)
   const sign = amount < 0 ? '-' : ''
   const symbol = SYMBOLS[code]
   return symbol ? `${sign}${symbol}${text}` : `${sign}${text} ${code}`
