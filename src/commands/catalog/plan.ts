@@ -9,7 +9,7 @@ import {sinkFor} from '../../cli/output/sink.js'
 import {longCatalog, longRun} from '../../cli/one-arena.js'
 
 export default class CatalogPlan extends BaseCommand {
-  static override summary = 'Show what applying a catalog file to an environment would change.'
+  static override summary = `Show what applying a catalog file to an environment would change; exits ${ExitCode.changesPending} when changes are pending.`
   static override description =
     `Reads the environment and prints a diff: + for an object to create, ~ for one to update (with each changed field, money with its currency), - for one to archive (--prune), and ! for one the environment has but the file does not (kept). Where the service cannot change a field in place (a price's amount: prices are replaced, not edited; a meter's filter once it counts events) the plan says what apply will do instead. Nothing is written.
 
