@@ -29,6 +29,11 @@ export interface RequestOptions {
   /** Extra budgets for this route (the 3/s license-key routes). */
   budgets?: Budget[]
   signal?: AbortSignal
+  /**
+   * Gives the request up while it waits for the rate budget, before anything is sent (a NotSentError);
+   * once sent it runs to its answer. A bulk job's first Ctrl-C.
+   */
+  unsent?: AbortSignal
   /** The body already serialized as JSON (large bulk bodies built from pre-serialized parts); replaces `body`. */
   json?: string
   /** A write the service deduplicates (events that all carry an `external_id`): safe to send again after a 5xx or a dropped connection. */
@@ -207,7 +212,7 @@ export class ApiClient {
     // a deadline of the request's own also lifts the agent's wait for the answer's first and next bytes
     const waits = opts.deadlineMs === undefined ? {} : {headersTimeout: opts.deadlineMs, bodyTimeout: opts.deadlineMs}
     for (let attempt = 1; ; attempt++) {
-      const ticket = await this.options.pacer.acquire(budgets, holdGate)
+      const ticket = await this.options.pacer.acquire(budgets, holdGate, opts.unsent)
       const started = this.now()
       this.debug(`→ ${method} ${url} [${this.options.label}${version ? `, Polar-Version ${version}` : ''}]${attempt > 1 ? ` attempt ${attempt}` : ''}`)
       let status: number

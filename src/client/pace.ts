@@ -119,6 +119,30 @@ export interface PacerOptions {
 
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
+/** A request given up while it waited for its budget: nothing of it was sent. */
+export class NotSentError extends Error {
+  constructor() {
+    super('stopped before it was sent (it was waiting for the rate budget)')
+    this.name = 'NotSentError'
+  }
+}
+
+/** Waits `ms` with `sleep`, or throws NotSentError as soon as `unsent` is aborted. */
+async function waitUnlessStopped(sleep: (ms: number) => Promise<void>, ms: number, unsent?: AbortSignal): Promise<void> {
+  if (!unsent) return sleep(ms)
+  if (unsent.aborted) throw new NotSentError()
+  let stop: () => void = () => {}
+  const stopped = new Promise<never>((_, reject) => {
+    stop = () => reject(new NotSentError())
+    unsent.addEventListener('abort', stop, {once: true})
+  })
+  try {
+    await Promise.race([sleep(ms), stopped])
+  } finally {
+    unsent.removeEventListener('abort', stop)
+  }
+}
+
 /** A counted request: `settle` moves its entry to when its answer came back. */
 export interface Ticket {
   budgets: Budget[]
@@ -165,10 +189,12 @@ export class Pacer {
 
   /**
    * Waits until no 429 hold covers the request and one more request fits every budget, and counts it.
-   * `gate` is told about each hold before it is waited out.
+   * `gate` is told about each hold before it is waited out. Aborting `unsent` ends the wait with a
+   * NotSentError (the first Ctrl-C of a bulk job drops what is not on the wire yet).
    */
-  async acquire(budgets: Budget[], gate?: HoldGate): Promise<Ticket> {
-    if (budgets.length === 0) return this.acquireUnpaced(gate)
+  async acquire(budgets: Budget[], gate?: HoldGate, unsent?: AbortSignal): Promise<Ticket> {
+    if (unsent?.aborted) throw new NotSentError()
+    if (budgets.length === 0) return this.acquireUnpaced(gate, unsent)
     for (;;) {
       const {wait, held, until, at} = await this.update(
         (state) => {
@@ -184,12 +210,12 @@ export class Pacer {
       if (wait === 0) return {budgets, at}
       if (held) {
         await gate?.({ms: wait, until, own: until <= this.ownHold})
-        await this.sleep(wait)
+        await waitUnlessStopped(this.sleep, wait, unsent)
         continue
       }
       const tightest = budgets.find((b) => (this.memory[b.name] ?? []).length >= b.limit)?.name ?? budgets[0]!.name
       this.options.onWait?.(wait, tightest)
-      await this.sleep(wait)
+      await waitUnlessStopped(this.sleep, wait, unsent)
     }
   }
 
@@ -204,10 +230,10 @@ export class Pacer {
   }
 
   /** Without budgets nothing is counted or shared, but this pacer's own 429s are still waited out. */
-  private async acquireUnpaced(gate?: HoldGate): Promise<Ticket> {
+  private async acquireUnpaced(gate?: HoldGate, unsent?: AbortSignal): Promise<Ticket> {
     for (let wait = this.ownHold - this.now(); wait > 0; wait = this.ownHold - this.now()) {
       await gate?.({ms: wait, until: this.ownHold, own: true})
-      await this.sleep(wait)
+      await waitUnlessStopped(this.sleep, wait, unsent)
     }
     return {budgets: [], at: this.now()}
   }

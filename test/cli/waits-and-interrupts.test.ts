@@ -62,7 +62,7 @@ describe('issue 47: waits and interrupts', {timeout: scaled(90_000)}, () => {
     const screen = renderScreen(r.raw, 80)
     const at = screen.findIndex((l) => l.startsWith('Interrupted: '))
     expect(at, screen.join('\n')).toBeGreaterThanOrEqual(0)
-    expect(screen[at]).toBe('Interrupted: finishing the requests in flight (Ctrl-C again to quit at once)…')
+    expect(screen[at]).toBe('Interrupted: sending no more; finishing what is sent (Ctrl-C again to quit)…')
     // nothing of the bar is left on the screen, above or below
     expect(
       screen.filter((l) => /% \||rejected \|/.test(l)),

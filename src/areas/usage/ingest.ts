@@ -6,6 +6,7 @@
 import type {ApiClient} from '../../client/client.js'
 import {ApiError, NetworkError, OutcomeUnknownError} from '../../client/errors.js'
 import type {EventInput, IngestResult} from '../../client/resources/events.js'
+import {NotSentError} from '../../client/pace.js'
 import {neverSent} from '../../client/retry.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
 import {isSettled, rangeText, type Checkpoint, type Range} from './checkpoint.js'
@@ -158,8 +159,11 @@ export class Ingester {
     await this.drain()
     this.checkpoint.save()
     if (this.failure) throw this.failure
-    return {...this.progress, resumedLines, interrupted, rejectedLines: [...this.rejectedLines].sort((a, b) => a - b)}
+    return {...this.progress, resumedLines, interrupted: interrupted || this.stoppedUnsent, rejectedLines: [...this.rejectedLines].sort((a, b) => a - b)}
   }
+
+  /** Set when a batch was given up before it was sent (the run was interrupted while it waited for the budget). */
+  private stoppedUnsent = false
 
   /** Lines skipped as invalid inside the batch being filled; settled with it. */
   private pendingRejected: number[] = []
@@ -190,9 +194,16 @@ export class Ingester {
     while (events.length > 0) {
       try {
         this.progress.requests++
-        result = await postBatch(this.client, json, replayable)
+        result = await postBatch(this.client, json, replayable, this.options.signal)
         break
       } catch (error) {
+        if (error instanceof NotSentError) {
+          // stopped while it waited for the budget: nothing was sent, its lines are left for a resumed run
+          this.progress.requests--
+          this.stoppedUnsent = true
+          if (this.checkpoint.data.sending?.length) this.checkpoint.doneSending(batch.range)
+          return
+        }
         const named = error instanceof ApiError && error.status === 422 && this.options.skipInvalid ? linesOf422(error, {...batch, events, json, lines}) : []
         if (named.length === 0) {
           this.fail(error as Error, {...batch, events, json, lines}, replayable)
@@ -254,6 +265,6 @@ export class Ingester {
 }
 
 /** One request from events serialized already; re-sent after a 5xx or a dropped connection only when replayable. */
-export function postBatch(client: ApiClient, events: string[], replayable: boolean): Promise<IngestResult> {
-  return client.post<IngestResult>('/events/ingest', undefined, {json: `{"events":[${events.join(',')}]}`, replayable})
+export function postBatch(client: ApiClient, events: string[], replayable: boolean, unsent?: AbortSignal): Promise<IngestResult> {
+  return client.post<IngestResult>('/events/ingest', undefined, {json: `{"events":[${events.join(',')}]}`, replayable, unsent})
 }

@@ -146,7 +146,7 @@ A file's ingest keeps a journal of the settled lines in till's data folder, as e
       // the bar is cleared first: redrawn, it would write over this line
       view.stop()
       this.ctx.waitShown = undefined
-      io.stderr.write('Interrupted: finishing the requests in flight (Ctrl-C again to quit at once)…\n')
+      io.stderr.write('Interrupted: sending no more; finishing what is sent (Ctrl-C again to quit)…\n')
     }
     process.on('SIGINT', onInterrupt)
     const started = Date.now()
