@@ -231,10 +231,10 @@ describe('till portal', () => {
       expect(theirs.code).toBe(3)
     })
 
-    it('an unknown customer is a usage error; no customer at all says how to give one', async () => {
+    it('an unknown customer is not found, named by its flag; no customer at all says how to give one', async () => {
       const unknown = await till(['portal', 'orders', 'list', '--as-customer', 'nobody-has-this-id'])
-      expect(unknown.code).toBe(2)
-      expect(unknown.stderr).toContain('Customer does not exist')
+      expect(unknown.code).toBe(3)
+      expect(unknown.stderr).toContain('no customer of this organization has the external id nobody-has-this-id (--as-customer)')
       const none = await till(['portal', 'orders', 'list'])
       expect(none.code).toBe(2)
       expect(none.stderr).toContain('TILL_CUSTOMER_TOKEN')

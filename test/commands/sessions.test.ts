@@ -103,7 +103,7 @@ describe('till sessions create', () => {
     expectNoToken(r.stderr, token, 'stderr')
   })
 
-  it('usage errors (exit 2): no customer without a terminal, both ids, an unknown customer', async () => {
+  it('usage errors (exit 2): no customer without a terminal, both ids; an unknown customer is not found (exit 3)', async () => {
     const none = await till(['sessions', 'create'])
     expect(none.code).toBe(2)
     expect(none.stderr).toContain('--customer or --external-customer')
@@ -114,8 +114,8 @@ describe('till sessions create', () => {
     expect(both.stdout).toBe('')
 
     const unknown = await till(['sessions', 'create', '--external-customer', 'nobody-has-this-id'])
-    expect(unknown.code).toBe(2)
-    expect(unknown.stderr).toContain('body.external_customer_id: Customer does not exist.')
+    expect(unknown.code).toBe(3)
+    expect(unknown.stderr).toContain('no customer of this organization has the external id nobody-has-this-id (--external-customer)')
     expect(unknown.stdout).toBe('')
   })
 
