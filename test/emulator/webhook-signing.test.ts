@@ -117,7 +117,9 @@ describe('webhook signing and versions', () => {
       ['2025-01', 'Value error, Invalid API version: 2025-01'],
       ['latest', 'Value error, Invalid version string: latest'],
     ]) {
-      const create = await api(env, 'POST', '/webhooks/endpoints', {body: {url: `${receiver.url}/bad`, format: 'raw', events: ['order.paid'], api_version: value}})
+      const create = await api(env, 'POST', '/webhooks/endpoints', {
+        body: {url: `${receiver.url}/bad`, format: 'raw', events: ['order.paid'], api_version: value},
+      })
       expect(create.status).toBe(422)
       expect(create.body.detail).toEqual([{type: 'value_error', loc: ['body', 'api_version'], msg, input: value}])
     }

@@ -29,7 +29,9 @@ export const signingKey = (secret: string, standard: boolean): Buffer =>
 
 /** The `webhook-signature` header: `v1,` and the base64 HMAC-SHA256 of `<id>.<unix seconds>.<body>`. */
 export function signature(key: Buffer, id: string, sentAt: Date, body: string): string {
-  const hmac = createHmac('sha256', key).update(`${id}.${Math.floor(sentAt.getTime() / 1000)}.`).update(body, 'utf8')
+  const hmac = createHmac('sha256', key)
+    .update(`${id}.${Math.floor(sentAt.getTime() / 1000)}.`)
+    .update(body, 'utf8')
   return `v1,${hmac.digest('base64')}`
 }
 
