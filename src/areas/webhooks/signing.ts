@@ -22,7 +22,8 @@ export const SIGNING_WORDS: Record<Signing, string> = {
 
 /** How a receiver of `endpoint`'s deliveries checks them with a stock Standard Webhooks library. */
 export function receiverHint(endpoint: Row): string {
-  return signingOf(endpoint) === 'legacy'
-    ? 'It signs the legacy way: give a stock Standard Webhooks library the base64 of the whole secret (or reset the secret to move it to the standard way).'
-    : 'It signs the standard way: a stock Standard Webhooks library verifies its deliveries given the secret as it is.'
+  const standard = 'It signs the standard way: a stock Standard Webhooks library verifies its deliveries given the secret as it is.'
+  const reset = 'or reset the secret to move it to the standard way'
+  const legacy = `It signs the legacy way: give a stock Standard Webhooks library the base64 of the whole secret (${reset}).`
+  return signingOf(endpoint) === 'legacy' ? legacy : standard
 }

@@ -48,7 +48,17 @@ export function parseHeaders(text: string): WebhookHeaders {
 
 export type KeyKind = 'utf8' | 'base64'
 
-export type Verdict = {valid: true; type: string | null; webhookId: string; timestamp: number; key: KeyKind; signing: Signing} | {valid: false; reason: string}
+/** What a genuine delivery is: its type, id and time, and the key that matched. */
+interface Genuine {
+  valid: true
+  type: string | null
+  webhookId: string
+  timestamp: number
+  key: KeyKind
+  signing: Signing
+}
+
+export type Verdict = Genuine | {valid: false; reason: string}
 
 /** The bytes base64 `text` holds (padding optional, as atob reads it); undefined when it is not base64. */
 function base64Bytes(text: string): Buffer | undefined {
@@ -65,12 +75,16 @@ function keys(secret: string): Array<{key: KeyKind; signing: Signing; bytes: Buf
   const utf8 = Buffer.from(secret, 'utf8')
   const list: Array<{key: KeyKind; signing: Signing; bytes: Buffer}> = [{key: 'utf8', signing: 'legacy', bytes: utf8}]
   const decoded = base64Bytes(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret)
-  if (decoded && decoded.length > 0 && !decoded.equals(utf8)) list.push({key: 'base64', signing: 'standard', bytes: decoded})
+  const other = decoded && decoded.length > 0 && !decoded.equals(utf8)
+  if (other) list.push({key: 'base64', signing: 'standard', bytes: decoded})
   return list
 }
 
 /** The HMAC-SHA256 of `<id>.<timestamp>.` and then the body's bytes, untouched (never decoded as text). */
-const mac = (key: Buffer, id: string, timestamp: string, body: Buffer) => createHmac('sha256', key).update(`${id}.${timestamp}.`, 'utf8').update(body).digest()
+function mac(key: Buffer, id: string, timestamp: string, body: Buffer): Buffer {
+  const hmac = createHmac('sha256', key).update(`${id}.${timestamp}.`, 'utf8')
+  return hmac.update(body).digest()
+}
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
 

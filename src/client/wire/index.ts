@@ -118,7 +118,10 @@ export type SubscriptionUpdate = Schemas['SubscriptionUpdate']
 
 // The fields newer than the document (contract/newer.json, polarsource/polar #14117 and #14141): the API
 // version of an endpoint's payloads and the way its deliveries are signed.
-export type WebhookEndpoint = Schemas['WebhookEndpoint'] & {api_version: string; uses_standard_webhook_signature: boolean}
+export type WebhookEndpoint = Schemas['WebhookEndpoint'] & {
+  api_version: string
+  uses_standard_webhook_signature: boolean
+}
 export type WebhookEndpointCreate = Schemas['WebhookEndpointCreate'] & {api_version?: string}
 export type WebhookEndpointUpdate = Schemas['WebhookEndpointUpdate'] & {api_version?: string | null}
 export type WebhookDelivery = Schemas['WebhookDelivery']

@@ -27,7 +27,10 @@ Events (API version 2026-10; --all-events takes those of the version in use): ${
     'all-events': Flags.boolean({description: 'Send every event of the API version in use.'}),
     format: Flags.option({options: WEBHOOK_FORMATS, description: 'Body format: raw JSON, or a Discord or Slack message.', default: 'raw' as const})(),
     name: Flags.string({description: 'A name to tell endpoints apart.'}),
-    'api-version': Flags.option({options: API_VERSIONS, description: "The API version of the payloads sent to it (default: the service's current one)."})(),
+    'api-version': Flags.option({
+      options: API_VERSIONS,
+      description: "The API version of the payloads sent to it (default: the service's current one).",
+    })(),
   }
 
   async run(): Promise<void> {
@@ -35,7 +38,8 @@ Events (API version 2026-10; --all-events takes those of the version in use): ${
     const url = flags.url ?? (await this.prompter.text('--url', 'URL to send the events to (https://...)'))
     const events = (await chosenEvents(flags, this.prompter, this.ctx.profile.apiVersion))!
     const client = await this.ctx.client()
-    const endpoint = await createEndpoint(client, {url, format: flags.format, events, name: flags.name, api_version: flags['api-version']})
+    const body = {url, format: flags.format, events, name: flags.name, api_version: flags['api-version']}
+    const endpoint = await createEndpoint(client, body)
     await this.writeCreated('webhook-endpoints', endpoint, flags, {secret: 'secret'})
     this.ctx.note(
       `Created webhook endpoint ${endpoint.id} (API version ${endpoint.api_version}). Store its signing secret now; it is not shown again. Check a delivery with it: TILL_WEBHOOK_SECRET=<secret> till webhooks verify --body FILE --headers FILE`,

@@ -6,6 +6,8 @@ import {usageError} from '../../../client/till-error.js'
 import {API_VERSIONS} from '../../../client/version.js'
 import {ALL_WEBHOOK_EVENTS, chosenEvents, withMaskedSecret} from '../../../areas/webhooks/endpoints.js'
 
+const UPDATE_FLAGS = '--url, --event, --all-events, --format, --name, --api-version or --enabled/--no-enabled'
+
 export default class WebhooksEndpointsUpdate extends BaseCommand {
   static override summary = "Change a webhook endpoint's URL, events, format, name or API version, or turn it off and on."
   static override description =
@@ -18,7 +20,10 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
       description: 'Payloads of the next API version',
       command: '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --api-version 2027-01',
     },
-    {description: 'Turn it off, without a question', command: '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --no-enabled --yes'},
+    {
+      description: 'Turn it off, without a question',
+      command: '<%= config.bin %> <%= command.id %> 1d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d --no-enabled --yes',
+    },
   ]
 
   static override args = {id: Args.string({description: 'Webhook endpoint id, or - to read ids from stdin.', required: true, ignoreStdin: true})}
@@ -31,8 +36,14 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
     format: Flags.option({options: WEBHOOK_FORMATS, description: 'Body format: raw JSON, or a Discord or Slack message.'})(),
     name: Flags.string({description: 'New name.'}),
     'api-version': Flags.option({options: API_VERSIONS, description: 'The API version of the payloads sent to it.'})(),
-    enabled: Flags.boolean({description: 'Turn deliveries on (--no-enabled: off, after a confirmation).', allowNo: true}),
-    yes: Flags.boolean({char: 'y', description: 'Do not ask before turning deliveries off (needed without a terminal).'}),
+    enabled: Flags.boolean({
+      description: 'Turn deliveries on (--no-enabled: off, after a confirmation).',
+      allowNo: true,
+    }),
+    yes: Flags.boolean({
+      char: 'y',
+      description: 'Do not ask before turning deliveries off (needed without a terminal).',
+    }),
   }
 
   async run(): Promise<void> {
@@ -45,8 +56,7 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
       enabled: flags.enabled,
       events: await chosenEvents(flags, this.prompter, this.ctx.profile.apiVersion, true),
     }
-    if (Object.values(body).every((v) => v === undefined))
-      throw usageError('nothing to update', 'pass --url, --event, --all-events, --format, --name, --api-version or --enabled/--no-enabled')
+    if (Object.values(body).every((v) => v === undefined)) throw usageError('nothing to update', `pass ${UPDATE_FLAGS}`)
     // the service's own CLI asks before this one (x-polar-cli-confirm on WebhookEndpointUpdate.enabled)
     if (flags.enabled === false) {
       const what = args.id === '-' ? 'every webhook endpoint read from stdin' : `webhook endpoint ${args.id}`

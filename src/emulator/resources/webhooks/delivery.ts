@@ -18,6 +18,13 @@ export interface DeliveryOptions {
   now: () => number
 }
 
+/** One event as it is sent: its id, the API version of its payload and the payload's exact bytes. */
+interface Outgoing {
+  id: string
+  version: string
+  payload: string
+}
+
 export class WebhookDispatcher {
   private timers = new Set<NodeJS.Timeout>()
   /** Per endpoint, the first attempt of the latest event: an endpoint gets its events in order (api-facts §8.3). */
@@ -100,8 +107,11 @@ export class WebhookDispatcher {
     for (const endpointId of sentTo) void this.attempt(env, endpointId, eventId, 1)
   }
 
-  /** Posts one event's body, signed with `key`, its API version in `webhook-api-version` (server/polar/webhook/tasks.py). */
-  private async post(url: string, key: Buffer, event: {id: string; version: string; payload: string}): Promise<{status: number; text: string}> {
+  /**
+   * Posts one event's body, signed with `key`, its API version in `webhook-api-version`
+   * (server/polar/webhook/tasks.py).
+   */
+  private async post(url: string, key: Buffer, event: Outgoing): Promise<{status: number; text: string}> {
     const controller = new AbortController()
     this.inflight.add(controller)
     const timer = setTimeout(() => controller.abort(), DELIVERY_TIMEOUT_MS)
@@ -139,7 +149,8 @@ export class WebhookDispatcher {
     try {
       // signed as the endpoint signs now; a redelivery sends the stored payload with the version it was made for
       const key = signingKey(endpoint.secret, usesStandardSignature(endpoint.secret_generated_at))
-      const r = await this.post(endpoint.url, key, {id: event.id, version: event.api_version ?? DEFAULT_PAYLOAD_VERSION, payload: event.payload})
+      const version = event.api_version ?? DEFAULT_PAYLOAD_VERSION
+      const r = await this.post(endpoint.url, key, {id: event.id, version, payload: event.payload})
       status = r.status
       response = r.text
     } catch (error) {

@@ -8,7 +8,8 @@ import {newWebhookSecret} from '../../core/events.js'
 import {uuid} from '../../core/ids.js'
 import {after, before, byField} from '../../core/list.js'
 import {finder, getRoute, listRoute, lookup, organizationScope, pathId} from '../../core/toolkit.js'
-import {DEFAULT_PAYLOAD_VERSION, type WebhookDeliveryRecord, type WebhookEndpointRecord, type WebhookEventRecord} from './model.js'
+import type {WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEventRecord} from './model.js'
+import {DEFAULT_PAYLOAD_VERSION} from './model.js'
 import * as present from './present.js'
 import {parse} from '../../core/validate.js'
 
@@ -60,8 +61,10 @@ const format = z.enum(['raw', 'discord', 'slack'])
  * (server/polar/webhook/schemas.py `_is_available_version`, after kit/versioning.py `APIVersion.parse`).
  */
 const apiVersion = z.string().superRefine((value, issue) => {
-  if (!/^\d{4}-\d{2}$/.test(value)) issue.addIssue({code: 'custom', message: `Value error, Invalid version string: ${value}`, input: value})
-  else if (!isKnownApiVersion(value)) issue.addIssue({code: 'custom', message: `Value error, Invalid API version: ${value}`, input: value})
+  let refused: string | undefined
+  if (!/^\d{4}-\d{2}$/.test(value)) refused = 'Invalid version string'
+  else if (!isKnownApiVersion(value)) refused = 'Invalid API version'
+  if (refused) issue.addIssue({code: 'custom', message: `Value error, ${refused}: ${value}`, input: value})
 })
 
 /**
@@ -167,7 +170,10 @@ export function register(r: Router): void {
 
   r.patch('/webhooks/endpoints/:id/secret', 'organization', (ctx) =>
     // a new secret of the service's, so the endpoint signs the Standard Webhooks way from now on
-    updateEndpoint(ctx, pathId(ctx), (w) => Object.assign(w, {secret: newWebhookSecret(), secret_generated_at: iso(ctx)})),
+    updateEndpoint(ctx, pathId(ctx), (w) => {
+      w.secret = newWebhookSecret()
+      w.secret_generated_at = iso(ctx)
+    }),
   )
 
   r.delete('/webhooks/endpoints/:id', 'organization', (ctx) => {
