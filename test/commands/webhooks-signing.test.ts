@@ -148,14 +148,17 @@ describe('webhook endpoints, their signing and webhooks verify', {timeout: scale
     expect(json(r)).toMatchObject({valid: true, signing: 'standard'})
   })
 
-  it('update sets the API version of the payloads, and asks before turning deliveries off', async () => {
-    const made = json(await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/off`, '--event', 'order.paid', '--json']))
+  it('update sets the API version of the payloads', async () => {
+    const made = json(await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/v`, '--event', 'order.paid', '--json']))
     const versioned = await till(['webhooks', 'endpoints', 'update', made.id, '--api-version', '2026-04', '--json'])
     expect(versioned.code, versioned.stderr).toBe(0)
     expect(json(versioned).api_version).toBe('2026-04')
     const unknown = await till(['webhooks', 'endpoints', 'update', made.id, '--api-version', '2025-01'])
     expect(unknown.code).toBe(2)
+  })
 
+  it('update asks before turning deliveries off: --yes without a terminal, a question on one', async () => {
+    const made = json(await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/off`, '--event', 'order.paid', '--json']))
     const refused = await till(['webhooks', 'endpoints', 'update', made.id, '--no-enabled'])
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain(`--yes is required to turn off deliveries to webhook endpoint ${made.id}`)
