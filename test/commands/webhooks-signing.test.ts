@@ -148,6 +148,16 @@ describe('webhook endpoints, their signing and webhooks verify', {timeout: scale
     expect(json(r)).toMatchObject({valid: true, signing: 'standard'})
   })
 
+  it("deliveries list shows each event's API version", async () => {
+    const args = ['--url', `${receiver.url}/listed`, '--event', 'customer.created', '--api-version', '2027-01', '--json']
+    const made = json(await till(['webhooks', 'endpoints', 'create', ...args]))
+    await delivered('/listed')
+    const table = await till(['webhooks', 'deliveries', 'list', '--endpoint', made.id, '-o', 'table'])
+    expect(table.code, table.stderr).toBe(0)
+    expect(linesOf(table.stdout)[0]).toMatch(/\bEVENT ID\s+API VERSION$/)
+    expect(linesOf(table.stdout)[1]).toMatch(/\scustomer\.created\s+\S+\s+2027-01$/)
+  })
+
   it('update sets the API version of the payloads', async () => {
     const made = json(await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/v`, '--event', 'order.paid', '--json']))
     const versioned = await till(['webhooks', 'endpoints', 'update', made.id, '--api-version', '2026-04', '--json'])
