@@ -71,7 +71,10 @@ describe('a piped create prints the id alone (and a one-time secret)', {timeout:
       args: async () => ['--name', 'Piped', '--redirect-uri', 'https://acme.example/cb'],
       expect: {secret: /^polar_cs_\w+$/},
     },
-    'webhooks endpoints create': {args: async () => ['--url', 'https://example.com/hooks', '--event', 'order.paid'], expect: {secret: /^whsec_[A-Za-z0-9+/]{43}=$/}},
+    'webhooks endpoints create': {
+      args: async () => ['--url', 'https://example.com/hooks', '--event', 'order.paid'],
+      expect: {secret: /^whsec_[A-Za-z0-9+/]{43}=$/},
+    },
     // and the create each description derives, with the description's example body
     ...Object.fromEntries(
       RESOURCES.filter((r: ResourceDescription) => r.commands?.create).map((r: ResourceDescription) => [
