@@ -12,6 +12,11 @@ import {startReceiver, type Received, type Receiver} from '../helpers/receiver.j
 
 const v = (version: string) => ({headers: {'polar-version': version}})
 
+/** The stock verifier given the key a legacy endpoint signs with: the base64 of the whole secret. */
+const legacyWebhook = (secret: string) => new Webhook(Buffer.from(secret, 'utf8').toString('base64'))
+
+const email = (prefix: string) => `${prefix}.${Math.random().toString(36).slice(2, 10)}@example.com`
+
 const headersOf = (r: Received) => ({
   'webhook-id': String(r.headers['webhook-id']),
   'webhook-timestamp': String(r.headers['webhook-timestamp']),
@@ -42,7 +47,7 @@ describe('webhook signing and versions', () => {
 
   /** Makes a customer and waits for the delivery of its customer.created to `path`. */
   const delivered = async (path: string): Promise<Received> => {
-    const customer = await api(env, 'POST', '/customers/', {body: {email: `signing.${Math.random().toString(36).slice(2, 10)}@example.com`}})
+    const customer = await api(env, 'POST', '/customers/', {body: {email: email('signing')}})
     expect(customer.status, brief(customer)).toBe(201)
     const deadline = Date.now() + scaled(10_000)
     for (;;) {
@@ -53,29 +58,32 @@ describe('webhook signing and versions', () => {
     }
   }
 
-  it("a new endpoint's secret is whsec_ and the base64 of 32 bytes; a stock verifier given it as shown verifies its delivery", async () => {
+  it("a new endpoint's secret is whsec_ and 32 bytes in base64, which a stock verifier takes as shown", async () => {
     const made = await endpoint('/standard')
     expect(made.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
     expect(Buffer.from(made.secret.slice('whsec_'.length), 'base64')).toHaveLength(32)
     expect(made).toMatchObject({uses_standard_webhook_signature: true, api_version: '2026-10'})
     expect(made).not.toHaveProperty('secret_generated_at')
     const r = await delivered('/standard')
-    expect(new Webhook(made.secret).verify(r.body, headersOf(r))).toMatchObject({type: 'customer.created', api_version: '2026-10'})
+    const event = new Webhook(made.secret).verify(r.body, headersOf(r))
+    expect(event).toMatchObject({type: 'customer.created', api_version: '2026-10'})
     // the old trick (base64 of the whole secret) no longer verifies it
-    expect(() => new Webhook(Buffer.from(made.secret, 'utf8').toString('base64')).verify(r.body, headersOf(r))).toThrow()
+    expect(() => legacyWebhook(made.secret).verify(r.body, headersOf(r))).toThrow()
   })
 
   it('the seeded endpoint, made before 2026-09-08, signs the legacy way until its secret is reset', async () => {
-    const seeded = (await listAll(env, '/webhooks/endpoints')).filter((e) => e.uses_standard_webhook_signature === false)
+    const endpoints = await listAll(env, '/webhooks/endpoints')
+    const seeded = endpoints.filter((e) => e.uses_standard_webhook_signature === false)
     expect(seeded).toHaveLength(1)
     const old = seeded[0]!
     expect(old.secret).toMatch(/^whsec_[A-Za-z0-9]{43}$/)
     expect(Date.parse(old.created_at)).toBeLessThan(Date.parse('2026-09-08T00:00:00Z'))
-    const moved = await api(env, 'PATCH', `/webhooks/endpoints/${old.id}`, {body: {url: `${receiver.url}/seeded`, enabled: true, events: ['customer.created']}})
+    const body = {url: `${receiver.url}/seeded`, enabled: true, events: ['customer.created']}
+    const moved = await api(env, 'PATCH', `/webhooks/endpoints/${old.id}`, {body})
     expect(moved.body).toMatchObject({uses_standard_webhook_signature: false, secret: old.secret})
     const r = await delivered('/seeded')
     // the key is the UTF-8 bytes of the whole secret: a stock verifier takes it as base64 of the secret
-    expect(new Webhook(Buffer.from(old.secret, 'utf8').toString('base64')).verify(r.body, headersOf(r))).toMatchObject({type: 'customer.created'})
+    expect(legacyWebhook(old.secret).verify(r.body, headersOf(r))).toMatchObject({type: 'customer.created'})
     expect(() => new Webhook(old.secret).verify(r.body, headersOf(r))).toThrow()
 
     const reset = await api(env, 'PATCH', `/webhooks/endpoints/${old.id}/secret`)
@@ -83,16 +91,17 @@ describe('webhook signing and versions', () => {
     expect(reset.body.uses_standard_webhook_signature).toBe(true)
     expect(reset.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
     const after = await delivered('/seeded')
-    expect(new Webhook(reset.body.secret).verify(after.body, headersOf(after))).toMatchObject({type: 'customer.created'})
+    const event = new Webhook(reset.body.secret).verify(after.body, headersOf(after))
+    expect(event).toMatchObject({type: 'customer.created'})
   })
 
-  it("a merchant's own secret is taken on 2026-04 only, and signs the legacy way; later versions ignore it", async () => {
+  it("a merchant's own secret is taken on 2026-04 only, signing the legacy way; later versions ignore it", async () => {
     allowRefusals()
     const own = `whsec_${'merchant-chosen-secret-'.repeat(2)}`
     const kept = await endpoint('/own', {secret: own}, '2026-04')
     expect(kept).toMatchObject({secret: own, uses_standard_webhook_signature: false})
     const r = await delivered('/own')
-    expect(new Webhook(Buffer.from(own, 'utf8').toString('base64')).verify(r.body, headersOf(r))).toMatchObject({type: 'customer.created'})
+    expect(legacyWebhook(own).verify(r.body, headersOf(r))).toMatchObject({type: 'customer.created'})
 
     const standard = await endpoint('/later')
     const given = await api(env, 'PATCH', `/webhooks/endpoints/${standard.id}`, {...v('2026-04'), body: {secret: own}})
@@ -129,7 +138,7 @@ describe('webhook signing and versions', () => {
     expect(update.body.detail[0].msg).toBe('Value error, Invalid API version: 2026-07')
   })
 
-  it('every delivery names its API version in webhook-api-version; a redelivery keeps the version and payload first sent', async () => {
+  it('each delivery names its API version in webhook-api-version; a redelivery keeps version and payload', async () => {
     const made = await endpoint('/versioned', {api_version: '2026-04'})
     const first = await delivered('/versioned')
     expect(first.headers['webhook-api-version']).toBe('2026-04')
