@@ -7,7 +7,8 @@ import {join} from 'node:path'
 
 import {redact} from '../client/redact.js'
 import {handle, Router, type EmulatorOptions, type Env, type EventListener, type Guards} from './core/http.js'
-import {seededRandom, token} from './core/ids.js'
+import {newWebhookSecret} from './core/events.js'
+import {seededRandom} from './core/ids.js'
 import {RateLimiter, type Rule} from './core/limits.js'
 import type {EnvData, EnvName, SeedOptions} from './core/model.js'
 import type {View} from './core/present.js'
@@ -152,7 +153,7 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
     const {ContractMode} = await import('./core/contract-mode.js')
     guards.contract = ContractMode.load(contractFile, options.contractLog ?? process.env.TILL_CONTRACT_LOG, opts.log)
   }
-  const forwardSecret = options.forwardTo ? token('whsec_') : undefined
+  const forwardSecret = options.forwardTo ? newWebhookSecret() : undefined
   const dispatcher = new WebhookDispatcher({
     backoffBaseMs: options.webhookBackoffMs ?? 2000,
     forwardTo: options.forwardTo,

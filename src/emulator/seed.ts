@@ -16,6 +16,7 @@ import {seedMembers} from './resources/members/seed.js'
 import {completeData} from './resources/index.js'
 import {seedOrders} from './resources/orders/seed.js'
 import {makeProductVariants, makeProducts} from './resources/products/seed.js'
+import {seedWebhookEndpoints} from './resources/webhooks/seed.js'
 
 /** 18 months of history, so that metrics and their charts have a real shape. */
 const HISTORY_DAYS = 548
@@ -79,6 +80,7 @@ export function createEnvData(environment: EnvName, seed: SeedOptions, now: numb
   seedMembers(data, seededRandom(environment === 'production' ? 0x3e31 : 0x3e32))
   seedSeats(data, seededRandom(environment === 'production' ? 0x5ea7 : 0x5ea8), now)
   seedDashboard(data, seededRandom(environment === 'production' ? 0xda51 : 0xda52), start)
+  seedWebhookEndpoints(data, seededRandom(environment === 'production' ? 0x3b51 : 0x3b52), start)
   inCreationOrder(data)
   return data
 }

@@ -71,7 +71,10 @@ describe('a piped create prints the id alone (and a one-time secret)', {timeout:
       args: async () => ['--name', 'Piped', '--redirect-uri', 'https://acme.example/cb'],
       expect: {secret: /^polar_cs_\w+$/},
     },
-    'webhooks endpoints create': {args: async () => ['--url', 'https://example.com/hooks', '--event', 'order.paid'], expect: {secret: /^whsec_\w+$/}},
+    'webhooks endpoints create': {
+      args: async () => ['--url', 'https://example.com/hooks', '--event', 'order.paid'],
+      expect: {secret: /^whsec_[A-Za-z0-9+/]{43}=$/},
+    },
     // and the create each description derives, with the description's example body
     ...Object.fromEntries(
       RESOURCES.filter((r: ResourceDescription) => r.commands?.create).map((r: ResourceDescription) => [
@@ -112,23 +115,23 @@ describe('a piped create prints the id alone (and a one-time secret)', {timeout:
     const base = ['webhooks', 'endpoints', 'create', '--url', 'https://example.com/hooks', '--event', 'order.paid']
     const tsv = await till([...base, '-o', 'tsv'])
     ok(tsv)
-    expect(tsv.stdout.trim().split('\t').at(-1)).toMatch(/^whsec_\w+$/)
+    expect(tsv.stdout.trim().split('\t').at(-1)).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
     const csv = await till([...base, '-o', 'csv'])
     ok(csv)
     expect(csv.stdout.split('\r\n')[0]!.split(',').at(-1)).toBe('secret')
     const json = await till([...base, '--json'])
-    expect(JSON.parse(json.stdout).secret).toMatch(/^whsec_\w+$/)
+    expect(JSON.parse(json.stdout).secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
   })
 
   it('webhooks endpoints reset-secret: the new secret alone when piped, and in the tsv columns', async () => {
     const plain = await till(['webhooks', 'endpoints', 'reset-secret', seed.endpoint.id, '--yes'])
     ok(plain)
-    expect(plain.stdout).toMatch(/^whsec_\w+\n$/)
+    expect(plain.stdout).toMatch(/^whsec_[A-Za-z0-9+/]{43}=\n$/)
     const tsv = await till(['webhooks', 'endpoints', 'reset-secret', seed.endpoint.id, '--yes', '-o', 'tsv'])
     ok(tsv)
     const cells = tsv.stdout.trim().split('\t')
     expect(cells[0]).toBe(seed.endpoint.id)
-    expect(cells.at(-1)).toMatch(/^whsec_\w+$/)
+    expect(cells.at(-1)).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
     expect(cells.at(-1)).not.toBe(plain.stdout.trim())
   })
 })

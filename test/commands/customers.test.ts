@@ -663,7 +663,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: scaled(
       ])
       expect(r.code, r.stderr).toBe(0)
       const secret = /^Secret\s+(whsec_\S+)$/m.exec(r.stdout)?.[1]
-      expect(secret).toMatch(/^whsec_[A-Za-z0-9]{43}$/)
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
       expect(r.stdout).toMatch(/^Events\s+order\.paid, order\.refunded$/m)
       expect(r.stderr).toContain('Store its signing secret now; it is not shown again.')
       const id = /^ID\s+(\S+)$/m.exec(r.stdout)![1]!
@@ -672,14 +672,14 @@ describe('customers, license keys, webhooks and org commands', {timeout: scaled(
       expect(list.code, list.stderr).toBe(0)
       const listed = json(list).find((e: Json) => e.id === id)
       expect(listed).toMatchObject({url: `${receiver.url}/created`, name: 'billing', format: 'raw', events: ['order.paid', 'order.refunded'], enabled: true})
-      expect(listed.secret).toMatch(/^whsec_\w{3}…\w{3}$/)
+      expect(listed.secret).toMatch(/^whsec_[\w+/=]{3}…[\w+/=]{3}$/)
       expectNoToken(list.stdout, secret!, 'list output')
 
       const table = await till(['webhooks', 'endpoints', 'list', '--all', '-o', 'table'])
-      expect(linesOf(table.stdout)[0]).toMatch(/^ID\s+URL\s+NAME\s+FORMAT\s+EVENTS\s+ENABLED$/)
-      expect(table.stdout).toMatch(new RegExp(`^${id}\\s+\\S+/created\\s+billing\\s+raw\\s+order\\.paid, order\\.refunded\\s+yes$`, 'm'))
+      expect(linesOf(table.stdout)[0]).toMatch(/^ID\s+URL\s+NAME\s+FORMAT\s+EVENTS\s+ENABLED\s+API VERSION\s+SIGNING$/)
+      expect(table.stdout).toMatch(new RegExp(`^${id}\\s+\\S+/created\\s+billing\\s+raw\\s+order\\.paid, order\\.refunded\\s+yes\\s+2026-10\\s+standard$`, 'm'))
 
-      const u = await till(['webhooks', 'endpoints', 'update', id, '--no-enabled', '--event', 'refund.created', '--format', 'slack', '--json'])
+      const u = await till(['webhooks', 'endpoints', 'update', id, '--no-enabled', '--yes', '--event', 'refund.created', '--format', 'slack', '--json'])
       expect(u.code, u.stderr).toBe(0)
       expect(json(u)).toMatchObject({id, enabled: false, events: ['refund.created'], format: 'slack'})
       expectNoToken(u.stdout, secret!, 'update output')
@@ -777,7 +777,8 @@ describe('customers, license keys, webhooks and org commands', {timeout: scaled(
           type: 'customer.created',
           webhook_id: captured.delivery.headers['webhook-id'],
           timestamp: new Date(captured.timestamp * 1000).toISOString(),
-          key: 'utf8',
+          key: 'base64',
+          signing: 'standard',
         })
         expectNoToken(j.stdout + j.stderr + r.stderr, secret, 'verify output')
       })
@@ -850,7 +851,7 @@ describe('customers, license keys, webhooks and org commands', {timeout: scaled(
           {secret: base64Secret},
         )
         expect(r.code, r.stderr).toBe(0)
-        expect(json(r)).toMatchObject({valid: true, key: 'base64'})
+        expect(json(r)).toMatchObject({valid: true, key: 'base64', signing: 'standard'})
       })
     })
   })

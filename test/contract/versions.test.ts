@@ -99,7 +99,7 @@ describe('webhook endpoints, per API version', () => {
       const polar = h.client(version)
       const made = await polar.webhooks.createWebhookEndpoint({url, format: 'raw', events: ['order.paid']})
       expectShape(version, 'WebhookEndpoint', made, `${version} create`)
-      expect(made).toMatchObject({api_version: '2026-10', uses_standard_webhook_signature: false})
+      expect(made).toMatchObject({api_version: '2026-10', uses_standard_webhook_signature: true})
       const pinned = await polar.webhooks.updateWebhookEndpoint(made.id, {api_version: '2026-04'})
       expect(pinned.api_version).toBe('2026-04')
       expectShape(version, 'WebhookEndpoint', await polar.webhooks.getWebhookEndpoint(made.id), `${version} get`)

@@ -148,6 +148,8 @@ it('every delivery passes validateEvent, for each event type the emulator sends'
     try {
       const event = await webhooks.validateEvent(d.body, headers, endpoint.secret)
       expect(event.type).toBe(type)
+      // the version of the payload, in its header too (server/polar/webhook/tasks.py)
+      expect(headers['webhook-api-version'], `${type} webhook-api-version`).toBe(JSON.parse(d.body).api_version)
       const envelope = sdkFields('2026-10', payloadType(type))
         ?.map((f) => f.name)
         .sort()

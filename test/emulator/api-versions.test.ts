@@ -118,7 +118,7 @@ describe('API versions in the emulator', () => {
       for (const version of ['2026-04', '2026-10', '2027-01']) {
         const made = await create(version)
         expect(made.status).toBe(201)
-        expect(made.body).toMatchObject({api_version: '2026-10', uses_standard_webhook_signature: false})
+        expect(made.body).toMatchObject({api_version: '2026-10', uses_standard_webhook_signature: true})
       }
       const pinned = await create('2026-10', {api_version: '2026-04'})
       expect(pinned.body.api_version).toBe('2026-04')

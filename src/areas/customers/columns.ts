@@ -1,15 +1,16 @@
 // Columns of customers, customer state, license keys, webhook endpoints and the organization.
 import {child, column, moneyColumn, type ResourceColumns, type Row} from '../../cli/output/columns.js'
 import {columnsOf} from '../../cli/output/typed-columns.js'
-import type {Schema} from '../../client/wire/index.js'
+import type {Schema, WebhookEndpoint} from '../../client/wire/index.js'
 import {addressText} from '../portal/columns.js'
+import {signingOf} from '../webhooks/signing.js'
 
 const customer = columnsOf<Schema<'Customer'>>()
 const stateSubscription = columnsOf<Schema<'CustomerStateSubscription'>>()
 const stateBenefit = columnsOf<Schema<'CustomerStateBenefitGrant'>>()
 const licenseKey = columnsOf<Schema<'LicenseKeyRead'> | Schema<'LicenseKeyWithActivations'> | Schema<'ValidatedLicenseKey'>>()
 const activation = columnsOf<Schema<'LicenseKeyActivationRead'>>()
-const endpoint = columnsOf<Schema<'WebhookEndpoint'>>()
+const endpoint = columnsOf<WebhookEndpoint>()
 
 /** `key=value, key=value` for a metadata object. */
 export function metadataText(value: unknown): string {
@@ -180,11 +181,26 @@ export const webhookEndpointColumns: ResourceColumns = {
     endpoint.column('format', 'Format', 'text'),
     endpoint.column('events', 'Events', 'text', (row) => (Array.isArray(row.events) ? row.events.join(', ') : '')),
     endpoint.column('enabled', 'Enabled', 'bool'),
+    endpoint.column('api_version', 'API version', 'text'),
+    endpoint.column('signing', 'Signing', 'text', (row) => signingOf(row)),
     endpoint.column('created_at', 'Created', 'date'),
     endpoint.column('modified_at', 'Modified', 'date'),
   ],
-  defaults: ['id', 'url', 'name', 'format', 'events', 'enabled'],
-  fields: endpoint.fields(['id', 'created_at', 'modified_at', 'url', 'name', 'format', 'secret', 'organization_id', 'events', 'enabled']),
+  defaults: ['id', 'url', 'name', 'format', 'events', 'enabled', 'api_version', 'signing'],
+  fields: endpoint.fields([
+    'id',
+    'created_at',
+    'modified_at',
+    'url',
+    'name',
+    'format',
+    'secret',
+    'organization_id',
+    'events',
+    'enabled',
+    'api_version',
+    'uses_standard_webhook_signature',
+  ]),
 }
 
 /** One line of `customers import`: what was done with it, or why it failed. */

@@ -155,9 +155,11 @@ export const webhookDeliveryColumns: ResourceColumns = {
     delivery.column('http_code', 'HTTP', 'text'),
     delivery.column('event_type', 'Event', 'text', (row) => child(row.webhook_event)?.type ?? ''),
     delivery.column('event_id', 'Event ID', 'id', (row) => child(row.webhook_event)?.id ?? ''),
+    // the version of the event's payload, which a redelivery keeps (polarsource/polar #14141)
+    delivery.column('api_version', 'API version', 'text', (row) => child(row.webhook_event)?.api_version ?? ''),
     delivery.column('response', 'Response', 'text'),
   ],
-  defaults: ['id', 'created_at', 'succeeded', 'http_code', 'event_type', 'event_id'],
+  defaults: ['id', 'created_at', 'succeeded', 'http_code', 'event_type', 'event_id', 'api_version'],
   fields: delivery.fields(['id', 'created_at', 'modified_at', 'succeeded', 'http_code', 'response', 'webhook_event']),
 }
 

@@ -1,13 +1,14 @@
-// Checking a webhook delivery's Standard Webhooks signature (api-facts §8.2): HMAC-SHA256 over
-// `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the UTF-8 bytes of the whole `whsec_...` secret
-// (the key Polar uses) or, as SDK 1.0.1 also accepts, the base64 decode of the part after `whsec_`.
-import {timingSafeEqual} from 'node:crypto'
+// Checking a webhook delivery's signature as the service's SDK 1.0.1 does (validateEvent): HMAC-SHA256 over
+// `<webhook-id>.<webhook-timestamp>.` and the body's bytes exactly as received, with each key the service may
+// sign with, the legacy one first (the UTF-8 bytes of the whole `whsec_...` secret), then the Standard
+// Webhooks one (the base64 decoding of the part after `whsec_`); any space-separated `v1,<base64>` of
+// `webhook-signature` may match (signing.ts says which endpoints use which).
+import {createHmac, timingSafeEqual} from 'node:crypto'
 import {readFile} from 'node:fs/promises'
-
-import {Webhook} from 'standardwebhooks'
 
 import {fsReason} from '../../client/fs-problem.js'
 import {usageError} from '../../client/till-error.js'
+import type {Signing} from './signing.js'
 
 /** Seconds a delivery's timestamp may be from now, either way. */
 export const TOLERANCE_SECONDS = 300
@@ -47,20 +48,43 @@ export function parseHeaders(text: string): WebhookHeaders {
 
 export type KeyKind = 'utf8' | 'base64'
 
-export type Verdict = {valid: true; type: string | null; webhookId: string; timestamp: number; key: KeyKind} | {valid: false; reason: string}
+/** What a genuine delivery is: its type, id and time, and the key that matched. */
+interface Genuine {
+  valid: true
+  type: string | null
+  webhookId: string
+  timestamp: number
+  key: KeyKind
+  signing: Signing
+}
 
-/** The signers to try: the whole secret's UTF-8 bytes first, then the base64 key after `whsec_` when it decodes. */
-function signers(secret: string): Array<{key: KeyKind; webhook: Webhook}> {
-  const list: Array<{key: KeyKind; webhook: Webhook}> = [{key: 'utf8', webhook: new Webhook(Buffer.from(secret, 'utf8').toString('base64'))}]
-  try {
-    list.push({key: 'base64', webhook: new Webhook(secret)})
-  } catch {
-    // the part after whsec_ is not base64: only the UTF-8 key applies
-  }
+export type Verdict = Genuine | {valid: false; reason: string}
+
+/** The bytes base64 `text` holds (padding optional, as atob reads it); undefined when it is not base64. */
+function base64Bytes(text: string): Buffer | undefined {
+  const bare = text.replace(/[\t\n\f\r ]/g, '')
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(bare) || bare.replace(/=+$/, '').length % 4 === 1) return undefined
+  return Buffer.from(bare, 'base64')
+}
+
+/**
+ * The keys to try, in the SDK's order: the whole secret's UTF-8 bytes, then the base64 decoding of what
+ * follows `whsec_` when it decodes to something else that is not empty.
+ */
+function keys(secret: string): Array<{key: KeyKind; signing: Signing; bytes: Buffer}> {
+  const utf8 = Buffer.from(secret, 'utf8')
+  const list: Array<{key: KeyKind; signing: Signing; bytes: Buffer}> = [{key: 'utf8', signing: 'legacy', bytes: utf8}]
+  const decoded = base64Bytes(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret)
+  const other = decoded && decoded.length > 0 && !decoded.equals(utf8)
+  if (other) list.push({key: 'base64', signing: 'standard', bytes: decoded})
   return list
 }
 
-const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b))
+/** The HMAC-SHA256 of `<id>.<timestamp>.` and then the body's bytes, untouched (never decoded as text). */
+function mac(key: Buffer, id: string, timestamp: string, body: Buffer): Buffer {
+  const hmac = createHmac('sha256', key).update(`${id}.${timestamp}.`, 'utf8')
+  return hmac.update(body).digest()
+}
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
 
@@ -90,11 +114,12 @@ export function verifyDelivery(body: Buffer, headers: WebhookHeaders, secret: st
   const given = signature
     .split(' ')
     .filter((s) => s.startsWith('v1,'))
-    .map((s) => s.slice(3))
+    .map((s) => base64Bytes(s.slice(3)))
   if (given.length === 0) return {valid: false, reason: 'webhook-signature holds no v1 signature'}
-  for (const {key, webhook} of signers(secret)) {
-    const expected = webhook.sign(id, new Date(timestamp * 1000), body).slice(3)
-    if (given.some((g) => equal(g, expected))) return {valid: true, type: eventType(body), webhookId: id, timestamp, key}
+  for (const {key, signing, bytes} of keys(secret)) {
+    const expected = mac(bytes, id, String(timestamp), body)
+    if (given.some((g) => g !== undefined && g.length === expected.length && timingSafeEqual(g, expected)))
+      return {valid: true, type: eventType(body), webhookId: id, timestamp, key, signing}
   }
   return {valid: false, reason: 'bad signature: it does not match the body with this secret (wrong secret, or the body was changed)'}
 }

@@ -116,9 +116,14 @@ export type Subscription = Schemas['Subscription']
 export type SubscriptionCreate = RequestBody<'subscriptions:create'>
 export type SubscriptionUpdate = Schemas['SubscriptionUpdate']
 
-export type WebhookEndpoint = Schemas['WebhookEndpoint']
-export type WebhookEndpointCreate = Schemas['WebhookEndpointCreate']
-export type WebhookEndpointUpdate = Schemas['WebhookEndpointUpdate']
+// The fields newer than the document (contract/newer.json, polarsource/polar #14117 and #14141): the API
+// version of an endpoint's payloads and the way its deliveries are signed.
+export type WebhookEndpoint = Schemas['WebhookEndpoint'] & {
+  api_version: string
+  uses_standard_webhook_signature: boolean
+}
+export type WebhookEndpointCreate = Schemas['WebhookEndpointCreate'] & {api_version?: string}
+export type WebhookEndpointUpdate = Schemas['WebhookEndpointUpdate'] & {api_version?: string | null}
 export type WebhookDelivery = Schemas['WebhookDelivery']
 
 export type OAuth2Client = Schemas['OAuth2Client']

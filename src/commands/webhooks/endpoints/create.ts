@@ -3,11 +3,13 @@ import {Flags} from '@oclif/core'
 import {createEndpoint, WEBHOOK_FORMATS} from '../../../client/resources/webhooks.js'
 import {BaseCommand, outputFlags} from '../../../areas/command.js'
 import {ALL_WEBHOOK_EVENTS, chosenEvents, WEBHOOK_EVENTS} from '../../../areas/webhooks/endpoints.js'
+import {receiverHint} from '../../../areas/webhooks/signing.js'
+import {API_VERSIONS} from '../../../client/version.js'
 
 export default class WebhooksEndpointsCreate extends BaseCommand {
   static override summary = 'Create a webhook endpoint; prints its signing secret, once.'
   static override description =
-    `The service sends the chosen events to the URL (https; the local emulator also takes http://127.0.0.1). The answer holds the endpoint's signing secret (whsec_...): store it now, till does not show it again (check deliveries with it: till webhooks verify). Piped, stdout is the id and the secret, tab-separated; with -o csv or tsv the secret is the last column. On a terminal, a missing --url or --event is asked for.
+    `The service sends the chosen events to the URL (https; the local emulator also takes http://127.0.0.1). The answer holds the endpoint's signing secret (whsec_...): store it now, till does not show it again (check deliveries with it: till webhooks verify). A new endpoint signs the Standard Webhooks way: a stock Standard Webhooks library verifies its deliveries given the secret as it is. --api-version sets the version of its payloads (the service's current one by default). Piped, stdout is the id and the secret, tab-separated; with -o csv or tsv the secret is the last column. On a terminal, a missing --url or --event is asked for.
 Events (API version 2026-10; --all-events takes those of the version in use): ${WEBHOOK_EVENTS.join(', ')}.`
   static override enableJsonFlag = true
   static override examples = [
@@ -25,6 +27,10 @@ Events (API version 2026-10; --all-events takes those of the version in use): ${
     'all-events': Flags.boolean({description: 'Send every event of the API version in use.'}),
     format: Flags.option({options: WEBHOOK_FORMATS, description: 'Body format: raw JSON, or a Discord or Slack message.', default: 'raw' as const})(),
     name: Flags.string({description: 'A name to tell endpoints apart.'}),
+    'api-version': Flags.option({
+      options: API_VERSIONS,
+      description: "The API version of the payloads sent to it (default: the service's current one).",
+    })(),
   }
 
   async run(): Promise<void> {
@@ -32,10 +38,12 @@ Events (API version 2026-10; --all-events takes those of the version in use): ${
     const url = flags.url ?? (await this.prompter.text('--url', 'URL to send the events to (https://...)'))
     const events = (await chosenEvents(flags, this.prompter, this.ctx.profile.apiVersion))!
     const client = await this.ctx.client()
-    const endpoint = await createEndpoint(client, {url, format: flags.format, events, name: flags.name})
+    const body = {url, format: flags.format, events, name: flags.name, api_version: flags['api-version']}
+    const endpoint = await createEndpoint(client, body)
     await this.writeCreated('webhook-endpoints', endpoint, flags, {secret: 'secret'})
     this.ctx.note(
-      `Created webhook endpoint ${endpoint.id}. Store its signing secret now; it is not shown again. Check a delivery with it: TILL_WEBHOOK_SECRET=<secret> till webhooks verify --body FILE --headers FILE`,
+      `Created webhook endpoint ${endpoint.id} (API version ${endpoint.api_version}). Store its signing secret now; it is not shown again. Check a delivery with it: TILL_WEBHOOK_SECRET=<secret> till webhooks verify --body FILE --headers FILE`,
     )
+    this.ctx.note(receiverHint(endpoint))
   }
 }

@@ -1,9 +1,9 @@
 // Delivery of webhook events (api-facts §8): one event per subscribed endpoint, signed bodies, retries with
 // exponential backoff, recorded deliveries, and the optional forward of every event to one URL.
-import {backoffMs, signer} from '../../core/events.js'
+import {backoffMs, signature, signingKey, usesStandardSignature} from '../../core/events.js'
 import type {Env, EventListener} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import type {WebhookEventRecord} from './model.js'
+import {DEFAULT_PAYLOAD_VERSION, type WebhookEventRecord} from './model.js'
 
 export const MAX_ATTEMPTS = 10
 const DELIVERY_TIMEOUT_MS = 10_000
@@ -11,11 +11,18 @@ const DELIVERY_TIMEOUT_MS = 10_000
 export interface DeliveryOptions {
   /** First retry delay; attempt n waits about base * 2^(n-1), with jitter, capped at 20 min. */
   backoffBaseMs: number
-  /** Also post every event, signed with `forwardSecret`, to this URL. */
+  /** Also post every event, signed the Standard Webhooks way with `forwardSecret`, to this URL. */
   forwardTo?: string
   forwardSecret?: string
   log: (line: string) => void
   now: () => number
+}
+
+/** One event as it is sent: its id, the API version of its payload and the payload's exact bytes. */
+interface Outgoing {
+  id: string
+  version: string
+  payload: string
 }
 
 export class WebhookDispatcher {
@@ -47,7 +54,7 @@ export class WebhookDispatcher {
       // Each body names its endpoint's payload version (SDK 1.0.1's payload types); the versions' shapes
       // differ only in license keys, which no event's data embeds, so the data is the same for all.
       const events = endpoints.map((e) => {
-        const version = e.api_version ?? '2026-10'
+        const version = e.api_version ?? DEFAULT_PAYLOAD_VERSION
         const body = JSON.stringify({type, timestamp, api_version: version, data})
         return {
           endpointId: e.id,
@@ -67,11 +74,12 @@ export class WebhookDispatcher {
       for (const {endpointId, event} of events) this.enqueue(env, endpointId, event.id)
     }
     if (this.options.forwardTo && this.options.forwardSecret) {
-      const [url, secret, id] = [this.options.forwardTo, this.options.forwardSecret, uuid()]
-      const payload = JSON.stringify({type, timestamp, data})
+      const [url, key, id] = [this.options.forwardTo, signingKey(this.options.forwardSecret, true), uuid()]
+      const version = DEFAULT_PAYLOAD_VERSION
+      const payload = JSON.stringify({type, timestamp, api_version: version, data})
       // one after the other: the receiver gets the events in the order they happened (a clock's year of them)
       this.forwards = this.forwards
-        .then(() => (this.closed ? undefined : this.post(url, secret, id, payload)))
+        .then(() => (this.closed ? undefined : this.post(url, key, {id, version, payload})))
         .then(
           (r) => r && r.status >= 300 && this.options.log(`forward of ${type} to ${url} got HTTP ${r.status}`),
           (error: Error) => this.options.log(`forward of ${type} to ${url} failed: ${error.message}`),
@@ -99,7 +107,11 @@ export class WebhookDispatcher {
     for (const endpointId of sentTo) void this.attempt(env, endpointId, eventId, 1)
   }
 
-  private async post(url: string, secret: string, eventId: string, payload: string): Promise<{status: number; text: string}> {
+  /**
+   * Posts one event's body, signed with `key`, its API version in `webhook-api-version`
+   * (server/polar/webhook/tasks.py).
+   */
+  private async post(url: string, key: Buffer, event: Outgoing): Promise<{status: number; text: string}> {
     const controller = new AbortController()
     this.inflight.add(controller)
     const timer = setTimeout(() => controller.abort(), DELIVERY_TIMEOUT_MS)
@@ -112,11 +124,12 @@ export class WebhookDispatcher {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'polar.sh webhooks',
-          'webhook-id': eventId,
+          'webhook-id': event.id,
           'webhook-timestamp': String(Math.floor(sentAt.getTime() / 1000)),
-          'webhook-signature': signer(secret).sign(eventId, sentAt, payload),
+          'webhook-signature': signature(key, event.id, sentAt, event.payload),
+          'webhook-api-version': event.version,
         },
-        body: payload,
+        body: event.payload,
       })
       const text = (await response.text()).slice(0, 2000)
       return {status: response.status, text}
@@ -134,7 +147,10 @@ export class WebhookDispatcher {
     let status: number | null = null
     let response: string | null = null
     try {
-      const r = await this.post(endpoint.url, endpoint.secret, event.id, event.payload)
+      // signed as the endpoint signs now; a redelivery sends the stored payload with the version it was made for
+      const key = signingKey(endpoint.secret, usesStandardSignature(endpoint.secret_generated_at))
+      const version = event.api_version ?? DEFAULT_PAYLOAD_VERSION
+      const r = await this.post(endpoint.url, key, {id: event.id, version, payload: event.payload})
       status = r.status
       response = r.text
     } catch (error) {

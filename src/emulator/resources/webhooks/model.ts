@@ -10,6 +10,9 @@ declare module '../../core/model.js' {
   }
 }
 
+/** The version of the payloads of an endpoint that names none: the service's current one (CURRENT_API_VERSION). */
+export const DEFAULT_PAYLOAD_VERSION: ApiVersion = '2026-10'
+
 /** This resource's part of a new (or older, saved before it existed) store. */
 export const collections = (): Partial<EnvData> => ({
   webhook_endpoints: [] as WebhookEndpointRecord[],
@@ -29,6 +32,11 @@ export interface WebhookEndpointRecord {
   enabled: boolean
   /** The API version of the payloads sent to it (absent in stores saved before: the service's current one). */
   api_version?: ApiVersion
+  /**
+   * When the service generated its secret; null when the merchant gave it (absent in stores saved before:
+   * their secrets predate the Standard Webhooks signing). Never answered, it decides how deliveries are signed.
+   */
+  secret_generated_at?: string | null
 }
 
 export interface WebhookEventRecord {

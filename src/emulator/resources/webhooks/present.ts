@@ -1,6 +1,7 @@
 // Webhook endpoints, the events sent to them and their deliveries: stored records -> the API's wire shapes (api-facts §4).
+import {usesStandardSignature} from '../../core/events.js'
 import {type View, orgId} from '../../core/present.js'
-import type {WebhookEndpointRecord} from './model.js'
+import {DEFAULT_PAYLOAD_VERSION, type WebhookEndpointRecord} from './model.js'
 
 export function webhookEndpoint(v: View, w: WebhookEndpointRecord) {
   return {
@@ -9,13 +10,13 @@ export function webhookEndpoint(v: View, w: WebhookEndpointRecord) {
     modified_at: w.modified_at,
     url: w.url,
     name: w.name,
-    api_version: w.api_version ?? '2026-10',
+    api_version: w.api_version ?? DEFAULT_PAYLOAD_VERSION,
     format: w.format,
     secret: w.secret,
     organization_id: orgId(v),
     events: w.events,
     enabled: w.enabled,
-    // the emulator signs with the service's original scheme (HMAC keyed with the whole secret's UTF-8 bytes)
-    uses_standard_webhook_signature: false,
+    // computed from the hidden secret_generated_at (server/polar/webhook/schemas.py WebhookEndpoint)
+    uses_standard_webhook_signature: usesStandardSignature(w.secret_generated_at),
   }
 }

@@ -1,13 +1,15 @@
 // Webhook endpoints and deliveries (api-facts §3.1, §4.11, §8.1). Delivery itself happens elsewhere.
 import {z} from '../../core/zod.js'
 
-import {API_VERSIONS, type ApiVersion} from '../../../client/version.js'
+import {API_VERSIONS, type ApiVersion, isKnownApiVersion} from '../../../client/version.js'
 import {WEBHOOK_EVENTS, WEBHOOK_EVENTS_BY_VERSION} from '../../../client/webhook-events.js'
 import {checkOrganization, noContent, ok, type Ctx, type Router} from '../../core/http.js'
-import {token, TOKEN_PREFIXES, uuid} from '../../core/ids.js'
+import {newWebhookSecret} from '../../core/events.js'
+import {uuid} from '../../core/ids.js'
 import {after, before, byField} from '../../core/list.js'
 import {finder, getRoute, listRoute, lookup, organizationScope, pathId} from '../../core/toolkit.js'
 import type {WebhookDeliveryRecord, WebhookEndpointRecord, WebhookEventRecord} from './model.js'
+import {DEFAULT_PAYLOAD_VERSION} from './model.js'
 import * as present from './present.js'
 import {parse} from '../../core/validate.js'
 
@@ -53,21 +55,34 @@ const endpointUrl = z
   })
 
 const format = z.enum(['raw', 'discord', 'slack'])
-/** The payloads' version: any the service knows (its own check), the service's current one (2026-10) by default. */
-const apiVersion = z.enum(API_VERSIONS)
-export const DEFAULT_PAYLOAD_VERSION: ApiVersion = '2026-10'
 
-/** The bodies of each request version: the event types are that version's (WebhookEventType). */
+/**
+ * The payloads' version: a `YYYY-MM` string the service serves, whatever the request's version
+ * (server/polar/webhook/schemas.py `_is_available_version`, after kit/versioning.py `APIVersion.parse`).
+ */
+const apiVersion = z.string().superRefine((value, issue) => {
+  let refused: string | undefined
+  if (!/^\d{4}-\d{2}$/.test(value)) refused = 'Invalid version string'
+  else if (!isKnownApiVersion(value)) refused = 'Invalid API version'
+  if (refused) issue.addIssue({code: 'custom', message: `Value error, ${refused}: ${value}`, input: value})
+})
+
+/**
+ * The bodies of each request version: the event types are that version's (WebhookEventType). A secret of
+ * the merchant's own (at least 32 characters) is taken on 2026-04 only (DeprecatedWebhookEndpointCreateWithSecret);
+ * from 2026-10 the schemas have no `secret`, and pydantic ignores a key a model does not declare
+ * (polar/kit/schemas.py `Schema` sets no `extra`), so a given one is dropped (polarsource/polar #14400).
+ */
 const bodies = (version: ApiVersion) => {
   const events = z.array(z.enum(WEBHOOK_EVENTS_BY_VERSION[version] as [string, ...string[]]))
+  const secret = version === '2026-04' ? {secret: z.string().min(32).nullish()} : {}
   const create = z.object({
     url: endpointUrl,
     format,
     events,
     name: z.string().max(256).nullish(),
     api_version: apiVersion.default(DEFAULT_PAYLOAD_VERSION),
-    /** Deprecated: the service generates the secret; a given one is ignored. */
-    secret: z.string().nullish(),
+    ...secret,
     organization_id: z.uuid().nullish(),
   })
   const update = z.object({
@@ -76,10 +91,15 @@ const bodies = (version: ApiVersion) => {
     events: events.nullish(),
     name: z.string().max(256).nullish(),
     api_version: apiVersion.nullish(),
-    secret: z.string().nullish(),
+    ...secret,
     enabled: z.boolean().nullish(),
   })
   return {create, update}
+}
+/** The merchant's secret of a 2026-04 body, if it gave one. */
+const givenSecret = (input: object): string | undefined => {
+  const secret = (input as {secret?: string | null}).secret
+  return typeof secret === 'string' ? secret : undefined
 }
 const BODIES = Object.fromEntries(API_VERSIONS.map((v) => [v, bodies(v)])) as Record<ApiVersion, ReturnType<typeof bodies>>
 const bodiesOf = (ctx: Ctx) => BODIES[ctx.view.version ?? DEFAULT_PAYLOAD_VERSION]
@@ -111,6 +131,7 @@ export function register(r: Router): void {
   r.post('/webhooks/endpoints', 'organization', (ctx) => {
     const input = parse(bodiesOf(ctx).create, ctx.body)
     checkOrganization(ctx, input.organization_id)
+    const given = givenSecret(input)
     const endpoint = ctx.store.write(() =>
       ctx.store.insert('webhook_endpoints', {
         id: uuid(),
@@ -119,10 +140,12 @@ export function register(r: Router): void {
         url: input.url,
         name: input.name ?? null,
         format: input.format,
-        secret: token(TOKEN_PREFIXES.webhookSecret),
+        secret: given ?? newWebhookSecret(),
         events: [...new Set(input.events)],
         enabled: true,
-        api_version: input.api_version,
+        api_version: input.api_version as ApiVersion,
+        // a merchant's secret keeps the original signing for good (polarsource/polar #14400)
+        secret_generated_at: given === undefined ? iso(ctx) : null,
       }),
     )
     return ok(present.webhookEndpoint(ctx.view, endpoint), 201)
@@ -138,14 +161,18 @@ export function register(r: Router): void {
       if (input.format) w.format = input.format
       if (input.events) w.events = [...new Set(input.events)]
       if (input.name !== undefined) w.name = input.name
-      if (input.api_version) w.api_version = input.api_version
+      if (input.api_version) w.api_version = input.api_version as ApiVersion
+      const given = givenSecret(input)
+      if (given !== undefined) Object.assign(w, {secret: given, secret_generated_at: null})
       if (input.enabled !== undefined && input.enabled !== null) w.enabled = input.enabled
     })
   })
 
   r.patch('/webhooks/endpoints/:id/secret', 'organization', (ctx) =>
+    // a new secret of the service's, so the endpoint signs the Standard Webhooks way from now on
     updateEndpoint(ctx, pathId(ctx), (w) => {
-      w.secret = token(TOKEN_PREFIXES.webhookSecret)
+      w.secret = newWebhookSecret()
+      w.secret_generated_at = iso(ctx)
     }),
   )
 
