@@ -5,7 +5,7 @@ import {Agent, request} from 'undici'
 import {redact} from './redact.js'
 import {ApiError, errorCode, isNamedError, NetworkError, RateLimitedError} from './errors.js'
 import type {TokenProvider} from './oauth.js'
-import {mayCarryCredentials} from './origin.js'
+import {absoluteUrl, mayCarryCredentials} from './origin.js'
 import type {Budget, Held, Pacer} from './pace.js'
 import {ExitCode, TillError} from './till-error.js'
 import {API_VERSION} from './version.js'
@@ -85,8 +85,9 @@ const sleepReal = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 /** The deadline of one attempt unless the client is told another (TILL_REQUEST_DEADLINE in the CLI). */
 export const DEFAULT_DEADLINE_MS = 60_000
 
+/** The URL of a request: `path` under the base URL, or the absolute URL it is (origin.ts's one rule). */
 export function buildUrl(baseUrl: string, path: string, query?: Query): URL {
-  const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`))
+  const url = absoluteUrl(path) ?? new URL(baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`))
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue
     for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v))

@@ -4,7 +4,7 @@ import {listItems} from '../client/resources/common.js'
 import {BaseCommand, pageFlags} from '../areas/command.js'
 import {usageError} from '../client/till-error.js'
 import {fieldPairs, readInput} from '../cli/input/fields.js'
-import {mayCarryCredentials, originOf} from '../client/origin.js'
+import {absoluteUrl, mayCarryCredentials, originOf} from '../client/origin.js'
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
 
@@ -62,20 +62,13 @@ export default class Api extends BaseCommand {
         throw usageError(`--limit ${flags.limit}: a page holds at most 100 items`, `add --paginate to read ${flags.limit} items page by page`)
       query!.limit = String(flags.limit) // a page of that many
     }
-    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
-      let absolute: URL
-      try {
-        absolute = new URL(path)
-      } catch {
-        throw usageError(`"${path}" is not a URL`, 'give a path such as /products/ or a full https:// URL')
-      }
-      if (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') throw usageError(`"${path}" is not an http(s) URL`)
-      if (!flags['no-auth'] && !mayCarryCredentials(absolute, client.baseUrl)) {
-        throw usageError(
-          `${absolute.origin} is not the profile's API origin (${originOf(client.baseUrl)}); the token is sent nowhere else`,
-          'give a path such as /products/, or add --no-auth to call that URL without credentials',
-        )
-      }
+    // the client's own rule of what is a URL (src/client/origin.ts), checked here before anything is sent
+    const absolute = absoluteUrl(path)
+    if (absolute && !flags['no-auth'] && !mayCarryCredentials(absolute, client.baseUrl)) {
+      throw usageError(
+        `${absolute.origin} is not the profile's API origin (${originOf(client.baseUrl)}); the token is sent nowhere else`,
+        'give a path such as /products/, or add --no-auth to call that URL without credentials',
+      )
     }
     const auth = flags['no-auth'] ? 'none' : 'token'
     const out = this.ctx.io.stdout
