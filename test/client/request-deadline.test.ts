@@ -127,7 +127,11 @@ describe('the deadline of a request', () => {
     'TILL_REQUEST_DEADLINE sets it on the command line: the command ends within it, exit 6 in one line',
     async () => {
       const env = (deadline: string) => box.env({TILL_API_URL: url, TILL_TOKEN: TOKEN, TILL_REQUEST_DEADLINE: deadline})
-      for (const args of [['products', 'list'], ['api', '/products/'], ['products', 'list', '--all']]) {
+      for (const args of [
+        ['products', 'list'],
+        ['api', '/products/'],
+        ['products', 'list', '--all'],
+      ]) {
         const before = requests
         const started = performance.now()
         const r = await runInProcess(args, {env: env('2')})
