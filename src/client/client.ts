@@ -291,15 +291,16 @@ export class ApiClient {
         if (lostEarlier) markAlreadyDone('done by an earlier run')
         return {status: 200, body: null as T, headers: responseHeaders}
       }
-      const again = attempt < MAX_ATTEMPTS && status >= 500
-      const delay = again ? backoffMs(attempt, this.random) : 0
-      if (again && deadline.allows(delay)) {
+      if (attempt < MAX_ATTEMPTS && status >= 500) {
         lostEarlier = false
         const next = await afterLoss(`HTTP ${status}`)
         if ('found' in next) return {status: 200, body: next.found as T, headers: responseHeaders}
-        this.debug(`  retrying in ${delay}ms (HTTP ${status})`)
-        await this.sleep(delay)
-        continue
+        const delay = backoffMs(attempt, this.random)
+        if (deadline.allows(delay)) {
+          this.debug(`  retrying in ${delay}ms (HTTP ${status})`)
+          await this.sleep(delay)
+          continue
+        }
       }
       if (status === 404 && version && refusedVersion(version, responseHeaders['polar-version'], body)) {
         throw new TillError(
