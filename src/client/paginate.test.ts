@@ -111,7 +111,12 @@ describe('paginate', () => {
   })
 
   it('fails on a page that repeats any earlier one, naming both (items without an id by their JSON)', async () => {
-    const pages = [[1, 2], [3, 4], [5, 6], [3, 4]]
+    const pages = [
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [3, 4],
+    ]
     const fetchPage = async (page: number): Promise<PageResult<number>> => ({
       items: pages[page - 1] ?? [7],
       pagination: {total_count: 1e9, max_page: 1e9},
