@@ -5,13 +5,14 @@ import {Agent, request} from 'undici'
 import {redact} from './redact.js'
 import {ApiError, errorCode, isNamedError, NetworkError, RateLimitedError} from './errors.js'
 import type {TokenProvider} from './oauth.js'
-import {mayCarryCredentials} from './origin.js'
+import {absoluteUrl, mayCarryCredentials} from './origin.js'
 import type {Budget, Held, Pacer} from './pace.js'
 import {ExitCode, TillError} from './till-error.js'
 import {API_VERSION} from './version.js'
 import {backoffMs, DEADLINE_CODE, describeNetworkError, MAX_ATTEMPTS, neverSent, retryAfterMs} from './retry.js'
 import {IDEMPOTENT, settleLost, settlementOf} from './settlement.js'
 import {currentAttempt, markAlreadyDone} from './attempt.js'
+import {Deadline, type Try} from './deadline.js'
 import {MAX_REDIRECTS, parseBody, REDIRECTS, RedirectError, redirectTarget, refusedVersion} from './answers.js'
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>
@@ -38,7 +39,7 @@ export interface RequestOptions {
   json?: string
   /** A write the service deduplicates (events that all carry an `external_id`): safe to send again after a 5xx or a dropped connection. */
   replayable?: boolean
-  /** This request's deadline (each attempt, from sending it to the answer's last byte), for the client's own. */
+  /** This request's deadline (from sending it to its answer's last byte, every try together), for the client's own. */
   deadlineMs?: number
 }
 
@@ -69,9 +70,10 @@ export interface ClientOptions {
   connectTimeoutMs?: number
   responseTimeoutMs?: number
   /**
-   * Longest time one attempt may take, from sending it to the last byte of its answer (a server that
-   * trickles a byte every few seconds never trips undici's timeouts, which measure the gaps); 60 s unless
-   * said. An attempt past it is given up as a network error: a GET tried again, a write settled.
+   * Longest time a request may take, from sending it to the last byte of its answer, its tries and the
+   * pauses between them together (./deadline.ts; a server that trickles a byte every few seconds never
+   * trips undici's timeouts, which measure the gaps); 60 s unless said. A try past it is given up as a
+   * network error, a write settled as one whose answer was lost, and no other try is made.
    */
   deadlineMs?: number
   sleep?: (ms: number) => Promise<void>
@@ -87,11 +89,12 @@ export interface Response<T> {
 
 const sleepReal = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
-/** The deadline of one attempt unless the client is told another (TILL_REQUEST_DEADLINE in the CLI). */
+/** The deadline of a request unless the client is told another (TILL_REQUEST_DEADLINE in the CLI). */
 export const DEFAULT_DEADLINE_MS = 60_000
 
+/** The URL of a request: `path` under the base URL, or the absolute URL it is (origin.ts's one rule). */
 export function buildUrl(baseUrl: string, path: string, query?: Query): URL {
-  const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`))
+  const url = absoluteUrl(path) ?? new URL(baseUrl.replace(/\/+$/, '') + (path.startsWith('/') ? path : `/${path}`))
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value === undefined || value === null) continue
     for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(v))
@@ -209,6 +212,7 @@ export class ApiClient {
       await this.options.onRateLimitWait?.(Math.ceil(ms / 1000), own)
     }
     const deadlineMs = opts.deadlineMs ?? this.options.deadlineMs ?? DEFAULT_DEADLINE_MS
+    const deadline = new Deadline(deadlineMs)
     // a deadline of the request's own also lifts the agent's wait for the answer's first and next bytes
     const waits = opts.deadlineMs === undefined ? {} : {headersTimeout: opts.deadlineMs, bodyTimeout: opts.deadlineMs}
     for (let attempt = 1; ; attempt++) {
@@ -218,9 +222,8 @@ export class ApiClient {
       let status: number
       let responseHeaders: Record<string, string | string[] | undefined>
       let text: string
-      // the attempt's deadline, from sending it to the last byte of the answer
-      const late = new AbortController()
-      const timer = setTimeout(() => late.abort(), deadlineMs)
+      // what is left of the request's deadline, to the last byte of this try's answer
+      const late = deadline.start()
       try {
         const signal = opts.signal ? AbortSignal.any([opts.signal, late.signal]) : late.signal
         const res = await request(url, {method: method as 'GET', headers, body: payload, dispatcher: this.agent, signal, ...waits})
@@ -229,7 +232,8 @@ export class ApiClient {
         text = await res.body.text()
       } catch (error) {
         await this.options.pacer.settle(ticket)
-        const pastDeadline = late.signal.aborted && !opts.signal?.aborted
+        late.end()
+        const pastDeadline = late.late && !opts.signal?.aborted
         const code = pastDeadline ? DEADLINE_CODE : ((error as {code?: string}).code ?? (error as {cause?: {code?: string}}).cause?.code)
         if (!pastDeadline && (error as Error).name === 'AbortError') throw error
         this.debug(`← ${method} ${url} failed after ${this.now() - started}ms: ${code ?? (error as Error).message}`)
@@ -238,15 +242,16 @@ export class ApiClient {
           const next = await afterLoss(code === undefined ? 'the connection failed' : `connection error ${code}`)
           if ('found' in next) return {status: 200, body: next.found as T, headers: {}}
         }
-        if (attempt < MAX_ATTEMPTS) {
-          const delay = backoffMs(attempt, this.random)
+        const again = attempt < MAX_ATTEMPTS && !pastDeadline
+        const delay = again ? backoffMs(attempt, this.random) : 0
+        if (again && deadline.allows(delay)) {
           this.debug(`  retrying in ${delay}ms (${code ?? 'network error'})`)
           await this.sleep(delay)
           continue
         }
         throw new NetworkError(describeNetworkError(code, error as Error, method, deadlineMs), code, url.toString())
       } finally {
-        clearTimeout(timer)
+        late.end()
       }
       await this.options.pacer.settle(ticket)
       this.debug(`← ${status} ${method} ${url} in ${this.now() - started}ms`)
@@ -296,9 +301,11 @@ export class ApiClient {
         const next = await afterLoss(`HTTP ${status}`)
         if ('found' in next) return {status: 200, body: next.found as T, headers: responseHeaders}
         const delay = backoffMs(attempt, this.random)
-        this.debug(`  retrying in ${delay}ms (HTTP ${status})`)
-        await this.sleep(delay)
-        continue
+        if (deadline.allows(delay)) {
+          this.debug(`  retrying in ${delay}ms (HTTP ${status})`)
+          await this.sleep(delay)
+          continue
+        }
       }
       if (status === 404 && version && refusedVersion(version, responseHeaders['polar-version'], body)) {
         throw new TillError(
@@ -317,9 +324,11 @@ export class ApiClient {
     // A document link is handed out by the API and may point anywhere: it is fetched without credentials.
     let url = link
     let redirects = 0
+    const deadline = new Deadline(this.options.deadlineMs ?? DEFAULT_DEADLINE_MS)
     for (let attempt = 1; ; attempt++) {
+      const late = deadline.start()
       try {
-        const res = await request(url, {method: 'GET', dispatcher: this.agent, headers: {'user-agent': this.options.userAgent}})
+        const res = await request(url, {method: 'GET', dispatcher: this.agent, headers: {'user-agent': this.options.userAgent}, signal: late.signal})
         const data = Buffer.from(await res.body.arrayBuffer())
         if (REDIRECTS.has(res.statusCode)) {
           const target = redirectTarget(new URL(url), res.headers.location)
@@ -334,9 +343,11 @@ export class ApiClient {
         return data
       } catch (error) {
         if (error instanceof ApiError || error instanceof RedirectError) throw error
-        const code = (error as {code?: string}).code
-        if (attempt >= MAX_ATTEMPTS) throw new NetworkError(describeNetworkError(code, error as Error, 'GET'), code, url)
-        await this.sleep(backoffMs(attempt, this.random))
+        const {code, delay} = this.lostTry(late, deadline, attempt, error)
+        if (delay === undefined) throw new NetworkError(describeNetworkError(code, error as Error, 'GET', deadline.ms), code, url)
+        await this.sleep(delay)
+      } finally {
+        late.end()
       }
     }
   }
@@ -347,10 +358,13 @@ export class ApiClient {
    * bytes to the same part URL replace each other.
    */
   async uploadPart(url: string, data: Buffer, headers: Record<string, string> = {}): Promise<Record<string, string | string[] | undefined>> {
+    const deadline = new Deadline(this.options.deadlineMs ?? DEFAULT_DEADLINE_MS)
     for (let attempt = 1; ; attempt++) {
+      const late = deadline.start()
       try {
         const res = await request(url, {
           method: 'PUT',
+          signal: late.signal,
           dispatcher: this.agent,
           headers: {'user-agent': this.options.userAgent, 'content-type': 'application/octet-stream', ...headers},
           body: data,
@@ -364,11 +378,21 @@ export class ApiClient {
         return res.headers
       } catch (error) {
         if (error instanceof ApiError) throw error
-        const code = (error as {code?: string}).code
-        if (attempt >= MAX_ATTEMPTS) throw new NetworkError(describeNetworkError(code, error as Error, 'GET'), code, url.replace(/\?.*$/, ''))
-        await this.sleep(backoffMs(attempt, this.random))
+        const {code, delay} = this.lostTry(late, deadline, attempt, error)
+        if (delay === undefined) throw new NetworkError(describeNetworkError(code, error as Error, 'GET', deadline.ms), code, url.replace(/\?.*$/, ''))
+        await this.sleep(delay)
+      } finally {
+        late.end()
       }
     }
+  }
+
+  /** A try of a download or an upload that failed: its error code, and the pause before the next try, if any. */
+  private lostTry(late: Try, deadline: Deadline, attempt: number, error: unknown): {code?: string; delay?: number} {
+    late.end()
+    const code = late.late ? DEADLINE_CODE : (error as {code?: string}).code
+    const delay = attempt < MAX_ATTEMPTS && !late.late ? backoffMs(attempt, this.random) : undefined
+    return {code, delay: delay !== undefined && deadline.allows(delay) ? delay : undefined}
   }
 
   async close(): Promise<void> {

@@ -10,7 +10,7 @@ import {API_VERSION} from './version.js'
 export {ApiClient, buildUrl, RedirectError, type ClientOptions, type Query, type RequestOptions, type Response} from './client.js'
 export {ApiError, NetworkError, RateLimitedError, toTillError, type ErrorContext, type ValidationDetail} from './errors.js'
 export {ExitCode, TillError} from './till-error.js'
-export {assertSafeBaseUrl, isLoopbackHost, mayCarryCredentials, originOf} from './origin.js'
+export {absoluteUrl, assertSafeBaseUrl, isLoopbackHost, mayCarryCredentials, originOf} from './origin.js'
 export {
   authorizeUrl,
   EMULATOR_CLIENT_ID,

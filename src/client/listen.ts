@@ -238,19 +238,30 @@ export interface ForwardResult {
 }
 
 const forwardAgent = new Agent({connect: {timeout: 5_000}, headersTimeout: 10_000, bodyTimeout: 10_000})
+/** How long a forward may take, to the last byte of its answer (a handler trickling its answer ends here). */
+export const FORWARD_DEADLINE_MS = 10_000
 
 /** POSTs one event's exact bytes with its signature headers to a local URL. Never throws. */
-export async function forwardEvent(to: string, event: Extract<ListenMessage, {kind: 'event'}>, now: () => number = Date.now): Promise<ForwardResult> {
+export async function forwardEvent(
+  to: string,
+  event: Extract<ListenMessage, {kind: 'event'}>,
+  now: () => number = Date.now,
+  deadlineMs = FORWARD_DEADLINE_MS,
+): Promise<ForwardResult> {
   const started = now()
   const headers: Record<string, string> = {'content-type': 'application/json', 'user-agent': 'polar.sh webhooks'}
   for (const name of ['user-agent', 'content-type', 'webhook-id', 'webhook-timestamp', 'webhook-signature']) {
     if (event.headers[name]) headers[name] = event.headers[name]
   }
+  const late = AbortSignal.timeout(deadlineMs)
   try {
-    const res = await request(to, {method: 'POST', headers, body: event.body, dispatcher: forwardAgent})
+    const res = await request(to, {method: 'POST', headers, body: event.body, dispatcher: forwardAgent, signal: late})
+    // a body given up at the deadline ends the dump without an error
     await res.body.dump()
+    if (late.aborted) throw late.reason
     return {status: res.statusCode, ms: now() - started}
   } catch (error) {
+    if (late.aborted) return {error: `no whole answer within ${deadlineMs / 1000} s`, ms: now() - started}
     const code = (error as {code?: string}).code
     const reason = code === 'ECONNREFUSED' ? 'connection refused' : code?.startsWith('UND_ERR') ? `timed out (${code})` : (code ?? (error as Error).message)
     return {error: reason, ms: now() - started}

@@ -17,6 +17,31 @@ export function mayCarryCredentials(url: string | URL, apiBaseUrl: string): bool
   }
 }
 
+/** A scheme at the start of a text (RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then `:`). */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i
+
+/**
+ * The one rule for what the client and `till api` take as an absolute URL rather than a path under the base
+ * URL: a text that starts with a scheme, in any case (`HTTP://` as `http://`). Only http and https are taken,
+ * and only written whole, `scheme://host`: the URL parser reads `http:/x` and `http:\\x` as `http://x/`, a
+ * host that was never written, so they are refused, as is any other scheme. Undefined for a path.
+ */
+export function absoluteUrl(text: string): URL | undefined {
+  const scheme = SCHEME.exec(text)?.[0]
+  if (scheme === undefined) return undefined
+  const shown = text.length > 100 ? `${text.slice(0, 100)}…` : text
+  const hint = 'give a path such as /products/, or a whole URL such as https://api.polar.sh/v1/products/'
+  if (!/^https?:$/i.test(scheme)) throw usageError(`"${shown}" is not an http(s) URL`, hint)
+  if (!/^https?:\/\/[^/\\?#]/i.test(text)) {
+    throw usageError(`"${shown}" is a malformed URL: ${scheme} must be followed by //host`, hint)
+  }
+  try {
+    return new URL(text)
+  } catch {
+    throw usageError(`"${shown}" is not a URL`, hint)
+  }
+}
+
 /** Loopback hosts: 127.0.0.0/8, localhost and ::1 (the emulator's). */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()

@@ -99,4 +99,32 @@ describe('paginate', () => {
       if (item.id === 0) told.push('first item')
     expect(told).toEqual(['250/3', 'first item'])
   })
+
+  it('stops at the first empty page whatever max_page says, asking only for the pages in flight beside it', async () => {
+    const asked: number[] = []
+    const fetchPage = async (page: number): Promise<PageResult<number>> => {
+      asked.push(page)
+      return {items: page <= 3 ? [page] : [], pagination: {total_count: 1e9, max_page: 1e9}}
+    }
+    expect(await collect(paginate(fetchPage, {limit: 1, all: true, concurrency: 2}))).toEqual([1, 2, 3])
+    expect(Math.max(...asked)).toBeLessThanOrEqual(5)
+  })
+
+  it('fails on a page that repeats any earlier one, naming both (items without an id by their JSON)', async () => {
+    const pages = [
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [3, 4],
+    ]
+    const fetchPage = async (page: number): Promise<PageResult<number>> => ({
+      items: pages[page - 1] ?? [7],
+      pagination: {total_count: 1e9, max_page: 1e9},
+    })
+    const seen: number[] = []
+    await expect(async () => {
+      for await (const x of paginate(fetchPage, {limit: 2, all: true, concurrency: 1, list: 'GET /numbers/'})) seen.push(x)
+    }).rejects.toThrow('page 4 of GET /numbers/ repeats page 2 (the same 2 items, 3 to 4): its paging does not advance')
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6])
+  })
 })

@@ -1,6 +1,10 @@
 // Page/limit pagination as an async generator of items (spec §4 pagination rules, api-facts §5).
 // With `all`, page 1 tells `max_page`; the other pages are fetched a few at a time and yielded in order,
-// so memory is bounded by the window of pages in flight, never by the size of the list.
+// so memory is bounded by the window of pages in flight, never by the size of the list. Whatever `max_page`
+// says, a list always has an end: reading stops at an empty page, and a page that repeats an earlier one
+// (a server that ignores the page number) is an error, exit 6, rather than the same items without end.
+import {RepeatedPages} from './page-repeat.js'
+import {ExitCode, TillError} from './till-error.js'
 
 export interface PageResult<T> {
   items: T[]
@@ -24,6 +28,8 @@ export interface PaginateOptions {
   onShift?: (before: number, after: number) => void
   /** Told what the first page says of the whole list, before any of its items is yielded. */
   onFirstPage?: (pagination: PageResult<unknown>['pagination']) => void
+  /** The list in what an error says of its paging (`GET /products/`); `the list` unless said. */
+  list?: string
   /** Filled in as pages arrive: the list's `total_count` and `max_page`, and how many items were yielded. */
   seen?: {total?: number; maxPage?: number; yielded: number}
 }
@@ -57,17 +63,31 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, options: PaginateOpt
     return yielded
   }
 
+  const repeats = new RepeatedPages()
+  const repeated = (result: PageResult<T>, page: number) => {
+    const repeat = repeats.record(result.items, page)
+    if (!repeat) return
+    const list = options.list ?? 'the list'
+    return new TillError(
+      `page ${page} of ${list} repeats page ${repeat.page} (${repeat.same}): its paging does not advance, so the list would never end`,
+      ExitCode.unavailable,
+      'the list was read up to that page; try again later, and if it happens again, report it to whoever runs the API',
+    )
+  }
+
   const inflight: Array<Promise<PageResult<T>>> = []
   try {
     const head = await fetchPage(first, limit, controller.signal)
     check(head)
     options.onFirstPage?.(head.pagination)
+    repeats.record(head.items, first)
     for (const item of head.items) {
       yield item
       if (count() >= maxItems) return
     }
-    // One page, unless every page or a number of items was asked for.
+    // One page, unless every page or a number of items was asked for; an empty page is the end.
     if (!options.all && !Number.isFinite(maxItems)) return
+    if (head.items.length === 0) return
     // Never ask for more pages than the item cap needs.
     const needed = Number.isFinite(maxItems) ? first + Math.ceil((maxItems - yielded) / limit) : Number.POSITIVE_INFINITY
     const last = Math.min(head.pagination.max_page, needed)
@@ -78,10 +98,13 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, options: PaginateOpt
       inflight.push(p)
     }
     while (next <= last && inflight.length < concurrency) launch()
-    while (inflight.length > 0) {
+    for (let page = first + 1; inflight.length > 0; page++) {
       const result = await inflight.shift()!
-      if (next <= last) launch()
       check(result)
+      if (result.items.length === 0) return
+      const error = repeated(result, page)
+      if (error) throw error
+      if (next <= last) launch()
       for (const item of result.items) {
         yield item
         if (count() >= maxItems) return

@@ -4,14 +4,14 @@ import {listItems} from '../client/resources/common.js'
 import {BaseCommand, pageFlags} from '../areas/command.js'
 import {usageError} from '../client/till-error.js'
 import {fieldPairs, readInput} from '../cli/input/fields.js'
-import {mayCarryCredentials, originOf} from '../client/origin.js'
+import {absoluteUrl, mayCarryCredentials, originOf} from '../client/origin.js'
 
 const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
 
 export default class Api extends BaseCommand {
   static override summary = "Call any endpoint of the API with the profile's token, pacing and retries."
   static override description =
-    `PATH is relative to the profile's base URL (e.g. /customers/ or /orders/ID/invoice; a leading /v1 is dropped, as the base URL ends in it; /_emulator/... reaches the local emulator's control routes). METHOD may be left out, as with gh api: GET, or POST when fields or --input are given; -X names it too. An absolute URL must be on the profile's API origin: the token goes nowhere else; --no-auth calls any URL without credentials. A GET follows redirects on the same origin; any other redirect fails (exit 1) naming the status and Location, and a body is never sent again. Fields given with -f (text) or -F (typed: numbers, true, false, null, JSON) become query parameters for GET and DELETE, and the JSON body otherwise; --input sends a JSON file (or - for stdin) as the body. On a terminal the answer is indented and coloured; piped it is one line of JSON. With --paginate a GET list is read page by page and its items are printed as one JSON array (or JSON lines with -o jsonl). --limit N asks for a page of N items (with --paginate, the first N items).`
+    `PATH is relative to the profile's base URL (e.g. /customers/ or /orders/ID/invoice; a leading /v1 is dropped, as the base URL ends in it; /_emulator/... reaches the local emulator's control routes). METHOD may be left out, as with gh api: GET, or POST when fields or --input are given; -X names it too. An absolute URL (http:// or https:// in any case, then the host: http:/x is refused) must be on the profile's API origin: the token goes nowhere else; --no-auth calls any URL without credentials. A GET follows redirects on the same origin; any other redirect fails (exit 1) naming the status and Location, and a body is never sent again. Fields given with -f (text) or -F (typed: numbers, true, false, null, JSON) become query parameters for GET and DELETE, and the JSON body otherwise; --input sends a JSON file (or - for stdin) as the body. On a terminal the answer is indented and coloured; piped it is one line of JSON. With --paginate a GET list is read page by page, to its first empty page (a page that repeats an earlier one is exit 6), and its items are printed as one JSON array (or JSON lines with -o jsonl). --limit N asks for a page of N items (with --paginate, the first N items).`
   static override examples = [
     '<%= config.bin %> <%= command.id %> /organizations/',
     {description: 'Five orders, as one page of the API', command: '<%= config.bin %> <%= command.id %> /orders/ --limit 5'},
@@ -62,20 +62,13 @@ export default class Api extends BaseCommand {
         throw usageError(`--limit ${flags.limit}: a page holds at most 100 items`, `add --paginate to read ${flags.limit} items page by page`)
       query!.limit = String(flags.limit) // a page of that many
     }
-    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
-      let absolute: URL
-      try {
-        absolute = new URL(path)
-      } catch {
-        throw usageError(`"${path}" is not a URL`, 'give a path such as /products/ or a full https:// URL')
-      }
-      if (absolute.protocol !== 'http:' && absolute.protocol !== 'https:') throw usageError(`"${path}" is not an http(s) URL`)
-      if (!flags['no-auth'] && !mayCarryCredentials(absolute, client.baseUrl)) {
-        throw usageError(
-          `${absolute.origin} is not the profile's API origin (${originOf(client.baseUrl)}); the token is sent nowhere else`,
-          'give a path such as /products/, or add --no-auth to call that URL without credentials',
-        )
-      }
+    // the client's own rule of what is a URL (src/client/origin.ts), checked here before anything is sent
+    const absolute = absoluteUrl(path)
+    if (absolute && !flags['no-auth'] && !mayCarryCredentials(absolute, client.baseUrl)) {
+      throw usageError(
+        `${absolute.origin} is not the profile's API origin (${originOf(client.baseUrl)}); the token is sent nowhere else`,
+        'give a path such as /products/, or add --no-auth to call that URL without credentials',
+      )
     }
     const auth = flags['no-auth'] ? 'none' : 'token'
     const out = this.ctx.io.stdout

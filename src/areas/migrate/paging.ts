@@ -2,12 +2,14 @@
 // A cursor (Stripe's `starting_after`, Paddle's `next` link) that was followed already, or a page whose
 // items an earlier page of the list had (a Lemon Squeezy page number the source ignores), means the
 // source would go round for ever: the run stops with an error naming the list (exit 6) rather than read,
-// and grow, without end. Memory stays bounded: one entry per page, not per item.
+// and grow, without end. Memory stays bounded: one entry per page, not per item (src/client/page-repeat.ts,
+// which the API's lists are checked with too).
+import {RepeatedPages} from '../../client/page-repeat.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
 
 export class PageGuard {
   private readonly cursors = new Set<string>()
-  private readonly pages = new Set<string>()
+  private readonly pages = new RepeatedPages()
 
   /**
    * @param label the source's name (`Stripe`)
@@ -22,15 +24,8 @@ export class PageGuard {
 
   /** Records a page by its items' ids; throws when an earlier page of the list had the same ones. */
   page(items: ReadonlyArray<{id?: unknown}>): void {
-    if (items.length === 0) return
-    const first = String(items[0]!.id)
-    const last = String(items.at(-1)!.id)
-    const signature = `${items.length}\u0000${first}\u0000${last}`
-    if (this.pages.has(signature)) {
-      const same = items.length === 1 ? `the same item, ${first}` : `the same ${items.length} items, ${first} to ${last}`
-      throw this.stuck(`sent a page of ${this.list} it had sent before (${same})`)
-    }
-    this.pages.add(signature)
+    const repeat = this.pages.record(items)
+    if (repeat) throw this.stuck(`sent a page of ${this.list} it had sent before (${repeat.same})`)
   }
 
   /** Records the cursor of the next page; throws when it was followed before. */

@@ -6,6 +6,7 @@
 // used: JSON (not an HTML page or a cut answer), a list where a list is read, a next page on its own origin.
 import {ApiClient, buildUrl, type Query} from '../../client/client.js'
 import {ApiError, NetworkError, RateLimitedError} from '../../client/errors.js'
+import {absoluteUrl} from '../../client/origin.js'
 import {type Budget, Pacer} from '../../client/pace.js'
 import {DEADLINE_CODE} from '../../client/retry.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
@@ -63,7 +64,7 @@ export function sourceClient(options: SourceClientOptions): SourceClient {
   const {label} = options
   const origin = new URL(options.baseUrl).origin
   const get = async <T>(pathOrUrl: string, query?: Query): Promise<{body: T; where: string}> => {
-    const elsewhere = /^https?:\/\//i.test(pathOrUrl) ? originOf(pathOrUrl) : origin
+    const elsewhere = linkOrigin(pathOrUrl, origin)
     if (elsewhere !== origin) {
       // a next link elsewhere would be fetched without the key, and its answer taken as the source's data
       throw new TillError(
@@ -171,6 +172,15 @@ export function sourceError(error: unknown, options: Pick<SourceClientOptions, '
   if (error instanceof TillError) return new TillError(scrub(error.message), error.exitCode, error.hint === undefined ? undefined : scrub(error.hint))
   if (error instanceof Error) error.message = scrub(error.message)
   return error as Error
+}
+
+/** The origin a path or link is read from (the client's rule of what is a URL); '' for a malformed link. */
+function linkOrigin(pathOrUrl: string, origin: string): string {
+  try {
+    return absoluteUrl(pathOrUrl)?.origin ?? origin
+  } catch {
+    return ''
+  }
 }
 
 const originOf = (url: string) => {

@@ -7,7 +7,10 @@ export type Item = Record<string, unknown> & {id: string}
 
 /** Every item of a list endpoint (one page, or all with `all`), in the API's order. */
 export function listItems<T = Item>(client: ApiClient, path: string, query: Query, options: PaginateOptions): AsyncGenerator<T> {
-  return paginate<T>((page, limit, signal) => client.get<PageResult<T>>(path, {query: {...query, page, limit}, signal}), options)
+  return paginate<T>((page, limit, signal) => client.get<PageResult<T>>(path, {query: {...query, page, limit}, signal}), {
+    list: `GET ${path}`,
+    ...options,
+  })
 }
 
 /**
