@@ -60,11 +60,9 @@ describe('the emulator clock', () => {
       body: {customer_email: email, customer_name: 'Clock', customer_billing_address: {country: 'US'}},
     })
     expect(confirmed.status, confirmed.text).toBe(200)
-    for (let i = 0; i < 200; i++) {
-      const order = (await get(`/orders/?checkout_id=${k.id}`)).items[0]
-      if (order?.status === 'paid') return get(`/subscriptions/${order.subscription_id}`)
-      await sleep(50)
-    }
+    let order: Json
+    if (await waitUntil(async () => (order = (await get(`/orders/?checkout_id=${k.id}`)).items[0])?.status === 'paid', 10_000))
+      return get(`/subscriptions/${order.subscription_id}`)
     throw new Error(`the order of checkout ${k.id} was not paid`)
   }
 
