@@ -20,7 +20,8 @@ describe('own keys (a key "__proto__" from elsewhere)', () => {
 
   it('a zod record keeps the key, in its place, when it is carried through', () => {
     const record = z.preprocess(carryProtoKey, z.record(z.string(), z.string())).transform(restoreProtoKey)
-    expect(JSON.stringify(record.parse(JSON.parse('{"a": "1", "__proto__": "x", "b": "2"}')))).toBe('{"a":"1","__proto__":"x","b":"2"}')
+    const text = '{"a":"1","__proto__":"x","b":"2"}'
+    expect(JSON.stringify(record.parse(JSON.parse(text)))).toBe(text)
     expect(JSON.stringify(record.parse({a: '1'}))).toBe('{"a":"1"}')
   })
 })

@@ -10,7 +10,9 @@ export function setOwn<T>(target: Record<string, T>, key: string, value: T): voi
 }
 
 /** The value of `target`'s own entry `key`, or undefined (never an inherited one). */
-export const ownValue = <T>(target: Record<string, T>, key: string): T | undefined => (Object.hasOwn(target, key) ? target[key] : undefined)
+export function ownValue<T>(target: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(target, key) ? target[key] : undefined
+}
 
 /** The name a `__proto__` key travels under through a builder that assigns (JSON keys do not take it in practice). */
 const CARRIED_KEY = '\u0000__proto__'

@@ -182,7 +182,8 @@ export function paddleProduct(p: PaddleProduct): SourceProduct {
   }
   const metadata: Record<string, string> = {}
   for (const [key, value] of Object.entries(p.custom_data ?? {})) {
-    if (value !== null && value !== undefined) setOwn(metadata, key, typeof value === 'string' ? value : JSON.stringify(value))
+    if (value === null || value === undefined) continue
+    setOwn(metadata, key, typeof value === 'string' ? value : JSON.stringify(value))
   }
   return {id: p.id, name: p.name, description: p.description || null, archived, prices, licenseKeys: null, metadata, ...(changes.length > 0 ? {changes} : {})}
 }

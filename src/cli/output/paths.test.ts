@@ -16,7 +16,8 @@ const product = {
 
 describe('dotted paths (--columns and --json FIELDS)', () => {
   it('a path into an object keeps its nesting, a missing field and its parent null', () => {
-    expect(projectRow(product, ['id', 'organization.name', 'nope.x'])).toEqual({id: 'p1', organization: {name: 'Acme'}, nope: {x: null}})
+    const picked = projectRow(product, ['id', 'organization.name', 'nope.x'])
+    expect(picked).toEqual({id: 'p1', organization: {name: 'Acme'}, nope: {x: null}})
     expect(valueAt(product, 'organization.name')).toBe('Acme')
     expect(valueAt(product, 'nope.x')).toBeUndefined()
   })
@@ -54,13 +55,19 @@ describe('dotted paths (--columns and --json FIELDS)', () => {
       )
     }
     expect(() => projectRow(product, ['medias.0'])).toThrow(/"medias\.0": medias is a list/)
+    expect(() => projectRow(product, ['medias.0'])).toThrow(
+      expect.objectContaining({
+        hint: "give medias for the whole list, or pick one with jq: --json medias | jq '.medias[0]'",
+      }),
+    )
     expect(() => valueAt(product, 'prices.1.id')).toThrow(/"prices\.1\.id": prices is a list/)
   })
 
   it('a field named __proto__ is a field: nothing reaches the prototype of the output or of any object', () => {
-    const row = JSON.parse('{"id":"c1","metadata":{"__proto__":{"polluted":"yes"},"plan":"pro"}}') as Record<string, unknown>
+    const metadata = '{"__proto__":{"polluted":"yes"},"plan":"pro"}'
+    const row = JSON.parse(`{"id":"c1","metadata":${metadata}}`) as Record<string, unknown>
     const out = projectRow(row, ['metadata.__proto__', '__proto__.polluted', 'metadata.plan'])
-    expect(JSON.stringify(out)).toBe('{"metadata":{"__proto__":{"polluted":"yes"},"plan":"pro"},"__proto__":{"polluted":null}}')
+    expect(JSON.stringify(out)).toBe(`{"metadata":${metadata},"__proto__":{"polluted":null}}`)
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 })

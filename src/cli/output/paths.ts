@@ -9,15 +9,17 @@ type Row = Record<string, unknown>
 /** The paths asked for as a tree: each name's own paths, or `true` for its whole value. */
 type Selection = Map<string, Selection | true>
 
-const objectOf = (value: unknown): Row | undefined => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Row) : undefined)
+function objectOf(value: unknown): Row | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Row) : undefined
+}
 
 /** The error for a number where the path meets a list (`prices.0.price_amount`), naming the path that works. */
 function indexRefused(listPath: string, index: string, rest: string): Error {
   const tail = rest === '' ? '' : `.${rest}`
-  return usageError(
-    `"${listPath}.${index}${tail}": ${listPath} is a list, and a path takes from each of its elements, not one by position`,
-    `give ${listPath}${tail} for every element, or pick one with jq: --json ${listPath} | jq '.${listPath}[${index}]${tail}'`,
-  )
+  const problem = `"${listPath}.${index}${tail}": ${listPath} is a list, and a path takes from each of its elements`
+  const jq = `--json ${listPath} | jq '.${listPath}[${index}]${tail}'`
+  const instead = `${listPath}${tail} for ${rest === '' ? 'the whole list' : 'every element'}`
+  return usageError(`${problem}, not one by position`, `give ${instead}, or pick one with jq: ${jq}`)
 }
 
 /** Refuses a number among a selection's names where the value is a list. */
@@ -33,13 +35,17 @@ function firstPath(selection: Selection): string {
   return sub === true ? name : `${name}.${firstPath(sub)}`
 }
 
-/** The value at a dotted path of a row (`customer.email`); through a list, each element's (`prices.price_amount`); undefined when a part is missing. */
+/**
+ * The value at a dotted path of a row (`customer.email`); through a list, each element's
+ * (`prices.price_amount`); undefined when a part is missing.
+ */
 export function valueAt(row: Row, path: string): unknown {
   const parts = path.split('.')
   const walk = (value: unknown, at: number): unknown => {
     if (at === parts.length) return value
     if (Array.isArray(value)) {
-      if (/^\d+$/.test(parts[at]!)) throw indexRefused(parts.slice(0, at).join('.'), parts[at]!, parts.slice(at + 1).join('.'))
+      const part = parts[at]!
+      if (/^\d+$/.test(part)) throw indexRefused(parts.slice(0, at).join('.'), part, parts.slice(at + 1).join('.'))
       return value.map((item) => walk(item, at))
     }
     const obj = objectOf(value)

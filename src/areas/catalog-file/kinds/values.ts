@@ -17,7 +17,9 @@ export const metadataSchema = z
       .refine((m) => !Object.hasOwn(m, KEY_FIELD), {
         message: `"${KEY_FIELD}" is kept by till (it is the object's key in the file): use another metadata name`,
       })
-      .refine((m) => Object.keys(m).length <= 49, {message: 'at most 49 metadata entries (the service takes 50, one is the key)'}),
+      .refine((m) => Object.keys(m).length <= 49, {
+        message: 'at most 49 metadata entries (the service takes 50, one is the key)',
+      }),
   )
   .transform((m) => restoreProtoKey(m) as Metadata)
 
@@ -26,7 +28,8 @@ export const VISIBILITIES = ['draft', 'private', 'public'] as const
 /** The object's metadata without its key, entries sorted (so files compare line by line). */
 export function fileMetadata(value: unknown): Metadata {
   const out: Metadata = {}
-  for (const [k, v] of Object.entries((value ?? {}) as Metadata).sort(([a], [b]) => a.localeCompare(b))) if (k !== KEY_FIELD) setOwn(out, k, v)
+  const entries = Object.entries((value ?? {}) as Metadata).sort(([a], [b]) => a.localeCompare(b))
+  for (const [k, v] of entries) if (k !== KEY_FIELD) setOwn(out, k, v)
   return out
 }
 
