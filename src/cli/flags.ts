@@ -27,7 +27,8 @@ export const outputFlags = {
   output: Flags.option({char: 'o', options: FORMATS, description: 'Output format (default: table on a terminal, tsv when piped).'})(),
   columns: Flags.string({
     description:
-      'Comma-separated fields to show (e.g. id,status,net_amount); dotted paths reach nested fields (customer.email). JSON output keeps only these fields.',
+      'Comma-separated fields to show (e.g. id,status,net_amount); dotted paths reach nested fields (customer.email) ' +
+      'and, through a list, the field of each element (prices.price_amount). JSON output keeps only these fields.',
   }),
   header: Flags.boolean({allowNo: true, description: 'A header line of column names in csv and tsv output (default: csv yes, tsv no).'}),
   pager: Flags.boolean({

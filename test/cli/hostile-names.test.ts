@@ -114,6 +114,37 @@ describe('hostile names on a terminal', {timeout: scaled(180_000)}, () => {
     expect(tsv.stdout).toContain('\u202egnp.exe\u202c')
   })
 
+  it('a carriage return in a name: escaped by -o csv and tsv on a terminal, kept in a quoted csv field piped', async () => {
+    const list = ['products', 'list', '--query', 'Evil', '--columns', 'id,name']
+    const csv = await onTty([...list, '-o', 'csv'])
+    expect(csv.code, csv.stdout).toBe(0)
+    // the terminal turns each LF into CR LF (and runTty each CR LF back): a CR of the name's would stand before Y
+    expect(csv.stdout).toContain(' X\\x0dY\\x00Z\r\n')
+    expect(csv.stdout.replace(/\r\n/g, '')).not.toContain('\r')
+    const tsv = await onTty([...list, '-o', 'tsv'])
+    expect(tsv.code, tsv.stdout).toBe(0)
+    expect(tsv.stdout).toContain(' X Y\\x00Z\n')
+    expect(tsv.stdout).not.toContain('\r')
+    const piped = await runCli([...list, '-o', 'csv', '--no-header'], {env: vars()})
+    expect(piped.stdout.split('\r\n')).toContain(`${made.product},"${HOSTILE}"`)
+  })
+
+  it("the service's CSV exports on a terminal show a name's controls escaped; piped, its bytes", async () => {
+    const customer = (await listAll(env, '/customers/'))[0]!
+    const renamed = await api(env, 'PATCH', `/customers/${customer.id}`, {body: {name: HOSTILE}})
+    expect(renamed.status, renamed.text).toBe(200)
+    const screen = await onTty(['customers', 'export'])
+    expect(screen.code, screen.stdout).toBe(0)
+    expectInert(screen.stdout, 'customers export')
+    expect(screen.stdout).toMatch(SHOWN)
+    expect(screen.stdout.replace(/\r\n/g, '')).not.toMatch(/[\u001b\r]/)
+    expect(screen.stdout).toContain(`${customer.id},`)
+    const piped = await runCli(['customers', 'export'], {env: vars()})
+    expect(piped.code, piped.stderr).toBe(0)
+    expect(piped.stdout).toContain(`"${HOSTILE}"`)
+    expect(piped.stdout).toMatch(/^ID,[^\n]*\r\n/)
+  })
+
   it('catalog plan shows names from the file and the environment escaped', async () => {
     const file = join(box.root, 'hostile.yaml')
     writeFileSync(

@@ -9,10 +9,10 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {expectNoToken, linesOf, runCli, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
-import {api, control, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {api, control, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {startSecretService, type SecretService} from '../helpers/keyring.js'
-import {eventually, scaled} from '../helpers/machine.js'
+import {eventually, scaled, waitUntil} from '../helpers/machine.js'
 
 let emu: Emulator
 let service: SecretService
@@ -49,11 +49,9 @@ const login = (name: string, env: NodeJS.ProcessEnv, extra: string[] = []) =>
   till(['auth', 'login', '--environment', 'sandbox', '--url', emu.sandbox.url, '--name', name, '--token-stdin', ...extra], env, `${emu.sandbox.token}\n`)
 /** Waits until till has printed the authorize URL on stderr, and returns it. */
 async function authorizeUrl(stderr: () => string): Promise<string> {
-  for (let i = 0; i < 400; i++) {
-    const found = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/.exec(stderr())?.[0]
-    if (found) return found
-    await sleep(50)
-  }
+  let found: string | undefined
+  const shown = () => (found = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/.exec(stderr())?.[0]) !== undefined
+  if (await waitUntil(shown, 20_000)) return found!
   throw new Error(`no authorize URL printed; stderr: ${stderr()}`)
 }
 

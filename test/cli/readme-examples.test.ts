@@ -12,10 +12,10 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {KEY, runAnswering, runShell, sandbox, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {api, ROOT, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, ROOT, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {tool} from '../helpers/tools.js'
-import {scaled} from '../helpers/machine.js'
+import {scaled, waitUntil} from '../helpers/machine.js'
 
 interface Example {
   /** `README.md:34`. */
@@ -232,7 +232,7 @@ beforeAll(async () => {
   expect(endpoint.status, endpoint.text).toBe(201)
   const customer = await api(emulator.production, 'POST', '/customers/', {body: {email: `hooked-${Date.now()}@example.com`}})
   expect(customer.status, customer.text).toBe(201)
-  for (let i = 0; i < 100 && (await api(emulator.production, 'GET', '/webhooks/deliveries?limit=1')).body.items.length === 0; i++) await sleep(100)
+  await waitUntil(async () => (await api(emulator.production, 'GET', '/webhooks/deliveries?limit=1')).body.items.length > 0, 10_000, 100)
 }, scaled(60_000))
 
 /** The profiles a reader has by then; every example starts with `local` active (`till profiles use sandbox` changes it). */

@@ -71,7 +71,7 @@ describe('faults and interruption (emulator --fail-rate 0.2 --reset-rate 0.2 --l
       const r = await run.done
       expect(r.code, r.stderr).toBe(130)
       expect(r.signal).toBeNull()
-      expect(Date.now() - sent).toBeLessThan(3000)
+      expect(Date.now() - sent).toBeLessThan(scaled(3000))
       expect(r.stderr).toContain('Interrupted.')
       const ids = jsonlIds(r.stdout.slice(0, r.stdout.lastIndexOf('\n') + 1))
       expect(ids.length).toBeLessThan(1050)

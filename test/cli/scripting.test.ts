@@ -14,6 +14,7 @@ import {
   linesOf,
   logFrom,
   runAnswering,
+  runCli,
   runShell,
   runTty,
   sandbox,
@@ -260,6 +261,22 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
       expect(JSON.parse(one.stdout)).toEqual({id: order.id, status: order.status, product: {name: order.product.name}})
       const tsv = await till(['orders', 'list', '--limit', '1', '-o', 'tsv', '--columns', 'id,customer.email'])
       expect(tsv.stdout).toBe(`${order.id}\t${order.customer.email}\n`)
+    })
+
+    it("a path through a list takes each element's field, and a position in a list is refused in words", async () => {
+      const products = (await api(env, 'GET', '/products/?limit=100')).body.items as Json[]
+      const product = products.find((p) => p.prices.length >= 2) ?? products.find((p) => p.prices.length > 0)!
+      const vars = box.env({...envVars(env), TILL_ENV: 'local'})
+      const each = await runCli(['products', 'get', product.id, '--json', 'id,prices.price_amount,prices.id'], {env: vars})
+      expect(each.code, each.stderr).toBe(0)
+      const prices = product.prices.map((p: Json) => ({price_amount: p.price_amount ?? null, id: p.id}))
+      expect(JSON.parse(each.stdout)).toEqual({id: product.id, prices})
+      const indexed = await runCli(['products', 'get', product.id, '--json', 'prices.0.price_amount'], {env: vars})
+      expect(indexed.code).toBe(2)
+      expect(indexed.stdout).toBe('')
+      expect(indexed.stderr).toContain('"prices.0.price_amount": prices is a list, and a path takes from each of its elements')
+      expect(indexed.stderr).toContain("give prices.price_amount for every element, or pick one with jq: --json prices | jq '.prices[0].price_amount'")
+      expect(indexed.stderr).not.toMatch(/\n\s+at /)
     })
 
     it('an unknown field is refused with JSON too', async () => {

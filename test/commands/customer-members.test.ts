@@ -11,6 +11,7 @@ import {envVars, linesOf, sandbox, type CliResult, type Sandbox} from '../helper
 import {allowRefusals} from '../helpers/contract.js'
 import {api, sleep, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {waitUntil} from '../helpers/machine.js'
 
 let emulator: Emulator
 let env: EnvHandle
@@ -28,7 +29,7 @@ const firstLine = (r: CliResult) => r.stderr.split('\n')[0]
 /** The `member.*` events received for this member id so far, waiting a little for deliveries in flight. */
 async function eventsOf(id: string, count: number): Promise<string[]> {
   const of = () => events.filter((e) => e.data?.id === id).map((e) => e.type)
-  for (let i = 0; i < 100 && of().length < count; i++) await sleep(30)
+  await waitUntil(() => of().length >= count, 3000, 30)
   await sleep(60)
   return of()
 }

@@ -10,7 +10,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, linesOf, logFrom, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
+import {envVars, linesOf, logFrom, runCli, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 import {allowRefusals} from '../helpers/contract.js'
 import {api, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
@@ -142,6 +142,31 @@ describe('customers import', () => {
       ['__proto__', 'x'],
       ['tier', 'pro'],
     ])
+  })
+
+  it('run as a process twice, a customer with a metadata key "__proto__" is created, then found unchanged: exit 0', async () => {
+    const env = box.env(envVars(emulator.production))
+    const file = join(dir, 'proto.jsonl')
+    writeFileSync(file, `{"email": "proto-proc-${stamp}@example.com", "name": "Proto", "metadata": {"tier": "pro", "__proto__": "x"}}\n`)
+    const actions: string[] = []
+    for (let i = 0; i < 2; i++) {
+      const r = await runCli(['customers', 'import', file, '-o', 'jsonl'], {env})
+      expect(r.code, r.stderr).toBe(0)
+      actions.push(JSON.parse(r.stdout).result.action)
+    }
+    expect(actions).toEqual(['created', 'unchanged'])
+  })
+
+  it('an address field the service ignores is refused before any request, naming it: it would differ on every run', async () => {
+    const env = box.env(envVars(emulator.production))
+    for (const odd of ['__proto__', 'street']) {
+      const line = `{"email": "addr-${stamp}@example.com", "billing_address": {"country": "DE", "${odd}": "Hauptstr. 1"}}\n`
+      const r = await runCli(['customers', 'import', '-', '-o', 'jsonl'], {env, input: line})
+      expect(r.code).toBe(2)
+      expect(r.stdout).toBe('')
+      expect(r.stderr).toContain(`stdin line 1: "billing_address" has no field "${odd}": its fields are line1, line2, postal_code, city, state, country`)
+    }
+    expect((await allCustomers(emulator.production)).some((c) => c.email === `addr-${stamp}@example.com`)).toBe(false)
   })
 
   it('a customer another import made between the lookup and the creation is found, not a failure: exit 0, once', async () => {

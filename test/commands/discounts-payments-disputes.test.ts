@@ -11,9 +11,9 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 
 import {envVars, linesOf, runAnswering, runTty, sandbox, sh, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
-import {api, ROOT, sleep, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
+import {api, ROOT, startEmulator, unknownId, type Emulator, type Json} from '../helpers/emulator.js'
 import {allowRefusals} from '../helpers/contract.js'
-import {eventually} from '../helpers/machine.js'
+import {eventually, waitUntil} from '../helpers/machine.js'
 
 describe('operator commands against the emulator', () => {
   let emulator: Emulator
@@ -342,7 +342,7 @@ describe('operator commands against the emulator', () => {
       await until(() => received.some((b) => b.includes(email)))
 
       // the delivery is recorded once the receiver has answered
-      for (let i = 0; i < 100 && (await get(`/webhooks/deliveries?endpoint_id=${endpoint.id}`)).items.length === 0; i++) await sleep(50)
+      await waitUntil(async () => (await get(`/webhooks/deliveries?endpoint_id=${endpoint.id}`)).items.length > 0, 5000)
       const listed = await till([
         'webhooks',
         'deliveries',

@@ -11,7 +11,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 import {envVars, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {api, control, sleep, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
-import {scaled} from '../helpers/machine.js'
+import {scaled, waitUntil} from '../helpers/machine.js'
 
 const DAY = 86_400_000
 
@@ -60,11 +60,9 @@ describe('the emulator clock', () => {
       body: {customer_email: email, customer_name: 'Clock', customer_billing_address: {country: 'US'}},
     })
     expect(confirmed.status, confirmed.text).toBe(200)
-    for (let i = 0; i < 200; i++) {
-      const order = (await get(`/orders/?checkout_id=${k.id}`)).items[0]
-      if (order?.status === 'paid') return get(`/subscriptions/${order.subscription_id}`)
-      await sleep(50)
-    }
+    let order: Json
+    if (await waitUntil(async () => (order = (await get(`/orders/?checkout_id=${k.id}`)).items[0])?.status === 'paid', 10_000))
+      return get(`/subscriptions/${order.subscription_id}`)
     throw new Error(`the order of checkout ${k.id} was not paid`)
   }
 
@@ -200,7 +198,7 @@ describe('the emulator clock', () => {
       const s = await subscribe(product)
       const grants = async () => (await get(`/benefits/${custom.id}/grants?customer_id=${s.customer_id}`)).items
       // granted by the payment's settlement, just after the order shows paid
-      for (let i = 0; i < 100 && (await grants()).length === 0; i++) await sleep(50)
+      await waitUntil(async () => (await grants()).length > 0, 5000)
       expect((await grants()).filter((g: Json) => g.is_granted)).toHaveLength(1)
       ok(await till(['subscriptions', 'cancel', s.id, '--yes']))
 
@@ -233,7 +231,7 @@ describe('the emulator clock', () => {
       )
       const again = await json(['emulator', 'renew', s.id])
       expect(again).toMatchObject({subscription: {id: s.id}, order: {billing_reason: 'subscription_cycle'}})
-      for (let i = 0; i < 100 && (await get(`/orders/${again.order.id}`)).status !== 'paid'; i++) await sleep(50)
+      await waitUntil(async () => (await get(`/orders/${again.order.id}`)).status === 'paid', 5000)
       const disputed = await till(['emulator', 'dispute', again.order.id])
       ok(disputed)
       expect(disputed.stdout).toMatch(/^Opened dispute [0-9a-f-]{36} on order [0-9a-f-]{36}: \$20\.00, needs_response \(fraudulent\)\.\n$/)

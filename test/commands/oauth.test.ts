@@ -12,10 +12,10 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {expectNoToken, runCli, sandbox, sh, spawnCli, stripAnsi, TILL, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
-import {api, control, ROOT, sleep, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {api, control, ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
 import {TILL_SCOPES} from '../../src/client/oauth.js'
 import {chromiumTool, launchChromium} from '../helpers/tools.js'
-import {scaled} from '../helpers/machine.js'
+import {scaled, waitUntil} from '../helpers/machine.js'
 
 let emu: Emulator
 let box: Sandbox
@@ -44,11 +44,9 @@ const config = () => JSON.parse(readFileSync(join(box.configDir, 'config.json'),
 
 /** Waits until till has printed the authorize URL on stderr, and returns it. */
 async function authorizeUrl(stderr: () => string): Promise<string> {
-  for (let i = 0; i < 200; i++) {
-    const found = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/.exec(stderr())?.[0]
-    if (found) return found
-    await sleep(50)
-  }
+  let found: string | undefined
+  const shown = () => (found = /http:\/\/127\.0\.0\.1:\d+\/oauth2\/authorize\?\S+/.exec(stderr())?.[0]) !== undefined
+  if (await waitUntil(shown, 10_000)) return found!
   throw new Error(`no authorize URL printed; stderr: ${stderr()}`)
 }
 

@@ -8,9 +8,10 @@ import type {AddressInfo} from 'node:net'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {envVars, sandbox, type CliResult, type Sandbox} from '../helpers/cli.js'
-import {api, control, listAll, sleep, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+import {api, control, listAll, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {lossyProxy} from '../helpers/lossy-proxy.js'
+import {waitUntil} from '../helpers/machine.js'
 
 let emulator: Emulator
 let box: Sandbox
@@ -27,7 +28,7 @@ const features = (enabled: boolean) =>
 
 async function eventsOf(orderId: string, count: number): Promise<string[]> {
   const of = () => received.filter((e) => e.data?.id === orderId).map((e) => e.type)
-  for (let i = 0; i < 200 && of().length < count; i++) await sleep(25)
+  await waitUntil(() => of().length >= count, 5000, 25)
   return of()
 }
 

@@ -12,8 +12,8 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from '
 
 import {envVars, linesOf, sandbox, spawnCli, type CliResult, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
-import {api, control, sleep, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
-import {scaled} from '../helpers/machine.js'
+import {api, control, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
+import {scaled, waitUntil} from '../helpers/machine.js'
 
 describe('discounts at renewals, events of the new resources, a file changed during its upload', () => {
   let emulator: Emulator
@@ -122,7 +122,7 @@ describe('discounts at renewals, events of the new resources, a file changed dur
   it('discounts send discount.created|updated|deleted; custom fields, files, payments and disputes send none (as the service)', async () => {
     const listener = spawnCli(['listen', '--json'], {env: env(), timeoutMs: scaled(120_000)})
     const listening = async () => (await control(emulator.production, 'GET', 'listeners')).body
-    for (let i = 0; i < 200 && (await listening()).listeners < 1; i++) await sleep(50)
+    await waitUntil(async () => (await listening()).listeners >= 1, 10_000)
     expect((await listening()).listeners).toBeGreaterThanOrEqual(1)
 
     const d = json(await till(['discounts', 'create', '--name', 'Quiet', '--percent', '5', '--code', 'QUIET5', '--json']))
@@ -138,7 +138,7 @@ describe('discounts at renewals, events of the new resources, a file changed dur
     ok(await till(['payments', 'list', '--limit', '1']))
     ok(await till(['org', 'update', '--website', 'https://quiet.example']))
 
-    for (let i = 0; i < 200 && !listener.stdout().includes('organization.updated'); i++) await sleep(50)
+    await waitUntil(() => listener.stdout().includes('organization.updated'), 10_000)
     listener.child.kill('SIGINT')
     const done = await listener.done
     const events = linesOf(done.stdout).map((l) => JSON.parse(l) as {type: string; data: Json})

@@ -11,7 +11,7 @@ import {envVars, linesOf, sandbox, type CliResult, type Sandbox} from '../helper
 import {allowRefusals} from '../helpers/contract.js'
 import {api, control, listAll, sleep, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
-import {scaled} from '../helpers/machine.js'
+import {scaled, waitUntil} from '../helpers/machine.js'
 
 /** A webhook receiver: the events the emulator posts, by type. */
 async function startReceiver(): Promise<{url: string; events: Array<{type: string; data: Json}>; close(): Promise<void>}> {
@@ -48,7 +48,7 @@ describe('seats', {timeout: scaled(120_000)}, () => {
   const seatsOf = async (id: string, handle?: EnvHandle) => json(await till(['seats', 'list', '--subscription', id, '--json'], {}, handle))
   /** The events of `type` received so far, waiting a little for deliveries in flight. */
   const received = async (type: string, count: number) => {
-    for (let i = 0; i < 100 && receiver.events.filter((e) => e.type === type).length < count; i++) await sleep(50)
+    await waitUntil(() => receiver.events.filter((e) => e.type === type).length >= count, 5000)
     return receiver.events.filter((e) => e.type === type)
   }
 

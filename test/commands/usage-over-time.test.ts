@@ -5,11 +5,11 @@
 // and batches split by size under the body limit.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {api, chunkedPost, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, chunkedPost, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {envVars, expectNoToken, linesOf, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {allowRefusals} from '../helpers/contract.js'
-import {eventually, scaled} from '../helpers/machine.js'
+import {eventually, scaled, waitUntil} from '../helpers/machine.js'
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -121,11 +121,9 @@ describe('usage over time', () => {
           body: {customer_name: 'Ada', customer_billing_address: {country: 'US'}},
         })
         expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
-        for (let i = 0; i < 100; i++) {
-          const order = (await api(env, 'GET', `/orders/?checkout_id=${k.id}`)).body.items[0]
-          if (order?.status === 'paid') return (await api(env, 'GET', `/subscriptions/${order.subscription_id}`)).body
-          await sleep(100)
-        }
+        let order: Json
+        const paid = async () => (order = (await api(env, 'GET', `/orders/?checkout_id=${k.id}`)).body.items[0])?.status === 'paid'
+        if (await waitUntil(paid, 10_000, 100)) return (await api(env, 'GET', `/subscriptions/${order.subscription_id}`)).body
         throw new Error(`the order of checkout ${k.id} was not paid`)
       }
       const use = async (external: string, n: number) =>
@@ -142,11 +140,9 @@ describe('usage over time', () => {
 
       const a = await subscribe(plan, 'billed_a')
       // the meter credit is granted a moment after the payment: wait for its 5 units before using any
-      for (let i = 0; i < 100; i++) {
-        const meters = (await api(env, 'GET', `/customer-meters/?customer_id=${a.customer_id}&meter_id=${meter.id}`)).body.items as Json[]
-        if (meters[0]?.credited_units === 5) break
-        await sleep(100)
-      }
+      const credited = async () =>
+        ((await api(env, 'GET', `/customer-meters/?customer_id=${a.customer_id}&meter_id=${meter.id}`)).body.items as Json[])[0]?.credited_units === 5
+      await waitUntil(credited, 10_000, 100)
       await use('billed_a', 13)
       const first = await renew(a.id)
       const usage = usageAmount(13, 5, 2.5)

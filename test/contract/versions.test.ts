@@ -10,6 +10,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {sleep, type Json} from '../helpers/emulator.js'
 import {expectShape, useContract, VERSIONS} from './harness.js'
+import {waitUntil} from '../helpers/machine.js'
 
 const h = useContract({orders: 30})
 
@@ -111,7 +112,7 @@ describe('webhook endpoints, per API version', () => {
   it("a delivery's event carries its endpoint's api_version", async () => {
     const endpoint = await h.polar.webhooks.createWebhookEndpoint({url, format: 'raw', events: ['customer.created'], api_version: '2026-04'})
     const customer = await h.polar.customers.create({email: 'versions.contract@example.com'})
-    for (let i = 0; i < 100 && !bodies.some((b) => b.includes(customer.id)); i++) await sleep(100)
+    await waitUntil(() => bodies.some((b) => b.includes(customer.id)), 10_000, 100)
     const deliveries = await h.polar.webhooks.listWebhookDeliveries({endpoint_id: endpoint.id})
     // the delivery itself also carries webhook_endpoint_id and attempt, which neither the document nor the SDK
     // has (till's deliveries columns read them): its event is checked here

@@ -97,13 +97,19 @@ describe('--ip-rate-limit 10/1s (the per-IP limit, replaced)', () => {
     // warmed first (its first answers check their schemas against the document for the first time, slow on
     // a busy machine), then a fresh window
     await Promise.all([quick(env), quick(env, null)])
-    await sleep(1100)
-    const started = performance.now()
-    // Authenticated and anonymous requests share the IP's budget.
-    const ten = await Promise.all(Array.from({length: 10}, (_, i) => quick(env, i % 2 === 0 ? undefined : null)))
+    // The 11 requests must fit in one window: on a machine too busy for that, a fresh window and again.
+    let ten: ApiResponse[] = []
+    let limited: ApiResponse | undefined
+    for (let round = 1; !limited; round++) {
+      await sleep(1100)
+      const started = performance.now()
+      // Authenticated and anonymous requests share the IP's budget.
+      ten = await Promise.all(Array.from({length: 10}, (_, i) => quick(env, i % 2 === 0 ? undefined : null)))
+      const eleventh = await quick(env)
+      if (performance.now() - started < 1000) limited = eleventh
+      else if (round === 5) throw new Error('11 requests never fit in one second on this machine: nothing to check')
+    }
     expect(statuses(ten).sort()).toEqual([200, 200, 200, 200, 200, 401, 401, 401, 401, 401])
-    const limited = await quick(env)
-    expect(performance.now() - started, 'the 11 requests must fit in one window for this test').toBeLessThan(1000)
     const wait = expect429(limited, 1)
     expect(wait).toBe(1)
     await sleep(wait * 1000)

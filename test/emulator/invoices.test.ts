@@ -3,8 +3,9 @@
 // The same on the Core API and on the Customer Portal.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {api, listAll, sleep, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
+import {api, listAll, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {brief, expectDomainError, expectResourceNotFound, expectValidationError} from '../helpers/expect.js'
+import {waitUntil} from '../helpers/machine.js'
 
 const INVOICE_DELAY_MS = 200
 
@@ -74,8 +75,8 @@ describe('invoice rule', () => {
       // Generate: 202, the document exists after the invoice delay.
       const generated = await api(env, 'POST', `${path}/invoice`, {token})
       expect(generated.status, brief(generated)).toBe(202)
-      await sleep(INVOICE_DELAY_MS + 150)
-      const invoice = await api(env, 'GET', `${path}/invoice`, {token})
+      let invoice = await api(env, 'GET', `${path}/invoice`, {token})
+      await waitUntil(async () => (invoice = await api(env, 'GET', `${path}/invoice`, {token})).status === 200, INVOICE_DELAY_MS + 5000)
       expect(invoice.status, brief(invoice)).toBe(200)
       expect(Object.keys(invoice.body)).toEqual(['url'])
       expect(invoice.body.url).toMatch(/^https?:\/\//)

@@ -12,10 +12,10 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {BIN, envVars, expectNoToken, runShell, sandbox, spawnCli, type Sandbox} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
-import {api, sleep, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
+import {api, startEmulator, type Emulator, type EnvHandle} from '../helpers/emulator.js'
 import {garbageFiles, type RawCase} from './garbage.js'
 import {allowRefusalsInFile} from '../helpers/contract.js'
-import {scaled} from '../helpers/machine.js'
+import {scaled, waitUntil} from '../helpers/machine.js'
 
 // every test here sends requests the service refuses, on purpose
 allowRefusalsInFile()
@@ -542,7 +542,7 @@ describe('what this round fixed', () => {
         ['auth', 'login', '--web', '--no-browser', '--port', '0', '--environment', 'production', '--url', env.url.replace(/\/v1$/, ''), '--timeout', '30'],
         {env: box.env({TILL_CONFIG_DIR: join(dir, 'web-config')})},
       )
-      for (let i = 0; i < 400 && !/redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)/.test(login.stderr()); i++) await sleep(50)
+      await waitUntil(() => /redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)/.test(login.stderr()), 20_000)
       const port = Number(/redirect_uri=http%3A%2F%2F127\.0\.0\.1%3A(\d+)/.exec(login.stderr())?.[1])
       expect(port).toBeGreaterThan(0)
       expect(await raw(port, bad)).toMatch(/^HTTP\/1\.1 404/)
@@ -564,7 +564,7 @@ describe('what this round fixed', () => {
         const out = join(dir, 'interrupted.csv')
         // --debug traces each request as it is sent: Ctrl-C comes while the export is in flight
         const child = spawnCli(['orders', 'export', '--file', out, '--debug'], {env: box.env(envVars(slow.production))})
-        for (let i = 0; i < 400 && !child.stderr().includes('/orders/export'); i++) await sleep(50)
+        await waitUntil(() => child.stderr().includes('/orders/export'), 20_000)
         expect(child.stderr()).toContain('→ GET')
         child.child.kill('SIGINT')
         const r = await child.done

@@ -238,11 +238,11 @@ export function requestLog(text: string): LoggedRequest[] {
   return [...text.matchAll(re)].map((m) => ({env: m[1]!, method: m[2]!, path: m[3]!, status: Number(m[4])}))
 }
 
-/** Waits until an emulator's log has been quiet for `quietMs`. */
+/** Waits until an emulator's log has been quiet for `quietMs` (scaled: a busy emulator logs later). */
 async function untilQuiet(emulator: Emulator, quietMs: number): Promise<number> {
   let start = emulator.stderr().length
   for (;;) {
-    await sleep(quietMs)
+    await sleep(scaled(quietMs))
     const now = emulator.stderr().length
     if (now === start) return now
     start = now

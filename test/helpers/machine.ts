@@ -19,3 +19,16 @@ export async function eventually<T>(what: string, check: () => T | undefined | f
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
+
+/**
+ * Polls `check` every `every` ms until it holds, for at most `ms` (scaled); whether it held. For a wait
+ * whose caller then asserts what it finds, so that a failure names the thing itself.
+ */
+export async function waitUntil(check: () => boolean | Promise<boolean>, ms = 10_000, every = 50): Promise<boolean> {
+  const deadline = Date.now() + scaled(ms)
+  for (;;) {
+    if (await check()) return true
+    if (Date.now() > deadline) return false
+    await new Promise((resolve) => setTimeout(resolve, every))
+  }
+}

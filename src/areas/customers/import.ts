@@ -5,6 +5,7 @@
 import type {ApiClient} from '../../client/client.js'
 import {ApiError} from '../../client/errors.js'
 import {createCustomer, getCustomer, listCustomers, updateCustomer, type CustomerRef} from '../../client/resources/customers.js'
+import {ownValue} from '../../client/own-keys.js'
 import {usageError} from '../../client/till-error.js'
 import type {Customer, CustomerCreate} from '../../client/wire/index.js'
 
@@ -28,6 +29,9 @@ export interface Imported {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/** The fields of an address the service keeps (the document's AddressInput); it ignores any other. */
+const ADDRESS_FIELDS = ['line1', 'line2', 'postal_code', 'city', 'state', 'country']
 
 /** The lines of `input` as bytes (without their CR LF or LF), read as they arrive. */
 async function* byteLines(input: NodeJS.ReadableStream): AsyncGenerator<Buffer> {
@@ -95,6 +99,9 @@ function fieldProblem(r: Partial<Record<Field, unknown>>): string | undefined {
   const address = r.billing_address
   if (address !== undefined && address !== null) {
     if (!isPlainObject(address)) return `"billing_address" must be an object or null, not ${kindOf(address)}`
+    // a field the service ignores would differ from the customer's address on every run (a typo included)
+    const unknown = Object.keys(address).find((k) => !ADDRESS_FIELDS.includes(k))
+    if (unknown !== undefined) return `"billing_address" has no field "${unknown}": its fields are ${ADDRESS_FIELDS.join(', ')}`
     if (typeof address.country !== 'string' || !/^[A-Z]{2}$/.test(address.country)) return '"billing_address" needs "country", a two-letter code such as "DE"'
     const odd = Object.entries(address).find(([, v]) => v !== null && typeof v !== 'string')
     if (odd) return `"billing_address"."${odd[0]}" must be a string or null, not ${kindOf(odd[1])}`
@@ -190,7 +197,7 @@ function changes(record: CustomerLine, customer: Customer): Record<string, unkno
     } else if (field === 'billing_address' && record.billing_address && current) {
       const held = current as Record<string, unknown>
       const given = record.billing_address as Record<string, unknown>
-      if (Object.keys(given).some((k) => !same(given[k], held[k]))) body.billing_address = given
+      if (Object.keys(given).some((k) => !same(given[k], ownValue(held, k)))) body.billing_address = given
     } else if (field === 'tax_id' && typeof record.tax_id === 'string' && Array.isArray(current)) {
       // the service keeps [value, format], the value without spaces, dots, dashes or slashes, upper-cased
       if (normalTaxId(record.tax_id) !== current[0]) body.tax_id = record.tax_id

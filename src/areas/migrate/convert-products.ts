@@ -3,6 +3,7 @@
 // product priced in several intervals becomes one product per interval), prices in one currency, one
 // fixed or custom price beside any metered ones, names of 3 to 64 characters, interval counts up to 999.
 import {isCurrency, serviceDigits} from '../../client/currencies.js'
+import {setOwn} from '../../client/own-keys.js'
 import {minorDigits} from '../../cli/output/format.js'
 import {slug} from '../catalog-file/keys.js'
 import {decimalShift, majorText} from '../catalog-file/kinds/values.js'
@@ -61,7 +62,7 @@ function metadataOf(p: SourceProduct, findings: Findings, migratedFrom: string):
   const dropped: string[] = []
   for (const [k, v] of Object.entries(p.metadata)) {
     if (k === 'key' || k === MIGRATED_FROM || k === '' || k.length > 40 || v === '' || v.length > 500 || Object.keys(out).length >= 48) dropped.push(k)
-    else out[k] = v
+    else setOwn(out, k, v)
   }
   if (dropped.length > 0)
     findings.change(

@@ -2,6 +2,7 @@
 // `/addresses`, and `/businesses` for tax ids when asked), `/subscriptions` (counted), read with the `after`
 // cursor of `meta.pagination.next` within Paddle's 240 requests a minute.
 import type {Query} from '../../client/client.js'
+import {setOwn} from '../../client/own-keys.js'
 import {isoDigits} from './units.js'
 import type {Interval, Source, SourceCustomer, SourceDiscount, SourceLeftovers, SourcePrice, SourceProduct} from './model.js'
 import {type SourceClient, type SourceClientOptions, sourceClient} from './source-client.js'
@@ -181,7 +182,8 @@ export function paddleProduct(p: PaddleProduct): SourceProduct {
   }
   const metadata: Record<string, string> = {}
   for (const [key, value] of Object.entries(p.custom_data ?? {})) {
-    if (value !== null && value !== undefined) metadata[key] = typeof value === 'string' ? value : JSON.stringify(value)
+    if (value === null || value === undefined) continue
+    setOwn(metadata, key, typeof value === 'string' ? value : JSON.stringify(value))
   }
   return {id: p.id, name: p.name, description: p.description || null, archived, prices, licenseKeys: null, metadata, ...(changes.length > 0 ? {changes} : {})}
 }

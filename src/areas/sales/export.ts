@@ -6,6 +6,7 @@ import {exportCsv, type ExportKind} from '../../client/resources/exports.js'
 import {saveFile} from '../../client/resources/invoices.js'
 import {checkWritableTarget} from '../../client/fs-problem.js'
 import type {Context} from '../../cli/context.js'
+import {csvForTerminal} from '../../cli/output/format.js'
 
 export const exportFlags = {
   file: Flags.string({char: 'f', description: 'Save the CSV to this file (written whole or not at all) instead of stdout.'}),
@@ -15,7 +16,7 @@ export async function runExport(ctx: Context, client: ApiClient, kind: ExportKin
   if (file !== undefined) checkWritableTarget(file, '--file')
   const csv = await exportCsv(client, kind, productId)
   if (!file) {
-    ctx.io.stdout.write(csv)
+    ctx.io.stdout.write(csvForTerminal(csv, ctx.io.stdoutIsTTY))
     return
   }
   await saveFile(file, Buffer.from(csv, 'utf8'))

@@ -3,6 +3,7 @@ import {promises as fs} from 'node:fs'
 import {nestingDepth} from '../../client/json-depth.js'
 
 import {fsReason} from '../../client/fs-problem.js'
+import {setOwn} from '../../client/own-keys.js'
 import {usageError} from '../../client/till-error.js'
 
 /** `-F` values: numbers, booleans, null and JSON become typed; anything else stays text. */
@@ -112,7 +113,7 @@ export function mergeMetadata(current: unknown, values: string[] | undefined, re
   const next: Record<string, unknown> = {...(current && typeof current === 'object' ? current : {})}
   for (const [key, value] of pairsOf(values ?? [], flag)) {
     if (value === '') delete next[key]
-    else next[key] = value
+    else setOwn(next, key, value)
   }
   for (const key of remove) delete next[key]
   return next

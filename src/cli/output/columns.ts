@@ -1,6 +1,7 @@
 // The column model for table, csv and tsv output and `--columns` selection (resources' columns: resources.ts).
-// JSON output with --columns keeps only those fields (projectRow), with the API's values untouched.
+// JSON output with --columns keeps only those fields (projectRow in paths.ts), with the API's values untouched.
 import {ExitCode, TillError} from '../../client/till-error.js'
+import {valueAt} from './paths.js'
 import {formatBytes, formatIso, formatMoney, formatRelative, isMoney, looksLikeDatetime, text, type Money} from './format.js'
 import {nearestName} from '../suggest.js'
 
@@ -129,17 +130,6 @@ export function selectColumns(all: Column[], defaults: string[], requested?: str
   return names.map((n) => declared.get(n) ?? (n.includes('.') ? pathColumn(n) : fieldColumn(n)))
 }
 
-/** The value at a dotted path of a row (`customer.email`); undefined when a part is missing. */
-export function valueAt(row: Row, path: string): unknown {
-  let value: unknown = row
-  for (const part of path.split('.')) {
-    const obj = child(value)
-    if (!obj || !Object.hasOwn(obj, part)) return undefined
-    value = obj[part]
-  }
-  return value
-}
-
 /** A column for a dotted path into nested objects, its kind guessed from the last part as fieldColumn does. */
 function pathColumn(path: string): Column {
   const base = fieldColumn(path.split('.').at(-1)!)
@@ -152,21 +142,6 @@ function pathColumn(path: string): Column {
         }
       : (row: Row) => valueAt(row, path)
   return {...base, key: path, header: path, get}
-}
-
-/**
- * Only the fields `names` of `row`, for JSON output with `--columns`: a dotted path keeps its nesting
- * (`customer.email` gives `{"customer": {"email": ...}}`); a missing field is null.
- */
-export function projectRow(row: Row, names: readonly string[]): Row {
-  const out: Row = {}
-  for (const name of names) {
-    const parts = name.split('.')
-    let target = out
-    for (const part of parts.slice(0, -1)) target = (child(target[part]) ?? (target[part] = {})) as Row
-    target[parts.at(-1)!] = valueAt(row, name) ?? null
-  }
-  return out
 }
 
 /**

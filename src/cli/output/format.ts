@@ -269,6 +269,14 @@ export const jsonFor = (json: string, tty: boolean): string => (tty ? terminalJs
 /** Output for `out`: escaped (terminalLines) when it is a terminal, its bytes kept when piped. */
 export const forTerminal = (value: string, tty: boolean): string => (tty ? terminalLines(value) : value)
 
+/**
+ * A CSV document written by the service (an export) for `out`: on a terminal, its CRLF record ends shown as
+ * line ends and every other control escaped as terminalLines does (a lone CR as `\x0d`); piped, its bytes.
+ */
+export function csvForTerminal(csv: string, tty: boolean): string {
+  return tty ? terminalLines(csv.replaceAll('\r\n', '\n')) : csv
+}
+
 /** One CSV field, quoted per RFC 4180 when it holds a comma, quote or line break. */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value

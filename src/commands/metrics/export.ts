@@ -4,6 +4,7 @@ import {BaseCommand} from '../../areas/command.js'
 import {metricSlugs, rangeFlags} from '../../areas/metrics/flags.js'
 import {metricsQuery, rangeOf} from '../../areas/metrics/load.js'
 import {exportFlags} from '../../areas/sales/export.js'
+import {csvForTerminal} from '../../cli/output/format.js'
 import {checkWritableTarget} from '../../client/fs-problem.js'
 import {saveFile} from '../../client/resources/invoices.js'
 import {exportMetrics} from '../../client/resources/metrics.js'
@@ -35,7 +36,7 @@ export default class MetricsExport extends BaseCommand {
     const range = await rangeAt(client, this.ctx.profile.environment)
     const csv = await exportMetrics(client, metricsQuery(range, flags, metrics))
     if (!flags.file) {
-      this.ctx.io.stdout.write(csv)
+      this.ctx.io.stdout.write(csvForTerminal(csv, this.ctx.io.stdoutIsTTY))
       return
     }
     await saveFile(flags.file, Buffer.from(csv, 'utf8'))

@@ -3,6 +3,7 @@
 import {z} from './zod.js'
 import {COUNTRIES} from '../../client/countries.js'
 import {nestingDepth} from '../../client/json-depth.js'
+import {carryProtoKey, restoreProtoKey} from '../../client/own-keys.js'
 
 import {requestValidation, type ValidationIssue} from './errors.js'
 
@@ -162,27 +163,15 @@ export const MAX_JSON_DEPTH = 200
 // Shared pieces of request schemas.
 
 // A metadata key "__proto__" is a key like any other to the service; zod builds a record by assignment,
-// where that key would set the object's prototype and be lost. It is carried through under a name JSON
-// keys do not take in practice, and put back as the object's own key, in its place.
-const PROTO_KEY = '__proto__'
-const CARRIED_KEY = '\u0000__proto__'
-const ownEntry = (target: Record<string, unknown>, key: string, value: unknown) =>
-  Object.defineProperty(target, key, {value, enumerable: true, writable: true, configurable: true})
-const rename = (value: unknown, from: string, to: string): unknown => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || !Object.hasOwn(value, from)) return value
-  const out: Record<string, unknown> = {}
-  for (const [key, v] of Object.entries(value)) ownEntry(out, key === from ? to : key, v)
-  return out
-}
-
+// where that key would set the object's prototype and be lost: it is carried through (src/client/own-keys.ts).
 export const metadataSchema = z
   .preprocess(
-    (value: unknown) => rename(value, PROTO_KEY, CARRIED_KEY),
+    carryProtoKey,
     z
       .record(z.string().min(1).max(40), z.union([z.string().min(1).max(500), z.int(), z.number(), z.boolean()]))
       .refine((m) => Object.keys(m).length <= 50, {message: 'Metadata should have at most 50 keys'}),
   )
-  .transform((m) => rename(m, CARRIED_KEY, PROTO_KEY) as Record<string, string | number | boolean>)
+  .transform((m) => restoreProtoKey(m) as Record<string, string | number | boolean>)
 
 export const addressSchema = z.object({
   country: z.enum(COUNTRIES as [string, ...string[]]),

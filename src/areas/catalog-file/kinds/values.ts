@@ -2,22 +2,34 @@
 import {z} from 'zod'
 
 import {decimalShift, minorDigits} from '../../../cli/output/format.js'
+import {carryProtoKey, ownValue, restoreProtoKey, setOwn} from '../../../client/own-keys.js'
 import {KEY_FIELD} from '../keys.js'
 import type {Change, Keys} from './kind.js'
 
 export type Metadata = Record<string, string | number | boolean>
 
+// a key "__proto__" is kept through zod's record, which builds by assignment (src/client/own-keys.ts)
 export const metadataSchema = z
-  .record(z.string().min(1).max(40), z.union([z.string().max(500), z.number(), z.boolean()]))
-  .refine((m) => !(KEY_FIELD in m), {message: `"${KEY_FIELD}" is kept by till (it is the object's key in the file): use another metadata name`})
-  .refine((m) => Object.keys(m).length <= 49, {message: 'at most 49 metadata entries (the service takes 50, one is the key)'})
+  .preprocess(
+    carryProtoKey,
+    z
+      .record(z.string().min(1).max(40), z.union([z.string().max(500), z.number(), z.boolean()]))
+      .refine((m) => !Object.hasOwn(m, KEY_FIELD), {
+        message: `"${KEY_FIELD}" is kept by till (it is the object's key in the file): use another metadata name`,
+      })
+      .refine((m) => Object.keys(m).length <= 49, {
+        message: 'at most 49 metadata entries (the service takes 50, one is the key)',
+      }),
+  )
+  .transform((m) => restoreProtoKey(m) as Metadata)
 
 export const VISIBILITIES = ['draft', 'private', 'public'] as const
 
 /** The object's metadata without its key, entries sorted (so files compare line by line). */
 export function fileMetadata(value: unknown): Metadata {
   const out: Metadata = {}
-  for (const [k, v] of Object.entries((value ?? {}) as Metadata).sort(([a], [b]) => a.localeCompare(b))) if (k !== KEY_FIELD) out[k] = v
+  const entries = Object.entries((value ?? {}) as Metadata).sort(([a], [b]) => a.localeCompare(b))
+  for (const [k, v] of entries) if (k !== KEY_FIELD) setOwn(out, k, v)
   return out
 }
 
@@ -54,7 +66,7 @@ export function changed(field: string, from: unknown, to: unknown, note?: string
 /** Metadata changes, entry by entry. */
 export function metadataChanges(from: Metadata, to: Metadata): Change[] {
   const names = [...new Set([...Object.keys(from), ...Object.keys(to)])].sort()
-  return names.flatMap((n) => changed(`metadata.${n}`, from[n], to[n]))
+  return names.flatMap((n) => changed(`metadata.${n}`, ownValue(from, n), ownValue(to, n)))
 }
 
 /** 2900, "usd" -> "29.00" (the currency's own number of decimals). */
