@@ -237,21 +237,38 @@ export interface ForwardResult {
   error?: string
 }
 
-const forwardAgent = new Agent({connect: {timeout: 5_000}, headersTimeout: 10_000, bodyTimeout: 10_000})
+const forwardAgent = new Agent({connect: {timeout: 5_000}})
 
-/** POSTs one event's exact bytes with its signature headers to a local URL. Never throws. */
-export async function forwardEvent(to: string, event: Extract<ListenMessage, {kind: 'event'}>, now: () => number = Date.now): Promise<ForwardResult> {
+/** How long a forwarded event waits for the local server's answer, counted from when it is sent. */
+export const FORWARD_TIMEOUT_MS = 10_000
+
+/** Headers of the stream's message that the request itself sets (its framing and its connection). */
+const NOT_FORWARDED = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer'])
+
+/**
+ * POSTs one event's exact bytes to a local URL with the headers the stream gave it, as they are (the
+ * signature's, `x-polar-triggered` on a triggered event, any the service adds), but those of the request's
+ * own framing. Never throws; an answer that does not come within `timeoutMs` of sending is a failure.
+ */
+export async function forwardEvent(
+  to: string,
+  event: Extract<ListenMessage, {kind: 'event'}>,
+  now: () => number = Date.now,
+  timeoutMs = FORWARD_TIMEOUT_MS,
+): Promise<ForwardResult> {
   const started = now()
   const headers: Record<string, string> = {'content-type': 'application/json', 'user-agent': 'polar.sh webhooks'}
-  for (const name of ['user-agent', 'content-type', 'webhook-id', 'webhook-timestamp', 'webhook-signature']) {
-    if (event.headers[name]) headers[name] = event.headers[name]
+  for (const [name, value] of Object.entries(event.headers)) {
+    if (!NOT_FORWARDED.has(name) && name !== 'expect' && !name.startsWith('proxy-')) headers[name] = value
   }
+  const signal = AbortSignal.timeout(timeoutMs)
   try {
-    const res = await request(to, {method: 'POST', headers, body: event.body, dispatcher: forwardAgent})
+    const res = await request(to, {method: 'POST', headers, body: event.body, dispatcher: forwardAgent, signal})
     await res.body.dump()
     return {status: res.statusCode, ms: now() - started}
   } catch (error) {
     const code = (error as {code?: string}).code
+    if (signal.aborted) return {error: `timed out (no answer in ${Math.round(timeoutMs / 1000)} s)`, ms: now() - started}
     const reason = code === 'ECONNREFUSED' ? 'connection refused' : code?.startsWith('UND_ERR') ? `timed out (${code})` : (code ?? (error as Error).message)
     return {error: reason, ms: now() - started}
   }
