@@ -50,7 +50,7 @@ export default class Trigger extends BaseCommand {
     const overrides = overridesOf(flags.override)
     const deliver = !flags.list && !this.jsonEnabled()
     // delivered, the event goes to the listen stream of a running emulator: one run inside this command has none
-    if (deliver) this.ctx.needsSharedEmulator = 'till trigger sends to till listen, which needs a running emulator to listen to'
+    if (deliver) this.ctx.needsSharedEmulator = 'till trigger needs a running emulator, since it sends the event to the till listen listening to it'
     const client = await this.ctx.client()
     if (flags.list) {
       const events = await triggerableEvents(client)
