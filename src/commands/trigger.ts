@@ -15,7 +15,7 @@ type Result =
   | Array<{events: string[]; summary: string}>
 
 export default class Trigger extends BaseCommand {
-  static override summary = "Send a webhook event to till listen: a sample payload the service builds, or (--through-api) the real thing."
+  static override summary = 'Send a webhook event to till listen: a sample payload the service builds, or (--through-api) the real thing.'
   static override description =
     `Asks the service (or the emulator) for a sample payload of the event, as the service's own CLI does (polar trigger), and sends it to the organization's listen stream: run till listen in another terminal first (with --forward-to to reach your server). Nothing is created: the payload's objects exist only in it, and it carries the header x-polar-triggered: true. It works on every environment, production included. --override path=value changes a field of the payload (a dotted path from its root, e.g. data.amount; the value is read as JSON where it reads, else as text; repeatable), --seed N gives the same ids every time, --json prints the payload and sends nothing, and --list shows what can be triggered. When nothing is listening it exits 1 naming the till listen command to run; a refused override exits 2 naming its path.
 
@@ -29,24 +29,32 @@ export default class Trigger extends BaseCommand {
     },
     {description: 'The payload alone, sent nowhere', command: '<%= config.bin %> <%= command.id %> subscription.canceled --json | jq .data.id'},
     {description: 'What can be triggered', command: '<%= config.bin %> <%= command.id %> --list'},
-    {description: 'A real paid order on the emulator: order.created, order.updated, order.paid', command: '<%= config.bin %> <%= command.id %> order.paid --through-api'},
+    {
+      description: 'A real paid order on the emulator: order.created, order.updated, order.paid',
+      command: '<%= config.bin %> <%= command.id %> order.paid --through-api',
+    },
   ]
 
   static override args = {event: Args.string({description: 'Event type to trigger, e.g. order.paid (see --list).'})}
   static override flags = {
     list: Flags.boolean({description: 'List the events that can be triggered (with --through-api: what each recipe does).'}),
-    override: Flags.string({description: 'path=value: set a field of the payload (dotted path from its root; the value as JSON where it reads). Repeatable.', multiple: true}),
-    seed: Flags.integer({description: 'Seed of the payload\'s ids and numbers: the same seed gives the same payload.'}),
+    override: Flags.string({
+      description: 'path=value: set a field of the payload (dotted path from its root; the value as JSON where it reads). Repeatable.',
+      multiple: true,
+    }),
+    seed: Flags.integer({description: "Seed of the payload's ids and numbers: the same seed gives the same payload."}),
     'through-api': Flags.boolean({description: 'Cause the event with real objects through the API (creates what it needs, and leaves it behind).'}),
   }
 
   async run(): Promise<Result> {
     const {args, flags} = await this.parseWithGlobals(Trigger)
     if (flags['through-api']) {
-      if (flags.override || flags.seed !== undefined) throw usageError('--override and --seed shape a sample payload: they do not go with --through-api', 'drop --through-api to send a sample payload')
+      if (flags.override || flags.seed !== undefined)
+        throw usageError('--override and --seed shape a sample payload: they do not go with --through-api', 'drop --through-api to send a sample payload')
       return this.throughApi(args.event, flags.list)
     }
-    if (!args.event && !flags.list) throw usageError('name the event to trigger, e.g.: till trigger order.paid', 'the events that can be triggered: till trigger --list')
+    if (!args.event && !flags.list)
+      throw usageError('name the event to trigger, e.g.: till trigger order.paid', 'the events that can be triggered: till trigger --list')
     const overrides = overridesOf(flags.override)
     const deliver = !flags.list && !this.jsonEnabled()
     // delivered, the event goes to the listen stream of a running emulator: one run inside this command has none
@@ -56,7 +64,8 @@ export default class Trigger extends BaseCommand {
       const events = await triggerableEvents(client)
       if (!this.jsonEnabled()) {
         const width = Math.max(0, ...events.map((e) => e.type.length))
-        for (const e of events) this.ctx.io.stdout.write(this.ctx.io.stdoutIsTTY ? `${e.type.padEnd(width)}  ${e.description}\n` : `${e.type}\t${e.description}\n`)
+        for (const e of events)
+          this.ctx.io.stdout.write(this.ctx.io.stdoutIsTTY ? `${e.type.padEnd(width)}  ${e.description}\n` : `${e.type}\t${e.description}\n`)
       }
       return events
     }
@@ -83,7 +92,10 @@ export default class Trigger extends BaseCommand {
     const recipe = recipeFor(event)
     if (!recipe) {
       const meant = nearestName(event, TRIGGERABLE)
-      throw usageError(`till cannot trigger "${event.slice(0, 60)}" through the API${meant ? `; did you mean ${meant}?` : ''}`, `events: ${TRIGGERABLE.join(', ')}`)
+      throw usageError(
+        `till cannot trigger "${event.slice(0, 60)}" through the API${meant ? `; did you mean ${meant}?` : ''}`,
+        `events: ${TRIGGERABLE.join(', ')}`,
+      )
     }
     const profile = this.ctx.profile
     if (profile.environment === 'production') {

@@ -37,7 +37,8 @@ export const triggerableEvents = (client: ApiClient) => client.get<TriggerableEv
 export function parseOverride(text: string): [string, unknown] {
   const at = text.indexOf('=')
   const path = at === -1 ? '' : text.slice(0, at).trim()
-  if (path === '') throw usageError(`--override takes path=value, not "${text.slice(0, 60)}"`, 'e.g. --override data.amount=1500 --override data.customer.email=a@example.com')
+  if (path === '')
+    throw usageError(`--override takes path=value, not "${text.slice(0, 60)}"`, 'e.g. --override data.amount=1500 --override data.customer.email=a@example.com')
   const raw = text.slice(at + 1)
   try {
     return [path, JSON.parse(raw)]

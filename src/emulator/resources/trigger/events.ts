@@ -20,8 +20,7 @@ export const EVENT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'order.paid': 'Sent when an order is paid.',
   'order.refunded': 'Sent when an order is fully or partially refunded.',
   'subscription.created': 'Sent when a new subscription is created.',
-  'subscription.updated':
-    'Sent when a subscription is updated. This event fires for all changes to the subscription, including renewals.',
+  'subscription.updated': 'Sent when a subscription is updated. This event fires for all changes to the subscription, including renewals.',
   'subscription.active': 'Sent when a subscription becomes active,',
   'subscription.canceled': 'Sent when a subscription is canceled.',
   'subscription.uncanceled': 'Sent when a customer revokes a pending cancellation.',

@@ -92,7 +92,10 @@ on(['checkout.created', 'checkout.updated', 'checkout.expired'], (o, type) => {
 on(['customer.created', 'customer.updated', 'customer.deleted'], (o) => customerViews.customer(o.view, customer(o)) as unknown as Json)
 on(['customer.state_changed'], (o) => customerViews.customerState(o.view, customer(o)) as unknown as Json)
 on(['customer_seat.assigned', 'customer_seat.claimed', 'customer_seat.revoked'], (o, type) => {
-  const body = customerSeat(o.view, one(o.data.customer_seats, () => true, 'seat')) as unknown as Json
+  const body = customerSeat(
+    o.view,
+    one(o.data.customer_seats, () => true, 'seat'),
+  ) as unknown as Json
   if (type === 'customer_seat.assigned') Object.assign(body, {status: 'pending', claimed_at: null, revoked_at: null})
   if (type === 'customer_seat.claimed') Object.assign(body, {status: 'claimed', claimed_at: nowIso(o), revoked_at: null})
   if (type === 'customer_seat.revoked') Object.assign(body, {status: 'revoked', revoked_at: nowIso(o)})
@@ -118,20 +121,33 @@ on(['subscription.cycled'], (o) => {
   end.setUTCMonth(end.getUTCMonth() + 1)
   return Object.assign(body, {current_period_start: iso(start), current_period_end: iso(end.getTime())})
 })
-on(['subscription.revoked'], (o) =>
-  Object.assign(subscription(o), {status: 'canceled', canceled_at: nowIso(o), ends_at: nowIso(o), ended_at: nowIso(o)}),
-)
+on(['subscription.revoked'], (o) => Object.assign(subscription(o), {status: 'canceled', canceled_at: nowIso(o), ends_at: nowIso(o), ended_at: nowIso(o)}))
 on(['subscription.past_due'], (o) => Object.assign(subscription(o), {status: 'past_due', past_due_at: nowIso(o)}))
 on(['subscription.paused'], (o) => Object.assign(subscription(o), {status: 'paused'}))
 on(['subscription.migrated'], subscription)
-on(['refund.created', 'refund.updated'], (o) => refundViews.refund(o.view, one(o.data.refunds, () => true, 'refund')) as unknown as Json)
+on(
+  ['refund.created', 'refund.updated'],
+  (o) =>
+    refundViews.refund(
+      o.view,
+      one(o.data.refunds, () => true, 'refund'),
+    ) as unknown as Json,
+)
 on(['product.created', 'product.updated'], (o) => {
   const id = paidOrder(o).product_id
-  return productViews.product(o.view, one(o.data.products, (p) => p.id === id, 'product')) as unknown as Json
+  return productViews.product(
+    o.view,
+    one(o.data.products, (p) => p.id === id, 'product'),
+  ) as unknown as Json
 })
 on(['organization.updated'], (o) => organization(o.data.organization) as unknown as Json)
-on(['benefit.created', 'benefit.updated'], (o) =>
-  benefitViews.benefit(o.view, one(o.data.benefits, (b) => b.type === 'custom', 'custom benefit')) as unknown as Json,
+on(
+  ['benefit.created', 'benefit.updated'],
+  (o) =>
+    benefitViews.benefit(
+      o.view,
+      one(o.data.benefits, (b) => b.type === 'custom', 'custom benefit'),
+    ) as unknown as Json,
 )
 on(['benefit_grant.created', 'benefit_grant.updated', 'benefit_grant.cycled', 'benefit_grant.revoked'], (o, type) => {
   const g = one(o.data.benefit_grants, (x) => x.granted_at !== null && x.revoked_at === null, 'granted benefit')
@@ -159,9 +175,7 @@ function fnv(text: string): number {
 function renamed(value: unknown, keep: string, salt: string): unknown {
   const random = (old: string) => seededRandom(fnv(`${salt}:${old}`))
   const rename = (text: string) =>
-    text
-      .replace(UUID, (id) => (id === keep ? id : uuid(random(id))))
-      .replace(TOKEN, (t) => token(t.slice(0, t.indexOf('_', 6) + 1), random(t)))
+    text.replace(UUID, (id) => (id === keep ? id : uuid(random(id)))).replace(TOKEN, (t) => token(t.slice(0, t.indexOf('_', 6) + 1), random(t)))
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return rename(v)
     if (Array.isArray(v)) return v.map(walk)
@@ -180,7 +194,12 @@ export function buildPayload(env: Env, type: string, seed: number | null): Json 
   const objects = fixtureObjects(env, now)
   const data = BUILDERS[type]!(objects)
   const salt = seed === null ? uuid() : `seed ${seed}`
-  const payload: Json = {type, timestamp: new Date(now).toISOString(), api_version: TRIGGER_API_VERSION, data: renamed(data, env.store.data.organization.id, salt)}
+  const payload: Json = {
+    type,
+    timestamp: new Date(now).toISOString(),
+    api_version: TRIGGER_API_VERSION,
+    data: renamed(data, env.store.data.organization.id, salt),
+  }
   // the service's payload of a migrated subscription names where it came from, beside `data`
   if (type === 'subscription.migrated') Object.assign(payload, {provider: 'stripe', provider_subscription_id: 'sub_1TillTriggerFixture'})
   return payload

@@ -41,11 +41,7 @@ export function register(r: Router): void {
     if (input.deliver) {
       const hub = hubOf(ctx.env)
       if (hub.size === 0) {
-        throw domainError(
-          409,
-          'NoActiveListener',
-          `No CLI is listening for ${organization.slug}. Run \`polar listen <url>\` in another terminal first.`,
-        )
+        throw domainError(409, 'NoActiveListener', `No CLI is listening for ${organization.slug}. Run \`polar listen <url>\` in another terminal first.`)
       }
       hub.publish(JSON.stringify(payload), webhookEventId, true)
     }
