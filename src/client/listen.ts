@@ -268,7 +268,7 @@ export async function forwardEvent(
     return {status: res.statusCode, ms: now() - started}
   } catch (error) {
     const code = (error as {code?: string}).code
-    if (signal.aborted) return {error: `timed out (no answer in ${Math.round(timeoutMs / 1000)} s)`, ms: now() - started}
+    if (signal.aborted) return {error: `timed out (no answer within ${timeoutMs / 1000} s)`, ms: now() - started}
     const reason = code === 'ECONNREFUSED' ? 'connection refused' : code?.startsWith('UND_ERR') ? `timed out (${code})` : (code ?? (error as Error).message)
     return {error: reason, ms: now() - started}
   }
