@@ -243,7 +243,8 @@ const forwardAgent = new Agent({connect: {timeout: 5_000}})
 export const FORWARD_TIMEOUT_MS = 10_000
 
 /** Headers of the stream's message that the request itself sets (its framing and its connection). */
-const NOT_FORWARDED = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer'])
+const NOT_FORWARDED = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade'])
+for (const name of ['te', 'trailer', 'expect']) NOT_FORWARDED.add(name)
 
 /**
  * POSTs one event's exact bytes to a local URL with the headers the stream gave it, as they are (the
@@ -259,7 +260,7 @@ export async function forwardEvent(
   const started = now()
   const headers: Record<string, string> = {'content-type': 'application/json', 'user-agent': 'polar.sh webhooks'}
   for (const [name, value] of Object.entries(event.headers)) {
-    if (!NOT_FORWARDED.has(name) && name !== 'expect' && !name.startsWith('proxy-')) headers[name] = value
+    if (!NOT_FORWARDED.has(name) && !name.startsWith('proxy-')) headers[name] = value
   }
   const signal = AbortSignal.timeout(timeoutMs)
   try {

@@ -129,7 +129,9 @@ export class ListenPrinter {
   /** Sends the queue's events one after the other; done (and `sending` cleared) in the turn the queue is empty. */
   private async drain(): Promise<void> {
     try {
-      for (let next = this.queue.shift(); next; next = this.queue.shift()) await this.forward(next.at, next.event, next.to)
+      for (let next = this.queue.shift(); next; next = this.queue.shift()) {
+        await this.forward(next.at, next.event, next.to)
+      }
     } finally {
       this.sending = undefined
     }

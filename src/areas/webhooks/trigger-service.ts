@@ -37,8 +37,10 @@ export const triggerableEvents = (client: ApiClient) => client.get<TriggerableEv
 export function parseOverride(text: string): [string, unknown] {
   const at = text.indexOf('=')
   const path = at === -1 ? '' : text.slice(0, at).trim()
-  if (path === '')
-    throw usageError(`--override takes path=value, not "${text.slice(0, 60)}"`, 'e.g. --override data.amount=1500 --override data.customer.email=a@example.com')
+  if (path === '') {
+    const example = 'e.g. --override data.amount=1500 --override data.customer.email=a@example.com'
+    throw usageError(`--override takes path=value, not "${text.slice(0, 60)}"`, example)
+  }
   const raw = text.slice(at + 1)
   try {
     return [path, JSON.parse(raw)]
@@ -71,10 +73,11 @@ export interface TriggerWhere {
 }
 
 /** Sends the request; the service's refusals as till's errors (a 409 names the `till listen` to run). */
-export async function triggerEvent(client: ApiClient, where: TriggerWhere, request: TriggerRequest): Promise<TriggerAnswer> {
+export async function triggerEvent(client: ApiClient, where: TriggerWhere, request: TriggerRequest) {
+  const path = `/cli/trigger/${encodeURIComponent(where.organizationId)}`
   try {
     // without delivery the answer is only computed: safe to send again when an answer is lost
-    return await client.post<TriggerAnswer>(`/cli/trigger/${encodeURIComponent(where.organizationId)}`, request, {replayable: !request.deliver})
+    return await client.post<TriggerAnswer>(path, request, {replayable: !request.deliver})
   } catch (error) {
     throw refusal(error, where, request)
   }
@@ -86,7 +89,8 @@ function refusal(error: unknown, where: TriggerWhere, request: TriggerRequest): 
     return new TillError(
       `nothing is listening for the events of organization ${where.organizationId}, so ${request.event} was not sent`,
       ExitCode.error,
-      `run in another terminal: till listen --profile ${where.profile} (with --forward-to URL for your server), or print the payload alone: till trigger ${request.event} --json`,
+      `run in another terminal: till listen --profile ${where.profile} (with --forward-to URL for your server), ` +
+        `or print the payload alone: till trigger ${request.event} --json`,
     )
   }
   if (error.status === 404 && (error.code === 'ResourceNotFound' || error.code === undefined)) {

@@ -44,14 +44,17 @@ interface Objects {
 function fixtureObjects(env: Env, now: number): Objects {
   const real = env.store.data
   // every collection empty, the rest (organization, counters) the environment's
-  const data = Object.fromEntries(Object.entries(real).map(([k, v]) => [k, Array.isArray(v) ? [] : v])) as unknown as EnvData
+  const emptied = Object.entries(real).map(([k, v]) => [k, Array.isArray(v) ? [] : v])
+  const data = Object.fromEntries(emptied) as unknown as EnvData
   data.organization = {...real.organization}
   // a stream of its own: the objects' ids are replaced below, whatever they are
   const random = seededRandom(0x7e19)
   const start = now - 60 * DAY
   data.benefits = makeBenefits(random, start)
-  data.products = [...makeProducts(random, 1, start, data.benefits), ...makeProductVariants(random, start, uuid(random))]
-  data.customers = [...makeCustomers(random, 1, start + 2 * DAY, now - 30 * DAY), ...makeCustomerVariants(random, start + 2 * DAY)]
+  data.products = makeProducts(random, 1, start, data.benefits)
+  data.products.push(...makeProductVariants(random, start, uuid(random)))
+  data.customers = makeCustomers(random, 1, start + 2 * DAY, now - 30 * DAY)
+  data.customers.push(...makeCustomerVariants(random, start + 2 * DAY))
   seedOrders(data, random, 4, now - 30 * DAY, now)
   seedCheckouts(data, random, now)
   seedGrants(data, random, now)
@@ -62,7 +65,7 @@ function fixtureObjects(env: Env, now: number): Objects {
   return {now, view, data}
 }
 
-const one = <T>(rows: T[], test: (row: T) => boolean, what: string): T => {
+const one = <T>(rows: T[], test: (row: T) => unknown, what: string): T => {
   const found = rows.find(test)
   if (!found) throw new Error(`the trigger fixtures have no ${what}`)
   return found
@@ -75,41 +78,55 @@ function on(types: string[], build: (o: Objects, type: string) => Json): void {
   for (const type of types) BUILDERS[type] = (o) => build(o, type)
 }
 
-const paidOrder = (o: Objects) => one(o.data.orders, (x) => x.status === 'paid' && x.subscription_id !== null, 'paid order')
-const activeSubscription = (o: Objects) =>
-  one(o.data.subscriptions, (s) => s.status === 'active' && o.data.orders.some((x) => x.subscription_id === s.id), 'active subscription')
-const subscription = (o: Objects) => subscriptionViews.subscription(o.view, activeSubscription(o)) as unknown as Json
+/** Event types of one noun: of('order', 'paid') is ['order.paid']. */
+const of = (noun: string, ...verbs: string[]) => verbs.map((v) => `${noun}.${v}`)
+
+/** A presented object, as the JSON it is. */
+const json = (presented: unknown) => presented as Json
+
+const paidOrder = (o: Objects) => one(o.data.orders, (x) => x.status === 'paid' && x.subscription_id, 'paid order')
+const activeSubscription = (o: Objects) => {
+  const billed = (id: string) => o.data.orders.some((x) => x.subscription_id === id)
+  return one(o.data.subscriptions, (s) => s.status === 'active' && billed(s.id), 'active subscription')
+}
+const subscription = (o: Objects) => json(subscriptionViews.subscription(o.view, activeSubscription(o)))
 const customer = (o: Objects) => one(o.data.customers, (c) => c.id === activeSubscription(o).customer_id, 'customer')
 const nowIso = (o: Objects) => iso(o.now)
 
 on(['checkout.created', 'checkout.updated', 'checkout.expired'], (o, type) => {
   const k = one(o.data.checkouts, (c) => c.status === 'open' && Date.parse(c.expires_at) > o.now, 'open checkout')
-  const body = checkoutViews.checkout(o.view, k) as unknown as Json
+  const body = json(checkoutViews.checkout(o.view, k))
   if (type === 'checkout.updated') body.status = 'confirmed'
   if (type === 'checkout.expired') Object.assign(body, {status: 'expired', expires_at: iso(o.now - 60_000)})
   return body
 })
-on(['customer.created', 'customer.updated', 'customer.deleted'], (o) => customerViews.customer(o.view, customer(o)) as unknown as Json)
-on(['customer.state_changed'], (o) => customerViews.customerState(o.view, customer(o)) as unknown as Json)
+on(of('customer', 'created', 'updated', 'deleted'), (o) => json(customerViews.customer(o.view, customer(o))))
+on(['customer.state_changed'], (o) => json(customerViews.customerState(o.view, customer(o))))
 on(['customer_seat.assigned', 'customer_seat.claimed', 'customer_seat.revoked'], (o, type) => {
-  const body = customerSeat(
-    o.view,
-    one(o.data.customer_seats, () => true, 'seat'),
-  ) as unknown as Json
+  const body = json(
+    customerSeat(
+      o.view,
+      one(o.data.customer_seats, () => true, 'seat'),
+    ),
+  )
+  const now = nowIso(o)
   if (type === 'customer_seat.assigned') Object.assign(body, {status: 'pending', claimed_at: null, revoked_at: null})
-  if (type === 'customer_seat.claimed') Object.assign(body, {status: 'claimed', claimed_at: nowIso(o), revoked_at: null})
-  if (type === 'customer_seat.revoked') Object.assign(body, {status: 'revoked', revoked_at: nowIso(o)})
+  if (type === 'customer_seat.claimed') Object.assign(body, {status: 'claimed', claimed_at: now, revoked_at: null})
+  if (type === 'customer_seat.revoked') Object.assign(body, {status: 'revoked', revoked_at: now})
   return body
 })
-on(['member.created', 'member.updated', 'member.deleted'], (o) => member(one(o.data.members, (m) => m.role === 'member', 'member')) as unknown as Json)
-on(['discount.created', 'discount.updated', 'discount.deleted'], (o) => discountViews.discount(o.view, o.data.discounts[0]!) as unknown as Json)
+const teamMember = (o: Objects) => one(o.data.members, (m) => m.role === 'member', 'member')
+on(of('member', 'created', 'updated', 'deleted'), (o) => json(member(teamMember(o))))
+on(of('discount', 'created', 'updated', 'deleted'), (o) => json(discountViews.discount(o.view, o.data.discounts[0]!)))
 on(['order.created', 'order.updated', 'order.paid', 'order.refunded'], (o, type) => {
-  const body = orderViews.order(o.view, paidOrder(o)) as unknown as Json
+  const body = json(orderViews.order(o.view, paidOrder(o)))
   if (type === 'order.created') body.status = 'pending'
-  if (type === 'order.refunded') Object.assign(body, {status: 'refunded', refunded_amount: body.net_amount, refunded_tax_amount: body.tax_amount})
+  const refunded = {status: 'refunded', refunded_amount: body.net_amount, refunded_tax_amount: body.tax_amount}
+  if (type === 'order.refunded') Object.assign(body, refunded)
   return body
 })
-on(['subscription.created', 'subscription.updated', 'subscription.active', 'subscription.uncanceled', 'subscription.resumed'], subscription)
+const UNCHANGED_SUBSCRIPTION = ['created', 'updated', 'active', 'uncanceled', 'resumed'].map((t) => `subscription.${t}`)
+on(UNCHANGED_SUBSCRIPTION, subscription)
 on(['subscription.canceled'], (o) => {
   const body = subscription(o)
   return Object.assign(body, {cancel_at_period_end: true, canceled_at: nowIso(o), ends_at: body.current_period_end})
@@ -121,38 +138,44 @@ on(['subscription.cycled'], (o) => {
   end.setUTCMonth(end.getUTCMonth() + 1)
   return Object.assign(body, {current_period_start: iso(start), current_period_end: iso(end.getTime())})
 })
-on(['subscription.revoked'], (o) => Object.assign(subscription(o), {status: 'canceled', canceled_at: nowIso(o), ends_at: nowIso(o), ended_at: nowIso(o)}))
+on(['subscription.revoked'], (o) => {
+  const now = nowIso(o)
+  return Object.assign(subscription(o), {status: 'canceled', canceled_at: now, ends_at: now, ended_at: now})
+})
 on(['subscription.past_due'], (o) => Object.assign(subscription(o), {status: 'past_due', past_due_at: nowIso(o)}))
 on(['subscription.paused'], (o) => Object.assign(subscription(o), {status: 'paused'}))
 on(['subscription.migrated'], subscription)
-on(
-  ['refund.created', 'refund.updated'],
-  (o) =>
+on(['refund.created', 'refund.updated'], (o) =>
+  json(
     refundViews.refund(
       o.view,
       one(o.data.refunds, () => true, 'refund'),
-    ) as unknown as Json,
+    ),
+  ),
 )
 on(['product.created', 'product.updated'], (o) => {
   const id = paidOrder(o).product_id
-  return productViews.product(
-    o.view,
-    one(o.data.products, (p) => p.id === id, 'product'),
-  ) as unknown as Json
+  return json(
+    productViews.product(
+      o.view,
+      one(o.data.products, (p) => p.id === id, 'product'),
+    ),
+  )
 })
-on(['organization.updated'], (o) => organization(o.data.organization) as unknown as Json)
-on(
-  ['benefit.created', 'benefit.updated'],
-  (o) =>
+on(['organization.updated'], (o) => json(organization(o.data.organization)))
+on(['benefit.created', 'benefit.updated'], (o) => {
+  return json(
     benefitViews.benefit(
       o.view,
       one(o.data.benefits, (b) => b.type === 'custom', 'custom benefit'),
-    ) as unknown as Json,
-)
-on(['benefit_grant.created', 'benefit_grant.updated', 'benefit_grant.cycled', 'benefit_grant.revoked'], (o, type) => {
+    ),
+  )
+})
+const GRANT_EVENTS = ['created', 'updated', 'cycled', 'revoked'].map((t) => `benefit_grant.${t}`)
+on(GRANT_EVENTS, (o, type) => {
   const g = one(o.data.benefit_grants, (x) => x.granted_at !== null && x.revoked_at === null, 'granted benefit')
   if (type === 'benefit_grant.revoked') g.revoked_at = nowIso(o)
-  return benefitViews.benefitGrant(o.view, g) as unknown as Json
+  return json(benefitViews.benefitGrant(o.view, g))
 })
 
 /** Whether the emulator can build a payload of this event type. */
@@ -174,8 +197,10 @@ function fnv(text: string): number {
  */
 function renamed(value: unknown, keep: string, salt: string): unknown {
   const random = (old: string) => seededRandom(fnv(`${salt}:${old}`))
-  const rename = (text: string) =>
-    text.replace(UUID, (id) => (id === keep ? id : uuid(random(id)))).replace(TOKEN, (t) => token(t.slice(0, t.indexOf('_', 6) + 1), random(t)))
+  const newId = (id: string) => (id === keep ? id : uuid(random(id)))
+  // `polar_c_...` keeps its prefix
+  const newToken = (t: string) => token(t.slice(0, t.indexOf('_', 6) + 1), random(t))
+  const rename = (text: string) => text.replace(UUID, newId).replace(TOKEN, newToken)
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return rename(v)
     if (Array.isArray(v)) return v.map(walk)
@@ -201,6 +226,7 @@ export function buildPayload(env: Env, type: string, seed: number | null): Json 
     data: renamed(data, env.store.data.organization.id, salt),
   }
   // the service's payload of a migrated subscription names where it came from, beside `data`
-  if (type === 'subscription.migrated') Object.assign(payload, {provider: 'stripe', provider_subscription_id: 'sub_1TillTriggerFixture'})
+  const migratedFrom = {provider: 'stripe', provider_subscription_id: 'sub_1TillTriggerFixture'}
+  if (type === 'subscription.migrated') Object.assign(payload, migratedFrom)
   return payload
 }

@@ -63,7 +63,10 @@ export function applyOverrides(payload: Json, overrides: Json): void {
  * field the payload's model does not have, and is dropped.
  */
 export function serialized(overridden: unknown, fixture: unknown, open = false): unknown {
-  if (Array.isArray(overridden)) return overridden.map((v, i) => serialized(v, Array.isArray(fixture) ? fixture[i] : undefined, open))
+  if (Array.isArray(overridden)) {
+    const items = Array.isArray(fixture) ? fixture : []
+    return overridden.map((v, i) => serialized(v, items[i], open))
+  }
   if (!isObject(overridden)) return overridden
   const known = isObject(fixture) ? fixture : {}
   const kept: Json = {}

@@ -25,7 +25,8 @@ const triggerRequest = z.object({
 })
 
 export function register(r: Router): void {
-  r.get('/cli/events', 'organization', () => ok(TRIGGER_EVENTS.map((type) => ({type, description: EVENT_DESCRIPTIONS[type] ?? ''}))))
+  const events = () => TRIGGER_EVENTS.map((type) => ({type, description: EVENT_DESCRIPTIONS[type] ?? ''}))
+  r.get('/cli/events', 'organization', () => ok(events()))
 
   r.post('/cli/trigger/:id', 'organization', (ctx) => {
     const id = pathId(ctx)
@@ -41,7 +42,8 @@ export function register(r: Router): void {
     if (input.deliver) {
       const hub = hubOf(ctx.env)
       if (hub.size === 0) {
-        throw domainError(409, 'NoActiveListener', `No CLI is listening for ${organization.slug}. Run \`polar listen <url>\` in another terminal first.`)
+        const detail = `No CLI is listening for ${organization.slug}. ` + 'Run `polar listen <url>` in another terminal first.'
+        throw domainError(409, 'NoActiveListener', detail)
       }
       hub.publish(JSON.stringify(payload), webhookEventId, true)
     }
