@@ -172,7 +172,12 @@ describe('forwardEvent', () => {
     })
     await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(s.address() as {port: number}).port}/hook`
-    return {seen, url, close: () => new Promise<void>((resolve) => (s.closeAllConnections(), s.close(() => resolve())))}
+    const close = () =>
+      new Promise<void>((resolve) => {
+        s.closeAllConnections()
+        s.close(() => resolve())
+      })
+    return {seen, url, close}
   }
 
   const message = (headers: Record<string, string>) => {

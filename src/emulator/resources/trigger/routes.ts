@@ -42,7 +42,8 @@ export function register(r: Router): void {
     if (input.deliver) {
       const hub = hubOf(ctx.env)
       if (hub.size === 0) {
-        const detail = `No CLI is listening for ${organization.slug}. ` + 'Run `polar listen <url>` in another terminal first.'
+        const run = 'Run `polar listen <url>` in another terminal first.'
+        const detail = `No CLI is listening for ${organization.slug}. ${run}`
         throw domainError(409, 'NoActiveListener', detail)
       }
       hub.publish(JSON.stringify(payload), webhookEventId, true)
