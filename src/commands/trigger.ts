@@ -41,6 +41,8 @@ export default class Trigger extends BaseCommand {
     override: Flags.string({
       description: 'path=value: set a field of the payload (dotted path from its root; the value as JSON where it reads). Repeatable.',
       multiple: true,
+      // one value per --override: the event may come after it
+      multipleNonGreedy: true,
     }),
     seed: Flags.integer({description: "Seed of the payload's ids and numbers: the same seed gives the same payload."}),
     'through-api': Flags.boolean({description: 'Cause the event with real objects through the API (creates what it needs, and leaves it behind).'}),

@@ -56,6 +56,10 @@ describe('till trigger', () => {
     expect(payload.data.metadata).toMatchObject({plan: 'pro plan', flag: true, note: '7'})
     const again = JSON.parse((await trigger(args)).stdout)
     expect(again.data.id).toBe(payload.data.id)
+    // one value per --override: the event may come after it
+    const before = await trigger(['--override', 'data.total_amount=1', 'order.paid', '--json'])
+    expect(before.code, before.stderr).toBe(0)
+    expect(JSON.parse(before.stdout).data.total_amount).toBe(1)
     // production too: nothing is made, so every environment takes it
     const production = await trigger(['customer.created', '--json'], {TILL_ENV: 'production'})
     expect(production.code, production.stderr).toBe(0)
