@@ -27,6 +27,9 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete']
 const UNDOCUMENTED = {
   // polar server/polar/cli/auth.py: `CLIRead` takes web:read, web:write, webhooks:read or webhooks:write
   'cli:listen': {method: 'GET', path: '/v1/cli/listen/{organization_id}', scopes: ['webhooks:read', 'webhooks:write'], auth: ['oidc', 'pat', 'oat']},
+  // the same auth (PR #14347, server/polar/cli/endpoints.py): what `polar trigger` lists and sends
+  'cli:events': {method: 'GET', path: '/v1/cli/events', scopes: ['webhooks:read', 'webhooks:write'], auth: ['oidc', 'pat', 'oat']},
+  'cli:trigger': {method: 'POST', path: '/v1/cli/trigger/{organization_id}', scopes: ['webhooks:read', 'webhooks:write'], auth: ['oidc', 'pat', 'oat']},
   // the list of the signed-in user's own OAuth2 clients (see the emulator's oauth2/clients.ts): a user token, no scope
   'oauth2:clients:list': {method: 'GET', path: '/v1/oauth2/', scopes: [], auth: ['oidc', 'pat']},
   // newer than the document (@polar-sh/sdk 1.0.1, see its SOURCE.md); a change to products, as PATCH is

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 
 import {ApiError, NetworkError} from './errors.js'
-import {decodeListenMessage, listen, reconnectDelayMs, type ListenState, type OpenedStream, type StreamOpener} from './listen.js'
+import {decodeListenMessage, forwardEvent, listen, reconnectDelayMs, type ListenState, type OpenedStream, type StreamOpener} from './listen.js'
 
 const BODY = '{"type":"order.paid","timestamp":"2026-11-23T02:00:00.000Z","data":{"id":"o1","amount":5}}'
 const HEADERS = {'webhook-id': 'e1', 'webhook-timestamp': '1795000000', 'webhook-signature': 'v1,abc', 'content-type': 'application/json'}
@@ -157,5 +157,64 @@ describe('listen', () => {
       stopWhen: () => true,
     }).catch((e: unknown) => e)
     expect(failed).toBeInstanceOf(NetworkError)
+  })
+})
+
+describe('forwardEvent', () => {
+  /** A local server that records the headers of each request and answers after `delayMs`. */
+  async function server(delayMs: number) {
+    const {createServer} = await import('node:http')
+    const seen: Array<Record<string, string | string[] | undefined>> = []
+    const s = createServer((req, res) => {
+      seen.push(req.headers)
+      req.resume()
+      setTimeout(() => res.end('ok'), delayMs).unref()
+    })
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(s.address() as {port: number}).port}/hook`
+    const close = () =>
+      new Promise<void>((resolve) => {
+        s.closeAllConnections()
+        s.close(() => resolve())
+      })
+    return {seen, url, close}
+  }
+
+  const message = (headers: Record<string, string>) => {
+    const decoded = decodeListenMessage(frame({key: 'webhook.created', payload: {webhook_event_id: 'e1', payload: BODY}, headers}).slice(6, -4))
+    if (decoded.kind !== 'event') throw new Error('not an event')
+    return decoded
+  }
+
+  it('sends the headers the stream gave, as they are, but those of the request itself', async () => {
+    const s = await server(0)
+    try {
+      const headers = {
+        ...HEADERS,
+        'user-agent': 'polar.sh webhooks',
+        'x-polar-triggered': 'true',
+        'webhook-api-version': '2026-10',
+        host: 'x',
+        'content-length': '1',
+      }
+      const result = await forwardEvent(s.url, message(headers))
+      expect(result.status).toBe(200)
+      expect(s.seen[0]).toMatchObject({...HEADERS, 'user-agent': 'polar.sh webhooks', 'x-polar-triggered': 'true', 'webhook-api-version': '2026-10'})
+      expect(s.seen[0]!['content-length']).toBe(String(Buffer.byteLength(BODY)))
+      expect(s.seen[0]!.host).toBe(new URL(s.url).host)
+    } finally {
+      await s.close()
+    }
+  })
+
+  it('fails a forward whose answer does not come within its time, counted from when it is sent', async () => {
+    const s = await server(5_000)
+    try {
+      const result = await forwardEvent(s.url, message(HEADERS), Date.now, 200)
+      expect(result.error).toBe('timed out (no answer within 0.2 s)')
+      expect(result.ms).toBeLessThan(4_000)
+    } finally {
+      await s.close()
+    }
   })
 })

@@ -237,31 +237,46 @@ export interface ForwardResult {
   error?: string
 }
 
-const forwardAgent = new Agent({connect: {timeout: 5_000}, headersTimeout: 10_000, bodyTimeout: 10_000})
-/** How long a forward may take, to the last byte of its answer (a handler trickling its answer ends here). */
-export const FORWARD_DEADLINE_MS = 10_000
+const forwardAgent = new Agent({connect: {timeout: 5_000}})
 
-/** POSTs one event's exact bytes with its signature headers to a local URL. Never throws. */
+/** How long a forward may take, from when it is sent to the last byte of its answer. */
+export const FORWARD_TIMEOUT_MS = 10_000
+
+/** Headers of the stream's message that the request itself sets (its framing and its connection). */
+const NOT_FORWARDED = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade'])
+for (const name of ['te', 'trailer', 'expect']) NOT_FORWARDED.add(name)
+
+/**
+ * POSTs one event's exact bytes to a local URL with the headers the stream gave it, as they are (the
+ * signature's, `x-polar-triggered` on a triggered event, any the service adds), but those of the request's
+ * own framing. Never throws; an answer not whole within `timeoutMs` of sending (a handler that never
+ * answers, or trickles its answer) is a failure.
+ */
 export async function forwardEvent(
   to: string,
   event: Extract<ListenMessage, {kind: 'event'}>,
   now: () => number = Date.now,
-  deadlineMs = FORWARD_DEADLINE_MS,
+  timeoutMs = FORWARD_TIMEOUT_MS,
 ): Promise<ForwardResult> {
   const started = now()
   const headers: Record<string, string> = {'content-type': 'application/json', 'user-agent': 'polar.sh webhooks'}
-  for (const name of ['user-agent', 'content-type', 'webhook-id', 'webhook-timestamp', 'webhook-signature']) {
-    if (event.headers[name]) headers[name] = event.headers[name]
+  for (const [name, value] of Object.entries(event.headers)) {
+    if (!NOT_FORWARDED.has(name) && !name.startsWith('proxy-')) headers[name] = value
   }
-  const late = AbortSignal.timeout(deadlineMs)
+  const late = AbortSignal.timeout(timeoutMs)
+  let answered = false
   try {
     const res = await request(to, {method: 'POST', headers, body: event.body, dispatcher: forwardAgent, signal: late})
+    answered = true
     // a body given up at the deadline ends the dump without an error
     await res.body.dump()
     if (late.aborted) throw late.reason
     return {status: res.statusCode, ms: now() - started}
   } catch (error) {
-    if (late.aborted) return {error: `no whole answer within ${deadlineMs / 1000} s`, ms: now() - started}
+    if (late.aborted) {
+      const said = answered ? `no whole answer within ${timeoutMs / 1000} s` : `timed out (no answer within ${timeoutMs / 1000} s)`
+      return {error: said, ms: now() - started}
+    }
     const code = (error as {code?: string}).code
     const reason = code === 'ECONNREFUSED' ? 'connection refused' : code?.startsWith('UND_ERR') ? `timed out (${code})` : (code ?? (error as Error).message)
     return {error: reason, ms: now() - started}

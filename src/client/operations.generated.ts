@@ -206,6 +206,8 @@ export type OperationId = keyof typeof OPERATIONS
 /** Routes the document leaves out that till calls or the emulator answers, with the scopes the service asks for (see scripts/operations.js). */
 export const UNDOCUMENTED_OPERATIONS = {
   'cli:listen': {method: 'GET', path: '/v1/cli/listen/{organization_id}', scopes: ['webhooks:read', 'webhooks:write'], auth: ['oidc', 'pat', 'oat']},
+  'cli:events': {method: 'GET', path: '/v1/cli/events', scopes: ['webhooks:read', 'webhooks:write'], auth: ['oidc', 'pat', 'oat']},
+  'cli:trigger': {method: 'POST', path: '/v1/cli/trigger/{organization_id}', scopes: ['webhooks:read', 'webhooks:write'], auth: ['oidc', 'pat', 'oat']},
   'oauth2:clients:list': {method: 'GET', path: '/v1/oauth2/', scopes: [], auth: ['oidc', 'pat']},
   'customers:members:list': {method: 'GET', path: '/v1/customers/{id}/members', scopes: ['members:read', 'members:write'], auth: ['oidc', 'pat', 'oat']},
   'customers:members:list_external': {method: 'GET', path: '/v1/customers/external/{external_id}/members', scopes: ['members:read', 'members:write'], auth: ['oidc', 'pat', 'oat']},

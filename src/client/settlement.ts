@@ -174,6 +174,8 @@ export const SETTLEMENTS: Partial<Record<AnyOperationId, Settlement>> = {
   'webhooks:delete_webhook_endpoint': gone,
   'webhooks:reset_webhook_endpoint_secret': idempotent,
   'webhooks:redeliver_webhook_event': unknown('till webhooks deliveries list'),
+  // a triggered event sent to the listen stream (without delivery the answer is only computed: replayable)
+  'cli:trigger': unknown('the till listen that was listening (a delivered event is shown there)'),
   'customer_portal:customers:update': idempotent,
   'customer_portal:members:add_member': idempotent, // as customers:members:create
   'customer_portal:members:update_member': idempotent,

@@ -205,7 +205,7 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'subscriptions revoke': ['subscriptions:get', 'subscriptions:update'],
   'subscriptions uncancel': ['subscriptions:get', 'subscriptions:update'],
   'subscriptions update': ['discounts:get', 'products:get', 'products:list', 'subscriptions:get', 'subscriptions:update'],
-  'trigger': ['benefits:create', 'benefits:list', 'checkouts:client_confirm', 'checkouts:create', 'checkouts:update', 'customer-seats:assign_seat', 'customer-seats:revoke_seat', 'customers:create', 'customers:delete', 'customers:members:create', 'customers:members:delete', 'customers:members:update', 'customers:update', 'orders:get', 'orders:list', 'products:create', 'products:list', 'products:update', 'products:update_benefits', 'refunds:create', 'subscriptions:revoke', 'subscriptions:update'],
+  'trigger': ['benefits:create', 'benefits:list', 'checkouts:client_confirm', 'checkouts:create', 'checkouts:update', 'cli:events', 'cli:trigger', 'customer-seats:assign_seat', 'customer-seats:revoke_seat', 'customers:create', 'customers:delete', 'customers:members:create', 'customers:members:delete', 'customers:members:update', 'customers:update', 'orders:get', 'orders:list', 'organizations:list', 'products:create', 'products:list', 'products:update', 'products:update_benefits', 'refunds:create', 'subscriptions:revoke', 'subscriptions:update'],
   'webhooks deliveries list': ['webhooks:list_webhook_deliveries'],
   'webhooks endpoints create': ['webhooks:create_webhook_endpoint'],
   'webhooks endpoints delete': ['webhooks:delete_webhook_endpoint'],

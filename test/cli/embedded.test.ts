@@ -103,10 +103,12 @@ describe.skipIf(busy)('the local profile with nothing on 127.0.0.1:4010 (embedde
   })
 
   it('listen and trigger refuse to run an emulator of their own (its events would reach no one), naming the command that starts one', async () => {
-    for (const argv of [['trigger', 'customer.created'], ['listen']]) {
+    for (const argv of [['trigger', 'customer.created'], ['trigger', 'customer.created', '--through-api'], ['listen']]) {
       const r = await runInProcess(argv, {env: box.env()})
       expect(r.code, r.stderr).toBe(6)
-      expect(r.stderr).toContain(`Error: nothing answers at http://127.0.0.1:4010/v1: till ${argv[0]} needs a running emulator`)
+      expect(r.stderr).toContain(
+        `Error: nothing answers at http://127.0.0.1:4010/v1: till ${argv.filter((a) => a !== 'customer.created').join(' ')} needs a running emulator`,
+      )
       expect(r.stderr).toContain('till emulator start')
       expect(r.stderr).not.toContain('emits')
       expect(r.stderr).not.toContain('using an emulator run inside this command')

@@ -108,13 +108,13 @@ describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
   })
 
   it('item 20: trigger with a near event name gets a did-you-mean', async () => {
-    const r = await runInProcess(['trigger', 'order.payed'], {env: vars()})
+    const r = await runInProcess(['trigger', 'order.payed', '--through-api'], {env: vars()})
     expect(r.code).toBe(2)
-    expect(r.stderr).toMatch(/^Error: till cannot trigger "order\.payed"; did you mean order\.paid\?\n/)
+    expect(r.stderr).toMatch(/^Error: till cannot trigger "order\.payed" through the API; did you mean order\.paid\?\n/)
   })
 
   it('item 20: what trigger made is aligned on a terminal, tab-separated when piped', async () => {
-    const screen = await runTty(`${TILL} trigger order.paid`, {env: vars()})
+    const screen = await runTty(`${TILL} trigger order.paid --through-api`, {env: vars()})
     expect(screen.code, screen.stdout).toBe(0)
     // the lines of stdout (the notes of each step, on stderr, come before them)
     const made = linesOf(stripAnsi(screen.stdout)).filter((l) => /^\w+\s+[0-9a-f-]{36}$/.test(l))
@@ -122,7 +122,7 @@ describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
     const column = made.map((l) => l.search(/[0-9a-f]{8}-[0-9a-f]{4}-/))
     expect(new Set(column).size, made.join('\n')).toBe(1)
     for (const line of made) expect(line).not.toContain('\t')
-    const piped = await runInProcess(['trigger', 'order.paid'], {env: vars()})
+    const piped = await runInProcess(['trigger', 'order.paid', '--through-api'], {env: vars()})
     expect(piped.code, piped.stderr).toBe(0)
     for (const line of linesOf(piped.stdout)) expect(line).toMatch(/^\w+\t[0-9a-f-]{36}$/)
   })

@@ -82,6 +82,7 @@ const SKIPPED: Array<[RegExp, string]> = [
   ],
   [/^till auth login\b/, 'needs a terminal: the token is typed at a hidden prompt'],
   [/^till listen(?!.*--print-secret)/, 'runs until Ctrl-C, waiting for events'],
+  [/^till trigger (?!.*(--json|--list))/, 'sends to the till listen of another terminal (test/commands/trigger.test.ts runs one)'],
   [/--follow\b/, 'runs until Ctrl-C, waiting for new events'],
   [/--open\b/, 'opens a browser'],
   [/^my-exporter\b/, 'reads from a program of your own (my-exporter)'],

@@ -141,6 +141,14 @@ describe('token endpoint', () => {
     expect(write.body.error).toBe('insufficient_scope')
     expect(write.headers.get('www-authenticate')).toContain('scope="products:write"')
     expect((await api(emu.production, 'GET', '/orders/', {token: tokens.access_token})).status).toBe(403)
+    // the CLI's trigger routes take webhooks:read or webhooks:write (server/polar/cli/auth.py CLIRead)
+    const trigger = (token: string) =>
+      api(emu.production, 'POST', `/cli/trigger/${emu.production.organizationId}`, {token, body: {event: 'order.paid', deliver: false}})
+    expect((await trigger(tokens.access_token)).body.error).toBe('insufficient_scope')
+    expect((await api(emu.production, 'GET', '/cli/events', {token: tokens.access_token})).status).toBe(403)
+    const webhooks = await signIn('openid webhooks:read')
+    expect((await trigger(webhooks.access_token)).status).toBe(200)
+    expect((await api(emu.production, 'GET', '/cli/events', {token: webhooks.access_token})).status).toBe(200)
     // Not valid in the other environment.
     expect((await api(emu.sandbox, 'GET', '/products/', {token: tokens.access_token})).status).toBe(401)
 

@@ -272,6 +272,8 @@ const CASES: Record<string, () => Promise<ApiResponse>> = {
     const s = pick(await listAll(env, '/subscriptions/', 'status=canceled'), (x) => x.ended_at !== null, 'an ended subscription')
     return call('PATCH', `/subscriptions/${s.id}`, {body: {trial_end: new Date(Date.now() + 40 * 86_400_000).toISOString()}})
   },
+  // nothing listens on this emulator's streams
+  'NoActiveListener 409': async () => call('POST', `/cli/trigger/${env.organizationId}`, {body: {event: 'order.paid'}}),
   'NotPausedSubscription 409': async () => {
     const s = pick(await listAll(env, '/subscriptions/', 'status=active'), () => true, 'an active subscription')
     return call('PATCH', `/subscriptions/${s.id}`, {body: {resume: true}})

@@ -19,8 +19,6 @@ export interface ListenSettings {
   debug: (line: string) => void
   now?: () => number
   forward?: (to: string, event: StreamEvent) => Promise<ForwardResult>
-  /** How long a forward waits for the one before it to have its answer, at most (ORDER_WAIT_MS). */
-  orderWaitMs?: number
 }
 
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
@@ -71,10 +69,10 @@ export class ListenPrinter {
   private localDown = false
   private warnedObjectForm = false
   private readonly now: () => number
-  /** Forwards on their way or waiting for the one before. */
-  private readonly pending = new Set<Promise<void>>()
-  /** The last forward started: the next one waits for its answer (settledWithin). */
-  private lastForward: Promise<void> = Promise.resolve()
+  /** Events waiting for the forward before them to have its answer, in the order they came. */
+  private readonly queue: Array<{at: number; event: StreamEvent; to: string}> = []
+  /** The forwarding of the queue, while one is on its way (one at a time). */
+  private sending: Promise<void> | undefined
 
   constructor(private readonly s: ListenSettings) {
     this.now = s.now ?? Date.now
@@ -115,20 +113,28 @@ export class ListenPrinter {
       if (!this.s.json) this.s.out(eventLine(at, event, undefined, this.s.width))
       return
     }
-    // Forwarded in the order they came, each once the one before has its answer (a year of the emulator's
-    // clock reaches the local server in time order), but not awaited here, and a forward waits for the one
-    // before no longer than ORDER_WAIT_MS: a local server that never answers does not hold up the rest.
-    const to = this.s.forwardTo
-    const forwarding = settledWithin(this.lastForward, this.s.orderWaitMs ?? ORDER_WAIT_MS)
-      .then(() => this.forward(at, event, to))
-      .finally(() => this.pending.delete(forwarding))
-    this.lastForward = forwarding
-    this.pending.add(forwarding)
+    // Forwarded in the order they came, one at a time: the next is sent once the one before has its answer
+    // or its failure (a forward that is not answered in FORWARD_TIMEOUT_MS of being sent fails), so a year of
+    // the emulator's clock reaches the local server in time order however slowly it answers. The stream
+    // goes on meanwhile: the events wait here.
+    this.queue.push({at, event, to: this.s.forwardTo})
+    this.sending ??= this.drain()
   }
 
-  /** Resolves once every forward started so far has its answer (or its failure). */
+  /** Resolves once every event forwarded so far has its answer (or its failure). */
   async settled(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending])
+    while (this.sending) await this.sending
+  }
+
+  /** Sends the queue's events one after the other; done (and `sending` cleared) in the turn the queue is empty. */
+  private async drain(): Promise<void> {
+    try {
+      for (let next = this.queue.shift(); next; next = this.queue.shift()) {
+        await this.forward(next.at, next.event, next.to)
+      }
+    } finally {
+      this.sending = undefined
+    }
   }
 
   private async forward(at: number, event: StreamEvent, to: string): Promise<void> {
@@ -157,21 +163,6 @@ export class ListenPrinter {
       )
     }
   }
-}
-
-/** How long a forward waits for the one before it to have its answer, at most. */
-const ORDER_WAIT_MS = 3_000
-
-/** Resolves once `promise` settles, or after `ms`, whichever comes first. */
-function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    const done = () => {
-      clearTimeout(timer)
-      resolve()
-    }
-    promise.then(done, done)
-  })
 }
 
 /** The message for an answer the stream cannot get past, naming the profile and where its token came from. */

@@ -342,6 +342,8 @@ export const NOT_RESOURCES: Readonly<Partial<Record<OperationId | UndocumentedOp
   'oauth2:request_token': 'signing in (till auth login) and renewing its token',
   'oauth2:revoke_token': 'signing out (till auth logout)',
   'cli:listen': 'the event stream of till listen',
+  'cli:events': 'what till trigger --list shows',
+  'cli:trigger': 'the sample event till trigger sends to till listen',
   'oauth2:introspect_token': "the sign-in's own token, introspected (till auth status --introspect)",
   'oauth2:userinfo': 'who signed in (till auth status --introspect)',
   // newer than the document, so in no description (whose operations are the document's); their paths

@@ -20,6 +20,18 @@ export const UNPUBLISHED: Array<{method: string; path: RegExp; why: string; sour
   },
   {
     method: 'GET',
+    path: /^\/v1\/cli\/events$/,
+    why: "the event types the service's own CLI can trigger (PR #14347)",
+    source: 'server/polar/cli/endpoints.py (its router is APITag.private), service.py list_trigger_events',
+  },
+  {
+    method: 'POST',
+    path: /^\/v1\/cli\/trigger\/[^/]+$/,
+    why: "a fixture event sent to the listen stream by the service's own CLI (PR #14347)",
+    source: 'server/polar/cli/endpoints.py (APITag.private), service.py trigger_event',
+  },
+  {
+    method: 'GET',
     path: /^\/v1\/checkout-links\/[^/]+\/redirect$/,
     why: "a checkout link's url, opened by a buyer's browser (the service's CHECKOUT_BASE_URL)",
     source: 'server/polar/checkout_link/endpoints.py:173 (include_in_schema=False)',

@@ -56,6 +56,10 @@ describe('requests', () => {
   it('a path no operation has is a violation; the unpublished routes till uses knowingly are not', () => {
     expect(request('GET', '/v1/oauth2/').violations).toEqual([expect.objectContaining({at: 'path', operation: null})])
     expect(request('GET', `/v1/cli/listen/${ORDER}`).violations).toEqual([])
+    // the service CLI's trigger routes (PR #14347)
+    expect(request('GET', '/v1/cli/events').violations).toEqual([])
+    expect(request('POST', `/v1/cli/trigger/${ORDER}`, {event: 'order.paid'}).violations).toEqual([])
+    expect(request('POST', `/v1/cli/trigger/${ORDER}/x`, {event: 'order.paid'}).violations).toEqual([expect.objectContaining({at: 'path', operation: null})])
   })
 })
 

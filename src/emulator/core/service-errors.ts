@@ -160,6 +160,13 @@ export const SERVICE_ERRORS: ServiceError[] = [
     true,
   ),
   service('InactiveSubscription', 403, 'Subscription {id} is not active.', 'server/polar/subscription/service.py:181 (raised at :2101)', true),
+  service(
+    'NoActiveListener',
+    409,
+    'No CLI is listening for {slug}. Run `polar listen <url>` in another terminal first.',
+    'server/polar/cli/service.py (NoActiveListener, PR #14347; newer than the audit)',
+    false,
+  ),
   service('NotPausedSubscription', 409, 'This subscription is not paused.', 'server/polar/subscription/service.py:218 (raised at :2622)', false),
   service(
     'NotASeatBasedSubscription',

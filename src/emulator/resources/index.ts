@@ -38,6 +38,7 @@ import * as portal from './portal/index.js'
 import * as products from './products/index.js'
 import * as refunds from './refunds/index.js'
 import * as subscriptions from './subscriptions/index.js'
+import * as trigger from './trigger/index.js'
 import * as webhooks from './webhooks/index.js'
 
 const resources: Resource[] = [
@@ -69,6 +70,7 @@ const resources: Resource[] = [
   meters,
   customerMeters,
   listen,
+  trigger,
   control,
   clock,
 ]

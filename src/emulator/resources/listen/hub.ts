@@ -44,23 +44,30 @@ export class ListenHub {
 
   readonly listener: EventListener = (_env, type, data) => {
     if (this.connections.size === 0) return
-    // the event's time is the environment's (its clock may be ahead); the signature's is the wall clock's,
-    // which the receiver checks against its own
-    const payload = JSON.stringify({type, timestamp: new Date(this.env.now()).toISOString(), data})
-    const webhookEventId = uuid()
+    // the event's time is the environment's (its clock may be ahead)
+    this.publish(JSON.stringify({type, timestamp: new Date(this.env.now()).toISOString(), data}), uuid(), false)
+  }
+
+  /**
+   * Sends one event's raw payload to every listener. A triggered one (`POST /v1/cli/trigger`) says so in
+   * its message and in an `x-polar-triggered` header (server/polar/cli/endpoints.py). The signature's
+   * time is the wall clock's, which the receiver checks against its own.
+   */
+  publish(payload: string, webhookEventId: string, triggered: boolean): void {
     const sentAt = new Date(this.env.options.now())
     const now = sentAt.getTime()
     const message = {
       id: uuid(),
       key: 'webhook.created',
       // Since 2026-07-23 the payload travels as the raw JSON string, so the signed bytes stay exact.
-      payload: {webhook_event_id: webhookEventId, payload, triggered: false},
+      payload: {webhook_event_id: webhookEventId, payload, triggered},
       headers: {
         'user-agent': 'polar.sh webhooks',
         'content-type': 'application/json',
         'webhook-id': webhookEventId,
         'webhook-timestamp': String(Math.floor(now / 1000)),
         'webhook-signature': signer(listenSecret(this.env.store.data.organization.id)).sign(webhookEventId, sentAt, payload),
+        ...(triggered ? {'x-polar-triggered': 'true'} : {}),
       },
     }
     for (const c of this.connections) c.res.write(frame(message))
