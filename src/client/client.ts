@@ -30,10 +30,7 @@ export interface RequestOptions {
   /** Extra budgets for this route (the 3/s license-key routes). */
   budgets?: Budget[]
   signal?: AbortSignal
-  /**
-   * Gives the request up while it waits for the rate budget, before anything is sent (a NotSentError);
-   * once sent it runs to its answer. A bulk job's first Ctrl-C.
-   */
+  /** Gives the request up unsent (NotSentError) while it waits for its rate budget; once sent it runs to its answer. */
   unsent?: AbortSignal
   /** The body already serialized as JSON (large bulk bodies built from pre-serialized parts); replaces `body`. */
   json?: string
