@@ -7,12 +7,11 @@ import {ApiError, errorCode, isNamedError, NetworkError, RateLimitedError} from 
 import type {TokenProvider} from './oauth.js'
 import {mayCarryCredentials} from './origin.js'
 import type {Budget, Held, Pacer} from './pace.js'
-import {ExitCode, TillError} from './till-error.js'
-import {API_VERSION} from './version.js'
 import {backoffMs, DEADLINE_CODE, describeNetworkError, MAX_ATTEMPTS, neverSent, retryAfterMs} from './retry.js'
 import {IDEMPOTENT, settleLost, settlementOf} from './settlement.js'
 import {currentAttempt, markAlreadyDone} from './attempt.js'
 import {MAX_REDIRECTS, parseBody, REDIRECTS, RedirectError, redirectTarget, refusedVersion} from './answers.js'
+import {VersionNotServedError, type VersionPin} from './answers.js'
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>
 export type Query = Record<string, QueryValue>
@@ -53,6 +52,8 @@ export interface ClientOptions {
   maxWaitMs: number
   /** Sent as `Polar-Version`; the service's default version when absent. */
   apiVersion?: string
+  /** Who pins `apiVersion` and how to move it, for the error when the service does not serve it. */
+  versionPin?: VersionPin
   /** Label for debug lines: `profile (environment)`. */
   label: string
   /** One line per request/response/wait, already redacted; only with --debug. */
@@ -295,13 +296,9 @@ export class ApiClient {
         await this.sleep(delay)
         continue
       }
-      if (status === 404 && version && refusedVersion(version, responseHeaders['polar-version'], body)) {
-        throw new TillError(
-          `the service does not accept API version ${version} (Polar-Version): it answered with its default, ${String(responseHeaders['polar-version'])}`,
-          ExitCode.usage,
-          `choose a version it knows with TILL_API_VERSION or the profile's api_version (till is built for ${API_VERSION})`,
-        )
-      }
+      const echoed = responseHeaders['polar-version']
+      const pin = this.options.versionPin
+      if (status === 404 && version && refusedVersion(echoed, body)) throw new VersionNotServedError(version, pin)
       if (status >= 400) throw new ApiError(status, body, method, url.toString(), responseHeaders['www-authenticate'])
       return {status, body: body as T, headers: responseHeaders}
     }
