@@ -47,9 +47,10 @@ const earlier = () => ({
 
 /** The same, a little later: an operation, a parameter, a schema, properties and an enum value added or gone. */
 const later = () => {
-  const d = earlier() as ReturnType<typeof earlier> & {paths: Record<string, unknown>; components: {schemas: Record<string, unknown>}}
+  type Loose = {paths: Record<string, {get?: object}>; components: {schemas: Record<string, unknown>}}
+  const d = earlier() as unknown as Loose
   d.paths['/v1/license-keys/'] = {
-    get: {...d.paths['/v1/license-keys/'].get, parameters: [{name: 'limit', in: 'query', schema: {type: 'integer'}}]},
+    get: {...d.paths['/v1/license-keys/']!.get, parameters: [{name: 'limit', in: 'query', schema: {type: 'integer'}}]},
   }
   d.paths['/v1/cli/events'] = {get: {operationId: 'cli:events', responses: {'200': answer('LicenseKeyRead')}}}
   d.components.schemas.LicenseKeyRead = {

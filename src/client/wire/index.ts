@@ -2,6 +2,7 @@
 // `npm run wire-types`): what till sends and what the service answers, by the document's own schema
 // names. Types only; importing this module costs nothing at run time.
 import type {components, operations} from './openapi.js'
+import type {WEBHOOK_EVENTS} from '../webhook-events.js'
 
 export type {components, operations, paths} from './openapi.js'
 
@@ -117,8 +118,10 @@ export type SubscriptionCreate = RequestBody<'subscriptions:create'>
 export type SubscriptionUpdate = Schemas['SubscriptionUpdate']
 
 export type WebhookEndpoint = Schemas['WebhookEndpoint']
-export type WebhookEndpointCreate = Schemas['WebhookEndpointCreate']
-export type WebhookEndpointUpdate = Schemas['WebhookEndpointUpdate']
+/** An event type: the document's and those the service's changes since add (subscription.migrated, #14508). */
+export type WebhookEventType = Schemas['WebhookEventType'] | (typeof WEBHOOK_EVENTS)[number]
+export type WebhookEndpointCreate = Omit<Schemas['WebhookEndpointCreate'], 'events'> & {events: WebhookEventType[]}
+export type WebhookEndpointUpdate = Omit<Schemas['WebhookEndpointUpdate'], 'events'> & {events?: WebhookEventType[] | null}
 export type WebhookDelivery = Schemas['WebhookDelivery']
 
 export type OAuth2Client = Schemas['OAuth2Client']
