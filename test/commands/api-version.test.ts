@@ -81,6 +81,20 @@ describe('API version pinning', () => {
     }
   })
 
+  it("license keys show their member (2026-10 on) as a column and JSON fields; 2026-04's keys have none", async () => {
+    const json = await till(['license-keys', 'list', '--limit', '2', '--json', 'id,member_id,member'])
+    ok(json)
+    const keys = JSON.parse(json.stdout)
+    expect(keys).toHaveLength(2)
+    for (const key of keys) expect(key).toEqual({id: expect.any(String), member_id: null, member: null})
+    const table = await till(['license-keys', 'list', '--limit', '2', '--columns', 'id,member'])
+    ok(table)
+    expect(table.stdout.split('\n').filter(Boolean)).toEqual(keys.map((k: {id: string}) => `${k.id}\t`))
+    const old = await till(['license-keys', 'list', '--limit', '1', '-o', 'json'], {TILL_API_VERSION: '2026-04'})
+    ok(old)
+    expect(JSON.parse(old.stdout)[0]).not.toHaveProperty('member')
+  })
+
   describe('a version the service does not serve (2026-04 once removed)', () => {
     let removed: Emulator
     beforeAll(async () => {

@@ -117,6 +117,19 @@ export type Subscription = Schemas['Subscription']
 export type SubscriptionCreate = RequestBody<'subscriptions:create'>
 export type SubscriptionUpdate = Schemas['SubscriptionUpdate']
 
+/**
+ * What license keys carry beyond the document (contract/changes): their seat member from 2026-10 on
+ * (#14501); a validated or activated key's subscription and order from 2027-01.
+ */
+export type LicenseKeyNewer = {
+  member_id?: string | null
+  member?: {id: string; email: string; external_id: string | null} | null
+  subscription_id?: string | null
+  subscription?: {id: string; status: Schemas['SubscriptionStatus']; current_period_end: string; ends_at: string | null} | null
+  order_id?: string | null
+  order?: {id: string; created_at: string; status: Schemas['OrderStatus']; paid: boolean} | null
+}
+
 export type WebhookEndpoint = Schemas['WebhookEndpoint']
 /** An event type: the document's and those the service's changes since add (subscription.migrated, #14508). */
 export type WebhookEventType = Schemas['WebhookEventType'] | (typeof WEBHOOK_EVENTS)[number]
