@@ -12,6 +12,7 @@ import {IDEMPOTENT, settleLost, settlementOf} from './settlement.js'
 import {currentAttempt, markAlreadyDone} from './attempt.js'
 import {MAX_REDIRECTS, parseBody, REDIRECTS, RedirectError, redirectTarget, refusedVersion} from './answers.js'
 import {VersionNotServedError, type VersionPin} from './answers.js'
+import {API_VERSION} from './version.js'
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>
 export type Query = Record<string, QueryValue>
@@ -50,8 +51,11 @@ export interface ClientOptions {
   pacer: Pacer
   /** Longest total time to wait on 429s before giving up (exit 5). */
   maxWaitMs: number
-  /** Sent as `Polar-Version`; the service's default version when absent. */
-  apiVersion?: string
+  /**
+   * Sent as `Polar-Version` on every request: API_VERSION (the service's current version) unless told
+   * another; null sends none (a client of another service).
+   */
+  apiVersion?: string | null
   /** Who pins `apiVersion` and how to move it, for the error when the service does not serve it. */
   versionPin?: VersionPin
   /** Label for debug lines: `profile (environment)`. */
@@ -167,7 +171,7 @@ export class ApiClient {
     }
     authorize()
     let redirects = 0
-    const version = this.options.apiVersion
+    const version = this.options.apiVersion === undefined ? API_VERSION : this.options.apiVersion
     if (version) headers['polar-version'] = version
     const payload = opts.form ? new URLSearchParams(opts.form).toString() : (opts.json ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)))
     if (opts.form) headers['content-type'] = 'application/x-www-form-urlencoded'
