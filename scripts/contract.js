@@ -5,11 +5,18 @@
 // webhooks); the prose is dropped (descriptions, summaries, examples, external docs, code samples), so the
 // repository carries the service's contract and none of its text. The version comes from the document's
 // info.version. The facts newer than the document are data beside it (contract/newer.json), kept by hand.
-//   --check   write nothing; exit 1 when the file in contract/ differs from what the source gives now
-//             (the derived file is its own source too: deriving it again changes nothing)
+// Writing the file, it prints what changed from the kept one (scripts/contract-changes.js) and records
+// which snapshot of the service it came from in contract/snapshots.json (commit and date).
+//   --check          write nothing; exit 1 when the file in contract/ differs from what the source gives now
+//                    (the derived file is its own source too: deriving it again changes nothing)
+//   --commit SHA     the service's commit the document is from (read from a URL that names one)
+//   --date DATE      that commit's date, YYYY-MM-DD
+//   --out DIR        write there instead of contract/
 import {existsSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+
+import {changes, summary} from './contract-changes.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 export const CONTRACT_DIR = join(root, 'contract')
@@ -91,18 +98,43 @@ async function read(source) {
   return JSON.parse(readFileSync(source, 'utf8'))
 }
 
+/** Where each kept document came from: `{version: {repository, path, commit, date}}`. */
+export const SNAPSHOTS = 'snapshots.json'
+
+/** The snapshot record of a document written from `source`: the commit and date given, or the URL's commit. */
+export function snapshotOf(source, version, given) {
+  const commit = given.commit ?? /\/([0-9a-f]{40})\//.exec(source)?.[1] ?? null
+  return {repository: 'polarsource/polar', path: `docs/openapi/${version}.openapi.json`, commit, date: given.date ?? null}
+}
+
+/** `--name value` of the arguments. */
+function option(args, name) {
+  const at = args.indexOf(`--${name}`)
+  if (at < 0) return undefined
+  const value = args[at + 1]
+  if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`)
+  return value
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2)
-  const source = args.find((a) => !a.startsWith('--'))
+  const valued = new Set(['--commit', '--date', '--out'].flatMap((f) => (args.includes(f) ? [args[args.indexOf(f) + 1]] : [])))
+  const source = args.find((a) => !a.startsWith('--') && !valued.has(a))
   if (!source) {
-    process.stderr.write('usage: npm run contract -- FILE_OR_URL [--check]  (the service publishes docs/openapi/<version>.openapi.json)\n')
+    process.stderr.write(
+      'usage: npm run contract -- FILE_OR_URL [--check] [--commit SHA --date YYYY-MM-DD] [--out DIR]  (the service publishes docs/openapi/<version>.openapi.json)\n',
+    )
     process.exit(2)
   }
   try {
+    const given = {commit: option(args, 'commit'), date: option(args, 'date')}
+    if (given.commit !== undefined && !/^[0-9a-f]{7,40}$/.test(given.commit)) throw new Error(`--commit must be a commit hash, not "${given.commit}"`)
+    if (given.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(given.date)) throw new Error(`--date must be YYYY-MM-DD, not "${given.date}"`)
+    const dir = option(args, 'out') ?? CONTRACT_DIR
     const derived = derive(await read(source))
     const version = derived.info?.version
     if (typeof version !== 'string' || !/^\d{4}-\d{2}$/.test(version)) throw new Error(`${source}: info.version is not an API version (${version})`)
-    const target = join(CONTRACT_DIR, `${version}.openapi.json`)
+    const target = join(dir, `${version}.openapi.json`)
     const body = text(derived)
     if (args.includes('--check')) {
       const current = existsSync(target) ? readFileSync(target, 'utf8') : ''
@@ -111,10 +143,19 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
         process.exit(1)
       }
     } else {
+      const kept = existsSync(target) ? JSON.parse(readFileSync(target, 'utf8')) : undefined
       writeFileSync(`${target}.tmp`, body)
       renameSync(`${target}.tmp`, target)
+      const snapshotsFile = join(dir, SNAPSHOTS)
+      const snapshots = existsSync(snapshotsFile) ? JSON.parse(readFileSync(snapshotsFile, 'utf8')) : {}
+      snapshots[version] = snapshotOf(source, version, given)
+      writeFileSync(snapshotsFile, text(snapshots))
       const count = Object.values(derived.paths ?? {}).reduce((n, item) => n + Object.keys(item).filter((m) => m !== 'parameters').length, 0)
       process.stdout.write(`${target}: ${count} operations, ${Object.keys(derived.components?.schemas ?? {}).length} schemas, ${body.length} bytes\n`)
+      process.stdout.write(`${kept ? 'changed from the kept document' : 'a new document'}:\n`)
+      for (const line of summary(changes(kept, derived))) process.stdout.write(`${line}\n`)
+      if (!snapshots[version].commit || !snapshots[version].date)
+        process.stderr.write(`note: ${SNAPSHOTS} has no commit or date for ${version}: give them with --commit SHA --date YYYY-MM-DD\n`)
     }
   } catch (error) {
     process.stderr.write(`npm run contract: ${error.message}\n`)

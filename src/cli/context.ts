@@ -11,7 +11,7 @@ import {configDir, needsKeyring, readConfig} from './config/profiles.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {redact, redactUrlCredentials} from '../client/redact.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
-import {retiringVersionWarning, warningDue} from './config/version-warning.js'
+import {retiringVersionWarning, versionPin, warningDue} from './config/version-warning.js'
 import {requestDeadlineMs} from './settings.js'
 import {terminalLines} from './output/format.js'
 
@@ -298,6 +298,7 @@ export class Context {
       credentials,
       userAgent: `till/${this.options.version}`,
       apiVersion: profile.apiVersion,
+      versionPin: versionPin(profile.apiVersion, profile.apiVersionSource, profile.name),
       budgets: this.budgets(),
       pacer,
       maxWaitMs: this.options.maxWaitMs,

@@ -1,15 +1,39 @@
 // What the client (client.ts) reads of an answer: a body as JSON or text, a redirect's target, the
-// service's refusal of an API version, and the error for a redirect it does not follow.
+// service's refusal of an API version, and the errors for a redirect it does not follow and for a version
+// the service does not serve.
 import {redact} from './redact.js'
-import {TillError} from './till-error.js'
+import {ExitCode, TillError} from './till-error.js'
 
 /**
- * The service refuses an unknown or malformed version before routing: a bare 404 `{"detail":"Not Found"}`
- * whose `Polar-Version` header is its default instead of the version asked.
+ * The service refuses a version it does not serve (malformed, unknown or removed) before routing, on every
+ * route: a bare 404 `{"detail":"Not Found"}` without the `Polar-Version` header every other answer echoes
+ * (APIVersionMiddleware, server/polar/kit/versioning.py). A missing object or route keeps the echo.
  */
-export function refusedVersion(asked: string, answered: string | string[] | undefined, body: unknown): boolean {
-  const echoed = Array.isArray(answered) ? answered[0] : answered
-  return echoed !== undefined && echoed !== asked && (body as {detail?: unknown} | null)?.detail === 'Not Found'
+export function refusedVersion(answered: string | string[] | undefined, body: unknown): boolean {
+  const bare = JSON.stringify(body) === '{"detail":"Not Found"}'
+  return answered === undefined && bare
+}
+
+/** Who pins the version a client sends, and the command that moves it: told by the command line. */
+export interface VersionPin {
+  /** e.g. `profile "prod"`, `TILL_API_VERSION`. */
+  who: string
+  /** e.g. `till profiles set prod --api-version 2026-10`. */
+  move: string
+}
+
+/** A version the service does not serve: one line naming the version, who pins it and how to move it. */
+export class VersionNotServedError extends TillError {
+  constructor(
+    readonly version: string,
+    pin: VersionPin | undefined,
+  ) {
+    const refused = `the service does not serve API version ${version}`
+    const answer = 'it answers 404 to every request'
+    const move = pin ? `move it with: ${pin.move}` : 'give the client another apiVersion'
+    super(`${refused}${pin ? `, which ${pin.who} pins` : ''} (${answer}); ${move}`, ExitCode.usage)
+    this.name = 'VersionNotServedError'
+  }
 }
 
 export const REDIRECTS = new Set([301, 302, 303, 307, 308])

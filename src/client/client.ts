@@ -7,13 +7,13 @@ import {ApiError, errorCode, isNamedError, NetworkError, RateLimitedError} from 
 import type {TokenProvider} from './oauth.js'
 import {absoluteUrl, mayCarryCredentials} from './origin.js'
 import type {Budget, Held, Pacer} from './pace.js'
-import {ExitCode, TillError} from './till-error.js'
-import {API_VERSION} from './version.js'
 import {backoffMs, DEADLINE_CODE, describeNetworkError, MAX_ATTEMPTS, neverSent, retryAfterMs} from './retry.js'
 import {IDEMPOTENT, settleLost, settlementOf} from './settlement.js'
 import {currentAttempt, markAlreadyDone} from './attempt.js'
 import {Deadline, type Try} from './deadline.js'
 import {MAX_REDIRECTS, parseBody, REDIRECTS, RedirectError, redirectTarget, refusedVersion} from './answers.js'
+import {VersionNotServedError, type VersionPin} from './answers.js'
+import {API_VERSION} from './version.js'
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>
 export type Query = Record<string, QueryValue>
@@ -54,8 +54,13 @@ export interface ClientOptions {
   pacer: Pacer
   /** Longest total time to wait on 429s before giving up (exit 5). */
   maxWaitMs: number
-  /** Sent as `Polar-Version`; the service's default version when absent. */
-  apiVersion?: string
+  /**
+   * Sent as `Polar-Version` on every request: API_VERSION (the service's current version) unless told
+   * another; null sends none (a client of another service).
+   */
+  apiVersion?: string | null
+  /** Who pins `apiVersion` and how to move it, for the error when the service does not serve it. */
+  versionPin?: VersionPin
   /** Label for debug lines: `profile (environment)`. */
   label: string
   /** One line per request/response/wait, already redacted; only with --debug. */
@@ -171,7 +176,7 @@ export class ApiClient {
     }
     authorize()
     let redirects = 0
-    const version = this.options.apiVersion
+    const version = this.options.apiVersion === undefined ? API_VERSION : this.options.apiVersion
     if (version) headers['polar-version'] = version
     const payload = opts.form ? new URLSearchParams(opts.form).toString() : (opts.json ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)))
     if (opts.form) headers['content-type'] = 'application/x-www-form-urlencoded'
@@ -304,13 +309,9 @@ export class ApiClient {
           continue
         }
       }
-      if (status === 404 && version && refusedVersion(version, responseHeaders['polar-version'], body)) {
-        throw new TillError(
-          `the service does not accept API version ${version} (Polar-Version): it answered with its default, ${String(responseHeaders['polar-version'])}`,
-          ExitCode.usage,
-          `choose a version it knows with TILL_API_VERSION or the profile's api_version (till is built for ${API_VERSION})`,
-        )
-      }
+      const echoed = responseHeaders['polar-version']
+      const pin = this.options.versionPin
+      if (status === 404 && version && refusedVersion(echoed, body)) throw new VersionNotServedError(version, pin)
       if (status >= 400) throw new ApiError(status, body, method, url.toString(), responseHeaders['www-authenticate'])
       return {status, body: body as T, headers: responseHeaders}
     }

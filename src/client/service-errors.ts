@@ -138,6 +138,10 @@ const KNOWN: Record<string, Known> = {
   NotASeatBasedSubscription: {
     message: (what) => `${what} is not seat-based, so it has no seats to change`,
   },
+  NotAUnitBasedSubscription: {
+    message: (what) => `${what} is not unit-based, so it has no units to change`,
+    hint: () => 'a unit-based subscription is one of a product with a unit price',
+  },
   SeatsAlreadyAssigned: {
     message: (what, detail) => `${what}: ${lowerFirst(detail).replace(/ Revoke seats first\.$/, '')}`,
     hint: (o) => `revoke seats first: till seats list --subscription ${o.id ?? 'ID'}, then till seats revoke SEAT`,

@@ -6,7 +6,8 @@ import {readFileSync, renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {redact} from '../client/redact.js'
-import {handle, Router, type EmulatorOptions, type Env, type EventListener, type Guards} from './core/http.js'
+import {DEFAULT_VERSION, handle, Router, SERVED_VERSIONS} from './core/http.js'
+import type {EmulatorOptions, Env, EventListener, Guards} from './core/http.js'
 import {newWebhookSecret} from './core/events.js'
 import {seededRandom} from './core/ids.js'
 import {RateLimiter, type Rule} from './core/limits.js'
@@ -59,6 +60,22 @@ export interface StartOptions extends Partial<EmulatorOptions> {
    */
   contract?: string
   contractLog?: string
+  /**
+   * The API versions served, e.g. without 2026-04 to rehearse its removal; every version the service knows
+   * by default. The default version (2026-10) is always among them.
+   */
+  apiVersions?: readonly string[]
+}
+
+/** The versions served: the ones asked, each one the service knows, its default among them. */
+function servedVersions(asked: readonly string[] | undefined): ReadonlySet<string> {
+  if (!asked) return SERVED_VERSIONS
+  const unknown = asked.filter((v) => !SERVED_VERSIONS.has(v))
+  const known = [...SERVED_VERSIONS].join(', ')
+  if (unknown.length > 0) throw new Error(`unknown API version ${unknown.join(', ')}: the service knows ${known}`)
+  // as the service's middleware refuses a default it does not serve (server/polar/kit/versioning.py)
+  if (!asked.includes(DEFAULT_VERSION)) throw new Error(`the default API version ${DEFAULT_VERSION} must be served`)
+  return new Set(asked)
 }
 
 export interface EnvironmentInfo {
@@ -146,6 +163,7 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
     failRate: options.failRate ?? 0,
     resetRate: options.resetRate ?? 0,
     random: seededRandom(options.faultSeed ?? 1),
+    versions: servedVersions(options.apiVersions),
   }
   const contractFile = options.contract ?? (process.env.TILL_CONTRACT || undefined)
   if (contractFile) {

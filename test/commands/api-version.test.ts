@@ -81,6 +81,61 @@ describe('API version pinning', () => {
     }
   })
 
+  it("license keys show their member (2026-10 on) as a column and JSON fields; 2026-04's keys have none", async () => {
+    const json = await till(['license-keys', 'list', '--limit', '2', '--json', 'id,member_id,member'])
+    ok(json)
+    const keys = JSON.parse(json.stdout)
+    expect(keys).toHaveLength(2)
+    for (const key of keys) expect(key).toEqual({id: expect.any(String), member_id: null, member: null})
+    const table = await till(['license-keys', 'list', '--limit', '2', '--columns', 'id,member'])
+    ok(table)
+    expect(table.stdout.split('\n').filter(Boolean)).toEqual(keys.map((k: {id: string}) => `${k.id}\t`))
+    const old = await till(['license-keys', 'list', '--limit', '1', '-o', 'json'], {TILL_API_VERSION: '2026-04'})
+    ok(old)
+    expect(JSON.parse(old.stdout)[0]).not.toHaveProperty('member')
+  })
+
+  describe('a version the service does not serve (2026-04 once removed)', () => {
+    let removed: Emulator
+    beforeAll(async () => {
+      removed = await startEmulator({orders: 0, apiVersions: ['2026-10', '2027-01']})
+    })
+    afterAll(async () => {
+      await removed?.stop()
+    })
+    const at = (extra: Record<string, string | undefined> = {}) => ({...envVars(removed.production), TILL_ENV: 'local', ...extra})
+
+    it('is one line naming the version, who pins it and the command that moves it, not a missing object (exit 2)', async () => {
+      const id = crypto.randomUUID()
+      const add = await till(['profiles', 'add', 'old', '--environment', 'local', '--url', removed.production.url, '--api-version', '2026-04'])
+      ok(add)
+      for (const args of [
+        ['products', 'list'],
+        ['orders', 'get', id],
+      ]) {
+        const r = await till([...args, '--profile', 'old'], {...at(), TILL_ENV: undefined})
+        expect(r.code, r.stderr).toBe(2)
+        expect(r.stdout).toBe('')
+        const lines = r.stderr.split('\n').filter((l) => l.startsWith('Error: ') || l.startsWith('Hint: '))
+        expect(lines).toEqual([
+          'Error: the service does not serve API version 2026-04, which profile "old" pins (it answers 404 to every request); move it with: till profiles set old --api-version 2026-10',
+        ])
+      }
+      const env = await till(['products', 'list'], at({TILL_API_VERSION: '2026-04'}))
+      expect(env.code).toBe(2)
+      expect(env.stderr).toContain(
+        'Error: the service does not serve API version 2026-04, which TILL_API_VERSION pins (it answers 404 to every request); move it with: unset TILL_API_VERSION or set it to 2026-10',
+      )
+      // moved as told, it reads; and a missing object is still a missing object
+      ok(await till(['profiles', 'set', 'old', '--api-version', '2026-10'], {TILL_ENV: undefined}))
+      ok(await till(['products', 'list', '--profile', 'old'], {...at(), TILL_ENV: undefined}))
+      const missing = await till(['orders', 'get', id, '--profile', 'old'], {...at(), TILL_ENV: undefined})
+      expect(missing.code).toBe(3)
+      expect(missing.stderr).toContain('not found')
+      expect(missing.stderr).not.toContain('API version')
+    })
+  })
+
   describe('a version the service is removing (2026-04)', () => {
     const WARNING = 'which the service removes in January 2027'
     const addPinned = async (version: string) =>

@@ -694,15 +694,17 @@ describe('customers, license keys, webhooks and org commands', {timeout: scaled(
     })
 
     it('endpoints create: --all-events, missing input fails without a terminal, events are picked on one', async () => {
-      // every event type of the API version in use, as the service's document lists them (no subscription.migrated)
+      // every event type of the API version in use: the service's document's, then subscription.migrated (newer)
       const every = await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/every`, '--all-events', '--json'])
       const documented = JSON.parse(readFileSync(join(ROOT, 'contract', '2026-10.openapi.json'), 'utf8')).components.schemas.WebhookEventType.enum
-      expect(json(every).events).toEqual(documented)
-      expect(json(every).events).not.toContain('subscription.migrated')
-      const migrated = await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/x`, '--event', 'subscription.migrated'])
-      expect(migrated.code).toBe(2)
-      expect(migrated.stderr).toContain('subscription.migrated')
-      expect(migrated.stderr).not.toMatch(/\n\s+at /)
+      expect(json(every).events).toEqual([...documented, 'subscription.migrated'])
+      const migrated = await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/x`, '--event', 'subscription.migrated', '--json'])
+      expect(migrated.code, migrated.stderr).toBe(0)
+      expect(json(migrated).events).toEqual(['subscription.migrated'])
+      const misspelled = await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/x`, '--event', 'subscription.migrate'])
+      expect(misspelled.code).toBe(2)
+      expect(misspelled.stderr).toContain('subscription.migrate')
+      expect(misspelled.stderr).not.toMatch(/\n\s+at /)
 
       const noEvents = await till(['webhooks', 'endpoints', 'create', '--url', `${receiver.url}/x`])
       expect(noEvents.code).toBe(2)

@@ -1,5 +1,5 @@
 // Customer seats and seat-based pricing (issue 35): `till products create --seat-tiers`, `till seats ...`,
-// `till subscriptions update --seats`, `till portal seats ...` and `till emulator seat-invitation`, in the
+// `till subscriptions update --seats` (and --units), `till portal seats ...` and `till emulator seat-invitation`, in the
 // test process against the emulator, every request and answer checked against the document (contract mode).
 // The seeded seat-based subscription (the team customer's, 5 seats, one claimed) is the one worked on.
 import {createServer, type Server} from 'node:http'
@@ -356,6 +356,26 @@ describe('seats', {timeout: scaled(120_000)}, () => {
     expect(notSeats.stderr.split('\n')[0]).toBe(`Error: subscription ${plain.id} is not seat-based, so it has no seats to change`)
     const mixed = await till(['subscriptions', 'update', subscription.id, '--seats', '2', '--product', subscription.product_id, '--yes'])
     expect(mixed.code).toBe(2)
+  })
+
+  it('subscriptions update --units sends a units change; a subscription without a unit price is refused in words', async () => {
+    allowRefusals()
+    const plain = (await listAll(env, '/subscriptions/', 'active=true')).find((s: Json) => s.seats === null && !s.cancel_at_period_end)
+    const refused = await till(['subscriptions', 'update', plain.id, '--units', '3', '--proration', 'invoice', '--yes'])
+    expect(refused.code, refused.stderr).toBe(1)
+    expect(refused.stderr.split('\n')[0]).toBe(`Error: subscription ${plain.id} is not unit-based, so it has no units to change`)
+    // the service's own answer, and its checks before it
+    const direct = await api(env, 'PATCH', `/subscriptions/${plain.id}`, {body: {units: 3}})
+    expect([direct.status, direct.body.error]).toEqual([400, 'NotAUnitBasedSubscription'])
+    const zero = await api(env, 'PATCH', `/subscriptions/${plain.id}`, {body: {units: 0}})
+    expect([zero.status, zero.body.detail[0].loc]).toEqual([422, ['body', 'units']])
+    const reset = await api(env, 'PATCH', `/subscriptions/${plain.id}`, {body: {units: 3, proration_behavior: 'reset'}})
+    expect([reset.status, reset.body.detail[0].loc]).toEqual([422, ['body', 'proration_behavior']])
+    const both = await till(['subscriptions', 'update', plain.id, '--units', '3', '--seats', '2', '--yes'])
+    expect(both.code).toBe(2)
+    const mixed = await till(['subscriptions', 'update', plain.id, '--units', '3', '--product', plain.product_id, '--yes'])
+    expect(mixed.code).toBe(2)
+    expect(mixed.stderr).toContain('--units cannot be combined with --product')
   })
 
   it("the portal: the team's billing manager changes its subscription's seats (confirmed); another customer's is not found", async () => {

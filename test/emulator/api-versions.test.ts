@@ -1,4 +1,5 @@
-// The emulator honours Polar-Version: 2026-10 by default, the three versions the service knows accepted,
+// The emulator honours Polar-Version: 2026-10 by default, the three versions the service knows accepted (or
+// fewer, told so), any other refused as the service refuses it,
 // and each version's shapes where they differ (license keys; webhook endpoints' payload version and the
 // event types a version knows), plus the fields every version's document requires of these shapes.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -34,7 +35,44 @@ describe('API versions in the emulator', () => {
     expect(plain.headers.get('polar-version')).toBe('2026-10')
     for (const version of ['2026-04', '2026-10', '2027-01'])
       expect((await api(env, 'GET', '/license-keys/?limit=1', v(version))).headers.get('polar-version')).toBe(version)
-    expect((await api(env, 'GET', '/license-keys/?limit=1', v('2026-07'))).status).toBe(404)
+    // an empty header is no header, as the service reads it
+    expect((await api(env, 'GET', '/license-keys/?limit=1', v(''))).headers.get('polar-version')).toBe('2026-10')
+  })
+
+  it('refuses a version it does not serve on every route: 404 {"detail":"Not Found"} without the Polar-Version echo', async () => {
+    const id = crypto.randomUUID()
+    for (const version of ['2026-07', '2031-01', 'latest', '2026-10, 2027-01'])
+      for (const [method, path] of [
+        ['GET', '/license-keys/?limit=1'],
+        ['GET', `/orders/${id}`],
+        ['POST', '/customers/'],
+        ['GET', '/no-such-route'],
+      ] as const) {
+        const refused = await api(env, method, path, {...v(version), ...(method === 'POST' ? {body: {email: 'x@example.com'}} : {})})
+        expect([refused.status, refused.text, refused.headers.get('polar-version')], `${version} ${method} ${path}`).toEqual([
+          404,
+          '{"detail":"Not Found"}',
+          null,
+        ])
+      }
+    // a missing object or route of a served version keeps the echo (what tells the two apart)
+    const missing = await api(env, 'GET', `/orders/${id}`, v('2026-10'))
+    expect([missing.status, missing.body.error, missing.headers.get('polar-version')]).toEqual([404, 'ResourceNotFound', '2026-10'])
+    const noRoute = await api(env, 'GET', '/no-such-route', v('2026-10'))
+    expect([noRoute.status, noRoute.text, noRoute.headers.get('polar-version')]).toEqual([404, '{"detail":"Not Found"}', '2026-10'])
+  })
+
+  it('told to serve fewer versions (the removal of 2026-04 rehearsed), refuses the others the same way', async () => {
+    const fewer = await startEmulator({orders: 0, apiVersions: ['2026-10', '2027-01']})
+    try {
+      const removed = await api(fewer.production, 'GET', '/products/?limit=1', v('2026-04'))
+      expect([removed.status, removed.text, removed.headers.get('polar-version')]).toEqual([404, '{"detail":"Not Found"}', null])
+      for (const version of ['2026-10', '2027-01'])
+        expect((await api(fewer.production, 'GET', '/products/?limit=1', v(version))).headers.get('polar-version')).toBe(version)
+      expect((await api(fewer.production, 'GET', '/products/?limit=1')).headers.get('polar-version')).toBe('2026-10')
+    } finally {
+      await fewer.stop()
+    }
   })
 
   it('license keys carry member_id and member from 2026-10 on (null: no member), and their customer its first_user_event_at', async () => {
@@ -131,15 +169,18 @@ describe('API versions in the emulator', () => {
       expect(bad.body.detail[0].loc).toEqual(['body', 'api_version'])
     })
 
-    it("take the event types of the request's version, the document's: subscription.migrated is refused in every version (422), as a delivery filter too", async () => {
-      allowRefusals()
+    it("take the event types of the request's version: subscription.migrated in every version, as a delivery filter too", async () => {
       for (const version of ['2026-04', '2026-10', '2027-01']) {
-        const refused = await create(version, {events: ['order.paid', 'subscription.migrated']})
-        expect(refused.status).toBe(422)
-        expect(refused.body.detail[0].loc).toEqual(['body', 'events', 1])
+        const made = await create(version, {events: ['order.paid', 'subscription.migrated']})
+        expect(made.status, JSON.stringify(made.body)).toBe(201)
+        expect(made.body.events).toEqual(['order.paid', 'subscription.migrated'])
+        const filter = await api(env, 'GET', '/webhooks/deliveries?event_type=subscription.migrated', v(version))
+        expect(filter.status).toBe(200)
       }
-      const filter = await api(env, 'GET', '/webhooks/deliveries?event_type=subscription.migrated', v('2026-10'))
-      expect(filter.status).toBe(422)
+      allowRefusals()
+      const refused = await create('2026-10', {events: ['order.paid', 'subscription.migrate']})
+      expect(refused.status).toBe(422)
+      expect(refused.body.detail[0].loc).toEqual(['body', 'events', 1])
     })
   })
 })

@@ -282,6 +282,10 @@ const CASES: Record<string, () => Promise<ApiResponse>> = {
     const s = pick(await listAll(env, '/subscriptions/', 'status=active&cancel_at_period_end=false'), (x) => x.seats === null, 'a subscription')
     return call('PATCH', `/subscriptions/${s.id}`, {body: {seats: 2}})
   },
+  'NotAUnitBasedSubscription 400': async () => {
+    const s = pick(await listAll(env, '/subscriptions/', 'status=active&cancel_at_period_end=false'), () => true, 'a subscription')
+    return call('PATCH', `/subscriptions/${s.id}`, {body: {units: 3, proration_behavior: 'invoice'}})
+  },
   'BelowMinimumSeats 400': async () => call('PATCH', `/subscriptions/${(await seatSubscription()).id}`, {body: {seats: 0}}),
   'AboveMaximumSeats 400': async () => call('PATCH', `/subscriptions/${(await seatSubscription()).id}`, {body: {seats: 4}}),
   'SeatsAlreadyAssigned 400': async () => {

@@ -54,6 +54,8 @@ export interface StartOptions {
   latency?: string
   /** In the worker only: the wall clock stands still at this time (ms), so that two emulators' times are the same. */
   now?: number
+  /** `--api-versions`: the API versions served (every one the service knows by default). */
+  apiVersions?: string[]
 }
 
 export interface ExitStatus {
@@ -86,6 +88,7 @@ function startArgs(dataDir: string, o: StartOptions): string[] {
     ['--orders', o.orders],
     ['--customers', o.customers],
     ['--products', o.products],
+    ['--api-versions', o.apiVersions?.join(',')],
   ]
   for (const [flag, value] of flags) if (value !== undefined) args.push(flag, String(value))
   return args
@@ -131,6 +134,7 @@ async function startInWorker(options: StartOptions): Promise<Emulator> {
     resetRate: options.resetRate,
     faultSeed: options.faultSeed,
     latencyMs: ms(options.latency),
+    apiVersions: options.apiVersions,
     ...(options.now === undefined ? {} : {now: () => options.now!}),
     log: (options.quiet ?? true) ? () => {} : (line) => (stderr += `${line}\n`),
   })

@@ -70,6 +70,16 @@ export function planChangeWords(client: ApiClient, productId: string, proration:
 }
 
 /** Words of a seats change to `seats` seats. */
+/** The words of a units change (a unit-based subscription). */
+export function unitsWords(units: number, proration: string | undefined): ActionWords {
+  const how = proration ? ` (proration: ${proration})` : " (proration: the organization's default)"
+  return {
+    plain: (id) => `set subscription ${id} to ${units} units${how}`,
+    detailed: (s) => `set ${describeSubscription(s)} to ${units} units${how}`,
+    bulk: `set every subscription read from stdin to ${units} units${how}`,
+  }
+}
+
 export function seatsWords(seats: number, proration: string | undefined): ActionWords {
   const how = proration ? ` (proration: ${proration})` : " (proration: the organization's default)"
   return {

@@ -1,14 +1,15 @@
 // Columns of customers, customer state, license keys, webhook endpoints and the organization.
 import {child, column, moneyColumn, type ResourceColumns, type Row} from '../../cli/output/columns.js'
 import {columnsOf} from '../../cli/output/typed-columns.js'
-import type {Schema, WebhookEndpoint} from '../../client/wire/index.js'
+import type {LicenseKeyNewer, Schema, WebhookEndpoint} from '../../client/wire/index.js'
 import {addressText} from '../portal/columns.js'
 import {signingOf} from '../webhooks/signing.js'
 
 const customer = columnsOf<Schema<'Customer'>>()
 const stateSubscription = columnsOf<Schema<'CustomerStateSubscription'>>()
 const stateBenefit = columnsOf<Schema<'CustomerStateBenefitGrant'>>()
-const licenseKey = columnsOf<Schema<'LicenseKeyRead'> | Schema<'LicenseKeyWithActivations'> | Schema<'ValidatedLicenseKey'>>()
+type LicenseKey = (Schema<'LicenseKeyRead'> | Schema<'LicenseKeyWithActivations'> | Schema<'ValidatedLicenseKey'>) & LicenseKeyNewer
+const licenseKey = columnsOf<LicenseKey>()
 const activation = columnsOf<Schema<'LicenseKeyActivationRead'>>()
 const endpoint = columnsOf<WebhookEndpoint>()
 
@@ -130,6 +131,8 @@ export const licenseKeyColumns: ResourceColumns = {
     licenseKey.column('display_key', 'Key', 'text'),
     licenseKey.column('status', 'Status', 'status'),
     licenseKey.column('customer', 'Customer', 'text', (row) => child(row.customer)?.email ?? row.customer_id),
+    // from 2026-10 on: the seat member holding the key (none for a key granted to the customer)
+    licenseKey.column('member', 'Member', 'text', (row) => child(row.member)?.email ?? row.member_id ?? ''),
     licenseKey.column('benefit_id', 'Benefit', 'id'),
     licenseKey.column('usage', 'Usage', 'text', usage),
     licenseKey.column('limit_activations', 'Activations', 'text'),
@@ -158,6 +161,12 @@ export const licenseKeyColumns: ResourceColumns = {
     'expires_at',
     'activations',
     'activation',
+    'member_id',
+    'member',
+    'subscription_id',
+    'subscription',
+    'order_id',
+    'order',
   ]),
 }
 

@@ -50,6 +50,8 @@ export function sourceClient(options: SourceClientOptions): SourceClient {
     baseUrl: options.baseUrl,
     token: options.key,
     userAgent: 'till-migrate',
+    // another platform's API: no Polar-Version
+    apiVersion: null,
     budgets: [options.budget],
     pacer: new Pacer({now: options.now, sleep: options.sleep}),
     maxWaitMs: options.maxWaitMs ?? 300_000,

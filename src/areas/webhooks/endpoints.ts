@@ -25,7 +25,7 @@ export async function chosenEvents(
   version: ApiVersion,
   optional = false,
 ): Promise<WebhookEventType[] | undefined> {
-  // the generated lists are the document's WebhookEventType enum, per version
+  // the generated lists are the document's WebhookEventType enum and the changes since, per version
   const known = WEBHOOK_EVENTS_BY_VERSION[version] as readonly WebhookEventType[]
   if (flags.event && flags['all-events']) throw usageError('give --event or --all-events, not both')
   if (flags['all-events']) return [...known]

@@ -3,7 +3,8 @@
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {API_VERSION, RETIRING_VERSIONS, type ApiVersion} from '../../client/version.js'
+import type {VersionPin} from '../../client/answers.js'
+import {API_VERSION, API_VERSIONS, RETIRING_VERSIONS, type ApiVersion} from '../../client/version.js'
 
 export const WARNING_FILE = 'api-version-warning.json'
 
@@ -20,6 +21,18 @@ export function retiringVersionWarning(version: ApiVersion, source: 'built-in' |
   const move = source === 'env' ? `unset TILL_API_VERSION or set it to ${API_VERSION}` : `till profiles set ${profile} --api-version ${API_VERSION}`
   const who = source === 'env' ? 'TILL_API_VERSION' : `profile "${profile}"`
   return `Warning: ${who} pins API version ${version}, which the service removes in ${removed}; move to ${API_VERSION} with: ${move}`
+}
+
+/**
+ * Who pins a version the service does not serve, and the exact command that moves it: to till's own
+ * version, or, when that is the one refused, to the newest version till knows.
+ */
+export function versionPin(version: ApiVersion, source: 'built-in' | 'profile' | 'env', profile: string): VersionPin {
+  const to = version === API_VERSION ? API_VERSIONS[API_VERSIONS.length - 1]! : API_VERSION
+  const set = `till profiles set ${profile} --api-version ${to}`
+  if (source === 'env') return {who: 'TILL_API_VERSION', move: `unset TILL_API_VERSION or set it to ${to}`}
+  if (source === 'profile') return {who: `profile "${profile}"`, move: set}
+  return {who: `till's built-in default (profile "${profile}")`, move: `${set}, or update till`}
 }
 
 /**

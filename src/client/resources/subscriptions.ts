@@ -53,7 +53,7 @@ export interface Cancellation {
   comment?: string
 }
 
-const update = (client: ApiClient, id: string, body: SubscriptionUpdate) => client.patch<Subscription>(`/subscriptions/${seg(id)}`, body)
+const update = (client: ApiClient, id: string, body: SubscriptionUpdate | UnitsChange) => client.patch<Subscription>(`/subscriptions/${seg(id)}`, body)
 
 const cancellationFields = (c: Cancellation) => ({
   ...(c.reason ? {customer_cancellation_reason: c.reason} : {}),
@@ -84,6 +84,18 @@ export const setSubscriptionDiscount = (client: ApiClient, id: string, discountI
 
 /** Changes a seat-based subscription's number of seats; `proration_behavior` says how the difference is billed. */
 export const updateSubscriptionSeats = (client: ApiClient, id: string, body: Schema<'SubscriptionUpdateSeats'>) => update(client, id, body)
+
+/**
+ * A unit-based subscription's new number of units (SubscriptionUpdateUnits, newer than the document:
+ * contract/changes/14059-subscription-units.json), billed as `proration_behavior` says.
+ */
+export interface UnitsChange {
+  units: number
+  proration_behavior?: Schema<'SubscriptionProrationBehavior'>
+}
+
+/** Changes a unit-based subscription's number of units. */
+export const updateSubscriptionUnits = (client: ApiClient, id: string, body: UnitsChange) => update(client, id, body)
 
 /** The product and the customer, by id or by external id. */
 export type {SubscriptionCreate}

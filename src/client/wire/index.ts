@@ -2,6 +2,7 @@
 // `npm run wire-types`): what till sends and what the service answers, by the document's own schema
 // names. Types only; importing this module costs nothing at run time.
 import type {components, operations} from './openapi.js'
+import type {WEBHOOK_EVENTS} from '../webhook-events.js'
 
 export type {components, operations, paths} from './openapi.js'
 
@@ -116,14 +117,32 @@ export type Subscription = Schemas['Subscription']
 export type SubscriptionCreate = RequestBody<'subscriptions:create'>
 export type SubscriptionUpdate = Schemas['SubscriptionUpdate']
 
-// The fields newer than the document (contract/newer.json, polarsource/polar #14117 and #14141): the API
-// version of an endpoint's payloads and the way its deliveries are signed.
+/**
+ * What license keys carry beyond the document (contract/changes): their seat member from 2026-10 on
+ * (#14501); a validated or activated key's subscription and order from 2027-01.
+ */
+export type LicenseKeyNewer = {
+  member_id?: string | null
+  member?: {id: string; email: string; external_id: string | null} | null
+  subscription_id?: string | null
+  subscription?: {id: string; status: Schemas['SubscriptionStatus']; current_period_end: string; ends_at: string | null} | null
+  order_id?: string | null
+  order?: {id: string; created_at: string; status: Schemas['OrderStatus']; paid: boolean} | null
+}
+
+// The fields newer than the document (polarsource/polar #14117 and #14141): the API version of an
+// endpoint's payloads and the way its deliveries are signed.
 export type WebhookEndpoint = Schemas['WebhookEndpoint'] & {
   api_version: string
   uses_standard_webhook_signature: boolean
 }
-export type WebhookEndpointCreate = Schemas['WebhookEndpointCreate'] & {api_version?: string}
-export type WebhookEndpointUpdate = Schemas['WebhookEndpointUpdate'] & {api_version?: string | null}
+/** An event type: the document's and those the service's changes since add (subscription.migrated, #14508). */
+export type WebhookEventType = Schemas['WebhookEventType'] | (typeof WEBHOOK_EVENTS)[number]
+export type WebhookEndpointCreate = Omit<Schemas['WebhookEndpointCreate'], 'events'> & {events: WebhookEventType[]; api_version?: string}
+export type WebhookEndpointUpdate = Omit<Schemas['WebhookEndpointUpdate'], 'events'> & {
+  events?: WebhookEventType[] | null
+  api_version?: string | null
+}
 export type WebhookDelivery = Schemas['WebhookDelivery']
 
 export type OAuth2Client = Schemas['OAuth2Client']

@@ -10,6 +10,19 @@ function fraction(value: string, flag: string): number {
   return n
 }
 import {dataFlag, duration, emulatorDataDir} from '../../cli/emulator-flags.js'
+import {printable} from '../../client/ids.js'
+import {API_VERSION, API_VERSIONS, isKnownApiVersion} from '../../client/version.js'
+
+/** `--api-versions`: versions the service knows, the default one among them. */
+function versionsFlag(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined
+  const versions = value.split(',').map((v) => v.trim())
+  const unknown = versions.find((v) => !isKnownApiVersion(v))
+  const known = API_VERSIONS.join(', ')
+  if (unknown !== undefined) throw usageError(`--api-versions: "${printable(unknown)}" is not a version the service knows, ${known}`)
+  if (!versions.includes(API_VERSION)) throw usageError(`--api-versions must include ${API_VERSION}, served when none is asked`)
+  return versions
+}
 
 export default class EmulatorStart extends BaseCommand {
   static override summary = 'Run the local emulator of the API: production and sandbox on loopback.'
@@ -27,6 +40,10 @@ export default class EmulatorStart extends BaseCommand {
     {
       description: "Check every request and answer against the service's published OpenAPI document",
       command: '<%= config.bin %> <%= command.id %> --contract contract/2026-10.openapi.json',
+    },
+    {
+      description: 'Rehearse the removal of 2026-04: a request pinned to it answers 404, as the service will',
+      command: '<%= config.bin %> <%= command.id %> --api-versions 2026-10,2027-01',
     },
   ]
 
@@ -78,6 +95,13 @@ export default class EmulatorStart extends BaseCommand {
       description: 'Also append each contract violation as a JSON line to this file.',
       env: 'TILL_CONTRACT_LOG',
       dependsOn: ['contract'],
+      helpGroup: 'CONTRACT',
+    }),
+    'api-versions': Flags.string({
+      description: [
+        `The API versions served (Polar-Version), comma-separated, ${API_VERSION} among them; by default every one`,
+        `the service knows (${API_VERSIONS.join(', ')}). Another answers 404 on every route, as the service answers one it removed.`,
+      ].join(' '),
       helpGroup: 'CONTRACT',
     }),
     'webhook-backoff': duration({
@@ -137,6 +161,7 @@ export default class EmulatorStart extends BaseCommand {
         webhookBackoffMs: flags['webhook-backoff'],
         contract: flags.contract,
         contractLog: flags['contract-log'],
+        apiVersions: versionsFlag(flags['api-versions']),
       })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

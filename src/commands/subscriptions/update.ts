@@ -1,9 +1,11 @@
 import {Args, Flags} from '@oclif/core'
 
 import {changeSubscriptionProduct, PRORATIONS, setSubscriptionDiscount, updateSubscriptionSeats} from '../../client/resources/subscriptions.js'
+import {updateSubscriptionUnits} from '../../client/resources/subscriptions.js'
+import type {Subscription} from '../../client/wire/index.js'
 import {usageError} from '../../client/till-error.js'
 import {BaseCommand, bulkWriteFlags, outputFlags, dryRunFlag} from '../../areas/command.js'
-import {actionSummary, checkIdsFromStdin, discountWords, planChangeWords, planChoices, seatsWords} from '../../areas/billing/subscriptions.js'
+import {actionSummary, checkIdsFromStdin, discountWords, planChangeWords, planChoices, seatsWords, unitsWords} from '../../areas/billing/subscriptions.js'
 
 export default class SubscriptionsUpdate extends BaseCommand {
   static override summary = "Change a subscription's plan (product) or its number of seats, choosing how the difference is billed, or its discount."
@@ -12,9 +14,11 @@ export default class SubscriptionsUpdate extends BaseCommand {
 
 --seats sets a seat-based subscription's number of seats, within its price's tiers and never below the seats assigned (revoke seats first: till seats revoke); --proration applies as for a plan change (next_period: from the next renewal), and the service refuses reset for organizations without it.
 
+--units sets a unit-based subscription's number of units (the service refuses it for any other subscription); --proration applies as for seats.
+
 --discount applies a discount to the subscription and --remove-discount takes it off, both from its next renewal on; the service refuses a discount that does not exist, is not for the subscription's product or currency, or cannot be redeemed any more. The service takes one kind of change per request: a plan change and a discount change are two runs.
 
-A plan, seats or discount change changes what the customer pays, so it is confirmed on a terminal and needs --yes otherwise. Without --product, a terminal offers the recurring products. Give - as ID to read subscription ids from stdin (one per line or JSON lines with an id).`
+A plan, seats, units or discount change changes what the customer pays, so it is confirmed on a terminal and needs --yes otherwise. Without --product, a terminal offers the recurring products. Give - as ID to read subscription ids from stdin (one per line or JSON lines with an id).`
   static override enableJsonFlag = true
   static override examples = [
     '<%= config.bin %> <%= command.id %> 0b6f3c52-8a1d-4e7f-9b20-5c4d3e2f1a09 --product 2f6c1a7e-4b9d-4a57-9d3e-1c0f5b8e7a21 --proration invoice',
@@ -45,6 +49,11 @@ A plan, seats or discount change changes what the customer pays, so it is confir
     product: Flags.string({description: 'The product to move the subscription to (a recurring product).'}),
     proration: Flags.option({options: PRORATIONS, description: "How the price difference is billed (default: the organization's setting)."})(),
     seats: Flags.integer({description: 'Set the number of seats of a seat-based subscription, instead of changing the plan.', min: 1}),
+    units: Flags.integer({
+      description: 'Set the number of units of a unit-based subscription, instead of changing the plan.',
+      min: 1,
+      exclusive: ['seats'],
+    }),
     discount: Flags.string({description: 'Apply this discount (id) from the next renewal on, instead of changing the plan.'}),
     'remove-discount': Flags.boolean({description: "Remove the subscription's discount from the next renewal on, instead of changing the plan."}),
     yes: Flags.boolean({char: 'y', description: 'Do not ask for confirmation (needed without a terminal).'}),
@@ -68,10 +77,11 @@ A plan, seats or discount change changes what the customer pays, so it is confir
       if (flags.discount === '')
         throw usageError('--discount needs a discount id', 'e.g. --discount 5b0e6d2c-7a1f-4c3e-9d8b-2f4a6c8e0b1d, or --remove-discount')
     }
-    if (flags.seats !== undefined && (flags.product || discountChange)) {
+    const count = flags.seats !== undefined ? '--seats' : '--units'
+    if ((flags.seats !== undefined || flags.units !== undefined) && (flags.product || discountChange)) {
       throw usageError(
-        `--seats cannot be combined with ${flags.product ? '--product' : flags.discount === undefined ? '--remove-discount' : '--discount'}: the service takes one kind of change per request`,
-        'change the seats and the rest in two runs',
+        `${count} cannot be combined with ${flags.product ? '--product' : flags.discount === undefined ? '--remove-discount' : '--discount'}: the service takes one kind of change per request`,
+        `change the ${count.slice(2)} and the rest in two runs`,
       )
     }
     const client = await this.ctx.client()
@@ -85,6 +95,14 @@ A plan, seats or discount change changes what the customer pays, so it is confir
         (id) => updateSubscriptionSeats(client, id, body),
         (s) => this.writeChanged('subscriptions', s, flags),
       )
+      return
+    }
+    if (flags.units !== undefined) {
+      const {units} = flags
+      await this.confirmAction(await actionSummary(client, args.id, unitsWords(units, flags.proration), this.prompter.interactive && !flags.yes), flags.yes)
+      const body = {units, ...(flags.proration ? {proration_behavior: flags.proration} : {})}
+      const write = (s: Subscription) => this.writeChanged('subscriptions', s, flags)
+      await this.eachId(args.id, flags, (id) => updateSubscriptionUnits(client, id, body), write)
       return
     }
     if (discountChange) {

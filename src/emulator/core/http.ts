@@ -63,6 +63,8 @@ export interface Guards {
   random: Random
   /** The contract mode: the published document checks each API request and answer. */
   contract?: ContractMode
+  /** The API versions served (`Polar-Version`); every version the service knows unless told fewer. */
+  versions: ReadonlySet<string>
 }
 
 const UNAUTHENTICATED_LICENSE_KEY_ROUTE = /^\/v1\/customer-portal\/license-keys\/(validate|activate|deactivate)\/?$/
@@ -83,9 +85,9 @@ interface RouteStore {
 export const ok = (body: unknown, status = 200): Reply => ({status, body})
 export const noContent = (): Reply => ({status: 204})
 
-// The versions the service knows; without Polar-Version, its default (2026-10 since 2026-10-01).
-const VERSIONS = new Set<string>(API_VERSIONS)
-const DEFAULT_VERSION: ApiVersion = '2026-10'
+// Without Polar-Version, the service's default (2026-10 since 2026-10-01), which it always serves.
+export const DEFAULT_VERSION: ApiVersion = '2026-10'
+export const SERVED_VERSIONS: ReadonlySet<string> = new Set<string>(API_VERSIONS)
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 
 /** One registered route, as `till`'s API coverage report reads it (`Router.table`). */
@@ -259,12 +261,14 @@ export async function handle(
   let reply: Reply
   // the operation the request was checked as, for checking its answer
   const checked: {operation?: Operation} = {}
+  // APIVersionMiddleware (server/polar/kit/versioning.py): an empty header is no header; a version it does
+  // not serve, malformed or unknown or removed, is refused before routing, with no Polar-Version echo.
+  const asked = req.headers['polar-version']
+  if (typeof asked === 'string' && asked !== '') {
+    if (!guards.versions.has(asked)) return refuseVersion(req, res)
+    version = asked as ApiVersion
+  }
   try {
-    const asked = req.headers['polar-version']
-    if (typeof asked === 'string') {
-      if (!VERSIONS.has(asked)) throw routeNotFound()
-      version = asked as ApiVersion
-    }
     if (BODY_METHODS.has(method) && req.headers['content-length'] === undefined) {
       req.resume()
       throw new HttpError(411, {error: 'LengthRequired', detail: 'A Content-Length header is required.'})
@@ -304,6 +308,15 @@ export async function handle(
     return 500
   }
   return reply.status
+}
+
+/** The service's refusal of an API version: its bare JSONResponse, 404 `{"detail":"Not Found"}`, and nothing else. */
+function refuseVersion(req: IncomingMessage, res: ServerResponse): number {
+  req.resume()
+  const data = Buffer.from(JSON.stringify({detail: 'Not Found'}))
+  res.writeHead(404, {'content-type': 'application/json', 'content-length': String(data.length)})
+  res.end(data)
+  return 404
 }
 
 function route(

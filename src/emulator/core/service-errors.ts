@@ -175,6 +175,13 @@ export const SERVICE_ERRORS: ServiceError[] = [
     'server/polar/subscription/service.py:232 (raised at :1770)',
     false,
   ),
+  service(
+    'NotAUnitBasedSubscription',
+    400,
+    'This subscription does not support unit-based pricing.',
+    'server/polar/subscription/service.py:276 (raised at :1717)',
+    false,
+  ),
   service('BelowMinimumSeats', 400, 'Minimum {minimum_seats} seats required.', 'server/polar/subscription/service.py:254 (raised at :1774)', false),
   service('AboveMaximumSeats', 400, 'Maximum {maximum_seats} seats allowed.', 'server/polar/subscription/service.py:265 (raised at :1778)', false),
   service(

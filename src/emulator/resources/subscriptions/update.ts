@@ -26,6 +26,7 @@ import {
 } from './lifecycle.js'
 import {recordSubscriptionCycle} from '../customer-meters/reset.js'
 import {applySeats, checkSeats, checkSeatsProration} from './seats.js'
+import {unitsSchema, updateUnits} from './units.js'
 
 const datetime = () => z.iso.datetime({offset: true, local: true})
 const proration = z.enum(['invoice', 'prorate', 'next_period', 'reset'])
@@ -62,6 +63,7 @@ const SHAPES = [
   ['revoke', revokeSchema],
   ['cancel_at_period_end', cancelSchema],
   ['seats', seatsSchema],
+  ['units', unitsSchema],
   ['current_billing_period_end', periodSchema],
   ['pause_at_period_end', pauseSchema],
   ['resume', resumeSchema],
@@ -239,6 +241,7 @@ export function update(ctx: Ctx, id: string, input: Update): SubscriptionRecord 
     return cancelAtPeriodEnd(ctx, id, {reason: input.customer_cancellation_reason, comment: input.customer_cancellation_comment})
   }
   if ('seats' in input) return updateSeats(ctx, id, input.seats, input.proration_behavior)
+  if ('units' in input) return updateUnits(ctx, id, input.units, input.proration_behavior)
   if ('current_billing_period_end' in input) {
     const value = input.current_billing_period_end
     return change(
