@@ -140,7 +140,10 @@ export class Store {
   log<T, I extends LogIndex<T>>(name: string, makeIndex: () => I): AppendLog<T, I> {
     let log = this.logs.get(name) as AppendLog<T, I> | undefined
     if (!log) {
-      log = new AppendLog<T, I>(this.file === null ? null : `${this.file}.log.${name}`, makeIndex)
+      log = new AppendLog<T, I>(this.file === null ? null : `${this.file}.log.${name}`, makeIndex, {
+        tag: () => (this.writing > 0 ? this.data.version + 1 : undefined),
+        committed: () => this.data.version,
+      })
       log.refresh()
       this.logs.set(name, log as unknown as AppendLog<unknown, LogIndex<unknown>>)
     }
@@ -154,6 +157,8 @@ export class Store {
   async append<T, I extends LogIndex<T>, R>(log: AppendLog<T, I>, fn: () => {rows: T[]; result: R}): Promise<R> {
     refuseWrites()
     const run = () => {
+      // the store too: whether a group of another process's write in the log was saved is the store's version
+      this.refresh()
       log.refresh()
       const {rows, result} = fn()
       log.append(rows, {sync: false})
