@@ -4,10 +4,11 @@
 // The log knows nothing of its records: the resource gives it an index to fill (`add` per record).
 //
 // Records appended inside a store write belong to that write: each line carries the store version the write
-// saves (`$w`), and they count only once the store holds that version. A process killed between its appends
-// and its save leaves a group of lines whose version the store never reached: readers hold such a group back,
-// and the next process to append (under the store's lock, so the group's writer is gone) writes a `$drop`
-// line for it. Records appended outside a write (an ingest) carry no version: they count as written.
+// saves (`$w`), the store records that version as the log's last (`log_commits`), and the lines count only
+// once the store has. A process killed between its appends and its save leaves a group of lines of a version
+// the store never recorded: readers hold such a group back, and the next process to append (under the store's
+// lock, so the group's writer is gone) writes a `$drop` line for it. Records appended outside a write (an
+// ingest) carry no version: they count as written.
 import {closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, promises as fs, readSync, statSync, writeSync} from 'node:fs'
 
 /** What a resource keeps in memory of its log: fed every record, in order. */
@@ -19,7 +20,7 @@ export interface LogIndex<T> {
 export interface LogCommit {
   /** The version the store write under way saves (its appends carry it), or undefined outside a write. */
   tag: () => number | undefined
-  /** The version of the store as last read or saved. */
+  /** The version of the last write the store (as last read or saved) says appended to this log. */
   committed: () => number
 }
 

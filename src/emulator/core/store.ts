@@ -141,8 +141,14 @@ export class Store {
     let log = this.logs.get(name) as AppendLog<T, I> | undefined
     if (!log) {
       log = new AppendLog<T, I>(this.file === null ? null : `${this.file}.log.${name}`, makeIndex, {
-        tag: () => (this.writing > 0 ? this.data.version + 1 : undefined),
-        committed: () => this.data.version,
+        // a write's appends carry the version it saves, and the store records it as this log's last
+        tag: () => {
+          if (this.writing === 0) return undefined
+          const version = this.data.version + 1
+          this.data.log_commits = {...this.data.log_commits, [name]: version}
+          return version
+        },
+        committed: () => this.data.log_commits?.[name] ?? 0,
       })
       log.refresh()
       this.logs.set(name, log as unknown as AppendLog<unknown, LogIndex<unknown>>)
@@ -157,7 +163,7 @@ export class Store {
   async append<T, I extends LogIndex<T>, R>(log: AppendLog<T, I>, fn: () => {rows: T[]; result: R}): Promise<R> {
     refuseWrites()
     const run = () => {
-      // the store too: whether a group of another process's write in the log was saved is the store's version
+      // the store too: whether a group of another process's write in the log was saved is the store's to say
       this.refresh()
       log.refresh()
       const {rows, result} = fn()
