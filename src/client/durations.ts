@@ -4,6 +4,7 @@
 
 /** The last moment a JavaScript date holds (+275760-09-13): no clock goes past it. */
 export const LAST_TIME_MS = 8.64e15
+export const LAST_DATE = '+275760-09-13'
 
 export const DURATION_UNITS: Record<string, number> = {s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000}
 

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../../../areas/command.js'
 import {controlPost, requireLocal} from '../../../areas/emulator/control.js'
 import {advanceLine, type Advance} from '../../../areas/emulator/summaries.js'
-import {durationParts, LAST_TIME_MS, roughDurationMs} from '../../../client/durations.js'
+import {durationParts, LAST_DATE, LAST_TIME_MS, roughDurationMs} from '../../../client/durations.js'
 import {calendarProblem, parseIsoTime} from '../../../client/iso-time.js'
 import {ExitCode, TillError, usageError} from '../../../client/till-error.js'
 
@@ -56,8 +56,6 @@ DURATION is a number and a unit: s, m, h, d, w, mo (calendar months) or y (years
     }
   }
 }
-
-const LAST_DATE = new Date(LAST_TIME_MS).toISOString().slice(0, 10)
 
 /** Refuses what is no duration, or goes past any clock's last date, before a request is sent. */
 function checkDuration(text: string): void {

@@ -11,7 +11,7 @@
 import {z} from '../../core/zod.js'
 
 import {ALL_WEBHOOK_EVENTS} from '../../../client/webhook-events.js'
-import {DURATION_UNITS, durationParts, LAST_TIME_MS} from '../../../client/durations.js'
+import {DURATION_UNITS, durationParts, LAST_DATE, LAST_TIME_MS} from '../../../client/durations.js'
 import {calendarProblem, parseIsoTime} from '../../../client/iso-time.js'
 import {domainError} from '../../core/errors.js'
 import {ok, type Ctx, type Router} from '../../core/http.js'
@@ -57,7 +57,7 @@ function clockState(ctx: Ctx) {
 }
 
 const unreachable = (what: string) =>
-  domainError(422, 'ClockOutOfRange', `${what} goes past the last date a clock can hold (${new Date(LAST_TIME_MS).toISOString()}): give a nearer one.`)
+  domainError(422, 'ClockOutOfRange', `${what} goes past the last date a clock can hold (${LAST_DATE}): give a nearer one.`)
 
 /** Where a walk from `from` (the clock's time, read inside the walk's write) goes, or why it may not. */
 function target(env: string, from: number, input: AdvanceInput): number {
