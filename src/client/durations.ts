@@ -6,7 +6,11 @@
 export const LAST_TIME_MS = 8.64e15
 export const LAST_DATE = '+275760-09-13'
 
-export const DURATION_UNITS: Record<string, number> = {s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000}
+const DAY = 86_400_000
+export const DURATION_UNITS: Record<string, number> = {s: 1000, m: 60_000, h: 3_600_000, d: DAY, w: 7 * DAY}
+/** The calendar's mean year and month. */
+const YEAR = 365.2425 * DAY
+const MONTH = YEAR / 12
 
 export interface DurationPart {
   count: number
@@ -25,7 +29,7 @@ export function roughDurationMs(parts: DurationPart[]): number {
   let ms = 0
   for (const {count, unit} of parts) {
     if (!Number.isSafeInteger(count)) return Number.POSITIVE_INFINITY
-    ms += count * (unit === 'y' ? 365.2425 * 86_400_000 : unit === 'mo' ? 30.436875 * 86_400_000 : DURATION_UNITS[unit]!)
+    ms += count * (unit === 'y' ? YEAR : unit === 'mo' ? MONTH : DURATION_UNITS[unit]!)
   }
   return ms
 }

@@ -44,7 +44,8 @@ describe('the settlement of each write', () => {
   })
 
   it("a lost clock advance or reset is settled by the clock's state: till emulator clock", () => {
-    for (const path of ['http://127.0.0.1:4010/_emulator/clock/advance', 'http://127.0.0.1:4010/_emulator/clock/reset?x=1']) {
+    const clock = 'http://127.0.0.1:4010/_emulator/clock'
+    for (const path of [`${clock}/advance`, `${clock}/reset?x=1`]) {
       expect(settlementOf('POST', path)).toMatchObject({kind: 'unknown', truth: 'till emulator clock'})
     }
   })

@@ -16,7 +16,11 @@ function walk(env: EnvHandle, body: Json): {answer: Promise<{status: number; bod
   const payload = JSON.stringify(body)
   const req = request(`${new URL(env.url).origin}/_emulator/clock/advance`, {
     method: 'POST',
-    headers: {authorization: `Bearer ${env.token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload)},
+    headers: {
+      authorization: `Bearer ${env.token}`,
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(payload),
+    },
   })
   const answer = new Promise<{status: number; body: Json}>((resolve, reject) => {
     req.on('response', (res) => {
@@ -62,7 +66,7 @@ describe('the clock walk against processes on one data folder', {timeout: scaled
     for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
   })
 
-  it('a walk killed with SIGKILL keeps its events exactly with its renewals, and the next walk makes none twice', async () => {
+  it('a walk killed with SIGKILL keeps its events exactly with its renewals; the next makes none twice', async () => {
     const dir = folder()
     const first = await start(dir)
     const t0 = Date.parse((await clockOf(first.production)).now)
@@ -77,9 +81,8 @@ describe('the clock walk against processes on one data folder', {timeout: scaled
     const again = await start(dir)
     const next = await control(again.production, 'POST', 'clock/advance', {body: {duration: '1y'}})
     expect(next.status, next.text).toBe(200)
-    const cycled = (await listAll(again.production, '/events/', 'name=subscription.cycled&source=system')).filter(
-      (e: Json) => Date.parse(e.timestamp) >= t0,
-    )
+    const events = await listAll(again.production, '/events/', 'name=subscription.cycled&source=system')
+    const cycled = events.filter((e: Json) => Date.parse(e.timestamp) >= t0)
     const keys = cycled.map((e: Json) => `${e.metadata.subscription_id}@${Date.parse(e.timestamp)}`)
     expect(keys.length).toBeGreaterThan(100)
     expect(keys.length - new Set(keys).size, 'subscription.cycled events made twice').toBe(0)
@@ -109,7 +112,7 @@ describe('the clock walk against processes on one data folder', {timeout: scaled
     }
   })
 
-  it('a long walk lets other requests be answered, and stops when its client goes away, keeping what it settled', async () => {
+  it('a long walk lets other requests be answered, and stops when its client goes away, keeping its legs', async () => {
     const dir = folder()
     const e = await start(dir)
     const target = Date.parse((await clockOf(e.production)).now) + 60 * 365 * 86_400_000
@@ -125,10 +128,14 @@ describe('the clock walk against processes on one data folder', {timeout: scaled
     expect(Date.parse(during.settled_to)).toBeLessThan(target)
 
     long.hangUp()
-    const stopped = await eventually('the walk to stop', async () => {
-      const c = await clockOf(e.production)
-      return c.walking === false && c
-    }, 30_000)
+    const stopped = await eventually(
+      'the walk to stop',
+      async () => {
+        const c = await clockOf(e.production)
+        return c.walking === false && c
+      },
+      30_000,
+    )
     expect(Date.parse(stopped.settled_to)).toBeLessThan(target - 365 * 86_400_000)
     // what it settled is kept and consistent: the next walk starts where it stopped
     const next = await control(e.production, 'POST', 'clock/advance', {body: {duration: '1d'}})

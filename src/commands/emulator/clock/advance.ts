@@ -28,7 +28,7 @@ DURATION is a number and a unit: s, m, h, d, w, mo (calendar months) or y (years
   static override flags = {
     to: Flags.string({description: 'Move to this date or time (2027-06-30, 2027-06-30T12:00:00Z).', exclusive: ['until-next']}),
     'until-next': Flags.string({description: 'Move until the next webhook event of this type is sent (e.g. subscription.cycled), at most 5 years.'}),
-    far: Flags.boolean({description: 'Walk more than 10 years ahead (a long walk: a year of 10,000 subscriptions takes about a minute).'}),
+    far: Flags.boolean({description: 'Walk more than 10 years ahead (a year of 10,000 subscriptions takes a minute).'}),
   }
 
   async run(): Promise<void> {
@@ -41,7 +41,8 @@ DURATION is a number and a unit: s, m, h, d, w, mo (calendar months) or y (years
     if (args.duration !== undefined) checkDuration(args.duration)
     if (flags.to !== undefined) checkDate(flags.to)
     const client = await this.ctx.client()
-    const body = {duration: args.duration, to: flags.to, until_next: flags['until-next'], ...(flags.far ? {far: true} : {})}
+    const far = flags.far ? {far: true} : {}
+    const body = {duration: args.duration, to: flags.to, until_next: flags['until-next'], ...far}
     // A walk answers once it is done: a year of a store of 10,000 subscriptions takes about a minute, so the
     // request may take up to WALK_DEADLINE_MS, and a walk past a second says on stderr what it is waiting for
     const how = args.duration ?? (flags.to ? `to ${flags.to}` : `until the next ${flags['until-next']}`)
@@ -57,12 +58,14 @@ DURATION is a number and a unit: s, m, h, d, w, mo (calendar months) or y (years
   }
 }
 
+const PAST_LAST = `goes past the last date a clock can hold (${LAST_DATE})`
+
 /** Refuses what is no duration, or goes past any clock's last date, before a request is sent. */
 function checkDuration(text: string): void {
   const parts = durationParts(text)
   if (!parts) throw usageError(`"${text}" is not a duration`, 'give a number and a unit: 35d, 1mo, 1y, 2w3d or 12h')
   if (roughDurationMs(parts) > LAST_TIME_MS - Date.now()) {
-    throw usageError(`"${text}" goes past the last date a clock can hold (${LAST_DATE})`, 'give a shorter duration (e.g. 2y)')
+    throw usageError(`"${text}" ${PAST_LAST}`, 'give a shorter duration (e.g. 2y)')
   }
 }
 
@@ -71,7 +74,8 @@ function checkDate(text: string): void {
   const at = parseIsoTime(text)
   if (Number.isNaN(at)) {
     const calendar = calendarProblem(text)
-    throw usageError(`--to "${text}" is not a date${calendar ? ` (${calendar})` : ''}`, 'give one such as 2027-01-31 or 2027-01-31T12:00:00Z')
+    const why = calendar ? ` (${calendar})` : ''
+    throw usageError(`--to "${text}" is not a date${why}`, 'give one such as 2027-01-31 or 2027-01-31T12:00:00Z')
   }
-  if (at > LAST_TIME_MS) throw usageError(`--to "${text}" goes past the last date a clock can hold (${LAST_DATE})`, 'give a nearer date')
+  if (at > LAST_TIME_MS) throw usageError(`--to "${text}" ${PAST_LAST}`, 'give a nearer date')
 }

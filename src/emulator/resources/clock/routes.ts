@@ -52,12 +52,14 @@ type AdvanceInput = z.infer<typeof advanceBody>
 
 function clockState(ctx: Ctx) {
   const {offset_ms, settled_to} = clockOf(ctx.store.data)
-  const state = {environment: ctx.env.name, now: iso(ctx.now), offset_ms, settled_to, wall_clock: iso(ctx.env.options.now())}
-  return {...state, walking: walking(ctx.env)}
+  const wall_clock = iso(ctx.env.options.now())
+  return {environment: ctx.env.name, now: iso(ctx.now), offset_ms, settled_to, wall_clock, walking: walking(ctx.env)}
 }
 
-const unreachable = (what: string) =>
-  domainError(422, 'ClockOutOfRange', `${what} goes past the last date a clock can hold (${LAST_DATE}): give a nearer one.`)
+const unreachable = (what: string) => {
+  const detail = `${what} goes past the last date a clock can hold (${LAST_DATE}): give a nearer one.`
+  return domainError(422, 'ClockOutOfRange', detail)
+}
 
 /** Where a walk from `from` (the clock's time, read inside the walk's write) goes, or why it may not. */
 function target(env: string, from: number, input: AdvanceInput): number {
@@ -90,11 +92,9 @@ function target(env: string, from: number, input: AdvanceInput): number {
   }
   const bound = addInterval(from, 'year', WALK_YEARS)
   if (at > bound && input.far !== true) {
-    throw domainError(
-      422,
-      'ClockTooFar',
-      `${what} moves the ${env} clock to ${iso(at)}, more than ${WALK_YEARS} years ahead: give a nearer one, or pass --far ("far": true) to walk that far.`,
-    )
+    const how = 'give a nearer one, or pass --far ("far": true) to walk that far'
+    const detail = `${what} moves the ${env} clock to ${iso(at)}, more than ${WALK_YEARS} years ahead: ${how}.`
+    throw domainError(422, 'ClockTooFar', detail)
   }
   return at
 }
@@ -106,7 +106,8 @@ export function register(r: Router): void {
     if (input.until_next !== undefined && !ALL_WEBHOOK_EVENTS.includes(input.until_next)) {
       throw domainError(422, 'InvalidEventType', `"${input.until_next}" is not a webhook event type (e.g. subscription.cycled, order.paid).`)
     }
-    const walked = await advance(ctx.env, (from) => target(ctx.env.name, from, input), input.until_next, ctx.signal)
+    const targetOf = (from: number) => target(ctx.env.name, from, input)
+    const walked = await advance(ctx.env, {targetOf, untilNext: input.until_next, signal: ctx.signal})
     return ok({environment: ctx.env.name, ...walked})
   })
   r.addAbsolute('POST', `${PREFIX}/reset`, 'organization', (ctx) => {

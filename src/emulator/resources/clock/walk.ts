@@ -101,7 +101,8 @@ function collect(env: Env, from: number, start: number): Queue {
   // an open checkout that expired before the walk has expired already: only those expiring from now on
   for (const k of env.store.all('checkouts')) {
     const expires = Date.parse(k.expires_at)
-    if (k.status === 'open' && expires >= Math.min(start, from)) queue.push({at: nextQuarterHour(expires), kind: 'checkout', id: k.id})
+    if (k.status !== 'open' || expires < Math.min(start, from)) continue
+    queue.push({at: nextQuarterHour(expires), kind: 'checkout', id: k.id})
   }
   return queue
 }
@@ -194,12 +195,17 @@ function clockStart(env: Env): number {
   return Math.max(env.now(), settled_to === null ? Number.NEGATIVE_INFINITY : Date.parse(settled_to))
 }
 
-/**
- * Moves the environment's time from its time now to `targetOf(start)` (the start read inside the first leg's
- * write), settling in time order what falls due on the way; with `untilNext`, stops at the moment the first
- * event of that type is sent (or at the target). Stops after a leg once `signal` is aborted.
- */
-export async function advance(env: Env, targetOf: (start: number) => number, untilNext?: string, signal?: AbortSignal): Promise<WalkResult> {
+export interface WalkRequest {
+  /** Where the walk goes from its start (the clock's time, read inside the first leg's write); throws to refuse. */
+  targetOf: (start: number) => number
+  /** Stop at the moment the first event of this type is sent (or at the target). */
+  untilNext?: string
+  /** Aborted: the walk stops after its leg. */
+  signal?: AbortSignal
+}
+
+/** Moves the environment's time from its time now to the target, settling in time order what falls due on the way. */
+export async function advance(env: Env, {targetOf, untilNext, signal}: WalkRequest): Promise<WalkResult> {
   const events: Record<string, number> = {}
   let moment = 0
   let total = 0
@@ -273,7 +279,8 @@ export async function advance(env: Env, targetOf: (start: number) => number, unt
     while (!done) {
       await yieldToOthers()
       if (signal?.aborted) {
-        env.options.log(`[${env.name}] the clock's walk stopped at ${iso(reached)}: its client went away (what it settled is kept)`)
+        const kept = 'its client went away (what it settled is kept)'
+        env.options.log(`[${env.name}] the clock's walk stopped at ${iso(reached)}: ${kept}`)
         break
       }
       leg()
