@@ -189,10 +189,10 @@ const walks = new WeakMap<Env, number>()
 
 export const walking = (env: Env): boolean => (walks.get(env) ?? 0) > 0
 
-/** Where the store's clock stands: its time now, and never before what it settled. */
-function clockStart(env: Env): number {
+/** What the store's clock settled everything up to (-Infinity: nothing yet). */
+function settledTo(env: Env): number {
   const {settled_to} = clockOf(env.store.data)
-  return Math.max(env.now(), settled_to === null ? Number.NEGATIVE_INFINITY : Date.parse(settled_to))
+  return settled_to === null ? Number.NEGATIVE_INFINITY : Date.parse(settled_to)
 }
 
 export interface WalkRequest {
@@ -210,7 +210,10 @@ export async function advance(env: Env, {targetOf, untilNext, signal}: WalkReque
   let moment = 0
   let total = 0
   let seen: number | undefined
+  /** Inside a leg: what other requests cause between legs is not the walk's. */
+  let inLeg = false
   const count: EventListener = (_env, type) => {
+    if (!inLeg) return
     events[type] = (events[type] ?? 0) + 1
     total++
     if (type === untilNext) seen ??= moment
@@ -230,8 +233,9 @@ export async function advance(env: Env, {targetOf, untilNext, signal}: WalkReque
     let worked = 0
     store.write(() => {
       const data = store.data
-      const now = clockStart(env)
       if (random === undefined) {
+        // the clock's time now, never before what it settled
+        const now = Math.max(env.now(), settledTo(env))
         start = now
         reached = now
         target = targetOf(now)
@@ -242,12 +246,15 @@ export async function advance(env: Env, {targetOf, untilNext, signal}: WalkReque
         const b = seededRandom(crc32(`${target}:${now}:${clockOf(data).settled_to}:${data.organization.id}`))
         random = () => (a() + b()) % 1
       }
-      const from = Math.max(reached, now)
+      // where the last leg stopped (what falls due after it, at its own moment, though the clock ran on since),
+      // or where another walk moved the clock since
+      const from = Math.max(reached, settledTo(env))
       const queue = collect(env, from, start)
       const view: View = {store, now: from, origin: env.origin}
       const until = performance.now() + legBudget(saveMs)
       let stopped = false
       // the log's appends flushed to the disk before the store is saved: the events are never behind it
+      inLeg = true
       batchSyncs(() =>
         withIdSource(random!, () => {
           reached = from
@@ -264,6 +271,7 @@ export async function advance(env: Env, {targetOf, untilNext, signal}: WalkReque
           }
         }),
       )
+      inLeg = false
       done = !stopped
       if (done) reached = seen ?? Math.max(target, from)
       data.clock = {offset_ms: reached - env.options.now(), settled_to: iso(reached)}
