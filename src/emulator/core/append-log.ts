@@ -66,8 +66,14 @@ export class AppendLog<T, I extends LogIndex<T>> {
       this.clearMemory()
       this.ino = ino
     }
-    if (size === this.offset) return
-    const fd = openSync(this.file, 'r')
+    if (size > this.offset) this.read(size)
+    // a group read before its write was saved counts once the store records that write
+    if (this.pending.length > 0 && this.pendingTag <= this.commit.committed()) this.release()
+  }
+
+  /** Reads the file from where the last read stopped up to `size`. */
+  private read(size: number): void {
+    const fd = openSync(this.file!, 'r')
     try {
       const chunk = 4 * 1024 * 1024
       const buffer = Buffer.allocUnsafe(chunk)
@@ -82,7 +88,6 @@ export class AppendLog<T, I extends LogIndex<T>> {
     } finally {
       closeSync(fd)
     }
-    if (this.pending.length > 0 && this.pendingTag <= this.commit.committed()) this.release()
   }
 
   /** One line read from the file: a record, a record of a write's group, or the drop of a group. */
