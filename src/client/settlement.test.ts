@@ -43,6 +43,13 @@ describe('the settlement of each write', () => {
     expect(settlementOf('POST', '/made/up')).toMatchObject({kind: 'unknown', truth: 'till api GET /made/up'})
   })
 
+  it("a lost clock advance or reset is settled by the clock's state: till emulator clock", () => {
+    const clock = 'http://127.0.0.1:4010/_emulator/clock'
+    for (const path of [`${clock}/advance`, `${clock}/reset?x=1`]) {
+      expect(settlementOf('POST', path)).toMatchObject({kind: 'unknown', truth: 'till emulator clock'})
+    }
+  })
+
   it('a DELETE answered 404, and an invoice answered InvoiceAlreadyExists, after a lost answer were done', () => {
     const del = settlementOf('DELETE', '/customers/c1')
     expect(del.kind === 'idempotent' && del.done?.(404, 'ResourceNotFound')).toBe(true)

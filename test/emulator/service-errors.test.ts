@@ -410,6 +410,8 @@ const CASES: Record<string, () => Promise<ApiResponse>> = {
   'ClockNotForward 409 emulator': async () => ctl('POST', 'clock/advance', {body: {to: '2000-01-01'}}),
   'InvalidClockTarget 422 emulator': async () => ctl('POST', 'clock/advance', {body: {to: 'next tuesday'}}),
   'InvalidClockDuration 422 emulator': async () => ctl('POST', 'clock/advance', {body: {duration: 'soon'}}),
+  'ClockOutOfRange 422 emulator': async () => ctl('POST', 'clock/advance', {body: {duration: '300000y'}}),
+  'ClockTooFar 422 emulator': async () => ctl('POST', 'clock/advance', {body: {duration: '200000y'}}),
   'InvalidEventType 422 emulator': async () => ctl('POST', 'clock/advance', {body: {until_next: 'order.payed'}}),
   // on the sandbox, so that the hour it moves settles nothing the other cases read
   'ClockSettled 409 emulator': async () => {

@@ -72,6 +72,8 @@ export interface Emulator {
   stderr(): string
   /** Stops it (a process: SIGTERM, then waits for the exit, SIGKILL after 10 s). Safe to call twice. */
   stop(): Promise<ExitStatus>
+  /** The process's id (an emulator run as a process of its own), to signal it. */
+  pid?: number
 }
 
 interface StartupLine {
@@ -217,6 +219,7 @@ async function startProcess(options: StartOptions): Promise<Emulator> {
     stdout: () => stdout,
     stderr: () => stderr,
     stop,
+    pid: child.pid,
   }
 }
 

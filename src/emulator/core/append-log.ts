@@ -2,6 +2,13 @@
 // records are only ever added and may be very many (ingested events): an append costs one write of the new
 // lines instead of rewriting the store, and other processes read only what was added since their last read.
 // The log knows nothing of its records: the resource gives it an index to fill (`add` per record).
+//
+// Records appended inside a store write belong to that write: each line carries the store version the write
+// saves (`$w`), the store records that version as the log's last (`log_commits`), and the lines count only
+// once the store has. A process killed between its appends and its save leaves a group of lines of a version
+// the store never recorded: readers hold such a group back, and the next process to append (under the store's
+// lock, so the group's writer is gone) writes a `$drop` line for it. Records appended outside a write (an
+// ingest) carry no version: they count as written.
 import {closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, promises as fs, readSync, statSync, writeSync} from 'node:fs'
 
 /** What a resource keeps in memory of its log: fed every record, in order. */
@@ -9,16 +16,30 @@ export interface LogIndex<T> {
   add(row: T): void
 }
 
+/** How a log learns which store version its appends belong to and which version the store has saved. */
+export interface LogCommit {
+  /** The version the store write under way saves (its appends carry it), or undefined outside a write. */
+  tag: () => number | undefined
+  /** The version of the last write the store (as last read or saved) says appended to this log. */
+  committed: () => number
+}
+
+type Line = Record<string, unknown> & {$w?: number; $drop?: number}
+
 export class AppendLog<T, I extends LogIndex<T>> {
   private current: I
   /** Bytes of the file already read, and the file's inode (a reset may write a new file). */
   private offset = 0
   private ino = -1
   private partial = ''
+  /** The last group of another process's write, held back until the store holds its version. */
+  private pending: T[] = []
+  private pendingTag = -1
 
   constructor(
     readonly file: string | null,
     private readonly makeIndex: () => I,
+    private readonly commit: LogCommit = {tag: () => undefined, committed: () => Number.POSITIVE_INFINITY},
   ) {
     this.current = makeIndex()
   }
@@ -45,8 +66,14 @@ export class AppendLog<T, I extends LogIndex<T>> {
       this.clearMemory()
       this.ino = ino
     }
-    if (size === this.offset) return
-    const fd = openSync(this.file, 'r')
+    if (size > this.offset) this.read(size)
+    // a group read before its write was saved counts once the store records that write
+    if (this.pending.length > 0 && this.pendingTag <= this.commit.committed()) this.release()
+  }
+
+  /** Reads the file from where the last read stopped up to `size`. */
+  private read(size: number): void {
+    const fd = openSync(this.file!, 'r')
     try {
       const chunk = 4 * 1024 * 1024
       const buffer = Buffer.allocUnsafe(chunk)
@@ -56,11 +83,42 @@ export class AppendLog<T, I extends LogIndex<T>> {
         this.offset += n
         const lines = (this.partial + buffer.toString('utf8', 0, n)).split('\n')
         this.partial = lines.pop() ?? ''
-        for (const line of lines) if (line !== '') this.current.add(JSON.parse(line) as T)
+        for (const line of lines) if (line !== '') this.take(line)
       }
     } finally {
       closeSync(fd)
     }
+  }
+
+  /** One line read from the file: a record, a record of a write's group, or the drop of a group. */
+  private take(text: string): void {
+    let line: Line
+    try {
+      line = JSON.parse(text) as Line
+    } catch {
+      // a line cut short by a process killed while it wrote (the next append starts a line of its own)
+      return
+    }
+    if (line.$drop !== undefined) {
+      if (line.$drop === this.pendingTag) this.pending = []
+      return
+    }
+    const tag = line.$w
+    // a line after a group means that group's write was saved: a writer drops a group it finds unsaved first
+    if (this.pending.length > 0 && tag !== this.pendingTag) this.release()
+    if (tag === undefined) {
+      this.current.add(line as T)
+      return
+    }
+    delete line.$w
+    this.pendingTag = tag
+    this.pending.push(line as T)
+  }
+
+  /** The held group's records into the index: their write was saved. */
+  private release(): void {
+    for (const row of this.pending) this.current.add(row)
+    this.pending = []
   }
 
   /**
@@ -71,7 +129,16 @@ export class AppendLog<T, I extends LogIndex<T>> {
   append(rows: T[], options: {sync?: boolean} = {}): void {
     if (rows.length === 0) return
     if (this.file) {
-      const text = `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`
+      const tag = this.commit.tag()
+      const lines = rows.map((r) => JSON.stringify(tag === undefined ? r : {$w: tag, ...r}))
+      // under the lock, a group still held back is one whose writer died before its save, and a line cut short
+      // is a killed writer's: both are left behind for good
+      if (this.pending.length > 0) {
+        lines.unshift(JSON.stringify({$drop: this.pendingTag}))
+        this.pending = []
+      }
+      const text = `${this.partial === '' ? '' : '\n'}${lines.join('\n')}\n`
+      this.partial = ''
       const fd = openSync(this.file, 'a', 0o600)
       try {
         writeSync(fd, text)
@@ -120,6 +187,7 @@ export class AppendLog<T, I extends LogIndex<T>> {
     this.current = this.makeIndex()
     this.offset = 0
     this.partial = ''
+    this.pending = []
   }
 }
 

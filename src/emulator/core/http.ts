@@ -35,6 +35,8 @@ export interface Ctx {
   rawBody?: BodyDigest
   headers: IncomingHttpHeaders
   auth: Auth
+  /** Aborted when the request's client goes away before its answer is sent (a long walk of the clock stops). */
+  signal?: AbortSignal
 }
 
 export interface Reply {
@@ -257,6 +259,10 @@ export async function handle(
   const fail = guards.random() < guards.failRate
   const failStatus = FAULT_STATUSES[Math.floor(guards.random() * FAULT_STATUSES.length)]!
   const reset = guards.random() < guards.resetRate
+  const gone = new AbortController()
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort()
+  })
   let version: ApiVersion = DEFAULT_VERSION
   let reply: Reply
   // the operation the request was checked as, for checking its answer
@@ -283,7 +289,8 @@ export async function handle(
     } else if (limited) {
       reply = limited
     } else {
-      reply = await route(env, found, method, url, raw, req.headers, (e, now) => ({...makeView(e, now), version}), guards.contract, checked)
+      const view = (e: Env, now: number) => ({...makeView(e, now), version})
+      reply = await route(env, found, method, url, raw, req.headers, view, guards.contract, checked, gone.signal)
     }
   } catch (error) {
     reply = errorReply(env, error, method, url)
@@ -329,6 +336,7 @@ function route(
   makeView: (env: Env, now: number) => View,
   contract: Guards['contract'],
   checked: {operation?: Operation},
+  signal: AbortSignal,
 ): Reply | Promise<Reply> {
   if ('redirect' in found) return {status: 307, headers: {location: `${found.redirect}${url.search}`}, body: null}
   if ('status' in found) throw found.status === 405 ? methodNotAllowed() : routeNotFound()
@@ -343,7 +351,7 @@ function route(
   }
   const body = BODY_METHODS.has(method) && Buffer.isBuffer(raw) ? requestBody(raw.toString('utf8'), headers['content-type']) : undefined
   const rawBody = Buffer.isBuffer(raw) ? undefined : raw
-  const ctx: Ctx = {env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, rawBody, headers, auth}
+  const ctx: Ctx = {env, store: env.store, now, view: makeView(env, now), params: found.params, query: url.searchParams, body, rawBody, headers, auth, signal}
   if (!contract || !url.pathname.startsWith('/v1/')) return found.route.handler(ctx)
   const {operation, refusal} = contract.request(method, url, headers, body)
   checked.operation = operation

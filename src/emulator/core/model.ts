@@ -49,10 +49,15 @@ export interface EnvData {
   seed: SeedOptions
   /** Increased by every committed write; lets other processes see the file changed. */
   version: number
+  /**
+   * Per append-only log beside the store, the version of the last write that appended to it: the log's lines
+   * of a later version are a killed write's (core/append-log.ts). Absent in a store no write appended from.
+   */
+  log_commits?: Record<string, number>
   organization: Organization
   tokens: TokenRecord[]
 }
 
 export type CollectionName = {
-  [K in keyof EnvData]: EnvData[K] extends Array<{id: string}> ? K : never
+  [K in keyof EnvData]-?: EnvData[K] extends Array<{id: string}> ? K : never
 }[keyof EnvData]

@@ -301,6 +301,8 @@ export const SERVICE_ERRORS: ServiceError[] = [
     [
       ['InvalidClockTarget', 'POST /_emulator/clock/advance with a date that is not one, or with nothing to advance by'],
       ['InvalidClockDuration', 'POST /_emulator/clock/advance with a duration that is not one'],
+      ['ClockOutOfRange', 'POST /_emulator/clock/advance past the last date a clock can hold'],
+      ['ClockTooFar', 'POST /_emulator/clock/advance more than 10 years ahead without far'],
       ['InvalidEventType', 'POST /_emulator/clock/advance until an event type that is not a webhook event'],
     ] as const
   ).map(

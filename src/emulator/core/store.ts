@@ -140,7 +140,16 @@ export class Store {
   log<T, I extends LogIndex<T>>(name: string, makeIndex: () => I): AppendLog<T, I> {
     let log = this.logs.get(name) as AppendLog<T, I> | undefined
     if (!log) {
-      log = new AppendLog<T, I>(this.file === null ? null : `${this.file}.log.${name}`, makeIndex)
+      log = new AppendLog<T, I>(this.file === null ? null : `${this.file}.log.${name}`, makeIndex, {
+        // a write's appends carry the version it saves, and the store records it as this log's last
+        tag: () => {
+          if (this.writing === 0) return undefined
+          const version = this.data.version + 1
+          this.data.log_commits = {...this.data.log_commits, [name]: version}
+          return version
+        },
+        committed: () => this.data.log_commits?.[name] ?? 0,
+      })
       log.refresh()
       this.logs.set(name, log as unknown as AppendLog<unknown, LogIndex<unknown>>)
     }
@@ -154,6 +163,8 @@ export class Store {
   async append<T, I extends LogIndex<T>, R>(log: AppendLog<T, I>, fn: () => {rows: T[]; result: R}): Promise<R> {
     refuseWrites()
     const run = () => {
+      // the store too: whether a group of another process's write in the log was saved is the store's to say
+      this.refresh()
       log.refresh()
       const {rows, result} = fn()
       log.append(rows, {sync: false})

@@ -90,5 +90,8 @@ export function completeData(data: Partial<EnvData>): EnvData {
 
 /** Raises the events of every resource's timed changes that have fallen due. */
 export function settle(env: Env): void {
+  // while the clock walks, the other timed changes wait for its end: settled between its legs, they would take
+  // the moments the legs happen to stop at, and the same walk would not make the same events
+  if (clock.walking(env)) return
   for (const r of resources) r.settle?.(env)
 }

@@ -1,2 +1,3 @@
 export {collections} from './model.js'
 export {register} from './routes.js'
+export {walking} from './walk.js'
