@@ -8,6 +8,7 @@ import {closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, 
 import {dirname} from 'node:path'
 
 import {withLock} from './lockfile.js'
+import {sleep} from './timer.js'
 
 export interface Budget {
   /** Name of the log in the shared state (`minute`, `ip`, `license-keys`). */
@@ -117,8 +118,6 @@ export interface PacerOptions {
   onWait?: (ms: number, budget: string) => void
 }
 
-const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
-
 /** A counted request: `settle` moves its entry to when its answer came back. */
 export interface Ticket {
   budgets: Budget[]
@@ -160,7 +159,7 @@ export class Pacer {
 
   constructor(private readonly options: PacerOptions = {}) {
     this.now = options.now ?? Date.now
-    this.sleep = options.sleep ?? realSleep
+    this.sleep = options.sleep ?? sleep
   }
 
   /**

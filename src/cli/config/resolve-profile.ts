@@ -94,7 +94,10 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     throw usageError(`TILL_ENV must be one of ${ENVIRONMENTS.join(', ')}, not "${env.TILL_ENV}"`)
   }
   const apiUrl = env.TILL_API_URL
-  if (apiUrl && !/^https?:\/\/[^\s]+$/.test(apiUrl)) throw usageError(`TILL_API_URL is not a URL: "${apiUrl}"`)
+  if (apiUrl && !/^https?:\/\/[^\s]+$/.test(apiUrl)) {
+    // what comes before an @ may be a password (https://user:se cret@host), shown as an ellipsis whatever it holds
+    throw usageError(`TILL_API_URL is not a URL: "${printable(apiUrl.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[\s\S]*@/i, '$1…@'))}"`)
+  }
   const environment = (env.TILL_ENV as Environment | undefined) ?? (apiUrl ? envFromUrl(apiUrl) : stored.environment)
   const baseUrl = apiUrl || stored.base_url || DEFAULT_URLS[environment]
   let token: string | undefined
