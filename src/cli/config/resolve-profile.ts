@@ -3,7 +3,7 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {DEFAULT_URLS, EMULATOR_URLS, ENVIRONMENTS, tokenStoreOf, type ConfigData, type Environment} from './profiles.js'
+import {DEFAULT_URLS, EMULATOR_URLS, ENVIRONMENTS, LOCAL_PROFILE, tokenStoreOf, type ConfigData, type Environment, type ProfileRecord} from './profiles.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 import {parseRateLimit, type Rule} from '../../client/rate-limit.js'
 import {printable} from '../../client/ids.js'
@@ -77,6 +77,17 @@ function emulatorToken(dataDir: string): string | undefined {
 }
 
 /**
+ * Whether a local profile uses the token of the emulator's default data folder: only one that keeps no
+ * credential of its own (a keyring entry, a token in the file, even an empty or damaged one), and that has no
+ * URL of its own unless it is the `local` profile, which `till emulator start` serves from that folder.
+ * Any other profile with a URL of its own is for an emulator of its own, and never takes another store's token.
+ */
+function takesEmulatorToken(name: string, stored: ProfileRecord, urlFromEnv: boolean): boolean {
+  const ownCredential = stored.token_store !== undefined || stored.keyring !== undefined || stored.token !== undefined || stored.oauth !== undefined
+  return !ownCredential && (urlFromEnv || !stored.base_url || name === LOCAL_PROFILE)
+}
+
+/**
  * Which profile and settings a command uses. The profile is `--profile`/`TILL_PROFILE`, else the active
  * one; `TILL_TOKEN`, `TILL_API_URL`, `TILL_ENV` and `TILL_RATE_LIMIT` override its values (config-less use).
  */
@@ -115,7 +126,10 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     }
     token = stored.oauth.access_token
     tokenSource = 'oauth'
-  } else if (stored.token) {
+  } else if (stored.token !== undefined) {
+    if (stored.token === '') {
+      throw new TillError(`the token of profile "${name}" is empty`, ExitCode.auth, `log in again: till auth login -p ${name}`)
+    }
     const tooLong = tokenLengthProblem(stored.token, `the token of profile "${name}"`)
     if (tooLong) throw tooLong
     if (!isPlainToken(stored.token)) {
@@ -127,7 +141,7 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     }
     token = stored.token
     tokenSource = 'profile'
-  } else if (environment === 'local') {
+  } else if (environment === 'local' && takesEmulatorToken(name, stored, Boolean(apiUrl))) {
     token = emulatorToken(emulatorDataDir)
     if (token) tokenSource = 'emulator'
   }
