@@ -3,10 +3,11 @@
 // the one remembered id it starts, said on stderr; an ambiguous or unknown prefix is a usage error.
 // An argument that is no UUID and no prefix, where the command has a flag for external ids, is named as
 // one (`customers get usr_00001` -> `--external-id usr_00001`).
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {mkdirSync, renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {checkUuid, printable} from '../client/ids.js'
+import {MiB, readOwnText} from '../client/own-file.js'
 import {usageError} from '../client/till-error.js'
 
 const FILE = 'shown-ids.json'
@@ -27,7 +28,8 @@ type Remembered = Record<string, string[]>
 function read(dir: string): Remembered {
   let data: unknown
   try {
-    data = JSON.parse(readFileSync(join(dir, FILE), 'utf8'))
+    // at most 8 profiles of 1000 ids (under 300 KB)
+    data = JSON.parse(readOwnText(join(dir, FILE), MiB))
   } catch {
     return {}
   }

@@ -1,12 +1,12 @@
 // A profile resolved from the command line, the environment and the config: which environment, base URL,
 // token, API version and rate budgets a command uses (and the emulator's token for the local profile).
-import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {DEFAULT_URLS, EMULATOR_URLS, ENVIRONMENTS, LOCAL_PROFILE, tokenStoreOf, type ConfigData, type Environment, type ProfileRecord} from './profiles.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 import {parseRateLimit, type Rule} from '../../client/rate-limit.js'
 import {printable} from '../../client/ids.js'
+import {MiB, readOwnText} from '../../client/own-file.js'
 import {API_VERSION, isKnownApiVersion, KNOWN_VERSIONS_TEXT, type ApiVersion} from '../../client/version.js'
 import {isLoopbackHost} from '../../client/origin.js'
 import type {OAuthTokens} from '../../client/oauth.js'
@@ -69,7 +69,7 @@ function rule(text: string, from: string): Rule {
 
 function emulatorToken(dataDir: string): string | undefined {
   try {
-    const creds = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {production?: {token?: string}}
+    const creds = JSON.parse(readOwnText(join(dataDir, 'credentials.json'), MiB)) as {production?: {token?: string}}
     return creds.production?.token
   } catch {
     return undefined
