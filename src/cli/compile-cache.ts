@@ -20,7 +20,6 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
   readSync,
   realpathSync,
   renameSync,
@@ -34,6 +33,7 @@ import {homedir} from 'node:os'
 import {basename, dirname, join} from 'node:path'
 import {Script} from 'node:vm'
 
+import {MiB, readOwnFile, readOwnText} from '../client/own-file.js'
 import {globalsAfterCommand} from './argv.js'
 import {isFolderPath} from './settings.js'
 
@@ -163,9 +163,9 @@ export function requireWithCache(file: string | URL, kind: CacheKind, env: NodeJ
   let cachedData: Buffer | undefined
   if (cacheFile) {
     try {
-      cachedData = readFileSync(cacheFile)
+      cachedData = readOwnFile(cacheFile, CACHE_MAX_BYTES)
     } catch {
-      // none yet
+      // none yet, or something that is not a cache (a FIFO, a link to a device): only the speed-up is lost
     }
   }
   const source = wrappedSource(path)
@@ -248,13 +248,20 @@ function pathHash(path: string): string {
 
 const cachePrefix = (path: string, kind: CacheKind): string => `${basename(path)}-${pathHash(path)}-${kind}-`
 
+/**
+ * A cache holds what runs compiled of a bundle of about 2 MB: one past this is not a cache. Read only
+ * from a regular file (own-file.ts): a FIFO there hung every command, a link to /dev/zero grew the process
+ * without end.
+ */
+const CACHE_MAX_BYTES = 64 * MiB
+
 /** A cache that is this share of its script's size takes no more runs' functions. */
 const GROWTH_LIMIT = 0.75
 
 /** The runs whose functions the cache holds (none when the list is missing). */
 function readRuns(cacheFile: string): string[] {
   try {
-    return readFileSync(`${cacheFile}.runs`, 'utf8').split('\n').filter(Boolean)
+    return readOwnText(`${cacheFile}.runs`, MiB).split('\n').filter(Boolean)
   } catch {
     return []
   }

@@ -7,7 +7,7 @@ import {isatty} from 'node:tty'
 import type {ApiClient} from '../client/client.js'
 import type {OAuthTokens, TokenProvider} from '../client/oauth.js'
 import type {Budget} from '../client/pace.js'
-import {configDir, needsKeyring, readConfig} from './config/profiles.js'
+import {configDir, LOCAL_PROFILE, needsKeyring, readConfig} from './config/profiles.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {redact, redactUrlCredentials} from '../client/redact.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
@@ -135,7 +135,9 @@ export class Context {
     this.clientPromise ??= this.connection().then(async ({baseUrl, token, credentialError}) => {
       const profile = this.profile
       if (credentialError) throw credentialError
-      if (!token && profile.environment === 'local' && profile.tokenSource === 'none' && profile.urlSource !== 'env') {
+      // the default data folder's token was looked for only by a profile that takes it (resolve-profile.ts)
+      const lookedInData = profile.urlSource === 'default' || (profile.urlSource === 'profile' && profile.name === LOCAL_PROFILE)
+      if (!token && profile.environment === 'local' && profile.tokenSource === 'none' && profile.tokenStore === null && lookedInData) {
         const {otherEmulatorData} = await import('../client/errors.js')
         throw otherEmulatorData(baseUrl, this.emulatorDataDir, 'has no token in')
       }

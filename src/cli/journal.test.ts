@@ -1,5 +1,5 @@
-import {spawn} from 'node:child_process'
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {execFileSync, spawn} from 'node:child_process'
+import {mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
@@ -108,6 +108,26 @@ describe('the journal file', () => {
       sleeper.kill('SIGKILL')
       await new Promise((resolve) => sleeper.once('exit', resolve))
     }
+    const claimed = Journal.claim(dir, job())
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(String(process.pid))
+    claimed.lock.release()
+  })
+
+  it('a FIFO or a link to /dev/zero at the journal is a clear error at once, its lock let go; one at the lock is taken over', () => {
+    const {file, lock} = Journal.claim(dir, job())
+    lock.release()
+    for (const [plant, what] of [
+      [() => execFileSync('mkfifo', [file]), 'a FIFO (named pipe)'],
+      [() => symlinkSync('/dev/zero', file), 'a device'],
+    ] as const) {
+      rmSync(file, {force: true})
+      plant()
+      expect(() => Journal.claim(dir, job())).toThrow(
+        expect.objectContaining({exitCode: 1, message: `cannot read the journal ${file}: it is ${what}, not a file`}),
+      )
+    }
+    rmSync(file, {force: true})
+    execFileSync('mkfifo', [`${file}.lock`])
     const claimed = Journal.claim(dir, job())
     expect(readFileSync(`${file}.lock`, 'utf8')).toBe(String(process.pid))
     claimed.lock.release()

@@ -6,14 +6,18 @@
 // the same input finds its journal. The journal of a job whose every input ended ok or already done is
 // removed; a lock file keeps two runs from using one journal.
 import {createHash} from 'node:crypto'
-import {closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync} from 'node:fs'
+import {closeSync, mkdirSync, openSync, rmSync, writeSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {fsError} from '../client/fs-problem.js'
 import {holdLock, type HeldLock} from '../client/lockfile.js'
+import {MiB, readOwnText} from '../client/own-file.js'
 import {ExitCode, TillError} from '../client/till-error.js'
 import type {BulkResult, BulkStatus, RunHooks} from './bulk.js'
 import {DeclinedError} from './prompt.js'
+
+/** A line per id (under 200 bytes) of a job of a million ids is well under this; the most a string holds is about 512 MiB. */
+const JOURNAL_MAX_BYTES = 400 * MiB
 
 /** Flags that change how results are shown, or whether a question is asked, but not what is done. */
 const NOT_THE_JOB = new Set([
@@ -131,7 +135,7 @@ export class Journal {
       )
     }
     try {
-      return {file, earlier: parseJournal(readFileSync(file, 'utf8')), lock}
+      return {file, earlier: parseJournal(readOwnText(file, JOURNAL_MAX_BYTES)), lock}
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {file, earlier: undefined, lock}
       lock.release()

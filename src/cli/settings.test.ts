@@ -36,6 +36,24 @@ describe('checkSettings', () => {
     expect(caught).toMatchObject({exitCode: 4})
     expect((caught as Error).message).not.toContain('secret')
   })
+
+  it('refuses a webhook secret with a carriage return as a usage error (exit 2) without showing it', () => {
+    let caught: unknown
+    try {
+      checkSettings({TILL_WEBHOOK_SECRET: 'whsec_hiddenvalue\r'})
+    } catch (error) {
+      caught = error
+    }
+    expect(caught).toMatchObject({exitCode: 2})
+    expect((caught as Error).message).toBe('TILL_WEBHOOK_SECRET is not valid: it has a space, line break or control character in it')
+  })
+
+  it('refuses a request deadline no timer holds (past 2147483 s, or under 1 ms)', () => {
+    expect(() => checkSettings({TILL_REQUEST_DEADLINE: '2147483'})).not.toThrow()
+    expect(() => checkSettings({TILL_REQUEST_DEADLINE: '0.001'})).not.toThrow()
+    expect(() => checkSettings({TILL_REQUEST_DEADLINE: '2147484'})).toThrow(/^TILL_REQUEST_DEADLINE must be a number of seconds from 0.001 to 2147483/)
+    expect(() => checkSettings({TILL_REQUEST_DEADLINE: '0.0004'})).toThrow(expect.objectContaining({exitCode: 2}))
+  })
 })
 
 describe('escapeControls', () => {

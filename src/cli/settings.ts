@@ -6,6 +6,7 @@ import {statSync} from 'node:fs'
 
 import {printable} from '../client/ids.js'
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
+import {MAX_TIMER_SECONDS} from '../client/timer.js'
 import {isKnownApiVersion, KNOWN_VERSIONS_TEXT} from '../client/version.js'
 import {terminalLines} from './output/format.js'
 
@@ -54,16 +55,21 @@ export function tokenLengthProblem(value: string, what: string): TillError | nul
   )
 }
 
+/** A deadline in seconds a timer can hold: at least 1 ms once rounded, at most MAX_TIMER_SECONDS (a timer past it fires at once). */
+const isDeadline = (v: string): boolean => /^\d+(\.\d+)?$/.test(v.trim()) && Number(v) >= 0.001 && Number(v) <= MAX_TIMER_SECONDS
+
 interface Setting {
   accepts: string
   valid: (value: string) => boolean
   /** Credentials are refused as auth errors (exit 4) rather than usage errors. */
   credential?: boolean
+  /** A secret's value is never shown in an error, not even escaped (CI logs keep what a command prints). */
+  secret?: boolean
 }
 
 const yesNo: Setting = {accepts: `one of ${BOOLEAN_WORDS.join(', ')}`, valid: (v) => (BOOLEAN_WORDS as readonly string[]).includes(v.toLowerCase())}
 const folder: Setting = {accepts: 'a folder path (not a file, no control characters)', valid: isFolderPath}
-const token: Setting = {accepts: 'a token alone (no spaces, line breaks or control characters)', valid: isPlainToken, credential: true}
+const token: Setting = {accepts: 'a token alone (no spaces, line breaks or control characters)', valid: isPlainToken, credential: true, secret: true}
 
 /**
  * The settings checked here, before any command runs. TILL_API_URL, TILL_RATE_LIMIT and TILL_PROFILE are
@@ -81,7 +87,7 @@ export const SETTINGS: ReadonlyMap<string, Setting> = new Map<string, Setting>([
   ['TILL_CUSTOMER_TOKEN', token],
   ['TILL_WEBHOOK_SECRET', {...token, credential: false, accepts: 'the secret alone (no spaces, line breaks or control characters)'}],
   ['TILL_API_VERSION', {accepts: `an API version the service knows, ${KNOWN_VERSIONS_TEXT}`, valid: isKnownApiVersion}],
-  ['TILL_REQUEST_DEADLINE', {accepts: 'a number of seconds over 0 (e.g. 60)', valid: (v) => /^\d+(\.\d+)?$/.test(v.trim()) && Number(v) > 0}],
+  ['TILL_REQUEST_DEADLINE', {accepts: `a number of seconds from 0.001 to ${MAX_TIMER_SECONDS} (e.g. 60)`, valid: isDeadline}],
   ['TILL_TEST_FAULT', {accepts: 'internal (a test-only hook)', valid: (v) => v === 'internal'}],
 ])
 
@@ -102,6 +108,7 @@ export function checkSettings(env: NodeJS.ProcessEnv): void {
         `set ${name} to ${setting.accepts}`,
       )
     }
+    if (setting.secret) throw usageError(`${name} is not valid: it has a space, line break or control character in it`, `set ${name} to ${setting.accepts}`)
     throw usageError(`${name} must be ${setting.accepts}, not "${printable(value)}"`, `fix or unset ${name}`)
   }
 }

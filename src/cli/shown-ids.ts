@@ -3,10 +3,11 @@
 // the one remembered id it starts, said on stderr; an ambiguous or unknown prefix is a usage error.
 // An argument that is no UUID and no prefix, where the command has a flag for external ids, is named as
 // one (`customers get usr_00001` -> `--external-id usr_00001`).
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {mkdirSync, renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {checkUuid, printable} from '../client/ids.js'
+import {MiB, readOwnText} from '../client/own-file.js'
 import {usageError} from '../client/till-error.js'
 
 const FILE = 'shown-ids.json'
@@ -20,20 +21,31 @@ const PREFIX = /^[0-9a-f]{4}[0-9a-f-]*$/i
 
 type Remembered = Record<string, string[]>
 
+/**
+ * The remembered ids by profile key. The file is data from disk, hostile until checked: only arrays are
+ * kept, and of them only whole UUIDs (a string such as `abcd/../../x` or `abcd?x=1` is never taken for an id).
+ */
 function read(dir: string): Remembered {
+  let data: unknown
   try {
-    const data = JSON.parse(readFileSync(join(dir, FILE), 'utf8')) as unknown
-    return data && typeof data === 'object' && !Array.isArray(data) ? (data as Remembered) : {}
+    // at most 8 profiles of 1000 ids (under 300 KB)
+    data = JSON.parse(readOwnText(join(dir, FILE), MiB))
   } catch {
     return {}
   }
+  const remembered: Remembered = Object.create(null) as Remembered
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return remembered
+  for (const [key, ids] of Object.entries(data)) {
+    if (Array.isArray(ids)) remembered[key] = ids.filter((id): id is string => typeof id === 'string' && UUID.test(id))
+  }
+  return remembered
 }
 
 /** Remembers `ids` (shown cut) for `profile` (its name and URL); never fails a command. */
 export function rememberShownIds(dir: string, profile: string, ids: string[]): void {
   try {
     const data = read(dir)
-    const kept = [...new Set([...ids.filter((id) => UUID.test(id)), ...(Array.isArray(data[profile]) ? data[profile] : [])])].slice(0, PER_PROFILE)
+    const kept = [...new Set([...ids.filter((id) => UUID.test(id)), ...(data[profile] ?? [])])].slice(0, PER_PROFILE)
     const others = Object.entries(data)
       .filter(([key]) => key !== profile)
       .slice(0, PROFILES - 1)
@@ -66,7 +78,7 @@ export function resolveId(value: string, what: string, ctx: IdContext): string {
   if (PREFIX.test(prefix) && !/^[0-9]+$/.test(prefix)) {
     const {key, name} = ctx.profile()
     const remembered = read(ctx.dir)[key]
-    const matches = (Array.isArray(remembered) ? remembered : []).filter((x) => x.toLowerCase().startsWith(prefix))
+    const matches = (remembered ?? []).filter((x) => x.toLowerCase().startsWith(prefix))
     if (matches.length === 1) {
       ctx.note(`${what} ${prefix}… is ${matches[0]} (an id shown earlier in profile ${name}).`)
       return matches[0]!

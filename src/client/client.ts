@@ -7,12 +7,12 @@ import {ApiError, errorCode, isNamedError, NetworkError, RateLimitedError} from 
 import type {TokenProvider} from './oauth.js'
 import {absoluteUrl, mayCarryCredentials} from './origin.js'
 import type {Budget, Held, Pacer} from './pace.js'
+import {MAX_TIMER_MS} from './timer.js'
 import {backoffMs, DEADLINE_CODE, describeNetworkError, MAX_ATTEMPTS, neverSent, retryAfterMs} from './retry.js'
 import {IDEMPOTENT, settleLost, settlementOf} from './settlement.js'
 import {currentAttempt, markAlreadyDone} from './attempt.js'
 import {Deadline, type Try} from './deadline.js'
-import {MAX_REDIRECTS, parseBody, REDIRECTS, RedirectError, redirectTarget, refusedVersion} from './answers.js'
-import {VersionNotServedError, type VersionPin} from './answers.js'
+import {MAX_REDIRECTS, parseBody, REDIRECTS, RedirectError, redirectTarget, refusedVersion, VersionNotServedError, type VersionPin} from './answers.js'
 import {API_VERSION} from './version.js'
 
 export type QueryValue = string | number | boolean | undefined | null | Array<string | number | boolean>
@@ -213,10 +213,11 @@ export class ApiClient {
       this.debug(`  rate limited: waiting ${ms}ms (${own ? 'Retry-After' : 'Retry-After told to another process of this profile'})`)
       await this.options.onRateLimitWait?.(Math.ceil(ms / 1000), own)
     }
-    const deadlineMs = opts.deadlineMs ?? this.options.deadlineMs ?? DEFAULT_DEADLINE_MS
+    // a deadline past what a timer holds (about 24.8 days) would end each attempt at once: as good as none
+    const deadlineMs = Math.min(opts.deadlineMs ?? this.options.deadlineMs ?? DEFAULT_DEADLINE_MS, MAX_TIMER_MS)
     const deadline = new Deadline(deadlineMs)
     // a deadline of the request's own also lifts the agent's wait for the answer's first and next bytes
-    const waits = opts.deadlineMs === undefined ? {} : {headersTimeout: opts.deadlineMs, bodyTimeout: opts.deadlineMs}
+    const waits = opts.deadlineMs === undefined ? {} : {headersTimeout: deadlineMs, bodyTimeout: deadlineMs}
     for (let attempt = 1; ; attempt++) {
       const ticket = await this.options.pacer.acquire(budgets, holdGate, opts.unsent)
       const started = this.now()

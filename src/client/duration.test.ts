@@ -18,4 +18,11 @@ describe('parseDuration', () => {
     expect(() => parseDuration('-1s')).toThrow(/not a duration/)
     expect(() => parseDuration('2 days')).toThrow(/not a duration/)
   })
+
+  it('refuses a duration longer than a timer holds (2^31-1 ms), which would fire at once', () => {
+    expect(parseDuration('596h')).toBe(596 * 3_600_000)
+    expect(parseDuration('2147483647ms')).toBe(2 ** 31 - 1)
+    expect(() => parseDuration('2147483648ms')).toThrow(/^"2147483648ms" is longer than a timer can wait; give at most 596h \(about 24 days\)$/)
+    expect(() => parseDuration('3000000')).toThrow(/longer than a timer can wait/)
+  })
 })

@@ -1,8 +1,12 @@
 // A small cross-process lock: an exclusive lock file holding the owner's pid.
 // A lock whose owner is gone (killed mid-write) or that is older than any holder needs is taken over.
-import {closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync} from 'node:fs'
+import {closeSync, openSync, renameSync, statSync, unlinkSync, writeSync} from 'node:fs'
+
+import {readOwnText} from './own-file.js'
 
 const STALE_MS = 10_000
+/** A lock file holds a pid: one longer is not a lock till made (a FIFO or a device is not read at all). */
+const LOCK_MAX_BYTES = 64
 
 function tryLock(path: string): boolean {
   try {
@@ -43,7 +47,7 @@ function removeFile(path: string): void {
 /** Removes the lock only if it is still ours. */
 function release(path: string): void {
   try {
-    if (readFileSync(path, 'utf8') === String(process.pid)) removeFile(path)
+    if (readOwnText(path, LOCK_MAX_BYTES) === String(process.pid)) removeFile(path)
   } catch {
     // already gone
   }
@@ -51,7 +55,7 @@ function release(path: string): void {
 
 function isStale(path: string): boolean {
   try {
-    const pid = Number(readFileSync(path, 'utf8'))
+    const pid = Number(readOwnText(path, LOCK_MAX_BYTES))
     const age = Date.now() - statSync(path).mtimeMs
     if (age > STALE_MS) return true
     // An empty file is a lock being created right now.
@@ -148,7 +152,7 @@ function lockHolder(path: string): {pid: number | null; alive: boolean} {
   let text: string
   let age: number
   try {
-    text = readFileSync(path, 'utf8')
+    text = readOwnText(path, LOCK_MAX_BYTES)
     age = Date.now() - statSync(path).mtimeMs
   } catch {
     return {pid: null, alive: false}

@@ -4,10 +4,12 @@
 // The log is kept in a small lock-protected file, so concurrent till processes of one profile share it.
 // So is what a 429 taught: its Retry-After deadline is a hold in the same file, and every process whose
 // requests the refusing limit covers waits it out instead of drawing a 429 of its own.
-import {closeSync, constants, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync} from 'node:fs'
+import {closeSync, constants, ftruncateSync, mkdirSync, openSync, writeSync} from 'node:fs'
 import {dirname} from 'node:path'
 
 import {withLock} from './lockfile.js'
+import {MiB, readOwnText} from './own-file.js'
+import {sleep} from './timer.js'
 
 export interface Budget {
   /** Name of the log in the shared state (`minute`, `ip`, `license-keys`). */
@@ -117,8 +119,6 @@ export interface PacerOptions {
   onWait?: (ms: number, budget: string) => void
 }
 
-const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
-
 /** A request given up while it waited for its budget: nothing of it was sent. */
 export class NotSentError extends Error {
   constructor() {
@@ -184,7 +184,7 @@ export class Pacer {
 
   constructor(private readonly options: PacerOptions = {}) {
     this.now = options.now ?? Date.now
-    this.sleep = options.sleep ?? realSleep
+    this.sleep = options.sleep ?? sleep
   }
 
   /**
@@ -283,7 +283,7 @@ function writeInPlace(path: string, text: string): void {
 
 function readState(path: string): PaceState {
   try {
-    const parsed = JSON.parse(readFileSync(path, 'utf8')) as unknown
+    const parsed = JSON.parse(readOwnText(path, MiB)) as unknown
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as PaceState) : {}
   } catch {
     // Missing or damaged: start a fresh log (the worst case is one 429 and a Retry-After wait).

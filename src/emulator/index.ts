@@ -2,9 +2,10 @@
 // each with its own store, organization and token (spec §1, §5 rule 3).
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
-import {readFileSync, renameSync, writeFileSync} from 'node:fs'
+import {renameSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
+import {MiB, readOwnText} from '../client/own-file.js'
 import {redact} from '../client/redact.js'
 import {DEFAULT_VERSION, handle, Router, SERVED_VERSIONS} from './core/http.js'
 import type {EmulatorOptions, Env, EventListener, Guards} from './core/http.js'
@@ -268,7 +269,7 @@ function writeCredentials(dataDir: string, envs: Record<EnvName, Env>): void {
   let text = ''
   let earlier: Partial<Credentials> = {}
   try {
-    text = readFileSync(file, 'utf8')
+    text = readOwnText(file, MiB)
     earlier = JSON.parse(text) as Partial<Credentials>
   } catch {
     // none yet, or unreadable: written afresh

@@ -1,7 +1,7 @@
 // What a newcomer from gh and the Stripe CLI types for ids and verbs (issue 47 items 3, 4 and 17): `show`
 // and `view` are `get`; ids are whole where they fit, and a prefix a table showed works as the id (a small
 // cache of the profile's shown ids, mode 0600); an external id where a UUID belongs names the flag for it.
-import {statSync, writeFileSync} from 'node:fs'
+import {mkdirSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -100,6 +100,25 @@ describe('ids in tables (item 4)', () => {
     expect(r.stderr).toBe(
       `Error: product id "abcd" is ambiguous: 2 ids shown earlier start with it (${ids.join(', ')})\nHint: give more of its characters, or the whole id\n`,
     )
+  })
+})
+
+describe('a tampered cache of shown ids', () => {
+  it('ignores every entry that is not a whole UUID: not a string, a path, a query; a whole one among them still resolves', async () => {
+    const file = join(box.configDir, 'shown-ids.json')
+    mkdirSync(box.configDir, {recursive: true})
+    const key = `local ${emulator.production.url}`
+    const junk = [42, null, {id: 'abcd'}, ['abcd'], 'abcd/../../x', 'abcd?x=1', 'abcd', `${product.id}/../x`]
+    for (const entries of [junk, ['abcd?x=1'], ['abcd/../../x'], [`abcd${product.id.slice(4)}?x=1`]]) {
+      writeFileSync(file, JSON.stringify({[key]: entries, other: 'abcd'}), {mode: 0o600})
+      const r = await till(['products', 'get', 'abcd'])
+      expect(r.code, r.stderr).toBe(2)
+      expect(r.stderr).toMatch(/^Error: product id "abcd" is not a whole id, and no id shown earlier in profile local starts with it\n/)
+    }
+    writeFileSync(file, JSON.stringify({[key]: [...junk, product.id]}), {mode: 0o600})
+    const got = await till(['products', 'get', product.id.slice(0, 8), '--json'])
+    expect(got.code, got.stderr).toBe(0)
+    expect(JSON.parse(got.stdout).id).toBe(product.id)
   })
 })
 

@@ -335,6 +335,46 @@ describe('tokens in the OS keyring (a real Secret Service)', () => {
   })
 
   // the last test: it leaves the keyring locked
+  it("an entry without a token is damaged (exit 4, naming it); a profile with a URL of its own never takes the data folder's token", async () => {
+    const {box, env} = withKeyring()
+    try {
+      // the default data folder's emulator token, which the emulator at the profiles' URL takes
+      mkdirSync(join(box.dataDir, 'emulator'), {recursive: true})
+      writeFileSync(join(box.dataDir, 'emulator', 'credentials.json'), JSON.stringify({production: {token: emu.production.token}}))
+      const account = 'k1@0000test'
+      const own = {environment: 'local', base_url: emu.production.url}
+      const config = {
+        active: 'k1',
+        profiles: {k1: {...own, token_store: 'keyring', keyring: {account, holds: 'token'}}, k2: own, k3: {...own, token: ''}, local: own},
+      }
+      mkdirSync(box.configDir, {recursive: true, mode: 0o700})
+      writeFileSync(join(box.configDir, 'config.json'), JSON.stringify(config), {mode: 0o600})
+      for (const entry of ['{"token":""}', '{"oauth":{"access_token":""}}', '{}', 'null', 'not json']) {
+        service.store(account, entry)
+        const r = await till(['products', 'list', '--limit', '1'], env())
+        expect(r.code, `${entry}: ${r.stderr}`).toBe(4)
+        expect(r.stdout).toBe('')
+        expect(linesOf(r.stderr)).toEqual([
+          `Error: the OS keyring's entry for profile "k1" (service "till", account "${account}") is damaged: it ${entry.includes('""') ? 'holds an empty token' : 'holds no token till stored'}`,
+          'Hint: sign in again: till auth login -p k1',
+        ])
+      }
+      // no credential of its own, or an empty one in the file: no token, never the data folder's
+      const k2 = await till(['products', 'list', '--limit', '1', '-p', 'k2'], env())
+      expect(k2.code, k2.stderr).toBe(4)
+      expect(linesOf(k2.stderr)[0]).toBe('Error: profile "k2" (local) has no token')
+      const k3 = await till(['products', 'list', '--limit', '1', '-p', 'k3'], env())
+      expect(k3.code, k3.stderr).toBe(4)
+      expect(linesOf(k3.stderr)[0]).toBe('Error: the token of profile "k3" is empty')
+      // the local profile, with a URL of its own, is the one `till emulator start` serves from that folder
+      const local = await till(['products', 'list', '--limit', '1', '-p', 'local', '-o', 'json'], env())
+      expect(local.code, local.stderr).toBe(0)
+      expect(JSON.parse(local.stdout)).toHaveLength(1)
+    } finally {
+      box.cleanup()
+    }
+  })
+
   it('a locked keyring loses no token: a keyring token fails clearly (exit 4), a file token stays in the file and works', async () => {
     const {box, env} = withKeyring()
     try {

@@ -6,6 +6,8 @@ import {mkdirSync, mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 
+import {ROOT} from './emulator.js'
+
 const PACKAGES = 'apt-get install -y dbus-daemon dbus-bin gnome-keyring libsecret-tools'
 const PASSWORD = 'till-test-keyring'
 const SECRETS = 'org.freedesktop.secrets'
@@ -18,6 +20,8 @@ export interface SecretService {
   env: Record<string, string>
   /** The secret stored for till's entry `account` (service "till"), or null (read with secret-tool). */
   lookup(account: string): string | null
+  /** Stores `secret` as till's entry `account` (service "till"), as till's keyring binding writes it. */
+  store(account: string, secret: string): void
   /** Locks the login keyring: reading it then needs an unlock prompt, which nobody answers here. */
   lock(): void
   stop(): void
@@ -68,6 +72,12 @@ export function startSecretService(): SecretService {
     lookup(account) {
       const r = spawnSync('secret-tool', ['lookup', 'service', 'till', 'username', account], {env, encoding: 'utf8', timeout: 10_000})
       return r.status === 0 ? r.stdout : null
+    },
+    store(account, secret) {
+      const write = `const {Entry} = require('@napi-rs/keyring')
+new Entry('till', process.argv[1], {linux: {store: 'secret-service'}}).setPassword(require('node:fs').readFileSync(0, 'utf8'))`
+      const r = spawnSync(process.execPath, ['-e', write, account], {env, cwd: ROOT, input: secret, encoding: 'utf8', timeout: 10_000})
+      if (r.status !== 0) throw new Error(`could not store the keyring entry ${account}: ${r.stderr || r.error?.message}`)
     },
     lock() {
       const r = dbus(`--dest=${SECRETS}`, '/org/freedesktop/secrets', 'org.freedesktop.Secret.Service.Lock', `array:objpath:${LOGIN}`)

@@ -4,6 +4,7 @@ import {Flags} from '@oclif/core'
 
 import {EMULATOR_CLIENT_ID} from '../../client/oauth.js'
 import {isLoopbackHost} from '../../client/origin.js'
+import {MAX_TIMER_SECONDS} from '../../client/timer.js'
 import {usageError} from '../../client/till-error.js'
 import type {Context} from '../../cli/context.js'
 import {activeSentence, readConfig, type Environment} from '../../cli/config/profiles.js'
@@ -24,7 +25,8 @@ export const WEB_FLAGS = {
   }),
   organization: Flags.string({description: 'Organization id or slug to work on, when the user has several (asked on a terminal).'}),
   port: Flags.integer({min: 0, max: 65_535, default: 0, description: 'Loopback port for the redirect (0: any free port); the client must allow it.'}),
-  timeout: Flags.integer({min: 1, default: 300, description: 'Seconds to wait for the answer from the browser.'}),
+  // a timer's delay: past MAX_TIMER_SECONDS it would fire at once
+  timeout: Flags.integer({min: 1, max: MAX_TIMER_SECONDS, default: 300, description: 'Seconds to wait for the answer from the browser.'}),
 }
 
 export interface BrowserSignIn {

@@ -4,10 +4,10 @@
 // Only a profile whose record names a keyring entry is read ahead, and only for a command that can use it;
 // the answer stays in this process and is taken by the keyring read of the same entry (secrets.ts), or
 // dropped: the child does not keep the process alive unless the answer is taken.
-import {readFileSync} from 'node:fs'
 import {homedir} from 'node:os'
 import {join} from 'node:path'
 
+import {MiB, readOwnText} from '../../client/own-file.js'
 import {profileArg} from '../argv.js'
 import {commandWords, cacheKind} from '../compile-cache.js'
 import {keyringAbsent, startKeyring, type KeyringAnswer, type KeyringCall} from './keyring.js'
@@ -34,7 +34,8 @@ export function entryToReadAhead(argv: readonly string[], env: NodeJS.ProcessEnv
   const words = commandWords(argv)
   if (kind === 'help' || kind === 'emulator' || NO_TOKEN.has(words[0] ?? '') || (words[0] === 'auth' && words[1] === 'login')) return undefined
   try {
-    const config = JSON.parse(readFileSync(join(configDir(env), 'config.json'), 'utf8')) as {
+    // bin/run.js loads this module on every start: profiles.ts (and its limit, the same MiB) stays out of it
+    const config = JSON.parse(readOwnText(join(configDir(env), 'config.json'), MiB)) as {
       active?: unknown
       profiles?: Record<string, {token_store?: unknown; keyring?: {account?: unknown}} | undefined>
     }

@@ -3,10 +3,12 @@
 // token lives in the OS keyring where one answers, and only then out of this file (secrets.ts).
 // Reads go straight to the file (conf's schema machinery is not needed to read JSON, and stays off
 // the start-up path of every command); writes go through conf.
-import {chmodSync, mkdirSync, readFileSync} from 'node:fs'
+import {chmodSync, mkdirSync} from 'node:fs'
 import {join} from 'node:path'
 
 import type {OAuthTokens} from '../../client/oauth.js'
+import {fsReason} from '../../client/fs-problem.js'
+import {MiB, readOwnText} from '../../client/own-file.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
 
 export const ENVIRONMENTS = ['production', 'sandbox', 'local'] as const
@@ -70,15 +72,21 @@ function invalid(file: string, why: string): TillError {
   return new TillError(`the config file ${file} is not valid: ${why}`, ExitCode.error, `fix it, or move it away to start over with the default "local" profile`)
 }
 
-/** Reads the config, or the default one when there is no file yet. A damaged file is a clear error. */
+/** A config holds a few profiles (a kilobyte each, with a browser sign-in): one past this is something else. */
+export const CONFIG_MAX_BYTES = MiB
+
+/**
+ * Reads the config, or the default one when there is no file yet. A damaged file is a clear error, and so is
+ * one that is not a regular file (a folder, a FIFO, a device: own-file.ts), never read.
+ */
 export function readConfig(dir: string): ConfigData {
   const file = configFile(dir)
   let text: string
   try {
-    text = readFileSync(file, 'utf8')
+    text = readOwnText(file, CONFIG_MAX_BYTES)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaultConfig()
-    throw invalid(file, (error as Error).message)
+    throw invalid(file, fsReason(error))
   }
   let data: unknown
   try {

@@ -1,12 +1,12 @@
 // A profile resolved from the command line, the environment and the config: which environment, base URL,
 // token, API version and rate budgets a command uses (and the emulator's token for the local profile).
-import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {DEFAULT_URLS, EMULATOR_URLS, ENVIRONMENTS, tokenStoreOf, type ConfigData, type Environment} from './profiles.js'
+import {DEFAULT_URLS, EMULATOR_URLS, ENVIRONMENTS, LOCAL_PROFILE, tokenStoreOf, type ConfigData, type Environment, type ProfileRecord} from './profiles.js'
 import {ExitCode, TillError, usageError} from '../../client/till-error.js'
 import {parseRateLimit, type Rule} from '../../client/rate-limit.js'
 import {printable} from '../../client/ids.js'
+import {MiB, readOwnText} from '../../client/own-file.js'
 import {API_VERSION, isKnownApiVersion, KNOWN_VERSIONS_TEXT, type ApiVersion} from '../../client/version.js'
 import {isLoopbackHost} from '../../client/origin.js'
 import type {OAuthTokens} from '../../client/oauth.js'
@@ -69,11 +69,22 @@ function rule(text: string, from: string): Rule {
 
 function emulatorToken(dataDir: string): string | undefined {
   try {
-    const creds = JSON.parse(readFileSync(join(dataDir, 'credentials.json'), 'utf8')) as {production?: {token?: string}}
+    const creds = JSON.parse(readOwnText(join(dataDir, 'credentials.json'), MiB)) as {production?: {token?: string}}
     return creds.production?.token
   } catch {
     return undefined
   }
+}
+
+/**
+ * Whether a local profile uses the token of the emulator's default data folder: only one that keeps no
+ * credential of its own (a keyring entry, a token in the file, even an empty or damaged one), and that has no
+ * URL of its own unless it is the `local` profile, which `till emulator start` serves from that folder.
+ * Any other profile with a URL of its own is for an emulator of its own, and never takes another store's token.
+ */
+function takesEmulatorToken(name: string, stored: ProfileRecord, urlFromEnv: boolean): boolean {
+  const ownCredential = stored.token_store !== undefined || stored.keyring !== undefined || stored.token !== undefined || stored.oauth !== undefined
+  return !ownCredential && (urlFromEnv || !stored.base_url || name === LOCAL_PROFILE)
 }
 
 /**
@@ -94,7 +105,10 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     throw usageError(`TILL_ENV must be one of ${ENVIRONMENTS.join(', ')}, not "${env.TILL_ENV}"`)
   }
   const apiUrl = env.TILL_API_URL
-  if (apiUrl && !/^https?:\/\/[^\s]+$/.test(apiUrl)) throw usageError(`TILL_API_URL is not a URL: "${apiUrl}"`)
+  if (apiUrl && !/^https?:\/\/[^\s]+$/.test(apiUrl)) {
+    // what comes before an @ may be a password (https://user:se cret@host), shown as an ellipsis whatever it holds
+    throw usageError(`TILL_API_URL is not a URL: "${printable(apiUrl.replace(/^([a-z][a-z0-9+.-]*:\/\/)?[\s\S]*@/i, '$1…@'))}"`)
+  }
   const environment = (env.TILL_ENV as Environment | undefined) ?? (apiUrl ? envFromUrl(apiUrl) : stored.environment)
   const baseUrl = apiUrl || stored.base_url || DEFAULT_URLS[environment]
   let token: string | undefined
@@ -112,7 +126,10 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     }
     token = stored.oauth.access_token
     tokenSource = 'oauth'
-  } else if (stored.token) {
+  } else if (stored.token !== undefined) {
+    if (stored.token === '') {
+      throw new TillError(`the token of profile "${name}" is empty`, ExitCode.auth, `log in again: till auth login -p ${name}`)
+    }
     const tooLong = tokenLengthProblem(stored.token, `the token of profile "${name}"`)
     if (tooLong) throw tooLong
     if (!isPlainToken(stored.token)) {
@@ -124,7 +141,7 @@ export function resolveProfile({flag, env, config, emulatorDataDir}: ResolveInpu
     }
     token = stored.token
     tokenSource = 'profile'
-  } else if (environment === 'local') {
+  } else if (environment === 'local' && takesEmulatorToken(name, stored, Boolean(apiUrl))) {
     token = emulatorToken(emulatorDataDir)
     if (token) tokenSource = 'emulator'
   }

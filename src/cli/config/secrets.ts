@@ -101,7 +101,12 @@ export async function forgetKeyring(host: SecretsHost, account: string): Promise
   return false
 }
 
-function parseCredential(text: string, name: string): Credential {
+/**
+ * The credential a keyring entry holds. An entry that holds none (not JSON, no token, an empty one) is
+ * damaged, exit 4 naming it: never read as no token, which would let another store's token (the
+ * emulator's data folder) stand in for the profile's.
+ */
+function parseCredential(text: string, name: string, account: string): Credential {
   let data: unknown
   try {
     data = JSON.parse(text)
@@ -109,9 +114,16 @@ function parseCredential(text: string, name: string): Credential {
     data = undefined
   }
   const d = data as {token?: unknown; oauth?: {access_token?: unknown}} | undefined
-  if (d && typeof d.token === 'string') return {token: d.token}
-  if (d?.oauth && typeof d.oauth.access_token === 'string') return {oauth: d.oauth as OAuthTokens}
-  throw new TillError(`the OS keyring's entry for profile "${name}" is not a token till stored`, ExitCode.auth, `sign in again: till auth login -p ${name}`)
+  // what a token is made of is checked with the profile (resolve-profile.ts), as a file token's is
+  const given = (value: unknown): value is string => typeof value === 'string' && value !== ''
+  if (d && given(d.token)) return {token: d.token}
+  if (d?.oauth && given(d.oauth.access_token)) return {oauth: d.oauth as OAuthTokens}
+  const what = d && (d.token === '' || d.oauth?.access_token === '') ? 'holds an empty token' : 'holds no token till stored'
+  throw new TillError(
+    `the OS keyring's entry for profile "${name}" (service "till", account "${account}") is damaged: it ${what}`,
+    ExitCode.auth,
+    `sign in again: till auth login -p ${name}`,
+  )
 }
 
 /**
@@ -143,7 +155,7 @@ export async function loadCredential(host: SecretsHost, config: ConfigData, name
         `sign in again: till auth login -p ${name}`,
       )
     }
-    Object.assign(p, parseCredential(text, name))
+    Object.assign(p, parseCredential(text, name, account))
     return
   }
   const credential = p.token_store === undefined ? credentialOf(p) : undefined

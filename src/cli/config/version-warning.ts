@@ -1,9 +1,10 @@
 // The warning for a profile (or TILL_API_VERSION) pinned to an API version the service is removing: one
 // line on stderr, at most once a day per version, remembered in till's cache folder (a 0600 file).
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
+import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import type {VersionPin} from '../../client/answers.js'
+import {MiB, readOwnText} from '../../client/own-file.js'
 import {API_VERSION, API_VERSIONS, RETIRING_VERSIONS, type ApiVersion} from '../../client/version.js'
 
 export const WARNING_FILE = 'api-version-warning.json'
@@ -43,7 +44,7 @@ export function warningDue(cacheDir: string, version: string, now: Date): boolea
   const file = join(cacheDir, WARNING_FILE)
   let seen: Record<string, string> = {}
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown
+    const parsed = JSON.parse(readOwnText(file, MiB)) as unknown
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) seen = parsed as Record<string, string>
   } catch {
     // no file yet, or a damaged one: start over

@@ -5,6 +5,7 @@ import {eventFilterFlags, filterText} from '../../areas/usage/flags.js'
 import {followEvents} from '../../areas/usage/follow.js'
 import {timeFlag} from '../../areas/sales/input.js'
 import {listEvents, type EventFilters} from '../../client/resources/events.js'
+import {MAX_TIMER_SECONDS} from '../../client/timer.js'
 import {usageError} from '../../client/till-error.js'
 
 export default class EventsList extends BaseCommand {
@@ -28,7 +29,8 @@ export default class EventsList extends BaseCommand {
     ...eventFilterFlags,
     sort: Flags.string({description: 'timestamp or -timestamp (default).'}),
     follow: Flags.boolean({char: 'f', description: 'Keep printing new events until Ctrl-C.'}),
-    interval: Flags.integer({description: 'With --follow: seconds between checks.', default: 2, min: 1}),
+    // a timer's delay: past MAX_TIMER_SECONDS it would fire at once
+    interval: Flags.integer({description: 'With --follow: seconds between checks.', default: 2, min: 1, max: MAX_TIMER_SECONDS}),
   }
 
   async run(): Promise<void> {

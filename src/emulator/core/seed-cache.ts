@@ -3,9 +3,10 @@
 // (`<store>.seed`) for the next start: reading it back costs a quarter of generating it (default sizes:
 // 257 KB, under 1 ms against 3 to 5). Only the built emulator keeps one, keyed by its bundle's size and time
 // besides the manifest, so that another build (another seed generator) never reads an older one's.
-import {renameSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 
+import {MiB, readOwnText} from '../../client/own-file.js'
 import type {EnvData} from './model.js'
 import type {SeedManifest} from './store.js'
 
@@ -32,13 +33,16 @@ const build = buildOf(import.meta.url)
 /** The first line of a kept state: what it was made by and from, which a reader must find the same. */
 const keyOf = (manifest: SeedManifest): string => JSON.stringify({build, manifest})
 
+/** A seeded state is at most the emulator's largest data (its --orders and --customers): a file past it is not one. */
+const DATA_MAX_BYTES = 512 * MiB
+
 /** The state `manifest` seeds: from the cache beside `storeFile` when it was made by this build for it, else `make()` (then cached). */
 export function seededState(storeFile: string, manifest: SeedManifest, make: () => EnvData): EnvData {
   if (build === undefined) return make()
   const file = `${storeFile}.seed`
   const key = keyOf(manifest)
   try {
-    const text = readFileSync(file, 'utf8')
+    const text = readOwnText(file, DATA_MAX_BYTES)
     const newline = text.indexOf('\n')
     if (newline > 0 && text.slice(0, newline) === key) return JSON.parse(text.slice(newline + 1)) as EnvData
   } catch {

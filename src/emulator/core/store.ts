@@ -5,10 +5,12 @@
 // it is generated again on load instead of being written out (100,000 orders would be ~140 MB).
 import {AsyncLocalStorage} from 'node:async_hooks'
 import {randomBytes} from './crypto.js'
-import {closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync} from 'node:fs'
+import {closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, writeSync} from 'node:fs'
 import {basename, dirname, join} from 'node:path'
 
+import {fsReason} from '../../client/fs-problem.js'
 import {withLockSync} from '../../client/lockfile.js'
+import {MiB, readOwnText} from '../../client/own-file.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
 import {AppendLog, truncateLog, type LogIndex} from './append-log.js'
 import type {CollectionName, EnvData} from './model.js'
@@ -31,6 +33,9 @@ export interface Seeding {
   complete?: (data: EnvData) => EnvData
 }
 
+/** The most a store file is read as (a string holds about 512 MiB): a file past it is not a store. */
+const STORE_MAX_BYTES = 512 * MiB
+
 const isManifest = (value: unknown): value is SeedManifest => (value as {kind?: unknown})?.kind === 'seed'
 
 /**
@@ -43,7 +48,7 @@ function fileStamp(file: string): string | null {
     const s = statSync(file)
     let rev = ''
     try {
-      rev = readFileSync(`${file}.rev`, 'utf8')
+      rev = readOwnText(`${file}.rev`, 1024)
     } catch {
       // a store written before revisions existed, or its first save is under way
     }
@@ -286,10 +291,18 @@ export class Store {
     const stamp = fileStamp(file)
     let parsed: EnvData | SeedManifest
     try {
-      const value = JSON.parse(readFileSync(file, 'utf8')) as unknown
+      const value = JSON.parse(readOwnText(file, STORE_MAX_BYTES)) as unknown
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a JSON object')
       parsed = value as EnvData | SeedManifest
     } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'EFTYPE' || code === 'EISDIR' || code === 'EFBIG') {
+        throw new TillError(
+          `the emulator's data file ${file} cannot be read: ${fsReason(error)}`,
+          ExitCode.error,
+          'move it away, and the emulator seeds that environment again',
+        )
+      }
       if (!(error instanceof SyntaxError) && (error as Error).message !== 'not a JSON object') throw error
       // A file cut short (a full disk, a copy stopped halfway) or edited by hand: said with its name and the way out.
       throw new TillError(

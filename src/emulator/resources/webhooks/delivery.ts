@@ -1,5 +1,6 @@
 // Delivery of webhook events (api-facts §8): one event per subscribed endpoint, signed bodies, retries with
 // exponential backoff, recorded deliveries, and the optional forward of every event to one URL.
+import {MAX_TIMER_MS} from '../../../client/timer.js'
 import {backoffMs, signature, signingKey, usesStandardSignature} from '../../core/events.js'
 import type {Env, EventListener} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
@@ -182,7 +183,8 @@ export class WebhookDispatcher {
             this.timers.delete(timer)
             void this.attempt(env, endpointId, eventId, attempt + 1)
           },
-          backoffMs(attempt, this.options.backoffBaseMs),
+          // a doubled delay past what a timer holds would fire at once
+          Math.min(backoffMs(attempt, this.options.backoffBaseMs), MAX_TIMER_MS),
         )
         this.timers.add(timer)
       }
