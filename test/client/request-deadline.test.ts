@@ -88,7 +88,7 @@ describe('the deadline of a request', () => {
     expect((error as NetworkError).message).toBe('no whole answer within 0.3 s, the deadline of a request')
     expect(requests - before).toBe(1)
     expect(lines.filter((l) => /failed after \d+ms: TILL_DEADLINE$/.test(l))).toHaveLength(1)
-    expect(took).toBeLessThan(300 + scaled(1000))
+    expect(took).toBeLessThan(300 + scaled(4000))
   })
 
   it('tries a GET whose connection drops again while the deadline leaves time, every time', async () => {
@@ -111,7 +111,7 @@ describe('the deadline of a request', () => {
     expect(error).toBeInstanceOf(NetworkError)
     expect((error as NetworkError).message).toBe('no whole answer within 0.3 s, the deadline of a request')
     expect(requests - before).toBe(1)
-    expect(took).toBeLessThan(300 + scaled(1000))
+    expect(took).toBeLessThan(300 + scaled(4000))
   })
 
   it('ends the forwarding of a webhook event whose handler trickles its answer', async () => {
@@ -120,7 +120,7 @@ describe('the deadline of a request', () => {
     const result = await forwardEvent(`${url}/hook`, event, Date.now, 300)
     expect(result.error).toBe('no whole answer within 0.3 s')
     expect(result.status).toBeUndefined()
-    expect(performance.now() - started).toBeLessThan(300 + scaled(1000))
+    expect(performance.now() - started).toBeLessThan(300 + scaled(4000))
   })
 
   it(
@@ -142,11 +142,11 @@ describe('the deadline of a request', () => {
             `Hint: check the network and the profile's URL; profile "local" (local, ${url})\n`,
         )
         expect(requests - before).toBe(1)
-        expect(took, args.join(' ')).toBeLessThan(2000 + scaled(2000))
+        expect(took, args.join(' ')).toBeLessThan(2000 + scaled(5000))
       }
       const bad = await runInProcess(['products', 'list'], {env: env('soon')})
       expect(bad.code, bad.stderr).toBe(2)
-      expect(bad.stderr).toContain('TILL_REQUEST_DEADLINE must be a number of seconds over 0 (e.g. 60), not "soon"')
+      expect(bad.stderr).toContain('TILL_REQUEST_DEADLINE must be a number of seconds from 0.001 to 2147483 (e.g. 60), not "soon"')
     },
     scaled(60_000),
   )

@@ -294,29 +294,33 @@ describe('till listen and till trigger --through-api', () => {
     expect(list.stdout).toContain('order.refunded, refund.created')
   })
 
-  it("a clock walk's events reach a slow local server through --forward-to one at a time, in time order", async () => {
-    // each answer takes 150 ms, so that a walk's events, all on the stream at once, would be sent side by
-    // side by anything but one forward at a time (the earlier order wait of 3 s from arrival let them through)
-    const slow = await startReceiver(() => new Promise<number>((resolve) => setTimeout(() => resolve(200), 150)))
-    const url = `${slow.url}/hook`
-    const before = (await control(env, 'GET', '/listeners')).body.listeners as number
-    const second = spawnCli(['listen', '--forward-to', url], {env: vars, timeoutMs: scaled(180_000)})
-    try {
-      await waitFor('the second listener to connect', async () => (await control(env, 'GET', '/listeners')).body?.listeners === before + 1)
-      const walk = await control(env, 'POST', 'clock/advance', {body: {duration: '2mo'}})
-      expect(walk.status, walk.text).toBe(200)
-      const total = walk.body.total_events as number
-      expect(total).toBeGreaterThan(30)
-      await waitFor(`the ${total} events of the walk`, () => slow.received.filter((r) => r.status !== 0).length >= total, 120_000)
-      const arrived = slow.received
-      // never two in flight: each arrives once the one before was answered
-      for (let i = 1; i < arrived.length; i++) expect(arrived[i]!.at, `event ${i} of ${arrived.length}`).toBeGreaterThanOrEqual(arrived[i - 1]!.answeredAt)
-      const times = arrived.map((r) => Date.parse((JSON.parse(r.body) as {timestamp: string}).timestamp))
-      expect(times).toEqual([...times].sort((a, b) => a - b))
-    } finally {
-      second.child.kill('SIGTERM')
-      await second.done
-      await slow.close()
-    }
-  })
+  it(
+    "a clock walk's events reach a slow local server through --forward-to one at a time, in time order",
+    async () => {
+      // each answer takes 150 ms, so that a walk's events, all on the stream at once, would be sent side by
+      // side by anything but one forward at a time (the earlier order wait of 3 s from arrival let them through)
+      const slow = await startReceiver(() => new Promise<number>((resolve) => setTimeout(() => resolve(200), 150)))
+      const url = `${slow.url}/hook`
+      const before = (await control(env, 'GET', '/listeners')).body.listeners as number
+      const second = spawnCli(['listen', '--forward-to', url], {env: vars, timeoutMs: scaled(180_000)})
+      try {
+        await waitFor('the second listener to connect', async () => (await control(env, 'GET', '/listeners')).body?.listeners === before + 1)
+        const walk = await control(env, 'POST', 'clock/advance', {body: {duration: '2mo'}})
+        expect(walk.status, walk.text).toBe(200)
+        const total = walk.body.total_events as number
+        expect(total).toBeGreaterThan(30)
+        await waitFor(`the ${total} events of the walk`, () => slow.received.filter((r) => r.status !== 0).length >= total, 120_000)
+        const arrived = slow.received
+        // never two in flight: each arrives once the one before was answered
+        for (let i = 1; i < arrived.length; i++) expect(arrived[i]!.at, `event ${i} of ${arrived.length}`).toBeGreaterThanOrEqual(arrived[i - 1]!.answeredAt)
+        const times = arrived.map((r) => Date.parse((JSON.parse(r.body) as {timestamp: string}).timestamp))
+        expect(times).toEqual([...times].sort((a, b) => a - b))
+      } finally {
+        second.child.kill('SIGTERM')
+        await second.done
+        await slow.close()
+      }
+    },
+    scaled(120_000),
+  )
 })
