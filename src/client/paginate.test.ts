@@ -91,12 +91,4 @@ describe('paginate', () => {
     }).rejects.toThrow('page 3 failed')
     expect(seen).toEqual([1, 2])
   })
-
-  it('tells onFirstPage what the first page says of the list, once and before any item', async () => {
-    const s = server(250)
-    const told: string[] = []
-    for await (const item of paginate(s.fetchPage, {limit: 100, all: true, onFirstPage: (p) => told.push(`${p.total_count}/${p.max_page}`)}))
-      if (item.id === 0) told.push('first item')
-    expect(told).toEqual(['250/3', 'first item'])
-  })
 })
