@@ -31,8 +31,6 @@ if (argv[0] === '--version') {
   const bundle = join(__dirname, '..', 'dist', 'bundle')
   const label = boot.runLabel(argv, join(bundle, 'run-manifests'))
   const kind = boot.cacheKind(argv)
-  // a long stream starts again, once, with one malloc arena (src/cli/one-arena.ts): armed here, taken by the command
-  if (kind === 'stream') boot.armOneArena(argv, __filename)
   // a token kept in the OS keyring is read by a child process: started now, it runs while the bundle loads
   boot.readKeyringAhead(argv, process.env)
   // A stream (every page with `--all`, `events ingest`, a catalog) makes garbage as fast as pages arrive: V8 grows

@@ -28,7 +28,6 @@ export type BaseFlags<T extends typeof Command> = Interfaces.InferredFlags<T['ba
 
 export {bulkFlags, bulkWriteFlags, dryRunFlag, globalFlags, outputFlags, pageFlags} from './flags.js'
 import {overPage} from './flags.js'
-import {whenLongList} from './one-arena.js'
 export type {OutputFlagValues} from './printer.js'
 
 export abstract class BaseCommand extends Command {
@@ -261,7 +260,6 @@ export abstract class BaseCommand extends Command {
       page: flags.page,
       all: flags.all,
       maxItems,
-      onFirstPage: whenLongList({...flags, limit}, (line) => this.ctx.debug(line)),
       onShift: (before, after) =>
         this.ctx.note(`Warning: the list changed while it was read (${before} -> ${after} items); some items may be missing or repeated.`),
     }

@@ -18,7 +18,6 @@ import {terminalLines} from './output/format.js'
 import {answers, sessionRefused} from './reachability.js'
 export {ENVIRONMENT_BUDGETS, PER_IP_BUDGET, resolveProfile, type ResolvedProfile, type ResolveInput} from './config/resolve-profile.js'
 import {PER_IP_BUDGET, resolveProfile, type ResolvedProfile} from './config/resolve-profile.js'
-import {longRun} from './one-arena.js'
 
 export interface IO {
   stdout: NodeJS.WriteStream
@@ -307,10 +306,6 @@ export class Context {
       deadlineMs: this.requestDeadlineMs,
       label: `${profile.name}, ${profile.environment}${token ? '' : ', no token'}`,
       debug: this.options.debug ? (line) => this.debug(line) : undefined,
-      // a process that has asked for a write never starts again (src/cli/one-arena.ts)
-      onRequest: (method) => {
-        if (method !== 'GET' && method !== 'HEAD') longRun(undefined, false)
-      },
       onRateLimitWait: (seconds, own) => this.showRateLimitWait(seconds, own),
     })
     // Not closed when the command ends: a closed client waits a turn of the event loop for its sockets'

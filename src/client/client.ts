@@ -65,8 +65,6 @@ export interface ClientOptions {
   label: string
   /** One line per request/response/wait, already redacted; only with --debug. */
   debug?: (line: string) => void
-  /** Told the method of each request as it is asked for, before anything is sent. */
-  onRequest?: (method: string) => void
   /** Shows a rate-limit wait to the user (stderr); `own`: this process was refused, not another one. */
   onRateLimitWait?: (seconds: number, own: boolean) => Promise<void> | void
   connectTimeoutMs?: number
@@ -164,7 +162,6 @@ export class ApiClient {
    * on 5xx and network errors, and re-sends a write only when it cannot have reached the server.
    */
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Response<T>> {
-    this.options.onRequest?.(method)
     let url = buildUrl(this.options.baseUrl, path, opts.query)
     const headers: Record<string, string> = {'user-agent': this.options.userAgent, accept: opts.accept ?? 'application/json'}
     const provider = opts.auth === 'none' ? undefined : this.options.credentials

@@ -92,14 +92,6 @@ describe('paginate', () => {
     expect(seen).toEqual([1, 2])
   })
 
-  it('tells onFirstPage what the first page says of the list, once and before any item', async () => {
-    const s = server(250)
-    const told: string[] = []
-    for await (const item of paginate(s.fetchPage, {limit: 100, all: true, onFirstPage: (p) => told.push(`${p.total_count}/${p.max_page}`)}))
-      if (item.id === 0) told.push('first item')
-    expect(told).toEqual(['250/3', 'first item'])
-  })
-
   it('stops at the first empty page whatever max_page says, asking only for the pages in flight beside it', async () => {
     const asked: number[] = []
     const fetchPage = async (page: number): Promise<PageResult<number>> => {

@@ -26,8 +26,6 @@ export interface PaginateOptions {
   concurrency?: number
   /** Called once if `total_count` changes while reading: items may have shifted between pages. */
   onShift?: (before: number, after: number) => void
-  /** Told what the first page says of the whole list, before any of its items is yielded. */
-  onFirstPage?: (pagination: PageResult<unknown>['pagination']) => void
   /** The list in what an error says of its paging (`GET /products/`); `the list` unless said. */
   list?: string
   /** Filled in as pages arrive: the list's `total_count` and `max_page`, and how many items were yielded. */
@@ -79,7 +77,6 @@ export async function* paginate<T>(fetchPage: FetchPage<T>, options: PaginateOpt
   try {
     const head = await fetchPage(first, limit, controller.signal)
     check(head)
-    options.onFirstPage?.(head.pagination)
     repeats.record(head.items, first)
     for (const item of head.items) {
       yield item

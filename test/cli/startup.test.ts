@@ -144,52 +144,6 @@ describe('the compile cache', () => {
   })
 })
 
-describe('a stream command', () => {
-  let runs = 0
-  /**
-   * Each start of the process and its exit, with the arena setting it had then, by a preload; and the
-   * process ids they were in.
-   */
-  async function starts(args: string[], extra: Record<string, string> = {}) {
-    const log = join(shared.box.root, `starts-${++runs}.log`)
-    const preload = join(shared.box.root, 'starts.cjs')
-    writeFileSync(
-      preload,
-      `const fs = require('node:fs'); const log = (what) => fs.appendFileSync(${JSON.stringify(log)}, what + ' ' + process.pid + ' ' + process.env.MALLOC_ARENA_MAX + '\\n')
-log('start'); process.on('exit', () => log('exit'))`,
-    )
-    const r = await runCli(args, {env: shared.box.env({...envVars(shared.emulator.production), NODE_OPTIONS: `--require ${preload}`, ...extra})})
-    expect([0, 10], r.stderr).toContain(r.code) // (10: a plan with changes to make)
-    const lines = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : []
-    return {r, starts: lines.map((line) => line.replace(/ \d+ /, ' ')), pids: new Set(lines.map((line) => line.split(' ')[1]))}
-  }
-
-  it.skipIf(typeof (process as {execve?: unknown}).execve !== 'function' || process.platform !== 'linux')(
-    'starts again once it knows the run is long, in the same process, with one malloc arena, which its children do not inherit',
-    async () => {
-      const small = join(shared.box.root, 'small.yaml')
-      const pulled = await starts(['catalog', 'pull', '--out', small])
-      expect(pulled.starts).toEqual(['start undefined', 'exit undefined'])
-      // the same catalog made long to read: a megabyte of comments after it
-      const big = join(shared.box.root, 'big.yaml')
-      writeFileSync(big, `${readFileSync(small, 'utf8')}\n${`# ${'x'.repeat(98)}\n`.repeat(11_000)}`)
-
-      const plain = await starts(['catalog', 'plan', small])
-      expect(plain.starts).toEqual(['start undefined', 'exit undefined'])
-      const long = await starts(['catalog', 'plan', big, '--debug'])
-      // the first start is replaced before its exit; the second starts with one arena and clears the setting
-      expect(long.starts).toEqual(['start undefined', 'start 1', 'exit undefined'])
-      expect(long.pids.size).toBe(1)
-      expect(long.r.stderr.split('starting again with one malloc arena')).toHaveLength(2)
-      expect(long.r.stdout).toBe(plain.r.stdout)
-
-      // a short list read whole, or a long run given the setting already, runs as it started
-      expect((await starts(['orders', 'list', '--all', '-o', 'jsonl'])).starts).toEqual(['start undefined', 'exit undefined'])
-      expect((await starts(['catalog', 'plan', big], {MALLOC_ARENA_MAX: '2'})).starts).toEqual(['start 2', 'exit 2'])
-    },
-  )
-})
-
 describe('NODE_ENV of a developer shell or a test runner', () => {
   it('changes nothing: oclif looks for no TypeScript source (it did under development and test, 2.6 times the CPU)', async () => {
     const box = sandbox()

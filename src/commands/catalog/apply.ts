@@ -7,7 +7,6 @@ import {forTerminal} from '../../cli/output/format.js'
 import {lockEnvironment, planFile, twinLines} from '../../areas/catalog-file/session.js'
 import {toTillError} from '../../client/errors.js'
 import {TillError, usageError} from '../../client/till-error.js'
-import {longCatalog, longRun} from '../../cli/one-arena.js'
 
 export default class CatalogApply extends BaseCommand {
   static override summary = 'Make an environment match a catalog file.'
@@ -35,8 +34,6 @@ Production, and any --prune that archives, is confirmed on a terminal and needs 
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CatalogApply)
-    // before the lock is taken: a restart runs no exit handler to release it
-    longRun((line) => this.ctx.debug(line), longCatalog(args.file))
     const p = await this.ctx.profileWithCredential() // its token (from the keyring too) names the lock
     // Planned and applied holding the environment's lock: a second apply plans after the first is done.
     const lock = await lockEnvironment(this.ctx.configDir, p, (flags['max-wait'] ?? 120) * 1000, (line) => this.ctx.note(line))

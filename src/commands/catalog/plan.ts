@@ -6,7 +6,6 @@ import {showPlan} from '../../areas/catalog-file/session.js'
 import {ExitCode} from '../../client/till-error.js'
 import {jsonFor} from '../../cli/output/format.js'
 import {sinkFor} from '../../cli/output/sink.js'
-import {longCatalog, longRun} from '../../cli/one-arena.js'
 
 export default class CatalogPlan extends BaseCommand {
   static override summary = `Show what applying a catalog file to an environment would change; exits ${ExitCode.changesPending} when changes are pending.`
@@ -34,7 +33,6 @@ Exit codes: 0 when there is nothing to do, ${ExitCode.changesPending} when chang
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(CatalogPlan)
-    longRun((line) => this.ctx.debug(line), longCatalog(args.file))
     const {plan, twins} = await showPlan(
       () => this.ctx.client(),
       args.file,
