@@ -87,7 +87,7 @@ step('no dev dependency installed', dev.length === 0, dev.join(', '))
 const top = readdirSync(tree).filter((name) => name !== 'node_modules')
 step(
   'only what runs is in the package',
-  top.every((name) => ['bin', 'dist', 'oclif.manifest.json', 'package.json', 'npm-shrinkwrap.json', 'README.md', 'LICENSE'].includes(name)),
+  top.every((name) => ['bin', 'dist', 'skills', 'oclif.manifest.json', 'package.json', 'npm-shrinkwrap.json', 'README.md', 'LICENSE'].includes(name)),
   top.join(', '),
 )
 step('no source or test in the package', !existsSync(join(tree, 'src')) && !existsSync(join(tree, 'test')) && !existsSync(join(tree, 'contract')))
