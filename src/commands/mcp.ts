@@ -7,7 +7,8 @@ import {BaseCommand} from '../areas/command.js'
 
 export default class Mcp extends BaseCommand {
   static override summary = "Serve till's operations to an agent: an MCP server over stdio, on the active profile or -p NAME."
-  static override description = `A tool per operation till sends (its input schema from the service's document; read tools marked read-only and idempotent), results as structured content with the fields --json prints, lists one page at a time (limit, page) with their pagination. On a local profile the emulator's control actions are tools too: the clock, pay, renew, a failed payment, a dispute, a reset.
+  static override description =
+    `A tool per operation till sends (its input schema from the service's document; read tools marked read-only and idempotent), results as structured content with the fields --json prints, lists one page at a time (limit, page) with their pagination. On a local profile the emulator's control actions are tools too: the clock, pay, renew, a failed payment, a dispute, a reset.
 
 The token is the profile's, from where till keeps it (the keyring or the config), never from the agent's configuration; the profile's rate budget is shared with every till command. On a production profile every write is refused unless --allow-production-writes is given. Refunds, cancels, revokes, deletes and the emulator's reset answer a dry run first and act only when called again with the dry run's confirm token. Errors say what their exit code means.
 

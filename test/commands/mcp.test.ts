@@ -2,6 +2,9 @@
 // spawning `node bin/run.js mcp`) against the emulator, on profiles added with `till profiles add` (the
 // token where till keeps it, none in the server's environment): its tools, a read, a write refused on a
 // production profile, a refund that acts only once its dry run is confirmed, the emulator's clock.
+import {existsSync, readFileSync} from 'node:fs'
+import {join} from 'node:path'
+
 import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -148,5 +151,17 @@ describe('till mcp', () => {
     const wrong = await call(client, 'emulator_clock_advance', {duration: 'soon'})
     expect(wrong.isError).toBe(true)
     expect(wrong.structuredContent!.error.exit_code).toBe(2)
+  })
+
+  it('names in its help the agent skill that the package ships, and the server', async () => {
+    const help = await runInProcess(['mcp', '--help'], {env: box.env()})
+    expect(help.code, help.stderr).toBe(0)
+    expect(help.stdout).toContain('skills/till/SKILL.md')
+    expect(help.stdout).toContain('--allow-production-writes')
+    const skill = readFileSync(join(ROOT, 'skills', 'till', 'SKILL.md'), 'utf8')
+    expect(skill).toMatch(/^---\nname: till\ndescription: .+\n---\n/)
+    expect(skill).toContain('till mcp')
+    for (const link of skill.matchAll(/\]\((references\/[\w-]+\.md)\)/g)) expect(existsSync(join(ROOT, 'skills', 'till', link[1]!))).toBe(true)
+    expect(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).files).toContain('skills')
   })
 })

@@ -45,9 +45,9 @@ export const CONTROL_TOOLS: readonly ControlTool[] = [
   {
     name: 'emulator_clock_advance',
     description:
-      "Move the emulator environment's time forward (till emulator clock advance): renewals, payments and their retries, trials, " +
-      'cancellations at the period end fall due on the way, each with its webhook events. Give duration (35d, 1mo, 1y), to (a date) ' +
-      'or until_next (a webhook event type).',
+      "Move the emulator environment's time forward (till emulator clock advance): renewals, payments " +
+      'and their retries, trials, cancellations at the period end fall due on the way, each with its ' +
+      'webhook events. Give duration (35d, 1mo, 1y), to (a date) or until_next (a webhook event type).',
     method: 'POST',
     route: '/clock/advance',
     inputSchema: input({
@@ -108,7 +108,7 @@ export const CONTROL_TOOLS: readonly ControlTool[] = [
   {
     name: 'emulator_reset',
     description:
-      "Remove every object of the emulator environment, keeping the organization and its tokens (the control route /_emulator/empty). " +
+      'Remove every object of the emulator environment, keeping the organization and its tokens (the control route /_emulator/empty). ' +
       'Answers a dry run first; acts only when called again with its `confirm` token.',
     method: 'POST',
     route: '/empty',

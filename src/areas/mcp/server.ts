@@ -16,7 +16,8 @@ import type {Context} from '../../cli/context.js'
 import {errorContextOf} from '../../cli/error-context.js'
 import {controlUrl} from '../emulator/control.js'
 import {CONTROL_TOOLS, type ControlTool} from './control-tools.js'
-import {annotationsOf, descriptionOf, inputSchema, needsConfirmation, operationTools, toolName, type OperationTool} from './tools.js'
+import {annotationsOf, descriptionOf, inputSchema, needsConfirmation, operationTools, toolName} from './tools.js'
+import type {OperationTool} from './tools.js'
 
 export interface McpOptions {
   ctx: Context
@@ -26,6 +27,8 @@ export interface McpOptions {
 }
 
 type Args = Record<string, unknown>
+/** What a dry run says a call would send. */
+type Would = {method: string; path: string; query?: Query; body?: unknown}
 
 /** What each exit code of the CLI means (README "Exit codes"), for an agent reading a tool's error. */
 const MEANINGS: Record<number, string> = {
@@ -79,7 +82,9 @@ export class TillMcp {
     const controls = [...this.controls.values()].map((t) => ({
       name: t.name,
       description: `${t.description} Local profiles only.`,
-      inputSchema: (t.confirm ? {...t.inputSchema, properties: {...t.inputSchema.properties, confirm: {type: 'string'}}} : t.inputSchema) as Tool['inputSchema'],
+      inputSchema: (t.confirm
+        ? {...t.inputSchema, properties: {...t.inputSchema.properties, confirm: {type: 'string'}}}
+        : t.inputSchema) as Tool['inputSchema'],
       annotations: t.annotations,
     }))
     return [...ops, ...controls]
@@ -91,7 +96,8 @@ export class TillMcp {
       if (op) return await this.callOperation(name, op, args)
       const control = this.controls.get(name)
       if (control) return await this.callControl(control, args)
-      const why = name.startsWith('emulator_') && !this.local ? ': the emulator control tools are there on a local profile only' : ''
+      const offLocal = name.startsWith('emulator_') && !this.local
+      const why = offLocal ? ': the emulator control tools are there on a local profile only' : ''
       throw usageError(`there is no tool "${name}"${why}`, 'list the tools (tools/list)')
     } catch (error) {
       return this.failed(error)
@@ -103,10 +109,9 @@ export class TillMcp {
     const write = t.method !== 'GET'
     const {profile} = this.options.ctx
     if (write && profile.environment === 'production' && !this.options.allowProductionWrites) {
-      throw usageError(
-        `refused: ${name} writes, and profile "${profile.name}" is production; till mcp was started without --allow-production-writes`,
-        `try it on a sandbox or local profile first; to write to production, start the server with: till mcp -p ${profile.name} --allow-production-writes`,
-      )
+      const restart = `till mcp -p ${profile.name} --allow-production-writes`
+      const why = `profile "${profile.name}" is production, and till mcp was started without --allow-production-writes`
+      throw usageError(`refused: ${name} writes, and ${why}`, `try it on a sandbox or local profile first; to write there, start: ${restart}`)
     }
     let path = t.path.replace(/^\/v1/, '')
     for (const p of t.pathParams) path = path.replace(`{${p}}`, seg(String(args[p])))
@@ -117,6 +122,7 @@ export class TillMcp {
       if (dry) return dry
     }
     const client = await this.options.ctx.client()
+    // api-coverage: any path (the operation's path, from the description and the document)
     const answer = await client.request<unknown>(t.method, path, {query, ...(body === undefined ? {} : {body})})
     return this.result(answer.body, `${t.operation}: HTTP ${answer.status}`)
   }
@@ -132,6 +138,7 @@ export class TillMcp {
     const client: ApiClient = await this.options.ctx.client()
     const url = controlUrl(client.baseUrl, route)
     const deadline = t.deadlineMs === undefined ? {} : {deadlineMs: t.deadlineMs}
+    // api-coverage: any path (the emulator's control routes, outside the API)
     const answer = t.method === 'GET' ? await client.get<unknown>(url) : await client.post<unknown>(url, body, deadline)
     return this.result(answer, t.name)
   }
@@ -146,12 +153,12 @@ export class TillMcp {
   }
 
   /** The dry run of a call without its confirmation (nothing sent), or undefined when `confirm` matches. */
-  private dryRun(name: string, args: Args, would: {method: string; path: string; query?: Query; body?: unknown}): CallToolResult | undefined {
+  private dryRun(name: string, args: Args, would: Would): CallToolResult | undefined {
     const token = this.token(name, args)
     if (args.confirm === token) return undefined
     if (args.confirm !== undefined) {
       throw usageError(
-        `the confirm token does not match this call of ${name}: it confirms a dry run of other arguments, or of another till mcp`,
+        `the confirm token does not match this call of ${name}: it confirms another call's dry run`,
         'call it again without confirm for a new dry run, and give its token with the same arguments',
       )
     }
@@ -160,7 +167,8 @@ export class TillMcp {
     const text =
       `Dry run, nothing changed: ${name} would send ${would.method} ${would.path} on ${where}. ` +
       `To do it, call ${name} again with the same arguments and confirm: "${token}".`
-    const structuredContent = {dry_run: true, tool: name, profile: profile.name, environment: profile.environment, would, confirm: token}
+    const {environment} = profile
+    const structuredContent = {dry_run: true, tool: name, profile: profile.name, environment, would, confirm: token}
     return {content: [{type: 'text', text}], structuredContent}
   }
 
@@ -192,9 +200,13 @@ export class TillMcp {
 /** Refuses an argument the tool does not take, and a missing required one, naming it. */
 function checkArgs(name: string, args: Args, known: string[], required: string[], confirm: boolean): void {
   const unknown = Object.keys(args).filter((k) => !known.includes(k) && !(confirm && k === 'confirm'))
-  if (unknown.length > 0) throw usageError(`${name} takes no argument ${unknown.join(', ')}`, `its arguments: ${known.join(', ') || 'none'}`)
+  if (unknown.length > 0) {
+    throw usageError(`${name} takes no argument ${unknown.join(', ')}`, `its arguments: ${known.join(', ') || 'none'}`)
+  }
   const missing = required.filter((k) => args[k] === undefined || args[k] === null || args[k] === '')
-  if (missing.length > 0) throw usageError(`${name} needs ${missing.join(', ')}`, 'see the tool\'s input schema (tools/list)')
+  if (missing.length > 0) {
+    throw usageError(`${name} needs ${missing.join(', ')}`, "see the tool's input schema (tools/list)")
+  }
 }
 
 /** The query of a call: its query parameters given, an object parameter as `name[key]` (metadata). */
@@ -220,7 +232,7 @@ export async function serveMcp(options: McpOptions): Promise<void> {
   const mcp = new TillMcp(options)
   const server = new Server({name: 'till', version: options.version}, {capabilities: {tools: {}}})
   server.setRequestHandler(ListToolsRequestSchema, async () => ({tools: mcp.list()}))
-  server.setRequestHandler(CallToolRequestSchema, async (request) => mcp.call(request.params.name, request.params.arguments ?? {}))
+  server.setRequestHandler(CallToolRequestSchema, async ({params}) => mcp.call(params.name, params.arguments ?? {}))
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
     process.stdin.once('end', () => resolve())

@@ -53,14 +53,16 @@ const MONEY_MOVING = new Set([
 /** The tool's name: the operation id with `_` for `:` (`refunds:create` -> `refunds_create`). */
 export const toolName = (operation: string) => operation.replaceAll(':', '_')
 
+type Sent = {method: string; operation: string}
+
 /** Whether a call of the operation acts only on a second call that confirms the dry run of the first. */
-export const needsConfirmation = (t: {method: string; operation: string}) => t.method === 'DELETE' || MONEY_MOVING.has(t.operation)
+export const needsConfirmation = (t: Sent) => t.method === 'DELETE' || MONEY_MOVING.has(t.operation)
 
 /**
  * Derived from the method and till's list above: the 2026-10 document carries no `x-tool-annotations`
  * (the service's routes declare them in `openapi_extra`, server/polar/<module>/endpoints.py, from 2027-01).
  */
-export function annotationsOf(t: {method: string; operation: string}): Annotations {
+export function annotationsOf(t: Sent): Annotations {
   const read = t.method === 'GET'
   return {
     readOnlyHint: read,
@@ -79,9 +81,12 @@ export function operationTools(bundleDir: string): Built {
 }
 
 const REF = '#/components/schemas/'
+type Json = Record<string, unknown>
+/** A copy whose references name the schema's own `$defs`. */
+const local = (value: Json): Json => JSON.parse(JSON.stringify(value).replaceAll(`"${REF}`, '"#/$defs/')) as Json
 
 /** A tool's input schema on its own: the component schemas it names under `$defs`. */
-export function inputSchema(t: OperationTool, schemas: Record<string, unknown>, confirm: boolean): Record<string, unknown> {
+export function inputSchema(t: OperationTool, schemas: Record<string, unknown>, confirm: boolean): Json {
   const names = new Set<string>()
   const walk = (value: unknown): void => {
     if (Array.isArray(value)) for (const v of value) walk(v)
@@ -96,11 +101,9 @@ export function inputSchema(t: OperationTool, schemas: Record<string, unknown>, 
   }
   walk(t.schema)
   const properties = {...t.schema.properties, ...(confirm ? {confirm: CONFIRM_PROPERTY} : {})}
-  const text = JSON.stringify({...t.schema, properties}).replaceAll(`"${REF}`, '"#/$defs/')
-  const schema = JSON.parse(text) as Record<string, unknown>
+  const schema = local({...t.schema, properties})
   if (names.size === 0) return schema
-  const defs = JSON.parse(JSON.stringify(Object.fromEntries([...names].map((n) => [n, schemas[n]]))).replaceAll(`"${REF}`, '"#/$defs/'))
-  return {...schema, $defs: defs}
+  return {...schema, $defs: local(Object.fromEntries([...names].map((n) => [n, schemas[n]])))}
 }
 
 export const CONFIRM_PROPERTY = {
@@ -108,11 +111,14 @@ export const CONFIRM_PROPERTY = {
   description: 'The confirmation token a dry run of this call returned: give it, with the same arguments, to act.',
 }
 
+const CONFIRMED = ' Answers a dry run first; acts only when called again with its `confirm` token.'
+const REFUSED = ' A write: refused on a production profile unless till mcp was started with --allow-production-writes.'
+
 /** What a tool says of itself: what it sends, what it needs, and what safety holds it. */
 export function descriptionOf(t: OperationTool): string {
   const scopes = t.scopes.length > 0 ? ` Scopes (any one): ${t.scopes.join(', ')}.` : ''
   const page = t.list ? ' Answers one page (`limit` items, `page` from 1) and its `pagination`.' : ''
-  const confirm = needsConfirmation(t) ? ' Answers a dry run first; acts only when called again with its `confirm` token.' : ''
-  const write = t.method === 'GET' ? '' : ' A write: refused on a production profile unless till mcp was started with --allow-production-writes.'
+  const confirm = needsConfirmation(t) ? CONFIRMED : ''
+  const write = t.method === 'GET' ? '' : REFUSED
   return `${t.operation} (${t.noun}, as till ${t.topic}): ${t.method} ${t.path}.${page}${scopes}${confirm}${write}`
 }
