@@ -25,8 +25,8 @@ describe('till mcp', () => {
   let box: Sandbox
   const clients: Client[] = []
 
-  const addProfile = async (name: string, environment: string, handle: EnvHandle) => {
-    const args = ['profiles', 'add', name, '--environment', environment, '--url', handle.url, '--token-stdin', '--insecure-storage']
+  const addProfile = async (name: string, environment: string, handle: EnvHandle, ...flags: string[]) => {
+    const args = ['profiles', 'add', name, '--environment', environment, '--url', handle.url, '--token-stdin', '--insecure-storage', ...flags]
     const r = await runInProcess(args, {env: box.env(), input: `${handle.token}\n`})
     expect(r.code, r.stderr).toBe(0)
   }
@@ -151,6 +151,20 @@ describe('till mcp', () => {
     const wrong = await call(client, 'emulator_clock_advance', {duration: 'soon'})
     expect(wrong.isError).toBe(true)
     expect(wrong.structuredContent!.error.exit_code).toBe(2)
+  })
+
+  it("paces its requests through the profile's budget, shared with the commands of that profile", async () => {
+    await addProfile('paced', 'local', emulator.production, '--rate-limit', '2/8s', '--no-verify')
+    for (let i = 0; i < 2; i++) {
+      const r = await runInProcess(['-p', 'paced', 'api', 'GET', '/products/'], {env: box.env()})
+      expect(r.code, r.stderr).toBe(0)
+    }
+    // the two requests of the commands hold the budget: the server's read waits for the window to pass
+    const client = await connect('-p', 'paced')
+    const started = Date.now()
+    const page = await call(client, 'products_list', {limit: 1})
+    expect(page.isError, page.content[0]?.text).toBeFalsy()
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000)
   })
 
   it('names in its help the agent skill that the package ships, and the server', async () => {
