@@ -10,7 +10,7 @@ export default class Mcp extends BaseCommand {
   static override description =
     `A tool per operation till sends (its input schema from the service's document; read tools marked read-only and idempotent), results as structured content with the fields --json prints, lists one page at a time (limit, page) with their pagination. On a local profile the emulator's control actions are tools too: the clock, pay, renew, a failed payment, a dispute, a reset.
 
-The token is the profile's, from where till keeps it (the keyring or the config), never from the agent's configuration; the profile's rate budget is shared with every till command. On a production profile every write is refused unless --allow-production-writes is given. Refunds, cancels, revokes, deletes and the emulator's reset answer a dry run first and act only when called again with the dry run's confirm token. Errors say what their exit code means.
+The token is the profile's, from where till keeps it (the keyring or the config), never from the agent's configuration (a TILL_TOKEN in its environment is refused); the profile's rate budget is shared with every till command. On a production profile every write is refused unless --allow-production-writes is given. Refunds, cancels, revokes, deletes and the emulator's reset answer a dry run first and act only when called again with the dry run's confirm token. Errors say what their exit code means.
 
 An agent skill ships with till: skills/till/SKILL.md in the package (how to drive till from an agent: --json, exit codes, --dry-run, --yes, bulk - input and --resume, the emulator first), and docs/mcp.md.`
   static override examples = [

@@ -9,7 +9,7 @@ import {Client} from '@modelcontextprotocol/sdk/client/index.js'
 import {StdioClientTransport} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {BIN, sandbox, type Sandbox} from '../helpers/cli.js'
+import {BIN, expectNoToken, sandbox, type Sandbox} from '../helpers/cli.js'
 import {api, ROOT, startEmulator, unknownId, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {scaled} from '../helpers/machine.js'
@@ -165,6 +165,15 @@ describe('till mcp', () => {
     const page = await call(client, 'products_list', {limit: 1})
     expect(page.isError, page.content[0]?.text).toBeFalsy()
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000)
+  })
+
+  it("refuses a token given in its environment (an agent's configuration), naming the fix, without showing it", async () => {
+    const token = emulator.production.token
+    const r = await runInProcess(['mcp', '-p', 'emu'], {env: box.env({TILL_TOKEN: token})})
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/TILL_TOKEN is set/)
+    expect(r.stderr).toMatch(/Hint: remove TILL_TOKEN from the MCP client's configuration/)
+    expectNoToken(`${r.stdout}${r.stderr}`, token)
   })
 
   it('names in its help the agent skill that the package ships, and the server', async () => {

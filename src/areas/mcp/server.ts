@@ -16,7 +16,7 @@ import type {Context} from '../../cli/context.js'
 import {errorContextOf} from '../../cli/error-context.js'
 import {controlUrl} from '../emulator/control.js'
 import {CONTROL_TOOLS, type ControlTool} from './control-tools.js'
-import {annotationsOf, descriptionOf, inputSchema, needsConfirmation, operationTools, toolName} from './tools.js'
+import {annotationsOf, CONFIRM_PROPERTY, descriptionOf, inputSchema, needsConfirmation, operationTools, toolName} from './tools.js'
 import type {OperationTool} from './tools.js'
 
 export interface McpOptions {
@@ -83,7 +83,7 @@ export class TillMcp {
       name: t.name,
       description: `${t.description} Local profiles only.`,
       inputSchema: (t.confirm
-        ? {...t.inputSchema, properties: {...t.inputSchema.properties, confirm: {type: 'string'}}}
+        ? {...t.inputSchema, properties: {...t.inputSchema.properties, confirm: CONFIRM_PROPERTY}}
         : t.inputSchema) as Tool['inputSchema'],
       annotations: t.annotations,
     }))
@@ -111,7 +111,7 @@ export class TillMcp {
     if (write && profile.environment === 'production' && !this.options.allowProductionWrites) {
       const restart = `till mcp -p ${profile.name} --allow-production-writes`
       const why = `profile "${profile.name}" is production, and till mcp was started without --allow-production-writes`
-      throw usageError(`refused: ${name} writes, and ${why}`, `try it on a sandbox or local profile first; to write there, start: ${restart}`)
+      throw usageError(`refused: ${name} writes, and ${why}`, `try it on a sandbox or local profile first; to write to production, start: ${restart}`)
     }
     let path = t.path.replace(/^\/v1/, '')
     for (const p of t.pathParams) path = path.replace(`{${p}}`, seg(String(args[p])))
@@ -222,8 +222,17 @@ function queryOf(names: string[], args: Args): Query {
   return query
 }
 
-/** Serves `till mcp` on stdin and stdout until the client closes them. */
+/**
+ * Serves `till mcp` on stdin and stdout until the client closes them. A token in the server's environment
+ * (TILL_TOKEN) is one an agent's configuration gave it: refused, the profile's own is the one used.
+ */
 export async function serveMcp(options: McpOptions): Promise<void> {
+  if (process.env.TILL_TOKEN) {
+    throw usageError(
+      "till mcp takes the profile's token from where till keeps it, and TILL_TOKEN is set: a token in an agent's configuration",
+      "remove TILL_TOKEN from the MCP client's configuration, and name a profile instead (till mcp -p NAME; till auth login makes one)",
+    )
+  }
   const [{Server}, {StdioServerTransport}, {CallToolRequestSchema, ListToolsRequestSchema}] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/server/stdio.js'),
