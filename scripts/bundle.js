@@ -131,6 +131,9 @@ await build({
     'zod',
     '@inquirer/prompts',
     'yaml',
+    // the MCP SDK, which only `till mcp` loads
+    '@modelcontextprotocol/sdk',
+    '@modelcontextprotocol/sdk/*',
   ],
   plugins: [slimUndici, edits, emulatorApart],
 })

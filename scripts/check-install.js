@@ -87,7 +87,7 @@ step('no dev dependency installed', dev.length === 0, dev.join(', '))
 const top = readdirSync(tree).filter((name) => name !== 'node_modules')
 step(
   'only what runs is in the package',
-  top.every((name) => ['bin', 'dist', 'oclif.manifest.json', 'package.json', 'npm-shrinkwrap.json', 'README.md', 'LICENSE'].includes(name)),
+  top.every((name) => ['bin', 'dist', 'skills', 'oclif.manifest.json', 'package.json', 'npm-shrinkwrap.json', 'README.md', 'LICENSE'].includes(name)),
   top.join(', '),
 )
 step('no source or test in the package', !existsSync(join(tree, 'src')) && !existsSync(join(tree, 'test')) && !existsSync(join(tree, 'contract')))
@@ -104,6 +104,27 @@ try {
   products = JSON.parse(list.stdout)
 } catch {}
 step('till products list on the embedded emulator', list.status === 0 && Array.isArray(products) && products.length > 0, list.stderr.trim().split('\n').at(-1))
+
+// `till mcp` with its SDK from the installed tree (a runtime dependency), driven by the SDK's own client
+step('the agent skill is in the package', existsSync(join(tree, 'skills', 'till', 'SKILL.md')))
+const mcp = await mcpRun().catch((error) => ({error}))
+step('till mcp lists its tools and answers a read', !mcp.error && mcp.tools > 100 && mcp.read === true, String(mcp.error ?? ''))
+
+async function mcpRun() {
+  const [{Client}, {StdioClientTransport}] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/index.js'),
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+  ])
+  const client = new Client({name: 'check-install', version: '1'})
+  await client.connect(new StdioClientTransport({command: till, args: ['mcp'], cwd, env, stderr: 'ignore'}))
+  try {
+    const {tools} = await client.listTools()
+    const page = await client.callTool({name: 'products_list', arguments: {limit: 1}}, undefined, {timeout: 120_000})
+    return {tools: tools.length, read: !page.isError && Array.isArray(page.structuredContent?.items)}
+  } finally {
+    await client.close()
+  }
+}
 
 // `till emulator start` on free ports, then a list against it through a profile of its URL
 const emulator = spawn(till, ['emulator', 'start', '--port', '0', '--json', '--quiet', '--data', join(tmp, 'emulator')], {

@@ -92,6 +92,7 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'license-keys update': ['license_keys:update'],
   'license-keys validate': ['license_keys:validate', 'organizations:list'],
   'listen': ['cli:listen', 'organizations:list'],
+  'mcp': [],
   'meters archive': ['meters:update'],
   'meters create': ['meters:create'],
   'meters get': ['meters:get'],
