@@ -10,7 +10,7 @@ import {DEFAULT_PAYLOAD_VERSION, type WebhookEventRecord} from './model.js'
 export const MAX_ATTEMPTS = 10
 const DELIVERY_TIMEOUT_MS = 10_000
 /** How long an event held back by the reorder fault waits for a next event to go before it. */
-const REORDER_HOLD_MS = 1000
+const REORDER_HOLD_MS = 2000
 
 export interface DeliveryOptions {
   /** First retry delay; attempt n waits about base * 2^(n-1), with jitter, capped at 20 min. */
