@@ -116,7 +116,7 @@ export class WebhookDispatcher {
       this.options.log(`[${env.name}] webhook event ${eventId} to ${endpoint?.url}: faults ${faultNames(plan).join(', ')}`)
     }
     if (plan?.reorder && !this.held.has(key)) {
-      const timer = setTimeout(() => this.release(key), REORDER_HOLD_MS + (plan.delayMs ?? 0))
+      const timer = setTimeout(() => this.release(key), REORDER_HOLD_MS + plan.delayMs)
       this.held.set(key, {run, timer})
       return
     }
@@ -145,7 +145,8 @@ export class WebhookDispatcher {
   private async first(env: Env, endpointId: string, eventId: string, plan: FaultPlan | undefined, due: number): Promise<void> {
     const wait = due - this.options.now()
     if (wait > 0) await new Promise<void>((resolve) => this.timer(resolve, wait))
-    if (this.closed) return
+    // an endpoint disabled (or deleted) meanwhile gets nothing, as in attempt
+    if (this.closed || !env.store.get('webhook_endpoints', endpointId)?.enabled) return
     if (plan?.drop) {
       this.recordDelivery(env, endpointId, eventId, {attempt: 1, status: null, response: 'dropped by the emulator (webhook fault: drop)'})
       return
