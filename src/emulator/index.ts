@@ -19,11 +19,13 @@ import {Store, type SeedManifest} from './core/store.js'
 import {completeData, register, settle} from './resources/index.js'
 import {environmentNow} from './resources/clock/time.js'
 import {WebhookDispatcher} from './resources/webhooks/delivery.js'
+import type {WebhookFaults} from './resources/webhooks/faults.js'
 import {createEnvData} from './seed.js'
 
 export type {EmulatorOptions, Env} from './core/http.js'
 /** For `till emulator start`, which reaches the emulator only through this module (scripts/bundle.js). */
 export {parseRateLimit} from './core/limits.js'
+export {parseWebhookFaults} from './resources/webhooks/faults.js'
 
 export const ENVIRONMENTS: readonly EnvName[] = ['production', 'sandbox']
 export const DEFAULT_PORT = 4010
@@ -53,6 +55,10 @@ export interface StartOptions extends Partial<EmulatorOptions> {
   faultSeed?: number
   /** First webhook retry delay (default 2 s). */
   webhookBackoffMs?: number
+  /** Delivery faults of every endpoint without its own (resources/webhooks/faults.ts); none by default. */
+  webhookFaults?: WebhookFaults
+  /** Seed of the webhook faults' generator: the same seed and events give the same faults. */
+  webhookFaultSeed?: number
   /** Post every event, signed, to this URL too. */
   forwardTo?: string
   /**
@@ -179,6 +185,8 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
     forwardSecret,
     log: opts.log,
     now: opts.now,
+    faults: options.webhookFaults,
+    random: seededRandom(options.webhookFaultSeed ?? 1),
   })
 
   const envs = {} as Record<EnvName, Env>

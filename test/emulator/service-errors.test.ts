@@ -413,6 +413,10 @@ const CASES: Record<string, () => Promise<ApiResponse>> = {
   'ClockOutOfRange 422 emulator': async () => ctl('POST', 'clock/advance', {body: {duration: '300000y'}}),
   'ClockTooFar 422 emulator': async () => ctl('POST', 'clock/advance', {body: {duration: '200000y'}}),
   'InvalidEventType 422 emulator': async () => ctl('POST', 'clock/advance', {body: {until_next: 'order.payed'}}),
+  'InvalidFaults 422 emulator': async () => {
+    const endpoint = pick(await listAll(env, '/webhooks/endpoints'), () => true, 'a webhook endpoint')
+    return ctl('POST', `webhooks/endpoints/${endpoint.id}/faults`, {body: {delay: 'soon'}})
+  },
   // on the sandbox, so that the hour it moves settles nothing the other cases read
   'ClockSettled 409 emulator': async () => {
     const moved = await control(emulator.sandbox, 'POST', 'clock/advance', {body: {duration: '1h'}})

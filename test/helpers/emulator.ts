@@ -56,6 +56,10 @@ export interface StartOptions {
   now?: number
   /** `--api-versions`: the API versions served (every one the service knows by default). */
   apiVersions?: string[]
+  /** `--webhook-faults` and `--webhook-fault-seed`, e.g. `duplicate=1`; `--webhook-backoff`, e.g. `50ms`. */
+  webhookFaults?: string
+  webhookFaultSeed?: number
+  webhookBackoff?: string
 }
 
 export interface ExitStatus {
@@ -91,6 +95,9 @@ function startArgs(dataDir: string, o: StartOptions): string[] {
     ['--customers', o.customers],
     ['--products', o.products],
     ['--api-versions', o.apiVersions?.join(',')],
+    ['--webhook-faults', o.webhookFaults],
+    ['--webhook-fault-seed', o.webhookFaultSeed],
+    ['--webhook-backoff', o.webhookBackoff],
   ]
   for (const [flag, value] of flags) if (value !== undefined) args.push(flag, String(value))
   return args
@@ -137,6 +144,9 @@ async function startInWorker(options: StartOptions): Promise<Emulator> {
     faultSeed: options.faultSeed,
     latencyMs: ms(options.latency),
     apiVersions: options.apiVersions,
+    webhookFaults: options.webhookFaults === undefined ? undefined : emulator.parseWebhookFaults(options.webhookFaults),
+    webhookFaultSeed: options.webhookFaultSeed,
+    webhookBackoffMs: ms(options.webhookBackoff),
     ...(options.now === undefined ? {} : {now: () => options.now!}),
     log: (options.quiet ?? true) ? () => {} : (line) => (stderr += `${line}\n`),
   })

@@ -3,14 +3,22 @@
 import {ApiError} from '../../client/errors.js'
 import {forwardEvent, type ForwardResult, type ListenMessage, type ListenState} from '../../client/listen.js'
 import {ExitCode, TillError} from '../../client/till-error.js'
+import {type ForwardTarget, targetWants} from './forward-targets.js'
 import {verifyDelivery} from './verify.js'
 
 export type StreamEvent = Extract<ListenMessage, {kind: 'event'}>
 
 export interface ListenSettings {
+  /** One target, for every event shown (the same as `targets: [{url: forwardTo, events: []}]`). */
   forwardTo?: string
-  /** Event types to show and forward; all when empty. */
+  /** Where events are forwarded, each target with its own events (forward-targets.ts). */
+  targets?: ForwardTarget[]
+  /** Event types to show, and to forward to a target without its own; all when empty. */
   events: string[]
+  /** Given the signing secret once connected, before the ready lines (to write it into a dotenv file). */
+  onSecret?: (secret: string) => void
+  /** Say that the signing secret went elsewhere (a dotenv file) rather than print it. */
+  secretNote?: string
   json: boolean
   out: (line: string) => void
   /** The terminal's width when `out` is one: event lines fit it. */
@@ -33,8 +41,10 @@ function objectId(body: string): string | undefined {
   }
 }
 
-export function forwardText(r: ForwardResult): string {
-  return r.error ? `-> failed: ${r.error}` : `-> ${r.status} in ${r.ms} ms`
+/** A forward's outcome; `to` names its target when there are several. */
+export function forwardText(r: ForwardResult, to?: string): string {
+  const arrow = to ? `-> ${to}` : '->'
+  return r.error ? `${arrow} failed: ${r.error}` : `${arrow} ${r.status} in ${r.ms} ms`
 }
 
 /** An id cut to its first 8 characters and an ellipsis. */
@@ -46,7 +56,7 @@ const shortId = (id: string) => (id.length > 9 ? `${id.slice(0, 8)}…` : id)
  * padded, then the object id is shortened, and the event id (what `webhooks redeliver` takes) last.
  * Without a width (piped), everything in full.
  */
-export function eventLine(at: number, event: StreamEvent, result?: ForwardResult, width?: number): string {
+export function eventLine(at: number, event: StreamEvent, result?: ForwardResult, width?: number, to?: string): string {
   const id = objectId(event.body)
   const line = (short: number) => {
     const parts = [
@@ -55,7 +65,7 @@ export function eventLine(at: number, event: StreamEvent, result?: ForwardResult
       short >= 4 ? shortId(event.webhookEventId) : event.webhookEventId,
     ]
     if (id) parts.push(`(${short >= 3 ? shortId(id) : id})`)
-    if (result) parts.push(forwardText(result))
+    if (result) parts.push(forwardText(result, to))
     return parts.join('  ')
   }
   let short = 0
@@ -64,32 +74,47 @@ export function eventLine(at: number, event: StreamEvent, result?: ForwardResult
   return text
 }
 
+/** A target of the forwards with the events waiting for it, in the order they came. */
+interface Target extends ForwardTarget {
+  queue: Array<{at: number; event: StreamEvent}>
+  /** The forwarding of the queue, while one is on its way (one at a time). */
+  sending: Promise<void> | undefined
+  /** Whether its last forward got no answer. */
+  down: boolean
+}
+
 export class ListenPrinter {
   private secret?: string
-  private localDown = false
   private warnedObjectForm = false
   private readonly now: () => number
-  /** Events waiting for the forward before them to have its answer, in the order they came. */
-  private readonly queue: Array<{at: number; event: StreamEvent; to: string}> = []
-  /** The forwarding of the queue, while one is on its way (one at a time). */
-  private sending: Promise<void> | undefined
+  private readonly targets: Target[]
 
   constructor(private readonly s: ListenSettings) {
     this.now = s.now ?? Date.now
+    const targets = s.targets ?? (s.forwardTo ? [{url: s.forwardTo, events: []}] : [])
+    this.targets = targets.map((t) => ({...t, queue: [], sending: undefined, down: false}))
   }
 
+  /** Whether an event of `type` is shown: one a target gets, or with no target one --events names. */
   wants(type: string): boolean {
+    if (this.targets.length > 0) return this.targets.some((t) => targetWants(t, this.s.events, type))
     return this.s.events.length === 0 || this.s.events.includes(type)
+  }
+
+  /** Where events go, for the ready line: each target, with its own events. */
+  private forwardingText(): string {
+    if (this.targets.length === 0) return ''
+    const each = this.targets.map((t) => (t.events.length > 0 ? `${t.url} (${t.events.join(', ')})` : t.url))
+    return `, forwarding to ${each.join(' and ')}`
   }
 
   readonly onState = (state: ListenState): void => {
     if (state.state === 'connected') {
       this.secret = state.secret
       if (state.reconnects === 0) {
-        this.s.note(
-          `Ready: listening for events${this.s.events.length > 0 ? ` (${this.s.events.join(', ')})` : ''}${this.s.forwardTo ? `, forwarding to ${this.s.forwardTo}` : ''}. Ctrl-C to stop.`,
-        )
-        this.s.note(`Signing secret of forwarded events: ${state.secret} (till listen --print-secret prints it alone).`)
+        this.s.onSecret?.(state.secret)
+        this.s.note(`Ready: listening for events${this.s.events.length > 0 ? ` (${this.s.events.join(', ')})` : ''}${this.forwardingText()}. Ctrl-C to stop.`)
+        this.s.note(this.s.secretNote ?? `Signing secret of forwarded events: ${state.secret} (till listen --print-secret prints it alone).`)
       } else this.s.debug(`listen stream open again (reconnect ${state.reconnects})`)
       return
     }
@@ -109,45 +134,49 @@ export class ListenPrinter {
     if (event.form === 'object') this.checkObjectForm(event)
     const at = this.now()
     if (this.s.json) this.s.out(event.body.includes('\n') ? JSON.stringify(JSON.parse(event.body)) : event.body)
-    if (!this.s.forwardTo) {
+    if (this.targets.length === 0) {
       if (!this.s.json) this.s.out(eventLine(at, event, undefined, this.s.width))
       return
     }
-    // Forwarded in the order they came, one at a time: the next is sent once the one before has its answer
-    // or its failure (a forward that is not answered in FORWARD_TIMEOUT_MS of being sent fails), so a year of
-    // the emulator's clock reaches the local server in time order however slowly it answers. The stream
-    // goes on meanwhile: the events wait here.
-    this.queue.push({at, event, to: this.s.forwardTo})
-    this.sending ??= this.drain()
+    // Forwarded to each target in the order they came, one at a time: the next is sent once the one before
+    // has its answer or its failure (a forward that is not answered in FORWARD_TIMEOUT_MS of being sent
+    // fails), so a year of the emulator's clock reaches a local server in time order however slowly it
+    // answers. Each target has its own queue (a slow one holds back no other), and the stream goes on
+    // meanwhile: the events wait here.
+    for (const t of this.targets) {
+      if (!targetWants(t, this.s.events, event.type)) continue
+      t.queue.push({at, event})
+      t.sending ??= this.drain(t)
+    }
   }
 
   /** Resolves once every event forwarded so far has its answer (or its failure). */
   async settled(): Promise<void> {
-    while (this.sending) await this.sending
+    for (const t of this.targets) while (t.sending) await t.sending
   }
 
-  /** Sends the queue's events one after the other; done (and `sending` cleared) in the turn the queue is empty. */
-  private async drain(): Promise<void> {
+  /** Sends a target's queue one after the other; done (and `sending` cleared) in the turn the queue is empty. */
+  private async drain(t: Target): Promise<void> {
     try {
-      for (let next = this.queue.shift(); next; next = this.queue.shift()) {
-        await this.forward(next.at, next.event, next.to)
-      }
+      for (let next = t.queue.shift(); next; next = t.queue.shift()) await this.forward(next.at, next.event, t)
     } finally {
-      this.sending = undefined
+      t.sending = undefined
     }
   }
 
-  private async forward(at: number, event: StreamEvent, to: string): Promise<void> {
-    const result = await (this.s.forward ?? forwardEvent)(to, event)
+  private async forward(at: number, event: StreamEvent, t: Target): Promise<void> {
+    const result = await (this.s.forward ?? forwardEvent)(t.url, event)
+    // with several targets each line names its own
+    const name = this.targets.length > 1 ? t.url : undefined
     if (this.s.json) {
-      if (result.error) this.s.note(`${event.type} ${event.webhookEventId} ${forwardText(result)}`)
-    } else this.s.out(eventLine(at, event, result, this.s.width))
-    if (result.error && !this.localDown) {
-      this.localDown = true
-      this.s.note(`Nothing answers at ${to} (${result.error}); still listening, events are shown and forwarding resumes when it is back.`)
-    } else if (!result.error && this.localDown) {
-      this.localDown = false
-      this.s.note(`${to} answers again.`)
+      if (result.error) this.s.note(`${event.type} ${event.webhookEventId} ${forwardText(result, name)}`)
+    } else this.s.out(eventLine(at, event, result, this.s.width, name))
+    if (result.error && !t.down) {
+      t.down = true
+      this.s.note(`Nothing answers at ${t.url} (${result.error}); still listening, events are shown and forwarding resumes when it is back.`)
+    } else if (!result.error && t.down) {
+      t.down = false
+      this.s.note(`${t.url} answers again.`)
     }
   }
 

@@ -104,6 +104,19 @@ export default class EmulatorStart extends BaseCommand {
       ].join(' '),
       helpGroup: 'CONTRACT',
     }),
+    'webhook-faults': Flags.string({
+      description: [
+        'Deliveries that misbehave on purpose, e.g. duplicate=0.2,reorder=0.1,delay=2s,fail-first=0.3,drop=0.05:',
+        'fractions of events sent twice with the same webhook-id, sent after the next one, failed at first and',
+        'retried, or never delivered; and a delay before each. One endpoint: POST /_emulator/webhooks/endpoints/ID/faults.',
+      ].join(' '),
+      helpGroup: 'EVENTS',
+    }),
+    'webhook-fault-seed': Flags.integer({
+      description: 'Seed of the webhook faults; the same seed and the same events repeat the same faults.',
+      default: 1,
+      helpGroup: 'EVENTS',
+    }),
     'webhook-backoff': duration({
       description: 'First webhook retry delay; later ones double (up to 10 attempts).',
       default: 2000,
@@ -132,7 +145,7 @@ export default class EmulatorStart extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parse(EmulatorStart)
     const dataDir = emulatorDataDir(flags.data, this.config.dataDir)
-    const {startEmulator, parseRateLimit} = await import('../../emulator/index.js')
+    const {startEmulator, parseRateLimit, parseWebhookFaults} = await import('../../emulator/index.js')
     const limitFlag = (name: 'rate-limit' | 'ip-rate-limit') => {
       try {
         return flags[name] === undefined ? undefined : parseRateLimit(flags[name])
@@ -141,6 +154,12 @@ export default class EmulatorStart extends BaseCommand {
       }
     }
     const log = (line: string) => process.stderr.write(`${line}\n`)
+    let webhookFaults
+    try {
+      webhookFaults = flags['webhook-faults'] === undefined ? undefined : parseWebhookFaults(flags['webhook-faults'])
+    } catch (error) {
+      throw usageError(`--webhook-faults: ${(error as Error).message}`, 'e.g. --webhook-faults duplicate=0.2,delay=2s')
+    }
     let emulator
     try {
       emulator = await startEmulator({
@@ -159,6 +178,8 @@ export default class EmulatorStart extends BaseCommand {
         faultSeed: flags['fault-seed'],
         forwardTo: flags['forward-to']?.toString(),
         webhookBackoffMs: flags['webhook-backoff'],
+        webhookFaults,
+        webhookFaultSeed: flags['webhook-fault-seed'],
         contract: flags.contract,
         contractLog: flags['contract-log'],
         apiVersions: versionsFlag(flags['api-versions']),

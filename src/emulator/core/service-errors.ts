@@ -304,6 +304,7 @@ export const SERVICE_ERRORS: ServiceError[] = [
       ['ClockOutOfRange', 'POST /_emulator/clock/advance past the last date a clock can hold'],
       ['ClockTooFar', 'POST /_emulator/clock/advance more than 10 years ahead without far'],
       ['InvalidEventType', 'POST /_emulator/clock/advance until an event type that is not a webhook event'],
+      ['InvalidFaults', 'POST /_emulator/webhooks/endpoints/{id}/faults with a delay that is not a duration'],
     ] as const
   ).map(
     ([name, why]): ServiceError => ({name, status: 422, message: null, source: `the emulator's control route ${why}`, origin: 'emulator', documented: false}),

@@ -20,6 +20,7 @@
 //                                                    does ({"off_session_charges_enabled": bool})
 //   POST /_emulator/customers/{id}/card              how the customer's saved card answers the next off-session
 //                                                    charges ({"outcome": "succeed" | "decline" | "authentication_required"})
+//   POST /_emulator/webhooks/endpoints/{id}/faults   the endpoint's own delivery faults ({"duplicate": 0.2, ...})
 import {z} from '../../core/zod.js'
 
 import {domainError} from '../../core/errors.js'
@@ -38,6 +39,7 @@ import {hubOf} from '../listen/hub.js'
 import {armRefusal} from '../products/refusals.js'
 import {pendingVerifications} from '../portal/email-update.js'
 import {topUpWallet} from '../portal/wallets.js'
+import {setEndpointFaults} from '../webhooks/fault-route.js'
 
 export const CONTROL_PREFIX = '/_emulator'
 
@@ -262,6 +264,13 @@ export const ACTIONS: Action[] = [
     path: '/customers/:id/wallet',
     summary: 'Top up a customer\'s wallet: {"amount": cents, "currency": "usd"}; the wallet is made on its first top-up.',
     handler: topUpWallet,
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/endpoints/:id/faults',
+    summary:
+      'Set the delivery faults of one endpoint: {"duplicate", "reorder", "fail_first", "drop"} (0-1), "delay" (2s) or "delay_ms"; {"inherit": true} goes back to the emulator\'s.',
+    handler: setEndpointFaults,
   },
 ]
 

@@ -3,11 +3,14 @@
 import {MAX_TIMER_MS} from '../../../client/timer.js'
 import {backoffMs, signature, signingKey, usesStandardSignature} from '../../core/events.js'
 import type {Env, EventListener} from '../../core/http.js'
-import {uuid} from '../../core/ids.js'
+import {type Random, seededRandom, uuid} from '../../core/ids.js'
+import {type FaultPlan, faultNames, isFaultless, NO_FAULTS, planFaults, type WebhookFaults} from './faults.js'
 import {DEFAULT_PAYLOAD_VERSION, type WebhookEventRecord} from './model.js'
 
 export const MAX_ATTEMPTS = 10
 const DELIVERY_TIMEOUT_MS = 10_000
+/** How long an event held back by the reorder fault waits for a next event to go before it. */
+const REORDER_HOLD_MS = 2000
 
 export interface DeliveryOptions {
   /** First retry delay; attempt n waits about base * 2^(n-1), with jitter, capped at 20 min. */
@@ -17,6 +20,10 @@ export interface DeliveryOptions {
   forwardSecret?: string
   log: (line: string) => void
   now: () => number
+  /** The delivery faults of every endpoint that has none of its own (faults.ts); none by default. */
+  faults?: WebhookFaults
+  /** The generator the faults are drawn from (seeded: the same seed, the same faults). */
+  random?: Random
 }
 
 /** One event as it is sent: its id, the API version of its payload and the payload's exact bytes. */
@@ -42,8 +49,13 @@ export class WebhookDispatcher {
   private waiting = new Map<Env, Array<() => void>>()
   private recordTimer: NodeJS.Timeout | undefined
   private saveMs = 0
+  /** Per endpoint, the first attempt of an event held back by the reorder fault until the next event's. */
+  private held = new Map<string, {run: () => Promise<void>; timer: NodeJS.Timeout}>()
+  private readonly random: Random
 
-  constructor(private readonly options: DeliveryOptions) {}
+  constructor(private readonly options: DeliveryOptions) {
+    this.random = options.random ?? seededRandom(1)
+  }
 
   readonly listener: EventListener = (env, type, data) => {
     if (this.closed) return
@@ -57,8 +69,11 @@ export class WebhookDispatcher {
       const events = endpoints.map((e) => {
         const version = e.api_version ?? DEFAULT_PAYLOAD_VERSION
         const body = JSON.stringify({type, timestamp, api_version: version, data})
+        const faults = e.faults ?? this.options.faults ?? NO_FAULTS
         return {
           endpointId: e.id,
+          // drawn here, in the order the events happen, so that the same seed gives the same faults
+          plan: isFaultless(faults) ? undefined : planFaults(faults, this.random),
           event: {
             id: uuid(),
             created_at: timestamp,
@@ -72,7 +87,7 @@ export class WebhookDispatcher {
         }
       })
       env.store.write(() => events.forEach(({event}) => env.store.insert('webhook_events', event)))
-      for (const {endpointId, event} of events) this.enqueue(env, endpointId, event.id)
+      for (const {endpointId, event, plan} of events) this.enqueue(env, endpointId, event.id, plan)
     }
     if (this.options.forwardTo && this.options.forwardSecret) {
       const [url, key, id] = [this.options.forwardTo, signingKey(this.options.forwardSecret, true), uuid()]
@@ -88,14 +103,61 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Delivers `eventId` once the endpoint's earlier events have had their first attempt. */
-  private enqueue(env: Env, endpointId: string, eventId: string): void {
+  /**
+   * Delivers `eventId` once the endpoint's earlier events have had their first attempt; one the reorder
+   * fault holds back goes after the next event (or after REORDER_HOLD_MS when none comes).
+   */
+  private enqueue(env: Env, endpointId: string, eventId: string, plan?: FaultPlan): void {
     const key = `${env.name}:${endpointId}`
-    const next = (this.queues.get(key) ?? Promise.resolve()).then(() => this.attempt(env, endpointId, eventId, 1)).catch(() => {})
+    const due = this.options.now() + (plan?.delayMs ?? 0)
+    const run = () => this.first(env, endpointId, eventId, plan, due)
+    if (plan && faultNames(plan).length > 0) {
+      const endpoint = env.store.get('webhook_endpoints', endpointId)
+      this.options.log(`[${env.name}] webhook event ${eventId} to ${endpoint?.url}: faults ${faultNames(plan).join(', ')}`)
+    }
+    if (plan?.reorder && !this.held.has(key)) {
+      const timer = setTimeout(() => this.release(key), REORDER_HOLD_MS + plan.delayMs)
+      this.held.set(key, {run, timer})
+      return
+    }
+    this.chain(key, run)
+    this.release(key)
+  }
+
+  /** Queues the endpoint's held-back event, if it has one. */
+  private release(key: string): void {
+    const held = this.held.get(key)
+    if (!held) return
+    clearTimeout(held.timer)
+    this.held.delete(key)
+    this.chain(key, held.run)
+  }
+
+  private chain(key: string, run: () => Promise<void>): void {
+    const next = (this.queues.get(key) ?? Promise.resolve()).then(run).catch(() => {})
     this.queues.set(key, next)
     void next.then(() => {
       if (this.queues.get(key) === next) this.queues.delete(key)
     })
+  }
+
+  /** The first attempt of an event, as its faults have it: after its delay, dropped, failed or sent. */
+  private async first(env: Env, endpointId: string, eventId: string, plan: FaultPlan | undefined, due: number): Promise<void> {
+    const wait = due - this.options.now()
+    if (wait > 0) await new Promise<void>((resolve) => this.timer(resolve, wait))
+    // an endpoint disabled (or deleted) meanwhile gets nothing, as in attempt
+    if (this.closed || !env.store.get('webhook_endpoints', endpointId)?.enabled) return
+    if (plan?.drop) {
+      this.recordDelivery(env, endpointId, eventId, {attempt: 1, status: null, response: 'dropped by the emulator (webhook fault: drop)'})
+      return
+    }
+    if (plan?.failFirst) {
+      const response = 'failed by the emulator without reaching the endpoint (webhook fault: fail-first)'
+      this.recordDelivery(env, endpointId, eventId, {attempt: 1, status: null, response})
+      this.retry(env, endpointId, eventId, 1)
+      return
+    }
+    await this.attempt(env, endpointId, eventId, 1, plan?.duplicate)
   }
 
   redeliver(env: Env, eventId: string): void {
@@ -140,7 +202,11 @@ export class WebhookDispatcher {
     }
   }
 
-  private async attempt(env: Env, endpointId: string, eventId: string, attempt: number): Promise<void> {
+  /**
+   * Sends the event; `ackLost` (the duplicate fault) records a delivery that succeeded as failed, its answer
+   * lost, so that it is sent again with the same `webhook-id`.
+   */
+  private async attempt(env: Env, endpointId: string, eventId: string, attempt: number, ackLost = false): Promise<void> {
     if (this.closed) return
     const endpoint = env.store.get('webhook_endpoints', endpointId)
     const event = env.store.get('webhook_events', eventId)
@@ -158,8 +224,42 @@ export class WebhookDispatcher {
       response = (error as Error).message
     }
     if (this.closed) return
-    const succeeded = status !== null && status >= 200 && status < 300
-    const now = new Date(env.now()).toISOString()
+    let succeeded = status !== null && status >= 200 && status < 300
+    if (succeeded && ackLost) {
+      succeeded = false
+      response = 'answer lost (webhook fault: duplicate): delivered, sent again with the same webhook-id'
+    }
+    this.recordDelivery(env, endpointId, eventId, {attempt, status, response, succeeded})
+    if (!succeeded) {
+      this.options.log(`[${env.name}] webhook ${event.type} to ${endpoint.url}: attempt ${attempt} failed (${status ?? response})`)
+      this.retry(env, endpointId, eventId, attempt)
+    }
+  }
+
+  /** Attempt `attempt + 1` on the service's schedule, while attempts remain. */
+  private retry(env: Env, endpointId: string, eventId: string, attempt: number): void {
+    if (attempt >= MAX_ATTEMPTS) return
+    // a doubled delay past what a timer holds would fire at once
+    const ms = Math.min(backoffMs(attempt, this.options.backoffBaseMs), MAX_TIMER_MS)
+    this.timer(() => void this.attempt(env, endpointId, eventId, attempt + 1), ms)
+  }
+
+  private timer(run: () => void, ms: number): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer)
+      run()
+    }, ms)
+    this.timers.add(timer)
+  }
+
+  /** Keeps one delivery (and its event's last outcome) for the next write of the records. */
+  private recordDelivery(
+    env: Env,
+    endpointId: string,
+    eventId: string,
+    d: {attempt: number; status: number | null; response: string | null; succeeded?: boolean},
+  ): void {
+    const [now, succeeded] = [new Date(env.now()).toISOString(), d.succeeded ?? false]
     this.later(env, () => {
       env.store.insert('webhook_deliveries', {
         id: uuid(),
@@ -167,28 +267,14 @@ export class WebhookDispatcher {
         modified_at: null,
         webhook_endpoint_id: endpointId,
         webhook_event_id: eventId,
-        attempt,
+        attempt: d.attempt,
         succeeded,
-        http_code: status,
-        response,
+        http_code: d.status,
+        response: d.response,
       })
       const e = env.store.get('webhook_events', eventId)
-      if (e) Object.assign(e, {last_http_code: status, succeeded, modified_at: now})
+      if (e) Object.assign(e, {last_http_code: d.status, succeeded, modified_at: now})
     })
-    if (!succeeded) {
-      this.options.log(`[${env.name}] webhook ${event.type} to ${endpoint.url}: attempt ${attempt} failed (${status ?? response})`)
-      if (attempt < MAX_ATTEMPTS) {
-        const timer = setTimeout(
-          () => {
-            this.timers.delete(timer)
-            void this.attempt(env, endpointId, eventId, attempt + 1)
-          },
-          // a doubled delay past what a timer holds would fire at once
-          Math.min(backoffMs(attempt, this.options.backoffBaseMs), MAX_TIMER_MS),
-        )
-        this.timers.add(timer)
-      }
-    }
   }
 
   /** Keeps `change` for the next write of the delivery records. */
@@ -225,6 +311,7 @@ export class WebhookDispatcher {
     }
     this.closed = true
     for (const t of this.timers) clearTimeout(t)
+    for (const h of this.held.values()) clearTimeout(h.timer)
     for (const c of this.inflight) c.abort()
   }
 }

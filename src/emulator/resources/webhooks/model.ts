@@ -1,6 +1,7 @@
 // Webhook endpoints, the events sent to them and their deliveries: stored records and their collections in the store.
 import type {EnvData} from '../../core/model.js'
 import type {ApiVersion} from '../../../client/version.js'
+import type {WebhookFaults} from './faults.js'
 
 declare module '../../core/model.js' {
   interface EnvData {
@@ -37,6 +38,8 @@ export interface WebhookEndpointRecord {
    * their secrets predate the Standard Webhooks signing). Never answered, it decides how deliveries are signed.
    */
   secret_generated_at?: string | null
+  /** Its own delivery faults (POST /_emulator/webhooks/endpoints/{id}/faults); never answered. */
+  faults?: WebhookFaults
 }
 
 export interface WebhookEventRecord {
