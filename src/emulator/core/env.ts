@@ -15,7 +15,11 @@ export interface EmulatorOptions {
   log: (line: string) => void
 }
 
-export type EventListener = (env: Env, type: string, data: unknown) => void
+/**
+ * Told of each event: its type, its `data`, and the fields its raw payload has beside them (a migrated
+ * subscription's `provider` and `provider_subscription_id`, server/polar/webhook/webhooks.py).
+ */
+export type EventListener = (env: Env, type: string, data: unknown, extra?: Record<string, unknown>) => void
 
 /** One environment: its store, options, public origin and event listeners. */
 export interface Env {
@@ -35,8 +39,8 @@ export interface Env {
   now: () => number
 }
 
-export function emit(env: Env, type: string, data: unknown): void {
-  for (const listener of env.listeners) listener(env, type, data)
+export function emit(env: Env, type: string, data: unknown, extra?: Record<string, unknown>): void {
+  for (const listener of env.listeners) listener(env, type, data, extra)
 }
 
 export type Auth =

@@ -45,7 +45,7 @@ export class WebhookDispatcher {
 
   constructor(private readonly options: DeliveryOptions) {}
 
-  readonly listener: EventListener = (env, type, data) => {
+  readonly listener: EventListener = (env, type, data, extra) => {
     if (this.closed) return
     // the environment's time (its clock may be ahead); the signature below takes the wall clock's
     const timestamp = new Date(env.now()).toISOString()
@@ -56,7 +56,7 @@ export class WebhookDispatcher {
       // differ only in license keys, which no event's data embeds, so the data is the same for all.
       const events = endpoints.map((e) => {
         const version = e.api_version ?? DEFAULT_PAYLOAD_VERSION
-        const body = JSON.stringify({type, timestamp, api_version: version, data})
+        const body = JSON.stringify({type, timestamp, api_version: version, data, ...extra})
         return {
           endpointId: e.id,
           event: {
@@ -77,7 +77,7 @@ export class WebhookDispatcher {
     if (this.options.forwardTo && this.options.forwardSecret) {
       const [url, key, id] = [this.options.forwardTo, signingKey(this.options.forwardSecret, true), uuid()]
       const version = DEFAULT_PAYLOAD_VERSION
-      const payload = JSON.stringify({type, timestamp, api_version: version, data})
+      const payload = JSON.stringify({type, timestamp, api_version: version, data, ...extra})
       // one after the other: the receiver gets the events in the order they happened (a clock's year of them)
       this.forwards = this.forwards
         .then(() => (this.closed ? undefined : this.post(url, key, {id, version, payload})))
