@@ -8,6 +8,8 @@
 //   POST /_emulator/subscriptions/{id}/renew         the subscription renews now (its discount, while it lasts,
 //                                                    applies); its order is paid later
 //   POST /_emulator/subscriptions/{id}/fail-payment  it renews now and the payment fails: past_due
+//   POST /_emulator/subscriptions/{id}/migrate       the cutover of an imported subscription: subscription.migrated
+//                                                    {provider, provider_subscription_id}, subscription.updated
 //   POST /_emulator/oauth2/expire-access-tokens      every OAuth access token expires now (refresh tokens stay)
 //   POST /_emulator/orders/{id}/dispute              the customer disputes a paid order's payment
 //   POST /_emulator/products/refuse {name, times?}   the next create or update of that product gets a 422
@@ -33,6 +35,7 @@ import {order as presentOrder} from '../orders/present.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import {subscription as presentSubscription} from '../subscriptions/present.js'
 import {BILLABLE, findSubscription} from '../subscriptions/lifecycle.js'
+import {migrateSubscription} from '../subscriptions/migrate.js'
 import {cardDeclines, emitRenewal, renewPeriod} from '../subscriptions/cycle.js'
 import {hubOf} from '../listen/hub.js'
 import {armRefusal} from '../products/refusals.js'
@@ -250,6 +253,13 @@ export const ACTIONS: Action[] = [
     path: '/subscriptions/:id/fail-payment',
     summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.',
     handler: (ctx) => renew(ctx, true),
+  },
+  {
+    method: 'POST',
+    path: '/subscriptions/:id/migrate',
+    summary:
+      'The cutover of a subscription imported from another provider: {"provider", "provider_subscription_id"}; sends subscription.migrated and subscription.updated.',
+    handler: migrateSubscription,
   },
   {
     method: 'GET',
