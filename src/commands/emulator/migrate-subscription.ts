@@ -27,6 +27,8 @@ export default class EmulatorMigrateSubscription extends BaseCommand {
       provider,
       provider_subscription_id: providerId,
     })
-    this.ctx.io.stdout.write(this.jsonEnabled() ? `${JSON.stringify(s, null, this.ctx.io.stdoutIsTTY ? 2 : undefined)}\n` : `${migratedLine(s, provider, providerId)}\n`)
+    this.ctx.io.stdout.write(
+      this.jsonEnabled() ? `${JSON.stringify(s, null, this.ctx.io.stdoutIsTTY ? 2 : undefined)}\n` : `${migratedLine(s, provider, providerId)}\n`,
+    )
   }
 }

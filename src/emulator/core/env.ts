@@ -1,6 +1,7 @@
 // One environment of the emulator (its store, options and event listeners) and who a request acts as: the
 // types the request pipeline (http.ts) and the bearer kinds resources register (bearer-kinds.ts) both use.
 import type {EnvName} from './model.js'
+import type {RequestLog} from './request-log.js'
 import type {Store} from './store.js'
 
 export interface EmulatorOptions {
@@ -37,6 +38,8 @@ export interface Env {
   settle: () => void
   /** The environment's time (its clock, resources/clock): every object's and event's time reads it. */
   now: () => number
+  /** The requests it answered, the last 1,000 (GET /_emulator/logs). */
+  requests: RequestLog
 }
 
 export function emit(env: Env, type: string, data: unknown, extra?: Record<string, unknown>): void {

@@ -3,6 +3,7 @@
 // dispute opened, say) is adding an entry. They need the environment's organization token.
 //
 //   GET  /_emulator/listeners                        open listen streams and how many were ever opened
+//   GET  /_emulator/logs?after=ID&wait=S             the requests answered, after a cursor (control/logs.ts)
 //   POST /_emulator/listeners/reconnect              every listen stream gets {"type":"reconnect"} now
 //   POST /_emulator/orders/{id}/pay                  a pending order's payment completes now
 //   POST /_emulator/subscriptions/{id}/renew         the subscription renews now (its discount, while it lasts,
@@ -41,6 +42,7 @@ import {hubOf} from '../listen/hub.js'
 import {armRefusal} from '../products/refusals.js'
 import {pendingVerifications} from '../portal/email-update.js'
 import {topUpWallet} from '../portal/wallets.js'
+import {LOGS_PATH, readLogs} from './logs.js'
 
 export const CONTROL_PREFIX = '/_emulator'
 
@@ -192,6 +194,12 @@ export const ACTIONS: Action[] = [
     path: '/listeners',
     summary: 'Open listen streams, and how many were opened since the emulator started.',
     handler: (ctx) => ok({listeners: hubOf(ctx.env).size, streams_opened: hubOf(ctx.env).opened}),
+  },
+  {
+    method: 'GET',
+    path: LOGS_PATH,
+    summary: 'The last 1,000 requests answered, oldest first, after the cursor ?after=ID; ?wait=S holds the answer until one comes.',
+    handler: readLogs,
   },
   {
     method: 'POST',
