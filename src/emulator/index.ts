@@ -262,8 +262,10 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
   }
 }
 
+type Answered = {time: string; status: number; duration_ms: number}
+
 /** Keeps one answered request in the environment's log; reading the log (GET /_emulator/logs) is not kept. */
-function logRequest(env: Env, method: string, target: string | undefined, facts: {time: string; status: number; duration_ms: number}): void {
+function logRequest(env: Env, method: string, target: string | undefined, facts: Answered): void {
   const url = requestUrl(target, env.origin || 'http://127.0.0.1')
   const path = url ? url.pathname : (target ?? '')
   if (path === `${CONTROL_PREFIX}${LOGS_PATH}`) return

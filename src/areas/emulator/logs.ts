@@ -33,7 +33,8 @@ export function statusFilter(value: string | undefined): (status: number) => boo
     const p = part.trim().toLowerCase()
     if (/^[1-5]xx$/.test(p)) return (s: number) => Math.floor(s / 100) === Number(p[0])
     if (/^[1-5]\d\d$/.test(p)) return (s: number) => s === Number(p)
-    throw usageError(`--status "${part}" is not a status or a class of them`, 'e.g. --status 4xx, --status 5xx or --status 404')
+    const hint = 'e.g. --status 4xx, --status 5xx or --status 404'
+    throw usageError(`--status "${part}" is not a status or a class of them`, hint)
   })
   return (s) => tests.some((test) => test(s))
 }
@@ -41,7 +42,8 @@ export function statusFilter(value: string | undefined): (status: number) => boo
 /** A test of a path: it starts with `prefix` (`/v1/orders` takes `/v1/orders/` and `/v1/orders/ID`). */
 export function pathFilter(prefix: string | undefined): (path: string) => boolean {
   if (prefix === undefined) return () => true
-  if (!prefix.startsWith('/')) throw usageError(`--path "${prefix}" is not a path`, 'give one from its first slash, e.g. --path /v1/orders')
+  const hint = 'give one from its first slash, e.g. --path /v1/orders'
+  if (!prefix.startsWith('/')) throw usageError(`--path "${prefix}" is not a path`, hint)
   return (path) => path.startsWith(prefix)
 }
 
@@ -49,7 +51,8 @@ export function pathFilter(prefix: string | undefined): (path: string) => boolea
 export function logLine(r: LoggedRequest): string {
   const target = terminalText(`${r.path}${r.query ? `?${r.query}` : ''}`)
   const status = r.status === 0 ? 'cut' : String(r.status)
-  return `${r.time.replace(/\.\d{3}Z$/, 'Z')}  [${status}] ${terminalText(r.method)} ${target}  ${r.duration_ms} ms  [${r.request_id}]`
+  const time = r.time.replace(/\.\d{3}Z$/, 'Z')
+  return `${time}  [${status}] ${terminalText(r.method)} ${target}  ${r.duration_ms} ms  [${r.request_id}]`
 }
 
 export interface LogsOptions {

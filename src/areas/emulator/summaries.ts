@@ -63,5 +63,6 @@ export function advanceLine(environment: string, a: Advance): string {
 }
 
 export function migratedLine(s: Json, provider: string, providerId: string): string {
-  return `Migrated subscription ${t(s.id)} from ${t(provider)} ${t(providerId)}: subscription.migrated and subscription.updated sent.`
+  const sent = 'subscription.migrated and subscription.updated sent'
+  return `Migrated subscription ${t(s.id)} from ${t(provider)} ${t(providerId)}: ${sent}.`
 }

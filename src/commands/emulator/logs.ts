@@ -5,7 +5,7 @@ import {requireLocal} from '../../areas/emulator/control.js'
 import {logLine, pathFilter, readLogs, statusFilter} from '../../areas/emulator/logs.js'
 
 export default class EmulatorLogs extends BaseCommand {
-  static override summary = 'Show the requests the emulator answered, as they come with --follow; the service keeps no such log.'
+  static override summary = 'Show the requests the emulator answered, and with --follow those that come after.'
   static override description =
     `Reads the request log of the profile's emulator environment (the last 1,000 requests it answered, kept in memory while it runs): one line per request with its time, status, method, path and query, how long it took and its request id. Tokens and bodies are never kept: a token in a query or path is masked. --status keeps a class of statuses (4xx, 5xx) or one status (404), comma-separated for several; --path keeps the paths that start with it. --json prints each request as one JSON line. --follow prints the requests that come after, as they come, until Ctrl-C (exit 130).`
   static override examples = [

@@ -61,8 +61,10 @@ describe('changes since the snapshot', () => {
     expect(departs.refusal !== undefined || departs.violations.length > 0).toBe(true)
   })
 
-  const answer = (contract: Contract, id: string, body: unknown) =>
-    contract.checkAnswer(contract.operation(id)!, {status: id.includes('create') ? 201 : 200, contentType: 'application/json', body})
+  const answer = (contract: Contract, id: string, body: unknown) => {
+    const status = id.includes('create') ? 201 : 200
+    return contract.checkAnswer(contract.operation(id)!, {status, contentType: 'application/json', body})
+  }
 
   it("a webhook endpoint's api_version and signing way are in the contract only with their changes (#14141, #14117)", () => {
     const body = {url: 'https://example.com/hooks', format: 'raw', events: ['order.paid'], api_version: '2026-04'}

@@ -198,7 +198,7 @@ export const ACTIONS: Action[] = [
   {
     method: 'GET',
     path: LOGS_PATH,
-    summary: 'The last 1,000 requests answered, oldest first, after the cursor ?after=ID; ?wait=S holds the answer until one comes.',
+    summary: 'The last 1,000 requests answered, oldest first, after ?after=ID; ?wait=S holds the answer until one comes.',
     handler: readLogs,
   },
   {
@@ -266,7 +266,8 @@ export const ACTIONS: Action[] = [
     method: 'POST',
     path: '/subscriptions/:id/migrate',
     summary:
-      'The cutover of a subscription imported from another provider: {"provider", "provider_subscription_id"}; sends subscription.migrated and subscription.updated.',
+      'The cutover of a subscription imported from another provider: {"provider", "provider_subscription_id"}; ' +
+      'sends subscription.migrated and subscription.updated.',
     handler: migrateSubscription,
   },
   {

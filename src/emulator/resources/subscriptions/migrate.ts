@@ -18,13 +18,15 @@ const cutover = z.object({provider: z.string().min(1), provider_subscription_id:
 export function migrateSubscription(ctx: Ctx): ReturnType<Handler> {
   const id = pathId(ctx)
   const from = parse(cutover, ctx.body)
+  const provided = {provider: from.provider, provider_subscription_id: from.provider_subscription_id}
   const check = (s: SubscriptionRecord): SubscriptionRecord => {
     if (s.migrated_from) {
       const was = `${s.migrated_from.provider} ${s.migrated_from.provider_subscription_id}`
       throw domainError(409, 'SubscriptionNotMigratable', `Subscription ${id} was already migrated (from ${was}).`)
     }
     if (s.ended_at !== null || !BILLABLE.includes(s.status)) {
-      throw domainError(409, 'SubscriptionNotMigratable', `Subscription ${id} is ${s.status}; only a live subscription goes live at a cutover.`)
+      const why = `Subscription ${id} is ${s.status}; only a live subscription goes live at a cutover.`
+      throw domainError(409, 'SubscriptionNotMigratable', why)
     }
     return s
   }
@@ -32,18 +34,14 @@ export function migrateSubscription(ctx: Ctx): ReturnType<Handler> {
   const migrated = ctx.store.write(() => {
     const s = check(findSubscription(ctx, id))
     const at = new Date(ctx.now).toISOString()
-    s.migrated_from = {provider: from.provider, provider_subscription_id: from.provider_subscription_id}
+    s.migrated_from = provided
     s.modified_at = at
-    recordSystemEvent(ctx.store, 'subscription.migrated', s.customer_id, at, {
-      subscription_id: s.id,
-      provider: from.provider,
-      provider_subscription_id: from.provider_subscription_id,
-      product_id: s.product_id,
-    })
+    const metadata = {subscription_id: s.id, ...provided, product_id: s.product_id}
+    recordSystemEvent(ctx.store, 'subscription.migrated', s.customer_id, at, metadata)
     return s
   })
   const body = presentSubscription(ctx.view, migrated)
-  emit(ctx.env, 'subscription.migrated', body, {provider: from.provider, provider_subscription_id: from.provider_subscription_id})
+  emit(ctx.env, 'subscription.migrated', body, provided)
   emit(ctx.env, 'subscription.updated', body)
   return ok(body)
 }
