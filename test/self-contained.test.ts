@@ -92,7 +92,8 @@ describe('a clone with nothing beside it', () => {
   it('keeps each fact newer than the document with its source', () => {
     const newer = JSON.parse(readFileSync(join(ROOT, 'contract', 'newer.json'), 'utf8'))
     const entries = [...newer.fields, ...newer.operations, ...newer.parameters, ...Object.values(newer.versions as Record<string, {source: string}>)]
-    expect(entries.length).toBeGreaterThan(8)
+    // the service's changes since the snapshot are files of contract/changes/ (contract-changes.test.ts)
+    expect(entries.length).toBeGreaterThan(4)
     for (const entry of entries) expect(entry.source, JSON.stringify(entry).slice(0, 80)).toMatch(/\w{3,}/)
   })
 })

@@ -67,6 +67,8 @@ export const COMMAND_OPERATIONS: Record<string, readonly string[]> = {
   'emulator clock advance': [],
   'emulator clock reset': [],
   'emulator dispute': [],
+  'emulator logs': [],
+  'emulator migrate-subscription': [],
   'emulator pay': [],
   'emulator reconnect-listeners': [],
   'emulator renew': [],

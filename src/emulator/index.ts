@@ -11,12 +11,16 @@ import {DEFAULT_VERSION, handle, Router, SERVED_VERSIONS} from './core/http.js'
 import type {EmulatorOptions, Env, EventListener, Guards} from './core/http.js'
 import {newWebhookSecret} from './core/events.js'
 import {seededRandom} from './core/ids.js'
+import {RequestLog} from './core/request-log.js'
+import {requestUrl} from './core/request-target.js'
 import {RateLimiter, type Rule} from './core/limits.js'
 import type {EnvData, EnvName, SeedOptions} from './core/model.js'
 import type {View} from './core/present.js'
 import {keepSeededState, seededState} from './core/seed-cache.js'
 import {Store, type SeedManifest} from './core/store.js'
 import {completeData, register, settle} from './resources/index.js'
+import {LOGS_PATH} from './resources/control/logs.js'
+import {CONTROL_PREFIX} from './resources/control/routes.js'
 import {environmentNow} from './resources/clock/time.js'
 import {WebhookDispatcher} from './resources/webhooks/delivery.js'
 import type {WebhookFaults} from './resources/webhooks/faults.js'
@@ -204,12 +208,16 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
         recordDeliveries: () => dispatcher.record(env),
         settle: () => settle(env),
         now: () => environmentNow(env),
+        requests: new RequestLog(),
       }
       const server = createServer((req, res) => {
         const started = performance.now()
-        void handle(env, router, req, res, makeView, guards).then((status) =>
-          opts.log(`[${name}] ${req.method} ${redact(req.url ?? '')} ${status} ${(performance.now() - started).toFixed(1)}ms`),
-        )
+        const time = new Date(opts.now()).toISOString()
+        void handle(env, router, req, res, makeView, guards).then((status) => {
+          const ms = performance.now() - started
+          opts.log(`[${name}] ${req.method} ${redact(req.url ?? '')} ${status} ${ms.toFixed(1)}ms`)
+          logRequest(env, req.method ?? 'GET', req.url, {time, status, duration_ms: Math.round(ms * 10) / 10})
+        })
       })
       server.keepAliveTimeout = 5000
       servers.push(server)
@@ -260,6 +268,16 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
       ).then(() => undefined)
     },
   }
+}
+
+type Answered = {time: string; status: number; duration_ms: number}
+
+/** Keeps one answered request in the environment's log; reading the log (GET /_emulator/logs) is not kept. */
+function logRequest(env: Env, method: string, target: string | undefined, facts: Answered): void {
+  const url = requestUrl(target, env.origin || 'http://127.0.0.1')
+  const path = url ? url.pathname : (target ?? '')
+  if (path === `${CONTROL_PREFIX}${LOGS_PATH}`) return
+  env.requests.add({environment: env.name, method, url: url ? `${url.pathname}${url.search}` : path, ...facts})
 }
 
 export const credentialsFile = (dataDir: string) => join(dataDir, 'credentials.json')

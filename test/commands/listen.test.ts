@@ -97,6 +97,9 @@ describe('till listen and till trigger --through-api', () => {
       expect(event.type).toBe(typeOf(r))
       expect(r.headers['webhook-id']).toMatch(/^[0-9a-f-]{36}$/)
       expect(r.headers['user-agent']).toBe('polar.sh webhooks')
+      // the stream's payloads, of no endpoint, are of the current version, named in the body and the header
+      expect(JSON.parse(r.body).api_version).toBe('2026-10')
+      expect(r.headers['webhook-api-version']).toBe('2026-10')
       // A wrong secret or a changed byte is refused.
       expect(() => validateEvent(r.body, r.headers as Record<string, string>, `${key}x`)).toThrow()
       expect(() => validateEvent(`${r.body} `, r.headers as Record<string, string>, key)).toThrow()
@@ -256,7 +259,10 @@ describe('till listen and till trigger --through-api', () => {
       expect(message.key).toBe('webhook.created')
       expect(Object.keys(message.payload).sort()).toEqual(['payload', 'triggered', 'webhook_event_id'])
       expect(typeof message.payload.payload).toBe('string')
-      expect(Object.keys(message.headers).sort()).toEqual(['content-type', 'user-agent', 'webhook-id', 'webhook-signature', 'webhook-timestamp'])
+      const names = ['content-type', 'user-agent', 'webhook-api-version', 'webhook-id', 'webhook-signature', 'webhook-timestamp']
+      expect(Object.keys(message.headers).sort()).toEqual(names)
+      expect(message.headers['webhook-api-version']).toBe('2026-10')
+      expect(JSON.parse(message.payload.payload)).toMatchObject({api_version: '2026-10'})
       expect(message.headers['webhook-id']).toBe(message.payload.webhook_event_id)
       event = validateEvent(message.payload.payload, message.headers, connected!.secret)
     }

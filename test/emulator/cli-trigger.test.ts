@@ -81,9 +81,9 @@ describe('the trigger routes of the service CLI', () => {
       expect(res.body).toMatchObject({event: type, delivered: false})
       expect(res.body.webhook_event_id).toMatch(/^[0-9a-f-]{36}$/)
       const {payload} = res.body
-      // subscription.migrated names the provider it came from beside its data (#14508)
-      const extra = type === 'subscription.migrated' ? ['provider', 'provider_subscription_id'] : []
-      expect(Object.keys(payload)).toEqual(['type', 'timestamp', 'api_version', 'data', ...extra])
+      // a migrated subscription's payload names where it came from beside its data (#14508)
+      const beside = type === 'subscription.migrated' ? ['provider', 'provider_subscription_id'] : []
+      expect(Object.keys(payload)).toEqual(['type', 'timestamp', 'api_version', 'data', ...beside])
       expect(payload).toMatchObject({type, api_version: '2026-10'})
       const validate = bodies.compile({$ref: `spec#/components/schemas/${schemaOf(type)}`})
       expect(validate(payload), `${type}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true)
@@ -159,6 +159,7 @@ describe('the trigger routes of the service CLI', () => {
       const message = await eventually('the triggered message', () => stream.messages.find((m) => m.key === 'webhook.created'))
       expect(message.payload).toEqual({webhook_event_id: res.body.webhook_event_id, payload: JSON.stringify(res.body.payload), triggered: true})
       expect(message.headers).toMatchObject({'x-polar-triggered': 'true', 'webhook-id': res.body.webhook_event_id, 'user-agent': 'polar.sh webhooks'})
+      expect(message.headers['webhook-api-version']).toBe(res.body.payload.api_version)
       const event = validateEvent(message.payload.payload, message.headers, secret)
       expect(event.type).toBe('subscription.canceled')
     } finally {

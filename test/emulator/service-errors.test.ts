@@ -407,6 +407,13 @@ const CASES: Record<string, () => Promise<ApiResponse>> = {
     const s = pick(await listAll(env, '/subscriptions/', 'status=canceled'), (x) => x.ended_at !== null, 'an ended subscription')
     return ctl('POST', `subscriptions/${s.id}/renew`)
   },
+  'SubscriptionNotMigratable 409 emulator': async () => {
+    // a subscription migrates once: its second cutover is refused
+    const s = pick(await listAll(env, '/subscriptions/', 'status=active'), () => true, 'an active subscription')
+    const body = {provider: 'stripe', provider_subscription_id: 'sub_1Twice'}
+    expect((await control(env, 'POST', `subscriptions/${s.id}/migrate`, {body})).status).toBe(200)
+    return ctl('POST', `subscriptions/${s.id}/migrate`, {body})
+  },
   'ClockNotForward 409 emulator': async () => ctl('POST', 'clock/advance', {body: {to: '2000-01-01'}}),
   'InvalidClockTarget 422 emulator': async () => ctl('POST', 'clock/advance', {body: {to: 'next tuesday'}}),
   'InvalidClockDuration 422 emulator': async () => ctl('POST', 'clock/advance', {body: {duration: 'soon'}}),

@@ -61,3 +61,8 @@ export function advanceLine(environment: string, a: Advance): string {
   const events = a.total_events === 0 ? 'no events' : `${a.total_events} events (${kinds.join(', ')})`
   return `${t(environment)}: ${when(a.from)} to ${when(a.to)}; ${a.settled} things fell due and were settled; ${events}.`
 }
+
+export function migratedLine(s: Json, provider: string, providerId: string): string {
+  const sent = 'subscription.migrated and subscription.updated sent'
+  return `Migrated subscription ${t(s.id)} from ${t(provider)} ${t(providerId)}: ${sent}.`
+}

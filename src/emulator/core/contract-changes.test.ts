@@ -61,6 +61,63 @@ describe('changes since the snapshot', () => {
     expect(departs.refusal !== undefined || departs.violations.length > 0).toBe(true)
   })
 
+  const answer = (contract: Contract, id: string, body: unknown) => {
+    const status = id.includes('create') ? 201 : 200
+    return contract.checkAnswer(contract.operation(id)!, {status, contentType: 'application/json', body})
+  }
+
+  it("a webhook endpoint's api_version and signing way are in the contract only with their changes (#14141, #14117)", () => {
+    const body = {url: 'https://example.com/hooks', format: 'raw', events: ['order.paid'], api_version: '2026-04'}
+    expect(check(withChanges, 'POST', '/v1/webhooks/endpoints', body)).toMatchObject({violations: []})
+    const departs = check(without, 'POST', '/v1/webhooks/endpoints', body)
+    expect(departs.refusal !== undefined || departs.violations.length > 0).toBe(true)
+    const endpoint = {
+      id: ID,
+      created_at: '2026-10-01T00:00:00Z',
+      modified_at: null,
+      url: 'https://example.com/hooks',
+      format: 'raw',
+      name: null,
+      secret: `whsec_${'A'.repeat(43)}=`,
+      organization_id: ID,
+      events: ['order.paid'],
+      enabled: true,
+      api_version: '2026-10',
+      uses_standard_webhook_signature: true,
+    }
+    expect(answer(withChanges, 'webhooks:create_webhook_endpoint', endpoint)).toEqual([])
+    // an answer may carry fields its schema lacks: the changes are what give these two their types
+    const wrong = {...endpoint, api_version: 2026, uses_standard_webhook_signature: 'yes'}
+    const violations = answer(withChanges, 'webhooks:create_webhook_endpoint', wrong).map((v) => v.schemaPath)
+    expect(violations.some((p) => p.includes('api_version'))).toBe(true)
+    expect(violations.some((p) => p.includes('uses_standard_webhook_signature'))).toBe(true)
+    expect(answer(without, 'webhooks:create_webhook_endpoint', wrong)).toEqual([])
+  })
+
+  it("a merchant's own secret is in the contract only with its change (#14400)", () => {
+    const body = {url: 'https://example.com/hooks', format: 'raw', events: ['order.paid'], secret: 'x'.repeat(32)}
+    expect(check(withChanges, 'POST', '/v1/webhooks/endpoints', body)).toMatchObject({violations: []})
+    const departs = check(without, 'POST', '/v1/webhooks/endpoints', body)
+    expect(departs.refusal !== undefined || departs.violations.length > 0).toBe(true)
+  })
+
+  it('the system event subscription.migrated is an answer of the Events API only with its change (#14508)', () => {
+    const event = {
+      id: ID,
+      timestamp: '2026-10-01T00:00:00Z',
+      organization_id: ID,
+      customer_id: ID,
+      customer: null,
+      external_customer_id: null,
+      label: 'Subscription Migrated',
+      source: 'system',
+      name: 'subscription.migrated',
+      metadata: {subscription_id: ID, provider: 'stripe', provider_subscription_id: 'sub_1A', product_id: ID},
+    }
+    expect(answer(withChanges, 'events:get', event)).toEqual([])
+    expect(answer(without, 'events:get', event).length).toBeGreaterThan(0)
+  })
+
   it('subscription.migrated is an event type an endpoint takes only with its change', () => {
     const body = {url: 'https://example.com/hooks', format: 'raw', events: ['subscription.migrated']}
     expect(check(withChanges, 'POST', '/v1/webhooks/endpoints', body).refusal).toBeUndefined()

@@ -50,8 +50,8 @@ export interface Change {
   fields?: Field[]
   /** Values an enum of the document lacks. */
   enums?: Array<{schema: string; values: string[]}>
-  /** Members a union of the document lacks (`anyOf` of `$ref`s). */
-  variants?: Array<{schema: string; ref: string}>
+  /** Members a union of the document lacks (`anyOf` of `$ref`s, or `oneOf` with its discriminator's `tag`). */
+  variants?: Array<{schema: string; ref: string; tag?: string}>
 }
 
 export const NONE: Newer = {fields: [], operations: [], parameters: [], versions: {}}
@@ -70,7 +70,8 @@ export function newerBeside(file: string): Newer {
   return {...newer, changes: changesIn(join(dirname(file), 'changes'))}
 }
 
-type Schemas = Record<string, {properties?: Json; enum?: unknown[]; anyOf?: Json[]}>
+type Union = {anyOf?: Json[]; oneOf?: Json[]; discriminator?: {mapping?: Record<string, string>}}
+type Schemas = Record<string, {properties?: Json; enum?: unknown[]} & Union>
 
 /** Adds a change's schemas, fields, enum values and union members to `schemas` (a copy's). */
 function applyChange(schemas: Schemas, change: Change): void {
@@ -83,11 +84,17 @@ function applyChange(schemas: Schemas, change: Change): void {
     const target = schemas[schema]
     if (target?.enum) target.enum = [...target.enum, ...values.filter((v) => !target.enum!.includes(v))]
   }
-  for (const {schema, ref} of change.variants ?? []) {
-    const target = schemas[schema]
-    const $ref = `#/components/schemas/${ref}`
-    if (target?.anyOf && !target.anyOf.some((m) => m.$ref === $ref)) target.anyOf = [...target.anyOf, {$ref}]
-  }
+  for (const {schema, ref, tag} of change.variants ?? []) addMember(schemas[schema], `#/components/schemas/${ref}`, tag)
+}
+
+/** Adds `$ref` to a union: an `anyOf`, or a `oneOf` whose discriminator then maps `tag` to it. */
+function addMember(target: Union | undefined, $ref: string, tag: string | undefined): void {
+  const members = target?.anyOf ?? target?.oneOf
+  if (!target || !members || members.some((m) => m.$ref === $ref)) return
+  if (target.anyOf) target.anyOf = [...members, {$ref}]
+  else target.oneOf = [...members, {$ref}]
+  const mapping = target.discriminator?.mapping
+  if (mapping && tag) mapping[tag] = $ref
 }
 
 /** A copy of the document with the fields, parameters and operations newer than it. */

@@ -1,6 +1,7 @@
 // One environment of the emulator (its store, options and event listeners) and who a request acts as: the
 // types the request pipeline (http.ts) and the bearer kinds resources register (bearer-kinds.ts) both use.
 import type {EnvName} from './model.js'
+import type {RequestLog} from './request-log.js'
 import type {Store} from './store.js'
 
 export interface EmulatorOptions {
@@ -15,7 +16,11 @@ export interface EmulatorOptions {
   log: (line: string) => void
 }
 
-export type EventListener = (env: Env, type: string, data: unknown) => void
+/**
+ * Told of each event: its type, its `data`, and the fields its raw payload has beside them (a migrated
+ * subscription's `provider` and `provider_subscription_id`, server/polar/webhook/webhooks.py).
+ */
+export type EventListener = (env: Env, type: string, data: unknown, extra?: Record<string, unknown>) => void
 
 /** One environment: its store, options, public origin and event listeners. */
 export interface Env {
@@ -33,10 +38,12 @@ export interface Env {
   settle: () => void
   /** The environment's time (its clock, resources/clock): every object's and event's time reads it. */
   now: () => number
+  /** The requests it answered, the last 1,000 (GET /_emulator/logs). */
+  requests: RequestLog
 }
 
-export function emit(env: Env, type: string, data: unknown): void {
-  for (const listener of env.listeners) listener(env, type, data)
+export function emit(env: Env, type: string, data: unknown, extra?: Record<string, unknown>): void {
+  for (const listener of env.listeners) listener(env, type, data, extra)
 }
 
 export type Auth =

@@ -290,6 +290,7 @@ export const SERVICE_ERRORS: ServiceError[] = [
       ['OrderNotPending', 'POST /_emulator/orders/{id}/pay of an order that is not pending'],
       ['OrderNotPaid', 'POST /_emulator/orders/{id}/dispute of an order without a payment'],
       ['SubscriptionNotRenewable', 'POST /_emulator/subscriptions/{id}/renew of a subscription that has ended'],
+      ['SubscriptionNotMigratable', 'POST /_emulator/subscriptions/{id}/migrate of one migrated before, or ended'],
       ['SeatNotPending', 'GET /_emulator/customer-seats/{id}/invitation of a seat that has no invitation'],
       ['ClockNotForward', 'POST /_emulator/clock/advance to a time the clock has passed'],
       ['ClockSettled', 'POST /_emulator/clock/reset once the clock has settled what lies past the wall clock'],

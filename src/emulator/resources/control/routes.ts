@@ -3,11 +3,14 @@
 // dispute opened, say) is adding an entry. They need the environment's organization token.
 //
 //   GET  /_emulator/listeners                        open listen streams and how many were ever opened
+//   GET  /_emulator/logs?after=ID&wait=S             the requests answered, after a cursor (control/logs.ts)
 //   POST /_emulator/listeners/reconnect              every listen stream gets {"type":"reconnect"} now
 //   POST /_emulator/orders/{id}/pay                  a pending order's payment completes now
 //   POST /_emulator/subscriptions/{id}/renew         the subscription renews now (its discount, while it lasts,
 //                                                    applies); its order is paid later
 //   POST /_emulator/subscriptions/{id}/fail-payment  it renews now and the payment fails: past_due
+//   POST /_emulator/subscriptions/{id}/migrate       the cutover of an imported subscription: subscription.migrated
+//                                                    {provider, provider_subscription_id}, subscription.updated
 //   POST /_emulator/oauth2/expire-access-tokens      every OAuth access token expires now (refresh tokens stay)
 //   POST /_emulator/orders/{id}/dispute              the customer disputes a paid order's payment
 //   POST /_emulator/products/refuse {name, times?}   the next create or update of that product gets a 422
@@ -34,12 +37,14 @@ import {order as presentOrder} from '../orders/present.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'
 import {subscription as presentSubscription} from '../subscriptions/present.js'
 import {BILLABLE, findSubscription} from '../subscriptions/lifecycle.js'
+import {migrateSubscription} from '../subscriptions/migrate.js'
 import {cardDeclines, emitRenewal, renewPeriod} from '../subscriptions/cycle.js'
 import {hubOf} from '../listen/hub.js'
 import {armRefusal} from '../products/refusals.js'
 import {pendingVerifications} from '../portal/email-update.js'
 import {topUpWallet} from '../portal/wallets.js'
 import {setEndpointFaults} from '../webhooks/fault-route.js'
+import {LOGS_PATH, readLogs} from './logs.js'
 
 export const CONTROL_PREFIX = '/_emulator'
 
@@ -193,6 +198,12 @@ export const ACTIONS: Action[] = [
     handler: (ctx) => ok({listeners: hubOf(ctx.env).size, streams_opened: hubOf(ctx.env).opened}),
   },
   {
+    method: 'GET',
+    path: LOGS_PATH,
+    summary: 'The last 1,000 requests answered, oldest first, after ?after=ID; ?wait=S holds the answer until one comes.',
+    handler: readLogs,
+  },
+  {
     method: 'POST',
     path: '/listeners/reconnect',
     summary: 'Send {"type":"reconnect"} to every listen stream and close it, as the service does after 10 minutes.',
@@ -252,6 +263,14 @@ export const ACTIONS: Action[] = [
     path: '/subscriptions/:id/fail-payment',
     summary: 'Renew a subscription now with a payment that fails: the order stays pending, the subscription goes past_due.',
     handler: (ctx) => renew(ctx, true),
+  },
+  {
+    method: 'POST',
+    path: '/subscriptions/:id/migrate',
+    summary:
+      'The cutover of a subscription imported from another provider: {"provider", "provider_subscription_id"}; ' +
+      'sends subscription.migrated and subscription.updated.',
+    handler: migrateSubscription,
   },
   {
     method: 'GET',

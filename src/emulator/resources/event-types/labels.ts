@@ -16,6 +16,7 @@ const SYSTEM_LABELS: Record<string, string> = {
   'subscription.reactivated': 'Subscription Reactivated',
   'subscription.uncanceled': 'Subscription Uncanceled',
   'subscription.product_updated': 'Subscription Product Updated',
+  'subscription.migrated': 'Subscription Migrated',
   'order.paid': 'Order Paid',
   'order.refunded': 'Order Refunded',
   'checkout.created': 'Checkout Created',

@@ -8,6 +8,7 @@ import type {ServerResponse} from 'node:http'
 import {signer} from '../../core/events.js'
 import type {Env, EventListener} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
+import {DEFAULT_PAYLOAD_VERSION} from '../webhooks/model.js'
 
 export const PING_MS = 15_000
 export const MAX_STREAM_MS = 10 * 60_000
@@ -42,18 +43,22 @@ export class ListenHub {
     return this.connections.size
   }
 
-  readonly listener: EventListener = (_env, type, data) => {
+  readonly listener: EventListener = (_env, type, data, extra) => {
     if (this.connections.size === 0) return
-    // the event's time is the environment's (its clock may be ahead)
-    this.publish(JSON.stringify({type, timestamp: new Date(this.env.now()).toISOString(), data}), uuid(), false)
+    // the event's time is the environment's (its clock may be ahead); the stream has no endpoint, so its
+    // payloads are of the service's current version, named as every raw payload names it
+    const timestamp = new Date(this.env.now()).toISOString()
+    const payload = JSON.stringify({type, timestamp, api_version: DEFAULT_PAYLOAD_VERSION, data, ...extra})
+    this.publish(payload, uuid(), false, DEFAULT_PAYLOAD_VERSION)
   }
 
   /**
    * Sends one event's raw payload to every listener. A triggered one (`POST /v1/cli/trigger`) says so in
-   * its message and in an `x-polar-triggered` header (server/polar/cli/endpoints.py). The signature's
-   * time is the wall clock's, which the receiver checks against its own.
+   * its message and in an `x-polar-triggered` header (server/polar/cli/endpoints.py). Its API version is in
+   * `webhook-api-version`, as on every delivery (server/polar/webhook/tasks.py). The signature's time is
+   * the wall clock's, which the receiver checks against its own.
    */
-  publish(payload: string, webhookEventId: string, triggered: boolean): void {
+  publish(payload: string, webhookEventId: string, triggered: boolean, version: string): void {
     const sentAt = new Date(this.env.options.now())
     const now = sentAt.getTime()
     const message = {
@@ -67,6 +72,7 @@ export class ListenHub {
         'webhook-id': webhookEventId,
         'webhook-timestamp': String(Math.floor(now / 1000)),
         'webhook-signature': signer(listenSecret(this.env.store.data.organization.id)).sign(webhookEventId, sentAt, payload),
+        'webhook-api-version': version,
         ...(triggered ? {'x-polar-triggered': 'true'} : {}),
       },
     }

@@ -48,6 +48,8 @@ export interface SubscriptionRecord {
   seats?: number | null
   /** A seats change that applies at the start of the next period (`proration_behavior: next_period`). */
   pending_update?: {id: string; created_at: string; seats: number} | null
+  /** Where an imported subscription came from, once its cutover made it live (the emulator's control route). */
+  migrated_from?: {provider: string; provider_subscription_id: string} | null
 }
 
 /** A subscription that currently gives access: active, or in its trial. */

@@ -11,7 +11,7 @@ import {parse} from '../../core/validate.js'
 import {z} from '../../core/zod.js'
 import {hubOf} from '../listen/hub.js'
 import {EVENT_DESCRIPTIONS} from './events.js'
-import {buildPayload} from './fixtures.js'
+import {buildPayload, TRIGGER_API_VERSION} from './fixtures.js'
 import {applyOverrides, rejectDropped, serialized} from './overrides.js'
 
 /** The event types that can be triggered: every one the service sends (SUPPORTED_EVENTS). */
@@ -46,7 +46,7 @@ export function register(r: Router): void {
         const detail = `No CLI is listening for ${organization.slug}. ${run}`
         throw domainError(409, 'NoActiveListener', detail)
       }
-      hub.publish(JSON.stringify(payload), webhookEventId, true)
+      hub.publish(JSON.stringify(payload), webhookEventId, true, TRIGGER_API_VERSION)
     }
     return ok({webhook_event_id: webhookEventId, event: input.event, delivered: input.deliver, payload})
   })

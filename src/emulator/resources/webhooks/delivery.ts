@@ -57,7 +57,7 @@ export class WebhookDispatcher {
     this.random = options.random ?? seededRandom(1)
   }
 
-  readonly listener: EventListener = (env, type, data) => {
+  readonly listener: EventListener = (env, type, data, extra) => {
     if (this.closed) return
     // the environment's time (its clock may be ahead); the signature below takes the wall clock's
     const timestamp = new Date(env.now()).toISOString()
@@ -68,7 +68,7 @@ export class WebhookDispatcher {
       // differ only in license keys, which no event's data embeds, so the data is the same for all.
       const events = endpoints.map((e) => {
         const version = e.api_version ?? DEFAULT_PAYLOAD_VERSION
-        const body = JSON.stringify({type, timestamp, api_version: version, data})
+        const body = JSON.stringify({type, timestamp, api_version: version, data, ...extra})
         const faults = e.faults ?? this.options.faults ?? NO_FAULTS
         return {
           endpointId: e.id,
@@ -92,7 +92,7 @@ export class WebhookDispatcher {
     if (this.options.forwardTo && this.options.forwardSecret) {
       const [url, key, id] = [this.options.forwardTo, signingKey(this.options.forwardSecret, true), uuid()]
       const version = DEFAULT_PAYLOAD_VERSION
-      const payload = JSON.stringify({type, timestamp, api_version: version, data})
+      const payload = JSON.stringify({type, timestamp, api_version: version, data, ...extra})
       // one after the other: the receiver gets the events in the order they happened (a clock's year of them)
       this.forwards = this.forwards
         .then(() => (this.closed ? undefined : this.post(url, key, {id, version, payload})))
