@@ -4,11 +4,12 @@ import {afterAll, describe, expect, it} from 'vitest'
 
 import {api} from '../helpers/emulator.js'
 import {brief} from '../helpers/expect.js'
+import {scaled} from '../helpers/machine.js'
 import {cleanup, launch, runCli, tempDataDir} from './spawn.js'
 
 afterAll(cleanup)
 
-describe.concurrent('bad limit and fault flag values', () => {
+describe.concurrent('bad limit and fault flag values', {timeout: scaled(90_000)}, () => {
   const cases: Array<[string[], RegExp]> = [
     [['--rate-limit', 'abc'], /--rate-limit.*"abc" is not a rate limit/],
     [['--rate-limit', '5/0s'], /--rate-limit.*empty window/],

@@ -96,7 +96,7 @@ export async function launch(args: string[], options: {dataDir?: string; quiet?:
 }
 
 /** Runs `till <args>` to completion (killed after `timeoutMs`). */
-export function runCli(args: string[], timeoutMs = scaled(25_000)): Promise<ExitStatus & {stdout: string; stderr: string}> {
+export function runCli(args: string[], timeoutMs = scaled(60_000)): Promise<ExitStatus & {stdout: string; stderr: string}> {
   const child = spawn(process.execPath, [BIN, ...args], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']})
   let stdout = ''
   let stderr = ''
