@@ -56,6 +56,8 @@ export interface StartOptions {
   now?: number
   /** `--api-versions`: the API versions served (every one the service knows by default). */
   apiVersions?: string[]
+  /** `--allow-remote-webhooks`: deliver to endpoints off loopback too. */
+  allowRemoteWebhooks?: boolean
 }
 
 export interface ExitStatus {
@@ -83,6 +85,7 @@ interface StartupLine {
 function startArgs(dataDir: string, o: StartOptions): string[] {
   const args = ['emulator', 'start', '--port', '0', '--json', '--data', dataDir, '--rate-limit', o.rateLimit ?? 'off']
   if (o.quiet ?? true) args.push('--quiet')
+  if (o.allowRemoteWebhooks) args.push('--allow-remote-webhooks')
   const flags: Array<[string, string | number | undefined]> = [
     ['--payment-delay', o.paymentDelay],
     ['--invoice-delay', o.invoiceDelay],
@@ -137,6 +140,7 @@ async function startInWorker(options: StartOptions): Promise<Emulator> {
     faultSeed: options.faultSeed,
     latencyMs: ms(options.latency),
     apiVersions: options.apiVersions,
+    allowRemoteWebhooks: options.allowRemoteWebhooks,
     ...(options.now === undefined ? {} : {now: () => options.now!}),
     log: (options.quiet ?? true) ? () => {} : (line) => (stderr += `${line}\n`),
   })

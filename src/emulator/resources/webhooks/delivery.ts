@@ -1,10 +1,12 @@
 // Delivery of webhook events (api-facts §8): one event per subscribed endpoint, signed bodies, retries with
-// exponential backoff, recorded deliveries, and the optional forward of every event to one URL.
+// exponential backoff, recorded deliveries, and the optional forward of every event to one URL. Deliveries
+// stay on this machine unless asked: an endpoint's URL on another host is recorded as a delivery not sent.
+import {isLoopbackHost} from '../../../client/origin.js'
 import {MAX_TIMER_MS} from '../../../client/timer.js'
 import {backoffMs, signature, signingKey, usesStandardSignature} from '../../core/events.js'
 import type {Env, EventListener} from '../../core/http.js'
 import {uuid} from '../../core/ids.js'
-import {DEFAULT_PAYLOAD_VERSION, type WebhookEventRecord} from './model.js'
+import {DEFAULT_PAYLOAD_VERSION, type WebhookEndpointRecord, type WebhookEventRecord} from './model.js'
 
 export const MAX_ATTEMPTS = 10
 const DELIVERY_TIMEOUT_MS = 10_000
@@ -15,6 +17,8 @@ export interface DeliveryOptions {
   /** Also post every event, signed the Standard Webhooks way with `forwardSecret`, to this URL. */
   forwardTo?: string
   forwardSecret?: string
+  /** Post to endpoints on other hosts than this machine's loopback (`--allow-remote-webhooks`). */
+  allowRemote?: boolean
   log: (line: string) => void
   now: () => number
 }
@@ -24,6 +28,19 @@ interface Outgoing {
   id: string
   version: string
   payload: string
+}
+
+/** The response text of a delivery the emulator did not send: the URL is not on this machine. */
+export const NOT_SENT =
+  'not sent: the emulator delivers only to loopback URLs (127.0.0.1, localhost, ::1); ' + 'start it with --allow-remote-webhooks to send to other hosts'
+
+/** Whether `url` is on this machine's loopback (a URL that does not parse is not). */
+function onLoopback(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname)
+  } catch {
+    return false
+  }
 }
 
 export class WebhookDispatcher {
@@ -140,23 +157,26 @@ export class WebhookDispatcher {
     }
   }
 
-  private async attempt(env: Env, endpointId: string, eventId: string, attempt: number): Promise<void> {
-    if (this.closed) return
-    const endpoint = env.store.get('webhook_endpoints', endpointId)
-    const event = env.store.get('webhook_events', eventId)
-    if (!endpoint?.enabled || !event) return
-    let status: number | null = null
-    let response: string | null = null
+  /** One attempt's HTTP status and response text (the error's message when none came). */
+  private async send(endpoint: WebhookEndpointRecord, event: WebhookEventRecord): Promise<{status: number | null; response: string}> {
     try {
       // signed as the endpoint signs now; a redelivery sends the stored payload with the version it was made for
       const key = signingKey(endpoint.secret, usesStandardSignature(endpoint.secret_generated_at))
       const version = event.api_version ?? DEFAULT_PAYLOAD_VERSION
       const r = await this.post(endpoint.url, key, {id: event.id, version, payload: event.payload})
-      status = r.status
-      response = r.text
+      return {status: r.status, response: r.text}
     } catch (error) {
-      response = (error as Error).message
+      return {status: null, response: (error as Error).message}
     }
+  }
+
+  private async attempt(env: Env, endpointId: string, eventId: string, attempt: number): Promise<void> {
+    if (this.closed) return
+    const endpoint = env.store.get('webhook_endpoints', endpointId)
+    const event = env.store.get('webhook_events', eventId)
+    if (!endpoint?.enabled || !event) return
+    const held = !this.options.allowRemote && !onLoopback(endpoint.url)
+    const {status, response} = held ? {status: null, response: NOT_SENT} : await this.send(endpoint, event)
     if (this.closed) return
     const succeeded = status !== null && status >= 200 && status < 300
     const now = new Date(env.now()).toISOString()
@@ -175,8 +195,11 @@ export class WebhookDispatcher {
       const e = env.store.get('webhook_events', eventId)
       if (e) Object.assign(e, {last_http_code: status, succeeded, modified_at: now})
     })
-    if (!succeeded) {
+    if (held) {
+      this.options.log(`[${env.name}] webhook ${event.type} to ${endpoint.url}: ${NOT_SENT}`)
+    } else if (!succeeded) {
       this.options.log(`[${env.name}] webhook ${event.type} to ${endpoint.url}: attempt ${attempt} failed (${status ?? response})`)
+      // a delivery not sent is not retried: the next attempt would not be sent either
       if (attempt < MAX_ATTEMPTS) {
         const timer = setTimeout(
           () => {
