@@ -69,6 +69,8 @@ export class Context {
    * no other process): why, for the error given instead of starting one.
    */
   needsSharedEmulator?: string
+  /** Set while a browser sign-in checks its new tokens: an error names that profile, not the one in use. */
+  signingIn?: {name: string; environment: string; baseUrl: string}
 
   constructor(readonly options: ContextOptions) {
     this.io = options.io ?? processIO()
