@@ -359,12 +359,12 @@ export class Context {
   }
 
   private async startEmbeddedEmulator(url: string): Promise<{url: string; token: string}> {
-    const {startEmulator} = await import('../emulator/index.js')
-    const emulator = await startEmulator({port: 0, dataDir: this.emulatorDataDir, productionOnly: true})
-    this.closers.push(() => emulator.close())
-    this.note(`Nothing answers at ${url}; using an emulator run inside this command (data: ${this.emulatorDataDir}). Start one with: till emulator start`)
-    this.debug(`embedded emulator at ${emulator.environments.production.url}`)
-    return {url: emulator.environments.production.url, token: emulator.environments.production.organization_token}
+    const {startEmbedded} = await import('./embedded.js')
+    const cacheDir = process.env.TILL_CACHE_DIR || this.options.oclifCacheDir
+    const embedded = await startEmbedded({url, dataDir: this.emulatorDataDir, cacheDir, stdout: this.io.stdout, note: (l) => this.note(l)})
+    this.closers.push(embedded.close)
+    this.debug(`embedded emulator at ${embedded.url}`)
+    return embedded
   }
 
   /** A countdown on a TTY, one line otherwise; stderr either way. */
