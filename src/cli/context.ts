@@ -19,6 +19,7 @@ import {answers, sessionRefused} from './reachability.js'
 export {ENVIRONMENT_BUDGETS, PER_IP_BUDGET, resolveProfile, type ResolvedProfile, type ResolveInput} from './config/resolve-profile.js'
 import {PER_IP_BUDGET, resolveProfile, type ResolvedProfile} from './config/resolve-profile.js'
 import {longRun} from './one-arena.js'
+import {budgetWaitReason} from './wait-reason.js'
 
 export interface IO {
   stdout: NodeJS.WriteStream
@@ -294,7 +295,7 @@ export class Context {
     const [{ApiClient}, {Pacer}] = await Promise.all([import('../client/client.js'), import('../client/pace.js')])
     const pacer = new Pacer({
       statePath: join(this.configDir, 'pace', `${paceName}.json`),
-      onWait: (ms, budget) => this.paced(ms, budget),
+      onWait: (ms, budget, others) => this.paced(ms, budget, others),
     })
     const client = new ApiClient({
       baseUrl,
@@ -331,14 +332,11 @@ export class Context {
   /** When the last wait said on stderr ends: the concurrent requests held by the same wait say it once. */
   private saidUntil = 0
 
-  /** A wait of the pacer: a line on stderr when it is a second or more (why it waits), --debug any. */
-  private paced(ms: number, budget: string): void {
+  /** A wait of the pacer: a line on stderr when it is a second or more (why it waits, whose requests), --debug any. */
+  private paced(ms: number, budget: string, others: number): void {
     this.debug(`pacing: waiting ${ms}ms to stay within the ${budget} budget`)
     if (ms < 1000) return
-    const rule = budget === 'ip' ? PER_IP_BUDGET : this.profile.rateLimit
-    const per = rule.windowMs === 60_000 ? 'a minute' : rule.windowMs === 1000 ? 'a second' : `per ${rule.windowMs / 1000}s`
-    const why =
-      budget === 'ip' ? `the per-IP limit (${rule.limit} requests ${per})` : `the rate budget of profile ${this.profile.name} (${rule.limit} requests ${per})`
+    const why = budgetWaitReason(budget, this.profile, others)
     if (this.waitShown?.(ms, why)) return
     const now = Date.now()
     if (now < this.saidUntil) return
