@@ -18,6 +18,7 @@ import {terminalLines} from './output/format.js'
 import {answers, sessionRefused} from './reachability.js'
 export {ENVIRONMENT_BUDGETS, PER_IP_BUDGET, resolveProfile, type ResolvedProfile, type ResolveInput} from './config/resolve-profile.js'
 import {PER_IP_BUDGET, resolveProfile, type ResolvedProfile} from './config/resolve-profile.js'
+import {budgetWaitReason} from './wait-reason.js'
 
 export interface IO {
   stdout: NodeJS.WriteStream
@@ -68,6 +69,8 @@ export class Context {
    * no other process): why, for the error given instead of starting one.
    */
   needsSharedEmulator?: string
+  /** Set while a browser sign-in checks its new tokens: an error names that profile, not the one in use. */
+  signingIn?: {name: string; environment: string; baseUrl: string}
 
   constructor(readonly options: ContextOptions) {
     this.io = options.io ?? processIO()
@@ -291,7 +294,7 @@ export class Context {
     const [{ApiClient}, {Pacer}] = await Promise.all([import('../client/client.js'), import('../client/pace.js')])
     const pacer = new Pacer({
       statePath: join(this.configDir, 'pace', `${paceName}.json`),
-      onWait: (ms, budget) => this.paced(ms, budget),
+      onWait: (ms, budget, others) => this.paced(ms, budget, others),
     })
     const client = new ApiClient({
       baseUrl,
@@ -324,14 +327,11 @@ export class Context {
   /** When the last wait said on stderr ends: the concurrent requests held by the same wait say it once. */
   private saidUntil = 0
 
-  /** A wait of the pacer: a line on stderr when it is a second or more (why it waits), --debug any. */
-  private paced(ms: number, budget: string): void {
+  /** A wait of the pacer: a line on stderr when it is a second or more (why it waits, whose requests), --debug any. */
+  private paced(ms: number, budget: string, others: number): void {
     this.debug(`pacing: waiting ${ms}ms to stay within the ${budget} budget`)
     if (ms < 1000) return
-    const rule = budget === 'ip' ? PER_IP_BUDGET : this.profile.rateLimit
-    const per = rule.windowMs === 60_000 ? 'a minute' : rule.windowMs === 1000 ? 'a second' : `per ${rule.windowMs / 1000}s`
-    const why =
-      budget === 'ip' ? `the per-IP limit (${rule.limit} requests ${per})` : `the rate budget of profile ${this.profile.name} (${rule.limit} requests ${per})`
+    const why = budgetWaitReason(budget, this.profile, others)
     if (this.waitShown?.(ms, why)) return
     const now = Date.now()
     if (now < this.saidUntil) return
@@ -352,12 +352,12 @@ export class Context {
   }
 
   private async startEmbeddedEmulator(url: string): Promise<{url: string; token: string}> {
-    const {startEmulator} = await import('../emulator/index.js')
-    const emulator = await startEmulator({port: 0, dataDir: this.emulatorDataDir, productionOnly: true})
-    this.closers.push(() => emulator.close())
-    this.note(`Nothing answers at ${url}; using an emulator run inside this command (data: ${this.emulatorDataDir}). Start one with: till emulator start`)
-    this.debug(`embedded emulator at ${emulator.environments.production.url}`)
-    return {url: emulator.environments.production.url, token: emulator.environments.production.organization_token}
+    const {startEmbedded} = await import('./embedded.js')
+    const cacheDir = process.env.TILL_CACHE_DIR || this.options.oclifCacheDir
+    const embedded = await startEmbedded({url, dataDir: this.emulatorDataDir, cacheDir, stdout: this.io.stdout, note: (l) => this.note(l)})
+    this.closers.push(embedded.close)
+    this.debug(`embedded emulator at ${embedded.url}`)
+    return embedded
   }
 
   /** A countdown on a TTY, one line otherwise; stderr either way. */

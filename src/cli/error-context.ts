@@ -8,6 +8,9 @@ import type {Context} from './context.js'
 export function errorContextOf(context: Context | undefined, surface: 'core' | 'portal'): ErrorContext {
   try {
     if (!context) return {profile: '?', environment: '?', baseUrl: '?'}
+    // the requests of a browser sign-in carry its new tokens, for the profile it signs in to
+    const s = context.signingIn
+    if (s) return {profile: s.name, environment: s.environment, baseUrl: s.baseUrl, tokenKind: 'oauth', surface, signingIn: true}
     const p = context.profile
     const token = surface === 'portal' ? context.customerToken : p.token
     const sameToken = Object.entries(readConfig(context.configDir).profiles).find(

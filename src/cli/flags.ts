@@ -33,7 +33,7 @@ export const outputFlags = {
   header: Flags.boolean({allowNo: true, description: 'A header line of column names in csv and tsv output (default: csv yes, tsv no).'}),
   pager: Flags.boolean({
     allowNo: true,
-    description: 'Page a detail view longer than the terminal (TILL_PAGER, PAGER, default less -FRX; TILL_PAGER= turns it off).',
+    description: 'Page a detail view longer than the terminal, and with --pager a list too (TILL_PAGER, PAGER, default less -FRX; TILL_PAGER= turns it off).',
   }),
 }
 

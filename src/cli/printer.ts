@@ -2,6 +2,8 @@
 // resource is a detail view (or a JSON object). While a command acts on ids read from stdin, each
 // resource printed joins one list per resource (a table, csv/tsv rows, JSON lines), so that the bulk
 // output of `get -` has the same columns and the same JSON objects as the single command's.
+import {Writable} from 'node:stream'
+
 import type {Context} from './context.js'
 import {rememberShownIds} from './shown-ids.js'
 import {wrapWords} from './output/format.js'
@@ -81,13 +83,13 @@ export class Printer {
   }
 
   /** A list writer for `resource` on stdout, and how each item is shown. */
-  async listWriter(resource: string, flags: Flags, opts: {footer?: string; format?: Format} = {}) {
+  async listWriter(resource: string, flags: Flags, opts: {footer?: string; format?: Format; out?: NodeJS.WritableStream} = {}) {
     const {output, format: chosen, color, columns} = await this.setup(resource, flags)
     const format = opts.format ?? chosen
     const io = this.host.ctx.io
     const writer = output.createListWriter({
       format,
-      out: io.stdout,
+      out: opts.out ?? io.stdout,
       columns,
       tty: io.stdoutIsTTY,
       color,
@@ -117,8 +119,16 @@ export class Printer {
       for await (const item of items) await this.writeShared(resource, item, flags)
       return format
     }
-    const {writer, shown, output} = await this.listWriter(resource, flags, {footer: footer?.(format)})
+    const io = this.host.ctx.io
+    // --pager asked for on a terminal: the table is kept, then paged when it is longer than the screen
+    const command = flags.pager === true && format === 'table' && io.stdoutIsTTY ? pagerCommand(process.env) : undefined
+    const kept = command ? keptText() : undefined
+    const {writer, shown, output} = await this.listWriter(resource, flags, {footer: footer?.(format), out: kept?.stream})
     await output.writeList(mapItems(items, shown), writer)
+    if (kept && command) {
+      const text = kept.text()
+      if (!longerThanScreen(text, io.stdout.rows) || !(await page(text, command, io.stdout))) await output.writeText(io.stdout, text)
+    }
     this.sayWhatWasCut()
     return format
   }
@@ -223,4 +233,16 @@ export class Printer {
     this.shared = undefined
     for (const {writer} of lists) await writer.end()
   }
+}
+
+/** A stream that keeps what is written to it, as text. */
+function keptText(): {stream: NodeJS.WritableStream; text: () => string} {
+  const chunks: string[] = []
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, done) {
+      chunks.push(chunk.toString())
+      done()
+    },
+  })
+  return {stream, text: () => chunks.join('')}
 }

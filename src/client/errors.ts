@@ -165,7 +165,9 @@ function insufficientScope(error: ApiError, ctx: ErrorContext, where: string): T
     return new TillError(
       `${lacks}; sign in again to grant it: till auth login -p ${ctx.profile} --web`,
       ExitCode.auth,
-      `till auth status -p ${ctx.profile} lists the scopes this sign-in lacks; used ${where}`,
+      ctx.signingIn
+        ? `nothing was saved: grant every scope the sign-in page asks for; used ${where}`
+        : `till auth status -p ${ctx.profile} lists the scopes this sign-in lacks; used ${where}`,
     )
   }
   if (ctx.tokenKind === 'organization') {
@@ -195,6 +197,8 @@ export interface ErrorContext {
   tokenVariable?: string
   /** The local profile's token came from the emulator's default data folder, this one. */
   emulatorData?: string
+  /** The request checked the tokens of a sign-in not yet saved (`profile` is the one it signs in to). */
+  signingIn?: boolean
 }
 
 /** The kind of a token, from its prefix (api-facts §2). */

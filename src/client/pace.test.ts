@@ -76,6 +76,26 @@ describe('Pacer', () => {
     expect(waits[0]![0]).toBe(1000 + marginMs(perSecond))
   })
 
+  it('tells how many of the requests a wait is for were sent by others sharing the state file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'till-pace-'))
+    const time = fakeTime()
+    const statePath = join(dir, 'pace', 'local.json')
+    const waits: Array<[string, number]> = []
+    const pacer = (who: string) => new Pacer({statePath, now: time.now, sleep: time.sleep, onWait: (_ms, _name, others) => waits.push([who, others])})
+    const [exporter, interactive] = [pacer('exporter'), pacer('interactive')]
+    for (let i = 0; i < 5; i++) {
+      await exporter.acquire([perSecond])
+      await time.sleep(10)
+    }
+    // the export is done: the interactive command waits behind its five requests, and is told whose they are
+    await interactive.acquire([perSecond])
+    expect(waits).toEqual([['interactive', 5]])
+    // its own requests are its own: a pacer alone counts no others
+    const alone = new Pacer({now: time.now, sleep: time.sleep, onWait: (_ms, _name, others) => waits.push(['alone', others])})
+    for (let i = 0; i < 6; i++) await alone.acquire([perSecond])
+    expect(waits.at(-1)).toEqual(['alone', 0])
+  })
+
   it('shares one log between pacers on the same state file (as separate processes do)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'till-pace-'))
     const time = fakeTime()

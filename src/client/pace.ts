@@ -115,8 +115,11 @@ export interface PacerOptions {
   statePath?: string
   now?: () => number
   sleep?: (ms: number) => Promise<void>
-  /** Told about each wait (for --debug). */
-  onWait?: (ms: number, budget: string) => void
+  /**
+   * Told about each wait for a budget: how long, the budget's name, and how many of the requests in its
+   * log that the wait is for were sent by others (other processes sharing the state file), not this pacer.
+   */
+  onWait?: (ms: number, budget: string, others: number) => void
 }
 
 /** A request given up while it waited for its budget: nothing of it was sent. */
@@ -178,6 +181,8 @@ export class Pacer {
   private memory: PaceState = {}
   /** The last deadline this pacer held its budgets to (to tell its own holds from others'). */
   private ownHold = 0
+  /** The entries this pacer put in the logs (send times, moved to answer times): the others' are the rest. */
+  private readonly mine = new Set<number>()
   private folderMade = false
   private readonly now: () => number
   private readonly sleep: (ms: number) => Promise<void>
@@ -207,14 +212,19 @@ export class Pacer {
         // a request that must wait counted nothing: the shared file stays as it is
         ({wait}) => wait === 0,
       )
-      if (wait === 0) return {budgets, at}
+      if (wait === 0) {
+        this.keepMine(at)
+        return {budgets, at}
+      }
       if (held) {
         await gate?.({ms: wait, until, own: until <= this.ownHold})
         await waitUnlessStopped(this.sleep, wait, unsent)
         continue
       }
-      const tightest = budgets.find((b) => (this.memory[b.name] ?? []).length >= b.limit)?.name ?? budgets[0]!.name
-      this.options.onWait?.(wait, tightest)
+      const tightest = budgets.find((b) => (this.memory[b.name] ?? []).length >= b.limit) ?? budgets[0]!
+      const log = this.memory[tightest.name] ?? []
+      const others = log.slice(-tightest.limit).filter((t) => !this.mine.has(t)).length
+      this.options.onWait?.(wait, tightest.name, others)
       await waitUnlessStopped(this.sleep, wait, unsent)
     }
   }
@@ -227,6 +237,16 @@ export class Pacer {
     const now = this.now()
     if (ticket.budgets.length === 0 || now <= ticket.at) return
     await this.update((state) => moveEntry(state, ticket.budgets, ticket.at, now))
+    this.mine.delete(ticket.at)
+    this.keepMine(now)
+  }
+
+  /** Notes an entry of this pacer's, forgetting those the logs no longer hold. */
+  private keepMine(at: number): void {
+    this.mine.add(at)
+    if (this.mine.size <= 1000) return
+    const held = new Set(Object.values(this.memory).flat())
+    for (const t of this.mine) if (!held.has(t)) this.mine.delete(t)
   }
 
   /** Without budgets nothing is counted or shared, but this pacer's own 429s are still waited out. */

@@ -65,6 +65,8 @@ export interface StartOptions extends Partial<EmulatorOptions> {
   webhookFaultSeed?: number
   /** Post every event, signed, to this URL too. */
   forwardTo?: string
+  /** Deliver to endpoints on other hosts (by default only loopback URLs are sent to; others are recorded not sent). */
+  allowRemoteWebhooks?: boolean
   /**
    * The contract mode: the service's OpenAPI document (a file) checks every API request and answer;
    * violations go to the log and to the file `contractLog` (default: TILL_CONTRACT and TILL_CONTRACT_LOG).
@@ -187,6 +189,7 @@ export async function startEmulator(options: StartOptions): Promise<RunningEmula
     backoffBaseMs: options.webhookBackoffMs ?? 2000,
     forwardTo: options.forwardTo,
     forwardSecret,
+    allowRemote: options.allowRemoteWebhooks ?? false,
     log: opts.log,
     now: opts.now,
     faults: options.webhookFaults,

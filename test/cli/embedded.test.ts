@@ -1,7 +1,8 @@
 // A fresh config folder and no server: the default `local` profile runs the emulator inside the command,
 // on $TILL_DATA_DIR/emulator. Meaningless (and skipped) when something already answers on 127.0.0.1:4010,
 // such as a developer's `till emulator start`.
-import {existsSync, readFileSync, statSync, writeFileSync} from 'node:fs'
+import {execFileSync} from 'node:child_process'
+import {existsSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
@@ -100,6 +101,55 @@ describe.skipIf(busy)('the local profile with nothing on 127.0.0.1:4010 (embedde
     expect(lines[1]!.split(/\s{2,}/)).toEqual(['ID', 'NAME', 'TYPE', 'PRICE', 'ARCHIVED', 'CREATED'])
     expect(lines).toHaveLength(6)
     expect(lines[5]).toMatch(/^Showing 3 of \d+ products; /)
+  })
+
+  it('says it runs an emulator inside the command once a minute per data folder, remembered in the cache folder', async () => {
+    const cacheDir = join(box.root, 'cache')
+    const env = box.env({TILL_CACHE_DIR: cacheDir})
+    const said = (r: {stderr: string}) => r.stderr.includes('using an emulator run inside this command')
+    const first = await runInProcess(['products', 'list', '--limit', '1'], {env})
+    expect(first.code, first.stderr).toBe(0)
+    expect(said(first)).toBe(true)
+    const file = join(cacheDir, 'embedded-emulator-note.json')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    const second = await runInProcess(['products', 'list', '--limit', '1'], {env})
+    expect(second.code, second.stderr).toBe(0)
+    expect(second.stderr).toBe('')
+    // a minute later it is said again
+    const folder = join(box.dataDir, 'emulator')
+    writeFileSync(file, JSON.stringify({[folder]: Date.now() - 61_000}))
+    expect(said(await runInProcess(['products', 'list', '--limit', '1'], {env}))).toBe(true)
+    // another data folder is told of its own
+    const other = await runInProcess(['products', 'list', '--limit', '1'], {env: box.env({TILL_CACHE_DIR: cacheDir, TILL_DATA_DIR: join(box.root, 'd2')})})
+    expect(said(other)).toBe(true)
+    // a FIFO where the file is: never opened, the note said, the FIFO replaced by the file
+    rmSync(file)
+    execFileSync('mkfifo', [file])
+    const fifo = await runCli(['products', 'list', '--limit', '1'], {env, timeoutMs: 20_000})
+    expect(fifo.signal).toBeNull()
+    expect(said(fifo)).toBe(true)
+    expect(statSync(file).isFile()).toBe(true)
+  })
+
+  it('a URL printed on the emulator run inside the command is said to stop answering with it, with the way to keep it', async () => {
+    const orders = await runInProcess(['orders', 'list', '--limit', '1', '-o', 'jsonl'], {env: box.env()})
+    expect(orders.code, orders.stderr).toBe(0)
+    expect(orders.stderr).not.toContain('stop answering')
+    const receipt = await runInProcess(['orders', 'receipt', JSON.parse(orders.stdout).id], {env: box.env()})
+    expect(receipt.code, receipt.stderr).toBe(0)
+    const origin = /^(http:\/\/127\.0\.0\.1:\d+)\/files\/receipts\//.exec(receipt.stdout)?.[1]
+    expect(origin, receipt.stdout).toBeDefined()
+    expect(receipt.stderr).toContain(`Note: the URLs printed above are on ${origin}, the emulator run inside this command, and stop answering as it ends.`)
+    expect(receipt.stderr).toContain('start one in another terminal (till emulator start) and run the command again')
+    // piped as JSON too
+    const products = await runInProcess(['products', 'list', '-o', 'jsonl'], {env: box.env()})
+    const product = linesOf(products.stdout)
+      .map((l) => JSON.parse(l))
+      .find((p) => !p.is_archived)
+    const checkout = await runInProcess(['checkouts', 'create', '--product', product.id, '--json'], {env: box.env()})
+    expect(checkout.code, checkout.stderr).toBe(0)
+    expect(JSON.parse(checkout.stdout).url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\//)
+    expect(checkout.stderr).toContain('stop answering as it ends')
   })
 
   it('listen and trigger refuse to run an emulator of their own (its events would reach no one), naming the command that starts one', async () => {

@@ -47,7 +47,10 @@ describe('pacing shared between processes (emulator --rate-limit 30/3s, TILL_RAT
       for (const r of results) {
         expect(r.code, r.stderr).toBe(0)
         // nothing on stderr but the waits of a second or more, each saying why (issue 47, item 10)
-        for (const line of linesOf(r.stderr)) expect(line).toMatch(/^Waiting \d+s to stay within the rate budget of profile local \(30 requests per 3s\)\.$/)
+        for (const line of linesOf(r.stderr))
+          expect(line).toMatch(
+            /^Waiting \d+s to stay within the rate budget of profile local \(30 requests per 3s\)(; other till processes of profile local sent \d+ of its last 30 requests)?\.$/,
+          )
         expect(jsonlIds(r.stdout)).toEqual(orderIds)
       }
       const requests = log().filter((q) => q.path.startsWith('/v1/orders/'))
@@ -55,6 +58,25 @@ describe('pacing shared between processes (emulator --rate-limit 30/3s, TILL_RAT
       expect(requests.filter((q) => q.status === 200)).toHaveLength(60)
       // 60 requests take two 3 s windows: the processes waited for the second one.
       expect(elapsed).toBeGreaterThanOrEqual(3000)
+    },
+    scaled(60_000),
+  )
+
+  it(
+    'a command waiting behind a finished export is told the budget was used by the other till processes of its profile',
+    async () => {
+      await sleep(3200)
+      const shared = box()
+      const env = shared.env(envVars(emulator.production, {TILL_RATE_LIMIT: '3/3s'}))
+      const exported = await spawnCli(['orders', 'list', '--all', '--limit', '20', '-o', 'jsonl'], {env, timeoutMs: scaled(40_000)}).done
+      expect(exported.code, exported.stderr).toBe(0)
+      const r = await spawnCli(['products', 'list', '--limit', '1', '-o', 'jsonl'], {env, timeoutMs: scaled(40_000)}).done
+      expect(r.code, r.stderr).toBe(0)
+      expect(linesOf(r.stderr)).toEqual([
+        expect.stringMatching(
+          /^Waiting \ds to stay within the rate budget of profile local \(3 requests per 3s\); other till processes of profile local sent 3 of its last 3 requests\.$/,
+        ),
+      ])
     },
     scaled(60_000),
   )

@@ -321,5 +321,18 @@ describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}
       expect(piped.stdout).toMatch(new RegExp(`^ID +${order.id}$`, 'm'))
       expect(piped.stdout).not.toContain('paged:')
     })
+
+    it('a list is paged with --pager when longer than the screen; not without it, on a tall screen or when piped', async () => {
+      const pager = {PAGER: "sed 's/^/paged: /'"}
+      const paged = await view('orders list --limit 30 --pager', pager, 10)
+      expect(paged).toMatch(/^paged: ID +/m)
+      expect(paged.split('\n').filter((l) => l.startsWith('paged: ')).length).toBeGreaterThanOrEqual(31)
+      expect(await view('orders list --limit 30', pager, 10)).not.toContain('paged:')
+      const tall = await view('orders list --limit 30 --pager', pager, 200)
+      expect(tall).toMatch(/^ID +/m)
+      expect(tall).not.toContain('paged:')
+      const piped = await till(['orders', 'list', '--limit', '30', '--pager', '-o', 'table'], pager)
+      expect(piped.stdout).not.toContain('paged:')
+    })
   })
 })

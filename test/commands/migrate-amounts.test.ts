@@ -93,6 +93,13 @@ describe('till migrate: amounts, limits and expiries as the source had them', ()
         expect([price('prod_cop'), price('prod_isk'), price('prod_huf'), price('prod_odd')]).toEqual(['1000000 cop', '500000 isk', '250000 huf', '2900 usd'])
         const pesos = discounts.find((d: Json) => d.name === 'Five thousand pesos')
         expect([pesos.amount, pesos.currency]).toEqual([500_000, 'cop'])
+        // one truth: a product in another currency than the organization's is converted as is, and created so
+        expect(report.changes.filter((f: Json) => f.id === 'prod_isk')).toEqual([])
+        expect(report.notes.find((f: Json) => f.id === 'prod_isk')).toMatchObject({
+          rule: 'currency-other',
+          detail: "created in ISK, as in the source: not the organization's default currency USD",
+        })
+        expect(report.counts.products.changed).toBe(1)
         expect(report.changes.filter((f: Json) => f.rule === 'amount-invalid').map((f: Json) => f.detail)).toEqual([
           'price price_neg left out: a negative amount (-100 minor units)',
           'price price_big left out: an amount of 1e+21 minor units, past the largest Polar takes',

@@ -41,7 +41,10 @@ describe('till migrate stripe --demo', () => {
       expect(r.stderr).toContain('Demo data, not your account. Wrote ')
       const report = JSON.parse(readFileSync(join(out, 'precheck.json'), 'utf8'))
       expect(report).toMatchObject({source: 'stripe-demo', demo: expect.stringContaining('demo data')})
-      expect(report.counts.products).toEqual({read: 7, as_is: 2, changed: 3, not_moved: 2})
+      // the ISK plan moves as it is (a note, no change), and is created in ISK below
+      expect(report.counts.products).toEqual({read: 7, as_is: 3, changed: 2, not_moved: 2})
+      expect(report.notes.map((f: Json) => `${f.id} [${f.rule}]`)).toEqual(['prod_DemoIceland [currency-other]'])
+      expect(r.stdout).toContain('Converted as is, worth knowing:\n  product prod_DemoIceland "Demo Reykjavik Plan": [currency-other] created in ISK')
       expect(report.counts.customers).toEqual({read: 12, as_is: 11, changed: 0, not_moved: 1})
       expect(report.written).toEqual({meters: 1, benefits: 0, products: 6, discounts: 2, customers: 11})
       const text = readFileSync(join(out, 'catalog.yaml'), 'utf8')

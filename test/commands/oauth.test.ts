@@ -196,6 +196,21 @@ describe.skipIf(CHROMIUM.missing)(`till auth login --web in a real browser${CHRO
     expect(status.code).toBe(4)
   })
 
+  it('a sign-in not granted the organizations scope: the refusal names the profile signed in to, not the active one', async () => {
+    const {result, page} = await browserLogin('websb', async (p, u) => {
+      const url = new URL(u)
+      url.searchParams.set('scope', 'openid products:read')
+      await allow(p, url.toString())
+    })
+    await page.close()
+    expect(result.code).toBe(4)
+    expect(result.stderr).toContain('this token lacks the scope organizations:read or organizations:write')
+    expect(result.stderr).toContain('till auth login -p websb --web')
+    expect(result.stderr).toContain('nothing was saved')
+    expect(result.stderr).not.toMatch(/-p (?!websb)\S+/)
+    expect(config().profiles.websb?.oauth).toBeUndefined()
+  })
+
   it('a sign-in granted fewer scopes: the 403 names the scope and the sign-in that grants it; auth status lists what is missing', async () => {
     // The user (or an older till) asked for less: the organization, products and orders only.
     const narrow = 'openid organizations:write products:write orders:read orders:write'

@@ -60,6 +60,8 @@ export interface StartOptions {
   webhookFaults?: string
   webhookFaultSeed?: number
   webhookBackoff?: string
+  /** `--allow-remote-webhooks`: deliver to endpoints off loopback too. */
+  allowRemoteWebhooks?: boolean
 }
 
 export interface ExitStatus {
@@ -87,6 +89,7 @@ interface StartupLine {
 function startArgs(dataDir: string, o: StartOptions): string[] {
   const args = ['emulator', 'start', '--port', '0', '--json', '--data', dataDir, '--rate-limit', o.rateLimit ?? 'off']
   if (o.quiet ?? true) args.push('--quiet')
+  if (o.allowRemoteWebhooks) args.push('--allow-remote-webhooks')
   const flags: Array<[string, string | number | undefined]> = [
     ['--payment-delay', o.paymentDelay],
     ['--invoice-delay', o.invoiceDelay],
@@ -147,6 +150,7 @@ async function startInWorker(options: StartOptions): Promise<Emulator> {
     webhookFaults: options.webhookFaults === undefined ? undefined : emulator.parseWebhookFaults(options.webhookFaults),
     webhookFaultSeed: options.webhookFaultSeed,
     webhookBackoffMs: ms(options.webhookBackoff),
+    allowRemoteWebhooks: options.allowRemoteWebhooks,
     ...(options.now === undefined ? {} : {now: () => options.now!}),
     log: (options.quiet ?? true) ? () => {} : (line) => (stderr += `${line}\n`),
   })

@@ -77,7 +77,9 @@ export async function signInWithBrowser(s: BrowserSignIn): Promise<void> {
     },
   })
   const client = await ctx.newClient(s.baseUrl, tokens.access_token, s.name)
+  ctx.signingIn = {name: s.name, environment: s.environment, baseUrl: s.baseUrl}
   const org = await pickOrganization(client, flags.organization, s.prompter)
+  ctx.signingIn = undefined
   let previous: string | undefined
   const {saveCredential} = await import('../../cli/config/secrets.js')
   await saveCredential(

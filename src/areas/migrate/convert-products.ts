@@ -242,13 +242,14 @@ function convertGroup(
       'currency-not-sold',
       `prices in ${[...new Set(other.map((x) => currencyOf(x).toUpperCase()))].join(', ')} left out (${other.map((x) => x.id).join(', ')}): a Polar product sells in one currency, kept ${currency.toUpperCase()}`,
     )
+  // moved as it is: `catalog apply` creates the product in its own currency, whatever the organization's
   if (orgCurrency !== null && currency !== orgCurrency)
-    findings.change(
+    findings.note(
       'product',
       p.id,
       p.name,
-      'currency-not-sold',
-      `priced in ${currency.toUpperCase()}, not the organization's currency ${orgCurrency.toUpperCase()}`,
+      'currency-other',
+      `created in ${currency.toUpperCase()}, as in the source: not the organization's default currency ${orgCurrency.toUpperCase()}`,
     )
   const kept = prices.filter((x) => currencyOf(x) === currency)
   const flat = kept.filter((x) => x.kind !== 'metered')

@@ -89,8 +89,13 @@ describe('converting a source catalog', () => {
     expect((catalog.products!.p1!.prices as unknown[]).length).toBe(1)
     expect(catalog.products!.p1!.prices).toEqual([{type: 'fixed', amount: '10.00', currency: 'usd'}])
     expect(catalog.products!.p2).toBeUndefined()
-    expect(findings.changes.find((c) => c.id === 'p3')).toMatchObject({rule: 'currency-not-sold', detail: "priced in EUR, not the organization's currency USD"})
-    expect(rules(findings)).toEqual(['change currency-not-sold', 'change currency-unsupported', 'change currency-not-sold', 'skip no-price'])
+    // p3 moves as it is, in EUR: a note, not a change
+    expect(findings.changes.find((c) => c.id === 'p3')).toBeUndefined()
+    expect(findings.notes.find((c) => c.id === 'p3')).toMatchObject({
+      rule: 'currency-other',
+      detail: "created in EUR, as in the source: not the organization's default currency USD",
+    })
+    expect(rules(findings)).toEqual(['change currency-not-sold', 'change currency-unsupported', 'skip no-price'])
   })
 
   it('several-prices: one fixed price per product, the default kept; several-intervals: one product per interval', () => {

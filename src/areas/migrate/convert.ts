@@ -117,6 +117,8 @@ export interface Report {
   written: {meters: number; benefits: number; products: number; discounts: number; customers: number}
   adopted: Converted['adopted']
   changes: Finding[]
+  /** What is worth knowing of objects converted as is (counted in `as_is`). */
+  notes: Finding[]
   not_moved: Finding[]
   cannot_move: Array<{what: string; count: number; why: string}>
 }
@@ -146,6 +148,7 @@ export function buildReport(r: ReportInput): Report {
     },
     adopted: r.converted.adopted,
     changes: r.findings.changes,
+    notes: r.findings.notes,
     not_moved: r.findings.notMoved,
     cannot_move: [
       {what: 'active subscriptions', count: r.leftovers.activeSubscriptions, why: paths.subscriptions},
@@ -180,6 +183,7 @@ export function reportText(report: Report, shown: (text: string) => string = (te
     lines.push('', title)
     for (const f of findings) lines.push(`  ${f.kind} ${shown(f.id)} "${shown(f.name)}": [${f.rule}] ${shown(f.detail)}`)
   }
+  section('Converted as is, worth knowing:', report.notes)
   section('Converted with a change:', report.changes)
   section('Not moved:', report.not_moved)
   lines.push('', 'Cannot be moved by an API client:')

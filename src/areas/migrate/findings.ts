@@ -1,5 +1,6 @@
-// What the precheck report says about each object of the source: converts as is, converts with a change
-// (each change named by its rule), or cannot move (and why). Shared by the converters and the report.
+// What the precheck report says about each object of the source: converts as is (with what is worth knowing
+// of it), converts with a change (each change named by its rule), or cannot move (and why). Shared by the
+// converters and the report.
 import {createHash} from 'node:crypto'
 
 import {KEY_RE} from '../catalog-file/keys.js'
@@ -20,9 +21,15 @@ export interface Finding {
 export class Findings {
   readonly changes: Finding[] = []
   readonly notMoved: Finding[] = []
+  /** What is worth knowing of an object that moves as it is: it counts as converted as is. */
+  readonly notes: Finding[] = []
 
   change(kind: FindingKind, id: string, name: string, rule: string, detail: string): void {
     this.changes.push({kind, id, name, rule, detail})
+  }
+
+  note(kind: FindingKind, id: string, name: string, rule: string, detail: string): void {
+    this.notes.push({kind, id, name, rule, detail})
   }
 
   skip(kind: FindingKind, id: string, name: string, rule: string, detail: string): void {

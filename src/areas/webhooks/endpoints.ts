@@ -2,6 +2,7 @@
 import type {Item} from '../../client/resources/common.js'
 import {usageError} from '../../client/till-error.js'
 import type {Prompter} from '../../cli/prompt.js'
+import {isLoopbackHost} from '../../client/origin.js'
 import {maskToken} from '../../client/redact.js'
 import type {ApiVersion} from '../../client/version.js'
 import type {Schema} from '../../client/wire/index.js'
@@ -13,6 +14,25 @@ type WebhookEventType = Schema<'WebhookEventType'>
 
 /** The endpoint with its signing secret masked: the secret is shown once, when the endpoint is created. */
 export const withMaskedSecret = (endpoint: Item): Item => (typeof endpoint.secret === 'string' ? {...endpoint, secret: maskToken(endpoint.secret)} : endpoint)
+
+/**
+ * The note for an endpoint an emulator will not send to: its URL is on another host than this machine's, and
+ * the emulator posts only to loopback unless it was started with --allow-remote-webhooks. Undefined otherwise.
+ */
+export function emulatorKeepsDeliveries(environment: string, url: string | undefined): string | undefined {
+  if (environment !== 'local' || url === undefined) return undefined
+  let host: string
+  try {
+    host = new URL(url).hostname
+  } catch {
+    return undefined
+  }
+  if (isLoopbackHost(host)) return undefined
+  return (
+    `The emulator sends nothing to ${url}: its deliveries to a URL off this machine are recorded as not sent ` +
+    '(till webhooks deliveries list). To send them, run it with: till emulator start --allow-remote-webhooks'
+  )
+}
 
 /**
  * The events to subscribe to, among those of the API version in use: `--event` values, every event with

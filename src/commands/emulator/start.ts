@@ -84,6 +84,11 @@ export default class EmulatorStart extends BaseCommand {
       helpGroup: 'LIMITS AND FAULTS',
     }),
     'forward-to': Flags.url({description: 'Also post every webhook event, signed, to this URL (the secret is printed).', helpGroup: 'EVENTS'}),
+    'allow-remote-webhooks': Flags.boolean({
+      description:
+        'Deliver webhook events to endpoints on other hosts too; by default only loopback URLs (127.0.0.1, localhost) are sent to, and a delivery elsewhere is recorded as not sent.',
+      helpGroup: 'EVENTS',
+    }),
     contract: Flags.file({
       description:
         "Check every API request and answer against the service's OpenAPI document (a JSON file): a request it refuses is answered 422, and each departure is logged.",
@@ -180,6 +185,7 @@ export default class EmulatorStart extends BaseCommand {
         webhookBackoffMs: flags['webhook-backoff'],
         webhookFaults,
         webhookFaultSeed: flags['webhook-fault-seed'],
+        allowRemoteWebhooks: flags['allow-remote-webhooks'],
         contract: flags.contract,
         contractLog: flags['contract-log'],
         apiVersions: versionsFlag(flags['api-versions']),

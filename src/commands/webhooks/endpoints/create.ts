@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {createEndpoint, WEBHOOK_FORMATS} from '../../../client/resources/webhooks.js'
 import {BaseCommand, outputFlags} from '../../../areas/command.js'
-import {ALL_WEBHOOK_EVENTS, chosenEvents, WEBHOOK_EVENTS} from '../../../areas/webhooks/endpoints.js'
+import {ALL_WEBHOOK_EVENTS, chosenEvents, emulatorKeepsDeliveries, WEBHOOK_EVENTS} from '../../../areas/webhooks/endpoints.js'
 import {receiverHint} from '../../../areas/webhooks/signing.js'
 import {API_VERSIONS} from '../../../client/version.js'
 
@@ -45,5 +45,7 @@ Events (API version 2026-10; --all-events takes those of the version in use): ${
       `Created webhook endpoint ${endpoint.id} (API version ${endpoint.api_version}). Store its signing secret now; it is not shown again. Check a delivery with it: TILL_WEBHOOK_SECRET=<secret> till webhooks verify --body FILE --headers FILE`,
     )
     this.ctx.note(receiverHint(endpoint))
+    const kept = emulatorKeepsDeliveries(this.ctx.profile.environment, url)
+    if (kept) this.ctx.note(kept)
   }
 }

@@ -4,7 +4,7 @@ import {updateEndpoint, WEBHOOK_FORMATS, type EndpointUpdate} from '../../../cli
 import {BaseCommand, bulkWriteFlags, outputFlags} from '../../../areas/command.js'
 import {usageError} from '../../../client/till-error.js'
 import {API_VERSIONS} from '../../../client/version.js'
-import {ALL_WEBHOOK_EVENTS, chosenEvents, withMaskedSecret} from '../../../areas/webhooks/endpoints.js'
+import {ALL_WEBHOOK_EVENTS, chosenEvents, emulatorKeepsDeliveries, withMaskedSecret} from '../../../areas/webhooks/endpoints.js'
 
 const UPDATE_FLAGS = '--url, --event, --all-events, --format, --name, --api-version or --enabled/--no-enabled'
 
@@ -69,5 +69,7 @@ export default class WebhooksEndpointsUpdate extends BaseCommand {
       async (id) => withMaskedSecret(await updateEndpoint(client, id, body)),
       (endpoint) => this.writeChanged('webhook-endpoints', endpoint, flags),
     )
+    const kept = emulatorKeepsDeliveries(this.ctx.profile.environment, flags.url)
+    if (kept) this.ctx.note(kept)
   }
 }

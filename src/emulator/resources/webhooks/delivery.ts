@@ -1,11 +1,13 @@
 // Delivery of webhook events (api-facts §8): one event per subscribed endpoint, signed bodies, retries with
-// exponential backoff, recorded deliveries, and the optional forward of every event to one URL.
+// exponential backoff, recorded deliveries, and the optional forward of every event to one URL. Deliveries
+// stay on this machine unless asked: an endpoint's URL on another host is recorded as a delivery not sent.
+import {isLoopbackHost} from '../../../client/origin.js'
 import {MAX_TIMER_MS} from '../../../client/timer.js'
 import {backoffMs, signature, signingKey, usesStandardSignature} from '../../core/events.js'
 import type {Env, EventListener} from '../../core/http.js'
 import {type Random, seededRandom, uuid} from '../../core/ids.js'
 import {type FaultPlan, faultNames, isFaultless, NO_FAULTS, planFaults, type WebhookFaults} from './faults.js'
-import {DEFAULT_PAYLOAD_VERSION, type WebhookEventRecord} from './model.js'
+import {DEFAULT_PAYLOAD_VERSION, type WebhookEndpointRecord, type WebhookEventRecord} from './model.js'
 
 export const MAX_ATTEMPTS = 10
 const DELIVERY_TIMEOUT_MS = 10_000
@@ -18,6 +20,8 @@ export interface DeliveryOptions {
   /** Also post every event, signed the Standard Webhooks way with `forwardSecret`, to this URL. */
   forwardTo?: string
   forwardSecret?: string
+  /** Post to endpoints on other hosts than this machine's loopback (`--allow-remote-webhooks`). */
+  allowRemote?: boolean
   log: (line: string) => void
   now: () => number
   /** The delivery faults of every endpoint that has none of its own (faults.ts); none by default. */
@@ -31,6 +35,19 @@ interface Outgoing {
   id: string
   version: string
   payload: string
+}
+
+/** The response text of a delivery the emulator did not send: the URL is not on this machine. */
+export const NOT_SENT =
+  'not sent: the emulator delivers only to loopback URLs (127.0.0.1, localhost, ::1); ' + 'start it with --allow-remote-webhooks to send to other hosts'
+
+/** Whether `url` is on this machine's loopback (a URL that does not parse is not). */
+function onLoopback(url: string): boolean {
+  try {
+    return isLoopbackHost(new URL(url).hostname)
+  } catch {
+    return false
+  }
 }
 
 export class WebhookDispatcher {
@@ -202,27 +219,31 @@ export class WebhookDispatcher {
     }
   }
 
+  /** One attempt's HTTP status and response text (the error's message when none came). */
+  private async send(endpoint: WebhookEndpointRecord, event: WebhookEventRecord): Promise<{status: number | null; response: string}> {
+    try {
+      // signed as the endpoint signs now; a redelivery sends the stored payload with the version it was made for
+      const key = signingKey(endpoint.secret, usesStandardSignature(endpoint.secret_generated_at))
+      const version = event.api_version ?? DEFAULT_PAYLOAD_VERSION
+      const r = await this.post(endpoint.url, key, {id: event.id, version, payload: event.payload})
+      return {status: r.status, response: r.text}
+    } catch (error) {
+      return {status: null, response: (error as Error).message}
+    }
+  }
+
   /**
    * Sends the event; `ackLost` (the duplicate fault) records a delivery that succeeded as failed, its answer
-   * lost, so that it is sent again with the same `webhook-id`.
+   * lost, so that it is sent again with the same `webhook-id`. An endpoint off this machine is not sent to
+   * unless the emulator was started with --allow-remote-webhooks: recorded as failed, and not retried.
    */
   private async attempt(env: Env, endpointId: string, eventId: string, attempt: number, ackLost = false): Promise<void> {
     if (this.closed) return
     const endpoint = env.store.get('webhook_endpoints', endpointId)
     const event = env.store.get('webhook_events', eventId)
     if (!endpoint?.enabled || !event) return
-    let status: number | null = null
-    let response: string | null = null
-    try {
-      // signed as the endpoint signs now; a redelivery sends the stored payload with the version it was made for
-      const key = signingKey(endpoint.secret, usesStandardSignature(endpoint.secret_generated_at))
-      const version = event.api_version ?? DEFAULT_PAYLOAD_VERSION
-      const r = await this.post(endpoint.url, key, {id: event.id, version, payload: event.payload})
-      status = r.status
-      response = r.text
-    } catch (error) {
-      response = (error as Error).message
-    }
+    const held = !this.options.allowRemote && !onLoopback(endpoint.url)
+    let {status, response} = held ? {status: null, response: NOT_SENT} : await this.send(endpoint, event)
     if (this.closed) return
     let succeeded = status !== null && status >= 200 && status < 300
     if (succeeded && ackLost) {
@@ -230,7 +251,9 @@ export class WebhookDispatcher {
       response = 'answer lost (webhook fault: duplicate): delivered, sent again with the same webhook-id'
     }
     this.recordDelivery(env, endpointId, eventId, {attempt, status, response, succeeded})
-    if (!succeeded) {
+    if (held) {
+      this.options.log(`[${env.name}] webhook ${event.type} to ${endpoint.url}: ${NOT_SENT}`)
+    } else if (!succeeded) {
       this.options.log(`[${env.name}] webhook ${event.type} to ${endpoint.url}: attempt ${attempt} failed (${status ?? response})`)
       this.retry(env, endpointId, eventId, attempt)
     }
