@@ -1,11 +1,12 @@
 // till's help: oclif's, with a start-here section and the global flags at the top of the root help (as gh
 // shows its core commands first), and "did you mean" for `till help ordrs` / `till ordrs --help`, which
-// oclif answers with "Command ordrs not found."
-import {Errors, Help, type Interfaces} from '@oclif/core'
+// oclif answers with "Command ordrs not found."; a command's USAGE line names its own flags first (see usageOrder).
+import {type Command, Errors, Help, type Interfaces} from '@oclif/core'
 
 import {redact} from '../client/redact.js'
 import {API_VERSION} from '../client/version.js'
 import {ExitCode} from '../client/till-error.js'
+import {outputFlags, pageFlags} from './flags.js'
 import {escapeControls} from './settings.js'
 import {notACommand, synonymCommand} from './suggest.js'
 
@@ -35,7 +36,21 @@ export function versionLine(config: Interfaces.Config): string {
   return `${config.bin}/${config.version} ${config.platform}-${config.arch} node-${process.version} polar-api/${API_VERSION}`
 }
 
+/** Flags many commands share: after a command's own in its USAGE line, before `--json` and the global ones. */
+const SHARED_FLAGS = new Set([...Object.keys(pageFlags), ...Object.keys(outputFlags)])
+const rank = (name: string, flag: {helpGroup?: string}) => (flag.helpGroup === 'GLOBAL' ? 3 : name === 'json' ? 2 : SHARED_FLAGS.has(name) ? 1 : 0)
+
+/** A command's flags as its USAGE line lists them: its own, then the shared ones, `--json`, the global ones. */
+export function usageOrder<T extends {helpGroup?: string}>(flags: Record<string, T>): Record<string, T> {
+  // (sort is stable: each group keeps its order)
+  return Object.fromEntries(Object.entries(flags).sort((a, b) => rank(...a) - rank(...b)))
+}
+
 export default class TillHelp extends Help {
+  override formatCommand(command: Command.Loadable): string {
+    return super.formatCommand({...command, flags: usageOrder(command.flags)})
+  }
+
   protected override async showRootHelp(): Promise<void> {
     const bin = this.config.bin
     const rows = (list: ReadonlyArray<[string, string]>) => {
