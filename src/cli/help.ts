@@ -8,7 +8,7 @@ import {API_VERSION} from '../client/version.js'
 import {ExitCode} from '../client/till-error.js'
 import {outputFlags, pageFlags} from './flags.js'
 import {escapeControls} from './settings.js'
-import {notACommand, synonymCommand} from './suggest.js'
+import {notACommand, RUN_VERBS, synonymCommand} from './suggest.js'
 
 /** The five commands a newcomer needs first, with what each does. */
 export const START_HERE: ReadonlyArray<[string, string]> = [
@@ -88,7 +88,7 @@ export default class TillHelp extends Help {
       const commands = this.config.commands.filter((c) => !c.hidden).flatMap((c) => [c.id, ...c.aliases].map((id) => id.replaceAll(':', ' ')))
       // `orders show --help` is the help of `orders get`, as `orders show ID` runs it
       const synonym = synonymCommand(words.join(' '), commands)
-      if (synonym && ['show', 'view'].includes(words[synonym.split(' ').length - 1]!))
+      if (synonym && RUN_VERBS.has(words[synonym.split(' ').length - 1]!))
         return super.showHelp([...synonym.split(' '), ...argv.slice(words.length)])
       const topics = this.config.topics.filter((t) => !t.hidden).map((t) => t.name.replaceAll(':', ' '))
       const shown = escapeControls(redact(words.slice(0, 3).join(' ')))
