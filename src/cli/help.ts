@@ -88,8 +88,7 @@ export default class TillHelp extends Help {
       const commands = this.config.commands.filter((c) => !c.hidden).flatMap((c) => [c.id, ...c.aliases].map((id) => id.replaceAll(':', ' ')))
       // `orders show --help` is the help of `orders get`, as `orders show ID` runs it
       const synonym = synonymCommand(words.join(' '), commands)
-      if (synonym && RUN_VERBS.has(words[synonym.split(' ').length - 1]!))
-        return super.showHelp([...synonym.split(' '), ...argv.slice(words.length)])
+      if (synonym && RUN_VERBS.has(words[synonym.split(' ').length - 1]!)) return super.showHelp([...synonym.split(' '), ...argv.slice(words.length)])
       const topics = this.config.topics.filter((t) => !t.hidden).map((t) => t.name.replaceAll(':', ' '))
       const shown = escapeControls(redact(words.slice(0, 3).join(' ')))
       const said = notACommand(words, shown, {commands, topics, bin: this.config.bin, isTopic: (w) => Boolean(this.config.findTopic(w))})

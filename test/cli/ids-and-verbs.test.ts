@@ -46,7 +46,9 @@ describe('show and view are get, ls is list (item 3)', () => {
   it("names till's verb for another command line's, and never repeats the argument", async () => {
     const r = await till(['customers', 'rm', 'secret-looking-argument'])
     expect(r.code).toBe(2)
-    expect(r.stderr).toBe('Error: "customers rm …" is not a till command; did you mean "till customers delete"?\nHint: see the commands with: till customers --help\n')
+    expect(r.stderr).toBe(
+      'Error: "customers rm …" is not a till command; did you mean "till customers delete"?\nHint: see the commands with: till customers --help\n',
+    )
   })
 
   it('till orders ls runs orders list, flags and all; its --help is that of orders list', async () => {
