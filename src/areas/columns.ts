@@ -1,6 +1,5 @@
 // Every area's columns by resource name: the registry that commands pick theirs from.
 import {cliColumns, type ResourceColumns} from '../cli/output/columns.js'
-import {authColumns} from './auth/columns.js'
 import {billingColumns} from './billing/columns.js'
 import {catalogColumns} from './catalog/columns.js'
 import {customerColumns} from './customers/columns.js'
@@ -12,7 +11,6 @@ import {usageColumns} from './usage/columns.js'
 
 export const resourceColumns: Record<string, ResourceColumns> = {
   ...cliColumns,
-  ...authColumns,
   ...catalogColumns,
   ...billingColumns,
   ...customerColumns,
