@@ -169,13 +169,16 @@ export default class EmulatorStart extends BaseCommand {
         if ((await emulatorAnswersOn(flags.port)) || (await emulatorAnswersOn(flags.port + 1)))
           throw usageError(
             `an emulator is already running on port ${flags.port} (production) and ${flags.port + 1} (sandbox)`,
-            `use it as it is (the local profile talks to it: till products list), stop it with Ctrl-C where it runs, or start another on other ports with --port N (--port 0: free ones)`,
+            `use it as it is (the local profile talks to it: till products list), stop it with till emulator stop (or Ctrl-C where it runs), or start another on other ports with --port N (--port 0: free ones)`,
           )
         throw usageError(`port ${flags.port} or ${flags.port + 1} is already in use`, 'pick other ports with --port N, or --port 0 for free ones')
       }
       throw error
     }
     const {environments, forwardSecret} = emulator
+    // found by till emulator status and stop, from any shell
+    const {writeRunning, removeRunning} = await import('../../areas/emulator/running.js')
+    writeRunning(dataDir, environments)
     const forward = forwardSecret ? {forward_to: {url: flags['forward-to']!.toString(), secret: forwardSecret}} : {}
     if (flags.json) {
       process.stdout.write(`${JSON.stringify({environments, ...forward})}\n`)
@@ -206,7 +209,10 @@ export default class EmulatorStart extends BaseCommand {
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         log(`received ${signal}, shutting down`)
-        void emulator.close().then(resolve)
+        void emulator.close().then(() => {
+          removeRunning(dataDir)
+          resolve()
+        })
       }
       process.once('SIGINT', () => stop('SIGINT'))
       process.once('SIGTERM', () => stop('SIGTERM'))
