@@ -1,4 +1,5 @@
-// `till emulator status` and `till emulator stop` find the emulator `till emulator start` keeps running on a
+// `till emulator status` and `till emulator stop` find the emulator `till emulator start` (or `start --detach`,
+// in the background) keeps running on a
 // data folder, from another process: status prints its URLs, pid and folder; stop sends SIGTERM and waits for
 // it to exit; with none running, both say so and exit 1.
 import {join} from 'node:path'
@@ -47,6 +48,34 @@ describe('till emulator status and stop', () => {
       expect(after.code).toBe(1)
     } finally {
       started.child.kill('SIGKILL')
+    }
+  })
+
+  it('start --detach returns once the emulator answers, with its URLs; stop ends it', async () => {
+    const env = box.env()
+    const folder = join(box.root, 'detached')
+    let pid: number | undefined
+    try {
+      const started = await runCli(['emulator', 'start', '--detach', '--port', '0', '--data', folder, '--json'], {env})
+      expect(started.code, started.stderr).toBe(0)
+      const running = JSON.parse(started.stdout) as {pid: number; environments: Record<string, {url: string}>}
+      pid = running.pid
+      expect(running.pid).not.toBe(undefined)
+      // it answers already: the first request needs no wait
+      const answer = await fetch(`${running.environments.production!.url}/products/`)
+      expect(answer.status).toBe(401)
+      const status = await runCli(['emulator', 'status', '--data', folder, '--json'], {env})
+      expect(JSON.parse(status.stdout).pid).toBe(running.pid)
+      const stopped = await runCli(['emulator', 'stop', '--data', folder], {env})
+      expect(stopped.code, stopped.stderr).toBe(0)
+      const gone = await runCli(['emulator', 'status', '--data', folder], {env})
+      expect(gone.code).toBe(1)
+    } finally {
+      try {
+        if (pid) process.kill(pid, 'SIGKILL')
+      } catch {
+        // already gone
+      }
     }
   })
 })

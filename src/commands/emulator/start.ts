@@ -52,6 +52,10 @@ export default class EmulatorStart extends BaseCommand {
     data: dataFlag,
     json: Flags.boolean({description: 'Print one JSON line with both environments (url, organization_id, organization_token) once listening.'}),
     quiet: Flags.boolean({char: 'q', description: 'Do not log requests to stderr.'}),
+    detach: Flags.boolean({
+      description:
+        'Run in the background (its log in emulator.log of the data folder): print its URLs once it answers, and return. till emulator stop ends it.',
+    }),
     'payment-delay': duration({
       description: 'How long a new order stays pending before it is paid (e.g. 2s, 500ms).',
       default: 2000,
@@ -129,9 +133,21 @@ export default class EmulatorStart extends BaseCommand {
     }
   }
 
+  private async detached(dataDir: string, json: boolean, dataArgs: string[]): Promise<void> {
+    const {startDetached} = await import('../../areas/emulator/detach.js')
+    const {running, log} = await startDetached([...this.argv, ...dataArgs], dataDir, process.argv[1]!)
+    if (json) return void process.stdout.write(`${JSON.stringify(running)}\n`)
+    const urls = Object.entries(running.environments).map(([name, env]) => `  ${name.padEnd(10)} ${env.url}`)
+    process.stdout.write(`${[`till emulator is running in the background (pid ${running.pid}, data: ${dataDir})`, ...urls].join('\n')}\n`)
+    process.stderr.write(
+      `Its log: ${log}. Stop it with: till emulator stop${dataDir === emulatorDataDir(undefined, this.config.dataDir) ? '' : ` --data ${dataDir}`}\n`,
+    )
+  }
+
   async run(): Promise<void> {
     const {flags} = await this.parse(EmulatorStart)
     const dataDir = emulatorDataDir(flags.data, this.config.dataDir)
+    if (flags.detach) return this.detached(dataDir, flags.json, flags.data === undefined ? ['--data', dataDir] : [])
     const {startEmulator, parseRateLimit} = await import('../../emulator/index.js')
     const limitFlag = (name: 'rate-limit' | 'ip-rate-limit') => {
       try {
