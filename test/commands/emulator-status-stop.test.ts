@@ -1,7 +1,6 @@
 // `till emulator status` and `till emulator stop` find the emulator `till emulator start` (or `start --detach`,
-// in the background) keeps running on a
-// data folder, from another process: status prints its URLs, pid and folder; stop sends SIGTERM and waits for
-// it to exit; with none running, both say so and exit 1.
+// in the background) keeps running on a data folder, from another process: status prints its URLs, pid and
+// folder; stop sends SIGTERM and waits for it to exit; with none running, both say so and exit 1.
 import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'

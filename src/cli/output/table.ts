@@ -1,9 +1,9 @@
 // Borderless tables (cli-table3, loaded on first use) printed in batches: the header once, column
 // widths fixed by the first batch, wider values cut with an ellipsis (at a word when one is near; a longer
-// status, amount or yes/no widens its column instead). A
-// table never exceeds the terminal: dates take their short form (`11d ago`), ids are shortened (whole
-// when piped or named by --columns), then text gives way; rather than cut text to a few letters, the
-// last columns are left out and the caller says so. Statuses, money and yes/no are never cut.
+// status, amount or yes/no widens its column instead). A table never exceeds the terminal: dates take
+// their short form (`11d ago`), ids are shortened (whole when piped or named by --columns), then text gives
+// way; rather than cut text to a few letters, the last columns are left out and the caller says so.
+// Statuses, money and yes/no are never cut.
 import type {ChalkInstance} from 'chalk'
 import type CliTable from 'cli-table3'
 
