@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // till's entry. CommonJS (bin/package.json), as all it loads is: an ES module entry costs every run
 // Node's ES module loader, about 4 ms. Start-up fast paths come first: Node's compile cache (for this
-// file and boot.cjs), and `till --version` answered without loading oclif (as oclif
+// file and boot.cjs), and `till --version` (or `-v`, `-V`) answered without loading oclif (as oclif
 // would: name/version platform-arch node, plus the pinned API version; oclif takes a first argument
 // `--version` as the question whatever follows it, and so does this). Everything else runs the bundled
 // CLI (dist/bundle/cli/till.cjs, made by `npm run build`), loaded with a V8 code cache of its own
@@ -15,7 +15,7 @@ module_.enableCompileCache?.()
 
 const boot = require('../dist/bundle/cli/boot.cjs')
 const argv = process.argv.slice(2)
-if (argv[0] === '--version') {
+if (argv[0] === '--version' || argv[0] === '-v' || argv[0] === '-V') {
   const problem = boot.settingsProblem(process.env)
   if (problem) {
     process.stderr.write(problem.text)

@@ -1,13 +1,14 @@
 // till's help: oclif's, with a start-here section and the global flags at the top of the root help (as gh
 // shows its core commands first), and "did you mean" for `till help ordrs` / `till ordrs --help`, which
-// oclif answers with "Command ordrs not found."
-import {Errors, Help, type Interfaces} from '@oclif/core'
+// oclif answers with "Command ordrs not found."; a command's USAGE line names its own flags first (see usageOrder).
+import {type Command, Errors, Help, type Interfaces} from '@oclif/core'
 
 import {redact} from '../client/redact.js'
 import {API_VERSION} from '../client/version.js'
 import {ExitCode} from '../client/till-error.js'
+import {outputFlags, pageFlags} from './flags.js'
 import {escapeControls} from './settings.js'
-import {notACommand, synonymCommand} from './suggest.js'
+import {notACommand, RUN_VERBS, synonymCommand} from './suggest.js'
 
 /** The five commands a newcomer needs first, with what each does. */
 export const START_HERE: ReadonlyArray<[string, string]> = [
@@ -35,7 +36,21 @@ export function versionLine(config: Interfaces.Config): string {
   return `${config.bin}/${config.version} ${config.platform}-${config.arch} node-${process.version} polar-api/${API_VERSION}`
 }
 
+/** Flags many commands share: after a command's own in its USAGE line, before `--json` and the global ones. */
+const SHARED_FLAGS = new Set([...Object.keys(pageFlags), ...Object.keys(outputFlags)])
+const rank = (name: string, flag: {helpGroup?: string}) => (flag.helpGroup === 'GLOBAL' ? 3 : name === 'json' ? 2 : SHARED_FLAGS.has(name) ? 1 : 0)
+
+/** A command's flags as its USAGE line lists them: its own, then the shared ones, `--json`, the global ones. */
+export function usageOrder<T extends {helpGroup?: string}>(flags: Record<string, T>): Record<string, T> {
+  // (sort is stable: each group keeps its order)
+  return Object.fromEntries(Object.entries(flags).sort((a, b) => rank(...a) - rank(...b)))
+}
+
 export default class TillHelp extends Help {
+  override formatCommand(command: Command.Loadable): string {
+    return super.formatCommand({...command, flags: usageOrder(command.flags)})
+  }
+
   protected override async showRootHelp(): Promise<void> {
     const bin = this.config.bin
     const rows = (list: ReadonlyArray<[string, string]>) => {
@@ -73,8 +88,7 @@ export default class TillHelp extends Help {
       const commands = this.config.commands.filter((c) => !c.hidden).flatMap((c) => [c.id, ...c.aliases].map((id) => id.replaceAll(':', ' ')))
       // `orders show --help` is the help of `orders get`, as `orders show ID` runs it
       const synonym = synonymCommand(words.join(' '), commands)
-      if (synonym && ['show', 'view'].includes(words[synonym.split(' ').length - 1]!))
-        return super.showHelp([...synonym.split(' '), ...argv.slice(words.length)])
+      if (synonym && RUN_VERBS.has(words[synonym.split(' ').length - 1]!)) return super.showHelp([...synonym.split(' '), ...argv.slice(words.length)])
       const topics = this.config.topics.filter((t) => !t.hidden).map((t) => t.name.replaceAll(':', ' '))
       const shown = escapeControls(redact(words.slice(0, 3).join(' ')))
       const said = notACommand(words, shown, {commands, topics, bin: this.config.bin, isTopic: (w) => Boolean(this.config.findTopic(w))})

@@ -64,7 +64,8 @@ function useRunManifest(rootDir: string, argv: string[]): string | undefined {
   }
   let run: string | undefined
   let named: string | undefined
-  if ((kind === 'command' || kind === 'stream') && args[0] !== 'autocomplete') {
+  // shell completion (`till autocomplete`, `till completion SHELL`) reads every command with its texts
+  if ((kind === 'command' || kind === 'stream') && args[0] !== 'autocomplete' && args[0] !== 'completion') {
     // the command named in full reads a manifest of its own; anything else (a topic, an alias, a typo) all commands
     const own = namedIn('run-manifests')
     run = own?.file

@@ -3,7 +3,7 @@ import {distance} from 'fastest-levenshtein'
 
 /**
  * Verbs brought from other command lines (gh's `view`, the Stripe CLI's `retrieve`, `ls`, `rm`) and the
- * verb till uses for them. `show` and `view` run `get` (see the not-found hook); the others are suggested.
+ * verb till uses for them. `show`, `view` and `ls` run theirs (see RUN_VERBS); the others are suggested.
  */
 export const VERB_SYNONYMS: Record<string, string> = {
   show: 'get',
@@ -18,6 +18,9 @@ export const VERB_SYNONYMS: Record<string, string> = {
   add: 'create',
   edit: 'update',
 }
+
+/** The verbs that run the command they stand for (`orders show ID` is `orders get ID`, `orders ls` is `orders list`). */
+export const RUN_VERBS: ReadonlySet<string> = new Set(['show', 'view', 'ls'])
 
 /** The command a typed verb stands for (`orders show` -> `orders get`), the rest being its arguments, if there is one. */
 export function synonymCommand(typed: string, commands: readonly string[]): string | undefined {

@@ -38,6 +38,8 @@ export interface RequestOptions {
   replayable?: boolean
   /** This request's deadline (from sending it to its answer's last byte, every try together), for the client's own. */
   deadlineMs?: number
+  /** The caller's own headers (`till api -H`), names in lower case; never Authorization, which the client alone sets. */
+  headers?: Record<string, string>
 }
 
 export interface ClientOptions {
@@ -54,10 +56,7 @@ export interface ClientOptions {
   pacer: Pacer
   /** Longest total time to wait on 429s before giving up (exit 5). */
   maxWaitMs: number
-  /**
-   * Sent as `Polar-Version` on every request: API_VERSION (the service's current version) unless told
-   * another; null sends none (a client of another service).
-   */
+  /** Sent as `Polar-Version` on every request: API_VERSION (the service's current) unless told another; null: none. */
   apiVersion?: string | null
   /** Who pins `apiVersion` and how to move it, for the error when the service does not serve it. */
   versionPin?: VersionPin
@@ -164,6 +163,7 @@ export class ApiClient {
   async request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<Response<T>> {
     let url = buildUrl(this.options.baseUrl, path, opts.query)
     const headers: Record<string, string> = {'user-agent': this.options.userAgent, accept: opts.accept ?? 'application/json'}
+    Object.assign(headers, opts.headers)
     const provider = opts.auth === 'none' ? undefined : this.options.credentials
     let bearer = provider && mayCarryCredentials(url, this.options.baseUrl) ? await provider.current() : this.options.token
     let renewed = false

@@ -1,6 +1,10 @@
+import {STATUS_CODES} from 'node:http'
+import {Writable} from 'node:stream'
+
 import {Args, Flags} from '@oclif/core'
 
-import {listItems} from '../client/resources/common.js'
+import {type PageResult, paginate} from '../client/paginate.js'
+import type {Item} from '../client/resources/common.js'
 import {BaseCommand, pageFlags} from '../areas/command.js'
 import {usageError} from '../client/till-error.js'
 import {fieldPairs, readInput} from '../cli/input/fields.js'
@@ -39,6 +43,13 @@ export default class Api extends BaseCommand {
     output: Flags.option({char: 'o', options: ['json', 'jsonl'] as const, description: 'With --paginate: one JSON array (default) or JSON lines.'})(),
     limit: pageFlags.limit,
     'no-auth': Flags.boolean({description: "Send no credentials (required for a URL outside the profile's API origin)."}),
+    header: Flags.string({
+      char: 'H',
+      description: "A request header, 'Name: value' (repeatable); never Authorization, which carries the profile's token.",
+      multiple: true,
+    }),
+    include: Flags.boolean({char: 'i', description: "Print the answer's status line and headers before its body."}),
+    silent: Flags.boolean({description: 'Print no body (the exit code still says whether the call worked).'}),
   }
 
   async run(): Promise<void> {
@@ -49,7 +60,9 @@ export default class Api extends BaseCommand {
       flags.method,
       flags.input !== undefined || (Object.keys(fields).length > 0 && !flags.paginate && flags.limit === undefined),
     )
-    let path = given
+    // `till api products/` is `/products/`, as gh api takes `repos/...`
+    let path = /^[a-z][a-z\d+.-]*:/i.test(given) || given.startsWith('/') ? given : `/${given}`
+    const headers = requestHeaders(flags.header ?? [])
     const inQuery = method === 'GET' || method === 'DELETE'
     if (flags.input && inQuery) throw usageError(`--input sends a body, which ${method} does not take`)
     const body = flags.input ? await readInput(flags.input) : inQuery || Object.keys(fields).length === 0 ? undefined : fields
@@ -71,20 +84,23 @@ export default class Api extends BaseCommand {
       )
     }
     const auth = flags['no-auth'] ? 'none' : 'token'
-    const out = this.ctx.io.stdout
+    const out = flags.silent ? new Writable({write: (_chunk, _encoding, done) => done()}) : this.ctx.io.stdout
     if (flags.paginate) {
       if (method !== 'GET') throw usageError('--paginate works with GET only')
+      if (flags.include) throw usageError('--include shows the headers of one answer, and --paginate reads many', 'drop one of them')
       const output = await import('../cli/output/index.js')
       const writer = output.createListWriter({format: flags.output ?? 'json', out, tty: this.ctx.io.stdoutIsTTY, color: false})
       const pages = flags.limit === undefined || flags.limit > 100 ? {all: true, limit: flags.limit} : {all: true, limit: 100, 'max-items': flags.limit}
       // api-coverage: any path (the user's)
-      await output.writeList(listItems(client, path, query ?? {}, this.pageOptions(pages)), writer)
+      const read = (page: number, limit: number, signal: AbortSignal) => client.get<PageResult<Item>>(path, {query: {...query, page, limit}, signal, headers})
+      await output.writeList(paginate(read, {list: `GET ${path}`, ...this.pageOptions(pages)}), writer)
       return
     }
     // api-coverage: any path (the user's)
-    const response = await client.request(method, path, {query, body, auth})
+    const response = await client.request(method, path, {query, body, auth, headers})
+    if (flags.include) this.ctx.io.stdout.write(statusAndHeaders(response.status, response.headers))
     if (response.status === 204 || response.body === null) return
-    if (typeof response.body === 'string' || !this.ctx.io.stdoutIsTTY) {
+    if (typeof response.body === 'string' || !this.ctx.io.stdoutIsTTY || flags.silent) {
       out.write(`${typeof response.body === 'string' ? response.body : JSON.stringify(response.body)}\n`)
       return
     }
@@ -124,4 +140,34 @@ function besideBase(path: string, baseUrl: string): string {
   if (/\/v1\/?$/.test(base.pathname) && /^\/v1(\/|$|\?)/.test(path)) return path.slice(3) || '/'
   if (/^\/_emulator(\/|$)/.test(path)) return `${base.origin}${path}`
   return path
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~\dA-Za-z-]+$/
+
+/**
+ * `-H 'Name: value'` as headers, names in lower case. Authorization is refused: the client alone sets it, and
+ * only to the profile's API origin (src/client/origin.ts), so a header can never send a credential elsewhere.
+ */
+function requestHeaders(given: string[]): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const line of given) {
+    const colon = line.indexOf(':')
+    const name = line.slice(0, colon).trim().toLowerCase()
+    const value = line.slice(colon + 1).trim()
+    if (colon <= 0 || !HEADER_NAME.test(name) || /[\r\n\0]/.test(value))
+      throw usageError(`-H takes 'Name: value', not "${line.slice(0, 40)}"`, "e.g. -H 'Accept: text/csv'")
+    if (name === 'authorization')
+      throw usageError("-H Authorization: till sends the profile's token itself", 'use another profile (-p) or TILL_TOKEN for another token')
+    headers[name] = value
+  }
+  return headers
+}
+
+/** An answer's status line and headers as `curl -i` and `gh api -i` print them, then the blank line before the body. */
+function statusAndHeaders(status: number, headers: Record<string, string | string[] | undefined>): string {
+  const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`.trimEnd()]
+  for (const [name, value] of Object.entries(headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) lines.push(`${name}: ${one}`)
+  }
+  return `${lines.join('\n')}\n\n`
 }

@@ -270,12 +270,12 @@ describe.skipIf(FISH.missing)(`fish completion (till autocomplete fish), loaded 
 })
 
 describe('till --version', () => {
-  it('answers as oclif does: name/version platform-arch node-version, plus the pinned API version', async () => {
+  it('answers as oclif does, to -v and -V too: name/version platform-arch node-version, plus the pinned API version', async () => {
     const box = sandbox()
     const {version} = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {version: string}
     // bin/run.js answers it before oclif loads: a process
     // oclif reads a first argument --version as the question, whatever follows
-    for (const args of [['--version'], ['--version', 'products', 'list']]) {
+    for (const args of [['--version'], ['--version', 'products', 'list'], ['-v'], ['-V']]) {
       const r = await runCli(args, {env: box.env()})
       expect(r.code).toBe(0)
       expect(r.stdout).toBe(`till/${version} ${process.platform}-${process.arch} node-${process.version} polar-api/${API_VERSION}\n`)

@@ -29,7 +29,7 @@ afterAll(async () => {
 const env = () => box.env({...envVars(emulator.production), TILL_ENV: 'local'})
 const till = (args: string[]) => runInProcess(args, {env: env()})
 
-describe('show and view are get (item 3)', () => {
+describe('show and view are get, ls is list (item 3)', () => {
   it.each([
     ['orders', 'show'],
     ['orders', 'view'],
@@ -44,9 +44,22 @@ describe('show and view are get (item 3)', () => {
   })
 
   it("names till's verb for another command line's, and never repeats the argument", async () => {
-    const r = await till(['orders', 'ls', 'secret-looking-argument'])
+    const r = await till(['customers', 'rm', 'secret-looking-argument'])
     expect(r.code).toBe(2)
-    expect(r.stderr).toBe('Error: "orders ls …" is not a till command; did you mean "till orders list"?\nHint: see the commands with: till orders --help\n')
+    expect(r.stderr).toBe(
+      'Error: "customers rm …" is not a till command; did you mean "till customers delete"?\nHint: see the commands with: till customers --help\n',
+    )
+  })
+
+  it('till orders ls runs orders list, flags and all; its --help is that of orders list', async () => {
+    const listed = await till(['orders', 'ls', '--limit', '2', '--json'])
+    expect(listed.code, listed.stderr).toBe(0)
+    expect((JSON.parse(listed.stdout) as Array<{id: string}>).map((o) => o.id)).toEqual(
+      ((await api(emulator.production, 'GET', '/orders/?limit=2')).body.items as Array<{id: string}>).map((o) => o.id),
+    )
+    const help = await till(['products', 'ls', '--help'])
+    expect(help.code, help.stderr).toBe(0)
+    expect(help.stdout).toMatch(/\$ till products list/)
   })
 
   it('orders show --help is the help of orders get', async () => {

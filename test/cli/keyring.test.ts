@@ -211,6 +211,11 @@ describe('tokens in the OS keyring (a real Secret Service)', () => {
       expect(used.stderr).toBe('')
       const status = await till(['auth', 'status', '--json'], env())
       expect(JSON.parse(status.stdout)).toMatchObject({token_store: 'file', token_store_reason: 'no-keyring'})
+      // a person reads it in words
+      const shown = await till(['auth', 'status', '-o', 'table'], env())
+      expect(shown.stdout).toMatch(/^Token store +the config file$/m)
+      expect(shown.stdout).toMatch(/^Kept there because +no OS keyring could be used$/m)
+      expect(shown.stdout).not.toContain('no-keyring')
 
       // an old file token: said once, kept, and the next run says nothing
       writeFileProfile(box, 'old')

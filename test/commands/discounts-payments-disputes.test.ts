@@ -458,7 +458,7 @@ describe('operator commands against the emulator', () => {
   })
 
   describe('receipts, exports and payment methods', () => {
-    it('orders receipt prints a temporary URL or downloads the PDF atomically; an unpaid order has none yet (exit 1)', async () => {
+    it('orders receipt prints a temporary URL or downloads the PDF (titled a receipt) atomically; an unpaid order has none yet (exit 1)', async () => {
       const orders = (await get('/orders/?limit=40')).items
       const paid = orders.find((o: Json) => o.status === 'paid')
       const url = await till(['orders', 'receipt', paid.id])
@@ -470,6 +470,10 @@ describe('operator commands against the emulator', () => {
       expect(saved.stdout).toBe('')
       expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-')
       expect(readdirSync(box.root).filter((f) => f.endsWith('.part'))).toEqual([])
+      // titled as a receipt, not as the order's invoice
+      const pdf = readFileSync(file, 'latin1')
+      expect(pdf).toContain('(Receipt ')
+      expect(pdf).not.toContain('(Invoice ')
 
       const draft = orders.find((o: Json) => o.status === 'draft' || o.status === 'pending')
       const none = await till(['orders', 'receipt', draft.id, '--download', `${box.root}/none.pdf`])

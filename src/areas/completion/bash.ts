@@ -70,11 +70,15 @@ ${arms(flagLists.map(([id, body]) => [id, body]))}
 }
 
 _${fn}_autocomplete() {
-  local line="\${COMP_LINE:0:COMP_POINT}" IFS=$' \\t\\n'
+  local line="\${COMP_LINE:0:$COMP_POINT}" IFS=$' \\t\\n'
   local -a words
   read -ra words <<< "$line"
-  [[ -z "$line" || "$line" =~ [[:space:]]$ ]] && words+=("")
   local n=$(( \${#words[@]} - 1 ))
+  # after a space, the word being typed is a new, empty one (zsh's read gives it already)
+  if (( n < 0 )) || [[ -n "\${words[n]}" && "$line" == *[[:space:]] ]]; then
+    words+=("")
+    n=$(( n + 1 ))
+  fi
   local cur="\${words[n]}" typed="" cmd="" args=0 skip=0 flag="" i w next
   COMPREPLY=()
   # the words before the cursor: flags (and the values of those that take one) apart, the command, its arguments

@@ -37,7 +37,7 @@ describe('listen output', () => {
     expect(eventLine(AT, event('order.paid'), {error: 'connection refused', ms: 1})).toMatch(/-> failed: connection refused$/)
   })
 
-  it('fits a terminal: the time without its date and the type unpadded first, then the object id and last the event id cut (issue 47 item 4); piped lines stay whole', () => {
+  it('fits a terminal: the time without its date and the type unpadded first, then the object id shortened and left out, the event id cut last; piped lines stay whole', () => {
     const uuid = (n: number) => `${String(n).repeat(8)}-aaaa-4bbb-8ccc-dddddddddddd`
     const e = {...event('subscription.updated', uuid(1)), body: JSON.stringify({data: {id: uuid(2)}})}
     const whole = eventLine(AT, e, {status: 200, ms: 12})
@@ -47,8 +47,18 @@ describe('listen output', () => {
     expect(at120).toBe(`03:00:00  subscription.updated  ${uuid(1)}  (22222222…)  -> 200 in 12 ms`)
     expect(eventLine(AT, e, {status: 200, ms: 12}, 100)).toBe(at120)
     const at80 = eventLine(AT, e, {status: 200, ms: 12}, 80)
-    expect(at80).toBe('03:00:00  subscription.updated  11111111…  (22222222…)  -> 200 in 12 ms')
+    expect(at80).toBe('03:00:00  subscription.updated  11111111…  -> 200 in 12 ms')
     expect(at80.length).toBeLessThanOrEqual(80)
+  })
+
+  it('keeps the event id whole at 80 columns whether the event is forwarded or not', () => {
+    const uuid = (n: number) => `${String(n).repeat(8)}-aaaa-4bbb-8ccc-dddddddddddd`
+    const e = {...event('order.paid', uuid(1)), body: JSON.stringify({data: {id: uuid(2)}})}
+    const shown = eventLine(AT, e, undefined, 80)
+    const forwarded = eventLine(AT, e, {status: 200, ms: 12}, 80)
+    expect(shown).toBe(`03:00:00  order.paid  ${uuid(1)}  (22222222…)`)
+    expect(forwarded).toBe(`03:00:00  order.paid  ${uuid(1)}  -> 200 in 12 ms`)
+    for (const line of [shown, forwarded]) expect(line.length).toBeLessThanOrEqual(80)
   })
 
   it('says once that the local server is down and once that it is back; lines keep coming', async () => {

@@ -53,8 +53,9 @@ const shortId = (id: string) => (id.length > 9 ? `${id.slice(0, 8)}…` : id)
 /**
  * One line per event: time, type, event id, object id, and the forward result. Within `width` (a
  * terminal's) when it can be: the time is given to the second without the date, then the type is not
- * padded, then the object id is shortened, and the event id (what `webhooks redeliver` takes) last.
- * Without a width (piped), everything in full.
+ * padded, then the object id is shortened, then left out; the event id (what `webhooks redeliver` takes)
+ * is cut last, and by the same steps whether events are forwarded or not. Without a width (piped),
+ * everything in full.
  */
 export function eventLine(at: number, event: StreamEvent, result?: ForwardResult, width?: number, to?: string): string {
   const id = objectId(event.body)
@@ -62,15 +63,15 @@ export function eventLine(at: number, event: StreamEvent, result?: ForwardResult
     const parts = [
       short >= 1 ? isoSeconds(at).slice(11, 19) : isoSeconds(at),
       short >= 2 ? event.type : event.type.padEnd(24),
-      short >= 4 ? shortId(event.webhookEventId) : event.webhookEventId,
+      short >= 5 ? shortId(event.webhookEventId) : event.webhookEventId,
     ]
-    if (id) parts.push(`(${short >= 3 ? shortId(id) : id})`)
+    if (id && short < 4) parts.push(`(${short >= 3 ? shortId(id) : id})`)
     if (result) parts.push(forwardText(result, to))
     return parts.join('  ')
   }
   let short = 0
   let text = line(0)
-  while (width && text.length > width && short < 4) text = line(++short)
+  while (width && text.length > width && short < 5) text = line(++short)
   return text
 }
 

@@ -6,7 +6,7 @@ import type {Hook} from '@oclif/core'
 import {redact} from '../../client/redact.js'
 import {ExitCode} from '../../client/till-error.js'
 import {escapeControls} from '../settings.js'
-import {HABITS, notACommand, synonymCommand} from '../suggest.js'
+import {HABITS, notACommand, RUN_VERBS, synonymCommand} from '../suggest.js'
 import {versionLine} from '../help.js'
 
 const hook: Hook<'command_not_found'> = async function (opts) {
@@ -37,10 +37,10 @@ const hook: Hook<'command_not_found'> = async function (opts) {
     const id = words.slice(0, n).join(' ')
     if (known.has(id)) return fail(`unexpected argument to "${config.bin} ${id}" (not shown)`, `see: ${config.bin} ${id} --help`)
   }
-  // `show` and `view` (gh's verb) are `get`, as everywhere: one verb for one view, the others accepted
+  // `show` and `view` (gh's verb) are `get`, `ls` is `list`, as everywhere: one verb for one view, the others accepted
   const synonym = synonymCommand(words.join(' '), commands)
   const n = synonym?.split(' ').length ?? 0
-  if (synonym && ['show', 'view'].includes(words[n - 1]!)) {
+  if (synonym && RUN_VERBS.has(words[n - 1]!)) {
     return config.runCommand(synonym.replaceAll(' ', ':'), [...words.slice(n), ...(opts.argv ?? [])])
   }
   // the first words name the command (the topics' and one verb); any after them are arguments, never shown

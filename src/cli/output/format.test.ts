@@ -16,6 +16,7 @@ import {
   terminalText,
   wrapWords,
 } from './format.js'
+import {compactDate} from './table.js'
 
 describe('resolveFormat', () => {
   it('defaults to a table on a terminal and tab-separated values when piped', () => {
@@ -134,13 +135,24 @@ describe('formatRelative', () => {
     expect(formatRelative(now + 45 * 60_000, now)).toBe('in 45 minutes')
   })
 
+  it('calls a span of 360 to 364 days a year, never 12 months, in full and in a squeezed table', () => {
+    const day = 86_400_000
+    for (const days of [360, 364, 365]) {
+      expect(formatRelative(now + days * day, now)).toBe('in 1 year')
+      expect(formatRelative(now - days * day, now)).toBe('1 year ago')
+      expect(compactDate(formatRelative(now + days * day, now))).toBe('in 1y')
+    }
+    expect(formatRelative(now + 359 * day, now)).toBe('in 11 months')
+    expect(formatRelative(now + 729 * day, now)).toBe('in 1 year')
+  })
+
   it('writes what Intl.RelativeTimeFormat writes in English, without loading it', () => {
     const intl = new Intl.RelativeTimeFormat('en', {numeric: 'always'})
     const cases: Array<[Intl.RelativeTimeFormatUnit, number, number[]]> = [
       ['minute', 60_000, [1, 2, 59, -1, -59]],
       ['hour', 3_600_000, [1, 23, -1, -2]],
       ['day', 86_400_000, [1, 29, -1, -11]],
-      ['month', 30 * 86_400_000, [1, 12, -1, -2]],
+      ['month', 30 * 86_400_000, [1, 11, -1, -2]],
       ['year', 365 * 86_400_000, [1, 2, 1000, -1, -12_345]],
     ]
     for (const [unit, size, counts] of cases) {

@@ -171,9 +171,11 @@ export function formatBytes(size: number): string {
 
 // ---- dates ----
 
+const MONTH = 30 * 86_400_000
+const YEAR = 365 * 86_400_000
 const UNITS: Array<[string, number]> = [
-  ['year', 365 * 86_400_000],
-  ['month', 30 * 86_400_000],
+  ['year', YEAR],
+  ['month', MONTH],
   ['day', 86_400_000],
   ['hour', 3_600_000],
   ['minute', 60_000],
@@ -183,7 +185,8 @@ const toTime = (value: unknown): number =>
   value instanceof Date ? value.getTime() : typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : Number.NaN
 
 /**
- * `3 hours ago`, `in 2 days`, `just now` (under a minute either way); whole units, rounded down. The words
+ * `3 hours ago`, `in 2 days`, `just now` (under a minute either way); whole units, rounded down, and never
+ * `12 months` (that is `1 year`). The words
  * are English's, as Intl.RelativeTimeFormat('en') writes them, without it: its first use loads ICU's locale
  * data, about 10 ms and 9 MiB of a command that shows a date on a terminal (measured).
  */
@@ -192,13 +195,19 @@ export function formatRelative(value: string | number | Date, now: number): stri
   if (Number.isNaN(time)) return String(value)
   const diff = time - now
   for (const [unit, size] of UNITS) {
-    const count = Math.trunc(diff / size)
+    const count = unit === 'year' ? wholeYears(diff) : Math.trunc(diff / size)
     if (count === 0) continue
     const n = Math.abs(count)
     const words = `${String(n).replace(/\B(?=(\d{3})+$)/g, ',')} ${unit}${n === 1 ? '' : 's'}`
     return count > 0 ? `in ${words}` : `${words} ago`
   }
   return 'just now'
+}
+
+/** Whole years in `diff`, where 360 to 364 days are a year rather than `12 months` (a yearly renewal a day short of one). */
+function wholeYears(diff: number): number {
+  const years = Math.trunc(diff / YEAR)
+  return years === 0 && Math.abs(diff) >= 12 * MONTH ? Math.sign(diff) : years
 }
 
 /** A timestamp in full: the API's ISO string untouched; numbers and Dates as ISO. */

@@ -78,6 +78,16 @@ describe('tables on a terminal', () => {
     expect(named).toEqual([])
   })
 
+  it('a status longer than the first batch showed widens its column rather than being cut, and the table still fits', async () => {
+    const rows = [
+      {...orders[0]!, product: {name: 'Consulting Hours Package (with a long name)'}},
+      {...orders[1]!, status: 'partially_refunded', product: {name: 'Consulting Hours Package (with a long name)'}},
+    ]
+    const text = await listText(rows, {tty: true, width: 80, batchSize: 1})
+    for (const line of text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(80)
+    expect(text).toContain('partially_refunded')
+  })
+
   it('wraps the footer at words within the terminal width', async () => {
     const footer = 'Warning: PRODUCTION data · profile production · https://api.polar.sh/v1 and some more words'
     const text = await listText(orders, {tty: true, width: 50, footer})

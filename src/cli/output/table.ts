@@ -1,8 +1,9 @@
 // Borderless tables (cli-table3, loaded on first use) printed in batches: the header once, column
-// widths fixed by the first batch, wider values cut with an ellipsis (at a word when one is near). A
-// table never exceeds the terminal: dates take their short form (`11d ago`), ids are shortened (whole
-// when piped or named by --columns), then text gives way; rather than cut text to a few letters, the
-// last columns are left out and the caller says so. Statuses, money and yes/no are never cut.
+// widths fixed by the first batch, wider values cut with an ellipsis (at a word when one is near; a longer
+// status, amount or yes/no widens its column instead). A table never exceeds the terminal: dates take
+// their short form (`11d ago`), ids are shortened (whole when piped or named by --columns), then text gives
+// way; rather than cut text to a few letters, the last columns are left out and the caller says so.
+// Statuses, money and yes/no are never cut.
 import type {ChalkInstance} from 'chalk'
 import type CliTable from 'cli-table3'
 
@@ -146,6 +147,7 @@ export class BatchTable {
     const columns = this.shown.map((i) => this.columns[i]!)
     const cells = rows.map((row) => this.shown.map((i) => (this.compact.has(i) ? compactDate(row[i] ?? '') : (row[i] ?? ''))))
     if (!this.shortIds) this.widenIds(widths, columns, cells)
+    if (!first) this.widenKept(widths, columns, cells)
     const table = new Table({
       chars: NO_BORDERS,
       style: {head: [], border: [], 'padding-left': 0, 'padding-right': 0},
@@ -164,6 +166,21 @@ export class BatchTable {
     columns.forEach((c, i) => {
       if (c.kind === 'id') widths[i] = Math.max(widths[i]!, ...cells.map((r) => displayWidth(r[i]!)))
     })
+  }
+
+  /**
+   * Statuses, money and yes/no are never cut: a longer one in a later batch (`partially_refunded` after a
+   * page of `paid`) widens its column, and the widest text gives the room back so the table still fits.
+   */
+  private widenKept(widths: number[], columns: TableColumn[], cells: string[][]): void {
+    let widened = false
+    columns.forEach((c, i) => {
+      if (!isKept(c.kind)) return
+      const widest = Math.max(widths[i]!, ...cells.map((r) => displayWidth(r[i]!)))
+      if (widest > widths[i]!) [widths[i], widened] = [widest, true]
+    })
+    const {maxWidth} = this.options
+    if (widened && maxWidth) for (const gives of [isText, isSoft]) squeeze(widths, columns, maxWidth, gives, MIN_COLUMN)
   }
 
   /**
@@ -225,6 +242,7 @@ const total = (widths: number[]) => widths.reduce((a, b) => a + b, 0) + GAP * (w
  */
 const isText = (kind: ColumnKind | undefined) => kind === undefined || kind === 'text'
 const isSoft = (kind: ColumnKind | undefined) => kind === 'date'
+const isKept = (kind: ColumnKind | undefined) => kind === 'status' || kind === 'money' || kind === 'bool'
 
 /** The narrowest text is squeezed to to keep ids whole (below it, ids are cut first). */
 const TEXT_FLOOR = 16

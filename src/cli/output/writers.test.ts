@@ -151,7 +151,7 @@ describe('streaming', () => {
     }
   })
 
-  it('prints a table in batches: header once, widths from the first batch, wider values cut, ids whole', async () => {
+  it('prints a table in batches: header once, widths from the first batch, wider text cut, ids and statuses whole', async () => {
     const columns = selectColumns(orderColumns.columns, orderColumns.defaults, 'id,product,status')
     const {out, writer} = writerFor('table', {columns, batchSize: 2})
     const rows = [
@@ -165,7 +165,7 @@ describe('streaming', () => {
         'ID   PRODUCT        STATUS',
         'o-1  Pro, "annual"  paid',
         'o-2  Tip jar        refunded',
-        'o-3     A much longe…  partial…',
+        'o-3     A much longe…  partially_refunded',
         'o-1000  Tip jar        refunded',
         '',
       ].join('\n'),

@@ -52,6 +52,10 @@ export default class EmulatorStart extends BaseCommand {
     data: dataFlag,
     json: Flags.boolean({description: 'Print one JSON line with both environments (url, organization_id, organization_token) once listening.'}),
     quiet: Flags.boolean({char: 'q', description: 'Do not log requests to stderr.'}),
+    detach: Flags.boolean({
+      description:
+        'Run in the background (its log in emulator.log of the data folder): print its URLs once it answers, and return. till emulator stop ends it.',
+    }),
     'payment-delay': duration({
       description: 'How long a new order stays pending before it is paid (e.g. 2s, 500ms).',
       default: 2000,
@@ -147,9 +151,21 @@ export default class EmulatorStart extends BaseCommand {
     }
   }
 
+  private async detached(dataDir: string, json: boolean, dataArgs: string[]): Promise<void> {
+    const {startDetached} = await import('../../areas/emulator/detach.js')
+    const {running, log} = await startDetached([...this.argv, ...dataArgs], dataDir, process.argv[1]!)
+    if (json) return void process.stdout.write(`${JSON.stringify(running)}\n`)
+    const urls = Object.entries(running.environments).map(([name, env]) => `  ${name.padEnd(10)} ${env.url}`)
+    process.stdout.write(`${[`till emulator is running in the background (pid ${running.pid}, data: ${dataDir})`, ...urls].join('\n')}\n`)
+    process.stderr.write(
+      `Its log: ${log}. Stop it with: till emulator stop${dataDir === emulatorDataDir(undefined, this.config.dataDir) ? '' : ` --data ${dataDir}`}\n`,
+    )
+  }
+
   async run(): Promise<void> {
     const {flags} = await this.parse(EmulatorStart)
     const dataDir = emulatorDataDir(flags.data, this.config.dataDir)
+    if (flags.detach) return this.detached(dataDir, flags.json, flags.data === undefined ? ['--data', dataDir] : [])
     const {startEmulator, parseRateLimit, parseWebhookFaults} = await import('../../emulator/index.js')
     const limitFlag = (name: 'rate-limit' | 'ip-rate-limit') => {
       try {
@@ -196,13 +212,16 @@ export default class EmulatorStart extends BaseCommand {
         if ((await emulatorAnswersOn(flags.port)) || (await emulatorAnswersOn(flags.port + 1)))
           throw usageError(
             `an emulator is already running on port ${flags.port} (production) and ${flags.port + 1} (sandbox)`,
-            `use it as it is (the local profile talks to it: till products list), stop it with Ctrl-C where it runs, or start another on other ports with --port N (--port 0: free ones)`,
+            `use it as it is (the local profile talks to it: till products list), stop it with till emulator stop (or Ctrl-C where it runs), or start another on other ports with --port N (--port 0: free ones)`,
           )
         throw usageError(`port ${flags.port} or ${flags.port + 1} is already in use`, 'pick other ports with --port N, or --port 0 for free ones')
       }
       throw error
     }
     const {environments, forwardSecret} = emulator
+    // found by till emulator status and stop, from any shell
+    const {writeRunning, removeRunning} = await import('../../areas/emulator/running.js')
+    writeRunning(dataDir, environments)
     const forward = forwardSecret ? {forward_to: {url: flags['forward-to']!.toString(), secret: forwardSecret}} : {}
     if (flags.json) {
       process.stdout.write(`${JSON.stringify({environments, ...forward})}\n`)
@@ -233,7 +252,10 @@ export default class EmulatorStart extends BaseCommand {
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         log(`received ${signal}, shutting down`)
-        void emulator.close().then(resolve)
+        void emulator.close().then(() => {
+          removeRunning(dataDir)
+          resolve()
+        })
       }
       process.once('SIGINT', () => stop('SIGINT'))
       process.once('SIGTERM', () => stop('SIGTERM'))

@@ -1,4 +1,4 @@
-// A small but valid PDF invoice document, so invoice links lead to a real file.
+// A small but valid PDF invoice or receipt document, so invoice and receipt links lead to a real file.
 import type {Organization} from '../../core/model.js'
 import type {CustomerRecord} from '../customers/model.js'
 import type {OrderRecord} from './model.js'
@@ -12,13 +12,16 @@ function escapeText(s: string): string {
   return s.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1')
 }
 
-function invoiceLines(org: Organization, o: OrderRecord, c: CustomerRecord | null): string[] {
+/** An invoice bills the order; a receipt (GET /orders/{id}/receipt) says it was paid. */
+export type OrderDocument = 'invoice' | 'receipt'
+
+function documentLines(kind: OrderDocument, org: Organization, o: OrderRecord, c: CustomerRecord | null): string[] {
   const a = orderAmounts(o)
   const address = o.billing_address
   return [
     `${org.name}`,
-    `Invoice ${o.invoice_number}`,
-    `Date: ${(o.invoice_requested_at ?? o.created_at).slice(0, 10)}`,
+    kind === 'receipt' ? `Receipt ${o.invoice_number}` : `Invoice ${o.invoice_number}`,
+    kind === 'receipt' ? `Paid: ${(o.paid_at ?? o.created_at).slice(0, 10)}` : `Date: ${(o.invoice_requested_at ?? o.created_at).slice(0, 10)}`,
     '',
     'Bill to:',
     o.billing_name ?? '',
@@ -38,8 +41,8 @@ function invoiceLines(org: Organization, o: OrderRecord, c: CustomerRecord | nul
   ]
 }
 
-export function invoicePdf(org: Organization, order: OrderRecord, customer: CustomerRecord | null): Buffer {
-  const text = invoiceLines(org, order, customer)
+export function orderPdf(kind: OrderDocument, org: Organization, order: OrderRecord, customer: CustomerRecord | null): Buffer {
+  const text = documentLines(kind, org, order, customer)
     .map((line, i) => `BT /F1 ${i === 1 ? 16 : 11} Tf 56 ${780 - i * 18} Td (${escapeText(line)}) Tj ET`)
     .join('\n')
   const objects = [

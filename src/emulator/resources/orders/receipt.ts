@@ -6,7 +6,7 @@ import {HttpError} from '../../core/errors.js'
 import {ok, type Ctx, type Reply, type Router} from '../../core/http.js'
 import {found, lookup, pathId} from '../../core/toolkit.js'
 import type {OrderRecord} from './model.js'
-import {invoicePdf} from './pdf.js'
+import {orderPdf} from './pdf.js'
 import {orderStatus} from './present.js'
 
 const RECEIPT_LINK_TTL_MS = 3_600_000
@@ -32,10 +32,8 @@ function serveReceipt(ctx: Ctx): Reply {
   const expires = Number(ctx.query.get('expires'))
   if (ctx.query.get('signature') !== receiptSignature(ctx, order.id, expires)) throw denied('The link signature does not match.')
   if (!(expires > ctx.now)) throw denied('The link has expired; request the receipt again.')
-  return {
-    status: 200,
-    raw: {contentType: 'application/pdf', data: invoicePdf(ctx.store.data.organization, order, ctx.store.get('customers', order.customer_id) ?? null)},
-  }
+  const customer = ctx.store.get('customers', order.customer_id) ?? null
+  return {status: 200, raw: {contentType: 'application/pdf', data: orderPdf('receipt', ctx.store.data.organization, order, customer)}}
 }
 
 export function registerReceipts(r: Router): void {

@@ -11,7 +11,7 @@ import {after, before, byField, textSearch} from '../../core/list.js'
 import {finder, found, getRoute, listRoute, organizationScope, pathId} from '../../core/toolkit.js'
 import type {View} from '../../core/present.js'
 import type {OrderRecord} from './model.js'
-import {invoicePdf} from './pdf.js'
+import {orderPdf} from './pdf.js'
 import * as present from './present.js'
 import {registerDrafts} from './drafts.js'
 import {registerReceipts} from './receipt.js'
@@ -130,7 +130,7 @@ function serveInvoice(ctx: Ctx): Reply {
   if (ctx.query.get('signature') !== signature(ctx, order.id, expires)) throw denied('The link signature does not match.')
   if (!(expires > ctx.now)) throw denied('The link has expired; request the invoice again.')
   const customer = ctx.store.get('customers', order.customer_id)
-  return {status: 200, raw: {contentType: 'application/pdf', data: invoicePdf(ctx.store.data.organization, order, customer ?? null)}}
+  return {status: 200, raw: {contentType: 'application/pdf', data: orderPdf('invoice', ctx.store.data.organization, order, customer ?? null)}}
 }
 
 export function register(r: Router): void {
