@@ -11,6 +11,7 @@ import {configDir, LOCAL_PROFILE, needsKeyring, readConfig} from './config/profi
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {redact, redactUrlCredentials} from '../client/redact.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
+import {environmentClock} from './environment-clock.js'
 import {retiringVersionWarning, versionPin, warningDue} from './config/version-warning.js'
 import {requestDeadlineMs} from './settings.js'
 import {terminalLines} from './output/format.js'
@@ -69,6 +70,8 @@ export class Context {
    * no other process): why, for the error given instead of starting one.
    */
   needsSharedEmulator?: string
+  /** The environment's time: an emulator's clock on an emulator profile, read once when first needed. */
+  readonly clock = environmentClock(this)
 
   constructor(readonly options: ContextOptions) {
     this.io = options.io ?? processIO()
