@@ -124,7 +124,8 @@ export function resolveIds(
   }
   for (const name of Object.keys(defs)) {
     const value = flags[name]
-    const takes = idFlag(name)
+    // a flag with a value (`--remove-discount` alone is a switch)
+    const takes = (defs[name] as {type?: string} | undefined)?.type === 'option' ? idFlag(name) : undefined
     if (!takes || value === undefined) continue
     const sibling = [`external-${name}`, name.replace(/^(as-.+)-id$/, '$1')].find((s) => s !== name && s in defs)
     const context = {...how.context(sibling ? {flag: `--${sibling}`, command} : undefined), list: takes.list}

@@ -100,3 +100,12 @@ describe('a prefix no table showed', () => {
     for (const id of ids) expect(id).toMatch(/^"id":"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"$/)
   })
 })
+
+describe('a switch named after a resource', () => {
+  it('subscriptions update --remove-discount is no id to resolve', async () => {
+    const subscription = (await api(emulator.production, 'GET', '/subscriptions/?active=true&limit=1')).body.items[0]
+    const r = await till(['subscriptions', 'update', subscription.id, '--remove-discount', '--yes', '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(JSON.parse(r.stdout).id).toBe(subscription.id)
+  })
+})
