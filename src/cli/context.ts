@@ -61,7 +61,8 @@ export class Context {
   readonly emulatorDataDir: string
   private resolved?: ResolvedProfile
   private credentialPromise?: Promise<ResolvedProfile>
-  private clientPromise?: Promise<ApiClient>
+  /** The client once a command asked for it (the clock reads an emulator's time for tables only then). */
+  clientPromise?: Promise<ApiClient>
   private customerPromise?: Promise<ApiClient>
   private connectionPromise?: Promise<{baseUrl: string; token?: string; credentialError?: unknown}>
   private closers: Array<() => Promise<void>> = []
@@ -70,8 +71,7 @@ export class Context {
    * no other process): why, for the error given instead of starting one.
    */
   needsSharedEmulator?: string
-  /** The environment's time: an emulator's clock on an emulator profile, read once when first needed. */
-  readonly clock = environmentClock(this)
+  readonly clock = environmentClock(this) // the environment's time (an emulator's clock), read once when needed
 
   constructor(readonly options: ContextOptions) {
     this.io = options.io ?? processIO()

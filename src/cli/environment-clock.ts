@@ -36,14 +36,24 @@ export async function emulatorNow(client: ApiClient): Promise<number> {
 }
 
 export interface EnvironmentClock {
-  /** The environment's time now. */
+  /** The environment's time now (for date flags: the command then talks to the environment). */
   now(): Promise<number>
-  /** A clock that reads the environment's time without waiting (for the output writers). */
+  /**
+   * A clock that reads the environment's time without waiting, for the output writers: this machine's
+   * unless the command talks to the environment (a command that sends nothing never reaches an emulator for it).
+   */
   reader(): Promise<() => number>
 }
 
+interface ClockHost {
+  readonly profile: {environment: string; baseUrl: string}
+  client(): Promise<ApiClient>
+  /** Set once the command asked for its client. */
+  readonly clientPromise?: Promise<ApiClient>
+}
+
 /** The clock of one command: its profile and client are asked for only when the time is first needed. */
-export function environmentClock(command: {readonly profile: {environment: string; baseUrl: string}; client(): Promise<ApiClient>}): EnvironmentClock {
+export function environmentClock(command: ClockHost): EnvironmentClock {
   let offset: Promise<number> | undefined
   const ahead = () => {
     offset ??= isEmulated(command.profile)
@@ -57,6 +67,7 @@ export function environmentClock(command: {readonly profile: {environment: strin
   return {
     now: async () => Date.now() + (await ahead()),
     reader: async () => {
+      if (!command.clientPromise && !offset) return Date.now
       const ms = await ahead()
       return () => Date.now() + ms
     },
