@@ -11,6 +11,7 @@ import {configDir, LOCAL_PROFILE, needsKeyring, readConfig} from './config/profi
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {redact, redactUrlCredentials} from '../client/redact.js'
 import {assertSafeBaseUrl, isLoopbackHost} from '../client/origin.js'
+import {environmentClock} from './environment-clock.js'
 import {retiringVersionWarning, versionPin, warningDue} from './config/version-warning.js'
 import {requestDeadlineMs} from './settings.js'
 import {terminalLines} from './output/format.js'
@@ -60,7 +61,8 @@ export class Context {
   readonly emulatorDataDir: string
   private resolved?: ResolvedProfile
   private credentialPromise?: Promise<ResolvedProfile>
-  private clientPromise?: Promise<ApiClient>
+  /** The client once a command asked for it (the clock reads an emulator's time for tables only then). */
+  clientPromise?: Promise<ApiClient>
   private customerPromise?: Promise<ApiClient>
   private connectionPromise?: Promise<{baseUrl: string; token?: string; credentialError?: unknown}>
   private closers: Array<() => Promise<void>> = []
@@ -71,6 +73,7 @@ export class Context {
   needsSharedEmulator?: string
   /** Set while a browser sign-in checks its new tokens: an error names that profile, not the one in use. */
   signingIn?: {name: string; environment: string; baseUrl: string}
+  readonly clock = environmentClock(this) // the environment's time (an emulator's clock), read once when needed
 
   constructor(readonly options: ContextOptions) {
     this.io = options.io ?? processIO()

@@ -89,6 +89,7 @@ export class Printer {
     const io = this.host.ctx.io
     const writer = output.createListWriter({
       format,
+      now: await this.relativeClock(format),
       out: opts.out ?? io.stdout,
       columns,
       tty: io.stdoutIsTTY,
@@ -105,6 +106,14 @@ export class Printer {
       },
     })
     return {writer, format, shown: shownItem(resource, format, columns, flags.columns), output}
+  }
+
+  /**
+   * The clock relative times count from (`2d ago`), which only a table on a terminal shows: the environment's
+   * (an emulator's clock on an emulator profile), read then and only then; this machine's otherwise.
+   */
+  private async relativeClock(format: Format): Promise<(() => number) | undefined> {
+    return format === 'table' && this.host.ctx.io.stdoutIsTTY ? this.host.ctx.clock.reader() : undefined
   }
 
   /** Streams a list; returns the format used. */
@@ -170,7 +179,20 @@ export class Printer {
     const detail = !flags.columns
     const view = detail && format === 'table' ? (await this.host.registry())[resource]?.detail : undefined
     const width = io.stdoutIsTTY ? io.stdout.columns : undefined
-    const shown = {format, out: io.stdout, columns, tty: io.stdoutIsTTY, color, header: flags.header, detail, view, width, summaryOnly: options.summaryOnly}
+    const now = await this.relativeClock(format)
+    const shown = {
+      format,
+      now,
+      out: io.stdout,
+      columns,
+      tty: io.stdoutIsTTY,
+      color,
+      header: flags.header,
+      detail,
+      view,
+      width,
+      summaryOnly: options.summaryOnly,
+    }
     const text = await output.renderObject(row, shown)
     if (detail && format === 'table' && io.stdoutIsTTY && flags.pager !== false && longerThanScreen(text, io.stdout.rows)) {
       const command = pagerCommand(process.env)

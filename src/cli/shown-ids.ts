@@ -9,6 +9,7 @@ import {join} from 'node:path'
 import {checkUuid, printable} from '../client/ids.js'
 import {MiB, readOwnText} from '../client/own-file.js'
 import {usageError} from '../client/till-error.js'
+import {idFlag, listCommand, resourceNamed} from './id-flags.js'
 
 const FILE = 'shown-ids.json'
 /** Ids kept per profile (the newest), and profiles kept (the last used). */
@@ -64,6 +65,8 @@ export interface IdContext {
   profile: () => {key: string; name: string}
   /** The flag that takes an external id instead (`--external-id`), with the command that has it. */
   external?: {flag: string; command: string}
+  /** The command that lists the ids of what is named (`till orders list`), for the hint. */
+  list?: string
   note: (line: string) => void
 }
 
@@ -88,9 +91,10 @@ export function resolveId(value: string, what: string, ctx: IdContext): string {
         `${what} "${prefix}" is ambiguous: ${matches.length} ids shown earlier start with it (${matches.slice(0, 3).join(', ')}${matches.length > 3 ? ', …' : ''})`,
         'give more of its characters, or the whole id',
       )
+    const where = `${ctx.list ? `${ctx.list} --columns id` : 'a list with --columns id'} shows ids whole (as -o jsonl and --json do)`
     throw usageError(
       `${what} "${printable(prefix)}" is not a whole id, and no id shown earlier in profile ${name} starts with it`,
-      `give the whole id: a list shows ids whole with -o tsv or --columns id, or on a wider terminal${ctx.external ? `; for your own id: ${ctx.external.flag} ${prefix}` : ''}`,
+      `give the whole id: ${where}${ctx.external ? `; for your own id: ${ctx.external.flag} ${prefix}` : ''}`,
     )
   }
   // a word such as usr_00001 or ada@example.com, not a path or control bytes
@@ -103,8 +107,9 @@ export function resolveId(value: string, what: string, ctx: IdContext): string {
 }
 
 /**
- * Resolves in place a command's `id` argument (not `-`) and every flag with a sibling for external ids
- * (`--customer` beside `--external-customer`): each a UUID, or a shown prefix of one.
+ * Resolves in place a command's `id` argument (not `-`) and every flag that takes a resource's id (`idFlag`):
+ * each a UUID, or a shown prefix of one. A flag with a sibling for external ids (`--customer` beside
+ * `--external-customer`) names it for a value that looks like one.
  */
 export function resolveIds(
   args: Record<string, unknown>,
@@ -113,12 +118,19 @@ export function resolveIds(
 ): void {
   const {defs, command} = how
   if (typeof args.id === 'string' && args.id !== '-') {
-    args.id = resolveId(args.id, how.noun, how.context('external-id' in defs ? {flag: '--external-id', command} : undefined))
+    const external = 'external-id' in defs ? {flag: '--external-id', command} : undefined
+    const list = listCommand(resourceNamed(how.noun.replace(/ id$/, '').replaceAll(' ', '-')))
+    args.id = resolveId(args.id, how.noun, {...how.context(external), list})
   }
   for (const name of Object.keys(defs)) {
     const value = flags[name]
-    if (!(`external-${name}` in defs) || value === undefined) continue
-    const resolve = (v: string) => resolveId(v, `${name} id (--${name})`, how.context({flag: `--external-${name}`, command}))
+    // a flag with a value (`--remove-discount` alone is a switch)
+    const takes = (defs[name] as {type?: string} | undefined)?.type === 'option' ? idFlag(name) : undefined
+    if (!takes || value === undefined) continue
+    const sibling = [`external-${name}`, name.replace(/^(as-.+)-id$/, '$1')].find((s) => s !== name && s in defs)
+    const context = {...how.context(sibling ? {flag: `--${sibling}`, command} : undefined), list: takes.list}
+    // `-` reads ids from stdin, and an empty value clears a field: neither is an id to resolve
+    const resolve = (v: string) => (v === '-' || v === '' ? v : resolveId(v, takes.what, context))
     flags[name] = Array.isArray(value) ? value.map((v) => resolve(String(v))) : resolve(String(value))
   }
 }

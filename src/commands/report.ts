@@ -38,7 +38,7 @@ export default class Report extends BaseCommand {
     checkWritableTarget(flags.html, '--html')
     const rangeAt = rangeOf(flags) // the flags checked before any request
     const client = await this.ctx.client()
-    const range = await rangeAt(client, this.ctx.profile.environment)
+    const range = await rangeAt(this.ctx.clock.now)
     const dashboard = flags.dashboard ? await getMetricDashboard(client, flags.dashboard) : undefined
     const org = await organizationCurrency(client)
     const [{current, previous}, top, refunds] = await Promise.all([

@@ -6,6 +6,7 @@ import {overridesOf, triggerableEvents, triggerEvent, type TriggerableEvent} fro
 import {ExitCode, TillError, usageError} from '../client/till-error.js'
 import {organizationId} from '../client/resources/organizations.js'
 import {nearestName} from '../cli/suggest.js'
+import {isEmulated} from '../areas/emulator/control.js'
 
 type Result =
   | Record<string, unknown>
@@ -100,7 +101,9 @@ export default class Trigger extends BaseCommand {
       )
     }
     const profile = this.ctx.profile
-    if (profile.environment === 'production') {
+    // a profile on an emulator's address is the emulator, whatever its environment is called
+    const environment = isEmulated(profile) ? 'local' : profile.environment
+    if (environment === 'production') {
       throw usageError(
         `till trigger --through-api makes real orders, customers and refunds, so it does not run on production (profile "${profile.name}")`,
         'use the local emulator (--profile local) or a sandbox profile, or drop --through-api to send a sample payload',
@@ -111,17 +114,17 @@ export default class Trigger extends BaseCommand {
     const kit: TriggerKit = {
       client: await this.ctx.client(),
       anonymous: await this.ctx.anonymousClient(),
-      environment: profile.environment,
+      environment,
       step: (line) => this.ctx.note(line),
     }
-    if (profile.environment === 'sandbox' && recipe.needsPayment) return this.sandboxPayment(kit, event)
-    if (profile.environment === 'sandbox' && /^(order|subscription|benefit_grant)\./.test(event)) {
+    if (environment === 'sandbox' && recipe.needsPayment) return this.sandboxPayment(kit, event)
+    if (environment === 'sandbox' && /^(order|subscription|benefit_grant)\./.test(event)) {
       this.ctx.note('Sandbox cannot pay a checkout through the API (a person enters a test card): using a free product instead.')
     }
     const made: Made = {}
     await recipe.run(kit, made)
     this.ctx.note(
-      `Done: the ${profile.environment === 'local' ? 'emulator' : 'service'} emits ${recipe.events.includes(event) ? event : 'the event'} (see: till listen).`,
+      `Done: the ${environment === 'local' ? 'emulator' : 'service'} emits ${recipe.events.includes(event) ? event : 'the event'} (see: till listen).`,
     )
     if (!this.jsonEnabled()) {
       // kind and id, tab-separated when piped; aligned on a terminal

@@ -1,38 +1,23 @@
-// The emulator's control surface (outside /v1): actions no API call can cause. Only the local emulator has it.
+// The emulator's control surface (outside /v1): actions no API call can cause. Only an emulator has it: the
+// local profile's, or the one any profile on a loopback address talks to (isEmulated).
 import type {ApiClient} from '../../client/client.js'
 import {usageError} from '../../client/till-error.js'
+import {controlUrl, isEmulated} from '../../cli/environment-clock.js'
 
-/** The control URL of `path` beside the profile's API base (`http://127.0.0.1:4010/v1` -> `.../_emulator/path`). */
-export function controlUrl(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/+$/, '').replace(/\/v1$/, '')}/_emulator${path}`
-}
+export {controlUrl, isEmulated}
 
-export function requireLocal(environment: string, profile: string): void {
-  if (environment !== 'local') {
+/** Refuses a profile of the service: only an emulator has a control surface. */
+export function requireEmulator(profile: {name: string; environment: string; baseUrl: string}): void {
+  if (!isEmulated(profile)) {
     throw usageError(
-      `profile "${profile}" is ${environment}: only the local emulator has a control surface`,
-      'use the local profile (--profile local), with the emulator running: till emulator start',
+      `profile "${profile.name}" is the service's ${profile.environment} (${profile.baseUrl}): only an emulator has a control surface`,
+      "use the local profile (--profile local), or a profile on the emulator's address (see docs/profiles.md), with till emulator start running",
     )
   }
 }
 
 export const controlPost = <T>(client: ApiClient, path: string, body: object = {}, deadlineMs?: number) =>
   client.post<T>(controlUrl(client.baseUrl, path), body, deadlineMs === undefined ? {} : {deadlineMs})
-
-/**
- * The time of the environment a local profile talks to: the emulator's clock, which `till emulator clock
- * advance` moves ahead (GET /_emulator/clock), so that `--last 12m` means the emulator's last 12 months.
- * This machine's time for any other profile, or when the control route does not answer.
- */
-export async function environmentNow(client: ApiClient, environment: string): Promise<number> {
-  if (environment !== 'local') return Date.now()
-  try {
-    const at = Date.parse((await client.get<{now?: string}>(controlUrl(client.baseUrl, '/clock'))).now ?? '')
-    return Number.isNaN(at) ? Date.now() : at
-  } catch {
-    return Date.now()
-  }
-}
 
 /**
  * Whether a till emulator (or the service) answers on this loopback port: it sends a Polar-Version header

@@ -2,7 +2,6 @@
 import type {ApiClient} from '../../client/client.js'
 import {getMetrics, type MetricsQuery, type MetricsResponse} from '../../client/resources/metrics.js'
 import {ownOrganization} from '../../client/resources/organizations.js'
-import {environmentNow} from '../emulator/control.js'
 import {previousRange, resolveRange, type MetricsRange, type RangeFlags} from './range.js'
 
 export interface Filters {
@@ -55,9 +54,9 @@ export function previousLabel(last: string | undefined, days: number): string {
 /**
  * The range the flags name, checked now against this machine's time (so that a bad range is said before any
  * request), and resolved later from the time of the environment the client talks to: an emulator's clock may
- * run ahead (environmentNow).
+ * run ahead (the context's clock, src/cli/environment-clock.ts).
  */
-export function rangeOf(flags: RangeFlags): (client: ApiClient, environment: string) => Promise<MetricsRange> {
+export function rangeOf(flags: RangeFlags): (now: () => Promise<number>) => Promise<MetricsRange> {
   resolveRange(flags, Date.now())
-  return async (client, environment) => resolveRange(flags, await environmentNow(client, environment))
+  return async (now) => resolveRange(flags, await now())
 }

@@ -46,10 +46,12 @@ export function basisPoints(text: string): number {
   return points
 }
 
-/** An ISO 8601 time from a flag, as the API's UTC timestamp. */
-/** A date flag's value as an ISO time (src/cli/input/when.ts: dates, times, times ago); `end`: a date means its end (inclusive). */
-export function timeFlag(text: string, flag: string, end = false): string {
-  return whenIso(text, flag, {end})
+/**
+ * A date flag's value as an ISO time (src/cli/input/when.ts: dates, times, times ago); `end`: a date means its
+ * end (inclusive); `now`: the environment's time words count from (see nowFor).
+ */
+export function timeFlag(text: string, flag: string, end = false, now?: number): string {
+  return whenIso(text, flag, {end, now})
 }
 
 function checkCode(code: string | undefined): void {
@@ -74,15 +76,15 @@ function discountValue(f: DiscountFlagValues): {type: 'percentage'; basis_points
   return {type: 'fixed', amounts: {[currency]: minor}}
 }
 
-function windowOf(f: DiscountFlagValues) {
-  const startsAt = f['starts-at'] ? timeFlag(f['starts-at'], '--starts-at') : undefined
-  const endsAt = f['ends-at'] ? timeFlag(f['ends-at'], '--ends-at', true) : undefined
+function windowOf(f: DiscountFlagValues, now?: number) {
+  const startsAt = f['starts-at'] ? timeFlag(f['starts-at'], '--starts-at', false, now) : undefined
+  const endsAt = f['ends-at'] ? timeFlag(f['ends-at'], '--ends-at', true, now) : undefined
   if (startsAt && endsAt && endsAt <= startsAt) throw usageError('--ends-at must be after --starts-at')
   return {starts_at: startsAt, ends_at: endsAt}
 }
 
 /** The create body; throws a usage error naming the flag for anything missing or malformed. */
-export function discountCreateBody(f: DiscountFlagValues & {duration: DiscountDuration; months?: number}): DiscountCreate {
+export function discountCreateBody(f: DiscountFlagValues & {duration: DiscountDuration; months?: number}, now?: number): DiscountCreate {
   const value = discountValue(f)
   if (!value) throw usageError('missing the discount: give --percent 25 or --amount 5.00 --currency usd')
   if (!f.name) throw usageError('missing --name: the name customers see when the discount applies')
@@ -96,7 +98,7 @@ export function discountCreateBody(f: DiscountFlagValues & {duration: DiscountDu
     code: f.code || undefined,
     duration: f.duration,
     duration_in_months: f.months,
-    ...windowOf(f),
+    ...windowOf(f, now),
     max_redemptions: f['max-redemptions'],
     products: f.product,
     metadata: metadataFrom(f.metadata),
@@ -104,7 +106,7 @@ export function discountCreateBody(f: DiscountFlagValues & {duration: DiscountDu
 }
 
 /** The update body: only what was given. `--code ""` removes the code. */
-export function discountUpdateBody(f: DiscountFlagValues & {months?: number; 'no-max-redemptions'?: boolean}): DiscountUpdate {
+export function discountUpdateBody(f: DiscountFlagValues & {months?: number; 'no-max-redemptions'?: boolean}, now?: number): DiscountUpdate {
   const value = discountValue(f)
   checkCode(f.code)
   const body: DiscountUpdate = {
@@ -113,7 +115,7 @@ export function discountUpdateBody(f: DiscountFlagValues & {months?: number; 'no
     name: f.name,
     code: f.code === undefined ? undefined : f.code || null,
     duration_in_months: f.months,
-    ...windowOf(f),
+    ...windowOf(f, now),
     max_redemptions: f['no-max-redemptions'] ? null : f['max-redemptions'],
     products: f.product,
     metadata: metadataFrom(f.metadata),

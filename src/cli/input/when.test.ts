@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 
-import {whenDate, whenIso} from './when.js'
+import {nowFor, whenDate, whenIso} from './when.js'
 
 const NOW = Date.parse('2026-11-28T10:30:00Z')
 
@@ -31,5 +31,28 @@ describe('date flags: one rule (issue 47 item 9)', () => {
       /^--since must be a date \(2026-11-28, today, yesterday\), a time .* or a time ago \(12h, 7d, 2w, 3m\), not "last tuesday"$/,
     )
     expect(() => whenIso('2026-02-30', '--until', {end: true})).toThrow('--until 2026-02-30: day value is outside expected range')
+  })
+})
+
+describe('the time date flags count from', () => {
+  const clock = async () => Date.parse('2030-01-01T12:00:00Z')
+
+  it('is the environment clock when a value counts from now, else none is asked for', async () => {
+    expect(await nowFor(clock, {'--since': 'yesterday', '--until': undefined})).toBe(Date.parse('2030-01-01T12:00:00Z'))
+    expect(await nowFor(clock, {'--since': '7d'})).toBe(Date.parse('2030-01-01T12:00:00Z'))
+    const never = async (): Promise<number> => {
+      throw new Error('the clock was asked for')
+    }
+    expect(await nowFor(never, {'--since': '2026-11-01', '--until': '2026-11-28T09:00:00Z'})).toBeUndefined()
+  })
+
+  it('checks every value before asking the clock', async () => {
+    let asked = false
+    const counting = async () => {
+      asked = true
+      return 0
+    }
+    await expect(nowFor(counting, {'--since': 'yesterday', '--until': 'soon'})).rejects.toThrow(/--until must be/)
+    expect(asked).toBe(false)
   })
 })

@@ -59,6 +59,23 @@ export function whenMs(text: string, flag: string, options: WhenOptions = {}): n
   return ms
 }
 
+/** Whether a date flag's value counts from now (`today`, `yesterday`, `now`, a time ago): the environment's clock decides it. */
+export function fromNow(text: string | undefined): boolean {
+  const value = text?.trim().toLowerCase() ?? ''
+  return value === 'now' || value === 'today' || value === 'yesterday' || AGO.test(value)
+}
+
+/**
+ * The time date flags (by flag name) count from: the environment's (`clock`, an emulator's clock on an
+ * emulator profile), asked for only when a value counts from now; undefined (this machine's time) otherwise.
+ * Every value is checked first, so that a bad one is said before any request.
+ */
+export async function nowFor(clock: () => Promise<number>, values: Record<string, string | undefined>): Promise<number | undefined> {
+  const given = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined)
+  for (const [flag, text] of given) whenMs(text, flag)
+  return given.some(([, text]) => fromNow(text)) ? clock() : undefined
+}
+
 /** A date flag's value as an ISO 8601 time for the API. */
 export function whenIso(text: string, flag: string, options: WhenOptions = {}): string {
   return new Date(whenMs(text, flag, options)).toISOString()

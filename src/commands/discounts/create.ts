@@ -3,6 +3,7 @@ import {Flags} from '@oclif/core'
 import {createDiscount} from '../../client/resources/discounts.js'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {DISCOUNT_DURATIONS, discountCreateBody, discountFlags, discountValueFlags} from '../../areas/sales/input.js'
+import {nowFor} from '../../cli/input/when.js'
 
 export default class DiscountsCreate extends BaseCommand {
   static override summary = 'Create a discount: a percentage or a fixed amount off, once, forever or for some months.'
@@ -34,7 +35,7 @@ export default class DiscountsCreate extends BaseCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(DiscountsCreate)
-    const body = discountCreateBody(flags)
+    const body = discountCreateBody(flags, await nowFor(this.ctx.clock.now, {'--starts-at': flags['starts-at'], '--ends-at': flags['ends-at']}))
     const client = await this.ctx.client()
     await this.writeCreated('discounts', await createDiscount(client, body), flags)
   }

@@ -3,6 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {updateDiscount} from '../../client/resources/discounts.js'
 import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {discountFlags, discountUpdateBody, discountValueFlags} from '../../areas/sales/input.js'
+import {nowFor} from '../../cli/input/when.js'
 
 export default class DiscountsUpdate extends BaseCommand {
   static override summary = "Change a discount's name, code, value, window, redemption limit, products or metadata."
@@ -27,7 +28,7 @@ export default class DiscountsUpdate extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(DiscountsUpdate)
-    const body = discountUpdateBody(flags)
+    const body = discountUpdateBody(flags, await nowFor(this.ctx.clock.now, {'--starts-at': flags['starts-at'], '--ends-at': flags['ends-at']}))
     const client = await this.ctx.client()
     await this.eachId(
       args.id,

@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {controlPost, requireLocal} from '../../areas/emulator/control.js'
+import {controlPost, requireEmulator} from '../../areas/emulator/control.js'
 import {disputeLine} from '../../areas/emulator/summaries.js'
 
 export default class EmulatorDispute extends BaseCommand {
@@ -22,7 +22,7 @@ export default class EmulatorDispute extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(EmulatorDispute)
-    requireLocal(this.ctx.profile.environment, this.ctx.profile.name)
+    requireEmulator(this.ctx.profile)
     const dispute = await controlPost<Record<string, unknown>>(await this.ctx.client(), `/orders/${encodeURIComponent(args.order)}/dispute`, {
       reason: flags.reason,
     })

@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {controlPost, requireLocal} from '../../areas/emulator/control.js'
+import {controlPost, requireEmulator} from '../../areas/emulator/control.js'
 import {paidLine} from '../../areas/emulator/summaries.js'
 
 export default class EmulatorPay extends BaseCommand {
@@ -14,7 +14,7 @@ export default class EmulatorPay extends BaseCommand {
 
   async run(): Promise<void> {
     const {args} = await this.parseWithGlobals(EmulatorPay)
-    requireLocal(this.ctx.profile.environment, this.ctx.profile.name)
+    requireEmulator(this.ctx.profile)
     const order = await controlPost<Record<string, unknown>>(await this.ctx.client(), `/orders/${encodeURIComponent(args.order)}/pay`)
     this.ctx.io.stdout.write(this.jsonEnabled() ? `${JSON.stringify(order, null, this.ctx.io.stdoutIsTTY ? 2 : undefined)}\n` : `${paidLine(order)}\n`)
   }

@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../areas/command.js'
-import {controlPost, requireLocal} from '../../areas/emulator/control.js'
+import {controlPost, requireEmulator} from '../../areas/emulator/control.js'
 
 export default class EmulatorReconnectListeners extends BaseCommand {
   static override summary = 'Ask every till listen connected to the emulator to reconnect, as the service does every 10 minutes.'
@@ -9,7 +9,7 @@ export default class EmulatorReconnectListeners extends BaseCommand {
 
   async run(): Promise<void> {
     await this.parseWithGlobals(EmulatorReconnectListeners)
-    requireLocal(this.ctx.profile.environment, this.ctx.profile.name)
+    requireEmulator(this.ctx.profile)
     const {reconnected} = await controlPost<{reconnected: number}>(await this.ctx.client(), '/listeners/reconnect')
     this.ctx.io.stdout.write(`${reconnected}\n`)
   }

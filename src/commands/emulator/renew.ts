@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {controlPost, requireLocal} from '../../areas/emulator/control.js'
+import {controlPost, requireEmulator} from '../../areas/emulator/control.js'
 import {renewalLine} from '../../areas/emulator/summaries.js'
 
 export default class EmulatorRenew extends BaseCommand {
@@ -21,7 +21,7 @@ export default class EmulatorRenew extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(EmulatorRenew)
-    requireLocal(this.ctx.profile.environment, this.ctx.profile.name)
+    requireEmulator(this.ctx.profile)
     const action = flags['fail-payment'] ? 'fail-payment' : 'renew'
     const result = await controlPost<{subscription: Record<string, unknown>; order: Record<string, unknown>}>(
       await this.ctx.client(),

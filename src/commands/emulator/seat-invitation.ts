@@ -1,7 +1,7 @@
 import {Args} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {controlUrl, requireLocal} from '../../areas/emulator/control.js'
+import {controlUrl, requireEmulator} from '../../areas/emulator/control.js'
 import {checkUuid} from '../../client/ids.js'
 
 export default class EmulatorSeatInvitation extends BaseCommand {
@@ -20,7 +20,7 @@ export default class EmulatorSeatInvitation extends BaseCommand {
 
   async run(): Promise<void> {
     const {args} = await this.parseWithGlobals(EmulatorSeatInvitation)
-    requireLocal(this.ctx.profile.environment, this.ctx.profile.name)
+    requireEmulator(this.ctx.profile)
     const seat = checkUuid(args.seat, 'seat id')
     const client = await this.ctx.client()
     const invitation = await client.get<{invitation_token: string}>(controlUrl(client.baseUrl, `/customer-seats/${seat}/invitation`))

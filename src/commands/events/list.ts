@@ -4,6 +4,7 @@ import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
 import {eventFilterFlags, filterText} from '../../areas/usage/flags.js'
 import {followEvents} from '../../areas/usage/follow.js'
 import {timeFlag} from '../../areas/sales/input.js'
+import {nowFor} from '../../cli/input/when.js'
 import {listEvents, type EventFilters} from '../../client/resources/events.js'
 import {MAX_TIMER_SECONDS} from '../../client/timer.js'
 import {usageError} from '../../client/till-error.js'
@@ -36,14 +37,15 @@ export default class EventsList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(EventsList)
     const client = await this.ctx.client()
+    const now = await nowFor(this.ctx.clock.now, {'--since': flags.since, '--until': flags.until})
     const filters: EventFilters = {
       name: flags.name,
       customerId: flags.customer,
       externalCustomerId: flags['external-customer'],
       meterId: flags.meter,
       source: flags.source,
-      start: flags.since === undefined ? undefined : timeFlag(flags.since, '--since'),
-      end: flags.until === undefined ? undefined : timeFlag(flags.until, '--until', true),
+      start: flags.since === undefined ? undefined : timeFlag(flags.since, '--since', false, now),
+      end: flags.until === undefined ? undefined : timeFlag(flags.until, '--until', true, now),
       filter: flags.filter === undefined ? undefined : filterText(flags.filter),
       metadata: flags.metadata,
       sorting: flags.sort?.split(','),

@@ -3,6 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {LICENSE_KEY_STATUSES, updateLicenseKey, type LicenseKeyUpdate} from '../../client/resources/license-keys.js'
 import {BaseCommand, bulkWriteFlags, outputFlags} from '../../areas/command.js'
 import {timeFlag} from '../../areas/sales/input.js'
+import {nowFor} from '../../cli/input/when.js'
 import {usageError} from '../../client/till-error.js'
 
 export default class LicenseKeysUpdate extends BaseCommand {
@@ -37,6 +38,7 @@ export default class LicenseKeysUpdate extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(LicenseKeysUpdate)
+    const now = await nowFor(this.ctx.clock.now, {'--expires-at': flags['expires-at']})
     const pick = <T>(value: T | undefined, none: boolean | undefined): T | null | undefined => (none ? null : value)
     const body: LicenseKeyUpdate = Object.fromEntries(
       Object.entries({
@@ -44,7 +46,7 @@ export default class LicenseKeysUpdate extends BaseCommand {
         usage: flags.usage,
         limit_activations: pick(flags['limit-activations'], flags['no-limit-activations']),
         limit_usage: pick(flags['limit-usage'], flags['no-limit-usage']),
-        expires_at: pick(flags['expires-at'] ? timeFlag(flags['expires-at'], '--expires-at') : undefined, flags['no-expiry']),
+        expires_at: pick(flags['expires-at'] ? timeFlag(flags['expires-at'], '--expires-at', false, now) : undefined, flags['no-expiry']),
       }).filter(([, v]) => v !== undefined),
     )
     if (Object.keys(body).length === 0)

@@ -3,7 +3,7 @@ import {Args, Flags} from '@oclif/core'
 import {BaseCommand, outputFlags} from '../../areas/command.js'
 import {chart} from '../../areas/usage/chart.js'
 import {getMeter, INTERVALS, meterQuantities} from '../../client/resources/meters.js'
-import {whenIso, WHEN_HELP} from '../../cli/input/when.js'
+import {nowFor, whenIso, WHEN_HELP} from '../../cli/input/when.js'
 import {usageError} from '../../client/till-error.js'
 import {terminalText} from '../../cli/output/format.js'
 
@@ -53,8 +53,10 @@ export default class MetersQuantities extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(MetersQuantities)
-    const end = flags.end ? whenIso(flags.end, '--end', {end: true}) : new Date().toISOString()
-    const start = flags.start ? whenIso(flags.start, '--start') : new Date(Date.parse(end) - 30 * 86_400_000).toISOString()
+    // without --end the window ends now: the environment's time, as a date word's
+    const now = await nowFor(this.ctx.clock.now, {'--end': flags.end ?? 'now', '--start': flags.start})
+    const end = whenIso(flags.end ?? 'now', '--end', {end: true, now})
+    const start = flags.start ? whenIso(flags.start, '--start', {now}) : new Date(Date.parse(end) - 30 * 86_400_000).toISOString()
     if (start > end) throw usageError(`--start ${flags.start} is after --end ${end}`, 'give a --start before --end')
     if (flags.timezone !== undefined && !isTimeZone(flags.timezone)) {
       throw usageError(`--timezone ${flags.timezone} is not a time zone name`, 'use an IANA name such as UTC, Europe/Paris or America/New_York')

@@ -33,7 +33,7 @@ export default class MetricsExport extends BaseCommand {
     const rangeAt = rangeOf(flags) // the flags checked before any request
     const metrics = flags.metric ? metricSlugs(flags.metric) : undefined
     const client = await this.ctx.client()
-    const range = await rangeAt(client, this.ctx.profile.environment)
+    const range = await rangeAt(this.ctx.clock.now)
     const csv = await exportMetrics(client, metricsQuery(range, flags, metrics))
     if (!flags.file) {
       this.ctx.io.stdout.write(csvForTerminal(csv, this.ctx.io.stdoutIsTTY))

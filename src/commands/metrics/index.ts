@@ -39,7 +39,7 @@ The service computes the metrics: revenue is the net amount (after discounts, be
     const io = this.ctx.io
     const format = resolveFormat({output: flags.output, json: flags.json ?? this.jsonEnabled(), stdoutIsTTY: io.stdoutIsTTY})
     const client = await this.ctx.client()
-    const range = await rangeAt(client, this.ctx.profile.environment)
+    const range = await rangeAt(this.ctx.clock.now)
     if (format !== 'table') {
       const {getMetrics} = await import('../../client/resources/metrics.js')
       const {metricsQuery} = await import('../../areas/metrics/load.js')

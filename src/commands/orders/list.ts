@@ -2,7 +2,7 @@ import {Flags} from '@oclif/core'
 
 import {listOrders, ORDER_STATUSES} from '../../client/resources/orders.js'
 import {BaseCommand, outputFlags, pageFlags} from '../../areas/command.js'
-import {whenIso, WHEN_HELP} from '../../cli/input/when.js'
+import {nowFor, whenIso, WHEN_HELP} from '../../cli/input/when.js'
 
 export default class OrdersList extends BaseCommand {
   static override summary = 'List orders, newest first.'
@@ -40,6 +40,7 @@ export default class OrdersList extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(OrdersList)
     const client = await this.ctx.client()
+    const now = await nowFor(this.ctx.clock.now, {'--since': flags.since, '--until': flags.until})
     const items = listOrders(
       client,
       {
@@ -49,8 +50,8 @@ export default class OrdersList extends BaseCommand {
         productId: flags.product,
         subscriptionId: flags.subscription,
         billingType: flags['billing-type'],
-        createdAfter: flags.since === undefined ? undefined : whenIso(flags.since, '--since'),
-        createdBefore: flags.until === undefined ? undefined : whenIso(flags.until, '--until', {end: true}),
+        createdAfter: flags.since === undefined ? undefined : whenIso(flags.since, '--since', {now}),
+        createdBefore: flags.until === undefined ? undefined : whenIso(flags.until, '--until', {end: true, now}),
         sorting: flags.sort?.split(','),
         metadata: flags.metadata,
       },

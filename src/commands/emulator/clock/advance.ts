@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../../areas/command.js'
-import {controlPost, requireLocal} from '../../../areas/emulator/control.js'
+import {controlPost, requireEmulator} from '../../../areas/emulator/control.js'
 import {advanceLine, type Advance} from '../../../areas/emulator/summaries.js'
 import {durationParts, LAST_DATE, LAST_TIME_MS, roughDurationMs} from '../../../client/durations.js'
 import {calendarProblem, parseIsoTime} from '../../../client/iso-time.js'
@@ -33,7 +33,7 @@ DURATION is a number and a unit: s, m, h, d, w, mo (calendar months) or y (years
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(EmulatorClockAdvance)
-    requireLocal(this.ctx.profile.environment, this.ctx.profile.name)
+    requireEmulator(this.ctx.profile)
     const given = [args.duration, flags.to, flags['until-next']].filter((v) => v !== undefined).length
     if (given === 0)
       throw usageError('say how far to move the clock', 'e.g. till emulator clock advance 35d, --to 2027-06-30 or --until-next subscription.cycled')

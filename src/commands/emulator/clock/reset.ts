@@ -1,5 +1,5 @@
 import {BaseCommand} from '../../../areas/command.js'
-import {controlPost, requireLocal} from '../../../areas/emulator/control.js'
+import {controlPost, requireEmulator} from '../../../areas/emulator/control.js'
 import {clockLine, type ClockState} from '../../../areas/emulator/summaries.js'
 
 export default class EmulatorClockReset extends BaseCommand {
@@ -11,7 +11,7 @@ export default class EmulatorClockReset extends BaseCommand {
 
   async run(): Promise<void> {
     await this.parseWithGlobals(EmulatorClockReset)
-    requireLocal(this.ctx.profile.environment, this.ctx.profile.name)
+    requireEmulator(this.ctx.profile)
     const clock = await controlPost<ClockState>(await this.ctx.client(), '/clock/reset')
     this.ctx.io.stdout.write(this.jsonEnabled() ? `${JSON.stringify(clock, null, this.ctx.io.stdoutIsTTY ? 2 : undefined)}\n` : `${clockLine(clock)}\n`)
   }

@@ -4,7 +4,7 @@ import {HTTP_CODE_CLASSES, listDeliveries} from '../../../client/resources/webho
 import {BaseCommand, outputFlags, pageFlags} from '../../../areas/command.js'
 import {WEBHOOK_EVENTS} from '../../../areas/webhooks/endpoints.js'
 import {timeFlag} from '../../../areas/sales/input.js'
-import {WHEN_HELP} from '../../../cli/input/when.js'
+import {nowFor, WHEN_HELP} from '../../../cli/input/when.js'
 
 export default class WebhooksDeliveriesList extends BaseCommand {
   static override summary = 'List webhook delivery attempts, newest first: which events reached which endpoint, with the HTTP answer.'
@@ -36,8 +36,9 @@ export default class WebhooksDeliveriesList extends BaseCommand {
 
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(WebhooksDeliveriesList)
-    const start = flags.since ? timeFlag(flags.since, '--since') : undefined
-    const end = flags.until ? timeFlag(flags.until, '--until', true) : undefined
+    const now = await nowFor(this.ctx.clock.now, {'--since': flags.since, '--until': flags.until})
+    const start = flags.since ? timeFlag(flags.since, '--since', false, now) : undefined
+    const end = flags.until ? timeFlag(flags.until, '--until', true, now) : undefined
     const client = await this.ctx.client()
     const items = listDeliveries(
       client,
