@@ -41,6 +41,21 @@ console.log(ids.length)`
   })
 })
 
+describe('an internal error under --debug', () => {
+  it("has a stack trace that names till's source files and lines (the bundle's source map)", async () => {
+    const env = shared.box.env({...envVars(shared.emulator.production), TILL_TEST_FAULT: 'internal'})
+    for (const debug of [
+      {args: ['--debug'], env: {}},
+      {args: [], env: {TILL_DEBUG: '1'}},
+    ]) {
+      const r = await runCli(['products', 'list', ...debug.args], {env: {...env, ...debug.env}})
+      expect(r.code).toBe(1)
+      expect(r.stderr).toMatch(/TypeError: Cannot read properties[^\n]*\n\s+at [^\n]*src\/cli\/base-command\.ts:\d+:\d+\)?\n/)
+      expect(r.stderr).not.toContain('till.cjs:')
+    }
+  })
+})
+
 describe('the compile cache', () => {
   it('is written by the first run of a kind, into TILL_CACHE_DIR, and used unchanged by the next', async () => {
     const cacheDir = join(shared.box.root, 'cache')

@@ -36,7 +36,7 @@ describe("the bundle's edits of its dependencies", () => {
     writeFileSync(copy, change(readFileSync(copy, 'utf8')))
     return copy
   }
-  const bundle = (entry: string) => build({...shared, entryPoints: [entry], write: false, logLevel: 'silent', plugins: [onlyEntry, edits]})
+  const bundle = (entry: string) => build({...shared, entryPoints: [entry], write: false, sourcemap: false, logLevel: 'silent', plugins: [onlyEntry, edits]})
 
   it("fails the build when an edit's text is not in its file, naming the edit", async () => {
     const copy = copyOf('@oclif/core/lib/parser/parse.js', (text) => text.replace('require("node:readline")', 'require("readline")'))
