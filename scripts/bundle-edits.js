@@ -21,39 +21,27 @@ export const slimUndici = {
 }
 
 /**
- * Changes to oclif's and undici's own files as they are bundled, each measured on a one-page command:
- * - oclif sorts a plugin's commands by id with localeCompare on every run; the first localeCompare of a
- *   process loads ICU's collation data (about 6 ms, 3% of the command). Command ids are lowercase ASCII
- *   words joined by ':' and '-', which code-point order sorts the same way.
- * - Node modules loaded on load but used only on some paths are loaded on first use instead (each of
- *   these costs about 3 ms with what it loads in turn): oclif's child_process (a Windows shell check),
- *   readline (reading piped stdin) and perf_hooks (its timings, under DEBUG); undici's http (for
- *   `http.maxHeaderSize` when a client is made without one, and a check in destroy()).
+ * Changes to oclif's and undici's own files as they are bundled, each worth a millisecond or more of a
+ * one-page command's CPU time (bench/README.md, "What each edit of the bundle is worth"): Node modules
+ * loaded on load but used only on some paths are loaded on first use instead: oclif's child_process (a
+ * Windows shell check); undici's http (for `http.maxHeaderSize` when a client is made without one, and a
+ * check in destroy()).
  */
 const lazy = (name) => `new Proxy({}, {get: (_, key) => require("${name}")[key]})`
 /** A module's default export (TypeScript's __importDefault of it), loaded on first use. */
 const lazyDefault = (name) => `{get default() { const m = require("${name}"); return m && m.__esModule ? m.default : m }}`
 /**
  * oclif's modules that a command's run does not use, loaded on first use instead (each edit is `file`,
- * the variable, the module): help (for a help error), the error box's wrapping and stack cleaning, the
- * spinner (a terminal's progress), ejs (help texts), the glob and pattern matchers and the rc file reader
- * (plugins without a manifest), and fs/promises for TypeScript sources. Measured on `products list --limit
- * 10`: 212 of the bundle's modules evaluated before, 171 after; 3 ms less.
+ * the variable, the module): help (for a help error), the error box's wrapping, the spinner (a terminal's
+ * progress), the glob and pattern matchers and the rc file reader (plugins without a manifest), and
+ * fs/promises for TypeScript sources.
  */
 const LAZY_OCLIF = [
-  ['config/config.js', 'const ejs_1 = __importDefault(require("ejs"));', 'ejs_1', 'ejs', true],
-  ['help/util.js', 'const ejs_1 = __importDefault(require("ejs"));', 'ejs_1', 'ejs', true],
-  ['errors/handle.js', 'const clean_stack_1 = __importDefault(require("clean-stack"));', 'clean_stack_1', 'clean-stack', true],
-  ['errors/handle.js', 'const index_1 = require("../help/index");', 'index_1', '../help/index', false],
-  ['errors/errors/cli.js', 'const clean_stack_1 = __importDefault(require("clean-stack"));', 'clean_stack_1', 'clean-stack', true],
-  ['errors/errors/cli.js', 'const indent_string_1 = __importDefault(require("indent-string"));', 'indent_string_1', 'indent-string', true],
   ['errors/errors/cli.js', 'const wrap_ansi_1 = __importDefault(require("wrap-ansi"));', 'wrap_ansi_1', 'wrap-ansi', true],
-  ['errors/errors/pretty-print.js', 'const indent_string_1 = __importDefault(require("indent-string"));', 'indent_string_1', 'indent-string', true],
   ['errors/errors/pretty-print.js', 'const wrap_ansi_1 = __importDefault(require("wrap-ansi"));', 'wrap_ansi_1', 'wrap-ansi', true],
   ['config/plugin-loader.js', 'const minimatch_1 = require("minimatch");', 'minimatch_1', 'minimatch', false],
   ['config/plugin.js', 'const tinyglobby_1 = require("tinyglobby");', 'tinyglobby_1', 'tinyglobby', false],
   ['util/read-pjson.js', 'const lilconfig_1 = require("lilconfig");', 'lilconfig_1', 'lilconfig', false],
-  ['parser/errors.js', 'const list_1 = __importDefault(require("../ux/list"));', 'list_1', '../ux/list', true],
   ['ux/index.js', 'const spinner_1 = __importDefault(require("./action/spinner"));', 'spinner_1', './action/spinner', true],
   ['index.js', 'var help_1 = require("./help");', 'help_1', './help', false],
   // fs/promises (about 2 ms to load, with readline and the file watchers) for TypeScript sources only
@@ -77,19 +65,6 @@ const EDITS = [
     from: 'const promises_1 = require("node:fs/promises");',
     to: 'const promises_1 = {stat: async (path) => node_fs_1.statSync(path), readFile: async (path, options) => node_fs_1.readFileSync(path, options)};',
   },
-  // every run asks help's index for two functions of its util (whether an argument asks for help, the command's id)
-  {
-    name: "help's util without help",
-    file: '@oclif/core/lib/main.js',
-    from: 'const help_1 = require("./help");',
-    to: 'const help_1 = new Proxy({}, {get: (_, key) => (key === "getHelpFlagAdditions" || key === "normalizeArgv" ? require("./help/util") : require("./help"))[key]});',
-  },
-  {
-    name: 'command ids sorted by code point',
-    file: '@oclif/core/lib/config/plugin.js',
-    from: '.sort((a, b) => a.id.localeCompare(b.id))',
-    to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))',
-  },
   {
     name: 'lazy node:child_process in util/os.js',
     file: '@oclif/core/lib/util/os.js',
@@ -102,18 +77,6 @@ const EDITS = [
     file: '@oclif/core/lib/config/plugin.js',
     from: 'const manifest = await (0, fs_1.readJson)(p);',
     to: 'const manifest = await (0, fs_1.readJson)(globalThis.__tillManifest?.(p) ?? p);',
-  },
-  {
-    name: 'lazy node:readline in parser/parse.js',
-    file: '@oclif/core/lib/parser/parse.js',
-    from: 'require("node:readline")',
-    to: lazy('node:readline'),
-  },
-  {
-    name: 'lazy node:perf_hooks in performance.js',
-    file: '@oclif/core/lib/performance.js',
-    from: 'require("node:perf_hooks")',
-    to: lazy('node:perf_hooks'),
   },
   {
     name: 'lazy node:http in core/util.js',
