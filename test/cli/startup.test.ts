@@ -133,8 +133,7 @@ describe('the compile cache', () => {
     expect(loaded).toEqual(expect.arrayContaining(['net', 'vm'])) // (the report works)
     // fs/promises and fs streams (with the file watchers), the recursive remover, http (undici's parser is its
     // own) and child_process: each loaded on first use, by the runs that use it
-    for (const unused of ['fs/promises', 'internal/fs/streams', 'internal/fs/rimraf', 'http', 'child_process'])
-      expect(loaded, unused).not.toContain(unused)
+    for (const unused of ['fs/promises', 'internal/fs/streams', 'internal/fs/rimraf', 'http', 'child_process']) expect(loaded, unused).not.toContain(unused)
     // the completion hook acts after `till autocomplete` only, and is loaded for it alone
     expect(list.stderr).not.toContain('hooks:postrun start')
     const completion = await runCli(['autocomplete', 'script', 'bash'], {env})
