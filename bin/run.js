@@ -43,7 +43,8 @@ if (argv[0] === '--version') {
   if (kind === 'stream') require('node:v8').setFlagsFromString('--semi-space-growth-factor=1 --heap-growing-percent=10')
   // --debug (or TILL_DEBUG): source maps on, so that a stack trace names till's own files (src/...) through the
   // bundle's map, which Node's require reads as it loads the bundle (requireWithCache then uses it)
-  if (argv.includes('--debug') || /^(1|true|yes|y)$/i.test(process.env.TILL_DEBUG ?? '')) process.setSourceMapsEnabled(true)
+  const debugging = argv.includes('--debug') || /^(1|true|yes|y)$/i.test(process.env.TILL_DEBUG ?? '')
+  if (debugging) process.setSourceMapsEnabled(true)
   const {exports} = boot.requireWithCache(join(bundle, 'cli', 'till.cjs'), kind, process.env, label)
   exports.main(argv, require('node:url').pathToFileURL(__filename).href)
 }

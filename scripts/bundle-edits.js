@@ -124,7 +124,8 @@ const ROUTER_EDITS = [
     return function _createParamsObject (param0, param1, param2, param3, extraParams) {
       const values = new NullObject()
       for (let i = 0; i < names.length; i++) {
-        values[names[i]] = i === 0 ? param0 : i === 1 ? param1 : i === 2 ? param2 : i === 3 ? param3 : extraParams[i - 4]
+        values[names[i]] =
+          i === 0 ? param0 : i === 1 ? param1 : i === 2 ? param2 : i === 3 ? param3 : extraParams[i - 4]
       }
       return values
     }
@@ -225,7 +226,8 @@ export const edits = {
       const missed = EDITS.filter((e) => !applied.has(e.name) && bundled.has(e.pkg))
       if (missed.length > 0) {
         const names = missed.map((e) => `"${e.name}" of ${e.file}`).join(', ')
-        throw new Error(`edits not made (their file is not in the bundle): ${names}: update scripts/bundle-edits.js or patches/`)
+        const fix = 'update scripts/bundle-edits.js or patches/'
+        throw new Error(`edits not made (their file is not in the bundle): ${names}: ${fix}`)
       }
     })
     // undici and find-my-way (the emulator's router) check their own invariants with node:assert (5 Node

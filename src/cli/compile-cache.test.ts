@@ -93,6 +93,9 @@ describe('cacheFolder', () => {
   })
 })
 
+/** The parts of Node's CommonJS loader that requireWithCache uses. */
+const PARTS = ['_cache', '_nodeModulePaths', 'wrapper']
+
 describe('requireWithCache, in real processes', () => {
   const built = new URL('../../dist/cli/compile-cache.js', import.meta.url).href
   let root: string
@@ -110,12 +113,11 @@ describe('requireWithCache, in real processes', () => {
   /** Loads the file as bin/run.js loads the bundle (as the run `label`, which calls that export when there is one), and prints what came of it as JSON. */
   const load = (env: Record<string, string> = {}, path = file, label?: string, without?: string) => {
     // node:module as another Node's might be: without one of the loader's parts requireWithCache uses
-    const node = without
-      ? `Object.fromEntries(['_cache', '_nodeModulePaths', 'wrapper'].filter((k) => k !== ${JSON.stringify(without)}).map((k) => [k, Module[k]]))`
-      : 'Module'
+    const node = without ? `Object.fromEntries(${JSON.stringify(PARTS)}.filter((k) => k !== ${JSON.stringify(without)}).map((k) => [k, Module[k]]))` : 'Module'
     const script = `import Module from 'node:module'
 import {requireWithCache} from ${JSON.stringify(built)}
-const {exports, cacheFile, fromCache} = requireWithCache(${JSON.stringify(path)}, 'command', process.env, ${JSON.stringify(label)}, ${node})
+const loaded = requireWithCache(${JSON.stringify(path)}, 'command', process.env, ${JSON.stringify(label)}, ${node})
+const {exports, cacheFile, fromCache} = loaded
 exports[${JSON.stringify(label)}]?.()
 console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheFile: cacheFile ?? null, fromCache}))`
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
@@ -229,7 +231,7 @@ console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheF
     )
   })
 
-  it.each(['_cache', '_nodeModulePaths', 'wrapper'])("loads the file with Node's own require when node:module has no %s", (name) => {
+  it.each(PARTS)("loads the file with Node's own require when node:module has no %s", (name) => {
     const plain = join(root, `plain-without${name}.cjs`)
     writeFileSync(plain, 'exports.answer = 6 * 7\nexports.same = () => require(__filename) === module.exports\n')
     expect(load({}, plain, undefined, name)).toEqual({answer: 42, same: true, cacheFile: null, fromCache: false})

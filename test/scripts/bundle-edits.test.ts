@@ -36,11 +36,14 @@ describe("the bundle's edits of its dependencies", () => {
     writeFileSync(copy, change(readFileSync(copy, 'utf8')))
     return copy
   }
-  const bundle = (entry: string) => build({...shared, entryPoints: [entry], write: false, sourcemap: false, logLevel: 'silent', plugins: [onlyEntry, edits]})
+  const plugins = [onlyEntry, edits]
+  const bundle = (entry: string) => build({...shared, entryPoints: [entry], write: false, sourcemap: false, logLevel: 'silent', plugins})
 
   it("fails the build when an edit's text is not in its file, naming the edit", async () => {
-    const copy = copyOf('@oclif/core/lib/util/os.js', (text) => text.replace('require("node:child_process")', 'require("child_process")'))
-    await expect(bundle(copy)).rejects.toThrow(/edit "lazy node:child_process in util\/os\.js" of @oclif\/core\/lib\/util\/os\.js did not apply/)
+    const unlike = (text: string) => text.replace('require("node:child_process")', 'require("child_process")')
+    const copy = copyOf('@oclif/core/lib/util/os.js', unlike)
+    const named = /edit "lazy node:child_process in util\/os\.js" of @oclif\/core\/lib\/util\/os\.js did not apply/
+    await expect(bundle(copy)).rejects.toThrow(named)
   })
 
   it('fails the build when a file with edits is not in the bundle (it moved), naming its edits', async () => {
