@@ -39,6 +39,10 @@ if (argv[0] === '--version' || argv[0] === '-v' || argv[0] === '-V') {
   // 50,000 orders peaks at 92-98 MiB instead of 131-171, ingesting 50,000 events at 96-97 instead of
   // 113-117 (Node 26.12), for 30-40% more CPU time. A one-page command keeps V8's defaults.
   if (kind === 'stream') require('node:v8').setFlagsFromString('--semi-space-growth-factor=1 --heap-growing-percent=10')
+  // --debug (or TILL_DEBUG): source maps on, so that a stack trace names till's own files (src/...) through the
+  // bundle's map, which Node's require reads as it loads the bundle (requireWithCache then uses it)
+  const debugging = argv.includes('--debug') || /^(1|true|yes|y)$/i.test(process.env.TILL_DEBUG ?? '')
+  if (debugging) process.setSourceMapsEnabled(true)
   const {exports} = boot.requireWithCache(join(bundle, 'cli', 'till.cjs'), kind, process.env, label)
   exports.main(argv, require('node:url').pathToFileURL(__filename).href)
 }

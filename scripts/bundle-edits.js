@@ -1,6 +1,7 @@
 // What every bundle of till is built with (scripts/bundle.js; the benchmark's floor program, bench/floor):
 // esbuild's options, only undici's Agent and request, and the edits made to oclif's, undici's and
 // find-my-way's own files as they are bundled, each with its reason.
+import {readdirSync, readFileSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import {dirname, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -20,39 +21,27 @@ export const slimUndici = {
 }
 
 /**
- * Changes to oclif's and undici's own files as they are bundled, each measured on a one-page command:
- * - oclif sorts a plugin's commands by id with localeCompare on every run; the first localeCompare of a
- *   process loads ICU's collation data (about 6 ms, 3% of the command). Command ids are lowercase ASCII
- *   words joined by ':' and '-', which code-point order sorts the same way.
- * - Node modules loaded on load but used only on some paths are loaded on first use instead (each of
- *   these costs about 3 ms with what it loads in turn): oclif's child_process (a Windows shell check),
- *   readline (reading piped stdin) and perf_hooks (its timings, under DEBUG); undici's http (for
- *   `http.maxHeaderSize` when a client is made without one, and a check in destroy()).
+ * Changes to oclif's and undici's own files as they are bundled, each worth a millisecond or more of a
+ * one-page command's CPU time (bench/README.md, "What each edit of the bundle is worth"): Node modules
+ * loaded on load but used only on some paths are loaded on first use instead: oclif's child_process (a
+ * Windows shell check); undici's http (for `http.maxHeaderSize` when a client is made without one, and a
+ * check in destroy()).
  */
 const lazy = (name) => `new Proxy({}, {get: (_, key) => require("${name}")[key]})`
 /** A module's default export (TypeScript's __importDefault of it), loaded on first use. */
 const lazyDefault = (name) => `{get default() { const m = require("${name}"); return m && m.__esModule ? m.default : m }}`
 /**
  * oclif's modules that a command's run does not use, loaded on first use instead (each edit is `file`,
- * the variable, the module): help (for a help error), the error box's wrapping and stack cleaning, the
- * spinner (a terminal's progress), ejs (help texts), the glob and pattern matchers and the rc file reader
- * (plugins without a manifest), and fs/promises for TypeScript sources. Measured on `products list --limit
- * 10`: 212 of the bundle's modules evaluated before, 171 after; 3 ms less.
+ * the variable, the module): help (for a help error), the error box's wrapping, the spinner (a terminal's
+ * progress), the glob and pattern matchers and the rc file reader (plugins without a manifest), and
+ * fs/promises for TypeScript sources.
  */
 const LAZY_OCLIF = [
-  ['config/config.js', 'const ejs_1 = __importDefault(require("ejs"));', 'ejs_1', 'ejs', true],
-  ['help/util.js', 'const ejs_1 = __importDefault(require("ejs"));', 'ejs_1', 'ejs', true],
-  ['errors/handle.js', 'const clean_stack_1 = __importDefault(require("clean-stack"));', 'clean_stack_1', 'clean-stack', true],
-  ['errors/handle.js', 'const index_1 = require("../help/index");', 'index_1', '../help/index', false],
-  ['errors/errors/cli.js', 'const clean_stack_1 = __importDefault(require("clean-stack"));', 'clean_stack_1', 'clean-stack', true],
-  ['errors/errors/cli.js', 'const indent_string_1 = __importDefault(require("indent-string"));', 'indent_string_1', 'indent-string', true],
   ['errors/errors/cli.js', 'const wrap_ansi_1 = __importDefault(require("wrap-ansi"));', 'wrap_ansi_1', 'wrap-ansi', true],
-  ['errors/errors/pretty-print.js', 'const indent_string_1 = __importDefault(require("indent-string"));', 'indent_string_1', 'indent-string', true],
   ['errors/errors/pretty-print.js', 'const wrap_ansi_1 = __importDefault(require("wrap-ansi"));', 'wrap_ansi_1', 'wrap-ansi', true],
   ['config/plugin-loader.js', 'const minimatch_1 = require("minimatch");', 'minimatch_1', 'minimatch', false],
   ['config/plugin.js', 'const tinyglobby_1 = require("tinyglobby");', 'tinyglobby_1', 'tinyglobby', false],
   ['util/read-pjson.js', 'const lilconfig_1 = require("lilconfig");', 'lilconfig_1', 'lilconfig', false],
-  ['parser/errors.js', 'const list_1 = __importDefault(require("../ux/list"));', 'list_1', '../ux/list', true],
   ['ux/index.js', 'const spinner_1 = __importDefault(require("./action/spinner"));', 'spinner_1', './action/spinner', true],
   ['index.js', 'var help_1 = require("./help");', 'help_1', './help', false],
   // fs/promises (about 2 ms to load, with readline and the file watchers) for TypeScript sources only
@@ -61,7 +50,8 @@ const LAZY_OCLIF = [
   ['parser/index.js', 'var help_1 = require("./help");', 'help_1', './help', false],
   ['flags.js', 'const help_1 = require("./help");', 'help_1', './help', false],
 ].map(([file, from, variable, name, isDefault]) => ({
-  file: new RegExp(`@oclif[\\\\/]core[\\\\/]lib[\\\\/]${file.replace(/[/.]/g, (c) => (c === '/' ? '[\\\\/]' : '\\.'))}$`),
+  name: `lazy ${name} in ${file}`,
+  file: `@oclif/core/lib/${file}`,
   from,
   to: `${from.startsWith('var') ? 'var' : 'const'} ${variable} = ${isDefault ? lazyDefault(name) : lazy(name)};`,
 }))
@@ -70,51 +60,45 @@ const EDITS = [
   // oclif reads its manifest and package files with fs/promises, whose first load costs about 2 ms (it
   // brings readline and the file watchers with it); a read of a small file is as fast done at once
   {
-    file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]fs\.js$/,
+    name: 'manifest and package files read at once',
+    file: '@oclif/core/lib/util/fs.js',
     from: 'const promises_1 = require("node:fs/promises");',
     to: 'const promises_1 = {stat: async (path) => node_fs_1.statSync(path), readFile: async (path, options) => node_fs_1.readFileSync(path, options)};',
   },
-  // every run asks help's index for two functions of its util (whether an argument asks for help, the command's id)
   {
-    file: /@oclif[\\/]core[\\/]lib[\\/]main\.js$/,
-    from: 'const help_1 = require("./help");',
-    to: 'const help_1 = new Proxy({}, {get: (_, key) => (key === "getHelpFlagAdditions" || key === "normalizeArgv" ? require("./help/util") : require("./help"))[key]});',
+    name: 'lazy node:child_process in util/os.js',
+    file: '@oclif/core/lib/util/os.js',
+    from: 'require("node:child_process")',
+    to: lazy('node:child_process'),
   },
-  {
-    file: /@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/,
-    from: '.sort((a, b) => a.id.localeCompare(b.id))',
-    to: '.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))',
-  },
-  {file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/, from: 'require("node:child_process")', to: lazy('node:child_process')},
   // The manifest a run reads: main.ts may name a smaller one for a command's run (scripts/sort-manifest.js)
   {
-    file: /@oclif[\\/]core[\\/]lib[\\/]config[\\/]plugin\.js$/,
+    name: 'the manifest main.ts names',
+    file: '@oclif/core/lib/config/plugin.js',
     from: 'const manifest = await (0, fs_1.readJson)(p);',
     to: 'const manifest = await (0, fs_1.readJson)(globalThis.__tillManifest?.(p) ?? p);',
   },
-  // oclif's config.platform is 'wsl' rather than 'linux' under WSL, for its user agent and nothing else;
-  // till reads neither (its requests carry their own user agent). Telling WSL apart reads /proc/version
-  // and loads three packages (wsl-utils, is-wsl, is-inside-container) on every run: the platform is Node's.
   {
-    file: /@oclif[\\/]core[\\/]lib[\\/]util[\\/]os\.js$/,
-    from: "(await import('wsl-utils')).isWsl ? 'wsl' : (0, node_os_1.platform)()",
-    to: '(0, node_os_1.platform)()',
+    name: 'lazy node:http in core/util.js',
+    file: 'undici/lib/core/util.js',
+    from: "const { IncomingMessage } = require('node:http')",
+    to: `const lazyHttp = ${lazy('node:http')}`,
   },
-  {file: /@oclif[\\/]core[\\/]lib[\\/]parser[\\/]parse\.js$/, from: 'require("node:readline")', to: lazy('node:readline')},
-  // A flag's value that starts with '-' (`--sort -amount`, `--sort=-occurrences`) was refused as "expects a
-  // value" whenever its first letter was a short flag (-a, -o, -p): oclif took `-occurrences` for `-o
-  // ccurrences`. The value is refused only when it is a whole flag (`-o`, `--json`), as gh and git do.
   {
-    file: /@oclif[\\/]core[\\/]lib[\\/]parser[\\/]parse\.js$/,
-    from: "if (typeof input !== 'string' || this.findFlag(input).name) {",
-    to: "if (typeof input !== 'string' || (this.findFlag(input).name && (input.startsWith('--') || input.length === 2))) {",
+    name: 'lazy IncomingMessage in core/util.js',
+    file: 'undici/lib/core/util.js',
+    from: '.constructor === IncomingMessage)',
+    to: '.constructor === lazyHttp.IncomingMessage)',
   },
-  {file: /@oclif[\\/]core[\\/]lib[\\/]performance\.js$/, from: 'require("node:perf_hooks")', to: lazy('node:perf_hooks')},
-  {file: /undici[\\/]lib[\\/]core[\\/]util\.js$/, from: "const { IncomingMessage } = require('node:http')", to: `const lazyHttp = ${lazy('node:http')}`},
-  {file: /undici[\\/]lib[\\/]core[\\/]util\.js$/, from: '.constructor === IncomingMessage)', to: '.constructor === lazyHttp.IncomingMessage)'},
-  {file: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/, from: "const http = require('node:http')", to: `const http = ${lazy('node:http')}`},
   {
-    file: /undici[\\/]lib[\\/]dispatcher[\\/]client\.js$/,
+    name: 'lazy node:http in dispatcher/client.js',
+    file: 'undici/lib/dispatcher/client.js',
+    from: "const http = require('node:http')",
+    to: `const http = ${lazy('node:http')}`,
+  },
+  {
+    name: 'max header size on first use',
+    file: 'undici/lib/dispatcher/client.js',
     from: 'const getDefaultNodeMaxHeaderSize = http &&',
     to: 'const getDefaultNodeMaxHeaderSize = () => getMaxHeaderSize()()\nconst getMaxHeaderSize = () => http &&',
   },
@@ -126,48 +110,125 @@ const EDITS = [
  */
 const ROUTER_EDITS = [
   {
-    file: /find-my-way[\\/]lib[\\/]node\.js$/,
+    name: 'prefix match as a closure',
+    file: 'find-my-way/lib/node.js',
     from: 'function compilePrefixMatch (prefix) {\n',
     to: 'function compilePrefixMatch (prefix) {\n  if (prefix.length > 1) return function matchPrefix (path, i) { return path.startsWith(prefix, i) }\n',
   },
   {
-    file: /find-my-way[\\/]lib[\\/]handler-storage\.js$/,
+    name: 'params object as a closure',
+    file: 'find-my-way/lib/handler-storage.js',
     from: '  _compileCreateParamsObject (params) {\n',
     to: `  _compileCreateParamsObject (params) {
     const names = [...params]
     return function _createParamsObject (param0, param1, param2, param3, extraParams) {
       const values = new NullObject()
-      for (let i = 0; i < names.length; i++) values[names[i]] = i === 0 ? param0 : i === 1 ? param1 : i === 2 ? param2 : i === 3 ? param3 : extraParams[i - 4]
+      for (let i = 0; i < names.length; i++) {
+        values[names[i]] =
+          i === 0 ? param0 : i === 1 ? param1 : i === 2 ? param2 : i === 3 ? param3 : extraParams[i - 4]
+      }
       return values
     }
 `,
   },
 ]
 EDITS.push(...ROUTER_EDITS)
+
+/** The packages whose files are edited, each pinned to one version in package.json. */
+const EDITED = ['@oclif/core', '@oclif/plugin-autocomplete', 'undici', 'find-my-way']
+
+/** The edited package a file in node_modules belongs to, and the file as `<package>/<path>` with '/'. */
+function packageFile(path) {
+  const normal = path.split('\\').join('/')
+  for (const pkg of EDITED) {
+    const at = normal.lastIndexOf(`node_modules/${pkg}/`)
+    if (at !== -1) return {pkg, file: `${pkg}/${normal.slice(at + `node_modules/${pkg}/`.length)}`}
+  }
+  return undefined
+}
+
 /**
- * @oclif/plugin-autocomplete's setup for bash and zsh appends `printf "$(till autocomplete script bash)"` to
- * the shell's rc file: the command substitution drops the script's last newline, so the next line appended
- * to that file joins its line. The script is appended as it is printed instead.
+ * The hunks of a unified diff of files in node_modules (`+++ b/node_modules/<package>/<path>`), each an
+ * edit of its file's text: its context and removed lines, replaced by its context and added lines.
  */
-const SCRIPT_COMMAND = ['$', '{scriptCommand}'].join('') // the plugin's own template placeholder, as text
-EDITS.push({
-  file: /plugin-autocomplete[\\/]lib[\\/]commands[\\/]autocomplete[\\/]index\.js$/,
-  from: `printf "$(${SCRIPT_COMMAND})" >> `,
-  to: `${SCRIPT_COMMAND} >> `,
-  all: true,
-})
+export function parsePatch(patchName, text) {
+  const hunks = []
+  let file
+  let hunk
+  for (const line of text.split('\n')) {
+    if (line.startsWith('+++ ')) {
+      file = packageFile(line.slice(4).trim())?.file
+      if (file === undefined) throw new Error(`patches/${patchName}: ${line} is not a file of ${EDITED.join(', ')}`)
+      hunk = undefined
+    } else if (line.startsWith('@@')) {
+      hunk = {name: `${patchName} (hunk ${hunks.length + 1})`, file, from: [], to: []}
+      hunks.push(hunk)
+    } else if (hunk && /^[ +-]/.test(line)) {
+      if (line[0] !== '+') hunk.from.push(line.slice(1))
+      if (line[0] !== '-') hunk.to.push(line.slice(1))
+    }
+  }
+  return hunks.map((h) => ({...h, from: `${h.from.join('\n')}\n`, to: `${h.to.join('\n')}\n`}))
+}
+
+/**
+ * Behaviour changes to oclif and its autocomplete plugin: unified diffs in patches/, each with the report
+ * for its upstream beside it (patches/<name>.md), made to the file's text as it is bundled.
+ */
+const PATCHES = readdirSync(join(root, 'patches'))
+  .filter((name) => name.endsWith('.patch'))
+  .sort()
+  .flatMap((name) => parsePatch(name, readFileSync(join(root, 'patches', name), 'utf8')))
+EDITS.push(...PATCHES)
+for (const edit of EDITS) edit.pkg = EDITED.find((pkg) => edit.file.startsWith(`${pkg}/`))
+
+/**
+ * The text of `path` with every edit of its file made, or undefined when it has none. An edit whose text is
+ * not in the file fails, naming the edit: the dependency changed, and the edit must be made again or go.
+ * `applied` collects the names of the edits made.
+ */
+export function applyEdits(path, text, applied = new Set()) {
+  const file = packageFile(path)?.file
+  const mine = EDITS.filter((e) => e.file === file)
+  if (mine.length === 0) return undefined
+  let edited = text
+  for (const edit of mine) {
+    if (!edited.includes(edit.from)) {
+      throw new Error(
+        `edit "${edit.name}" of ${edit.file} did not apply: its text is not in ${path} (the dependency changed): ` +
+          'update scripts/bundle-edits.js or patches/',
+      )
+    }
+    edited = edited.replace(edit.from, edit.to)
+    applied.add(edit.name)
+  }
+  return edited
+}
+
+/**
+ * Makes the edits as files are bundled, and fails the build when an edit of a package the build bundles
+ * was not made: its file moved or was renamed, or the build no longer reaches it.
+ */
 export const edits = {
   name: 'edits',
   setup(b) {
+    const applied = new Set()
+    const bundled = new Set()
     b.onLoad({filter: /(@oclif[\\/]core|@oclif[\\/]plugin-autocomplete|undici|find-my-way)[\\/]lib[\\/].*\.js$/}, async (args) => {
-      const mine = EDITS.filter((e) => e.file.test(args.path))
-      if (mine.length === 0) return undefined
-      let text = await readFile(args.path, 'utf8')
-      for (const edit of mine) {
-        if (!text.includes(edit.from)) throw new Error(`${args.path}: "${edit.from}" was not found (the dependency changed): update scripts/bundle-edits.js`)
-        text = edit.all ? text.replaceAll(edit.from, edit.to) : text.replace(edit.from, edit.to)
+      const pkg = packageFile(args.path)?.pkg
+      if (pkg === undefined) return undefined
+      bundled.add(pkg)
+      const text = applyEdits(args.path, await readFile(args.path, 'utf8'), applied)
+      return text === undefined ? undefined : {contents: text, loader: 'js'}
+    })
+    b.onEnd((result) => {
+      if (result.errors.length > 0) return
+      const missed = EDITS.filter((e) => !applied.has(e.name) && bundled.has(e.pkg))
+      if (missed.length > 0) {
+        const names = missed.map((e) => `"${e.name}" of ${e.file}`).join(', ')
+        const fix = 'update scripts/bundle-edits.js or patches/'
+        throw new Error(`edits not made (their file is not in the bundle): ${names}: ${fix}`)
       }
-      return {contents: text, loader: 'js'}
     })
     // undici and find-my-way (the emulator's router) check their own invariants with node:assert (5 Node
     // modules to load): a check that holds costs nothing to make without it, and one that fails is handed
@@ -193,5 +254,9 @@ export const shared = {
   // 2.2 -> 1.7 MB, 4 ms and 2.4 MiB less). Names that a run reads (a class's or function's .name) are
   // none of till's: errors carry their own name and code, and oclif finds commands by their manifest id.
   minifyIdentifiers: true,
+  // a map beside each bundle, back to src/ through the maps tsc writes: a run with --debug (or TILL_DEBUG)
+  // turns Node's source maps on (bin/run.js), so that a stack trace names till's own files and lines
+  sourcemap: 'linked',
+  sourcesContent: false,
   logLevel: 'warning',
 }

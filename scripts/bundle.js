@@ -152,6 +152,8 @@ await build({
   ...shared,
   entryPoints: [join(dist, 'cli', 'boot.js')],
   outfile: join(out, 'cli', 'boot.cjs'),
+  // Node's require of a file that names a source map loads Node's source map support, on every run
+  sourcemap: false,
   // the keyring's binding is found from here (config/keyring.ts: createRequire takes a path as well as a URL)
   define: {'import.meta.url': '__filename'},
 })

@@ -93,6 +93,9 @@ describe('cacheFolder', () => {
   })
 })
 
+/** The parts of Node's CommonJS loader that requireWithCache uses. */
+const PARTS = ['_cache', '_nodeModulePaths', 'wrapper']
+
 describe('requireWithCache, in real processes', () => {
   const built = new URL('../../dist/cli/compile-cache.js', import.meta.url).href
   let root: string
@@ -108,9 +111,13 @@ describe('requireWithCache, in real processes', () => {
   afterAll(() => rmSync(root, {recursive: true, force: true}))
 
   /** Loads the file as bin/run.js loads the bundle (as the run `label`, which calls that export when there is one), and prints what came of it as JSON. */
-  const load = (env: Record<string, string> = {}, path = file, label?: string) => {
-    const script = `import {requireWithCache} from ${JSON.stringify(built)}
-const {exports, cacheFile, fromCache} = requireWithCache(${JSON.stringify(path)}, 'command', process.env, ${JSON.stringify(label)})
+  const load = (env: Record<string, string> = {}, path = file, label?: string, without?: string) => {
+    // node:module as another Node's might be: without one of the loader's parts requireWithCache uses
+    const node = without ? `Object.fromEntries(${JSON.stringify(PARTS)}.filter((k) => k !== ${JSON.stringify(without)}).map((k) => [k, Module[k]]))` : 'Module'
+    const script = `import Module from 'node:module'
+import {requireWithCache} from ${JSON.stringify(built)}
+const loaded = requireWithCache(${JSON.stringify(path)}, 'command', process.env, ${JSON.stringify(label)}, ${node})
+const {exports, cacheFile, fromCache} = loaded
 exports[${JSON.stringify(label)}]?.()
 console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheFile: cacheFile ?? null, fromCache}))`
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
@@ -222,6 +229,13 @@ console.log(JSON.stringify({answer: exports.answer, same: exports.same(), cacheF
         .concat('till.cjs-5eedf00d-command-v0-x-1-1.bin', 'till.cjs-5eedf00d-command-v0-x-1-1.bin.456.tmp')
         .sort(),
     )
+  })
+
+  it.each(PARTS)("loads the file with Node's own require when node:module has no %s", (name) => {
+    const plain = join(root, `plain-without${name}.cjs`)
+    writeFileSync(plain, 'exports.answer = 6 * 7\nexports.same = () => require(__filename) === module.exports\n')
+    expect(load({}, plain, undefined, name)).toEqual({answer: 42, same: true, cacheFile: null, fromCache: false})
+    expect(caches().filter((cache) => cache.startsWith('plain-'))).toEqual([])
   })
 
   it('is off with NODE_DISABLE_COMPILE_CACHE, and unused in a folder others can write or where a file is', () => {

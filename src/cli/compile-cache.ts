@@ -146,6 +146,8 @@ export interface CachedLoad {
  * Runs the CommonJS file `file` (ASCII only, as the build writes it) as Node's require would, registered
  * in require's cache so that a later require of it gets these exports, compiled from the cache of `kind`
  * when there is one. Without one (or when V8 refused it), the cache is written as the process exits.
+ * When `node` (node:module) lacks a part of its loader this uses, or source maps are on, the file is loaded
+ * with Node's own require instead, without a cache of ours.
  *
  * A cache holds the functions of the runs that made it, which it lists beside itself (`<cache>.runs`): a run
  * of another command (`label`, see runLabel) writes it again at exit, with its own functions added, once,
@@ -153,10 +155,12 @@ export interface CachedLoad {
  * decided the cache of every later one: after `profiles add`, each `products list` compiled its whole
  * request path again (measured: 113 ms against 105).
  */
-export function requireWithCache(file: string | URL, kind: CacheKind, env: NodeJS.ProcessEnv = process.env, label?: string): CachedLoad {
+export function requireWithCache(file: string | URL, kind: CacheKind, env: NodeJS.ProcessEnv = process.env, label?: string, node: object = Module): CachedLoad {
   const path = realpathSync(file)
-  const cached = Module as unknown as {_cache: Record<string, Module>; _nodeModulePaths(dir: string): string[]}
-  const existing = cached._cache[path]
+  const loader = loaderInternals(node)
+  // Node's own require reads the file's source map when source maps are on (a run with --debug); a Script does not
+  if (loader === undefined || process.sourceMapsEnabled) return {exports: createRequire(path)(path), fromCache: false}
+  const existing = loader._cache[path]
   if (existing) return {exports: existing.exports as Record<string, unknown>, fromCache: false}
 
   const cacheFile = env.NODE_DISABLE_COMPILE_CACHE ? undefined : cacheFileFor(path, kind, env)
@@ -168,7 +172,7 @@ export function requireWithCache(file: string | URL, kind: CacheKind, env: NodeJ
       // none yet, or something that is not a cache (a FIFO, a link to a device): only the speed-up is lost
     }
   }
-  const source = wrappedSource(path)
+  const source = wrappedSource(path, loader.wrapper)
   const script = new Script(source, {filename: path, cachedData})
   const fromCache = cachedData !== undefined && !script.cachedDataRejected
   if (fromCache) keepFresh(cacheFile!)
@@ -177,13 +181,13 @@ export function requireWithCache(file: string | URL, kind: CacheKind, env: NodeJ
   const grows = cachedData !== undefined && cachedData.length < GROWTH_LIMIT * source.length
   const mod = new Module(path)
   mod.filename = path
-  mod.paths = cached._nodeModulePaths(dirname(path))
-  cached._cache[path] = mod
+  mod.paths = loader._nodeModulePaths(dirname(path))
+  loader._cache[path] = mod
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void
   try {
     wrapper.call(mod.exports, mod.exports, createRequire(path), mod, path, dirname(path))
   } catch (error) {
-    delete cached._cache[path]
+    delete loader._cache[path]
     throw error
   }
   mod.loaded = true
@@ -199,13 +203,32 @@ export function requireWithCache(file: string | URL, kind: CacheKind, env: NodeJ
 }
 
 /**
+ * What a load with a cache uses of Node's CommonJS loader, which node:module has but does not document: its
+ * cache of modules (so that a later require gets these exports), the folders a module's requires search,
+ * and the text require wraps a file's source in.
+ */
+interface LoaderInternals {
+  _cache: Record<string, Module>
+  _nodeModulePaths(dir: string): string[]
+  wrapper: readonly [string, string]
+}
+
+/** The loader's internals in `node`, or undefined when one is missing or of another shape (another Node's loader). */
+function loaderInternals(node: object): LoaderInternals | undefined {
+  const loader = node as Partial<LoaderInternals>
+  const wrapper = loader.wrapper as unknown
+  const wraps = Array.isArray(wrapper) && wrapper.length === 2 && wrapper.every((part) => typeof part === 'string')
+  const cache = typeof loader._cache === 'object' && loader._cache !== null
+  return wraps && cache && typeof loader._nodeModulePaths === 'function' ? (loader as LoaderInternals) : undefined
+}
+
+/**
  * The file's text inside require's function wrapper, read once into a buffer that has room for the wrapper
  * and decoded as latin1 (the cheapest decoding, and the same text as UTF-8 for an ASCII file). Wrapping a
  * text read first made a second copy of the whole bundle, kept until a full garbage collection, which a
  * short run never has: 1.7 MB of its peak memory.
  */
-function wrappedSource(path: string): string {
-  const [head, tail] = (Module as unknown as {wrapper: [string, string]}).wrapper
+function wrappedSource(path: string, [head, tail]: readonly [string, string]): string {
   const fd = openSync(path, 'r')
   try {
     const size = fstatSync(fd).size
