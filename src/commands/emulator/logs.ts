@@ -1,7 +1,7 @@
 import {Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {requireLocal} from '../../areas/emulator/control.js'
+import {requireEmulator} from '../../areas/emulator/control.js'
 import {logLine, pathFilter, readLogs, statusFilter} from '../../areas/emulator/logs.js'
 
 export default class EmulatorLogs extends BaseCommand {
@@ -24,7 +24,7 @@ export default class EmulatorLogs extends BaseCommand {
   async run(): Promise<void> {
     const {flags} = await this.parseWithGlobals(EmulatorLogs)
     const [status, path] = [statusFilter(flags.status), pathFilter(flags.path)]
-    requireLocal(this.ctx.profile.environment, this.ctx.profile.name)
+    requireEmulator(this.ctx.profile)
     this.ctx.needsSharedEmulator = 'till emulator logs needs a running emulator, since one run inside this command would have answered no other request'
     const out = this.ctx.io.stdout
     await readLogs(await this.ctx.client(), {

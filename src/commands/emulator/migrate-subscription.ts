@@ -1,7 +1,7 @@
 import {Args, Flags} from '@oclif/core'
 
 import {BaseCommand} from '../../areas/command.js'
-import {controlPost, requireLocal} from '../../areas/emulator/control.js'
+import {controlPost, requireEmulator} from '../../areas/emulator/control.js'
 import {migratedLine} from '../../areas/emulator/summaries.js'
 
 export default class EmulatorMigrateSubscription extends BaseCommand {
@@ -24,7 +24,7 @@ export default class EmulatorMigrateSubscription extends BaseCommand {
 
   async run(): Promise<void> {
     const {args, flags} = await this.parseWithGlobals(EmulatorMigrateSubscription)
-    requireLocal(this.ctx.profile.environment, this.ctx.profile.name)
+    requireEmulator(this.ctx.profile)
     const [provider, providerId] = [flags.provider, flags['provider-subscription-id']]
     const path = `/subscriptions/${encodeURIComponent(args.subscription)}/migrate`
     const body = {provider, provider_subscription_id: providerId}
