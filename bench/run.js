@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // till's benchmark (`npm run bench`): every figure is a ratio against a baseline measured in the same run.
 //  1. start-up: `till --version`, one-page lists, help and a typo (emulator running) against `node -e 0`, runs
-//     alternated, with the aims of issue 33 (ratios, and the peak RSS of one page); a one-page list without
+//     alternated, with their aims (ratios, and the peak RSS of one page); a one-page list without
 //     the compile cache, as the first run after an install is; a fresh install's list, served by an
 //     emulator started inside the command; the same list on a terminal; and the floor of the stack, an oclif
 //     command that makes one undici request, built and loaded as till is (bench/floor)
@@ -163,7 +163,7 @@ const table = (title, headers, data) => {
 const peakOf = (stderr) => Number(/till-bench-maxrss=(\d+)/.exec(stderr)?.[1] ?? NaN) / 1024
 const cpuOf = (stderr) => Number(/till-bench-cpu=(\d+)/.exec(stderr)?.[1] ?? NaN) / 1000
 
-// The start-up aims on Node 26 (issue 49): ratios to `node -e 0` of the same binary, measured alternately in
+// The start-up aims on Node 26: ratios to `node -e 0` of the same binary, measured alternately in
 // the same run, and till's own work over the floor (a one-page list against bench/floor)
 const AIMS = {version: 1.2, list: 1.6, listRssMiB: 55, embedded: 2.3, overFloor: 1.08}
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // till's entry. CommonJS (bin/package.json), as all it loads is: an ES module entry costs every run
-// Node's ES module loader, about 4 ms. Start-up fast paths come first: Node's compile cache (for this
+// Node's ES module loader. Start-up fast paths come first: Node's compile cache (for this
 // file and boot.cjs), and `till --version` (or `-v`, `-V`) answered without loading oclif (as oclif
 // would: name/version platform-arch node, plus the pinned API version; oclif takes a first argument
 // `--version` as the question whatever follows it, and so does this). Everything else runs the bundled
@@ -35,9 +35,8 @@ if (argv[0] === '--version' || argv[0] === '-v' || argv[0] === '-V') {
   boot.readKeyringAhead(argv, process.env)
   // A stream (every page with `--all`, `events ingest`, a catalog) makes garbage as fast as pages arrive: V8 grows
   // its young generation to tens of MiB and lets the old one fill with promoted pages before it collects.
-  // With the young generation kept at its first size and the old one grown by a tenth at a time, streaming
-  // 50,000 orders peaks at 92-98 MiB instead of 131-171, ingesting 50,000 events at 96-97 instead of
-  // 113-117 (Node 26.12), for 30-40% more CPU time. A one-page command keeps V8's defaults.
+  // With the young generation kept at its first size and the old one grown by a tenth at a time, a stream
+  // peaks lower, for more CPU time (figures in bench/README.md). A one-page command keeps V8's defaults.
   if (kind === 'stream') require('node:v8').setFlagsFromString('--semi-space-growth-factor=1 --heap-growing-percent=10')
   // --debug (or TILL_DEBUG): source maps on, so that a stack trace names till's own files (src/...) through the
   // bundle's map, which Node's require reads as it loads the bundle (requireWithCache then uses it)

@@ -44,7 +44,7 @@ const LAZY_OCLIF = [
   ['util/read-pjson.js', 'const lilconfig_1 = require("lilconfig");', 'lilconfig_1', 'lilconfig', false],
   ['ux/index.js', 'const spinner_1 = __importDefault(require("./action/spinner"));', 'spinner_1', './action/spinner', true],
   ['index.js', 'var help_1 = require("./help");', 'help_1', './help', false],
-  // fs/promises (about 2 ms to load, with readline and the file watchers) for TypeScript sources only
+  // fs/promises (slow to load, with readline and the file watchers) for TypeScript sources only
   ['config/ts-path.js', 'const promises_1 = require("node:fs/promises");', 'promises_1', 'node:fs/promises', false],
   ['util/read-tsconfig.js', 'const promises_1 = require("node:fs/promises");', 'promises_1', 'node:fs/promises', false],
   ['parser/index.js', 'var help_1 = require("./help");', 'help_1', './help', false],
@@ -57,7 +57,7 @@ const LAZY_OCLIF = [
 }))
 const EDITS = [
   ...LAZY_OCLIF,
-  // oclif reads its manifest and package files with fs/promises, whose first load costs about 2 ms (it
+  // oclif reads its manifest and package files with fs/promises, whose first load costs start-up time (it
   // brings readline and the file watchers with it); a read of a small file is as fast done at once
   {
     name: 'manifest and package files read at once',
@@ -105,8 +105,8 @@ const EDITS = [
 ]
 /**
  * find-my-way, the emulator's router, writes a function's source and compiles it (new Function) for each
- * path segment and route it adds: code that no code cache keeps, compiled on every start (about 4 ms of
- * the emulator's). These are the same checks as closures.
+ * path segment and route it adds: code that no code cache keeps, compiled on every start of
+ * the emulator. These are the same checks as closures.
  */
 const ROUTER_EDITS = [
   {
@@ -250,8 +250,8 @@ export const shared = {
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
-  // short local names: a quarter less to read, compile and keep (measured on `products list --limit 10`:
-  // 2.2 -> 1.7 MB, 4 ms and 2.4 MiB less). Names that a run reads (a class's or function's .name) are
+  // short local names: a quarter less to read, compile and keep.
+  // Names that a run reads (a class's or function's .name) are
   // none of till's: errors carry their own name and code, and oclif finds commands by their manifest id.
   minifyIdentifiers: true,
   // a map beside each bundle, back to src/ through the maps tsc writes: a run with --debug (or TILL_DEBUG)

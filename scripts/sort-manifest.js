@@ -4,7 +4,7 @@
 // written again here in the order of their ids, so that the same sources always give the same file.
 // It also writes dist/bundle/run-manifest.json: the same commands without the texts only help and shell
 // completion read (descriptions, examples, usage), which a command's run reads instead (src/cli/main.ts):
-// parsing the whole manifest cost every command about 5 ms and 3 MiB, and it grows with each command;
+// parsing the whole manifest costs every command time and memory, and it grows with each command;
 // and one file per command (dist/bundle/run-manifests), which spares a run of a named command the others;
 // and, for the help of one command, that command with its texts (dist/bundle/help-manifests).
 import {mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
@@ -38,7 +38,7 @@ for (const [id, command] of Object.entries(slim.commands)) {
 
 // And the help of one command (`till products list --help`): dist/bundle/help-manifests/<id>.json, that
 // command with its texts, for each command with none below it (the help of one that has lists them, and
-// reads the whole manifest). Parsing the whole one cost such help about 5 ms.
+// reads the whole manifest). Parsing the whole one costs such help start-up time.
 const helps = join(dirname(file), 'dist', 'bundle', 'help-manifests')
 rmSync(helps, {recursive: true, force: true})
 mkdirSync(helps, {recursive: true})

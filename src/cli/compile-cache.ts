@@ -2,8 +2,8 @@
 // Compiling the bundle costs a one-page command about a third of its start-up; a cache made after a run
 // holds every function that run compiled, so the next run of the same kind compiles nearly nothing.
 // Node's module.enableCompileCache (which bin/run.js turns on for itself) makes its cache as a module is
-// compiled, with the top level only: measured on Node 26.12 (11 alternated runs), a one-page list from it
-// takes 1.6 times the CPU time of one from this cache (216 ms against 136), and 2.4 times without any (332).
+// compiled, with the top level only, so a one-page list from it compiles much of its request path again;
+// this cache holds the functions a run compiled (figures in bench/README.md).
 // bin/run.js loads this file from its own small bundle (boot.cjs): it uses Node's own modules only.
 //
 // The cache lives in till's cache folder (TILL_CACHE_DIR, else the platform's: ~/.cache/till on Linux), in
@@ -47,8 +47,8 @@ export type CacheKind = 'command' | 'stream' | 'emulator' | 'help'
 /**
  * What kind of run a command line is: the emulator (a server, with code no other command runs), help (the
  * root help, or `--help` anywhere), a stream (every page with `--all`, `events ingest`, and the catalog and
- * migrate commands, which hold a whole catalog: the same heap settings took a catalog pull of 15,000 products
- * from 261 to 163 MiB) or another command. Were they one cache, a command run after a help run made it would compile its whole request
+ * migrate commands, which hold a whole catalog and have the stream's heap settings) or
+ * another command. Were they one cache, a command run after a help run made it would compile its whole request
  * path every time.
  */
 export function cacheKind(commandLine: readonly string[]): CacheKind {
@@ -69,7 +69,7 @@ export function cacheKind(commandLine: readonly string[]): CacheKind {
   return large ? 'stream' : 'command'
 }
 
-/** Pages from this many items on are a stream as `--all` is (`--limit 50000` peaked at 170 MiB with a command's heap settings, 96 with a stream's). */
+/** Pages from this many items on are a stream as `--all` is: a long list peaks lower with a stream's heap settings. */
 const STREAM_LIMIT = 1000
 
 /** Whether `--limit` (`-L`) asks for more items than a few pages hold. */
@@ -152,8 +152,8 @@ export interface CachedLoad {
  * A cache holds the functions of the runs that made it, which it lists beside itself (`<cache>.runs`): a run
  * of another command (`label`, see runLabel) writes it again at exit, with its own functions added, once,
  * until the cache is three quarters of the script's size. Without that, the first command after an install
- * decided the cache of every later one: after `profiles add`, each `products list` compiled its whole
- * request path again (measured: 113 ms against 105).
+ * decided the cache of every later one: after `profiles add`, each `products list` would compile its
+ * whole request path again.
  */
 export function requireWithCache(file: string | URL, kind: CacheKind, env: NodeJS.ProcessEnv = process.env, label?: string, node: object = Module): CachedLoad {
   const path = realpathSync(file)
@@ -176,8 +176,8 @@ export function requireWithCache(file: string | URL, kind: CacheKind, env: NodeJ
   const script = new Script(source, {filename: path, cachedData})
   const fromCache = cachedData !== undefined && !script.cachedDataRejected
   if (fromCache) keepFresh(cacheFile!)
-  // a cache grows only so far: one that held every command's functions (2 MB of 1.7) would cost each run
-  // more to read than it saves (measured: a list 7.6 ms slower than from its own 1 MB)
+  // a cache grows only so far: one that held every command's functions (larger than the script) would
+  // cost each run more to read than it saves
   const grows = cachedData !== undefined && cachedData.length < GROWTH_LIMIT * source.length
   const mod = new Module(path)
   mod.filename = path
@@ -226,7 +226,7 @@ function loaderInternals(node: object): LoaderInternals | undefined {
  * The file's text inside require's function wrapper, read once into a buffer that has room for the wrapper
  * and decoded as latin1 (the cheapest decoding, and the same text as UTF-8 for an ASCII file). Wrapping a
  * text read first made a second copy of the whole bundle, kept until a full garbage collection, which a
- * short run never has: 1.7 MB of its peak memory.
+ * short run never has: as much again of its peak memory.
  */
 function wrappedSource(path: string, [head, tail]: readonly [string, string]): string {
   const fd = openSync(path, 'r')

@@ -34,7 +34,7 @@ export const processIO = (): IO => ({
   stderr: process.stderr,
   stdoutIsTTY: Boolean(process.stdout.isTTY),
   stderrIsTTY: Boolean(process.stderr.isTTY),
-  // asked of the descriptor: process.stdin would open a stream on it (a file's loads fs streams, about 2 ms)
+  // asked of the descriptor: process.stdin would open a stream on it (a file's loads fs streams)
   stdinIsTTY: isatty(0),
 })
 
@@ -201,7 +201,7 @@ export class Context {
 
   /**
    * A client for the Customer Portal API. Its token is TILL_CUSTOMER_TOKEN, or a customer session created
-   * right now with the organization token for the customer given (spec §5 rule 2); kept in memory only.
+   * right now with the organization token for the customer given (`customer-sessions:create`); kept in memory only.
    */
   customerClient(as: {externalId?: string; customerId?: string; memberId?: string; memberExternalId?: string}): Promise<ApiClient> {
     this.customerPromise ??= (async () => {
@@ -315,7 +315,7 @@ export class Context {
       onRateLimitWait: (seconds, own) => this.showRateLimitWait(seconds, own),
     })
     // Not closed when the command ends: a closed client waits a turn of the event loop for its sockets'
-    // close events, 2 ms of a one-page command (measured), and its idle connections never keep the process
+    // close events, a cost to a one-page command, and its idle connections never keep the process
     // alive (undici unrefs a socket with nothing in flight), so the exit ends them. A request still in
     // flight when a command fails holds the process until it is answered, as a close would wait for it.
     return client

@@ -33,8 +33,8 @@ export async function main(argv: string[], root: string): Promise<void> {
 /**
  * till runs its bundle, never TypeScript sources: oclif would otherwise look for them (reading tsconfig.json
  * and loading a TypeScript compiler) whenever NODE_ENV is `development` or `test`, as it often is in a Node
- * developer's shell or a test runner. Measured: 260 ms and 105 MiB for `profiles list`, against 90 ms and
- * 62 MiB. oclif's settings are the object at globalThis.oclif.
+ * developer's shell or a test runner, which would cost a command more than its whole start-up.
+ * oclif's settings are the object at globalThis.oclif.
  */
 function noTypeScriptLookup(): void {
   const global = globalThis as {oclif?: {enableAutoTranspile?: boolean}}
@@ -49,8 +49,8 @@ function noTypeScriptLookup(): void {
  * an alias or a typo needs. oclif's plugin asks `globalThis.__tillManifest` which file to read
  * (scripts/bundle-edits.js). The help of one command with none below it reads that command with its texts
  * (dist/bundle/help-manifests/<id>.json); other help, the root's command list and shell completion read the
- * whole one. Measured on `products list --limit 10`: 104 ms and 62.4 MiB with its own manifest, 112 ms and
- * 66 MiB with all commands'. Returns the id (with dots) of a command named in full for its run, if any.
+ * whole one: a command's own manifest is smaller to read and parse than every command's.
+ * Returns the id (with dots) of a command named in full for its run, if any.
  */
 function useRunManifest(rootDir: string, argv: string[]): string | undefined {
   const whole = join(rootDir, 'oclif.manifest.json')

@@ -1,7 +1,7 @@
 // Paging a long detail view on a terminal, as gh and git do: through `TILL_PAGER`, else `PAGER`, else
 // `less -FRX` (exit at once when it fits, keep colours, leave the text on the screen). `TILL_PAGER=`
 // (empty) or `--no-pager` turn it off; never when stdout is not a terminal. node:child_process is loaded
-// only to page: every command that prints reaches this module, and most never page (3 ms of start-up).
+// only to page: every command that prints reaches this module, and most never page (it costs start-up time).
 
 export const DEFAULT_PAGER = 'less -FRX'
 

@@ -191,7 +191,7 @@ export interface ErrorContext {
   tokenKind?: 'organization' | 'oauth' | 'customer' | 'other'
   /** Which API surface the command talks to. */
   surface?: 'core' | 'portal'
-  /** Set when the token is stored in a profile of another environment (spec §5 rule 3). */
+  /** Set when the token is stored in a profile of another environment. */
   otherEnvironment?: {profile: string; environment: string}
   /** The token came from this environment variable (TILL_TOKEN), not from the profile. */
   tokenVariable?: string
@@ -201,7 +201,7 @@ export interface ErrorContext {
   signingIn?: boolean
 }
 
-/** The kind of a token, from its prefix (api-facts §2). */
+/** The kind of a token, from its prefix (server/polar/auth/dependencies.py). */
 export function tokenKind(token: string | undefined): ErrorContext['tokenKind'] {
   if (!token) return undefined
   if (token.startsWith('polar_oat_')) return 'organization'

@@ -42,7 +42,7 @@ export * from './resources/index.js'
 /** The wire types, generated from the service's OpenAPI document: `import type {wire} from 'till-cli/client'`. */
 export type * as wire from './wire/index.js'
 
-/** The service's documented limits (spec §8): 500 requests a minute per organization, 100 a second per IP. */
+/** The service's limits (server/polar/rate_limit.py): 500 requests a minute per organization, 100 a second per IP. */
 export const DEFAULT_BUDGETS: Budget[] = [
   {name: 'minute', limit: 500, windowMs: 60_000},
   {name: 'ip', limit: 100, windowMs: 1000},

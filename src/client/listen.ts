@@ -1,4 +1,4 @@
-// The service's listen stream (api-facts §9): `GET /v1/cli/listen/{organization_id}` as server-sent
+// The service's listen stream (server/polar/cli/endpoints.py): `GET /v1/cli/listen/{organization_id}` as server-sent
 // events. The first message carries the signing secret; each `webhook.created` message carries one event
 // and the headers it is signed with; `{"type":"reconnect"}` or a dropped connection means: connect again
 // at once, backing off only when connecting keeps failing. Also the forwarding of one event to a local URL.

@@ -1,4 +1,4 @@
-// OAuth2 sign-in as the service's own CLI does it (api-facts §9): authorization code with PKCE S256 on
+// OAuth2 sign-in as the service's own CLI does it (`oauth2:authorize`): authorization code with PKCE S256 on
 // the dashboard host of each environment, tokens from `/v1/oauth2/token`, refreshed with
 // `grant_type=refresh_token`. Pure pieces (PKCE, state, URLs, token bookkeeping) and the token provider
 // the client asks for its Authorization header; nothing here reads the terminal or the config file.

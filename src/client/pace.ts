@@ -1,4 +1,4 @@
-// Client-side pacing: keeps requests inside the service's rate budgets (spec §8) so that 429s are rare.
+// Client-side pacing: keeps requests inside the service's rate budgets (server/polar/rate_limit.py): 429s are rare.
 // Each budget is a sliding log of send times: at most `limit` requests in any `windowMs` (plus a margin).
 // Staying inside every sliding window also stays inside the server's fixed windows, whatever their phase.
 // The log is kept in a small lock-protected file, so concurrent till processes of one profile share it.
@@ -286,9 +286,8 @@ export class Pacer {
 
 /**
  * Overwrites the file's bytes, then cuts it to their length. Not truncated to nothing first, nor replaced
- * by a renamed temporary file: ext4 flushes a file's data to disk on close after either, which made
- * each of the two updates of a request cost 175 us on an idle disk (and milliseconds on a busy one)
- * against 8 us this way, measured.
+ * by a renamed temporary file: ext4 flushes a file's data to disk on close after either, which makes
+ * each of the two updates of a request cost far more (milliseconds on a busy disk) than this way.
  */
 function writeInPlace(path: string, text: string): void {
   const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o600)

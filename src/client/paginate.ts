@@ -1,4 +1,4 @@
-// Page/limit pagination as an async generator of items (spec §4 pagination rules, api-facts §5).
+// Page/limit pagination as an async generator of items (server/polar/kit/pagination.py).
 // With `all`, page 1 tells `max_page`; the other pages are fetched a few at a time and yielded in order,
 // so memory is bounded by the window of pages in flight, never by the size of the list. Whatever `max_page`
 // says, a list always has an end: reading stops at an empty page, and a page that repeats an earlier one

@@ -1,4 +1,4 @@
-// The dated API versions of the service (api-facts §1; SDK 1.0.1 types these three side by side). till
+// The dated API versions of the service (SDK 1.0.1 types these three side by side). till
 // sends API_VERSION as `Polar-Version` on every request; a profile's `api_version` or TILL_API_VERSION
 // chooses another of API_VERSIONS.
 /** Every version the service knows, oldest first. */

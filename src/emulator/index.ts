@@ -1,5 +1,5 @@
 // The local emulator of the service: production and sandbox side by side on loopback,
-// each with its own store, organization and token (spec §1, §5 rule 3).
+// each with its own store, organization and token: a token of one is unknown to the other.
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
 import {renameSync, writeFileSync} from 'node:fs'

@@ -1,7 +1,8 @@
 // Deterministic demo data for a new store. The same sizes give the same ids, names and amounts;
 // timestamps are placed relative to the moment the store is created. Orders cover every status,
 // and paid orders are split into: no billing details, billing details without invoice, and
-// invoice generated, so every rule of spec §3 can be tried on seeded data.
+// invoice generated, so every rule of an order's invoice (server/polar/order/service.py) can be
+// tried on seeded data.
 import {seededRandom, token, uuid} from './core/ids.js'
 import type {EnvData, EnvName, SeedOptions} from './core/model.js'
 import {DAY, iso} from './core/seeding.js'

@@ -1,4 +1,4 @@
-// Issue 22, the rest: bulk output keeps the shape of single output, service errors as one sentence,
+// Bulk output keeps the shape of single output, service errors as one sentence,
 // readable detail views, the /dev/tty confirmation with a preview and --dry-run, raw csv/tsv with
 // --header, and `profiles add` checking the token. Processes against one emulator.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -10,7 +10,7 @@ import {scaled} from '../helpers/machine.js'
 
 const unknownId = () => '00000000-0000-4000-8000-000000000000'
 
-describe('issue 22: shapes, messages, views', {timeout: scaled(90_000)}, () => {
+describe('bulk output, service errors, detail views and confirmations', {timeout: scaled(90_000)}, () => {
   let emulator: Emulator
   let env: EnvHandle
   let box: Sandbox
@@ -38,7 +38,7 @@ describe('issue 22: shapes, messages, views', {timeout: scaled(90_000)}, () => {
     for (const text of outputs) expectNoToken(text, emulator.production.token)
   })
 
-  describe('bulk output has the shape of single output (item 5)', () => {
+  describe('bulk output has the shape of single output', () => {
     it('get - prints, per id, what get ID prints: the same JSON object, the same tsv row; failures on stderr', async () => {
       const [a, b] = [await newCustomer(), await newCustomer()]
       const missing = unknownId()
@@ -104,7 +104,7 @@ describe('issue 22: shapes, messages, views', {timeout: scaled(90_000)}, () => {
       expect(results[1].error.exit_code).toBe(3)
     })
   })
-  describe('service errors as one sentence; a repeated state change is no error (item 10)', () => {
+  describe('service errors as one sentence; a repeated state change is no error', () => {
     const sub = async (query: string): Promise<Json> => {
       const items = (await api(env, 'GET', `/subscriptions/?${query}&limit=20`)).body.items as Json[]
       const s = items.find((x) => !used.has(x.id))
@@ -162,7 +162,7 @@ describe('issue 22: shapes, messages, views', {timeout: scaled(90_000)}, () => {
       expect(order.stderr).toContain(`there is no order ${id} in local`)
     })
   })
-  describe('readable detail views; a create prints its id when piped (item 11)', () => {
+  describe('readable detail views; a create prints its id when piped', () => {
     it('products get on a terminal: a summary with its prices as lines, money formatted, no JSON', async () => {
       const product = (await api(env, 'GET', '/products/?limit=20')).body.items.find((p: Json) => p.prices.some((x: Json) => x.amount_type === 'fixed'))
       const r = await runTty(`${TILL} products get ${product.id}`, {env: box.env({...envVars(env), TILL_ENV: 'local'})})
@@ -201,7 +201,7 @@ describe('issue 22: shapes, messages, views', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe('csv and tsv carry raw values; --header / --no-header (item 12)', () => {
+  describe('csv and tsv carry raw values; --header / --no-header', () => {
     it('money in minor units with a currency column, the same for a list and one record', async () => {
       const order = (await api(env, 'GET', '/orders/?limit=1')).body.items[0]
       const list = await till(['orders', 'list', '--limit', '1', '--columns', 'id,net_amount'])
@@ -214,7 +214,7 @@ describe('issue 22: shapes, messages, views', {timeout: scaled(90_000)}, () => {
       expect(csv.stdout).toBe(`${order.id},${order.net_amount},${order.currency}\r\n`)
     })
   })
-  describe('bulk confirmation on /dev/tty, with a preview; --dry-run (item 6)', () => {
+  describe('bulk confirmation on /dev/tty, with a preview; --dry-run', () => {
     const ids = async (query: string, n: number, keep: (x: Json) => boolean = () => true): Promise<Json[]> => {
       const items = ((await api(env, 'GET', `${query}&limit=100`)).body.items as Json[]).filter((x) => keep(x) && !taken.has(x.id)).slice(0, n)
       expect(items).toHaveLength(n)
@@ -233,7 +233,7 @@ describe('issue 22: shapes, messages, views', {timeout: scaled(90_000)}, () => {
       outputs.push(no.stdout)
       expect(no.unanswered, no.stdout).toBe(0)
       expect(no.code).toBe(1)
-      // declined is said as it is, not as an error (issue 47, item 20)
+      // declined is said as it is, not as an error
       expect(no.stdout).toContain('Cancelled; nothing was changed.')
       expect(no.stdout).not.toContain('Error:')
       for (const x of subs) expect((await api(env, 'GET', `/subscriptions/${x.id}`)).body.cancel_at_period_end).toBe(false)
@@ -270,7 +270,7 @@ describe('issue 22: shapes, messages, views', {timeout: scaled(90_000)}, () => {
       for (const c of [a, b]) expect((await api(env, 'GET', `/customers/${c.id}`)).body.deleted_at).toBeNull()
     })
   })
-  describe('profiles add checks the token as auth login does (item 15)', () => {
+  describe('profiles add checks the token as auth login does', () => {
     const profilesOf = async () => JSON.parse((await till(['profiles', 'list', '--json'])).stdout) as Json[]
 
     it('a refused token is not saved (exit 4); --no-verify saves it; a good one records its organization', async () => {

@@ -1,4 +1,4 @@
-// oclif conventions (issue 17): "did you mean" for a mistyped command, with spaces between the words,
+// oclif conventions: "did you mean" for a mistyped command, with spaces between the words,
 // never echoing arguments (they may be tokens); shell completion scripts; `--version` answered without
 // oclif but as oclif would.
 import {execFileSync} from 'node:child_process'

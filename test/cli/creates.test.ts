@@ -1,4 +1,4 @@
-// Issue 34 items 8 and 9: every command that creates something prints, when piped without a format, the new
+// Every command that creates something prints, when piped without a format, the new
 // object's id alone (a checkout and a checkout link: the URL), followed by its one-time secret after a tab
 // when the service shows one only this once; with -o tsv/csv the secret is among the columns. In-process
 // runs against one emulator; the list of creating commands comes from the manifest, so a new one fails here

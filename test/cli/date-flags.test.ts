@@ -1,4 +1,4 @@
-// One rule for date flags (issue 47 item 9): relative and calendar forms parsed by till in every command,
+// One rule for date flags: relative and calendar forms parsed by till in every command,
 // never sent as typed for the service to refuse in a parameter the user did not type.
 import {expect, it} from 'vitest'
 

@@ -1,4 +1,4 @@
-// Issue 34, what trips a newcomer on the first day and an operator on the hundredth: `till api` on a
+// What trips a newcomer on the first day and an operator on the hundredth: `till api` on a
 // terminal, help and did-you-mean, the production footer, and the smaller items (sort orders, words,
 // flag spellings). In-process runs against one emulator; terminals through a pseudo-terminal.
 import {writeFileSync} from 'node:fs'
@@ -10,7 +10,7 @@ import {startEmulator, type Emulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {scaled} from '../helpers/machine.js'
 
-describe('issue 34: first day, hundredth day', {timeout: scaled(60_000)}, () => {
+describe('till api, help and the production footer for a newcomer and an operator', {timeout: scaled(60_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
   const vars = (extra: Record<string, string | undefined> = {}) =>
@@ -27,7 +27,7 @@ describe('issue 34: first day, hundredth day', {timeout: scaled(60_000)}, () => 
     box?.cleanup()
   })
 
-  describe('till api (item 15)', () => {
+  describe('till api', () => {
     it('on a terminal the answer is indented and coloured; piped it is one line', async () => {
       const screen = await tty('api GET /organizations/')
       expect(screen.code, screen.stdout).toBe(0)
@@ -51,7 +51,7 @@ describe('issue 34: first day, hundredth day', {timeout: scaled(60_000)}, () => 
     })
   })
 
-  describe('help and did-you-mean (item 19)', () => {
+  describe('help and did-you-mean', () => {
     it('the root help starts with five commands to start with and the global flags, each line within 80 columns', async () => {
       const r = await till(['--help'])
       expect(r.code, r.stderr).toBe(0)
@@ -103,14 +103,14 @@ describe('issue 34: first day, hundredth day', {timeout: scaled(60_000)}, () => 
     })
   })
 
-  it('the production footer stands out on a terminal: a warning word, bold red, not dim (item 21)', async () => {
+  it('the production footer stands out on a terminal: a warning word, bold red, not dim', async () => {
     const r = await tty('orders list --limit 2', {TILL_ENV: 'production'})
     expect(r.code, r.stdout).toBe(0)
     expect(r.stdout).toContain(`\x1b[1m\x1b[31mWarning: PRODUCTION data · profile local · ${emulator.production.url}\x1b[39m\x1b[22m`)
     expect(r.stdout).not.toContain('\x1b[2mWarning')
   })
 
-  describe('smaller things (item 22)', () => {
+  describe('smaller things', () => {
     const createdAt = (jsonl: string) =>
       jsonl
         .trim()

@@ -1,4 +1,4 @@
-// What a newcomer from gh and the Stripe CLI types for ids and verbs (issue 47 items 3, 4 and 17): `show`
+// What a newcomer from gh and the Stripe CLI types for ids and verbs: `show`
 // and `view` are `get`; ids are whole where they fit, and a prefix a table showed works as the id (a small
 // cache of the profile's shown ids, mode 0600); an external id where a UUID belongs names the flag for it.
 import {mkdirSync, statSync, writeFileSync} from 'node:fs'
@@ -29,7 +29,7 @@ afterAll(async () => {
 const env = () => box.env({...envVars(emulator.production), TILL_ENV: 'local'})
 const till = (args: string[]) => runInProcess(args, {env: env()})
 
-describe('show and view are get, ls is list (item 3)', () => {
+describe('show and view are get, ls is list', () => {
   it.each([
     ['orders', 'show'],
     ['orders', 'view'],
@@ -74,7 +74,7 @@ describe('show and view are get, ls is list (item 3)', () => {
   })
 })
 
-describe('ids in tables (item 4)', () => {
+describe('ids in tables', () => {
   it('at 120 columns a product list shows whole ids', async () => {
     const r = await runTty(`${TILL} products list --limit 5`, {env: env(), cols: 120})
     expect(r.code, r.stdout).toBe(0)
@@ -135,7 +135,7 @@ describe('a tampered cache of shown ids', () => {
   })
 })
 
-describe('external ids where a UUID belongs (item 17)', () => {
+describe('external ids where a UUID belongs', () => {
   it('customers get usr_00001 names --external-id', async () => {
     const r = await till(['customers', 'get', 'usr_00001'])
     expect(r.code).toBe(2)

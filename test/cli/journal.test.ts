@@ -241,7 +241,7 @@ describe('smaller jobs: a terminal offers to resume; failures keep the journal',
       log = await logFrom(emulator)
       const declined = await runAnswering(`${TILL} ${args.map(sh).join(' ')} < ${sh(idsFile)}`, env, [{when: /Resume it/, send: 'n\r'}], scaled(30_000))
       expect(declined.code, declined.stdout).toBe(1)
-      // a no is not an error (issue 47 item 20): said as every declined confirmation is
+      // a no is not an error: said as every declined confirmation is
       expect(declined.stdout).toContain('Cancelled; nothing was sent.')
       expect(declined.stdout).not.toContain('Error:')
       expect(declined.stdout).toContain('Hint: run it again with --restart to start over, or with --resume to carry on')

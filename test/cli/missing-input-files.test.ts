@@ -1,4 +1,4 @@
-// A missing input file is named as missing, exit 2, by every command that reads one (issue 47 item 2),
+// A missing input file is named as missing, exit 2, by every command that reads one,
 // with no hint at --debug, which would add only the errno code.
 import {expect, it} from 'vitest'
 

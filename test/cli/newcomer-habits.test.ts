@@ -1,7 +1,7 @@
-// Issue 47, what still trips people who know gh and the Stripe CLI: gh's `--json FIELDS`, `-L` and `--limit`
-// over a page, flag typos, `till login` and friends (item 15); `till api` as gh api (item 14); a sign-in
-// that changes the active profile says so (item 13); emulators on other data folders (item 12); invoices
-// that exist are "already done" (item 16). In-process runs against one emulator.
+// What still trips people who know gh and the Stripe CLI: gh's `--json FIELDS`, `-L` and `--limit`
+// over a page, flag typos, `till login` and friends; `till api` as gh api; a sign-in
+// that changes the active profile says so; emulators on other data folders; invoices
+// that exist are "already done". In-process runs against one emulator.
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
@@ -12,7 +12,7 @@ import {listAll, startEmulator, type Emulator, type Json} from '../helpers/emula
 import {runInProcess} from '../helpers/in-process.js'
 import {scaled} from '../helpers/machine.js'
 
-describe('issue 47: habits from gh and the Stripe CLI', {timeout: scaled(60_000)}, () => {
+describe('habits from gh and the Stripe CLI', {timeout: scaled(60_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
   const vars = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(emulator.production), TILL_ENV: 'local', ...extra})
@@ -28,7 +28,7 @@ describe('issue 47: habits from gh and the Stripe CLI', {timeout: scaled(60_000)
     box?.cleanup()
   })
 
-  describe('item 15: gh and Stripe habits', () => {
+  describe('gh and Stripe habits', () => {
     it('--json id,status prints JSON with only those fields, as gh does (and --json=FIELDS, and after the id of a get)', async () => {
       const r = await till(['orders', 'list', '--json', 'id,status', '--limit', '3'])
       expect(r.code, r.stderr).toBe(0)
@@ -103,7 +103,7 @@ describe('issue 47: habits from gh and the Stripe CLI', {timeout: scaled(60_000)
     })
   })
 
-  describe('item 14: till api as gh users expect', () => {
+  describe('till api as gh users expect', () => {
     it('the method defaults to GET, or POST when fields are given; -X names it', async () => {
       const get = await till(['api', '/organizations/'])
       expect(get.code, get.stderr).toBe(0)
@@ -139,7 +139,7 @@ describe('issue 47: habits from gh and the Stripe CLI', {timeout: scaled(60_000)
     })
   })
 
-  it('item 13: auth login says that the profile it signed in to replaced the active one, and how to go back', async () => {
+  it('auth login says that the profile it signed in to replaced the active one, and how to go back', async () => {
     const fresh = sandbox()
     try {
       const env = fresh.env()
@@ -158,7 +158,7 @@ describe('issue 47: habits from gh and the Stripe CLI', {timeout: scaled(60_000)
     }
   })
 
-  describe('item 12: emulators on other data folders', () => {
+  describe('emulators on other data folders', () => {
     it('the local profile whose emulator was started with another data folder says so (not "till auth login"), exit 4', async () => {
       const fresh = sandbox()
       try {
@@ -208,7 +208,7 @@ describe('issue 47: habits from gh and the Stripe CLI', {timeout: scaled(60_000)
     })
   })
 
-  it('item 16: bulk invoice generation counts the orders that had their invoice as already done', async () => {
+  it('bulk invoice generation counts the orders that had their invoice as already done', async () => {
     const paid = (await listAll(emulator.production, '/orders/', 'status=paid')).filter((o: Json) => o.billing_address && o.billing_name)
     const had = paid.filter((o: Json) => o.is_invoice_generated).slice(0, 3)
     const fresh = paid.filter((o: Json) => !o.is_invoice_generated).slice(0, 2)

@@ -1,4 +1,4 @@
-// Issue 47, items 19-21 (polish): the root help's VERSION line and its one listing of autocomplete, the
+// The root help's VERSION line and its one listing of autocomplete, the
 // rc-file snippet of the bash setup, `trigger` (a did-you-mean, aligned on a terminal), and the build run
 // without oclif's update check. In-process runs, a pseudo-terminal where a terminal matters.
 import {mkdirSync, readFileSync, writeFileSync} from 'node:fs'
@@ -13,7 +13,7 @@ import {runInProcess} from '../helpers/in-process.js'
 import {renderScreen} from '../helpers/screen.js'
 import {scaled} from '../helpers/machine.js'
 
-describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
+describe('help, shell setup, pickers, trigger and charts for a newcomer', {timeout: scaled(60_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
   const vars = () => box.env({...envVars(emulator.production), TILL_ENV: 'local'})
@@ -27,14 +27,14 @@ describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
     box?.cleanup()
   })
 
-  it('item 21: the root help names the API version on its VERSION line, and lists autocomplete once (as the topic)', async () => {
+  it('the root help names the API version on its VERSION line, and lists autocomplete once (as the topic)', async () => {
     const r = await runInProcess(['--help'], {env: box.env()})
     expect(r.code, r.stderr).toBe(0)
     expect(r.stdout).toMatch(new RegExp(`^VERSION\\n  till/\\S+ \\S+ node-v\\S+ polar-api/${API_VERSION}\\n`, 'm'))
     expect(r.stdout.match(/^ {2}autocomplete\b/gm)).toHaveLength(1)
   })
 
-  it('item 21: the bash setup appends the script as printed, so the rc file keeps its last newline', async () => {
+  it('the bash setup appends the script as printed, so the rc file keeps its last newline', async () => {
     const setup = await runInProcess(['autocomplete', 'bash'], {env: box.env()})
     expect(setup.code, setup.stderr).toBe(0)
     expect(setup.stdout).toContain('till autocomplete script bash >> ~/.bashrc')
@@ -47,14 +47,14 @@ describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
     expect(linesOf(readFileSync(rc, 'utf8')).at(-1)).toBe('alias next=1')
   })
 
-  it('item 21: the build runs oclif without its update check (no "oclif update available")', () => {
+  it('the build runs oclif without its update check (no "oclif update available")', () => {
     const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {scripts: Record<string, string>}).scripts
     const calls = Object.values(scripts).flatMap((line) => line.split('&&').filter((part) => /(^|\s)oclif\s/.test(part)))
     expect(calls.length).toBeGreaterThan(0)
     for (const call of calls) expect(call.trim()).toMatch(/^OCLIF_SKIP_NEW_VERSION_CHECK=true oclif /)
   })
 
-  it('item 21: Ctrl-C on a picker erases it (and an answer leaves one line)', async () => {
+  it('Ctrl-C on a picker erases it (and an answer leaves one line)', async () => {
     const fresh = sandbox()
     try {
       const command = `${TILL} ${['auth', 'login', '--url', 'https://api.invalid/v1', '--force'].map(sh).join(' ')}`
@@ -82,7 +82,7 @@ describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
     }
   })
 
-  it('item 21: emulator start says the local profile uses it, instead of exports to paste, when it does', async () => {
+  it('emulator start says the local profile uses it, instead of exports to paste, when it does', async () => {
     const fresh = sandbox()
     try {
       const port = await closedPort({pair: true})
@@ -107,13 +107,13 @@ describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
     }
   })
 
-  it('item 20: trigger with a near event name gets a did-you-mean', async () => {
+  it('trigger with a near event name gets a did-you-mean', async () => {
     const r = await runInProcess(['trigger', 'order.payed', '--through-api'], {env: vars()})
     expect(r.code).toBe(2)
     expect(r.stderr).toMatch(/^Error: till cannot trigger "order\.payed" through the API; did you mean order\.paid\?\n/)
   })
 
-  it('item 20: what trigger made is aligned on a terminal, tab-separated when piped', async () => {
+  it('what trigger made is aligned on a terminal, tab-separated when piped', async () => {
     const screen = await runTty(`${TILL} trigger order.paid --through-api`, {env: vars()})
     expect(screen.code, screen.stdout).toBe(0)
     // the lines of stdout (the notes of each step, on stderr, come before them)
@@ -127,7 +127,7 @@ describe('issue 47: polish', {timeout: scaled(60_000)}, () => {
     for (const line of linesOf(piped.stdout)) expect(line).toMatch(/^\w+\t[0-9a-f-]{36}$/)
   })
 
-  it('item 21: at 40 rows the metrics charts are made short enough that the first heading stays on the screen; too few rows for that, they are paged', async () => {
+  it('at 40 rows the metrics charts are made short enough that the first heading stays on the screen; too few rows for that, they are paged', async () => {
     const headings = /^(Revenue|Orders|Monthly Recurring Revenue|Active Subscriptions)\b/
     const tall = await runTty(`${TILL} metrics`, {env: {...vars(), NO_COLOR: '1', TILL_PAGER: 'false'}, cols: 100, rows: 40})
     expect(tall.code, tall.stdout).toBe(0)

@@ -1,4 +1,4 @@
-// One not-found message everywhere (issue 34 item 11): each command whose object is missing names the kind
+// One not-found message everywhere: each command whose object is missing names the kind
 // of object, the id and the environment, in words derived from the operation the request matched (the
 // resource descriptions), never the service's bare "Not found"; exit 3.
 import {afterAll, beforeAll, expect, it} from 'vitest'

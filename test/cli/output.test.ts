@@ -348,7 +348,7 @@ describe('till list/get output against the emulator', () => {
       expect(r.code, r.stdout).toBe(0)
       const lines = linesOf(stripAnsi(r.stdout))
       expect(lines).toHaveLength(6)
-      // readable without colour: a word that warns (issue 34 item 21)
+      // readable without colour: a word that warns
       expect(lines.at(-2)).toBe(`Warning: PRODUCTION data · profile local · ${emulator.production.url}`)
       expect(lines.at(-1)).toMatch(/^Showing 3 of \d+ orders; /)
     })

@@ -46,7 +46,7 @@ describe('pacing shared between processes (emulator --rate-limit 30/3s, TILL_RAT
       const elapsed = Date.now() - started
       for (const r of results) {
         expect(r.code, r.stderr).toBe(0)
-        // nothing on stderr but the waits of a second or more, each saying why (issue 47, item 10)
+        // nothing on stderr but the waits of a second or more, each saying why
         for (const line of linesOf(r.stderr))
           expect(line).toMatch(
             /^Waiting \d+s to stay within the rate budget of profile local \(30 requests per 3s\)(; other till processes of profile local sent \d+ of its last 30 requests)?\.$/,

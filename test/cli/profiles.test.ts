@@ -56,7 +56,7 @@ describe('profiles and profile selection', () => {
     it('saves the profile in a config file of mode 0600 (folder 0700), token from stdin', async () => {
       const r = await addProfile('prod', 'production', emulator.production, '--use', '--insecure-storage')
       expect(r.stdout).toBe('')
-      // the token is checked first, as auth login does, and its organization named (issue 22 item 15)
+      // the token is checked first, as auth login does, and its organization named
       expect(r.stderr).toMatch(/^The token belongs to organization .+ \([0-9a-f-]{36}\)\.\nSaved profile "prod" \(production\), now active\.\n$/)
       expect(statSync(configFile()).mode & 0o777).toBe(0o600)
       expect(statSync(box.configDir).mode & 0o777).toBe(0o700)

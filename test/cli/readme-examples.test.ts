@@ -1,4 +1,4 @@
-// Every shell example of README.md and docs/*.md, run as written against an emulator (issue 34 item 4):
+// Every shell example of README.md and docs/*.md, run as written against an emulator:
 // placeholders (ORDER_ID, PRODUCT_ID...) are filled from its seed, single till commands run in this
 // process, pipelines and redirections through sh with `till` on the PATH, all in one scratch folder (so
 // that a file one example writes is there for the next). Each must exit 0, or the code its text names.
@@ -302,7 +302,7 @@ describe('the shell examples of README.md and docs/*.md', () => {
   }
 })
 
-describe('README tasks 6 and 7 run offline on a fresh install (issue 47 item 1)', () => {
+describe('README tasks 6 and 7 run offline on a fresh install', () => {
   const tasks = EXAMPLES.filter((e) => e.where.startsWith('README.md:'))
   const login = tasks.find((e) => /^till auth login --environment sandbox --url http:\/\/127\.0\.0\.1:4011\/v1\b/.test(e.command))
   const list = tasks.find((e) => e.command === 'till -p sandbox subscriptions list --active')

@@ -66,7 +66,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     }
   })
 
-  describe('global flags before the command (issue 21 item 10)', () => {
+  describe('global flags before the command', () => {
     it('-p before the command picks the profile, as after it', async () => {
       const before = await till(['-p', 'sbx', 'api', 'GET', '/organizations/'], {config: true})
       expect(before.stderr).toBe('')
@@ -93,7 +93,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe('bulk input is checked before the first write (issue 21 item 5)', () => {
+  describe('bulk input is checked before the first write', () => {
     it('a bad line deletes nothing, exits 2 and names the line', async () => {
       const [c1, c2, c3] = [await newCustomer(), await newCustomer(), await newCustomer()]
       const r = await till(['customers', 'delete', '-', '--yes', '-o', 'jsonl'], {input: `${c1.id}\n${c2.id}\n{"id": 5}\n${c3.id}\n`})
@@ -144,7 +144,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe('messages and exit codes (issue 22 items 8 and 9)', () => {
+  describe('messages and exit codes', () => {
     it('Ctrl-C at a prompt exits 130, quietly, and creates nothing', async () => {
       const before = (await api(env, 'GET', '/customers/?limit=1')).body.pagination.total_count
       const r = await runAnswering(`${TILL} ${['customers', 'create', '--name', 'Nobody'].map(sh).join(' ')}`, box.env({...envVars(env), TILL_ENV: 'local'}), [
@@ -173,7 +173,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe('pagination that returns what was asked (issue 22 item 3)', () => {
+  describe('pagination that returns what was asked', () => {
     it('--max-items 25 pages until it has 25, in the API order', async () => {
       const all = (await listAll(env, '/orders/')).map((o: Json) => o.id as string)
       expect(all.length).toBeGreaterThan(25)
@@ -211,7 +211,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe('list --metadata is checked as on create (issue 22 item 4)', () => {
+  describe('list --metadata is checked as on create', () => {
     it('a pair without = is refused before any request', async () => {
       const log = await logFrom(emulator)
       const r = await till(['orders', 'list', '--metadata', 'foo'])
@@ -229,7 +229,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe('help as other tools take it (issue 22 item 15)', () => {
+  describe('help as other tools take it', () => {
     it('till help, till help products and -h print help, exit 0', async () => {
       const root = await till(['help'])
       expect(root.code, root.stderr).toBe(0)
@@ -246,7 +246,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe('--columns with JSON output (issue 22 item 12, in part)', () => {
+  describe('--columns with JSON output', () => {
     it('jsonl keeps only the fields asked for, dotted paths nested', async () => {
       const first = (await api(env, 'GET', '/orders/?limit=2')).body.items as Json[]
       const r = await till(['orders', 'list', '--limit', '2', '-o', 'jsonl', '--columns', 'id,customer.email,net_amount'])
@@ -287,7 +287,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe('invoice get --download to stdout or a folder (issue 22 item 13)', () => {
+  describe('invoice get --download to stdout or a folder', () => {
     it('- writes the document to stdout; DIR saves it there under the service file name, nothing else left', async () => {
       const orders = (await api(env, 'GET', '/orders/?limit=100')).body.items as Json[]
       const order = orders.find((o) => o.status === 'paid' && !o.is_invoice_generated && o.billing_address !== null && o.billing_name !== null)
@@ -319,7 +319,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe('atomic and honest product create (issue 22 item 7)', () => {
+  describe('atomic and honest product create', () => {
     const productCount = async () => (await api(env, 'GET', '/products/?limit=1')).body.pagination.total_count as number
 
     it('an unknown --benefit creates nothing: exit 3 naming it', async () => {
@@ -364,7 +364,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe('emulator start --port 0 (issue 22 item 15)', () => {
+  describe('emulator start --port 0', () => {
     it('prints export lines and a profile command that work when pasted', async () => {
       const data = mkdtempSync(join(tmpdir(), 'till-emu-paste-'))
       const child = spawn(process.execPath, ['bin/run.js', 'emulator', 'start', '--port', '0', '--data', data, '-q'], {
@@ -404,7 +404,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe('one spelling per concept (issue 22 item 14)', () => {
+  describe('one spelling per concept', () => {
     it('subscriptions get, with show kept as a hidden alias', async () => {
       const sub = (await api(env, 'GET', '/subscriptions/?limit=1')).body.items[0] as Json
       const got = await till(['subscriptions', 'get', sub.id, '--json'])
@@ -431,7 +431,7 @@ describe('operator traps', {timeout: scaled(90_000)}, () => {
     })
   })
 
-  describe("auth login with the other environment's URL (issue 22 item 15)", () => {
+  describe("auth login with the other environment's URL", () => {
     it('without a terminal: refused naming the fix, nothing saved; on a terminal: warned and asked', async () => {
       const fresh = sandbox()
       try {

@@ -1,4 +1,4 @@
-// What a 429 taught is shared (issue 21 item 12): with no rate limit configured, till paces at the
+// What a 429 taught is shared: with no rate limit configured, till paces at the
 // documented 500/min, so an emulator allowing 4 requests per 8 s refuses it. Once one process of a
 // profile is told to wait, another process of the same profile (one config folder) waits out the same
 // deadline without sending anything; a process with a config folder of its own draws its own 429.

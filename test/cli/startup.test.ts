@@ -1,4 +1,4 @@
-// The bundle as bin/run.js runs it (issue 17): one ASCII file (read as latin1), every command reached
+// The bundle as bin/run.js runs it: one ASCII file (read as latin1), every command reached
 // through its stub, oclif's DEBUG logging kept, and a compile cache per kind of run in TILL_CACHE_DIR
 // that the next run uses as is.
 import {execFileSync} from 'node:child_process'

@@ -1,4 +1,4 @@
-// Issue 34 items 1, 10 and 16: tables that fit the terminal (80 and 120 columns, in a real
+// Tables that fit the terminal (80 and 120 columns, in a real
 // pseudo-terminal), raw values in csv/tsv, and curated detail views. One emulator for the file.
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
@@ -12,7 +12,7 @@ import {scaled} from '../helpers/machine.js'
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/
 
-describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}, () => {
+describe('widths, raw values, detail views', {timeout: scaled(90_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
   const vars = (extra: Record<string, string | undefined> = {}) => box.env({...envVars(emulator.sandbox), TERM: 'xterm-256color', ...extra})
@@ -34,7 +34,7 @@ describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}
     box?.cleanup()
   })
 
-  describe('csv, tsv and json carry raw values (item 10)', () => {
+  describe('csv, tsv and json carry raw values', () => {
     it('a product price is its type and minor units with a currency column; JSON is the API object', async () => {
       const products = await listAll(emulator.sandbox, '/products/')
       const fixed = products.find((p) => {
@@ -100,7 +100,7 @@ describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}
     })
   })
 
-  describe('tables fit the terminal (item 1)', () => {
+  describe('tables fit the terminal', () => {
     const lists = ['products', 'orders', 'subscriptions', 'refunds']
 
     for (const cols of [80, 120]) {
@@ -119,7 +119,7 @@ describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}
       })
     }
 
-    it('at 80 columns ids are shortened and names stay whole; at 120 ids are whole (issue 47 item 4), names keep 16 cells; at 160 nothing is cut', async () => {
+    it('at 80 columns ids are shortened and names stay whole; at 120 ids are whole, names keep 16 cells; at 160 nothing is cut', async () => {
       const products = await listAll(emulator.sandbox, '/products/')
       const at80 = await tty('products list --limit 5', 80)
       expect(at80).not.toMatch(UUID)
@@ -152,7 +152,7 @@ describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}
       expect(bars.at(-1)).toMatch(/\[█+\] 100% \| 195\.3 KiB of 195\.3 KiB/)
     })
 
-    it('at 80 columns dates take their short form, statuses are whole, text is cut at a word, and columns that do not fit are left out and named (issue 47 item 19)', async () => {
+    it('at 80 columns dates take their short form, statuses are whole, text is cut at a word, and columns that do not fit are left out and named', async () => {
       const orders = await listAll(emulator.sandbox, '/orders/')
       const screen = await tty('orders list --limit 100', 80)
       const lines = screen.split('\n').filter((l) => l !== '')
@@ -181,7 +181,7 @@ describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}
       expect(wide).toMatch(/ (\d+ (minute|hour|day|month|year)s? ago|just now) /)
     })
 
-    it('a detail view at 80 columns wraps long text at words under its value, and puts a URL whole on a line of its own (issue 47 item 19)', async () => {
+    it('a detail view at 80 columns wraps long text at words under its value, and puts a URL whole on a line of its own', async () => {
       const product = await till([
         'products',
         'create',
@@ -214,7 +214,7 @@ describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}
 
     it('the production footer wraps at words on a narrow terminal', async () => {
       const screen = await tty('orders list --limit 2', 60, {...envVars(emulator.production), TILL_ENV: 'production'})
-      // the notes on columns left out and cut ids (issue 47 items 19 and 4) come after the footer
+      // the notes on columns left out and cut ids come after the footer
       const end = ['Left out', 'Ids are cut', 'Showing '].find((note) => screen.includes(note))!
       const warning = screen.slice(screen.indexOf('Warning: PRODUCTION'), screen.indexOf(end))
       expect(warning).toBe(`Warning: PRODUCTION data · profile local ·\n${emulator.production.url}\n`)
@@ -222,7 +222,7 @@ describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}
     })
   })
 
-  describe('detail views are curated (item 16)', () => {
+  describe('detail views are curated', () => {
     /** A detail view on a 120-column terminal of `rows` rows (stdout and stderr together). */
     const view = (line: string, extra: Record<string, string | undefined> = {}, rows = 200) =>
       runTty(`${TILL} ${line}`, {env: vars({NO_COLOR: '1', PAGER: 'cat', ...extra}), cols: 120, rows}).then((r) => {
@@ -249,7 +249,7 @@ describe('issue 34: widths, raw values, detail views', {timeout: scaled(90_000)}
       expect(lines.length).toBeLessThan(60)
     })
 
-    it('an order shows the ids to pivot on, and no amount due once paid (issue 47 item 5)', async () => {
+    it('an order shows the ids to pivot on, and no amount due once paid', async () => {
       const orders = await listAll(emulator.sandbox, '/orders/')
       const order =
         orders.find((o) => o.paid && o.refunded_amount > 0 && o.refunded_amount < o.total_amount) ?? orders.find((o) => o.paid && o.total_amount > 0)!

@@ -1,6 +1,6 @@
-// The organization token goes to the profile's API origin and nowhere else (issue 18), redirects are
-// followed only where that is safe (issue 22 item 1), a loopback TILL_API_URL is used as given (item 2),
-// ids are checked before any request, and empty or invalid TILL_* settings (issue 23). Two small servers
+// The organization token goes to the profile's API origin and nowhere else, redirects are
+// followed only where that is safe, a loopback TILL_API_URL is used as given,
+// ids are checked before any request, and empty or invalid TILL_* settings. Two small servers
 // stand in: a fake API on 127.0.0.1 and an "outside" host on 127.0.0.2 that records what it receives.
 import {createServer, type IncomingMessage, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
@@ -379,7 +379,7 @@ describe('a token typed on the command line is refused without being echoed', ()
 describe('a server that always answers 429 with a Retry-After of no time', () => {
   it.each(['0', '-3', 'Thu, 01 Jan 1970 00:00:00 GMT'])('Retry-After: %s waits at least 1 s, backs off, and --max-wait ends it (exit 5)', async (value) => {
     const before = apiSeen.length
-    // a config folder of its own: the deadline a refusal leaves in the pace file is shared (item 12)
+    // a config folder of its own: the deadline a refusal leaves in the pace file is shared
     const configDir = join(box.root, `refuse-${encodeURIComponent(value)}`)
     const args = ['api', 'GET', `/refuse/${encodeURIComponent(value)}`, '--max-wait', '4']
     const r = await till(args, {TILL_CONFIG_DIR: configDir})

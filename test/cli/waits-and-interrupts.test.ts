@@ -1,4 +1,4 @@
-// Issue 47, items 10 and 11: a wait of a second or more says why on stderr (the rate budget), a long export
+// A wait of a second or more says why on stderr (the rate budget), a long export
 // to a file shows its progress on the terminal, and `events ingest` says its waits on its bar; Ctrl-C during
 // an ingest at 80 columns clears the bar before saying it stops, and the last lines say it was interrupted.
 import {readFileSync, writeFileSync} from 'node:fs'
@@ -12,7 +12,7 @@ import {runInProcess} from '../helpers/in-process.js'
 import {renderScreen} from '../helpers/screen.js'
 import {scaled} from '../helpers/machine.js'
 
-describe('issue 47: waits and interrupts', {timeout: scaled(90_000)}, () => {
+describe('waits and interrupts', {timeout: scaled(90_000)}, () => {
   let emulator: Emulator
   let box: Sandbox
   // a budget of 2 requests every 2 seconds: the third request of a command waits about 2 s
@@ -27,7 +27,7 @@ describe('issue 47: waits and interrupts', {timeout: scaled(90_000)}, () => {
     box?.cleanup()
   })
 
-  it('item 10: a wait for the rate budget says why on stderr, once per wait', async () => {
+  it('a wait for the rate budget says why on stderr, once per wait', async () => {
     const r = await runInProcess(['orders', 'list', '--all', '--limit', '20', '-o', 'jsonl'], {env: vars()})
     expect(r.code, r.stderr).toBe(0)
     const waits = linesOf(r.stderr).filter((l) => l.startsWith('Waiting'))
@@ -36,7 +36,7 @@ describe('issue 47: waits and interrupts', {timeout: scaled(90_000)}, () => {
     expect(linesOf(r.stdout).length).toBe((await listAll(emulator.production, '/orders/')).length)
   })
 
-  it('item 10: a long export to a file shows its progress on the terminal, and what it wrote', async () => {
+  it('a long export to a file shows its progress on the terminal, and what it wrote', async () => {
     const file = join(box.root, 'orders.jsonl')
     const r = await runTty(`${TILL} orders list --all --limit 10 -o jsonl > ${sh(file)}`, {env: vars(), cols: 80})
     expect(r.code, r.stdout).toBe(0)
@@ -49,7 +49,7 @@ describe('issue 47: waits and interrupts', {timeout: scaled(90_000)}, () => {
     expect(screen.filter((l) => l.startsWith('Writing orders'))).toEqual([])
   })
 
-  it('item 11: Ctrl-C during events ingest at 80 columns clears the bar first, and the last lines say it was interrupted (item 10: the bar says its waits)', async () => {
+  it('Ctrl-C during events ingest at 80 columns clears the bar first, and the last lines say it was interrupted (the bar says its waits)', async () => {
     const file = join(box.root, 'events.jsonl')
     const lines = Array.from({length: 200}, (_, i) =>
       JSON.stringify({name: 'newcomer.call', external_customer_id: 'usr_00001', external_id: `newcomer-${i}`, metadata: {seq: i}}),

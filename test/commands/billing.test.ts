@@ -146,7 +146,7 @@ describe('billing commands against the emulator', () => {
       const order = await take('/orders/', 'status=paid', (o) => !o.is_invoice_generated && o.billing_address !== null)
       const table = await till(['orders', 'update', order.id, '--billing-name', 'Acme GmbH', '--line2', 'Floor 3', '-o', 'table'])
       expect(table.code, table.stderr).toBe(0)
-      // after a change, the order's summary (issue 34 item 16): the billing name and the address on one line
+      // after a change, the order's summary: the billing name and the address on one line
       expect(table.stdout).toMatch(/^Billing name\s+Acme GmbH$/m)
       expect(table.stdout).toMatch(/^Billing address\s+.*Floor 3, /m)
       const json = await till(['orders', 'update', order.id, '--city', 'Springfield', '--postal-code', '12345', '--json'])
@@ -248,7 +248,7 @@ describe('billing commands against the emulator', () => {
       expect(results.map((x) => x.id)).toEqual(theirs.map((o) => o.id))
       for (const x of results) {
         const had = theirs.find((o) => o.id === x.id)?.is_invoice_generated === true
-        // an order that had its invoice is already done: nothing is sent for it (issue 47, item 16)
+        // an order that had its invoice is already done: nothing is sent for it
         if (x.ok)
           expect([x.status, x.result]).toEqual(had ? ['already done', {order_id: x.id, status: 'generated'}] : ['ok', {order_id: x.id, status: 'generating'}])
         else expect(x.error).toMatchObject({message: expect.any(String), exit_code: expect.any(Number)})
@@ -633,7 +633,7 @@ describe('billing commands against the emulator', () => {
       expect((await get(`/subscriptions/${s.id}`)).cancel_at_period_end).toBe(true)
     })
 
-    it('cancelling an already cancelled subscription again changes nothing: exit 0 with a note (issue 22 item 10)', async () => {
+    it('cancelling an already cancelled subscription again changes nothing: exit 0 with a note', async () => {
       const s = await take('/subscriptions/', 'status=active&cancel_at_period_end=true', () => true)
       const r = await till(['subscriptions', 'cancel', s.id, '--yes', '--json'])
       expect(r.code, r.stderr).toBe(0)
@@ -699,7 +699,7 @@ describe('billing commands against the emulator', () => {
       expect(revoke.stderr).toContain('2 ids: 1 ok, 1 already done, 0 failed.')
     })
 
-    it('revoking an unpaid subscription changes nothing (the service revoked it already): exit 0 with a note, as the help example pipes them (issue 34 item 13)', async () => {
+    it('revoking an unpaid subscription changes nothing (the service revoked it already): exit 0 with a note, as the help example pipes them', async () => {
       const unpaid = await listAll(emulator.production, '/subscriptions/', 'status=unpaid')
       expect(unpaid.length).toBeGreaterThan(0)
       const s = unpaid[0]

@@ -1,4 +1,4 @@
-// Two catalog operations issue 35 adds: `till products delete` (DELETE /v1/products/{id}, newer than the
+// Two catalog operations: `till products delete` (DELETE /v1/products/{id}, newer than the
 // document: a product nothing uses, ProductNotDeletable for one with orders, subscriptions or discounts)
 // and `till benefits files` (GET /v1/benefits/{id}/files: a downloadables benefit's files that are not
 // archived, with their download counts; not found for any other type). Contract mode on.

@@ -230,7 +230,7 @@ describe('catalog commands against the emulator', () => {
       const product = (await listAll(emulator.production, '/products/', 'query=Prompted')).find((p: Json) => p.name === 'Prompted Product')
       expect(product?.prices[0]).toMatchObject({amount_type: 'fixed', price_amount: 725})
       expect(product?.is_recurring).toBe(false)
-      // a subscription, when asked for (issue 47, item 21: the interval was never asked)
+      // a subscription, when asked for
       const monthly = await tty(
         ['products', 'create', '--json'],
         [
@@ -491,7 +491,7 @@ describe('catalog commands against the emulator', () => {
       ])
       ok(list)
       const items = json(list)
-      // newest first, as the other lists (issue 34 item 22)
+      // newest first, as the other lists
       expect(items.map((l: Json) => l.label)).toEqual(['Second', 'Newsletter'])
       expect(items[1]).toMatchObject({allow_discount_codes: false, metadata: {src: 'mail'}, url: r.stdout.trim()})
       ok(table)
@@ -549,7 +549,7 @@ describe('catalog commands against the emulator', () => {
       const custom = await till(['benefits', 'create', '--type', 'custom', '--description', 'Sticker mail', '--note', 'We post them', '-o', 'table'])
       ok(custom)
       expect(custom.stdout).toMatch(/^Type\s+custom$/m)
-      // the detail view: the properties as an indented section (issue 22 item 11)
+      // the detail view: the properties as an indented section
       expect(custom.stdout).toMatch(/^Properties$/m)
       expect(custom.stdout).toMatch(/^ {2}Note\s+We post them$/m)
       const keys = await till([

@@ -251,7 +251,7 @@ describe('till portal members', () => {
   it("lets the team's owner and billing manager list, add, change and remove members", async () => {
     const listed = json(await till(['portal', 'members', 'list', ...asJoanna, '--json']))
     expect(listed.map((m: Json) => m.email)).toEqual(['billing@initech.example', 'joanna@initech.example', 'peter@initech.example'])
-    // the organization's list of one team gives the same order (issue 47, item 20: it was newest first)
+    // the organization's list of one team gives the same order
     const org = json(await till(['customers', 'members', 'list', '-e', 'team_00001', '--json']))
     expect(org.map((m: Json) => m.email)).toEqual(listed.map((m: Json) => m.email))
     expect(Object.keys(listed[0]).sort()).toEqual(['created_at', 'email', 'id', 'modified_at', 'name', 'role'])

@@ -1,5 +1,5 @@
 // `till customers import`: customers from JSON lines, created, updated with what differs, or left as they
-// are; a second run of the same file creates nothing. Then the load case of issue 33 at a small size (the
+// are; a second run of the same file creates nothing. Then the bench's load case at a small size (the
 // benchmark has the full one): four till processes at once, sharing one profile's rate budget, each
 // importing 40 customers into one emulator at a tight limit with 5% of requests answered 5xx and 2% of
 // connections cut after the change: every customer exactly once, every process exit 0, and no more 429s

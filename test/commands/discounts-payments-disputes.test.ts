@@ -366,7 +366,7 @@ describe('operator commands against the emulator', () => {
       const none = await till(['webhooks', 'deliveries', 'list', '--endpoint', endpoint.id, '--no-succeeded', '-o', 'json'])
       ok(none)
       expect(json(none)).toEqual([])
-      // dates, times and times ago are read here (issue 47 item 9); anything else is refused before a request
+      // dates, times and times ago are read here; anything else is refused before a request
       usage(await till(['webhooks', 'deliveries', 'list', '--since', 'next week']), /--since must be a date/)
 
       const eventId = deliveries[0].webhook_event.id
@@ -606,7 +606,7 @@ describe('operator commands against the emulator', () => {
       expect((await get(`/products/${product.id}`)).attached_custom_fields.map((a: Json) => a.custom_field_id)).toEqual([json(text).id])
     })
 
-    it('checkouts create --field with a slug the product does not have is refused, naming its fields; nothing is created (issue 34 item 14)', async () => {
+    it('checkouts create --field with a slug the product does not have is refused, naming its fields; nothing is created', async () => {
       const tag = Math.random().toString(36).slice(2, 8)
       const size = json(
         await till(['custom-fields', 'create', '--type', 'select', '--slug', `team-size-${tag}`, '--name', 'Team size', '--option', 'small=1-10', '--json']),

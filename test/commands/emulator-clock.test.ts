@@ -1,7 +1,7 @@
-// Issue 48: the emulator's clock. `till emulator clock advance` walks an environment's time forward and
+// The emulator's clock. `till emulator clock advance` walks an environment's time forward and
 // settles what falls due at its own moment, as the service does: renewals, a declining card's retries and
 // revocation, a trial's first charge, a cancellation at the period's end, metered usage, repeating
-// discounts, license keys' expiry, and the metrics over the moved time. Issue 47 item 18: `emulator renew`
+// discounts, license keys' expiry, and the metrics over the moved time. And `emulator renew`
 // prints one line and refuses a subscription set to cancel at its period's end.
 import {createServer, type Server} from 'node:http'
 import type {AddressInfo} from 'node:net'
@@ -202,7 +202,7 @@ describe('the emulator clock', () => {
       expect((await grants()).filter((g: Json) => g.is_granted)).toHaveLength(1)
       ok(await till(['subscriptions', 'cancel', s.id, '--yes']))
 
-      // item 18: refused, with the way to end it; no order made
+      // refused, with the way to end it; no order made
       const renew = await till(['emulator', 'renew', s.id])
       expect(renew.code).not.toBe(0)
       expect(renew.stderr).toMatch(/set to cancel at the end of its period.*till emulator clock advance --to/s)

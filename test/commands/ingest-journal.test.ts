@@ -1,5 +1,5 @@
 // `till events ingest FILE` keeps a journal of the settled lines in till's data folder, as every bulk write
-// does (issue 33): a run killed half-way is carried on with --resume (asked on a terminal, exit 13 without
+// does: a run killed half-way is carried on with --resume (asked on a terminal, exit 13 without
 // one), --restart starts over, and a finished run leaves no journal behind.
 import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'

@@ -366,7 +366,7 @@ describe('till report --html', () => {
       const topOrders = orders.filter((o) => PAID.has(o.status) && o.product_id === top.id && o.currency === top.currency && inRange(o.created_at))
       expect(top.revenue).toBe(topOrders.reduce((a, o) => a + o.net_amount, 0))
       expect(top.orders).toBe(topOrders.length)
-      // never summed across currencies (issue 47 item 8): each row is one product in one currency, the
+      // never summed across currencies: each row is one product in one currency, the
       // organization's first, and orders in another currency are named beside the charts, which add them up
       for (const row of data.topProducts) {
         const mine = orders.filter((o) => PAID.has(o.status) && o.product_id === row.id && inRange(o.created_at))
@@ -446,7 +446,7 @@ describe('till report --html', () => {
           for (const label of labels as string[]) expect(label, `${title}: ${(labels as string[]).join(', ')}`).toMatch(/^\d[\d,]*$/)
           expect(new Set(labels).size, `${title}: ${(labels as string[]).join(', ')}`).toBe((labels as string[]).length)
         }
-        // the refunds bars at both ends are whole inside the plot (issue 47 item 21: the last one was cut in half)
+        // the refunds bars at both ends are whole inside the plot
         const ends = await page.evaluate(() => {
           type Plot = {tillTitle: string; data: number[][]; valToPos(v: number, scale: string): number; bbox: {width: number}}
           const u = (window as unknown as {tillCharts: Plot[]}).tillCharts.find((c) => c.tillTitle === 'Refunds')!

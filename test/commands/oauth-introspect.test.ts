@@ -1,4 +1,4 @@
-// The organization-side OAuth2 and organization operations of issue 35: GET /v1/oauth2/authorize in the
+// The organization-side OAuth2 and organization operations: GET /v1/oauth2/authorize in the
 // emulator as the document has it (the consent screen's JSON), `till auth status --introspect` (RFC 7662
 // introspection and OpenID Connect userinfo of a browser sign-in's token) and `till org show ID` (GET
 // /v1/organizations/{id}). The sign-in is made over HTTP, as the authorize page's Allow button and till's

@@ -1,5 +1,5 @@
 // A refund's amount is before tax, and says so; --total takes what leaves the account, tax included, as a
-// Stripe user expects; without a terminal a missing --reason lists the reasons (issue 47 item 7).
+// Stripe user expects; without a terminal a missing --reason lists the reasons.
 import {afterAll, beforeAll, expect, it} from 'vitest'
 
 import {envVars, KEY, runAnswering, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'

@@ -1,4 +1,4 @@
-// Issue 13, the parts that span resources, as processes against one emulator: renewals that apply a
+// Renewals and events across resources, as processes against one emulator: renewals that apply a
 // subscription's discount as the service does (once, forever, repeating), the webhook events the new
 // resources send (discount.created|updated|deleted; the service has no file, dispute, payment or custom
 // field events),

@@ -1,4 +1,4 @@
-// Customer seats and seat-based pricing (issue 35): `till products create --seat-tiers`, `till seats ...`,
+// Customer seats and seat-based pricing: `till products create --seat-tiers`, `till seats ...`,
 // `till subscriptions update --seats` (and --units), `till portal seats ...` and `till emulator seat-invitation`, in the
 // test process against the emulator, every request and answer checked against the document (contract mode).
 // The seeded seat-based subscription (the team customer's, 5 seats, one claimed) is the one worked on.

@@ -1,4 +1,4 @@
-// A read-modify-write sends only what the update schema defines (issue 44): against a service newer than
+// A read-modify-write sends only what the update schema defines: against a service newer than
 // the document, whose answer holds properties the update does not take (as a mock of the document answered
 // `benefits update ID --activation-limit 5 --prefix NEW` with `velit_8c` beside a license key's properties,
 // and the update was refused with a 422), `till benefits update` sends back the properties the update takes

@@ -256,7 +256,7 @@ describe('usage over time', () => {
     scaled(120_000),
   )
 
-  it('an end date is inclusive, as metrics --end; relative starts are parsed here (issue 47 item 9)', async () => {
+  it('an end date is inclusive, as metrics --end; relative starts are parsed here', async () => {
     const meter = await json(['meters', 'create', '--name', 'Whole days', '--where', 'name=day.call', '--aggregation', 'sum:n'])
     await ingest([
       {name: 'day.call', external_customer_id: 'day_a', timestamp: '2026-03-10T15:00:00Z', metadata: {n: 5}},

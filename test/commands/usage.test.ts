@@ -383,7 +383,7 @@ describe('till events and meters', () => {
       meter: {id: meter.id, name: 'Credited calls'},
     })
     // one unit everywhere (major, as --price): the list row and the detail show the unit price and the meter,
-    // not "free" and a bare id (issue 47 item 6)
+    // not "free" and a bare id
     const row = await runInProcess(['products', 'list', '-o', 'table', '--columns', 'id,price', '--limit', '100'], {env: vars})
     expect(row.stdout).toMatch(new RegExp(`^${product.id} +\\$0\\.005/unit of Credited calls \\(cap \\$100\\.00\\)$`, 'm'))
     const detail = await runInProcess(['products', 'get', product.id, '-o', 'table'], {env: vars})

@@ -1,4 +1,4 @@
-// Requests the wire types caught (issue 31): what these commands send now keeps to the service's
+// Requests the wire types caught: what these commands send now keeps to the service's
 // published OpenAPI document. The emulator runs in contract mode, so a body, parameter or header the
 // document refuses is answered 422 and logged; each test also reads the log for request violations.
 import {existsSync, mkdtempSync, readFileSync} from 'node:fs'

@@ -1,5 +1,5 @@
 // The SDK contract harness: one emulator per test file, driven through the service's own TypeScript SDK
-// (`@polar-sh/sdk` 0.49, installed as `@polar-sh/sdk-0.49` for the files not yet on 1.0.1: see harness.ts), which validates every response against its schemas (api-facts §11).
+// (`@polar-sh/sdk` 0.49, installed as `@polar-sh/sdk-0.49` for the files not yet on 1.0.1: see harness.ts), which validates every response against its schemas.
 //
 //   const h = useContract()              // in a describe or at the top level: beforeAll / afterAll
 //   it('...', async () => {

@@ -10,7 +10,7 @@
 //     expectShape('2027-01', 'ValidatedLicenseKey', next)
 //   })
 //
-// SDK 1.0.1 checks nothing at run time (it casts the JSON: api-facts §11), so `expectShape` does what
+// SDK 1.0.1 checks nothing at run time (it casts the JSON), so `expectShape` does what
 // its 0.x zod models did: it reads the version's type from the SDK's own declarations
 // (dist/models-*.d.mts) and expects every required key present and no key the type lacks, through
 // nested types, arrays and nullable fields. The files still on SDK 0.49 use harness-0.49.ts.

@@ -1,4 +1,4 @@
-// Contract (SDK 1.0.1, 2026-10): the organization-side operations of issue 35 through the SDK: draft orders
+// Contract (SDK 1.0.1, 2026-10): the organization-side operations through the SDK: draft orders
 // and their finalize (with the SDK's error classes for a failed charge and a second finalize), license key
 // rotation and product deletion (newer than the document: the SDK is their contract), metrics export,
 // and an organization by id. Values are checked, and shapes against the SDK's own types where the

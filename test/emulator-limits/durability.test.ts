@@ -1,4 +1,4 @@
-// Durable state (spec issue 3): two emulator processes writing one data folder concurrently lose
+// Durable state: two emulator processes writing one data folder concurrently lose
 // nothing, and a store killed (SIGKILL) mid-write loads again with every acknowledged write.
 import {existsSync, readdirSync} from 'node:fs'
 

@@ -1,4 +1,4 @@
-// Injected faults (spec issue 3): --fail-rate answers 500/502/503 before any state change,
+// Injected faults: --fail-rate answers 500/502/503 before any state change,
 // --reset-rate drops the connection mid-response after it; both hit the configured fraction,
 // and the same --fault-seed repeats the same sequence.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'

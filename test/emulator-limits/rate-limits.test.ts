@@ -1,4 +1,4 @@
-// Rate limits (spec issue 3, api-facts §7): each limit answers 429 with an empty body and a truthful
+// Rate limits (server/polar/rate_limit.py): each limit answers 429 with an empty body and a truthful
 // `Retry-After` (waiting exactly that long succeeds); the two environments have different defaults.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
@@ -8,7 +8,7 @@ import {cleanup, launch, pool, waitFor, type Launched} from './spawn.js'
 
 const quick = (env: EnvHandle, token?: string | null) => api(env, 'GET', '/products/?limit=1', {noRetry: true, token})
 
-/** The shape of every 429 (api-facts §7): empty body, whole-second Retry-After, Polar-Version only. */
+/** The shape of every 429 (server/polar/rate_limit.py): empty body, whole-second Retry-After, Polar-Version only. */
 function expect429(res: ApiResponse, maxSeconds: number): number {
   expect(res.status, brief(res)).toBe(429)
   expect(res.text).toBe('')

@@ -1,4 +1,4 @@
-// Webhook events over real HTTP (spec issue 3, api-facts §8): Standard Webhooks signatures that a
+// Webhook events over real HTTP (server/polar/webhook/service.py): Standard Webhooks signatures that a
 // stock verifier accepts, events for order creation, payment and refund, retries with the same
 // webhook-id and exponential backoff (10 attempts at most), and --forward-to.
 import {Webhook} from 'standardwebhooks'
@@ -221,7 +221,7 @@ describe('webhook deliveries', () => {
     scaled(30_000),
   )
 
-  it('per endpoint, an earlier pending event goes first: a later event waits while the earlier one is still being delivered (api-facts §8.3)', async () => {
+  it('per endpoint, an earlier pending event goes first: a later event waits while the earlier one is still being delivered', async () => {
     const create = (email: string) => api(env, 'POST', '/customers/', {body: {email, name: 'Ordered Event'}})
     const first = await create(HELD_EMAIL)
     expect(first.status, brief(first)).toBe(201)

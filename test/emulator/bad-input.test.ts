@@ -1,5 +1,5 @@
 // Malformed requests across the Core API: each gets its 4xx with the service's error shape, never a 500
-// (api-facts §3, §4, §5, §6). Locations follow FastAPI/pydantic (`["body", field]`, `["query", name]`,
+// (server/polar/exception_handlers.py). Locations follow FastAPI/pydantic (`["body", field]`, `["query", name]`,
 // `["path", "id"]`); where the real location depends on union or tag details only the type is checked.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 

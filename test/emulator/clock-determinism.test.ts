@@ -1,4 +1,4 @@
-// Issue 48: advancing the emulator's clock is deterministic. Two emulators on copies of one store, their
+// Advancing the emulator's clock is deterministic. Two emulators on copies of one store, their
 // wall clocks standing at the same moment, walk the same steps (a date, a duration, until the next event of
 // a kind): they answer the same, end with the same orders, subscriptions and checkouts, and their webhook
 // endpoints receive the same events (ids, types, timestamps, bodies) in the same order, that of time.

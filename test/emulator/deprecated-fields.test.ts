@@ -1,5 +1,5 @@
 // Deprecated fields stay beside their replacements with the same values, and deprecated inputs are
-// still accepted (spec §2, §9; api-facts §4.3, §4.6, §4.7, §4.8).
+// still accepted (server/polar/kit/versioning.py).
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'

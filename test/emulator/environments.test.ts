@@ -1,4 +1,4 @@
-// Production and sandbox are fully isolated: tokens, organizations and data (spec §1, §5 rule 3).
+// Production and sandbox are fully isolated: tokens, organizations and data.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, startEmulator, type Emulator} from '../helpers/emulator.js'

@@ -1,4 +1,4 @@
-// Every error body shape and the global response headers (api-facts §1, §2, §6.1).
+// Every error body shape and the global response headers (server/polar/exception_handlers.py).
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, chunkedPost, startEmulator, unknownId, type Emulator, type EnvHandle} from '../helpers/emulator.js'

@@ -1,4 +1,4 @@
-// The invoice rule (spec §3 "Invoice generation", §9 2025-06-02; issue 2): billing name and address
+// The invoice rule (server/polar/order/service.py; API version 2025-06-02): billing name and address
 // are editable until the invoice is generated, then PATCH is refused (422) and a second POST is 409.
 // The same on the Core API and on the Customer Portal.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -58,7 +58,7 @@ describe('invoice rule', () => {
       const token = await surface.token(order.customer_id)
       const path = `${surface.prefix}/${order.id}`
 
-      // Before generation: billing details are editable (country and state kept, api-facts §6.4).
+      // Before generation: billing details are editable (country and state kept, `orders:update`).
       const address = {...order.billing_address, line1: `${surface.name} Street 7`, city: 'Changedville'}
       const patched = await api(env, 'PATCH', path, {token, body: {billing_name: `${surface.name} Buyer`, billing_address: address}})
       expect(patched.status, brief(patched)).toBe(200)
@@ -101,7 +101,7 @@ describe('invoice rule', () => {
       expect(unchanged.body.billing_name).toBe(`${surface.name} Buyer`)
       expect(unchanged.body.billing_address.line1).toBe(address.line1)
 
-      // A second POST is accepted as a no-op (api-facts §10): 202, the order unchanged.
+      // A second POST is accepted as a no-op (`orders:generate_invoice`): 202, the order unchanged.
       const before = await api(env, 'GET', path, {token})
       expect((await api(env, 'POST', `${path}/invoice`, {token})).status).toBe(202)
       expect((await api(env, 'GET', path, {token})).body).toEqual(before.body)

@@ -1,5 +1,5 @@
 // Orders: amounts that add up, seeded coverage of every status, the pending -> paid transition after
-// a checkout, and the refund transitions (spec §2, §3; api-facts §4.3, §4.5, §6.2).
+// a checkout, and the refund transitions (server/polar/order/service.py, server/polar/refund/service.py).
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'

@@ -1,4 +1,4 @@
-// Pagination math on a store of 250 orders (spec §4 "Pagination rules", api-facts §5).
+// Pagination math on a store of 250 orders (server/polar/kit/pagination.py).
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, startEmulator, unknownId, type Emulator, type EnvHandle} from '../helpers/emulator.js'
@@ -131,7 +131,7 @@ describe('pagination', () => {
     expect(ids.size).toBe(total)
   })
 
-  // Every list endpoint of the Core API uses the same envelope (spec §2 "Pagination object").
+  // Every list endpoint of the Core API uses the same envelope (server/polar/kit/pagination.py).
   it.each([
     '/products/',
     '/orders/',

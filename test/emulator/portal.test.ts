@@ -1,4 +1,4 @@
-// Customer sessions and the Customer Portal's scoping to one customer (spec §1, §5; api-facts §2, §4.8).
+// Customer sessions and the Customer Portal's scoping to one customer (server/polar/customer_portal/).
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
 import {api, listAll, sleep, startEmulator, type Emulator, type EnvHandle, type Json} from '../helpers/emulator.js'

@@ -1,4 +1,4 @@
-// Two emulators on one data folder (issue 21 items 2 and 4): every write either one acknowledged is in
+// Two emulators on one data folder: every write either one acknowledged is in
 // the store both serve, and a temp copy left by a process killed mid-save is removed at the next start.
 import {existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'

@@ -35,7 +35,7 @@ const OUTSIDE = /^(TILL_(?!CONTRACT)|FORCE_COLOR$|NO_COLOR$|CI$|DBUS_SESSION_BUS
 /**
  * The compile cache of the suite's till processes (src/cli/compile-cache.ts), shared by every sandbox: with
  * the cache in each sandbox's fresh HOME, the first process of each compiled the whole bundle and wrote
- * a cache of its own (about 40% more CPU per process, measured over the suite). Tests of the cache
+ * a cache of its own (much more CPU per process). Tests of the cache
  * itself, or of oclif's cache folder, give a TILL_CACHE_DIR of their own.
  */
 const SUITE_CACHE = join(tmpdir(), `till-test-cache-${process.getuid?.() ?? 'user'}`)
@@ -350,7 +350,7 @@ export async function closedPort(options: {pair?: boolean} = {}): Promise<number
 
 // ---- what till shows of an API object ----
 
-/** Deprecated fields the API still sends beside their replacements (spec §2, §9; api-facts §4); till leaves them out. */
+/** Deprecated fields the API still sends beside their replacements; till leaves them out. */
 const DEPRECATED: Record<string, string[]> = {
   orders: ['amount', 'from_balance_amount', 'product_price_id', 'product_price', 'user_id', 'user'],
   subscriptions: ['price_id', 'price', 'user_id', 'user'],

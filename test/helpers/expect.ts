@@ -1,4 +1,4 @@
-// Assertions on the service's error bodies (api-facts §6.1).
+// Assertions on the service's error bodies (server/polar/exceptions.py).
 import {expect} from 'vitest'
 
 import type {ApiResponse} from './emulator.js'

@@ -1,5 +1,5 @@
 // The programs some tests need besides till: found where they are, or the tests skipped with a reason
-// that names what is missing and how to get it (issue 34 item 5).
+// that names what is missing and how to get it.
 import {chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'

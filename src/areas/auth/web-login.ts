@@ -1,4 +1,4 @@
-// The browser sign-in (api-facts §9): authorization code with PKCE S256. till listens on a loopback
+// The browser sign-in (`oauth2:authorize`): authorization code with PKCE S256. till listens on a loopback
 // port, sends the user to the authorize page with a fresh `state` and code challenge, takes the code
 // from the redirect when the state matches, and exchanges it with the verifier for tokens.
 import {createServer, type Server} from 'node:http'

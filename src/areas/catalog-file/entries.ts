@@ -1,5 +1,5 @@
 // A catalog file cut into its entries, so that each is parsed alone: the YAML parser's document of a whole
-// file of 15,000 products took 300 MiB and 4 s; one entry's is a few kilobytes, dropped once read. Only the
+// large file takes hundreds of MiB and seconds; one entry's is a few kilobytes, dropped once read. Only the
 // plain layout `till catalog pull` writes is cut (top-level keys at the first column, each section's entries
 // at one indentation, in block style, no anchors, aliases, tags or document markers); any other file is read
 // whole, as before, so what a file means never depends on the cut. An entry's text is made when it is read:

@@ -34,9 +34,8 @@ export function loadCatalog(file: string, text = catalogText(file)): Catalog {
  * Files from this size on are read without holding the command's thread: parsing YAML is synchronous,
  * seconds for tens of thousands of products, and a command's thread busy with it cannot stop at Ctrl-C or
  * SIGTERM. A file in the layout pull writes is read an entry at a time on the command's thread, letting
- * signals in every few milliseconds; any other is read whole in a worker thread. (A worker read every large
- * file before: its copy of the text, its catalog and the copy of that catalog sent back made most of a
- * plan's peak, 284 MiB at 60,000 products.)
+ * signals in every few milliseconds; any other is read whole in a worker thread. (A worker's copy of the text, its
+ * catalog and the copy of that catalog sent back would make most of a plan's peak.)
  */
 export const OFF_THREAD_CHARS = 256 * 1024
 

@@ -1,5 +1,5 @@
 // What the license-key commands share: the organization the key checks name, and the key checks'
-// refusals turned into clear messages (api-facts §4.10).
+// refusals turned into clear messages (server/polar/license_key/service.py).
 import type {ApiClient} from '../../client/client.js'
 import {ApiError} from '../../client/errors.js'
 import {organizationId} from '../../client/resources/organizations.js'

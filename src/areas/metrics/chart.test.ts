@@ -90,7 +90,7 @@ describe('chart scales', () => {
     }
   })
 
-  it('an amount chart labels round values (issue 47, item 21: $243.41)', () => {
+  it('an amount chart labels round values ($243.41)', () => {
     for (const values of [
       [24_341, 51_230],
       [0, 99],

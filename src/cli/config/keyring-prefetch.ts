@@ -1,5 +1,5 @@
 // The keyring read a command is going to make, started by bin/run.js before it loads the bundle: a keyring
-// read is a child process (keyring.ts), about 50 ms on an idle machine, which otherwise starts only once the
+// read is a child process (keyring.ts), tens of milliseconds, which otherwise starts only once the
 // command asks for its token, after the bundle has loaded. Started first, it runs beside the bundle's load.
 // Only a profile whose record names a keyring entry is read ahead, and only for a command that can use it;
 // the answer stays in this process and is taken by the keyring read of the same entry (secrets.ts), or

@@ -27,7 +27,7 @@ export interface ProfileRecord {
   environment: Environment
   base_url?: string
   token?: string
-  /** Negotiated per-minute budget, e.g. `1000/60s` (spec §8: arranged with support). */
+  /** Negotiated per-minute budget, e.g. `1000/60s` (arranged with the service's support). */
   rate_limit?: string
   organization_id?: string
   /** A browser sign-in's tokens (access, refresh, expiry, scopes); used instead of `token`. */

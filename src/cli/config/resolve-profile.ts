@@ -12,7 +12,7 @@ import {isLoopbackHost} from '../../client/origin.js'
 import type {OAuthTokens} from '../../client/oauth.js'
 import {isPlainToken, tokenLengthProblem} from '../settings.js'
 
-/** Per-minute budgets of each environment (spec §8); `local` is the emulator's production. */
+/** Per-minute budgets of each environment (server/polar/rate_limit.py); `local` is the emulator's production. */
 export const ENVIRONMENT_BUDGETS: Record<Environment, Rule> = {
   production: {limit: 500, windowMs: 60_000},
   sandbox: {limit: 100, windowMs: 60_000},

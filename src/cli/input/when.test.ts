@@ -4,7 +4,7 @@ import {nowFor, whenDate, whenIso} from './when.js'
 
 const NOW = Date.parse('2026-11-28T10:30:00Z')
 
-describe('date flags: one rule (issue 47 item 9)', () => {
+describe('date flags: one rule', () => {
   it('takes dates, times and times ago, parsed here', () => {
     expect(whenIso('2026-11-28T09:00:00Z', '--since', {now: NOW})).toBe('2026-11-28T09:00:00.000Z')
     expect(whenIso('2026-11-20', '--since', {now: NOW})).toBe('2026-11-20T00:00:00.000Z')

@@ -1,5 +1,5 @@
-// till shows the current fields only: the API still sends deprecated ones beside their replacements
-// (spec §2, §9), and they are dropped from what commands print (`till api` prints responses as they are).
+// till shows the current fields only: the API still sends deprecated ones beside their replacements,
+// and they are dropped from what commands print (`till api` prints responses as they are).
 type Item = Record<string, unknown>
 
 const DEPRECATED: Record<string, readonly string[]> = {

@@ -115,7 +115,7 @@ describe('renderDetail', () => {
     expect(renderDetail(row, style, {view, summaryOnly: true})).toBe(full.slice(0, full.indexOf('\nOther fields')))
   })
 
-  it("a file's size in binary units with its bytes, without the service's size_readable; a refund's till_request marker left out (issue 47, item 19)", () => {
+  it("a file's size in binary units with its bytes, without the service's size_readable; a refund's till_request marker left out", () => {
     const file = renderDetail({id: 'f_1', size: 62_914_560, size_readable: '60.0 MB'}, style)
     expect(file).toBe(['ID    f_1', 'Size  60.0 MiB (62914560 bytes)', ''].join('\n'))
     const refund = renderDetail({id: 'r_1', metadata: {till_request: 'a1b2', reason_code: 'x'}}, style)

@@ -214,7 +214,7 @@ describe('minorDigits', () => {
   })
 })
 
-describe('cardText (issue 47, item 20: one way to write a card)', () => {
+describe('cardText (one way to write a card)', () => {
   it('brand, the last four digits, the expiry when known', () => {
     expect(cardText({brand: 'visa', last4: '4242', exp_month: 2, exp_year: 2030})).toBe('visa ****4242, expires 02/2030')
     expect(cardText({brand: 'mastercard', last4: '4444'})).toBe('mastercard ****4444')

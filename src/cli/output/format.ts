@@ -188,7 +188,7 @@ const toTime = (value: unknown): number =>
  * `3 hours ago`, `in 2 days`, `just now` (under a minute either way); whole units, rounded down, and never
  * `12 months` (that is `1 year`). The words
  * are English's, as Intl.RelativeTimeFormat('en') writes them, without it: its first use loads ICU's locale
- * data, about 10 ms and 9 MiB of a command that shows a date on a terminal (measured).
+ * data, time and memory of every command that shows a date on a terminal.
  */
 export function formatRelative(value: string | number | Date, now: number): string {
   const time = toTime(value)

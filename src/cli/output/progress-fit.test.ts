@@ -20,7 +20,7 @@ function line(maxWidth: number): string {
   return fittedFormat(Format.Formatter, templates)(options, params, payload)
 }
 
-describe('fittedFormat (issue 34 item 1: progress bars fit the terminal)', () => {
+describe('fittedFormat (progress bars fit the terminal)', () => {
   it('the ingest bar fits 80 and 120 columns: whole counters when they fit, the bar taking the room left', () => {
     const wide = line(200)
     expect(wide).toContain('119000 inserted')
@@ -34,7 +34,7 @@ describe('fittedFormat (issue 34 item 1: progress bars fit the terminal)', () =>
     expect(at80).toMatch(/^=+-+ 50%/)
   })
 
-  it('a terminal too narrow for any text with a bar gets the shortest text cut to the line (a longer one wraps, and is redrawn over; issue 47 item 11)', () => {
+  it('a terminal too narrow for any text with a bar gets the shortest text cut to the line (a longer one wraps, and is redrawn over)', () => {
     const at50 = line(50)
     expect(at50.length).toBeLessThanOrEqual(49)
     expect(at50).toMatch(/…$/)

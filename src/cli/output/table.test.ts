@@ -1,4 +1,4 @@
-// Tables that fit the terminal (issue 34 item 1): ids shortened first, text keeping its room, the footer wrapped.
+// Tables that fit the terminal: ids shortened first, text keeping its room, the footer wrapped.
 
 import {describe, expect, it} from 'vitest'
 
@@ -32,7 +32,7 @@ async function listText(items: object[], extra: Partial<ListWriterOptions> = {})
 }
 
 describe('tables on a terminal', () => {
-  it('on a narrow terminal ids are shortened so that text keeps its room; named by --columns they stay whole (issue 34 item 1)', async () => {
+  it('on a narrow terminal ids are shortened so that text keeps its room; named by --columns they stay whole', async () => {
     const uuid = (n: number) => `${String(n).repeat(8)}-1111-4111-8111-111111111111`
     const long = orders.map((o, i) => ({...o, id: uuid(i + 1), product: {name: 'Pro Plan (yearly, with support)'}}))
     const widths = (text: string) =>
@@ -58,11 +58,11 @@ describe('tables on a terminal', () => {
     // --columns named the ids: whole, text gives way
     const named = await listText(long, {tty: true, width: 60, fullIds: true, columns: columnsFor('orders', 'id,product')})
     expect(named).toContain(uuid(1))
-    // cut at a word (issue 47 item 19)
+    // cut at a word
     expect(named).toContain('Pro Plan (yearly,…')
   })
 
-  it('squeezed, dates take their short form and the last columns are left out rather than cut to a few letters (issue 47 item 19)', async () => {
+  it('squeezed, dates take their short form and the last columns are left out rather than cut to a few letters', async () => {
     const uuid = (n: number) => `${String(n).repeat(8)}-1111-4111-8111-111111111111`
     const many = orders.map((o, i) => ({...o, id: uuid(i + 1), status: 'partially_refunded', product: {name: 'Consulting Hours Package'}}))
     const left: string[][] = []

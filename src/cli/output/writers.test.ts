@@ -185,7 +185,7 @@ describe('streaming', () => {
     expect(coloured).toContain('\u001b[32mpaid\u001b[39m')
     expect(coloured).toContain('\u001b[31mrefunded\u001b[39m')
     expect(coloured).toContain('\u001b[2m3 hours ago\u001b[22m')
-    // the production marker stands out (issue 34 item 21): bold red, not dim
+    // the production marker stands out: bold red, not dim
     expect(coloured).toContain('\u001b[1m\u001b[31mproduction profile\u001b[39m\u001b[22m\n')
     expect(await listText('table', orders, {color: false, tty: true})).not.toContain('\u001b')
   })

@@ -1,4 +1,4 @@
-// Benefits and their grants (api-facts §3.1, §3.3, §4.9).
+// Benefits and their grants (server/polar/benefit/endpoints.py).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {Benefit, BenefitCreate, BenefitGrant, BenefitUpdate, Schema} from '../wire/index.js'

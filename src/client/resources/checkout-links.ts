@@ -1,4 +1,4 @@
-// Checkout links: reusable URLs that open a new checkout on each visit (api-facts §3.1, §4.7).
+// Checkout links: reusable URLs that open a new checkout on each visit (server/polar/checkout_link/endpoints.py).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {CheckoutLink, CheckoutLinkCreate, CheckoutLinkUpdate} from '../wire/index.js'

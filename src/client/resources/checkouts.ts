@@ -1,4 +1,4 @@
-// Checkout sessions (api-facts §3.1, §3.3, §4.7).
+// Checkout sessions (server/polar/checkout/endpoints.py).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {Checkout, CheckoutCreate, CheckoutUpdate, Schema} from '../wire/index.js'

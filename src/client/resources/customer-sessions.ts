@@ -1,5 +1,5 @@
 // Customer sessions: a Customer Portal token for one customer, made with the organization token
-// (api-facts §2, §4.8; spec §5 rule 2).
+// (`customer-sessions:create`).
 import type {ApiClient} from '../client.js'
 import type {CustomerSession, CustomerSessionCreate} from '../wire/index.js'
 

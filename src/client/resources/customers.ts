@@ -1,4 +1,4 @@
-// Customers, addressed by id or by the caller's own external id (api-facts §3.1, §4.8).
+// Customers, addressed by id or by the caller's own external id (server/polar/customer/endpoints.py).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type * as Wire from '../wire/index.js'

@@ -1,4 +1,4 @@
-// Events (api-facts §3.1): ingest, list, get, names; event types (their labels).
+// Events (server/polar/event/endpoints.py): ingest, list, get, names; event types (their labels).
 import type {ApiClient, Query} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {Event, EventName, EventsIngest, EventsIngestResponse, EventType, EventTypeWithStats} from '../wire/index.js'

@@ -1,5 +1,5 @@
 // License keys: management and the authenticated validate / activate / deactivate routes
-// (api-facts §3.1, §4.10). The key checks take the organization id in the body.
+// (server/polar/license_key/endpoints.py). The key checks take the organization id in the body.
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {Rule} from '../rate-limit.js'

@@ -1,4 +1,4 @@
-// Orders (api-facts §3.1, §4.3).
+// Orders (server/polar/order/endpoints.py).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {Address, Order, OrderInvoice, OrderUpdate, Schema} from '../wire/index.js'

@@ -1,4 +1,4 @@
-// Organizations: an organization token sees only its own (api-facts §3.1).
+// Organizations: an organization token sees only its own (server/polar/organization/endpoints.py).
 import type {ApiClient} from '../client.js'
 import {ExitCode, TillError} from '../till-error.js'
 import type {ListResource, Organization, OrganizationUpdate} from '../wire/index.js'

@@ -1,4 +1,4 @@
-// The Customer Portal API (`/customer-portal/...`, api-facts §3.2): what one signed-in customer sees and
+// The Customer Portal API (server/polar/customer_portal/): what one signed-in customer sees and
 // may change. Every function but the license-key checks takes a client holding a customer access token.
 import {ExitCode, TillError, usageError} from '../till-error.js'
 import type {InvoiceRoutes} from './invoices.js'

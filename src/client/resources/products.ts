@@ -1,4 +1,4 @@
-// Products (api-facts §3.1, §4.1).
+// Products (server/polar/product/endpoints.py).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {Product, ProductCreate, ProductPriceCreate, ProductUpdate} from '../wire/index.js'
@@ -33,7 +33,7 @@ export function listProducts(client: ApiClient, f: ProductFilters, page: Paginat
 
 export const getProduct = (client: ApiClient, id: string) => client.get<Product>(`/products/${seg(id)}`)
 
-/** A price to create (api-facts §4.2): fixed (0 = free), custom (pay what you want), seat-based or metered. */
+/** A price to create (`products:create`): fixed (0 = free), custom (pay what you want), seat-based or metered. */
 export type PriceCreate = ProductPriceCreate
 
 export type {ProductCreate, ProductUpdate}

@@ -1,4 +1,4 @@
-// Refunds (api-facts §3.1, §4.5).
+// Refunds (server/polar/refund/endpoints.py).
 import {randomUUID} from 'node:crypto'
 
 import type {ApiClient} from '../client.js'

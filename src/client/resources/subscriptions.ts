@@ -1,4 +1,4 @@
-// Subscriptions (api-facts §3.1, §4.6).
+// Subscriptions (server/polar/subscription/endpoints.py).
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {Schema, Subscription, SubscriptionCreate, SubscriptionUpdate} from '../wire/index.js'

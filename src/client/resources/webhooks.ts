@@ -1,4 +1,4 @@
-// Webhook endpoints (api-facts §3.1, §4.11). Note the paths have no trailing slash.
+// Webhook endpoints (server/polar/webhook/endpoints.py). Note the paths have no trailing slash.
 import type {ApiClient} from '../client.js'
 import type {PaginateOptions} from '../paginate.js'
 import type {WebhookDelivery, WebhookEndpoint, WebhookEndpointCreate, WebhookEndpointUpdate} from '../wire/index.js'

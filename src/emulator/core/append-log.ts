@@ -168,7 +168,7 @@ export class AppendLog<T, I extends LogIndex<T>> {
   /** Flushes what was appended to the disk, without blocking other requests meanwhile. */
   async flush(): Promise<void> {
     if (!this.file) return
-    // fs.promises on first use: loading it costs every emulator's start about 2 ms
+    // fs.promises on first use: loading it costs every emulator's start time
     const handle = await fs.open(this.file, 'r')
     try {
       await handle.datasync()

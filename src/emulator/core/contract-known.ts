@@ -15,7 +15,7 @@ export const UNPUBLISHED: Array<{method: string; path: RegExp; why: string; sour
   {
     method: 'GET',
     path: /^\/v1\/cli\/listen\/[^/]+$/,
-    why: "the event stream of the service's own CLI (api-facts §9)",
+    why: "the event stream of the service's own CLI (server/polar/cli/endpoints.py)",
     source: 'server/polar/cli/endpoints.py:75 (its router is APITag.private, :26)',
   },
   {

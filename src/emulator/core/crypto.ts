@@ -1,5 +1,5 @@
 // node:crypto for the emulator, loaded on first use. It is the largest of the Node modules an emulator
-// loads (about 2 ms), and a command's own emulator usually starts from a saved store and answers a list,
+// loads, and a command's own emulator usually starts from a saved store and answers a list,
 // which needs none of it: hashes, signatures and random tokens come with writes.
 import type * as Crypto from 'node:crypto'
 

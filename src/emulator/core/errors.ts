@@ -1,4 +1,4 @@
-// The service's error bodies (api-facts §6.1). Handlers throw these; the server writes them.
+// The service's error bodies (server/polar/exception_handlers.py). Handlers throw these; the server writes them.
 
 export interface ValidationIssue {
   type: string
@@ -82,7 +82,7 @@ export const invalidToken = () =>
 export const routeNotFound = () => new HttpError(404, {detail: 'Not Found'})
 export const methodNotAllowed = () => new HttpError(405, {detail: 'Method Not Allowed'})
 
-/** A token without any of the scopes a route needs (api-facts §6.1); `scopes` are named in the header. */
+/** A token without any of the scopes a route needs; `scopes` are named in the header. */
 export const insufficientScope = (scopes: string[]) =>
   new HttpError(
     403,

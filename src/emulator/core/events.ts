@@ -1,4 +1,4 @@
-// The signing and retry timing of webhook events (Standard Webhooks, api-facts §8). Delivery and the
+// The signing and retry timing of webhook events (Standard Webhooks, server/polar/webhook/service.py). Delivery and the
 // records it keeps live with the webhooks resource; raising an event is `emit` in http.ts.
 import {createHmac, randomBytes} from 'node:crypto'
 

@@ -157,7 +157,7 @@ function bearer(headers: IncomingHttpHeaders): string | null {
   return match ? match[1]! : null
 }
 
-/** Resolves the bearer token against this environment's store (api-facts §2). */
+/** Resolves the bearer token against this environment's store (server/polar/auth/dependencies.py). */
 export function resolveAuth(env: Env, headers: IncomingHttpHeaders, now: number): Auth {
   const token = bearer(headers)
   if (token === null) return {kind: 'anonymous'}
@@ -185,7 +185,7 @@ export function resolveAuth(env: Env, headers: IncomingHttpHeaders, now: number)
 function send(env: Env, res: ServerResponse, reply: Reply, version: string): void {
   if (reply.status === 429 && reply.body === undefined) {
     // A rate limit refuses before the cache and sandbox middlewares: Polar-Version only, empty body
-    // (api-facts §7). A route's own 429 (ManualRetryLimitExceeded) has the service's error body.
+    // (server/polar/rate_limit.py). A route's own 429 (ManualRetryLimitExceeded) has the service's error body.
     res.writeHead(429, {'polar-version': version, ...reply.headers, 'content-length': '0'})
     res.end()
     return

@@ -1,4 +1,4 @@
-// Identifiers and secrets in the real service's formats (api-facts §1, §2).
+// Identifiers and secrets in the real service's formats (server/polar/kit/crypto.py).
 import {randomBytes, randomUUID} from './crypto.js'
 
 const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'

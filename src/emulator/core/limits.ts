@@ -1,4 +1,4 @@
-// Rate limits of the service (spec §8, api-facts §7): fixed windows per key, several rules at once.
+// Rate limits of the service (server/polar/rate_limit.py): fixed windows per key, several rules at once.
 // A limited request gets 429 with an empty body and a truthful `Retry-After` in whole seconds:
 // waiting that long always lands in a fresh window.
 

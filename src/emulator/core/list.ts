@@ -1,4 +1,4 @@
-// List endpoints: filters, sorting and page/limit pagination (spec §4 pagination rules, api-facts §3.3, §5).
+// List endpoints: filters, sorting and page/limit pagination (server/polar/kit/pagination.py).
 import {calendarProblem} from '../../client/iso-time.js'
 import {requestValidation, type ValidationIssue} from './errors.js'
 import type {Metadata} from './model.js'

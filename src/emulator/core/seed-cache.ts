@@ -1,7 +1,7 @@
 // A store that holds only its seed manifest (nothing written yet) is generated again at every start; a
 // command's own emulator starts for each command. The generated state is kept beside the store
-// (`<store>.seed`) for the next start: reading it back costs a quarter of generating it (default sizes:
-// 257 KB, under 1 ms against 3 to 5). Only the built emulator keeps one, keyed by its bundle's size and time
+// (`<store>.seed`) for the next start: reading it back costs a fraction of generating
+// it. Only the built emulator keeps one, keyed by its bundle's size and time
 // besides the manifest, so that another build (another seed generator) never reads an older one's.
 import {renameSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'

@@ -6,7 +6,7 @@ export const DAY = 86_400_000
 export const iso = (ms: number) => new Date(ms).toISOString()
 /**
  * Oldest first by `created_at` (ISO times, which sort as text). Not localeCompare: the first one in a
- * process loads ICU's collation data, about 6 ms of every emulator's start, for the same order.
+ * process loads ICU's collation data, a cost to every emulator's start, for the same order.
  */
 export const oldestFirst = (a: {created_at: string}, b: {created_at: string}): number =>
   a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0

@@ -1,4 +1,4 @@
-// The toolkit a resource's routes are declared on (issue 32): lookups that answer the service's 404, the
+// The toolkit a resource's routes are declared on: lookups that answer the service's 404, the
 // list route (pagination, the operation's filters and metadata, sorting by exactly the document's sort
 // keys) and the get route. Operations are named by the document's operation ids: the path and the kind of
 // token come from the generated operation table, the filter names and sort keys from the wire types, so a

@@ -1,5 +1,5 @@
 // Request schemas are zod schemas; this turns zod's issues into the 422 `detail` arrays
-// the real service (FastAPI + pydantic) produces (api-facts §6.1).
+// the real service (FastAPI + pydantic) produces (server/polar/exception_handlers.py).
 import {z} from './zod.js'
 import {COUNTRIES} from '../../client/countries.js'
 import {nestingDepth} from '../../client/json-depth.js'

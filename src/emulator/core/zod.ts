@@ -1,6 +1,6 @@
 // The emulator's zod, deferred: a schema is built on its first use, not when its module loads. The
-// resources declare about 1,500 schema objects at their top level, and building them all was a third of
-// the emulator's start (about 10 ms and most of its garbage), paid by every command that runs an emulator
+// resources declare about 1,500 schema objects at their top level, and building them all is a large part of
+// the emulator's start and most of its garbage, paid by every command that runs an emulator
 // of its own, which then answers a request or two.
 //
 // `z` records what is asked of it (a property, a call) and returns another record; the first use of a

@@ -24,7 +24,7 @@ export const priceSchema = z.discriminatedUnion('type', [
 
 export type PriceEntry = z.output<typeof priceSchema>
 
-/** The service's default minimum of a pay-what-you-want price (api-facts §4.2). */
+/** The service's default minimum of a pay-what-you-want price (server/polar/product/schemas.py). */
 const DEFAULT_MINIMUM = 50
 
 /** A price in minor units: what is compared and sent. */

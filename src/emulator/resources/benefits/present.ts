@@ -1,4 +1,4 @@
-// Benefits and the grants that give them to customers: stored records -> the API's wire shapes (api-facts §4).
+// Benefits and the grants that give them to customers: stored records -> wire shapes (server/polar/benefit/schemas.py).
 import {type View, orgId, embedded} from '../../core/present.js'
 import type {BenefitGrantRecord, BenefitRecord} from './model.js'
 import {customer} from '../customers/present.js'

@@ -1,4 +1,4 @@
-// Benefits and their grants (api-facts §3.1, §3.3, §4.9).
+// Benefits and their grants (server/polar/benefit/endpoints.py, server/polar/benefit/grant/).
 import {createHash} from '../../core/crypto.js'
 
 import {z} from '../../core/zod.js'

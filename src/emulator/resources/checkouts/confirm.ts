@@ -1,4 +1,4 @@
-// Confirming a checkout (api-facts §4.7): the customer, the subscription and the order it creates.
+// Confirming a checkout (`checkouts:client_confirm`): the customer, the subscription and the order it creates.
 import {buildOrder} from '../orders/build.js'
 import {ruleValidation, type ValidationIssue} from '../../core/errors.js'
 import {emit, type Ctx} from '../../core/http.js'
@@ -18,7 +18,7 @@ import {emitCustomerStateChanged} from '../subscriptions/lifecycle.js'
 import {type AnyUpdate, checkoutTaxId, findBySecret, hasFullAddress, isFree, iso, planUpdate} from './rules.js'
 import {resetSubscriptionMeters} from '../customer-meters/reset.js'
 
-/** Fields a confirmation cannot do without (api-facts §4.7); all problems reported at once. */
+/** Fields a confirmation cannot do without (server/polar/checkout/schemas.py); all problems reported at once. */
 function checkConfirmable(ctx: Ctx, k: CheckoutRecord): void {
   const issues: ValidationIssue[] = []
   const missing = (field: string) => issues.push({type: 'missing', loc: ['body', field], msg: 'Field is required.', input: null})

@@ -1,4 +1,4 @@
-// Checkout sessions and checkout links: stored records -> the API's wire shapes (api-facts §4).
+// Checkout sessions and checkout links: stored records -> wire shapes (server/polar/checkout/schemas.py).
 import {embeddedDiscount} from '../discounts/present.js'
 import {type View, orgId} from '../../core/present.js'
 import type {CheckoutLinkRecord, CheckoutRecord} from './model.js'

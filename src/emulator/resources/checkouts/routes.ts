@@ -1,4 +1,4 @@
-// Checkouts (api-facts §3.1, §4.7): the organization's routes here; the public client routes and the
+// Checkouts (server/polar/checkout/endpoints.py): the organization's routes here; the public client routes and the
 // checkout page in client.ts, confirmation in confirm.ts, checkout links in links.ts, shared rules in rules.ts.
 
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'

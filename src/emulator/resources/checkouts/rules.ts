@@ -1,4 +1,4 @@
-// Checkout rules shared by the organization's routes, the client routes and confirmation (api-facts §4.7):
+// Checkout rules shared by the organization's routes, the client routes and confirmation (server/polar/checkout/):
 // request bodies, products and amounts, finding, creating and updating checkouts.
 import {z} from '../../core/zod.js'
 

@@ -1,4 +1,4 @@
-// Customer sessions (customer portal access tokens): stored records -> the API's wire shapes (api-facts §4).
+// Customer sessions (portal tokens): stored records -> wire shapes (server/polar/customer_session/schemas.py).
 import type {View} from '../../core/present.js'
 import type {CustomerSessionRecord} from './model.js'
 import {customer} from '../customers/present.js'

@@ -1,4 +1,4 @@
-// Customer sessions: the server side hands a customer a portal token (api-facts §2, §4.8; spec §2, §5).
+// Customer sessions: the server side hands a customer a portal token (server/polar/customer_session/service.py).
 import {z} from '../../core/zod.js'
 
 import {requestValidation, ruleValidation} from '../../core/errors.js'

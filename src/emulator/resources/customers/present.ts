@@ -1,4 +1,4 @@
-// Customers: stored records -> the API's wire shapes (api-facts §4).
+// Customers: stored records -> wire shapes (server/polar/customer/schemas.py).
 import {type View, orgId} from '../../core/present.js'
 import type {CustomerRecord} from './model.js'
 import type {SubscriptionRecord} from '../subscriptions/model.js'

@@ -1,4 +1,4 @@
-// Customers and their state (api-facts §3.1, §3.3, §4.8; spec §2 "Customer State").
+// Customers and their state (server/polar/customer/endpoints.py, `customers:get_state`).
 import {createHash} from '../../core/crypto.js'
 
 import {z} from '../../core/zod.js'
@@ -100,7 +100,7 @@ function taxId(value: string, address: Address | null | undefined): [string, str
 
 /**
  * Checks billing changes against the customer (`current` null when creating) and returns the
- * fields to set. A billing address cannot go back to null once set (api-facts §4.8).
+ * fields to set. A billing address cannot go back to null once set (server/polar/customer/schemas.py).
  */
 export function billingChanges(current: CustomerRecord | null, input: BillingInput): BillingFields {
   const changes: BillingFields = {}

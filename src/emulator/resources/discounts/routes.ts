@@ -1,5 +1,5 @@
 // Discounts (server/polar/discount): list, get, create, update, delete (a soft delete); each change sends
-// its webhook event (discount.created, discount.updated, discount.deleted; api-facts §8.1).
+// its webhook event (discount.created, discount.updated, discount.deleted; server/polar/webhook/webhooks.py).
 import {z} from '../../core/zod.js'
 
 import {CURRENCIES} from '../../../client/currencies.js'

@@ -1,4 +1,4 @@
-// Events (api-facts §3.1; the service's `event/` module): ingest with deduplication by external id,
+// Events (server/polar/event/endpoints.py): ingest with deduplication by external id,
 // list with the service's filters, get one, and the names seen with their counts.
 import {z} from '../../core/zod.js'
 

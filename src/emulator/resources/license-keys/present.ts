@@ -1,4 +1,4 @@
-// License keys and their activations: stored records -> the API's wire shapes (api-facts §4.10), as each
+// License keys and their activations: stored records -> wire shapes (server/polar/license_key/schemas.py), as each
 // API version has them: 2026-10 adds the key's member (`member_id`, `member`); 2027-01 adds, to the keys
 // of a validation and of an activation (ValidatedLicenseKey, GrantedLicenseKey in SDK 1.0.1), the
 // subscription and the order the key was granted for.

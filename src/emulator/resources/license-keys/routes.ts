@@ -1,4 +1,5 @@
-// License keys: management, and validate / activate / deactivate (api-facts §3.1, §3.2, §4.10).
+// License keys: management, and validate / activate / deactivate (server/polar/license_key/endpoints.py,
+// server/polar/customer_portal/endpoints/license_keys.py).
 // The three key checks are written once here; the portal serves them without auth.
 import {z} from '../../core/zod.js'
 

@@ -1,4 +1,4 @@
-// The listen stream of one environment (api-facts §9): while a listener is connected, every event of the
+// The listen stream of one environment (server/polar/cli/): while a listener is connected, every event of the
 // organization goes to it as a `webhook.created` message, signed with the dash-less organization id.
 // Messages are server-sent events framed as the service's server library does: `data: <json>` lines
 // ending in CRLF, a `: ping - <time>` comment every 15 s, and `{"type":"reconnect"}` before it closes a

@@ -1,4 +1,4 @@
-// GET /v1/cli/listen/{organization_id}: the service's private listen stream for the CLI (api-facts §9).
+// GET /v1/cli/listen/{organization_id}: the service's listen stream for its CLI (server/polar/cli/endpoints.py).
 import {notFound} from '../../core/errors.js'
 import type {Router} from '../../core/http.js'
 import {pathId} from '../../core/toolkit.js'

@@ -1,4 +1,4 @@
-// The authorize page: what the service's dashboard shows at `/oauth2/authorize` (api-facts §9), served
+// The authorize page: what the service's dashboard shows at `/oauth2/authorize` (`oauth2:authorize`), served
 // here on the emulator's own host. It names the client and the organization, lists the scopes asked
 // for, and has Allow and Deny buttons; the answer goes back to the client's redirect URI (RFC 6749 §4.1.2).
 import type {Ctx, Reply, Router} from '../../core/http.js'

@@ -1,5 +1,5 @@
 // Creating orders (checkout confirmations, subscription cycles, seed data) with amounts that add up:
-// net = subtotal - discount, total = net + tax (api-facts §4.3).
+// net = subtotal - discount, total = net + tax (server/polar/order/schemas.py).
 import {uuid, type Random} from '../../core/ids.js'
 import type {Address, EnvData, Metadata} from '../../core/model.js'
 import type {OrderRecord, OrderStatus} from './model.js'

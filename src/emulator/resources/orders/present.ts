@@ -1,4 +1,4 @@
-// Orders (and their invoices): stored records -> the API's wire shapes (api-facts §4).
+// Orders (and their invoices): stored records -> wire shapes (server/polar/order/schemas.py).
 import {embeddedDiscount} from '../discounts/present.js'
 import {type View, embedded} from '../../core/present.js'
 import type {OrderRecord} from './model.js'

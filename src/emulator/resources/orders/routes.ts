@@ -1,5 +1,5 @@
-// Orders, billing details and invoices (spec §3 "Invoice generation", api-facts §4.3, §4.4, §6.3, §6.4).
-// Where the two disagree the spec wins: billing details are frozen once the invoice is generated
+// Orders, billing details and invoices (server/polar/order/service.py, `orders:update`,
+// `orders:generate_invoice`, `orders:invoice`): billing details are frozen once the invoice is generated
 // (PATCH -> 422) and a second POST of the invoice is refused (409 InvoiceAlreadyExists).
 import {createHmac} from '../../core/crypto.js'
 
@@ -51,7 +51,7 @@ export const orderSearch = textSearch(productName, (o: OrderRecord) => o.invoice
 
 const customerOf = (o: OrderRecord, ctx: Ctx) => ctx.store.get('customers', o.customer_id)
 
-/** PATCH of billing name and address: allowed until the invoice is generated (spec §3, rule 2). */
+/** PATCH of billing name and address: allowed until the invoice is generated (`orders:update`). */
 type OrderView = (v: View, o: OrderRecord) => unknown
 
 export function updateOrderBilling(ctx: Ctx, id: string, customerId?: string, view: OrderView = present.order): Reply {
@@ -88,7 +88,7 @@ export function generateInvoice(ctx: Ctx, id: string, customerId?: string): Repl
     if (status === 'draft' || status === 'void') {
       throw domainError(409, 'OrderNotEligibleForInvoice', `Order ${o.id} is not eligible for invoice generation (current status: ${status}).`)
     }
-    // A repeated request is a no-op: billing details cannot change once the invoice was asked for (api-facts §10).
+    // A repeated request is a no-op: billing details cannot change once the invoice was asked for.
     if (o.invoice_requested_at !== null) return
     if (!o.billing_name || !o.billing_address) {
       throw domainError(422, 'MissingInvoiceBillingDetails', 'Billing name and address are required to generate an invoice for this order.')

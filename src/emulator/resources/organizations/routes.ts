@@ -1,4 +1,4 @@
-// Organizations: an organization token sees only its own (api-facts §3.1).
+// Organizations: an organization token sees only its own (server/polar/organization/endpoints.py).
 import {z} from '../../core/zod.js'
 
 import {ruleValidation, unauthorized} from '../../core/errors.js'

@@ -1,4 +1,4 @@
-// The customer portal (api-facts §3.2; spec §4, §5): the signed-in customer's own orders,
+// The customer portal (server/polar/customer_portal/endpoints/): the signed-in customer's own orders,
 // subscriptions, benefits and license keys. Another customer's object is a 404, and nothing
 // here writes organization-level data.
 import {z} from '../../core/zod.js'

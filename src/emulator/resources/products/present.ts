@@ -1,4 +1,4 @@
-// Products and their prices: stored records -> the API's wire shapes (api-facts §4).
+// Products and their prices: stored records -> wire shapes (server/polar/product/schemas.py).
 import {type View, orgId} from '../../core/present.js'
 import type {Store} from '../../core/store.js'
 import type {PriceRecord, ProductRecord} from './model.js'

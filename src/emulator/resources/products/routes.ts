@@ -1,4 +1,4 @@
-// Products and their prices (api-facts §3.1, §4.1, §4.2).
+// Products and their prices (server/polar/product/endpoints.py, server/polar/product/schemas.py).
 import {z} from '../../core/zod.js'
 
 import {CURRENCIES} from '../../../client/currencies.js'
@@ -164,7 +164,7 @@ function decimalText(n: number): string {
   return n.toFixed(12).replace(/\.?0+$/, '')
 }
 
-/** Metered prices belong to recurring products and name an existing meter (api-facts §4.2). */
+/** Metered prices belong to recurring products and name an existing meter (server/polar/product/schemas.py). */
 function checkMetered(ctx: Ctx, prices: unknown[] | null | undefined, recurring: boolean): void {
   prices?.forEach((p, i) => {
     if (typeof p !== 'object' || p === null || (p as {amount_type?: unknown}).amount_type !== 'metered_unit') return
@@ -174,7 +174,7 @@ function checkMetered(ctx: Ctx, prices: unknown[] | null | undefined, recurring:
   })
 }
 
-/** At most one fixed price, or one custom price alone (api-facts §4.2); at most one seat-based price, which a fixed price may join. */
+/** At most one fixed price, or one custom price alone (server/polar/product/schemas.py); at most one seat-based price, which a fixed price may join. */
 function checkPriceMix(prices: PriceRecord[]): void {
   const active = prices.filter((p) => !p.is_archived)
   const fixed = active.filter((p) => p.amount_type === 'fixed').length

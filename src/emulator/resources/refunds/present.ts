@@ -1,4 +1,4 @@
-// Refunds of orders: stored records -> the API's wire shapes (api-facts §4).
+// Refunds of orders: stored records -> wire shapes (server/polar/refund/schemas.py).
 import {type View, orgId} from '../../core/present.js'
 import type {RefundRecord} from './model.js'
 import type {Presented} from '../../core/present.js'

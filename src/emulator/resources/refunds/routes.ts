@@ -1,4 +1,4 @@
-// Refunds (api-facts §4.5): list, and create against a paid order.
+// Refunds (server/polar/refund/endpoints.py): list, and create against a paid order.
 import {z} from '../../core/zod.js'
 
 import {domainError, ruleValidation} from '../../core/errors.js'

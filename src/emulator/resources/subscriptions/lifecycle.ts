@@ -76,7 +76,7 @@ export function emitGrantsRevoked(ctx: Ctx, grants: BenefitGrantRecord[]): void 
   for (const g of grants) emit(ctx.env, 'benefit_grant.revoked', benefitViews.benefitGrant(ctx.view, g))
 }
 
-/** `customer.state_changed` carries the CustomerState (api-facts §8.1). */
+/** `customer.state_changed` carries the CustomerState (server/polar/webhook/webhooks.py). */
 export function emitCustomerStateChanged(ctx: Ctx, customerId: string): void {
   const customer = ctx.store.get('customers', customerId)
   if (customer) emit(ctx.env, 'customer.state_changed', customerViews.customerState(ctx.view, customer))

@@ -1,4 +1,4 @@
-// Subscriptions: stored records -> the API's wire shapes (api-facts §4).
+// Subscriptions: stored records -> wire shapes (server/polar/subscription/schemas.py).
 import {embeddedDiscount} from '../discounts/present.js'
 import {type View, embedded} from '../../core/present.js'
 import type {SubscriptionRecord} from './model.js'

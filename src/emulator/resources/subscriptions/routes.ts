@@ -1,4 +1,4 @@
-// Subscriptions: list, create, read, the PATCH actions of api-facts §4.6, and DELETE (= revoke now).
+// Subscriptions: list, create, read, the PATCH actions of `subscriptions:update`, and DELETE (= revoke now).
 import {requestValidation, ruleValidation} from '../../core/errors.js'
 import {emit, ok, type Ctx, type Router} from '../../core/http.js'
 import {after, before, byField} from '../../core/list.js'
@@ -52,7 +52,7 @@ export function register(r: Router): void {
   })
   getRoute(r, 'subscriptions:get', findSubscription, present.subscription)
 
-  // Only free recurring products can be subscribed to directly (api-facts §3.1); paid ones go through checkouts.
+  // Only free recurring products can be subscribed to directly; paid ones go through checkouts.
   r.post('/subscriptions/', 'organization', (ctx) => {
     const input = parse(createSchema, ctx.body)
     if (!input.customer_id && !input.external_customer_id) {

@@ -1,4 +1,4 @@
-// The PATCH of a subscription (api-facts §4.6): its body shapes and what each one does.
+// The PATCH of a subscription (`subscriptions:update`): its body shapes and what each one does.
 import {z} from '../../core/zod.js'
 
 import {domainError, type HttpError, requestValidation, ruleValidation} from '../../core/errors.js'
@@ -35,7 +35,7 @@ const cancelFields = {
   customer_cancellation_comment: z.string().nullish(),
 }
 
-// The PATCH body is one of these shapes (api-facts §4.6), told apart by their required key; a body
+// The PATCH body is one of these shapes, told apart by their required key; a body
 // with none of those keys is the general update, strict so a misspelt action is reported, not ignored.
 const revokeSchema = z.object({revoke: z.literal(true), ...cancelFields})
 const cancelSchema = z.object({cancel_at_period_end: z.boolean(), ...cancelFields})

@@ -1,4 +1,4 @@
-// Delivery of webhook events (api-facts §8): one event per subscribed endpoint, signed bodies, retries with
+// Delivery of webhook events (server/polar/webhook/): one event per subscribed endpoint, signed bodies, retries with
 // exponential backoff, recorded deliveries, and the optional forward of every event to one URL. Deliveries
 // stay on this machine unless asked: an endpoint's URL on another host is recorded as a delivery not sent.
 import {isLoopbackHost} from '../../../client/origin.js'
@@ -52,7 +52,7 @@ function onLoopback(url: string): boolean {
 
 export class WebhookDispatcher {
   private timers = new Set<NodeJS.Timeout>()
-  /** Per endpoint, the first attempt of the latest event: an endpoint gets its events in order (api-facts §8.3). */
+  /** Per endpoint, the first attempt of the latest event: an endpoint gets its events in order. */
   private queues = new Map<string, Promise<void>>()
   private inflight = new Set<AbortController>()
   /** The forwards to `forwardTo`, sent in order. */

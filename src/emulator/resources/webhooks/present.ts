@@ -1,4 +1,4 @@
-// Webhook endpoints, the events sent to them and their deliveries: stored records -> the API's wire shapes (api-facts §4).
+// Webhook endpoints, their events and deliveries: stored records -> wire shapes (server/polar/webhook/schemas.py).
 import {usesStandardSignature} from '../../core/events.js'
 import {type View, orgId} from '../../core/present.js'
 import {DEFAULT_PAYLOAD_VERSION, type WebhookEndpointRecord} from './model.js'

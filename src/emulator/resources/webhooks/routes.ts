@@ -1,4 +1,4 @@
-// Webhook endpoints and deliveries (api-facts §3.1, §4.11, §8.1). Delivery itself happens elsewhere.
+// Webhook endpoints and deliveries (server/polar/webhook/endpoints.py). Delivery itself happens elsewhere.
 import {z} from '../../core/zod.js'
 
 import {API_VERSIONS, type ApiVersion, isKnownApiVersion} from '../../../client/version.js'
