@@ -27,6 +27,8 @@ const OTHER_IDS: Record<string, string> = {
   columns: 'field names',
   code: 'a discount code',
   seed: 'a number',
+  'provider-subscription-id': "another platform's subscription id (emulator migrate-subscription)",
+  'webhook-faults': 'fault rates by name (emulator start); its help names the webhook-id a duplicate keeps',
 }
 
 describe('the flags that take ids', () => {

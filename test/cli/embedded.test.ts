@@ -10,11 +10,12 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest'
 import {expectNoToken, linesOf, portAnswers, runCli, runTty, sandbox, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
 import {startEmulator} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
+import {scaled} from '../helpers/machine.js'
 
 const busy = await portAnswers(4010)
 if (busy) console.warn('test/cli/embedded.test.ts: skipped, something answers on 127.0.0.1:4010 (stop your emulator to run it)')
 
-describe.skipIf(busy)('the local profile with nothing on 127.0.0.1:4010 (embedded emulator)', () => {
+describe.skipIf(busy)('the local profile with nothing on 127.0.0.1:4010 (embedded emulator)', {timeout: scaled(90_000)}, () => {
   let box: Sandbox
   beforeEach(() => {
     box = sandbox()

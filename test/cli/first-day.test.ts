@@ -177,7 +177,7 @@ describe('till api, help and the production footer for a newcomer and an operato
       const r = await runCli(['emulator', 'start', '--port', port, '--data', `${box.root}/emu`], {env: vars()})
       expect(r.code).toBe(2)
       expect(r.stderr).toContain(`Error: an emulator is already running on port ${port} (production)`)
-      expect(r.stderr).toMatch(/Hint: use it as it is .*stop it with Ctrl-C/)
+      expect(r.stderr).toMatch(/Hint: use it as it is .*stop it with till emulator stop \(or Ctrl-C where it runs\)/)
     })
 
     it('upload progress shows sizes for people; the ingest summary says "1 request"; exports read "every order"', async () => {
