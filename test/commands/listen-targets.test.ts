@@ -57,7 +57,9 @@ describe('till listen: several targets, and the secret in a dotenv file', () => 
     const a = `${orders.url}/created`
     const b = `${customers.url}/updated`
     const listener = await listen(['--forward-to', a, '--events', 'customer.created', '--forward-to', b, '--events', 'customer.updated'])
-    expect(listener.stderr()).toContain(`forwarding to ${a} (customer.created) and ${b} (customer.updated)`)
+    // the stream opens before the line saying where it forwards reaches this process: waited for
+    const said = `forwarding to ${a} (customer.created) and ${b} (customer.updated)`
+    await eventually('the line naming the targets', () => listener.stderr().includes(said), 10_000)
     const made = await api(env, 'POST', '/customers/', {body: {email: 'targets@example.com'}})
     expect(made.status, brief(made)).toBe(201)
     const patched = await api(env, 'PATCH', `/customers/${made.body.id}`, {body: {name: 'Two Targets'}})
