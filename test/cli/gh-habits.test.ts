@@ -1,26 +1,16 @@
 // Command names and flags people bring from gh and the Stripe CLI: `till status` for the profile in use,
 // `till auth switch` (gh) or `till profiles switch` for `till profiles use`, and gh's `-q FILTER`, which is
 // till's text search. In-process runs against one emulator.
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 
-import {envVars, sandbox, type Sandbox} from '../helpers/cli.js'
-import {startEmulator, type Emulator} from '../helpers/emulator.js'
+import {emulatorAndSandbox, envVars} from '../helpers/cli.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {scaled} from '../helpers/machine.js'
 
 describe('command names from gh and the Stripe CLI', {timeout: scaled(60_000)}, () => {
-  let emulator: Emulator
-  let box: Sandbox
-  const till = (args: string[], input?: string) => runInProcess(args, {env: box.env({...envVars(emulator.production), TILL_ENV: 'local'}), input})
-
-  beforeAll(async () => {
-    emulator = await startEmulator()
-    box = sandbox()
-  })
-  afterAll(async () => {
-    await emulator?.stop()
-    box?.cleanup()
-  })
+  const shared = emulatorAndSandbox()
+  const vars = (extra: Record<string, string> = {}) => shared.box.env({...envVars(shared.emulator.production), TILL_ENV: 'local', ...extra})
+  const till = (args: string[], input?: string) => runInProcess(args, {env: vars(), input})
 
   it('`till status` shows the profile, environment and organization in use, as `till auth status` does', async () => {
     const status = await till(['status'])
@@ -59,8 +49,7 @@ describe('command names from gh and the Stripe CLI', {timeout: scaled(60_000)}, 
   })
 
   it('CLICOLOR_FORCE colours a table written to a pipe, as FORCE_COLOR does; NO_COLOR still wins', async () => {
-    const run = (env: Record<string, string>) =>
-      runInProcess(['products', 'list', '-o', 'table', '--limit', '2'], {env: box.env({...envVars(emulator.production), TILL_ENV: 'local', ...env})})
+    const run = (env: Record<string, string>) => runInProcess(['products', 'list', '-o', 'table', '--limit', '2'], {env: vars(env)})
     const forced = await run({CLICOLOR_FORCE: '1'})
     expect(forced.code, forced.stderr).toBe(0)
     expect(forced.stdout).toMatch(/\x1b\[\d/)

@@ -4,29 +4,19 @@
 import {writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 
-import {envVars, runAnswering, sandbox, sh, TILL, type Sandbox} from '../helpers/cli.js'
-import {listAll, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {emulatorAndSandbox, envVars, runAnswering, sh, TILL} from '../helpers/cli.js'
+import {listAll} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 import {scaled} from '../helpers/machine.js'
 
 describe('Ctrl-C while a bulk job waits for the rate budget', {timeout: scaled(90_000)}, () => {
-  let emulator: Emulator
-  let box: Sandbox
-  const vars = (extra: Record<string, string> = {}) => box.env({...envVars(emulator.production), TILL_ENV: 'local', ...extra})
-
-  beforeAll(async () => {
-    emulator = await startEmulator()
-    box = sandbox()
-  })
-  afterAll(async () => {
-    await emulator?.stop()
-    box?.cleanup()
-  })
+  const shared = emulatorAndSandbox()
+  const vars = (extra: Record<string, string> = {}) => shared.box.env({...envVars(shared.emulator.production), TILL_ENV: 'local', ...extra})
 
   it('events ingest sends nothing after the first Ctrl-C but what was on the wire; --resume sends the rest, each line once', async () => {
-    const file = join(box.root, 'paced.jsonl')
+    const file = join(shared.box.root, 'paced.jsonl')
     const lines = Array.from({length: 100}, (_, i) =>
       JSON.stringify({name: 'paced.call', external_customer_id: 'usr_00001', external_id: `paced-${i}`, metadata: {seq: i}}),
     )
@@ -41,13 +31,13 @@ describe('Ctrl-C while a bulk job waits for the rate budget', {timeout: scaled(9
     expect(r.code, r.stdout).toBe(130)
     // the two batches sent before the wait are all that was stored: the waiting one was dropped, not sent after the wait
     expect(r.stdout).toMatch(/^Interrupted after reading \d+ lines: 20 inserted, /m)
-    const stored = async () => (await listAll(emulator.production, '/events/', 'name=paced.call')).length
+    const stored = async () => (await listAll(shared.emulator.production, '/events/', 'name=paced.call')).length
     expect(await stored()).toBe(20)
 
     const resumed = await runInProcess(['events', 'ingest', file, '--resume', '--batch-size', '100'], {env: vars()})
     expect(resumed.code, resumed.stderr).toBe(0)
     expect(resumed.stderr).toMatch(/80 inserted/)
-    const events = await listAll(emulator.production, '/events/', 'name=paced.call')
+    const events = await listAll(shared.emulator.production, '/events/', 'name=paced.call')
     expect(events).toHaveLength(100)
     expect(new Set(events.map((e) => e.metadata.seq)).size).toBe(100)
   })
