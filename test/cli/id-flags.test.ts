@@ -7,7 +7,7 @@ import {join} from 'node:path'
 
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 
-import {envVars, runTty, sandbox, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
+import {envVars, linesOf, runTty, sandbox, stripAnsi, TILL, type Sandbox} from '../helpers/cli.js'
 import {api, startEmulator, type Emulator, type Json} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 
@@ -51,11 +51,7 @@ describe('a shown prefix in a flag that takes an id', () => {
   it('payments list --order PREFIX lists the payments of that order', async () => {
     const r = await till(['payments', 'list', '--order', prefix(order.id), '-o', 'jsonl'])
     expect(r.code, r.stderr).toBe(0)
-    const payments = r.stdout
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line))
+    const payments = linesOf(r.stdout).map((line) => JSON.parse(line) as Json)
     expect(payments.length).toBeGreaterThan(0)
     for (const payment of payments) expect(payment.order_id).toBe(order.id)
   })
@@ -63,11 +59,7 @@ describe('a shown prefix in a flag that takes an id', () => {
   it('orders list --product PREFIX lists the orders of that product', async () => {
     const r = await till(['orders', 'list', '--product', prefix(product.id), '-o', 'jsonl'])
     expect(r.code, r.stderr).toBe(0)
-    const orders = r.stdout
-      .trim()
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line))
+    const orders = linesOf(r.stdout).map((line) => JSON.parse(line) as Json)
     expect(orders.map((o) => o.id)).toContain(order.id)
     for (const o of orders) expect(o.product_id).toBe(product.id)
   })
