@@ -5,10 +5,10 @@
 import {readdirSync, readFileSync, statSync} from 'node:fs'
 import {join, relative} from 'node:path'
 
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {describe, expect, it} from 'vitest'
 
-import {envVars, sandbox, type Sandbox} from '../helpers/cli.js'
-import {api, ROOT, startEmulator, type Emulator} from '../helpers/emulator.js'
+import {emulatorAndSandbox, envVars} from '../helpers/cli.js'
+import {api, ROOT} from '../helpers/emulator.js'
 import {runInProcess} from '../helpers/in-process.js'
 
 function textFiles(dir: string, ending: RegExp): string[] {
@@ -29,28 +29,19 @@ function exampleCustomers(): Map<string, string> {
 }
 
 describe("the examples' customers", () => {
-  let emulator: Emulator
-  let box: Sandbox
-  beforeAll(async () => {
-    emulator = await startEmulator()
-    box = sandbox()
-  })
-  afterAll(async () => {
-    await emulator?.stop()
-    box?.cleanup()
-  })
+  const shared = emulatorAndSandbox()
 
   it('every external customer id an example names is a customer of the default seed', async () => {
     const customers = exampleCustomers()
     expect(customers.size).toBeGreaterThan(0)
     for (const [id, file] of customers) {
-      const res = await api(emulator.production, 'GET', `/customers/external/${id}`)
+      const res = await api(shared.emulator.production, 'GET', `/customers/external/${id}`)
       expect(res.status, `${id} (named in ${file}) is not in the seed`).toBe(200)
     }
   })
 
   it('a customer the store lacks is not found (exit 3), named by the flag that gave it, for the portal and sessions', async () => {
-    const till = (args: string[]) => runInProcess(args, {env: box.env({...envVars(emulator.production), TILL_ENV: 'local'})})
+    const till = (args: string[]) => runInProcess(args, {env: shared.box.env({...envVars(shared.emulator.production), TILL_ENV: 'local'})})
     const portal = await till(['portal', 'orders', 'list', '--as-customer', 'usr_99999'])
     expect(portal.code).toBe(3)
     expect(portal.stderr).toContain('Error: no customer of this organization has the external id usr_99999 (--as-customer)')
